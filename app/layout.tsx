@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import './globals.css';
+import { Providers } from './providers';
+
+export const metadata: Metadata = {
+  title: { default: 'Hopscope', template: '%s · Hopscope' },
+  description: 'A workbench for knowledge-graph grounded biomedical reasoning',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen font-sans antialiased">
+        <header className="border-b border-slate-200 bg-white">
+          <nav className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3 text-sm" aria-label="Main">
+            <Link href="/" className="text-base font-semibold text-slate-900">
+              Hopscope
+            </Link>
+            <Link href="/" className="text-slate-700 hover:text-slate-900">
+              Ask
+            </Link>
+            <Link href="/kg" className="text-slate-700 hover:text-slate-900">
+              Knowledge graph
+            </Link>
+          </nav>
+        </header>
+        <Providers>
+          <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+        </Providers>
+      </body>
+    </html>
+  );
+}

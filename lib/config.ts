@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment configuration, validated once at the boundary. */
+const EnvSchema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  HOPSCOPE_PG_PORT: z.coerce.number().int().positive().default(54329),
+  HOPSCOPE_PG_DIR: z.string().optional(),
+  HOPSCOPE_DATA_DIR: z.string().optional(),
+  HOPSCOPE_LOAD_KG: z.enum(['auto', 'demo', 'none']).default('auto'),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  HOPSCOPE_MODEL: z.string().optional(),
+  HOPSCOPE_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  HOPSCOPE_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  PORT: z.coerce.number().int().positive().default(3000),
+});
+
+export type HopscopeEnv = z.infer<typeof EnvSchema>;
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): HopscopeEnv {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+export const PROJECT_ROOT = process.cwd();
+
+/** The data directory: HOPSCOPE_DATA_DIR, else ../shared/data when it exists, else none. */
+export function resolveDataDir(env: HopscopeEnv = readEnv()): string | null {
+  if (env.HOPSCOPE_DATA_DIR) return path.resolve(env.HOPSCOPE_DATA_DIR);
+  const shared = path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
+  return fs.existsSync(shared) ? shared : null;
+}

@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/client';
+
+/**
+ * One Prisma client and one raw pg pool per process. Hot KG queries use the pool
+ * directly (plain parameterised SQL); everything else goes through Prisma.
+ */
+const globalForDb = globalThis as unknown as { hopscopePrisma?: PrismaClient; hopscopePool?: pg.Pool };
+
+export function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: start through `npm start` or call ensureDatabase() first');
+  return url;
+}
+
+export function getPool(): pg.Pool {
+  globalForDb.hopscopePool ??= new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+  return globalForDb.hopscopePool;
+}
+
+export function getPrisma(): PrismaClient {
+  globalForDb.hopscopePrisma ??= new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10 }) });
+  return globalForDb.hopscopePrisma;
+}
+
+export async function closeDb(): Promise<void> {
+  const { hopscopePrisma, hopscopePool } = globalForDb;
+  globalForDb.hopscopePrisma = undefined;
+  globalForDb.hopscopePool = undefined;
+  await Promise.all([hopscopePrisma?.$disconnect(), hopscopePool?.end()]);
+}
+
+export type { PrismaClient };

@@ -89,6 +89,16 @@ CREATE TABLE "edges" (
 );
 
 -- CreateTable
+CREATE TABLE "node_degrees" (
+    "node_id" TEXT NOT NULL,
+    "metaedge" TEXT NOT NULL,
+    "direction" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    CONSTRAINT "node_degrees_pkey" PRIMARY KEY ("node_id","metaedge","direction")
+);
+
+-- CreateTable
 CREATE TABLE "entity_profiles" (
     "id" SERIAL NOT NULL,
     "node_id" TEXT NOT NULL,

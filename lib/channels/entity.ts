@@ -1,0 +1,51 @@
+import { linkEntities, nodeProfile, type EntityLink } from '@/lib/kg';
+import type { EvidenceInput } from '@/lib/trace/types';
+import type { ChannelAnswer, ChannelDeps, Parent } from './types';
+
+/**
+ * The entity channel: alias, synonym and fuzzy linking plus entity profiles.
+ * Off, mentions link by exact case-insensitive name only and no profile is read.
+ */
+export class EntityChannel {
+  constructor(private readonly deps: ChannelDeps) {}
+
+  get enabled() {
+    return this.deps.switches.entity;
+  }
+
+  /** Links the mentions in `text` to KG nodes; the step output records method and score per link. */
+  async link(parent: Parent, text: string, label = 'Entity linking'): Promise<EntityLink[]> {
+    const enabled = this.enabled;
+    return this.deps.trace.step(
+      { kind: 'channel.entity', label, input: { text, mode: enabled ? 'exact+alias+fuzzy' : 'exact name only (entity switch off)' }, parent },
+      async () => linkEntities(text, { aliases: enabled, fuzzy: enabled }),
+    );
+  }
+
+  /** Definitions and gene names of linked nodes, as profile evidence. */
+  async profiles(parent: Parent, nodeIds: string[]): Promise<ChannelAnswer> {
+    const { trace } = this.deps;
+    if (!this.enabled) {
+      await trace.skipped({ kind: 'channel.entity', label: 'Entity profiles', input: { nodeIds }, parent }, 'entity switch is off: no profiles, no aliases');
+      return { enabled: false, items: [], note: 'entity switch is off' };
+    }
+    const items = await trace.step({ kind: 'channel.entity', label: 'Entity profiles', input: { nodeIds }, parent }, async (step) => {
+      const profiles = await Promise.all([...new Set(nodeIds)].map((id) => nodeProfile(id)));
+      const evidence: EvidenceInput[] = [];
+      for (const p of profiles) {
+        if (!p) continue;
+        for (const prof of p.profiles) {
+          evidence.push({
+            channel: 'entity',
+            kind: 'profile',
+            ref: `node:${p.node.id}`,
+            text: `${p.node.name} (${p.node.kind}): ${prof.text}`,
+            data: { nodeId: p.node.id, source: prof.source, aliases: p.aliases.slice(0, 10).map((a) => a.alias) },
+          });
+        }
+      }
+      return trace.addEvidence(step, evidence);
+    });
+    return { enabled: true, items };
+  }
+}

@@ -1,0 +1,21 @@
+import { getPool } from '@/lib/db/client';
+import type { TripleData } from '@/lib/trace/types';
+
+let verbs: Promise<Map<string, string>> | null = null;
+
+/** Metaedge verbs ("treats", "associates") from the imported metagraph, read once per process. */
+export function metaedgeVerbs(): Promise<Map<string, string>> {
+  verbs ??= getPool()
+    .query<{ abbr: string; verb: string }>('select abbr, verb from metaedges')
+    .then((r) => new Map(r.rows.map((row) => [row.abbr, row.verb])))
+    .catch((e) => {
+      verbs = null;
+      throw e;
+    });
+  return verbs;
+}
+
+/** The sentence a model (or rule) sees for a triple. */
+export function tripleText(t: TripleData): string {
+  return `${t.sourceName} (${t.sourceKind}) – ${t.verb} – ${t.targetName} (${t.targetKind})`;
+}

@@ -1,0 +1,135 @@
+import { findPaths, neighbors, sharedNeighbors, type KgEdge, type KgNode, type KgPath, type NeighborEdge } from '@/lib/kg';
+import type { EvidenceInput, EvidenceRecord, TripleData } from '@/lib/trace/types';
+import { metaedgeVerbs, tripleText } from './kg-text';
+import { shuffledAnchor } from './kg-shuffle';
+import type { ChannelAnswer, ChannelDeps, Parent } from './types';
+
+export interface TripleQuery {
+  metaedges?: string[];
+  direction?: 'out' | 'in' | 'both';
+  neighborKinds?: string[];
+  limit?: number;
+}
+
+/**
+ * The KG channel: every read of KG edges goes through here, so the `kg` switch
+ * and X-R2's `kgShuffle` control are enforced in one place. Results are written
+ * to the trace as evidence before the method sees them.
+ */
+export class KgChannel {
+  constructor(private readonly deps: ChannelDeps) {}
+
+  get enabled() {
+    return this.deps.switches.kg;
+  }
+
+  /** Triples incident to each anchor (1 hop). */
+  async triplesAround(parent: Parent, anchors: KgNode[], query: TripleQuery = {}, label = 'KG neighbours'): Promise<ChannelAnswer> {
+    return this.retrieve(parent, label, { anchors: anchors.map((a) => a.id), query }, async () => {
+      const verbs = await metaedgeVerbs();
+      const out: EvidenceInput[] = [];
+      for (const original of anchors) {
+        const anchor = await this.anchorFor(original);
+        const result = await neighbors(anchor.id, {
+          metaedges: query.metaedges,
+          direction: query.direction ?? 'both',
+          neighborKinds: query.neighborKinds,
+          limit: query.limit ?? 50,
+        });
+        for (const n of result.edges) out.push(tripleEvidence(orient(anchor, n), verbs, { anchorTotal: result.total }));
+      }
+      return out;
+    });
+  }
+
+  /** Common neighbours of several anchors, as the triples that connect each anchor to each shared node. */
+  async sharedNeighbors(parent: Parent, anchors: KgNode[], query: { metaedges?: string[]; neighborKind?: string; limit?: number } = {}): Promise<ChannelAnswer> {
+    return this.retrieve(parent, 'KG shared neighbours', { anchors: anchors.map((a) => a.id), query }, async () => {
+      const verbs = await metaedgeVerbs();
+      const resolved = await Promise.all(anchors.map((a) => this.anchorFor(a)));
+      const byId = new Map(resolved.map((a) => [a.id, a]));
+      const result = await sharedNeighbors(
+        resolved.map((a) => a.id),
+        { metaedges: query.metaedges, neighborKind: query.neighborKind, limit: query.limit ?? 50 },
+      );
+      return result.items.flatMap((item) =>
+        item.edges.map((edge) => tripleEvidence(edgeTriple(edge, byId, item.node), verbs, { sharedBy: resolved.length })),
+      );
+    });
+  }
+
+  /** Paths between two nodes up to `maxDepth` hops. */
+  async paths(parent: Parent, from: KgNode, to: KgNode, query: { maxDepth?: number; metaedges?: string[]; limit?: number } = {}): Promise<ChannelAnswer> {
+    return this.retrieve(parent, 'KG paths', { from: from.id, to: to.id, query }, async () => {
+      const verbs = await metaedgeVerbs();
+      const [a, b] = await Promise.all([this.anchorFor(from), this.anchorFor(to)]);
+      const found = await findPaths(a.id, b.id, { maxDepth: query.maxDepth ?? 3, metaedges: query.metaedges, limit: query.limit ?? 50 });
+      return found.map((p, i) => pathEvidence(p, verbs, i));
+    });
+  }
+
+  private async retrieve(parent: Parent, label: string, input: unknown, fetch: () => Promise<EvidenceInput[]>): Promise<ChannelAnswer> {
+    const { trace, switches, kgShuffle } = this.deps;
+    if (!switches.kg) {
+      await trace.skipped({ kind: 'channel.kg', label, input, parent }, 'kg switch is off: no triple reaches any prompt or rule');
+      return { enabled: false, items: [], note: 'kg switch is off' };
+    }
+    const items = await trace.step({ kind: 'channel.kg', label, input: { ...(input as object), kgShuffle }, parent }, async (step) => {
+      const found = await fetch();
+      return trace.addEvidence(step, found);
+    });
+    return { enabled: true, items, note: kgShuffle ? `kgShuffle: triples retrieved for seeded-random anchors (seed ${kgShuffle.seed})` : undefined };
+  }
+
+  /** Under kgShuffle, each anchor is swapped for a seeded-random node of the same kind. */
+  private async anchorFor(anchor: KgNode): Promise<KgNode> {
+    return this.deps.kgShuffle ? shuffledAnchor(anchor, this.deps.kgShuffle.seed) : anchor;
+  }
+}
+
+function orient(anchor: KgNode, n: NeighborEdge): { edge: KgEdge; source: KgNode; target: KgNode } {
+  return n.direction === 'out' ? { edge: n.edge, source: anchor, target: n.neighbor } : { edge: n.edge, source: n.neighbor, target: anchor };
+}
+
+function edgeTriple(edge: KgEdge, anchors: Map<string, KgNode>, shared: KgNode) {
+  const source = anchors.get(edge.sourceId) ?? shared;
+  const target = anchors.get(edge.targetId) ?? shared;
+  return { edge, source, target };
+}
+
+export function tripleData(t: { edge: KgEdge; source: KgNode; target: KgNode }, verbs: Map<string, string>): TripleData {
+  return {
+    edgeId: t.edge.id,
+    sourceId: t.source.id,
+    sourceName: t.source.name,
+    sourceKind: t.source.kind,
+    metaedge: t.edge.metaedge,
+    verb: verbs.get(t.edge.metaedge) ?? t.edge.metaedge,
+    targetId: t.target.id,
+    targetName: t.target.name,
+    targetKind: t.target.kind,
+  };
+}
+
+function tripleEvidence(t: { edge: KgEdge; source: KgNode; target: KgNode }, verbs: Map<string, string>, scores: Record<string, number>): EvidenceInput {
+  const data = tripleData(t, verbs);
+  return { channel: 'kg', kind: 'triple', ref: `edge:${t.edge.id}`, text: tripleText(data), data, scores };
+}
+
+function pathEvidence(path: KgPath, verbs: Map<string, string>, rank: number): EvidenceInput {
+  const hops = path.edges.map((edge) => {
+    const source = path.nodes.find((n) => n.id === edge.sourceId)!;
+    const target = path.nodes.find((n) => n.id === edge.targetId)!;
+    return tripleData({ edge, source, target }, verbs);
+  });
+  return {
+    channel: 'kg',
+    kind: 'path',
+    ref: `path:${path.edges.map((e) => e.id).join('-')}`,
+    text: path.nodes.map((n) => n.name).join(' → ') + ` (${path.metapath})`,
+    data: { nodes: path.nodes, hops, metapath: path.metapath },
+    scores: { length: path.edges.length, rank },
+  };
+}
+
+export type { EvidenceRecord };

@@ -1,0 +1,32 @@
+import type { TraceRecorder } from '@/lib/trace/recorder';
+import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
+import type { ModelClient } from '@/lib/llm/client';
+import type { KgShuffle, Switches } from './switches';
+
+/** What a channel answers: evidence records already written to the trace, or why it could not. */
+export interface ChannelAnswer<T = EvidenceRecord> {
+  enabled: boolean;
+  items: T[];
+  /** Why nothing came back: "kg switch is off", "no recorded web bundle for this query". */
+  note?: string;
+}
+
+export interface ChannelDeps {
+  switches: Switches;
+  kgShuffle: KgShuffle | null;
+  trace: TraceRecorder;
+  model: ModelClient;
+  /** Documents attached to the question (ids of Document rows). */
+  documentIds: string[];
+  /** A recorded web evidence bundle carried by the question, if any. */
+  webBundle?: WebRecord[];
+}
+
+export interface WebRecord {
+  id: string;
+  url?: string;
+  title: string;
+  snippet: string;
+}
+
+export type Parent = StepHandle | null;

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { Channels } from '@/lib/channels';
+import type { ModelClient } from '@/lib/llm/client';
+import type { TraceRecorder } from '@/lib/trace/recorder';
+
+export const METHOD_IDS = ['direct', 'cot', 'kg-rag', 'xr2', 'regram', 'bioweave', 'eigen1'] as const;
+export type MethodId = (typeof METHOD_IDS)[number];
+
+export type AnswerType = 'mcq' | 'open' | 'count' | 'list' | 'yesno';
+
+export interface QuestionContext {
+  text: string;
+  /** MCQ options keyed A–E. */
+  options: Record<string, string> | null;
+  answerType: AnswerType;
+  documentIds: string[];
+  questionId: string | null;
+}
+
+export interface MethodContext<P> {
+  question: QuestionContext;
+  params: P;
+  channels: Channels;
+  model: ModelClient;
+  trace: TraceRecorder;
+  backend: 'offline' | 'openai';
+}
+
+/** A claim of the answer and the evidence records that support it (none: unsupported). */
+export interface AnswerClaim {
+  text: string;
+  evidenceIds: string[];
+}
+
+export interface MethodAnswer {
+  /** The answer as shown: option text, entity name(s), a number, yes/no/maybe. */
+  text: string;
+  optionKey?: string | null;
+  /** List answers, one name per item. */
+  items?: string[];
+  nodeIds?: string[];
+  count?: number | null;
+  abstained: boolean;
+  /** Every evidence record the answer rests on. */
+  evidenceIds: string[];
+  claims: AnswerClaim[];
+  rationale?: string;
+  /** Method-specific fields (ReGraM mode, BioWeave needs_repair, …). */
+  extra?: Record<string, unknown>;
+}
+
+export interface MethodDefinition<P extends z.ZodType = z.ZodType> {
+  id: MethodId;
+  name: string;
+  /** Where the algorithm comes from, e.g. "X-R2 (xr2.txt)". */
+  source: string;
+  description: string;
+  /** Run parameters; defaults are the paper's defaults. */
+  params: P;
+  run(ctx: MethodContext<z.infer<P>>): Promise<MethodAnswer>;
+}
+
+export function defineMethod<P extends z.ZodType>(def: MethodDefinition<P>): MethodDefinition<P> {
+  return def;
+}

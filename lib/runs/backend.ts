@@ -1,0 +1,24 @@
+import { OfflineBackend } from '@/lib/llm/offline-backend';
+import { modelBackendConfigFromEnv } from '@/lib/llm/config';
+import { OpenAIBackend } from '@/lib/llm/openai-backend';
+import { PrismaResponseCache } from '@/lib/llm/cache';
+import type { BackendDescription, ModelBackend } from '@/lib/llm/types';
+import { InvalidInputError } from './errors';
+
+/**
+ * Picks the backend for a run: 'auto' uses the configured OpenAI-compatible
+ * endpoint when there is one, else the offline engine (labelled as such).
+ */
+export function describeBackend(preference: 'auto' | 'offline' | 'openai'): BackendDescription {
+  const configured = modelBackendConfigFromEnv();
+  if (preference === 'offline' || (preference === 'auto' && configured.kind === 'offline')) return new OfflineBackend().describe();
+  if (configured.kind === 'offline') throw new InvalidInputError('backend "openai" was asked for, but no model endpoint is configured (set OPENAI_BASE_URL and HOPSCOPE_MODEL)');
+  return { backend: 'openai', model: configured.model, baseUrl: configured.baseUrl };
+}
+
+export function createBackend(description: BackendDescription): ModelBackend {
+  if (description.backend === 'offline') return new OfflineBackend();
+  const configured = modelBackendConfigFromEnv();
+  if (configured.kind === 'offline') throw new Error('This run needs the model endpoint it was started with, and none is configured now');
+  return new OpenAIBackend({ ...configured, cache: new PrismaResponseCache() });
+}

@@ -1,0 +1,82 @@
+import { getPrisma } from '@/lib/db/client';
+import { Channels } from '@/lib/channels';
+import { ModelClient } from '@/lib/llm/client';
+import { getMethod } from '@/lib/methods/registry';
+import type { MethodAnswer } from '@/lib/methods/types';
+import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
+import { RunCancelledError, TraceRecorder, errorMessage, toJson } from '@/lib/trace/recorder';
+import { createBackend } from './backend';
+import { summariseCost } from './cost';
+import { RunConfigSchema, RunInputSchema } from './schemas';
+import { currentKgVersion } from './kg-version';
+
+const HEARTBEAT_MS = 10_000;
+
+/**
+ * Executes one run to the end: builds its channels and model client, calls the
+ * method, then stores answer, scores and cost. A resumed run replays its
+ * completed steps (see TraceRecorder). Never throws for a failed run: the run
+ * ends as failed with the reason recorded.
+ */
+export async function executeRun(runId: string): Promise<void> {
+  const prisma = getPrisma();
+  const claimed = await prisma.run.updateMany({
+    where: { id: runId, status: { in: ['queued', 'running'] } },
+    data: { status: 'running', startedAt: new Date(), attempts: { increment: 1 } },
+  });
+  if (!claimed.count) return; // cancelled or already finished
+  const run = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
+  const heartbeat = setInterval(() => {
+    void prisma.run.updateMany({ where: { id: runId, status: 'running' }, data: { updatedAt: new Date() } }).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  try {
+    const config = RunConfigSchema.parse(run.config);
+    const input = RunInputSchema.parse(run.input);
+    const method = getMethod(config.method);
+    const trace = await TraceRecorder.open(prisma, runId);
+    const model = new ModelClient(createBackend(config.backend));
+    const channels = new Channels({
+      switches: config.switches,
+      kgShuffle: config.kgShuffle,
+      trace,
+      model,
+      documentIds: input.documentIds,
+    });
+    const answer = await method.run({
+      question: { text: input.question, options: input.options, answerType: input.answerType, documentIds: input.documentIds, questionId: run.questionId },
+      params: method.params.parse(config.params),
+      channels,
+      model,
+      trace,
+      backend: config.backend.backend,
+    });
+    await finish(runId, answer, input);
+  } catch (error) {
+    const cancelled = error instanceof RunCancelledError;
+    await prisma.run.updateMany({
+      where: { id: runId, status: 'running' },
+      data: { status: cancelled ? 'cancelled' : 'failed', error: errorMessage(error), finishedAt: new Date(), cost: toJson(await summariseCost(runId)) },
+    });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function finish(runId: string, answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>) {
+  const prisma = getPrisma();
+  const gold = input.gold ? GoldAnswerSchema.safeParse(input.gold) : null;
+  const score = gold?.success ? scoreAnswer(input.answerType, gold.data, answer, input.options) : null;
+  await prisma.run.updateMany({
+    where: { id: runId, status: 'running' },
+    data: {
+      status: 'succeeded',
+      answer: toJson(answer),
+      correct: score ? score.correct : null,
+      scores: toJson(score ?? { grounding: answer.claims.length ? answer.claims.filter((c) => c.evidenceIds.length).length / answer.claims.length : null }),
+      cost: toJson(await summariseCost(runId)),
+      kgVersion: await currentKgVersion(),
+      finishedAt: new Date(),
+      error: null,
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { getPrisma } from '@/lib/db/client';
+import { NotFoundError } from './errors';
+
+const runInclude = {
+  steps: { orderBy: { ordinal: 'asc' as const } },
+  evidence: { orderBy: { ordinal: 'asc' as const } },
+  modelCalls: { orderBy: { ordinal: 'asc' as const } },
+  children: { select: { id: true, shareId: true, status: true, configDiff: true, createdAt: true }, orderBy: { createdAt: 'asc' as const } },
+};
+
+/** The whole run as the API, the run page and the permalink show it (GET /api/runs/{id}). */
+export async function getRunRecord(where: { id: string } | { shareId: string }) {
+  const prisma = getPrisma();
+  const run = await prisma.run.findUnique({ where, include: runInclude });
+  if (!run) throw new NotFoundError('id' in where ? `No run with id ${where.id}` : 'No run behind this link');
+  return {
+    id: run.id,
+    shareId: run.shareId,
+    status: run.status,
+    method: run.method,
+    question: run.questionText,
+    questionId: run.questionId,
+    input: run.input,
+    config: run.config,
+    configHash: run.configHash,
+    answer: run.answer,
+    correct: run.correct,
+    scores: run.scores,
+    cost: run.cost,
+    kgVersion: run.kgVersion,
+    parentRunId: run.parentRunId,
+    configDiff: run.configDiff,
+    children: run.children,
+    error: run.error,
+    attempts: run.attempts,
+    createdAt: run.createdAt,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    steps: run.steps.map(({ runId: _r, ...s }) => ({ ...s, input: stripKey(s.input) })),
+    evidence: run.evidence.map(({ runId: _r, ...e }) => e),
+    modelCalls: run.modelCalls.map(({ runId: _r, ...m }) => m),
+  };
+}
+
+export type RunRecord = Awaited<ReturnType<typeof getRunRecord>>;
+
+/** The replay key is internal bookkeeping; the trace shows the step's own input. */
+function stripKey(input: unknown) {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { __key: _k, ...rest } = input as Record<string, unknown>;
+  return rest;
+}
+
+export async function listRecentRuns(limit = 20) {
+  return getPrisma().run.findMany({
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+    select: { id: true, shareId: true, method: true, questionText: true, status: true, correct: true, createdAt: true, answer: true, config: true },
+  });
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { KgShuffleSchema, SwitchesSchema } from '@/lib/channels/switches';
+import { METHOD_IDS } from '@/lib/methods/types';
+
+export const OPTION_KEYS = ['A', 'B', 'C', 'D', 'E'] as const;
+
+export const AttachedDocumentSchema = z.object({
+  title: z.string().trim().max(500).optional(),
+  text: z.string().trim().min(1, 'a document needs text').max(200_000, 'a document may hold at most 200,000 characters'),
+});
+
+/** The body of POST /api/runs, the server action and the CLI: validated once, here. */
+export const RunRequestSchema = z
+  .object({
+    question: z.string().trim().min(3, 'the question is too short').max(4000, 'the question may hold at most 4,000 characters').optional(),
+    questionId: z.string().min(1).optional(),
+    options: z
+      .record(z.enum(OPTION_KEYS), z.string().trim().min(1).max(1000))
+      .refine((o) => Object.keys(o).length >= 2, 'an MCQ needs at least two options')
+      .optional(),
+    documents: z.array(AttachedDocumentSchema).max(10, 'at most 10 documents').optional(),
+    method: z.enum(METHOD_IDS, { message: `method must be one of ${METHOD_IDS.join(', ')}` }),
+    switches: SwitchesSchema.optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+    kgShuffle: z.union([z.boolean(), KgShuffleSchema]).optional(),
+    backend: z.enum(['auto', 'offline', 'openai']).default('auto'),
+  })
+  .strict()
+  .refine((r) => !!r.question !== !!r.questionId, { message: 'give exactly one of question or questionId', path: ['question'] });
+
+export type RunRequest = z.input<typeof RunRequestSchema>;
+export type ParsedRunRequest = z.output<typeof RunRequestSchema>;
+
+/** A rerun: the parent's question and config with these changes. */
+export const RerunRequestSchema = z
+  .object({
+    switches: SwitchesSchema.optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+    kgShuffle: z.union([z.boolean(), KgShuffleSchema]).optional(),
+    method: z.enum(METHOD_IDS).optional(),
+  })
+  .strict();
+export type RerunRequest = z.input<typeof RerunRequestSchema>;
+
+/** What a run stores as its config: enough to reproduce and to diff. */
+export const RunConfigSchema = z.object({
+  method: z.enum(METHOD_IDS),
+  switches: z.object({ doc: z.boolean(), entity: z.boolean(), kg: z.boolean(), param: z.boolean(), web: z.boolean() }),
+  params: z.record(z.string(), z.unknown()),
+  kgShuffle: KgShuffleSchema.nullable(),
+  backend: z.object({ backend: z.enum(['offline', 'openai']), model: z.string(), baseUrl: z.string().optional() }),
+});
+export type RunConfig = z.infer<typeof RunConfigSchema>;
+
+export const RunInputSchema = z.object({
+  question: z.string(),
+  options: z.record(z.string(), z.string()).nullable(),
+  answerType: z.enum(['mcq', 'open', 'count', 'list', 'yesno']),
+  documentIds: z.array(z.string()),
+  gold: z.unknown().nullable(),
+});
+export type RunInput = z.infer<typeof RunInputSchema>;

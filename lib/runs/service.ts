@@ -1,0 +1,143 @@
+import { getPrisma } from '@/lib/db/client';
+import { attachDocuments } from '@/lib/corpus/attach';
+import { getMethod } from '@/lib/methods/registry';
+import type { AnswerType } from '@/lib/methods/types';
+import { describeBackend } from './backend';
+import { configHash, diffConfig } from './config';
+import { InvalidInputError, NotFoundError, invalidFromZod } from './errors';
+import { enqueueRun } from './queue';
+import { RerunRequestSchema, RunConfigSchema, RunRequestSchema, type RunConfig, type RunInput } from './schemas';
+import { newShareId } from './share-id';
+
+export interface CreatedRun {
+  id: string;
+  shareId: string;
+}
+
+/** Validates a run request, stores the run (queued) and, unless told not to, queues it for a worker. */
+export async function createRun(body: unknown, opts: { enqueue?: boolean; parentRunId?: string; evalJobId?: string } = {}): Promise<CreatedRun> {
+  const parsed = RunRequestSchema.safeParse(body);
+  if (!parsed.success) throw invalidFromZod(parsed.error);
+  const req = parsed.data;
+  const prisma = getPrisma();
+
+  let input: RunInput;
+  let questionId: string | null = null;
+  if (req.questionId) {
+    const q = await prisma.question.findUnique({ where: { id: req.questionId } });
+    if (!q) throw new NotFoundError(`No question with id ${req.questionId}`);
+    questionId = q.id;
+    input = {
+      question: q.text,
+      options: (q.options as Record<string, string> | null) ?? null,
+      answerType: q.answerType as AnswerType,
+      documentIds: q.documentIds,
+      gold: q.answer ?? null,
+    };
+  } else {
+    const documentIds = req.documents?.length ? await attachDocuments(req.documents) : [];
+    input = {
+      question: req.question!,
+      options: req.options ?? null,
+      answerType: req.options ? 'mcq' : guessAnswerType(req.question!),
+      documentIds,
+      gold: null,
+    };
+  }
+
+  const config = buildConfig(req.method, req.switches, req.params, req.kgShuffle, req.backend);
+  const run = await prisma.run.create({
+    data: {
+      shareId: newShareId(),
+      questionId,
+      questionText: input.question,
+      input,
+      method: config.method,
+      config,
+      configHash: configHash(config),
+      parentRunId: opts.parentRunId ?? null,
+      evalJobId: opts.evalJobId ?? null,
+    },
+    select: { id: true, shareId: true },
+  });
+  if (opts.enqueue !== false) await enqueueRun(run.id);
+  return run;
+}
+
+function buildConfig(
+  methodId: RunConfig['method'],
+  switches: RunConfig['switches'] | undefined,
+  rawParams: Record<string, unknown> | undefined,
+  kgShuffle: boolean | { seed: number } | undefined,
+  backend: 'auto' | 'offline' | 'openai',
+): RunConfig {
+  const method = getMethod(methodId);
+  const params = method.params.safeParse(rawParams ?? {});
+  if (!params.success) throw invalidFromZod(params.error);
+  return RunConfigSchema.parse({
+    method: methodId,
+    switches: switches ?? { doc: true, entity: true, kg: true, param: true, web: true },
+    params: params.data,
+    kgShuffle: kgShuffle === true ? { seed: 17 } : kgShuffle || null,
+    backend: describeBackend(backend),
+  });
+}
+
+/** Count and yes/no questions are scored differently from open ones; guess from the wording. */
+export function guessAnswerType(question: string): AnswerType {
+  const q = question.trim().toLowerCase();
+  if (/^(how many|what is the number of|count\b|number of)/.test(q)) return 'count';
+  if (/^(is|are|does|do|did|can|could|was|were|has|have)\b/.test(q)) return 'yesno';
+  return 'open';
+}
+
+/** A new run of the parent's question with changed switches or parameters; records the parent and the diff. */
+export async function rerun(parentRunId: string, changes: unknown, opts: { enqueue?: boolean } = {}): Promise<CreatedRun> {
+  const parsedChanges = RerunRequestSchema.safeParse(changes);
+  if (!parsedChanges.success) throw invalidFromZod(parsedChanges.error);
+  const prisma = getPrisma();
+  const parent = await prisma.run.findUnique({ where: { id: parentRunId } });
+  if (!parent) throw new NotFoundError(`No run with id ${parentRunId}`);
+  const parentConfig = RunConfigSchema.parse(parent.config);
+  const change = parsedChanges.data;
+  const methodId = change.method ?? parentConfig.method;
+  const config = buildConfig(
+    methodId,
+    change.switches ?? parentConfig.switches,
+    { ...(methodId === parentConfig.method ? parentConfig.params : {}), ...(change.params ?? {}) },
+    change.kgShuffle ?? parentConfig.kgShuffle ?? undefined,
+    parentConfig.backend.backend,
+  );
+  const diff = diffConfig(parentConfig, config);
+  if (!diff.length) throw new InvalidInputError('The rerun changes nothing: flip a switch or change a parameter');
+  const run = await prisma.run.create({
+    data: {
+      shareId: newShareId(),
+      questionId: parent.questionId,
+      questionText: parent.questionText,
+      input: parent.input ?? {},
+      method: config.method,
+      config,
+      configHash: configHash(config),
+      parentRunId: parent.id,
+      configDiff: diff as object[],
+    },
+    select: { id: true, shareId: true },
+  });
+  if (opts.enqueue !== false) await enqueueRun(run.id);
+  return run;
+}
+
+/** Cancels a queued or running run; the worker stops at its next step. */
+export async function cancelRun(runId: string): Promise<{ status: string }> {
+  const prisma = getPrisma();
+  const { count } = await prisma.run.updateMany({
+    where: { id: runId, status: { in: ['queued', 'running'] } },
+    data: { status: 'cancelled', finishedAt: new Date(), error: 'cancelled by the user' },
+  });
+  const run = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } });
+  if (!run) throw new NotFoundError(`No run with id ${runId}`);
+  return { status: count ? 'cancelled' : run.status };
+}
+
+export { InvalidInputError, NotFoundError };

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const CHANNELS = ['doc', 'entity', 'kg', 'param', 'web'] as const;
+export type ChannelName = (typeof CHANNELS)[number];
+
+export const EVIDENCE_KINDS = ['triple', 'path', 'passage', 'profile', 'claim', 'web', 'hypothesis', 'unit'] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+/** A step as the method sees it while it runs. */
+export interface StepHandle {
+  id: string;
+  ordinal: number;
+  kind: string;
+  label: string;
+  /** Replay key: the position of this step in the method's control flow. */
+  key: string;
+}
+
+/** Structured payload of a KG triple: both ends named so a view never needs the KG again. */
+export const TripleDataSchema = z.object({
+  edgeId: z.number().int(),
+  sourceId: z.string(),
+  sourceName: z.string(),
+  sourceKind: z.string(),
+  metaedge: z.string(),
+  verb: z.string(),
+  targetId: z.string(),
+  targetName: z.string(),
+  targetKind: z.string(),
+});
+export type TripleData = z.infer<typeof TripleDataSchema>;
+
+export interface EvidenceInput {
+  channel: ChannelName;
+  kind: EvidenceKind;
+  /** Stable reference: `edge:123`, `passage:<id>:<start>-<end>`, `node:Gene::1`, `web:<id>`, `claim:<n>`. */
+  ref: string;
+  /** Exactly the text a model (or rule) is shown. */
+  text: string;
+  data?: unknown;
+  /** Named scores, e.g. {mmr: 0.42, sim: 0.61, weight: 1.5}. */
+  scores?: Record<string, number | null>;
+  selected?: boolean;
+}
+
+export interface EvidenceRecord extends EvidenceInput {
+  id: string;
+  ordinal: number;
+  stepId: string | null;
+  selected: boolean;
+}

@@ -1,0 +1,91 @@
+// `npm run hopscope -- <command>`: run a method on a question from the command line.
+//   run --method xr2 --question "…" [--switches kg=0,param=0] [--options A=..,B=..] [--params tMax=1]
+//       [--kg-shuffle] [--document FILE] [--backend offline|openai|auto] [--json]
+import fs from 'node:fs';
+import { ensureDatabase } from '../lib/db/bootstrap';
+import { closeDb } from '../lib/db/client';
+import { readEnv, resolveDataDir } from '../lib/config';
+import { loadDefaultKnowledge } from '../lib/kg/import';
+import { parseSwitchSpec } from '../lib/channels/switches';
+import { createRun } from '../lib/runs/service';
+import { executeRun } from '../lib/runs/executor';
+import { getRunRecord } from '../lib/runs/read';
+import { InvalidInputError, NotFoundError } from '../lib/runs/errors';
+import { stopQueue } from '../lib/runs/queue';
+import { parseArgs, parseOptions, parseParams, UsageError } from './cli/args';
+import { traceOutline } from './cli/outline';
+
+const USAGE = `usage: npm run hopscope -- run --method <direct|cot|kg-rag|xr2|regram|bioweave|eigen1> --question "…"
+         [--switches kg=0,param=0] [--options A=…,B=…] [--params name=value,…] [--kg-shuffle]
+         [--document FILE] [--backend auto|offline|openai] [--json]`;
+
+async function runCommand(argv: string[]) {
+  const { values, flags } = parseArgs(argv, {
+    values: ['method', 'question', 'switches', 'options', 'params', 'document', 'backend', 'question-id'],
+    flags: ['json', 'kg-shuffle'],
+  });
+  if (!values.method || (!values.question && !values['question-id'])) throw new UsageError(USAGE);
+  const body = {
+    method: values.method,
+    question: values.question,
+    questionId: values['question-id'],
+    switches: values.switches ? parseSwitchSpec(values.switches) : undefined,
+    options: values.options ? parseOptions(values.options) : undefined,
+    params: values.params ? parseParams(values.params) : undefined,
+    kgShuffle: flags.has('kg-shuffle') || undefined,
+    documents: values.document ? [{ title: values.document, text: fs.readFileSync(values.document, 'utf8') }] : undefined,
+    backend: values.backend,
+  };
+  const env = readEnv();
+  const db = await ensureDatabase(env);
+  try {
+    await loadDefaultKnowledge({ dataDir: resolveDataDir(env), log: (line) => console.error(`[hopscope] ${line}`) });
+    const { id } = await createRun(body, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    if (flags.has('json')) console.log(JSON.stringify(run, null, 2));
+    else printRun(run);
+    return run.status === 'succeeded' ? 0 : 1;
+  } finally {
+    await stopQueue();
+    await closeDb();
+    await db.stop();
+  }
+}
+
+function printRun(run: Awaited<ReturnType<typeof getRunRecord>>) {
+  const answer = run.answer as { text?: string; abstained?: boolean; rationale?: string; evidenceIds?: string[] } | null;
+  const config = run.config as { switches: Record<string, boolean>; backend: { model: string } };
+  const off = Object.entries(config.switches).filter(([, on]) => !on).map(([c]) => c);
+  console.log(`Question: ${run.question}`);
+  console.log(`Method:   ${run.method}   backend: ${config.backend.model}   switches off: ${off.length ? off.join(', ') : 'none'}`);
+  console.log(`Status:   ${run.status}${run.error ? ` — ${run.error}` : ''}`);
+  if (answer) {
+    console.log(`Answer:   ${answer.abstained ? '(abstained) ' : ''}${answer.text ?? ''}`);
+    if (answer.rationale) console.log(`Why:      ${answer.rationale}`);
+    console.log(`Evidence: ${answer.evidenceIds?.length ?? 0} supporting record(s) of ${run.evidence.length} retrieved`);
+  }
+  console.log('\nTrace:');
+  console.log(traceOutline(run.steps));
+  const cost = run.cost as { modelCalls: number; tokensIn: number; tokensOut: number; wallMs: number } | null;
+  if (cost) console.log(`\nCost: ${cost.modelCalls} model call(s), ${cost.tokensIn} tokens in, ${cost.tokensOut} out, ${cost.wallMs} ms`);
+  console.log(`Run id: ${run.id}   share id: ${run.shareId}`);
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  switch (command) {
+    case 'run':
+      return runCommand(rest);
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+main()
+  .then((code) => process.exit(code ?? 0))
+  .catch((e) => {
+    const usage = e instanceof UsageError || e instanceof InvalidInputError;
+    console.error(usage ? `error: ${e.message}` : e instanceof NotFoundError ? `not found: ${e.message}` : `failed: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(usage ? 2 : 1);
+  });

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineRoute, json } from '@/lib/api/route';
+import { createRun } from '@/lib/runs/service';
+import { listRecentRuns } from '@/lib/runs/read';
+import { InvalidInputError } from '@/lib/runs/errors';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/runs — start a run; body validated by RunRequestSchema in the service. */
+export const POST = defineRoute({}, async ({ request }) => {
+  const body = await request.json().catch(() => {
+    throw new InvalidInputError('The body must be JSON');
+  });
+  return json(201, await createRun(body));
+});
+
+/** GET /api/runs?limit= — the most recent runs. */
+export const GET = defineRoute({ query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(20) }) }, async ({ query }) => ({
+  items: await listRecentRuns(query.limit),
+}));

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { ChatMessage, ModelParams } from './types';
+
+/**
+ * Response cache for deterministic calls: a rerun of the same question with the
+ * same prompts replays the model's answers instead of paying for them again.
+ */
+
+export interface CacheEntry {
+  model: string;
+  output: string;
+  tokensIn: number;
+  tokensOut: number;
+}
+
+export interface ResponseCache {
+  get(key: string): Promise<CacheEntry | null>;
+  set(key: string, entry: CacheEntry): Promise<void>;
+}
+
+export interface CacheKeyParts {
+  model: string;
+  messages: ChatMessage[];
+  params: ModelParams;
+  jsonSchema: Record<string, unknown> | null;
+}
+
+/** sha256 over everything that shapes the response; object keys are fixed so the hash is stable. */
+export function cacheKey({ model, messages, params, jsonSchema }: CacheKeyParts): string {
+  const material = JSON.stringify({
+    model,
+    messages: messages.map((m) => [m.role, m.content]),
+    params: [params.temperature ?? 0, params.maxTokens ?? null, params.stop ?? null],
+    schema: jsonSchema,
+  });
+  return createHash('sha256').update(material).digest('hex');
+}
+
+export class MemoryResponseCache implements ResponseCache {
+  private readonly entries = new Map<string, CacheEntry>();
+
+  async get(key: string): Promise<CacheEntry | null> {
+    return this.entries.get(key) ?? null;
+  }
+
+  async set(key: string, entry: CacheEntry): Promise<void> {
+    this.entries.set(key, entry);
+  }
+}
+
+/** The cache in Postgres (ModelCache), shared by all workers. Prisma loads on first use, not at import. */
+export class PrismaResponseCache implements ResponseCache {
+  private async prisma() {
+    const { getPrisma } = await import('../db/client');
+    return getPrisma();
+  }
+
+  async get(key: string): Promise<CacheEntry | null> {
+    const row = await (await this.prisma()).modelCache.findUnique({ where: { key } });
+    return row && { model: row.model, output: row.output, tokensIn: row.tokensIn, tokensOut: row.tokensOut };
+  }
+
+  async set(key: string, entry: CacheEntry): Promise<void> {
+    // Two workers may answer the same prompt at once; the first stored answer wins.
+    await (await this.prisma()).modelCache.upsert({ where: { key }, create: { key, ...entry }, update: {} });
+  }
+}

@@ -1,0 +1,94 @@
+import { ModelCallError } from './errors';
+import { renderMessages } from './messages';
+import type {
+  BackendDescription,
+  CallRecorder,
+  ModelBackend,
+  ModelCallRecord,
+  ModelRequest,
+  ModelResult,
+  RoleTemplate,
+} from './types';
+
+export type ModelCallOptions = Omit<ModelRequest, 'template' | 'input'>;
+
+/**
+ * What a method holds to talk to the model: any backend, plus the recorder the
+ * trace layer passes in, so that every call, failed ones included, lands in the
+ * trace exactly once without methods having to remember it.
+ */
+export class ModelClient {
+  private readonly recorder: CallRecorder | null;
+
+  constructor(
+    readonly backend: ModelBackend,
+    options: { recorder?: CallRecorder } = {},
+  ) {
+    this.recorder = options.recorder ?? null;
+  }
+
+  describe(): BackendDescription {
+    return this.backend.describe();
+  }
+
+  async call<I, O>(template: RoleTemplate<I, O>, input: I, options: ModelCallOptions = {}): Promise<ModelResult<O>> {
+    let result: ModelResult<O>;
+    try {
+      result = await this.backend.call({ ...options, template, input });
+    } catch (err) {
+      const error =
+        err instanceof ModelCallError
+          ? err
+          : new ModelCallError('internal', err instanceof Error ? err.message : String(err), { backend: this.backend.name });
+      await this.recorder?.(this.failureRecord(template, input, options, error));
+      throw error;
+    }
+    await this.recorder?.({
+      role: template.role,
+      template: template.id,
+      templateVersion: template.version,
+      backend: result.backend,
+      model: result.model,
+      messages: result.messages,
+      output: result.text,
+      parsed: result.parsed,
+      tokensIn: result.tokensIn,
+      tokensOut: result.tokensOut,
+      tokensEstimated: result.tokensEstimated,
+      latencyMs: result.latencyMs,
+      cached: result.cached,
+      attempts: result.attempts,
+      finishReason: result.finishReason,
+      error: result.error ?? null,
+    });
+    return result;
+  }
+
+  private failureRecord<I>(
+    template: RoleTemplate<I, unknown>,
+    input: I,
+    options: ModelCallOptions,
+    error: ModelCallError,
+  ): ModelCallRecord {
+    const d = error.details;
+    const described = this.backend.describe();
+    return {
+      role: template.role,
+      template: template.id,
+      templateVersion: template.version,
+      backend: d.backend ?? this.backend.name,
+      model: d.model ?? described.roleModels?.[template.role] ?? described.model,
+      messages: d.messages ?? renderMessages(template, input, options.assistantPrefix),
+      output: d.rawText ?? null,
+      parsed: null,
+      tokensIn: d.tokensIn ?? 0,
+      tokensOut: d.tokensOut ?? 0,
+      tokensEstimated: d.tokensEstimated ?? false,
+      latencyMs: d.latencyMs ?? 0,
+      cached: false,
+      attempts: d.attempts ?? 1,
+      finishReason: null,
+      error: `${error.kind}: ${error.message}`,
+    };
+  }
+}

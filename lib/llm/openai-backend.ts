@@ -1,0 +1,238 @@
+import OpenAI from 'openai';
+import { cacheKey, type ResponseCache } from './cache';
+import { ModelCallError } from './errors';
+import { parseStructured } from './json-output';
+import { renderMessages, repairMessages } from './messages';
+import { runAttempt, type AttemptSpec, type Usage } from './openai-attempt';
+import type { OptionalParam } from './openai-errors';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, sleep, type RetryPolicy } from './retry';
+import { estimatePromptTokens, estimateTokens } from './tokens';
+import type {
+  BackendDescription,
+  ChatMessage,
+  FinishReason,
+  ModelBackend,
+  ModelParams,
+  ModelRequest,
+  ModelResult,
+  RoleName,
+  RoleTemplate,
+  StreamControl,
+} from './types';
+
+export interface OpenAIBackendOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  /** A different model for some roles (e.g. a small one for the monitor). */
+  roleModels?: Partial<Record<RoleName, string>>;
+  /** See AttemptSpec.timeoutMs. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  cache?: ResponseCache | null;
+  /**
+   * Send vLLM's continue_final_message/add_generation_prompt with an assistant
+   * prefix, so the server extends that message instead of opening a new turn.
+   */
+  continueFinalMessage?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Running totals over every request one call makes (retries, fallbacks, the repair). */
+class CallTally {
+  attempts = 0;
+  tokensIn = 0;
+  tokensOut = 0;
+  tokensEstimated = false;
+
+  addUsage(usage: Usage | null, messages: ChatMessage[], text: string) {
+    this.tokensIn += usage?.tokensIn ?? estimatePromptTokens(messages);
+    this.tokensOut += usage?.tokensOut ?? estimateTokens(text);
+    if (!usage) this.tokensEstimated = true;
+  }
+}
+
+interface Exchange {
+  text: string;
+  finishReason: FinishReason;
+}
+
+interface ExchangeSpec {
+  model: string;
+  messages: ChatMessage[];
+  params: ModelParams;
+  template: RoleTemplate<never, unknown>;
+  stream: StreamControl | null;
+  continuing: boolean;
+  signal?: AbortSignal;
+}
+
+/** The openai backend: any OpenAI-compatible chat-completions endpoint through the official client. */
+export class OpenAIBackend implements ModelBackend {
+  readonly name = 'openai' as const;
+  private readonly client: OpenAI;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly cache: ResponseCache | null;
+  /** Optional parameters this server has refused once; not sent again by this instance. */
+  private readonly refused = new Set<OptionalParam>();
+
+  constructor(private readonly options: OpenAIBackendOptions) {
+    // maxRetries 0: retries happen here, so every attempt is counted and recorded.
+    this.client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'unused', maxRetries: 0 });
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.cache = options.cache ?? null;
+  }
+
+  describe(): BackendDescription {
+    const url = new URL(this.options.baseUrl);
+    url.username = '';
+    url.password = '';
+    return { backend: 'openai', model: this.options.model, roleModels: this.options.roleModels, baseUrl: url.toString() };
+  }
+
+  async call<I, O>(req: ModelRequest<I, O>): Promise<ModelResult<O>> {
+    const started = performance.now();
+    const template = req.template;
+    const model = this.options.roleModels?.[template.role] ?? this.options.model;
+    const params: ModelParams = { temperature: 0, ...req.params };
+    let messages = renderMessages(template, req.input, req.assistantPrefix);
+    const tally = new CallTally();
+    const elapsed = () => Math.round(performance.now() - started);
+    const totals = () => ({
+      model,
+      messages,
+      backend: 'openai' as const,
+      latencyMs: elapsed(),
+      attempts: tally.attempts,
+      tokensIn: tally.tokensIn,
+      tokensOut: tally.tokensOut,
+      tokensEstimated: tally.tokensEstimated,
+    });
+    const result = (text: string, parsed: O | null, finishReason: FinishReason, cached = false): ModelResult<O> => ({
+      ...totals(),
+      text,
+      parsed,
+      finishReason,
+      cached,
+    });
+    const fail = (error: ModelCallError, rawText: string | null) => error.withDetails({ ...totals(), rawText });
+
+    // Sampled calls are meant to differ (EIGEN-1's K proposers), and a replayed
+    // stream could not reproduce where the caller stopped it: neither is cached.
+    const key =
+      this.cache && !req.stream && params.temperature === 0
+        ? cacheKey({ model, messages, params, jsonSchema: template.jsonSchema })
+        : null;
+    if (key) {
+      const hit = await this.cache!.get(key);
+      const parsed = hit && (template.outputSchema ? parseStructured(hit.output, template.outputSchema) : null);
+      if (hit && (!parsed || parsed.ok)) {
+        tally.tokensIn = hit.tokensIn;
+        tally.tokensOut = hit.tokensOut;
+        return result(hit.output, parsed ? parsed.value : null, 'stop', true);
+      }
+    }
+
+    const exchangeSpec: ExchangeSpec = {
+      model,
+      messages,
+      params,
+      template: template as RoleTemplate<never, unknown>,
+      stream: req.stream ?? null,
+      continuing: !!req.assistantPrefix,
+      signal: req.signal,
+    };
+    let exchange: Exchange;
+    try {
+      exchange = await this.exchange(exchangeSpec, tally);
+    } catch (err) {
+      throw err instanceof ModelCallError ? fail(err, null) : err;
+    }
+
+    let parsed: O | null = null;
+    // A stream the caller stopped is unfinished on purpose: there is nothing to validate yet.
+    if (template.outputSchema && exchange.finishReason !== 'stopped') {
+      let check = parseStructured(exchange.text, template.outputSchema);
+      if (!check.ok) {
+        messages = repairMessages(messages, exchange.text, check.error);
+        try {
+          exchange = await this.exchange({ ...exchangeSpec, messages, stream: null, continuing: false }, tally);
+        } catch (err) {
+          throw err instanceof ModelCallError ? fail(err, exchange.text) : err;
+        }
+        check = parseStructured(exchange.text, template.outputSchema);
+        if (!check.ok) {
+          throw fail(new ModelCallError('invalid_output', `output does not match ${template.id}: ${check.error}`), exchange.text);
+        }
+      }
+      parsed = check.value;
+    }
+
+    if (key) {
+      await this.cache!.set(key, { model, output: exchange.text, tokensIn: tally.tokensIn, tokensOut: tally.tokensOut });
+    }
+    return result(exchange.text, parsed, exchange.finishReason);
+  }
+
+  /** One request/response, retried on transient failures, falling back when the server refuses an optional parameter. */
+  private async exchange(spec: ExchangeSpec, tally: CallTally): Promise<Exchange> {
+    let failures = 0;
+    for (;;) {
+      const attempt = this.attemptSpec(spec);
+      tally.attempts++;
+      const outcome = await runAttempt(attempt);
+      if (outcome.ok) {
+        tally.addUsage(outcome.usage, spec.messages, outcome.text);
+        return { text: outcome.text, finishReason: outcome.finishReason };
+      }
+      if (outcome.refusedParam && !this.refused.has(outcome.refusedParam)) {
+        this.refused.add(outcome.refusedParam);
+        continue;
+      }
+      failures++;
+      // Text already streamed to the caller cannot be taken back by a silent retry.
+      if (!outcome.error.transient || outcome.deliveredText || failures >= this.retry.maxAttempts) throw outcome.error;
+      try {
+        await sleep(backoffDelayMs(this.retry, failures, outcome.retryAfterMs), spec.signal);
+      } catch {
+        throw new ModelCallError('aborted', 'the call was cancelled while waiting to retry');
+      }
+    }
+  }
+
+  private attemptSpec(spec: ExchangeSpec): AttemptSpec {
+    const optionalParams: OptionalParam[] = [];
+    const body: AttemptSpec['body'] = {
+      model: spec.model,
+      messages: spec.messages,
+      temperature: spec.params.temperature,
+      ...(spec.params.maxTokens !== undefined ? { max_tokens: spec.params.maxTokens } : {}),
+      ...(spec.params.stop?.length ? { stop: spec.params.stop } : {}),
+      ...(spec.continuing && this.options.continueFinalMessage
+        ? { continue_final_message: true, add_generation_prompt: false }
+        : {}),
+    };
+    if (spec.template.jsonSchema && !this.refused.has('response_format')) {
+      optionalParams.push('response_format');
+      body.response_format = {
+        type: 'json_schema',
+        json_schema: { name: spec.template.id.replace(/[^a-zA-Z0-9_-]/g, '_'), schema: spec.template.jsonSchema, strict: false },
+      };
+    }
+    const streamUsage = !!spec.stream && !this.refused.has('stream_options');
+    if (streamUsage) optionalParams.push('stream_options');
+    return {
+      client: this.client,
+      body,
+      stream: spec.stream,
+      streamUsage,
+      optionalParams,
+      timeoutMs: this.timeoutMs,
+      signal: spec.signal,
+      apiKey: this.options.apiKey,
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAIError } from 'openai';
+import { ModelCallError, type ModelErrorKind } from './errors';
+import { redactSecret } from './redact';
+
+/** Request parameters some OpenAI-compatible servers reject; the backend stops sending them after the first refusal. */
+export type OptionalParam = 'response_format' | 'stream_options';
+
+const PARAM_MENTIONS: Record<OptionalParam, RegExp> = {
+  response_format: /response_format|json_schema/i,
+  stream_options: /stream_options|include_usage/i,
+};
+
+function kindForStatus(status: number): ModelErrorKind {
+  if (status === 429) return 'rate_limit';
+  if (status === 408) return 'timeout';
+  if (status >= 500) return 'server';
+  if (status === 401 || status === 403 || status === 404) return 'config';
+  return 'rejected';
+}
+
+function kindOf(err: unknown): ModelErrorKind {
+  if (err instanceof APIConnectionTimeoutError) return 'timeout';
+  if (err instanceof APIConnectionError) return 'network';
+  // An error event inside a stream carries no status: the server failed mid-answer.
+  if (err instanceof APIError) return err.status ? kindForStatus(err.status) : 'server';
+  // A 200 whose body or SSE chunk is not JSON: the server, not the network, is at fault.
+  if (err instanceof SyntaxError || err instanceof OpenAIError) return 'server';
+  return 'network';
+}
+
+export function toModelCallError(err: unknown, secret: string | undefined): ModelCallError {
+  const message = redactSecret(err instanceof Error ? err.message : String(err), secret);
+  const status = err instanceof APIError && typeof err.status === 'number' ? err.status : null;
+  return new ModelCallError(kindOf(err), message, { status });
+}
+
+/** Which optional parameter a 400/422 refusal is about, if any. */
+export function refusedParam(err: unknown, sent: OptionalParam[]): OptionalParam | null {
+  if (!(err instanceof APIError) || (err.status !== 400 && err.status !== 422)) return null;
+  const text = `${err.message} ${JSON.stringify(err.error ?? '')}`;
+  return sent.find((param) => PARAM_MENTIONS[param].test(text)) ?? null;
+}
+
+export function responseHeaders(err: unknown): Headers | undefined {
+  return err instanceof APIError ? err.headers : undefined;
+}

@@ -1,0 +1,117 @@
+import type { ModelClient } from './client';
+import type { FinishReason, ModelParams, ModelResult, RoleTemplate } from './types';
+
+/**
+ * Streamed generation that can be interrupted and resumed with text spliced in:
+ * the primitive behind EIGEN-1's monitored generation. Over an OpenAI-compatible
+ * API a splice means: stop the stream, append the injected text to what the
+ * model wrote, and ask for a continuation of that assistant prefix.
+ */
+
+export interface ReasoningWindow {
+  /** Character offsets into the whole text (model and injected). */
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface ReviewedWindow extends ReasoningWindow {
+  /** Whether this window's review spliced text in (and ended the stream there). */
+  spliced: boolean;
+}
+
+export interface TextSegment {
+  source: 'model' | 'injected';
+  start: number;
+  end: number;
+  /** For model text: the index in `calls` of the call that wrote it. */
+  call: number | null;
+}
+
+export interface ContinuationOptions {
+  /** Window length in characters (EIGEN-1: 512). */
+  windowChars?: number;
+  /** Characters shared by consecutive windows (EIGEN-1: 128). */
+  overlapChars?: number;
+  /** Splices allowed per generation (EIGEN-1: 2); later windows are not reviewed. */
+  maxSplices?: number;
+  params?: ModelParams;
+  signal?: AbortSignal;
+  /** Every piece of text as it joins the result, with where it came from. */
+  onText?(text: string, source: TextSegment['source']): void;
+  /**
+   * Judges a completed window while the stream waits; returns text to splice in
+   * at the current end of the text (include any leading space or newline), or
+   * null to let generation run on.
+   */
+  review(window: ReasoningWindow, textSoFar: string): Promise<string | null>;
+}
+
+export interface ContinuedGeneration {
+  text: string;
+  segments: TextSegment[];
+  windows: ReviewedWindow[];
+  /** One model call per stretch of model text: the first, then each continuation. */
+  calls: ModelResult<unknown>[];
+  finishReason: FinishReason;
+}
+
+export async function streamWithContinuation<I>(
+  client: ModelClient,
+  template: RoleTemplate<I, unknown>,
+  input: I,
+  options: ContinuationOptions,
+): Promise<ContinuedGeneration> {
+  const windowChars = options.windowChars ?? 512;
+  const step = windowChars - (options.overlapChars ?? 128);
+  if (step <= 0) throw new Error('overlapChars must be smaller than windowChars');
+  const maxSplices = options.maxSplices ?? 2;
+
+  let text = '';
+  let windowStart = 0;
+  const segments: TextSegment[] = [];
+  const windows: ReviewedWindow[] = [];
+  const calls: ModelResult<unknown>[] = [];
+  const pending: { splice: string | null } = { splice: null };
+
+  for (;;) {
+    const prefix = text;
+    const result = await client.call(template, input, {
+      params: options.params,
+      signal: options.signal,
+      assistantPrefix: prefix || undefined,
+      stream: {
+        onDelta: (piece) => options.onText?.(piece, 'model'),
+        shouldStop: async (generated) => {
+          if (calls.length >= maxSplices) return false; // one splice per earlier call
+          const full = prefix + generated;
+          while (windowStart + windowChars <= full.length) {
+            const window = { start: windowStart, end: windowStart + windowChars, text: full.slice(windowStart, windowStart + windowChars) };
+            windowStart += step;
+            const splice = await options.review(window, full);
+            windows.push({ ...window, spliced: splice !== null });
+            if (splice !== null) {
+              pending.splice = splice;
+              return true;
+            }
+          }
+          return false;
+        },
+      },
+    });
+    calls.push(result);
+    if (result.text) segments.push({ source: 'model', start: text.length, end: text.length + result.text.length, call: calls.length - 1 });
+    text += result.text;
+
+    const splice = pending.splice;
+    pending.splice = null;
+    if (result.finishReason !== 'stopped' || splice === null) {
+      return { text, segments, windows, calls, finishReason: result.finishReason };
+    }
+    segments.push({ source: 'injected', start: text.length, end: text.length + splice.length, call: null });
+    text += splice;
+    options.onText?.(splice, 'injected');
+    // The monitor judges the model's writing, not the aside it was just given.
+    windowStart = text.length;
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createModelBackend, modelBackendConfigFromEnv } from '../../lib/llm/config';
+import { ModelCallError } from '../../lib/llm/errors';
+
+describe('model backend configuration', () => {
+  it('chooses the offline engine when no endpoint is configured', () => {
+    expect(modelBackendConfigFromEnv({})).toEqual({ kind: 'offline' });
+    expect(createModelBackend({})).toEqual({ kind: 'offline' });
+  });
+
+  it('reads the endpoint, model, per-role models and timeout', () => {
+    expect(
+      modelBackendConfigFromEnv({
+        OPENAI_BASE_URL: 'http://localhost:8000/v1',
+        HOPSCOPE_MODEL: 'qwen3-32b',
+        HOPSCOPE_ROLE_MODELS: 'monitor=qwen3-4b, judge = small',
+        HOPSCOPE_MODEL_TIMEOUT_MS: '1500',
+        HOPSCOPE_MODEL_CONTINUE_FINAL_MESSAGE: '1',
+      }),
+    ).toEqual({
+      kind: 'openai',
+      baseUrl: 'http://localhost:8000/v1',
+      model: 'qwen3-32b',
+      roleModels: { monitor: 'qwen3-4b', judge: 'small' },
+      timeoutMs: 1500,
+      continueFinalMessage: true,
+    });
+  });
+
+  it('uses the OpenAI endpoint when only a model is named', () => {
+    expect(modelBackendConfigFromEnv({ HOPSCOPE_MODEL: 'gpt-4o-mini' })).toMatchObject({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', timeoutMs: 60_000 });
+  });
+
+  it('refuses an endpoint without a model, and a malformed role map', () => {
+    expect(() => modelBackendConfigFromEnv({ OPENAI_BASE_URL: 'http://localhost:8000/v1' })).toThrow(ModelCallError);
+    expect(() => modelBackendConfigFromEnv({ HOPSCOPE_MODEL: 'm', HOPSCOPE_ROLE_MODELS: 'monitor' })).toThrow(/role=model/);
+  });
+
+  it('builds a backend that describes itself without credentials', () => {
+    const created = createModelBackend(
+      { OPENAI_BASE_URL: 'http://user:pw@localhost:8000/v1', HOPSCOPE_MODEL: 'm', OPENAI_API_KEY: 'sk-secret' },
+      { cache: null },
+    );
+    expect(created.kind).toBe('openai');
+    const description = created.kind === 'openai' ? created.backend.describe() : null;
+    expect(description).toMatchObject({ backend: 'openai', model: 'm', baseUrl: 'http://localhost:8000/v1' });
+    expect(JSON.stringify(description)).not.toMatch(/sk-secret|pw/);
+  });
+});

@@ -10,7 +10,10 @@ import type {
   RoleTemplate,
 } from './types';
 
-export type ModelCallOptions = Omit<ModelRequest, 'template' | 'input'>;
+export type ModelCallOptions = Omit<ModelRequest, 'template' | 'input'> & {
+  /** Records this call instead of the client's default recorder (the trace step that makes it). */
+  recorder?: CallRecorder;
+};
 
 /**
  * What a method holds to talk to the model: any backend, plus the recorder the
@@ -31,7 +34,9 @@ export class ModelClient {
     return this.backend.describe();
   }
 
-  async call<I, O>(template: RoleTemplate<I, O>, input: I, options: ModelCallOptions = {}): Promise<ModelResult<O>> {
+  async call<I, O>(template: RoleTemplate<I, O>, input: I, callOptions: ModelCallOptions = {}): Promise<ModelResult<O>> {
+    const { recorder: stepRecorder, ...options } = callOptions;
+    const recorder = stepRecorder ?? this.recorder;
     let result: ModelResult<O>;
     try {
       result = await this.backend.call({ ...options, template, input });
@@ -40,10 +45,10 @@ export class ModelClient {
         err instanceof ModelCallError
           ? err
           : new ModelCallError('internal', err instanceof Error ? err.message : String(err), { backend: this.backend.name });
-      await this.recorder?.(this.failureRecord(template, input, options, error));
+      await recorder?.(this.failureRecord(template, input, options, error));
       throw error;
     }
-    await this.recorder?.({
+    await recorder?.({
       role: template.role,
       template: template.id,
       templateVersion: template.version,

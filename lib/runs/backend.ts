@@ -1,7 +1,5 @@
 import { OfflineBackend } from '@/lib/llm/offline-backend';
-import { modelBackendConfigFromEnv } from '@/lib/llm/config';
-import { OpenAIBackend } from '@/lib/llm/openai-backend';
-import { PrismaResponseCache } from '@/lib/llm/cache';
+import { createModelBackend, modelBackendConfigFromEnv } from '@/lib/llm/config';
 import type { BackendDescription, ModelBackend } from '@/lib/llm/types';
 import { InvalidInputError } from './errors';
 
@@ -18,7 +16,7 @@ export function describeBackend(preference: 'auto' | 'offline' | 'openai'): Back
 
 export function createBackend(description: BackendDescription): ModelBackend {
   if (description.backend === 'offline') return new OfflineBackend();
-  const configured = modelBackendConfigFromEnv();
+  const configured = createModelBackend();
   if (configured.kind === 'offline') throw new Error('This run needs the model endpoint it was started with, and none is configured now');
-  return new OpenAIBackend({ ...configured, cache: new PrismaResponseCache() });
+  return configured.backend;
 }

@@ -1,0 +1,85 @@
+/**
+ * X-R2's check step without a model: is the evidence enough for every
+ * constraint of the question (sufficient), and does the answer agree with the
+ * evidence and the question (consistent)? `missing` names each gap in words
+ * the next decomposition can act on.
+ */
+
+import { EvidenceGraph, type EvidenceBundle } from './evidence';
+import { reverseHop } from './attach';
+import { sameKind } from './metaedges';
+import { walkChain, type ReasonResult } from './reason';
+import type { Understanding } from './types';
+
+export interface CheckVerdict {
+  stop: boolean;
+  sufficient: boolean;
+  consistent: boolean;
+  reason: string;
+  missing: string[];
+}
+
+function relation(edges: { metaedge: string }[]): string {
+  return edges.map((e) => e.metaedge).join('|');
+}
+
+/** Gaps between what the question needs and what the evidence holds. */
+function missingEvidence(u: Understanding, graph: EvidenceGraph): string[] {
+  const missing: string[] = [];
+  if (!u.anchors.length) missing.push('no linked entity anchors the question');
+  if (!u.answerKind && !u.propositions.length) missing.push('the kind of the answer is not determined');
+  for (const p of u.propositions) {
+    if (!graph.touches(p.subject.nodeId, p.hop.edges) && !graph.touches(p.object.nodeId, reverseHop(p.hop).edges)) {
+      missing.push(`no KG evidence for ${p.subject.name} or ${p.object.name} with relation ${relation(p.hop.edges)}`);
+    }
+  }
+  if (u.propositions.length) return missing;
+  for (const anchor of u.anchors) {
+    if (!anchor.chain.length) {
+      missing.push(`no relation links anchor ${anchor.entity.name} (${anchor.entity.kind}) to the ${u.answerKind ?? 'answer'}`);
+      continue;
+    }
+    const walk = walkChain(graph, anchor, true);
+    if (walk.emptyAt === null) continue;
+    const hop = anchor.chain[walk.emptyAt];
+    missing.push(
+      walk.emptyAt === 0
+        ? `no KG evidence for anchor ${anchor.entity.name} with relation ${relation(hop.edges)}`
+        : `no KG evidence for hop ${walk.emptyAt + 1} (${relation(hop.edges)}: ${hop.from} → ${hop.to}) on the chain from ${anchor.entity.name}`,
+    );
+  }
+  return missing;
+}
+
+/** Ways the answer disagrees with the evidence or the question. */
+function inconsistencies(u: Understanding, answer: ReasonResult, graph: EvidenceGraph): string[] {
+  const problems: string[] = [];
+  const walks = u.propositions.length ? [] : u.anchors.filter((a) => a.chain.length).map((a) => walkChain(graph, a, true));
+  for (const a of answer.answers) {
+    if (!a.supportIds.length) problems.push(`answer ${a.name} cites no evidence`);
+    if (u.operator === 'yesno') continue;
+    if (u.answerKind && !sameKind(a.kind, u.answerKind)) problems.push(`answer ${a.name} is a ${a.kind}, not a ${u.answerKind}`);
+    for (const w of walks) {
+      const reached = w.reach.has(a.nodeId);
+      if (reached === w.anchor.negated) problems.push(`answer ${a.name} ${reached ? 'is' : 'is not'} reached by ${w.label}`);
+    }
+  }
+  if (answer.count !== undefined && answer.count !== answer.answers.length) {
+    problems.push(`count ${answer.count} differs from the ${answer.answers.length} distinct answers behind it`);
+  }
+  if (answer.verdict === 'yes' && u.operator === 'yesno' && !answer.answers.length) problems.push('a yes with no supporting answer');
+  if (answer.chosenOption && !u.options.some((o) => o.letter === answer.chosenOption)) problems.push(`option ${answer.chosenOption} does not exist`);
+  return problems;
+}
+
+export function checkAnswer(u: Understanding, answer: ReasonResult, evidence: EvidenceBundle): CheckVerdict {
+  const graph = new EvidenceGraph(evidence);
+  const missing = missingEvidence(u, graph);
+  const problems = answer.abstain ? [] : inconsistencies(u, answer, graph);
+  const sufficient = !answer.abstain && !missing.length;
+  const consistent = !problems.length;
+  const reason = answer.abstain
+    ? `abstained: ${answer.reason}`
+    : (problems[0] ?? missing[0] ?? `every constraint has evidence and the answer follows from it (${answer.answers.length} answer(s))`);
+  return { stop: sufficient && consistent, sufficient, consistent, reason, missing };
+}

@@ -1,0 +1,104 @@
+/**
+ * Lexical similarity for when no embedding endpoint exists: ReGraM's MMR and
+ * BioWeave's cross-verification need a Sim(a, b) in [0, 1], and retrieval over
+ * short texts (textified triples, sentences) needs a ranking. Both work on the
+ * stemmed content terms of text.ts, so "treats" meets "treated".
+ */
+
+import { contentTerms } from './text';
+
+type Weights = Map<string, number>;
+
+function termFrequencies(terms: string[]): Map<string, number> {
+  const tf = new Map<string, number>();
+  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+  return tf;
+}
+
+function cosine(a: Weights, b: Weights): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [t, w] of a) {
+    na += w * w;
+    const v = b.get(t);
+    if (v !== undefined) dot += w * v;
+  }
+  for (const w of b.values()) nb += w * w;
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+function weigh(text: string, idf: (term: string) => number): Weights {
+  const weights: Weights = new Map();
+  for (const [t, f] of termFrequencies(contentTerms(text))) weights.set(t, (1 + Math.log(f)) * idf(t));
+  return weights;
+}
+
+/**
+ * Cosine of the two texts' term vectors, log-scaled term frequency times idf;
+ * without an idf (no corpus at hand) every term weighs the same.
+ */
+export function lexicalSimilarity(a: string, b: string, idf: (term: string) => number = () => 1): number {
+  return cosine(weigh(a, idf), weigh(b, idf));
+}
+
+export interface Bm25Hit {
+  /** Position of the text in the indexed list. */
+  index: number;
+  score: number;
+}
+
+/** Okapi BM25 over a small list of short texts, plus TF-IDF cosine with the same idf. */
+export class Bm25Index {
+  private readonly docs: Map<string, number>[];
+  private readonly lengths: number[];
+  private readonly avgLength: number;
+  private readonly documentFrequency = new Map<string, number>();
+
+  constructor(
+    texts: string[],
+    private readonly params: { k1: number; b: number } = { k1: 1.2, b: 0.75 },
+  ) {
+    const terms = texts.map(contentTerms);
+    this.docs = terms.map(termFrequencies);
+    this.lengths = terms.map((t) => t.length);
+    this.avgLength = this.lengths.reduce((s, n) => s + n, 0) / Math.max(1, texts.length);
+    for (const doc of this.docs) for (const t of doc.keys()) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** BM25's idf, floored at a small positive value so very common terms still count a little. */
+  idf = (term: string): number => {
+    const n = this.documentFrequency.get(term) ?? 0;
+    return Math.max(0.01, Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5)));
+  };
+
+  score(query: string, index: number): number {
+    const doc = this.docs[index];
+    const { k1, b } = this.params;
+    const norm = k1 * (1 - b + (b * this.lengths[index]) / (this.avgLength || 1));
+    let score = 0;
+    for (const t of new Set(contentTerms(query))) {
+      const f = doc.get(t);
+      if (f) score += (this.idf(t) * f * (k1 + 1)) / (f + norm);
+    }
+    return score;
+  }
+
+  /** Texts with a positive score, best first; ties keep index order so results are deterministic. */
+  search(query: string, limit = this.docs.length): Bm25Hit[] {
+    return this.docs
+      .map((_, index) => ({ index, score: this.score(query, index) }))
+      .filter((hit) => hit.score > 0)
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, limit);
+  }
+
+  /** TF-IDF cosine of two texts with this index's idf: a Sim in [0, 1] for MMR. */
+  similarity(a: string, b: string): number {
+    return lexicalSimilarity(a, b, this.idf);
+  }
+}

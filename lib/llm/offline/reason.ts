@@ -1,0 +1,236 @@
+/**
+ * Answering from the evidence a role was given, by set operations over the
+ * understanding: walk each anchor's chain through the evidence triples,
+ * intersect the anchors' candidate sets (subtracting negated ones), count the
+ * deduplicated set, test a yes/no claim, or pick the option that names an
+ * answer. Every answer carries the evidence ids it rests on; when the
+ * evidence does not yield an answer the result abstains and says why.
+ */
+
+import { EvidenceGraph, startAt, type EvidenceBundle, type Reach } from './evidence';
+import { reverseHop } from './attach';
+import { normalise } from './text';
+import type { Anchor, Hop, HopEdge, Proposition, Understanding } from './types';
+
+export interface ReasonedAnswer {
+  nodeId: string;
+  name: string;
+  kind: string;
+  /** Evidence ids along every chain that reaches this answer. */
+  supportIds: string[];
+  /** Distinct KG edges behind the answer: the ranking key. */
+  supportCount: number;
+}
+
+export interface ReasonResult {
+  /** Best supported first. */
+  answers: ReasonedAnswer[];
+  /** Size of the deduplicated answer set, for counting questions. */
+  count?: number;
+  verdict?: 'yes' | 'no';
+  chosenOption?: string;
+  abstain: boolean;
+  reason: string;
+  /** The derivation in short lines: "DaG(multiple sclerosis) ∩ DaG(Crohn's disease) = {IL23R, …}". */
+  rationale: string[];
+}
+
+export interface ReasonOptions {
+  /**
+   * When a relation was chosen by the kinds alone (no phrase named it) and the
+   * preferred reading gives no answer, retry with every metaedge between the
+   * kinds. Default true.
+   */
+  widen?: boolean;
+}
+
+/** Metaedges a hop follows: all of them when the question named the relation or when widening, else the preferred one. */
+export function hopEdges(hop: Hop, widen: boolean): HopEdge[] {
+  return hop.explicit || widen ? hop.edges : hop.edges.slice(0, 1);
+}
+
+export interface Walk {
+  anchor: Anchor;
+  reach: Map<string, Reach>;
+  /** Index of the hop after which nothing was reached; null when the chain went through. */
+  emptyAt: number | null;
+  /** "CtD(CtD(epilepsy))". */
+  label: string;
+}
+
+export function walkChain(graph: EvidenceGraph, anchor: Anchor, widen: boolean): Walk {
+  let reach = startAt(anchor.entity.nodeId);
+  let label = anchor.entity.name;
+  for (const [i, hop] of anchor.chain.entries()) {
+    const edges = hopEdges(hop, widen);
+    reach = graph.step(reach, hop, edges);
+    label = `${edges.map((e) => e.metaedge).join('|')}(${label})`;
+    if (!reach.size) return { anchor, reach, emptyAt: i, label };
+  }
+  // A chain that comes back to its own anchor ("a compound that also treats X") does not answer with X.
+  reach.delete(anchor.entity.nodeId);
+  return { anchor, reach, emptyAt: reach.size ? null : anchor.chain.length - 1, label };
+}
+
+const SHOWN = 5;
+
+function setText(graph: EvidenceGraph, reach: Map<string, Reach>): string {
+  const names = ranked(reach).map(([id]) => graph.node(id)?.name ?? id);
+  const more = names.length > SHOWN ? `, … (+${names.length - SHOWN})` : '';
+  return `{${names.slice(0, SHOWN).join(', ')}${more}}`;
+}
+
+function ranked(reach: Map<string, Reach>): [string, Reach][] {
+  return [...reach.entries()].sort((a, b) => b[1].edges.size - a[1].edges.size || a[0].localeCompare(b[0]));
+}
+
+function merge(into: Reach, from: Reach): Reach {
+  return { support: new Set([...into.support, ...from.support]), edges: new Set([...into.edges, ...from.edges]) };
+}
+
+interface Derivation {
+  walks: Walk[];
+  candidates: Map<string, Reach>;
+  rationale: string[];
+}
+
+/** Intersection of the positive anchors' sets minus the negated anchors' sets, anchors themselves excluded. */
+function derive(graph: EvidenceGraph, anchors: Anchor[], widen: boolean): Derivation {
+  const walks = anchors.map((a) => walkChain(graph, a, widen));
+  const positive = walks.filter((w) => !w.anchor.negated);
+  const negative = walks.filter((w) => w.anchor.negated);
+  const rationale = walks.map((w) => `${w.label} = ${setText(graph, w.reach)}`);
+  let candidates = new Map(positive[0].reach);
+  for (const w of positive.slice(1)) {
+    const next = new Map<string, Reach>();
+    for (const [id, reach] of candidates) {
+      const other = w.reach.get(id);
+      if (other) next.set(id, merge(reach, other));
+    }
+    candidates = next;
+  }
+  for (const w of negative) for (const id of w.reach.keys()) candidates.delete(id);
+  for (const a of anchors) candidates.delete(a.entity.nodeId);
+  if (walks.length > 1) {
+    const minus = negative.length ? ` ∖ ${negative.map((w) => w.label).join(' ∪ ')}` : '';
+    rationale.push(`${positive.map((w) => w.label).join(' ∩ ')}${minus} = ${setText(graph, candidates)}`);
+  }
+  return { walks, candidates, rationale };
+}
+
+/** Answers from the candidate set; nodes whose names normalise alike are one entity (aliases, duplicates). */
+function answersOf(graph: EvidenceGraph, candidates: Map<string, Reach>, rationale: string[]): ReasonedAnswer[] {
+  const byName = new Map<string, { nodeId: string; name: string; kind: string; reach: Reach }>();
+  for (const [nodeId, reach] of ranked(candidates)) {
+    const node = graph.node(nodeId)!;
+    const key = normalise(node.name);
+    const seen = byName.get(key);
+    if (seen) {
+      seen.reach = merge(seen.reach, reach);
+      rationale.push(`merged ${nodeId} into ${seen.nodeId}: same normalised name '${key}'`);
+    } else byName.set(key, { nodeId, name: node.name, kind: node.kind, reach });
+  }
+  return [...byName.values()]
+    .map((a) => ({ nodeId: a.nodeId, name: a.name, kind: a.kind, supportIds: [...a.reach.support].sort(), supportCount: a.reach.edges.size }))
+    .sort((a, b) => b.supportCount - a.supportCount || a.name.localeCompare(b.name) || a.nodeId.localeCompare(b.nodeId));
+}
+
+function abstain(reason: string, rationale: string[] = []): ReasonResult {
+  return { answers: [], abstain: true, reason, rationale };
+}
+
+export function answerFromEvidence(u: Understanding, evidence: EvidenceBundle, options: ReasonOptions = {}): ReasonResult {
+  const graph = new EvidenceGraph(evidence);
+  if (!graph.size) return abstain('no KG evidence was given, and the offline engine answers only from evidence');
+  if (u.propositions.length) return withOption(u, decidePropositions(graph, u.propositions));
+
+  const anchors = u.anchors.filter((a) => a.chain.length);
+  if (!u.anchors.length) return abstain('no linked entity in the question to start from');
+  if (!anchors.length) return abstain(`no relation links ${u.anchors.map((a) => a.entity.name).join(', ')} to the answer`);
+  if (anchors.every((a) => a.negated)) return abstain('every constraint is negated: the answer set would be a complement, which evidence cannot give');
+
+  let derivation = derive(graph, anchors, false);
+  for (const a of u.anchors) if (!a.chain.length) derivation.rationale.unshift(`ignored ${a.entity.name}: no relation joins a ${a.entity.kind} to the answer`);
+  const widenable = anchors.some((a) => a.chain.some((h) => !h.explicit && h.edges.length > 1));
+  if (!derivation.candidates.size && widenable && options.widen !== false) {
+    const widened = derive(graph, anchors, true);
+    widened.rationale.unshift(...derivation.rationale, 'no answer through the preferred relations: widened to every relation between the kinds');
+    derivation = widened;
+  }
+  const { walks, candidates, rationale } = derivation;
+  if (!candidates.size && u.operator === 'yesno' && walks.every((w) => w.emptyAt === null)) {
+    rationale.push(`no ${u.answerKind ?? 'node'} satisfies every constraint`);
+    return withOption(u, { answers: [], verdict: 'no', abstain: false, reason: 'the evidence covers every constraint but nothing satisfies them all', rationale });
+  }
+  if (!candidates.size) {
+    const empty = walks.find((w) => w.emptyAt !== null);
+    const reason = empty
+      ? `no KG evidence for ${empty.anchor.entity.name} via ${empty.label}`
+      : 'the anchors have evidence but no common answer';
+    return abstain(reason, rationale);
+  }
+
+  const answers = answersOf(graph, candidates, rationale);
+  const result: ReasonResult = { answers, abstain: false, reason: `${answers.length} answer(s) supported by the evidence`, rationale };
+  if (u.operator === 'count' || u.outputFormat === 'count') {
+    result.count = answers.length;
+    rationale.push(`count of distinct ${u.answerKind ?? 'answers'} = ${answers.length}`);
+  }
+  if (u.operator === 'yesno') {
+    result.verdict = 'yes';
+    rationale.push(`a ${u.answerKind ?? 'node'} satisfying the question exists: ${answers[0].name}`);
+  }
+  return withOption(u, result);
+}
+
+/** Claims between named entities; the evidence is read closed-world around the entities whose neighbourhood it holds. */
+function decidePropositions(graph: EvidenceGraph, propositions: Proposition[]): ReasonResult {
+  const rationale: string[] = [];
+  const support = new Set<string>();
+  let allHold = true;
+  for (const p of propositions) {
+    const relation = p.hop.edges.map((e) => e.metaedge).join('|');
+    const ids = graph.connecting(p.subject.nodeId, p.object.nodeId, p.hop.edges);
+    if (!ids.length && !graph.touches(p.subject.nodeId, p.hop.edges) && !graph.touches(p.object.nodeId, reverseHop(p.hop).edges)) {
+      return abstain(`no KG evidence about ${p.subject.name} or ${p.object.name} via ${relation}`, rationale);
+    }
+    const holds = ids.length > 0;
+    for (const id of ids) support.add(id);
+    rationale.push(
+      holds
+        ? `${relation}(${p.subject.name}, ${p.object.name}) is stated by ${ids.join(', ')}`
+        : `${relation}(${p.subject.name}, ${p.object.name}) is absent from the retrieved ${relation} edges`,
+    );
+    if (holds === p.negated) allHold = false;
+  }
+  const verdict = allHold ? 'yes' : 'no';
+  const object = propositions[0].object;
+  const answers = verdict === 'yes' ? [{ nodeId: object.nodeId, name: object.name, kind: object.kind, supportIds: [...support].sort(), supportCount: support.size }] : [];
+  return { answers, verdict, abstain: false, reason: `the evidence ${verdict === 'yes' ? 'states' : 'does not state'} the claim`, rationale };
+}
+
+/** For MCQ: the option naming the best supported answer (or the count, or the verdict); abstain rather than guess. */
+function withOption(u: Understanding, result: ReasonResult): ReasonResult {
+  if (!u.options.length || result.abstain) return result;
+  const pick = (letter: string | undefined, why: string): ReasonResult => {
+    if (!letter) return { ...result, abstain: true, reason: `no option matches: ${why}` };
+    result.rationale.push(`option ${letter}: ${why}`);
+    return { ...result, chosenOption: letter };
+  };
+  if (result.count !== undefined) {
+    const letter = u.options.find((o) => Number(/-?\d+/.exec(o.text)?.[0]) === result.count)?.letter;
+    return pick(letter, `count ${result.count}`);
+  }
+  if (result.verdict && u.options.some((o) => ['yes', 'no'].includes(normalise(o.text)))) {
+    return pick(u.options.find((o) => normalise(o.text) === result.verdict)?.letter, `verdict ${result.verdict}`);
+  }
+  for (const answer of result.answers) {
+    const hits = u.options.filter(
+      (o) =>
+        o.links.some((l) => l.nodeId === answer.nodeId || normalise(l.name) === normalise(answer.name)) ||
+        normalise(o.text) === normalise(answer.name),
+    );
+    if (hits.length) return pick(hits[0].letter, `names ${answer.name} (${answer.supportCount} supporting edge(s))`);
+  }
+  return pick(undefined, `none of the ${result.answers.length} derived answer(s) is an option`);
+}

@@ -1,0 +1,433 @@
+/**
+ * Reading a question without a language model: what kind of entity it asks
+ * for, which linked entities constrain the answer and through which relation,
+ * whether it asks for one entity, a list, a number or yes/no, and a
+ * decomposition into hop questions. Rules only; nothing is looked up in the KG.
+ *
+ * The question is read as a small graph: the answer (and any hidden
+ * intermediate such as "a compound that ...") are variables; every linked
+ * entity attaches to one variable through the nearest relation phrase that
+ * fits both kinds; intermediates attach towards the answer the same way.
+ */
+
+import { findQuestionCues, findRelationCues, type QuestionCue, type RelationCue } from './cues';
+import { findKindWords, type KindWord } from './kind-words';
+import { otherEnd, sameKind, type NodeKind } from './metaedges';
+import { parseOptions, splitInlineOptions } from './options';
+import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
+import { writeSubquestions } from './subquestions';
+import { normalise } from './text';
+import type { Anchor, AnswerType, Hop, LinkedEntity, LocatedEntity, Operator, OutputFormat, Proposition, QuestionOption, Understanding } from './types';
+
+export interface UnderstandInput {
+  /** Entity links over the question text (offsets into it), e.g. from linkEntities. */
+  links: LinkedEntity[];
+  /** MCQ options, when they are not written into the question text. */
+  options?: Record<string, string> | string[];
+  /** Entity links of each option's text, by letter; inline options take theirs from `links`. */
+  optionLinks?: Record<string, LinkedEntity[]>;
+}
+
+interface Variable {
+  id: string;
+  kind: NodeKind;
+  spans: Span[];
+}
+
+/** An entity mention with its alternative readings (same span, different kinds). */
+type Mention = LocatedEntity[];
+
+const FOCUS = /(?<![\p{L}])(?:which|what|whose|who|how many|number of|count|list|name|identify|find|give|enumerate|determine|tell|provide|select|choose|pick)(?![\p{L}])/giu;
+const FOCUS_WINDOW_WORDS = 5;
+const INDEFINITE = new Set(['a', 'an', 'another', 'other', 'some', 'any', 'one', 'certain']);
+const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'such', 'said', 'same', 'which', 'what', 'whose']);
+// Between a kind word and the entity it describes: "the drug metformin", "the 'Apoptosis' pathway", "anatomy [liver]".
+const APPOSITION_GAP = /^[\s"'“”‘’()[\],:-]*(?:(?:the|a|an|called|named|known as)[\s"'“”‘’()[\],:-]*)*$/i;
+const NEGATION_REACH = 40;
+
+export function understandQuestion(text: string, input: UnderstandInput): Understanding {
+  const links = locate(input.links, text);
+  const { stem, options } = readOptions(text, links, input);
+  const notes: string[] = [];
+  const mentions = mentionsIn(links, stem.length);
+  const mentionSpans = mentions.map((m) => m[0] as Span);
+  const relations = findRelationCues(stem).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
+  const questionCues = findQuestionCues(stem).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
+  const has = (cue: QuestionCue['cue']) => questionCues.some((c) => c.cue === cue);
+
+  const kindWords = findKindWords(stem).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
+  const free: KindWord[] = [];
+  for (const word of kindWords) if (!word.weak && !settleApposition(word, mentions, stem)) free.push(word);
+  const focus = focusWord(stem, free, relations);
+
+  let answerKind: NodeKind | null = focus?.kind ?? null;
+  let answerKindFrom: Understanding['answerKindFrom'] = focus ? 'noun' : null;
+  const propositional = has('yesno') && !focus;
+  if (!answerKind && !propositional) {
+    const adverb = kindWords.find((w) => w.weak);
+    const fromOptions = optionKind(options);
+    const fromRelation = relationKind(mentions, relations);
+    [answerKind, answerKindFrom] = adverb
+      ? [adverb.kind, 'adverb']
+      : fromOptions
+        ? [fromOptions, 'options']
+        : fromRelation
+          ? [fromRelation, 'relation']
+          : [null, null];
+  }
+
+  let anchors: Anchor[] = [];
+  let propositions: Proposition[] = [];
+  if (propositional) {
+    ({ anchors, propositions } = readPropositions(mentions, relations, questionCues, notes));
+  } else if (answerKind) {
+    anchors = readAnchors(answerKind, focus, free, mentions, relations, questionCues, stem, notes);
+  } else {
+    notes.push('answer kind could not be determined: no kind word, option kinds or relation phrase');
+  }
+  if (!mentions.length) notes.push('no linked entity in the question');
+  for (const a of anchors) if (!a.chain.length) notes.push(`no relation links ${a.entity.name} (${a.entity.kind}) to the answer`);
+  if (anchors.length && anchors.every((a) => a.negated)) notes.push('every anchor is negated: the complement of a set is not derivable from evidence');
+  const comparisons = questionCues.filter((c) => c.cue === 'comparison' && !relations.some((r) => overlaps(r, c)));
+  for (const c of comparisons) notes.push(`comparison cue '${c.phrase}' is not modelled; answers are ranked by support`);
+
+  const operator = operatorOf(anchors, has('yesno'), has('count'));
+  const outputFormat: OutputFormat = options.length
+    ? 'option'
+    : has('count')
+      ? 'count'
+      : has('yesno')
+        ? 'yesno'
+        : has('list') || focus?.plural
+          ? 'list'
+          : 'single';
+  const hops = anchors.reduce<Hop[]>((longest, a) => (a.chain.length > longest.length ? a.chain : longest), []);
+  const understanding: Understanding = {
+    question: text,
+    stem,
+    answerKind,
+    answerKindFrom,
+    operator,
+    outputFormat,
+    answerType: ANSWER_TYPES[outputFormat],
+    anchors,
+    hops,
+    propositions,
+    options,
+    cues: { relations, question: questionCues },
+    subquestions: [],
+    notes,
+  };
+  understanding.subquestions = writeSubquestions(understanding);
+  return understanding;
+}
+
+const ANSWER_TYPES: Record<OutputFormat, AnswerType> = {
+  single: 'entity',
+  list: 'entity_list',
+  count: 'integer',
+  option: 'option_letter',
+  yesno: 'yes_no',
+};
+
+/** Links with their offsets; one without (EntityLink offsets are optional) is placed at its mention's first whole-word occurrence. */
+function locate(links: LinkedEntity[], text: string): LocatedEntity[] {
+  return links.flatMap((l) => {
+    if (l.start !== undefined && l.end !== undefined) return [{ ...l, start: l.start, end: l.end }];
+    const escaped = l.mention.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
+    return found ? [{ ...l, start: found.index, end: found.index + found[0].length }] : [];
+  });
+}
+
+function readOptions(text: string, links: LocatedEntity[], input: UnderstandInput): { stem: string; options: QuestionOption[] } {
+  if (input.options) {
+    const options = parseOptions(input.options).map((o) => ({ letter: o.letter, text: o.text, links: input.optionLinks?.[o.letter] ?? [] }));
+    return { stem: text, options };
+  }
+  const inline = splitInlineOptions(text);
+  const options = inline.options.map((o) => ({
+    letter: o.letter,
+    text: o.text,
+    links: input.optionLinks?.[o.letter] ?? links.filter((l) => l.start >= o.start! && l.end <= o.end!),
+  }));
+  return { stem: inline.stem, options };
+}
+
+/**
+ * Links inside the stem, grouped by span. A link nested in a longer one is
+ * dropped ("disease" inside "Crohn's disease"), as is a link whose mention is
+ * only a kind word ("gene").
+ */
+function mentionsIn(links: LocatedEntity[], stemEnd: number): Mention[] {
+  const inStem = links.filter((l) => l.end <= stemEnd && l.end > l.start);
+  const outer = inStem.filter(
+    (l) => !inStem.some((o) => o.start <= l.start && o.end >= l.end && o.end - o.start > l.end - l.start),
+  );
+  const meaningful = outer.filter((l) => {
+    const words = findKindWords(l.mention);
+    return !(words.length === 1 && normalise(words[0].phrase) === normalise(l.mention));
+  });
+  const groups = new Map<string, Mention>();
+  for (const l of meaningful) {
+    const key = `${l.start}:${l.end}`;
+    const group = groups.get(key) ?? [];
+    if (!group.some((g) => g.nodeId === l.nodeId)) group.push(l);
+    groups.set(key, group);
+  }
+  // The same node mentioned twice constrains once.
+  const seen = new Set<string>();
+  return [...groups.values()]
+    .sort((a, b) => a[0].start - b[0].start)
+    .filter((group) => {
+      const fresh = group.some((l) => !seen.has(l.nodeId));
+      for (const l of group) seen.add(l.nodeId);
+      return fresh;
+    });
+}
+
+/**
+ * A kind word right next to an entity of that kind describes the entity ("the
+ * drug metformin") instead of introducing another one; it also settles which
+ * reading of an ambiguous mention is meant. Returns true when it was such a word.
+ */
+function settleApposition(word: KindWord, mentions: Mention[], text: string): boolean {
+  for (const [i, mention] of mentions.entries()) {
+    const span = mention[0];
+    const between = word.end <= span.start ? text.slice(word.end, span.start) : span.end <= word.start ? text.slice(span.end, word.start) : null;
+    if (between === null || !APPOSITION_GAP.test(between)) continue;
+    const fitting = mention.filter((l) => sameKind(l.kind, word.kind));
+    if (!fitting.length) continue;
+    mentions[i] = fitting;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The kind word a question asks for: the one closest after "which", "how
+ * many", "name", ..., with no relation phrase in between ("What is treated by
+ * drugs ..." does not ask for drugs). A question with no such cue at all ("Is
+ * there a gene ...", "Genes linked to asthma") asks for its first free kind word.
+ */
+function focusWord(text: string, words: KindWord[], relations: RelationCue[]): KindWord | null {
+  let best: { word: KindWord; distance: number } | null = null;
+  const focusCues = [...text.matchAll(FOCUS)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  if (!focusCues.length) return words[0] ?? null;
+  for (const word of words) {
+    for (const cue of focusCues) {
+      if (cue.end > word.start) continue;
+      const between = text.slice(cue.end, word.start);
+      if (/[.?!;]/.test(between) || relations.some((r) => r.start >= cue.end && r.end <= word.start)) continue;
+      const distance = between.split(/\s+/).filter(Boolean).length;
+      if (distance > FOCUS_WINDOW_WORDS) continue;
+      if (!best || distance < best.distance) best = { word, distance };
+    }
+  }
+  return best?.word ?? null;
+}
+
+/** The kind every linked option shares, if they share one. */
+function optionKind(options: QuestionOption[]): NodeKind | null {
+  const kinds = options.filter((o) => o.links.length).map((o) => o.links[0].kind);
+  return kinds.length && kinds.every((k) => sameKind(k, kinds[0])) ? kinds[0] : null;
+}
+
+/** No word names the answer: take the far end of the relation nearest to each entity, by vote. */
+function relationKind(mentions: Mention[], relations: RelationCue[]): NodeKind | null {
+  const votes = new Map<NodeKind, number>();
+  for (const mention of mentions) {
+    const link = mention[0];
+    const reading = relations
+      .map((cue) => ({ cue, abbr: cue.metaedges.find((abbr) => otherEnd(abbr, link.kind) !== null) }))
+      .filter((r) => r.abbr)
+      .sort((a, b) => gap(a.cue, link) - gap(b.cue, link))[0];
+    const kind = reading && otherEnd(reading.abbr!, link.kind);
+    if (kind) votes.set(kind, (votes.get(kind) ?? 0) + 1);
+  }
+  return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** The answer and the hidden intermediates, with every place the text names them. */
+function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], text: string): Variable[] {
+  const answer: Variable = { id: 'answer', kind: answerKind, spans: focus ? [focus] : [] };
+  const variables = [answer];
+  const add = (id: string, kind: NodeKind, span: Span) => {
+    const existing = variables.find((v) => v.id === id);
+    if (existing) existing.spans.push(span);
+    else variables.push({ id, kind, spans: [span] });
+  };
+  for (const word of free) {
+    if (word === focus) continue;
+    if (!sameKind(word.kind, answerKind)) add(word.kind, word.kind, word);
+    // "Which genes interact with a gene associated with asthma?": a second, different gene.
+    else if (focus && word.start > focus.start && isIndefinite(word, text)) add(`${answerKind} (other)`, answerKind, word);
+    else answer.spans.push(word);
+  }
+  return variables;
+}
+
+function isIndefinite(word: KindWord, text: string): boolean {
+  const previous = /([\p{L}]+)[^\p{L}]*$/u.exec(text.slice(0, word.start))?.[1].toLowerCase() ?? '';
+  if (INDEFINITE.has(previous)) return true;
+  return word.plural && !DEFINITE.has(previous);
+}
+
+interface Attachment {
+  entity: LocatedEntity;
+  variable: Variable | null;
+  choice: HopChoice | null;
+}
+
+/** The cheapest reading of a mention against the given variables. */
+function attach(mention: Mention, variables: Variable[], relations: RelationCue[]): Attachment {
+  let best: Attachment = { entity: mention[0], variable: null, choice: null };
+  for (const entity of mention) {
+    for (const variable of variables) {
+      const choice = hopChoices({ kind: entity.kind, spans: [entity] }, variable, relations)[0];
+      if (choice && (!best.choice || choice.cost < best.choice.cost)) best = { entity, variable, choice };
+    }
+  }
+  return best;
+}
+
+// An intermediate should relate to the answer through a phrase of its own, not
+// the one an entity already used to reach it.
+const REUSED_CUE_PENALTY = 30;
+
+function readAnchors(
+  answerKind: NodeKind,
+  focus: KindWord | null,
+  free: KindWord[],
+  mentions: Mention[],
+  relations: RelationCue[],
+  questionCues: QuestionCue[],
+  text: string,
+  notes: string[],
+): Anchor[] {
+  const variables = variablesOf(answerKind, focus, free, text);
+  const answer = variables[0];
+  let attachments = mentions.map((mention) => attach(mention, variables, relations));
+  const used = new Set(attachments.map((a) => a.choice?.cue).filter(Boolean));
+
+  // Link intermediates towards the answer, nearest first, so the links form a tree rooted at the answer.
+  const links = new Map<string, { target: Variable; hop: Hop }>();
+  const reached = [answer];
+  let pending = variables.slice(1);
+  while (pending.length) {
+    let best: { from: Variable; to: Variable; choice: HopChoice; cost: number } | null = null;
+    for (const from of pending) {
+      for (const to of reached) {
+        for (const choice of hopChoices(from, to, relations)) {
+          const cost = choice.cost + (choice.cue && used.has(choice.cue) ? REUSED_CUE_PENALTY : 0);
+          if (!best || cost < best.cost) best = { from, to, choice, cost };
+        }
+      }
+    }
+    if (!best) break;
+    links.set(best.from.id, { target: best.to, hop: best.choice.hop });
+    reached.push(best.from);
+    pending = pending.filter((v) => v !== best.from);
+  }
+  attachments = attachments.map((a, i) => {
+    if (!a.variable || reached.includes(a.variable)) return a;
+    notes.push(`the ${a.variable.kind.toLowerCase()} that ${a.entity.name} relates to could not be related to the answer`);
+    return attach(mentions[i], reached, relations);
+  });
+
+  return attachments.map((a) => {
+    const chain: Hop[] = [];
+    if (a.choice && a.variable) {
+      chain.push(a.choice.hop);
+      for (let v = a.variable; v !== answer; ) {
+        const link = links.get(v.id)!;
+        chain.push(link.hop);
+        v = link.target;
+      }
+    }
+    return {
+      entity: a.entity,
+      metaedges: chain[0]?.edges.map((e) => e.metaedge) ?? [],
+      cue: chain[0]?.cue ?? null,
+      chain,
+      negated: isNegated(a.entity, questionCues, mentions, text),
+    };
+  });
+}
+
+/** "... but not X", "... that do not cause X": a negation shortly before the entity, in the same clause. */
+function isNegated(span: Span, questionCues: QuestionCue[], mentions: Mention[], text: string): boolean {
+  return questionCues.some(
+    (c) =>
+      c.cue === 'negation' &&
+      c.end <= span.start &&
+      span.start - c.end <= NEGATION_REACH &&
+      !/[,;]/.test(text.slice(c.end, span.start)) &&
+      !mentions.some((m) => m[0].start >= c.end && m[0].end <= span.start),
+  );
+}
+
+/**
+ * Yes/no without an answer variable: each entity is claimed to relate to the
+ * pivot, the entity named after the main relation phrase ("Is BRCA1
+ * associated with [breast cancer]?"; "Are IL23R and NOD2 both associated with
+ * [Crohn's disease]?").
+ */
+function readPropositions(
+  mentions: Mention[],
+  relations: RelationCue[],
+  questionCues: QuestionCue[],
+  notes: string[],
+): { anchors: Anchor[]; propositions: Proposition[] } {
+  if (mentions.length < 2) {
+    notes.push('a yes/no question needs two linked entities to relate');
+    return { anchors: [], propositions: [] };
+  }
+  const main = relations[0];
+  const pivot = (main && mentions.find((m) => m[0].start >= main.end)) ?? mentions[mentions.length - 1];
+  const subjects = mentions.filter((m) => m !== pivot);
+  let best: { object: LocatedEntity; pairs: { subject: LocatedEntity; choice: HopChoice }[]; cost: number } | null = null;
+  for (const object of pivot) {
+    const pairs = subjects.flatMap((mention) => {
+      const options = mention.flatMap((subject) =>
+        hopChoices({ kind: subject.kind, spans: [subject] }, { kind: object.kind, spans: [object] }, relations)
+          .slice(0, 1)
+          .map((choice) => ({ subject, choice })),
+      );
+      return options.sort((a, b) => a.choice.cost - b.choice.cost).slice(0, 1);
+    });
+    const cost = pairs.reduce((sum, p) => sum + p.choice.cost, 0) + (subjects.length - pairs.length) * 10_000;
+    if (!best || cost < best.cost) best = { object, pairs, cost };
+  }
+  const { object, pairs } = best!;
+  if (pairs.length < subjects.length) notes.push(`no relation joins every entity to ${object.name} (${object.kind})`);
+  const propositions = pairs.map(({ subject, choice }) => ({
+    subject,
+    object,
+    hop: choice.hop,
+    negated: questionCues.some((c) => c.cue === 'negation' && c.start >= Math.min(subject.end, object.end) && c.end <= Math.max(subject.start, object.start)),
+  }));
+  const anchors: Anchor[] = propositions.map((p) => ({
+    entity: p.subject,
+    metaedges: p.hop.edges.map((e) => e.metaedge),
+    cue: p.hop.cue,
+    chain: [p.hop],
+    negated: false,
+  }));
+  if (propositions.length) {
+    const back = reverseHop(propositions[0].hop);
+    anchors.push({ entity: object, metaedges: back.edges.map((e) => e.metaedge), cue: back.cue, chain: [back], negated: false });
+  }
+  return { anchors, propositions };
+}
+
+function operatorOf(anchors: Anchor[], yesno: boolean, count: boolean): Operator {
+  if (yesno) return 'yesno';
+  const resolved = anchors.filter((a) => a.chain.length);
+  if (!resolved.length) return 'unknown';
+  if (count) return 'count';
+  if (resolved.some((a) => a.chain.length > 1)) return 'path';
+  if (resolved.length === 1) return 'lookup';
+  const signature = (a: Anchor) => `${a.negated ? 'not ' : ''}${a.entity.kind}:${a.metaedges.join('|')}`;
+  return resolved.every((a) => signature(a) === signature(resolved[0])) ? 'shared_neighbor' : 'intersection';
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { understandQuestion } from '@/lib/llm/offline/understand';
+import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
+import { checkAnswer } from '@/lib/llm/offline/check';
+import type { EvidenceTriple } from '@/lib/llm/offline/evidence';
+
+type Node = [id: string, name: string, kind: string];
+const MS: Node = ['Disease::DOID:2377', 'multiple sclerosis', 'Disease'];
+const CROHN: Node = ['Disease::DOID:8778', "Crohn's disease", 'Disease'];
+const IL23R: Node = ['Gene::149233', 'IL23R', 'Gene'];
+const NOD2: Node = ['Gene::64127', 'NOD2', 'Gene'];
+
+function triple(id: string, source: Node, metaedge: string, target: Node): EvidenceTriple {
+  return { id, sourceId: source[0], sourceName: source[1], sourceKind: source[2], metaedge, targetId: target[0], targetName: target[1], targetKind: target[2] };
+}
+
+const text = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+const u = understandQuestion(text, {
+  links: [MS, CROHN].map(([nodeId, name, kind]) => ({ nodeId, name, kind, mention: name, start: text.indexOf(name), end: text.indexOf(name) + name.length })),
+});
+const full = { triples: [triple('e1', MS, 'DaG', IL23R), triple('e2', CROHN, 'DaG', IL23R), triple('e3', CROHN, 'DaG', NOD2)] };
+
+describe('checkAnswer', () => {
+  it('stops when every anchor has evidence and the answer follows from it', () => {
+    const verdict = checkAnswer(u, answerFromEvidence(u, full), full);
+    expect(verdict).toMatchObject({ stop: true, sufficient: true, consistent: true, missing: [] });
+  });
+
+  it('names the anchor and relation whose evidence is missing', () => {
+    const partial = { triples: [triple('e1', MS, 'DaG', IL23R)] };
+    const verdict = checkAnswer(u, answerFromEvidence(u, partial), partial);
+    expect(verdict.stop).toBe(false);
+    expect(verdict.sufficient).toBe(false);
+    expect(verdict.missing).toEqual(["no KG evidence for anchor Crohn's disease with relation DaG"]);
+    expect(verdict.reason).toMatch(/^abstained: /);
+  });
+
+  it('flags an answer that the evidence does not support', () => {
+    const wrong: ReasonResult = {
+      answers: [{ nodeId: NOD2[0], name: 'NOD2', kind: 'Gene', supportIds: ['e3'], supportCount: 1 }],
+      abstain: false,
+      reason: 'made up',
+      rationale: [],
+    };
+    const verdict = checkAnswer(u, wrong, full);
+    expect(verdict.consistent).toBe(false);
+    expect(verdict.stop).toBe(false);
+    expect(verdict.reason).toBe('answer NOD2 is not reached by DaG(multiple sclerosis)');
+  });
+
+  it('flags an ungrounded answer, a wrong kind and a count that disagrees with its list', () => {
+    const wrong: ReasonResult = {
+      answers: [{ nodeId: MS[0], name: 'multiple sclerosis', kind: 'Disease', supportIds: [], supportCount: 0 }],
+      count: 3,
+      abstain: false,
+      reason: '',
+      rationale: [],
+    };
+    const problems = checkAnswer(u, wrong, full);
+    expect(problems.consistent).toBe(false);
+    expect(problems.reason).toBe('answer multiple sclerosis cites no evidence');
+  });
+
+  it('reports an unresolved question', () => {
+    const none = understandQuestion('Which genes are associated with it?', { links: [] });
+    const verdict = checkAnswer(none, answerFromEvidence(none, full), full);
+    expect(verdict.missing).toEqual(['no linked entity anchors the question']);
+    expect(verdict.stop).toBe(false);
+  });
+
+  it('reports an entity whose kind no relation joins to the answer, and reason says it ignored it', () => {
+    const q = 'Which compound treats hypertension and causes bradycardia?';
+    const at = (m: string) => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length, mention: m, name: m });
+    const mixed = understandQuestion(q, {
+      links: [
+        { nodeId: 'Disease::DOID:10763', kind: 'Disease', ...at('hypertension') },
+        { nodeId: 'Symptom::D001919', kind: 'Symptom', ...at('bradycardia') },
+      ],
+    });
+    const ATENOLOL: Node = ['Compound::DB00335', 'Atenolol', 'Compound'];
+    const evidence = { triples: [triple('t1', ATENOLOL, 'CtD', ['Disease::DOID:10763', 'hypertension', 'Disease'])] };
+    const answer = answerFromEvidence(mixed, evidence);
+    expect(answer.answers.map((a) => a.name)).toEqual(['Atenolol']);
+    expect(answer.rationale[0]).toBe('ignored bradycardia: no relation joins a Symptom to the answer');
+    const verdict = checkAnswer(mixed, answer, evidence);
+    expect(verdict).toMatchObject({ sufficient: false, consistent: true, stop: false });
+    expect(verdict.missing).toEqual(['no relation links anchor bradycardia (Symptom) to the Compound']);
+  });
+
+  it('names the broken hop of a chain', () => {
+    const EPI: Node = ['Disease::DOID:1826', 'epilepsy', 'Disease'];
+    const VPA: Node = ['Compound::DB00313', 'Valproic acid', 'Compound'];
+    const q = 'What disease is treated by a compound that also treats epilepsy?';
+    const path = understandQuestion(q, { links: [{ nodeId: EPI[0], name: 'epilepsy', kind: 'Disease', mention: 'epilepsy', start: q.indexOf('epilepsy'), end: q.length - 1 }] });
+    const evidence = { triples: [triple('p1', VPA, 'CtD', EPI)] };
+    const verdict = checkAnswer(path, answerFromEvidence(path, evidence), evidence);
+    expect(verdict.missing).toEqual(['no KG evidence for hop 2 (CtD: Compound → Disease) on the chain from epilepsy']);
+  });
+});

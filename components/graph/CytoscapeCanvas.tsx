@@ -1,0 +1,157 @@
+'use client';
+
+// The part of the graph view that touches Cytoscape. Loaded only in the browser
+// (CytoscapeView imports it with next/dynamic, ssr: false).
+import type { Core, ElementDefinition, EventObject, LayoutOptions, StylesheetJson } from 'cytoscape';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import CytoscapeComponent from 'react-cytoscapejs';
+import { resolveLayout, type GraphLayoutName } from './layouts';
+import type { CyElement } from './model';
+import { GRAPH_STYLESHEET, HOVER_CLASS } from './stylesheet';
+
+/** Fitting never zooms in further than this. */
+const MAX_FIT_ZOOM = 1.6;
+
+export interface HoverInfo {
+  group: 'nodes' | 'edges';
+  id: string;
+  label: string;
+  /** Node: full name; edge: the edge label. */
+  title: string;
+  kind: string;
+  /** Pointer position relative to the graph container. */
+  x: number;
+  y: number;
+  /** Size of the graph container, to keep tooltips inside it. */
+  width: number;
+  height: number;
+}
+
+export interface ActivatedElement {
+  group: 'nodes' | 'edges';
+  id: string;
+  kind: string;
+  label: string;
+}
+
+export interface CytoscapeCanvasProps {
+  elements: CyElement[];
+  layout: GraphLayoutName | LayoutOptions;
+  /** Extra rules appended after the shared stylesheet. */
+  extraStylesheet?: StylesheetJson;
+  onReady?: (cy: Core) => void;
+  onRendered?: (counts: { nodes: number; edges: number }) => void;
+  onActivate?: (element: ActivatedElement) => void;
+  onHover?: (info: HoverInfo | null) => void;
+}
+
+function CytoscapeCanvas({
+  elements,
+  layout,
+  extraStylesheet,
+  onReady,
+  onRendered,
+  onActivate,
+  onHover,
+}: CytoscapeCanvasProps) {
+  const cyRef = useRef<Core | null>(null);
+  const handlers = useRef({ onActivate, onHover, onRendered });
+  useEffect(() => {
+    handlers.current = { onActivate, onHover, onRendered };
+  });
+
+  const stylesheet = useMemo(
+    () => (extraStylesheet?.length ? [...GRAPH_STYLESHEET, ...extraStylesheet] : GRAPH_STYLESHEET),
+    [extraStylesheet],
+  );
+
+  // Re-run the layout when the set of elements changes, not on every render.
+  const elementsKey = useMemo(() => elements.map((e) => e.data.id).join('\n'), [elements]);
+  const layoutKey = typeof layout === 'string' ? layout : JSON.stringify(layout, (_k, v: unknown) => (typeof v === 'function' ? String(v) : v));
+
+  const attach = useCallback(
+    (cy: Core) => {
+      if (cyRef.current === cy) return;
+      cyRef.current = cy;
+
+      const describe = (event: EventObject): HoverInfo => {
+        const ele = event.target;
+        const isNode = ele.isNode();
+        const pos = event.renderedPosition ?? { x: 0, y: 0 };
+        return {
+          group: isNode ? 'nodes' : 'edges',
+          id: String(ele.id()),
+          label: String(ele.data('label') ?? ''),
+          title: String((isNode ? ele.data('title') : ele.data('label')) ?? ''),
+          kind: String(ele.data('kind') ?? ''),
+          x: pos.x,
+          y: pos.y,
+          width: cy.width(),
+          height: cy.height(),
+        };
+      };
+
+      cy.on('mouseover', 'node, edge', (event) => {
+        event.target.addClass(HOVER_CLASS);
+        const container = cy.container();
+        if (container && event.target.isNode()) container.style.cursor = 'pointer';
+        handlers.current.onHover?.(describe(event));
+      });
+      cy.on('mousemove', 'node, edge', (event) => handlers.current.onHover?.(describe(event)));
+      cy.on('mouseout', 'node, edge', (event) => {
+        event.target.removeClass(HOVER_CLASS);
+        const container = cy.container();
+        if (container) container.style.cursor = '';
+        handlers.current.onHover?.(null);
+      });
+      cy.on('tap', 'node, edge', (event) => {
+        const info = describe(event);
+        handlers.current.onActivate?.({ group: info.group, id: info.id, kind: info.kind, label: info.title || info.label });
+      });
+      cy.on('pan zoom', () => handlers.current.onHover?.(null));
+      onReady?.(cy);
+    },
+    [onReady],
+  );
+
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    // react-cytoscapejs has already patched the elements (child effects run first).
+    const running = cy.layout(resolveLayout(layout, cy));
+    running.one('layoutstop', () => {
+      // A handful of nodes would otherwise be blown up to the maximum zoom.
+      if (cy.zoom() > MAX_FIT_ZOOM) {
+        cy.zoom(MAX_FIT_ZOOM);
+        cy.center();
+      }
+      handlers.current.onRendered?.({ nodes: cy.nodes().length, edges: cy.edges().length });
+    });
+    running.run();
+    return () => {
+      try {
+        running.stop();
+      } catch {
+        // the instance may already be destroyed on unmount
+      }
+    };
+    // layoutKey stands for layout; elementsKey for elements.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [elementsKey, layoutKey]);
+
+  return (
+    <CytoscapeComponent
+      elements={elements as unknown as ElementDefinition[]}
+      stylesheet={stylesheet}
+      cy={attach}
+      minZoom={0.15}
+      maxZoom={4}
+      boxSelectionEnabled={false}
+      autounselectify={false}
+      style={{ width: '100%', height: '100%' }}
+    />
+  );
+}
+
+// Memoised: hover tooltips re-render the parent on every pointer move; the canvas need not follow.
+export default memo(CytoscapeCanvas);

@@ -1,0 +1,57 @@
+/**
+ * Named colours of the graph views. The legend, kind badges and the Cytoscape
+ * stylesheet all read these: change a colour here and every view follows.
+ */
+
+export const KIND_COLORS = {
+  Anatomy: '#0891b2',
+  'Biological Process': '#65a30d',
+  'Cellular Component': '#a16207',
+  Compound: '#2563eb',
+  Disease: '#dc2626',
+  Gene: '#7c3aed',
+  'Molecular Function': '#0f766e',
+  Pathway: '#059669',
+  'Pharmacologic Class': '#db2777',
+  'Side Effect': '#ea580c',
+  Symptom: '#ca8a04',
+} as const satisfies Record<string, string>;
+
+export type KnownKind = keyof typeof KIND_COLORS;
+
+/** Colour of a node whose kind is not one of Hetionet's eleven. */
+export const FALLBACK_KIND_COLOR = '#64748b';
+
+export function kindColor(kind: string): string {
+  return (KIND_COLORS as Record<string, string>)[kind] ?? FALLBACK_KIND_COLOR;
+}
+
+/** Colours of the knowledge channels an edge can come from. */
+export const CHANNEL_COLORS = {
+  kg: '#64748b',
+  doc: '#0369a1',
+  entity: '#7e22ce',
+  param: '#b45309',
+  web: '#0f766e',
+} as const;
+
+export const EDGE_COLORS = {
+  default: '#94a3b8',
+  selected: '#1d4ed8',
+  candidate: '#94a3b8',
+  hypothesisAccepted: '#15803d',
+  hypothesisRejected: '#b91c1c',
+  onlyA: '#2563eb',
+  onlyB: '#ea580c',
+  both: '#475569',
+} as const;
+
+export const GRAPH_COLORS = {
+  label: '#0f172a',
+  labelOutline: '#ffffff',
+  focusBorder: '#0f172a',
+  seedBorder: '#1d4ed8',
+  answerBorder: '#b45309',
+  highlightBorder: '#f59e0b',
+  background: '#ffffff',
+} as const;

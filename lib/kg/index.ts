@@ -1,0 +1,18 @@
+/**
+ * The KG query library: entity linking, lookups, neighbours, shared neighbours,
+ * paths, metapaths, typed expansion, sampling and statistics. Linking, search and
+ * profiles are indexed SQL; traversals run on an in-memory snapshot of the graph
+ * loaded from Postgres (see query/snapshot.ts for why).
+ */
+export type { KgNode, KgEdge, KgTriple, KgPath, NeighborEdge, EntityLink, LinkMethod, MetapathHop, EdgeDirection, DirectionFilter } from './types';
+export { normaliseName } from './normalise';
+export { linkMention, linkEntities, type LinkOptions } from './link';
+export { getNode, getNodes, searchNodes, nodeProfile, type NodeProfile } from './nodes';
+export { neighbors, countNeighbors, type NeighborOptions } from './neighbors';
+export { sharedNeighbors, type SharedNeighbor, type SharedNeighborOptions } from './shared';
+export { findPaths, searchPaths, MAX_PATH_DEPTH, type PathOptions, type PathSearch } from './paths';
+export { instantiateMetapath, metapathEndpoints, parseMetapath, formatMetapath, type MetapathSpec, type MetapathOptions } from './metapath';
+export { expandTyped, type ExpandOptions, type Expansion } from './expand';
+export { sampleEdges, samplePaths } from './sample';
+export { kgStats, type KgStats, type KgImportRecord } from './stats';
+export { graphSnapshot, invalidateGraphSnapshot } from './query/snapshot';

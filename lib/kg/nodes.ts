@@ -1,0 +1,83 @@
+import { getPool } from '@/lib/db/client';
+import type { EdgeDirection, KgNode } from './types';
+import { normaliseName } from './normalise';
+
+/** Node lookups, typeahead search and profiles: small indexed SQL reads that need no graph snapshot. */
+
+export async function getNode(id: string): Promise<KgNode | null> {
+  return (await getNodes([id]))[0] ?? null;
+}
+
+/** The nodes that exist among `ids`, in the order asked. */
+export async function getNodes(ids: string[]): Promise<KgNode[]> {
+  if (!ids.length) return [];
+  const { rows } = await getPool().query<KgNode>('select id, kind, name from nodes where id = any($1::text[])', [ids]);
+  const byId = new Map(rows.map((n) => [n.id, n]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Typeahead: exact names and aliases first, then names and aliases that start
+ * with the query, then trigram-similar names; within a tier by similarity, then
+ * degree (the node people most likely mean).
+ */
+export async function searchNodes(q: string, opts: { limit?: number; kinds?: string[] } = {}): Promise<KgNode[]> {
+  const key = normaliseName(q);
+  if (!key) return [];
+  const { rows } = await getPool().query<KgNode>(
+    `with hits as (
+       select n.id, 3 as tier, n.normalised as matched from nodes n where n.normalised = $1
+       union all
+       select a.node_id, 2, a.normalised from node_aliases a where a.normalised = $1
+       union all
+       (select n.id, 1, n.normalised from nodes n
+         where n.normalised like $1 || '%' and ($2::text[] is null or n.kind = any($2))
+         order by n.degree desc limit 200)
+       union all
+       (select a.node_id, 1, a.normalised from node_aliases a where a.normalised like $1 || '%' limit 200)
+       union all
+       (select n.id, 0, n.normalised from nodes n
+         where length($1) >= 3 and n.normalised % $1 and ($2::text[] is null or n.kind = any($2))
+         order by similarity(n.normalised, $1) desc limit 200)
+     ), best as (
+       select id, max(tier) as tier, max(similarity(matched, $1)) as sim from hits group by id
+     )
+     select n.id, n.kind, n.name
+       from best b join nodes n on n.id = b.id
+      where $2::text[] is null or n.kind = any($2)
+      order by b.tier desc, b.sim desc, n.degree desc, n.id
+      limit $3`,
+    [key, opts.kinds?.length ? opts.kinds : null, Math.max(1, opts.limit ?? 10)],
+  );
+  return rows;
+}
+
+export interface NodeProfile {
+  node: KgNode & { source: string | null; description: string | null; degree: number };
+  aliases: { alias: string; source: string }[];
+  profiles: { source: string; text: string }[];
+  /** Edge counts per metaedge and side (from node_degrees), largest first. */
+  degreeByMetaedge: { metaedge: string; direction: EdgeDirection; count: number; description: string; neighborKind: string | null }[];
+}
+
+/** Everything the entity page and the entity channel show about one node; null when there is no such node. */
+export async function nodeProfile(id: string): Promise<NodeProfile | null> {
+  const db = getPool();
+  const [nodes, aliases, profiles, degrees] = await Promise.all([
+    db.query<NodeProfile['node']>('select id, kind, name, source, description, degree from nodes where id = $1', [id]),
+    db.query<NodeProfile['aliases'][number]>('select alias, source from node_aliases where node_id = $1 order by source, alias', [id]),
+    db.query<NodeProfile['profiles'][number]>('select source, text from entity_profiles where node_id = $1 order by source, id', [id]),
+    db.query<NodeProfile['degreeByMetaedge'][number]>(
+      `select d.metaedge, d.direction, d.count,
+              coalesce(m.description, d.metaedge) as description,
+              case d.direction when 'out' then m.target_kind else m.source_kind end as "neighborKind"
+         from node_degrees d left join metaedges m on m.abbr = d.metaedge
+        where d.node_id = $1
+        order by d.count desc, d.metaedge, d.direction`,
+      [id],
+    ),
+  ]);
+  const node = nodes.rows[0];
+  if (!node) return null;
+  return { node, aliases: aliases.rows, profiles: profiles.rows, degreeByMetaedge: degrees.rows };
+}

@@ -1,0 +1,69 @@
+/** The shapes the KG query library answers in; plain JSON so they can go into traces and routes as they are. */
+
+/** A node, "Kind::source-id" (e.g. "Gene::3439", "Disease::DOID:2377"). */
+export interface KgNode {
+  id: string;
+  kind: string;
+  name: string;
+}
+
+/** An edge as stored: `sourceId –metaedge→ targetId`; `id` is the stable provenance reference. */
+export interface KgEdge {
+  id: number;
+  sourceId: string;
+  metaedge: string;
+  targetId: string;
+}
+
+/** Which side of a stored edge a node is on: 'out' = it is the edge's source, 'in' = its target. */
+export type EdgeDirection = 'out' | 'in';
+export type DirectionFilter = EdgeDirection | 'both';
+
+/** One edge seen from an anchor node. */
+export interface NeighborEdge {
+  edge: KgEdge;
+  neighbor: KgNode;
+  direction: EdgeDirection;
+}
+
+/** An edge with both end nodes, as samplers and evidence builders need it. */
+export interface KgTriple {
+  edge: KgEdge;
+  source: KgNode;
+  target: KgNode;
+}
+
+export type LinkMethod = 'exact' | 'alias' | 'fuzzy';
+
+/** A mention linked to a node. */
+export interface EntityLink {
+  nodeId: string;
+  kind: string;
+  name: string;
+  /** The text that was linked, as written. */
+  mention: string;
+  /** The node name or alias it matched. */
+  matched: string;
+  method: LinkMethod;
+  /** 1 for an exact name, 0.9 for an alias, the trigram similarity for a fuzzy match. */
+  score: number;
+  /** Character offsets of the mention in the linked text (linkEntities only). */
+  start?: number;
+  end?: number;
+}
+
+/**
+ * A walk through the graph: `edges[i]` joins `nodes[i]` and `nodes[i + 1]` (in either
+ * stored direction). `metapath` names the hops, see `formatMetapath`.
+ */
+export interface KgPath {
+  nodes: KgNode[];
+  edges: KgEdge[];
+  metapath: string;
+}
+
+/** One hop of a metapath: a metaedge and the direction it is walked in from the hop's start node. */
+export interface MetapathHop {
+  metaedge: string;
+  direction: DirectionFilter;
+}

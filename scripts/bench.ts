@@ -1,0 +1,54 @@
+// `npm run bench [-- --json]`: latency of the KG library over a fixed seeded workload
+// (plus import throughput and the in-memory BFS lower bound), as a table or one JSON
+// object. Benchmarks are modules under scripts/bench/, listed in modules.ts.
+import { ensureDatabase } from '../lib/db/bootstrap';
+import { closeDb, getPool } from '../lib/db/client';
+import { BENCH_MODULES } from './bench/modules';
+import { percentile, round } from './bench/timing';
+import type { BenchRow } from './bench/types';
+
+async function main() {
+  const asJson = process.argv.includes('--json');
+  const log = (line: string) => console.error(`[bench] ${line}`);
+  const db = await ensureDatabase();
+  try {
+    const { rows } = await getPool().query<{ n: number }>('select count(*)::int as n from edges');
+    if (!rows[0].n) throw new Error('the database holds no KG edges: load one first (npm start loads the default knowledge)');
+
+    const metrics: Record<string, number | null> = {};
+    const table: BenchRow[] = [];
+    for (const bench of BENCH_MODULES) {
+      log(`${bench.name}…`);
+      const produced = await bench.run({ log, metrics });
+      for (const row of produced) Object.assign(metrics, rowMetrics(row));
+      table.push(...produced);
+    }
+    console.log(asJson ? JSON.stringify(metrics) : formatTable(table));
+  } finally {
+    await closeDb();
+    await db.stop();
+  }
+}
+
+function rowMetrics(row: BenchRow): Record<string, number | null> {
+  if (!row.key) return {};
+  if (row.type === 'value') return { [row.key]: row.value };
+  return { [`${row.key}_p50_ms`]: round(percentile(row.samplesMs, 50)), [`${row.key}_p95_ms`]: round(percentile(row.samplesMs, 95)) };
+}
+
+function formatTable(rows: BenchRow[]): string {
+  const lines = rows.map((row) =>
+    row.type === 'timing'
+      ? [row.label, `${round(percentile(row.samplesMs, 50))} ms`, `${round(percentile(row.samplesMs, 95))} ms`, String(row.samplesMs.length), row.note ?? '']
+      : [row.label, row.value === null ? '—' : `${row.value} ${row.unit}`, '', '', row.note ?? ''],
+  );
+  const header = ['benchmark', 'p50 / value', 'p95', 'n', 'note'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeDb, getPool } from '../../lib/db/client';
+import { linkEntities, linkMention, type EntityLink } from '../../lib/kg';
+
+afterAll(closeDb);
+
+const MS = 'Disease::DOID:2377';
+const CROHN = 'Disease::DOID:8778';
+const T2D = 'Disease::DOID:9352';
+const PPARG = 'Gene::5468';
+
+async function compoundId(name: string): Promise<string> {
+  const { rows } = await getPool().query<{ id: string }>(`select id from nodes where kind = 'Compound' and lower(name) = lower($1)`, [name]);
+  expect(rows).toHaveLength(1);
+  return rows[0].id;
+}
+
+function expectOffsets(text: string, links: EntityLink[]) {
+  for (const l of links) expect(text.slice(l.start, l.end)).toBe(l.mention);
+}
+
+describe('linkEntities', () => {
+  it('links both diseases of a shared-neighbour question, with offsets, and nothing else', async () => {
+    const text = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+    const links = await linkEntities(text);
+    expect(links.map((l) => [l.nodeId, l.mention, l.method])).toEqual([
+      [MS, 'multiple sclerosis', 'exact'],
+      [CROHN, "Crohn's disease", 'exact'],
+    ]);
+    expectOffsets(text, links);
+  });
+
+  it('links a disease and a gene symbol', async () => {
+    const text = 'What compound treats type 2 diabetes mellitus and binds PPARG?';
+    const links = await linkEntities(text);
+    expect(links.map((l) => l.nodeId)).toEqual([T2D, PPARG]);
+    expectOffsets(text, links);
+  });
+
+  it('handles case, hyphens and possessives', async () => {
+    const upper = await linkEntities('Which genes are associated with MULTIPLE SCLEROSIS and CROHN’S DISEASE?');
+    expect(upper.map((l) => l.nodeId)).toEqual([MS, CROHN]);
+    const hyphen = await linkEntities('Drugs for type-2 diabetes mellitus');
+    expect(hyphen.map((l) => l.nodeId)).toEqual([T2D]);
+    expect(hyphen[0].mention).toBe('type-2 diabetes mellitus');
+  });
+
+  it('finds a misspelt mention by fuzzy matching', async () => {
+    const text = 'Does metformn treat type 2 diabetes mellitus?';
+    const links = await linkEntities(text);
+    const metformin = await compoundId('metformin');
+    expect(links.map((l) => l.nodeId)).toEqual([metformin, T2D]);
+    expect(links[0]).toMatchObject({ mention: 'metformn', method: 'fuzzy' });
+    expect(links[0].score).toBeGreaterThan(0.45);
+    expect(links[0].score).toBeLessThan(1);
+    expectOffsets(text, links);
+  });
+
+  it('does not link common words, and links short symbols only when written in capitals', async () => {
+    const text = 'Is SET expressed in the brain as well as the heart? Then set it to both.';
+    const links = await linkEntities(text);
+    const mentions = links.map((l) => l.mention);
+    expect(mentions).toEqual(['SET', 'brain', 'heart']);
+    expect(links[0].start).toBe(3);
+  });
+
+  it('links by exact name only when the entity switch is off', async () => {
+    const off = { aliases: false, fuzzy: false };
+    const links = await linkEntities('Which genes are associated with multiple sclerosis and crohns disease?', off);
+    expect(links.map((l) => l.nodeId)).toEqual([MS]);
+    expect(links.every((l) => l.method === 'exact')).toBe(true);
+  });
+});
+
+describe('linkMention', () => {
+  it('links metformin to its compound, exactly and whatever the case', async () => {
+    const metformin = await compoundId('metformin');
+    for (const mention of ['metformin', 'METFORMIN', 'Metformin']) {
+      const [best] = await linkMention(mention);
+      expect(best).toMatchObject({ nodeId: metformin, kind: 'Compound', method: 'exact', score: 1 });
+    }
+  });
+
+  it('ranks the better-connected of two same-name nodes first', async () => {
+    const links = await linkMention('multiple sclerosis');
+    expect(links[0].nodeId).toBe(MS);
+    expect(links.map((l) => l.kind)).toContain('Side Effect');
+  });
+
+  it('finds misspellings by trigram similarity, above the threshold only', async () => {
+    const metformin = await compoundId('metformin');
+    const links = await linkMention('metformn');
+    expect(links[0]).toMatchObject({ nodeId: metformin, method: 'fuzzy', matched: 'Metformin' });
+    expect(links.every((l) => l.score >= 0.45)).toBe(true);
+    expect(await linkMention('metformn', { minSimilarity: 0.9 })).toEqual([]);
+  });
+
+  it('respects the kinds filter', async () => {
+    const links = await linkMention('multiple sclerosis', { kinds: ['Side Effect'] });
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => l.kind === 'Side Effect')).toBe(true);
+  });
+
+  it('with the entity switch off: exact case-insensitive names only, no fuzzy, no aliases', async () => {
+    const off = { aliases: false, fuzzy: false };
+    const metformin = await compoundId('metformin');
+    expect((await linkMention('METFORMIN', off)).map((l) => l.nodeId)).toEqual([metformin]);
+    expect(await linkMention('metformn', off)).toEqual([]);
+    expect(await linkMention("crohn's  disease", off)).toEqual([]);
+
+    // An alias that is no node's name links with the switch on and not with it off.
+    const { rows } = await getPool().query<{ alias: string; node_id: string }>(
+      `select a.alias, a.node_id from node_aliases a
+        where length(a.alias) >= 6 and not exists (select 1 from nodes n where n.normalised = a.normalised)
+        order by a.id limit 1`,
+    );
+    if (rows.length) {
+      const on = await linkMention(rows[0].alias, { fuzzy: false });
+      expect(on.some((l) => l.nodeId === rows[0].node_id && l.method === 'alias')).toBe(true);
+      expect(await linkMention(rows[0].alias, off)).toEqual([]);
+    }
+  });
+});

@@ -106,7 +106,7 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
                 Showing <strong className="tabular-nums">{shown.toLocaleString('en-US')}</strong> of{' '}
                 <strong className="tabular-nums">{total.toLocaleString('en-US')}</strong> edges
                 {activeRow ? <> for {activeRow.description || activeRow.metaedge}</> : null}
-                {total > shown ? <span className="text-slate-500"> (first {NEIGHBOUR_CAP})</span> : null}
+                {total > shown ? <span className="text-slate-500"> (the {NEIGHBOUR_CAP} best-connected neighbours)</span> : null}
               </span>
               {navigating ? (
                 <Spinner label={`Opening ${opening ?? 'entity'}…`} className="ml-auto" />

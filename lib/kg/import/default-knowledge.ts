@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { getPool } from '../../db/client';
+import { DEMO_SOURCE } from '../demo/files';
+import { combinedChecksum, describeFiles } from './checksum';
+import { loadDemoGraph } from './demo';
+import { importDiseaseOntology } from './disease-ontology';
+import { importGeneInfo } from './gene-info';
+import { importHetionet, type HetionetFiles } from './hetionet';
+import { importPubmedqa } from './pubmedqa';
+import { latestImport, type ImportKind, type ImportRecord } from './records';
+
+/** Where the knowledge lies inside a data directory (see ../shared/data/README.md). */
+export function defaultDataFiles(dataDir: string) {
+  const existing = (...parts: string[]) => {
+    const file = path.join(dataDir, ...parts);
+    return fs.existsSync(file) ? file : undefined;
+  };
+  const nodesFile = existing('hetionet', 'hetionet-v1.0-nodes.tsv');
+  const edgesFile = existing('hetionet', 'hetionet-v1.0-edges-subset.sif.gz') ?? existing('hetionet', 'hetionet-v1.0-edges.sif.gz');
+  return {
+    hetionet: nodesFile && edgesFile ? ({ nodesFile, edgesFile } satisfies HetionetFiles) : undefined,
+    diseaseOntology: existing('entities', 'disease-ontology-descriptions.tsv'),
+    geneInfo: existing('entities', 'Homo_sapiens.gene_info.gz'),
+    pubmedqa: existing('documents', 'pubmedqa-ori_pqal.json.gz'),
+  };
+}
+
+export interface KnowledgeSummary {
+  /** One line for logs and the status page: what graph, profiles and documents the database holds. */
+  description: string;
+  graph: ImportRecord | null;
+  /** What this call imported; empty when everything was already there. */
+  imported: string[];
+}
+
+export const IMPORT_HINT =
+  'to import the full Hetionet: npm run import -- hetionet --dir <dir with hetionet-v1.0-nodes.tsv and an edges .sif.gz>, or set HOPSCOPE_DATA_DIR and restart';
+
+/** Serialises first starts: the app and a test run (or two workers) must not import side by side. */
+const LOCK_KEY = 0x68_6f_70_73; // "hops"
+
+/**
+ * Brings the knowledge base to its default state and says what it holds. The
+ * graph is imported only into an empty database or over the demo graph, never
+ * over a graph someone imported; profiles and documents are (re)imported when
+ * their files changed or the graph was replaced since. With nothing to do it
+ * returns in milliseconds (it compares file checksums with kg_imports).
+ */
+export async function loadDefaultKnowledge(opts: { dataDir: string | null; log?: (line: string) => void; pool?: pg.Pool }): Promise<KnowledgeSummary> {
+  const pool = opts.pool ?? getPool();
+  const log = opts.log ?? (() => undefined);
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [LOCK_KEY]);
+    const files = opts.dataDir ? defaultDataFiles(opts.dataDir) : null;
+    const imported: string[] = [];
+    let graph = await latestImport(pool, 'graph');
+
+    if (files?.hetionet && (!graph || graph.source === DEMO_SOURCE)) {
+      log(`importing the Hetionet graph from ${path.dirname(files.hetionet.nodesFile)} (takes a minute)…`);
+      graph = await importHetionet(files.hetionet, { pool });
+      log(`graph: ${graph.nodeCount.toLocaleString('en')} nodes, ${graph.edgeCount.toLocaleString('en')} edges in ${(graph.durationMs / 1000).toFixed(1)} s`);
+      imported.push('graph');
+    }
+    if (!graph && (await graphIsEmpty(pool))) {
+      graph = await loadDemoGraph({ pool });
+      log(`no data directory with Hetionet: loaded the small demo graph (${graph.nodeCount} nodes, ${graph.edgeCount} edges); ${IMPORT_HINT}`);
+      imported.push('demo graph');
+    }
+
+    const steps = [
+      { file: files?.diseaseOntology, kind: 'profiles', source: 'profiles:disease-ontology', run: (f: string) => importDiseaseOntology(f, { pool }) },
+      { file: files?.geneInfo, kind: 'profiles', source: 'profiles:ncbi-gene', run: (f: string) => importGeneInfo(f, { pool }) },
+      { file: files?.pubmedqa, kind: 'documents', source: 'pubmedqa', run: (f: string) => importPubmedqa(f, { pool }) },
+    ] as const;
+    for (const step of steps) {
+      if (!step.file) continue;
+      // Profiles attach to nodes, so a newer graph needs them again; documents stand alone.
+      const after = step.kind === 'profiles' ? graph?.importedAt : undefined;
+      if (!(await isStale(pool, step.kind, step.source, step.file, after))) continue;
+      log(`importing ${step.source} from ${step.file}…`);
+      await step.run(step.file);
+      imported.push(step.source);
+    }
+    return { description: await describeKnowledge(pool), graph, imported };
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
+}
+
+async function isStale(pool: pg.Pool, kind: ImportKind, source: string, file: string, notBefore?: Date): Promise<boolean> {
+  const latest = await latestImport(pool, kind, source);
+  if (!latest || (notBefore && latest.importedAt < notBefore)) return true;
+  return latest.checksum !== combinedChecksum(await describeFiles([file]));
+}
+
+async function graphIsEmpty(pool: pg.Pool): Promise<boolean> {
+  const { rowCount } = await pool.query('select 1 from nodes limit 1');
+  return !rowCount;
+}
+
+/** E.g. "hetionet v1.0: 47,031 nodes, 1,364,325 edges, 21 metaedges; 21,054 entity profiles, 180,000 aliases; 1,000 documents, 3,358 passages". */
+export async function describeKnowledge(pool: pg.Pool): Promise<string> {
+  const graph = await latestImport(pool, 'graph');
+  const { rows } = await pool.query<Record<string, string>>(`select
+      (select count(*) from nodes) as nodes, (select count(*) from edges) as edges,
+      (select count(*) from metaedges where edge_count > 0) as metaedges,
+      (select count(*) from entity_profiles) as profiles, (select count(*) from node_aliases) as aliases,
+      (select count(*) from documents) as documents, (select count(*) from passages) as passages`);
+  const n = (k: string) => Number(rows[0][k]).toLocaleString('en');
+  const name = !graph ? 'graph (no import record)' : graph.source === DEMO_SOURCE ? 'demo graph (not Hetionet)' : `${graph.source} ${graph.version}`;
+  return `${name}: ${n('nodes')} nodes, ${n('edges')} edges, ${n('metaedges')} metaedges; ${n('profiles')} entity profiles, ${n('aliases')} aliases; ${n('documents')} documents, ${n('passages')} passages`;
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { ImportError } from './errors';
+import { writeEntityKnowledge, type EntityImportSummary, type EntityKnowledge } from './entity-writer';
+import { readLines } from './lines';
+import type { ImportOptions } from './options';
+
+const HEADER = ['disease_id', 'name', 'description'];
+
+/**
+ * Disease Ontology definitions (`disease_id  name  description`) become the
+ * profiles of the graph's `Disease::<DOID>` nodes, and the DO name an alias
+ * where it differs from the node's name.
+ */
+export function importDiseaseOntology(file: string, opts: ImportOptions & { version?: string } = {}): Promise<EntityImportSummary> {
+  return writeEntityKnowledge(
+    {
+      recordSource: 'profiles:disease-ontology',
+      version: opts.version ?? path.basename(file),
+      file,
+      profileSource: 'disease-ontology',
+      aliasSources: ['do-name'],
+      kind: 'Disease',
+      read: (nodes) => readDiseaseOntology(file, nodes, opts),
+    },
+    opts,
+  );
+}
+
+async function readDiseaseOntology(file: string, nodes: Map<string, string>, opts: ImportOptions): Promise<EntityKnowledge> {
+  const knowledge: EntityKnowledge = { profiles: [], aliases: [], rowsRead: 0 };
+  for await (const { number, text } of readLines(file, { phase: 'disease ontology', onProgress: opts.onProgress })) {
+    const cells = text.split('\t');
+    if (number === 1) {
+      if (cells.join('\t').replace(/^\uFEFF/, '') !== HEADER.join('\t')) throw new ImportError(file, 1, `expected the header '${HEADER.join('\\t')}'`);
+      continue;
+    }
+    if (!text) continue;
+    if (cells.length !== 3) throw new ImportError(file, number, `expected 3 tab-separated columns (disease_id, name, description), found ${cells.length}`);
+    const [doid, name, description] = cells.map((c) => c.trim());
+    if (!/^DOID:\d+$/.test(doid)) throw new ImportError(file, number, `'${doid}' is not a DOID`);
+    knowledge.rowsRead++;
+    const nodeId = `Disease::${doid}`;
+    if (!nodes.has(nodeId)) continue;
+    if (description) knowledge.profiles.push({ nodeId, text: description });
+    if (name) knowledge.aliases.push({ nodeId, alias: name, source: 'do-name' });
+  }
+  return knowledge;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { ImportError } from './errors';
+import { throttled, type ProgressListener } from './progress';
+
+export interface Line {
+  /** 1-based. */
+  number: number;
+  text: string;
+}
+
+/**
+ * The lines of a text file, gunzipped when it ends in .gz, without line
+ * terminators (\n or \r\n). Splitting chunks by hand is several times faster
+ * than readline on the million-line edge files.
+ */
+export async function* readLines(file: string, opts: { phase?: string; onProgress?: ProgressListener } = {}): AsyncGenerator<Line> {
+  const totalBytes = fileSize(file);
+  const raw = fs.createReadStream(file);
+  let bytesRead = 0;
+  raw.on('data', (chunk) => (bytesRead += chunk.length));
+  const text = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
+  text.setEncoding('utf8');
+  raw.on('error', (e) => text.destroy(e));
+  const progress = throttled(opts.onProgress);
+  const report = (lines: number, done: boolean) =>
+    progress({ phase: opts.phase ?? 'read', file, lines, bytesRead, totalBytes, done });
+
+  let number = 0;
+  let rest = '';
+  try {
+    for await (const chunk of text as AsyncIterable<string>) {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) yield { number: ++number, text: stripCr(line) };
+      report(number, false);
+    }
+  } catch (e) {
+    throw new ImportError(file, undefined, `cannot read: ${(e as Error).message}`);
+  }
+  if (rest) yield { number: ++number, text: stripCr(rest) };
+  report(number, true);
+}
+
+function stripCr(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+export function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    throw new ImportError(file, undefined, 'file not found');
+  }
+}
+
+/** The whole file as text, gunzipped when it ends in .gz. */
+export function readText(file: string): string {
+  fileSize(file);
+  const bytes = fs.readFileSync(file);
+  return (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
+}

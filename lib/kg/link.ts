@@ -44,6 +44,7 @@ const MAX_GRAM = 6;
 const MAX_FUZZY_SPANS = 6;
 /** A single leftover word shorter than this is not looked up fuzzily: too many look-alikes, too little to go on. */
 const MIN_FUZZY_WORD = 5;
+/** Longest leftover span looked up fuzzily, in words. */
 const MAX_FUZZY_GRAM = 4;
 /** Extra fuzzy candidates fetched per span, for those the spelling-variant check drops. */
 const FUZZY_SPARES = 4;

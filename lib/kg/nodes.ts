@@ -1,6 +1,7 @@
 import { getPool } from '@/lib/db/client';
 import type { EdgeDirection, KgNode } from './types';
 import { normaliseName } from './normalise';
+import { withTrigramThreshold } from './query/trigram';
 
 /** Node lookups, typeahead search and profiles: small indexed SQL reads that need no graph snapshot. */
 
@@ -16,40 +17,46 @@ export async function getNodes(ids: string[]): Promise<KgNode[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Trigram similarity below which the typeahead does not offer a near-miss (see withTrigramThreshold). */
+const SEARCH_MIN_SIMILARITY = 0.4;
+
 /**
- * Typeahead: exact names and aliases first, then names and aliases that start
- * with the query, then trigram-similar names; within a tier by similarity, then
- * degree (the node people most likely mean).
+ * Typeahead: exact names, then exact aliases, then names and (from three
+ * characters) aliases starting with the query, then trigram-similar names;
+ * within a tier by similarity, then degree (the node people most likely mean).
  */
 export async function searchNodes(q: string, opts: { limit?: number; kinds?: string[] } = {}): Promise<KgNode[]> {
   const key = normaliseName(q);
   if (!key) return [];
-  const { rows } = await getPool().query<KgNode>(
-    `with hits as (
-       select n.id, 3 as tier, n.normalised as matched from nodes n where n.normalised = $1
-       union all
-       select a.node_id, 2, a.normalised from node_aliases a where a.normalised = $1
-       union all
-       (select n.id, 1, n.normalised from nodes n
-         where n.normalised like $1 || '%' and ($2::text[] is null or n.kind = any($2))
-         order by n.degree desc limit 200)
-       union all
-       (select a.node_id, 1, a.normalised from node_aliases a where a.normalised like $1 || '%' limit 200)
-       union all
-       (select n.id, 0, n.normalised from nodes n
-         where length($1) >= 3 and n.normalised % $1 and ($2::text[] is null or n.kind = any($2))
-         order by similarity(n.normalised, $1) desc limit 200)
-     ), best as (
-       select id, max(tier) as tier, max(similarity(matched, $1)) as sim from hits group by id
-     )
-     select n.id, n.kind, n.name
-       from best b join nodes n on n.id = b.id
-      where $2::text[] is null or n.kind = any($2)
-      order by b.tier desc, b.sim desc, n.degree desc, n.id
-      limit $3`,
-    [key, opts.kinds?.length ? opts.kinds : null, Math.max(1, opts.limit ?? 10)],
-  );
-  return rows;
+  return withTrigramThreshold(SEARCH_MIN_SIMILARITY, async (client) => {
+    const { rows } = await client.query<KgNode>({
+      name: 'kg-search-nodes',
+      text: `with hits as (
+               select n.id, 4 as tier, n.normalised as matched from nodes n where n.normalised = $1
+               union all
+               select a.node_id, 3, a.normalised from node_aliases a where a.normalised = $1
+               union all
+               (select n.id, 2, n.normalised from nodes n
+                 where n.normalised like $1 || '%' and ($2::text[] is null or n.kind = any($2))
+                 order by n.degree desc limit 100)
+               union all
+               (select a.node_id, 1, a.normalised from node_aliases a where length($1) >= 3 and a.normalised like $1 || '%' limit 100)
+               union all
+               (select n.id, 0, n.normalised from nodes n
+                 where length($1) >= 3 and n.normalised % $1 and ($2::text[] is null or n.kind = any($2))
+                 order by similarity(n.normalised, $1) desc limit 100)
+             ), best as (
+               select id, max(tier) as tier, max(similarity(matched, $1)) as sim from hits group by id
+             )
+             select n.id, n.kind, n.name
+               from best b join nodes n on n.id = b.id
+              where $2::text[] is null or n.kind = any($2)
+              order by b.tier desc, b.sim desc, n.degree desc, n.id
+              limit $3`,
+      values: [key, opts.kinds?.length ? opts.kinds : null, Math.max(1, opts.limit ?? 10)],
+    });
+    return rows;
+  });
 }
 
 export interface NodeProfile {

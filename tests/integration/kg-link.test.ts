@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '../../lib/db/client';
-import { linkEntities, linkMention, type EntityLink } from '../../lib/kg';
+import { linkEntities, linkMention, normaliseName, type EntityLink } from '../../lib/kg';
 
 afterAll(closeDb);
 
@@ -18,6 +18,14 @@ async function compoundId(name: string): Promise<string> {
 function expectOffsets(text: string, links: EntityLink[]) {
   for (const l of links) expect(text.slice(l.start, l.end)).toBe(l.mention);
 }
+
+describe('the normalisation linking relies on', () => {
+  it('is the one the importer stored for every node name', async () => {
+    const { rows } = await getPool().query<{ name: string; normalised: string }>('select name, normalised from nodes');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => normaliseName(r.name) !== r.normalised)).toEqual([]);
+  });
+});
 
 describe('linkEntities', () => {
   it('links both diseases of a shared-neighbour question, with offsets, and nothing else', async () => {

@@ -1,5 +1,6 @@
 import { getPool } from '@/lib/db/client';
 import type { LinkMethod } from '../types';
+import { withTrigramThreshold } from './trigram';
 
 /** A node some normalised key matched, by name or alias. */
 export interface LinkCandidate {
@@ -15,6 +16,10 @@ export interface LinkCandidate {
 
 /** The score of an alias hit: below an exact name, above any fuzzy match that is not near-identical. */
 export const ALIAS_SCORE = 0.9;
+
+// Aliases reach their node through a fenced lateral lookup ("offset 0" keeps the
+// planner from flattening it): it overestimates trigram hits and would otherwise
+// hash-join all 47k nodes, 20+ ms for a handful of alias rows.
 
 interface Scope {
   aliases: boolean;
@@ -32,7 +37,7 @@ export async function exactCandidates(keys: string[], scope: Scope): Promise<Lin
       where n.normalised = any($1::text[]) and ($2::text[] is null or n.kind = any($2))
      union all
      select a.normalised, n.id, n.kind, n.name, n.degree, a.alias, 'alias', $4::float8
-       from node_aliases a join nodes n on n.id = a.node_id
+       from node_aliases a cross join lateral (select * from nodes n where n.id = a.node_id offset 0) n
       where $3 and a.normalised = any($1::text[]) and ($2::text[] is null or n.kind = any($2))`,
     values: [keys, scope.kinds?.length ? scope.kinds : null, scope.aliases, ALIAS_SCORE],
   });
@@ -41,17 +46,11 @@ export async function exactCandidates(keys: string[], scope: Scope): Promise<Lin
 
 /**
  * Trigram neighbours of each key among names (and aliases), best first, up to
- * `limit` per key, in one query. pg_trgm's GIN index prunes by its
- * similarity_threshold, so that is set to `minSimilarity` for this transaction:
- * at the default 0.3 a common word such as "pressure" rechecks thousands of rows
- * (20–45 ms); at 0.5 a few dozen (1–4 ms).
+ * `limit` per key, in one query; the index prunes at `minSimilarity` (see withTrigramThreshold).
  */
 export async function fuzzyCandidates(keys: string[], scope: Scope & { minSimilarity: number; limit: number }): Promise<LinkCandidate[]> {
   if (!keys.length) return [];
-  const client = await getPool().connect();
-  try {
-    await client.query('begin');
-    await client.query(`select set_config('pg_trgm.similarity_threshold', $1, true)`, [String(scope.minSimilarity)]);
+  return withTrigramThreshold(scope.minSimilarity, async (client) => {
     const { rows } = await client.query<LinkCandidate>({
       name: 'kg-link-fuzzy',
       text: `select k.key, m.* from unnest($1::text[]) as k(key) cross join lateral (
@@ -61,7 +60,7 @@ export async function fuzzyCandidates(keys: string[], scope: Scope & { minSimila
                   where n.normalised % k.key and ($2::text[] is null or n.kind = any($2))
                  union all
                  select n.id, n.kind, n.name, n.degree, a.alias, 'fuzzy', similarity(a.normalised, k.key)::float8
-                   from node_aliases a join nodes n on n.id = a.node_id
+                   from node_aliases a cross join lateral (select * from nodes n where n.id = a.node_id offset 0) n
                   where $3 and a.normalised % k.key and ($2::text[] is null or n.kind = any($2))
                ) c
                where c.score >= $4
@@ -70,12 +69,6 @@ export async function fuzzyCandidates(keys: string[], scope: Scope & { minSimila
              ) m`,
       values: [keys, scope.kinds?.length ? scope.kinds : null, scope.aliases, scope.minSimilarity, scope.limit],
     });
-    await client.query('commit');
     return rows;
-  } catch (e) {
-    await client.query('rollback').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }

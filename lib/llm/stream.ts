@@ -1,5 +1,5 @@
 import type { ModelClient } from './client';
-import type { FinishReason, ModelParams, ModelResult, RoleTemplate } from './types';
+import type { CallRecorder, FinishReason, ModelParams, ModelResult, RoleTemplate } from './types';
 
 /**
  * Streamed generation that can be interrupted and resumed with text spliced in:
@@ -37,6 +37,8 @@ export interface ContinuationOptions {
   maxSplices?: number;
   params?: ModelParams;
   signal?: AbortSignal;
+  /** Records each call of the generation (the trace step that runs it); else the client's default recorder. */
+  recorder?: CallRecorder;
   /** Every piece of text as it joins the result, with where it came from. */
   onText?(text: string, source: TextSegment['source']): void;
   /**
@@ -79,6 +81,7 @@ export async function streamWithContinuation<I>(
     const result = await client.call(template, input, {
       params: options.params,
       signal: options.signal,
+      recorder: options.recorder,
       assistantPrefix: prefix || undefined,
       stream: {
         onDelta: (piece) => options.onText?.(piece, 'model'),

@@ -1,0 +1,52 @@
+import { defineMethod } from '../types';
+import { toMethodAnswer } from './answer';
+import { Lineage } from './lineage';
+import './offline';
+import { Eigen1ParamsSchema } from './params';
+import { propose } from './stages/propose';
+import { qualityAwareIteration } from './stages/qair';
+import { readQuestion } from './stages/read';
+import { selectBest } from './stages/rank';
+import { correctProposals, refineHierarchically } from './stages/refine';
+import { totalUsage } from './usage';
+
+/**
+ * EIGEN-1 (eigen1.txt): monitor-based RAG under K proposers, then an optional
+ * corrector, Hierarchical Solution Refinement, Quality-Aware Iterative
+ * Reasoning and a ranker. The trace keeps the reasoning streams with their
+ * monitor windows and injected (not model-written) asides, and the candidate
+ * lineage graph as an 'eigen1.lineage' step.
+ */
+export const eigen1 = defineMethod({
+  id: 'eigen1',
+  name: 'EIGEN-1',
+  source: 'EIGEN-1 (eigen1.txt)',
+  description:
+    'Proposers reason in a stream watched by a monitor that injects retrieved documents and KG facts as first-person asides; ' +
+    'candidates are corrected, refined anchor-by-anchor against their peers (HSR), scored and re-corrected until they pass (QAIR), and ranked.',
+  params: Eigen1ParamsSchema,
+  async run(ctx) {
+    const lineage = new Lineage();
+    const frame = await readQuestion(ctx);
+
+    const proposals = await propose(ctx, frame, lineage);
+    let candidates = proposals.map((p) => p.candidate);
+    const corrected = ctx.params.corrector ? await correctProposals(ctx, frame, candidates, lineage) : null;
+    if (corrected) candidates = corrected.candidates;
+    const refined = await refineHierarchically(ctx, frame, candidates, lineage);
+    const qair = await qualityAwareIteration(ctx, frame, refined.candidates, lineage);
+    const selection = await selectBest(ctx, frame, qair.assessed, lineage);
+
+    const graph = lineage.graph();
+    await ctx.trace.step({ kind: 'eigen1.lineage', label: 'Candidate lineage', input: { nodes: graph.nodes.length } }, async () => graph);
+    const usage = totalUsage([...proposals.flatMap((p) => p.usage), ...(corrected?.usage ?? []), ...refined.usage, ...qair.usage, selection.usage]);
+    return toMethodAnswer(selection.chosen.candidate, {
+      selected: selection.chosen.candidate.id,
+      q: selection.chosen.quality.q,
+      scores: selection.chosen.quality.scores,
+      rankerReason: selection.reason,
+      injections: proposals.map((p) => p.injections),
+      usage,
+    });
+  },
+});

@@ -1,0 +1,132 @@
+/**
+ * The offline engine's "reasoning stream" for EIGEN-1: no language model, so
+ * the text is written from the question's understanding. It says what the
+ * question asks and, per constraint, which facts it needs and that it does
+ * not have them ("To answer this I need the …"): exactly what the monitor
+ * looks for. It never states a fact; facts enter only through injected asides.
+ * Proposers differ by which constraint they take up first.
+ */
+
+import { kindPlural, metaedgeInfo } from '@/lib/llm/offline/metaedges';
+import { normalise } from '@/lib/llm/offline/text';
+import type { Anchor, Hop, Proposition, Understanding } from '@/lib/llm/offline/types';
+
+export interface PlanParagraph {
+  text: string;
+  /** The facts this paragraph asks for (the querier's query), if any. */
+  need: string | null;
+}
+
+/** A stated need; the monitor and querier read it back from the stream. */
+export const NEED_SENTENCE = /To answer this I need the ([^.]+)\./g;
+/** An injected aside as the offline injector writes it (the paper's template). */
+export const ASIDE = /Wait a minute, by searching information about ([\s\S]*?), I found[\s\S]*?I can continue my reasoning\./g;
+
+const ORDINALS = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
+
+/** The hop's relation with the far end as subject: "are treated by {x}". */
+function clause(hop: Hop, x: string): string {
+  const edge = hop.edges[0];
+  const m = metaedgeInfo(edge.metaedge);
+  if (!m) return `are related to ${x}`;
+  return (edge.fromEnd === 'source' ? m.targetClause : m.sourceClause).replace('{x}', x);
+}
+
+function anchorNeed(anchor: Anchor): string {
+  const hop = anchor.chain[0];
+  return `${kindPlural(hop.to)} that ${clause(hop, anchor.entity.name)}`;
+}
+
+function anchorParagraph(anchor: Anchor, i: number, answerKind: string): PlanParagraph {
+  const need = anchorNeed(anchor);
+  const among = anchor.negated ? 'must not be' : 'must be';
+  const via = anchor.chain.length > 1 ? ` reached from there in ${anchor.chain.length - 1} further step(s) to a ${answerKind.toLowerCase()}` : '';
+  const hop = anchor.chain[0];
+  return {
+    need,
+    text:
+      `${ORDINALS[i] ?? 'Another'} constraint: the answer ${among} related to ${anchor.entity.name} (${anchor.entity.kind})${via}. ` +
+      `To answer this I need the ${need}. In the knowledge graph these are ${hop.from}–${hop.to} edges of type ${hop.edges.map((e) => e.metaedge).join(' or ')}. ` +
+      'I do not have these facts at hand, and I will not list them from memory.',
+  };
+}
+
+function propositionParagraph(p: Proposition): PlanParagraph {
+  const need = `relation between ${p.subject.name} and ${p.object.name}`;
+  return {
+    need,
+    text:
+      `The claim to check is whether ${p.object.name} is among the ${kindPlural(p.object.kind)} that ${clause(p.hop, p.subject.name)}. ` +
+      `To answer this I need the ${need}. I am not sure of it, and I will not assume it.`,
+  };
+}
+
+function target(u: Understanding): string {
+  const kind = u.answerKind ? u.answerKind.toLowerCase() : 'entity';
+  const plural = u.answerKind ? kindPlural(u.answerKind) : 'entities';
+  switch (u.outputFormat) {
+    case 'count':
+      return `the number of distinct ${plural} that satisfy its constraints`;
+    case 'yesno':
+      return 'a yes or no on whether a stated relation holds';
+    case 'option':
+      return `the option that names the ${kind} satisfying its constraints`;
+    case 'list':
+      return `the ${plural} that satisfy its constraints`;
+    default:
+      return `the ${kind} that satisfies its constraints`;
+  }
+}
+
+function closing(u: Understanding): string {
+  const kind = u.answerKind ? u.answerKind.toLowerCase() : 'entity';
+  const combine =
+    u.operator === 'yesno' || u.propositions.length
+      ? 'Once the relation is known, the answer is yes if the facts state it and no if they cover it without stating it.'
+      : u.anchors.length > 1
+        ? `Once these facts are known, the answer is the ${kind} that every constraint reaches: the intersection of the sets above${u.outputFormat === 'count' ? ', counted after merging duplicates' : ''}.`
+        : `Once these facts are known, the answer is ${u.outputFormat === 'count' ? 'the size of that set, duplicates merged' : `the ${kind} they name`}.`;
+  return `${combine} If the facts leave a constraint uncovered, I should say so rather than guess. Answer: the ${u.propositions.length ? 'verdict' : kind} the retrieved facts support.`;
+}
+
+/** The whole reasoning of one proposer, as paragraphs. */
+export function reasoningPlan(u: Understanding, proposer: number): PlanParagraph[] {
+  const named = [...new Map([...u.anchors.map((a) => a.entity), ...u.propositions.flatMap((p) => [p.subject, p.object])].map((e) => [e.nodeId, e])).values()];
+  const paragraphs: PlanParagraph[] = [
+    {
+      need: null,
+      text:
+        `Let me reason about this step by step. The problem asks for ${target(u)}.` +
+        (named.length ? ` It names ${named.map((e) => `${e.name} (${e.kind})`).join(', ')}.` : ' It names no entity I can tie to the answer.'),
+    },
+  ];
+  if (u.subquestions.length > 1) paragraphs.push({ need: null, text: `Broken into steps: ${u.subquestions.map((q, i) => `(${i + 1}) ${q}`).join(' ')}` });
+  const anchors = u.anchors.filter((a) => a.chain.length);
+  if (u.propositions.length) paragraphs.push(...u.propositions.map(propositionParagraph));
+  else if (anchors.length) {
+    const shift = proposer % anchors.length;
+    const rotated = [...anchors.slice(shift), ...anchors.slice(0, shift)];
+    paragraphs.push(...rotated.map((a, i) => anchorParagraph(a, i, u.answerKind ?? 'entity')));
+  } else {
+    for (const e of u.anchors.map((a) => a.entity)) {
+      paragraphs.push({ need: `facts about ${e.name}`, text: `I cannot tell how ${e.name} relates to the answer. To answer this I need the facts about ${e.name}.` });
+    }
+  }
+  paragraphs.push({ need: null, text: closing(u) });
+  return paragraphs;
+}
+
+/**
+ * The text to write next. Fresh: the whole plan. After injected asides: every
+ * paragraph not yet written in full, except those whose need was just searched
+ * (the aside answered it); an interrupted paragraph is restarted, as a writer
+ * picking up the thread would.
+ */
+export function continueReasoning(plan: PlanParagraph[], prefix: string): string {
+  const searched = new Set([...prefix.matchAll(ASIDE)].map((m) => normalise(m[1])));
+  const written = prefix.replace(ASIDE, '\u0000');
+  return plan
+    .filter((p) => !written.includes(p.text) && !(p.need && searched.has(normalise(p.need))))
+    .map((p) => p.text)
+    .join('\n\n');
+}

@@ -1,0 +1,37 @@
+import type { MethodContext } from '../../types';
+import { admit, type Candidate } from '../candidate';
+import type { Lineage } from '../lineage';
+import type { Eigen1Params } from '../params';
+import { proposeTemplate, type QuestionFrame } from '../templates';
+import type { StageUsage } from '../usage';
+import { callRole } from './call';
+import { monitoredGeneration } from './generate';
+
+export interface Proposal {
+  candidate: Candidate;
+  injections: number;
+  usage: StageUsage[];
+}
+
+/** K proposers in parallel, each a monitored generation read into a candidate solution. */
+export async function propose(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame, lineage: Lineage): Promise<Proposal[]> {
+  const lanes = Array.from({ length: ctx.params.k }, (_, i) => i + 1);
+  const proposals = await Promise.all(lanes.map((lane) => proposer(ctx, frame, lane)));
+  for (const { candidate: c } of proposals) lineage.add({ id: c.id, stage: 'proposal', lane: c.lane, answer: c.solution.answer, abstained: c.solution.abstain });
+  return proposals;
+}
+
+async function proposer(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame, lane: number): Promise<Proposal> {
+  return ctx.trace.step({ kind: 'eigen1.proposer', label: `Proposer ${lane}`, input: { lane, seed: ctx.params.seed + lane - 1 } }, async (step) => {
+    const generation = await monitoredGeneration(ctx, step, frame, lane - 1);
+    const proposal = await ctx.trace.step({ kind: 'eigen1.propose', label: 'Proposal', input: { evidenceIds: generation.evidence.map((e) => e.id) }, parent: step }, async (s) => {
+      const { output, usage } = await callRole(ctx, s, 'proposal', proposeTemplate, { frame, reasoning: generation.text, evidence: generation.evidence });
+      return { solution: admit(output, generation.evidence), usage };
+    });
+    return {
+      candidate: { id: `P${lane}`, lane, solution: proposal.solution, evidence: generation.evidence },
+      injections: generation.injections.length,
+      usage: [...generation.usage, proposal.usage],
+    };
+  });
+}

@@ -1,0 +1,76 @@
+import type { StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import { viewOf, type Candidate } from '../candidate';
+import type { Lineage } from '../lineage';
+import type { Eigen1Params } from '../params';
+import { qualityOf, type Quality } from '../quality';
+import { evaluateTemplate, type QuestionFrame } from '../templates';
+import type { StageUsage } from '../usage';
+import { callRole } from './call';
+import { correctOne } from './refine';
+
+type Ctx = MethodContext<Eigen1Params>;
+
+/** A candidate's latest evaluated version and its quality. */
+export interface Assessed {
+  candidate: Candidate;
+  quality: Quality;
+  suggestion: string;
+  /** Lineage id of the evaluation that scored it. */
+  evaluation: string;
+  round: number;
+}
+
+/**
+ * QAIR (EIGEN-1 §3.3): E_1 is every refined candidate. Round t scores E_t
+ * (q = w_l·logic + w_a·answer + w_e·explanation); those under τ are corrected
+ * with their suggestion and form E_{t+1}; passing ones are not evaluated again.
+ * Stops when all pass or after tMax evaluation rounds.
+ */
+export async function qualityAwareIteration(ctx: Ctx, frame: QuestionFrame, refined: Candidate[], lineage: Lineage): Promise<{ assessed: Assessed[]; usage: StageUsage[] }> {
+  const p = ctx.params;
+  const { rounds, usage } = await ctx.trace.step(
+    { kind: 'eigen1.qair', label: 'Quality-aware iterative reasoning', input: { tau: p.tau, tMax: p.tMax, weights: [p.wLogic, p.wAnswer, p.wExplanation] } },
+    async (step) => {
+      const rounds: { scored: Assessed[]; corrected: Candidate[] }[] = [];
+      const usage: StageUsage[] = [];
+      let pending = refined;
+      for (let round = 1; round <= p.tMax && pending.length; round++) {
+        const result = await ctx.trace.step({ kind: 'eigen1.qair-round', label: `Round ${round}`, input: { round, candidates: pending.map((c) => c.id) }, parent: step }, async (r) => {
+          const scored = await Promise.all(pending.map((c) => evaluate(ctx, r, frame, c, round)));
+          const failed = scored.filter((s) => !s.assessed.quality.passed);
+          // A correction after the last round could not be scored, so none is made.
+          const corrected = round < p.tMax ? await Promise.all(failed.map((s) => correctOne(ctx, r, frame, s.assessed.candidate, { id: `Q${s.assessed.candidate.lane}.${round}`, stage: 'qair-correction', suggestion: s.assessed.suggestion }))) : [];
+          return { scored: scored.map((s) => s.assessed), corrected: corrected.map((c) => c.candidate), usage: [...scored.map((s) => s.usage), ...corrected.map((c) => c.usage)] };
+        });
+        rounds.push({ scored: result.scored, corrected: result.corrected });
+        usage.push(...result.usage);
+        pending = result.corrected;
+      }
+      return { rounds, usage };
+    },
+  );
+  const latest = new Map<number, Assessed>();
+  for (const { scored, corrected } of rounds) {
+    for (const s of scored) {
+      const { candidate: c, quality } = s;
+      latest.set(c.lane, s);
+      lineage.add({ id: s.evaluation, stage: 'qair-evaluation', lane: c.lane, round: s.round, answer: c.solution.answer, abstained: c.solution.abstain, q: quality.q, scores: quality.scores, passed: quality.passed });
+      lineage.link(c.id, s.evaluation, 'evaluates');
+    }
+    for (const c of corrected) {
+      const failed = latest.get(c.lane)!;
+      lineage.add({ id: c.id, stage: 'qair-correction', lane: c.lane, round: failed.round, answer: c.solution.answer, abstained: c.solution.abstain });
+      lineage.link(failed.evaluation, c.id, 'revises');
+    }
+  }
+  return { assessed: [...latest.values()].sort((a, b) => a.candidate.lane - b.candidate.lane), usage };
+}
+
+async function evaluate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, c: Candidate, round: number): Promise<{ assessed: Assessed; usage: StageUsage }> {
+  return ctx.trace.step({ kind: 'eigen1.evaluate', label: `Evaluate ${c.id}`, input: { candidate: c.id, round }, parent }, async (step) => {
+    const { output, usage } = await callRole(ctx, step, 'evaluation', evaluateTemplate, { frame, candidate: viewOf(c) });
+    const quality = qualityOf(output, ctx.params, ctx.params.tau);
+    return { assessed: { candidate: c, quality, suggestion: output.suggestion, evaluation: `E${c.lane}.${round}`, round }, usage };
+  });
+}

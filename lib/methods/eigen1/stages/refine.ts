@@ -1,0 +1,75 @@
+import type { StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import { admit, citedIds, viewOf, type Candidate } from '../candidate';
+import type { Lineage } from '../lineage';
+import type { Eigen1Params } from '../params';
+import { correctTemplate, refineTemplate, type QuestionFrame } from '../templates';
+import type { Stage, StageUsage } from '../usage';
+import { callRole } from './call';
+
+type Ctx = MethodContext<Eigen1Params>;
+
+export interface Revised {
+  candidates: Candidate[];
+  usage: StageUsage[];
+}
+
+/** One candidate revised on its own, optionally following a suggestion (the Corrector). */
+export async function correctOne(
+  ctx: Ctx,
+  parent: StepHandle,
+  frame: QuestionFrame,
+  c: Candidate,
+  revision: { id: string; stage: Stage; suggestion: string | null },
+): Promise<{ candidate: Candidate; usage: StageUsage }> {
+  return ctx.trace.step({ kind: 'eigen1.correct', label: `Correct ${c.id}`, input: { candidate: c.id, suggestion: revision.suggestion }, parent }, async (step) => {
+    const { output, usage } = await callRole(ctx, step, revision.stage, correctTemplate, { frame, candidate: viewOf(c), suggestion: revision.suggestion });
+    return { candidate: { id: revision.id, lane: c.lane, solution: admit(output, c.evidence), evidence: c.evidence }, usage };
+  });
+}
+
+/** The Corrector before HSR: each proposal fixed locally, without seeing the others. */
+export async function correctProposals(ctx: Ctx, frame: QuestionFrame, proposals: Candidate[], lineage: Lineage): Promise<Revised> {
+  const out = await ctx.trace.step({ kind: 'eigen1.correction', label: 'Corrector', input: { candidates: proposals.map((c) => c.id) } }, async (step) => {
+    const fixed = await Promise.all(proposals.map((c) => correctOne(ctx, step, frame, c, { id: `C${c.lane}`, stage: 'correction', suggestion: null })));
+    return { candidates: fixed.map((f) => f.candidate), usage: fixed.map((f) => f.usage) };
+  });
+  for (const [i, c] of out.candidates.entries()) {
+    lineage.add({ id: c.id, stage: 'correction', lane: c.lane, answer: c.solution.answer, abstained: c.solution.abstain });
+    lineage.link(proposals[i].id, c.id, 'revises');
+  }
+  return out;
+}
+
+/**
+ * HSR (EIGEN-1 §3.2): each candidate in turn is the anchor and the others its
+ * references; one refine call per anchor, all in parallel. The refined
+ * candidate may cite the anchor's evidence and whatever of the references'
+ * evidence it took.
+ */
+export async function refineHierarchically(ctx: Ctx, frame: QuestionFrame, candidates: Candidate[], lineage: Lineage): Promise<Revised> {
+  const out = await ctx.trace.step({ kind: 'eigen1.hsr', label: 'Hierarchical solution refinement', input: { candidates: candidates.map((c) => c.id) } }, async (step) => {
+    const refined = await Promise.all(
+      candidates.map((anchor) => {
+        const references = candidates.filter((c) => c !== anchor);
+        return ctx.trace.step(
+          { kind: 'eigen1.refine', label: `Anchor ${anchor.id}`, input: { anchor: anchor.id, references: references.map((r) => r.id) }, parent: step },
+          async (s) => {
+            const pool = [...new Map([anchor, ...references].flatMap((c) => c.evidence).map((e) => [e.id, e])).values()];
+            const { output, usage } = await callRole(ctx, s, 'refinement', refineTemplate, { frame, anchor: viewOf(anchor), references: references.map(viewOf) });
+            const solution = admit(output, pool);
+            const taken = new Set(citedIds(solution));
+            const evidence = pool.filter((e) => anchor.evidence.some((a) => a.id === e.id) || taken.has(e.id));
+            return { candidate: { id: `R${anchor.lane}`, lane: anchor.lane, solution, evidence }, usage };
+          },
+        );
+      }),
+    );
+    return { candidates: refined.map((r) => r.candidate), usage: refined.map((r) => r.usage) };
+  });
+  for (const c of out.candidates) lineage.add({ id: c.id, stage: 'refinement', lane: c.lane, answer: c.solution.answer, abstained: c.solution.abstain });
+  for (const [i, c] of out.candidates.entries()) {
+    for (const input of candidates) lineage.link(input.id, c.id, input === candidates[i] ? 'anchor' : 'reference');
+  }
+  return out;
+}

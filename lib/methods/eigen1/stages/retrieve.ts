@@ -1,0 +1,104 @@
+import type { KgNode } from '@/lib/kg';
+import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
+import { metaedgesBetween } from '@/lib/llm/offline/metaedges';
+import { normalise } from '@/lib/llm/offline/text';
+import { understandQuestion } from '@/lib/llm/offline/understand';
+import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import type { EvidenceItem } from '../templates';
+import { located } from './read';
+
+export interface RetrievedItem extends EvidenceItem {
+  channel: EvidenceRecord['channel'];
+  kind: EvidenceRecord['kind'];
+}
+
+export interface Retrieval {
+  query: string;
+  /** The top records per source, in the order shown to the injector. */
+  items: RetrievedItem[];
+  /** Records the channels returned before the top-k cut (kept in the trace, unselected). */
+  considered: number;
+  /** How each KG candidate ranked: similarity to the query, and whether it reaches an entity the reasoning already names. */
+  ranking: { id: string; sim: number; inContext: boolean; selected: boolean }[];
+  notes: string[];
+}
+
+/**
+ * One query against documents and the KG, top k from each (EIGEN-1's
+ * query_top_k). KG triples come from the query's linked entities, along the
+ * relations its wording names. Triples that reach an entity the reasoning has
+ * already named rank first (the monitor fires mid-thought: the facts that
+ * continue the thought matter most), then by lexical similarity to the query;
+ * ties are broken by a seeded hash, so proposers with different seeds can see
+ * different records where the ranking cannot tell them apart.
+ */
+export async function retrieve(
+  ctx: MethodContext<unknown>,
+  parent: StepHandle,
+  query: string,
+  opts: { topK: number; seed: number; context: string },
+): Promise<Retrieval> {
+  const { context, ...shown } = opts;
+  return ctx.trace.step({ kind: 'eigen1.retrieval', label: 'Retrieve (documents + KG)', input: { query, ...shown }, parent }, async (step) => {
+    const notes: string[] = [];
+    const links = located(await ctx.channels.entity.link(step, query, 'Link query entities'));
+    const reading = understandQuestion(query, { links });
+    const anchors = [...new Map(links.map((l) => [l.nodeId, l])).values()];
+    const triples: EvidenceRecord[] = [];
+    for (const anchor of anchors) {
+      const node: KgNode = { id: anchor.nodeId, kind: anchor.kind, name: anchor.name };
+      const kg = await ctx.channels.kg.triplesAround(step, [node], { metaedges: relationsFor(anchor, anchors, reading.anchors), limit: 50 }, `KG neighbours of ${anchor.name}`);
+      if (!kg.enabled) notes.push(kg.note ?? 'kg channel disabled');
+      triples.push(...kg.items);
+    }
+    if (!anchors.length) notes.push('the query links no KG entity');
+    const ranked = rank(triples, query, { seed: opts.seed, context, anchorIds: new Set(anchors.map((a) => a.nodeId)) });
+    const topTriples = ranked.slice(0, opts.topK).map((r) => r.record);
+    const docs = await ctx.channels.doc.search(step, query, opts.topK);
+    if (!docs.enabled) notes.push(docs.note ?? 'doc channel disabled');
+    const chosen = [...topTriples, ...docs.items];
+    await ctx.trace.markSelected(chosen.map((r) => r.id));
+    const ranking = ranked.map((r, i) => ({ id: r.record.id, sim: Math.round(r.sim * 1000) / 1000, inContext: r.inContext, selected: i < opts.topK }));
+    return { query, items: chosen.map(toItem), considered: triples.length + docs.items.length, ranking, notes };
+  });
+}
+
+/** The relations the query names for this entity; else every relation to the other entities it names; else all. */
+function relationsFor(
+  anchor: { nodeId: string; kind: string },
+  all: { nodeId: string; kind: string }[],
+  read: { entity: { nodeId: string }; metaedges: string[] }[],
+): string[] | undefined {
+  const named = read.find((a) => a.entity.nodeId === anchor.nodeId)?.metaedges;
+  if (named?.length) return named;
+  const between = [...new Set(all.filter((o) => o.nodeId !== anchor.nodeId).flatMap((o) => metaedgesBetween(anchor.kind, o.kind)))];
+  return between.length ? between : undefined;
+}
+
+function rank(records: EvidenceRecord[], query: string, by: { seed: number; context: string; anchorIds: Set<string> }) {
+  const said = ` ${normalise(by.context)} `;
+  const named = (t: TripleData) =>
+    [[t.sourceId, t.sourceName], [t.targetId, t.targetName]].some(([id, name]) => !by.anchorIds.has(id) && said.includes(` ${normalise(name)} `));
+  return records
+    .map((record) => ({
+      record,
+      sim: lexicalSimilarity(query, record.text),
+      inContext: toItem(record).triples.some(named),
+      tie: seededHash(`${by.seed}:${record.ref}`),
+    }))
+    .sort((a, b) => Number(b.inContext) - Number(a.inContext) || b.sim - a.sim || a.tie - b.tie);
+}
+
+/** FNV-1a: a stable, seedable tie-break with no state. */
+function seededHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+export function toItem(r: EvidenceRecord): RetrievedItem {
+  const data = r.data as { hops?: TripleData[] } | TripleData | undefined;
+  const triples = r.kind === 'triple' ? [data as TripleData] : r.kind === 'path' ? ((data as { hops?: TripleData[] })?.hops ?? []) : [];
+  return { id: r.id, text: r.text, triples, channel: r.channel, kind: r.kind };
+}

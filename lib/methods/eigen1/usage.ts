@@ -1,0 +1,50 @@
+import { estimatePromptTokens, estimateTokens } from '@/lib/llm/tokens';
+import type { ModelResult } from '@/lib/llm/types';
+
+/**
+ * Model calls ("steps" in the paper's tables) and tokens per EIGEN-1 stage, so a
+ * run can show where its tokens went (the paper's claim: monitored retrieval
+ * costs fewer tokens than explicit retrieval). Every stage step returns its
+ * usage in its output, so a resumed run, which replays outputs, counts the same.
+ */
+
+export const STAGES = ['generation', 'monitor', 'querier', 'injector', 'proposal', 'correction', 'refinement', 'evaluation', 'qair-correction', 'ranking'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface StageUsage {
+  stage: Stage;
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** Tokens are chars/4 estimates: the offline engine and some servers report none. */
+  estimated: boolean;
+}
+
+export function usageOf(stage: Stage, results: ModelResult<unknown>[]): StageUsage {
+  let tokensIn = 0;
+  let tokensOut = 0;
+  let estimated = false;
+  for (const r of results) {
+    const reported = r.backend === 'openai' || r.tokensIn > 0 || r.tokensOut > 0;
+    tokensIn += reported ? r.tokensIn : estimatePromptTokens(r.messages);
+    tokensOut += reported ? r.tokensOut : estimateTokens(r.text);
+    estimated ||= !reported || r.tokensEstimated;
+  }
+  return { stage, calls: results.length, tokensIn, tokensOut, estimated };
+}
+
+/** Sums usages per stage, in the pipeline's stage order. */
+export function totalUsage(usages: StageUsage[]): { stages: StageUsage[]; calls: number; tokensIn: number; tokensOut: number } {
+  const byStage = new Map<Stage, StageUsage>();
+  for (const u of usages) {
+    const into = byStage.get(u.stage) ?? { stage: u.stage, calls: 0, tokensIn: 0, tokensOut: 0, estimated: false };
+    byStage.set(u.stage, { stage: u.stage, calls: into.calls + u.calls, tokensIn: into.tokensIn + u.tokensIn, tokensOut: into.tokensOut + u.tokensOut, estimated: into.estimated || u.estimated });
+  }
+  const stages = STAGES.flatMap((s) => (byStage.has(s) ? [byStage.get(s)!] : []));
+  return {
+    stages,
+    calls: stages.reduce((n, s) => n + s.calls, 0),
+    tokensIn: stages.reduce((n, s) => n + s.tokensIn, 0),
+    tokensOut: stages.reduce((n, s) => n + s.tokensOut, 0),
+  };
+}

@@ -37,6 +37,9 @@ export async function* readLines(file: string, opts: { phase?: string; onProgres
     }
   } catch (e) {
     throw new ImportError(file, undefined, `cannot read: ${(e as Error).message}`);
+  } finally {
+    // A consumer that stops early (a rejected line) leaves the file stream open otherwise: only gunzip is destroyed.
+    raw.destroy();
   }
   if (rest) yield { number: ++number, text: stripCr(rest) };
   report(number, true);

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../support/test-db';
+import { importTriples, loadDefaultKnowledge } from '../../lib/kg/import';
+import { DEMO_FILES } from '../../lib/kg/demo/files';
+
+const fixture = (name: string) => path.resolve('tests/fixtures/import', name);
+
+let db: Awaited<ReturnType<typeof createScratchDatabase>>;
+let pool: pg.Pool;
+let dataDir: string;
+
+/** A data directory in the shared layout, small: the demo graph's files under Hetionet's names plus the fixtures. */
+function makeDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hopscope-data-'));
+  for (const sub of ['hetionet', 'entities', 'documents']) fs.mkdirSync(path.join(dir, sub));
+  fs.copyFileSync(DEMO_FILES.nodesFile, path.join(dir, 'hetionet', 'hetionet-v1.0-nodes.tsv'));
+  fs.copyFileSync(DEMO_FILES.metagraphFile, path.join(dir, 'hetionet', 'hetionet-v1.0-metagraph.json'));
+  const edges = fs.readFileSync(DEMO_FILES.edgesFile, 'utf8').trimEnd().split('\n').slice(0, 101).join('\n');
+  fs.writeFileSync(path.join(dir, 'hetionet', 'hetionet-v1.0-edges-subset.sif.gz'), zlib.gzipSync(edges));
+  fs.copyFileSync(fixture('disease-ontology.tsv'), path.join(dir, 'entities', 'disease-ontology-descriptions.tsv'));
+  fs.writeFileSync(path.join(dir, 'entities', 'Homo_sapiens.gene_info.gz'), zlib.gzipSync(fs.readFileSync(fixture('gene_info.tsv'))));
+  fs.writeFileSync(path.join(dir, 'documents', 'pubmedqa-ori_pqal.json.gz'), zlib.gzipSync(fs.readFileSync(fixture('pubmedqa.json'))));
+  return dir;
+}
+
+beforeAll(async () => {
+  db = await createScratchDatabase('import_default');
+  pool = new pg.Pool({ connectionString: db.url });
+  dataDir = makeDataDir();
+});
+
+afterAll(async () => {
+  await pool.end();
+  await db.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('loadDefaultKnowledge', () => {
+  it('loads the demo graph into an empty database without a data directory, and says how to get Hetionet', async () => {
+    const log: string[] = [];
+    const summary = await loadDefaultKnowledge({ dataDir: null, pool, log: (l) => log.push(l) });
+    expect(summary.imported).toEqual(['demo graph']);
+    expect(summary.graph).toMatchObject({ source: 'demo', nodeCount: 66, edgeCount: 136 });
+    expect(summary.description).toMatch(/^demo graph \(not Hetionet\): 66 nodes, 136 edges/);
+    expect(log.join('\n')).toContain('npm run import -- hetionet --dir');
+  });
+
+  it('does nothing the second time', async () => {
+    const summary = await loadDefaultKnowledge({ dataDir: null, pool });
+    expect(summary.imported).toEqual([]);
+  });
+
+  it('replaces the demo graph once a data directory exists, then adds profiles and documents', async () => {
+    const summary = await loadDefaultKnowledge({ dataDir, pool });
+    expect(summary.imported).toEqual(['graph', 'profiles:disease-ontology', 'profiles:ncbi-gene', 'pubmedqa']);
+    expect(summary.graph).toMatchObject({ source: 'hetionet', version: 'v1.0', edgeCount: 100 });
+    expect(summary.description).toMatch(/^hetionet v1\.0: 66 nodes, 100 edges, \d+ metaedges; 5 entity profiles, \d+ aliases; 3 documents, \d+ passages$/);
+  });
+
+  it('returns quickly when everything is loaded, and re-imports only a changed file', async () => {
+    const started = Date.now();
+    expect((await loadDefaultKnowledge({ dataDir, pool })).imported).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    fs.appendFileSync(path.join(dataDir, 'entities', 'disease-ontology-descriptions.tsv'), 'DOID:9970\tobesity\tAn overnutrition with excess body fat.\n');
+    expect((await loadDefaultKnowledge({ dataDir, pool })).imported).toEqual(['profiles:disease-ontology']);
+  });
+
+  it('never replaces a graph someone imported', async () => {
+    await importTriples(fixture('triples.tsv'), { pool });
+    const summary = await loadDefaultKnowledge({ dataDir, pool });
+    expect(summary.graph).toMatchObject({ source: 'triples' });
+    expect(summary.imported).not.toContain('graph');
+    expect(summary.description).toMatch(/^triples triples\.tsv: 5 nodes, 4 edges/);
+  });
+});

@@ -123,7 +123,7 @@ async function main(argv: string[]) {
       }
       case 'default': {
         const dataDir = values.dir ? path.resolve(values.dir) : resolveDataDir();
-        const s = await loadDefaultKnowledge({ dataDir, log: (line) => console.error(line) });
+        const s = await loadDefaultKnowledge({ ...opts, dataDir, log: (line) => console.error(line) });
         console.log(s.imported.length ? `imported: ${s.imported.join(', ')}` : 'already loaded; nothing to do');
         break;
       }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { getPool } from '../../db/client';
 import { DEMO_SOURCE } from '../demo/files';
 import { combinedChecksum, describeFiles } from './checksum';
 import { loadDemoGraph } from './demo';
@@ -9,6 +8,7 @@ import { importDiseaseOntology } from './disease-ontology';
 import { importGeneInfo } from './gene-info';
 import { importHetionet, type HetionetFiles } from './hetionet';
 import { importPubmedqa } from './pubmedqa';
+import { poolOf, type ImportOptions } from './options';
 import { latestImport, type ImportKind, type ImportRecord } from './records';
 
 /** Where the knowledge lies inside a data directory (see ../shared/data/README.md). */
@@ -48,8 +48,11 @@ const LOCK_KEY = 0x68_6f_70_73; // "hops"
  * their files changed or the graph was replaced since. With nothing to do it
  * returns in milliseconds (it compares file checksums with kg_imports).
  */
-export async function loadDefaultKnowledge(opts: { dataDir: string | null; log?: (line: string) => void; pool?: pg.Pool }): Promise<KnowledgeSummary> {
-  const pool = opts.pool ?? getPool();
+export async function loadDefaultKnowledge(
+  opts: ImportOptions & { dataDir: string | null; log?: (line: string) => void },
+): Promise<KnowledgeSummary> {
+  const pool = poolOf(opts);
+  const importOpts = { pool, onProgress: opts.onProgress };
   const log = opts.log ?? (() => undefined);
   const lock = await pool.connect();
   try {
@@ -60,20 +63,20 @@ export async function loadDefaultKnowledge(opts: { dataDir: string | null; log?:
 
     if (files?.hetionet && (!graph || graph.source === DEMO_SOURCE)) {
       log(`importing the Hetionet graph from ${path.dirname(files.hetionet.nodesFile)} (takes a minute)…`);
-      graph = await importHetionet(files.hetionet, { pool });
+      graph = await importHetionet(files.hetionet, importOpts);
       log(`graph: ${graph.nodeCount.toLocaleString('en')} nodes, ${graph.edgeCount.toLocaleString('en')} edges in ${(graph.durationMs / 1000).toFixed(1)} s`);
       imported.push('graph');
     }
     if (!graph && (await graphIsEmpty(pool))) {
-      graph = await loadDemoGraph({ pool });
+      graph = await loadDemoGraph(importOpts);
       log(`no data directory with Hetionet: loaded the small demo graph (${graph.nodeCount} nodes, ${graph.edgeCount} edges); ${IMPORT_HINT}`);
       imported.push('demo graph');
     }
 
     const steps = [
-      { file: files?.diseaseOntology, kind: 'profiles', source: 'profiles:disease-ontology', run: (f: string) => importDiseaseOntology(f, { pool }) },
-      { file: files?.geneInfo, kind: 'profiles', source: 'profiles:ncbi-gene', run: (f: string) => importGeneInfo(f, { pool }) },
-      { file: files?.pubmedqa, kind: 'documents', source: 'pubmedqa', run: (f: string) => importPubmedqa(f, { pool }) },
+      { file: files?.diseaseOntology, kind: 'profiles', source: 'profiles:disease-ontology', run: (f: string) => importDiseaseOntology(f, importOpts) },
+      { file: files?.geneInfo, kind: 'profiles', source: 'profiles:ncbi-gene', run: (f: string) => importGeneInfo(f, importOpts) },
+      { file: files?.pubmedqa, kind: 'documents', source: 'pubmedqa', run: (f: string) => importPubmedqa(f, importOpts) },
     ] as const;
     for (const step of steps) {
       if (!step.file) continue;

@@ -36,8 +36,11 @@ export interface GraphImportSummary extends ImportRecord {
 }
 
 const GRAPH_TABLES = ['edges', 'node_degrees', 'nodes', 'node_aliases', 'entity_profiles', 'metaedges', 'metanodes'];
-/** Their secondary indexes are rebuilt once after the load: much faster than maintaining them row by row. */
-const REINDEXED_TABLES = ['edges', 'nodes', 'node_degrees'];
+/**
+ * Their secondary indexes are rebuilt once after the load: much faster than
+ * maintaining them row by row (aliases and profiles are reloaded too, when kept).
+ */
+const REINDEXED_TABLES = ['edges', 'nodes', 'node_degrees', 'node_aliases', 'entity_profiles'];
 
 /**
  * Replaces the whole graph in one transaction: readers see the old graph until

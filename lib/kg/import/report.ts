@@ -42,8 +42,9 @@ export function formatProgress(p: ImportProgress, elapsedMs: number): string {
   if (!p.totalBytes) return `${p.phase}${p.lines ? `: ${p.lines.toLocaleString('en')}` : ''}${p.done ? ' ✓' : '…'}`;
   const fraction = p.done ? 1 : Math.min(1, p.bytesRead / p.totalBytes);
   const filled = Math.round(fraction * BAR_WIDTH);
-  const rate = elapsedMs > 0 ? Math.round((p.lines / elapsedMs) * 1000) : 0;
-  return `${p.phase.padEnd(16)} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%  ${p.lines.toLocaleString('en')} lines  ${rate.toLocaleString('en')} lines/s`;
+  // A rate over the first instants of a phase is noise.
+  const rate = elapsedMs >= 500 ? `  ${Math.round((p.lines / elapsedMs) * 1000).toLocaleString('en')} lines/s` : '';
+  return `${p.phase.padEnd(16)} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%  ${p.lines.toLocaleString('en')} lines${rate}`;
 }
 
 /** The closing table of a graph import: edges per metaedge, then totals, time and rate. */

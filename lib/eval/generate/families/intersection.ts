@@ -1,0 +1,97 @@
+import { neighbors, sampleEdges, sharedNeighbors, type KgNode } from '@/lib/kg';
+import { kindNoun, mention, relationPhrase, sentence } from '../lexicon';
+import { choosePhrasing, type FamilyBuilder, type Instance } from '../instance';
+import type { Rng } from '../random';
+
+/**
+ * Intersection: three clues of different kinds, the answer the one node joined
+ * to all of them. Per answer kind, the relations a clue can come from, with the
+ * side of the stored edge the answer is on ('out' = source). One relation per
+ * clue kind, so a clue can reach the answer only through its own relation.
+ */
+const CLUE_RELATIONS: Record<string, { metaedge: string; answerFrom: 'out' | 'in' }[]> = {
+  Disease: [
+    { metaedge: 'DaG', answerFrom: 'out' },
+    { metaedge: 'DpS', answerFrom: 'out' },
+    { metaedge: 'DlA', answerFrom: 'out' },
+    { metaedge: 'CtD', answerFrom: 'in' },
+  ],
+  Compound: [
+    { metaedge: 'CbG', answerFrom: 'out' },
+    { metaedge: 'CtD', answerFrom: 'out' },
+    { metaedge: 'CcSE', answerFrom: 'out' },
+    { metaedge: 'PCiC', answerFrom: 'in' },
+  ],
+  Gene: [
+    { metaedge: 'GpPW', answerFrom: 'out' },
+    { metaedge: 'DaG', answerFrom: 'in' },
+    { metaedge: 'CbG', answerFrom: 'in' },
+    { metaedge: 'AuG', answerFrom: 'in' },
+  ],
+};
+
+const CLUES = 3;
+/** Answers drawn per attempt, and clue triples tried per answer. */
+const ANSWERS_PER_ATTEMPT = 8;
+const TRIPLES_PER_ANSWER = 8;
+
+interface Clue {
+  node: KgNode;
+  metaedge: string;
+  answerFrom: 'out' | 'in';
+}
+
+const PHRASINGS: readonly ((p: { answerKind: string; clues: string[] }) => string)[] = [
+  ({ answerKind, clues: [a, b, c] }) => `Which ${kindNoun(answerKind)} ${a}, ${b}, and ${c}?`,
+  ({ answerKind, clues: [a, b, c] }) => `Name the ${kindNoun(answerKind)} that ${a} and ${b}, and that also ${c}.`,
+  ({ answerKind, clues: [a, b, c] }) => `Three clues point to one ${kindNoun(answerKind)}: it ${a}; it ${b}; and it ${c}. Which ${kindNoun(answerKind)} is it?`,
+  ({ answerKind, clues: [a, b, c] }) => `Find the only ${kindNoun(answerKind)} that ${a}, ${b} and ${c}.`,
+];
+
+export const intersectionFamily: FamilyBuilder = {
+  family: 'intersection',
+  renderings: ['mcq', 'open'],
+  variants: (metaedges) => Object.keys(CLUE_RELATIONS).filter((kind) => CLUE_RELATIONS[kind].filter((r) => metaedges.has(r.metaedge)).length >= CLUES),
+
+  async instantiate(answerKind: string, rng: Rng): Promise<Instance | null> {
+    const relations = rng.sample(CLUE_RELATIONS[answerKind], CLUES);
+    const seedRelation = relations[0];
+    for (const triple of await sampleEdges(seedRelation.metaedge, ANSWERS_PER_ATTEMPT, rng.child('answers'))) {
+      const answer = seedRelation.answerFrom === 'out' ? triple.source : triple.target;
+      const options = await Promise.all(
+        relations.map(async (r) => (await neighbors(answer.id, { metaedges: [r.metaedge], limit: 10_000, order: 'id' })).edges.map((e) => e.neighbor)),
+      );
+      if (options.some((o) => !o.length)) continue;
+      for (let t = 0; t < TRIPLES_PER_ANSWER; t++) {
+        const clues: Clue[] = relations.map((r, i) => ({ node: rng.pick(options[i]), ...r }));
+        // The whole KG decides uniqueness: every node of the answer's kind that each clue reaches over its relation.
+        const shared = await sharedNeighbors(
+          clues.map((c) => c.node.id),
+          { metaedges: relations.map((r) => r.metaedge), neighborKind: answerKind, limit: 2 },
+        );
+        if (shared.total !== 1 || shared.items[0].node.id !== answer.id) continue;
+        return build(answerKind, clues, answer, shared.items[0].edges);
+      }
+    }
+    return null;
+  },
+};
+
+function build(answerKind: string, clues: Clue[], answer: KgNode, edges: Instance['goldGraph']['edges']): Instance {
+  const clueIds = clues.map((c) => c.node.id);
+  return {
+    family: 'intersection',
+    variant: answerKind,
+    pattern: { kind: 'intersection', clues: clues.map((c) => ({ nodeId: c.node.id, metaedge: c.metaedge })), answerKind },
+    answers: [answer],
+    goldGraph: { nodes: [...clues.map((c) => ({ ...c.node, role: 'clue' as const })), { ...answer, role: 'answer' }], edges },
+    key: `intersection:${[...clueIds].sort().join('+')}`,
+    answerRelation: clues[0].metaedge,
+    guardIds: clueIds,
+    phrase: (rng) => {
+      const phrases = rng.shuffle(clues).map((c) => `${relationPhrase(c.metaedge, c.answerFrom)} ${mention(c.node)}`);
+      const chosen = choosePhrasing(rng, 'intersection', PHRASINGS, { answerKind, clues: phrases });
+      return { ...chosen, text: sentence(chosen.text) };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { getPool } from '@/lib/db/client';
+import { saveQuestionSet, type QuestionSetSummary } from '@/lib/eval/sets';
+import { latestImport } from '@/lib/kg/import';
+import { generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
+import { generateK2vSet } from './k2v';
+
+export { generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
+export { generateK2vSet } from './k2v';
+export { GenerationError, InvalidGenerationOptions, MAX_QUESTIONS } from './errors';
+export { BIOMEDHOP_FAMILIES, RENDERINGS, type BiomedhopFamily, type GeneratedQuestion, type GoldGraph, type QuestionPattern, type Rendering } from './types';
+
+export const GENERATORS = ['biomedhop', 'k2v'] as const;
+export type Generator = (typeof GENERATORS)[number];
+
+export const GENERATED_LICENSE = 'derived from Hetionet (CC0)';
+
+const DESCRIPTIONS: Record<Generator, string> = {
+  biomedhop: 'BioMedHop-style questions over the KG: shared neighbour, intersection, path and count families (METHODS.md §7)',
+  k2v: 'K2V fill-in-the-blank questions from 2-hop KG paths, one entity masked (METHODS.md §6)',
+};
+
+/**
+ * Generates a set and stores it under `name`, replacing an earlier set of that
+ * name from the same generator. The meta records the seed, the options and the
+ * graph it was drawn from: the same three give the same set.
+ */
+export async function generateQuestionSet(opts: { generator: Generator; name: string } & BiomedhopOptions): Promise<QuestionSetSummary> {
+  const { generator, name, seed, count, families, renderings } = opts;
+  const questions = generator === 'biomedhop' ? await generateBiomedhopSet({ seed, count, families, renderings }) : await generateK2vSet({ seed, count });
+  const graph = await latestImport(getPool(), 'graph');
+  return saveQuestionSet({
+    name,
+    source: generator,
+    license: GENERATED_LICENSE,
+    description: DESCRIPTIONS[generator],
+    meta: {
+      seed: String(seed),
+      count,
+      ...(generator === 'biomedhop' ? planSummary(opts) : {}),
+      kg: graph && { source: graph.source, version: graph.version, checksum: graph.checksum },
+    },
+    questions,
+  });
+}
+
+/** The families and renderings a BioMedHop set was planned with (the defaults spelled out). */
+function planSummary(opts: BiomedhopOptions) {
+  const slots = planSlots(opts);
+  return { families: [...new Set(slots.map((s) => s.family))], renderings: [...new Set(slots.map((s) => s.rendering))] };
+}

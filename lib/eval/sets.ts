@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { getPrisma } from '@/lib/db/client';
+import type { Prisma } from '@/lib/db/generated/client';
+import type { AnswerType } from '@/lib/methods/types';
+import type { GoldAnswer } from './scoring';
+
+/**
+ * Question sets: storing (generated or imported), listing and reading them.
+ * A set is saved whole in one transaction with the documents its questions
+ * bring, so a failed save leaves nothing behind.
+ */
+
+/** Where stored documents that came with imported questions are kept apart from the corpus imports. */
+export const QUESTION_DOCUMENT_SOURCE = 'question';
+/** Between a document's sections in its text, as the corpus importer joins them. */
+const SECTION_SEPARATOR = '\n\n';
+
+/** A document that comes with a question: its sections become passages (with their labels). */
+export interface QuestionDocument {
+  title?: string | null;
+  sections: { label?: string | null; text: string }[];
+  meta?: Record<string, unknown>;
+}
+
+export interface NewQuestion {
+  text: string;
+  options?: Record<string, string> | null;
+  answer: GoldAnswer;
+  answerType: AnswerType;
+  family?: string | null;
+  goldGraph?: object | null;
+  /** Documents already stored (e.g. the imported PubMedQA corpus). */
+  documentIds?: string[];
+  /** Documents to store with the question. */
+  documents?: QuestionDocument[];
+  meta?: Record<string, unknown> | null;
+}
+
+export interface NewQuestionSet {
+  name: string;
+  /** "mirage", "medddx", "pubmedqa", "jsonl", "biomedhop", "k2v", ... */
+  source: string;
+  license: string;
+  description?: string;
+  meta?: Record<string, unknown>;
+  questions: NewQuestion[];
+}
+
+export interface SetCounts {
+  total: number;
+  byFamily: Record<string, number>;
+  byAnswerType: Record<string, number>;
+  /** family → answer type → questions: the families × renderings grid. */
+  byFamilyAndType: Record<string, Record<string, number>>;
+}
+
+export interface QuestionSetSummary {
+  id: string;
+  name: string;
+  source: string;
+  license: string | null;
+  description: string | null;
+  meta: unknown;
+  counts: SetCounts;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The name is held by a set from another source: saving would silently replace unrelated questions. */
+export class SetNameTaken extends Error {
+  name = 'SetNameTaken';
+}
+
+const NO_FAMILY = '(none)';
+const ROWS_PER_STATEMENT = 2_000;
+
+export function countQuestions(questions: Pick<NewQuestion, 'family' | 'answerType'>[]): SetCounts {
+  const counts: SetCounts = { total: questions.length, byFamily: {}, byAnswerType: {}, byFamilyAndType: {} };
+  for (const q of questions) {
+    const family = q.family ?? NO_FAMILY;
+    counts.byFamily[family] = (counts.byFamily[family] ?? 0) + 1;
+    counts.byAnswerType[q.answerType] = (counts.byAnswerType[q.answerType] ?? 0) + 1;
+    const row = (counts.byFamilyAndType[family] ??= {});
+    row[q.answerType] = (row[q.answerType] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/**
+ * Stores a set under its name. A set of the same name and source is replaced
+ * (re-generating or re-importing), together with the documents its questions
+ * brought; a name held by another source is refused.
+ */
+export async function saveQuestionSet(set: NewQuestionSet): Promise<QuestionSetSummary> {
+  const counts = countQuestions(set.questions);
+  const saved = await getPrisma().$transaction(
+    async (tx) => {
+      const existing = await tx.questionSet.findUnique({ where: { name: set.name }, include: { questions: { select: { documentIds: true } } } });
+      if (existing && existing.source !== set.source) throw new SetNameTaken(`the name "${set.name}" is taken by a ${existing.source} set; choose another name`);
+      if (existing) {
+        const owned = existing.questions.flatMap((q) => q.documentIds);
+        await tx.document.deleteMany({ where: { id: { in: owned }, source: QUESTION_DOCUMENT_SOURCE } });
+        await tx.questionSet.delete({ where: { id: existing.id } });
+      }
+      const documentIds = await storeDocuments(tx, set.questions);
+      const created = await tx.questionSet.create({
+        data: { name: set.name, source: set.source, license: set.license, description: set.description, meta: json(set.meta), counts: json(counts) },
+      });
+      const rows = set.questions.map((q, ordinal) => ({
+        setId: created.id,
+        ordinal,
+        text: q.text,
+        options: json(q.options),
+        answer: json(q.answer),
+        answerType: q.answerType,
+        family: q.family ?? null,
+        goldGraph: json(q.goldGraph),
+        documentIds: [...(q.documentIds ?? []), ...documentIds[ordinal]],
+        meta: json(q.meta),
+      }));
+      await inChunks(rows, (data) => tx.question.createMany({ data }));
+      return created;
+    },
+    // Large sets (MIRAGE: 7,663 questions) take longer than Prisma's 5 s default.
+    { timeout: 300_000, maxWait: 30_000 },
+  );
+  return summary(saved);
+}
+
+/** Writes each question's documents and their passages (with FTS vectors); returns the new ids per question. */
+async function storeDocuments(tx: Prisma.TransactionClient, questions: NewQuestion[]): Promise<string[][]> {
+  const documents: Prisma.DocumentCreateManyInput[] = [];
+  const passages: Prisma.PassageCreateManyInput[] = [];
+  const ids = questions.map((q) =>
+    (q.documents ?? []).map((doc) => {
+      const id = randomUUID();
+      let offset = 0;
+      doc.sections.forEach((section, ordinal) => {
+        if (ordinal > 0) offset += SECTION_SEPARATOR.length;
+        passages.push({ id: `${id}:${ordinal}`, documentId: id, ordinal, start: offset, end: offset + section.text.length, label: section.label ?? null, text: section.text });
+        offset += section.text.length;
+      });
+      const text = doc.sections.map((s) => s.text).join(SECTION_SEPARATOR);
+      documents.push({ id, source: QUESTION_DOCUMENT_SOURCE, title: doc.title ?? null, text, meta: json(doc.meta) });
+      return id;
+    }),
+  );
+  if (!documents.length) return ids;
+  await inChunks(documents, (data) => tx.document.createMany({ data }));
+  await inChunks(passages, (data) => tx.passage.createMany({ data }));
+  // The server computes the vectors so full-text queries use exactly its parser and dictionary.
+  await tx.$executeRaw`update passages set tsv = to_tsvector('english', text) where document_id = any(${documents.map((d) => d.id)}::text[])`;
+  return ids;
+}
+
+export async function listQuestionSets(): Promise<QuestionSetSummary[]> {
+  const sets = await getPrisma().questionSet.findMany({ orderBy: { name: 'asc' } });
+  return sets.map(summary);
+}
+
+/** A set by id or name, with its questions in order; null when there is none. */
+export async function getQuestionSet(idOrName: string) {
+  const set = await getPrisma().questionSet.findFirst({
+    where: { OR: [{ id: idOrName }, { name: idOrName }] },
+    include: { questions: { orderBy: { ordinal: 'asc' } } },
+  });
+  return set && { ...summary(set), questions: set.questions };
+}
+
+function summary(set: Prisma.QuestionSetGetPayload<object>): QuestionSetSummary {
+  const { id, name, source, license, description, meta, createdAt, updatedAt } = set;
+  return { id, name, source, license, description, meta, counts: (set.counts as SetCounts | null) ?? countQuestions([]), createdAt, updatedAt };
+}
+
+/**
+ * Inserts in chunks under Postgres's bind-parameter limit, one after another:
+ * left to split a big batch itself, Prisma sends the parts concurrently on the
+ * transaction's one connection, which pg deprecates.
+ */
+async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await insert(rows.slice(i, i + ROWS_PER_STATEMENT));
+}
+
+/** Prisma wants JSON columns as InputJsonValue; absent values stay SQL NULL. */
+function json(value: unknown): Prisma.InputJsonValue | undefined {
+  return value == null ? undefined : (value as Prisma.InputJsonValue);
+}

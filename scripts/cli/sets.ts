@@ -1,0 +1,108 @@
+// `npm run hopscope -- sets import|list`: question sets from benchmark files, and what is stored.
+import { z } from 'zod';
+import { ensureDatabase } from '../../lib/db/bootstrap';
+import { closeDb } from '../../lib/db/client';
+import { readEnv, resolveDataDir } from '../../lib/config';
+import { loadDefaultKnowledge } from '../../lib/kg/import';
+import { listQuestionSets, SetNameTaken, type QuestionSetSummary } from '../../lib/eval/sets';
+import { importQuestionSet, SET_FORMATS, SetImportError } from '../../lib/eval/import';
+import { parseArgs, UsageError } from './args';
+
+export const SETS_USAGE = `usage: npm run hopscope -- sets import --format <${SET_FORMATS.join('|')}> --file FILE --name NAME [--limit N] [--gold FILE]
+       npm run hopscope -- sets list
+  --limit N   the first N questions of each family (each MIRAGE dataset, each MedDDx level)
+  --gold F    PubMedQA only: the test ground truth; the set becomes that split
+  JSONL: one {"question", "answer", "options"?, "answer_type"?, "documents"?, "gold_nodes"?, "family"?, "id"?, "meta"?} per line
+         (documented in lib/eval/import/jsonl.ts)`;
+
+const ImportRequest = z.object({
+  format: z.enum(SET_FORMATS),
+  file: z.string().min(1),
+  name: z.string().trim().min(1),
+  limit: z.coerce.number().int().positive().optional(),
+  gold: z.string().min(1).optional(),
+});
+
+export async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'list') return await withKnowledgeBase(listCommand);
+    if (command === 'import') {
+      const request = parseImport(rest);
+      return await withKnowledgeBase(() => importCommand(request));
+    }
+    throw new UsageError(SETS_USAGE);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof SetImportError || e instanceof SetNameTaken) {
+      console.error(`error: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+function parseImport(argv: string[]): z.infer<typeof ImportRequest> {
+  const { values, positional } = parseArgs(argv, { values: ['format', 'file', 'name', 'limit', 'gold'], flags: [] });
+  if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"\n${SETS_USAGE}`);
+  const parsed = ImportRequest.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`--${issue.path.join('.')}: ${issue.message}\n${SETS_USAGE}`);
+  }
+  if (parsed.data.gold && parsed.data.format !== 'pubmedqa') throw new UsageError('--gold applies to --format pubmedqa only');
+  return parsed.data;
+}
+
+async function importCommand(request: z.infer<typeof ImportRequest>): Promise<number> {
+  const set = await importQuestionSet({ format: request.format, file: request.file, name: request.name, limit: request.limit, goldFile: request.gold });
+  console.log(describeSet(set));
+  return 0;
+}
+
+async function listCommand(): Promise<number> {
+  const sets = await listQuestionSets();
+  if (!sets.length) {
+    console.log('No question sets yet: `sets import` a benchmark or `generate biomedhop|k2v` one.');
+    return 0;
+  }
+  const rows = sets.map((s) => [s.name, s.source, String(s.counts.total), Object.keys(s.counts.byFamily).join(', '), s.license ?? '']);
+  console.log(table(['name', 'source', 'questions', 'families', 'license'], rows));
+  return 0;
+}
+
+/** The set's name, source and license, then its families × answer types grid. */
+export function describeSet(set: QuestionSetSummary): string {
+  const types = ANSWER_TYPE_ORDER.filter((t) => t in set.counts.byAnswerType);
+  // Sorted: the counts come back from a jsonb column, which keeps no key order.
+  const rows = Object.entries(set.counts.byFamilyAndType)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([family, byType]) => [family, ...types.map((t) => String(byType[t] ?? 0)), String(set.counts.byFamily[family])]);
+  rows.push(['total', ...types.map((t) => String(set.counts.byAnswerType[t])), String(set.counts.total)]);
+  return `Set "${set.name}" (${set.source}): ${set.counts.total} questions; license: ${set.license ?? 'unknown'}\n${table(['family', ...types, 'total'], rows)}`;
+}
+
+const ANSWER_TYPE_ORDER = ['mcq', 'open', 'yesno', 'count', 'list'];
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^\d+$/.test(r[i])));
+  const line = (cells: string[]) => cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+/**
+ * Runs a command against the database with the knowledge base loaded (the KG
+ * the generators draw from, the corpus imported questions link to), and closes
+ * everything after.
+ */
+export async function withKnowledgeBase(command: () => Promise<number>): Promise<number> {
+  const env = readEnv();
+  const db = await ensureDatabase(env);
+  try {
+    await loadDefaultKnowledge({ dataDir: resolveDataDir(env), log: (line) => console.error(`[hopscope] ${line}`) });
+    return await command();
+  } finally {
+    await closeDb();
+    await db.stop();
+  }
+}

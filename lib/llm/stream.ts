@@ -108,7 +108,9 @@ export async function streamWithContinuation<I>(
 
     const splice = pending.splice;
     pending.splice = null;
-    if (result.finishReason !== 'stopped' || splice === null) {
+    // A review that asked for a splice is honoured even when its window closed the stream (a backend may then
+    // report 'stop' rather than 'stopped'): the retrieval is done, and the model may revise its ending.
+    if (splice === null) {
       return { text, segments, windows, calls, finishReason: result.finishReason };
     }
     segments.push({ source: 'injected', start: text.length, end: text.length + splice.length, call: null });

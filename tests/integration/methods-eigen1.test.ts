@@ -1,0 +1,257 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { Channels, FULL_SWITCHES } from '@/lib/channels';
+import { closeDb, getPrisma } from '@/lib/db/client';
+import { ModelClient } from '@/lib/llm/client';
+import { OpenAIBackend } from '@/lib/llm/openai-backend';
+import type { Generation, Injection } from '@/lib/methods/eigen1/stages/generate';
+import { monitoredGeneration } from '@/lib/methods/eigen1/stages/generate';
+import type { LineageGraph } from '@/lib/methods/eigen1/lineage';
+import { Eigen1ParamsSchema, type Eigen1Params } from '@/lib/methods/eigen1/params';
+import { generateTemplate, injectorTemplate, monitorTemplate, querierTemplate, type QuestionFrame } from '@/lib/methods/eigen1/templates';
+import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord, type RunRecord } from '@/lib/runs/read';
+import { createRun } from '@/lib/runs/service';
+import { newShareId } from '@/lib/runs/share-id';
+import { TraceRecorder } from '@/lib/trace/recorder';
+import type { TripleData } from '@/lib/trace/types';
+import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+
+const QUESTION = 'Which disease is treated by metformin and is associated with the gene PPARG?';
+
+afterAll(closeDb);
+
+type Step = RunRecord['steps'][number];
+const childrenOf = (run: RunRecord, parent: Step) => run.steps.filter((s) => s.parentStepId === parent.id);
+const ofKind = (run: RunRecord, kind: string) => run.steps.filter((s) => s.kind === kind);
+
+describe('EIGEN-1 offline, end to end on Hetionet', () => {
+  let run: RunRecord;
+
+  it('runs to an answer', async () => {
+    const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline' }, { enqueue: false });
+    await executeRun(id);
+    run = await getRunRecord({ id });
+    expect(run.error).toBeNull();
+    expect(run.status).toBe('succeeded');
+    expect((run.config as { params: Eigen1Params }).params).toEqual(Eigen1ParamsSchema.parse({}));
+  });
+
+  it('streams each proposer\'s reasoning under the monitor, in 512-character windows overlapping by 128', () => {
+    const proposers = ofKind(run, 'eigen1.proposer');
+    expect(proposers.map((p) => p.label)).toEqual(['Proposer 1', 'Proposer 2', 'Proposer 3', 'Proposer 4', 'Proposer 5']);
+    for (const proposer of proposers) {
+      const [generation, proposal] = childrenOf(run, proposer);
+      expect([generation.kind, proposal.kind]).toEqual(['eigen1.generation', 'eigen1.propose']);
+      const out = generation.output as unknown as Generation;
+      expect(out.windows.length).toBeGreaterThan(0);
+      for (const w of out.windows) expect(w.end - w.start).toBe(512);
+      // Within one stretch of model text windows step by 512 − 128; a splice restarts them after the aside.
+      for (const [i, w] of out.windows.entries()) {
+        if (i === 0) continue;
+        const prev = out.windows[i - 1];
+        if (prev.spliced) {
+          const inj = out.injections.find((x) => x.spliceOffset >= prev.end)!;
+          expect(w.start).toBe(inj.spliceOffset + inj.splice.length);
+        } else expect(w.start - prev.start).toBe(384);
+      }
+      const monitors = childrenOf(run, generation).filter((s) => s.kind === 'eigen1.monitor');
+      expect(monitors.map((m) => (m.output as { needsRetrieval: boolean }).needsRetrieval)).toEqual(out.windows.map((w) => w.needsRetrieval));
+    }
+  });
+
+  it('splices injected asides that are marked as not model-written, with their query, retrieved evidence and offset', () => {
+    const generations = ofKind(run, 'eigen1.generation').map((g) => ({ step: g, out: g.output as unknown as Generation }));
+    const injections = generations.flatMap((g) => g.out.injections);
+    expect(injections.length).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...generations.map((g) => g.out.injections.length))).toBeLessThanOrEqual(2);
+    const evidence = new Map(run.evidence.map((e) => [e.id, e]));
+    for (const { step, out } of generations) {
+      for (const inj of out.injections) {
+        expect(inj).toMatchObject({ writtenBy: 'injector', modelWritten: false });
+        expect(inj.aside).toMatch(/^(… )?Wait a minute, by searching information about .+, I found/);
+        expect(out.text.slice(inj.spliceOffset, inj.spliceOffset + inj.splice.length)).toBe(inj.splice);
+        expect(out.segments).toContainEqual({ source: 'injected', start: inj.spliceOffset, end: inj.spliceOffset + inj.splice.length, call: null });
+        // The retrieved records are the run's evidence, selected because the injector was shown them.
+        expect(inj.retrieved.length).toBeGreaterThan(0);
+        for (const r of inj.retrieved) expect(evidence.get(r.id)).toMatchObject({ text: r.text, selected: true });
+        const injectionStep = childrenOf(run, step).find((s) => s.kind === 'eigen1.injection' && (s.output as unknown as Injection).index === inj.index)!;
+        expect(childrenOf(run, injectionStep).map((s) => s.kind)).toEqual(['eigen1.querier', 'eigen1.retrieval', 'eigen1.injector']);
+      }
+      // Model-written and injected stretches tile the whole text.
+      expect(out.segments.map((s) => out.text.slice(s.start, s.end)).join('')).toBe(out.text);
+      // One call, then one continuation per splice, each carrying the text up to that aside as the assistant prefix.
+      const calls = run.modelCalls.filter((c) => c.stepId === step.id);
+      const injected = out.segments.filter((s) => s.source === 'injected');
+      expect(calls).toHaveLength(injected.length + 1);
+      for (const [i, call] of calls.entries()) {
+        const last = (call.messages as { role: string; content: string }[]).at(-1)!;
+        if (i === 0) expect(last.role).toBe('user');
+        else expect(last).toEqual({ role: 'assistant', content: out.text.slice(0, injected[i - 1].end) });
+      }
+    }
+  });
+
+  it('corrects, refines every candidate as an anchor against the others, scores by q, and ranks', () => {
+    expect(ofKind(run, 'eigen1.propose')).toHaveLength(5);
+    const [correction] = ofKind(run, 'eigen1.correction');
+    expect(childrenOf(run, correction).map((s) => s.label)).toEqual(['Correct P1', 'Correct P2', 'Correct P3', 'Correct P4', 'Correct P5']);
+    const refinements = ofKind(run, 'eigen1.refine');
+    expect(refinements.map((s) => s.input)).toEqual(
+      [1, 2, 3, 4, 5].map((lane) => ({ anchor: `C${lane}`, references: [1, 2, 3, 4, 5].filter((l) => l !== lane).map((l) => `C${l}`) })),
+    );
+    const evaluations = ofKind(run, 'eigen1.evaluate');
+    expect(evaluations.length).toBeGreaterThanOrEqual(5);
+    for (const e of evaluations) {
+      const scores = run.modelCalls.find((c) => c.stepId === e.id)!.parsed as { logic: number; answer: number; explanation: number };
+      const { assessed } = e.output as { assessed: { quality: { q: number; passed: boolean } } };
+      expect(assessed.quality.q).toBeCloseTo(0.2 * scores.logic + 0.6 * scores.answer + 0.2 * scores.explanation, 9);
+      expect(assessed.quality.passed).toBe(assessed.quality.q >= 3);
+    }
+    const [rank] = ofKind(run, 'eigen1.rank');
+    expect((rank.output as { chosen: string }).chosen).toBe((run.answer as unknown as MethodAnswer).extra!.selected);
+  });
+
+  it('records the candidate lineage from proposal to selection with answers and scores', () => {
+    const [step] = ofKind(run, 'eigen1.lineage');
+    const graph = step.output as unknown as LineageGraph;
+    const ids = (stage: string) => graph.nodes.filter((n) => n.stage === stage).map((n) => n.id);
+    expect(ids('proposal')).toEqual(['P1', 'P2', 'P3', 'P4', 'P5']);
+    expect(ids('correction')).toEqual(['C1', 'C2', 'C3', 'C4', 'C5']);
+    expect(ids('refinement')).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+    expect(graph.edges.filter((e) => e.relation === 'anchor')).toHaveLength(5);
+    expect(graph.edges.filter((e) => e.relation === 'reference')).toHaveLength(20);
+    for (const n of graph.nodes.filter((n) => n.stage === 'qair-evaluation')) {
+      expect(n.q).toBeCloseTo(0.2 * n.scores!.logic + 0.6 * n.scores!.answer + 0.2 * n.scores!.explanation, 9);
+    }
+    const answer = run.answer as unknown as MethodAnswer;
+    const selection = graph.nodes.find((n) => n.stage === 'selection')!;
+    expect(selection).toMatchObject({ answer: answer.text, abstained: answer.abstained, q: answer.extra!.q });
+    const into = graph.edges.find((e) => e.to === selection.id)!;
+    expect(into.relation).toBe('selects');
+    expect(graph.nodes.find((n) => n.id === into.from)).toMatchObject({ stage: 'qair-evaluation', lane: selection.lane });
+    // Every node is reachable back to a proposal.
+    for (const n of graph.nodes.filter((n) => n.stage !== 'proposal')) expect(graph.edges.some((e) => e.to === n.id)).toBe(true);
+  });
+
+  it('answers from the injected evidence: a disease Metformin treats and PPARG is associated with', () => {
+    const answer = run.answer as unknown as MethodAnswer;
+    expect(answer.abstained).toBe(false);
+    const cited = run.evidence.filter((e) => answer.evidenceIds.includes(e.id)).map((e) => e.data as TripleData);
+    expect(cited.some((t) => t.metaedge === 'CtD' && t.sourceName === 'Metformin' && t.targetName === answer.text)).toBe(true);
+    expect(cited.some((t) => t.metaedge === 'DaG' && t.targetName === 'PPARG' && t.sourceName === answer.text)).toBe(true);
+    expect(answer.claims.every((c) => c.evidenceIds.length > 0)).toBe(true);
+  });
+
+  it('counts model calls and tokens per stage, matching the recorded calls', () => {
+    const usage = (run.answer as unknown as MethodAnswer).extra!.usage as { stages: { stage: string; calls: number; tokensIn: number }[]; calls: number };
+    const byTemplate = (id: string) => run.modelCalls.filter((c) => c.template === id).length;
+    const stage = (name: string) => usage.stages.find((s) => s.stage === name)?.calls ?? 0;
+    expect(stage('generation')).toBe(byTemplate('eigen1.generate'));
+    expect(stage('monitor')).toBe(byTemplate('eigen1.monitor'));
+    expect(stage('injector')).toBe(byTemplate('eigen1.injector'));
+    expect(stage('refinement')).toBe(5);
+    expect(stage('ranking')).toBe(1);
+    expect(usage.calls).toBe(run.modelCalls.length);
+    expect(usage.stages.every((s) => s.calls === 0 || s.tokensIn > 0)).toBe(true);
+  });
+});
+
+describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
+  let server: ScriptedServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('stops the stream at each flagged window, splices the aside at that offset, continues from the prefix, and stops at 2 injections', async () => {
+    // Ten-character chunks; a stall keeps the connection open, so only a stop ends the first two streams.
+    const stretch = (tag: string) => Array.from({ length: 9 }, (_, i) => `${tag}${i}xxxxxxx `.slice(0, 10));
+    const generations = [reply.stream(stretch('a'), { stallAfter: 8 }), reply.stream(stretch('b'), { stallAfter: 8 }), reply.stream(['and so the answer ', 'is type 2 diabetes.'])];
+    const aside = (n: number) => `Wait a minute, by searching information about metformin, I found that aside ${n} holds.`;
+    let asides = 0;
+    server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      switch (system.content) {
+        case generateTemplate.system:
+          return generations.shift()!;
+        case monitorTemplate.system:
+          return reply.ok(JSON.stringify({ needsRetrieval: true, reason: 'unsure about metformin' }));
+        case querierTemplate.system:
+          return reply.ok(JSON.stringify({ query: 'metformin' }));
+        case injectorTemplate.system: {
+          const shown = [...user.content.matchAll(/^\[([0-9a-f-]{36})\]/gm)].map((m) => m[1]);
+          return reply.ok(JSON.stringify({ aside: aside(++asides), usedIds: [shown[0], 'not-a-retrieved-id'] }));
+        }
+        default:
+          return reply.status(500, { message: 'unexpected role' });
+      }
+    });
+    const prisma = getPrisma();
+    const row = await prisma.run.create({
+      data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'eigen1', config: {}, configHash: 'test', status: 'running' },
+    });
+    const trace = await TraceRecorder.open(prisma, row.id);
+    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+    const ctx: MethodContext<Eigen1Params> = {
+      question: { text: QUESTION, options: null, answerType: 'open', documentIds: [], questionId: null },
+      params: Eigen1ParamsSchema.parse({ windowChars: 60, overlapChars: 20 }),
+      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
+      model,
+      trace,
+      backend: 'openai',
+    };
+    const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {} };
+    const out = await trace.step({ kind: 'eigen1.proposer', label: 'Proposer 1' }, (step) => monitoredGeneration(ctx, step, frame, 0));
+
+    const gen = server.requests.filter((r) => r.body.messages[0].content === generateTemplate.system);
+    const monitorCalls = server.requests.filter((r) => r.body.messages[0].content === monitorTemplate.system);
+    // The monitor says yes to every window, yet only two asides go in; after the cap no window is reviewed.
+    expect(out.injections).toHaveLength(2);
+    expect(gen).toHaveLength(3);
+    expect(monitorCalls).toHaveLength(2);
+    expect(gen.map((r) => r.closedEarly)).toEqual([true, true, false]);
+
+    const [first, second] = out.injections;
+    const firstText = stretch('a').join('').slice(0, 60);
+    const secondText = stretch('b').join('').slice(0, 60);
+    expect(first.spliceOffset).toBe(60);
+    // The stream text ends in a space, so the aside needs no separator before it.
+    expect(first.splice).toBe(`${aside(1)} `);
+    expect(second.spliceOffset).toBe(60 + first.splice.length + 60);
+    expect(out.text).toBe(firstText + first.splice + secondText + second.splice + 'and so the answer is type 2 diabetes.');
+    expect(out.segments).toEqual([
+      { source: 'model', start: 0, end: 60, call: 0 },
+      { source: 'injected', start: 60, end: 60 + first.splice.length, call: null },
+      { source: 'model', start: 60 + first.splice.length, end: second.spliceOffset, call: 1 },
+      { source: 'injected', start: second.spliceOffset, end: second.spliceOffset + second.splice.length, call: null },
+      { source: 'model', start: second.spliceOffset + second.splice.length, end: out.text.length, call: 2 },
+    ]);
+    expect(out.windows).toEqual([
+      { start: 0, end: 60, needsRetrieval: true, reason: 'unsure about metformin', spliced: true },
+      { start: 60 + first.splice.length, end: 60 + first.splice.length + 60, needsRetrieval: true, reason: 'unsure about metformin', spliced: true },
+    ]);
+
+    // Each continuation request is the same conversation plus the text so far, asides included, as the assistant prefix.
+    expect(gen[1].body.messages.slice(0, 2)).toEqual(gen[0].body.messages);
+    expect(gen[1].body.messages.at(-1)).toEqual({ role: 'assistant', content: firstText + first.splice });
+    expect(gen[2].body.messages.at(-1)).toEqual({ role: 'assistant', content: firstText + first.splice + secondText + second.splice });
+
+    // The asides may cite only what was retrieved, and what they cite becomes the proposer's evidence.
+    expect(first.usedIds).toEqual([first.retrieved[0].id]);
+    expect(out.evidence.map((e) => e.id).sort()).toEqual([...new Set([first.retrieved[0].id, second.retrieved[0].id])].sort());
+    const stored = await prisma.evidence.findMany({ where: { runId: row.id, id: { in: first.retrieved.map((r) => r.id) } } });
+    expect(stored.every((e) => e.selected)).toBe(true);
+
+    const steps = await prisma.step.findMany({ where: { runId: row.id }, orderBy: { ordinal: 'asc' } });
+    const generationStep = steps.find((s) => s.kind === 'eigen1.generation')!;
+    const calls = await prisma.modelCall.findMany({ where: { stepId: generationStep.id }, orderBy: { ordinal: 'asc' } });
+    expect(calls.map((c) => c.template)).toEqual(['eigen1.generate', 'eigen1.generate', 'eigen1.generate']);
+    expect(steps.filter((s) => s.parentStepId === generationStep.id).map((s) => s.label)).toEqual([
+      'Monitor window 0–60',
+      'Injection 1',
+      `Monitor window ${60 + first.splice.length}–${120 + first.splice.length}`,
+      'Injection 2',
+    ]);
+  });
+});

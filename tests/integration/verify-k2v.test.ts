@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, getPrisma } from '@/lib/db/client';
+import { ConflictError, NotFoundError } from '@/lib/runs/errors';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord } from '@/lib/runs/read';
+import { createRun } from '@/lib/runs/service';
+import { stopQueue } from '@/lib/runs/queue';
+import { verifyRun, type K2vReport } from '@/lib/verify';
+import { generalCriteria } from '@/lib/verify/criteria';
+import { unsupportedFacts } from '@/lib/verify/facts';
+
+const QUESTION = 'Which disease is treated by metformin and is associated with the gene PPARG?';
+
+let setId: string;
+let ordinal = 0;
+
+/** A question with a gold answer, run to the end offline (EIGEN-1 with two proposers keeps it quick). */
+async function finishedRun(gold: string, switches?: Record<string, boolean>) {
+  const question = await getPrisma().question.create({ data: { setId, ordinal: ordinal++, text: QUESTION, answerType: 'open', answer: { text: gold } } });
+  const { id } = await createRun({ method: 'eigen1', questionId: question.id, backend: 'offline', params: { k: 2 }, switches }, { enqueue: false });
+  await executeRun(id);
+  return getRunRecord({ id });
+}
+
+beforeAll(async () => {
+  setId = (await getPrisma().questionSet.create({ data: { name: `k2v-test-${randomUUID()}`, source: 'adhoc' } })).id;
+});
+afterAll(async () => {
+  await getPrisma().questionSet.delete({ where: { id: setId } });
+  await stopQueue();
+  await closeDb();
+});
+
+describe('K2V checklist verification of a finished run', () => {
+  let runId: string;
+  let report: K2vReport;
+
+  it('judges the general and the question-specific criteria, one by one', async () => {
+    const run = await finishedRun('metabolic syndrome X');
+    expect(run.status).toBe('succeeded');
+    runId = run.id;
+    report = await verifyRun(runId);
+
+    const general = generalCriteria();
+    expect(report.criteriaVersion).toBe(general.version);
+    expect(report.criteria.filter((c) => c.source === 'general').map((c) => [c.id, c.text])).toEqual(general.criteria.map((c) => [c.id, c.text]));
+    expect(report.criteria.filter((c) => c.source === 'question').map((c) => c.text)).toEqual([
+      'The answer names a disease.',
+      'The answer is supported by a Compound–Disease (CtD) relation to Metformin.',
+      'The answer is supported by a Gene–Disease (DaG) relation to PPARG.',
+      'The answer identifies metabolic syndrome X.',
+    ]);
+    for (const c of report.criteria) {
+      expect(['yes', 'no']).toContain(c.verdict);
+      expect(c.reason.length).toBeGreaterThan(0);
+    }
+    // The offline judge checks the run's record: the identify-criterion agrees with the run's own scoring.
+    expect(report.criteria.find((c) => c.text.startsWith('The answer identifies'))!.verdict).toBe(run.correct ? 'yes' : 'no');
+    expect(report.criteria.find((c) => c.id === 'G1')!.verdict).toBe((run.answer as { abstained: boolean }).abstained ? 'no' : 'yes');
+  });
+
+  it('reports the pass rate, the correct flag and both reward forms', async () => {
+    const run = await getRunRecord({ id: runId });
+    const yes = report.criteria.filter((c) => c.verdict === 'yes').length;
+    expect(report.passRate).toBe(yes / report.criteria.length);
+    expect(report.correct).toBe(run.correct);
+    expect(report.wellFormed).toBe(true);
+    const indicator = report.correct ? 1 : 0;
+    expect(report.rewards).toEqual({
+      format: 1,
+      answer: 6 * indicator,
+      reasoning: report.passRate,
+      plain: 1 + 6 * indicator + report.passRate,
+      gated: 1 + indicator * (6 + report.passRate),
+    });
+  });
+
+  it('keeps the verification on the run: verify.* steps after the method\'s own, judge calls, and scores.k2v', async () => {
+    const run = await getRunRecord({ id: runId });
+    const root = run.steps.find((s) => s.kind === 'verify')!;
+    expect(root.label).toBe('K2V checklist verification #1');
+    expect(Math.max(...run.steps.filter((s) => !s.kind.startsWith('verify')).map((s) => s.ordinal))).toBeLessThan(root.ordinal);
+    const children = run.steps.filter((s) => s.parentStepId === root.id);
+    expect(children.map((s) => s.kind)).toEqual(['verify.link', 'verify.checklist', ...report.criteria.map(() => 'verify.judge')]);
+    expect(children.filter((s) => s.kind === 'verify.judge').map((s) => s.label)).toEqual(report.criteria.map((c) => `Criterion ${c.id}`));
+    const judged = run.modelCalls.filter((c) => c.template === 'k2v.judge');
+    expect(judged).toHaveLength(report.criteria.length);
+    expect(judged.map((c) => (c.parsed as { verdict: string }).verdict)).toEqual(report.criteria.map((c) => c.verdict));
+    expect(run.modelCalls.filter((c) => c.template === 'k2v.checklist')).toHaveLength(1);
+    expect(root.output).toEqual(report);
+
+    const scores = run.scores as Record<string, unknown>;
+    expect(scores.k2v).toEqual(report);
+    // The run's own scoring stays beside it.
+    expect(scores).toMatchObject({ correct: run.correct, abstained: false });
+  });
+
+  it('verifies again with another α as a new step tree, replacing scores.k2v', async () => {
+    const again = await verifyRun(runId, { alpha: 2 });
+    expect(again.alpha).toBe(2);
+    expect(again.rewards.plain).toBe(1 + (again.correct ? 2 : 0) + again.passRate);
+    const run = await getRunRecord({ id: runId });
+    expect(run.steps.filter((s) => s.kind === 'verify').map((s) => s.label)).toEqual(['K2V checklist verification #1', 'K2V checklist verification #2']);
+    expect((run.scores as unknown as { k2v: K2vReport }).k2v).toEqual(again);
+  });
+});
+
+describe('K2V unsupported-fact flags', () => {
+  it('flags a criterion naming an entity that neither the question nor the run\'s evidence contains', async () => {
+    // No KG and no documents: the run sees no evidence at all, so the gold answer is a fact it was never given.
+    const run = await finishedRun('type 2 diabetes mellitus', { kg: false, doc: false });
+    expect(run.evidence).toHaveLength(0);
+    const report = await verifyRun(run.id);
+    const byText = (prefix: string) => report.criteria.find((c) => c.text.startsWith(prefix))!;
+    expect(byText('The answer identifies').flaggedUnsupportedFacts).toEqual(['type 2 diabetes mellitus']);
+    expect(byText('The answer is supported by a Compound–Disease').flaggedUnsupportedFacts).toEqual([]);
+    expect(report.criteria.filter((c) => c.source === 'general').every((c) => c.flaggedUnsupportedFacts.length === 0)).toBe(true);
+    // An abstention: not well-formed, not correct, and under the gate no reward at all.
+    expect(report).toMatchObject({ correct: false, wellFormed: false });
+    expect(report.rewards).toEqual({ format: 0, answer: 0, reasoning: report.passRate, plain: report.passRate, gated: 0 });
+  });
+
+  it('does not flag a fact the evidence states, and flags numbers the same way', async () => {
+    expect(await unsupportedFacts('The answer identifies type 2 diabetes mellitus.', 'Metformin (Compound) – treats – type 2 diabetes mellitus (Disease)')).toEqual([]);
+    expect(await unsupportedFacts('The count stated is 23.', 'How many genes are associated with asthma? 12 were found.')).toEqual(['23']);
+    expect(await unsupportedFacts('The count stated is 12.', 'How many genes are associated with asthma? 12 were found.')).toEqual([]);
+  });
+});
+
+describe('K2V verification refuses what it cannot verify', () => {
+  it('rejects unknown and unfinished runs', async () => {
+    await expect(verifyRun('no-such-run')).rejects.toBeInstanceOf(NotFoundError);
+    const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline' }, { enqueue: false });
+    await expect(verifyRun(id)).rejects.toBeInstanceOf(ConflictError);
+    expect((await getRunRecord({ id })).steps).toHaveLength(0);
+  });
+});

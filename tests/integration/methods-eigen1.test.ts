@@ -157,6 +157,26 @@ describe('EIGEN-1 offline, end to end on Hetionet', () => {
   });
 });
 
+describe('EIGEN-1 with a document attached to the question', () => {
+  it('shows the attached passages to every proposer and answers a yes/no question from what they state', async () => {
+    const text = 'Metformin reduced mortality in patients with heart failure and type 2 diabetes in a cohort of 6185 patients.';
+    const { id } = await createRun(
+      { method: 'eigen1', question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ title: 'Cohort study', text }], backend: 'offline', params: { k: 1 } },
+      { enqueue: false },
+    );
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const passage = run.evidence.find((e) => e.kind === 'passage' && e.text.includes('reduced mortality'))!;
+    expect(passage.selected).toBe(true);
+    const generateCall = run.modelCalls.find((c) => c.template === 'eigen1.generate')!;
+    expect((generateCall.messages as { content: string }[])[1].content).toContain(`[${passage.id}] ${passage.text}`);
+    const answer = run.answer as unknown as MethodAnswer;
+    expect(answer).toMatchObject({ text: 'yes', abstained: false });
+    expect(answer.evidenceIds).toEqual([passage.id]);
+  });
+});
+
 describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
   let server: ScriptedServer | null = null;
   afterEach(async () => {
@@ -201,7 +221,7 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
       trace,
       backend: 'openai',
     };
-    const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {} };
+    const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [] };
     const out = await trace.step({ kind: 'eigen1.proposer', label: 'Proposer 1' }, (step) => monitoredGeneration(ctx, step, frame, 0));
 
     const gen = server.requests.filter((r) => r.body.messages[0].content === generateTemplate.system);

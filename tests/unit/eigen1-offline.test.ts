@@ -16,6 +16,7 @@ const frame: QuestionFrame = {
   options: null,
   entities: [link('metformin', 'Compound::DB00331', 'Compound', 'Metformin'), link('PPARG', 'Gene::5468', 'Gene', 'PPARG')],
   optionLinks: {},
+  context: [],
 };
 
 function triple(id: string, t: Partial<TripleData> & Pick<TripleData, 'sourceName' | 'targetName' | 'metaedge'>): EvidenceItem {

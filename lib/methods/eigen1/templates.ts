@@ -15,6 +15,8 @@ export interface QuestionFrame {
   options: Record<string, string> | null;
   entities: LinkedEntity[];
   optionLinks: Record<string, LinkedEntity[]>;
+  /** Passages of the documents attached to the question. */
+  context: EvidenceItem[];
 }
 
 /** One retrieved record as a role sees it: the text, and for KG records the structured triple(s) behind it. */
@@ -47,7 +49,8 @@ const entityList = (entities: LinkedEntity[]) => (entities.length ? entities.map
 
 function frameBlock(frame: QuestionFrame): string {
   const options = frame.options ? `\n\nOptions:\n${Object.entries(frame.options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : '';
-  return `Problem: ${frame.question}${options}\n\nEntities recognised in the problem: ${entityList(frame.entities)}`;
+  const context = frame.context.length ? `\n\nContext:\n${evidenceBlock(frame.context)}` : '';
+  return `Problem: ${frame.question}${options}${context}\n\nEntities recognised in the problem: ${entityList(frame.entities)}`;
 }
 
 function evidenceBlock(evidence: EvidenceItem[]): string {

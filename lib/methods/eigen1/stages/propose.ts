@@ -24,12 +24,14 @@ export async function propose(ctx: MethodContext<Eigen1Params>, frame: QuestionF
 async function proposer(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame, lane: number): Promise<Proposal> {
   return ctx.trace.step({ kind: 'eigen1.proposer', label: `Proposer ${lane}`, input: { lane, seed: ctx.params.seed + lane - 1 } }, async (step) => {
     const generation = await monitoredGeneration(ctx, step, frame, lane - 1);
-    const proposal = await ctx.trace.step({ kind: 'eigen1.propose', label: 'Proposal', input: { evidenceIds: generation.evidence.map((e) => e.id) }, parent: step }, async (s) => {
-      const { output, usage } = await callRole(ctx, s, 'proposal', proposeTemplate, { frame, reasoning: generation.text, evidence: generation.evidence });
-      return { solution: admit(output, generation.evidence), usage };
+    // The attached context and what the asides brought in: everything the reasoning saw.
+    const evidence = [...new Map([...frame.context, ...generation.evidence].map((e) => [e.id, e])).values()];
+    const proposal = await ctx.trace.step({ kind: 'eigen1.propose', label: 'Proposal', input: { evidenceIds: evidence.map((e) => e.id) }, parent: step }, async (s) => {
+      const { output, usage } = await callRole(ctx, s, 'proposal', proposeTemplate, { frame, reasoning: generation.text, evidence });
+      return { solution: admit(output, evidence), usage };
     });
     return {
-      candidate: { id: `P${lane}`, lane, solution: proposal.solution, evidence: generation.evidence },
+      candidate: { id: `P${lane}`, lane, solution: proposal.solution, evidence },
       injections: generation.injections.length,
       usage: [...generation.usage, proposal.usage],
     };

@@ -5,13 +5,9 @@ import { normalise } from '@/lib/llm/offline/text';
 import { understandQuestion } from '@/lib/llm/offline/understand';
 import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
-import type { EvidenceItem } from '../templates';
-import { located } from './read';
+import { located, toItem, type RetrievedItem } from './records';
 
-export interface RetrievedItem extends EvidenceItem {
-  channel: EvidenceRecord['channel'];
-  kind: EvidenceRecord['kind'];
-}
+export type { RetrievedItem };
 
 export interface Retrieval {
   query: string;
@@ -95,10 +91,4 @@ function seededHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h;
-}
-
-export function toItem(r: EvidenceRecord): RetrievedItem {
-  const data = r.data as { hops?: TripleData[] } | TripleData | undefined;
-  const triples = r.kind === 'triple' ? [data as TripleData] : r.kind === 'path' ? ((data as { hops?: TripleData[] })?.hops ?? []) : [];
-  return { id: r.id, text: r.text, triples, channel: r.channel, kind: r.kind };
 }

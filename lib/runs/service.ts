@@ -8,6 +8,7 @@ import { InvalidInputError, NotFoundError, invalidFromZod } from './errors';
 import { enqueueRun } from './queue';
 import { RerunRequestSchema, RunConfigSchema, RunRequestSchema, type RunConfig, type RunInput } from './schemas';
 import { newShareId } from './share-id';
+import { toJson } from '@/lib/trace/recorder';
 
 export interface CreatedRun {
   id: string;
@@ -51,9 +52,9 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
       shareId: newShareId(),
       questionId,
       questionText: input.question,
-      input,
+      input: toJson(input),
       method: config.method,
-      config,
+      config: toJson(config),
       configHash: configHash(config),
       parentRunId: opts.parentRunId ?? null,
       evalJobId: opts.evalJobId ?? null,
@@ -117,10 +118,10 @@ export async function rerun(parentRunId: string, changes: unknown, opts: { enque
       questionText: parent.questionText,
       input: parent.input ?? {},
       method: config.method,
-      config,
+      config: toJson(config),
       configHash: configHash(config),
       parentRunId: parent.id,
-      configDiff: diff as object[],
+      configDiff: toJson(diff),
     },
     select: { id: true, shareId: true },
   });

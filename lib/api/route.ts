@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mapError } from './errors';
+import { InvalidInputError } from '@/lib/runs/errors';
 
 /** Query string → plain object: a key given once is a string, repeated keys an array. */
 export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
@@ -78,4 +79,15 @@ export function json(status: number, body: unknown, headers?: HeadersInit): Json
 
 function isJsonResult(value: unknown): value is JsonResult {
   return typeof value === 'object' && value !== null && JSON_RESULT in value;
+}
+
+/** The request body as JSON; an empty body is `{}` when `optional`, a malformed one a 400. */
+export async function readJsonBody(request: Request, { optional = false } = {}): Promise<unknown> {
+  const text = await request.text();
+  if (!text.trim() && optional) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidInputError('The body must be JSON');
+  }
 }

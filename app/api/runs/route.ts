@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import { defineRoute, json } from '@/lib/api/route';
+import { defineRoute, json, readJsonBody } from '@/lib/api/route';
 import { createRun } from '@/lib/runs/service';
 import { listRecentRuns } from '@/lib/runs/read';
-import { InvalidInputError } from '@/lib/runs/errors';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/runs — start a run; body validated by RunRequestSchema in the service. */
 export const POST = defineRoute({}, async ({ request }) => {
-  const body = await request.json().catch(() => {
-    throw new InvalidInputError('The body must be JSON');
-  });
+  const body = await readJsonBody(request);
   return json(201, await createRun(body));
 });
 

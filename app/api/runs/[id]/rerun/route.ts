@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { defineRoute, json } from '@/lib/api/route';
+import { defineRoute, json, readJsonBody } from '@/lib/api/route';
 import { rerun } from '@/lib/runs/service';
-import { InvalidInputError } from '@/lib/runs/errors';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/runs/{id}/rerun — body {switches?, params?, kgShuffle?, method?}; the new run records its parent and the diff. */
 export const POST = defineRoute({ params: z.object({ id: z.string().min(1).max(64) }) }, async ({ params, request }) => {
-  const body = await request.json().catch(() => {
-    throw new InvalidInputError('The body must be JSON');
-  });
+  const body = await readJsonBody(request);
   return json(201, await rerun(params.id, body));
 });

@@ -2,13 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests. By default Playwright starts the app with `npm run start:test`
- * (build if needed, test database with the KG loaded, port 3100) or reuses one
+ * (build if needed, test database with the KG loaded, port 3100 or HOPSCOPE_E2E_PORT) or reuses one
  * already serving there. With E2E_BASE_URL set, the tests run against that server
  * and none is started.
  *
  * Playwright's own browser download is impossible here: Debian's chromium is used.
  */
-const DEFAULT_BASE_URL = 'http://127.0.0.1:3100';
+const E2E_PORT = process.env.HOPSCOPE_E2E_PORT ?? '3100';
+const DEFAULT_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 const externalServer = process.env.E2E_BASE_URL;
 const baseURL = externalServer ?? DEFAULT_BASE_URL;
 

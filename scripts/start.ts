@@ -53,7 +53,7 @@ async function main() {
     // The browser tests run against the test database (see tests/support/test-db.ts).
     process.env.HOPSCOPE_PG_PORT ??= process.env.HOPSCOPE_TEST_PG_PORT ?? '54339';
     process.env.HOPSCOPE_PG_DIR ??= path.resolve('.data', 'pg-test');
-    process.env.PORT ??= '3100';
+    process.env.PORT = process.env.HOPSCOPE_E2E_PORT ?? '3100';
   }
   const env = readEnv();
   ensurePrismaClient();

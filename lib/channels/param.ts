@@ -1,3 +1,4 @@
+import { offlineRule } from '@/lib/llm/offline-backend';
 import { recallTemplate } from '@/lib/llm/templates/generic';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 
@@ -37,3 +38,6 @@ export class ParamChannel {
     return { enabled: true, items, note: items.length ? undefined : 'the model recalled no claims' };
   }
 }
+
+/** The offline engine has no parametric memory: its recall states no claim. */
+offlineRule(recallTemplate, () => ({ claims: [] }));

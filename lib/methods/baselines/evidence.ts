@@ -1,0 +1,31 @@
+import type { EvidenceBundle } from '@/lib/llm/offline/evidence';
+import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
+
+/** One evidence record as a role sees it: its id and text, and for KG records the structured triple(s) behind the text. */
+export interface EvidenceLine {
+  id: string;
+  channel: EvidenceRecord['channel'];
+  kind: EvidenceRecord['kind'];
+  text: string;
+  triples: TripleData[];
+}
+
+export function toLine(r: EvidenceRecord): EvidenceLine {
+  const triples = r.kind === 'triple' ? [r.data as TripleData] : r.kind === 'path' ? ((r.data as { hops?: TripleData[] } | undefined)?.hops ?? []) : [];
+  return { id: r.id, channel: r.channel, kind: r.kind, text: r.text, triples };
+}
+
+/** The KG lines as the offline rule kit walks them; each triple is cited by the id of the record that showed it. */
+export function bundleOf(lines: EvidenceLine[]): EvidenceBundle {
+  const bundle: Required<EvidenceBundle> = { triples: [], paths: [] };
+  for (const line of lines) {
+    if (line.triples.length === 1) bundle.triples.push({ ...line.triples[0], id: line.id });
+    else if (line.triples.length > 1) bundle.paths.push({ id: line.id, triples: line.triples });
+  }
+  return bundle;
+}
+
+/** Evidence shown as "[id] text", one per line, so a model can cite it and an answer links back to the record. */
+export function linesBlock(lines: EvidenceLine[]): string {
+  return lines.length ? lines.map((l) => `[${l.id}] ${l.text}`).join('\n') : '(none)';
+}

@@ -1,0 +1,46 @@
+import type { EntityLink } from '@/lib/kg';
+import type { LinkedEntity } from '@/lib/llm/offline/types';
+import type { StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../types';
+
+/**
+ * The question as every role sees it. The entity links (made through the
+ * entity channel, so the `entity` switch decides how they are made) let the
+ * offline engine read the question without touching the KG.
+ */
+export interface QuestionFrame {
+  question: string;
+  /** MCQ options keyed A–E. */
+  options: Record<string, string> | null;
+  entities: LinkedEntity[];
+  optionLinks: Record<string, LinkedEntity[]>;
+}
+
+export function asLinked(links: EntityLink[]): LinkedEntity[] {
+  return links.map((l) => ({ nodeId: l.nodeId, kind: l.kind, name: l.name, mention: l.mention, start: l.start, end: l.end, score: l.score }));
+}
+
+/** Links the question's mentions, and each option's, through the entity channel. */
+export async function frameQuestion(ctx: MethodContext<unknown>, step: StepHandle): Promise<QuestionFrame> {
+  const entities = asLinked(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities'));
+  const optionLinks: Record<string, LinkedEntity[]> = {};
+  for (const [key, text] of Object.entries(ctx.question.options ?? {})) {
+    optionLinks[key] = asLinked(await ctx.channels.entity.link(step, text, `Link option ${key}`));
+  }
+  return { question: ctx.question.text, options: ctx.question.options, entities, optionLinks };
+}
+
+/** Distinct linked nodes of the question and its options. */
+export function linkedNodes(frame: QuestionFrame): LinkedEntity[] {
+  const all = [...frame.entities, ...Object.values(frame.optionLinks).flat()];
+  return [...new Map(all.map((e) => [e.nodeId, e])).values()];
+}
+
+export function entityList(entities: LinkedEntity[]): string {
+  return entities.length ? entities.map((e) => `${e.name} (${e.kind})`).join('; ') : '(none linked)';
+}
+
+export function questionBlock(frame: QuestionFrame): string {
+  const options = frame.options ? `\n\nOptions:\n${Object.entries(frame.options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : '';
+  return `Question: ${frame.question}${options}\n\nEntities recognised in the question: ${entityList(frame.entities)}`;
+}

@@ -1,0 +1,3 @@
+export { direct } from './direct';
+export { cot } from './cot';
+export { kgRag } from './kg-rag';

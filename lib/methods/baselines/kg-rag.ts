@@ -1,0 +1,29 @@
+import { defineMethod } from '../types';
+import { toMethodAnswer } from './answer';
+import './offline';
+import { KgRagParamsSchema } from './params';
+import { answerOnce } from './stages/answer';
+import { gatherContext } from './stages/context';
+import { kgNeighbourhood } from './stages/neighbourhood';
+import { kgRagTemplate } from './templates';
+
+/**
+ * Naive KG-RAG baseline (METHODS.md §1, standing in for the papers' KG/Doc RAG
+ * baselines): link the question's entities, take their 1-hop KG
+ * neighbourhood, rank it, and answer from the top K triples plus the context blocks.
+ */
+export const kgRag = defineMethod({
+  id: 'kg-rag',
+  name: 'KG-RAG',
+  source: 'Baseline (METHODS.md §1)',
+  description: 'Links the question\'s entities, reads their 1-hop KG neighbourhood, ranks it (lexical match + entities joined) and answers from the top 20 triples and the enabled context blocks.',
+  params: KgRagParamsSchema,
+  async run(ctx) {
+    const context = await gatherContext(ctx, 'kg-rag');
+    const neighbourhood = await kgNeighbourhood(ctx, context.frame);
+    const kgBlock = neighbourhood.lines.length ? [{ channel: 'kg' as const, title: 'Knowledge graph facts', lines: neighbourhood.lines }] : [];
+    const blocks = [...kgBlock, ...context.blocks];
+    const solution = await answerOnce(ctx, 'kg-rag', kgRagTemplate, context.frame, blocks);
+    return toMethodAnswer(solution, blocks.flatMap((b) => b.lines), { notes: [...neighbourhood.notes, ...context.notes] });
+  },
+});

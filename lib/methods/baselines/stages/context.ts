@@ -1,0 +1,40 @@
+import type { ChannelAnswer } from '@/lib/channels';
+import type { MethodContext } from '../../types';
+import { toLine } from '../evidence';
+import { frameQuestion, linkedNodes, type QuestionFrame } from '../frame';
+import type { ContextParams } from '../params';
+import type { ContextBlock } from '../templates';
+import { readDocuments } from './documents';
+
+export interface Context {
+  frame: QuestionFrame;
+  blocks: ContextBlock[];
+  /** Why a channel gave nothing ("doc switch is off", "the model recalled no claims"). */
+  notes: string[];
+}
+
+/**
+ * The context blocks every baseline answers from, one per enabled channel:
+ * documents, profiles of the linked entities, parametric recall (kept apart
+ * as unverified claims) and web records. KG triples are not among them: only
+ * `kg-rag` reads the graph. Everything gathered is shown, so all of it is selected.
+ */
+export async function gatherContext(ctx: MethodContext<ContextParams>, method: string): Promise<Context> {
+  return ctx.trace.step({ kind: `${method}.context`, label: 'Context blocks', input: { switches: ctx.channels.switches } }, async (step) => {
+    const frame = await frameQuestion(ctx, step);
+    const nodes = linkedNodes(frame);
+    const answers: [Omit<ContextBlock, 'lines'>, ChannelAnswer][] = [
+      [{ channel: 'doc', title: 'Documents' }, await readDocuments(ctx, step, frame.question, ctx.params.docK)],
+      [{ channel: 'entity', title: 'Entity profiles' }, await ctx.channels.entity.profiles(step, nodes.map((n) => n.nodeId))],
+      [
+        { channel: 'param', title: 'Background recall (the model\'s own memory, unverified)' },
+        await ctx.channels.param.recall(step, frame.question, nodes.map((n) => n.name)),
+      ],
+      [{ channel: 'web', title: 'Web' }, await ctx.channels.web.search(step, frame.question, ctx.params.webK)],
+    ];
+    const blocks = answers.filter(([, a]) => a.items.length).map(([b, a]) => ({ ...b, lines: a.items.map(toLine) }));
+    await ctx.trace.markSelected(blocks.flatMap((b) => b.lines.map((l) => l.id)));
+    const notes = answers.flatMap(([b, a]) => (a.note ? [`${b.channel}: ${a.note}`] : []));
+    return { frame, blocks, notes };
+  });
+}

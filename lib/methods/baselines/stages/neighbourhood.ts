@@ -1,0 +1,84 @@
+import { Bm25Index } from '@/lib/llm/offline/lexical';
+import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import { toLine, type EvidenceLine } from '../evidence';
+import { linkedNodes, type QuestionFrame } from '../frame';
+import type { KgRagParams } from '../params';
+
+export interface RankedTriple {
+  id: string;
+  text: string;
+  /** BM25 of the triple's text against the question, scaled to the best of its entity's neighbourhood (0..1). */
+  lexical: number;
+  /** How many other linked entities the triple's far end also touches, scaled (0..1): a fact that joins the question's entities. */
+  shared: number;
+  score: number;
+  rank: number;
+  selected: boolean;
+}
+
+export interface Neighbourhood {
+  lines: EvidenceLine[];
+  ranking: RankedTriple[];
+  notes: string[];
+}
+
+/**
+ * kg-rag's retrieval: the 1-hop KG neighbourhood of every linked entity (all
+ * relations, best-connected neighbours first), ranked per entity by lexical
+ * match to the question plus how many linked entities a triple joins, then
+ * taken round-robin across the entities; the top K go into the prompt, the
+ * rest stay in the trace as unselected candidates.
+ */
+export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: QuestionFrame): Promise<Neighbourhood> {
+  const anchors = linkedNodes(frame);
+  const { topK, neighbourhoodLimit } = ctx.params;
+  return ctx.trace.step(
+    { kind: 'kg-rag.neighbourhood', label: '1-hop KG neighbourhood', input: { anchors: anchors.map((a) => a.nodeId), topK, neighbourhoodLimit } },
+    async (step) => {
+      if (!anchors.length) return { lines: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
+      const nodes = anchors.map((a) => ({ id: a.nodeId, kind: a.kind, name: a.name }));
+      const kg = await ctx.channels.kg.triplesAround(step, nodes, { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
+      const ranking = rank(kg.items, frame.question, new Set(nodes.map((n) => n.id)), topK);
+      const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
+      const lines = kg.items.filter((r) => chosen.has(r.id)).map(toLine);
+      await ctx.trace.markSelected([...chosen]);
+      return { lines, ranking, notes: kg.note ? [kg.note] : [] };
+    },
+  );
+}
+
+function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string>, topK: number): RankedTriple[] {
+  const triples = records.map((r) => r.data as TripleData);
+  // Which anchors each non-anchor node is adjacent to, over the whole neighbourhood.
+  const touching = new Map<string, Set<string>>();
+  for (const t of triples) {
+    for (const [anchor, other] of [[t.sourceId, t.targetId], [t.targetId, t.sourceId]]) {
+      if (anchorIds.has(anchor)) touching.set(other, (touching.get(other) ?? new Set()).add(anchor));
+    }
+  }
+  const others = Math.max(1, anchorIds.size - 1);
+  const bm25 = new Bm25Index(records.map((r) => r.text));
+  const raw = records.map((_, i) => bm25.score(question, i));
+  // Each linked entity's neighbourhood is ranked on its own, so one entity's name matching the question better does not crowd out the others.
+  const anchorOf = triples.map((t) => (anchorIds.has(t.sourceId) ? t.sourceId : t.targetId));
+  const best = new Map<string, number>();
+  anchorOf.forEach((a, i) => best.set(a, Math.max(best.get(a) ?? 0, raw[i])));
+  const groups = new Map<string, (Omit<RankedTriple, 'rank' | 'selected'> & { order: number })[]>();
+  records.forEach((r, i) => {
+    const t = triples[i];
+    // A triple between two linked entities joins them outright.
+    const joined = anchorIds.has(t.sourceId) && anchorIds.has(t.targetId) ? anchorIds.size : Math.max(touching.get(t.sourceId)?.size ?? 0, touching.get(t.targetId)?.size ?? 0);
+    const shared = anchorIds.size > 1 ? Math.max(0, joined - 1) / others : 0;
+    const lexical = raw[i] / (best.get(anchorOf[i]) || 1);
+    const group = groups.get(anchorOf[i]) ?? [];
+    group.push({ id: r.id, text: r.text, lexical: round(lexical), shared: round(shared), score: round(lexical + shared), order: i });
+    groups.set(anchorOf[i], group);
+  });
+  // Stable within an entity (equal scores keep the channel's best-connected-first order); then round-robin across entities.
+  const ranked = [...groups.values()].map((g) => g.sort((a, b) => b.score - a.score || a.order - b.order));
+  const interleaved = Array.from({ length: Math.max(0, ...ranked.map((g) => g.length)) }, (_, i) => ranked.flatMap((g) => (g[i] ? [g[i]] : []))).flat();
+  return interleaved.map(({ order: _order, ...s }, i) => ({ ...s, rank: i + 1, selected: i < topK }));
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;

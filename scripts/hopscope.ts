@@ -1,6 +1,9 @@
-// `npm run hopscope -- <command>`: run a method on a question from the command line.
-//   run --method xr2 --question "…" [--switches kg=0,param=0] [--options A=..,B=..] [--params tMax=1]
-//       [--kg-shuffle] [--document FILE] [--backend offline|openai|auto] [--json]
+// `npm run hopscope -- <command>`: Hopscope from the command line.
+//   run       one method on one question, with its trace
+//   generate  a BioMedHop-style or K2V question set from the KG      (scripts/cli/generate.ts)
+//   sets      import benchmark files as question sets, list them     (scripts/cli/sets.ts)
+//   eval      a set × methods × switch grid, with the score tables  (scripts/cli/eval.ts)
+//   verify    K2V checklist verification of a finished run          (scripts/cli/verify.ts)
 import fs from 'node:fs';
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { closeDb } from '../lib/db/client';
@@ -14,17 +17,33 @@ import { InvalidInputError, NotFoundError } from '../lib/runs/errors';
 import { stopQueue } from '../lib/runs/queue';
 import { parseArgs, parseOptions, parseParams, UsageError } from './cli/args';
 import { traceOutline } from './cli/outline';
+import * as evalCli from './cli/eval';
+import * as generateCli from './cli/generate';
+import * as setsCli from './cli/sets';
+import * as verifyCli from './cli/verify';
 
-const USAGE = `usage: npm run hopscope -- run --method <direct|cot|kg-rag|xr2|regram|bioweave|eigen1> --question "…"
+const RUN_USAGE = `usage: npm run hopscope -- run --method <direct|cot|kg-rag|xr2|regram|bioweave|eigen1> --question "…"
          [--switches kg=0,param=0] [--options A=…,B=…] [--params name=value,…] [--kg-shuffle]
          [--document FILE] [--backend auto|offline|openai] [--json]`;
+
+const USAGE = `usage: npm run hopscope -- <run|generate|sets|eval|verify> …   (each command without arguments prints its usage)
+${RUN_USAGE}`;
+
+/** Commands kept in their own modules: each parses its arguments and returns its exit code. */
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  run: runCommand,
+  generate: generateCli.run,
+  sets: setsCli.run,
+  eval: evalCli.run,
+  verify: verifyCli.run,
+};
 
 async function runCommand(argv: string[]) {
   const { values, flags } = parseArgs(argv, {
     values: ['method', 'question', 'switches', 'options', 'params', 'document', 'backend', 'question-id'],
     flags: ['json', 'kg-shuffle'],
   });
-  if (!values.method || (!values.question && !values['question-id'])) throw new UsageError(USAGE);
+  if (!values.method || (!values.question && !values['question-id'])) throw new UsageError(RUN_USAGE);
   const body = {
     method: values.method,
     question: values.question,
@@ -74,12 +93,9 @@ function printRun(run: Awaited<ReturnType<typeof getRunRecord>>) {
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
-  switch (command) {
-    case 'run':
-      return runCommand(rest);
-    default:
-      throw new UsageError(USAGE);
-  }
+  const handler = command ? COMMANDS[command] : undefined;
+  if (!handler) throw new UsageError(USAGE);
+  return handler(rest);
 }
 
 main()

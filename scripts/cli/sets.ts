@@ -83,9 +83,10 @@ export function describeSet(set: QuestionSetSummary): string {
 
 const ANSWER_TYPE_ORDER = ['mcq', 'open', 'yesno', 'count', 'list'];
 
-function table(header: string[], rows: string[][]): string {
+/** Columns padded to width; numeric columns (integers, decimals, percentages, "—" for none) right-aligned. */
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^\d+$/.test(r[i])));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^(-?\d+(\.\d+)?%?|—)$/.test(r[i])));
   const line = (cells: string[]) => cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }

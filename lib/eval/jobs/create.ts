@@ -1,0 +1,97 @@
+import { getPrisma } from '@/lib/db/client';
+import type { Prisma } from '@/lib/db/generated/client';
+import { sampleIndexes, seededRandom } from '@/lib/kg/query/prng';
+import { listMethods, getMethod } from '@/lib/methods/registry';
+import type { MethodId } from '@/lib/methods/types';
+import { describeBackend } from '@/lib/runs/backend';
+import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/runs/errors';
+import { newShareId } from '@/lib/runs/share-id';
+import { toJson } from '@/lib/trace/recorder';
+import { parseGrid } from './grid';
+import { EvalJobRequestSchema, type JobSample, type JobSettings } from './schemas';
+
+/** Runs one job may hold: questions × methods × configurations. */
+export const MAX_JOB_ITEMS = 200_000;
+const ITEMS_PER_STATEMENT = 5_000;
+
+export interface CreatedEvalJob {
+  id: string;
+  shareId: string;
+  total: number;
+}
+
+/**
+ * Validates an evaluation request and stores the job with one item per
+ * question × method × configuration (all pending). Nothing runs yet: a driver
+ * (the server's eval workers, or the CLI in-process) picks the job up.
+ */
+export async function createEvalJob(body: unknown): Promise<CreatedEvalJob> {
+  const parsed = EvalJobRequestSchema.safeParse(body);
+  if (!parsed.success) throw invalidFromZod(parsed.error);
+  const req = parsed.data;
+  const prisma = getPrisma();
+
+  const set = await prisma.questionSet.findFirst({
+    where: { OR: [{ id: req.set }, { name: req.set }] },
+    select: { id: true, name: true, questions: { select: { id: true }, orderBy: { ordinal: 'asc' } } },
+  });
+  if (!set) throw new NotFoundError(`No question set named "${req.set}"`);
+  if (!set.questions.length) throw new InvalidInputError(`The set "${set.name}" holds no questions`);
+
+  const methodParams = checkMethods(req.methods, req.params);
+  const grid = parseGrid(req.switches);
+  const settings: JobSettings = { backend: describeBackend(req.backend), concurrency: req.concurrency, methodParams };
+  const questionIds = sampleQuestions(set.questions.map((q) => q.id), req.limit, req.seed);
+  const sample: JobSample = { limit: req.limit ?? null, seed: req.seed, setTotal: set.questions.length };
+
+  const total = questionIds.length * req.methods.length * grid.length;
+  if (total > MAX_JOB_ITEMS) throw new InvalidInputError(`The job would hold ${total} runs; at most ${MAX_JOB_ITEMS} (use --limit for a sample)`);
+
+  const items: Prisma.EvalItemCreateManyInput[] = [];
+  const job = await prisma.$transaction(
+    async (tx) => {
+      const created = await tx.evalJob.create({
+        data: {
+          shareId: newShareId(),
+          setId: set.id,
+          name: req.name || `${set.name}: ${req.methods.join(', ')} × ${grid.map((g) => g.key).join(', ')}`,
+          methods: req.methods,
+          grid: toJson(grid),
+          params: toJson(settings),
+          sample: toJson(sample),
+          total,
+        },
+        select: { id: true, shareId: true },
+      });
+      for (const questionId of questionIds)
+        for (const method of req.methods) for (const config of grid) items.push({ jobId: created.id, questionId, method, configKey: config.key });
+      for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) await tx.evalItem.createMany({ data: items.slice(i, i + ITEMS_PER_STATEMENT) });
+      return created;
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+  return { ...job, total };
+}
+
+/** Every method must be registered; its parameters are checked now (with the paper defaults filled in), not at the first run. */
+function checkMethods(methods: MethodId[], params: Partial<Record<MethodId, Record<string, unknown>>>): Record<string, Record<string, unknown>> {
+  const available = listMethods().map((m) => m.id);
+  const missing = methods.filter((m) => !available.includes(m));
+  if (missing.length) throw new InvalidInputError(`Not available yet: ${missing.join(', ')} (registered: ${available.join(', ') || 'none'})`);
+  const extra = Object.keys(params).filter((m) => !methods.includes(m as MethodId));
+  if (extra.length) throw new InvalidInputError(`Parameters given for methods the job does not run: ${extra.join(', ')}`);
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const id of methods) {
+    const checked = getMethod(id).params.safeParse(params[id] ?? {});
+    if (!checked.success) throw invalidFromZod({ issues: checked.error.issues.map((i) => ({ ...i, path: ['params', id, ...i.path] })) });
+    out[id] = checked.data as Record<string, unknown>;
+  }
+  return out;
+}
+
+/** The whole set, or a seeded sample of `limit` questions kept in set order: the same seed draws the same questions. */
+export function sampleQuestions<T>(ordered: readonly T[], limit: number | undefined, seed: string): T[] {
+  if (!limit || limit >= ordered.length) return [...ordered];
+  const picked = sampleIndexes(ordered.length, limit, seededRandom(`eval-sample/${seed}`)).sort((a, b) => a - b);
+  return picked.map((i) => ordered[i]);
+}

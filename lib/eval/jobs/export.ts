@@ -1,0 +1,83 @@
+import { getPool } from '@/lib/db/client';
+import type { CellScore } from './aggregate';
+import { loadJob, type JobWhere } from './load';
+import { getEvalJobView, type EvalJobView } from './read';
+import { ItemOutcomeSchema, type ItemOutcome } from './schemas';
+
+/** One run of the evaluation as the exports list it. */
+export interface ExportedItem {
+  ordinal: number;
+  questionId: string;
+  question: string;
+  family: string | null;
+  answerType: string;
+  gold: string | null;
+  method: string;
+  config: string;
+  runId: string | null;
+  outcome: ItemOutcome | null;
+}
+
+export async function exportItems(where: JobWhere): Promise<ExportedItem[]> {
+  const job = await loadJob(where);
+  const { rows } = await getPool().query<Omit<ExportedItem, 'outcome'> & { scores: unknown }>(
+    `select q.ordinal, q.id "questionId", q.text question, q.family, q.answer_type "answerType",
+            coalesce(q.answer->>'text', q.answer->>'count') gold,
+            i.method, i.config_key config, i.run_id "runId", i.scores
+       from eval_items i join questions q on q.id = i.question_id
+      where i.job_id = $1
+      order by q.ordinal, array_position($2::text[], i.method), array_position($3::text[], i.config_key)`,
+    [job.id, job.methods, job.grid.map((g) => g.key)],
+  );
+  return rows.map(({ scores, ...row }) => ({ ...row, outcome: scores ? ItemOutcomeSchema.parse(scores) : null }));
+}
+
+/** The JSON export: the page's data and every run. */
+export async function exportJson(where: JobWhere): Promise<EvalJobView & { items: ExportedItem[] }> {
+  const [view, items] = await Promise.all([getEvalJobView(where), exportItems(where)]);
+  return { ...view, items };
+}
+
+const ITEM_COLUMNS = ['ordinal', 'question_id', 'question', 'family', 'answer_type', 'gold', 'method', 'config', 'run_id', 'status', 'correct', 'abstained', 'grounding', 'steps', 'iterations', 'calls', 'tokens_in', 'tokens_out', 'wall_ms', 'answer', 'error'];
+
+export function itemsCsv(items: ExportedItem[]): string {
+  const rows = items.map((i) => {
+    const o = i.outcome;
+    return [i.ordinal, i.questionId, i.question, i.family, i.answerType, i.gold, i.method, i.config, i.runId, o?.status ?? 'pending', o?.correct, o?.abstained, o?.grounding, o?.steps, o?.iterations, o?.calls, o?.tokensIn, o?.tokensOut, o?.wallMs, o?.answer, o?.error];
+  });
+  return toCsv(ITEM_COLUMNS, rows);
+}
+
+const SCORE_COLUMNS = ['method', 'config', 'items', 'finished', 'scored', 'correct', 'accuracy', 'abstained', 'abstain_rate', 'grounding', 'errors', 'avg_steps', 'avg_iterations', 'avg_calls', 'avg_tokens_in', 'avg_tokens_out', 'avg_wall_ms'];
+
+export function scoresCsv(scores: CellScore[]): string {
+  return toCsv(
+    SCORE_COLUMNS,
+    scores.map((s) => [s.method, s.config, s.items, s.finished, s.scored, s.correct, s.accuracy, s.abstained, s.abstainRate, s.grounding, s.errors, s.avgSteps, s.avgIterations, s.avgCalls, s.avgTokensIn, s.avgTokensOut, s.avgWallMs]),
+  );
+}
+
+/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; empty for null. */
+export function toCsv(header: string[], rows: unknown[][]): string {
+  const field = (v: unknown) => {
+    if (v === null || v === undefined) return '';
+    const s = String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export const EXPORT_TABLES = ['items', 'scores'] as const;
+
+/** A download: CSV of the runs or of the scores table, or the whole evaluation as JSON. */
+export async function evalExport(
+  where: JobWhere,
+  format: (typeof EXPORT_FORMATS)[number],
+  table: (typeof EXPORT_TABLES)[number],
+): Promise<{ filename: string; contentType: string; body: string }> {
+  const stem = `evaluation-${'id' in where ? where.id : where.shareId}`;
+  if (format === 'json') return { filename: `${stem}.json`, contentType: 'application/json', body: JSON.stringify(await exportJson(where), null, 2) };
+  const body = table === 'scores' ? scoresCsv((await getEvalJobView(where)).summary.scores) : itemsCsv(await exportItems(where));
+  return { filename: `${stem}-${table}.csv`, contentType: 'text/csv; charset=utf-8', body };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { CHANNELS, type ChannelName } from '@/lib/trace/types';
+import { FULL_SWITCHES, parseSwitchSpec, type Switches } from '@/lib/channels/switches';
+import { InvalidInputError } from '@/lib/runs/errors';
+
+/**
+ * The switch grid of an evaluation: which knowledge configurations every
+ * question runs under. Written as a comma-separated list of configurations,
+ * e.g. `full,kg=0,entity=0,param=0`; one configuration with several channels
+ * off joins them with `+` (`kg=0+param=0`), `doc-only` keeps one channel on,
+ * and `shuffle` adds X-R2's KG-shuffle control (`full+shuffle`).
+ * Two presets: `xr2` (X-R2's attribution grid: full, each of kg/entity/param
+ * off, doc-only) and `single-off` (full and each channel off in turn).
+ */
+export interface GridConfig {
+  /** Stable name, also the grid syntax for this configuration: "full", "kg=0+param=0", "doc-only", "full+shuffle". */
+  key: string;
+  switches: Switches;
+  kgShuffle: boolean;
+}
+
+export const GridConfigSchema = z.object({
+  key: z.string(),
+  switches: z.object({ doc: z.boolean(), entity: z.boolean(), kg: z.boolean(), param: z.boolean(), web: z.boolean() }),
+  kgShuffle: z.boolean(),
+});
+
+export const GRID_PRESETS: Record<string, string> = {
+  xr2: 'full,kg=0,entity=0,param=0,doc-only',
+  'single-off': ['full', ...CHANNELS.map((c) => `${c}=0`)].join(','),
+};
+
+/** Parses a grid (a string or a list of configuration specs) into distinct configurations, in the order given. */
+export function parseGrid(spec: string | readonly string[]): GridConfig[] {
+  const parts = (typeof spec === 'string' ? [spec] : spec)
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .flatMap((s) => (GRID_PRESETS[s] ? GRID_PRESETS[s].split(',') : [s]));
+  if (!parts.length) throw new InvalidInputError('the switch grid is empty: give at least one configuration, e.g. full');
+  const byKey = new Map<string, GridConfig>();
+  for (const part of parts) {
+    const config = parseConfig(part);
+    if (!byKey.has(config.key)) byKey.set(config.key, config);
+  }
+  return [...byKey.values()];
+}
+
+function parseConfig(part: string): GridConfig {
+  const tokens = part.split('+').map((t) => t.trim()).filter(Boolean);
+  const kgShuffle = tokens.some(isShuffle);
+  const channelTokens = tokens.filter((t) => !isShuffle(t));
+  let switches: Switches;
+  try {
+    switches = channelTokens.length ? parseSwitchSpec(channelTokens.join(',')) : { ...FULL_SWITCHES };
+  } catch (e) {
+    throw new InvalidInputError(`configuration "${part}": ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { key: configKey(switches, kgShuffle), switches, kgShuffle };
+}
+
+const isShuffle = (t: string) => t === 'shuffle' || t === 'kg-shuffle';
+
+/** The canonical key: equal configurations get equal keys however they were written. */
+export function configKey(switches: Switches, kgShuffle = false): string {
+  const on = CHANNELS.filter((c) => switches[c]);
+  const off = CHANNELS.filter((c) => !switches[c]);
+  const base = !off.length ? 'full' : on.length === 1 ? `${on[0]}-only` : off.map((c) => `${c}=0`).join('+');
+  return kgShuffle ? `${base}+shuffle` : base;
+}
+
+/** The configuration with exactly `channel` off (and no shuffle), as X-R2's attribution reads it. */
+export function singleOffKey(channel: ChannelName): string {
+  return configKey({ ...FULL_SWITCHES, [channel]: false });
+}

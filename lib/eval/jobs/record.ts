@@ -1,0 +1,69 @@
+import { getPool, getPrisma } from '@/lib/db/client';
+import { toJson } from '@/lib/trace/recorder';
+import type { ItemOutcome } from './schemas';
+
+const ANSWER_CHARS = 500;
+
+/** The stored columns of a finished run that an item keeps. */
+export interface FinishedRun {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  correct: boolean | null;
+  answer: unknown;
+  scores: unknown;
+  cost: unknown;
+  error: string | null;
+  steps: number;
+}
+
+/**
+ * What an item keeps of its run. A failed or cancelled run counts as wrong
+ * when its question has a gold answer (a method that crashes on hard questions
+ * must not look better for it); a run without gold stays unscored (null).
+ */
+export function outcomeOf(run: FinishedRun, hasGold: boolean): ItemOutcome {
+  const answer = (run.answer ?? {}) as { text?: unknown; abstained?: unknown; extra?: { iterations?: unknown } };
+  const scores = (run.scores ?? {}) as { abstained?: unknown; grounding?: unknown };
+  const cost = (run.cost ?? {}) as { modelCalls?: unknown; tokensIn?: unknown; tokensOut?: unknown; wallMs?: unknown };
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  const succeeded = run.status === 'succeeded';
+  return {
+    status: run.status,
+    correct: succeeded ? run.correct : hasGold ? false : null,
+    abstained: succeeded && (scores.abstained === true || answer.abstained === true),
+    grounding: succeeded && typeof scores.grounding === 'number' ? scores.grounding : null,
+    steps: run.steps,
+    iterations: typeof answer.extra?.iterations === 'number' ? answer.extra.iterations : null,
+    calls: num(cost.modelCalls),
+    tokensIn: num(cost.tokensIn),
+    tokensOut: num(cost.tokensOut),
+    wallMs: Math.round(num(cost.wallMs)),
+    answer: succeeded && typeof answer.text === 'string' ? answer.text.slice(0, ANSWER_CHARS) : null,
+    error: run.error,
+  };
+}
+
+/**
+ * Copies the outcome of every newly finished run of a job onto its item.
+ * Idempotent: an item with an outcome is never touched again, so a completed
+ * item is never rerun or rescored after a restart.
+ */
+export async function recordFinishedRuns(jobId: string): Promise<number> {
+  const { rows } = await getPool().query<FinishedRun & { item_id: string; has_gold: boolean }>(
+    `select i.id item_id, r.status, r.correct, r.answer, r.scores, r.cost, r.error, q.answer is not null has_gold,
+            (select count(*)::int from steps s where s.run_id = r.id and s.status <> 'skipped') steps
+       from eval_items i
+       join runs r on r.id = i.run_id
+       join questions q on q.id = i.question_id
+      where i.job_id = $1 and i.scores is null and r.status in ('succeeded', 'failed', 'cancelled')`,
+    [jobId],
+  );
+  if (!rows.length) return 0;
+  const prisma = getPrisma();
+  await prisma.$transaction(
+    rows.map((row) => {
+      const outcome = outcomeOf(row, row.has_gold);
+      return prisma.evalItem.update({ where: { id: row.item_id }, data: { correct: outcome.correct, scores: toJson(outcome) } });
+    }),
+  );
+  return rows.length;
+}

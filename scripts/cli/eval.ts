@@ -1,0 +1,117 @@
+// `npm run hopscope -- eval`: a question set × methods × switch grid, run in this process, then the tables.
+import fs from 'node:fs';
+import path from 'node:path';
+import { importQuestionSet } from '../../lib/eval/import';
+import { createEvalJob, driveEvalJob, getEvalJobView, GRID_PRESETS, type EvalJobView } from '../../lib/eval/jobs';
+import { jobProgress, type JobProgress } from '../../lib/eval/jobs/progress';
+import { stopQueue } from '../../lib/runs/queue';
+import { parseArgs, parseParams, UsageError } from './args';
+import { withKnowledgeBase } from './sets';
+import { formatEvalTables } from './eval-tables';
+
+export const EVAL_USAGE = `usage: npm run hopscope -- eval --set NAME|FILE.jsonl --methods xr2,regram [--switches full,kg=0,entity=0,param=0]
+         [--limit N] [--seed S] [--concurrency N] [--backend auto|offline|openai] [--params eigen1.k=1,…] [--json]
+       npm run hopscope -- eval --resume JOB_ID [--json]
+  --switches   configurations, comma-separated; several channels off in one: kg=0+param=0; doc-only; full+shuffle;
+               presets: ${Object.entries(GRID_PRESETS).map(([k, v]) => `${k} (${v})`).join(', ')}
+  --limit N    a seeded sample of N questions (--seed, default 1); the same seed draws the same questions
+  --resume ID  continue an interrupted evaluation: finished runs are kept, the rest run
+  Runs execute in this process (no server needed); Ctrl-C stops, and --resume continues.`;
+
+const FLAGS = { values: ['set', 'methods', 'switches', 'limit', 'seed', 'concurrency', 'backend', 'params', 'name', 'resume'], flags: ['json'] };
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, flags, positional } = parseArgs(argv, FLAGS);
+  if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"\n${EVAL_USAGE}`);
+  if (!values.resume && (!values.set || !values.methods)) throw new UsageError(EVAL_USAGE);
+  const asJson = flags.has('json');
+  return withKnowledgeBase(async () => {
+    try {
+      const jobId = values.resume ?? (await startJob(values));
+      const result = await driveHere(jobId, asJson);
+      const view = await getEvalJobView({ id: jobId });
+      console.log(asJson ? JSON.stringify(jsonReport(view)) : formatEvalTables(view));
+      if (result === 'stopped') console.error(`[eval] stopped; continue with: npm run hopscope -- eval --resume ${jobId}`);
+      return result === 'finished' ? 0 : 1;
+    } finally {
+      await stopQueue();
+    }
+  });
+}
+
+async function startJob(values: Record<string, string>): Promise<string> {
+  const set = await resolveSet(values.set);
+  const job = await createEvalJob({
+    set,
+    methods: values.methods,
+    switches: values.switches,
+    limit: values.limit,
+    seed: values.seed,
+    concurrency: values.concurrency,
+    backend: values.backend,
+    params: values.params ? methodParams(values.params) : undefined,
+    name: values.name,
+  });
+  console.error(`[eval] job ${job.id}: ${job.total} runs`);
+  return job.id;
+}
+
+/** A path to a .jsonl file is imported first (as the set "jsonl:<file name>"); anything else names a stored set. */
+async function resolveSet(set: string): Promise<string> {
+  if (!set.endsWith('.jsonl') || !fs.existsSync(set)) return set;
+  const name = `jsonl:${path.basename(set, '.jsonl')}`;
+  const imported = await importQuestionSet({ format: 'jsonl', file: set, name });
+  console.error(`[eval] imported ${imported.counts.total} questions from ${set} as set "${name}"`);
+  return name;
+}
+
+/** "eigen1.k=1,eigen1.corrector=false" → {eigen1: {k: 1, corrector: false}}. */
+function methodParams(spec: string): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [name, value] of Object.entries(parseParams(spec))) {
+    const dot = name.indexOf('.');
+    if (dot < 1) throw new UsageError(`--params: "${name}" needs its method, e.g. eigen1.k=1`);
+    (out[name.slice(0, dot)] ??= {})[name.slice(dot + 1)] = value;
+  }
+  return out;
+}
+
+/** Drives the job here until it finishes; Ctrl-C stops after the runs in flight. When another process drives it, follows its progress. */
+async function driveHere(jobId: string, quiet: boolean) {
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  const started = Date.now();
+  const report = (p: Pick<JobProgress, 'done' | 'total' | 'errors'> & { etaMs?: number | null }) => {
+    if (!quiet || process.stderr.isTTY) console.error(`[eval] ${progressLine(p, Date.now() - started)}`);
+  };
+  try {
+    const result = await driveEvalJob(jobId, { mode: 'inline', signal: stop.signal, onProgress: report });
+    if (result !== 'busy') return result;
+    console.error('[eval] another process is driving this job; following its progress');
+    for (;;) {
+      const p = await jobProgress(jobId, true);
+      report(p);
+      if (p.done >= p.total || stop.signal.aborted) return p.done >= p.total ? 'finished' : 'stopped';
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+function progressLine(p: { done: number; total: number; errors: number; etaMs?: number | null }, elapsedMs: number): string {
+  const rate = p.done && elapsedMs ? p.done / (elapsedMs / 1000) : null;
+  const eta = p.etaMs ?? (rate ? ((p.total - p.done) / rate) * 1000 : null);
+  return `${p.done}/${p.total} done, ${p.errors} error(s)${eta !== null && p.done < p.total ? `, ETA ${Math.ceil(eta / 1000)} s` : ''}`;
+}
+
+/** The one JSON object of --json: the job and its per-method × configuration scores. */
+function jsonReport(view: EvalJobView) {
+  return {
+    job: { id: view.id, shareId: view.shareId, name: view.name, status: view.status, set: view.set?.name, methods: view.methods, configs: view.configs.map((c) => c.key), backend: view.backend, sample: view.sample },
+    progress: { total: view.progress.total, done: view.progress.done, errors: view.progress.errors },
+    scores: view.summary.scores,
+    families: view.summary.families,
+  };
+}

@@ -66,6 +66,8 @@ async function main() {
   if (mode !== 'dev') ensureBuild();
   const { startRunWorkers } = await import('../lib/runs/worker');
   const workers = await startRunWorkers({ concurrency: env.HOPSCOPE_WORKER_CONCURRENCY });
+  // Evaluations: drivers that feed their runs to the run workers (and resume jobs a restart interrupted).
+  const evalWorkers = (await import('../lib/eval/jobs/worker')).startEvalWorkers();
 
   const nextArgs = mode === 'dev' ? ['next', 'dev', '-p', String(env.PORT)] : ['next', 'start', '-p', String(env.PORT), '-H', '127.0.0.1'];
   const server = spawn('npx', nextArgs, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
@@ -76,6 +78,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.kill('SIGTERM');
+    await evalWorkers.stop();
     await workers.stop();
     await closeDb();
     await db.stop();

@@ -70,13 +70,16 @@ function judgeMcq(gold: GoldAnswer, answer: MethodAnswer, options: Record<string
   return { correct, detail: `option text ${correct ? 'equals' : 'differs from'} the gold option` };
 }
 
-/** "B", "B.", "(B)", "Answer: B" or the exact text of an option. */
+/**
+ * The exact text of an option, or "B", "B.", "(B)", "Answer: B". The text is
+ * tried first: an option such as "A disintegrin …" must not read as letter A.
+ */
 export function optionKeyIn(text: string, options: Record<string, string> | null): string | null {
-  const m = /^\s*(?:answer\s*[:\-]?\s*)?\(?([A-Ea-e])\)?(?:[.):\s]|$)/.exec(text);
-  if (m) return m[1].toUpperCase();
-  if (!options) return null;
   const norm = normaliseAnswer(text);
-  return Object.entries(options).find(([, v]) => normaliseAnswer(v) === norm)?.[0] ?? null;
+  const byText = options ? Object.entries(options).find(([, v]) => normaliseAnswer(v) === norm)?.[0] : undefined;
+  if (byText) return byText;
+  const m = /^\s*(?:answer\s*[:\-]?\s*)?\(?([A-E])\)?(?:[.):\s]|$)/i.exec(text);
+  return m ? m[1].toUpperCase() : null;
 }
 
 function judgeOpen(gold: GoldAnswer, answer: MethodAnswer) {

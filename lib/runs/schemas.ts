@@ -15,7 +15,7 @@ export const RunRequestSchema = z
     question: z.string().trim().min(3, 'the question is too short').max(4000, 'the question may hold at most 4,000 characters').optional(),
     questionId: z.string().min(1).optional(),
     options: z
-      .record(z.enum(OPTION_KEYS), z.string().trim().min(1).max(1000))
+      .partialRecord(z.enum(OPTION_KEYS), z.string().trim().min(1).max(1000))
       .refine((o) => Object.keys(o).length >= 2, 'an MCQ needs at least two options')
       .optional(),
     documents: z.array(AttachedDocumentSchema).max(10, 'at most 10 documents').optional(),

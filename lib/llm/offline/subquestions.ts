@@ -11,7 +11,7 @@ import type { Anchor, Hop, Understanding } from './types';
 const MAX_SUBQUESTIONS = 3;
 
 /** The hop's relation said with the far end as subject: "are treated by {x}", "bind {x}". */
-function clause(hop: Hop, x: string): string {
+export function clause(hop: Hop, x: string): string {
   const edge = hop.edges[0];
   const m = metaedgeInfo(edge.metaedge)!;
   // The hop starts at x; the subject of the clause sits at the other end.

@@ -4,6 +4,8 @@ import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
 /** One evidence record as a role sees it: its id and text, and for KG records the structured triple(s) behind the text. */
 export interface EvidenceLine {
   id: string;
+  /** The stable reference behind it (`edge:123`, `passage:…`): the same fact retrieved twice has two ids and one ref. */
+  ref: string;
   channel: EvidenceRecord['channel'];
   kind: EvidenceRecord['kind'];
   text: string;
@@ -12,7 +14,7 @@ export interface EvidenceLine {
 
 export function toLine(r: EvidenceRecord): EvidenceLine {
   const triples = r.kind === 'triple' ? [r.data as TripleData] : r.kind === 'path' ? ((r.data as { hops?: TripleData[] } | undefined)?.hops ?? []) : [];
-  return { id: r.id, channel: r.channel, kind: r.kind, text: r.text, triples };
+  return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples };
 }
 
 /** The KG lines as the offline rule kit walks them; each triple is cited by the id of the record that showed it. */

@@ -1,0 +1,28 @@
+import { normalise } from '@/lib/llm/offline/text';
+import type { MethodAnswer } from '../types';
+import type { LoopState } from './state';
+
+const VERDICTS = new Set(['yes', 'no', 'maybe']);
+
+/** The last A_t as the run's answer; its names are tied to KG node ids through the triples the loop was shown. */
+export function toMethodAnswer(state: LoopState, iterations: number): MethodAnswer {
+  const last = state.previous!;
+  const a = last.answer;
+  const verdict = a.answer.length === 1 && VERDICTS.has(normalise(a.answer[0]));
+  const text = a.abstain ? '' : a.optionKey ? (a.answer[0] ?? a.optionKey) : a.count !== null ? String(a.count) : a.answer.join('; ');
+  const items = a.optionKey || verdict ? [] : a.answer;
+  const lines = [...state.established, ...state.lastLines];
+  const ends = new Map(lines.flatMap((l) => l.triples.flatMap((t) => [[normalise(t.sourceName), t.sourceId], [normalise(t.targetName), t.targetId]] as const)));
+  return {
+    text,
+    optionKey: a.optionKey,
+    items,
+    nodeIds: [...new Set(items.flatMap((n) => (ends.has(normalise(n)) ? [ends.get(normalise(n))!] : [])))],
+    count: a.count,
+    abstained: a.abstain,
+    evidenceIds: a.evidenceIds,
+    claims: a.claims,
+    rationale: a.rationale,
+    extra: { iterations, action: state.action, check: last.check, stepQuestion: last.current },
+  };
+}

@@ -1,0 +1,17 @@
+import type { StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import type { LoopState } from '../state';
+import { decomposeTemplate, type Decomposition, type Xr2Frame } from '../templates';
+import { callRole } from './call';
+
+/** Decomp_t ← Decompose(Q, D, A_{t−1}): mandatory; at t > 1 conditioned on the last answer and the gap its check named. */
+export async function decompose(ctx: MethodContext<unknown>, parent: StepHandle, frame: Xr2Frame, state: LoopState, t: number): Promise<Decomposition> {
+  const previous = state.previous;
+  return ctx.trace.step(
+    { kind: 'xr2.decompose', label: previous ? 'Re-decompose' : 'Decompose', input: { t, gap: previous?.check.missing ?? [] }, parent },
+    async (step) => {
+      const out = await callRole(ctx, step, decomposeTemplate, { frame, t, previous, established: state.established });
+      return { ...out, current: out.current.trim() || frame.question };
+    },
+  );
+}

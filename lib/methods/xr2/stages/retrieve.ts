@@ -1,0 +1,174 @@
+import type { ChannelAnswer } from '@/lib/channels';
+import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
+import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
+import { normalise } from '@/lib/llm/offline/text';
+import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import { toLine, type EvidenceLine } from '../../baselines/evidence';
+import { linkedNodes } from '../../baselines/frame';
+import type { Xr2Params } from '../params';
+import type { LoopState } from '../state';
+import type { KgUnit, StepEntity, Xr2Frame } from '../templates';
+import type { StepExtraction } from './extract';
+
+/** How one candidate unit ranked: the terms of its score, and what became of it. */
+export interface CandidateRow {
+  rank: number | null;
+  evidenceIds: string[];
+  text: string;
+  /** Share of the step entities E_t the unit touches (a shared-node path touches several). */
+  coverage: number;
+  /** Mean over its triples: 1 for a relation the cues name, 0.5 / 0.25 for the preferred / a fallback reading the kinds chose, 0 otherwise. */
+  relation: number;
+  /** 1 when it reaches an entity the question names outside E_t (an option, the other end of a claim). */
+  focus: number;
+  /** Lexical similarity of its text to Q_t. */
+  lexical: number;
+  score: number;
+  status: 'selected' | 'candidate' | 'shown earlier';
+}
+
+export interface KgRetrieval {
+  /** KG_t: the top-K units, in rank order. */
+  units: KgUnit[];
+  candidates: CandidateRow[];
+  /** Eligible candidates below the top K with the best coverage of E_t there is: they could extend the answer as the ones shown did. */
+  unexamined: number;
+  notes: string[];
+}
+
+interface Unit {
+  records: EvidenceRecord[];
+  order: number;
+}
+
+/**
+ * KG_t ← RetrieveKG(E_t, R_t), when the kg switch is on. Triples anchored on
+ * the step entities along the relations the cues name; where several entities
+ * lead to the same kind of node, also the short paths through the nodes they
+ * share. Units are ranked by cue match (relation, lexical) and constraint match
+ * (coverage of E_t, reaching a named entity); the top K go into the prompt,
+ * the rest stay in the trace as candidates. Units already shown in an earlier
+ * step are not shown again, so each step examines further candidates.
+ * kgShuffle is applied by the kg channel itself.
+ */
+export async function retrieveKG(
+  ctx: MethodContext<Xr2Params>,
+  parent: StepHandle,
+  frame: Xr2Frame,
+  current: string,
+  extraction: StepExtraction,
+  state: LoopState,
+): Promise<KgRetrieval> {
+  const { topK, candidatePool } = ctx.params;
+  const entities = extraction.linked;
+  return ctx.trace.step(
+    { kind: 'xr2.kg', label: 'Retrieve KG triples', input: { entities: entities.map((e) => e.nodeId), topK, candidatePool, alreadyShown: state.shownEdges.length }, parent },
+    async (step) => {
+      const notes: string[] = [];
+      const node = (e: StepEntity) => ({ id: e.nodeId, kind: e.kind, name: e.name });
+      if (!entities.length) {
+        // Still asked, so a switched-off channel leaves its skipped step in the trace.
+        const none = await ctx.channels.kg.triplesAround(step, [], {}, 'KG triples at the step entities');
+        return { units: [], candidates: [], unexamined: 0, notes: [none.note ?? 'no step entity was linked to the KG'] };
+      }
+      const plans = entities.map((e) => ({ entity: e, ...relationsOf(e, extraction) }));
+      const answers: ChannelAnswer[] = [];
+      const units: Unit[] = [];
+
+      // Short paths: entities whose relations lead to the same kind of node, joined through the nodes they share.
+      const groups = new Map<string, typeof plans>();
+      for (const p of plans) if (p.targetKind && !p.negated) groups.set(p.targetKind, [...(groups.get(p.targetKind) ?? []), p]);
+      for (const [kind, group] of groups) {
+        if (group.length < 2) continue;
+        const metaedges = [...new Set(group.flatMap((p) => p.metaedges))];
+        const shared = await ctx.channels.kg.sharedNeighbors(step, group.map((p) => node(p.entity)), { metaedges: metaedges.length ? metaedges : undefined, neighborKind: kind, limit: candidatePool });
+        answers.push(shared);
+        // The channel gives one triple per anchor for each shared node, in anchor order.
+        for (let i = 0; i + group.length <= shared.items.length; i += group.length) units.push({ records: shared.items.slice(i, i + group.length), order: units.length });
+        if (shared.enabled && !shared.items.length) notes.push(`no ${kind} is shared by ${group.map((p) => p.entity.name).join(' and ')}`);
+      }
+      // Single triples at each entity.
+      const joined = new Set(units.flatMap((u) => u.records.map((r) => edgeOf(r))));
+      for (const p of plans) {
+        const around = await ctx.channels.kg.triplesAround(
+          step,
+          [node(p.entity)],
+          { metaedges: p.metaedges.length ? p.metaedges : undefined, direction: p.direction, neighborKinds: p.targetKind ? [p.targetKind] : undefined, limit: candidatePool },
+          `KG triples at ${p.entity.name}`,
+        );
+        answers.push(around);
+        for (const r of around.items) if (!joined.has(edgeOf(r))) units.push({ records: [r], order: units.length });
+      }
+      for (const a of answers) if (a.note && !notes.includes(a.note)) notes.push(a.note);
+
+      const rows = rank(units, { current, entities, extraction, focus: focusNodes(frame, entities), shown: new Set(state.shownEdges) });
+      const eligible = rows.filter((r) => r.row.status !== 'shown earlier');
+      const chosen = eligible.slice(0, topK);
+      for (const [i, r] of chosen.entries()) Object.assign(r.row, { status: 'selected', rank: i + 1 });
+      eligible.slice(topK).forEach((r, i) => (r.row.rank = topK + i + 1));
+      const best = Math.max(0, ...eligible.map((r) => r.row.coverage));
+      const unexamined = eligible.slice(topK).filter((r) => r.row.coverage >= best).length;
+      await ctx.trace.markSelected(chosen.flatMap((r) => r.unit.records.map((x) => x.id)));
+      return { units: chosen.map((r) => ({ lines: r.unit.records.map(toLine) })), candidates: rows.map((r) => r.row), unexamined, notes };
+    },
+  );
+}
+
+/** R_t for one entity: the named relations (known metaedges only), their direction and target kind. */
+function relationsOf(e: StepEntity, x: StepExtraction) {
+  const mine = x.relations.filter((r) => [e.mention, e.name].some((m) => normalise(m) === normalise(r.entity)));
+  const metaedges = [...new Set(mine.flatMap((r) => r.metaedges.filter((m) => metaedgeInfo(m))))];
+  const directions = new Set(mine.map((r) => r.direction));
+  const kinds = [...new Set(mine.map((r) => r.targetKind).filter((k): k is string => !!k))];
+  return {
+    metaedges,
+    direction: directions.size === 1 ? [...directions][0] : ('both' as const),
+    targetKind: kinds.length === 1 ? kinds[0] : null,
+    negated: mine.some((r) => r.negated),
+  };
+}
+
+/** Entities the question names besides E_t: the options' and the question's own. */
+function focusNodes(frame: Xr2Frame, entities: StepEntity[]): Set<string> {
+  const step = new Set(entities.map((e) => e.nodeId));
+  return new Set(linkedNodes(frame).map((n) => n.nodeId).filter((id) => !step.has(id)));
+}
+
+const edgeOf = (r: EvidenceRecord) => (r.data as { edgeId: number }).edgeId;
+
+function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extraction: StepExtraction; focus: Set<string>; shown: Set<number> }) {
+  const ids = new Set(by.entities.map((e) => e.nodeId));
+  // A relation the question's words name weighs 1; one the kinds chose, 0.5 for the preferred reading and 0.25 for the fallbacks.
+  const weight = new Map<string, number>();
+  for (const r of by.extraction.relations) {
+    r.metaedges.forEach((m, i) => weight.set(m, Math.max(weight.get(m) ?? 0, r.cue ? 1 : i === 0 ? 0.5 : 0.25)));
+  }
+  const rows = units.map((unit) => {
+    const lines = unit.records.map(toLine);
+    const triples = lines.flatMap((l) => l.triples);
+    const nodes = new Set(triples.flatMap((t) => [t.sourceId, t.targetId]));
+    const coverage = ids.size ? [...ids].filter((id) => nodes.has(id)).length / ids.size : 0;
+    const relation = triples.reduce((s, t) => s + (weight.get(t.metaedge) ?? 0), 0) / Math.max(1, triples.length);
+    const focus = [...nodes].some((n) => by.focus.has(n)) ? 1 : 0;
+    const text = lines.map((l) => l.text).join('; ');
+    const lexical = lexicalSimilarity(by.current, text);
+    const shownEarlier = triples.every((t) => by.shown.has(t.edgeId));
+    const row: CandidateRow = {
+      rank: null,
+      evidenceIds: lines.map((l: EvidenceLine) => l.id),
+      text,
+      coverage: round(coverage),
+      relation: round(relation),
+      focus,
+      lexical: round(lexical),
+      score: round(2 * focus + coverage + relation + lexical),
+      status: shownEarlier ? 'shown earlier' : 'candidate',
+    };
+    return { unit, row };
+  });
+  // Stable: equal scores keep the channel's order (best-connected first).
+  return rows.sort((a, b) => b.row.score - a.row.score || a.unit.order - b.unit.order);
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;

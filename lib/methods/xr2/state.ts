@@ -1,0 +1,46 @@
+import type { EvidenceLine } from '../baselines/evidence';
+import type { CheckOutput, PreviousStep, ReasonOutput } from './templates';
+
+/** What one iteration decides to do next. */
+export type Action = 'stop' | 'stop: nothing new to find' | 'stop: T_max reached' | 're-decompose';
+
+/** The loop's state between iterations; plain JSON, so a resumed run replays finished iterations. */
+export interface LoopState {
+  /** A_{t−1} with the check that judged it. */
+  previous: PreviousStep | null;
+  /** KG lines shown in earlier steps: carried forward as findings, never re-ranked. */
+  established: EvidenceLine[];
+  /** KG edges already put in a prompt, so later steps examine further candidates. */
+  shownEdges: number[];
+  /** References of every line any reason call has seen. */
+  seenRefs: string[];
+  action: Action | null;
+  /** Lines the last answer was given, so its names can be tied to node ids. */
+  lastLines: EvidenceLine[];
+}
+
+export const START: LoopState = { previous: null, established: [], shownEdges: [], seenRefs: [], action: null, lastLines: [] };
+
+export function isDone(state: LoopState): boolean {
+  return state.action !== null && state.action !== 're-decompose';
+}
+
+export function actionOf(verdict: CheckOutput, t: number, tMax: number): Action {
+  if (verdict.stop) return verdict.sufficient && verdict.consistent ? 'stop' : 'stop: nothing new to find';
+  return t >= tMax ? 'stop: T_max reached' : 're-decompose';
+}
+
+/** The state after iteration t. */
+export function advance(
+  state: LoopState,
+  step: { t: number; current: string; kgLines: EvidenceLine[]; lines: EvidenceLine[]; answer: ReasonOutput; verdict: CheckOutput; unexamined: number; action: Action },
+): LoopState {
+  return {
+    previous: { t: step.t, current: step.current, answer: step.answer, check: step.verdict, unexamined: step.unexamined },
+    established: [...state.established, ...step.kgLines],
+    shownEdges: [...new Set([...state.shownEdges, ...step.kgLines.flatMap((l) => l.triples.map((t) => t.edgeId))])],
+    seenRefs: [...new Set([...state.seenRefs, ...step.lines.map((l) => l.ref)])],
+    action: step.action,
+    lastLines: step.lines,
+  };
+}

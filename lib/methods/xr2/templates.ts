@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { defineTemplate } from '@/lib/llm/templates';
+import { METAEDGES } from '@/lib/llm/offline/metaedges';
+import type { LinkedEntity } from '@/lib/llm/offline/types';
+import { linesBlock, type EvidenceLine } from '../baselines/evidence';
+import { entityList, questionBlock, type QuestionFrame } from '../baselines/frame';
+
+/**
+ * X-R2's roles (xr2.txt §4.1, METHODS.md §2): Decompose(Q, D, A_{t−1}),
+ * Extract(Q_t, D), Reason(Q_t, D, E_t, R_t, KG_t, M_t) and Check(A_t, Q, D).
+ * RetrieveKG is code, not a role; RecallParametric is the param channel's recall.
+ */
+
+/** The question with its document evidence D, as every role sees it. */
+export interface Xr2Frame extends QuestionFrame {
+  documents: EvidenceLine[];
+}
+
+export const DecompositionSchema = z.object({
+  subquestions: z.array(z.string()).describe('The question broken into step questions, in order'),
+  constraints: z.array(z.string()).describe('Conditions the answer must meet'),
+  required_evidence: z.array(z.string()).describe('Evidence still needed to answer'),
+  current: z.string().min(1).describe('The step question to work on now (Q_t)'),
+});
+export type Decomposition = z.infer<typeof DecompositionSchema>;
+
+export const OUTPUT_FORMATS = ['single', 'list', 'count', 'option', 'yesno'] as const;
+
+export const ExtractionSchema = z.object({
+  entities: z
+    .array(z.object({ mention: z.string().min(1), kind: z.string().nullable() }))
+    .describe('Entities the step question is about, as written in it, with their KG node kind'),
+  relations: z
+    .array(
+      z.object({
+        entity: z.string().describe('The mention this relation starts from'),
+        metaedges: z.array(z.string()).describe('KG relation abbreviations that express it'),
+        direction: z.enum(['out', 'in', 'both']).describe("'out' when the entity is the relation's source"),
+        targetKind: z.string().nullable().describe('Kind of node the relation leads to'),
+        cue: z.string().nullable().describe('The words of the question that name the relation'),
+        negated: z.boolean().describe('True when the answer must NOT have this relation'),
+      }),
+    )
+    .describe('Relation cues: which relation each entity constrains the answer by'),
+  answerKind: z.string().nullable(),
+  outputFormat: z.enum(OUTPUT_FORMATS),
+  constraints: z
+    .array(z.object({ type: z.enum(['negation', 'comparison', 'count', 'shared', 'condition', 'attribute', 'option']), text: z.string() }))
+    .describe('Conditions, required attributes, comparison operators and the output format, in words'),
+});
+export type Extraction = z.infer<typeof ExtractionSchema>;
+
+export const ReasonSchema = z.object({
+  answer: z.array(z.string()).describe('The full answer to the original question as a list: names, one option text, one number or yes/no; empty when abstaining'),
+  optionKey: z.string().nullable().describe('For multiple choice: the chosen letter'),
+  count: z.number().int().nullable().describe('For counting questions: the number'),
+  abstain: z.boolean(),
+  rationale: z.string(),
+  claims: z.array(z.object({ text: z.string(), evidenceIds: z.array(z.string()) })).describe('Each claim with the ids of the evidence lines that state it'),
+  evidenceIds: z.array(z.string()).describe('Every evidence id the answer used (sentence ids of D, KG ids)'),
+});
+export type ReasonOutput = z.infer<typeof ReasonSchema>;
+
+export const CheckSchema = z.object({
+  stop: z.boolean().describe('True to return this answer now'),
+  sufficient: z.boolean().describe('The evidence covers every constraint of the question'),
+  consistent: z.boolean().describe('The answer agrees with the evidence and the question'),
+  reason: z.string(),
+  missing: z.array(z.string()).describe('What is still missing or wrong, for the next decomposition'),
+});
+export type CheckOutput = z.infer<typeof CheckSchema>;
+
+/** What the last iteration left: A_{t−1} and the check that judged it. */
+export interface PreviousStep {
+  t: number;
+  current: string;
+  answer: ReasonOutput;
+  check: CheckOutput;
+  /** KG candidates of that step ranked below the top K with the best coverage of the step entities. */
+  unexamined: number;
+}
+
+/** A KG triple, or a short path through a shared node, shown as one unit of the top K. */
+export interface KgUnit {
+  lines: EvidenceLine[];
+}
+
+/** A step entity: a mention of the step question linked to a KG node through the entity channel. */
+export type StepEntity = LinkedEntity;
+
+function dBlock(frame: Xr2Frame): string {
+  return `Document evidence D:\n${linesBlock(frame.documents)}`;
+}
+
+function answerBlock(a: ReasonOutput): string {
+  return a.abstain ? '(abstained)' : `${a.answer.join('; ')}${a.optionKey ? ` (option ${a.optionKey})` : ''}`;
+}
+
+function kgBlock(units: KgUnit[]): string {
+  return units.length ? units.map((u, i) => `(${i + 1}) ${u.lines.map((l) => `[${l.id}] ${l.text}`).join('\n    ')}`).join('\n') : '(none)';
+}
+
+const RELATIONS = METAEDGES.map((m) => `${m.abbr}: ${m.source} → ${m.target} ("${m.sourceClause.replace('{x}', m.target.toLowerCase())}")`).join('; ');
+
+export interface DecomposeInput {
+  frame: Xr2Frame;
+  t: number;
+  previous: PreviousStep | null;
+  /** KG evidence shown in earlier steps: the findings so far. */
+  established: EvidenceLine[];
+}
+
+export const decomposeTemplate = defineTemplate({
+  role: 'decompose',
+  id: 'xr2.decompose',
+  version: 1,
+  system:
+    'You decompose a biomedical research question into step questions (decomposition is mandatory). Give the sub-questions, the ' +
+    'constraints the answer must meet, the evidence required, and `current`: the step question to work on now. When a previous ' +
+    'answer and its self-check are given, re-decompose: make `current` the follow-up question that closes the gap the check names.',
+  render: (input: DecomposeInput) =>
+    [
+      questionBlock(input.frame),
+      dBlock(input.frame),
+      input.previous
+        ? [
+            `Iteration ${input.t}. Previous step question: ${input.previous.current}`,
+            `Previous answer A_${input.previous.t}: ${answerBlock(input.previous.answer)}`,
+            `Self-check: ${input.previous.check.reason}`,
+            `Missing: ${input.previous.check.missing.length ? input.previous.check.missing.join('; ') : '(nothing named)'}`,
+            `KG findings so far:\n${linesBlock(input.established)}`,
+          ].join('\n')
+        : 'Iteration 1: decompose the question.',
+    ].join('\n\n'),
+  output: DecompositionSchema,
+});
+
+export interface ExtractInput {
+  frame: Xr2Frame;
+  current: string;
+  /** Mentions of the step question the entity channel linked to KG nodes. */
+  recognised: LinkedEntity[];
+}
+
+export const extractTemplate = defineTemplate({
+  role: 'extract',
+  id: 'xr2.extract',
+  version: 1,
+  system:
+    'You extract, for one step question, the entities it is about (as written, with their kind) and the relation and constraint cues: ' +
+    'which KG relation links each entity to the answer (direction, target kind), conditions, required attributes, comparison ' +
+    `operators and the output format. KG relations: ${RELATIONS}.`,
+  render: (input: ExtractInput) =>
+    [
+      `Step question Q_t: ${input.current}`,
+      `Original question: ${input.frame.question}`,
+      input.frame.options ? `Options: ${Object.entries(input.frame.options).map(([k, v]) => `${k}. ${v}`).join('; ')}` : null,
+      `Mentions the entity linker recognised in Q_t: ${entityList(input.recognised)}`,
+      dBlock(input.frame),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  output: ExtractionSchema,
+});
+
+export interface ReasonInput {
+  frame: Xr2Frame;
+  t: number;
+  current: string;
+  entities: StepEntity[];
+  relations: Extraction['relations'];
+  constraints: Extraction['constraints'];
+  /** KG_t: the top-K units of this step. */
+  kg: KgUnit[];
+  /** Entity profiles of E_t. */
+  profiles: EvidenceLine[];
+  /** M_t: parametric claims, kept apart from KG and document evidence. */
+  claims: EvidenceLine[];
+  /** KG evidence of earlier steps. */
+  established: EvidenceLine[];
+  previous: ReasonOutput | null;
+  /** The `param` switch: may background knowledge be used? */
+  background: boolean;
+}
+
+/** Every line a reason call is shown. */
+export function linesOf(input: ReasonInput): EvidenceLine[] {
+  return [...input.frame.documents, ...input.established, ...input.kg.flatMap((u) => u.lines), ...input.profiles, ...input.claims];
+}
+
+export const reasonTemplate = defineTemplate({
+  role: 'reason',
+  id: 'xr2.reason',
+  version: 1,
+  system:
+    'You answer the ORIGINAL question in full, as a list, from the step context: document evidence, step entities and relation cues, ' +
+    'KG triples of this and earlier steps, entity profiles and (when given) parametric claims, which are unverified and kept apart. ' +
+    'Cite the ids of the lines you use; never cite an id that is not listed. If the evidence does not support an answer yet, abstain.',
+  render: (input: ReasonInput) =>
+    [
+      questionBlock(input.frame),
+      `Iteration ${input.t}. Step question Q_t: ${input.current}`,
+      `Step entities E_t: ${entityList(input.entities)}`,
+      `Relation cues R_t: ${input.relations.map((r) => `${r.negated ? 'NOT ' : ''}${r.entity} –${r.metaedges.join('|') || '?'}→ ${r.targetKind ?? '?'}${r.cue ? ` ("${r.cue}")` : ''}`).join('; ') || '(none)'}`,
+      input.constraints.length ? `Constraints: ${input.constraints.map((c) => `${c.type}: ${c.text}`).join('; ')}` : null,
+      dBlock(input.frame),
+      `KG triples of this step KG_t:\n${kgBlock(input.kg)}`,
+      `KG triples of earlier steps:\n${linesBlock(input.established)}`,
+      `Entity profiles:\n${linesBlock(input.profiles)}`,
+      input.background
+        ? `Parametric claims M_t (the model's own memory, unverified):\n${linesBlock(input.claims)}`
+        : 'Do not use background knowledge: answer only from the evidence above.',
+      input.previous ? `Previous answer: ${answerBlock(input.previous)}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  output: ReasonSchema,
+});
+
+export interface CheckInput {
+  frame: Xr2Frame;
+  t: number;
+  tMax: number;
+  answer: ReasonOutput;
+  /** Every line the answer could draw on. */
+  evidence: EvidenceLine[];
+  /** KG candidates ranked below the top K with the best coverage of the step entities, not yet examined. */
+  unexamined: number;
+  /** Lines this step added that no earlier step had shown. */
+  newEvidence: number;
+}
+
+export const checkTemplate = defineTemplate({
+  role: 'check',
+  id: 'xr2.check',
+  version: 1,
+  system:
+    'You self-check an answer to a biomedical question: is it sufficient (the evidence covers every constraint and, for list or count ' +
+    'questions, every candidate) and consistent (it follows from the evidence and fits the question and the documents)? Say stop to ' +
+    'return it; otherwise name what is missing, so the question can be re-decomposed. Stop without an answer when nothing new can be found.',
+  render: (input: CheckInput) =>
+    [
+      questionBlock(input.frame),
+      `Iteration ${input.t} of at most ${input.tMax}. Answer A_${input.t}: ${answerBlock(input.answer)}`,
+      `Rationale: ${input.answer.rationale}`,
+      `Evidence the answer could draw on:\n${linesBlock(input.evidence)}`,
+      `KG candidates not yet examined: ${input.unexamined}. New evidence this step: ${input.newEvidence} line(s).`,
+    ].join('\n\n'),
+  output: CheckSchema,
+});

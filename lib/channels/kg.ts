@@ -6,6 +6,13 @@ import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 
 export interface TripleQuery {
   metaedges?: string[];
+  /**
+   * Metaedge groups read in order, best-connected neighbours first within a
+   * group, until `limit` triples per anchor: a hub keeps its preferred
+   * relations (ReGraM's cap by relation weight). Replaces `metaedges`; each
+   * triple's scores then also give its anchor's and group's index.
+   */
+  metaedgeTiers?: string[][];
   direction?: 'out' | 'in' | 'both';
   neighborKinds?: string[];
   limit?: number;
@@ -28,15 +35,21 @@ export class KgChannel {
     return this.retrieve(parent, label, { anchors: anchors.map((a) => a.id), query }, async () => {
       const verbs = await metaedgeVerbs();
       const out: EvidenceInput[] = [];
-      for (const original of anchors) {
+      for (const [index, original] of anchors.entries()) {
         const anchor = await this.anchorFor(original);
-        const result = await neighbors(anchor.id, {
-          metaedges: query.metaedges,
-          direction: query.direction ?? 'both',
-          neighborKinds: query.neighborKinds,
-          limit: query.limit ?? 50,
-        });
-        for (const n of result.edges) out.push(tripleEvidence(orient(anchor, n), verbs, { anchorTotal: result.total }));
+        let left = query.limit ?? 50;
+        for (const [tier, metaedges] of (query.metaedgeTiers ?? [query.metaedges]).entries()) {
+          if (left <= 0) break;
+          const result = await neighbors(anchor.id, {
+            metaedges,
+            direction: query.direction ?? 'both',
+            neighborKinds: query.neighborKinds,
+            limit: left,
+          });
+          const scores: Record<string, number> = query.metaedgeTiers ? { anchorTotal: result.total, anchor: index, tier } : { anchorTotal: result.total };
+          for (const n of result.edges) out.push(tripleEvidence(orient(anchor, n), verbs, scores));
+          left -= result.edges.length;
+        }
       }
       return out;
     });

@@ -1,6 +1,7 @@
 import type { MethodDefinition } from './types';
 import { eigen1 } from './eigen1';
+import { regram } from './regram';
 import { cot, direct, kgRag } from './baselines';
 
 /** Every method module; each registers its templates and offline rules on import. */
-export const methodModules: MethodDefinition[] = [direct, cot, kgRag, eigen1];
+export const methodModules: MethodDefinition[] = [direct, cot, kgRag, eigen1, regram];

@@ -7,7 +7,9 @@
 
 import { contentTerms } from './text';
 
-type Weights = Map<string, number>;
+/** A text's term vector: stemmed content term → weight. */
+export type TermVector = Map<string, number>;
+type Weights = TermVector;
 
 function termFrequencies(terms: string[]): Map<string, number> {
   const tf = new Map<string, number>();
@@ -15,7 +17,8 @@ function termFrequencies(terms: string[]): Map<string, number> {
   return tf;
 }
 
-function cosine(a: Weights, b: Weights): number {
+/** Cosine of two term vectors. */
+export function cosine(a: Weights, b: Weights): number {
   let dot = 0;
   let na = 0;
   let nb = 0;
@@ -28,7 +31,8 @@ function cosine(a: Weights, b: Weights): number {
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
-function weigh(text: string, idf: (term: string) => number): Weights {
+/** Log-scaled term frequency times idf; build once when one text is compared with many. */
+export function termVector(text: string, idf: (term: string) => number = () => 1): Weights {
   const weights: Weights = new Map();
   for (const [t, f] of termFrequencies(contentTerms(text))) weights.set(t, (1 + Math.log(f)) * idf(t));
   return weights;
@@ -39,7 +43,7 @@ function weigh(text: string, idf: (term: string) => number): Weights {
  * without an idf (no corpus at hand) every term weighs the same.
  */
 export function lexicalSimilarity(a: string, b: string, idf: (term: string) => number = () => 1): number {
-  return cosine(weigh(a, idf), weigh(b, idf));
+  return cosine(termVector(a, idf), termVector(b, idf));
 }
 
 export interface Bm25Hit {

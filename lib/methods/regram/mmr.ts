@@ -1,0 +1,117 @@
+/**
+ * ReGraM's weighted MMR (regram.txt Eq. 1), greedy:
+ *   MMR(t) = λ·Sim(q_i, t)·w_r − (1 − λ)·max_{t' ∈ S} Sim(t, t')
+ * Sim is lexical: TF-IDF cosine over stemmed content terms, with the BM25 idf
+ * of the hop's candidate texts (no embedding endpoint is configured; the paper
+ * uses all-MiniLM-L6-v2 cosine). Pure, so the candidate table can be
+ * recomputed from the trace.
+ */
+
+import { categoryOf, relationWeight, type RelationCategory, type RelationDomain } from '@/lib/kg/metaedge-categories';
+import { Bm25Index, cosine, termVector } from '@/lib/llm/offline/lexical';
+import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
+import type { TripleData } from '@/lib/trace/types';
+
+export const SIMILARITY = {
+  kind: 'lexical',
+  measure: 'TF-IDF cosine over stemmed content terms; idf: BM25 idf over the hop\'s candidate texts',
+  why: 'no embedding endpoint is configured (the model layer has no embedding role), so Sim is lexical instead of the paper\'s Sentence-BERT cosine',
+} as const;
+
+/** A candidate as MMR sees it. */
+export interface MmrCandidate {
+  id: string;
+  /** The evidence text of the triple. */
+  text: string;
+  triple: TripleData;
+}
+
+/** One row of the candidate table. */
+export interface CandidateRow {
+  evidenceId: string;
+  edgeId: number;
+  source: string;
+  relation: string;
+  target: string;
+  category: RelationCategory | null;
+  wR: number;
+  /** The textified triple Sim compares. */
+  simText: string;
+  sim: number;
+  /** λ·Sim(q_i, t)·w_r */
+  relevance: number;
+  /** (1 − λ)·max Sim(t, t') over the triples selected before it (all selected ones, for an unselected triple). */
+  redundancy: number;
+  mmr: number;
+  /** The selected triple t' behind the redundancy term. */
+  nearest: string | null;
+  /** 1-based selection order; null when not selected. */
+  rank: number | null;
+  selected: boolean;
+}
+
+/** The relation in words ("Associated with: are associated with"), from the relation description map, so lexical Sim can meet the question's phrasing. */
+export function relationDescription(metaedge: string): string {
+  const clause = metaedgeInfo(metaedge)?.sourceClause.replace('{x}', '').trim();
+  const category = categoryOf(metaedge)?.replace(/_/g, ' ');
+  return [category, clause].filter(Boolean).join(': ');
+}
+
+/** TEXTIFY(t): the evidence text plus the relation's description. */
+export function textify(c: MmrCandidate): string {
+  const description = relationDescription(c.triple.metaedge);
+  return description ? `${c.text} [${description}]` : c.text;
+}
+
+export function weightedMmr(query: string, candidates: MmrCandidate[], opts: { lambda: number; k: number; domain: RelationDomain }): CandidateRow[] {
+  const { lambda, k, domain } = opts;
+  const simTexts = candidates.map(textify);
+  const { idf } = new Bm25Index(simTexts);
+  const vectors = simTexts.map((t) => termVector(t, idf));
+  const q = termVector(query, idf);
+  const rows: CandidateRow[] = candidates.map((c, i) => {
+    const wR = relationWeight(c.triple.metaedge, domain);
+    const sim = cosine(q, vectors[i]);
+    const relevance = lambda * sim * wR;
+    return {
+      evidenceId: c.id,
+      edgeId: c.triple.edgeId,
+      source: c.triple.sourceName,
+      relation: c.triple.metaedge,
+      target: c.triple.targetName,
+      category: categoryOf(c.triple.metaedge),
+      wR,
+      simText: simTexts[i],
+      sim,
+      relevance,
+      redundancy: 0,
+      mmr: relevance,
+      nearest: null,
+      rank: null,
+      selected: false,
+    };
+  });
+  // maxSim[i]: the largest Sim between candidate i and a selected triple so far.
+  const maxSim = new Array<number>(rows.length).fill(0);
+  for (let rank = 1; rank <= Math.min(k, rows.length); rank++) {
+    let best = -1;
+    for (const [i, r] of rows.entries()) {
+      if (r.selected) continue;
+      if (best < 0 || r.mmr > rows[best].mmr) best = i;
+    }
+    const chosen = rows[best];
+    chosen.selected = true;
+    chosen.rank = rank;
+    for (const [i, r] of rows.entries()) {
+      if (r.selected) continue;
+      const s = cosine(vectors[i], vectors[best]);
+      if (r.nearest === null || s > maxSim[i]) {
+        maxSim[i] = s;
+        r.nearest = chosen.evidenceId;
+      }
+      r.redundancy = (1 - lambda) * maxSim[i];
+      r.mmr = r.relevance - r.redundancy;
+    }
+  }
+  return rows;
+}

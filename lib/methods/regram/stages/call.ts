@@ -1,0 +1,10 @@
+import type { RoleTemplate } from '@/lib/llm/types';
+import type { StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+
+/** One role call, recorded on the step that makes it; its parsed output. */
+export async function callRole<I, O>(ctx: MethodContext<unknown>, step: StepHandle, template: RoleTemplate<I, O>, input: I): Promise<O> {
+  const result = await ctx.model.call(template, input, { recorder: ctx.trace.callRecorder(step) });
+  if (result.parsed === null) throw new Error(`${template.id} returned no usable output`);
+  return result.parsed;
+}

@@ -1,0 +1,100 @@
+import { relationWeight, type RelationDomain } from '@/lib/kg/metaedge-categories';
+import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
+import { METAEDGES, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
+import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import type { RegramParams } from '../params';
+import { relationDescription } from '../mmr';
+import type { HopLinking, LinkedNode } from './link';
+
+/** A relation's place in the hub cap's order. */
+export interface RelationRank {
+  metaedge: string;
+  /** w_r for the domain. */
+  weight: number;
+  /** w_r · Sim(q_i, the relation's description): Eq. 1's relevance term at the level of the relation. */
+  relevance: number;
+}
+
+/** How the hub cap applied to one linked node. */
+export interface NodeCap {
+  nodeId: string;
+  name: string;
+  kind: string;
+  kept: number;
+  /** Some incident triples were left out. */
+  capped: boolean;
+  /** The node's relations in cap order; `available` is null for one never read because the cap was already reached. */
+  relations: (RelationRank & { available: number | null; kept: number })[];
+}
+
+export interface CandidateSet {
+  enabled: boolean;
+  note: string | null;
+  hubCap: number;
+  caps: NodeCap[];
+  /** T_cand: one record per KG edge, in retrieval order. */
+  records: EvidenceRecord[];
+  /** Records of an edge already retrieved through another linked node. */
+  duplicates: number;
+}
+
+/**
+ * The order in which a hub's relations fill the cap: by relation weight w_r,
+ * scaled by how well the relation's description matches the hop question (so
+ * that in the INTEGRATED column, where Regulates outweighs Associated_with,
+ * "which diseases are associated with PPARG" still keeps PPARG's disease
+ * associations); relations the question does not touch follow by w_r alone.
+ */
+export function rankRelations(query: string, domain: RelationDomain): RelationRank[] {
+  return METAEDGES.map((m) => {
+    const weight = relationWeight(m.abbr, domain);
+    return { metaedge: m.abbr, weight, relevance: weight * lexicalSimilarity(query, `${m.source} ${relationDescription(m.abbr)} ${m.target}`) };
+  }).sort((a, b) => b.relevance - a.relevance || b.weight - a.weight);
+}
+
+/**
+ * Step 3b: T_cand, the KG triples incident to the linked nodes (one hop), read
+ * through the kg channel. A hub keeps at most hubCap triples: its relations in
+ * the order of rankRelations, and within a relation its best-connected
+ * neighbours first.
+ */
+export async function collectCandidates(
+  ctx: MethodContext<RegramParams>,
+  parent: StepHandle,
+  linking: HopLinking,
+  domain: RelationDomain,
+): Promise<CandidateSet> {
+  const { nodes, simQuery } = linking;
+  const hubCap = ctx.params.hubCap;
+  return ctx.trace.step(
+    { kind: 'regram.candidates', label: 'Candidate triples', input: { nodes: nodes.map((n) => n.nodeId), domain, hubCap }, parent },
+    async (step) => {
+      if (!nodes.length) return { enabled: true, note: 'no entity was linked', hubCap, caps: [], records: [], duplicates: 0 };
+      const order = rankRelations(simQuery, domain);
+      const anchors = nodes.map((n) => ({ id: n.nodeId, kind: n.kind, name: n.name }));
+      const answer = await ctx.channels.kg.triplesAround(step, anchors, { metaedgeTiers: order.map((r) => [r.metaedge]), limit: hubCap }, 'Triples around the linked nodes, capped by relation');
+      // An edge between two linked nodes arrives once per node; the first stands for it.
+      const first = new Map<string, EvidenceRecord>();
+      for (const r of answer.items) if (!first.has(r.ref)) first.set(r.ref, r);
+      const records = [...first.values()];
+      const caps = nodes.map((node, i) => capOf(node, order, answer.items.filter((r) => r.scores?.anchor === i), hubCap));
+      return { enabled: answer.enabled, note: answer.note ?? null, hubCap, caps, records, duplicates: answer.items.length - records.length };
+    },
+  );
+}
+
+/** How the cap went at one node: a relation was read while the node had room left; one read and empty had nothing. */
+function capOf(node: LinkedNode, order: RelationRank[], records: EvidenceRecord[], hubCap: number): NodeCap {
+  const cap: NodeCap = { nodeId: node.nodeId, name: node.name, kind: node.kind, kept: 0, capped: false, relations: [] };
+  for (const [i, relation] of order.entries()) {
+    const m = metaedgeInfo(relation.metaedge)!;
+    if (!sameKind(m.source, node.kind) && !sameKind(m.target, node.kind)) continue;
+    const mine = records.filter((r) => r.scores?.tier === i);
+    const available = cap.kept < hubCap ? Number(mine[0]?.scores?.anchorTotal ?? 0) : null;
+    if (available === null || available > mine.length) cap.capped = true;
+    cap.kept += mine.length;
+    cap.relations.push({ ...relation, available, kept: mine.length });
+  }
+  return cap;
+}

@@ -1,0 +1,48 @@
+import type { MethodContext } from '../../types';
+import type { RegramParams } from '../params';
+import type { Region } from '../region';
+import type { Fact, HopAnswer, HopMemory, HopQuestion, Mode, QuestionFrame, RegionEntity } from '../templates';
+import { answerHop } from './answer';
+import { collectCandidates } from './candidates';
+import type { HopPlan } from './decompose';
+import type { DomainTyping } from './domain';
+import { verifyHypotheses } from './hypotheses';
+import { linkHop } from './link';
+import { decideMode, selectRegion } from './region';
+
+export interface HopResult {
+  hop: number;
+  question: string;
+  usesHop: number | null;
+  mode: Mode;
+  region: Region;
+  /** Accepted hypotheses (HYBRID). */
+  hypotheses: Fact[];
+  answer: HopAnswer;
+  entities: RegionEntity[];
+}
+
+export function memoryOf(h: HopResult): HopMemory {
+  return { hop: h.hop, question: h.question, mode: h.mode, answer: h.answer.answer, items: h.entities, abstained: h.answer.abstain };
+}
+
+/**
+ * One hop q_i (Algorithm 1, phase 2): link, collect candidates, weighted MMR
+ * into the region G_q, pick the mode by N_facts, verify hypotheses in HYBRID,
+ * and answer inside the region. Earlier hops are the context C; the hop this
+ * one builds on lends its answers as anchors.
+ */
+export async function reasonHop(ctx: MethodContext<RegramParams>, frame: QuestionFrame, typing: DomainTyping, plan: HopPlan, earlier: HopResult[], last: boolean): Promise<HopResult> {
+  return ctx.trace.step({ kind: 'regram.hop', label: `Hop ${plan.hop}`, input: { question: plan.question, usesHop: plan.usesHop } }, async (step) => {
+    const context = earlier.map(memoryOf);
+    const prior = context.find((c) => c.hop === plan.usesHop) ?? null;
+    const linking = await linkHop(ctx, step, frame, { hop: plan.hop, question: plan.question, prior, last });
+    const candidates = await collectCandidates(ctx, step, linking, typing.domain);
+    const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);
+    const { mode } = await decideMode(ctx, step, region);
+    const hop: HopQuestion = { hop: plan.hop, question: plan.question, links: linking.links, prior, context };
+    const hypotheses = mode === 'HYBRID' ? (await verifyHypotheses(ctx, step, hop, region)).accepted : [];
+    const outcome = await answerHop(ctx, step, hop, mode, region, hypotheses);
+    return { hop: plan.hop, question: plan.question, usesHop: plan.usesHop, mode, region, hypotheses, answer: outcome.answer, entities: outcome.entities };
+  });
+}

@@ -1,0 +1,159 @@
+import type { StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import type { RegramParams } from '../params';
+import type { Region } from '../region';
+import { resolveTriple, REVIEWER_SUBSTITUTE, withinSchema, type ResolvedTriple } from '../review';
+import {
+  hypothesizeTemplate,
+  reviewTemplate,
+  reviseTemplate,
+  type Fact,
+  type HopQuestion,
+  type ProgrammaticCheck,
+  type ProposedTriple,
+} from '../templates';
+import { callRole } from './call';
+
+/** One hypothesis in the verify–revise loop; revisions point back to what they revise. */
+export interface HypothesisRecord {
+  id: string;
+  parent: string | null;
+  /** 0 for a generated hypothesis, n for the n-th revision. */
+  round: number;
+  triple: ProposedTriple;
+  resolved: ResolvedTriple;
+  check: ProgrammaticCheck;
+  /** The judge's score; null when the programmatic check already ruled it out. */
+  judge: { score: number; reason: string } | null;
+  score: number;
+  verdict: 'accepted' | 'rejected';
+  /** The hypothesis evidence record, for an accepted one. */
+  evidenceId: string | null;
+  revisedBy: string | null;
+}
+
+export interface HypothesisOutcome {
+  reviewer: string;
+  records: HypothesisRecord[];
+  /** Accepted hypotheses as facts: the only ones that become evidence. */
+  accepted: Fact[];
+}
+
+type Ctx = MethodContext<RegramParams>;
+
+/**
+ * HYBRID (§3.4): hypothesis triples restricted to V_q and R, each reviewed
+ * (score ≥ acceptScore accepts); rejected ones go to revision and back to the
+ * Reviewer, for at most maxRevisions rounds. Only accepted ones become
+ * evidence, of kind 'hypothesis'.
+ */
+export async function verifyHypotheses(ctx: Ctx, parent: StepHandle, hop: HopQuestion, region: Region): Promise<HypothesisOutcome> {
+  const { acceptScore, maxRevisions, maxHypotheses } = ctx.params;
+  return ctx.trace.step(
+    { kind: 'regram.hypotheses', label: 'Hypotheses (verify & revise)', input: { acceptScore, maxRevisions, maxHypotheses, reviewer: REVIEWER_SUBSTITUTE }, parent },
+    async (step) => {
+      const generated = await ctx.trace.step({ kind: 'regram.hypothesize', label: 'Generate hypotheses', input: { entities: region.nodes.length, relations: region.relations.map((r) => r.metaedge) }, parent: step }, async (s) => {
+        const out = await callRole(ctx, s, hypothesizeTemplate, {
+          hop,
+          facts: region.facts,
+          entities: region.nodes,
+          relations: region.relations,
+          max: maxHypotheses,
+          background: ctx.channels.param.enabled,
+        });
+        return out.triples.slice(0, maxHypotheses);
+      });
+      const records: HypothesisRecord[] = [];
+      let pending = generated.map((triple, i) => ({ id: `h${i + 1}`, parent: null as string | null, round: 0, triple, tried: [triple] }));
+      for (let round = 0; pending.length; round++) {
+        const reviewed = [];
+        for (const h of pending) reviewed.push({ h, record: await review(ctx, step, hop, region, h) });
+        records.push(...reviewed.map((r) => r.record));
+        const rejected = reviewed.filter((r) => r.record.verdict === 'rejected');
+        if (round >= maxRevisions) break;
+        const next: typeof pending = [];
+        for (const { h, record } of rejected) {
+          const revised = await revise(ctx, step, hop, region, record, h.tried);
+          if (!revised) continue;
+          const id = `${h.id.split('.')[0]}.r${round + 1}`;
+          record.revisedBy = id;
+          next.push({ id, parent: h.id, round: round + 1, triple: revised, tried: [...h.tried, revised] });
+        }
+        pending = next;
+      }
+      const accepted = await recordAccepted(ctx, step, hop, region, records);
+      return { reviewer: REVIEWER_SUBSTITUTE, records, accepted };
+    },
+  );
+}
+
+async function review(
+  ctx: Ctx,
+  parent: StepHandle,
+  hop: HopQuestion,
+  region: Region,
+  h: { id: string; parent: string | null; round: number; triple: ProposedTriple },
+): Promise<HypothesisRecord> {
+  return ctx.trace.step({ kind: 'regram.review', label: `Review ${h.id}`, input: { id: h.id, triple: h.triple, parent: h.parent }, parent }, async (step) => {
+    const { resolved, check: schema } = resolveTriple(h.triple, region);
+    const inKg = schema.inRegion ? true : withinSchema(schema) ? await kgHolds(ctx, step, resolved) : null;
+    const check: ProgrammaticCheck = { ...schema, inKg };
+    // Outside the region or the schema the answer is fixed: the region is a hard boundary, not the judge's call.
+    const judge = withinSchema(schema) ? await callRole(ctx, step, reviewTemplate, { question: hop.question, triple: h.triple, facts: region.facts, check }) : null;
+    const score = judge?.score ?? 0;
+    const verdict = score >= ctx.params.acceptScore ? 'accepted' : 'rejected';
+    return { id: h.id, parent: h.parent, round: h.round, triple: h.triple, resolved, check, judge, score, verdict, evidenceId: null, revisedBy: null };
+  });
+}
+
+/** Whether the KG holds the edge, asked of the kg channel as a one-hop path; null when the channel is off. */
+async function kgHolds(ctx: Ctx, parent: StepHandle, r: ResolvedTriple): Promise<boolean | null> {
+  const node = (e: NonNullable<ResolvedTriple['source']>) => ({ id: e.nodeId, kind: e.kind, name: e.name });
+  const found = await ctx.channels.kg.paths(parent, node(r.source!), node(r.target!), { maxDepth: 1, metaedges: [r.metaedge!], limit: 1 });
+  return found.enabled ? found.items.length > 0 : null;
+}
+
+async function revise(ctx: Ctx, parent: StepHandle, hop: HopQuestion, region: Region, rejected: HypothesisRecord, tried: ProposedTriple[]): Promise<ProposedTriple | null> {
+  return ctx.trace.step({ kind: 'regram.revise', label: `Revise ${rejected.id}`, input: { id: rejected.id, triple: rejected.triple }, parent }, async (step) => {
+    const rejection = rejected.judge ? `score ${rejected.judge.score}: ${rejected.judge.reason}` : `fails the programmatic check ${JSON.stringify(rejected.check)}`;
+    const out = await callRole(ctx, step, reviseTemplate, { question: hop.question, triple: rejected.triple, rejection, relations: region.relations, entities: region.nodes, tried });
+    return out.revised;
+  });
+}
+
+/** Accepted hypotheses become selected evidence of kind 'hypothesis', in the region's closed world (kg channel). */
+async function recordAccepted(ctx: Ctx, step: StepHandle, hop: HopQuestion, region: Region, records: HypothesisRecord[]): Promise<Fact[]> {
+  const accepted = records.filter((r) => r.verdict === 'accepted');
+  const evidence = await ctx.trace.addEvidence(
+    step,
+    accepted.map((r) => {
+      // Accepted implies within the schema, so the triple resolved completely.
+      const [source, target, metaedge] = [r.resolved.source!, r.resolved.target!, r.resolved.metaedge!];
+      const verb = region.relations.find((rel) => rel.metaedge === metaedge)!.verb;
+      return {
+        channel: 'kg' as const,
+        kind: 'hypothesis' as const,
+        ref: `hypothesis:hop${hop.hop}:${r.id}`,
+        text: `${source.name} (${source.kind}) – ${verb} – ${target.name} (${target.kind}) [hypothesis ${r.id}, Reviewer score ${r.score.toFixed(2)}]`,
+        data: {
+          edgeId: null,
+          sourceId: source.nodeId,
+          sourceName: source.name,
+          sourceKind: source.kind,
+          metaedge,
+          verb,
+          targetId: target.nodeId,
+          targetName: target.name,
+          targetKind: target.kind,
+          hypothesis: r.id,
+          parent: r.parent,
+          inKg: r.check.inKg,
+        },
+        scores: { reviewer: r.score, judge: r.judge?.score ?? null },
+        selected: true,
+      };
+    }),
+  );
+  for (const [i, r] of accepted.entries()) r.evidenceId = evidence[i].id;
+  return evidence.map((e) => ({ id: e.id, text: e.text, triple: e.data as Fact['triple'] }));
+}

@@ -1,0 +1,59 @@
+import type { RelationDomain } from '@/lib/kg/metaedge-categories';
+import type { StepHandle, TripleData } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import { SIMILARITY, weightedMmr, type CandidateRow } from '../mmr';
+import type { RegramParams } from '../params';
+import { chooseMode, formRegion, type Region } from '../region';
+import type { Mode } from '../templates';
+import type { CandidateSet } from './candidates';
+import type { HopLinking } from './link';
+
+export interface CandidateTable {
+  similarity: typeof SIMILARITY;
+  lambda: number;
+  k: number;
+  query: string;
+  rows: CandidateRow[];
+}
+
+/**
+ * Steps 3c–e: weighted MMR over T_cand gives the candidate table; the K
+ * selected triples are marked selected in the evidence (the rest stay
+ * candidates) and form the region.
+ */
+export async function selectRegion(
+  ctx: MethodContext<RegramParams>,
+  parent: StepHandle,
+  linking: HopLinking,
+  candidates: CandidateSet,
+  domain: RelationDomain,
+): Promise<{ table: CandidateTable; region: Region }> {
+  const { lambda, k } = ctx.params;
+  const table = await ctx.trace.step(
+    { kind: 'regram.mmr', label: 'Weighted MMR', input: { query: linking.simQuery, candidates: candidates.records.length, lambda, k, domain }, parent },
+    async () => {
+      const rows = weightedMmr(linking.simQuery, candidates.records.map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData })), { lambda, k, domain });
+      await ctx.trace.markSelected(rows.filter((r) => r.selected).map((r) => r.evidenceId));
+      return { similarity: SIMILARITY, lambda, k, query: linking.simQuery, rows };
+    },
+  );
+  const region = await ctx.trace.step({ kind: 'regram.region', label: 'Region', input: { selected: table.rows.filter((r) => r.selected).length }, parent }, async () => {
+    const byId = new Map(candidates.records.map((r) => [r.id, r]));
+    const selected = table.rows
+      .filter((r) => r.selected)
+      .sort((a, b) => a.rank! - b.rank!)
+      .map((r) => byId.get(r.evidenceId)!)
+      .map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData }));
+    return formRegion(selected, new Set(linking.nodes.map((n) => n.nodeId)));
+  });
+  return { table, region };
+}
+
+export async function decideMode(ctx: MethodContext<RegramParams>, parent: StepHandle, region: Region): Promise<{ mode: Mode; why: string; nFacts: number }> {
+  const { strictMinFacts, hybridMinFacts } = ctx.params;
+  const nFacts = region.edges.length;
+  return ctx.trace.step({ kind: 'regram.mode', label: 'Reasoning mode', input: { nFacts, strictMinFacts, hybridMinFacts }, parent }, async () => ({
+    ...chooseMode(nFacts, ctx.params),
+    nFacts,
+  }));
+}

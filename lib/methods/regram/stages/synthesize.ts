@@ -1,0 +1,74 @@
+import { matchOption, parseOptions } from '@/lib/llm/offline/options';
+import type { MethodAnswer, MethodContext } from '../../types';
+import { GENERAL_KNOWLEDGE, holdToRegion } from '../boundary';
+import { entityIn } from '../region';
+import { synthesizeTemplate, type EvidenceMapEntry, type FinalAnswer, type QuestionFrame, type RegionEntity } from '../templates';
+import { callRole } from './call';
+import type { HopResult } from './hop';
+
+/** The evidence map: per hop its question, mode, sub-answer and the triples it rests on (T_i), accepted hypotheses included. */
+export async function buildEvidenceMap(ctx: MethodContext<unknown>, hops: HopResult[]): Promise<EvidenceMapEntry[]> {
+  return ctx.trace.step({ kind: 'regram.evidence-map', label: 'Evidence map', input: { hops: hops.length } }, async () =>
+    hops.map((h) => {
+      const cited = new Set(h.answer.evidenceIds);
+      return {
+        hop: h.hop,
+        question: h.question,
+        mode: h.mode,
+        answer: h.answer.abstain ? '' : h.answer.answer,
+        items: h.entities,
+        abstained: h.answer.abstain,
+        facts: h.region.facts.filter((f) => cited.has(f.id)),
+        hypotheses: h.hypotheses,
+      };
+    }),
+  );
+}
+
+/**
+ * Step 5: the final answer from the evidence map; the option parsed for MCQ.
+ * The answer may cite only the map's evidence and name only region entities,
+ * unless a hop answered from general knowledge, which the answer then says.
+ */
+export async function synthesize(ctx: MethodContext<unknown>, frame: QuestionFrame, map: EvidenceMapEntry[], hops: HopResult[]): Promise<MethodAnswer> {
+  return ctx.trace.step({ kind: 'regram.synthesis', label: 'Final synthesis', input: { hops: map.map((e) => ({ hop: e.hop, mode: e.mode })) } }, async (step) => {
+    const out = await callRole(ctx, step, synthesizeTemplate, { frame, map });
+    const evidenceIds = new Set(map.flatMap((e) => [...e.facts, ...e.hypotheses].map((f) => f.id)));
+    const entities = [...new Map(hops.flatMap((h) => h.region.nodes).map((n) => [n.nodeId, n as RegionEntity])).values()];
+    const guessed = map.some((e) => e.mode === 'LLM-GUESS' && !e.abstained);
+    const claims = out.abstain ? [] : out.claims.map((c) => ({ text: c.text, evidenceIds: c.evidenceIds.filter((id) => evidenceIds.has(id)) }));
+    const cited = [...new Set(claims.flatMap((c) => c.evidenceIds))];
+    const option = chosenOption(out, frame, entities, guessed);
+    const bounded = guessed ? { answer: out, entities: [] as RegionEntity[] } : holdToRegion(out, cited, { entities, evidenceIds });
+    const final = option.rejected ? { ...bounded.answer, abstain: true, answer: '', rationale: `${out.rationale} ${option.rejected}` } : bounded.answer;
+    const abstained = final.abstain || !final.answer.trim();
+    const text = abstained ? '' : option.key ? frame.options![option.key] : final.answer;
+    return {
+      text: guessed && !abstained && !text.startsWith(GENERAL_KNOWLEDGE) ? `${GENERAL_KNOWLEDGE}: ${text}` : text,
+      optionKey: abstained ? null : option.key,
+      items: abstained ? [] : final.items,
+      nodeIds: abstained ? [] : bounded.entities.map((e) => e.nodeId),
+      count: abstained ? null : final.count,
+      abstained,
+      evidenceIds: abstained ? [] : cited,
+      claims: abstained ? [] : claims,
+      rationale: final.rationale,
+    };
+  });
+}
+
+/**
+ * The option the synthesis chose: its letter, or an answer that names one. An
+ * option whose linked entities all lie outside every region is refused; one
+ * that links no entity (a mechanism, yes/no) has nothing to hold to the region.
+ */
+function chosenOption(out: FinalAnswer, frame: QuestionFrame, entities: RegionEntity[], guessed: boolean): { key: string | null; rejected: string | null } {
+  if (!frame.options || out.abstain) return { key: null, rejected: null };
+  const parsed = parseOptions(frame.options);
+  const key = [out.optionKey, out.answer].map((a) => (a ? matchOption(a, parsed) : null)).find(Boolean) ?? null;
+  if (!key) return { key: null, rejected: `The answer '${out.answer}' names no option.` };
+  const links = frame.optionLinks[key] ?? [];
+  const inRegion = links.some((l) => entities.some((e) => e.nodeId === l.nodeId)) || !!entityIn(entities, frame.options[key]);
+  if (links.length && !inRegion && !guessed) return { key: null, rejected: `Option ${key} (${frame.options[key]}) names no entity of the region.` };
+  return { key, rejected: null };
+}

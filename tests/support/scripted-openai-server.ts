@@ -202,3 +202,23 @@ export async function startScriptedOpenAIServer(script: Script, options: Scripte
       }),
   };
 }
+
+/** The name a JSON-output request gave its schema: the template id, so a script can answer by role. */
+export const schemaNameOf = (r: RecordedRequest): string => String(r.body.response_format?.json_schema?.name ?? '');
+
+/**
+ * Points the model configuration (process env, read per run) at a scripted
+ * server, as a deployment's OPENAI_BASE_URL would; returns the restore function.
+ */
+export function useScriptedModelEnv(server: ScriptedServer, vars: { model?: string; apiKey?: string } = {}): () => void {
+  const next: Record<string, string | undefined> = { OPENAI_BASE_URL: server.baseUrl, HOPSCOPE_MODEL: vars.model ?? 'scripted-model', OPENAI_API_KEY: vars.apiKey };
+  const saved = Object.fromEntries(Object.keys(next).map((k) => [k, process.env[k]]));
+  const apply = (vals: Record<string, string | undefined>) => {
+    for (const [k, v] of Object.entries(vals)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  apply(next);
+  return () => apply(saved);
+}

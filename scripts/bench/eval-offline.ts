@@ -1,0 +1,54 @@
+import { getPrisma } from '../../lib/db/client';
+import { generateQuestionSet } from '../../lib/eval/generate';
+import { createEvalJob, driveEvalJob, getEvalJobView } from '../../lib/eval/jobs';
+import { listMethods } from '../../lib/methods/registry';
+import { round } from './timing';
+import type { BenchModule } from './types';
+
+const SET = 'bench-eval-offline';
+const QUESTIONS = 200;
+const CONCURRENCY = 8;
+
+/** kg-rag when registered; else EIGEN-1 at its smallest (one proposer, no corrector, no injections, one QAIR round). */
+function benchMethod(): { id: 'kg-rag' | 'eigen1'; params: Record<string, unknown> } {
+  if (listMethods().some((m) => m.id === 'kg-rag')) return { id: 'kg-rag', params: {} };
+  return { id: 'eigen1', params: { k: 1, corrector: false, maxInjections: 0, tMax: 1 } };
+}
+
+/**
+ * Offline evaluation throughput: a seeded 200-question BioMedHop-style set,
+ * one method, the full configuration, driven in-process as `eval` does
+ * (job rows, bounded concurrency, scoring, tables). Generation is not timed.
+ * The job, its runs and the set are deleted afterwards.
+ */
+export const evalOffline: BenchModule = {
+  name: 'offline evaluation throughput',
+  async run({ log }) {
+    const method = benchMethod();
+    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: 'bench-eval', count: QUESTIONS });
+    const job = await createEvalJob({ set: SET, methods: [method.id], params: { [method.id]: method.params }, switches: 'full', backend: 'offline', concurrency: CONCURRENCY });
+    const prisma = getPrisma();
+    try {
+      const started = performance.now();
+      const result = await driveEvalJob(job.id, { mode: 'inline' });
+      const seconds = (performance.now() - started) / 1000;
+      if (result !== 'finished') throw new Error(`the evaluation did not finish (${result})`);
+      const [score] = (await getEvalJobView({ id: job.id })).summary.scores;
+      log(`${method.id}: ${job.total} runs in ${seconds.toFixed(1)} s, accuracy ${((score.accuracy ?? 0) * 100).toFixed(1)}%, ${score.errors} error(s)`);
+      return [
+        {
+          type: 'value',
+          label: `offline evaluation: ${method.id}`,
+          key: 'eval_offline_qps',
+          value: round(job.total / seconds),
+          unit: 'questions/s',
+          note: `${QUESTIONS} generated questions, concurrency ${CONCURRENCY}, accuracy ${((score.accuracy ?? 0) * 100).toFixed(1)}%`,
+        },
+      ];
+    } finally {
+      await prisma.run.deleteMany({ where: { evalJobId: job.id } });
+      await prisma.evalJob.delete({ where: { id: job.id } });
+      await prisma.questionSet.deleteMany({ where: { name: SET } });
+    }
+  },
+};

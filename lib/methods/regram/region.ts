@@ -57,7 +57,7 @@ export function chooseMode(nFacts: number, p: Pick<RegramParams, 'strictMinFacts
   if (nFacts >= p.hybridMinFacts) {
     return { mode: 'HYBRID', why: `${p.hybridMinFacts} ≤ N_facts = ${nFacts} < ${p.strictMinFacts}: partial evidence, complete it with reviewed hypotheses inside the region` };
   }
-  return { mode: 'LLM-GUESS', why: `N_facts = ${nFacts} < ${p.hybridMinFacts}: no region evidence, answer from general knowledge and say so` };
+  return { mode: 'LLM-GUESS', why: `N_facts = ${nFacts} < ${p.hybridMinFacts}: ${nFacts ? 'too little' : 'no'} region evidence, answer from general knowledge and say so` };
 }
 
 /** The region entity a name (or node id) denotes, if any: the closed world of entities. */

@@ -1,0 +1,437 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Channels, FULL_SWITCHES } from '@/lib/channels';
+import { closeDb, getPrisma } from '@/lib/db/client';
+import { linkEntities, neighbors } from '@/lib/kg';
+import { relationWeight, type RelationDomain } from '@/lib/kg/metaedge-categories';
+import { ModelClient } from '@/lib/llm/client';
+import { Bm25Index, lexicalSimilarity } from '@/lib/llm/offline/lexical';
+import { OpenAIBackend } from '@/lib/llm/openai-backend';
+import { regram } from '@/lib/methods/regram';
+import type { CandidateTable } from '@/lib/methods/regram/stages/region';
+import type { CandidateSet } from '@/lib/methods/regram/stages/candidates';
+import type { HypothesisOutcome } from '@/lib/methods/regram/stages/hypotheses';
+import type { HopLinking } from '@/lib/methods/regram/stages/link';
+import { RegramParamsSchema } from '@/lib/methods/regram/params';
+import type { Region } from '@/lib/methods/regram/region';
+import {
+  answerHybridTemplate,
+  classifyTemplate,
+  decomposeTemplate,
+  hypothesizeTemplate,
+  reviewTemplate,
+  reviseTemplate,
+  synthesizeTemplate,
+  type EvidenceMapEntry,
+  type HopAnswer,
+} from '@/lib/methods/regram/templates';
+import type { MethodAnswer } from '@/lib/methods/types';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord, type RunRecord } from '@/lib/runs/read';
+import type { RunRequest } from '@/lib/runs/schemas';
+import { createRun } from '@/lib/runs/service';
+import { newShareId } from '@/lib/runs/share-id';
+import { TraceRecorder } from '@/lib/trace/recorder';
+import type { TripleData } from '@/lib/trace/types';
+import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+
+const HEADLINE = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+
+afterAll(closeDb);
+
+type Step = RunRecord['steps'][number];
+const ofKind = (run: RunRecord, kind: string) => run.steps.filter((s) => s.kind === kind);
+const childrenOf = (run: RunRecord, parent: Step) => run.steps.filter((s) => s.parentStepId === parent.id);
+const childOf = (run: RunRecord, parent: Step, kind: string) => childrenOf(run, parent).find((s) => s.kind === kind)!;
+const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
+
+async function runRegram(body: Omit<RunRequest, 'method'>): Promise<RunRecord> {
+  const { id } = await createRun({ method: 'regram', backend: 'offline', ...body } as RunRequest, { enqueue: false });
+  await executeRun(id);
+  const run = await getRunRecord({ id });
+  expect(run.error).toBeNull();
+  expect(run.status).toBe('succeeded');
+  return run;
+}
+
+async function nodeId(name: string, kind: string): Promise<string> {
+  const link = (await linkEntities(name)).find((l) => l.kind === kind);
+  if (!link) throw new Error(`${name} (${kind}) is not in the test KG`);
+  return link.nodeId;
+}
+
+/** The nodes the KG joins to `id` through `metaedge`, read straight from the KG (the oracle of these tests). */
+async function kgNeighbours(id: string, metaedge: string): Promise<Set<string>> {
+  const { edges } = await neighbors(id, { metaedges: [metaedge], limit: 100_000 });
+  return new Set(edges.map((e) => e.neighbor.id));
+}
+
+describe('ReGraM offline on the headline question', () => {
+  let run: RunRecord;
+  let hops: Step[];
+
+  beforeAll(async () => {
+    run = await runRegram({ question: HEADLINE });
+    hops = ofKind(run, 'regram.hop');
+  });
+
+  it('answers with genes the KG associates with both diseases', async () => {
+    const answer = answerOf(run);
+    expect(answer.abstained).toBe(false);
+    expect(answer.items!.length).toBeGreaterThan(0);
+    const [ms, crohn] = [await nodeId('multiple sclerosis', 'Disease'), await nodeId("Crohn's disease", 'Disease')];
+    const [msGenes, crohnGenes] = [await kgNeighbours(ms, 'DaG'), await kgNeighbours(crohn, 'DaG')];
+    expect(answer.nodeIds).toHaveLength(answer.items!.length);
+    for (const id of answer.nodeIds!) {
+      expect(msGenes.has(id)).toBe(true);
+      expect(crohnGenes.has(id)).toBe(true);
+    }
+    expect(answer.text).toBe(answer.items!.join('; '));
+    // Every claim rests on the triples that state it.
+    const evidence = new Map(run.evidence.map((e) => [e.id, e]));
+    for (const claim of answer.claims) {
+      const triples = claim.evidenceIds.map((id) => evidence.get(id)!.data as TripleData);
+      expect(triples.some((t) => t.metaedge === 'DaG' && t.sourceId === ms && t.targetName === claim.text)).toBe(true);
+      expect(triples.some((t) => t.metaedge === 'DaG' && t.sourceId === crohn && t.targetName === claim.text)).toBe(true);
+    }
+    expect(answer.extra).toMatchObject({ domain: 'DISEASE_SYMPTOM', similarity: 'lexical' });
+  });
+
+  it('leaves the trace ReGraM describes: domain, decomposition, then per hop link → candidates → MMR → region → mode → answer', () => {
+    const top = run.steps.filter((s) => s.parentStepId === null).map((s) => s.kind);
+    expect(top).toEqual(['regram.read', 'regram.domain', 'regram.decompose', 'regram.hop', 'regram.hop', 'regram.evidence-map', 'regram.synthesis']);
+    const domain = ofKind(run, 'regram.domain')[0].output as { domain: RelationDomain; weights: Record<string, number> };
+    expect(domain.domain).toBe('DISEASE_SYMPTOM');
+    expect(domain.weights).toMatchObject({ Associated_with: 1.3, Causes: 1.5, Interacts_with: 0.6 });
+    const plan = ofKind(run, 'regram.decompose')[0].output as { hops: { question: string; usesHop: number | null }[]; fallback: string | null };
+    expect(plan.fallback).toBeNull();
+    expect(plan.hops.map((h) => h.usesHop)).toEqual([null, 1]);
+    for (const hop of hops) {
+      expect(childrenOf(run, hop).map((s) => s.kind)).toEqual(['regram.link', 'regram.candidates', 'regram.mmr', 'regram.region', 'regram.mode', 'regram.hop-answer']);
+      expect(childOf(run, hop, 'regram.mode').output).toMatchObject({ mode: 'KG-STRICT', nFacts: 15 });
+      expect((childOf(run, hop, 'regram.mode').output as { why: string }).why).toContain('15 ≥ 10');
+    }
+    expect(ofKind(run, 'regram.synthesis')).toHaveLength(1);
+    const map = ofKind(run, 'regram.evidence-map')[0].output as unknown as EvidenceMapEntry[];
+    expect(map.map((e) => e.mode)).toEqual(['KG-STRICT', 'KG-STRICT']);
+    expect(map.every((e) => e.facts.length > 0 && !e.abstained)).toBe(true);
+  });
+
+  it('links mentions with method and score, and takes hop 1\'s answers as hop 2\'s anchors', () => {
+    const [first, second] = hops.map((h) => childOf(run, h, 'regram.link').output as unknown as HopLinking);
+    expect(first.nodes).toEqual([expect.objectContaining({ name: 'multiple sclerosis', method: 'exact', score: 1, from: 'hop question' })]);
+    const hop1Items = (childOf(run, hops[0], 'regram.hop-answer').output as { answer: HopAnswer }).answer.items;
+    const anchors = second.nodes.filter((n) => n.method === 'earlier hop answer');
+    expect(anchors.map((a) => a.name).sort()).toEqual([...hop1Items].sort());
+    expect(anchors.every((a) => a.from === 'hop 1 answer' && a.score === null)).toBe(true);
+    expect(second.nodes.some((n) => n.name === "Crohn's disease" && n.method === 'exact')).toBe(true);
+  });
+
+  it('records the hub cap: a hub keeps hubCap triples, its best relation first', () => {
+    const candidates = childOf(run, hops[0], 'regram.candidates').output as unknown as CandidateSet;
+    expect(candidates.hubCap).toBe(30);
+    const [ms] = candidates.caps;
+    // multiple sclerosis has 150 gene associations: the cap bites, and association with genes comes first.
+    expect(ms).toMatchObject({ name: 'multiple sclerosis', kept: 30, capped: true });
+    expect(ms.relations[0]).toMatchObject({ metaedge: 'DaG', kept: 30 });
+    expect(ms.relations[0].available).toBeGreaterThan(30);
+    expect(ms.relations.slice(1).every((r) => r.available === null && r.kept === 0)).toBe(true);
+    expect(candidates.records).toHaveLength(30);
+  });
+
+  it('keeps a candidate table that follows the weighted MMR formula, greedily', () => {
+    for (const hop of hops) {
+      const table = childOf(run, hop, 'regram.mmr').output as unknown as CandidateTable;
+      const { rows, lambda, k } = table;
+      expect(table.similarity.kind).toBe('lexical');
+      expect([lambda, k]).toEqual([0.7, 15]);
+      const index = new Bm25Index(rows.map((r) => r.simText));
+      const memo = new Map<string, number>();
+      const sim = (a: string, b: string) => memo.get(`${a}\n${b}`) ?? memo.set(`${a}\n${b}`, lexicalSimilarity(a, b, index.idf)).get(`${a}\n${b}`)!;
+      for (const r of rows) {
+        expect(r.wR).toBe(relationWeight(r.relation, 'DISEASE_SYMPTOM'));
+        expect(r.sim).toBeCloseTo(sim(table.query, r.simText), 9);
+        expect(r.relevance).toBeCloseTo(lambda * r.sim * r.wR, 9);
+        expect(r.mmr).toBeCloseTo(r.relevance - r.redundancy, 9);
+      }
+      // Replay the greedy selection from scratch: same order, same redundancy terms.
+      const chosen: typeof rows = [];
+      const left = [...rows];
+      while (chosen.length < k && left.length) {
+        const scored = left.map((r) => {
+          const redundancy = chosen.length ? (1 - lambda) * Math.max(...chosen.map((c) => sim(r.simText, c.simText))) : 0;
+          return { r, mmr: r.relevance - redundancy, redundancy };
+        });
+        const best = scored.reduce((a, b) => (b.mmr > a.mmr + 1e-12 ? b : a));
+        expect(best.r.rank).toBe(chosen.length + 1);
+        expect(best.r.redundancy).toBeCloseTo(best.redundancy, 9);
+        chosen.push(best.r);
+        left.splice(left.indexOf(best.r), 1);
+      }
+      expect(rows.filter((r) => r.selected)).toHaveLength(15);
+      for (const r of left) {
+        expect(r.selected).toBe(false);
+        expect(r.redundancy).toBeCloseTo((1 - lambda) * Math.max(...chosen.map((c) => sim(r.simText, c.simText))), 9);
+      }
+      // Selected candidates are marked in the evidence; the rest stay unselected candidates.
+      const evidence = new Map(run.evidence.map((e) => [e.id, e]));
+      for (const r of rows) expect(evidence.get(r.evidenceId)!.selected).toBe(r.selected);
+    }
+  });
+
+  it('holds every hop answer and the final answer inside the regions', () => {
+    const regionNames = new Set<string>();
+    const regionIds = new Set<string>();
+    for (const hop of hops) {
+      const region = childOf(run, hop, 'regram.region').output as unknown as Region;
+      const table = childOf(run, hop, 'regram.mmr').output as unknown as CandidateTable;
+      expect(region.edges.map((e) => e.evidenceId)).toEqual(table.rows.filter((r) => r.selected).sort((a, b) => a.rank! - b.rank!).map((r) => r.evidenceId));
+      const ends = new Set(region.facts.flatMap((f) => [f.triple.sourceId, f.triple.targetId]));
+      expect(new Set(region.nodes.map((n) => n.nodeId))).toEqual(ends);
+      for (const n of region.nodes) {
+        regionNames.add(n.name);
+        regionIds.add(n.nodeId);
+      }
+      const { answer } = childOf(run, hop, 'regram.hop-answer').output as { answer: HopAnswer };
+      const names = new Set(region.nodes.map((n) => n.name));
+      expect(answer.items.every((i) => names.has(i))).toBe(true);
+      const factIds = new Set(region.facts.map((f) => f.id));
+      expect(answer.evidenceIds.every((id) => factIds.has(id))).toBe(true);
+    }
+    const answer = answerOf(run);
+    expect(answer.items!.every((i) => regionNames.has(i))).toBe(true);
+    expect(answer.nodeIds!.every((id) => regionIds.has(id))).toBe(true);
+  });
+});
+
+describe('ReGraM offline on other phrasings', () => {
+  it('a drug–disease lookup: compounds the KG says treat type 2 diabetes', async () => {
+    const run = await runRegram({ question: 'What drugs are used to treat type 2 diabetes mellitus?' });
+    const answer = answerOf(run);
+    expect(answer.extra).toMatchObject({ domain: 'DRUG_THERAPY', hops: [expect.objectContaining({ mode: 'KG-STRICT' })] });
+    const treating = await kgNeighbours(await nodeId('type 2 diabetes mellitus', 'Disease'), 'CtD');
+    expect(answer.nodeIds!.length).toBeGreaterThan(0);
+    for (const id of answer.nodeIds!) expect(treating.has(id)).toBe(true);
+  });
+
+  it('a 2-hop chain: compounds that treat diseases associated with PPARG, hop 2 anchored on hop 1\'s diseases', async () => {
+    const run = await runRegram({ question: 'Which compounds treat diseases associated with the gene PPARG?' });
+    const answer = answerOf(run);
+    expect((answer.extra!.hops as { mode: string }[]).map((h) => h.mode)).toEqual(['KG-STRICT', 'KG-STRICT']);
+    const diseases = await kgNeighbours(await nodeId('PPARG', 'Gene'), 'DaG');
+    expect(answer.nodeIds!.length).toBeGreaterThan(0);
+    for (const id of answer.nodeIds!) {
+      const treated = await kgNeighbours(id, 'CtD');
+      expect([...treated].some((d) => diseases.has(d))).toBe(true);
+    }
+    const hop2 = ofKind(run, 'regram.hop')[1];
+    const linking = childOf(run, hop2, 'regram.link').output as unknown as HopLinking;
+    expect(linking.nodes.length).toBeGreaterThan(1);
+    expect(linking.nodes.every((n) => n.method === 'earlier hop answer' && n.kind === 'Disease')).toBe(true);
+  });
+
+  it('multiple choice: parses the option whose gene the regions associate with both diseases', async () => {
+    const options = { A: 'BRCA1', B: 'STAT3', C: 'APOE', D: 'CFTR' };
+    const run = await runRegram({ question: 'Which gene is associated with both multiple sclerosis and Crohn\'s disease?', options });
+    expect(answerOf(run)).toMatchObject({ optionKey: 'B', text: 'STAT3', abstained: false });
+    // The options are linked and join the last hop's anchors (STAT3 is one already, as a hop 1 answer).
+    const lastLink = childOf(run, ofKind(run, 'regram.hop').at(-1)!, 'regram.link').output as unknown as HopLinking;
+    expect(lastLink.nodes.filter((n) => n.from.startsWith('option ')).map((n) => n.name).sort()).toEqual(['APOE', 'BRCA1', 'CFTR']);
+    expect(lastLink.nodes.find((n) => n.name === 'STAT3')).toMatchObject({ from: 'hop 1 answer' });
+  });
+
+  it('a count and a yes/no over the same facts', async () => {
+    const count = answerOf(await runRegram({ question: "How many genes are associated with both multiple sclerosis and Crohn's disease?" }));
+    expect(count.count).toBe(count.items!.length);
+    expect(count.text).toBe(String(count.count));
+    const yes = answerOf(await runRegram({ question: "Is IL23R associated with Crohn's disease?" }));
+    expect(yes).toMatchObject({ text: 'yes', abstained: false });
+    expect(yes.evidenceIds.length).toBeGreaterThan(0);
+  });
+});
+
+describe('ReGraM modes', () => {
+  it('kg off: no region, every hop is LLM-GUESS, and the offline engine abstains saying it has no general knowledge', async () => {
+    const run = await runRegram({ question: HEADLINE, switches: { kg: false } });
+    const answer = answerOf(run);
+    expect(answer.abstained).toBe(true);
+    expect(answer.rationale).toContain('Based on general knowledge');
+    expect(run.evidence.filter((e) => e.channel === 'kg')).toHaveLength(0);
+    for (const hop of ofKind(run, 'regram.hop')) {
+      expect(childOf(run, hop, 'regram.mode').output).toMatchObject({ mode: 'LLM-GUESS', nFacts: 0 });
+      expect(childrenOf(run, childOf(run, hop, 'regram.candidates')).map((s) => s.status)).toEqual(['skipped']);
+    }
+    const guess = run.modelCalls.filter((c) => c.template === 'regram.answer-llm-guess');
+    expect(guess.length).toBe(ofKind(run, 'regram.hop').length);
+    expect(guess.every((c) => (c.parsed as HopAnswer).abstain)).toBe(true);
+  });
+
+  it('kg and param off: LLM-GUESS is skipped, since it would need general knowledge', async () => {
+    const run = await runRegram({ question: HEADLINE, switches: { kg: false, param: false } });
+    expect(answerOf(run).abstained).toBe(true);
+    expect(run.modelCalls.filter((c) => c.template === 'regram.answer-llm-guess')).toHaveLength(0);
+    const skipped = ofKind(run, 'regram.guess');
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((s) => s.status === 'skipped')).toBe(true);
+  });
+
+  it('the thresholds are parameters: raising strictMinFacts turns 15 facts into HYBRID, with reviewed hypotheses', async () => {
+    const run = await runRegram({ question: HEADLINE, params: { strictMinFacts: 20 } });
+    expect((run.config as { params: unknown }).params).toEqual(RegramParamsSchema.parse({ strictMinFacts: 20 }));
+    const hops = ofKind(run, 'regram.hop');
+    for (const hop of hops) {
+      expect(childOf(run, hop, 'regram.mode').output).toMatchObject({ mode: 'HYBRID', nFacts: 15 });
+      expect(childrenOf(run, hop).map((s) => s.kind)).toContain('regram.hypotheses');
+    }
+    const outcomes = hops.map((h) => childOf(run, h, 'regram.hypotheses').output as unknown as HypothesisOutcome);
+    const records = outcomes.flatMap((o) => o.records);
+    expect(records.length).toBeGreaterThan(0);
+    expect(outcomes[0].reviewer).toContain("substitute for the paper's LoRA reviewer");
+    const hypothesisEvidence = run.evidence.filter((e) => e.kind === 'hypothesis');
+    for (const r of records) {
+      expect(r.verdict).toBe(r.score >= 0.5 ? 'accepted' : 'rejected');
+      expect(r.round).toBeLessThanOrEqual(2);
+      // Offline, hypotheses stay in the region and the judge follows the KG check.
+      expect(r.check).toMatchObject({ headInRegion: true, tailInRegion: true, relationAllowed: true, kindsFit: true });
+      expect(r.verdict === 'accepted').toBe(r.check.inKg === true);
+      if (r.parent) expect(records.find((p) => p.id === r.parent)!.revisedBy).toBe(r.id);
+      const evidence = hypothesisEvidence.find((e) => e.ref.endsWith(`:${r.id}`) && e.id === r.evidenceId);
+      expect(!!evidence).toBe(r.verdict === 'accepted');
+      if (evidence) expect(evidence.selected).toBe(true);
+    }
+    expect(hypothesisEvidence).toHaveLength(records.filter((r) => r.verdict === 'accepted').length);
+  });
+
+  it('the thresholds are parameters: with hybridMinFacts above the region size the hop has no usable facts (LLM-GUESS)', async () => {
+    const run = await runRegram({ question: "Which genes are associated with Crohn's disease?", params: { hybridMinFacts: 16, strictMinFacts: 20 } });
+    expect(childOf(run, ofKind(run, 'regram.hop')[0], 'regram.mode').output).toMatchObject({ mode: 'LLM-GUESS', nFacts: 15 });
+    expect(answerOf(run).abstained).toBe(true);
+  });
+});
+
+describe('ReGraM over an OpenAI-compatible server', () => {
+  let server: ScriptedServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('HYBRID: one hypothesis accepted, one rejected then revised and accepted, one outside the region rejected for good; answers held to the region', async () => {
+    const question = 'Which genes are associated with multiple sclerosis?';
+    const entitiesOf = (user: string) => /Region entities:\n([\s\S]*?)\n\n/.exec(user)![1].split('\n').map((l) => l.replace(/ \([^)]*\)$/, ''));
+    let genes: string[] = [];
+    server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      switch (system.content) {
+        case classifyTemplate.system:
+          return reply.ok(JSON.stringify({ category: 'GENE_PROTEIN', reason: 'asks for genes' }));
+        case decomposeTemplate.system:
+          return reply.ok(JSON.stringify({ analysis: 'one relation from one disease', hops: [{ question, usesHop: null }] }));
+        case hypothesizeTemplate.system:
+          genes = entitiesOf(user.content).filter((n) => n !== 'multiple sclerosis');
+          return reply.ok(
+            JSON.stringify({
+              triples: [
+                { head: 'multiple sclerosis', relation: 'DaG', tail: genes[0] },
+                { head: 'multiple sclerosis', relation: 'GiG', tail: genes[1] },
+                { head: 'multiple sclerosis', relation: 'DaG', tail: 'Unobtainium' },
+              ],
+            }),
+          );
+        case reviewTemplate.system:
+          return reply.ok(JSON.stringify({ score: 0.9, reason: 'consistent with the facts' }));
+        case reviseTemplate.system:
+          return user.content.includes('Unobtainium')
+            ? reply.ok(JSON.stringify({ revised: null, note: 'no such entity in the region' }))
+            : reply.ok(JSON.stringify({ revised: { head: 'multiple sclerosis', relation: 'DaG', tail: genes[1] }, note: 'a disease relates to a gene by DaG' }));
+        case answerHybridTemplate.system: {
+          const ids = [...user.content.matchAll(/^\[([0-9a-f-]{36})\]/gm)].map((m) => m[1]);
+          return reply.ok(JSON.stringify({ answer: `${genes[0]} and Unobtainium`, items: [genes[0], 'Unobtainium'], evidenceIds: [ids[0], 'not-an-evidence-id'], abstain: false, rationale: 'Fact, Fact, Connection' }));
+        }
+        case synthesizeTemplate.system: {
+          const ids = [...user.content.matchAll(/\[([0-9a-f-]{36})\]/g)].map((m) => m[1]);
+          return reply.ok(JSON.stringify({ answer: genes[0], optionKey: null, items: [genes[0], 'Unobtainium'], count: null, abstain: false, rationale: 'from hop 1', claims: [{ text: genes[0], evidenceIds: [ids[0], 'made-up'] }] }));
+        }
+        default:
+          return reply.status(500, { message: 'unexpected role' });
+      }
+    });
+    const prisma = getPrisma();
+    const row = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
+    const trace = await TraceRecorder.open(prisma, row.id);
+    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+    const answer = await regram.run({
+      question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
+      // K = 5 facts: 1 ≤ N_facts < 10, so the hop runs HYBRID.
+      params: RegramParamsSchema.parse({ k: 5 }),
+      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
+      model,
+      trace,
+      backend: 'openai',
+    });
+    const run = await getRunRecord({ id: row.id });
+    const [hop] = ofKind(run, 'regram.hop');
+    expect(childOf(run, hop, 'regram.mode').output).toMatchObject({ mode: 'HYBRID', nFacts: 5 });
+    expect(childrenOf(run, hop).map((s) => s.kind)).toEqual(['regram.link', 'regram.candidates', 'regram.mmr', 'regram.region', 'regram.mode', 'regram.hypotheses', 'regram.hop-answer']);
+
+    const hypotheses = childOf(run, hop, 'regram.hypotheses');
+    expect((hypotheses.input as { reviewer: string }).reviewer).toContain("substitute for the paper's LoRA reviewer");
+    const { records, accepted } = hypotheses.output as unknown as HypothesisOutcome;
+    const byId = Object.fromEntries(records.map((r) => [r.id, r]));
+    expect(Object.keys(byId)).toEqual(['h1', 'h2', 'h3', 'h2.r1']);
+    expect(byId.h1).toMatchObject({ verdict: 'accepted', score: 0.9, round: 0, check: { inRegion: true, inKg: true } });
+    // GiG joins two genes: the programmatic check rules it out before any judge is asked.
+    expect(byId.h2).toMatchObject({ verdict: 'rejected', score: 0, judge: null, revisedBy: 'h2.r1', check: { relationAllowed: true, kindsFit: false } });
+    expect(byId['h2.r1']).toMatchObject({ verdict: 'accepted', parent: 'h2', round: 1, triple: { head: 'multiple sclerosis', relation: 'DaG', tail: genes[1] } });
+    expect(byId.h3).toMatchObject({ verdict: 'rejected', score: 0, revisedBy: null, check: { tailInRegion: false } });
+    expect(childrenOf(run, hypotheses).map((s) => s.label)).toEqual(['Generate hypotheses', 'Review h1', 'Review h2', 'Review h3', 'Revise h2', 'Revise h3', 'Review h2.r1']);
+    const judged = run.modelCalls.filter((c) => c.template === 'regram.review');
+    expect(judged).toHaveLength(2);
+
+    // Only accepted hypotheses are evidence, selected, of kind 'hypothesis'.
+    const hypothesisEvidence = run.evidence.filter((e) => e.kind === 'hypothesis');
+    expect(hypothesisEvidence.map((e) => e.id).sort()).toEqual(accepted.map((a) => a.id).sort());
+    expect(hypothesisEvidence.map((e) => e.ref).sort()).toEqual(['hypothesis:hop1:h1', 'hypothesis:hop1:h2.r1']);
+    expect(hypothesisEvidence.every((e) => e.selected && e.channel === 'kg')).toBe(true);
+
+    // The region is a hard boundary: the entity and ids outside it are dropped from the hop answer and the final answer.
+    const hopAnswer = childOf(run, hop, 'regram.hop-answer').output as { answer: HopAnswer; outside: { items: string[]; evidenceIds: string[] } };
+    expect(hopAnswer.answer.items).toEqual([genes[0]]);
+    expect(hopAnswer.outside).toEqual({ items: ['Unobtainium'], evidenceIds: ['not-an-evidence-id'] });
+    expect(answer.items).toEqual([genes[0]]);
+    expect(answer.claims[0].evidenceIds).not.toContain('made-up');
+    expect(answer.claims[0].evidenceIds).toHaveLength(1);
+    expect(answer.abstained).toBe(false);
+  });
+
+  it('falls back to one hop, and records why, when the decomposition cannot be parsed', async () => {
+    const question = "Which genes are associated with Crohn's disease?";
+    server = await startScriptedOpenAIServer((request) => {
+      const [system] = request.body.messages as { content: string }[];
+      switch (system.content) {
+        case classifyTemplate.system:
+          return reply.ok(JSON.stringify({ category: 'DISEASE_SYMPTOM', reason: 'disease genes' }));
+        case decomposeTemplate.system:
+          return reply.ok('Hop 1: genes of Crohn\'s disease (no JSON here)');
+        default:
+          return reply.ok(JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'stop here', optionKey: null, count: null, claims: [] }));
+      }
+    });
+    const prisma = getPrisma();
+    const row = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
+    const trace = await TraceRecorder.open(prisma, row.id);
+    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+    await regram.run({
+      question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
+      params: RegramParamsSchema.parse({}),
+      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
+      model,
+      trace,
+      backend: 'openai',
+    });
+    const run = await getRunRecord({ id: row.id });
+    const plan = ofKind(run, 'regram.decompose')[0].output as { hops: { question: string }[]; fallback: string };
+    expect(plan.hops).toEqual([{ hop: 1, question, usesHop: null }]);
+    expect(plan.fallback).toContain('could not be parsed');
+    expect(ofKind(run, 'regram.hop')).toHaveLength(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { findPaths, neighbors, sharedNeighbors, type KgEdge, type KgNode, type KgPath, type NeighborEdge } from '@/lib/kg';
+import { expandTyped, findPaths, neighbors, sharedNeighbors, type KgEdge, type KgNode, type KgPath, type NeighborEdge } from '@/lib/kg';
 import type { EvidenceInput, EvidenceRecord, TripleData } from '@/lib/trace/types';
 import { metaedgeVerbs, tripleText } from './kg-text';
 import { shuffledAnchor } from './kg-shuffle';
@@ -78,6 +78,28 @@ export class KgChannel {
       const [a, b] = await Promise.all([this.anchorFor(from), this.anchorFor(to)]);
       const found = await findPaths(a.id, b.id, { maxDepth: query.maxDepth ?? 3, metaedges: query.metaedges, limit: query.limit ?? 50 });
       return found.map((p, i) => pathEvidence(p, verbs, i));
+    });
+  }
+
+  /**
+   * Typed expansion from start nodes (BioWeave's ExpandTypedPaths): one path per
+   * reached node, breadth-first over the allowed metaedges and node kinds. Each
+   * path's `capped` score says whether the cap or fanout left nodes out.
+   */
+  async expand(
+    parent: Parent,
+    starts: KgNode[],
+    query: { maxDepth?: number; metaedges?: string[]; kinds?: string[]; cap?: number; fanout?: number } = {},
+    label = 'KG typed expansion',
+  ): Promise<ChannelAnswer> {
+    return this.retrieve(parent, label, { starts: starts.map((s) => s.id), query }, async () => {
+      const verbs = await metaedgeVerbs();
+      const resolved = await Promise.all(starts.map((s) => this.anchorFor(s)));
+      const { paths, capped } = await expandTyped(
+        resolved.map((s) => s.id),
+        { maxDepth: query.maxDepth, allowedMetaedges: query.metaedges, allowedKinds: query.kinds, cap: query.cap, fanout: query.fanout },
+      );
+      return paths.map((p, i) => ({ ...pathEvidence(p, verbs, i), scores: { length: p.edges.length, rank: i, capped: capped ? 1 : 0 } }));
     });
   }
 

@@ -1,7 +1,8 @@
 import type { MethodDefinition } from './types';
+import { bioweave } from './bioweave';
 import { eigen1 } from './eigen1';
 import { regram } from './regram';
 import { cot, direct, kgRag } from './baselines';
 
 /** Every method module; each registers its templates and offline rules on import. */
-export const methodModules: MethodDefinition[] = [direct, cot, kgRag, eigen1, regram];
+export const methodModules: MethodDefinition[] = [direct, cot, kgRag, eigen1, regram, bioweave];

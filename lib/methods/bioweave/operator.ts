@@ -1,0 +1,93 @@
+import { checkAnswer, type CheckVerdict } from '@/lib/llm/offline/check';
+import { EvidenceGraph } from '@/lib/llm/offline/evidence';
+import { reverseHop } from '@/lib/llm/offline/attach';
+import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
+import { answerFromEvidence, walkChain, type ReasonResult } from '@/lib/llm/offline/reason';
+import { understandingOf, type QuestionFrame } from './frame';
+import { bundleOf, textPassages, type RefinedGraph } from './graph';
+import type { Plan } from './plan';
+
+/**
+ * SatisfyOperator and BacktraceMissingHop, programmatic in both backends: the
+ * kit's set operations run over the refined graph along the plan's hops. The
+ * offline answer role reads the same derivation, so what the check accepts is
+ * what the offline engine answers.
+ */
+
+/** The hop id used when the question has no typed hop: its claim as a whole (PubMedQA-style). */
+export const WHOLE_QUESTION = 'question';
+
+export interface Derivation {
+  result: ReasonResult;
+  verdict: CheckVerdict;
+  /** Yes/no read from the text units, when the KG does not decide the question. */
+  stated: StatedAnswer | null;
+}
+
+export function derive(plan: Plan, frame: QuestionFrame, graph: RefinedGraph): Derivation {
+  const u = understandingOf(plan, frame);
+  const bundle = bundleOf(graph);
+  const result = answerFromEvidence(u, bundle);
+  const verdict = checkAnswer(u, result, bundle);
+  const candidates = graph.nodes.map((n) => ({ nodeId: n.nodeId, name: n.name, kind: n.kind, aliases: n.surfaces }));
+  const stated = plan.answerType === 'yes_no' && result.abstain ? statedAnswer(u, textPassages(graph), candidates) : null;
+  return { result, verdict, stated };
+}
+
+export interface OperatorCheck {
+  satisfied: boolean;
+  reason: string;
+  /** Gaps in words (the kit's check). */
+  missing: string[];
+  /** BacktraceMissingHop: hops to repair, most likely first. */
+  missingHops: string[];
+  derivation: string[];
+  answers: { nodeId: string; name: string; supportIds: string[] }[];
+  count: number | null;
+  verdict: 'yes' | 'no' | null;
+  stated: StatedAnswer | null;
+}
+
+export function checkOperator(plan: Plan, frame: QuestionFrame, graph: RefinedGraph): OperatorCheck {
+  const { result, verdict, stated } = derive(plan, frame, graph);
+  const typed = plan.constraints.length > 0 || plan.claims.length > 0;
+  const fromText = !!stated && stated.decision !== 'maybe';
+  const satisfied = (typed && verdict.stop) || fromText;
+  const reason = fromText ? `the text units state ${stated!.decision}: ${stated!.reason}` : typed ? verdict.reason : 'the plan has no typed hop and no text unit states the claim';
+  return {
+    satisfied,
+    reason,
+    missing: verdict.missing,
+    missingHops: satisfied ? [] : backtrace(plan, frame, graph),
+    derivation: [...result.rationale, ...(stated ? [`text: ${stated.reason}`] : [])],
+    answers: result.answers.map((a) => ({ nodeId: a.nodeId, name: a.name, supportIds: a.supportIds })),
+    count: result.count ?? null,
+    verdict: fromText ? (stated!.decision as 'yes' | 'no') : (result.verdict ?? null),
+    stated,
+  };
+}
+
+/**
+ * The hop whose walk comes up empty is the missing one; when every walk
+ * reaches something but the constraints meet nowhere, each constraint's last
+ * hop is a candidate, the thinnest first.
+ */
+function backtrace(plan: Plan, frame: QuestionFrame, graph: RefinedGraph): string[] {
+  const u = understandingOf(plan, frame);
+  const evidence = new EvidenceGraph(bundleOf(graph));
+  const empty: string[] = [];
+  const thin: { id: string; reached: number }[] = [];
+  // A validated plan's constraints all start at linked entities: anchors and constraints align one to one.
+  for (const [i, anchor] of u.anchors.entries()) {
+    const constraint = plan.constraints[i];
+    const walk = walkChain(evidence, anchor, true);
+    if (walk.emptyAt !== null) empty.push(constraint.hops[walk.emptyAt].id);
+    else thin.push({ id: constraint.hops.at(-1)!.id, reached: walk.reach.size });
+  }
+  for (const [i, p] of u.propositions.entries()) {
+    if (!evidence.touches(p.subject.nodeId, p.hop.edges) && !evidence.touches(p.object.nodeId, reverseHop(p.hop).edges)) empty.push(plan.claims[i].hop.id);
+  }
+  if (empty.length) return empty;
+  if (thin.length) return thin.sort((a, b) => a.reached - b.reached).map((t) => t.id);
+  return [WHOLE_QUESTION];
+}

@@ -1,0 +1,151 @@
+import type { CandidateEntity } from '@/lib/llm/offline/passages';
+import type { MethodContext } from '../../types';
+import { frameCandidates, type QuestionFrame } from '../frame';
+import { refineGraph, type RefinedGraph } from '../graph';
+import { checkOperator, WHOLE_QUESTION, type OperatorCheck } from '../operator';
+import type { BioWeaveParams } from '../params';
+import { canWiden, findHop, type Plan } from '../plan';
+import { topicEntities, type Attempt, type RoundPlan } from '../round';
+import { mergeSubgraphs, subgraphOf, type Subgraph } from '../subgraph';
+import { mergeUnits, type Unit } from '../units';
+import { stage, type StageUsage } from '../usage';
+import { crossVerify } from '../verify';
+import { convertSpans, spanRef } from './convert';
+import { decideRepair, type RepairDecision } from './repair';
+import { selectUnits, type SelectionOutcome } from './select';
+import { retrieveStructured } from './structured';
+import { retrieveText, type KeptSpan } from './unstructured';
+
+/** What carries from round to round: the plan, the evidence memory M, the KG subgraph G_q, what each hop has tried. */
+export interface RoundState {
+  plan: Plan;
+  memory: Unit[];
+  subgraph: Subgraph;
+  attempts: Record<string, Attempt>;
+  /** The last selection, reused when a round shows the selector the same candidates again. */
+  selection: SelectionOutcome | null;
+}
+
+export interface RoundOutcome {
+  round: number;
+  state: RoundState;
+  graph: RefinedGraph;
+  check: OperatorCheck;
+  decision: RepairDecision;
+  usage: StageUsage[];
+}
+
+/**
+ * One repair round of Algorithm 2: explore the planned sources (KG paths,
+ * document and web spans converted to units), cross-verify the whole evidence
+ * memory, select, refine the evidence graph, check the operator, and either
+ * answer or backtrack the missing hop into the next round's plan.
+ */
+export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: QuestionFrame, state: RoundState, spec: RoundPlan): Promise<RoundOutcome> {
+  return ctx.trace.step({ kind: 'bioweave.round', label: `Round ${spec.round}`, input: { targetHops: spec.targetHops, sources: spec.sources, reason: spec.reason } }, async (round) => {
+    const usage: StageUsage[] = [];
+    const { plan } = state;
+    const topics = topicEntities(plan, frame);
+    await ctx.trace.step({ kind: 'bioweave.plan', label: 'Plan and frontier', input: { round: spec.round }, parent: round }, async () => ({
+      ...spec,
+      frontier: Object.fromEntries(Object.entries(spec.frontier).map(([hop, nodes]) => [hop, nodes.map((n) => n.name)])),
+      operator: plan.operator,
+      hops: [...plan.constraints.flatMap((c) => c.hops), ...plan.claims.map((c) => c.hop)],
+    }));
+
+    let memory = state.memory;
+    let subgraph = state.subgraph;
+    const typedTargets = spec.targetHops.some((id) => id !== WHOLE_QUESTION);
+    if (spec.sources.includes('kg') && typedTargets) {
+      const kg = await stage(ctx, { kind: 'bioweave.kg', label: 'KG paths', input: { targetHops: spec.targetHops, missingHops: spec.missingHops }, parent: round }, 'explore', async (step) => {
+        const found = await retrieveStructured(ctx, step, plan, spec, topics);
+        await ctx.trace.step({ kind: 'bioweave.subgraph', label: 'KG subgraph before and after pruning', parent: step }, async () => found.pruning);
+        await ctx.trace.step({ kind: 'bioweave.paths', label: 'Paths per depth, with rank terms', parent: step }, async () => ({ depths: found.depths }));
+        return { searches: found.searches, capped: found.capped, notes: found.notes, units: found.units };
+      });
+      usage.push(kg.usage);
+      memory = mergeUnits(memory, kg.output.units);
+      subgraph = mergeSubgraphs(subgraph, subgraphOf(kg.output.units.flatMap((u) => u.paths)));
+    }
+
+    const candidates = mentionCandidates(frame, subgraph);
+    const spans: KeptSpan[] = [];
+    for (const source of ['doc', 'web'] as const) {
+      if (!spec.sources.includes(source)) continue;
+      const text = await stage(ctx, { kind: `bioweave.${source}`, label: source === 'doc' ? 'Documents' : 'Web', input: { targetHops: spec.targetHops }, parent: round }, 'explore', (step) =>
+        retrieveText(ctx, step, source, plan, spec, topics, candidates),
+      );
+      usage.push(text.usage);
+      spans.push(...text.output.spans);
+    }
+    // Spans converted in an earlier round are in memory already: only new ones go to the extract role.
+    const known = new Set(memory.flatMap((u) => u.ref ?? []));
+    const fresh = spans.filter((s) => !known.has(spanRef(s)));
+    if (fresh.length) {
+      const converted = await stage(ctx, { kind: 'bioweave.convert', label: 'Evidence units', input: { spans: fresh.length, alreadyConverted: spans.length - fresh.length }, parent: round }, 'convert', (step, call) =>
+        convertSpans(ctx, step, call, plan, spec.round, fresh, candidates),
+      );
+      usage.push(converted.usage);
+      memory = mergeUnits(memory, converted.output.units);
+    }
+
+    const ordered = [...memory].sort((a, b) => (b.pathScore ?? -1) - (a.pathScore ?? -1));
+    const verified = await stage(ctx, { kind: 'bioweave.verify', label: 'Cross-verification', input: { units: ordered.length }, parent: round }, 'verify', async () =>
+      crossVerify(ctx.question.text, ordered, topics.map((t) => t.nodeId), new Set(subgraph.nodes.map((n) => n.nodeId)), ctx.params),
+    );
+    usage.push(verified.usage);
+
+    const byId = new Map(memory.map((u) => [u.id, u]));
+    const top = verified.output.top.map((id) => byId.get(id)!);
+    const selection = await stage(ctx, { kind: 'bioweave.select', label: 'Selection', input: { candidates: top.length, k: ctx.params.k }, parent: round }, 'select', (step, call) =>
+      selectUnits(ctx, step, call, plan, topics, top, verified.output, state.selection),
+    );
+    usage.push(selection.usage);
+
+    const selected = selection.output.selected.map((s) => byId.get(s.id)!);
+    const refined = await stage(ctx, { kind: 'bioweave.refine', label: 'Refined evidence graph', input: { units: selected.map((u) => u.id) }, parent: round }, 'refine', async () => refineGraph(selected));
+    usage.push(refined.usage);
+
+    const checked = await stage(ctx, { kind: 'bioweave.operator', label: 'Operator check', input: { operator: plan.operator }, parent: round }, 'operator', async () =>
+      checkOperator(plan, frame, refined.output),
+    );
+    usage.push(checked.usage);
+
+    const attempts = tried(state.attempts, plan, spec);
+    const decided = await stage(ctx, { kind: 'bioweave.repair', label: 'Repair decision', input: { satisfied: checked.output.satisfied }, parent: round }, 'repair', (step, call) =>
+      decideRepair(ctx, call, { frame, plan, spec, memory, graph: refined.output, check: checked.output, attempts }),
+    );
+    usage.push(decided.usage);
+
+    return {
+      round: spec.round,
+      state: { plan: decided.output.plan ?? plan, memory, subgraph, attempts, selection: selection.output },
+      graph: refined.output,
+      check: checked.output,
+      decision: decided.output,
+      usage,
+    };
+  });
+}
+
+/** Entities a span can be normalised to: the linked ones (with aliases) and every node of G_q. */
+function mentionCandidates(frame: QuestionFrame, subgraph: Subgraph): CandidateEntity[] {
+  const linked = frameCandidates(frame);
+  const known = new Set(linked.map((c) => c.nodeId));
+  return [...linked, ...subgraph.nodes.filter((n) => !known.has(n.nodeId)).map((n) => ({ nodeId: n.nodeId, name: n.name, kind: n.kind }))];
+}
+
+/** The round's retrieval, recorded per target hop, so a repair tries something new. */
+function tried(attempts: Record<string, Attempt>, plan: Plan, spec: RoundPlan): Record<string, Attempt> {
+  const next = { ...attempts };
+  for (const id of spec.targetHops) {
+    const before: Attempt = next[id] ?? { kg: 'none', doc: 0, web: 0 };
+    const hop = findHop(plan, id)?.hop;
+    next[id] = {
+      kg: spec.sources.includes('kg') && hop ? (canWiden(hop) ? 'preferred' : 'widened') : before.kg,
+      doc: before.doc + (spec.sources.includes('doc') ? 1 : 0),
+      web: before.web + (spec.sources.includes('web') ? 1 : 0),
+    };
+  }
+  return next;
+}

@@ -1,0 +1,225 @@
+import type { KgNode } from '@/lib/kg';
+import type { StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../../types';
+import type { BioWeaveParams } from '../params';
+import { findHop, followed, planRelations, type LocatedHop, type Plan, type PlanHop } from '../plan';
+import type { RoundPlan } from '../round';
+import { pathOf, prunePaths, type Pruning } from '../subgraph';
+import { kgHops, patternText, reverse, stepFits, stepsOf, type Unit, type UnitEntity, type UnitPath } from '../units';
+
+/**
+ * StructuredRetrieval: bidirectional path search between the topic entities,
+ * then typed expansion from the candidate entities (or, in a repair round, from
+ * the missing hop's frontier), under one raw cap; the subgraph is pruned, every
+ * path ranked with its four terms recorded, and paths of one metapath between
+ * the same topic entities become one KG evidence unit.
+ */
+
+export interface RankTerms {
+  entityCoverage: number;
+  relationCompatibility: number;
+  missingHopCoverage: number;
+  operatorConsistency: number;
+}
+
+export interface RankedPath {
+  id: string;
+  text: string;
+  depth: number;
+  origin: 'bidirectional' | 'expansion';
+  terms: RankTerms;
+  /** Mean of the four terms. */
+  score: number;
+}
+
+export interface SearchRecord {
+  origin: 'bidirectional' | 'expansion';
+  from: string[];
+  to: string | null;
+  maxDepth: number;
+  metaedges: string[];
+  kinds: string[] | null;
+  cap: number;
+  found: number;
+  capped: boolean;
+}
+
+export interface StructuredRetrieval {
+  searches: SearchRecord[];
+  pruning: Pruning;
+  depths: { depth: number; paths: RankedPath[] }[];
+  units: Unit[];
+  /** Whether a cap left reachable paths out (counts may then be short). */
+  capped: boolean;
+  notes: string[];
+}
+
+/** What a path should look like to fit the operator: a chain from its first node, or two chains meeting. */
+type Expectation = { kind: 'chain'; chain: PlanHop[] } | { kind: 'pair'; a: PlanHop[]; b: PlanHop[] };
+
+interface Found {
+  path: UnitPath;
+  origin: RankedPath['origin'];
+  expect: Expectation;
+}
+
+const node = (e: UnitEntity): KgNode => ({ id: e.nodeId, name: e.name, kind: e.kind });
+
+export async function retrieveStructured(
+  ctx: MethodContext<BioWeaveParams>,
+  step: StepHandle,
+  plan: Plan,
+  round: RoundPlan,
+  topics: UnitEntity[],
+): Promise<StructuredRetrieval> {
+  const { dMax, rawPathCap } = ctx.params;
+  const targets = round.targetHops.flatMap((id) => findHop(plan, id) ?? []);
+  const byId = new Map(topics.map((t) => [t.nodeId, t]));
+  const searches: SearchRecord[] = [];
+  const found: Found[] = [];
+  const notes: string[] = [];
+  let budget = rawPathCap;
+
+  for (const pair of topicPairs(plan, targets)) {
+    const [a, b] = [byId.get(pair.a), byId.get(pair.b)];
+    if (!a || !b || budget <= 0) continue;
+    const maxDepth = Math.min(dMax, pair.chainA.length + pair.chainB.length);
+    const metaedges = [...new Set([...pair.chainA, ...pair.chainB].flatMap(followed))];
+    const cap = budget;
+    const answer = await ctx.channels.kg.paths(step, node(a), node(b), { maxDepth, metaedges, limit: cap });
+    const paths = answer.items.flatMap((r) => pathOf(r) ?? []);
+    budget -= paths.length;
+    // A search that fills its limit may have had more paths than it returned.
+    searches.push({ origin: 'bidirectional', from: [a.name], to: b.name, maxDepth, metaedges, kinds: null, cap, found: paths.length, capped: paths.length >= cap });
+    for (const path of paths) found.push({ path, origin: 'bidirectional', expect: { kind: 'pair', a: pair.chainA, b: pair.chainB } });
+  }
+
+  const groups = expansionGroups(targets, round);
+  for (const [i, group] of groups.entries()) {
+    const cap = Math.floor(budget / (groups.length - i));
+    if (cap <= 0) {
+      notes.push(`raw cap of ${rawPathCap} paths spent before expanding from ${group.starts.map((s) => s.name).join(', ')}`);
+      continue;
+    }
+    const maxDepth = Math.min(dMax, group.chain.length);
+    const metaedges = [...new Set(group.chain.slice(0, maxDepth).flatMap(followed))];
+    const kinds = [...new Set(group.chain.slice(0, maxDepth).map((h) => h.toKind))];
+    const answer = await ctx.channels.kg.expand(step, group.starts.map(node), { maxDepth, metaedges, kinds, cap, fanout: rawPathCap });
+    const paths = answer.items.flatMap((r) => pathOf(r) ?? []);
+    const capped = answer.items.some((r) => r.scores?.capped === 1);
+    budget -= paths.length;
+    searches.push({ origin: 'expansion', from: group.starts.map((s) => s.name), to: null, maxDepth, metaedges, kinds, cap, found: paths.length, capped });
+    for (const path of paths) found.push({ path, origin: 'expansion', expect: { kind: 'chain', chain: group.chain } });
+  }
+
+  const { kept, pruning } = prunePaths(plan, found.map((f) => f.path));
+  const keptIds = new Set(kept.map((p) => p.id));
+  const topicIds = new Set(topics.map((t) => t.nodeId));
+  const ranked = found
+    .filter((f) => keptIds.has(f.path.id))
+    .map((f) => ({ ...f, ranked: rankPath(f, plan, round.missingHops, topicIds) }))
+    .sort((a, b) => b.ranked.score - a.ranked.score || a.ranked.depth - b.ranked.depth);
+  const depths = [...new Set(ranked.map((r) => r.ranked.depth))]
+    .sort((a, b) => a - b)
+    .map((depth) => ({ depth, paths: ranked.filter((r) => r.ranked.depth === depth).map((r) => r.ranked) }));
+  const units = groupUnits(plan, round.round, ranked, topicIds);
+  return { searches, pruning, depths, units, capped: searches.some((s) => s.capped), notes };
+}
+
+/** Pairs of topic entities whose chains may meet: a claim's two ends, or a target constraint and each other constraint. */
+function topicPairs(plan: Plan, targets: LocatedHop[]): { a: string; b: string; chainA: PlanHop[]; chainB: PlanHop[] }[] {
+  const pairs = new Map<string, { a: string; b: string; chainA: PlanHop[]; chainB: PlanHop[] }>();
+  for (const t of targets) {
+    const claim = plan.claims.find((c) => c.id === t.owner);
+    if (claim) {
+      pairs.set(`${claim.subjectId}|${claim.objectId}`, { a: claim.subjectId, b: claim.objectId, chainA: [claim.hop], chainB: [] });
+      continue;
+    }
+    const own = plan.constraints.find((c) => c.id === t.owner)!;
+    for (const other of plan.constraints) {
+      if (other.id === own.id || other.anchorId === own.anchorId) continue;
+      const key = [own.anchorId, other.anchorId].sort().join('|');
+      if (!pairs.has(key)) pairs.set(key, { a: own.anchorId, b: other.anchorId, chainA: own.hops, chainB: other.hops });
+    }
+  }
+  return [...pairs.values()];
+}
+
+/** Target hops expanded together when they follow the same relations to the same kinds, so the cap is shared turn by turn. */
+function expansionGroups(targets: LocatedHop[], round: RoundPlan): { starts: UnitEntity[]; chain: PlanHop[] }[] {
+  const groups = new Map<string, { starts: Map<string, UnitEntity>; chain: PlanHop[] }>();
+  for (const t of targets) {
+    const starts = round.frontier[t.hop.id] ?? [];
+    if (!starts.length) continue;
+    const signature = JSON.stringify(t.rest.map((h) => [h.fromKind, h.toKind, followed(h)]));
+    const group = groups.get(signature) ?? { starts: new Map(), chain: t.rest };
+    for (const s of starts) group.starts.set(s.nodeId, s);
+    groups.set(signature, group);
+  }
+  return [...groups.values()].map((g) => ({ starts: [...g.starts.values()], chain: g.chain }));
+}
+
+function rankPath(f: Found, plan: Plan, missingHops: string[], topicIds: Set<string>): RankedPath {
+  const steps = stepsOf(f.path);
+  const relations = planRelations(plan);
+  const missing = missingHops.flatMap((id) => findHop(plan, id)?.hop ?? []);
+  const onPath = new Set(f.path.nodes.map((n) => n.nodeId));
+  const terms: RankTerms = {
+    entityCoverage: topicIds.size ? [...topicIds].filter((id) => onPath.has(id)).length / topicIds.size : 0,
+    relationCompatibility: steps.filter((s) => relations.has(s.metaedge)).length / steps.length,
+    missingHopCoverage: missing.length ? missing.filter((h) => steps.some((s) => stepFits(s, h) || stepFits(reverse(s), h))).length / missing.length : 0,
+    operatorConsistency: consistency(steps, f.expect),
+  };
+  const score = (terms.entityCoverage + terms.relationCompatibility + terms.missingHopCoverage + terms.operatorConsistency) / 4;
+  return { id: f.path.id, text: f.path.nodes.map((n) => n.name).join(' → '), depth: steps.length, origin: f.origin, terms, score };
+}
+
+/**
+ * A chain path fits to the extent it walks a prefix of the chain (a partial
+ * chain scores its share); two chains meeting fit only at their full length,
+ * scored by the steps that sit where the chains put them.
+ */
+function consistency(steps: ReturnType<typeof stepsOf>, expect: Expectation): number {
+  if (expect.kind === 'chain') {
+    const prefix = steps.every((s, i) => i < expect.chain.length && stepFits(s, expect.chain[i], followed(expect.chain[i])));
+    return prefix ? steps.length / expect.chain.length : 0;
+  }
+  const length = expect.a.length + expect.b.length;
+  if (steps.length !== length) return 0;
+  const fitting = steps.filter((s, i) => {
+    if (i < expect.a.length) return stepFits(s, expect.a[i], followed(expect.a[i]));
+    const hop = expect.b[length - 1 - i];
+    return stepFits(reverse(s), hop, followed(hop));
+  }).length;
+  return fitting / length;
+}
+
+/** One KG unit per metapath between the same topic entities; its text lists every instance at each position. */
+function groupUnits(plan: Plan, round: number, ranked: (Found & { ranked: RankedPath })[], topicIds: Set<string>): Unit[] {
+  const groups = new Map<string, (Found & { ranked: RankedPath })[]>();
+  for (const r of ranked) {
+    const topicsAt = r.path.nodes.flatMap((n, i) => (topicIds.has(n.nodeId) ? [`${i}=${n.name}`] : []));
+    const key = `kg:${r.path.metapath}@${topicsAt.join(',') || r.path.nodes[0].kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.entries()].map(([id, members]) => {
+    const paths = members.map((m) => m.path);
+    return {
+      id,
+      source: 'kg',
+      round,
+      ref: null,
+      text: patternText(paths),
+      entities: [...new Map(paths.flatMap((p) => p.nodes).map((n) => [n.nodeId, n])).values()],
+      predicate: paths[0].metapath,
+      relations: [...new Set(paths.flatMap((p) => p.triples.map((t) => t.metaedge)))],
+      hops: kgHops(plan, paths),
+      span: null,
+      provenance: paths.map((p) => p.id),
+      negated: false,
+      paths,
+      pathScore: Math.max(...members.map((m) => m.ranked.score)),
+      operatorConsistent: members.some((m) => m.ranked.terms.operatorConsistency === 1),
+    };
+  });
+}

@@ -1,0 +1,84 @@
+import { estimatePromptTokens, estimateTokens } from '@/lib/llm/tokens';
+import type { ModelResult, RoleTemplate } from '@/lib/llm/types';
+import type { StepHandle } from '@/lib/trace/types';
+import type { MethodContext } from '../types';
+
+/**
+ * Model calls, tokens and wall time per BioWeave stage. Every stage step
+ * returns its usage in its output, so a resumed run (which replays outputs)
+ * reports the same totals.
+ */
+
+export const STAGES = ['initialise', 'explore', 'convert', 'verify', 'select', 'refine', 'operator', 'repair', 'answer'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface StageUsage {
+  stage: Stage;
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** Tokens are chars/4 estimates where the backend reports none (the offline engine). */
+  estimated: boolean;
+  ms: number;
+}
+
+export interface Staged<T> {
+  output: T;
+  usage: StageUsage;
+}
+
+/** A role call inside a stage: recorded on the stage's step, counted in its usage. */
+export type RoleCaller = <I, O>(template: RoleTemplate<I, O>, input: I, params?: { maxTokens?: number }) => Promise<O>;
+
+/** Runs one stage as a trace step whose output carries the stage's usage. */
+export async function stage<T>(
+  ctx: MethodContext<unknown>,
+  spec: { kind: string; label: string; input?: unknown; parent?: StepHandle | null },
+  name: Stage,
+  fn: (step: StepHandle, call: RoleCaller) => Promise<T>,
+): Promise<Staged<T>> {
+  return ctx.trace.step(spec, async (step) => {
+    const started = Date.now();
+    const results: ModelResult<unknown>[] = [];
+    const call: RoleCaller = async (template, input, params) => {
+      const result = await ctx.model.call(template, input, { recorder: ctx.trace.callRecorder(step), params: { temperature: 0, ...params } });
+      results.push(result);
+      if (result.parsed === null) throw new Error(`${template.id} returned no usable output`);
+      return result.parsed;
+    };
+    const output = await fn(step, call);
+    return { output, usage: { ...tally(name, results), ms: Date.now() - started } };
+  });
+}
+
+function tally(stage: Stage, results: ModelResult<unknown>[]): Omit<StageUsage, 'ms'> {
+  let tokensIn = 0;
+  let tokensOut = 0;
+  let estimated = false;
+  for (const r of results) {
+    const reported = r.backend === 'openai' || r.tokensIn > 0 || r.tokensOut > 0;
+    tokensIn += reported ? r.tokensIn : estimatePromptTokens(r.messages);
+    tokensOut += reported ? r.tokensOut : estimateTokens(r.text);
+    estimated ||= !reported || r.tokensEstimated;
+  }
+  return { stage, calls: results.length, tokensIn, tokensOut, estimated };
+}
+
+/** Per-stage totals in pipeline order, and the run's totals. */
+export function totalUsage(usages: StageUsage[]): { stages: StageUsage[]; calls: number; tokensIn: number; tokensOut: number; ms: number } {
+  const byStage = new Map<Stage, StageUsage>();
+  for (const u of usages) {
+    const into = byStage.get(u.stage) ?? { stage: u.stage, calls: 0, tokensIn: 0, tokensOut: 0, estimated: false, ms: 0 };
+    byStage.set(u.stage, {
+      stage: u.stage,
+      calls: into.calls + u.calls,
+      tokensIn: into.tokensIn + u.tokensIn,
+      tokensOut: into.tokensOut + u.tokensOut,
+      estimated: into.estimated || u.estimated,
+      ms: into.ms + u.ms,
+    });
+  }
+  const stages = STAGES.flatMap((s) => (byStage.has(s) ? [byStage.get(s)!] : []));
+  const sum = (f: (s: StageUsage) => number) => stages.reduce((n, s) => n + f(s), 0);
+  return { stages, calls: sum((s) => s.calls), tokensIn: sum((s) => s.tokensIn), tokensOut: sum((s) => s.tokensOut), ms: sum((s) => s.ms) };
+}

@@ -7,6 +7,7 @@
 
 import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
+import { normalise } from '@/lib/llm/offline/text';
 import { understandQuestion } from '@/lib/llm/offline/understand';
 import type { Understanding } from '@/lib/llm/offline/types';
 import { bundleOf, type EvidenceLine } from '../evidence';
@@ -57,6 +58,13 @@ export function abstention(reason: string, rationale: string[] = []): Solution {
   return { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: [...rationale, `Abstained: ${reason}.`].join(' '), claims: [] };
 }
 
+/** The evidence behind a chosen option: the answer it names, else (a count or a verdict) every answer behind the number. */
+function optionSupport(u: Understanding, r: ReasonResult, letter: string): string[] {
+  const option = u.options.find((o) => o.letter === letter);
+  const named = option && r.answers.find((a) => normalise(option.text) === normalise(a.name) || option.links.some((l) => l.nodeId === a.nodeId || normalise(l.name) === normalise(a.name)));
+  return named ? named.supportIds : [...new Set(r.answers.flatMap((a) => a.supportIds))];
+}
+
 /** The kit's derivation as a solution: option, count, verdict or entity list, each claim citing its evidence. */
 function fromReasoning(u: Understanding, r: ReasonResult, frame: QuestionFrame): Solution {
   if (r.abstain) return abstention(r.reason, r.rationale);
@@ -65,7 +73,7 @@ function fromReasoning(u: Understanding, r: ReasonResult, frame: QuestionFrame):
   const base = { abstain: false, rationale, optionKey: null, items: [] as string[], count: null };
   if (r.chosenOption) {
     const text = frame.options?.[r.chosenOption] ?? r.chosenOption;
-    return { ...base, answer: text, optionKey: r.chosenOption, claims: [{ text: `${r.chosenOption}. ${text}`, evidenceIds: top?.supportIds ?? [] }] };
+    return { ...base, answer: text, optionKey: r.chosenOption, claims: [{ text: `${r.chosenOption}. ${text}`, evidenceIds: optionSupport(u, r, r.chosenOption) }] };
   }
   if (r.count !== undefined) {
     const all = [...new Set(r.answers.flatMap((a) => a.supportIds))];

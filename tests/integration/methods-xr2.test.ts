@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, getPool } from '@/lib/db/client';
+import { recallTemplate } from '@/lib/llm/templates/generic';
+import type { MethodAnswer } from '@/lib/methods/types';
+import type { CandidateRow, KgRetrieval } from '@/lib/methods/xr2/stages/retrieve';
+import type { StepExtraction } from '@/lib/methods/xr2/stages/extract';
+import type { LoopState } from '@/lib/methods/xr2/state';
+import { Xr2ParamsSchema } from '@/lib/methods/xr2/params';
+import { checkTemplate, decomposeTemplate, extractTemplate, reasonTemplate, type CheckOutput, type Decomposition } from '@/lib/methods/xr2/templates';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord, type RunRecord } from '@/lib/runs/read';
+import { createRun } from '@/lib/runs/service';
+import type { TripleData } from '@/lib/trace/types';
+import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+
+const SHARED = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+const MS = 'Disease::DOID:2377';
+const CD = 'Disease::DOID:8778';
+const ITERATION_CHILDREN = ['xr2.decompose', 'xr2.extract', 'xr2.kg', 'xr2.recall', 'xr2.reason', 'xr2.check'];
+// How a triple reads in any prompt or step: "X (Kind) – verb – Y (Kind)".
+const TRIPLE_TEXT = /\) – [a-z ]+ – /;
+
+afterAll(closeDb);
+
+type Step = RunRecord['steps'][number];
+const ofKind = (run: RunRecord, kind: string) => run.steps.filter((s) => s.kind === kind);
+const childrenOf = (run: RunRecord, parent: Step) => run.steps.filter((s) => s.parentStepId === parent.id);
+const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
+const kgEvidence = (run: RunRecord) => run.evidence.filter((e) => e.channel === 'kg');
+const tripleOf = (run: RunRecord, id: string) => run.evidence.find((e) => e.id === id)?.data as TripleData | undefined;
+
+async function runXr2(body: Record<string, unknown>): Promise<RunRecord> {
+  const { id } = await createRun({ method: 'xr2', backend: 'offline', ...body }, { enqueue: false });
+  await executeRun(id);
+  const run = await getRunRecord({ id });
+  expect(run.error).toBeNull();
+  expect(run.status).toBe('succeeded');
+  return run;
+}
+
+async function edgeExists(sourceId: string, metaedge: string, targetId: string): Promise<boolean> {
+  const { rowCount } = await getPool().query('select 1 from edges where source_id = $1 and metaedge = $2 and target_id = $3', [sourceId, metaedge, targetId]);
+  return (rowCount ?? 0) > 0;
+}
+
+async function nodeId(kind: string, name: string): Promise<string> {
+  const { rows } = await getPool().query<{ id: string }>('select id from nodes where kind = $1 and name = $2', [kind, name]);
+  expect(rows).toHaveLength(1);
+  return rows[0].id;
+}
+
+describe('X-R2 offline: a shared-neighbour list question', () => {
+  let run: RunRecord;
+  beforeAll(async () => {
+    run = await runXr2({ question: SHARED });
+  });
+
+  it('runs with the paper defaults and leaves Root → read, then iterations of the six stages', () => {
+    expect((run.config as { params: unknown }).params).toEqual(Xr2ParamsSchema.parse({}));
+    expect(Xr2ParamsSchema.parse({})).toMatchObject({ tMax: 5, topK: 5 });
+    const roots = run.steps.filter((s) => s.parentStepId === null);
+    expect(roots[0].kind).toBe('xr2.read');
+    const iterations = roots.slice(1);
+    expect(iterations.length).toBeGreaterThan(1);
+    expect(iterations.every((s) => s.kind === 'xr2.iteration')).toBe(true);
+    expect(iterations.map((s) => s.label)).toEqual(iterations.map((_, i) => `Iteration ${i + 1}`));
+    for (const it of iterations) {
+      const kinds = childrenOf(run, it).map((s) => s.kind);
+      // RetrieveKG and RecallParametric run in parallel: either may be recorded first.
+      expect(kinds.slice(0, 2)).toEqual(ITERATION_CHILDREN.slice(0, 2));
+      expect([...kinds.slice(2, 4)].sort()).toEqual(ITERATION_CHILDREN.slice(2, 4).sort());
+      expect(kinds.slice(4)).toEqual(ITERATION_CHILDREN.slice(4));
+    }
+  });
+
+  it('re-decomposes after each check that does not stop, on the gap it named; the last check ends the loop', () => {
+    const checks = ofKind(run, 'xr2.check').map((s) => s.output as unknown as { verdict: CheckOutput; action: string });
+    const decompositions = ofKind(run, 'xr2.decompose');
+    expect(decompositions[0].label).toBe('Decompose');
+    for (let t = 1; t < decompositions.length; t++) {
+      expect(checks[t - 1].verdict.stop).toBe(false);
+      expect(checks[t - 1].action).toBe('re-decompose');
+      expect(decompositions[t].label).toBe('Re-decompose');
+      expect((decompositions[t].input as { gap: string[] }).gap).toEqual(checks[t - 1].verdict.missing);
+    }
+    expect(checks.at(-1)!.action).toMatch(/^stop/);
+    const first = decompositions[0].output as unknown as Decomposition;
+    expect(first.subquestions.length).toBeGreaterThan(1);
+    expect(answerOf(run).extra).toMatchObject({ iterations: decompositions.length, action: checks.at(-1)!.action });
+  });
+
+  it('links the step entities through the entity channel and reads DaG as the relation cue', () => {
+    for (const step of ofKind(run, 'xr2.extract')) {
+      const out = step.output as unknown as StepExtraction;
+      expect(out.linked.map((e) => e.nodeId).sort()).toEqual([MS, CD].sort());
+      expect(out.relations.every((r) => r.metaedges[0] === 'DaG' && r.targetKind === 'Gene')).toBe(true);
+      expect(childrenOf(run, step).some((s) => s.kind === 'channel.entity' && s.label === 'Link step question')).toBe(true);
+    }
+  });
+
+  it('puts at most K units in each prompt, keeps the rest as unselected candidates, and never shows a unit twice', async () => {
+    const shown = new Set<number>();
+    for (const step of ofKind(run, 'xr2.kg')) {
+      const out = step.output as unknown as KgRetrieval;
+      const selected = out.candidates.filter((c: CandidateRow) => c.status === 'selected');
+      expect(selected.length).toBeLessThanOrEqual(5);
+      expect(out.units).toHaveLength(selected.length);
+      expect(out.candidates.some((c) => c.status === 'candidate')).toBe(true);
+      // Ranked by score; every term recorded.
+      const ranked = out.candidates.filter((c) => c.rank !== null).sort((a, b) => a.rank! - b.rank!);
+      for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1].score).toBeGreaterThanOrEqual(ranked[i].score);
+      for (const c of selected) expect(c.score).toBeCloseTo(2 * c.focus + c.coverage + c.relation + c.lexical, 2);
+      for (const unit of out.units) {
+        for (const line of unit.lines) {
+          expect(run.evidence.find((e) => e.id === line.id)).toMatchObject({ channel: 'kg', selected: true });
+          for (const t of line.triples) {
+            expect(shown.has(t.edgeId)).toBe(false);
+            shown.add(t.edgeId);
+          }
+        }
+      }
+      // The reason prompt of this iteration shows exactly these units.
+      const reasonStep = childrenOf(run, run.steps.find((s) => s.id === step.parentStepId)!).find((s) => s.kind === 'xr2.reason')!;
+      const prompt = (run.modelCalls.find((c) => c.stepId === reasonStep.id)!.messages as { content: string }[])[1].content;
+      for (const unit of out.units) for (const line of unit.lines) expect(prompt).toContain(`[${line.id}] ${line.text}`);
+    }
+    expect(kgEvidence(run).some((e) => !e.selected)).toBe(true);
+  });
+
+  it('answers with genes the KG associates with both diseases, each citing the retrieved triples', async () => {
+    const answer = answerOf(run);
+    expect(answer.abstained).toBe(false);
+    expect(answer.items!.length).toBeGreaterThanOrEqual(5);
+    expect(answer.nodeIds).toHaveLength(answer.items!.length);
+    for (const gene of answer.nodeIds!) {
+      expect(await edgeExists(MS, 'DaG', gene)).toBe(true);
+      expect(await edgeExists(CD, 'DaG', gene)).toBe(true);
+    }
+    const evidenceIds = new Set(run.evidence.map((e) => e.id));
+    for (const claim of answer.claims) {
+      expect(claim.evidenceIds.length).toBe(2);
+      const triples = claim.evidenceIds.map((id) => {
+        expect(evidenceIds.has(id)).toBe(true);
+        return tripleOf(run, id)!;
+      });
+      expect(triples.map((t) => t.sourceId).sort()).toEqual([MS, CD].sort());
+      expect(triples.every((t) => t.targetName === claim.text && t.metaedge === 'DaG')).toBe(true);
+    }
+  });
+});
+
+describe('X-R2 offline: other question kinds and phrasings', () => {
+  it('T_max = 1 runs one iteration and returns its answer', async () => {
+    const run = await runXr2({ question: SHARED, params: { tMax: 1 } });
+    expect(ofKind(run, 'xr2.iteration')).toHaveLength(1);
+    const [check] = ofKind(run, 'xr2.check');
+    expect((check.output as { action: string }).action).toBe('stop: T_max reached');
+    const answer = answerOf(run);
+    expect(answer.items!.length).toBeGreaterThan(0);
+    expect(answer.items!.length).toBeLessThanOrEqual(5);
+  });
+
+  it('a two-hop question: re-decomposes on the open hop, naming what the first hop reached', async () => {
+    const run = await runXr2({ question: 'Which diseases are treated by drugs that bind PPARG?' });
+    const pparg = await nodeId('Gene', 'PPARG');
+    const [first, second] = ofKind(run, 'xr2.decompose').map((s) => s.output as unknown as Decomposition);
+    expect(first.current).toBe('Which compounds bind PPARG?');
+    const compounds = (ofKind(run, 'xr2.kg')[0].output as unknown as KgRetrieval).units.flatMap((u) => u.lines.flatMap((l) => l.triples.map((t) => t.sourceName)));
+    expect(compounds.length).toBeGreaterThan(0);
+    for (const c of compounds) expect(second.current).toContain(c);
+    const answer = answerOf(run);
+    expect(answer.abstained).toBe(false);
+    for (const disease of answer.nodeIds!) {
+      const { rowCount } = await getPool().query(
+        `select 1 from edges b join edges t on t.source_id = b.source_id
+          where b.metaedge = 'CbG' and b.target_id = $1 and t.metaedge = 'CtD' and t.target_id = $2`,
+        [pparg, disease],
+      );
+      expect(rowCount).toBeGreaterThan(0);
+    }
+  });
+
+  it('a count question: the number of distinct diseases the KG says metformin treats', async () => {
+    const run = await runXr2({ question: 'How many diseases does metformin treat?' });
+    const metformin = await nodeId('Compound', 'Metformin');
+    const { rows } = await getPool().query<{ n: string }>("select count(distinct target_id) as n from edges where source_id = $1 and metaedge = 'CtD'", [metformin]);
+    const answer = answerOf(run);
+    expect(answer.count).toBe(Number(rows[0].n));
+    expect(answer.text).toBe(rows[0].n);
+    const cited = answer.evidenceIds.map((id) => tripleOf(run, id)!);
+    expect(cited).toHaveLength(answer.count!);
+    expect(cited.every((t) => t.sourceId === metformin && t.metaedge === 'CtD')).toBe(true);
+  });
+
+  it('multiple choice: the option the evidence names, with the triples that join it to both diseases', async () => {
+    const run = await runXr2({ question: 'Which of the following genes is associated with both multiple sclerosis and Crohn\'s disease?', options: { A: 'BRCA1', B: 'APOE', C: 'TNF', D: 'INS' } });
+    const answer = answerOf(run);
+    expect(answer).toMatchObject({ optionKey: 'C', text: 'TNF', abstained: false });
+    const tnf = await nodeId('Gene', 'TNF');
+    const cited = answer.evidenceIds.map((id) => tripleOf(run, id)!);
+    expect(cited.map((t) => t.sourceId).sort()).toEqual([MS, CD].sort());
+    expect(cited.every((t) => t.targetId === tnf)).toBe(true);
+    // The option's entity is a focus of the ranking: the unit reaching it comes first.
+    const [kg] = ofKind(run, 'xr2.kg').map((s) => s.output as unknown as KgRetrieval);
+    expect(kg.candidates.find((c) => c.rank === 1)).toMatchObject({ focus: 1 });
+  });
+
+  it('yes/no: the claim holds when a retrieved KG edge states it', async () => {
+    const run = await runXr2({ question: 'Is IL23R associated with Crohn\'s disease?' });
+    const answer = answerOf(run);
+    expect(answer.text).toBe('yes');
+    const [t] = answer.evidenceIds.map((id) => tripleOf(run, id)!);
+    expect(await edgeExists(t.sourceId, t.metaedge, t.targetId)).toBe(true);
+    expect([t.sourceId, t.targetId]).toEqual([CD, await nodeId('Gene', 'IL23R')]);
+  });
+});
+
+describe('X-R2 offline under switches and the shuffled-KG control', () => {
+  it('kg off: no KG evidence, no triple in any prompt or step, and an honest abstention', async () => {
+    const run = await runXr2({ question: SHARED, switches: { kg: false } });
+    expect(kgEvidence(run)).toHaveLength(0);
+    const kgSteps = ofKind(run, 'channel.kg');
+    expect(kgSteps.length).toBeGreaterThan(0);
+    expect(kgSteps.every((s) => s.status === 'skipped')).toBe(true);
+    for (const call of run.modelCalls) for (const m of call.messages as { content: string }[]) expect(m.content).not.toMatch(TRIPLE_TEXT);
+    const stepText = JSON.stringify(run.steps.map((s) => [s.input, s.output]));
+    expect(stepText).not.toMatch(TRIPLE_TEXT);
+    expect(stepText).not.toContain('"edgeId"');
+    expect(answerOf(run).abstained).toBe(true);
+    expect((ofKind(run, 'xr2.check').at(-1)!.output as { action: string }).action).toBe('stop: nothing new to find');
+  });
+
+  it('entity off: mentions link by exact name only and no profile is read', async () => {
+    const question = 'Name a gene that multiple sclerosis and crohn disease have in common.';
+    const on = await runXr2({ question });
+    const onLinks = ofKind(on, 'channel.entity').flatMap((s) => (Array.isArray(s.output) ? (s.output as { nodeId: string; method: string }[]) : []));
+    expect(onLinks.some((l) => l.nodeId === CD && l.method !== 'exact')).toBe(true);
+
+    const off = await runXr2({ question, switches: { entity: false } });
+    const linkSteps = ofKind(off, 'channel.entity').filter((s) => s.status === 'succeeded');
+    expect(linkSteps.every((s) => (s.input as { mode: string }).mode === 'exact name only (entity switch off)')).toBe(true);
+    const links = linkSteps.flatMap((s) => s.output as { nodeId: string; method: string }[]);
+    expect(links.every((l) => l.method === 'exact')).toBe(true);
+    expect(links.some((l) => l.nodeId === CD)).toBe(false);
+    expect(ofKind(off, 'channel.entity').filter((s) => s.label === 'Entity profiles').every((s) => s.status === 'skipped')).toBe(true);
+    expect(off.evidence.some((e) => e.kind === 'profile')).toBe(false);
+    expect(on.evidence.some((e) => e.kind === 'profile')).toBe(true);
+  });
+
+  it('kgShuffle (set in the run config): the KG evidence is retrieved for other, seeded-random anchors', async () => {
+    const run = await runXr2({ question: SHARED, kgShuffle: true });
+    expect((run.config as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 17 });
+    const kg = kgEvidence(run);
+    expect(kg.length).toBeGreaterThan(0);
+    for (const e of kg) {
+      const t = e.data as TripleData;
+      expect([t.sourceId, t.targetId]).not.toContain(MS);
+      expect([t.sourceId, t.targetId]).not.toContain(CD);
+    }
+    for (const s of ofKind(run, 'channel.kg')) expect((s.input as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 17 });
+    // The question's own anchors are what the step asked for; the channel swapped them.
+    expect((ofKind(run, 'channel.kg')[0].input as { anchors: string[] }).anchors.sort()).toEqual([MS, CD].sort());
+    expect(answerOf(run).claims.flatMap((c) => c.evidenceIds).every((id) => kg.some((e) => e.id === id))).toBe(true);
+  });
+});
+
+describe('X-R2 over an OpenAI-compatible server', () => {
+  let server: ScriptedServer;
+  const saved = { base: process.env.OPENAI_BASE_URL, model: process.env.HOPSCOPE_MODEL };
+
+  beforeAll(async () => {
+    server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      const json = (value: unknown) => reply.ok(JSON.stringify(value));
+      switch (system.content) {
+        case decomposeTemplate.system:
+          return json({ subquestions: ['Which genes are associated with multiple sclerosis?', 'Which of those are associated with Crohn\'s disease?'], constraints: ['genes'], required_evidence: ['DaG triples'], current: SHARED });
+        case extractTemplate.system:
+          return json({
+            entities: [{ mention: 'multiple sclerosis', kind: 'Disease' }, { mention: "Crohn's disease", kind: 'Disease' }],
+            relations: ['multiple sclerosis', "Crohn's disease"].map((entity) => ({ entity, metaedges: ['DaG'], direction: 'out', targetKind: 'Gene', cue: 'associated', negated: false })),
+            answerKind: 'Gene',
+            outputFormat: 'list',
+            constraints: [{ type: 'shared', text: 'both' }],
+          });
+        case recallTemplate.system:
+          return json({ claims: [{ statement: 'TNF is a pro-inflammatory cytokine.', confidence: 0.9 }] });
+        case reasonTemplate.system: {
+          // Name every gene of this step's KG units, citing its lines, plus one id that was never shown.
+          const block = user.content.split('KG triples of this step KG_t:\n')[1].split('\n\nKG triples of earlier steps')[0];
+          const byGene = new Map<string, string[]>();
+          for (const m of block.matchAll(/\[([0-9a-f-]{36})\] .+? – associates – (.+?) \(Gene\)/g)) byGene.set(m[2], [...(byGene.get(m[2]) ?? []), m[1]]);
+          const claims = [...byGene].map(([gene, ids]) => ({ text: gene, evidenceIds: [...ids, 'not-a-shown-id'] }));
+          return json({ answer: [...byGene.keys()], optionKey: null, count: null, abstain: false, rationale: 'shared DaG neighbours', claims, evidenceIds: ['not-a-shown-id'] });
+        }
+        case checkTemplate.system:
+          return json({ stop: true, sufficient: true, consistent: true, reason: 'every gene is joined to both diseases', missing: [] });
+        default:
+          return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+      }
+    });
+    process.env.OPENAI_BASE_URL = server.baseUrl;
+    // A model name of its own: the response cache never answers for this server.
+    process.env.HOPSCOPE_MODEL = `scripted-${randomUUID()}`;
+  });
+
+  afterAll(async () => {
+    process.env.OPENAI_BASE_URL = saved.base;
+    process.env.HOPSCOPE_MODEL = saved.model;
+    if (saved.base === undefined) delete process.env.OPENAI_BASE_URL;
+    if (saved.model === undefined) delete process.env.HOPSCOPE_MODEL;
+    await server.close();
+  });
+
+  it('plays every role through the server, keeps parametric claims apart, and drops citations of unshown ids', async () => {
+    const { id } = await createRun({ method: 'xr2', backend: 'openai', question: SHARED }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.error).toBeNull();
+    expect(run.status).toBe('succeeded');
+    expect((run.config as { backend: { backend: string } }).backend.backend).toBe('openai');
+    expect(run.modelCalls.map((c) => c.role)).toEqual(['decompose', 'extract', 'recall', 'reason', 'check']);
+    expect(run.modelCalls.every((c) => c.backend === 'openai' && c.error === null)).toBe(true);
+    expect(server.requests).toHaveLength(5);
+    expect(ofKind(run, 'xr2.iteration')).toHaveLength(1);
+
+    const state = ofKind(run, 'xr2.iteration')[0].output as unknown as LoopState;
+    expect(state.action).toBe('stop');
+    const units = (ofKind(run, 'xr2.kg')[0].output as unknown as KgRetrieval).units;
+    expect(units).toHaveLength(5);
+    const answer = answerOf(run);
+    expect(answer.items).toHaveLength(5);
+    for (const gene of answer.nodeIds!) expect((await edgeExists(MS, 'DaG', gene)) && (await edgeExists(CD, 'DaG', gene))).toBe(true);
+    const kgIds = new Set(units.flatMap((u) => u.lines.map((l) => l.id)));
+    expect(answer.evidenceIds.length).toBe(10);
+    expect(answer.evidenceIds.every((e) => kgIds.has(e))).toBe(true);
+    expect(answer.claims.every((c) => !c.evidenceIds.includes('not-a-shown-id'))).toBe(true);
+
+    const [claim] = run.evidence.filter((e) => e.channel === 'param');
+    expect(claim).toMatchObject({ kind: 'claim', text: 'TNF is a pro-inflammatory cytokine.', scores: { confidence: 0.9 }, selected: true });
+    const reasonPrompt = (run.modelCalls.find((c) => c.role === 'reason')!.messages as { content: string }[])[1].content;
+    const [kgPart, claimPart] = reasonPrompt.split('Parametric claims M_t');
+    expect(claimPart).toContain(`[${claim.id}] ${claim.text}`);
+    expect(kgPart).not.toContain(claim.id);
+  });
+});

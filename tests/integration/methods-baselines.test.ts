@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, getPool } from '@/lib/db/client';
+import type { RankedTriple } from '@/lib/methods/baselines/stages/neighbourhood';
+import { KgRagParamsSchema } from '@/lib/methods/baselines/params';
+import type { MethodAnswer } from '@/lib/methods/types';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord, type RunRecord } from '@/lib/runs/read';
+import { createRun } from '@/lib/runs/service';
+import type { TripleData } from '@/lib/trace/types';
+
+const SHARED = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+const MS = 'Disease::DOID:2377';
+const CD = 'Disease::DOID:8778';
+const TRIPLE_TEXT = /\) – [a-z ]+ – /;
+const COHORT = 'Metformin reduced mortality in patients with heart failure and type 2 diabetes in a cohort of 6185 patients.';
+
+afterAll(closeDb);
+
+const ofKind = (run: RunRecord, kind: string) => run.steps.filter((s) => s.kind === kind);
+const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
+const prompts = (run: RunRecord) => run.modelCalls.flatMap((c) => (c.messages as { content: string }[]).map((m) => m.content));
+const answerPrompt = (run: RunRecord) => (run.modelCalls.find((c) => c.role === 'answer')!.messages as { content: string }[])[1].content;
+
+async function runMethod(body: Record<string, unknown>): Promise<RunRecord> {
+  const { id } = await createRun({ backend: 'offline', ...body }, { enqueue: false });
+  await executeRun(id);
+  const run = await getRunRecord({ id });
+  expect(run.error).toBeNull();
+  expect(run.status).toBe('succeeded');
+  return run;
+}
+
+async function edgeExists(sourceId: string, metaedge: string, targetId: string): Promise<boolean> {
+  const { rowCount } = await getPool().query('select 1 from edges where source_id = $1 and metaedge = $2 and target_id = $3', [sourceId, metaedge, targetId]);
+  return (rowCount ?? 0) > 0;
+}
+
+async function metforminDiseases(): Promise<string[]> {
+  const { rows } = await getPool().query<{ target_id: string }>(
+    "select distinct e.target_id from edges e join nodes n on n.id = e.source_id where n.kind = 'Compound' and n.name = 'Metformin' and e.metaedge = 'CtD'",
+  );
+  return rows.map((r) => r.target_id);
+}
+
+describe.each(['direct', 'cot'] as const)('%s offline', (method) => {
+  let run: RunRecord;
+  beforeAll(async () => {
+    run = await runMethod({ method, question: SHARED });
+  });
+
+  it('makes one answer call on the question and the context blocks of the enabled channels', () => {
+    expect(run.steps.filter((s) => s.parentStepId === null).map((s) => s.kind)).toEqual([`${method}.context`, `${method}.answer`]);
+    const [context] = ofKind(run, `${method}.context`);
+    const channels = run.steps.filter((s) => s.parentStepId === context.id).map((s) => `${s.kind}:${s.label}`);
+    expect(channels).toEqual([
+      'channel.entity:Link question entities',
+      'channel.doc:Document search',
+      'channel.entity:Entity profiles',
+      'channel.param:Parametric recall',
+      'channel.web:Web search',
+    ]);
+    expect(run.modelCalls.filter((c) => c.role === 'answer').map((c) => c.template)).toEqual([`${method}.answer`]);
+    // Everything gathered is shown, so all of it is selected; it names the linked diseases.
+    expect(run.evidence.every((e) => e.selected)).toBe(true);
+    expect(answerPrompt(run)).toContain('multiple sclerosis (Disease); Crohn\'s disease (Disease)');
+    for (const e of run.evidence) expect(answerPrompt(run)).toContain(`[${e.id}] ${e.text}`);
+  });
+
+  it('reads no KG triple, and with no evidence that settles it abstains instead of guessing', () => {
+    expect(run.evidence.some((e) => e.channel === 'kg')).toBe(false);
+    expect(ofKind(run, 'channel.kg')).toHaveLength(0);
+    for (const text of prompts(run)) expect(text).not.toMatch(TRIPLE_TEXT);
+    expect(answerOf(run)).toMatchObject({ abstained: true, text: '', claims: [], evidenceIds: [] });
+    expect(answerOf(run).rationale).toMatch(/Abstained: .*only from evidence/);
+  });
+
+  it('answers a yes/no question from an attached document, citing its passage', async () => {
+    const doc = await runMethod({ method, question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ title: 'Cohort study', text: COHORT }] });
+    const passage = doc.evidence.find((e) => e.kind === 'passage' && e.text.includes('reduced mortality'))!;
+    expect(ofKind(doc, 'channel.doc').map((s) => s.label)).toEqual(['Attached documents']);
+    expect(answerOf(doc)).toMatchObject({ text: 'yes', abstained: false, evidenceIds: [passage.id] });
+
+    const off = await runMethod({ method, question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ title: 'Cohort study', text: COHORT }], switches: { doc: false } });
+    expect(off.evidence.some((e) => e.kind === 'passage')).toBe(false);
+    expect(answerPrompt(off)).not.toContain('reduced mortality');
+    expect(answerOf(off).abstained).toBe(true);
+  });
+
+  it('tells the model whether background knowledge may be used, as the param switch says', async () => {
+    expect(answerPrompt(run)).toContain('You may use background knowledge');
+    const off = await runMethod({ method, question: SHARED, switches: { param: false } });
+    expect(answerPrompt(off)).toContain('Do not use background knowledge');
+    expect(ofKind(off, 'channel.param').every((s) => s.status === 'skipped')).toBe(true);
+  });
+});
+
+describe('cot offline reasoning', () => {
+  it('writes numbered steps before the answer and derives the answer in them', async () => {
+    const run = await runMethod({ method: 'cot', question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ text: COHORT }] });
+    const { reasoning } = answerOf(run).extra as { reasoning: string };
+    const steps = reasoning.split('\n');
+    expect(steps[0]).toBe('Step 1: The question asks for a yes or no on whether a stated relation holds.');
+    expect(steps.every((s, i) => s.startsWith(`Step ${i + 1}: `))).toBe(true);
+    expect(steps.at(-1)).toMatch(/So the answer is yes\.$/);
+  });
+});
+
+describe('kg-rag offline', () => {
+  let run: RunRecord;
+  beforeAll(async () => {
+    run = await runMethod({ method: 'kg-rag', question: SHARED });
+  });
+
+  it('reads the 1-hop neighbourhood of the linked entities and shows the top 20 of its ranking', () => {
+    expect(run.steps.filter((s) => s.parentStepId === null).map((s) => s.kind)).toEqual(['kg-rag.context', 'kg-rag.neighbourhood', 'kg-rag.answer']);
+    const [step] = ofKind(run, 'kg-rag.neighbourhood');
+    expect(step.input).toMatchObject({ anchors: [MS, CD], topK: 20 });
+    const { ranking } = step.output as unknown as { ranking: RankedTriple[] };
+    const kg = run.evidence.filter((e) => e.channel === 'kg');
+    expect(ranking).toHaveLength(kg.length);
+    const selected = kg.filter((e) => e.selected);
+    expect(selected).toHaveLength(KgRagParamsSchema.parse({}).topK);
+    expect(new Set(ranking.filter((r) => r.selected).map((r) => r.id))).toEqual(new Set(selected.map((e) => e.id)));
+    for (const r of ranking) expect(r.score).toBeCloseTo(r.lexical + r.shared, 2);
+    const prompt = answerPrompt(run);
+    for (const e of kg) expect(prompt.includes(`[${e.id}]`)).toBe(e.selected);
+  });
+
+  it('answers with genes the KG associates with both diseases, citing the triples', async () => {
+    const answer = answerOf(run);
+    expect(answer.abstained).toBe(false);
+    expect(answer.nodeIds!.length).toBeGreaterThan(1);
+    for (const gene of answer.nodeIds!) expect((await edgeExists(MS, 'DaG', gene)) && (await edgeExists(CD, 'DaG', gene))).toBe(true);
+    for (const claim of answer.claims) {
+      const triples = claim.evidenceIds.map((id) => run.evidence.find((e) => e.id === id)!.data as TripleData);
+      expect(triples.map((t) => t.sourceId).sort()).toEqual([MS, CD].sort());
+      expect(triples.every((t) => t.targetName === claim.text)).toBe(true);
+    }
+  });
+
+  it('answers a lookup, a count and a multiple-choice phrasing from the graph', async () => {
+    const diseases = await metforminDiseases();
+    const lookup = answerOf(await runMethod({ method: 'kg-rag', question: 'What diseases does metformin treat?' }));
+    expect([...lookup.nodeIds!].sort()).toEqual([...diseases].sort());
+
+    const count = answerOf(await runMethod({ method: 'kg-rag', question: 'How many diseases does metformin treat?' }));
+    expect(count.count).toBe(diseases.length);
+
+    const mcqRun = await runMethod({ method: 'kg-rag', question: 'Which of these diseases is treated by metformin?', options: { A: 'asthma', B: 'type 2 diabetes mellitus', C: 'glaucoma' } });
+    const mcq = answerOf(mcqRun);
+    expect(mcq).toMatchObject({ optionKey: 'B', text: 'type 2 diabetes mellitus', abstained: false });
+    // The options' entities are linked too, so the same edge can arrive from both of its ends: one record each.
+    const cited = mcq.evidenceIds.map((id) => mcqRun.evidence.find((e) => e.id === id)!.data as TripleData);
+    expect(cited.length).toBeGreaterThan(0);
+    expect(cited.every((t) => t.sourceName === 'Metformin' && t.metaedge === 'CtD' && t.targetName === 'type 2 diabetes mellitus')).toBe(true);
+  });
+
+  it('takes K from its parameter', async () => {
+    const small = await runMethod({ method: 'kg-rag', question: SHARED, params: { topK: 5 } });
+    expect(small.evidence.filter((e) => e.channel === 'kg' && e.selected)).toHaveLength(5);
+  });
+
+  it('kg off: the channel is skipped, no triple reaches a prompt, and it abstains', async () => {
+    const off = await runMethod({ method: 'kg-rag', question: SHARED, switches: { kg: false } });
+    expect(off.evidence.some((e) => e.channel === 'kg')).toBe(false);
+    const kgSteps = ofKind(off, 'channel.kg');
+    expect(kgSteps.map((s) => s.status)).toEqual(['skipped']);
+    for (const text of prompts(off)) expect(text).not.toMatch(TRIPLE_TEXT);
+    expect(answerOf(off).abstained).toBe(true);
+  });
+});

@@ -1,0 +1,529 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Channels, FULL_SWITCHES } from '@/lib/channels';
+import { closeDb, getPool, getPrisma } from '@/lib/db/client';
+import { ModelClient } from '@/lib/llm/client';
+import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
+import { normalise } from '@/lib/llm/offline/text';
+import { OpenAIBackend } from '@/lib/llm/openai-backend';
+import { bioweave } from '@/lib/methods/bioweave';
+import type { RefinedGraph } from '@/lib/methods/bioweave/graph';
+import type { OperatorCheck } from '@/lib/methods/bioweave/operator';
+import { BioWeaveParamsSchema, type BioWeaveParams } from '@/lib/methods/bioweave/params';
+import type { Plan, Source } from '@/lib/methods/bioweave/plan';
+import type { RoundPlan } from '@/lib/methods/bioweave/round';
+import type { RepairDecision } from '@/lib/methods/bioweave/stages/repair';
+import type { SelectionOutcome } from '@/lib/methods/bioweave/stages/select';
+import type { RankedPath } from '@/lib/methods/bioweave/stages/structured';
+import { answerTemplate, convertTemplate, initTemplate, selectTemplate } from '@/lib/methods/bioweave/templates';
+import type { Staged, StageUsage } from '@/lib/methods/bioweave/usage';
+import type { ScoringTable } from '@/lib/methods/bioweave/verify';
+import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord, type RunRecord } from '@/lib/runs/read';
+import { createRun } from '@/lib/runs/service';
+import { newShareId } from '@/lib/runs/share-id';
+import { TraceRecorder } from '@/lib/trace/recorder';
+import type { TripleData } from '@/lib/trace/types';
+import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+
+afterAll(closeDb);
+
+type Step = RunRecord['steps'][number];
+const ofKind = (run: RunRecord, kind: string) => run.steps.filter((s) => s.kind === kind);
+const childrenOf = (run: RunRecord, parent: Step) => run.steps.filter((s) => s.parentStepId === parent.id);
+const out = <T>(step: Step) => (step.output as unknown as Staged<T>).output;
+const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
+const evidenceKinds = (run: RunRecord) => new Set(run.evidence.map((e) => e.kind));
+
+async function runBioWeave(body: Record<string, unknown>): Promise<RunRecord> {
+  const { id } = await createRun({ method: 'bioweave', backend: 'offline', ...body }, { enqueue: false });
+  await executeRun(id);
+  const run = await getRunRecord({ id });
+  expect(run.error).toBeNull();
+  expect(run.status).toBe('succeeded');
+  return run;
+}
+
+async function nodeId(name: string, kind: string): Promise<string> {
+  const { rows } = await getPool().query<{ id: string }>('select id from nodes where name = $1 and kind = $2', [name, kind]);
+  return rows[0].id;
+}
+
+/** Names of the nodes joined to every anchor by the metaedge (either stored direction): the KG's own answer. */
+async function sharedNames(anchors: { id: string; metaedge: string }[], kind: string): Promise<string[]> {
+  const sets = await Promise.all(
+    anchors.map(async (a) => {
+      const { rows } = await getPool().query<{ name: string }>(
+        `select n.name from edges e join nodes n on n.id = case when e.source_id = $1 then e.target_id else e.source_id end
+          where (e.source_id = $1 or e.target_id = $1) and e.metaedge = $2 and n.kind = $3`,
+        [a.id, a.metaedge, kind],
+      );
+      return new Set(rows.map((r) => r.name));
+    }),
+  );
+  return [...sets[0]].filter((n) => sets.every((s) => s.has(n))).sort();
+}
+
+const sorted = (names: string[]) => [...names].sort();
+const defaults = BioWeaveParamsSchema.parse({});
+
+describe('BioWeave offline: shared neighbour, end to end on Hetionet', () => {
+  const QUESTION = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+  let run: RunRecord;
+  let gold: string[];
+
+  beforeAll(async () => {
+    run = await runBioWeave({ question: QUESTION });
+    gold = await sharedNames(
+      [
+        { id: await nodeId('multiple sclerosis', 'Disease'), metaedge: 'DaG' },
+        { id: await nodeId("Crohn's disease", 'Disease'), metaedge: 'DaG' },
+      ],
+      'Gene',
+    );
+  });
+
+  it('initialises with mentions, candidate entities, the operator, a source plan inside the switches and the hops', () => {
+    const [init] = ofKind(run, 'bioweave.init');
+    const { plan, frame } = out<{ plan: Plan; frame: { entities: { name: string }[] } }>(init);
+    expect(frame.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['multiple sclerosis', "Crohn's disease"]));
+    expect(plan).toMatchObject({ operator: 'shared_neighbor', answerType: 'entity_list', answerKind: 'Gene' });
+    expect(plan.constraints.map((c) => c.hops.map((h) => h.metaedges[0]))).toEqual([['DaG'], ['DaG']]);
+    expect(plan.sourcePlan).toEqual(['kg', 'doc', 'web']);
+    expect(run.modelCalls.find((c) => c.stepId === init.id)!.template).toBe('bioweave.init');
+    expect((run.config as { params: BioWeaveParams }).params).toEqual(defaults);
+  });
+
+  it('answers with exactly the genes the KG associates with both diseases, every claim cited to a DaG path', () => {
+    const answer = answerOf(run);
+    expect(answer.abstained).toBe(false);
+    expect(gold.length).toBeGreaterThan(5);
+    expect(sorted(answer.items!)).toEqual(gold);
+    const byId = new Map(run.evidence.map((e) => [e.id, e]));
+    for (const claim of answer.claims) {
+      expect(claim.evidenceIds.length).toBeGreaterThan(0);
+      const hops = claim.evidenceIds.flatMap((id) => (byId.get(id)!.data as { hops: TripleData[] }).hops);
+      expect(hops.some((t) => t.metaedge === 'DaG' && t.targetName === claim.text)).toBe(true);
+    }
+    expect(answer.extra).toMatchObject({ needsRepair: false, missingHop: null, operatorSatisfied: true, rounds: 1 });
+  });
+
+  it('records a round: plan and frontier, KG paths with subgraph and per-depth rank terms, text spans and units, scoring, selection, refined graph, operator check, repair decision', () => {
+    const [round] = ofKind(run, 'bioweave.round');
+    expect(childrenOf(run, round).map((s) => s.kind)).toEqual([
+      'bioweave.plan',
+      'bioweave.kg',
+      'bioweave.doc',
+      'bioweave.web',
+      ...(ofKind(run, 'bioweave.convert').length ? ['bioweave.convert'] : []),
+      'bioweave.verify',
+      'bioweave.select',
+      'bioweave.refine',
+      'bioweave.operator',
+      'bioweave.repair',
+    ]);
+    const plan = ofKind(run, 'bioweave.plan')[0].output as unknown as RoundPlan & { frontier: Record<string, string[]> };
+    expect(plan.frontier).toEqual({ 'c1.h1': ['multiple sclerosis'], 'c2.h1': ["Crohn's disease"] });
+
+    const [kg] = ofKind(run, 'bioweave.kg');
+    const channelSteps = childrenOf(run, kg).filter((s) => s.kind === 'channel.kg');
+    expect(channelSteps.map((s) => s.label)).toEqual(['KG paths', 'KG typed expansion']);
+    const paths = run.evidence.filter((e) => e.kind === 'path');
+    expect(paths.length).toBeLessThanOrEqual(defaults.rawPathCap);
+    const [subgraph] = ofKind(run, 'bioweave.subgraph');
+    // Both searches were typed by the plan, so pruning finds nothing to remove.
+    expect(subgraph.output).toMatchObject({ droppedPaths: 0, prunedNodes: [], prunedEdges: [] });
+    expect((subgraph.output as { before: object; after: object }).before).toEqual((subgraph.output as { after: object }).after);
+    const { depths } = ofKind(run, 'bioweave.paths')[0].output as unknown as { depths: { depth: number; paths: RankedPath[] }[] };
+    const ranked = depths.flatMap((d) => d.paths);
+    expect(ranked.length).toBe(paths.length);
+    for (const p of ranked) {
+      const t = p.terms;
+      expect(p.score).toBeCloseTo((t.entityCoverage + t.relationCompatibility + t.missingHopCoverage + t.operatorConsistency) / 4, 12);
+    }
+    // Paths through a shared gene meet both chains: full coverage and operator fit; one-sided expansion paths do not.
+    const shared = ranked.filter((p) => p.origin === 'bidirectional');
+    expect(shared).toHaveLength(gold.length);
+    for (const p of shared) expect(p.terms).toMatchObject({ entityCoverage: 1, relationCompatibility: 1, operatorConsistency: 1 });
+    for (const p of ranked.filter((p) => p.origin === 'expansion')) expect(p.terms.entityCoverage).toBe(0.5);
+  });
+
+  it('keeps a scoring table that recomputes from its rows with the paper formulas, and selects at most K of the top W2', () => {
+    const [verify] = ofKind(run, 'bioweave.verify');
+    const table = out<ScoringTable>(verify);
+    const p = defaults;
+    expect(table.similarity).toMatch(/lexical cosine/);
+    const topics = new Set(table.topicIds);
+    // V(G_q): every node on a KG path this run retrieved (nothing was pruned).
+    const graphNodes = new Set(run.evidence.filter((e) => e.kind === 'path').flatMap((e) => (e.data as { nodes: { id: string }[] }).nodes.map((n) => n.id)));
+    expect(out<{ units: unknown[] }>(ofKind(run, 'bioweave.kg')[0]).units.length).toBeGreaterThan(0);
+    for (const row of table.rows) {
+      expect(row.cos).toBeCloseTo(lexicalSimilarity(QUESTION, row.text), 12);
+      const inter = row.entities.filter((id) => topics.has(id)).length;
+      const union = new Set([...row.entities, ...topics]).size;
+      expect(row.jaccard).toBeCloseTo(union ? inter / union : 0, 12);
+      expect(row.sRel).toBeCloseTo(0.7 * row.cos + 0.3 * row.jaccard, 12);
+    }
+    // The pool: s_rel order, at most W1 and at most 10 per source.
+    const bySRel = [...table.rows].sort((a, b) => b.sRel - a.sRel);
+    const taken = new Map<string, number>();
+    const pool: typeof table.rows = [];
+    for (const row of bySRel) {
+      if (pool.length < p.w1 && (taken.get(row.source) ?? 0) < p.perSource) {
+        pool.push(row);
+        taken.set(row.source, (taken.get(row.source) ?? 0) + 1);
+      }
+    }
+    expect(new Set(table.rows.filter((r) => r.inPool).map((r) => r.unitId))).toEqual(new Set(pool.map((r) => r.unitId)));
+    const prior: Record<Source, number> = { kg: 1.0, doc: 0.8, web: 0.7 };
+    for (const row of pool) {
+      const supporters = pool.filter((o) => o !== row && lexicalSimilarity(row.text, o.text) >= 0.75);
+      const supp = new Set(supporters.map((o) => o.source));
+      expect(new Set(row.supp)).toEqual(supp);
+      expect(row.rPrior).toBe(prior[row.source]);
+      expect(row.rSup).toBeCloseTo(Math.min(supp.size, 3) / 3, 12);
+      expect(row.rKg).toBeCloseTo(row.entities.filter((id) => graphNodes.has(id)).length / Math.max(1, row.entities.length), 12);
+      expect(row.sVer).toBeCloseTo((row.rPrior! + row.rSup! + row.rKg!) / 3, 12);
+      expect(row.sCross).toBeCloseTo(0.7 * row.sRel + 0.3 * row.sVer!, 12);
+    }
+    const top = [...pool].sort((a, b) => b.sCross! - a.sCross!).slice(0, p.w2).map((r) => r.unitId);
+    expect(table.top).toEqual(top);
+
+    const selection = out<SelectionOutcome>(ofKind(run, 'bioweave.select')[0]);
+    expect(selection.selected.length).toBeGreaterThan(0);
+    expect(selection.selected.length).toBeLessThanOrEqual(p.k);
+    for (const s of selection.selected) expect(table.top).toContain(s.id);
+    expect(selection.selected.map((s) => s.id)).toContain("kg:DaG|DaG@0=multiple sclerosis,2=Crohn's disease");
+  });
+
+  it('refines into an evidence graph whose nodes and edges carry their sources, and checks the operator on it', () => {
+    const graph = out<RefinedGraph>(ofKind(run, 'bioweave.refine')[0]);
+    expect(graph.nodes.length).toBeGreaterThan(gold.length);
+    for (const n of graph.nodes) expect(n.sources.length).toBeGreaterThan(0);
+    for (const e of graph.edges) {
+      expect(e.sources).toContain(e.origin === 'kg' ? 'kg' : expect.stringMatching(/doc|web/));
+      expect(e.evidenceIds.length).toBeGreaterThan(0);
+    }
+    expect(graph.paths.length).toBeGreaterThanOrEqual(gold.length);
+    const check = out<OperatorCheck>(ofKind(run, 'bioweave.operator')[0]);
+    expect(check).toMatchObject({ satisfied: true, missingHops: [] });
+    expect(sorted(check.answers.map((a) => a.name))).toEqual(gold);
+    expect(out<RepairDecision>(ofKind(run, 'bioweave.repair')[0]).decision).toBe('answer');
+  });
+
+  it('reports calls, tokens and time per stage, matching the recorded calls', () => {
+    const usage = answerOf(run).extra!.usage as { stages: StageUsage[]; calls: number };
+    const calls = (stage: string) => usage.stages.find((s) => s.stage === stage)?.calls ?? 0;
+    expect(usage.calls).toBe(run.modelCalls.length);
+    expect(usage.calls).toBeLessThanOrEqual(9);
+    expect(calls('initialise')).toBe(1);
+    expect(calls('select')).toBe(1);
+    expect(calls('answer')).toBe(1);
+    expect(calls('verify')).toBe(0);
+    for (const s of usage.stages) {
+      expect(s.ms).toBeGreaterThanOrEqual(0);
+      if (s.calls) expect(s.tokensIn).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('BioWeave offline: other operators and phrasings, answers checked against the KG', () => {
+  it.each([
+    "How many genes are associated with both multiple sclerosis and Crohn's disease?",
+    "Count the genes that both multiple sclerosis and Crohn's disease are associated with.",
+  ])('counts distinct normalised answer entities: %s', async (question) => {
+    const run = await runBioWeave({ question });
+    const gold = await sharedNames(
+      [
+        { id: await nodeId('multiple sclerosis', 'Disease'), metaedge: 'DaG' },
+        { id: await nodeId("Crohn's disease", 'Disease'), metaedge: 'DaG' },
+      ],
+      'Gene',
+    );
+    const answer = answerOf(run);
+    expect(out<{ plan: Plan }>(ofKind(run, 'bioweave.init')[0]).plan.operator).toBe('count');
+    expect(answer).toMatchObject({ text: String(gold.length), count: gold.length, abstained: false });
+    expect(new Set(answer.items!.map(normalise)).size).toBe(gold.length);
+    expect(answer.extra!.countCheck).toEqual({ stated: gold.length, items: gold.length, distinct: gold.length });
+  });
+
+  it('follows a two-hop chain with typed expansion: diseases treated by compounds that bind PPARG', async () => {
+    const run = await runBioWeave({ question: 'Which diseases are treated by compounds that bind PPARG?' });
+    const pparg = await nodeId('PPARG', 'Gene');
+    const { rows } = await getPool().query<{ name: string }>(
+      `select distinct d.name from edges b join edges t on t.source_id = b.source_id and t.metaedge = 'CtD' join nodes d on d.id = t.target_id
+        where b.metaedge = 'CbG' and b.target_id = $1`,
+      [pparg],
+    );
+    expect(out<{ plan: Plan }>(ofKind(run, 'bioweave.init')[0]).plan.operator).toBe('chain');
+    expect(sorted(answerOf(run).items!)).toEqual(sorted(rows.map((r) => r.name)));
+    const { depths } = ofKind(run, 'bioweave.paths')[0].output as unknown as { depths: { depth: number; paths: RankedPath[] }[] };
+    expect(depths.map((d) => d.depth)).toEqual([1, 2]);
+    // A compound is half the chain; a disease behind it is the whole chain.
+    for (const p of depths[0].paths) expect(p.terms.operatorConsistency).toBe(0.5);
+    for (const p of depths[1].paths) expect(p.terms.operatorConsistency).toBe(1);
+  });
+
+  it('intersects two different constraints: compounds that treat type 2 diabetes and bind PPARG', async () => {
+    const run = await runBioWeave({ question: 'List the compounds that treat type 2 diabetes mellitus and bind PPARG.' });
+    const gold = await sharedNames(
+      [
+        { id: await nodeId('type 2 diabetes mellitus', 'Disease'), metaedge: 'CtD' },
+        { id: await nodeId('PPARG', 'Gene'), metaedge: 'CbG' },
+      ],
+      'Compound',
+    );
+    expect(out<{ plan: Plan }>(ofKind(run, 'bioweave.init')[0]).plan.operator).toBe('intersection');
+    expect(sorted(answerOf(run).items!)).toEqual(gold);
+  });
+
+  it.each([
+    ['Is PPARG associated with type 2 diabetes mellitus?', 'type 2 diabetes mellitus'],
+    ['Is PPARG associated with multiple sclerosis?', 'multiple sclerosis'],
+  ])('decides a yes/no claim from the KG: %s', async (question, disease) => {
+    const run = await runBioWeave({ question });
+    const { rows } = await getPool().query('select 1 from edges where metaedge = $1 and source_id = $2 and target_id = $3', [
+      'DaG',
+      await nodeId(disease, 'Disease'),
+      await nodeId('PPARG', 'Gene'),
+    ]);
+    const answer = answerOf(run);
+    expect(answer.text).toBe(rows.length ? 'yes' : 'no');
+    expect(answer.evidenceIds.length).toBeGreaterThan(0);
+  });
+
+  it('answers a multiple-choice question with the option the graph supports', async () => {
+    const run = await runBioWeave({ question: 'Which gene is associated with multiple sclerosis?', options: { A: 'PPARG', B: 'TNF', C: 'BRCA1', D: 'INS' } });
+    const gold = await sharedNames([{ id: await nodeId('multiple sclerosis', 'Disease'), metaedge: 'DaG' }], 'Gene');
+    const answer = answerOf(run);
+    expect(['PPARG', 'TNF', 'BRCA1', 'INS'].filter((g) => gold.includes(g))).toEqual([answer.text]);
+    expect(answer.optionKey).toBe('B');
+  });
+});
+
+describe('BioWeave offline: a PubMedQA-style question with an attached document', () => {
+  it('answers from the document\'s evidence units through the doc channel, units never asserting KG facts', async () => {
+    const text = 'Metformin reduced mortality in patients with heart failure and type 2 diabetes in a cohort of 6185 patients. Sulfonylureas did not.';
+    const run = await runBioWeave({ question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ title: 'Cohort study', text }] });
+    const answer = answerOf(run);
+    expect(answer).toMatchObject({ text: 'yes', abstained: false });
+    const cited = run.evidence.filter((e) => answer.evidenceIds.includes(e.id));
+    expect(cited.length).toBeGreaterThan(0);
+    for (const unit of cited) {
+      expect(unit).toMatchObject({ kind: 'unit', channel: 'doc', selected: true });
+      expect(unit.text).toContain('Metformin reduced mortality');
+      const data = unit.data as { sourceEvidenceId: string; span: { start: number; end: number }; assertsKgFact: boolean; entities: { name: string }[] };
+      expect(data.assertsKgFact).toBe(false);
+      expect(data.entities.map((e) => e.name)).toContain('Metformin');
+      const passage = run.evidence.find((e) => e.id === data.sourceEvidenceId)!;
+      expect(passage.kind).toBe('passage');
+      expect(passage.text.slice(data.span.start, data.span.end)).toBe(unit.text);
+      expect(ofKind(run, 'channel.doc').find((s) => s.id === passage.stepId)!.label).toBe('Attached documents');
+    }
+    expect(answer.extra!.supportingSources).toEqual(['doc']);
+  });
+});
+
+describe('BioWeave offline: switches and repair', () => {
+  const QUESTION = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+
+  it('with doc off, no passage or unit reaches the run, and the KG still answers', async () => {
+    const run = await runBioWeave({ question: QUESTION, switches: { doc: false } });
+    expect(evidenceKinds(run).has('passage')).toBe(false);
+    expect(evidenceKinds(run).has('unit')).toBe(false);
+    expect(ofKind(run, 'channel.doc')).toHaveLength(0);
+    const init = out<{ plan: Plan; excludedSources: { source: string }[] }>(ofKind(run, 'bioweave.init')[0]);
+    expect(init.plan.sourcePlan).not.toContain('doc');
+    expect(init.excludedSources.map((s) => s.source)).toContain('doc');
+    expect(answerOf(run).items!.length).toBeGreaterThan(5);
+  });
+
+  it('with kg off, no triple or path reaches the run; it repairs within T rounds and then says which hop is missing', async () => {
+    const run = await runBioWeave({ question: QUESTION, switches: { kg: false } });
+    expect(evidenceKinds(run).has('triple')).toBe(false);
+    expect(evidenceKinds(run).has('path')).toBe(false);
+    expect(ofKind(run, 'channel.kg')).toHaveLength(0);
+    const rounds = ofKind(run, 'bioweave.round');
+    expect(rounds.length).toBeGreaterThan(1);
+    expect(rounds.length).toBeLessThanOrEqual(defaults.maxRounds);
+    const decisions = ofKind(run, 'bioweave.repair').map((s) => out<RepairDecision>(s));
+    expect(decisions.at(-1)!.decision).toBe('stop');
+    for (const d of decisions.slice(0, -1)) {
+      expect(d.decision).toBe('repair');
+      expect(d.next!.sources).not.toContain('kg');
+      expect(d.next!.targetHops).toEqual([d.missingHop]);
+    }
+    const answer = answerOf(run);
+    expect(answer.abstained).toBe(true);
+    expect(answer.extra).toMatchObject({ needsRepair: true, operatorSatisfied: false });
+    expect(['c1.h1', 'c2.h1']).toContain(answer.extra!.missingHop);
+    expect(answer.claims.every((c) => c.evidenceIds.length === 0)).toBe(true);
+  });
+
+  it('repairs an uncertain hop: the preferred relation finds nothing, the next round retries only that hop, widened, and answers', async () => {
+    const run = await runBioWeave({ question: 'Which genes are linked to Ethambutol?' });
+    const ethambutol = await nodeId('Ethambutol', 'Compound');
+    const { rows } = await getPool().query<{ name: string; metaedge: string }>(
+      `select n.name, e.metaedge from edges e join nodes n on n.id = e.target_id where e.source_id = $1 and e.metaedge in ('CbG', 'CuG', 'CdG')`,
+      [ethambutol],
+    );
+    expect(rows.some((r) => r.metaedge === 'CbG')).toBe(false);
+
+    const init = out<{ plan: Plan }>(ofKind(run, 'bioweave.init')[0]);
+    expect(init.plan.constraints[0].hops[0]).toMatchObject({ id: 'c1.h1', explicit: false, metaedges: ['CbG', 'CuG', 'CdG'] });
+    expect(init.plan.missingHops).toEqual(['c1.h1']);
+    const [first, second] = ofKind(run, 'bioweave.round');
+    expect(out<OperatorCheck>(childrenOf(run, first).find((s) => s.kind === 'bioweave.operator')!)).toMatchObject({ satisfied: false, missingHops: ['c1.h1'] });
+    const decision = out<RepairDecision>(childrenOf(run, first).find((s) => s.kind === 'bioweave.repair')!);
+    expect(decision).toMatchObject({ decision: 'repair', missingHop: 'c1.h1' });
+    expect(decision.next).toMatchObject({ round: 2, targetHops: ['c1.h1'], missingHops: ['c1.h1'] });
+    expect(decision.next!.sources).toContain('kg');
+    expect(decision.plan!.constraints[0].hops[0].explicit).toBe(true);
+    expect(run.modelCalls.filter((c) => c.template === 'bioweave.repair')).toHaveLength(1);
+
+    // Round 2 expands from Ethambutol along every compound–gene relation.
+    const expansion = childrenOf(run, childrenOf(run, second).find((s) => s.kind === 'bioweave.kg')!).find((s) => s.label === 'KG typed expansion')!;
+    expect((expansion.input as { query: { metaedges: string[] } }).query.metaedges.sort()).toEqual(['CbG', 'CdG', 'CuG']);
+    const answer = answerOf(run);
+    expect(answer.extra).toMatchObject({ rounds: 2, needsRepair: false, operatorSatisfied: true });
+    expect(sorted(answer.items!)).toEqual(sorted([...new Set(rows.map((r) => r.name))]));
+  });
+});
+
+describe('BioWeave over an OpenAI-compatible server', () => {
+  let server: ScriptedServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('runs every role through the server, holds each output to what was retrieved and shown, and weaves web evidence in', async () => {
+    const QUESTION = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+    const [ms, cd, tnf] = await Promise.all([nodeId('multiple sclerosis', 'Disease'), nodeId("Crohn's disease", 'Disease'), nodeId('TNF', 'Gene')]);
+    const plan: Plan = {
+      mentions: ['multiple sclerosis', "Crohn's disease"],
+      topicEntityIds: [ms, cd, 'Gene::0'],
+      answerType: 'entity_list',
+      answerKind: 'Gene',
+      operator: 'shared_neighbor',
+      constraints: [
+        { id: 'c1', anchorId: ms, negated: false, hops: [{ id: 'c1.h1', fromKind: 'Disease', toKind: 'Gene', metaedges: ['DaG', 'CtD'], explicit: true }] },
+        { id: 'c2', anchorId: cd, negated: false, hops: [{ id: 'c2.h1', fromKind: 'Disease', toKind: 'Gene', metaedges: ['DaG'], explicit: true }] },
+        { id: 'c3', anchorId: 'Gene::0', negated: false, hops: [{ id: 'c3.h1', fromKind: 'Gene', toKind: 'Gene', metaedges: ['GiG'], explicit: true }] },
+      ],
+      claims: [],
+      sourcePlan: ['kg', 'web', 'doc'],
+      missingHops: [],
+      briefReason: 'two diseases, one shared gene set',
+    };
+    let cited: string[] = [];
+    server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      const ids = (pattern: RegExp) => [...user.content.matchAll(pattern)].map((m) => m[1]);
+      switch (system.content) {
+        case initTemplate.system:
+          return reply.ok(JSON.stringify(plan));
+        case convertTemplate.system: {
+          const spans = [...user.content.matchAll(/^\[([^\]]+)\] \((doc|web)\) (.*)$/gm)];
+          const units = spans.map(([, spanId]) => ({ spanId, entityIds: [ms, cd, tnf], predicate: 'associated with', relations: ['DaG', 'CtD'], hop: 'c1.h1', negated: false }));
+          return reply.ok(JSON.stringify({ units: [...units, { spanId: 'nowhere', entityIds: [], predicate: null, relations: [], hop: null, negated: false }], unused: [], notes: 'scripted' }));
+        }
+        case selectTemplate.system: {
+          const shown = ids(/^\[([^\]]+)\] s_cross=/gm);
+          return reply.ok(JSON.stringify({ selected: [...shown, 'not-shown'].map((id) => ({ id, reason: 'scripted' })), briefReason: 'all of them' }));
+        }
+        case answerTemplate.system: {
+          const evidence = [...user.content.matchAll(/evidence: ([^\]]+)\]/g)].flatMap((m) => m[1].split(', '));
+          cited = [evidence[0], 'invented-id'];
+          return reply.ok(
+            JSON.stringify({
+              answer: 'TNF',
+              normalizedAnswer: 'tnf',
+              optionKey: null,
+              items: ['TNF', 'tnf'],
+              count: null,
+              supportingSources: ['kg', 'web'],
+              evidenceIds: cited,
+              claims: [{ text: 'TNF', evidenceIds: cited }],
+              needsRepair: false,
+              missingHop: null,
+              briefReason: 'TNF is associated with both',
+            }),
+          );
+        }
+        default:
+          return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+      }
+    });
+
+    const prisma = getPrisma();
+    const row = await prisma.run.create({
+      data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'bioweave', config: {}, configHash: 'test', status: 'running' },
+    });
+    const trace = await TraceRecorder.open(prisma, row.id);
+    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+    const webBundle = [
+      { id: 'gwas-1', title: 'Shared risk loci', snippet: "TNF is associated with multiple sclerosis and Crohn's disease in genome-wide studies." },
+      { id: 'off-topic', title: 'Weather', snippet: 'Rain is expected tomorrow.' },
+    ];
+    const ctx: MethodContext<BioWeaveParams> = {
+      question: { text: QUESTION, options: null, answerType: 'open', documentIds: [], questionId: null },
+      params: defaults,
+      channels: new Channels({ switches: { ...FULL_SWITCHES, doc: false }, kgShuffle: null, trace, model, documentIds: [], webBundle }),
+      model,
+      trace,
+      backend: 'openai',
+    };
+    const answer = await bioweave.run(ctx);
+
+    const steps = await prisma.step.findMany({ where: { runId: row.id }, orderBy: { ordinal: 'asc' } });
+    const stepOut = <T>(kind: string) => (steps.find((s) => s.kind === kind)!.output as unknown as Staged<T>).output;
+    const calls = await prisma.modelCall.findMany({ where: { runId: row.id }, orderBy: { ordinal: 'asc' } });
+    expect(calls.map((c) => c.template)).toEqual(['bioweave.init', 'bioweave.convert', 'bioweave.select', 'bioweave.answer']);
+    expect(calls.every((c) => c.backend === 'openai' && c.tokensIn === 10)).toBe(true);
+
+    // The plan: the unlinked anchor, the relation that does not join Disease and Gene, and the disabled doc source are gone.
+    const init = stepOut<{ plan: Plan; corrections: string[] }>('bioweave.init');
+    expect(init.plan.constraints.map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(init.plan.constraints[0].hops[0].metaedges).toEqual(['DaG']);
+    expect(init.plan.sourcePlan).toEqual(['kg', 'web']);
+    expect(init.plan.topicEntityIds).toEqual([ms, cd]);
+    for (const pattern of [/Gene::0 is not a linked entity/, /dropped CtD/, /source doc is not enabled/]) expect(init.corrections.some((c) => pattern.test(c))).toBe(true);
+
+    // Conversion: the web span names both diseases and TNF; the unknown span and the relation joining nothing are dropped.
+    const conversion = stepOut<{ units: { source: string; entities: { name: string }[]; relations: string[] }[]; corrections: string[] }>('bioweave.convert');
+    expect(conversion.units).toHaveLength(1);
+    expect(conversion.units[0]).toMatchObject({ source: 'web', relations: ['DaG'] });
+    expect(conversion.units[0].entities.map((e) => e.name).sort()).toEqual(["Crohn's disease", 'TNF', 'multiple sclerosis']);
+    for (const pattern of [/unknown span nowhere/, /relation CtD dropped/]) expect(conversion.corrections.some((c) => pattern.test(c))).toBe(true);
+    const webUnit = (await prisma.evidence.findMany({ where: { runId: row.id, kind: 'unit' } }))[0];
+    expect(webUnit).toMatchObject({ channel: 'web', selected: true });
+    expect((webUnit.data as { assertsKgFact: boolean }).assertsKgFact).toBe(false);
+    const table = stepOut<ScoringTable>('bioweave.verify');
+    expect(table.rows.find((r) => r.unitId === webUnit.id)!.rPrior).toBe(0.7);
+
+    // Selection keeps at most K of what it was shown.
+    const selection = stepOut<SelectionOutcome>('bioweave.select');
+    expect(selection.selected.length).toBe(Math.min(defaults.k, selection.shown.length));
+    expect(selection.rejected.map((r) => r.id)).toContain('not-shown');
+
+    // The web unit restates MS–TNF and Crohn's–TNF: those KG edges are corroborated by web.
+    const graph = stepOut<RefinedGraph>('bioweave.refine');
+    const tnfEdges = graph.edges.filter((e) => e.origin === 'kg' && e.targetId === tnf);
+    expect(tnfEdges.map((e) => e.sourceId).sort()).toEqual([ms, cd].sort());
+    for (const e of tnfEdges) {
+      expect(e.sources).toEqual(['kg', 'web']);
+      expect(e.corroboratedBy).toEqual([{ unitId: webUnit.id, how: 'predicate' }]);
+    }
+    expect(graph.paths.some((p) => p.corroborated)).toBe(true);
+
+    // The answer cites only the refined graph's evidence; the duplicate alias is counted once.
+    expect(answer.text).toBe('TNF');
+    expect(answer.evidenceIds).toEqual([cited[0]]);
+    expect(answer.claims).toEqual([{ text: 'TNF', evidenceIds: [cited[0]] }]);
+    expect(answer.items).toEqual(['TNF']);
+    expect(answer.extra).toMatchObject({ droppedEvidenceIds: ['invented-id'], needsRepair: false, operatorSatisfied: true });
+    const usage = answer.extra!.usage as { calls: number; tokensIn: number };
+    expect(usage).toMatchObject({ calls: 4, tokensIn: 40 });
+  });
+});

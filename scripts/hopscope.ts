@@ -98,10 +98,15 @@ async function main() {
   return handler(rest);
 }
 
+/** Exits once stdout has drained: a piped `--json` of a large run would otherwise be cut short. */
+function exitAfterFlush(code: number) {
+  process.stdout.write('', () => process.exit(code));
+}
+
 main()
-  .then((code) => process.exit(code ?? 0))
+  .then((code) => exitAfterFlush(code ?? 0))
   .catch((e) => {
     const usage = e instanceof UsageError || e instanceof InvalidInputError;
     console.error(usage ? `error: ${e.message}` : e instanceof NotFoundError ? `not found: ${e.message}` : `failed: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(usage ? 2 : 1);
+    exitAfterFlush(usage ? 2 : 1);
   });

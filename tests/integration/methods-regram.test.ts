@@ -123,6 +123,9 @@ describe('ReGraM offline on the headline question', () => {
     const anchors = second.nodes.filter((n) => n.method === 'earlier hop answer');
     expect(anchors.map((a) => a.name).sort()).toEqual([...hop1Items].sort());
     expect(anchors.every((a) => a.from === 'hop 1 answer' && a.score === null)).toBe(true);
+    // Sim reads hop 2 once per anchor, its name in place of "these genes".
+    expect(second.simQueries).toEqual(anchors.map((a) => `Which of ${a.name} are associated with Crohn's disease?`));
+    expect(first.simQueries).toEqual(['Which genes are associated with multiple sclerosis?']);
     expect(second.nodes.some((n) => n.name === "Crohn's disease" && n.method === 'exact')).toBe(true);
   });
 
@@ -144,12 +147,14 @@ describe('ReGraM offline on the headline question', () => {
       const { rows, lambda, k } = table;
       expect(table.similarity.kind).toBe('lexical');
       expect([lambda, k]).toEqual([0.7, 15]);
+      // Sim(q_i, t): BM25 scaled by the best candidate's; Sim(t, t'): TF-IDF cosine; one idf over the candidates.
       const index = new Bm25Index(rows.map((r) => r.simText));
+      const bm25 = rows.map((_, i) => Math.max(...table.queries.map((q) => index.score(q, i))));
       const memo = new Map<string, number>();
       const sim = (a: string, b: string) => memo.get(`${a}\n${b}`) ?? memo.set(`${a}\n${b}`, lexicalSimilarity(a, b, index.idf)).get(`${a}\n${b}`)!;
-      for (const r of rows) {
+      for (const [i, r] of rows.entries()) {
         expect(r.wR).toBe(relationWeight(r.relation, 'DISEASE_SYMPTOM'));
-        expect(r.sim).toBeCloseTo(sim(table.query, r.simText), 9);
+        expect(r.sim).toBeCloseTo(bm25[i] / Math.max(...bm25), 9);
         expect(r.relevance).toBeCloseTo(lambda * r.sim * r.wR, 9);
         expect(r.mmr).toBeCloseTo(r.relevance - r.redundancy, 9);
       }

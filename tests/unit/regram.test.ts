@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { instantiate } from '@/lib/methods/regram/anchors';
 import { holdToRegion } from '@/lib/methods/regram/boundary';
 import { weightedMmr, type MmrCandidate } from '@/lib/methods/regram/mmr';
 import { answerHopFromFacts } from '@/lib/methods/regram/offline/answering';
@@ -28,7 +29,7 @@ function candidate(t: TripleData): MmrCandidate {
 
 describe('weighted MMR', () => {
   const rows = weightedMmr(
-    'Which genes are associated with asthma?',
+    ['Which genes are associated with asthma?'],
     [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', IL4), triple(ASTHMA, 'DpS', 'presents', COUGH), triple(PREDNISONE, 'CtD', 'treats', ASTHMA)].map(candidate),
     { lambda: 0.7, k: 3, domain: 'DISEASE_SYMPTOM' },
   );
@@ -53,8 +54,21 @@ describe('weighted MMR', () => {
 
   it('weights relevance by the domain column: Treats counts 1.2 for DISEASE_SYMPTOM, 1.5 for DRUG_THERAPY', () => {
     expect(rows.find((r) => r.relation === 'CtD')!.wR).toBe(1.2);
-    const drug = weightedMmr('Which drugs treat asthma?', [candidate(triple(PREDNISONE, 'CtD', 'treats', ASTHMA))], { lambda: 0.7, k: 1, domain: 'DRUG_THERAPY' });
+    const drug = weightedMmr(['Which drugs treat asthma?'], [candidate(triple(PREDNISONE, 'CtD', 'treats', ASTHMA))], { lambda: 0.7, k: 1, domain: 'DRUG_THERAPY' });
     expect(drug[0]).toMatchObject({ wR: 1.5, category: 'Treats', rank: 1 });
+  });
+});
+
+describe('hop questions about earlier answers', () => {
+  it('are read once per anchor, its name in place of "these <kind>", and Sim takes the best reading', () => {
+    const anchors = [IL13, IL4].map((g) => ({ name: g.name, kind: g.kind }));
+    expect(instantiate('Which of these genes are associated with asthma?', anchors)).toEqual(['Which of IL13 are associated with asthma?', 'Which of IL4 are associated with asthma?']);
+    expect(instantiate('Which diseases are linked?', anchors)).toEqual(['Which diseases are linked? (IL13)', 'Which diseases are linked? (IL4)']);
+    const candidates = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', ORMDL3)].map(candidate);
+    const both = weightedMmr(instantiate('Which of these genes are associated with asthma?', anchors), candidates, { lambda: 0.7, k: 1, domain: 'DISEASE_SYMPTOM' });
+    const [withAnchor, without] = both;
+    expect(withAnchor.sim).toBeGreaterThan(without.sim);
+    expect(withAnchor.rank).toBe(1);
   });
 });
 

@@ -1,10 +1,14 @@
 /**
  * ReGraM's weighted MMR (regram.txt Eq. 1), greedy:
  *   MMR(t) = λ·Sim(q_i, t)·w_r − (1 − λ)·max_{t' ∈ S} Sim(t, t')
- * Sim is lexical: TF-IDF cosine over stemmed content terms, with the BM25 idf
- * of the hop's candidate texts (no embedding endpoint is configured; the paper
- * uses all-MiniLM-L6-v2 cosine). Pure, so the candidate table can be
- * recomputed from the trace.
+ * The paper's Sim is the cosine of Sentence-BERT embeddings; with no
+ * embedding endpoint Sim is lexical over the textified triples: for q_i the
+ * BM25 score, scaled to [0, 1] by the best candidate (BM25 rewards a triple
+ * for covering more of the question's terms, where a cosine would favour
+ * short triples that share just a name), and between two triples the TF-IDF
+ * cosine, with the same idf. A hop built on earlier answers has one q_i per
+ * answer (see instantiate); a triple's Sim is its best. Pure, so the
+ * candidate table can be recomputed from the trace.
  */
 
 import { categoryOf, relationWeight, type RelationCategory, type RelationDomain } from '@/lib/kg/metaedge-categories';
@@ -14,8 +18,8 @@ import type { TripleData } from '@/lib/trace/types';
 
 export const SIMILARITY = {
   kind: 'lexical',
-  measure: 'TF-IDF cosine over stemmed content terms; idf: BM25 idf over the hop\'s candidate texts',
-  why: 'no embedding endpoint is configured (the model layer has no embedding role), so Sim is lexical instead of the paper\'s Sentence-BERT cosine',
+  measure: "Sim(q_i, t): BM25 of the textified triple for q_i, divided by the best candidate's; Sim(t, t'): TF-IDF cosine; idf: BM25 idf over the hop's candidate texts",
+  why: "no embedding endpoint is configured (the model layer has no embedding role), so Sim is lexical instead of the paper's Sentence-BERT cosine",
 } as const;
 
 /** A candidate as MMR sees it. */
@@ -63,15 +67,16 @@ export function textify(c: MmrCandidate): string {
   return description ? `${c.text} [${description}]` : c.text;
 }
 
-export function weightedMmr(query: string, candidates: MmrCandidate[], opts: { lambda: number; k: number; domain: RelationDomain }): CandidateRow[] {
+export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts: { lambda: number; k: number; domain: RelationDomain }): CandidateRow[] {
   const { lambda, k, domain } = opts;
   const simTexts = candidates.map(textify);
-  const { idf } = new Bm25Index(simTexts);
-  const vectors = simTexts.map((t) => termVector(t, idf));
-  const q = termVector(query, idf);
+  const index = new Bm25Index(simTexts);
+  const vectors = simTexts.map((t) => termVector(t, index.idf));
+  const bm25 = simTexts.map((_, i) => Math.max(0, ...queries.map((q) => index.score(q, i))));
+  const best = Math.max(0, ...bm25);
   const rows: CandidateRow[] = candidates.map((c, i) => {
     const wR = relationWeight(c.triple.metaedge, domain);
-    const sim = cosine(q, vectors[i]);
+    const sim = best > 0 ? bm25[i] / best : 0;
     const relevance = lambda * sim * wR;
     return {
       evidenceId: c.id,

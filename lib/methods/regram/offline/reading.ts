@@ -8,6 +8,7 @@ import type { EvidenceBundle } from '@/lib/llm/offline/evidence';
 import { kindPlural, sameKind } from '@/lib/llm/offline/metaedges';
 import type { LinkedEntity, Understanding } from '@/lib/llm/offline/types';
 import { understandQuestion } from '@/lib/llm/offline/understand';
+import { thesePhrase } from '../anchors';
 import type { Fact, HopQuestion, QuestionFrame } from '../templates';
 
 export function understandFrame(frame: QuestionFrame): Understanding {
@@ -47,7 +48,7 @@ export function readHop(hop: HopQuestion): HopReading {
   const base = understandQuestion(hop.question, { links: hop.links });
   const prior = hop.prior && !hop.prior.abstained ? hop.prior : null;
   for (const kind of new Set(prior?.items.map((i) => i.kind) ?? [])) {
-    const phrase = new RegExp(`\\bthese\\s+${kindPlural(kind).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(hop.question);
+    const phrase = thesePhrase(kind).exec(hop.question);
     if (!phrase) continue;
     const items = prior!.items.filter((i) => sameKind(i.kind, kind));
     if (base.answerKind && sameKind(base.answerKind, kind)) {

@@ -65,13 +65,13 @@ export async function collectCandidates(
   linking: HopLinking,
   domain: RelationDomain,
 ): Promise<CandidateSet> {
-  const { nodes, simQuery } = linking;
+  const { nodes, relationQuery } = linking;
   const hubCap = ctx.params.hubCap;
   return ctx.trace.step(
     { kind: 'regram.candidates', label: 'Candidate triples', input: { nodes: nodes.map((n) => n.nodeId), domain, hubCap }, parent },
     async (step) => {
       if (!nodes.length) return { enabled: true, note: 'no entity was linked', hubCap, caps: [], records: [], duplicates: 0 };
-      const order = rankRelations(simQuery, domain);
+      const order = rankRelations(relationQuery, domain);
       const anchors = nodes.map((n) => ({ id: n.nodeId, kind: n.kind, name: n.name }));
       const answer = await ctx.channels.kg.triplesAround(step, anchors, { metaedgeTiers: order.map((r) => [r.metaedge]), limit: hubCap }, 'Triples around the linked nodes, capped by relation');
       // An edge between two linked nodes arrives once per node; the first stands for it.

@@ -2,6 +2,7 @@ import type { EntityLink } from '@/lib/kg';
 import { normalise } from '@/lib/llm/offline/text';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
+import { instantiate } from '../anchors';
 import type { HopMemory, QuestionFrame, RegionEntity } from '../templates';
 
 /** A node of the hop's expanded entity set E_exp, and how it got there. */
@@ -20,8 +21,10 @@ export interface HopLinking {
   nodes: LinkedNode[];
   /** Mentions written differently from the node's name, expanded to the name. */
   expansions: { mention: string; name: string; method: string }[];
-  /** q_i as Sim sees it: the hop question with synonym expansion, earlier answers and, on the last hop, the options. */
-  simQuery: string;
+  /** q_i as Sim sees it, with synonym expansion and, on the last hop, the options: once per earlier-hop anchor (see instantiate). */
+  simQueries: string[];
+  /** q_i for ranking a hub's relations: the hop question with synonym expansion. */
+  relationQuery: string;
 }
 
 /**
@@ -51,15 +54,9 @@ export async function linkHop(
         for (const l of optionLinks) add({ nodeId: l.nodeId, name: l.name, kind: l.kind, mention: l.mention, method: l.method, score: l.score, from: `option ${key}` });
       }
       const expansions = links.filter((l) => normalise(l.mention) !== normalise(l.name)).map((l) => ({ mention: l.mention, name: l.name, method: l.method }));
-      const simQuery = [
-        hop.question,
-        ...expansions.map((e) => e.name),
-        anchors.length ? `(${anchors.map((a) => a.name).join(', ')})` : null,
-        options ? Object.values(options).join('; ') : null,
-      ]
-        .filter(Boolean)
-        .join(' ');
-      return { links, nodes: [...nodes.values()], expansions, simQuery };
+      const relationQuery = [hop.question, ...expansions.map((e) => e.name)].join(' ');
+      const simQueries = instantiate(relationQuery, anchors).map((q) => (options ? `${q} ${Object.values(options).join('; ')}` : q));
+      return { links, nodes: [...nodes.values()], expansions, simQueries, relationQuery };
     },
   );
 }

@@ -12,7 +12,8 @@ export interface CandidateTable {
   similarity: typeof SIMILARITY;
   lambda: number;
   k: number;
-  query: string;
+  /** q_i, once per earlier-hop anchor; Sim(q_i, t) is the best of them. */
+  queries: string[];
   rows: CandidateRow[];
 }
 
@@ -30,11 +31,11 @@ export async function selectRegion(
 ): Promise<{ table: CandidateTable; region: Region }> {
   const { lambda, k } = ctx.params;
   const table = await ctx.trace.step(
-    { kind: 'regram.mmr', label: 'Weighted MMR', input: { query: linking.simQuery, candidates: candidates.records.length, lambda, k, domain }, parent },
+    { kind: 'regram.mmr', label: 'Weighted MMR', input: { queries: linking.simQueries, candidates: candidates.records.length, lambda, k, domain }, parent },
     async () => {
-      const rows = weightedMmr(linking.simQuery, candidates.records.map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData })), { lambda, k, domain });
+      const rows = weightedMmr(linking.simQueries, candidates.records.map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData })), { lambda, k, domain });
       await ctx.trace.markSelected(rows.filter((r) => r.selected).map((r) => r.evidenceId));
-      return { similarity: SIMILARITY, lambda, k, query: linking.simQuery, rows };
+      return { similarity: SIMILARITY, lambda, k, queries: linking.simQueries, rows };
     },
   );
   const region = await ctx.trace.step({ kind: 'regram.region', label: 'Region', input: { selected: table.rows.filter((r) => r.selected).length }, parent }, async () => {

@@ -1,15 +1,40 @@
-import Link from 'next/link';
+import { connection } from 'next/server';
+import { Suspense } from 'react';
+import { AskForm } from '@/components/ask/AskForm';
+import { RecentRuns } from '@/components/runs/RecentRuns';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { recentQuestionSets } from '@/lib/eval/question-picker';
+import { modelBackendConfigFromEnv } from '@/lib/llm/config';
+import { describeMethods } from '@/lib/methods/descriptors';
+import { OFFLINE_LABEL } from '@/components/runs/format';
 
-export default function HomePage() {
+export default async function HomePage() {
+  await connection(); // runs and sets are read per request, never at build time
+  const [sets, methods] = await Promise.all([recentQuestionSets(), Promise.resolve(describeMethods())]);
+  const configured = modelBackendConfigFromEnv();
+  const openaiAvailable = configured.kind !== 'offline';
+  const autoBackend = configured.kind === 'openai' ? `${configured.model} (configured endpoint)` : OFFLINE_LABEL;
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-semibold">Hopscope</h1>
-      <p className="text-slate-700">
-        Run knowledge-graph grounded reasoning methods over Hetionet and inspect every hop.
-      </p>
-      <Link className="text-blue-700 underline" href="/kg">
-        Browse the knowledge graph
-      </Link>
-    </section>
+    <div className="space-y-5">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold text-slate-900">Ask a biomedical question</h1>
+        <p className="max-w-3xl text-slate-700">
+          Run one of the reasoning methods over the Hetionet knowledge graph and the document corpus, then read its trace hop by hop: what it linked,
+          retrieved, selected and concluded, with the provenance of every piece of evidence. Flip knowledge switches and rerun to see what each source
+          contributes.
+        </p>
+      </header>
+      <AskForm
+        methods={methods}
+        autoBackend={autoBackend}
+        openaiAvailable={openaiAvailable}
+        sets={sets}
+        aside={
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <RecentRuns />
+          </Suspense>
+        }
+      />
+    </div>
   );
 }

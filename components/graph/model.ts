@@ -45,6 +45,9 @@ export const EDGE_CLASSES = {
 } as const;
 export type EdgeClass = (typeof EDGE_CLASSES)[keyof typeof EDGE_CLASSES];
 
+/** A class a single view defines for its own extra stylesheet rules (any string; the known names still autocomplete). */
+export type ViewClass = string & {};
+
 /** The knowledge channel an edge came from (see METHODS.md: knowledge switches). */
 export type GraphChannel = 'kg' | 'doc' | 'entity' | 'param' | 'web';
 
@@ -53,7 +56,8 @@ export interface GraphNode {
   label: string;
   /** KG node kind ("Gene", "Disease", ...); unknown kinds get the fallback colour. */
   kind: string;
-  classes?: readonly NodeClass[];
+  /** Known classes, or a view's own (styled by its extra stylesheet). */
+  classes?: readonly (NodeClass | ViewClass)[];
   /** Higher is more central in the concentric layout; hop number for layered layouts. */
   rank?: number;
   /** Tooltip / accessible text when different from the label (e.g. full name). */
@@ -65,7 +69,7 @@ export interface GraphEdge {
   source: string;
   target: string;
   label?: string;
-  classes?: readonly EdgeClass[];
+  classes?: readonly (EdgeClass | ViewClass)[];
   channel?: GraphChannel;
   /** Whether the edge has a direction (drawn with an arrow). Default true. */
   directed?: boolean;

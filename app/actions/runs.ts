@@ -1,0 +1,81 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { mapError } from '@/lib/api/errors';
+import { describeMethods } from '@/lib/methods/descriptors';
+import { rerunRequestFromForm, runRequestFromForm } from '@/lib/runs/form';
+import { getRunMethod } from '@/lib/runs/view';
+import { cancelRun, createRun, rerun } from '@/lib/runs/service';
+import { verifyRun } from '@/lib/verify';
+
+/** What a run form shows after a failed submission: a message and the fields it concerns. */
+export interface ActionState {
+  message: string | null;
+  fieldErrors: Record<string, string>;
+}
+
+const RunIdSchema = z.string().min(1).max(64);
+
+/** Errors become a form state through the same mapping as the JSON routes (lib/api/errors). */
+function failed(error: unknown, what: string): ActionState {
+  const mapped = mapError(error);
+  if (mapped.internal) {
+    console.error(`[action] ${what} failed:`, error);
+    return { message: `${what} failed: the server could not finish the request. Check that the database and the run queue are up, then try again.`, fieldErrors: {} };
+  }
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of mapped.body.issues ?? []) fieldErrors[issue.path || 'form'] ??= issue.message;
+  return { message: mapped.body.error, fieldErrors };
+}
+
+function paramsOf(methodId: unknown) {
+  return describeMethods().find((m) => m.id === methodId)?.params ?? [];
+}
+
+/** The ask form: start a run and open its page. */
+export async function startRunAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  let id: string;
+  try {
+    ({ id } = await createRun(runRequestFromForm(form, paramsOf(form.get('method')))));
+  } catch (error) {
+    return failed(error, 'Starting the run');
+  }
+  revalidatePath('/');
+  redirect(`/runs/${id}`);
+}
+
+/** The rerun form of a run page: the same question with flipped switches or changed parameters. */
+export async function rerunAction(parentId: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  let id: string;
+  try {
+    const method = await getRunMethod(RunIdSchema.parse(parentId));
+    ({ id } = await rerun(parentId, rerunRequestFromForm(form, paramsOf(method))));
+  } catch (error) {
+    return failed(error, 'Starting the rerun');
+  }
+  revalidatePath(`/runs/${parentId}`);
+  redirect(`/runs/${id}`);
+}
+
+export async function cancelRunAction(runId: string): Promise<ActionState> {
+  try {
+    await cancelRun(RunIdSchema.parse(runId));
+  } catch (error) {
+    return failed(error, 'Cancelling the run');
+  }
+  revalidatePath(`/runs/${runId}`);
+  return { message: null, fieldErrors: {} };
+}
+
+/** K2V checklist verification of a finished run; its verify.* steps join the run's trace. */
+export async function verifyRunAction(runId: string): Promise<ActionState> {
+  try {
+    await verifyRun(RunIdSchema.parse(runId));
+  } catch (error) {
+    return failed(error, 'Verifying the run');
+  }
+  revalidatePath(`/runs/${runId}`);
+  return { message: null, fieldErrors: {} };
+}

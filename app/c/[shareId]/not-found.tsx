@@ -1,0 +1,5 @@
+import { RunNotFound } from '@/components/runs/RunNotFound';
+
+export default function ComparisonLinkMissing() {
+  return <RunNotFound what="link" />;
+}

@@ -1,0 +1,5 @@
+import { RunNotFound } from '@/components/runs/RunNotFound';
+
+export default function CompareMissing() {
+  return <RunNotFound what="comparison" />;
+}

@@ -1,0 +1,27 @@
+import { HydrationBoundary } from '@tanstack/react-query';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ComparePage } from '@/components/compare/ComparePage';
+import { comparePageState } from '@/components/compare/load';
+import { loadRunById } from '@/components/runs/load';
+import { shareComparison } from '@/lib/runs/comparisons';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Compare runs' };
+
+interface CompareProps {
+  params: Promise<{ a: string; b: string }>;
+}
+
+/** Two runs side by side; the comparison gets its permalink (/c/{shareId}) the first time the pair is compared. */
+export default async function CompareRoute({ params }: CompareProps) {
+  const { a: aId, b: bId } = await params;
+  const [a, b] = await Promise.all([loadRunById(aId), loadRunById(bId)]);
+  if (!a || !b) notFound();
+  const [{ shareId }, { state, configDiff }] = await Promise.all([shareComparison(a.id, b.id), comparePageState(a, b)]);
+  return (
+    <HydrationBoundary state={state}>
+      <ComparePage aId={a.id} bId={b.id} configDiff={configDiff} shareId={shareId} readOnly={false} />
+    </HydrationBoundary>
+  );
+}

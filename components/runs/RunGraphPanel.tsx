@@ -1,0 +1,161 @@
+'use client';
+
+import type { StylesheetJson } from 'cytoscape';
+import { useCallback, useMemo, useState } from 'react';
+import { CHANNEL_COLORS, EDGE_COLORS, GRAPH_COLORS } from '@/components/graph/colors';
+import { CytoscapeView, type ActivatedElement } from '@/components/graph/CytoscapeView';
+import { kindsInModel } from '@/components/graph/elements';
+import { concentricLayout, type GraphLayoutName } from '@/components/graph/layouts';
+import { GraphLegend, type LegendExtra } from '@/components/graph/Legend';
+import { EDGE_CLASSES } from '@/components/graph/model';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { filterableSteps, type StepTree } from '@/components/trace/tree';
+import type { RunView } from '@/lib/runs/view';
+import { BY_SOURCE_CLASS, runToGraph, type RunGraph } from './evidence-graph';
+import type { Selection } from './view-state';
+
+const GRAPH_HEIGHT = 560;
+const ELEMENT_OPTIONS = { maxLabelLength: 24, alwaysLabelEdgesUpTo: 16 } as const;
+
+/** Rules of the run graph on top of the shared stylesheet: unselected candidates faded (solid, so dashes mean hypotheses), and source colours. */
+export const RUN_GRAPH_STYLES: StylesheetJson = [
+  { selector: `edge.${EDGE_CLASSES.candidate}`, style: { 'line-style': 'solid', width: 1, opacity: 0.3 } },
+  ...Object.entries(CHANNEL_COLORS).map(([channel, color]) => ({
+    selector: `edge.${BY_SOURCE_CLASS}[channel = ${JSON.stringify(channel)}]`,
+    style: { 'line-color': color, 'target-arrow-color': color },
+  })),
+  { selector: 'node.seed', style: { 'z-index': 15 } },
+];
+
+const LAYOUTS = [
+  { value: 'rings', label: 'Rings by hop from the seeds' },
+  { value: 'force', label: 'Force-directed' },
+  { value: 'layered', label: 'Layered from the seeds' },
+] as const;
+type LayoutChoice = (typeof LAYOUTS)[number]['value'];
+
+const ringsLayout = concentricLayout({ minNodeSpacing: 36 });
+
+export interface RunGraphPanelProps {
+  run: RunView;
+  tree: StepTree;
+  asOf: number | null;
+  onAsOf: (ordinal: number | null) => void;
+  selection: Selection | null;
+  onSelect: (selection: Selection | null) => void;
+}
+
+export function legendExtras(graph: RunGraph, opts: { seeds: boolean; answer: boolean }): LegendExtra[] {
+  const extras: LegendExtra[] = [];
+  if (opts.seeds) extras.push({ label: 'seed (linked in the question)', swatch: { border: `3px solid ${GRAPH_COLORS.seedBorder}`, backgroundColor: '#fff' } });
+  if (opts.answer) extras.push({ label: 'answer', swatch: { border: `3px double ${GRAPH_COLORS.answerBorder}`, backgroundColor: '#fff' } });
+  if (graph.channels.length > 1) {
+    for (const c of graph.channels) extras.push({ label: `${c} evidence`, swatch: { backgroundColor: CHANNEL_COLORS[c], borderRadius: 1, height: 3, width: 16 } });
+  } else {
+    extras.push({ label: 'selected edge', swatch: { backgroundColor: EDGE_COLORS.selected, borderRadius: 1, height: 3, width: 16 } });
+  }
+  extras.push({ label: 'candidate (not selected)', swatch: { backgroundColor: EDGE_COLORS.candidate, opacity: 0.5, borderRadius: 1, height: 2, width: 16 } });
+  if (graph.hasHypotheses) {
+    extras.push({ label: 'hypothesis accepted', swatch: { borderTop: `3px dashed ${EDGE_COLORS.hypothesisAccepted}`, borderRadius: 0, height: 0, width: 16 } });
+    extras.push({ label: 'hypothesis rejected', swatch: { borderTop: `3px dotted ${EDGE_COLORS.hypothesisRejected}`, borderRadius: 0, height: 0, width: 16 } });
+  }
+  return extras;
+}
+
+/**
+ * The run's evidence graph: nodes coloured by kind, seeds and answer ringed,
+ * selected vs candidate edges, hypotheses dashed, edges coloured by source when
+ * several channels contributed. The step filter shows the graph as of a step;
+ * a click opens the element's provenance.
+ */
+export function RunGraphPanel({ run, tree, asOf, onAsOf, selection, onSelect }: RunGraphPanelProps) {
+  const [layout, setLayout] = useState<LayoutChoice>('rings');
+  const stepOrdinals = useMemo(() => new Map(run.steps.map((s) => [s.id, s.ordinal])), [run.steps]);
+  const evidenceSteps = useMemo(() => new Set(run.evidence.flatMap((e) => (e.stepId ? [e.stepId] : []))), [run.evidence]);
+  const filterSteps = useMemo(() => filterableSteps(tree, evidenceSteps), [tree, evidenceSteps]);
+  const asOfNode = asOf !== null ? tree.byOrdinal.get(asOf) : undefined;
+  const highlightId = selection && selection.type !== 'ev' ? selection.id : null;
+
+  const graph = useMemo(
+    () =>
+      runToGraph(
+        { evidence: run.evidence, seeds: run.seeds, answerNodeIds: run.answer?.nodeIds ?? [] },
+        { asOfOrdinal: asOfNode ? asOfNode.lastOrdinal : null, stepOrdinals, highlightId },
+      ),
+    [run.evidence, run.seeds, run.answer, asOfNode, stepOrdinals, highlightId],
+  );
+  const kinds = useMemo(() => kindsInModel(graph.model), [graph.model]);
+  const onActivate = useCallback((el: ActivatedElement) => onSelect({ type: el.group === 'nodes' ? 'node' : 'edge', id: el.id }), [onSelect]);
+  const layoutOption: GraphLayoutName | typeof ringsLayout = layout === 'rings' ? ringsLayout : layout;
+  const selectId = 'graph-step-filter';
+
+  return (
+    <section aria-labelledby="graph-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+        <h2 id="graph-heading" className="text-sm font-semibold text-slate-900">
+          Evidence graph
+        </h2>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <label htmlFor={selectId} className="text-slate-700">
+            As of
+          </label>
+          <select
+            id={selectId}
+            data-testid="graph-step-filter"
+            value={asOfNode ? String(asOfNode.step.ordinal) : ''}
+            onChange={(e) => onAsOf(e.target.value === '' ? null : Number(e.target.value))}
+            className="h-8 max-w-72 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800"
+          >
+            <option value="">the whole run</option>
+            {filterSteps.map((n) => (
+              <option key={n.step.id} value={n.step.ordinal}>
+                {`${n.depth ? '— ' : ''}after ${n.step.label}`}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="graph-layout" className="text-slate-700">
+            Layout
+          </label>
+          <select id="graph-layout" value={layout} onChange={(e) => setLayout(e.target.value as LayoutChoice)} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800">
+            {LAYOUTS.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      <div className="px-4 py-3">
+        <p className="mb-2 min-h-5 text-sm text-slate-700" data-testid="graph-summary" data-kg-edges={graph.kgEdges} data-nodes={graph.model.nodes.length} data-edges={graph.model.edges.length}>
+          {graph.model.nodes.length} entities · {graph.model.edges.length} relations ({graph.kgEdges} KG edges)
+          {asOfNode ? <span className="text-slate-500"> · as of “{asOfNode.step.label}”</span> : null}
+          <span className="text-slate-500"> · click an element for its provenance</span>
+        </p>
+        {graph.model.nodes.length === 0 ? (
+          <div className="flex items-center justify-center rounded-md border border-slate-200 bg-slate-50 p-4" style={{ height: GRAPH_HEIGHT }}>
+            <EmptyState title={run.status === 'queued' || run.status === 'running' ? 'No graph evidence yet' : 'No graph to draw'} className="w-full max-w-md border-0 bg-transparent">
+              {run.status === 'queued' || run.status === 'running'
+                ? 'Entities and relations appear as the method links and retrieves them.'
+                : run.config && !run.config.switches.kg
+                  ? 'The kg switch was off and no entity of the question was linked, so there is nothing to draw. The evidence panel lists what the run did use.'
+                  : 'The run linked no entity and retrieved no relation. The evidence panel lists what it did use.'}
+            </EmptyState>
+          </div>
+        ) : (
+          <CytoscapeView
+            model={graph.model}
+            layout={layoutOption}
+            height={GRAPH_HEIGHT}
+            ariaLabel="Evidence graph of the run"
+            onActivate={onActivate}
+            elementOptions={ELEMENT_OPTIONS}
+            extraStylesheet={RUN_GRAPH_STYLES}
+            exportName={`hopscope-run-${run.id}${asOfNode ? `-step-${asOfNode.step.ordinal}` : ''}`}
+            testId="run-graph"
+            footer={<GraphLegend kinds={kinds} extras={legendExtras(graph, { seeds: run.seeds.length > 0, answer: (run.answer?.nodeIds?.length ?? 0) > 0 })} />}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

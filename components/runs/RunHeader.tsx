@@ -1,0 +1,270 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/components/ui/cn';
+import { CHANNEL_COLORS } from '@/components/graph/colors';
+import type { RunView } from '@/lib/runs/view';
+import { backendLabel, describeChange, formatCount, formatMs, STATUS_TONES, statusLabel } from './format';
+
+const CHANNEL_NAMES = { doc: 'documents', entity: 'entities', kg: 'KG', param: 'parametric', web: 'web' } as const;
+
+export interface RunHeaderProps {
+  run: RunView;
+  /** Links to other runs go to their permalinks when the page itself is one. */
+  runHref: (run: { id: string; shareId: string }) => string;
+  compareHref: (a: { id: string; shareId: string }, b: { id: string; shareId: string }) => string | null;
+  actions?: ReactNode;
+}
+
+/** Question, method, backend, switches, status, answer with correctness, cost: the run at a glance. Text is rendered as text. */
+export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps) {
+  const live = run.status === 'queued' || run.status === 'running';
+  return (
+    <header className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="run-header">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 space-y-1">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium tracking-wide text-slate-600 uppercase">
+            <span data-testid="run-method">{run.methodName}</span>
+            <span aria-hidden>·</span>
+            <span className="normal-case" data-testid="run-backend">
+              {backendLabel(run.config)}
+            </span>
+            {run.kgVersion ? (
+              <>
+                <span aria-hidden>·</span>
+                <span className="normal-case" title="Knowledge graph version">
+                  {run.kgVersion}
+                </span>
+              </>
+            ) : null}
+          </p>
+          <h1 className="text-xl font-semibold break-words whitespace-pre-wrap text-slate-900" data-testid="run-question">
+            {run.question}
+          </h1>
+        </div>
+        <div className="flex items-center gap-2" data-testid="run-status" data-status={run.status}>
+          {live ? <Spinner label={run.status === 'queued' ? 'Queued…' : 'Running…'} /> : null}
+          <Badge tone={STATUS_TONES[run.status]}>{statusLabel(run.status)}</Badge>
+        </div>
+      </div>
+
+      <Options run={run} />
+      {run.documents.length ? (
+        <p className="text-sm text-slate-700">
+          Attached document{run.documents.length > 1 ? 's' : ''}:{' '}
+          {run.documents.map((d, i) => (
+            <span key={d.id}>
+              {i ? ', ' : ''}
+              <span className="font-medium">{d.title || 'untitled document'}</span>
+            </span>
+          ))}
+        </p>
+      ) : null}
+      <Switches config={run.config} />
+      <Answer run={run} />
+      <Cost run={run} />
+      <Lineage run={run} runHref={runHref} compareHref={compareHref} />
+      {actions ? <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">{actions}</div> : null}
+    </header>
+  );
+}
+
+function Options({ run }: { run: RunView }) {
+  const options = run.input.options;
+  if (!options) return null;
+  const chosen = run.answer?.optionKey ?? null;
+  const goldKey = goldOf(run)?.key?.toUpperCase() ?? null;
+  return (
+    <ol className="grid gap-1 text-sm sm:grid-cols-2" aria-label="Answer options">
+      {Object.entries(options).map(([key, text]) => (
+        <li
+          key={key}
+          className={cn('flex gap-2 rounded-md border px-2 py-1', chosen === key ? 'border-blue-400 bg-blue-50' : 'border-slate-200')}
+          data-testid={`option-${key}`}
+        >
+          <span className="font-semibold text-slate-700">{key}.</span>
+          <span className="min-w-0 flex-1 break-words text-slate-800">{text}</span>
+          {chosen === key ? <span className="text-xs font-medium text-blue-800">chosen</span> : null}
+          {goldKey === key && run.status !== 'queued' && run.status !== 'running' ? <span className="text-xs font-medium text-emerald-800">gold</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Switches({ config }: { config: RunView['config'] }) {
+  if (!config) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="run-switches">
+      <span className="text-slate-600">Knowledge switches:</span>
+      {(Object.keys(CHANNEL_NAMES) as (keyof typeof CHANNEL_NAMES)[]).map((c) => (
+        <Badge key={c} tone={config.switches[c] ? 'green' : 'neutral'} dotColor={config.switches[c] ? CHANNEL_COLORS[c] : undefined} title={`${CHANNEL_NAMES[c]} channel ${config.switches[c] ? 'on' : 'off'}`}>
+          <span data-switch={c} data-on={config.switches[c] ? 'true' : 'false'}>
+            {c} {config.switches[c] ? 'on' : 'off'}
+          </span>
+        </Badge>
+      ))}
+      {config.kgShuffle ? <Badge tone="amber">kgShuffle (seed {config.kgShuffle.seed})</Badge> : null}
+    </div>
+  );
+}
+
+interface Gold {
+  key?: string;
+  text?: string;
+  count?: number;
+  list?: string[];
+}
+
+function goldOf(run: RunView): Gold | null {
+  const g = run.input.gold;
+  return g && typeof g === 'object' ? (g as Gold) : null;
+}
+
+function Answer({ run }: { run: RunView }) {
+  const a = run.answer;
+  const gold = goldOf(run);
+  const finished = run.status !== 'queued' && run.status !== 'running';
+  const grounding = typeof run.scores?.grounding === 'number' ? run.scores.grounding : null;
+  const k2v = run.scores?.k2v as { passRate?: number } | undefined;
+  return (
+    <section aria-label="Answer" className="min-h-16 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="run-answer-box">
+      {run.status === 'failed' ? (
+        <div role="alert" className="text-sm text-red-900">
+          <p className="font-semibold">The run failed</p>
+          <p className="break-words whitespace-pre-wrap" data-testid="run-error">
+            {run.error ?? 'No reason was recorded.'}
+          </p>
+          <p className="mt-1 text-xs text-red-800">Completed steps are kept below.</p>
+        </div>
+      ) : run.status === 'cancelled' ? (
+        <p className="text-sm text-amber-900">Cancelled{run.error ? `: ${run.error}` : ''}. Completed steps are kept below.</p>
+      ) : !a ? (
+        <p className="text-sm text-slate-600">{run.status === 'queued' ? 'Waiting for a worker to pick the run up…' : 'The answer appears here when the method finishes.'}</p>
+      ) : (
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Answer</span>
+            <span className="text-lg font-semibold break-words text-slate-900" data-testid="run-answer">
+              {a.abstained || !a.text.trim() ? 'abstained (no answer)' : a.optionKey ? `${a.optionKey}. ${a.text}` : a.text}
+            </span>
+            <Correctness correct={run.correct} hasGold={!!gold} />
+          </div>
+          {a.items && a.items.length > 1 ? <p className="text-sm text-slate-700">Items: {a.items.join('; ')}</p> : null}
+          {gold && finished ? (
+            <p className="text-sm text-slate-700" data-testid="run-gold">
+              Gold: {gold.key ? `${gold.key}. ` : ''}
+              {gold.text || (gold.count !== undefined ? String(gold.count) : gold.list?.join('; ') ?? '')}
+            </p>
+          ) : null}
+          <p className="text-xs text-slate-600">
+            {a.claims.length} claim{a.claims.length === 1 ? '' : 's'}, {a.evidenceIds.length} evidence record{a.evidenceIds.length === 1 ? '' : 's'} cited
+            {grounding !== null ? ` · grounding ${Math.round(grounding * 100)}%` : ''}
+            {typeof k2v?.passRate === 'number' ? ` · K2V pass rate ${Math.round(k2v.passRate * 100)}%` : ''}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Correctness({ correct, hasGold }: { correct: boolean | null; hasGold: boolean }) {
+  if (correct === true) return <Badge tone="green"><span data-testid="run-correct" data-correct="true">✓ correct</span></Badge>;
+  if (correct === false) return <Badge tone="red"><span data-testid="run-correct" data-correct="false">✗ incorrect</span></Badge>;
+  return <span className="text-xs text-slate-500" data-testid="run-correct" data-correct="unknown">{hasGold ? 'not scored' : 'no gold answer to score against'}</span>;
+}
+
+function Cost({ run }: { run: RunView }) {
+  const c = run.cost;
+  if (!c) return null;
+  return (
+    <details className="group text-sm" data-testid="run-cost">
+      <summary className="cursor-pointer list-none text-slate-700 select-none">
+        <span className="mr-1 inline-block transition-transform group-open:rotate-90" aria-hidden>
+          ▸
+        </span>
+        Cost: <strong className="tabular-nums">{formatCount(c.modelCalls)}</strong> model call{c.modelCalls === 1 ? '' : 's'}
+        {c.cachedCalls ? ` (${c.cachedCalls} cached)` : ''} · <strong className="tabular-nums">{formatCount(c.tokensIn)}</strong> tokens in ·{' '}
+        <strong className="tabular-nums">{formatCount(c.tokensOut)}</strong> out · <strong className="tabular-nums">{formatMs(c.wallMs)}</strong> wall time
+        <span className="text-slate-500"> — per stage</span>
+      </summary>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left text-xs tabular-nums">
+          <caption className="sr-only">Cost per stage</caption>
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-semibold">Stage (step kind)</th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">Steps</th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">Model calls</th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">Tokens in</th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">Tokens out</th>
+              <th scope="col" className="py-1 text-right font-semibold">Time (summed)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.stages.map((s) => (
+              <tr key={s.stage} className="border-t border-slate-100">
+                <td className="py-1 pr-3 font-mono">{s.stage}</td>
+                <td className="py-1 pr-3 text-right">{s.steps}</td>
+                <td className="py-1 pr-3 text-right">{s.modelCalls}</td>
+                <td className="py-1 pr-3 text-right">{formatCount(s.tokensIn)}</td>
+                <td className="py-1 pr-3 text-right">{formatCount(s.tokensOut)}</td>
+                <td className="py-1 text-right">{formatMs(s.ms)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-1 text-xs text-slate-500">Stage times add up nested steps and parallel work, so they can exceed the wall time.</p>
+      </div>
+    </details>
+  );
+}
+
+function Lineage({ run, runHref, compareHref }: Pick<RunHeaderProps, 'run' | 'runHref' | 'compareHref'>) {
+  if (!run.parent && !run.children.length) return null;
+  return (
+    <div className="space-y-1 text-sm" data-testid="run-lineage">
+      {run.parent ? (
+        <p className="text-slate-700">
+          Rerun of{' '}
+          <Link className="font-medium text-blue-800 underline" href={runHref(run.parent)}>
+            the parent run
+          </Link>
+          {run.configDiff?.length ? <> with {run.configDiff.map(describeChange).join('; ')}</> : null}
+          {compareHref(run.parent, run) ? (
+            <>
+              {' · '}
+              <Link className="font-medium text-blue-800 underline" href={compareHref(run.parent, run)!} data-testid="compare-with-parent">
+                Compare with the parent
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {run.children.length ? (
+        <div>
+          <p className="text-slate-700">Reruns of this run:</p>
+          <ul className="ml-4 list-disc">
+            {run.children.map((c) => (
+              <li key={c.id}>
+                <Link className="text-blue-800 underline" href={runHref(c)}>
+                  {c.configDiff?.length ? c.configDiff.map(describeChange).join('; ') : 'rerun'}
+                </Link>{' '}
+                <span className="text-slate-500">({statusLabel(c.status)})</span>
+                {compareHref(run, c) ? (
+                  <>
+                    {' · '}
+                    <Link className="text-blue-800 underline" href={compareHref(run, c)!} data-testid="compare-with-child">
+                      compare
+                    </Link>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

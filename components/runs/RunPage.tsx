@@ -1,0 +1,128 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { StageProgress } from '@/components/trace/StageProgress';
+import { TraceTimeline } from '@/components/trace/TraceTimeline';
+import { buildStepTree, stageProgress } from '@/components/trace/tree';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Spinner } from '@/components/ui/Spinner';
+import type { ParamDescriptor } from '@/lib/methods/descriptors';
+import { runToGraph } from './evidence-graph';
+import { EvidencePanel } from './EvidencePanel';
+import { ProvenancePanel } from './ProvenancePanel';
+import { isLive, runKeys, runViewQueryOptions } from './queries';
+import { RerunForm } from './RerunForm';
+import { RunActions } from './RunActions';
+import { RunGraphPanel } from './RunGraphPanel';
+import { RunHeader } from './RunHeader';
+import { useRunViewState } from './use-view-state';
+import type { Selection } from './view-state';
+
+export interface RunPageProps {
+  id: string;
+  /** The permalink: no rerun, cancel or verify; links go to other permalinks. */
+  readOnly: boolean;
+  /** Parameters of the run's method, for the rerun form (absent on a permalink). */
+  methodParams?: readonly ParamDescriptor[];
+}
+
+type RunRef = { id: string; shareId: string };
+
+/**
+ * The run page: header, progress per stage, evidence graph with provenance,
+ * trace timeline, evidence panel and the rerun form. The view arrives with the
+ * server render (hydrated) and polls while the run is queued or running.
+ */
+export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
+  const queryClient = useQueryClient();
+  const query = useQuery(runViewQueryOptions(id));
+  const [state, update] = useRunViewState();
+  const run = query.data;
+
+  const tree = useMemo(() => buildStepTree(run?.steps ?? []), [run?.steps]);
+  const stages = useMemo(() => stageProgress(tree), [tree]);
+  const evidenceById = useMemo(() => new Map((run?.evidence ?? []).map((e) => [e.id, e])), [run?.evidence]);
+  const provenanceIndex = useMemo(
+    () => (run ? runToGraph({ evidence: run.evidence, seeds: run.seeds, answerNodeIds: run.answer?.nodeIds ?? [] }).evidenceByElement : new Map<string, string[]>()),
+    [run],
+  );
+
+  const onSelect = useCallback((sel: Selection | null) => update({ sel }), [update]);
+  const onSelectEvidence = useCallback((evId: string) => update({ sel: { type: 'ev', id: evId } }), [update]);
+  const onSelectNode = useCallback((nodeId: string) => update({ sel: { type: 'node', id: nodeId } }), [update]);
+  const onSelectStep = useCallback((ordinal: number | null) => update({ step: ordinal }), [update]);
+  const onAsOf = useCallback((ordinal: number | null) => update({ graph: ordinal }), [update]);
+  const runHref = useCallback((r: RunRef) => (readOnly ? `/r/${r.shareId}` : `/runs/${r.id}`), [readOnly]);
+  const compareHref = useCallback((a: RunRef, b: RunRef) => `/compare/${a.id}/${b.id}`, []);
+
+  if (!run) {
+    return query.isError ? (
+      <ErrorState title="The run could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+    ) : (
+      <Spinner label="Loading the run…" />
+    );
+  }
+
+  const live = isLive(run.status);
+  return (
+    <div className="space-y-4" data-testid="run-page" data-run-id={run.id} data-read-only={readOnly ? 'true' : 'false'}>
+      {readOnly ? (
+        <p className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700" data-testid="permalink-banner">
+          A shared, read-only view of a frozen run record. Nothing here is recomputed.
+        </p>
+      ) : null}
+      <RunHeader
+        run={run}
+        runHref={runHref}
+        compareHref={compareHref}
+        actions={<RunActions run={run} readOnly={readOnly} onChanged={() => void queryClient.invalidateQueries({ queryKey: runKeys.view(id) })} />}
+      />
+      {query.isError ? (
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Lost contact with the server ({query.error.message}); still trying…
+        </p>
+      ) : null}
+      <StageProgress stages={stages} live={live} />
+      <div className="grid items-start gap-4 lg:grid-cols-12">
+        <div className="min-w-0 space-y-4 lg:col-span-8">
+          <RunGraphPanel run={run} tree={tree} asOf={state.graph} onAsOf={onAsOf} selection={state.sel} onSelect={onSelect} />
+          <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
+            <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+              <h2 id="trace-heading" className="text-sm font-semibold text-slate-900">
+                Trace
+              </h2>
+              <span className="text-xs text-slate-600" data-testid="trace-count">
+                {run.steps.length} steps{live ? ' so far' : ''} · open a step for its input, output and model calls
+              </span>
+            </header>
+            <div className="px-3 py-2">
+              <TraceTimeline
+                run={run}
+                tree={tree}
+                selectedOrdinal={state.step}
+                onSelectStep={onSelectStep}
+                evidenceById={evidenceById}
+                onSelectEvidence={onSelectEvidence}
+                onSelectNode={onSelectNode}
+              />
+            </div>
+          </section>
+          <EvidencePanel run={run} tree={tree} evidenceById={evidenceById} selectedEvidenceId={state.sel?.type === 'ev' ? state.sel.id : null} onSelectEvidence={onSelectEvidence} />
+          {!readOnly && !live && methodParams ? <RerunForm run={run} params={methodParams} /> : null}
+        </div>
+        <aside className="min-w-0 lg:sticky lg:top-4 lg:col-span-4">
+          <ProvenancePanel
+            run={run}
+            tree={tree}
+            selection={state.sel}
+            evidenceByElement={provenanceIndex}
+            evidenceById={evidenceById}
+            onSelect={onSelect}
+            onSelectStep={onSelectStep}
+          />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { EDGE_CLASSES, NODE_CLASSES, type EdgeClass, type GraphChannel, type GraphEdge, type GraphModel, type GraphNode, type NodeClass } from '@/components/graph/model';
+import type { EvidenceView, SeedEntity } from '@/lib/runs/view';
+
+/**
+ * A run's evidence as a graph (pure): KG triples and path hops become edges
+ * between their named ends, hypotheses become dashed edges (accepted or
+ * rejected), and any other evidence record whose data names two node ids
+ * (BioWeave evidence units, web or document relations) becomes an edge of its
+ * channel. Seeds (the question's linked entities) are always drawn, so a run
+ * with the kg switch off still shows what was linked.
+ *
+ * Edge ids are stable across runs (`kg:<edge id>`, `<channel>:<ref>`), so two
+ * runs' graphs can be merged for a comparison.
+ */
+
+/** Class that colours every edge by its source channel (evidence graphs with more than one source). */
+export const BY_SOURCE_CLASS = 'by-source';
+
+export interface RunGraphInput {
+  evidence: readonly EvidenceView[];
+  seeds: readonly SeedEntity[];
+  answerNodeIds: readonly string[];
+}
+
+export interface RunGraphOptions {
+  /** Show the graph as of this step ordinal: only evidence recorded by steps up to it. */
+  asOfOrdinal?: number | null;
+  /** stepId → ordinal, for the cut. */
+  stepOrdinals?: ReadonlyMap<string, number>;
+  /** A node or edge to emphasise. */
+  highlightId?: string | null;
+}
+
+export interface RunGraph {
+  model: GraphModel;
+  /** graph element id → the evidence records behind it. */
+  evidenceByElement: Map<string, string[]>;
+  channels: GraphChannel[];
+  hasHypotheses: boolean;
+  kgEdges: number;
+}
+
+interface EdgeDraft {
+  id: string;
+  source: { id: string; name: string; kind: string };
+  target: { id: string; name: string; kind: string };
+  label: string;
+  channel: GraphChannel;
+  hypothesis: boolean;
+  accepted: boolean;
+  selected: boolean;
+  evidenceId: string;
+}
+
+type Data = Record<string, unknown>;
+const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** "Gene::3569" → "Gene". */
+export function kindOfNodeId(id: string): string {
+  const at = id.indexOf('::');
+  return at > 0 ? id.slice(0, at) : 'Entity';
+}
+
+function end(data: Data, side: 'source' | 'target'): EdgeDraft['source'] | null {
+  const nested = isObject(data[side]) ? (data[side] as Data) : null;
+  const id = str(data[`${side}Id`]) ?? str(nested?.id) ?? str(nested?.nodeId);
+  if (!id) return null;
+  const name = str(data[`${side}Name`]) ?? str(nested?.name) ?? id;
+  const kind = str(data[`${side}Kind`]) ?? str(nested?.kind) ?? kindOfNodeId(id);
+  return { id, name, kind };
+}
+
+function acceptedOf(data: Data, selected: boolean): boolean {
+  if (typeof data.accepted === 'boolean') return data.accepted;
+  const verdict = str(data.verdict) ?? str(data.status);
+  if (verdict) return /^(accept|accepted|yes|pass|passed|supported)$/i.test(verdict);
+  return selected;
+}
+
+/** The edges one evidence record contributes (none for a passage or profile without a relation). */
+export function edgesOfEvidence(e: EvidenceView): EdgeDraft[] {
+  if (!isObject(e.data)) return [];
+  const data = e.data;
+  const channel = e.channel as GraphChannel;
+  const hypothesis = e.kind === 'hypothesis';
+  const draft = (d: Data, id: string): EdgeDraft | null => {
+    const source = end(d, 'source');
+    const target = end(d, 'target');
+    if (!source || !target) return null;
+    const label = str(d.verb) ?? str(d.relation) ?? str(d.predicate) ?? str(d.metaedge) ?? '';
+    return { id, source, target, label, channel, hypothesis, accepted: hypothesis && acceptedOf(d, e.selected), selected: e.selected, evidenceId: e.id };
+  };
+  if (Array.isArray(data.hops)) {
+    return data.hops.flatMap((hop) => {
+      if (!isObject(hop)) return [];
+      const edgeId = hop.edgeId ?? hop.id;
+      const d = draft(hop, edgeId !== undefined ? `kg:${String(edgeId)}` : `${channel}:${e.ref}:${String(hop.sourceId)}>${String(hop.targetId)}`);
+      return d ? [d] : [];
+    });
+  }
+  const kgEdge = !hypothesis && e.channel === 'kg' && data.edgeId !== undefined ? `kg:${String(data.edgeId)}` : null;
+  const d = draft(data, kgEdge ?? `${hypothesis ? 'hyp' : channel}:${e.ref}`);
+  return d ? [d] : [];
+}
+
+export function runToGraph(input: RunGraphInput, options: RunGraphOptions = {}): RunGraph {
+  const { asOfOrdinal = null, stepOrdinals, highlightId = null } = options;
+  const visible = input.evidence.filter((e) => {
+    if (asOfOrdinal === null || !e.stepId) return true;
+    const ordinal = stepOrdinals?.get(e.stepId);
+    return ordinal === undefined || ordinal <= asOfOrdinal;
+  });
+
+  const nodes = new Map<string, { id: string; name: string; kind: string }>();
+  for (const s of input.seeds) nodes.set(s.nodeId, { id: s.nodeId, name: s.name, kind: s.kind || kindOfNodeId(s.nodeId) });
+
+  const edges = new Map<string, EdgeDraft & { evidenceIds: string[] }>();
+  const evidenceByElement = new Map<string, string[]>();
+  const note = (elementId: string, evidenceId: string) => {
+    const list = evidenceByElement.get(elementId) ?? [];
+    if (!list.includes(evidenceId)) list.push(evidenceId);
+    evidenceByElement.set(elementId, list);
+  };
+  for (const e of visible) {
+    for (const d of edgesOfEvidence(e)) {
+      for (const n of [d.source, d.target]) if (!nodes.has(n.id)) nodes.set(n.id, n);
+      const existing = edges.get(d.id);
+      if (existing) {
+        existing.selected ||= d.selected;
+        existing.accepted ||= d.accepted;
+        existing.evidenceIds.push(e.id);
+      } else edges.set(d.id, { ...d, evidenceIds: [e.id] });
+      note(d.id, e.id);
+      note(d.source.id, e.id);
+      note(d.target.id, e.id);
+    }
+  }
+
+  const channels = [...new Set([...edges.values()].map((e) => e.channel))];
+  const bySource = channels.length > 1;
+  const seeds = new Set(input.seeds.map((s) => s.nodeId));
+  const answers = new Set(input.answerNodeIds);
+  const distance = hopDistances([...seeds], [...edges.values()]);
+
+  const graphNodes: GraphNode[] = [...nodes.values()].map((n) => {
+    const classes: NodeClass[] = [];
+    if (seeds.has(n.id)) classes.push(NODE_CLASSES.seed);
+    if (answers.has(n.id)) classes.push(NODE_CLASSES.answer);
+    if (highlightId === n.id) classes.push(NODE_CLASSES.highlighted);
+    const d = distance.get(n.id);
+    return { id: n.id, label: n.name, title: `${n.name} (${n.kind})`, kind: n.kind, rank: d === undefined ? 0 : Math.max(0, 3 - d), classes };
+  });
+  const graphEdges: GraphEdge[] = [...edges.values()].map((e) => {
+    const classes: string[] = [];
+    if (e.hypothesis) classes.push(e.accepted ? EDGE_CLASSES.hypothesisAccepted : EDGE_CLASSES.hypothesisRejected);
+    else classes.push(e.selected ? EDGE_CLASSES.selected : EDGE_CLASSES.candidate);
+    if (bySource) classes.push(BY_SOURCE_CLASS);
+    if (highlightId === e.id) classes.push(EDGE_CLASSES.labelled);
+    return { id: e.id, source: e.source.id, target: e.target.id, label: e.label, channel: e.channel, classes: classes as EdgeClass[] };
+  });
+  return {
+    model: { nodes: graphNodes, edges: graphEdges },
+    evidenceByElement,
+    channels,
+    hasHypotheses: [...edges.values()].some((e) => e.hypothesis),
+    kgEdges: [...edges.values()].filter((e) => e.id.startsWith('kg:')).length,
+  };
+}
+
+/** Undirected hop distance of every node from the nearest seed. */
+function hopDistances(seeds: string[], edges: { source: { id: string }; target: { id: string } }[]): Map<string, number> {
+  const adjacent = new Map<string, string[]>();
+  const link = (a: string, b: string) => {
+    const list = adjacent.get(a);
+    if (list) list.push(b);
+    else adjacent.set(a, [b]);
+  };
+  for (const e of edges) {
+    link(e.source.id, e.target.id);
+    link(e.target.id, e.source.id);
+  }
+  const distance = new Map<string, number>(seeds.map((s) => [s, 0]));
+  let frontier = seeds;
+  while (frontier.length) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const n of adjacent.get(id) ?? []) {
+        if (distance.has(n)) continue;
+        distance.set(n, distance.get(id)! + 1);
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return distance;
+}

@@ -1,0 +1,33 @@
+import 'server-only';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { cache } from 'react';
+import { NotFoundError } from '@/lib/runs/errors';
+import { getRunView, getStepDetail, type RunView } from '@/lib/runs/view';
+import { runKeys } from './queries';
+import type { RunViewState } from './view-state';
+
+async function viewOrNull(where: { id: string } | { shareId: string }): Promise<RunView | null> {
+  try {
+    return await getRunView(where);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** One read of a run per request (metadata and page share it; React's cache keys on the string); null when there is none. */
+export const loadRunById = cache((id: string) => viewOrNull({ id }));
+export const loadRunByShareId = cache((shareId: string) => viewOrNull({ shareId }));
+
+/**
+ * The client cache the run page starts from: the run view, and the detail of
+ * the step selected in the URL, so the server-rendered HTML already holds the
+ * question, answer, trace outline and the open step.
+ */
+export async function runPageState(view: RunView, state: RunViewState) {
+  const client = new QueryClient();
+  client.setQueryData(runKeys.view(view.id), view);
+  const step = state.step !== null ? view.steps.find((s) => s.ordinal === state.step) : undefined;
+  if (step) client.setQueryData(runKeys.step(view.id, step.id, step.status), await getStepDetail(view.id, step.id));
+  return dehydrate(client);
+}

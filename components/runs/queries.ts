@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchJson, kgApiUrls } from '@/lib/api/client';
+import type { DocumentView } from '@/lib/corpus/documents';
+import type { NodeProfileDto } from '@/lib/api/kg-types';
+import type { RunView, StepDetail } from '@/lib/runs/view';
+
+/** How often a queued or running run is polled. */
+export const LIVE_POLL_MS = 1_000;
+
+const isLive = (status: RunView['status'] | undefined) => status === 'queued' || status === 'running';
+
+/** Query keys of the run pages: every variable of a query is in its key. */
+export const runKeys = {
+  all: ['runs'] as const,
+  view: (id: string) => ['runs', id, 'view'] as const,
+  // A running step's detail changes when it finishes: its status is part of the key.
+  step: (runId: string, stepId: string, status: string) => ['runs', runId, 'steps', stepId, status] as const,
+  document: (id: string) => ['documents', id] as const,
+  node: (id: string) => ['kg', 'node', id] as const,
+};
+
+export const runApiUrls = {
+  view: (id: string) => `/api/runs/${encodeURIComponent(id)}/view`,
+  step: (runId: string, stepId: string) => `/api/runs/${encodeURIComponent(runId)}/steps/${encodeURIComponent(stepId)}`,
+  export: (id: string) => `/api/runs/${encodeURIComponent(id)}/export`,
+  document: (id: string) => `/api/documents/${encodeURIComponent(id)}`,
+};
+
+/** The run view; polls while the run is queued or running and stops once it has finished. */
+export function runViewQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: runKeys.view(id),
+    queryFn: ({ signal }) => fetchJson<RunView>(runApiUrls.view(id), { signal }),
+    refetchInterval: (query) => (isLive(query.state.data?.status) ? LIVE_POLL_MS : false),
+    staleTime: (query) => (isLive(query.state.data?.status) ? 0 : Infinity),
+  });
+}
+
+export function stepDetailQueryOptions(runId: string, stepId: string, status: string) {
+  return queryOptions({
+    queryKey: runKeys.step(runId, stepId, status),
+    queryFn: ({ signal }) => fetchJson<StepDetail>(runApiUrls.step(runId, stepId), { signal }),
+    staleTime: status === 'running' ? 0 : Infinity,
+  });
+}
+
+export function documentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: runKeys.document(id),
+    queryFn: ({ signal }) => fetchJson<DocumentView>(runApiUrls.document(id), { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function nodeProfileQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: runKeys.node(id),
+    queryFn: ({ signal }) => fetchJson<NodeProfileDto>(kgApiUrls.node(id), { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export { isLive };

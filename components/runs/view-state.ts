@@ -1,0 +1,52 @@
+/**
+ * The run page's selection state, kept in the URL so that a permalink
+ * reproduces the view: `step` (the open step, by ordinal), `graph` (the graph
+ * as of a step ordinal), `sel` (the graph element or evidence record whose
+ * provenance is shown: `node:<id>`, `edge:<id>`, `ev:<evidence id>`). Pure.
+ */
+export interface RunViewState {
+  step: number | null;
+  graph: number | null;
+  sel: Selection | null;
+}
+
+export type Selection = { type: 'node'; id: string } | { type: 'edge'; id: string } | { type: 'ev'; id: string };
+
+export const EMPTY_VIEW_STATE: RunViewState = { step: null, graph: null, sel: null };
+
+type Getter = { get(name: string): string | null };
+
+const ordinal = (v: string | null): number | null => (v !== null && /^\d{1,6}$/.test(v) ? Number(v) : null);
+
+export function parseSelection(v: string | null): Selection | null {
+  if (!v) return null;
+  const m = /^(node|edge|ev):(.{1,300})$/s.exec(v);
+  return m ? { type: m[1] as Selection['type'], id: m[2] } : null;
+}
+
+export function formatSelection(s: Selection): string {
+  return `${s.type}:${s.id}`;
+}
+
+export function parseViewState(params: Getter): RunViewState {
+  return { step: ordinal(params.get('step')), graph: ordinal(params.get('graph')), sel: parseSelection(params.get('sel')) };
+}
+
+/** Same, from a Next page's `searchParams` object. */
+export function viewStateFromSearchParams(searchParams: Record<string, string | string[] | undefined>): RunViewState {
+  return parseViewState({ get: (name) => {
+    const v = searchParams[name];
+    return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+  } });
+}
+
+/** The query string for a state, keeping unrelated parameters of `base`. */
+export function viewStateQuery(state: RunViewState, base = ''): string {
+  const params = new URLSearchParams(base);
+  for (const key of ['step', 'graph', 'sel']) params.delete(key);
+  if (state.step !== null) params.set('step', String(state.step));
+  if (state.graph !== null) params.set('graph', String(state.graph));
+  if (state.sel) params.set('sel', formatSelection(state.sel));
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}

@@ -1,0 +1,225 @@
+'use client';
+
+import type { LayoutOptions, StylesheetJson } from 'cytoscape';
+import { useMemo, useState } from 'react';
+import { CytoscapeView } from '@/components/graph/CytoscapeView';
+import { GraphLegend } from '@/components/graph/Legend';
+import type { GraphModel } from '@/components/graph/model';
+import { EvidenceChip } from '@/components/runs/EvidenceBits';
+import { Badge } from '@/components/ui/Badge';
+import { cn } from '@/components/ui/cn';
+import { SortableTable, type Column } from '../SortableTable';
+import { lineageLayout, lineageModel, LINEAGE_STAGE_COLORS, type LineageGraphData, type LineageNodeData } from './eigen1-lineage';
+import { streamPieces, type StreamSegment } from './stream-pieces';
+import type { StepRenderer, StepRendererProps } from './types';
+
+interface WindowData {
+  start: number;
+  end: number;
+  needsRetrieval: boolean;
+  reason: string;
+  spliced: boolean;
+}
+
+interface InjectionData {
+  index: number;
+  query: string;
+  retrieved: { id: string; text: string; channel?: string }[];
+  aside: string;
+  usedIds: string[];
+  splice: string;
+  spliceOffset: number;
+}
+
+interface GenerationData {
+  proposer: number;
+  text: string;
+  segments: StreamSegment[];
+  windows: WindowData[];
+  injections: InjectionData[];
+  finishReason?: string;
+}
+
+function isGeneration(v: unknown): v is GenerationData {
+  return typeof v === 'object' && v !== null && typeof (v as GenerationData).text === 'string' && Array.isArray((v as GenerationData).segments);
+}
+
+/**
+ * EIGEN-1's monitored generation: the reasoning as it streamed, with the
+ * injected asides marked as not model-written, and the monitor windows (pick
+ * one to see which stretch of text the monitor judged).
+ */
+function ReasoningStream({ detail, ctx }: StepRendererProps) {
+  const out = detail.step.output;
+  const [active, setActive] = useState<number | null>(null);
+  if (!isGeneration(out)) return <p className="text-sm text-slate-600">No reasoning stream recorded{detail.step.status === 'running' ? ' yet' : ''}.</p>;
+  const window = active !== null ? (out.windows[active] ?? null) : null;
+  const pieces = streamPieces(out.text, out.segments, window);
+  return (
+    <div className="space-y-3">
+      <div>
+        <div className="mb-1 flex flex-wrap items-center gap-3 text-xs text-slate-600">
+          <span>{out.text.length.toLocaleString('en-US')} characters</span>
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm border-b-2 border-amber-500 bg-amber-100" /> injected by the injector (not model-written)
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-sky-100 ring-1 ring-sky-400" /> selected monitor window
+          </span>
+          {out.finishReason ? <span>finish: {out.finishReason}</span> : null}
+        </div>
+        <div tabIndex={0} aria-label="Reasoning stream" className="max-h-96 overflow-auto rounded-md border border-slate-200 bg-white p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800" data-testid="reasoning-stream">
+          {pieces.map((p) =>
+            p.source === 'injected' ? (
+              <span
+                key={p.start}
+                data-testid="injected-span"
+                title="Injected by the injector from retrieved records — not written by the reasoning model"
+                className={cn('rounded-sm border-b-2 border-amber-500 bg-amber-100', p.inWindow && 'ring-1 ring-sky-400')}
+              >
+                <span className="mr-1 rounded bg-amber-600 px-1 align-middle text-[10px] font-semibold text-white uppercase">injected</span>
+                {p.text}
+              </span>
+            ) : (
+              <span key={p.start} className={cn(p.inWindow && 'bg-sky-100 ring-1 ring-sky-400')}>
+                {p.text}
+              </span>
+            ),
+          )}
+        </div>
+      </div>
+
+      <div>
+        <h4 className="mb-1 text-xs font-semibold text-slate-700">Monitor windows ({out.windows.length})</h4>
+        <ol className="space-y-1" data-testid="monitor-windows">
+          {out.windows.map((w, i) => (
+            <li key={`${w.start}-${w.end}`}>
+              <button
+                type="button"
+                aria-pressed={active === i}
+                onClick={() => setActive(active === i ? null : i)}
+                onMouseEnter={() => setActive(i)}
+                onFocus={() => setActive(i)}
+                className={cn('flex w-full flex-wrap items-center gap-2 rounded-md border px-2 py-1 text-left text-xs', active === i ? 'border-sky-400 bg-sky-50' : 'border-slate-200 bg-white hover:bg-slate-50')}
+              >
+                <span className="font-mono tabular-nums text-slate-700">
+                  {w.start}–{w.end}
+                </span>
+                <Badge tone={w.needsRetrieval ? 'amber' : 'neutral'}>{w.needsRetrieval ? 'needs retrieval' : 'no retrieval'}</Badge>
+                {w.spliced ? <Badge tone="blue">aside spliced here</Badge> : null}
+                <span className="min-w-0 flex-1 text-slate-700">{w.reason}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      {out.injections.length ? (
+        <div>
+          <h4 className="mb-1 text-xs font-semibold text-slate-700">Injections ({out.injections.length})</h4>
+          <ol className="space-y-2" data-testid="injections">
+            {out.injections.map((inj) => (
+              <li key={inj.index} className="space-y-1 rounded-md border border-amber-200 bg-amber-50/40 p-2 text-xs">
+                <p>
+                  <span className="font-semibold">#{inj.index}</span> at offset <span className="font-mono">{inj.spliceOffset}</span> · query: <q className="text-slate-900">{inj.query}</q>
+                </p>
+                <div className="flex flex-wrap gap-1">
+                  {inj.retrieved.map((r) => (
+                    <span key={r.id} className={cn(!inj.usedIds.includes(r.id) && 'opacity-60')} title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}>
+                      <EvidenceChip evidence={ctx.evidenceById.get(r.id)} onSelect={ctx.selectEvidence} />
+                    </span>
+                  ))}
+                </div>
+                <p className="text-slate-700">
+                  <span className="font-semibold">Injector output: </span>
+                  {inj.aside}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function isLineage(v: unknown): v is LineageGraphData {
+  return typeof v === 'object' && v !== null && Array.isArray((v as LineageGraphData).nodes) && Array.isArray((v as LineageGraphData).edges);
+}
+
+const LINEAGE_STYLES: StylesheetJson = [
+  ...Object.entries(LINEAGE_STAGE_COLORS).map(([stage, color]) => ({ selector: `node[kind = ${JSON.stringify(stage)}]`, style: { 'background-color': color, shape: 'round-rectangle' as const, width: 26, height: 18 } })),
+  { selector: 'node.failed', style: { 'border-width': 3, 'border-color': '#b91c1c' } },
+  { selector: 'node.passed', style: { 'border-width': 3, 'border-color': '#15803d' } },
+  { selector: 'edge', style: { 'curve-style': 'bezier', opacity: 0.7, 'text-opacity': 0 } },
+  { selector: 'edge.reference', style: { 'line-style': 'dotted', opacity: 0.35 } },
+  { selector: 'edge.selects', style: { width: 3, 'line-color': '#b45309', 'target-arrow-color': '#b45309', opacity: 1 } },
+];
+
+/** EIGEN-1's candidate lineage: proposals → corrections → HSR refinements → QAIR rounds → the ranker's selection. */
+function LineageView({ detail }: StepRendererProps) {
+  const data = detail.step.output;
+  const model: GraphModel | null = useMemo(() => (isLineage(data) ? lineageModel(data) : null), [data]);
+  const layout: LayoutOptions | null = useMemo(() => (isLineage(data) ? lineageLayout(data) : null), [data]);
+  if (!isLineage(data) || !model || !layout) return <p className="text-sm text-slate-600">No lineage recorded.</p>;
+  const columns: Column<LineageNodeData>[] = [
+    { key: 'id', header: 'Version', value: (n) => n.id },
+    { key: 'stage', header: 'Stage', value: (n) => n.stage },
+    { key: 'lane', header: 'Proposer line', value: (n) => n.lane, numeric: true },
+    { key: 'round', header: 'QAIR round', value: (n) => n.round, numeric: true },
+    { key: 'answer', header: 'Answer', value: (n) => (n.abstained ? '(abstained)' : n.answer) },
+    { key: 'q', header: 'q', value: (n) => n.q, numeric: true },
+    { key: 'passed', header: 'Passed τ', value: (n) => (n.passed === null ? null : n.passed ? 'yes' : 'no') },
+  ];
+  return (
+    <div className="space-y-2">
+      <CytoscapeView
+        model={model}
+        layout={layout}
+        height={Math.max(220, 90 + 60 * new Set(data.nodes.map((n) => n.lane)).size)}
+        ariaLabel="Candidate lineage graph"
+        extraStylesheet={LINEAGE_STYLES}
+        elementOptions={{ maxLabelLength: 30, alwaysLabelEdgesUpTo: 0 }}
+        exportName="eigen1-lineage"
+        testId="lineage-graph"
+        footer={<GraphLegend kinds={[]} extras={Object.entries(LINEAGE_STAGE_COLORS).map(([stage, color]) => ({ label: stage, swatch: { backgroundColor: color, borderRadius: 3 } }))} />}
+      />
+      <SortableTable caption="Candidate versions" columns={columns} rows={data.nodes} rowKey={(n) => n.id} testId="lineage-table" pageSize={40} />
+    </div>
+  );
+}
+
+interface AssessedData {
+  candidate: { id: string; lane: number; solution: { answer: string; abstain: boolean } };
+  quality: { q: number; passed: boolean; scores: { logic: number; answer: number; explanation: number } };
+  suggestion?: string;
+}
+
+/** A QAIR round: every candidate's logic / answer / explanation scores, q, and whether it passed τ. */
+function QairRound({ detail }: StepRendererProps) {
+  const out = detail.step.output as { scored?: AssessedData[]; corrected?: { id: string }[] } | null;
+  const scored = out?.scored ?? [];
+  if (!scored.length) return <p className="text-sm text-slate-600">Nothing scored.</p>;
+  const columns: Column<AssessedData>[] = [
+    { key: 'id', header: 'Candidate', value: (a) => a.candidate.id },
+    { key: 'answer', header: 'Answer', value: (a) => (a.candidate.solution.abstain ? '(abstained)' : a.candidate.solution.answer) },
+    { key: 'logic', header: 'Logic', value: (a) => a.quality.scores.logic, numeric: true },
+    { key: 'ans', header: 'Answer score', value: (a) => a.quality.scores.answer, numeric: true },
+    { key: 'expl', header: 'Explanation', value: (a) => a.quality.scores.explanation, numeric: true },
+    { key: 'q', header: 'q', value: (a) => a.quality.q, numeric: true },
+    { key: 'passed', header: 'Passed', value: (a) => (a.quality.passed ? 'yes' : 'no') },
+    { key: 'suggestion', header: 'Suggestion', value: (a) => a.suggestion ?? '' },
+  ];
+  return (
+    <div className="space-y-1">
+      <SortableTable caption="QAIR scores" columns={columns} rows={scored} rowKey={(a) => a.candidate.id} initialSort={{ key: 'q', dir: 'desc' }} testId="qair-table" />
+      {out?.corrected?.length ? <p className="text-xs text-slate-600">Corrected for the next round: {out.corrected.map((c) => c.id).join(', ')}</p> : null}
+    </div>
+  );
+}
+
+export const eigen1Renderers: Record<string, StepRenderer> = {
+  'eigen1.generation': { title: 'Reasoning stream', Output: ReasoningStream },
+  'eigen1.lineage': { title: 'Candidate lineage graph', Output: LineageView },
+  'eigen1.qair-round': { title: 'QAIR scores', Output: QairRound },
+};

@@ -1,0 +1,14 @@
+import { getRunRecord } from './read';
+import { configuredSecrets, redactSecrets } from './redact';
+
+export const RUN_EXPORT_FORMAT = 'hopscope.run/v1';
+
+/**
+ * The whole frozen run as one JSON document (config, steps with inputs and
+ * outputs, evidence, model calls with rendered prompts and raw outputs, answer,
+ * scores, cost), with every credential removed.
+ */
+export async function exportRun(where: { id: string } | { shareId: string }) {
+  const record = await getRunRecord(where);
+  return redactSecrets({ format: RUN_EXPORT_FORMAT, exportedAt: new Date().toISOString(), run: record }, configuredSecrets());
+}

@@ -24,6 +24,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/kg" className="text-slate-700 hover:text-slate-900">
               Knowledge graph
             </Link>
+            <Link href="/eval" className="text-slate-700 hover:text-slate-900">
+              Evaluation
+            </Link>
           </nav>
         </header>
         <Providers>

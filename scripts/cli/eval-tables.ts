@@ -1,9 +1,7 @@
 // The evaluation tables as text: the CLI's rendering of what the /eval/[id] page shows.
 import type { EvalJobView } from '../../lib/eval/jobs';
+import { num, pct } from '../../lib/eval/jobs/format';
 import { table } from './sets';
-
-const pct = (x: number | null) => (x === null ? '—' : (x * 100).toFixed(1));
-const num = (x: number | null, digits = 1) => (x === null ? '—' : x.toFixed(digits));
 
 export function formatEvalTables(view: EvalJobView): string {
   const { progress, summary, sample } = view;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { importQuestionSet } from '../../lib/eval/import';
 import { createEvalJob, driveEvalJob, getEvalJobView, GRID_PRESETS, type EvalJobView } from '../../lib/eval/jobs';
+import { duration } from '../../lib/eval/jobs/format';
 import { jobProgress, type JobProgress } from '../../lib/eval/jobs/progress';
 import { stopQueue } from '../../lib/runs/queue';
 import { parseArgs, parseParams, UsageError } from './args';
@@ -82,8 +83,11 @@ async function driveHere(jobId: string, quiet: boolean) {
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   const started = Date.now();
+  let doneBefore: number | null = null;
   const report = (p: Pick<JobProgress, 'done' | 'total' | 'errors'> & { etaMs?: number | null }) => {
-    if (!quiet || process.stderr.isTTY) console.error(`[eval] ${progressLine(p, Date.now() - started)}`);
+    // The rate counts only what finished in this process, so a resumed job's ETA is not flattered by earlier runs.
+    doneBefore ??= p.done;
+    if (!quiet || process.stderr.isTTY) console.error(`[eval] ${progressLine(p, p.done - doneBefore, Date.now() - started)}`);
   };
   try {
     const result = await driveEvalJob(jobId, { mode: 'inline', signal: stop.signal, onProgress: report });
@@ -100,10 +104,10 @@ async function driveHere(jobId: string, quiet: boolean) {
   }
 }
 
-function progressLine(p: { done: number; total: number; errors: number; etaMs?: number | null }, elapsedMs: number): string {
-  const rate = p.done && elapsedMs ? p.done / (elapsedMs / 1000) : null;
+function progressLine(p: { done: number; total: number; errors: number; etaMs?: number | null }, doneHere: number, elapsedMs: number): string {
+  const rate = doneHere && elapsedMs ? doneHere / (elapsedMs / 1000) : null;
   const eta = p.etaMs ?? (rate ? ((p.total - p.done) / rate) * 1000 : null);
-  return `${p.done}/${p.total} done, ${p.errors} error(s)${eta !== null && p.done < p.total ? `, ETA ${Math.ceil(eta / 1000)} s` : ''}`;
+  return `${p.done}/${p.total} done, ${p.errors} error(s)${eta !== null && p.done < p.total ? `, ETA ${duration(eta)}` : ''}`;
 }
 
 /** The one JSON object of --json: the job and its per-method × configuration scores. */

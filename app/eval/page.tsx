@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import { connection } from 'next/server';
+import { EvalJobList } from '@/components/eval/EvalJobList';
+import { EvalStartForm } from '@/components/eval/EvalStartForm';
+import { Card } from '@/components/ui/Card';
+import { GRID_PRESETS, listEvalJobs } from '@/lib/eval/jobs';
+import { listQuestionSets } from '@/lib/eval/sets';
+import { listMethods } from '@/lib/methods/registry';
+import { startEvaluationAction } from './actions';
+
+export const metadata: Metadata = { title: 'Evaluation' };
+
+export default async function EvalPage() {
+  await connection(); // jobs and sets are read per request
+  const [jobs, sets] = await Promise.all([listEvalJobs(), listQuestionSets()]);
+  const methods = listMethods().map((m) => ({ id: m.id, name: m.name }));
+  return (
+    <section className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold text-slate-900">Evaluation</h1>
+        <p className="max-w-3xl text-slate-700">
+          Run a question set across methods and knowledge-switch configurations, then read accuracy, abstention, grounding and cost per method × configuration,
+          per family (BioMedHop&apos;s Overall Avg), and question by question in the attribution matrix.
+        </p>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-12">
+        <Card title="Start an evaluation" headingId="start-heading" className="lg:col-span-5">
+          <EvalStartForm
+            sets={sets.map((s) => ({ name: s.name, source: s.source, total: s.counts.total }))}
+            methods={methods}
+            presets={GRID_PRESETS}
+            action={startEvaluationAction}
+          />
+        </Card>
+        <Card title="Evaluations" headingId="jobs-heading" className="lg:col-span-7">
+          <EvalJobList initial={jobs} />
+        </Card>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { cn } from '@/components/ui/cn';
+import { num } from '@/lib/eval/jobs/format';
+import { CELL_STYLES } from './cell-styles';
+import { questionOptions, type EvalSource } from './queries';
+
+/** The gold answer as a reader expects it: "C. Metformin", "3", "BRCA1; TP53". */
+export function goldText(gold: unknown): string {
+  if (!gold || typeof gold !== 'object') return '—';
+  const g = gold as { key?: string; text?: string; count?: number; list?: string[]; aliases?: string[] };
+  if (g.key) return `${g.key}. ${g.text ?? ''}`.trim();
+  if (typeof g.count === 'number') return String(g.count);
+  if (g.list?.length) return g.list.join('; ');
+  return g.aliases?.length ? `${g.text} (also: ${g.aliases.slice(0, 5).join(', ')})` : (g.text ?? '—');
+}
+
+/** One question of the evaluation: text, options, gold, and every run of it with its answer and cost. */
+export function QuestionDrilldown({ source, questionId, live, onClose }: { source: EvalSource; questionId: string; live: boolean; onClose(): void }) {
+  const { data, error, isPending, refetch } = useQuery(questionOptions(source, questionId, live));
+  return (
+    <Card
+      title="Question drill-down"
+      headingId="drilldown-heading"
+      actions={
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : error ? (
+        <ErrorState title="The question could not be loaded" error={error} onRetry={() => void refetch()} />
+      ) : (
+        <div className="space-y-3" data-testid="question-drilldown" data-question={data.question.questionId}>
+          <p className="text-sm text-slate-900">
+            <span className="mr-1 text-slate-500">#{data.question.ordinal + 1}</span>
+            {data.question.text}
+          </p>
+          {data.question.options && typeof data.question.options === 'object' ? (
+            <ol className="grid gap-x-6 gap-y-0.5 text-sm text-slate-700 sm:grid-cols-2">
+              {Object.entries(data.question.options as Record<string, string>).map(([key, text]) => (
+                <li key={key}>
+                  <span className="font-semibold">{key}.</span> {text}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <p className="text-sm">
+            <span className="font-semibold text-slate-900">Gold:</span> <span data-testid="drilldown-gold">{goldText(data.question.gold)}</span>
+            <span className="ml-3 text-xs text-slate-500">
+              {data.question.family ?? 'no family'} · {data.question.answerType}
+            </span>
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-xs">
+              <caption className="sr-only">Runs of this question</caption>
+              <thead className="border-b border-slate-200 text-slate-700">
+                <tr>
+                  {['Method', 'Configuration', 'Outcome', 'Answer', 'Steps', 'Calls', 'Time (s)', 'Run'].map((h) => (
+                    <th key={h} scope="col" className="px-2 py-1 text-left font-semibold">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.runs.map((r) => (
+                  <tr key={`${r.method} ${r.config}`} className="border-t border-slate-100 align-top" data-testid="drilldown-run" data-state={r.state}>
+                    <td className="px-2 py-1 font-medium">{r.method}</td>
+                    <td className="px-2 py-1 font-mono">{r.config}</td>
+                    <td className="px-2 py-1">
+                      <span className={cn('rounded px-1.5 py-0.5 font-semibold', CELL_STYLES[r.state].className)}>{CELL_STYLES[r.state].label}</span>
+                    </td>
+                    <td className="max-w-sm px-2 py-1 break-words">{r.outcome?.error ?? r.outcome?.answer ?? ''}</td>
+                    <td className="px-2 py-1 tabular-nums">{r.outcome?.steps ?? ''}</td>
+                    <td className="px-2 py-1 tabular-nums">{r.outcome?.calls ?? ''}</td>
+                    <td className="px-2 py-1 tabular-nums">{r.outcome ? num(r.outcome.wallMs / 1000, 2) : ''}</td>
+                    <td className="px-2 py-1">
+                      {r.runId ? (
+                        <Link href={`/runs/${r.runId}`} className="text-blue-800 underline">
+                          open
+                        </Link>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -28,6 +28,7 @@ export function AttributionMatrix({ source, live, page, selectedQuestion, onPage
   if (error) return <ErrorState title="The matrix could not be loaded" error={error} onRetry={() => void refetch()} />;
   const methods = [...new Set(data.columns.map((c) => c.method))];
   const pages = Math.max(1, Math.ceil(data.total / MATRIX_PAGE_SIZE));
+  const attributable = data.rows.some((r) => r.buckets.length > 0);
   return (
     <div className="space-y-3">
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legend">
@@ -51,6 +52,11 @@ export function AttributionMatrix({ source, live, page, selectedQuestion, onPage
                   {m}
                 </th>
               ))}
+              {attributable ? (
+                <th scope="colgroup" colSpan={methods.length} className="border-l border-slate-200 px-2 py-1 text-center font-semibold">
+                  X-R2 bucket
+                </th>
+              ) : null}
             </tr>
             <tr>
               {data.columns.map((c, i) => (
@@ -58,6 +64,13 @@ export function AttributionMatrix({ source, live, page, selectedQuestion, onPage
                   {c.config}
                 </th>
               ))}
+              {attributable
+                ? methods.map((m, i) => (
+                    <th key={`bucket ${m}`} scope="col" className={cn('px-1 py-1 text-center font-normal', i === 0 && 'border-l border-slate-200')}>
+                      {m}
+                    </th>
+                  ))
+                : null}
             </tr>
           </thead>
           <tbody>
@@ -95,6 +108,13 @@ export function AttributionMatrix({ source, live, page, selectedQuestion, onPage
                     </td>
                   );
                 })}
+                {row.buckets.map((b, i) => (
+                  <td key={`bucket ${b.method}`} className={cn('px-1 py-1 text-center whitespace-nowrap', i === 0 && 'border-l border-slate-200')}>
+                    <span data-testid="matrix-bucket" data-method={b.method} data-bucket={b.bucket} title={`${b.method}: ${b.reason}`} className={cn('rounded px-1.5 py-0.5 text-[11px]', b.bucket === 'unresolved' ? 'text-slate-500' : 'bg-slate-100 font-medium text-slate-900')}>
+                      {b.bucket}
+                    </span>
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -14,6 +14,7 @@ import { fetchJson } from '@/lib/api/client';
 import { pct } from '@/lib/eval/jobs/format';
 import type { EvalJobView } from '@/lib/eval/jobs/read';
 import { AttributionMatrix } from './AttributionMatrix';
+import { AttributionTable } from './AttributionTable';
 import { BarChart } from './BarChart';
 import { accuracyBars, costPoints, COST_METRICS, familyBars, type CostMetric } from './chart-data';
 import { FamilyTable } from './FamilyTable';
@@ -121,6 +122,12 @@ export function EvalResults({ source }: { source: EvalSource }) {
             <FamilyTable table={view.summary.families} />
             <BarChart title="Family average" description="bars per method and configuration, grouped by family" testId="family-chart" format={(v) => `${pct(v, 0)}%`} {...familyBars(view.summary)} />
           </div>
+        </Card>
+      ) : null}
+
+      {view.summary.attribution ? (
+        <Card title="Attribution buckets (X-R2)" headingId="buckets-heading">
+          <AttributionTable attribution={view.summary.attribution} methods={view.methods} />
         </Card>
       ) : null}
 

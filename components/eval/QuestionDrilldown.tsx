@@ -59,6 +59,30 @@ export function QuestionDrilldown({ source, questionId, live, onClose }: { sourc
               {data.question.family ?? 'no family'} · {data.question.answerType}
             </span>
           </p>
+          {data.buckets.length ? (
+            <ul className="space-y-1 text-sm" aria-label="Attribution buckets">
+              {data.buckets.map((b) => (
+                <li key={b.method} data-testid="drilldown-bucket" data-method={b.method} data-bucket={b.bucket}>
+                  <span className="font-medium">{b.method}</span>: <span className="rounded bg-slate-100 px-1.5 py-0.5 font-semibold">{b.bucket}</span>{' '}
+                  <span className="text-slate-600">— {b.reason}</span>
+                  {b.runIds.length ? (
+                    <span className="ml-1 text-xs">
+                      (runs:{' '}
+                      {b.runIds.map((id, i) => (
+                        <span key={id}>
+                          {i ? ', ' : ''}
+                          <Link href={`/runs/${id}`} className="text-blue-800 underline">
+                            {data.runs.find((r) => r.runId === id)?.config ?? id}
+                          </Link>
+                        </span>
+                      ))}
+                      )
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="overflow-x-auto">
             <table className="w-full text-xs">
               <caption className="sr-only">Runs of this question</caption>

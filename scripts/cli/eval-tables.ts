@@ -46,5 +46,16 @@ export function formatEvalTables(view: EvalJobView): string {
       ),
     );
   }
+  const attribution = summary.attribution;
+  if (attribution) {
+    lines.push(
+      '',
+      `X-R2 attribution buckets from ${attribution.referenceMethod}'s reruns; accuracy (%) of each method's full configuration within each bucket`,
+      table(
+        ['bucket', 'questions', ...view.methods],
+        attribution.bucketed.map((b) => [b.bucket, String(b.instances), ...view.methods.map((m) => pct(b.accuracy[m] ?? null))]),
+      ),
+    );
+  }
   return lines.join('\n');
 }

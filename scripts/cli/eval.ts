@@ -117,5 +117,6 @@ function jsonReport(view: EvalJobView) {
     progress: { total: view.progress.total, done: view.progress.done, errors: view.progress.errors },
     scores: view.summary.scores,
     families: view.summary.families,
+    attribution: view.summary.attribution,
   };
 }

@@ -7,6 +7,7 @@ import { configKey } from '@/lib/eval/jobs/grid';
 import { tryLockJob } from '@/lib/eval/jobs/lock';
 import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
 import type { MethodAnswer } from '@/lib/methods/types';
+import { attribute } from '@/lib/methods/xr2/attribution';
 import { stopQueue } from '@/lib/runs/queue';
 import { RunConfigSchema, RunInputSchema } from '@/lib/runs/schemas';
 import { createRun } from '@/lib/runs/service';
@@ -95,6 +96,17 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
         return mean(types.map((t) => mean(mine.filter((r) => r.family === f && r.answerType === t).map((r) => (r.correct ? 1 : 0)))));
       });
       expect(row.overallAvg).toBeCloseTo(mean(familyAvg), 10);
+    }
+    // X-R2's buckets, relabelled here from the stored runs with the X-R2 module's own function.
+    for (const method of ['direct', 'kg-rag']) {
+      const counts: Record<string, number> = {};
+      for (const questionId of new Set(runs.map((r) => r.questionId!))) {
+        const mine = runs.filter((r) => r.method === method && r.questionId === questionId);
+        const { bucket } = attribute(mine.map((r) => ({ id: r.id, switches: RunConfigSchema.parse(r.config).switches, correct: r.correct })));
+        counts[bucket] = (counts[bucket] ?? 0) + 1;
+      }
+      const reported = Object.fromEntries(Object.entries(view.summary.attribution!.counts[method]).filter(([, n]) => n > 0));
+      expect(reported).toEqual(counts);
     }
     // The kg-rag baseline answers from the KG: switching it off must cost it accuracy on KG questions.
     const acc = (m: string, c: string) => view.summary.scores.find((s) => s.method === m && s.config === c)!.accuracy!;

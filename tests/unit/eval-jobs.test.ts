@@ -4,6 +4,7 @@ import { sampleQuestions } from '@/lib/eval/jobs/create';
 import { toCsv } from '@/lib/eval/jobs/export';
 import { configKey, parseGrid } from '@/lib/eval/jobs/grid';
 import { cellState, matrixColumns, matrixRows } from '@/lib/eval/jobs/matrix';
+import { attributionSummary, isAttributable, questionBuckets } from '@/lib/eval/jobs/buckets';
 import { rateOf } from '@/lib/eval/jobs/progress';
 import { outcomeOf } from '@/lib/eval/jobs/record';
 import type { ItemOutcome } from '@/lib/eval/jobs/schemas';
@@ -102,7 +103,7 @@ describe('scores per method × configuration', () => {
 
   it('lists cells in the job order, and cost points only for scored cells', () => {
     const items = [item({ method: 'direct', configKey: 'kg=0' }), item({ method: 'xr2', configKey: 'full', outcome: null })];
-    const summary = summarise(items, ['xr2', 'direct'], ['full', 'kg=0']);
+    const summary = summarise(items, ['xr2', 'direct'], parseGrid('full,kg=0'));
     expect(summary.scores.map((s) => `${s.method}/${s.config}`)).toEqual(['xr2/full', 'xr2/kg=0', 'direct/full', 'direct/kg=0']);
     expect(summary.cost).toEqual([{ method: 'direct', config: 'kg=0', accuracy: 1, avgCalls: 2, avgTokens: 120, avgWallMs: 50 }]);
   });
@@ -167,6 +168,56 @@ describe('attribution matrix', () => {
       { runId: null, state: 'pending' },
       { runId: 'run-dk', state: 'wrong' },
     ]);
+  });
+});
+
+describe('X-R2 attribution over an evaluation', () => {
+  const grid = parseGrid('xr2');
+  /** One question's runs under one method: correctness per configuration key (null: run failed). */
+  const runs = (questionId: string, method: string, correct: Record<string, boolean | null>) =>
+    Object.entries(correct).map(([configKey, c]) =>
+      item({ questionId, method, configKey, runId: `${questionId}-${method}-${configKey}`, outcome: c === null ? outcome({ status: 'failed', correct: false }) : outcome({ correct: c }) }),
+    );
+
+  it('needs full and a single-channel-off or doc-only configuration', () => {
+    expect(isAttributable(grid)).toBe(true);
+    expect(isAttributable(parseGrid('full,doc-only'))).toBe(true);
+    expect(isAttributable(parseGrid('full'))).toBe(false);
+    expect(isAttributable(parseGrid('kg=0,param=0'))).toBe(false);
+    expect(isAttributable(parseGrid('full,kg=0+param=0,full+shuffle'))).toBe(false);
+    expect(questionBuckets(runs('q', 'xr2', { full: true }), ['xr2'], parseGrid('full'))).toEqual([]);
+  });
+
+  it('labels a question per method with the runs behind the label', () => {
+    const items = [...runs('q', 'xr2', { full: true, 'kg=0': false, 'entity=0': false, 'param=0': true, 'doc-only': false }), ...runs('q', 'direct', { full: false, 'kg=0': false, 'entity=0': false, 'param=0': false, 'doc-only': true })];
+    expect(questionBuckets(items, ['xr2', 'direct'], grid)).toEqual([
+      { method: 'xr2', bucket: 'needs-KG', reason: 'full is correct and kg off is wrong', runIds: ['q-xr2-full', 'q-xr2-kg=0'] },
+      { method: 'direct', bucket: 'doc-sufficient', reason: 'the doc-only run is correct', runIds: ['q-direct-doc-only'] },
+    ]);
+  });
+
+  it('does not read a failed run as a wrong answer', () => {
+    const items = runs('q', 'xr2', { full: true, 'kg=0': null, 'entity=0': false, 'param=0': true, 'doc-only': false });
+    expect(questionBuckets(items, ['xr2'], grid)[0]).toMatchObject({ bucket: 'needs-Entity', runIds: ['q-xr2-full', 'q-xr2-entity=0'] });
+  });
+
+  it("counts buckets per method and gives each method's full-configuration accuracy within X-R2's buckets", () => {
+    const items = [
+      ...runs('q1', 'xr2', { full: true, 'kg=0': false, 'entity=0': true, 'param=0': true, 'doc-only': false }),
+      ...runs('q2', 'xr2', { full: true, 'kg=0': false, 'entity=0': true, 'param=0': true, 'doc-only': false }),
+      ...runs('q3', 'xr2', { full: false, 'kg=0': false, 'entity=0': false, 'param=0': false, 'doc-only': false }),
+      ...runs('q1', 'direct', { full: true, 'kg=0': true, 'entity=0': true, 'param=0': true, 'doc-only': true }),
+      ...runs('q2', 'direct', { full: false, 'kg=0': false, 'entity=0': false, 'param=0': false, 'doc-only': false }),
+      ...runs('q3', 'direct', { full: true, 'kg=0': true, 'entity=0': true, 'param=0': false, 'doc-only': false }),
+    ];
+    const summary = attributionSummary(items, ['direct', 'xr2'], grid)!;
+    expect(summary.referenceMethod).toBe('xr2');
+    expect(summary.counts.xr2).toEqual({ 'needs-KG': 2, 'needs-Entity': 0, 'needs-Parametric': 0, 'doc-sufficient': 0, unresolved: 1 });
+    expect(summary.counts.direct).toEqual({ 'needs-KG': 0, 'needs-Entity': 0, 'needs-Parametric': 1, 'doc-sufficient': 1, unresolved: 1 });
+    const needsKg = summary.bucketed.find((b) => b.bucket === 'needs-KG')!;
+    expect(needsKg).toEqual({ bucket: 'needs-KG', instances: 2, accuracy: { direct: 0.5, xr2: 1 } });
+    expect(summary.bucketed.find((b) => b.bucket === 'unresolved')).toEqual({ bucket: 'unresolved', instances: 1, accuracy: { direct: 1, xr2: 0 } });
+    expect(summary.bucketed.find((b) => b.bucket === 'needs-Entity')!.accuracy).toEqual({ direct: null, xr2: null });
   });
 });
 

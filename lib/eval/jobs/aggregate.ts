@@ -1,9 +1,13 @@
+import { attributionSummary, type AttributionSummary } from './buckets';
+import type { GridConfig } from './grid';
+import { cellKey, groupBy } from './group';
 import type { ItemOutcome } from './schemas';
 
 /**
  * The evaluation tables, computed from items alone (pure, so a test or the
  * share page can recompute them): per method × configuration scores, the
- * per-family table with BioMedHop's Overall Avg, and cost-vs-accuracy points.
+ * per-family table with BioMedHop's Overall Avg, cost-vs-accuracy points and
+ * X-R2's attribution buckets.
  */
 
 /** One item as the tables read it. */
@@ -80,6 +84,8 @@ export interface EvalSummary {
   scores: CellScore[];
   families: FamilyTable;
   cost: CostPoint[];
+  /** Null when the grid has no full + single-channel-off (or doc-only) configurations to attribute with. */
+  attribution: AttributionSummary | null;
 }
 
 const ANSWER_TYPE_ORDER = ['mcq', 'open', 'yesno', 'count', 'list'];
@@ -89,14 +95,15 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 const ratio = (a: number, b: number) => (b ? a / b : null);
 
 /** Cells in the order the job lists methods and configurations. */
-export function summarise(items: ScoredItem[], methods: string[], configs: string[]): EvalSummary {
+export function summarise(items: ScoredItem[], methods: string[], grid: GridConfig[]): EvalSummary {
+  const configs = grid.map((g) => g.key);
   const byCell = groupBy(items, (i) => cellKey(i.method, i.configKey));
   const scores = methods.flatMap((method) => configs.map((config) => scoreCell(method, config, byCell.get(cellKey(method, config)) ?? [])));
   const families = familyTable(items, methods, configs);
   const cost = scores.flatMap((s) =>
     s.accuracy === null ? [] : [{ method: s.method, config: s.config, accuracy: s.accuracy, avgCalls: s.avgCalls ?? 0, avgTokens: (s.avgTokensIn ?? 0) + (s.avgTokensOut ?? 0), avgWallMs: s.avgWallMs ?? 0 }],
   );
-  return { scores, families, cost };
+  return { scores, families, cost, attribution: attributionSummary(items, methods, grid) };
 }
 
 export function scoreCell(method: string, config: string, items: ScoredItem[]): CellScore {
@@ -166,15 +173,3 @@ export function familyTable(items: ScoredItem[], methods: string[], configs: str
 
 const typeRank = (t: string) => (ANSWER_TYPE_ORDER.includes(t) ? ANSWER_TYPE_ORDER.indexOf(t) : ANSWER_TYPE_ORDER.length);
 
-export const cellKey = (method: string, config: string) => `${method} ${config}`;
-
-export function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}

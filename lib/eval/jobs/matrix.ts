@@ -1,4 +1,5 @@
-import { cellKey, groupBy, type ScoredItem } from './aggregate';
+import type { ScoredItem } from './aggregate';
+import { cellKey, groupBy } from './group';
 
 /**
  * The attribution matrix: one row per question, one column per method ×

@@ -1,6 +1,8 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/runs/errors';
-import { cellKey, type EvalSummary, type ScoredItem } from './aggregate';
+import type { EvalSummary, ScoredItem } from './aggregate';
+import { questionBuckets, type QuestionBucket } from './buckets';
+import { cellKey, groupBy } from './group';
 import type { GridConfig } from './grid';
 import { loadJob, type JobWhere, type LoadedJob } from './load';
 import { matrixColumns, matrixRows, cellState, type CellState, type MatrixColumn, type MatrixQuestion, type MatrixRow } from './matrix';
@@ -95,7 +97,8 @@ export async function getEvalJobView(where: JobWhere): Promise<EvalJobView> {
 
 export interface MatrixPage {
   columns: MatrixColumn[];
-  rows: MatrixRow[];
+  /** Each row with its X-R2 attribution bucket per method (none when the grid cannot attribute). */
+  rows: (MatrixRow & { buckets: QuestionBucket[] })[];
   /** Questions in the job. */
   total: number;
   offset: number;
@@ -117,12 +120,16 @@ export async function getMatrixPage(where: JobWhere, { offset = 0, limit = 50 } 
   ]);
   const items = await itemsOf(job.id, questions.map((q) => q.questionId));
   const columns = matrixColumns(job.methods, job.grid.map((g) => g.key));
-  return { columns, rows: matrixRows(questions, items, columns), total: count[0].n, offset, limit };
+  const byQuestion = groupBy(items, (i) => i.questionId);
+  const rows = matrixRows(questions, items, columns).map((row) => ({ ...row, buckets: questionBuckets(byQuestion.get(row.questionId) ?? [], job.methods, job.grid) }));
+  return { columns, rows, total: count[0].n, offset, limit };
 }
 
 export interface QuestionDrilldown {
   question: MatrixQuestion & { options: unknown; gold: unknown };
   runs: { method: string; config: string; runId: string | null; state: CellState; outcome: ItemOutcome | null }[];
+  /** X-R2's label per method and the runs behind it (none when the grid cannot attribute). */
+  buckets: QuestionBucket[];
 }
 
 /** One question of the job: its text, gold answer, and every run of it with the answer each gave. */
@@ -140,7 +147,7 @@ export async function getQuestionDrilldown(where: JobWhere, questionId: string):
     const item = byCell.get(cellKey(method, config));
     return { method, config, runId: item?.runId ?? null, state: cellState(item), outcome: item?.outcome ?? null };
   });
-  return { question: rows[0], runs };
+  return { question: rows[0], runs, buckets: questionBuckets(items, job.methods, job.grid) };
 }
 
 async function itemsOf(jobId: string, questionIds: string[]): Promise<ScoredItem[]> {

@@ -18,7 +18,7 @@ export async function loadScoredItems(jobId: string): Promise<(ScoredItem & { or
 
 export async function computeSummary(job: Pick<LoadedJob, 'id' | 'methods' | 'grid'>): Promise<EvalSummary> {
   const items = await loadScoredItems(job.id);
-  return summarise(items, job.methods, job.grid.map((g) => g.key));
+  return summarise(items, job.methods, job.grid);
 }
 
 /** Freezes the tables on the job when it finishes: the share page shows them as they were. */

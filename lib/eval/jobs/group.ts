@@ -1,0 +1,13 @@
+/** The key of one method × configuration cell. */
+export const cellKey = (method: string, config: string) => `${method} ${config}`;
+
+export function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}

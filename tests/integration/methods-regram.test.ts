@@ -5,6 +5,7 @@ import { linkEntities, neighbors } from '@/lib/kg';
 import { relationWeight, type RelationDomain } from '@/lib/kg/metaedge-categories';
 import { ModelClient } from '@/lib/llm/client';
 import { Bm25Index, lexicalSimilarity } from '@/lib/llm/offline/lexical';
+import { contentTerms } from '@/lib/llm/offline/text';
 import { OpenAIBackend } from '@/lib/llm/openai-backend';
 import { regram } from '@/lib/methods/regram';
 import type { CandidateTable } from '@/lib/methods/regram/stages/region';
@@ -147,14 +148,15 @@ describe('ReGraM offline on the headline question', () => {
       const { rows, lambda, k } = table;
       expect(table.similarity.kind).toBe('lexical');
       expect([lambda, k]).toEqual([0.7, 15]);
-      // Sim(q_i, t): BM25 scaled by the best candidate's; Sim(t, t'): TF-IDF cosine; one idf over the candidates.
+      // Sim(q_i, t): BM25 (idf over the candidates) over the BM25 of a triple holding all of q_i; Sim(t, t'): cosine of term counts.
       const index = new Bm25Index(rows.map((r) => r.simText));
-      const bm25 = rows.map((_, i) => Math.max(...table.queries.map((q) => index.score(q, i))));
+      const ideal = (q: string) => [...new Set(contentTerms(q))].reduce((sum, t) => sum + index.idf(t), 0);
+      const scaled = table.queries.map((q) => rows.map((_, i) => Math.min(1, index.score(q, i) / ideal(q))));
       const memo = new Map<string, number>();
-      const sim = (a: string, b: string) => memo.get(`${a}\n${b}`) ?? memo.set(`${a}\n${b}`, lexicalSimilarity(a, b, index.idf)).get(`${a}\n${b}`)!;
+      const sim = (a: string, b: string) => memo.get(`${a}\n${b}`) ?? memo.set(`${a}\n${b}`, lexicalSimilarity(a, b)).get(`${a}\n${b}`)!;
       for (const [i, r] of rows.entries()) {
         expect(r.wR).toBe(relationWeight(r.relation, 'DISEASE_SYMPTOM'));
-        expect(r.sim).toBeCloseTo(bm25[i] / Math.max(...bm25), 9);
+        expect(r.sim).toBeCloseTo(Math.max(...scaled.map((x) => x[i])), 9);
         expect(r.relevance).toBeCloseTo(lambda * r.sim * r.wR, 9);
         expect(r.mmr).toBeCloseTo(r.relevance - r.redundancy, 9);
       }
@@ -238,10 +240,11 @@ describe('ReGraM offline on other phrasings', () => {
     const options = { A: 'BRCA1', B: 'STAT3', C: 'APOE', D: 'CFTR' };
     const run = await runRegram({ question: 'Which gene is associated with both multiple sclerosis and Crohn\'s disease?', options });
     expect(answerOf(run)).toMatchObject({ optionKey: 'B', text: 'STAT3', abstained: false });
-    // The options are linked and join the last hop's anchors (STAT3 is one already, as a hop 1 answer).
-    const lastLink = childOf(run, ofKind(run, 'regram.hop').at(-1)!, 'regram.link').output as unknown as HopLinking;
-    expect(lastLink.nodes.filter((n) => n.from.startsWith('option ')).map((n) => n.name).sort()).toEqual(['APOE', 'BRCA1', 'CFTR']);
-    expect(lastLink.nodes.find((n) => n.name === 'STAT3')).toMatchObject({ from: 'hop 1 answer' });
+    // The options are linked and join every hop's anchors (on hop 2 some are hop 1 answers already).
+    const [first, last] = ofKind(run, 'regram.hop').map((h) => childOf(run, h, 'regram.link').output as unknown as HopLinking);
+    expect(first.nodes.filter((n) => n.from.startsWith('option ')).map((n) => `${n.from}: ${n.name}`)).toEqual(['option A: BRCA1', 'option B: STAT3', 'option C: APOE', 'option D: CFTR']);
+    expect(last.nodes.map((n) => n.name)).toEqual(expect.arrayContaining(['BRCA1', 'STAT3', 'APOE', 'CFTR']));
+    expect(first.simQueries[0]).toContain('BRCA1; STAT3; APOE; CFTR');
   });
 
   it('a count and a yes/no over the same facts', async () => {

@@ -30,7 +30,7 @@ export const regram = defineMethod({
     const plan = await decompose(ctx, frame);
 
     const hops: HopResult[] = [];
-    for (const hop of plan.hops) hops.push(await reasonHop(ctx, frame, typing, hop, hops, hop === plan.hops.at(-1)));
+    for (const hop of plan.hops) hops.push(await reasonHop(ctx, frame, typing, hop, hops));
 
     const map = await buildEvidenceMap(ctx, hops);
     const answer = await synthesize(ctx, frame, map, hops);

@@ -2,23 +2,29 @@
  * ReGraM's weighted MMR (regram.txt Eq. 1), greedy:
  *   MMR(t) = λ·Sim(q_i, t)·w_r − (1 − λ)·max_{t' ∈ S} Sim(t, t')
  * The paper's Sim is the cosine of Sentence-BERT embeddings; with no
- * embedding endpoint Sim is lexical over the textified triples: for q_i the
- * BM25 score, scaled to [0, 1] by the best candidate (BM25 rewards a triple
- * for covering more of the question's terms, where a cosine would favour
- * short triples that share just a name), and between two triples the TF-IDF
- * cosine, with the same idf. A hop built on earlier answers has one q_i per
- * answer (see instantiate); a triple's Sim is its best. Pure, so the
- * candidate table can be recomputed from the trace.
+ * embedding endpoint Sim is lexical over the textified triples. For q_i it
+ * is the BM25 score over the score of a triple covering every term of q_i
+ * (queryMatch): BM25 rewards a triple for covering more of the question,
+ * where a TF-IDF cosine favours short triples that share just a name, and the
+ * ideal score, not the best candidate's, keeps "covers all of it" apart from
+ * "covers the most of what is there". Between two triples it is
+ * the cosine of their term counts: two triples that differ only in one
+ * entity ("PARP1 / SMAD3 participates in Generic Transcription Pathway") are
+ * near duplicates, as their embeddings would be, whereas idf weighting would
+ * let the rare names dominate and hide the redundancy. A hop built on
+ * earlier answers has one q_i per answer (see instantiate); a triple's Sim is
+ * its best. Pure, so the candidate table can be recomputed from the trace.
  */
 
 import { categoryOf, relationWeight, type RelationCategory, type RelationDomain } from '@/lib/kg/metaedge-categories';
 import { Bm25Index, cosine, termVector } from '@/lib/llm/offline/lexical';
 import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
+import { contentTerms } from '@/lib/llm/offline/text';
 import type { TripleData } from '@/lib/trace/types';
 
 export const SIMILARITY = {
   kind: 'lexical',
-  measure: "Sim(q_i, t): BM25 of the textified triple for q_i, divided by the best candidate's; Sim(t, t'): TF-IDF cosine; idf: BM25 idf over the hop's candidate texts",
+  measure: "Sim(q_i, t): BM25 of the textified triple for q_i (idf over the hop's candidates) over the BM25 of a triple holding every term of q_i, capped at 1; Sim(t, t'): cosine of the two triples' term counts",
   why: "no embedding endpoint is configured (the model layer has no embedding role), so Sim is lexical instead of the paper's Sentence-BERT cosine",
 } as const;
 
@@ -71,12 +77,10 @@ export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts:
   const { lambda, k, domain } = opts;
   const simTexts = candidates.map(textify);
   const index = new Bm25Index(simTexts);
-  const vectors = simTexts.map((t) => termVector(t, index.idf));
-  const bm25 = simTexts.map((_, i) => Math.max(0, ...queries.map((q) => index.score(q, i))));
-  const best = Math.max(0, ...bm25);
+  const vectors = simTexts.map((t) => termVector(t));
   const rows: CandidateRow[] = candidates.map((c, i) => {
     const wR = relationWeight(c.triple.metaedge, domain);
-    const sim = best > 0 ? bm25[i] / best : 0;
+    const sim = Math.max(0, ...queries.map((q) => queryMatch(index, q, i)));
     const relevance = lambda * sim * wR;
     return {
       evidenceId: c.id,
@@ -119,4 +123,14 @@ export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts:
     }
   }
   return rows;
+}
+
+/**
+ * BM25 of candidate i for the query, over the score of a triple of average
+ * length holding every query term once (the sum of their idf): how much of
+ * the question the triple covers, the question's rare terms counting most.
+ */
+export function queryMatch(index: Bm25Index, query: string, i: number): number {
+  const ideal = [...new Set(contentTerms(query))].reduce((sum, t) => sum + index.idf(t), 0);
+  return ideal > 0 ? Math.min(1, index.score(query, i) / ideal) : 0;
 }

@@ -32,11 +32,11 @@ export function memoryOf(h: HopResult): HopMemory {
  * and answer inside the region. Earlier hops are the context C; the hop this
  * one builds on lends its answers as anchors.
  */
-export async function reasonHop(ctx: MethodContext<RegramParams>, frame: QuestionFrame, typing: DomainTyping, plan: HopPlan, earlier: HopResult[], last: boolean): Promise<HopResult> {
+export async function reasonHop(ctx: MethodContext<RegramParams>, frame: QuestionFrame, typing: DomainTyping, plan: HopPlan, earlier: HopResult[]): Promise<HopResult> {
   return ctx.trace.step({ kind: 'regram.hop', label: `Hop ${plan.hop}`, input: { question: plan.question, usesHop: plan.usesHop } }, async (step) => {
     const context = earlier.map(memoryOf);
     const prior = context.find((c) => c.hop === plan.usesHop) ?? null;
-    const linking = await linkHop(ctx, step, frame, { hop: plan.hop, question: plan.question, prior, last });
+    const linking = await linkHop(ctx, step, frame, { hop: plan.hop, question: plan.question, prior });
     const candidates = await collectCandidates(ctx, step, linking, typing.domain);
     const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);
     const { mode } = await decideMode(ctx, step, region);

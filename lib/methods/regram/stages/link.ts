@@ -21,7 +21,7 @@ export interface HopLinking {
   nodes: LinkedNode[];
   /** Mentions written differently from the node's name, expanded to the name. */
   expansions: { mention: string; name: string; method: string }[];
-  /** q_i as Sim sees it, with synonym expansion and, on the last hop, the options: once per earlier-hop anchor (see instantiate). */
+  /** q_i as Sim sees it, with synonym expansion and any options: once per earlier-hop anchor (see instantiate). */
   simQueries: string[];
   /** q_i for ranking a hub's relations: the hop question with synonym expansion. */
   relationQuery: string;
@@ -32,13 +32,14 @@ export interface HopLinking {
  * entity channel (off: exact names only); synonym expansion adds the node's
  * own name where the question wrote an alias or a misspelling. A hop that
  * builds on an earlier one takes that hop's answers as further anchors, and
- * the last hop of a multiple-choice question takes the options'.
+ * every hop of a multiple-choice question takes the options': they are part
+ * of the query, and the region should be able to hold the right one.
  */
 export async function linkHop(
   ctx: MethodContext<unknown>,
   parent: StepHandle,
   frame: QuestionFrame,
-  hop: { hop: number; question: string; prior: HopMemory | null; last: boolean },
+  hop: { hop: number; question: string; prior: HopMemory | null },
 ): Promise<HopLinking> {
   return ctx.trace.step(
     { kind: 'regram.link', label: 'Link entities', input: { question: hop.question, buildsOn: hop.prior?.hop ?? null }, parent },
@@ -49,13 +50,13 @@ export async function linkHop(
       for (const l of links) add({ nodeId: l.nodeId, name: l.name, kind: l.kind, mention: l.mention, method: l.method, score: l.score, from: 'hop question' });
       const anchors = hop.prior && !hop.prior.abstained ? hop.prior.items : [];
       for (const a of anchors) add({ ...a, mention: null, method: 'earlier hop answer', score: null, from: `hop ${hop.prior!.hop} answer` });
-      const options = hop.last && frame.options ? frame.options : null;
-      for (const [key, optionLinks] of Object.entries(options ? frame.optionLinks : {})) {
+      for (const [key, optionLinks] of Object.entries(frame.optionLinks)) {
         for (const l of optionLinks) add({ nodeId: l.nodeId, name: l.name, kind: l.kind, mention: l.mention, method: l.method, score: l.score, from: `option ${key}` });
       }
       const expansions = links.filter((l) => normalise(l.mention) !== normalise(l.name)).map((l) => ({ mention: l.mention, name: l.name, method: l.method }));
       const relationQuery = [hop.question, ...expansions.map((e) => e.name)].join(' ');
-      const simQueries = instantiate(relationQuery, anchors).map((q) => (options ? `${q} ${Object.values(options).join('; ')}` : q));
+      const options = frame.options ? ` ${Object.values(frame.options).join('; ')}` : '';
+      const simQueries = instantiate(relationQuery, anchors).map((q) => q + options);
       return { links, nodes: [...nodes.values()], expansions, simQueries, relationQuery };
     },
   );

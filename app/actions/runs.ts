@@ -5,6 +5,8 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { mapError } from '@/lib/api/errors';
 import { describeMethods } from '@/lib/methods/descriptors';
+import { ATTRIBUTION_GRID, questionAttribution } from '@/lib/runs/attribution';
+import { InvalidInputError } from '@/lib/runs/errors';
 import { rerunRequestFromForm, runRequestFromForm } from '@/lib/runs/form';
 import { getRunMethod } from '@/lib/runs/view';
 import { cancelRun, createRun, rerun } from '@/lib/runs/service';
@@ -77,5 +79,31 @@ export async function verifyRunAction(runId: string): Promise<ActionState> {
     return failed(error, 'Verifying the run');
   }
   revalidatePath(`/runs/${runId}`);
+  return { message: null, fieldErrors: {} };
+}
+
+/**
+ * Runs the configurations of X-R2's attribution grid (full, kg / entity /
+ * param off, doc only) that the run's question has not been run under yet,
+ * as reruns of this run.
+ */
+export async function runAttributionGridAction(runId: string): Promise<ActionState> {
+  try {
+    const id = RunIdSchema.parse(runId);
+    const attribution = await questionAttribution(id);
+    for (const slot of attribution.grid) {
+      if (slot.run) continue;
+      const switches = ATTRIBUTION_GRID.find((g) => g.name === slot.name)!.switches;
+      try {
+        await rerun(id, { switches, kgShuffle: false });
+      } catch (error) {
+        // This run already is that configuration.
+        if (!(error instanceof InvalidInputError)) throw error;
+      }
+    }
+  } catch (error) {
+    return failed(error, 'Running the attribution grid');
+  }
+  revalidatePath('/compare', 'layout');
   return { message: null, fieldErrors: {} };
 }

@@ -9,7 +9,7 @@ import { CytoscapeView } from '@/components/graph/CytoscapeView';
 import { kindsInModel } from '@/components/graph/elements';
 import { GraphLegend } from '@/components/graph/Legend';
 import { CopyLink } from '@/components/runs/CopyLink';
-import { runToGraph } from '@/components/runs/evidence-graph';
+import { graphInputOf, runToGraph } from '@/components/runs/evidence-graph';
 import { backendLabel, describeChange, formatCount, formatMs, STATUS_TONES, statusLabel } from '@/components/runs/format';
 import { runViewQueryOptions } from '@/components/runs/queries';
 import { RUN_GRAPH_STYLES } from '@/components/runs/RunGraphPanel';
@@ -49,8 +49,8 @@ export function ComparePage({ aId, bId, configDiff, shareId, readOnly, attributi
   const b = qb.data;
   const graphs = useMemo(() => {
     if (!a || !b) return null;
-    const ga = runToGraph({ evidence: a.evidence, seeds: a.seeds, answerNodeIds: a.answer?.nodeIds ?? [] });
-    const gb = runToGraph({ evidence: b.evidence, seeds: b.seeds, answerNodeIds: b.answer?.nodeIds ?? [] });
+    const ga = runToGraph(graphInputOf(a));
+    const gb = runToGraph(graphInputOf(b));
     return { ga, gb, merged: mergeGraphs(ga.model, gb.model) };
   }, [a, b]);
   const rows = useMemo(() => (a && b ? alignSteps(a.steps, b.steps) : []), [a, b]);

@@ -9,8 +9,9 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
-import type { StepTree } from '@/components/trace/tree';
+import { ancestorIds, type StepTree } from '@/components/trace/tree';
 import type { EvidenceView, RunView } from '@/lib/runs/view';
+import type { RejectedHypothesis } from '@/lib/trace/hypotheses';
 import { ChannelBadge, EvidenceChip, NodeLink } from './EvidenceBits';
 import { kindOfNodeId } from './evidence-graph';
 import { documentQueryOptions, nodeProfileQueryOptions } from './queries';
@@ -82,11 +83,11 @@ function StepsUsing({ records, tree, onSelectStep }: { records: readonly Evidenc
       <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Steps that used it ({steps.length})</h3>
       <ul className="mt-1 space-y-0.5" data-testid="provenance-steps">
         {steps.map((s) => {
-          const parent = s.parentStepId ? tree.byId.get(s.parentStepId)?.step : undefined;
+          const path = ancestorIds(tree, s.id).map((id) => tree.byId.get(id)!.step.label);
           return (
             <li key={s.id}>
               <button type="button" className="text-left text-blue-800 hover:underline" onClick={() => onSelectStep(s.ordinal)}>
-                {parent ? `${parent.label} › ` : ''}
+                {path.length ? <span className="text-slate-600">{path.join(' › ')} › </span> : null}
                 {s.label}
               </button>{' '}
               <span className="font-mono text-[11px] text-slate-500">{s.kind}</span>
@@ -124,6 +125,8 @@ function tripleOf(r: EvidenceView): Data | null {
 
 function EdgeProvenance({ id, run, tree, evidenceByElement, evidenceById, onSelect, onSelectStep }: ProvenancePanelProps & { id: string }) {
   const records = recordsOf(evidenceByElement.get(id), evidenceById);
+  const rejected = run.rejectedHypotheses.find((h) => h.id === id);
+  if (rejected) return <RejectedHypothesisProvenance hypothesis={rejected} tree={tree} onSelectStep={onSelectStep} />;
   if (!records.length) return <p className="text-slate-600">No evidence record of this run holds this relation{evidenceByElement.size ? '' : ' (the graph is empty)'}.</p>;
   const first = records[0];
   const hop = findHop(first, id);
@@ -170,6 +173,28 @@ function EdgeProvenance({ id, run, tree, evidenceByElement, evidenceById, onSele
       </div>
       <StepsUsing records={records} tree={tree} onSelectStep={onSelectStep} />
       <CitingClaims run={run} records={records} />
+    </div>
+  );
+}
+
+/** A hypothesis the reviewer rejected: never evidence, so never cited; shown with the step that judged it. */
+function RejectedHypothesisProvenance({ hypothesis: h, tree, onSelectStep }: { hypothesis: RejectedHypothesis; tree: StepTree; onSelectStep: (o: number) => void }) {
+  const step = tree.byId.get(h.stepId)?.step;
+  return (
+    <div className="space-y-3" data-testid="edge-provenance">
+      <p className="text-base leading-snug text-slate-900">
+        <NodeLink id={h.sourceId} name={h.sourceName} /> <span className="text-slate-600">— {h.label} →</span> <NodeLink id={h.targetId} name={h.targetName} />
+      </p>
+      <p>
+        <Badge tone="red">hypothesis rejected by the reviewer</Badge>
+        {h.score !== null ? <span className="ml-2 text-xs text-slate-600">score {h.score.toFixed(2)}</span> : null}
+      </p>
+      <p className="text-xs text-slate-700">Rejected hypotheses never become evidence: no claim can cite this one.</p>
+      {step ? (
+        <button type="button" className="text-left text-sm text-blue-800 hover:underline" onClick={() => onSelectStep(step.ordinal)}>
+          Open the step that reviewed it: {step.label}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -306,8 +331,32 @@ function EvidenceProvenance({ id, run, tree, evidenceById, onSelect, onSelectSte
         ) : null}
       </dl>
       {documentId ? <DocumentSpan documentId={documentId} start={Number(data?.start ?? 0)} end={Number(data?.end ?? 0)} /> : null}
+      <SourceSpan data={data} evidenceById={evidenceById} onSelect={(evId) => onSelect({ type: 'ev', id: evId })} />
       <StepsUsing records={[record]} tree={tree} onSelectStep={onSelectStep} />
       <CitingClaims run={run} records={[record]} />
+    </div>
+  );
+}
+
+/** An evidence unit cut from another record (a passage span): that record's text with the span marked. */
+function SourceSpan({ data, evidenceById, onSelect }: { data: Data | null; evidenceById: ReadonlyMap<string, EvidenceView>; onSelect: (id: string) => void }) {
+  const sourceId = typeof data?.sourceEvidenceId === 'string' ? data.sourceEvidenceId : null;
+  const source = sourceId ? evidenceById.get(sourceId) : undefined;
+  if (!source) return null;
+  const span = isObject(data?.span) ? data.span : null;
+  const s = Math.max(0, Math.min(Number(span?.start ?? 0), source.text.length));
+  const e = Math.max(s, Math.min(Number(span?.end ?? source.text.length), source.text.length));
+  return (
+    <div>
+      <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Cut from</h3>
+      <div className="mt-1">
+        <EvidenceChip evidence={source} onSelect={onSelect} />
+      </div>
+      <p className="mt-1 rounded-md border border-slate-200 bg-slate-50 p-2 text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800" data-testid="source-span">
+        {source.text.slice(0, s)}
+        <mark className="rounded-sm bg-amber-200 text-slate-900">{source.text.slice(s, e)}</mark>
+        {source.text.slice(e)}
+      </p>
     </div>
   );
 }
@@ -316,8 +365,10 @@ function EvidenceProvenance({ id, run, tree, evidenceById, onSelect, onSelectSte
 function DocumentSpan({ documentId, start, end }: { documentId: string; start: number; end: number }) {
   const query = useQuery(documentQueryOptions(documentId));
   const markRef = useRef<HTMLElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Scroll the document box (not the page) to the span.
   useEffect(() => {
-    markRef.current?.scrollIntoView({ block: 'nearest' });
+    if (markRef.current && boxRef.current) boxRef.current.scrollTop = Math.max(0, markRef.current.offsetTop - boxRef.current.offsetTop - 24);
   }, [query.data]);
   if (query.isPending) return <Skeleton className="h-24 w-full" />;
   if (query.isError) return <ErrorState title="The source document could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
@@ -330,7 +381,7 @@ function DocumentSpan({ documentId, start, end }: { documentId: string; start: n
       <p className="mt-1 text-xs text-slate-700">
         {doc.title || 'untitled'} <span className="text-slate-500">({doc.source}{doc.externalId ? ` ${doc.externalId}` : ''}, characters {s}–{e})</span>
       </p>
-      <div className="mt-1 max-h-64 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800" tabIndex={0} data-testid="document-text">
+      <div ref={boxRef} className="relative mt-1 max-h-64 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800" tabIndex={0} data-testid="document-text">
         {doc.text.slice(0, s)}
         <mark ref={markRef} className="rounded-sm bg-amber-200 text-slate-900" data-testid="document-span">
           {doc.text.slice(s, e)}

@@ -9,9 +9,9 @@ import { concentricLayout, type GraphLayoutName } from '@/components/graph/layou
 import { GraphLegend, type LegendExtra } from '@/components/graph/Legend';
 import { EDGE_CLASSES } from '@/components/graph/model';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { filterableSteps, type StepTree } from '@/components/trace/tree';
+import { filterableSteps, flattenTree, type StepTree } from '@/components/trace/tree';
 import type { RunView } from '@/lib/runs/view';
-import { BY_SOURCE_CLASS, runToGraph, type RunGraph } from './evidence-graph';
+import { BY_SOURCE_CLASS, graphInputOf, runToGraph, type RunGraph } from './evidence-graph';
 import type { Selection } from './view-state';
 
 const GRAPH_HEIGHT = 560;
@@ -40,7 +40,9 @@ export interface RunGraphPanelProps {
   run: RunView;
   tree: StepTree;
   asOf: number | null;
-  onAsOf: (ordinal: number | null) => void;
+  /** Show only the chosen step's own evidence rather than everything up to it. */
+  only: boolean;
+  onAsOf: (ordinal: number | null, only: boolean) => void;
   selection: Selection | null;
   onSelect: (selection: Selection | null) => void;
 }
@@ -68,7 +70,7 @@ export function legendExtras(graph: RunGraph, opts: { seeds: boolean; answer: bo
  * several channels contributed. The step filter shows the graph as of a step;
  * a click opens the element's provenance.
  */
-export function RunGraphPanel({ run, tree, asOf, onAsOf, selection, onSelect }: RunGraphPanelProps) {
+export function RunGraphPanel({ run, tree, asOf, only, onAsOf, selection, onSelect }: RunGraphPanelProps) {
   const [layout, setLayout] = useState<LayoutChoice>('rings');
   const stepOrdinals = useMemo(() => new Map(run.steps.map((s) => [s.id, s.ordinal])), [run.steps]);
   const evidenceSteps = useMemo(() => new Set(run.evidence.flatMap((e) => (e.stepId ? [e.stepId] : []))), [run.evidence]);
@@ -76,13 +78,10 @@ export function RunGraphPanel({ run, tree, asOf, onAsOf, selection, onSelect }: 
   const asOfNode = asOf !== null ? tree.byOrdinal.get(asOf) : undefined;
   const highlightId = selection && selection.type !== 'ev' ? selection.id : null;
 
+  const onlySteps = useMemo(() => (asOfNode && only ? new Set(flattenTree([asOfNode]).map((n) => n.step.id)) : null), [asOfNode, only]);
   const graph = useMemo(
-    () =>
-      runToGraph(
-        { evidence: run.evidence, seeds: run.seeds, answerNodeIds: run.answer?.nodeIds ?? [] },
-        { asOfOrdinal: asOfNode ? asOfNode.lastOrdinal : null, stepOrdinals, highlightId },
-      ),
-    [run.evidence, run.seeds, run.answer, asOfNode, stepOrdinals, highlightId],
+    () => runToGraph(graphInputOf(run), { asOfOrdinal: asOfNode ? asOfNode.lastOrdinal : null, stepOrdinals, highlightId, onlySteps }),
+    [run, asOfNode, stepOrdinals, highlightId, onlySteps],
   );
   const kinds = useMemo(() => kindsInModel(graph.model), [graph.model]);
   const onActivate = useCallback((el: ActivatedElement) => onSelect({ type: el.group === 'nodes' ? 'node' : 'edge', id: el.id }), [onSelect]);
@@ -97,22 +96,26 @@ export function RunGraphPanel({ run, tree, asOf, onAsOf, selection, onSelect }: 
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <label htmlFor={selectId} className="text-slate-700">
-            As of
+            Show
           </label>
           <select
             id={selectId}
             data-testid="graph-step-filter"
             value={asOfNode ? String(asOfNode.step.ordinal) : ''}
-            onChange={(e) => onAsOf(e.target.value === '' ? null : Number(e.target.value))}
+            onChange={(e) => onAsOf(e.target.value === '' ? null : Number(e.target.value), only)}
             className="h-8 max-w-72 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800"
           >
             <option value="">the whole run</option>
             {filterSteps.map((n) => (
               <option key={n.step.id} value={n.step.ordinal}>
-                {`${n.depth ? '— ' : ''}after ${n.step.label}`}
+                {`${n.depth ? '— ' : ''}${n.step.label}`}
               </option>
             ))}
           </select>
+          <label className="flex items-center gap-1.5 text-slate-700" title="Unticked: everything recorded up to the end of the chosen step. Ticked: only that step's own evidence.">
+            <input type="checkbox" checked={only} disabled={!asOfNode} onChange={(e) => onAsOf(asOf, e.target.checked)} className="size-4" data-testid="graph-only-step" />
+            this step only
+          </label>
           <label htmlFor="graph-layout" className="text-slate-700">
             Layout
           </label>
@@ -128,7 +131,7 @@ export function RunGraphPanel({ run, tree, asOf, onAsOf, selection, onSelect }: 
       <div className="px-4 py-3">
         <p className="mb-2 min-h-5 text-sm text-slate-700" data-testid="graph-summary" data-kg-edges={graph.kgEdges} data-nodes={graph.model.nodes.length} data-edges={graph.model.edges.length}>
           {graph.model.nodes.length} entities · {graph.model.edges.length} relations ({graph.kgEdges} KG edges)
-          {asOfNode ? <span className="text-slate-500"> · as of “{asOfNode.step.label}”</span> : null}
+          {asOfNode ? <span className="text-slate-500"> · {only ? 'only' : 'as of the end of'} “{asOfNode.step.label}”</span> : null}
           <span className="text-slate-500"> · click an element for its provenance</span>
         </p>
         {graph.model.nodes.length === 0 ? (
@@ -150,7 +153,7 @@ export function RunGraphPanel({ run, tree, asOf, onAsOf, selection, onSelect }: 
             onActivate={onActivate}
             elementOptions={ELEMENT_OPTIONS}
             extraStylesheet={RUN_GRAPH_STYLES}
-            exportName={`hopscope-run-${run.id}${asOfNode ? `-step-${asOfNode.step.ordinal}` : ''}`}
+            exportName={`hopscope-run-${run.id}${asOfNode ? `-${only ? 'only' : 'asof'}-step-${asOfNode.step.ordinal}` : ''}`}
             testId="run-graph"
             footer={<GraphLegend kinds={kinds} extras={legendExtras(graph, { seeds: run.seeds.length > 0, answer: (run.answer?.nodeIds?.length ?? 0) > 0 })} />}
           />

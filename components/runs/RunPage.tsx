@@ -8,7 +8,7 @@ import { buildStepTree, stageProgress } from '@/components/trace/tree';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
 import type { ParamDescriptor } from '@/lib/methods/descriptors';
-import { runToGraph } from './evidence-graph';
+import { graphInputOf, runToGraph } from './evidence-graph';
 import { EvidencePanel } from './EvidencePanel';
 import { ProvenancePanel } from './ProvenancePanel';
 import { isLive, runKeys, runViewQueryOptions } from './queries';
@@ -44,7 +44,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const stages = useMemo(() => stageProgress(tree), [tree]);
   const evidenceById = useMemo(() => new Map((run?.evidence ?? []).map((e) => [e.id, e])), [run?.evidence]);
   const provenanceIndex = useMemo(
-    () => (run ? runToGraph({ evidence: run.evidence, seeds: run.seeds, answerNodeIds: run.answer?.nodeIds ?? [] }).evidenceByElement : new Map<string, string[]>()),
+    () => (run ? runToGraph(graphInputOf(run)).evidenceByElement : new Map<string, string[]>()),
     [run],
   );
 
@@ -52,7 +52,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const onSelectEvidence = useCallback((evId: string) => update({ sel: { type: 'ev', id: evId } }), [update]);
   const onSelectNode = useCallback((nodeId: string) => update({ sel: { type: 'node', id: nodeId } }), [update]);
   const onSelectStep = useCallback((ordinal: number | null) => update({ step: ordinal }), [update]);
-  const onAsOf = useCallback((ordinal: number | null) => update({ graph: ordinal }), [update]);
+  const onAsOf = useCallback((ordinal: number | null, only: boolean) => update({ graph: ordinal, only }), [update]);
   const runHref = useCallback((r: RunRef) => (readOnly ? `/r/${r.shareId}` : `/runs/${r.id}`), [readOnly]);
   const compareHref = useCallback((a: RunRef, b: RunRef) => `/compare/${a.id}/${b.id}`, []);
 
@@ -86,7 +86,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
       <StageProgress stages={stages} live={live} />
       <div className="grid items-start gap-4 lg:grid-cols-12">
         <div className="min-w-0 space-y-4 lg:col-span-8">
-          <RunGraphPanel run={run} tree={tree} asOf={state.graph} onAsOf={onAsOf} selection={state.sel} onSelect={onSelect} />
+          <RunGraphPanel run={run} tree={tree} asOf={state.graph} only={state.only} onAsOf={onAsOf} selection={state.sel} onSelect={onSelect} />
           <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
             <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
               <h2 id="trace-heading" className="text-sm font-semibold text-slate-900">

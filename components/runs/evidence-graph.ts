@@ -1,12 +1,14 @@
 import { EDGE_CLASSES, NODE_CLASSES, type EdgeClass, type GraphChannel, type GraphEdge, type GraphModel, type GraphNode, type NodeClass } from '@/components/graph/model';
-import type { EvidenceView, SeedEntity } from '@/lib/runs/view';
+import type { EvidenceView, RunView, SeedEntity } from '@/lib/runs/view';
+import type { RejectedHypothesis } from '@/lib/trace/hypotheses';
 
 /**
  * A run's evidence as a graph (pure): KG triples and path hops become edges
  * between their named ends, hypotheses become dashed edges (accepted or
- * rejected), and any other evidence record whose data names two node ids
- * (BioWeave evidence units, web or document relations) becomes an edge of its
- * channel. Seeds (the question's linked entities) are always drawn, so a run
+ * rejected; rejected ones come from the reviewer's step output, since only
+ * accepted ones become evidence), any other record whose data names two node
+ * ids becomes an edge of its channel, and a text unit naming several entities
+ * (BioWeave) links the first to the others with its relation phrase. Seeds (the question's linked entities) are always drawn, so a run
  * with the kg switch off still shows what was linked.
  *
  * Edge ids are stable across runs (`kg:<edge id>`, `<channel>:<ref>`), so two
@@ -20,6 +22,7 @@ export interface RunGraphInput {
   evidence: readonly EvidenceView[];
   seeds: readonly SeedEntity[];
   answerNodeIds: readonly string[];
+  rejectedHypotheses?: readonly RejectedHypothesis[];
 }
 
 export interface RunGraphOptions {
@@ -27,6 +30,8 @@ export interface RunGraphOptions {
   asOfOrdinal?: number | null;
   /** stepId → ordinal, for the cut. */
   stepOrdinals?: ReadonlyMap<string, number>;
+  /** Only evidence recorded by these steps (a hop's or an iteration's subtree). */
+  onlySteps?: ReadonlySet<string> | null;
   /** A node or edge to emphasise. */
   highlightId?: string | null;
 }
@@ -38,6 +43,8 @@ export interface RunGraph {
   channels: GraphChannel[];
   hasHypotheses: boolean;
   kgEdges: number;
+  /** graph element id → the rejected hypothesis it draws. */
+  rejectedByElement: Map<string, RejectedHypothesis>;
 }
 
 interface EdgeDraft {
@@ -99,18 +106,48 @@ export function edgesOfEvidence(e: EvidenceView): EdgeDraft[] {
       return d ? [d] : [];
     });
   }
-  const kgEdge = !hypothesis && e.channel === 'kg' && data.edgeId !== undefined ? `kg:${String(data.edgeId)}` : null;
+  const kgEdge = !hypothesis && e.channel === 'kg' && data.edgeId !== undefined && data.edgeId !== null ? `kg:${String(data.edgeId)}` : null;
   const d = draft(data, kgEdge ?? `${hypothesis ? 'hyp' : channel}:${e.ref}`);
-  return d ? [d] : [];
+  if (d) return [d];
+  return unitEdges(e, data, channel);
+}
+
+/** A text unit naming several KG entities: the first linked to each other one, labelled with the unit's relation phrase. */
+function unitEdges(e: EvidenceView, data: Data, channel: GraphChannel): EdgeDraft[] {
+  if (!Array.isArray(data.entities)) return [];
+  const entities = data.entities.flatMap((x) => (isObject(x) && typeof x.nodeId === 'string' ? [{ id: x.nodeId, name: str(x.name) ?? x.nodeId, kind: str(x.kind) ?? kindOfNodeId(x.nodeId) }] : []));
+  const unique = [...new Map(entities.map((x) => [x.id, x])).values()];
+  if (unique.length < 2) return [];
+  const relations = Array.isArray(data.relations) ? data.relations.filter((r): r is string => typeof r === 'string') : [];
+  const label = str(data.predicate) ?? relations[0] ?? 'co-mentioned';
+  const [first, ...rest] = unique;
+  return rest.map((other) => ({
+    id: `${channel}:${e.ref}:${first.id}>${other.id}`,
+    source: first,
+    target: other,
+    label,
+    channel,
+    hypothesis: false,
+    accepted: false,
+    selected: e.selected,
+    evidenceId: e.id,
+  }));
+}
+
+/** The graph input of a run view. */
+export function graphInputOf(run: Pick<RunView, 'evidence' | 'seeds' | 'answer' | 'rejectedHypotheses'>): RunGraphInput {
+  return { evidence: run.evidence, seeds: run.seeds, answerNodeIds: run.answer?.nodeIds ?? [], rejectedHypotheses: run.rejectedHypotheses };
 }
 
 export function runToGraph(input: RunGraphInput, options: RunGraphOptions = {}): RunGraph {
-  const { asOfOrdinal = null, stepOrdinals, highlightId = null } = options;
-  const visible = input.evidence.filter((e) => {
-    if (asOfOrdinal === null || !e.stepId) return true;
-    const ordinal = stepOrdinals?.get(e.stepId);
+  const { asOfOrdinal = null, stepOrdinals, highlightId = null, onlySteps = null } = options;
+  const shown = (stepId: string | null) => {
+    if (onlySteps) return !!stepId && onlySteps.has(stepId);
+    if (asOfOrdinal === null || !stepId) return true;
+    const ordinal = stepOrdinals?.get(stepId);
     return ordinal === undefined || ordinal <= asOfOrdinal;
-  });
+  };
+  const visible = input.evidence.filter((e) => shown(e.stepId));
 
   const nodes = new Map<string, { id: string; name: string; kind: string }>();
   for (const s of input.seeds) nodes.set(s.nodeId, { id: s.nodeId, name: s.name, kind: s.kind || kindOfNodeId(s.nodeId) });
@@ -135,6 +172,16 @@ export function runToGraph(input: RunGraphInput, options: RunGraphOptions = {}):
       note(d.source.id, e.id);
       note(d.target.id, e.id);
     }
+  }
+
+  const rejectedByElement = new Map<string, RejectedHypothesis>();
+  for (const h of input.rejectedHypotheses ?? []) {
+    if (!shown(h.stepId)) continue;
+    const source = { id: h.sourceId, name: h.sourceName, kind: h.sourceKind || kindOfNodeId(h.sourceId) };
+    const target = { id: h.targetId, name: h.targetName, kind: h.targetKind || kindOfNodeId(h.targetId) };
+    for (const n of [source, target]) if (!nodes.has(n.id)) nodes.set(n.id, n);
+    edges.set(h.id, { id: h.id, source, target, label: h.label, channel: 'kg', hypothesis: true, accepted: false, selected: false, evidenceId: '', evidenceIds: [] });
+    rejectedByElement.set(h.id, h);
   }
 
   const channels = [...new Set([...edges.values()].map((e) => e.channel))];
@@ -165,6 +212,7 @@ export function runToGraph(input: RunGraphInput, options: RunGraphOptions = {}):
     channels,
     hasHypotheses: [...edges.values()].some((e) => e.hypothesis),
     kgEdges: [...edges.values()].filter((e) => e.id.startsWith('kg:')).length,
+    rejectedByElement,
   };
 }
 

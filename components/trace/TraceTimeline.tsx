@@ -40,18 +40,13 @@ const STATUS_DOT: Record<string, string> = {
  */
 export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, evidenceById, onSelectEvidence, onSelectNode }: TraceTimelineProps) {
   const selected = selectedOrdinal !== null ? (tree.byOrdinal.get(selectedOrdinal) ?? null) : null;
-  const [open, setOpen] = useState<Set<string>>(() => new Set(selected ? ancestorIds(tree, selected.step.id) : []));
+  const [userOpen, setUserOpen] = useState<ReadonlySet<string>>(() => new Set());
   const listRef = useRef<HTMLUListElement>(null);
 
-  // A selected step (from the URL) is always reachable: its ancestors open.
+  // A selected step (from the URL) is always reachable: its ancestors count as open.
   const selectedId = selected?.step.id ?? null;
-  useEffect(() => {
-    if (!selectedId) return;
-    setOpen((prev) => {
-      const needed = ancestorIds(tree, selectedId).filter((id) => !prev.has(id));
-      return needed.length ? new Set([...prev, ...needed]) : prev;
-    });
-  }, [selectedId, tree]);
+  const selectedPath = useMemo(() => (selectedId ? ancestorIds(tree, selectedId) : []), [tree, selectedId]);
+  const open = useMemo(() => new Set([...userOpen, ...selectedPath]), [userOpen, selectedPath]);
 
   // Bring the selected step into view (a permalink to a step, or a step picked in the provenance panel).
   // Once per selection, as soon as its row is rendered (its ancestors may open first).
@@ -64,13 +59,17 @@ export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, eviden
     row.scrollIntoView({ block: 'nearest' });
   }, [selectedId, open]);
 
-  const toggleOpen = (id: string, value?: boolean) =>
-    setOpen((prev) => {
+  const toggleOpen = (id: string, value?: boolean) => {
+    const opening = value ?? !open.has(id);
+    // Closing a step that holds the selected one closes the selection too.
+    if (!opening && selectedPath.includes(id)) onSelectStep(null);
+    setUserOpen((prev) => {
       const next = new Set(prev);
-      if (value ?? !next.has(id)) next.add(id);
+      if (opening) next.add(id);
       else next.delete(id);
       return next;
     });
+  };
   const all = useMemo(() => flattenTree(tree.roots).filter((n) => n.children.length).map((n) => n.step.id), [tree]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -166,10 +165,17 @@ export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, eviden
   return (
     <div className="space-y-2">
       <div className="flex items-center justify-end gap-2">
-        <Button size="sm" variant="ghost" onClick={() => setOpen(new Set(all))}>
+        <Button size="sm" variant="ghost" onClick={() => setUserOpen(new Set(all))}>
           Expand all
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => setOpen(new Set())}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setUserOpen(new Set());
+            if (selectedPath.length) onSelectStep(null);
+          }}
+        >
           Collapse all
         </Button>
       </div>

@@ -1,6 +1,7 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import type { ChannelName } from '@/lib/trace/types';
 import { stepHeadline } from '@/lib/trace/headline';
+import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { getMethod } from '@/lib/methods/registry';
 import type { ConfigChange } from './config';
@@ -46,6 +47,8 @@ export interface RunView {
   evidence: EvidenceView[];
   /** The question's linked entities (the graph's seeds). */
   seeds: SeedEntity[];
+  /** Hypotheses a reviewer rejected (not evidence, but drawn dashed in the graph). */
+  rejectedHypotheses: RejectedHypothesis[];
 }
 
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -179,6 +182,7 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
       selected: e.selected,
     })),
     seeds: questionSeeds(run.questionText, run.steps),
+    rejectedHypotheses: rejectedHypotheses(run.steps),
   };
   return redactSecrets(view, configuredSecrets());
 }

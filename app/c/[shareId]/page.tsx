@@ -4,6 +4,8 @@ import { notFound } from 'next/navigation';
 import { ComparePage } from '@/components/compare/ComparePage';
 import { comparePageState } from '@/components/compare/load';
 import { loadRunById } from '@/components/runs/load';
+import { AttributionPanel } from '@/components/compare/AttributionPanel';
+import { questionAttribution } from '@/lib/runs/attribution';
 import { getComparison } from '@/lib/runs/comparisons';
 import { NotFoundError } from '@/lib/runs/errors';
 
@@ -29,9 +31,10 @@ export default async function ComparisonPermalink({ params }: { params: Promise<
   const [a, b] = await Promise.all([loadRunById(link.runAId), loadRunById(link.runBId)]);
   if (!a || !b) notFound();
   const { state, configDiff } = comparePageState(a, b);
+  const attribution = await questionAttribution(a.id);
   return (
     <HydrationBoundary state={state}>
-      <ComparePage aId={a.id} bId={b.id} configDiff={configDiff} shareId={link.shareId} readOnly />
+      <ComparePage aId={a.id} bId={b.id} configDiff={configDiff} shareId={link.shareId} readOnly attribution={<AttributionPanel attribution={attribution} runId={a.id} readOnly />} />
     </HydrationBoundary>
   );
 }

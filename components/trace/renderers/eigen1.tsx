@@ -179,7 +179,7 @@ function LineageView({ detail }: StepRendererProps) {
         height={Math.max(220, 90 + 60 * new Set(data.nodes.map((n) => n.lane)).size)}
         ariaLabel="Candidate lineage graph"
         extraStylesheet={LINEAGE_STYLES}
-        elementOptions={{ maxLabelLength: 30, alwaysLabelEdgesUpTo: 0 }}
+        elementOptions={{ maxLabelLength: 40, alwaysLabelEdgesUpTo: 0 }}
         exportName="eigen1-lineage"
         testId="lineage-graph"
         footer={<GraphLegend kinds={[]} extras={Object.entries(LINEAGE_STAGE_COLORS).map(([stage, color]) => ({ label: stage, swatch: { backgroundColor: color, borderRadius: 3 } }))} />}

@@ -1,8 +1,11 @@
 import { channelRenderers } from './channels';
 import { eigen1Renderers } from './eigen1';
+import { bioweaveRenderers } from './bioweave';
 import { k2vRenderers } from './k2v';
+import { regramRenderers } from './regram';
 import { resolveRenderer } from './resolve';
 import type { StepRenderer } from './types';
+import { xr2Renderers } from './xr2';
 
 /**
  * Kind-specific renderers, by step kind or kind prefix ('regram.'). A kind no
@@ -12,6 +15,9 @@ import type { StepRenderer } from './types';
 export const STEP_RENDERERS: Readonly<Record<string, StepRenderer>> = {
   ...channelRenderers,
   ...eigen1Renderers,
+  ...xr2Renderers,
+  ...regramRenderers,
+  ...bioweaveRenderers,
   ...k2vRenderers,
 };
 

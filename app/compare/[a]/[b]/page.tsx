@@ -4,6 +4,8 @@ import { notFound } from 'next/navigation';
 import { ComparePage } from '@/components/compare/ComparePage';
 import { comparePageState } from '@/components/compare/load';
 import { loadRunById } from '@/components/runs/load';
+import { AttributionPanel } from '@/components/compare/AttributionPanel';
+import { questionAttribution } from '@/lib/runs/attribution';
 import { shareComparison } from '@/lib/runs/comparisons';
 
 export const dynamic = 'force-dynamic';
@@ -18,10 +20,18 @@ export default async function CompareRoute({ params }: CompareProps) {
   const { a: aId, b: bId } = await params;
   const [a, b] = await Promise.all([loadRunById(aId), loadRunById(bId)]);
   if (!a || !b) notFound();
-  const [{ shareId }, { state, configDiff }] = await Promise.all([shareComparison(a.id, b.id), comparePageState(a, b)]);
+  const [{ shareId }, attribution] = await Promise.all([shareComparison(a.id, b.id), questionAttribution(a.id)]);
+  const { state, configDiff } = comparePageState(a, b);
   return (
     <HydrationBoundary state={state}>
-      <ComparePage aId={a.id} bId={b.id} configDiff={configDiff} shareId={shareId} readOnly={false} />
+      <ComparePage
+        aId={a.id}
+        bId={b.id}
+        configDiff={configDiff}
+        shareId={shareId}
+        readOnly={false}
+        attribution={<AttributionPanel attribution={attribution} runId={a.id} readOnly={false} />}
+      />
     </HydrationBoundary>
   );
 }

@@ -1,0 +1,61 @@
+import { getPrisma } from '@/lib/db/client';
+import { FULL_SWITCHES, type Switches } from '@/lib/channels/switches';
+import { attribute, configOf, type Attribution, type ConfigName } from '@/lib/methods/xr2/attribution';
+import { NotFoundError } from './errors';
+import { RunConfigSchema } from './schemas';
+
+/** The switch grid X-R2's attribution reads, in display order. */
+export const ATTRIBUTION_GRID: { name: ConfigName; switches: Switches }[] = [
+  { name: 'full', switches: { ...FULL_SWITCHES } },
+  { name: 'kg-off', switches: { ...FULL_SWITCHES, kg: false } },
+  { name: 'entity-off', switches: { ...FULL_SWITCHES, entity: false } },
+  { name: 'param-off', switches: { ...FULL_SWITCHES, param: false } },
+  { name: 'doc-only', switches: { doc: true, entity: false, kg: false, param: false, web: false } },
+];
+
+export interface AttributionRunRef {
+  id: string;
+  shareId: string;
+  status: string;
+  correct: boolean | null;
+}
+
+export interface QuestionAttribution extends Attribution {
+  method: string;
+  /** Every finished run of this question and method behind each grid configuration (the latest counts). */
+  grid: { name: ConfigName; run: AttributionRunRef | null }[];
+  /** Whether any run of the question is scored against a gold answer. */
+  scored: boolean;
+}
+
+/**
+ * X-R2's attribution bucket for the question of a run, over every finished run
+ * of the same question with the same method (lib/methods/xr2/attribution.ts
+ * labels them; this reads the runs).
+ */
+export async function questionAttribution(runId: string): Promise<QuestionAttribution> {
+  const prisma = getPrisma();
+  const run = await prisma.run.findUnique({ where: { id: runId }, select: { method: true, questionId: true, questionText: true } });
+  if (!run) throw new NotFoundError(`No run with id ${runId}`);
+  const siblings = await prisma.run.findMany({
+    where: { method: run.method, status: { in: ['succeeded', 'failed'] }, ...(run.questionId ? { questionId: run.questionId } : { questionText: run.questionText }) },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, shareId: true, status: true, correct: true, config: true },
+  });
+  const candidates = siblings.flatMap((r) => {
+    const config = RunConfigSchema.safeParse(r.config);
+    return config.success ? [{ ref: { id: r.id, shareId: r.shareId, status: r.status, correct: r.correct }, switches: config.data.switches, kgShuffle: config.data.kgShuffle }] : [];
+  });
+  const attribution = attribute(candidates.map((c) => ({ id: c.ref.id, switches: c.switches, kgShuffle: c.kgShuffle, correct: c.ref.correct })));
+  const byConfig = new Map<ConfigName, AttributionRunRef>();
+  for (const c of candidates) {
+    const name = configOf({ id: c.ref.id, switches: c.switches, kgShuffle: c.kgShuffle, correct: c.ref.correct });
+    if (name) byConfig.set(name, c.ref);
+  }
+  return {
+    ...attribution,
+    method: run.method,
+    grid: ATTRIBUTION_GRID.map((g) => ({ name: g.name, run: byConfig.get(g.name) ?? null })),
+    scored: candidates.some((c) => c.ref.correct !== null),
+  };
+}

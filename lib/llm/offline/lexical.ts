@@ -81,11 +81,21 @@ export class Bm25Index {
   };
 
   score(query: string, index: number): number {
+    return this.scoreTerms([...new Set(contentTerms(query))], index);
+  }
+
+  /** The query's score for every indexed text, the query read once. */
+  scoreAll(query: string): number[] {
+    const terms = [...new Set(contentTerms(query))];
+    return this.docs.map((_, index) => this.scoreTerms(terms, index));
+  }
+
+  private scoreTerms(terms: string[], index: number): number {
     const doc = this.docs[index];
     const { k1, b } = this.params;
     const norm = k1 * (1 - b + (b * this.lengths[index]) / (this.avgLength || 1));
     let score = 0;
-    for (const t of new Set(contentTerms(query))) {
+    for (const t of terms) {
       const f = doc.get(t);
       if (f) score += (this.idf(t) * f * (k1 + 1)) / (f + norm);
     }

@@ -78,9 +78,10 @@ export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts:
   const simTexts = candidates.map(textify);
   const index = new Bm25Index(simTexts);
   const vectors = simTexts.map((t) => termVector(t));
+  const matches = queries.map((q) => queryMatch(index, q));
   const rows: CandidateRow[] = candidates.map((c, i) => {
     const wR = relationWeight(c.triple.metaedge, domain);
-    const sim = Math.max(0, ...queries.map((q) => queryMatch(index, q, i)));
+    const sim = Math.max(0, ...matches.map((m) => m[i]));
     const relevance = lambda * sim * wR;
     return {
       evidenceId: c.id,
@@ -126,11 +127,11 @@ export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts:
 }
 
 /**
- * BM25 of candidate i for the query, over the score of a triple of average
+ * Each candidate's BM25 for the query, over the score of a triple of average
  * length holding every query term once (the sum of their idf): how much of
  * the question the triple covers, the question's rare terms counting most.
  */
-export function queryMatch(index: Bm25Index, query: string, i: number): number {
+export function queryMatch(index: Bm25Index, query: string): number[] {
   const ideal = [...new Set(contentTerms(query))].reduce((sum, t) => sum + index.idf(t), 0);
-  return ideal > 0 ? Math.min(1, index.score(query, i) / ideal) : 0;
+  return index.scoreAll(query).map((score) => (ideal > 0 ? Math.min(1, score / ideal) : 0));
 }

@@ -21,7 +21,7 @@ export interface HopLinking {
   nodes: LinkedNode[];
   /** Mentions written differently from the node's name, expanded to the name. */
   expansions: { mention: string; name: string; method: string }[];
-  /** q_i as Sim sees it, with synonym expansion and any options: once per earlier-hop anchor (see instantiate). */
+  /** q_i as Sim sees it, with synonym expansion: once per earlier-hop anchor (see instantiate), and for MCQ once more with each option. */
   simQueries: string[];
   /** q_i for ranking a hub's relations: the hop question with synonym expansion. */
   relationQuery: string;
@@ -55,8 +55,9 @@ export async function linkHop(
       }
       const expansions = links.filter((l) => normalise(l.mention) !== normalise(l.name)).map((l) => ({ mention: l.mention, name: l.name, method: l.method }));
       const relationQuery = [hop.question, ...expansions.map((e) => e.name)].join(' ');
-      const options = frame.options ? ` ${Object.values(frame.options).join('; ')}` : '';
-      const simQueries = instantiate(relationQuery, anchors).map((q) => q + options);
+      // Each option is one candidate answer: q_i is also read with each option in turn, never with all at once, which would dilute every match.
+      const readings = instantiate(relationQuery, anchors);
+      const simQueries = [...readings, ...readings.flatMap((q) => Object.values(frame.options ?? {}).map((o) => `${q} ${o}`))];
       return { links, nodes: [...nodes.values()], expansions, simQueries, relationQuery };
     },
   );

@@ -13,3 +13,14 @@ describe('normaliseName', () => {
     expect(normaliseName('TNF-α')).toBe(normaliseName('TNF alpha'));
   });
 });
+
+describe('everyday disease names', () => {
+  it('drops "mellitus" and the "disease" after an eponym, and nothing that would name something else', async () => {
+    const { everydayNames } = await import('@/lib/kg/import/disease-ontology');
+    expect(everydayNames('type 2 diabetes mellitus')).toEqual(['type 2 diabetes']);
+    expect(everydayNames("Crohn's disease")).toEqual(["Crohn's"]);
+    expect(everydayNames('Alzheimer’s disease')).toEqual(['Alzheimer’s']);
+    expect(everydayNames('heart disease')).toEqual([]);
+    expect(everydayNames('Down syndrome')).toEqual([]);
+  });
+});

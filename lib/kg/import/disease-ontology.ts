@@ -8,8 +8,8 @@ const HEADER = ['disease_id', 'name', 'description'];
 
 /**
  * Disease Ontology definitions (`disease_id  name  description`) become the
- * profiles of the graph's `Disease::<DOID>` nodes, and the DO name an alias
- * where it differs from the node's name.
+ * profiles of the graph's `Disease::<DOID>` nodes, and the DO name (and its
+ * everyday short forms) an alias where it differs from the node's name.
  */
 export function importDiseaseOntology(file: string, opts: ImportOptions & { version?: string } = {}): Promise<EntityImportSummary> {
   return writeEntityKnowledge(
@@ -42,7 +42,21 @@ async function readDiseaseOntology(file: string, nodes: Map<string, string>, opt
     const nodeId = `Disease::${doid}`;
     if (!nodes.has(nodeId)) continue;
     if (description) knowledge.profiles.push({ nodeId, text: description });
-    if (name) knowledge.aliases.push({ nodeId, alias: name, source: 'do-name' });
+    if (name) for (const alias of [name, ...everydayNames(name)]) knowledge.aliases.push({ nodeId, alias, source: 'do-name' });
   }
   return knowledge;
+}
+
+/**
+ * How people usually shorten a disease's formal name: "type 2 diabetes" for
+ * "type 2 diabetes mellitus", "Crohn's" for "Crohn's disease". Only qualifiers
+ * whose removal cannot name something else ("heart disease" → "heart" would).
+ */
+export function everydayNames(name: string): string[] {
+  const out: string[] = [];
+  const mellitus = name.match(/^(.+\S)\s+mellitus$/i);
+  if (mellitus) out.push(mellitus[1]);
+  const eponym = name.match(/^(.+['’]s)\s+disease$/i);
+  if (eponym) out.push(eponym[1]);
+  return out;
 }

@@ -193,7 +193,7 @@ describe('BioWeave offline: shared neighbour, end to end on Hetionet', () => {
     expect(selection.selected.length).toBeGreaterThan(0);
     expect(selection.selected.length).toBeLessThanOrEqual(p.k);
     for (const s of selection.selected) expect(table.top).toContain(s.id);
-    expect(selection.selected.map((s) => s.id)).toContain("kg:DaG|DaG@0=multiple sclerosis,2=Crohn's disease");
+    expect(selection.selected.map((s) => s.id)).toContain("kg:DaG|DaG@multiple sclerosis→Crohn's disease");
   });
 
   it('refines into an evidence graph whose nodes and edges carry their sources, and checks the operator on it', () => {
@@ -387,6 +387,35 @@ describe('BioWeave offline: switches and repair', () => {
     const answer = answerOf(run);
     expect(answer.extra).toMatchObject({ rounds: 2, needsRepair: false, operatorSatisfied: true });
     expect(sorted(answer.items!)).toEqual(sorted([...new Set(rows.map((r) => r.name))]));
+  });
+
+  it('re-expands a capped later hop from its frontier when a count may be short, and then counts what the KG holds', async () => {
+    const pparg = await nodeId('PPARG', 'Gene');
+    const { rows } = await getPool().query<{ compounds: number; diseases: number }>(
+      `select count(distinct b.source_id)::int as compounds, count(distinct t.target_id)::int as diseases
+         from edges b left join edges t on t.source_id = b.source_id and t.metaedge = 'CtD' where b.metaedge = 'CbG' and b.target_id = $1`,
+      [pparg],
+    );
+    const [{ compounds, diseases }] = rows;
+    // A cap that holds every compound but only some of the diseases behind them.
+    const rawPathCap = compounds + Math.floor(diseases / 2);
+    const run = await runBioWeave({ question: 'How many diseases are treated by compounds that bind PPARG?', params: { rawPathCap } });
+    const [first, second] = ofKind(run, 'bioweave.round');
+    const check = out<OperatorCheck>(childrenOf(run, first).find((s) => s.kind === 'bioweave.operator')!);
+    expect(check.satisfied).toBe(true);
+    expect(check.count).toBeLessThan(diseases);
+    const decision = out<RepairDecision>(childrenOf(run, first).find((s) => s.kind === 'bioweave.repair')!);
+    expect(decision).toMatchObject({ decision: 'repair', missingHop: 'c1.h2' });
+    expect(decision.reason).toMatch(/re-expanded on the KG from its frontier/);
+    expect(decision.next).toMatchObject({ targetHops: ['c1.h2'], sources: ['kg'] });
+    // Round 2 starts at the compounds round 1 reached, not at PPARG again.
+    const expansion = childrenOf(run, childrenOf(run, second).find((s) => s.kind === 'bioweave.kg')!).find((s) => s.label === 'KG typed expansion')!;
+    const starts = (expansion.input as { starts: string[] }).starts;
+    expect(starts).toHaveLength(compounds);
+    expect(starts.every((id) => id.startsWith('Compound::'))).toBe(true);
+    const answer = answerOf(run);
+    expect(answer).toMatchObject({ count: diseases, text: String(diseases) });
+    expect(answer.extra).toMatchObject({ rounds: 2, incompleteHops: [] });
   });
 });
 

@@ -25,7 +25,10 @@ export interface RoundPlan {
 
 /** What has been tried for a hop, so a repair tries something new. */
 export interface Attempt {
+  /** The relation reading the KG was last searched with. */
   kg: 'none' | 'preferred' | 'widened';
+  /** Rounds that searched the KG for the hop. */
+  kgRounds: number;
   doc: number;
   web: number;
 }

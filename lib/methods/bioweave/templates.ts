@@ -6,6 +6,7 @@ import type { QuestionFrame } from './frame';
 import type { RefinedGraph } from './graph';
 import type { OperatorCheck } from './operator';
 import { PlanSchema, SOURCES, type Plan, type PlanHop, type Source } from './plan';
+import type { Attempt } from './round';
 
 declare module '@/lib/llm/types' {
   interface RoleRegistry {
@@ -159,8 +160,10 @@ export interface RepairCandidate {
   id: string;
   description: string;
   /** What has been retrieved for the hop: KG reading ('preferred' | 'widened' | 'none'), text queries issued. */
-  tried: { kg: 'none' | 'preferred' | 'widened'; doc: number; web: number };
+  tried: Attempt;
   canWiden: boolean;
+  /** The KG search for the hop hit the raw cap: re-expanding from its frontier may add answers. */
+  capped: boolean;
   /** Metaedges between the hop's kinds. */
   relations: string[];
   frontier: string[];
@@ -204,7 +207,11 @@ export const repairTemplate = defineTemplate({
       `Current evidence graph: ${input.graph}`,
       `Failed check: ${input.failedCheck}`,
       `Candidate missing hops:\n${input.candidates
-        .map((c) => `${c.id}: ${c.description}; tried kg=${c.tried.kg}, doc queries=${c.tried.doc}, web queries=${c.tried.web}; relations between the kinds: ${c.relations.join(', ') || '-'}; frontier: ${c.frontier.join(', ') || '-'}`)
+        .map(
+          (c) =>
+            `${c.id}: ${c.description}; tried kg=${c.tried.kg} (${c.tried.kgRounds} round(s))${c.capped ? ' and hit the raw cap' : ''}, doc queries=${c.tried.doc}, web queries=${c.tried.web}; ` +
+            `relations between the kinds: ${c.relations.join(', ') || '-'}; frontier: ${c.frontier.join(', ') || '-'}`,
+        )
         .join('\n')}`,
     ].join('\n\n'),
   output: RepairSchema,

@@ -4,9 +4,9 @@ import type { CandidateView, Selection, SelectionInput } from '../templates';
 
 /**
  * The LLM-aware selector without a model: first, for every hop of the plan,
- * the best-scored candidate that covers it (one that fits the operator whole
- * preferred), so the operator can be satisfied; then the rest by cross-score,
- * answer-type compatible candidates first, up to k.
+ * the best-scored candidate not yet picked that covers it (one that fits the
+ * operator whole preferred), so the operator can be satisfied; then the rest
+ * by cross-score, answer-type compatible candidates first, up to k.
  */
 export function selectUnitsOffline(input: SelectionInput): Selection {
   const { plan, candidates, k } = input;
@@ -14,9 +14,10 @@ export function selectUnitsOffline(input: SelectionInput): Selection {
   const picked = new Map<string, string>();
   for (const { hop } of locatedHops(plan)) {
     if (picked.size >= k) break;
-    const covering = candidates.filter((c) => c.hops.includes(hop.id));
+    // A unit not yet picked, so each hop brings its own evidence (one capped meeting search must not stand for every chain).
+    const covering = candidates.filter((c) => c.hops.includes(hop.id) && !picked.has(c.id));
     const best = covering.find((c) => c.operatorConsistent) ?? covering[0];
-    if (best && !picked.has(best.id)) picked.set(best.id, `covers hop ${hop.id}${best.operatorConsistent ? ' and fits the operator whole' : ''}`);
+    if (best) picked.set(best.id, `covers hop ${hop.id}${best.operatorConsistent ? ' and fits the operator whole' : ''}`);
   }
   const rest = [...candidates.filter(fitsType), ...candidates.filter((c) => !fitsType(c))];
   for (const c of rest) {

@@ -7,6 +7,7 @@ import { answerTemplate, type Answer } from '../templates';
 import { stage, totalUsage, type StageUsage } from '../usage';
 import { SIMILARITY } from '../verify';
 import type { RoundOutcome } from './round';
+import { incompleteHops } from './structured';
 
 export interface GuardedAnswer {
   answer: Answer;
@@ -51,6 +52,8 @@ export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: 
       answerType: state.plan.answerType,
       operatorSatisfied: check.satisfied,
       rounds: last.round,
+      /** Hops whose KG answer set a capped search left open: a count or list over them may be short. */
+      incompleteHops: incompleteHops(state.coverage),
       supportingSources: a.supportingSources,
       countCheck,
       droppedEvidenceIds,

@@ -32,26 +32,35 @@ interface RepairContext {
   graph: RefinedGraph;
   check: OperatorCheck;
   attempts: Record<string, Attempt>;
+  incomplete: string[];
 }
 
 /**
- * After a failed operator check: BacktraceMissingHop has named the candidate
- * hops; the repair role (UpdateSourcePlan) picks one and the sources and
- * relations to retry it with, held to the enabled channels and the hop's kinds.
- * The next round retrieves for that hop only, from its frontier.
+ * After the operator check: BacktraceMissingHop has named the hops a failed
+ * check lacks, and a capped search may have left a set answer (a count, a
+ * list) short. The repair role (UpdateSourcePlan) picks one hop and the
+ * sources and relations to retry it with, held to the enabled channels and the
+ * hop's kinds. The next round retrieves for that hop only, from its frontier.
  */
 export async function decideRepair(ctx: MethodContext<BioWeaveParams>, call: RoleCaller, r: RepairContext): Promise<RepairDecision> {
   const quiet = { candidates: [], repair: null, corrections: [], plan: null, next: null };
-  if (r.check.satisfied) return { ...quiet, decision: 'answer', reason: 'the refined evidence graph satisfies the operator', missingHop: null };
-  const missingHop = r.check.missingHops[0] ?? null;
+  // A capped first hop would start from its anchor again and hit the same cap: only later hops can gain from a re-expansion.
+  const reopenable = r.incomplete.filter((id) => (findHop(r.plan, id)?.index ?? 0) > 0 && (r.attempts[id]?.kgRounds ?? 0) < 2);
+  const setAnswer = r.plan.answerType === 'integer' || r.plan.answerType === 'entity_list';
+  const short = r.check.satisfied && setAnswer && reopenable.length > 0;
+  if (r.check.satisfied && !short) return { ...quiet, decision: 'answer', reason: 'the refined evidence graph satisfies the operator', missingHop: null };
+  const ids = r.check.satisfied ? reopenable : [...new Set([...reopenable, ...r.check.missingHops])];
+  const failed = r.check.satisfied ? `the answer set may be incomplete: the KG search for ${reopenable.join(', ')} hit the raw cap of ${ctx.params.rawPathCap} paths` : r.check.reason;
   if (r.spec.round >= ctx.params.maxRounds) {
-    return { ...quiet, decision: 'stop', reason: `no repair round left (T = ${ctx.params.maxRounds}); the answer must say what is missing`, missingHop };
+    return r.check.satisfied
+      ? { ...quiet, decision: 'answer', reason: `no repair round left (T = ${ctx.params.maxRounds}): ${failed}`, missingHop: null }
+      : { ...quiet, decision: 'stop', reason: `no repair round left (T = ${ctx.params.maxRounds}); the answer must say what is missing`, missingHop: ids[0] ?? null };
   }
 
-  const candidates = r.check.missingHops.map((id) => candidate(r, id));
+  const candidates = ids.map((id) => candidate(r, id));
   const active = r.frame.enabledSources;
   const graph = `${r.graph.nodes.length} nodes, ${r.graph.edges.filter((e) => e.origin === 'kg').length} KG edges, ${r.graph.edges.filter((e) => e.origin === 'text').length} text edges, ${r.graph.units.length} units`;
-  const repair = await call(repairTemplate, { question: ctx.question.text, plan: r.plan, activeSources: active, graph, failedCheck: r.check.reason, candidates });
+  const repair = await call(repairTemplate, { question: ctx.question.text, plan: r.plan, activeSources: active, graph, failedCheck: failed, candidates });
 
   const corrections: string[] = [];
   let hopId = repair.missingHop;
@@ -72,7 +81,8 @@ export async function decideRepair(ctx: MethodContext<BioWeaveParams>, call: Rol
   });
   const queries = repair.retrievalQueries.map((q) => q.trim()).filter(Boolean).slice(0, 5);
   if (!repair.repairNeeded || !sources.length) {
-    return { decision: 'stop', reason: repair.repairNeeded ? 'the repair names no usable source' : repair.briefReason, missingHop: hopId, candidates, repair, corrections, plan: null, next: null };
+    const reason = repair.repairNeeded ? 'the repair names no usable source' : repair.briefReason;
+    return { decision: r.check.satisfied ? 'answer' : 'stop', reason, missingHop: r.check.satisfied ? null : hopId, candidates, repair, corrections, plan: null, next: null };
   }
 
   const plan = sources.includes('kg') && relations.length ? widenHop(r.plan, hopId, relations) : null;
@@ -89,10 +99,11 @@ export async function decideRepair(ctx: MethodContext<BioWeaveParams>, call: Rol
 }
 
 function candidate(r: RepairContext, id: string): RepairCandidate {
-  const tried = r.attempts[id] ?? { kg: 'none', doc: 0, web: 0 };
+  const tried = r.attempts[id] ?? { kg: 'none', kgRounds: 0, doc: 0, web: 0 };
+  const capped = r.incomplete.includes(id);
   const located = findHop(r.plan, id);
   if (!located) {
-    return { id, description: "the question's claim as a whole (no typed hop)", tried, canWiden: false, relations: [], frontier: topicEntities(r.plan, r.frame).map((t) => t.name) };
+    return { id, description: "the question's claim as a whole (no typed hop)", tried, canWiden: false, capped, relations: [], frontier: topicEntities(r.plan, r.frame).map((t) => t.name) };
   }
   const frontier = frontierOf(r.plan, r.frame, r.memory, id).map((n) => n.name);
   return {
@@ -100,6 +111,7 @@ function candidate(r: RepairContext, id: string): RepairCandidate {
     description: hopLine(located.hop, frontier.slice(0, 3).join(', ') || located.hop.fromKind),
     tried,
     canWiden: canWiden(located.hop),
+    capped,
     relations: metaedgesBetween(located.hop.fromKind, located.hop.toKind),
     // The prompt needs a sense of where the hop starts, not every node.
     frontier: frontier.slice(0, 20),

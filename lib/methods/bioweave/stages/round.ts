@@ -13,7 +13,7 @@ import { crossVerify } from '../verify';
 import { convertSpans, spanRef } from './convert';
 import { decideRepair, type RepairDecision } from './repair';
 import { selectUnits, type SelectionOutcome } from './select';
-import { retrieveStructured } from './structured';
+import { coverageAfter, incompleteHops, retrieveStructured, type Coverage } from './structured';
 import { retrieveText, type KeptSpan } from './unstructured';
 
 /** What carries from round to round: the plan, the evidence memory M, the KG subgraph G_q, what each hop has tried. */
@@ -24,6 +24,8 @@ export interface RoundState {
   attempts: Record<string, Attempt>;
   /** The last selection, reused when a round shows the selector the same candidates again. */
   selection: SelectionOutcome | null;
+  /** Which hops' KG searches were capped or complete, over all rounds. */
+  coverage: Coverage;
 }
 
 export interface RoundOutcome {
@@ -55,6 +57,7 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
 
     let memory = state.memory;
     let subgraph = state.subgraph;
+    let coverage = state.coverage;
     const typedTargets = spec.targetHops.some((id) => id !== WHOLE_QUESTION);
     if (spec.sources.includes('kg') && typedTargets) {
       const kg = await stage(ctx, { kind: 'bioweave.kg', label: 'KG paths', input: { targetHops: spec.targetHops, missingHops: spec.missingHops }, parent: round }, 'explore', async (step) => {
@@ -65,6 +68,7 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
       });
       usage.push(kg.usage);
       memory = mergeUnits(memory, kg.output.units);
+      coverage = coverageAfter(coverage, kg.output.searches);
       subgraph = mergeSubgraphs(subgraph, subgraphOf(kg.output.units.flatMap((u) => u.paths)));
     }
 
@@ -113,13 +117,13 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
 
     const attempts = tried(state.attempts, plan, spec);
     const decided = await stage(ctx, { kind: 'bioweave.repair', label: 'Repair decision', input: { satisfied: checked.output.satisfied }, parent: round }, 'repair', (step, call) =>
-      decideRepair(ctx, call, { frame, plan, spec, memory, graph: refined.output, check: checked.output, attempts }),
+      decideRepair(ctx, call, { frame, plan, spec, memory, graph: refined.output, check: checked.output, attempts, incomplete: incompleteHops(coverage) }),
     );
     usage.push(decided.usage);
 
     return {
       round: spec.round,
-      state: { plan: decided.output.plan ?? plan, memory, subgraph, attempts, selection: selection.output },
+      state: { plan: decided.output.plan ?? plan, memory, subgraph, attempts, selection: selection.output, coverage },
       graph: refined.output,
       check: checked.output,
       decision: decided.output,
@@ -139,10 +143,12 @@ function mentionCandidates(frame: QuestionFrame, subgraph: Subgraph): CandidateE
 function tried(attempts: Record<string, Attempt>, plan: Plan, spec: RoundPlan): Record<string, Attempt> {
   const next = { ...attempts };
   for (const id of spec.targetHops) {
-    const before: Attempt = next[id] ?? { kg: 'none', doc: 0, web: 0 };
+    const before: Attempt = next[id] ?? { kg: 'none', kgRounds: 0, doc: 0, web: 0 };
     const hop = findHop(plan, id)?.hop;
+    const searched = spec.sources.includes('kg') && !!hop;
     next[id] = {
-      kg: spec.sources.includes('kg') && hop ? (canWiden(hop) ? 'preferred' : 'widened') : before.kg,
+      kg: searched ? (canWiden(hop) ? 'preferred' : 'widened') : before.kg,
+      kgRounds: before.kgRounds + (searched ? 1 : 0),
       doc: before.doc + (spec.sources.includes('doc') ? 1 : 0),
       web: before.web + (spec.sources.includes('web') ? 1 : 0),
     };

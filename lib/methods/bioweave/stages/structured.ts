@@ -1,4 +1,4 @@
-import type { KgNode } from '@/lib/kg';
+import { MAX_PATH_DEPTH, type KgNode } from '@/lib/kg';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { BioWeaveParams } from '../params';
@@ -42,6 +42,10 @@ export interface SearchRecord {
   cap: number;
   found: number;
   capped: boolean;
+  /** The plan hops the search retrieves for (both chains of a meeting search). */
+  hops: string[];
+  /** Hops the cap may have cut short: all of a capped meeting search; a capped expansion's from the depth it stopped at. */
+  open: string[];
 }
 
 export interface StructuredRetrieval {
@@ -52,6 +56,29 @@ export interface StructuredRetrieval {
   /** Whether a cap left reachable paths out (counts may then be short). */
   capped: boolean;
   notes: string[];
+}
+
+/** Hops whose KG searches hit the raw cap, and hops some search covered to the end, over every round so far. */
+export interface Coverage {
+  capped: string[];
+  complete: string[];
+}
+
+export function coverageAfter(before: Coverage, searches: SearchRecord[]): Coverage {
+  return {
+    capped: [...new Set([...before.capped, ...searches.flatMap((s) => s.open)])],
+    complete: [...new Set([...before.complete, ...searches.flatMap((s) => s.hops.filter((h) => !s.open.includes(h)))])],
+  };
+}
+
+/**
+ * Hops whose answer set is still open: a capped search left them short and no
+ * search over them ran to the end (a complete meeting search holds every
+ * shared answer, whatever the expansions missed).
+ */
+export function incompleteHops(coverage: Coverage): string[] {
+  const complete = new Set(coverage.complete);
+  return coverage.capped.filter((id) => !complete.has(id));
 }
 
 /** What a path should look like to fit the operator: a chain from its first node, or two chains meeting. */
@@ -80,27 +107,31 @@ export async function retrieveStructured(
   const notes: string[] = [];
   let budget = rawPathCap;
 
-  for (const pair of topicPairs(plan, targets)) {
+  const search = async (pair: Pair, maxDepth: number, cap: number) => {
     const [a, b] = [byId.get(pair.a), byId.get(pair.b)];
-    if (!a || !b || budget <= 0) continue;
-    const maxDepth = Math.min(dMax, pair.chainA.length + pair.chainB.length);
+    if (!a || !b) return;
     const metaedges = [...new Set([...pair.chainA, ...pair.chainB].flatMap(followed))];
-    const cap = budget;
     const answer = await ctx.channels.kg.paths(step, node(a), node(b), { maxDepth, metaedges, limit: cap });
     const paths = answer.items.flatMap((r) => pathOf(r) ?? []);
     budget -= paths.length;
     // A search that fills its limit may have had more paths than it returned.
-    searches.push({ origin: 'bidirectional', from: [a.name], to: b.name, maxDepth, metaedges, kinds: null, cap, found: paths.length, capped: paths.length >= cap });
+    searches.push({
+      origin: 'bidirectional',
+      from: [a.name],
+      to: b.name,
+      maxDepth,
+      metaedges,
+      kinds: null,
+      cap,
+      found: paths.length,
+      capped: paths.length >= cap,
+      hops: [...pair.chainA, ...pair.chainB].map((h) => h.id),
+      open: paths.length >= cap ? [...pair.chainA, ...pair.chainB].map((h) => h.id) : [],
+    });
     for (const path of paths) found.push({ path, origin: 'bidirectional', expect: { kind: 'pair', a: pair.chainA, b: pair.chainB } });
-  }
+  };
 
-  const groups = expansionGroups(targets, round);
-  for (const [i, group] of groups.entries()) {
-    const cap = Math.floor(budget / (groups.length - i));
-    if (cap <= 0) {
-      notes.push(`raw cap of ${rawPathCap} paths spent before expanding from ${group.starts.map((s) => s.name).join(', ')}`);
-      continue;
-    }
+  const expand = async (group: { starts: UnitEntity[]; chain: PlanHop[] }, cap: number) => {
     const maxDepth = Math.min(dMax, group.chain.length);
     const metaedges = [...new Set(group.chain.slice(0, maxDepth).flatMap(followed))];
     const kinds = [...new Set(group.chain.slice(0, maxDepth).map((h) => h.toKind))];
@@ -108,8 +139,29 @@ export async function retrieveStructured(
     const paths = answer.items.flatMap((r) => pathOf(r) ?? []);
     const capped = answer.items.some((r) => r.scores?.capped === 1);
     budget -= paths.length;
-    searches.push({ origin: 'expansion', from: group.starts.map((s) => s.name), to: null, maxDepth, metaedges, kinds, cap, found: paths.length, capped });
+    // Breadth first: the cap stops the expansion inside its deepest level, every shallower level is whole.
+    const deepest = Math.max(1, ...paths.map((p) => p.triples.length));
+    const hops = group.chain.map((h) => h.id);
+    searches.push({ origin: 'expansion', from: group.starts.map((s) => s.name), to: null, maxDepth, metaedges, kinds, cap, found: paths.length, capped, hops, open: capped ? hops.slice(deepest - 1) : [] });
     for (const path of paths) found.push({ path, origin: 'expansion', expect: { kind: 'chain', chain: group.chain } });
+  };
+
+  // Chains that meet within D_max are searched first, with the whole cap: short meeting paths (shared neighbours) are
+  // the operator's own evidence. The expansions and the longer meetings (each end still within D_max of its entity)
+  // then share what is left turn by turn: a long meeting's paths multiply per answer node, so alone it would spend the
+  // cap on few answers, and an expansion through a hub would leave the meeting nothing.
+  const pairs = topicPairs(plan, targets).map((pair) => ({ pair, meet: Math.min(dMax, pair.chainA.length) + Math.min(dMax, pair.chainB.length) }));
+  for (const { pair, meet } of pairs.filter((p) => p.meet <= dMax)) if (budget > 0) await search(pair, meet, budget);
+  const tasks = [
+    ...expansionGroups(targets, round).map((group) => ({ label: group.starts.map((s) => s.name).join(', '), run: (cap: number) => expand(group, cap) })),
+    ...pairs
+      .filter((p) => p.meet > dMax)
+      .map(({ pair, meet }) => ({ label: `${pair.a} ↔ ${pair.b}`, run: (cap: number) => search(pair, Math.min(MAX_PATH_DEPTH, meet), cap) })),
+  ];
+  for (const [i, task] of tasks.entries()) {
+    const cap = Math.floor(budget / (tasks.length - i));
+    if (cap > 0) await task.run(cap);
+    else notes.push(`raw cap of ${rawPathCap} paths spent before searching from ${task.label}`);
   }
 
   const { kept, pruning } = prunePaths(plan, found.map((f) => f.path));
@@ -126,9 +178,16 @@ export async function retrieveStructured(
   return { searches, pruning, depths, units, capped: searches.some((s) => s.capped), notes };
 }
 
+interface Pair {
+  a: string;
+  b: string;
+  chainA: PlanHop[];
+  chainB: PlanHop[];
+}
+
 /** Pairs of topic entities whose chains may meet: a claim's two ends, or a target constraint and each other constraint. */
-function topicPairs(plan: Plan, targets: LocatedHop[]): { a: string; b: string; chainA: PlanHop[]; chainB: PlanHop[] }[] {
-  const pairs = new Map<string, { a: string; b: string; chainA: PlanHop[]; chainB: PlanHop[] }>();
+function topicPairs(plan: Plan, targets: LocatedHop[]): Pair[] {
+  const pairs = new Map<string, Pair>();
   for (const t of targets) {
     const claim = plan.claims.find((c) => c.id === t.owner);
     if (claim) {
@@ -194,12 +253,14 @@ function consistency(steps: ReturnType<typeof stepsOf>, expect: Expectation): nu
   return fitting / length;
 }
 
-/** One KG unit per metapath between the same topic entities; its text lists every instance at each position. */
+/** One KG unit per metapath from the same topic entity (and, for meeting paths, to the same one); its text lists every instance at each position. */
 function groupUnits(plan: Plan, round: number, ranked: (Found & { ranked: RankedPath })[], topicIds: Set<string>): Unit[] {
   const groups = new Map<string, (Found & { ranked: RankedPath })[]>();
   for (const r of ranked) {
-    const topicsAt = r.path.nodes.flatMap((n, i) => (topicIds.has(n.nodeId) ? [`${i}=${n.name}`] : []));
-    const key = `kg:${r.path.metapath}@${topicsAt.join(',') || r.path.nodes[0].kind}`;
+    // An expansion's instances share their start; a meeting search's, both ends. Nodes in between vary, topic or not.
+    const [first, last] = [r.path.nodes[0], r.path.nodes.at(-1)!];
+    const start = topicIds.has(first.nodeId) ? first.name : first.kind;
+    const key = `kg:${r.path.metapath}@${start}${r.origin === 'bidirectional' ? `→${last.name}` : ''}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   return [...groups.entries()].map(([id, members]) => {

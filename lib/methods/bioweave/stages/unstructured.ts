@@ -2,7 +2,7 @@ import { findRelationCues } from '@/lib/llm/offline/cues';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { kindPlural, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
-import { splitSentences } from '@/lib/llm/offline/text';
+import { splitSentences, wordTokens } from '@/lib/llm/offline/text';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { WHOLE_QUESTION } from '../operator';
@@ -139,12 +139,16 @@ export function entityAwareFilter(
   budget: number,
 ): { kept: KeptSpan[]; considered: number } {
   const required = new Set(topics.map((t) => t.nodeId));
+  // A name can only match where its first word occurs: most of G_q's nodes are ruled out per record at once.
+  const firstWords = candidates.map((c) => [c.name, ...(c.aliases ?? [])].flatMap((n) => wordTokens(n)[0]?.text ?? []));
   const spans: KeptSpan[] = [];
   let considered = 0;
   for (const record of records) {
+    const words = new Set(wordTokens(record.text).map((t) => t.text));
+    const present = candidates.filter((_, i) => firstWords[i].some((w) => words.has(w)));
     for (const sentence of splitSentences(record.text)) {
       considered++;
-      const mentions = findEntityMentions(sentence.text, candidates);
+      const mentions = findEntityMentions(sentence.text, present);
       const ids = new Set(mentions.map((m) => m.nodeId));
       const hits = [...ids].filter((id) => required.has(id)).length;
       const others = Math.min(3, [...ids].filter((id) => !required.has(id)).length);

@@ -7,7 +7,7 @@
 
 import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
-import { normalise } from '@/lib/llm/offline/text';
+import { solutionFromReasoning } from '@/lib/llm/offline/solution';
 import { understandQuestion } from '@/lib/llm/offline/understand';
 import type { Understanding } from '@/lib/llm/offline/types';
 import { bundleOf, type EvidenceLine } from '../evidence';
@@ -37,7 +37,7 @@ export function solveFromEvidence(frame: QuestionFrame, lines: EvidenceLine[]): 
     const stated = statedAnswer(u, passages, candidates);
     if (stated.decision !== 'maybe') return { u, result, stated, solution: fromPassages(result, stated, passages) };
   }
-  return { u, result, stated: null, solution: fromReasoning(u, result, frame) };
+  return { u, result, stated: null, solution: solutionFromReasoning(u, result, frame.options) };
 }
 
 function fromPassages(result: ReasonResult, stated: StatedAnswer, passages: { id: string }[]): Solution {
@@ -54,37 +54,5 @@ function fromPassages(result: ReasonResult, stated: StatedAnswer, passages: { id
   };
 }
 
-export function abstention(reason: string, rationale: string[] = []): Solution {
-  return { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: [...rationale, `Abstained: ${reason}.`].join(' '), claims: [] };
-}
 
-/** The evidence behind a chosen option: the answer it names, else (a count or a verdict) every answer behind the number. */
-function optionSupport(u: Understanding, r: ReasonResult, letter: string): string[] {
-  const option = u.options.find((o) => o.letter === letter);
-  const named = option && r.answers.find((a) => normalise(option.text) === normalise(a.name) || option.links.some((l) => l.nodeId === a.nodeId || normalise(l.name) === normalise(a.name)));
-  return named ? named.supportIds : [...new Set(r.answers.flatMap((a) => a.supportIds))];
-}
 
-/** The kit's derivation as a solution: option, count, verdict or entity list, each claim citing its evidence. */
-function fromReasoning(u: Understanding, r: ReasonResult, frame: QuestionFrame): Solution {
-  if (r.abstain) return abstention(r.reason, r.rationale);
-  const rationale = r.rationale.join(' ');
-  const top = r.answers[0];
-  const base = { abstain: false, rationale, optionKey: null, items: [] as string[], count: null };
-  if (r.chosenOption) {
-    const text = frame.options?.[r.chosenOption] ?? r.chosenOption;
-    return { ...base, answer: text, optionKey: r.chosenOption, claims: [{ text: `${r.chosenOption}. ${text}`, evidenceIds: optionSupport(u, r, r.chosenOption) }] };
-  }
-  if (r.count !== undefined) {
-    const all = [...new Set(r.answers.flatMap((a) => a.supportIds))];
-    return { ...base, answer: String(r.count), count: r.count, items: r.answers.map((a) => a.name), claims: [{ text: `${r.count} distinct ${u.answerKind ?? 'answers'}`, evidenceIds: all }] };
-  }
-  if (r.verdict) return { ...base, answer: r.verdict, claims: top ? [{ text: r.rationale.at(-1) ?? r.verdict, evidenceIds: top.supportIds }] : [] };
-  const chosen = u.outputFormat === 'list' ? r.answers : r.answers.slice(0, 1);
-  return {
-    ...base,
-    answer: chosen.map((a) => a.name).join('; '),
-    items: u.outputFormat === 'list' ? chosen.map((a) => a.name) : [],
-    claims: chosen.map((a) => ({ text: a.name, evidenceIds: a.supportIds })),
-  };
-}

@@ -10,6 +10,7 @@ import type { EvidenceBundle } from '@/lib/llm/offline/evidence';
 import { statedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
 import { normalise } from '@/lib/llm/offline/text';
+import { solutionFromReasoning } from '@/lib/llm/offline/solution';
 import { understandQuestion } from '@/lib/llm/offline/understand';
 import type { Understanding } from '@/lib/llm/offline/types';
 import type { EvidenceItem, QuestionFrame, Solution, SolutionView } from '../templates';
@@ -28,34 +29,7 @@ function bundleOf(evidence: EvidenceItem[]): EvidenceBundle {
   return bundle;
 }
 
-function abstention(lead: string[], reason: string, rationale: string[] = []): Solution {
-  return { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: [...lead, ...rationale, `Abstained: ${reason}.`].join(' '), claims: [] };
-}
 
-function fromReasoning(u: Understanding, r: ReasonResult, frame: QuestionFrame, lead: string[]): Solution {
-  if (r.abstain) return abstention(lead, r.reason, r.rationale);
-  const rationale = [...lead, ...r.rationale].join(' ');
-  const top = r.answers[0];
-  const base = { abstain: false, rationale, optionKey: null, items: [] as string[], count: null };
-  if (r.chosenOption) {
-    const text = frame.options?.[r.chosenOption] ?? r.chosenOption;
-    return { ...base, answer: text, optionKey: r.chosenOption, claims: [{ text: `${r.chosenOption}. ${text}`, evidenceIds: top?.supportIds ?? [] }] };
-  }
-  if (r.count !== undefined) {
-    const all = [...new Set(r.answers.flatMap((a) => a.supportIds))];
-    return { ...base, answer: String(r.count), count: r.count, items: r.answers.map((a) => a.name), claims: [{ text: `${r.count} distinct ${u.answerKind ?? 'answers'}`, evidenceIds: all }] };
-  }
-  if (r.verdict) {
-    return { ...base, answer: r.verdict, claims: top ? [{ text: r.rationale.at(-1) ?? r.verdict, evidenceIds: top.supportIds }] : [] };
-  }
-  const chosen = u.outputFormat === 'list' ? r.answers : r.answers.slice(0, 1);
-  return {
-    ...base,
-    answer: chosen.map((a) => a.name).join('; '),
-    items: u.outputFormat === 'list' ? chosen.map((a) => a.name) : [],
-    claims: chosen.map((a) => ({ text: a.name, evidenceIds: a.supportIds })),
-  };
-}
 
 /** The answer the evidence gives: KG set operations; for yes/no without KG support, what the passages state. */
 function solve(frame: QuestionFrame, evidence: EvidenceItem[], lead: string[]): { solution: Solution; result: ReasonResult; u: Understanding } {
@@ -78,12 +52,13 @@ function solve(frame: QuestionFrame, evidence: EvidenceItem[], lead: string[]): 
       return { solution, result, u };
     }
   }
-  return { solution: fromReasoning(u, result, frame, lead), result, u };
+  return { solution: solutionFromReasoning(u, result, frame.options, lead), result, u };
 }
 
 function sameAnswer(a: Solution, b: Solution): boolean {
   if (a.abstain || b.abstain) return a.abstain === b.abstain;
-  const set = (s: Solution) => [...new Set((s.items.length ? s.items : [s.answer]).map(normalise))].sort().join('|');
+  // The stated answer, not `items`: a candidate may keep items its answer text no longer names.
+  const set = (s: Solution) => [...new Set(s.answer.split(/;\s*/).map(normalise))].sort().join('|');
   return set(a) === set(b) && (a.optionKey ?? '') === (b.optionKey ?? '');
 }
 

@@ -6,6 +6,7 @@
 
 import { answerFromEvidence, type ReasonedAnswer, type ReasonResult } from '@/lib/llm/offline/reason';
 import type { Understanding } from '@/lib/llm/offline/types';
+import { solutionFromReasoning } from '@/lib/llm/offline/solution';
 import { GENERAL_KNOWLEDGE } from '../boundary';
 import type { EvidenceMapEntry, Fact, FinalAnswer, HopAnswer, HopQuestion, QuestionFrame } from '../templates';
 import { bundleOf, readHop, understandFrame } from './reading';
@@ -52,7 +53,7 @@ export function synthesizeFromMap(input: { frame: QuestionFrame; map: EvidenceMa
   const facts = input.map.flatMap((e) => [...e.facts, ...e.hypotheses]);
   const lead = input.map.map((e) => `Hop ${e.hop} (${e.mode}): ${e.abstained ? 'no answer' : e.answer}.`);
   const r = answerFromEvidence(u, bundleOf(facts));
-  if (!r.abstain) return fromReasoning(u, r, input.frame, lead);
+  if (!r.abstain) return solutionFromReasoning(u, r, input.frame.options, lead);
   const last = input.map.at(-1);
   if (last && !last.abstained && last.items.length && !input.frame.options) {
     const support = (nodeId: string) => [...last.facts, ...last.hypotheses].filter((f) => f.triple.sourceId === nodeId || f.triple.targetId === nodeId).map((f) => f.id);
@@ -73,23 +74,3 @@ export function synthesizeFromMap(input: { frame: QuestionFrame; map: EvidenceMa
   return { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: [...lead, ...r.rationale, `Abstained: ${why}.`].join(' '), claims: [] };
 }
 
-function fromReasoning(u: Understanding, r: ReasonResult, frame: QuestionFrame, lead: string[]): FinalAnswer {
-  const base = { abstain: false, optionKey: null, items: [] as string[], count: null, rationale: [...lead, ...r.rationale].join(' ') };
-  const top = r.answers[0];
-  if (r.chosenOption) {
-    const text = frame.options?.[r.chosenOption] ?? r.chosenOption;
-    return { ...base, answer: text, optionKey: r.chosenOption, claims: [{ text: `${r.chosenOption}. ${text}`, evidenceIds: top?.supportIds ?? [] }] };
-  }
-  if (r.count !== undefined) {
-    const ids = [...new Set(r.answers.flatMap((a) => a.supportIds))];
-    return { ...base, answer: String(r.count), count: r.count, items: r.answers.map((a) => a.name), claims: [{ text: `${r.count} ${u.answerKind ?? 'answers'} in the regions`, evidenceIds: ids }] };
-  }
-  if (r.verdict) return { ...base, answer: r.verdict, claims: [{ text: r.rationale.at(-1) ?? r.verdict, evidenceIds: top?.supportIds ?? [] }] };
-  const chosen = u.outputFormat === 'list' ? r.answers : r.answers.slice(0, 1);
-  return {
-    ...base,
-    answer: chosen.map((a) => a.name).join('; '),
-    items: chosen.map((a) => a.name),
-    claims: chosen.map((a) => ({ text: a.name, evidenceIds: a.supportIds })),
-  };
-}

@@ -46,8 +46,21 @@ export const methodRuns: BenchModule = {
         { type: 'value', label: `model calls per run: ${method.id}`, key: `calls_per_run_${slug}`, value: Math.round(calls * 10) / 10, unit: 'calls' },
         { type: 'value', label: `offline accuracy: ${method.id}`, key: `accuracy_offline_${slug}`, value: Math.round((correct / runs.length) * 1000) / 1000, unit: '', note: failed ? `${failed} runs failed` : undefined },
       );
+      if (method.id === 'regram') rows.push({ type: 'timing', label: 'ReGraM region construction (per hop)', key: 'region', samplesMs: await regionTimes(runIds), note: 'link + candidates + MMR + region steps, trace writes included' });
       await prisma.run.deleteMany({ where: { id: { in: runIds } } });
     }
     return rows;
   },
 };
+
+/** Region construction time of every ReGraM hop: its linking, candidate, MMR and region steps. */
+const REGION_STEPS = ['regram.link', 'regram.candidates', 'regram.mmr', 'regram.region'];
+async function regionTimes(runIds: string[]): Promise<number[]> {
+  const steps = await getPrisma().step.findMany({
+    where: { runId: { in: runIds }, kind: { in: REGION_STEPS } },
+    select: { parentStepId: true, durationMs: true },
+  });
+  const perHop = new Map<string, number>();
+  for (const s of steps) if (s.parentStepId) perHop.set(s.parentStepId, (perHop.get(s.parentStepId) ?? 0) + (s.durationMs ?? 0));
+  return [...perHop.values()];
+}

@@ -136,6 +136,7 @@ function ChannelGroup({
       {
         key: 'text',
         header: 'Evidence',
+      className: 'min-w-56',
         value: (r) => r.text,
         render: (r) => (
           <button type="button" onClick={() => onSelectEvidence(r.id)} className="line-clamp-3 text-left break-words text-slate-800 hover:text-blue-800 hover:underline" title={r.text} data-testid="evidence-row-button">

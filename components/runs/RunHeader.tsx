@@ -25,7 +25,9 @@ export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 space-y-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium tracking-wide text-slate-600 uppercase">
-            <span data-testid="run-method">{run.methodName}</span>
+            <span className="normal-case" data-testid="run-method">
+              {run.methodName}
+            </span>
             <span aria-hidden>·</span>
             <span className="normal-case" data-testid="run-backend">
               {backendLabel(run.config)}

@@ -189,14 +189,16 @@ export function runToGraph(input: RunGraphInput, options: RunGraphOptions = {}):
   const seeds = new Set(input.seeds.map((s) => s.nodeId));
   const answers = new Set(input.answerNodeIds);
   const distance = hopDistances([...seeds], [...edges.values()]);
+  // Rings: seeds in the centre, then what the method selected (or hypothesised), then candidates by hop distance.
+  const chosen = new Set([...edges.values()].filter((e) => e.selected || e.hypothesis).flatMap((e) => [e.source.id, e.target.id]));
+  const rankOf = (id: string) => (seeds.has(id) ? 3 : chosen.has(id) || answers.has(id) ? 2 : (distance.get(id) ?? 9) <= 1 ? 1 : 0);
 
   const graphNodes: GraphNode[] = [...nodes.values()].map((n) => {
     const classes: NodeClass[] = [];
     if (seeds.has(n.id)) classes.push(NODE_CLASSES.seed);
     if (answers.has(n.id)) classes.push(NODE_CLASSES.answer);
     if (highlightId === n.id) classes.push(NODE_CLASSES.highlighted);
-    const d = distance.get(n.id);
-    return { id: n.id, label: n.name, title: `${n.name} (${n.kind})`, kind: n.kind, rank: d === undefined ? 0 : Math.max(0, 3 - d), classes };
+    return { id: n.id, label: n.name, title: `${n.name} (${n.kind})`, kind: n.kind, rank: rankOf(n.id), classes };
   });
   const graphEdges: GraphEdge[] = [...edges.values()].map((e) => {
     const classes: string[] = [];

@@ -11,6 +11,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   numeric?: boolean;
   title?: string;
+  /** Extra classes of the column's cells (e.g. a minimum width for a text column). */
+  className?: string;
 }
 
 export interface SortableTableProps<T> {
@@ -81,7 +83,7 @@ export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, 
               {columns.map((c) => {
                 const v = c.value(row);
                 return (
-                  <td key={c.key} className={cn('px-2 py-1', c.numeric && 'text-right tabular-nums')}>
+                  <td key={c.key} className={cn('px-2 py-1', c.numeric && 'text-right whitespace-nowrap tabular-nums', c.className)}>
                     {c.render ? c.render(row) : v === null || v === undefined ? '—' : typeof v === 'number' ? formatNumber(v) : String(v)}
                   </td>
                 );

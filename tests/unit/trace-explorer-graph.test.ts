@@ -87,11 +87,16 @@ describe('runToGraph', () => {
     expect(unitEdge.classes).toContain('by-source');
   });
 
-  it('rings seeds and answers and ranks nodes by hops from the seeds', () => {
+  it('rings seeds and answers; ranks seeds, then chosen evidence, then candidates by hops', () => {
     const node = (id: string) => graph.model.nodes.find((n) => n.id === id)!;
     expect(node(MET[0]).classes).toContain('seed');
     expect(node(PCOS[0]).classes).toContain('answer');
     expect([node(MET[0]).rank, node(T2D[0]).rank, node(PPARG[0]).rank]).toEqual([3, 2, 2]);
+    const candidatesOnly = runToGraph({ ...input, evidence: evidence.filter((e) => e.id === 'e-cand'), rejectedHypotheses: [], answerNodeIds: [] });
+    expect(candidatesOnly.model.nodes.map((n) => [n.id, n.rank])).toEqual([
+      [MET[0], 3],
+      [PCOS[0], 1],
+    ]);
   });
 
   it('shows the graph as of a step, or only a step', () => {

@@ -76,6 +76,7 @@ function ScoringTable({ detail, ctx }: StepRendererProps) {
     {
       key: 'text',
       header: 'Evidence unit',
+      className: 'min-w-56',
       value: (r) => r.text,
       render: (r) =>
         ctx.evidenceById.has(r.unitId) ? (
@@ -166,6 +167,7 @@ function PathsView({ detail, ctx }: StepRendererProps) {
     {
       key: 'text',
       header: 'Path',
+      className: 'min-w-56',
       value: (r) => r.text,
       render: (r) =>
         ctx.evidenceById.has(r.id) ? (

@@ -79,6 +79,7 @@ function ChannelRecords({ detail, ctx }: StepRendererProps) {
     {
       key: 'text',
       header: 'Evidence',
+      className: 'min-w-56',
       value: (r) => r.text,
       render: (r) => (
         <button type="button" className="text-left text-slate-800 hover:text-blue-800 hover:underline" onClick={() => ctx.selectEvidence(r.id)}>

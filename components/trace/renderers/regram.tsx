@@ -67,6 +67,7 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
     {
       key: 'triple',
       header: 'Triple',
+      className: 'min-w-56',
       value: (r) => `${r.source} ${r.target}`,
       render: (r) =>
         r.evidenceId ? (

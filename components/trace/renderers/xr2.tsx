@@ -181,7 +181,7 @@ function CheckVerdict({ output }: { output: unknown }) {
 
 const PARTS: { kind: string; title: string; View: (p: { output: unknown; ctx: TraceContext }) => ReactNode }[] = [
   { kind: 'xr2.decompose', title: 'Decomposition', View: ({ output }) => <Decomposition output={output} /> },
-  { kind: 'xr2.extract', title: 'Extraction (E_t, R_t)', View: ({ output }) => <Extraction output={output} /> },
+  { kind: 'xr2.extract', title: 'Extraction: entities and relation cues', View: ({ output }) => <Extraction output={output} /> },
   { kind: 'xr2.kg', title: 'KG evidence', View: KgEvidence },
   { kind: 'xr2.recall', title: 'Parametric claims', View: ({ output }) => <Claims output={output} /> },
   { kind: 'xr2.reason', title: 'Intermediate answer', View: IntermediateAnswer },

@@ -324,6 +324,44 @@ describe('BioWeave offline: a PubMedQA-style question with an attached document'
   });
 });
 
+describe('BioWeave offline: text that restates KG edges', () => {
+  it('marks the KG edges and paths the text corroborates, keeps text claims off the KG, and converts a repeated sentence once', async () => {
+    const text = "Genome-wide studies show that TNF is associated with multiple sclerosis and with Crohn's disease.";
+    const run = await runBioWeave({
+      question: "Which genes are associated with both multiple sclerosis and Crohn's disease?",
+      documents: [
+        { title: 'GWAS overlap', text },
+        { title: 'GWAS overlap (copy)', text },
+      ],
+    });
+    const units = run.evidence.filter((e) => e.kind === 'unit' && e.text === text);
+    expect(units).toHaveLength(1);
+    const [unit] = units;
+    const data = unit.data as { sourceEvidenceId: string; alsoIn: string[] };
+    // The copy attached here, and any copy earlier runs left in the corpus that search found.
+    expect(data.alsoIn.length).toBeGreaterThanOrEqual(1);
+    for (const id of data.alsoIn) expect(run.evidence.find((e) => e.id === id)).toMatchObject({ kind: 'passage', text: expect.stringContaining(text) });
+
+    const graph = out<RefinedGraph>(ofKind(run, 'bioweave.refine')[0]);
+    const tnf = await nodeId('TNF', 'Gene');
+    const restated = graph.edges.filter((e) => e.targetId === tnf && e.metaedge === 'DaG');
+    expect(restated).toHaveLength(2);
+    for (const e of restated) {
+      expect(e).toMatchObject({ origin: 'kg', sources: ['kg', 'doc'], corroboratedBy: [{ unitId: unit.id, how: 'predicate' }] });
+      for (const id of e.evidenceIds) expect(run.evidence.find((r) => r.id === id)!.kind).toBe('path');
+    }
+    const throughTnf = graph.paths.filter((p) => p.edgeKeys.some((k) => restated.some((e) => e.key === k)));
+    expect(throughTnf.length).toBeGreaterThan(0);
+    expect(throughTnf.every((p) => p.corroborated)).toBe(true);
+    // A relation only text states stays a text edge citing its unit.
+    for (const e of graph.edges.filter((e) => !e.sources.includes('kg'))) {
+      expect(e.origin).toBe('text');
+      for (const id of e.evidenceIds) expect(run.evidence.find((r) => r.id === id)!.kind).toBe('unit');
+    }
+    expect(answerOf(run).items).toContain('TNF');
+  });
+});
+
 describe('BioWeave offline: switches and repair', () => {
   const QUESTION = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 

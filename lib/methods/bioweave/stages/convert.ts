@@ -83,6 +83,7 @@ export async function convertSpans(
     text: span.text,
     data: {
       sourceEvidenceId: span.recordId,
+      alsoIn: span.alsoIn,
       span: { start: span.start, end: span.end },
       entities,
       predicate,
@@ -107,7 +108,7 @@ export async function convertSpans(
       relations,
       hops,
       span: { start: span.start, end: span.end, text: span.text },
-      provenance: [span.recordId],
+      provenance: [span.recordId, ...span.alsoIn],
       negated,
       paths: [],
       pathScore: null,

@@ -1,4 +1,5 @@
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
+import { normalise } from '@/lib/llm/offline/text';
 import type { MethodContext } from '../../types';
 import { frameCandidates, type QuestionFrame } from '../frame';
 import { refineGraph, type RefinedGraph } from '../graph';
@@ -82,9 +83,9 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
       usage.push(text.usage);
       spans.push(...text.output.spans);
     }
-    // Spans converted in an earlier round are in memory already: only new ones go to the extract role.
-    const known = new Set(memory.flatMap((u) => u.ref ?? []));
-    const fresh = spans.filter((s) => !known.has(spanRef(s)));
+    // Spans converted in an earlier round (the same sentence, wherever found) are in memory already: only new ones go to the extract role.
+    const known = new Set(memory.flatMap((u) => (u.ref ? [u.ref, normalise(u.text)] : [])));
+    const fresh = spans.filter((s) => !known.has(spanRef(s)) && !known.has(normalise(s.text)));
     if (fresh.length) {
       const converted = await stage(ctx, { kind: 'bioweave.convert', label: 'Evidence units', input: { spans: fresh.length, alreadyConverted: spans.length - fresh.length }, parent: round }, 'convert', (step, call) =>
         convertSpans(ctx, step, call, plan, spec.round, fresh, candidates),

@@ -2,7 +2,7 @@ import { findRelationCues } from '@/lib/llm/offline/cues';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { kindPlural, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
-import { splitSentences, wordTokens } from '@/lib/llm/offline/text';
+import { normalise, splitSentences, wordTokens } from '@/lib/llm/offline/text';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { WHOLE_QUESTION } from '../operator';
@@ -31,6 +31,8 @@ export interface KeptSpan {
   mentions: { nodeId: string; name: string; mention: string }[];
   cue: string | null;
   score: number;
+  /** Other records holding the same sentence (a document stored twice, a snippet on two pages). */
+  alsoIn: string[];
 }
 
 export interface TextRetrieval {
@@ -166,8 +168,16 @@ export function entityAwareFilter(
         mentions: mentions.map((m) => ({ nodeId: m.nodeId, name: m.name, mention: m.mention })),
         cue,
         score: hits + 0.5 * others + (cue ? 0.5 : 0) + lexical,
+        alsoIn: [],
       });
     }
   }
-  return { kept: spans.sort((a, b) => b.score - a.score).slice(0, budget), considered };
+  // One span per sentence text: the first record to hold it (attached documents come first) keeps it, the rest are its provenance.
+  const byText = new Map<string, KeptSpan>();
+  for (const span of spans) {
+    const first = byText.get(normalise(span.text));
+    if (first) first.alsoIn.push(span.recordId);
+    else byText.set(normalise(span.text), span);
+  }
+  return { kept: [...byText.values()].sort((a, b) => b.score - a.score).slice(0, budget), considered };
 }

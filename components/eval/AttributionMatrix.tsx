@@ -14,7 +14,8 @@ export const MATRIX_PAGE_SIZE = 25;
 
 interface AttributionMatrixProps {
   source: EvalSource;
-  live: boolean;
+  /** The job's progress revision (see jobRevision): the matrix reloads when it moves. */
+  revision: string;
   page: number;
   selectedQuestion: string | null;
   onPage(page: number): void;
@@ -22,8 +23,8 @@ interface AttributionMatrixProps {
 }
 
 /** Questions × (method, configuration): each cell is one run's outcome and opens that run; a question opens its drill-down. */
-export function AttributionMatrix({ source, live, page, selectedQuestion, onPage, onSelectQuestion }: AttributionMatrixProps) {
-  const { data, error, isPending, refetch } = useQuery(matrixOptions(source, page * MATRIX_PAGE_SIZE, MATRIX_PAGE_SIZE, live));
+export function AttributionMatrix({ source, revision, page, selectedQuestion, onPage, onSelectQuestion }: AttributionMatrixProps) {
+  const { data, error, isPending, refetch } = useQuery(matrixOptions(source, page * MATRIX_PAGE_SIZE, MATRIX_PAGE_SIZE, revision));
   if (isPending) return <Skeleton className="h-48 w-full" />;
   if (error) return <ErrorState title="The matrix could not be loaded" error={error} onRetry={() => void refetch()} />;
   const methods = [...new Set(data.columns.map((c) => c.method))];

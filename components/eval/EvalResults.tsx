@@ -19,7 +19,7 @@ import { BarChart } from './BarChart';
 import { accuracyBars, costPoints, COST_METRICS, familyBars, type CostMetric } from './chart-data';
 import { FamilyTable } from './FamilyTable';
 import { ProgressPanel } from './ProgressPanel';
-import { evalApiUrls, evalKeys, evalViewOptions, isLive, type EvalSource } from './queries';
+import { evalApiUrls, evalKeys, evalViewOptions, isLive, jobRevision, type EvalSource } from './queries';
 import { QuestionDrilldown } from './QuestionDrilldown';
 import { ScatterPlot } from './ScatterPlot';
 import { ScoreTable } from './ScoreTable';
@@ -134,7 +134,7 @@ export function EvalResults({ source }: { source: EvalSource }) {
       <Card title="Attribution matrix: every question under every configuration" headingId="matrix-heading" actions={<span>a cell opens its run; a question opens its drill-down</span>}>
         <AttributionMatrix
           source={source}
-          live={live}
+          revision={jobRevision(view)}
           page={state.page}
           selectedQuestion={state.question}
           onPage={(page) => state.set({ page: page ? String(page) : null })}
@@ -142,7 +142,7 @@ export function EvalResults({ source }: { source: EvalSource }) {
         />
       </Card>
 
-      {state.question ? <QuestionDrilldown source={source} questionId={state.question} live={live} onClose={() => state.set({ q: null })} /> : null}
+      {state.question ? <QuestionDrilldown source={source} questionId={state.question} revision={jobRevision(view)} onClose={() => state.set({ q: null })} /> : null}
     </div>
   );
 }

@@ -22,8 +22,8 @@ export function goldText(gold: unknown): string {
 }
 
 /** One question of the evaluation: text, options, gold, and every run of it with its answer and cost. */
-export function QuestionDrilldown({ source, questionId, live, onClose }: { source: EvalSource; questionId: string; live: boolean; onClose(): void }) {
-  const { data, error, isPending, refetch } = useQuery(questionOptions(source, questionId, live));
+export function QuestionDrilldown({ source, questionId, revision, onClose }: { source: EvalSource; questionId: string; revision: string; onClose(): void }) {
+  const { data, error, isPending, refetch } = useQuery(questionOptions(source, questionId, revision));
   return (
     <Card
       title="Question drill-down"

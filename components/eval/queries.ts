@@ -30,9 +30,18 @@ export const evalKeys = {
   all: ['eval'] as const,
   list: ['eval', 'list'] as const,
   view: (source: EvalSource) => ['eval', 'view', sourceKey(source)] as const,
-  matrix: (source: EvalSource, offset: number, limit: number) => ['eval', 'matrix', sourceKey(source), { offset, limit }] as const,
-  question: (source: EvalSource, questionId: string) => ['eval', 'question', sourceKey(source), questionId] as const,
+  matrix: (source: EvalSource, offset: number, limit: number, revision: string) => ['eval', 'matrix', sourceKey(source), { offset, limit, revision }] as const,
+  question: (source: EvalSource, questionId: string, revision: string) => ['eval', 'question', sourceKey(source), questionId, revision] as const,
 };
+
+/**
+ * Where the job stands (status, runs done, runs in flight): the matrix and the
+ * drill-down are keyed by it, so they refetch exactly when the polled progress
+ * moves, and once more when the job finishes.
+ */
+export function jobRevision(view: { status: string; progress: { done: number; inFlight: number } }): string {
+  return `${view.status}/${view.progress.done}/${view.progress.inFlight}`;
+}
 
 /** The job and its tables; polls while the job runs and stops once it has finished. */
 export function evalViewOptions(source: EvalSource) {
@@ -51,20 +60,19 @@ export function evalListOptions() {
   });
 }
 
-/** The matrix and drill-down follow the job while it runs (`live`), then stay. */
-export function matrixOptions(source: EvalSource, offset: number, limit: number, live: boolean) {
+/** A page of the matrix at a job revision; the previous page stays on screen while the next loads. */
+export function matrixOptions(source: EvalSource, offset: number, limit: number, revision: string) {
   return queryOptions({
-    queryKey: evalKeys.matrix(source, offset, limit),
+    queryKey: evalKeys.matrix(source, offset, limit, revision),
     queryFn: ({ signal }) => fetchJson<MatrixPage>(evalApiUrls.matrix(source, offset, limit), { signal }),
-    refetchInterval: live ? LIVE_MS * 2 : false,
     placeholderData: (previous) => previous,
   });
 }
 
-export function questionOptions(source: EvalSource, questionId: string, live: boolean) {
+export function questionOptions(source: EvalSource, questionId: string, revision: string) {
   return queryOptions({
-    queryKey: evalKeys.question(source, questionId),
+    queryKey: evalKeys.question(source, questionId, revision),
     queryFn: ({ signal }) => fetchJson<QuestionDrilldown>(evalApiUrls.question(source, questionId), { signal }),
-    refetchInterval: live ? LIVE_MS * 2 : false,
+    placeholderData: (previous) => (previous?.question.questionId === questionId ? previous : undefined),
   });
 }

@@ -80,7 +80,11 @@ export interface CostPoint {
   avgWallMs: number;
 }
 
+/** Bumped when the summary's shape changes: a job's frozen summary of another version is recomputed from its items. */
+export const SUMMARY_VERSION = 2;
+
 export interface EvalSummary {
+  version: number;
   scores: CellScore[];
   families: FamilyTable;
   cost: CostPoint[];
@@ -103,7 +107,7 @@ export function summarise(items: ScoredItem[], methods: string[], grid: GridConf
   const cost = scores.flatMap((s) =>
     s.accuracy === null ? [] : [{ method: s.method, config: s.config, accuracy: s.accuracy, avgCalls: s.avgCalls ?? 0, avgTokens: (s.avgTokensIn ?? 0) + (s.avgTokensOut ?? 0), avgWallMs: s.avgWallMs ?? 0 }],
   );
-  return { scores, families, cost, attribution: attributionSummary(items, methods, grid) };
+  return { version: SUMMARY_VERSION, scores, families, cost, attribution: attributionSummary(items, methods, grid) };
 }
 
 export function scoreCell(method: string, config: string, items: ScoredItem[]): CellScore {

@@ -1,6 +1,6 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/runs/errors';
-import type { EvalSummary, ScoredItem } from './aggregate';
+import { SUMMARY_VERSION, type EvalSummary, type ScoredItem } from './aggregate';
 import { questionBuckets, type QuestionBucket } from './buckets';
 import { cellKey, groupBy } from './group';
 import type { GridConfig } from './grid';
@@ -73,8 +73,8 @@ export async function getEvalJobView(where: JobWhere): Promise<EvalJobView> {
   const [set, progress, summary] = await Promise.all([
     getPrisma().questionSet.findUnique({ where: { id: job.setId }, select: { id: true, name: true, source: true, license: true } }),
     jobProgress(job.id, job.status === 'running'),
-    // A finished job shows the tables frozen when it finished.
-    finished && job.summary ? (job.summary as EvalSummary) : computeSummary(job),
+    // A finished job shows the tables frozen when it finished (unless they were written in an older shape).
+    finished && (job.summary as EvalSummary | null)?.version === SUMMARY_VERSION ? (job.summary as EvalSummary) : computeSummary(job),
   ]);
   return {
     id: 'id' in where ? job.id : null,

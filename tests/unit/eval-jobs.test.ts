@@ -218,6 +218,11 @@ describe('X-R2 attribution over an evaluation', () => {
     expect(needsKg).toEqual({ bucket: 'needs-KG', instances: 2, accuracy: { direct: 0.5, xr2: 1 } });
     expect(summary.bucketed.find((b) => b.bucket === 'unresolved')).toEqual({ bucket: 'unresolved', instances: 1, accuracy: { direct: 1, xr2: 0 } });
     expect(summary.bucketed.find((b) => b.bucket === 'needs-Entity')!.accuracy).toEqual({ direct: null, xr2: null });
+    // Without X-R2 the buckets come from the method that resolves the most questions (ties: job order).
+    const withoutXr2 = items.map((i) => ({ ...i, method: i.method === 'xr2' ? 'cot' : i.method }));
+    expect(attributionSummary(withoutXr2, ['direct', 'cot'], grid)!.referenceMethod).toBe('direct');
+    const cotResolvesMore = withoutXr2.filter((i) => !(i.method === 'direct' && i.questionId === 'q1'));
+    expect(attributionSummary(cotResolvesMore, ['direct', 'cot'], grid)!.referenceMethod).toBe('cot');
   });
 });
 

@@ -28,7 +28,7 @@ export interface BucketRow {
 }
 
 export interface AttributionSummary {
-  /** Whose reruns define the buckets of the bucketed-accuracy table: X-R2 when it ran, else the first method. */
+  /** Whose reruns define the buckets of the bucketed-accuracy table: X-R2 when it ran, else the method leaving the fewest questions unresolved. */
   referenceMethod: string;
   /** method → bucket → questions, each method labelled by its own reruns. */
   counts: Record<string, Record<Bucket, number>>;
@@ -66,19 +66,22 @@ export function questionBuckets(items: ScoredItem[], methods: string[], grid: Gr
 
 export function attributionSummary(items: ScoredItem[], methods: string[], grid: GridConfig[]): AttributionSummary | null {
   if (!isAttributable(grid) || !methods.length) return null;
-  const referenceMethod = methods.includes('xr2') ? 'xr2' : methods[0];
   const fullKey = grid.find((g) => configOf({ id: g.key, switches: g.switches, kgShuffle: g.kgShuffle, correct: null }) === 'full')!.key;
   const byQuestion = groupBy(items, (i) => i.questionId);
   const counts: AttributionSummary['counts'] = {};
-  const referenceBucket = new Map<string, Bucket>();
+  const labels = new Map<string, Map<string, Bucket>>();
   for (const method of methods) {
     counts[method] = Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
+    labels.set(method, new Map());
     for (const [questionId, questionItems] of byQuestion) {
       const { bucket } = bucketOf(questionItems.filter((i) => i.method === method), grid);
       counts[method][bucket]++;
-      if (method === referenceMethod) referenceBucket.set(questionId, bucket);
+      labels.get(method)!.set(questionId, bucket);
     }
   }
+  // The paper labels with the iterative method's reruns; without X-R2, the method that resolves the most questions.
+  const referenceMethod = methods.includes('xr2') ? 'xr2' : methods.reduce((best, m) => (counts[m].unresolved < counts[best].unresolved ? m : best));
+  const referenceBucket = labels.get(referenceMethod)!;
   const bucketed = BUCKETS.map((bucket) => {
     const questions = new Set([...referenceBucket].filter(([, b]) => b === bucket).map(([q]) => q));
     const accuracy: Record<string, number | null> = {};

@@ -3,6 +3,7 @@ import { EvidenceGraph } from '@/lib/llm/offline/evidence';
 import { reverseHop } from '@/lib/llm/offline/attach';
 import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, walkChain, type ReasonResult } from '@/lib/llm/offline/reason';
+import type { Understanding } from '@/lib/llm/offline/types';
 import { understandingOf, type QuestionFrame } from './frame';
 import { bundleOf, textPassages, type RefinedGraph } from './graph';
 import type { Plan } from './plan';
@@ -18,6 +19,7 @@ import type { Plan } from './plan';
 export const WHOLE_QUESTION = 'question';
 
 export interface Derivation {
+  u: Understanding;
   result: ReasonResult;
   verdict: CheckVerdict;
   /** Yes/no read from the text units, when the KG does not decide the question. */
@@ -31,7 +33,7 @@ export function derive(plan: Plan, frame: QuestionFrame, graph: RefinedGraph): D
   const verdict = checkAnswer(u, result, bundle);
   const candidates = graph.nodes.map((n) => ({ nodeId: n.nodeId, name: n.name, kind: n.kind, aliases: n.surfaces }));
   const stated = plan.answerType === 'yes_no' && result.abstain ? statedAnswer(u, textPassages(graph), candidates) : null;
-  return { result, verdict, stated };
+  return { u, result, verdict, stated };
 }
 
 export interface OperatorCheck {

@@ -1,6 +1,7 @@
+import { solutionFromReasoning } from '@/lib/llm/offline/solution';
 import { normalise } from '@/lib/llm/offline/text';
-import { derive } from '../operator';
 import { sourcesOf } from '../graph';
+import { derive } from '../operator';
 import type { Answer, AnswerInput } from '../templates';
 
 /**
@@ -15,40 +16,28 @@ export function answerOffline(input: AnswerInput): Answer {
   if (!check.satisfied) {
     return { ...none, needsRepair: true, missingHop: check.missingHops[0] ?? null, briefReason: `the evidence graph does not satisfy the ${plan.operator} operator: ${check.reason}` };
   }
-  const { result, stated } = derive(plan, frame, graph);
-  const reason = result.rationale.join('; ');
+  const { u, result, stated } = derive(plan, frame, graph);
   if (stated && stated.decision !== 'maybe') {
     // statedAnswer cites sentences as "<unit id>:<start>-<end>"; the unit is what the answer cites.
     const ids = [...new Set(stated.supportIds.map((s) => s.slice(0, s.lastIndexOf(':'))))];
     return { ...none, answer: stated.decision, normalizedAnswer: stated.decision, supportingSources: sourcesOf(graph, ids), evidenceIds: ids, claims: [{ text: stated.reason, evidenceIds: ids }], needsRepair: false, missingHop: null, briefReason: stated.reason };
   }
-  const top = result.answers[0];
-  const all = [...new Set(result.answers.flatMap((a) => a.supportIds))];
-  const base = { ...none, needsRepair: false, missingHop: null, briefReason: reason };
-  if (result.chosenOption) {
-    const text = frame.options?.[result.chosenOption] ?? result.chosenOption;
-    const ids = top?.supportIds ?? [];
-    return { ...base, answer: text, normalizedAnswer: text, optionKey: result.chosenOption, evidenceIds: ids, supportingSources: sourcesOf(graph, ids), claims: [{ text: `${result.chosenOption}. ${text}`, evidenceIds: ids }] };
-  }
-  if (result.count !== undefined) {
-    const items = result.answers.map((a) => a.name);
-    return { ...base, answer: String(result.count), normalizedAnswer: String(result.count), items, count: result.count, evidenceIds: all, supportingSources: sourcesOf(graph, all), claims: result.answers.map((a) => ({ text: a.name, evidenceIds: a.supportIds })) };
-  }
-  if (result.verdict) {
-    // A "no" rests on the claim's relation edges that were retrieved and name something else (closed world around them).
-    const ids = top?.supportIds.length ? top.supportIds : claimNeighbourhood(input);
-    return { ...base, answer: result.verdict, normalizedAnswer: result.verdict, evidenceIds: ids, supportingSources: sourcesOf(graph, ids), claims: [{ text: result.rationale.at(-1) ?? result.verdict, evidenceIds: ids }] };
-  }
-  const chosen = plan.answerType === 'entity_list' ? result.answers : result.answers.slice(0, 1);
-  const ids = [...new Set(chosen.flatMap((a) => a.supportIds))];
+  const solution = solutionFromReasoning(u, result, frame.options);
+  // A "no" rests on the relation edges that were retrieved around the claim and name something else (closed world around them).
+  const claims = result.verdict === 'no' && !solution.claims.some((c) => c.evidenceIds.length) ? [{ text: result.rationale.at(-1) ?? 'no', evidenceIds: claimNeighbourhood(input) }] : solution.claims;
+  const evidenceIds = [...new Set(claims.flatMap((c) => c.evidenceIds))];
   return {
-    ...base,
-    answer: chosen.map((a) => a.name).join('; '),
-    normalizedAnswer: chosen.map((a) => normalise(a.name)).join('; '),
-    items: plan.answerType === 'entity_list' ? chosen.map((a) => a.name) : [],
-    evidenceIds: ids,
-    supportingSources: sourcesOf(graph, ids),
-    claims: chosen.map((a) => ({ text: a.name, evidenceIds: a.supportIds })),
+    answer: solution.answer,
+    normalizedAnswer: normalise(solution.answer),
+    optionKey: solution.optionKey,
+    items: solution.items,
+    count: solution.count,
+    supportingSources: sourcesOf(graph, evidenceIds),
+    evidenceIds,
+    claims,
+    needsRepair: solution.abstain,
+    missingHop: null,
+    briefReason: solution.rationale,
   };
 }
 

@@ -8,6 +8,7 @@ import { ensureDatabase } from '../lib/db/bootstrap';
 import { readEnv, resolveDataDir } from '../lib/config';
 import { loadDefaultKnowledge } from '../lib/kg/import';
 import { closeDb } from '../lib/db/client';
+import { ensureBuild } from './next-build';
 
 type Mode = 'production' | 'dev' | 'test';
 
@@ -15,30 +16,6 @@ function parseMode(argv: string[]): Mode {
   if (argv.includes('--dev')) return 'dev';
   if (argv.includes('--test')) return 'test';
   return 'production';
-}
-
-const SOURCE_DIRS = ['app', 'components', 'lib', 'public'];
-
-function newestSourceMtime(dir: string): number {
-  if (!fs.existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'generated' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSourceMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds when there is no build or the sources changed since the last one. */
-function ensureBuild() {
-  const buildId = path.resolve('.next', 'BUILD_ID');
-  const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const changed = Math.max(...SOURCE_DIRS.map((d) => newestSourceMtime(path.resolve(d))), fs.statSync('next.config.js').mtimeMs);
-  if (builtAt > changed) return;
-  console.log('[hopscope] building the app (next build)…');
-  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  if (result.status !== 0) throw new Error('next build failed');
 }
 
 function ensurePrismaClient() {

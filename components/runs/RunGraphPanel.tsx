@@ -14,6 +14,9 @@ import type { RunView } from '@/lib/runs/view';
 import { BY_SOURCE_CLASS, graphInputOf, runToGraph, type RunGraph } from './evidence-graph';
 import type { Selection } from './view-state';
 
+// Fetch the Cytoscape chunk while the page hydrates rather than after (the graph is the page's slowest part).
+if (typeof window !== 'undefined') void import('@/components/graph/CytoscapeCanvas');
+
 const GRAPH_HEIGHT = 560;
 const ELEMENT_OPTIONS = { maxLabelLength: 24, alwaysLabelEdgesUpTo: 16 } as const;
 

@@ -4,6 +4,7 @@ import { kgQueries } from './kg-queries';
 import { inMemoryBfs } from './inmemory-bfs';
 import { methodRuns } from './method-runs';
 import { evalOffline } from './eval-offline';
+import { runPage } from './run-page';
 
 /** The benchmarks `npm run bench` runs, in order (later ones may read earlier metrics). Add new modules here. */
-export const BENCH_MODULES: BenchModule[] = [importRate, kgQueries, inMemoryBfs, methodRuns, evalOffline];
+export const BENCH_MODULES: BenchModule[] = [importRate, kgQueries, inMemoryBfs, methodRuns, evalOffline, runPage];

@@ -26,11 +26,11 @@ export const evalOffline: BenchModule = {
   async run({ log }) {
     const method = benchMethod();
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: 'bench-eval', count: QUESTIONS });
-    const job = await createEvalJob({ set: SET, methods: [method.id], params: { [method.id]: method.params }, switches: 'full', backend: 'offline', concurrency: CONCURRENCY });
+    const job = await createEvalJob({ set: SET, methods: [method.id], params: { [method.id]: method.params }, switches: 'full', backend: 'offline', concurrency: CONCURRENCY }, { lock: true });
     const prisma = getPrisma();
     try {
       const started = performance.now();
-      const result = await driveEvalJob(job.id, { mode: 'inline' });
+      const result = await driveEvalJob(job.id, { mode: 'inline', lock: job.lock });
       const seconds = (performance.now() - started) / 1000;
       if (result !== 'finished') throw new Error(`the evaluation did not finish (${result})`);
       const [score] = (await getEvalJobView({ id: job.id })).summary.scores;

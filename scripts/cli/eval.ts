@@ -4,6 +4,7 @@ import path from 'node:path';
 import { importQuestionSet } from '../../lib/eval/import';
 import { createEvalJob, driveEvalJob, getEvalJobView, GRID_PRESETS, type EvalJobView } from '../../lib/eval/jobs';
 import { duration } from '../../lib/eval/jobs/format';
+import type { JobLock } from '../../lib/eval/jobs/lock';
 import { jobProgress, type JobProgress } from '../../lib/eval/jobs/progress';
 import { stopQueue } from '../../lib/runs/queue';
 import { parseArgs, parseParams, UsageError } from './args';
@@ -28,8 +29,9 @@ export async function run(argv: string[]): Promise<number> {
   const asJson = flags.has('json');
   return withKnowledgeBase(async () => {
     try {
-      const jobId = values.resume ?? (await startJob(values));
-      const result = await driveHere(jobId, asJson);
+      const started = values.resume ? null : await startJob(values);
+      const jobId = values.resume ?? started!.id;
+      const result = await driveHere(jobId, asJson, started?.lock);
       const view = await getEvalJobView({ id: jobId });
       console.log(asJson ? JSON.stringify(jsonReport(view)) : formatEvalTables(view));
       if (result === 'stopped') console.error(`[eval] stopped; continue with: npm run hopscope -- eval --resume ${jobId}`);
@@ -40,21 +42,25 @@ export async function run(argv: string[]): Promise<number> {
   });
 }
 
-async function startJob(values: Record<string, string>): Promise<string> {
+async function startJob(values: Record<string, string>) {
   const set = await resolveSet(values.set);
-  const job = await createEvalJob({
-    set,
-    methods: values.methods,
-    switches: values.switches,
-    limit: values.limit,
-    seed: values.seed,
-    concurrency: values.concurrency,
-    backend: values.backend,
-    params: values.params ? methodParams(values.params) : undefined,
-    name: values.name,
-  });
+  const job = await createEvalJob(
+    {
+      set,
+      methods: values.methods,
+      switches: values.switches,
+      limit: values.limit,
+      seed: values.seed,
+      concurrency: values.concurrency,
+      backend: values.backend,
+      params: values.params ? methodParams(values.params) : undefined,
+      name: values.name,
+    },
+    // Driven here: a server sharing the database must not start it first.
+    { lock: true },
+  );
   console.error(`[eval] job ${job.id}: ${job.total} runs`);
-  return job.id;
+  return job;
 }
 
 /** A path to a .jsonl file is imported first (as the set "jsonl:<file name>"); anything else names a stored set. */
@@ -78,7 +84,7 @@ function methodParams(spec: string): Record<string, Record<string, unknown>> {
 }
 
 /** Drives the job here until it finishes; Ctrl-C stops after the runs in flight. When another process drives it, follows its progress. */
-async function driveHere(jobId: string, quiet: boolean) {
+async function driveHere(jobId: string, quiet: boolean, lock?: JobLock) {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
@@ -90,7 +96,7 @@ async function driveHere(jobId: string, quiet: boolean) {
     if (!quiet || process.stderr.isTTY) console.error(`[eval] ${progressLine(p, p.done - doneBefore, Date.now() - started)}`);
   };
   try {
-    const result = await driveEvalJob(jobId, { mode: 'inline', signal: stop.signal, onProgress: report });
+    const result = await driveEvalJob(jobId, { mode: 'inline', lock, signal: stop.signal, onProgress: report });
     if (result !== 'busy') return result;
     console.error('[eval] another process is driving this job; following its progress');
     for (;;) {

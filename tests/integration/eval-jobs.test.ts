@@ -29,10 +29,10 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
   beforeAll(async () => {
     setName = `eval-e2e-${unique()}`;
     await generateQuestionSet({ generator: 'biomedhop', name: setName, seed: 'eval-e2e', count: 8 });
-    const job = await createEvalJob({ set: setName, methods: 'direct,kg-rag', switches: 'full,kg=0', backend: 'offline', concurrency: 3 });
+    const job = await createEvalJob({ set: setName, methods: 'direct,kg-rag', switches: 'full,kg=0', backend: 'offline', concurrency: 3 }, { lock: true });
     expect(job.total).toBe(8 * 2 * 2);
     jobId = job.id;
-    expect(await driveEvalJob(jobId, { mode: 'inline' })).toBe('finished');
+    expect(await driveEvalJob(jobId, { mode: 'inline', lock: job.lock })).toBe('finished');
   });
 
   it('made one run per question × method × configuration, each with the switches of its configuration', async () => {
@@ -171,11 +171,13 @@ describe('resuming an interrupted evaluation', () => {
     const prisma = getPrisma();
     const setName = `eval-resume-${unique()}`;
     await generateQuestionSet({ generator: 'biomedhop', name: setName, seed: 'eval-resume', count: 6 });
-    const { id: jobId } = await createEvalJob({ set: setName, methods: ['direct'], switches: ['full', 'param=0'], backend: 'offline', concurrency: 2 });
+    const { id: jobId, lock } = await createEvalJob({ set: setName, methods: ['direct'], switches: ['full', 'param=0'], backend: 'offline', concurrency: 2 }, { lock: true });
 
-    // First driver: stopped once four items are done (a server going down).
+    // First driver: stopped once four items are done (a server going down). The test keeps the
+    // lock across the "restart", so that no server sharing the test database takes the job meanwhile.
     const stop = new AbortController();
-    const first = await driveEvalJob(jobId, { mode: 'inline', onProgress: (c) => c.done >= 4 && stop.abort(), signal: stop.signal });
+    const kept = { held: lock.held, release: async () => undefined };
+    const first = await driveEvalJob(jobId, { mode: 'inline', lock: kept, onProgress: (c) => c.done >= 4 && stop.abort(), signal: stop.signal });
     expect(first).toBe('stopped');
     const doneBefore = await prisma.evalItem.findMany({ where: { jobId, NOT: { runId: null }, scores: { not: { equals: null } as never } } });
     expect(doneBefore.length).toBeGreaterThanOrEqual(4);
@@ -194,7 +196,7 @@ describe('resuming an interrupted evaluation', () => {
     await prisma.run.update({ where: { id: interrupted }, data: { status: 'running', attempts: 1, startedAt: new Date(Date.now() - 120_000), updatedAt: new Date(Date.now() - 120_000) } });
 
     // The restart: a new driver finishes the job.
-    expect(await driveEvalJob(jobId, { mode: 'inline' })).toBe('finished');
+    expect(await driveEvalJob(jobId, { mode: 'inline', lock })).toBe('finished');
 
     const items = await prisma.evalItem.findMany({ where: { jobId } });
     expect(items).toHaveLength(12);
@@ -218,8 +220,8 @@ describe('resuming an interrupted evaluation', () => {
   it('a second driver on a driven job backs off', async () => {
     const setName = `eval-busy-${unique()}`;
     await generateQuestionSet({ generator: 'biomedhop', name: setName, seed: 'eval-busy', count: 2 });
-    const { id } = await createEvalJob({ set: setName, methods: 'direct', backend: 'offline' });
-    const held = (await tryLockJob(id))!;
+    const { id, lock: held } = await createEvalJob({ set: setName, methods: 'direct', backend: 'offline' }, { lock: true });
+    expect(await tryLockJob(id)).toBeNull();
     expect(await driveEvalJob(id, { mode: 'inline' })).toBe('busy');
     expect(await getPrisma().evalItem.count({ where: { jobId: id, NOT: { runId: null } } })).toBe(0);
     await held.release();
@@ -230,8 +232,8 @@ describe('resuming an interrupted evaluation', () => {
     const prisma = getPrisma();
     const setName = `eval-cancel-${unique()}`;
     await generateQuestionSet({ generator: 'biomedhop', name: setName, seed: 'eval-cancel', count: 6 });
-    const { id } = await createEvalJob({ set: setName, methods: 'direct', switches: 'full,kg=0', backend: 'offline', concurrency: 1 });
-    const result = await driveEvalJob(id, { mode: 'inline', onProgress: (c) => c.done >= 2 && void cancelEvalJob(id) });
+    const { id, lock } = await createEvalJob({ set: setName, methods: 'direct', switches: 'full,kg=0', backend: 'offline', concurrency: 1 }, { lock: true });
+    const result = await driveEvalJob(id, { mode: 'inline', lock, onProgress: (c) => c.done >= 2 && void cancelEvalJob(id) });
     expect(result).toBe('cancelled');
     const job = await prisma.evalJob.findUniqueOrThrow({ where: { id } });
     expect(job.status).toBe('cancelled');

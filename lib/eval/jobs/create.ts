@@ -8,6 +8,7 @@ import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/runs/err
 import { newShareId } from '@/lib/runs/share-id';
 import { toJson } from '@/lib/trace/recorder';
 import { parseGrid } from './grid';
+import { tryLockJob, type JobLock } from './lock';
 import { EvalJobRequestSchema, type JobSample, type JobSettings } from './schemas';
 
 /** Runs one job may hold: questions × methods × configurations. */
@@ -24,8 +25,13 @@ export interface CreatedEvalJob {
  * Validates an evaluation request and stores the job with one item per
  * question × method × configuration (all pending). Nothing runs yet: a driver
  * (the server's eval workers, or the CLI in-process) picks the job up.
+ *
+ * With `lock`, the caller gets the job's lock, taken before the job becomes
+ * visible, so that no server's supervisor can start the job it means to drive itself.
  */
-export async function createEvalJob(body: unknown): Promise<CreatedEvalJob> {
+export async function createEvalJob(body: unknown): Promise<CreatedEvalJob>;
+export async function createEvalJob(body: unknown, opts: { lock: true }): Promise<CreatedEvalJob & { lock: JobLock }>;
+export async function createEvalJob(body: unknown, opts: { lock?: boolean } = {}): Promise<CreatedEvalJob & { lock?: JobLock }> {
   const parsed = EvalJobRequestSchema.safeParse(body);
   if (!parsed.success) throw invalidFromZod(parsed.error);
   const req = parsed.data;
@@ -48,6 +54,7 @@ export async function createEvalJob(body: unknown): Promise<CreatedEvalJob> {
   if (total > MAX_JOB_ITEMS) throw new InvalidInputError(`The job would hold ${total} runs; at most ${MAX_JOB_ITEMS} (use --limit for a sample)`);
 
   const items: Prisma.EvalItemCreateManyInput[] = [];
+  let lock: JobLock | undefined;
   const job = await prisma.$transaction(
     async (tx) => {
       const created = await tx.evalJob.create({
@@ -66,11 +73,16 @@ export async function createEvalJob(body: unknown): Promise<CreatedEvalJob> {
       for (const questionId of questionIds)
         for (const method of req.methods) for (const config of grid) items.push({ jobId: created.id, questionId, method, configKey: config.key });
       for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) await tx.evalItem.createMany({ data: items.slice(i, i + ITEMS_PER_STATEMENT) });
+      // The row is not committed yet: nobody else can know the id, so the lock is ours.
+      if (opts.lock) lock = (await tryLockJob(created.id)) ?? undefined;
       return created;
     },
     { timeout: 120_000, maxWait: 30_000 },
-  );
-  return { ...job, total };
+  ).catch(async (e) => {
+    await lock?.release();
+    throw e;
+  });
+  return { ...job, total, lock };
 }
 
 /** Every method must be registered; its parameters are checked now (with the paper defaults filled in), not at the first run. */

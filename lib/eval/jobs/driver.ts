@@ -3,7 +3,7 @@ import { executeRun } from '@/lib/runs/executor';
 import { enqueueRun } from '@/lib/runs/queue';
 import { createRun } from '@/lib/runs/service';
 import { errorMessage, toJson } from '@/lib/trace/recorder';
-import { tryLockJob } from './lock';
+import { tryLockJob, type JobLock } from './lock';
 import { loadJob, type LoadedJob } from './load';
 import { recordFinishedRuns } from './record';
 import type { ItemOutcome } from './schemas';
@@ -32,6 +32,8 @@ export interface ItemCounts {
 
 export interface DriveOptions {
   mode: DriveMode;
+  /** The job's lock when the caller already holds it (createEvalJob with `lock`); released when the driver stops. */
+  lock?: JobLock;
   /** How often the driver looks at its runs (inline runs also wake it when they end). */
   pollMs?: number;
   signal?: AbortSignal;
@@ -45,7 +47,7 @@ export type DriveResult = 'finished' | 'cancelled' | 'busy' | 'stopped';
 const STALE_RUN_MS = 30_000;
 
 export async function driveEvalJob(jobId: string, opts: DriveOptions): Promise<DriveResult> {
-  const lock = await tryLockJob(jobId);
+  const lock = opts.lock ?? (await tryLockJob(jobId));
   if (!lock) return 'busy';
   const local = new Map<string, Promise<void>>();
   const execute = (runId: string) => {

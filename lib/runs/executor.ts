@@ -21,10 +21,11 @@ const HEARTBEAT_MS = 10_000;
 export async function executeRun(runId: string): Promise<void> {
   const prisma = getPrisma();
   const claimed = await prisma.run.updateMany({
-    where: { id: runId, status: { in: ['queued', 'running'] } },
+    where: { id: runId, status: 'queued' },
     data: { status: 'running', startedAt: new Date(), attempts: { increment: 1 } },
   });
-  if (!claimed.count) return; // cancelled or already finished
+  // Only a queued run is claimed: a running one belongs to a live worker (a stale one is re-queued by recovery).
+  if (!claimed.count) return;
   const run = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
   const heartbeat = setInterval(() => {
     void prisma.run.updateMany({ where: { id: runId, status: 'running' }, data: { updatedAt: new Date() } }).catch(() => undefined);
@@ -41,6 +42,7 @@ export async function executeRun(runId: string): Promise<void> {
       trace,
       model,
       documentIds: input.documentIds,
+      webBundle: input.webBundle,
     });
     const answer = await method.run({
       question: { text: input.question, options: input.options, answerType: input.answerType, documentIds: input.documentIds, questionId: run.questionId },

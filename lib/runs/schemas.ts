@@ -9,6 +9,14 @@ export const AttachedDocumentSchema = z.object({
   text: z.string().trim().min(1, 'a document needs text').max(200_000, 'a document may hold at most 200,000 characters'),
 });
 
+/** A recorded web result: what the web channel serves offline, in place of a live search. */
+export const WebRecordSchema = z.object({
+  id: z.string().trim().min(1).max(200),
+  url: z.string().trim().url().max(2000).optional(),
+  title: z.string().trim().min(1).max(500),
+  snippet: z.string().trim().min(1).max(5000),
+});
+
 /** The body of POST /api/runs, the server action and the CLI: validated once, here. */
 export const RunRequestSchema = z
   .object({
@@ -19,6 +27,7 @@ export const RunRequestSchema = z
       .refine((o) => Object.keys(o).length >= 2, 'an MCQ needs at least two options')
       .optional(),
     documents: z.array(AttachedDocumentSchema).max(10, 'at most 10 documents').optional(),
+    webBundle: z.array(WebRecordSchema).max(50, 'a web bundle holds at most 50 records').optional(),
     method: z.enum(METHOD_IDS, { message: `method must be one of ${METHOD_IDS.join(', ')}` }),
     switches: SwitchesSchema.optional(),
     params: z.record(z.string(), z.unknown()).optional(),
@@ -58,5 +67,6 @@ export const RunInputSchema = z.object({
   answerType: z.enum(['mcq', 'open', 'count', 'list', 'yesno']),
   documentIds: z.array(z.string()),
   gold: z.unknown().nullable(),
+  webBundle: z.array(WebRecordSchema).default([]),
 });
 export type RunInput = z.infer<typeof RunInputSchema>;

@@ -34,6 +34,7 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
       answerType: q.answerType as AnswerType,
       documentIds: q.documentIds,
       gold: q.answer ?? null,
+      webBundle: [],
     };
   } else {
     const documentIds = req.documents?.length ? await attachDocuments(req.documents) : [];
@@ -43,6 +44,7 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
       answerType: req.options ? 'mcq' : guessAnswerType(req.question!),
       documentIds,
       gold: null,
+      webBundle: req.webBundle ?? [],
     };
   }
 

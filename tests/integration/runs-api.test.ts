@@ -3,7 +3,7 @@ import { POST as createRunRoute } from '@/app/api/runs/route';
 import { GET as getRunRoute } from '@/app/api/runs/[id]/route';
 import { POST as rerunRoute } from '@/app/api/runs/[id]/rerun/route';
 import { POST as verifyRoute } from '@/app/api/runs/[id]/verify/route';
-import { closeDb } from '@/lib/db/client';
+import { closeDb, getPrisma } from '@/lib/db/client';
 import { executeRun } from '@/lib/runs/executor';
 import { stopQueue } from '@/lib/runs/queue';
 
@@ -13,6 +13,16 @@ afterAll(async () => {
 });
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+
+/** Runs a run the route queued to its end: here, unless a worker of a running app took it first. */
+async function finish(id: string) {
+  await executeRun(id);
+  for (let i = 0; i < 300; i++) {
+    const { status } = await getPrisma().run.findUniqueOrThrow({ where: { id }, select: { status: true } });
+    if (!['queued', 'running'].includes(status)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 const post = (body: string) => new Request('http://x/api/runs', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
 
 describe('runs API', () => {
@@ -49,7 +59,7 @@ describe('runs API', () => {
     expect(created.status).toBe(201);
     const { id, shareId } = (await created.json()) as { id: string; shareId: string };
     expect(shareId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
-    await executeRun(id);
+    await finish(id);
 
     const res = await getRunRoute(new Request('http://x/'), ctx(id));
     const run = (await res.json()) as { status: string; steps: { kind: string }[]; evidence: { channel: string }[]; config: { backend: { model: string } } };
@@ -71,5 +81,26 @@ describe('runs API', () => {
     expect(report.criteria.length).toBeGreaterThan(0);
     expect(report.passRate).toBeGreaterThanOrEqual(0);
     expect(report.passRate).toBeLessThanOrEqual(1);
+  });
+
+  it('serves a web bundle sent with the run through the web channel, and only when web is on', async () => {
+    const webBundle = [
+      { id: 'w1', url: 'https://example.org/metformin', title: 'Metformin and diabetes', snippet: 'Metformin is a first-line treatment for type 2 diabetes.' },
+      { id: 'w2', title: 'Unrelated', snippet: 'Volcanoes of Iceland.' },
+    ];
+    const bad = await createRunRoute(post(JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', webBundle: [{ id: 'x', title: '', snippet: 's' }] })));
+    expect(bad.status).toBe(400);
+
+    const webOf = async (web: boolean) => {
+      const created = await createRunRoute(
+        post(JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', backend: 'offline', webBundle, switches: { doc: true, entity: true, kg: true, param: true, web } })),
+      );
+      const { id } = (await created.json()) as { id: string };
+      await finish(id);
+      const run = (await (await getRunRoute(new Request('http://x/'), ctx(id))).json()) as { evidence: { channel: string; ref: string }[] };
+      return run.evidence.filter((e) => e.channel === 'web').map((e) => e.ref);
+    };
+    expect(await webOf(true)).toEqual(['web:w1']);
+    expect(await webOf(false)).toEqual([]);
   });
 });

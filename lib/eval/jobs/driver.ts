@@ -66,11 +66,13 @@ export async function driveEvalJob(jobId: string, opts: DriveOptions): Promise<D
       if (opts.mode === 'inline') for (const runId of await reclaimStaleRuns(jobId, [...local.keys()])) execute(runId);
       await recordFinishedRuns(jobId);
       const counts = await countItems(jobId);
-      if (JSON.stringify(counts) !== last) {
+      const moved = JSON.stringify(counts) !== last;
+      if (moved) {
         last = JSON.stringify(counts);
         opts.onProgress?.(counts);
       }
-      const status = await storeProgress(jobId, counts);
+      // The counters are written only when they move; either way the status is read, since a cancel may have arrived.
+      const status = moved ? await storeProgress(jobId, counts) : await jobStatus(jobId);
       if (status === 'cancelled') return 'cancelled';
       if (!counts.pending && !counts.inFlight) {
         await finish(job, counts);
@@ -107,7 +109,12 @@ export async function countItems(jobId: string): Promise<ItemCounts> {
   return rows[0];
 }
 
-/** Writes the counters the job list shows; returns the job's status (a cancel may have arrived). */
+async function jobStatus(jobId: string): Promise<string> {
+  const { rows } = await getPool().query<{ status: string }>(`select status from eval_jobs where id = $1`, [jobId]);
+  return rows[0]?.status ?? 'cancelled';
+}
+
+/** Writes the counters the job list shows; returns the job's status. */
 async function storeProgress(jobId: string, counts: ItemCounts): Promise<string> {
   const { rows } = await getPool().query<{ status: string }>(
     `update eval_jobs set done = $2, errors = $3, total = $4, updated_at = now() where id = $1 returning status`,

@@ -93,7 +93,7 @@ export function mergeGraphs(a: GraphModel, b: GraphModel): MergedGraph {
   const mergedEdges = [...edges.values()].map((edge): GraphEdge => {
     const p = presence.get(edge.id)!;
     counts[p === 'a' ? 'onlyA' : p === 'b' ? 'onlyB' : 'both'] += 1;
-    return { id: edge.id, source: edge.source, target: edge.target, label: edge.label, channel: edge.channel, directed: edge.directed, classes: [PRESENCE_CLASS[p]] };
+    return { id: edge.id, source: edge.source, target: edge.target, label: edge.label, title: edge.title, channel: edge.channel, directed: edge.directed, classes: [PRESENCE_CLASS[p]] };
   });
   const mergedNodes = [...nodes.values()].map((node): GraphNode => {
     const p = presence.get(node.id)!;

@@ -82,7 +82,7 @@ function CytoscapeCanvas({
           group: isNode ? 'nodes' : 'edges',
           id: String(ele.id()),
           label: String(ele.data('label') ?? ''),
-          title: String((isNode ? ele.data('title') : ele.data('label')) ?? ''),
+          title: String(ele.data('title') || ele.data('label') || ''),
           kind: String(ele.data('kind') ?? ''),
           x: pos.x,
           y: pos.y,

@@ -64,6 +64,7 @@ export function toCytoscapeElements(model: GraphModel, options: ToElementsOption
         target: edge.target,
         label: edge.label ?? '',
         channel: edge.channel ?? '',
+        ...(edge.title ? { title: edge.title } : {}),
       },
       classes: joinClasses([...(edge.classes ?? []), ...extra]),
     });

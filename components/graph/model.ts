@@ -73,6 +73,8 @@ export interface GraphEdge {
   channel?: GraphChannel;
   /** Whether the edge has a direction (drawn with an arrow). Default true. */
   directed?: boolean;
+  /** Tooltip text when different from the label (e.g. "IL6 — associates → asthma"). */
+  title?: string;
 }
 
 export interface GraphModel {
@@ -97,6 +99,8 @@ export interface CyEdgeData {
   target: string;
   label: string;
   channel: string;
+  /** Present when the model gave one. */
+  title?: string;
 }
 
 export interface CyNodeElement {

@@ -201,12 +201,14 @@ export function runToGraph(input: RunGraphInput, options: RunGraphOptions = {}):
     return { id: n.id, label: n.name, title: `${n.name} (${n.kind})`, kind: n.kind, rank: rankOf(n.id), classes };
   });
   const graphEdges: GraphEdge[] = [...edges.values()].map((e) => {
-    const classes: string[] = [];
+    const classes: (EdgeClass | string)[] = [];
     if (e.hypothesis) classes.push(e.accepted ? EDGE_CLASSES.hypothesisAccepted : EDGE_CLASSES.hypothesisRejected);
     else classes.push(e.selected ? EDGE_CLASSES.selected : EDGE_CLASSES.candidate);
     if (bySource) classes.push(BY_SOURCE_CLASS);
     if (highlightId === e.id) classes.push(EDGE_CLASSES.labelled);
-    return { id: e.id, source: e.source.id, target: e.target.id, label: e.label, channel: e.channel, classes: classes as EdgeClass[] };
+    const status = e.hypothesis ? (e.accepted ? 'hypothesis, accepted' : 'hypothesis, rejected') : e.selected ? 'selected' : 'candidate';
+    const title = `${e.source.name} — ${e.label || 'relates to'} → ${e.target.name} (${e.channel}, ${status})`;
+    return { id: e.id, source: e.source.id, target: e.target.id, label: e.label, channel: e.channel, title, classes };
   });
   return {
     model: { nodes: graphNodes, edges: graphEdges },

@@ -144,12 +144,12 @@ export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, eviden
               <span className="sr-only">{s.status}</span>
               <span className="font-medium text-slate-900">{s.label}</span>
               <span className="font-mono text-[11px] text-slate-500">{s.kind}</span>
-              {s.headline ? <span className={cn('min-w-0 basis-full truncate text-xs', s.status === 'failed' ? 'text-red-800' : 'text-slate-600')}>{s.headline}</span> : null}
               <span className="ml-auto shrink-0 text-[11px] tabular-nums text-slate-500">
                 {s.calls ? `${s.calls} call${s.calls === 1 ? '' : 's'} · ` : ''}
                 {s.evidence ? `${s.evidence} ev · ` : ''}
                 {s.status === 'running' ? 'running' : formatMs(s.durationMs)}
               </span>
+              {s.headline ? <span className={cn('min-w-0 basis-full truncate text-xs', s.status === 'failed' ? 'text-red-800' : 'text-slate-600')}>{s.headline}</span> : null}
             </button>
           </div>
           {isSelected ? <StepDetailPanel node={node} ctx={{ ...ctxBase, node }} /> : null}

@@ -43,10 +43,14 @@ function arrayHeadline(items: unknown[]): string {
 
 /** The keys read, in order of preference; each turns its value into a phrase. */
 const KEYED: [string, (v: unknown, o: Record<string, unknown>) => string | null][] = [
-  ['verdict', (v, o) => (typeof v === 'string' ? `verdict: ${v}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : null)],
+  ['verdict', (v, o) => (typeof v === 'string' ? `verdict: ${v}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : isObject(v) ? objectHeadline(v) : null)],
   ['needsRetrieval', (v, o) => (typeof v === 'boolean' ? `${v ? 'needs retrieval' : 'no retrieval needed'}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : null)],
   ['stop', (v, o) => (typeof v === 'boolean' ? `${v ? 'stop' : 'continue'}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : null)],
   ['mode', (v) => (typeof v === 'string' ? `mode ${v}` : null)],
+  ['action', (v) => (typeof v === 'string' ? `action: ${v}` : null)],
+  ['decision', (v, o) => (typeof v === 'string' ? `decision: ${v}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : null)],
+  ['satisfied', (v, o) => (typeof v === 'boolean' ? `${v ? 'satisfied' : 'not satisfied'}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : null)],
+  ['domain', (v) => (typeof v === 'string' ? `domain ${v}` : null)],
   ['answer', (v) => answerPhrase(v)],
   ['query', (v) => (typeof v === 'string' && v ? `query: ${v}` : null)],
   ['aside', (v) => (typeof v === 'string' && v ? v : null)],
@@ -61,14 +65,19 @@ function answerPhrase(v: unknown): string | null {
   return null;
 }
 
+/** Lists that say nothing about what a step found. */
+const BOOKKEEPING = new Set(['usage', 'calls', 'messages', 'notes']);
+
 function objectHeadline(o: Record<string, unknown>): string | null {
+  // Stages that record {usage, output}: summarise the output.
+  if ('usage' in o && isObject(o.output)) return objectHeadline(o.output);
   for (const [key, phrase] of KEYED) {
     if (!(key in o)) continue;
     const text = phrase(o[key], o);
     if (text) return clip(text);
   }
   // A lone list under a key ("items", "nodes", "triples"): count it.
-  const lists = Object.entries(o).filter(([, v]) => Array.isArray(v)) as [string, unknown[]][];
+  const lists = Object.entries(o).filter(([k, v]) => Array.isArray(v) && !BOOKKEEPING.has(k)) as [string, unknown[]][];
   if (lists.length) return clip(lists.slice(0, 3).map(([k, v]) => `${v.length} ${k}`).join(', '));
   return null;
 }

@@ -132,6 +132,8 @@ describe('stepHeadline', () => {
     expect(stepHeadline('succeeded', [{ nodeId: 'Gene::1', name: 'IL6', mention: 'il6' }])).toBe('linked IL6');
     expect(stepHeadline('succeeded', [{ ref: 'edge:1', channel: 'kg' }, { ref: 'edge:2', channel: 'kg' }])).toBe('2 evidence records');
     expect(stepHeadline('succeeded', { rows: [1, 2, 3], k: 15 })).toBe('3 rows');
+    expect(stepHeadline('succeeded', { action: 'stop', verdict: { stop: true, reason: 'enough evidence' } })).toBe('stop — enough evidence');
+    expect(stepHeadline('succeeded', { usage: { calls: 1 }, output: { decision: 'answer', reason: 'satisfied' } })).toBe('decision: answer — satisfied');
     expect(stepHeadline('succeeded', { query: 'x'.repeat(400) })!.length).toBeLessThanOrEqual(160);
   });
 });

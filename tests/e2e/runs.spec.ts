@@ -185,6 +185,18 @@ test.describe.serial('Run pages', () => {
     expect(body.run.modelCalls.length).toBeGreaterThan(0);
     expect(text).not.toMatch(/"api[-_]?key"/i);
   });
+
+  test('verify the run with the K2V checklist and read the grid', async ({ page }) => {
+    await page.goto(`/runs/${runId}`);
+    await page.getByTestId('verify-run').click();
+    const root = page.locator('[data-step-row][data-kind="verify"]').first();
+    await expect(root).toBeVisible({ timeout: 30_000 });
+    await root.click();
+    const grid = page.getByTestId('k2v-grid');
+    await expect(grid).toContainText('pass rate p =');
+    expect(await grid.locator('tr[data-verdict]').count()).toBeGreaterThanOrEqual(7);
+    await expect(page.getByTestId('run-answer-box')).toContainText('K2V pass rate');
+  });
 });
 
 test('a malicious <script> in a question or document is shown as text', async ({ page }) => {

@@ -18,11 +18,11 @@ export function EvidenceChip({ evidence, onSelect }: { evidence: EvidenceView | 
       onClick={() => onSelect(evidence.id)}
       title={evidence.text}
       data-testid="evidence-chip"
-      className="inline-flex max-w-full items-center gap-1 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800 hover:border-blue-400 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+      className="inline-flex max-w-full min-w-0 items-center gap-1 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800 hover:border-blue-400 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
     >
       <span aria-hidden className="inline-block size-2 shrink-0 rounded-full" style={{ backgroundColor: (CHANNEL_COLORS as Record<string, string>)[evidence.channel] }} />
       <span className="font-mono">#{evidence.ordinal}</span>
-      <span className="truncate">{evidence.text}</span>
+      <span className="min-w-0 truncate">{evidence.text}</span>
     </button>
   );
 }

@@ -125,7 +125,7 @@ function ReasoningStream({ detail, ctx }: StepRendererProps) {
                 </p>
                 <div className="flex flex-wrap gap-1">
                   {inj.retrieved.map((r) => (
-                    <span key={r.id} className={cn(!inj.usedIds.includes(r.id) && 'opacity-60')} title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}>
+                    <span key={r.id} className={cn('flex max-w-full', !inj.usedIds.includes(r.id) && 'opacity-60')} title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}>
                       <EvidenceChip evidence={ctx.evidenceById.get(r.id)} onSelect={ctx.selectEvidence} />
                     </span>
                   ))}
@@ -218,7 +218,71 @@ function QairRound({ detail }: StepRendererProps) {
   );
 }
 
+/** One injection: the querier's query, what retrieval returned, and the aside the injector wrote (never the reasoning model). */
+function InjectionView({ detail, ctx }: StepRendererProps) {
+  const inj = detail.step.output as InjectionData | null;
+  if (!inj || typeof inj.aside !== 'string') return <p className="text-sm text-slate-600">No injection recorded{detail.step.status === 'running' ? ' yet' : ''}.</p>;
+  return (
+    <div className="space-y-1 text-sm">
+      <p>
+        Query: <q className="text-slate-900">{inj.query}</q> · spliced at offset <span className="font-mono">{inj.spliceOffset}</span>
+      </p>
+      <div className="flex flex-wrap gap-1">
+        {inj.retrieved.map((r) => (
+          <span key={r.id} className={cn('flex max-w-full', !inj.usedIds.includes(r.id) && 'opacity-60')} title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}>
+            <EvidenceChip evidence={ctx.evidenceById.get(r.id)} onSelect={ctx.selectEvidence} />
+          </span>
+        ))}
+      </div>
+      <p className="rounded-sm border-b-2 border-amber-500 bg-amber-100 px-1 text-slate-900" data-testid="injected-span">
+        <span className="mr-1 rounded bg-amber-600 px-1 align-middle text-[10px] font-semibold text-white uppercase">injected</span>
+        {inj.aside}
+      </p>
+      <p className="text-xs text-slate-600">Written by the injector from the retrieved records, not by the reasoning model.</p>
+    </div>
+  );
+}
+
+interface RankingRow {
+  id: string;
+  sim: number;
+  inContext: boolean;
+  selected: boolean;
+}
+
+/** A retrieval: each KG candidate's similarity to the query and whether it continues the thought; the top k go to the injector. */
+function RetrievalView({ detail, ctx }: StepRendererProps) {
+  const out = detail.step.output as { query?: string; ranking?: RankingRow[]; considered?: number; notes?: string[] } | null;
+  const rows = out?.ranking ?? [];
+  const columns: Column<RankingRow>[] = [
+    {
+      key: 'text',
+      header: 'KG candidate',
+      className: 'min-w-56',
+      value: (r) => ctx.evidenceById.get(r.id)?.text ?? r.id,
+      render: (r) => (
+        <button type="button" className="text-left hover:text-blue-800 hover:underline" onClick={() => ctx.selectEvidence(r.id)}>
+          {ctx.evidenceById.get(r.id)?.text ?? r.id}
+        </button>
+      ),
+    },
+    { key: 'inContext', header: 'Named in the reasoning', value: (r) => (r.inContext ? 'yes' : 'no') },
+    { key: 'sim', header: 'Sim to the query', value: (r) => r.sim, numeric: true },
+    { key: 'selected', header: 'Top k', value: (r) => r.selected, render: (r) => (r.selected ? <Badge tone="blue">shown</Badge> : <span className="text-slate-500">no</span>) },
+  ];
+  return (
+    <div className="space-y-1">
+      <p className="text-xs text-slate-600">
+        Query: “{out?.query ?? ''}” · {out?.considered ?? 0} records considered{out?.notes?.length ? ` · ${out.notes.join('; ')}` : ''}
+      </p>
+      {rows.length ? <SortableTable caption="KG candidates of the retrieval" columns={columns} rows={rows} rowKey={(r) => r.id} testId="retrieval-table" /> : <p className="text-sm text-slate-600">No KG candidate.</p>}
+    </div>
+  );
+}
+
 export const eigen1Renderers: Record<string, StepRenderer> = {
+  'eigen1.injection': { title: 'Injected aside', Output: InjectionView },
+  'eigen1.retrieval': { title: 'Retrieval ranking', Output: RetrievalView },
   'eigen1.generation': { title: 'Reasoning stream', Output: ReasoningStream },
   'eigen1.lineage': { title: 'Candidate lineage graph', Output: LineageView },
   'eigen1.qair-round': { title: 'QAIR scores', Output: QairRound },

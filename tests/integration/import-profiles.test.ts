@@ -61,14 +61,19 @@ describe('NCBI gene_info', () => {
 });
 
 describe('Disease Ontology descriptions', () => {
-  it('profiles the diseases in the graph and adds the DO name where it differs', async () => {
+  it('profiles the diseases in the graph and adds the DO name where it differs, and everyday short forms', async () => {
     const summary = await importDiseaseOntology(fixture('disease-ontology.tsv'), { pool });
     expect(summary).toMatchObject({ source: 'profiles:disease-ontology', profiles: 3 });
     const { rows } = await pool.query(`select text from entity_profiles where node_id = 'Disease::DOID:2377' and source = 'disease-ontology'`);
     expect(rows[0].text).toMatch(/^A demyelinating disease that involves damage to the fatty myelin sheaths/);
     expect(await resolve('Alzheimer disease')).toEqual(['Disease::DOID:10652']);
-    const { rows: aliases } = await pool.query(`select node_id, alias from node_aliases where source = 'do-name'`);
-    expect(aliases).toEqual([{ node_id: 'Disease::DOID:10652', alias: 'Alzheimer disease' }]);
+    const { rows: aliases } = await pool.query(`select node_id, alias from node_aliases where source = 'do-name' order by alias`);
+    // The DO name where it differs, and the everyday short form of a formal name.
+    expect(aliases).toEqual([
+      { node_id: 'Disease::DOID:10652', alias: 'Alzheimer disease' },
+      { node_id: 'Disease::DOID:9352', alias: 'type 2 diabetes' },
+    ]);
+    expect(await resolve('type 2 diabetes')).toEqual(['Disease::DOID:9352']);
   });
 
   it('leaves the other sources alone', async () => {

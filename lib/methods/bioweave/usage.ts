@@ -1,4 +1,4 @@
-import { estimatePromptTokens, estimateTokens } from '@/lib/llm/tokens';
+import { tallyTokens } from '@/lib/llm/tokens';
 import type { ModelResult, RoleTemplate } from '@/lib/llm/types';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../types';
@@ -52,16 +52,7 @@ export async function stage<T>(
 }
 
 function tally(stage: Stage, results: ModelResult<unknown>[]): Omit<StageUsage, 'ms'> {
-  let tokensIn = 0;
-  let tokensOut = 0;
-  let estimated = false;
-  for (const r of results) {
-    const reported = r.backend === 'openai' || r.tokensIn > 0 || r.tokensOut > 0;
-    tokensIn += reported ? r.tokensIn : estimatePromptTokens(r.messages);
-    tokensOut += reported ? r.tokensOut : estimateTokens(r.text);
-    estimated ||= !reported || r.tokensEstimated;
-  }
-  return { stage, calls: results.length, tokensIn, tokensOut, estimated };
+  return { stage, ...tallyTokens(results) };
 }
 
 /** Per-stage totals in pipeline order, and the run's totals. */

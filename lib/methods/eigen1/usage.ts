@@ -1,4 +1,4 @@
-import { estimatePromptTokens, estimateTokens } from '@/lib/llm/tokens';
+import { tallyTokens } from '@/lib/llm/tokens';
 import type { ModelResult } from '@/lib/llm/types';
 
 /**
@@ -21,16 +21,7 @@ export interface StageUsage {
 }
 
 export function usageOf(stage: Stage, results: ModelResult<unknown>[]): StageUsage {
-  let tokensIn = 0;
-  let tokensOut = 0;
-  let estimated = false;
-  for (const r of results) {
-    const reported = r.backend === 'openai' || r.tokensIn > 0 || r.tokensOut > 0;
-    tokensIn += reported ? r.tokensIn : estimatePromptTokens(r.messages);
-    tokensOut += reported ? r.tokensOut : estimateTokens(r.text);
-    estimated ||= !reported || r.tokensEstimated;
-  }
-  return { stage, calls: results.length, tokensIn, tokensOut, estimated };
+  return { stage, ...tallyTokens(results) };
 }
 
 /** Sums usages per stage, in the pipeline's stage order. */

@@ -1,4 +1,5 @@
 import { normalise } from '@/lib/llm/offline/text';
+import { nodeIdsFor } from '../answer';
 import type { MethodAnswer } from '../types';
 import type { LoopState } from './state';
 
@@ -12,12 +13,11 @@ export function toMethodAnswer(state: LoopState, iterations: number): MethodAnsw
   const text = a.abstain ? '' : a.optionKey ? (a.answer[0] ?? a.optionKey) : a.count !== null ? String(a.count) : a.answer.join('; ');
   const items = a.optionKey || verdict ? [] : a.answer;
   const lines = [...state.established, ...state.lastLines];
-  const ends = new Map(lines.flatMap((l) => l.triples.flatMap((t) => [[normalise(t.sourceName), t.sourceId], [normalise(t.targetName), t.targetId]] as const)));
   return {
     text,
     optionKey: a.optionKey,
     items,
-    nodeIds: [...new Set(items.flatMap((n) => (ends.has(normalise(n)) ? [ends.get(normalise(n))!] : [])))],
+    nodeIds: nodeIdsFor(items, lines.flatMap((l) => l.triples)),
     count: a.count,
     abstained: a.abstain,
     evidenceIds: a.evidenceIds,

@@ -183,10 +183,11 @@ describe('resuming an interrupted evaluation', () => {
     expect(doneBefore.length).toBeGreaterThanOrEqual(4);
     const finishedRuns = await prisma.run.findMany({ where: { id: { in: doneBefore.map((i) => i.runId!) } } });
 
-    // The crash left two more items half-way: one run was created but its queue message lost, one was running when its worker died.
-    const pending = await prisma.evalItem.findMany({ where: { jobId, runId: null }, take: 2 });
-    expect(pending).toHaveLength(2);
-    const [lost, interrupted] = await Promise.all(
+    // The crash left three more items half-way: one run was created but its queue message lost, one was running when its
+    // worker died, and one was put back on the run queue by a worker's sweep, with no worker left to take it.
+    const pending = await prisma.evalItem.findMany({ where: { jobId, runId: null }, take: 3 });
+    expect(pending).toHaveLength(3);
+    const [lost, interrupted, stranded] = await Promise.all(
       pending.map(async (item) => {
         const { id } = await createRun({ questionId: item.questionId, method: item.method, switches: { param: item.configKey !== 'param=0' }, backend: 'offline' }, { enqueue: false, evalJobId: jobId });
         await prisma.evalItem.update({ where: { id: item.id }, data: { runId: id } });
@@ -194,6 +195,7 @@ describe('resuming an interrupted evaluation', () => {
       }),
     );
     await prisma.run.update({ where: { id: interrupted }, data: { status: 'running', attempts: 1, startedAt: new Date(Date.now() - 120_000), updatedAt: new Date(Date.now() - 120_000) } });
+    await prisma.run.update({ where: { id: stranded }, data: { status: 'queued', attempts: 1, startedAt: new Date(Date.now() - 120_000), updatedAt: new Date(Date.now() - 120_000) } });
 
     // The restart: a new driver finishes the job.
     expect(await driveEvalJob(jobId, { mode: 'inline', lock })).toBe('finished');
@@ -210,8 +212,13 @@ describe('resuming an interrupted evaluation', () => {
     expect(items.find((i) => i.id === pending[1].id)!.runId).toBe(interrupted);
     expect(after.has(lost)).toBe(false);
     expect(items.find((i) => i.id === pending[0].id)!.runId).not.toBe(lost);
-    // One run per item, no duplicates.
-    expect(after.size).toBe(12);
+    // The stranded run was cancelled (no late worker can run it beside its replacement) and its item ran anew.
+    expect(after.get(stranded)).toMatchObject({ status: 'cancelled', error: expect.stringMatching(/^superseded/) });
+    const replacement = items.find((i) => i.id === pending[2].id)!.runId!;
+    expect(replacement).not.toBe(stranded);
+    expect(after.get(replacement)!.status).toBe('succeeded');
+    // One run per item, no duplicates (besides the cancelled stranded one).
+    expect([...after.values()].filter((r) => r.status !== 'cancelled')).toHaveLength(12);
     const job = await prisma.evalJob.findUniqueOrThrow({ where: { id: jobId } });
     expect(job).toMatchObject({ status: 'succeeded', done: 12, errors: 0 });
     expect(job.summary).toBeTruthy();

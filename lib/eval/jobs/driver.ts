@@ -63,7 +63,10 @@ export async function driveEvalJob(jobId: string, opts: DriveOptions): Promise<D
     let last = '';
     for (;;) {
       if (opts.signal?.aborted || !lock.held()) return 'stopped';
-      if (opts.mode === 'inline') for (const runId of await reclaimStaleRuns(jobId, [...local.keys()])) execute(runId);
+      if (opts.mode === 'inline') {
+        for (const runId of await reclaimStaleRuns(jobId, [...local.keys()])) execute(runId);
+        await supersedeStrandedRuns(jobId, [...local.keys()]);
+      }
       await recordFinishedRuns(jobId);
       const counts = await countItems(jobId);
       const moved = JSON.stringify(counts) !== last;
@@ -206,6 +209,26 @@ async function reclaimStaleRuns(jobId: string, executing: string[]): Promise<str
     [jobId, STALE_RUN_MS / 1000, executing],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * Inline mode: a run of the job that sits queued for a long time after it
+ * started once was put back on the run queue by a run worker's sweep, and no
+ * worker is taking it (this process runs none). It is cancelled, so that no
+ * late worker can run it beside a replacement, and its item is sent again;
+ * the cancelled run keeps its partial trace.
+ */
+async function supersedeStrandedRuns(jobId: string, executing: string[]): Promise<void> {
+  await getPool().query(
+    `with stranded as (
+       update runs set status = 'cancelled', finished_at = now(), updated_at = now(),
+                       error = 'superseded: queued with no worker to take it; the evaluation sent its item again'
+        where eval_job_id = $1 and status = 'queued' and attempts > 0 and updated_at < now() - make_interval(secs => $2)
+          and not (id = any($3::text[]))
+        returning id)
+     update eval_items set run_id = null where job_id = $1 and scores is null and run_id in (select id from stranded)`,
+    [jobId, STALE_RUN_MS / 1000, executing],
+  );
 }
 
 /** Waits `ms`, or less when an inline run ends or the driver is stopped. */

@@ -10,10 +10,11 @@ const MAX_ATTEMPTS = 3;
  * Runs that were in flight when their worker stopped: resumed (their completed
  * steps replay from the trace) up to MAX_ATTEMPTS, then failed with the reason.
  */
-export async function recoverInterruptedRuns(staleAfterMs = STALE_AFTER_MS): Promise<{ resumed: string[]; failed: string[] }> {
+export async function recoverInterruptedRuns(staleAfterMs = STALE_AFTER_MS, only?: string[]): Promise<{ resumed: string[]; failed: string[] }> {
   const prisma = getPrisma();
   const stale = await prisma.run.findMany({
-    where: { status: 'running', updatedAt: { lt: new Date(Date.now() - staleAfterMs) } },
+    // `only`: recover just these runs (known dead), whatever their age.
+    where: { status: 'running', updatedAt: { lt: new Date(Date.now() - staleAfterMs) }, ...(only ? { id: { in: only } } : {}) },
     select: { id: true, attempts: true },
   });
   const resumed: string[] = [];

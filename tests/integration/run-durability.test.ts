@@ -85,7 +85,8 @@ describe('a worker killed in the middle of a run', () => {
     expect(orphan.status).toBe('running');
 
     // The next worker finds the run stale, marks the interrupted step and resumes it.
-    const recovered = await recoverInterruptedRuns(0);
+    // Only this run: other tests' live runs share the database.
+    const recovered = await recoverInterruptedRuns(0, [id]);
     expect(recovered.resumed).toContain(id);
     answering = true;
     const workers = await startRunWorkers({ concurrency: 1 });

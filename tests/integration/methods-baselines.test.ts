@@ -3,10 +3,9 @@ import { closeDb, getPool } from '@/lib/db/client';
 import type { RankedTriple } from '@/lib/methods/baselines/stages/neighbourhood';
 import { KgRagParamsSchema } from '@/lib/methods/baselines/params';
 import type { MethodAnswer } from '@/lib/methods/types';
-import { executeRun } from '@/lib/runs/executor';
-import { getRunRecord, type RunRecord } from '@/lib/runs/read';
-import { createRun } from '@/lib/runs/service';
+import type { RunRecord } from '@/lib/runs/read';
 import type { TripleData } from '@/lib/trace/types';
+import { runToSuccess, edgeExists } from '../support/runs';
 
 const SHARED = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 const MS = 'Disease::DOID:2377';
@@ -21,19 +20,7 @@ const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
 const prompts = (run: RunRecord) => run.modelCalls.flatMap((c) => (c.messages as { content: string }[]).map((m) => m.content));
 const answerPrompt = (run: RunRecord) => (run.modelCalls.find((c) => c.role === 'answer')!.messages as { content: string }[])[1].content;
 
-async function runMethod(body: Record<string, unknown>): Promise<RunRecord> {
-  const { id } = await createRun({ backend: 'offline', ...body }, { enqueue: false });
-  await executeRun(id);
-  const run = await getRunRecord({ id });
-  expect(run.error).toBeNull();
-  expect(run.status).toBe('succeeded');
-  return run;
-}
-
-async function edgeExists(sourceId: string, metaedge: string, targetId: string): Promise<boolean> {
-  const { rowCount } = await getPool().query('select 1 from edges where source_id = $1 and metaedge = $2 and target_id = $3', [sourceId, metaedge, targetId]);
-  return (rowCount ?? 0) > 0;
-}
+const runMethod = runToSuccess;
 
 async function metforminDiseases(): Promise<string[]> {
   const { rows } = await getPool().query<{ target_id: string }>(

@@ -18,13 +18,12 @@ import { answerTemplate, convertTemplate, initTemplate, selectTemplate } from '@
 import type { Staged, StageUsage } from '@/lib/methods/bioweave/usage';
 import type { ScoringTable } from '@/lib/methods/bioweave/verify';
 import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
-import { executeRun } from '@/lib/runs/executor';
-import { getRunRecord, type RunRecord } from '@/lib/runs/read';
-import { createRun } from '@/lib/runs/service';
+import type { RunRecord } from '@/lib/runs/read';
 import { newShareId } from '@/lib/runs/share-id';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import type { TripleData } from '@/lib/trace/types';
 import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { runToSuccess } from '../support/runs';
 
 afterAll(closeDb);
 
@@ -35,14 +34,7 @@ const out = <T>(step: Step) => (step.output as unknown as Staged<T>).output;
 const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
 const evidenceKinds = (run: RunRecord) => new Set(run.evidence.map((e) => e.kind));
 
-async function runBioWeave(body: Record<string, unknown>): Promise<RunRecord> {
-  const { id } = await createRun({ method: 'bioweave', backend: 'offline', ...body }, { enqueue: false });
-  await executeRun(id);
-  const run = await getRunRecord({ id });
-  expect(run.error).toBeNull();
-  expect(run.status).toBe('succeeded');
-  return run;
-}
+const runBioWeave = (body: Record<string, unknown>) => runToSuccess({ method: 'bioweave', ...body });
 
 async function nodeId(name: string, kind: string): Promise<string> {
   const { rows } = await getPool().query<{ id: string }>('select id from nodes where name = $1 and kind = $2', [name, kind]);

@@ -26,14 +26,13 @@ import {
   type HopAnswer,
 } from '@/lib/methods/regram/templates';
 import type { MethodAnswer } from '@/lib/methods/types';
-import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import type { RunRequest } from '@/lib/runs/schemas';
-import { createRun } from '@/lib/runs/service';
 import { newShareId } from '@/lib/runs/share-id';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import type { TripleData } from '@/lib/trace/types';
 import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { runToSuccess } from '../support/runs';
 
 const HEADLINE = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 
@@ -45,14 +44,7 @@ const childrenOf = (run: RunRecord, parent: Step) => run.steps.filter((s) => s.p
 const childOf = (run: RunRecord, parent: Step, kind: string) => childrenOf(run, parent).find((s) => s.kind === kind)!;
 const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
 
-async function runRegram(body: Omit<RunRequest, 'method'>): Promise<RunRecord> {
-  const { id } = await createRun({ method: 'regram', backend: 'offline', ...body } as RunRequest, { enqueue: false });
-  await executeRun(id);
-  const run = await getRunRecord({ id });
-  expect(run.error).toBeNull();
-  expect(run.status).toBe('succeeded');
-  return run;
-}
+const runRegram = (body: Omit<RunRequest, 'method'>) => runToSuccess({ method: 'regram', ...body });
 
 async function nodeId(name: string, kind: string): Promise<string> {
   const link = (await linkEntities(name)).find((l) => l.kind === kind);

@@ -13,6 +13,7 @@ import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
 import type { TripleData } from '@/lib/trace/types';
 import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { runToSuccess, edgeExists } from '../support/runs';
 
 const SHARED = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 const MS = 'Disease::DOID:2377';
@@ -30,19 +31,7 @@ const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
 const kgEvidence = (run: RunRecord) => run.evidence.filter((e) => e.channel === 'kg');
 const tripleOf = (run: RunRecord, id: string) => run.evidence.find((e) => e.id === id)?.data as TripleData | undefined;
 
-async function runXr2(body: Record<string, unknown>): Promise<RunRecord> {
-  const { id } = await createRun({ method: 'xr2', backend: 'offline', ...body }, { enqueue: false });
-  await executeRun(id);
-  const run = await getRunRecord({ id });
-  expect(run.error).toBeNull();
-  expect(run.status).toBe('succeeded');
-  return run;
-}
-
-async function edgeExists(sourceId: string, metaedge: string, targetId: string): Promise<boolean> {
-  const { rowCount } = await getPool().query('select 1 from edges where source_id = $1 and metaedge = $2 and target_id = $3', [sourceId, metaedge, targetId]);
-  return (rowCount ?? 0) > 0;
-}
+const runXr2 = (body: Record<string, unknown>) => runToSuccess({ method: 'xr2', ...body });
 
 async function nodeId(kind: string, name: string): Promise<string> {
   const { rows } = await getPool().query<{ id: string }>('select id from nodes where kind = $1 and name = $2', [kind, name]);

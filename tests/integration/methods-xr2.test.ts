@@ -12,7 +12,7 @@ import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
 import type { TripleData } from '@/lib/trace/types';
-import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { reply, startScriptedOpenAIServer, useScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
 import { runToSuccess, edgeExists } from '../support/runs';
 
 const SHARED = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
@@ -256,7 +256,7 @@ describe('X-R2 offline under switches and the shuffled-KG control', () => {
 
 describe('X-R2 over an OpenAI-compatible server', () => {
   let server: ScriptedServer;
-  const saved = { base: process.env.OPENAI_BASE_URL, model: process.env.HOPSCOPE_MODEL };
+  let restoreEnv = () => undefined as void;
 
   beforeAll(async () => {
     server = await startScriptedOpenAIServer((request) => {
@@ -289,16 +289,12 @@ describe('X-R2 over an OpenAI-compatible server', () => {
           return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
       }
     });
-    process.env.OPENAI_BASE_URL = server.baseUrl;
     // A model name of its own: the response cache never answers for this server.
-    process.env.HOPSCOPE_MODEL = `scripted-${randomUUID()}`;
+    restoreEnv = useScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
   });
 
   afterAll(async () => {
-    process.env.OPENAI_BASE_URL = saved.base;
-    process.env.HOPSCOPE_MODEL = saved.model;
-    if (saved.base === undefined) delete process.env.OPENAI_BASE_URL;
-    if (saved.model === undefined) delete process.env.HOPSCOPE_MODEL;
+    restoreEnv();
     await server.close();
   });
 

@@ -40,7 +40,10 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   // As root the server runs as the `postgres` OS user, which must be able to write beside the data dir.
   const parent = path.dirname(opts.dir);
   fs.mkdirSync(parent, { recursive: true });
-  if (process.getuid?.() === 0) fs.chmodSync(parent, 0o777);
+  if (process.getuid?.() === 0) {
+    assertEnterableByOthers([parent, path.resolve('node_modules')]);
+    fs.chmodSync(parent, 0o777);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
@@ -58,6 +61,28 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   await server.start();
   await ensureDatabase(adminUrl, opts.database);
   return { url, owned: true, stop: () => server.stop() };
+}
+
+/**
+ * As root, initdb and postgres run as the `postgres` OS user, which needs to
+ * enter every folder above the binaries and the data. A private ancestor (a
+ * `mktemp -d` folder is 0700) otherwise fails later as a bare "spawn EACCES".
+ */
+export function assertEnterableByOthers(paths: string[]) {
+  const closed = new Set<string>();
+  for (const start of paths) {
+    for (let dir = path.dirname(start); ; dir = path.dirname(dir)) {
+      if (fs.existsSync(dir) && !(fs.statSync(dir).mode & 0o001)) closed.add(dir);
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+  if (closed.size) {
+    const list = [...closed].join(', ');
+    throw new Error(
+      `The embedded PostgreSQL runs as the 'postgres' user when started by root, and that user cannot enter ${list}. ` +
+        `Run \`chmod o+x ${[...closed].join(' ')}\`, keep the project in a folder others can enter, or set DATABASE_URL to a PostgreSQL server.`,
+    );
+  }
 }
 
 async function ensureDatabase(adminUrl: string, database: string) {

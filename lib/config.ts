@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   HOPSCOPE_MODEL: z.string().optional(),
   HOPSCOPE_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   HOPSCOPE_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** off: `npm start` serves only; runs and evaluations wait for `npm run worker` processes. */
+  HOPSCOPE_WORKERS: z.enum(['on', 'off']).default('on'),
   PORT: z.coerce.number().int().positive().default(3000),
 });
 

@@ -1,6 +1,6 @@
 // The launcher behind `npm start`, `npm run dev` and `npm run start:test`:
 // database (embedded unless DATABASE_URL), migrations, knowledge base, build, run
-// workers, then the Next.js server. One process owns the embedded PostgreSQL.
+// workers (unless HOPSCOPE_WORKERS=off), then the Next.js server. One process owns the embedded PostgreSQL.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,10 +41,11 @@ async function main() {
   await closeDb();
 
   if (mode !== 'dev') ensureBuild();
-  const { startRunWorkers } = await import('../lib/runs/worker');
-  const workers = await startRunWorkers({ concurrency: env.HOPSCOPE_WORKER_CONCURRENCY });
-  // Evaluations: drivers that feed their runs to the run workers (and resume jobs a restart interrupted).
-  const evalWorkers = (await import('../lib/eval/jobs/worker')).startEvalWorkers();
+  // Run workers and evaluation drivers, unless they run as processes of their own (`npm run worker`).
+  const workers = env.HOPSCOPE_WORKERS === 'on'
+    ? await (await import('../lib/runs/worker')).startWorkers({ concurrency: env.HOPSCOPE_WORKER_CONCURRENCY })
+    : null;
+  if (!workers) console.log('[hopscope] workers off (HOPSCOPE_WORKERS=off): runs wait for `npm run worker` processes');
 
   const nextArgs = mode === 'dev' ? ['next', 'dev', '-p', String(env.PORT)] : ['next', 'start', '-p', String(env.PORT), '-H', '127.0.0.1'];
   const server = spawn('npx', nextArgs, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
@@ -55,8 +56,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.kill('SIGTERM');
-    await evalWorkers.stop();
-    await workers.stop();
+    await workers?.stop();
     await closeDb();
     await db.stop();
     process.exit(code);

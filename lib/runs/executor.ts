@@ -16,16 +16,17 @@ const HEARTBEAT_MS = 10_000;
  * Executes one run to the end: builds its channels and model client, calls the
  * method, then stores answer, scores and cost. A resumed run replays its
  * completed steps (see TraceRecorder). Never throws for a failed run: the run
- * ends as failed with the reason recorded.
+ * ends as failed with the reason recorded. Returns the run's final status, or
+ * null when this call did not claim it (not queued: another worker has it).
  */
-export async function executeRun(runId: string): Promise<void> {
+export async function executeRun(runId: string): Promise<'succeeded' | 'failed' | 'cancelled' | null> {
   const prisma = getPrisma();
   const claimed = await prisma.run.updateMany({
     where: { id: runId, status: 'queued' },
     data: { status: 'running', startedAt: new Date(), attempts: { increment: 1 } },
   });
   // Only a queued run is claimed: a running one belongs to a live worker (a stale one is re-queued by recovery).
-  if (!claimed.count) return;
+  if (!claimed.count) return null;
   const run = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
   const heartbeat = setInterval(() => {
     void prisma.run.updateMany({ where: { id: runId, status: 'running' }, data: { updatedAt: new Date() } }).catch(() => undefined);
@@ -53,12 +54,14 @@ export async function executeRun(runId: string): Promise<void> {
       backend: config.backend.backend,
     });
     await finish(runId, answer, input);
+    return 'succeeded';
   } catch (error) {
     const cancelled = error instanceof RunCancelledError;
     await prisma.run.updateMany({
       where: { id: runId, status: 'running' },
       data: { status: cancelled ? 'cancelled' : 'failed', error: errorMessage(error), finishedAt: new Date(), cost: toJson(await summariseCost(runId)) },
     });
+    return cancelled ? 'cancelled' : 'failed';
   } finally {
     clearInterval(heartbeat);
   }

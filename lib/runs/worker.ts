@@ -1,4 +1,5 @@
 import { getPrisma } from '@/lib/db/client';
+import { startEvalWorkers } from '@/lib/eval/jobs/worker';
 import { executeRun } from './executor';
 import { RUN_QUEUE, enqueueRun, getBoss, stopQueue } from './queue';
 
@@ -42,7 +43,7 @@ export interface RunWorkers {
 }
 
 /** Starts `concurrency` queue consumers in this process, after recovering interrupted runs. */
-export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AFTER_MS } = {}): Promise<RunWorkers> {
+export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AFTER_MS, log = false } = {}): Promise<RunWorkers> {
   const boss = await getBoss();
   const recovery = await recoverInterruptedRuns(staleAfterMs);
   if (recovery.resumed.length || recovery.failed.length) {
@@ -50,7 +51,8 @@ export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AF
   }
   for (let i = 0; i < concurrency; i++) {
     await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      await executeRun(job.data.runId);
+      const status = await executeRun(job.data.runId);
+      if (status && log) console.log(`[runs] ${job.data.runId} ${status}`);
     });
   }
   // Workers on other machines may die too: keep sweeping for stale runs.
@@ -59,6 +61,23 @@ export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AF
     async stop() {
       clearInterval(sweep);
       await stopQueue();
+    },
+  };
+}
+
+/**
+ * Everything a worker process runs: `concurrency` run consumers on the shared
+ * queue and the evaluation supervisor. `npm start` runs it beside the web
+ * server (unless HOPSCOPE_WORKERS=off); `npm run worker` runs it alone, any
+ * number of times on any machine that reaches the database.
+ */
+export async function startWorkers({ concurrency = 4, log = false } = {}): Promise<RunWorkers> {
+  const runs = await startRunWorkers({ concurrency, log });
+  const evaluations = startEvalWorkers();
+  return {
+    async stop() {
+      await evaluations.stop();
+      await runs.stop();
     },
   };
 }

@@ -51,7 +51,7 @@ export async function driveEvalJob(jobId: string, opts: DriveOptions): Promise<D
   if (!lock) return 'busy';
   const local = new Map<string, Promise<void>>();
   const execute = (runId: string) => {
-    const done = executeRun(runId).finally(() => local.delete(runId));
+    const done = executeRun(runId).then(() => undefined).finally(() => local.delete(runId));
     local.set(runId, done);
   };
   try {

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, getPool } from '@/lib/db/client';
+import { stopQueue } from '@/lib/runs/queue';
+import { createRun } from '@/lib/runs/service';
+
+/**
+ * Two `npm run worker` processes on one database: every run on the shared
+ * queue is executed by exactly one of them, once. Each worker logs the runs it
+ * executed; the trace must show one attempt and no step twice.
+ */
+const RUNS = 10;
+const workers: { child: ChildProcess; log: string }[] = [];
+
+function startWorker() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+    env: { ...process.env, HOPSCOPE_WORKER_CONCURRENCY: '2' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const worker = { child, log: '' };
+  child.stdout!.on('data', (d) => (worker.log += d));
+  child.stderr!.on('data', (d) => (worker.log += d));
+  workers.push(worker);
+  return worker;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; worker logs:\n${workers.map((w) => w.log).join('\n---\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  startWorker();
+  startWorker();
+  await until('both workers to be ready', () => workers.every((w) => w.log.includes('ready')));
+});
+
+afterAll(async () => {
+  for (const w of workers) w.child.kill('SIGTERM');
+  await Promise.all(workers.map((w) => new Promise((r) => (w.child.exitCode !== null ? r(null) : w.child.once('exit', r)))));
+  await stopQueue();
+  await closeDb();
+});
+
+describe('several worker processes on one queue', () => {
+  it('execute each run exactly once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { id } = await createRun({ method: i % 2 ? 'kg-rag' : 'direct', question: `Which genes are associated with multiple sclerosis? (${i})`, backend: 'offline' });
+      ids.push(id);
+    }
+    const rows = await until('every run to finish', async () => {
+      const { rows } = await getPool().query<{ id: string; status: string; attempts: number }>(`select id, status, attempts from runs where id = any($1)`, [ids]);
+      return rows.every((r) => r.status === 'succeeded' || r.status === 'failed') ? rows : null;
+    });
+    for (const run of rows) {
+      expect(run.status).toBe('succeeded');
+      expect(run.attempts).toBe(1);
+    }
+    // Each run is in exactly one worker's log.
+    const executedBy = ids.map((id) => workers.filter((w) => w.log.includes(`[runs] ${id} succeeded`)).length);
+    expect(executedBy).toEqual(ids.map(() => 1));
+    // No step ran twice: one step per replay key.
+    const { rows: dup } = await getPool().query(
+      `select run_id, input->>'__key' k, count(*) from steps where run_id = any($1) group by 1, 2 having count(*) > 1`,
+      [ids],
+    );
+    expect(dup).toEqual([]);
+  }, 150_000);
+});

@@ -29,7 +29,15 @@ export interface ValueRow {
   note?: string;
 }
 
-export type BenchRow = TimingRow | ValueRow;
+/** A table of figures (rows × columns), printed after the main table; each cell goes into --json under its key. */
+export interface GridRow {
+  type: 'grid';
+  label: string;
+  columns: string[];
+  rows: { label: string; cells: { key: string; value: number | null }[] }[];
+}
+
+export type BenchRow = TimingRow | ValueRow | GridRow;
 
 export interface BenchModule {
   name: string;

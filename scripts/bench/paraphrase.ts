@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { getPrisma } from '../../lib/db/client';
+import { importQuestionSet } from '../../lib/eval/import';
+import { createEvalJob, driveEvalJob, getEvalJobView, type EvalSummary } from '../../lib/eval/jobs';
+import { listMethods } from '../../lib/methods/registry';
+import { round } from './timing';
+import type { BenchModule, GridRow } from './types';
+
+/**
+ * The blind paraphrase corpus (README "Evaluation"): questions written by people
+ * who saw only a fact and a style, gold computed from the KG. Holdout is the
+ * headline figure; tune is the part a parser may be looked at against.
+ */
+const FIXTURES = path.join('tests', 'fixtures', 'paraphrase');
+const PARTS = [
+  { part: 'holdout', key: 'paraphrase_accuracy' },
+  { part: 'tune', key: 'paraphrase_tune_accuracy' },
+] as const;
+const CONCURRENCY = 8;
+
+/**
+ * Offline accuracy of every registered method on each part, overall and per
+ * family: the fixture is imported as a JSONL set and evaluated through the eval
+ * job machinery (full configuration, offline engine). The jobs, their runs and
+ * the sets are deleted afterwards. A part whose fixture is absent is skipped.
+ */
+export const paraphrase: BenchModule = {
+  name: 'paraphrase corpus (offline accuracy)',
+  async run({ log }) {
+    const methods = listMethods().map((m) => m.id);
+    const rows: GridRow[] = [];
+    for (const { part, key } of PARTS) {
+      const file = path.join(FIXTURES, `paraphrase-${part}.jsonl`);
+      if (!existsSync(file)) {
+        log(`${file} is missing: paraphrase ${part} skipped`);
+        continue;
+      }
+      const { summary, questions } = await evaluate(file, `bench-paraphrase-${part}`, methods);
+      const families = summary.families.columns.map((c) => c.family);
+      rows.push({
+        type: 'grid',
+        label: `paraphrase ${part} (${questions} questions, offline): accuracy per family`,
+        columns: [...families, 'all'],
+        rows: methods.map((method) => {
+          const slug = method.replace('-', '_');
+          const familyAvg = summary.families.rows.find((r) => r.method === method)?.familyAvg ?? {};
+          const all = summary.scores.find((s) => s.method === method)?.accuracy ?? null;
+          return {
+            label: method,
+            cells: [
+              ...families.map((family) => ({ key: `paraphrase_${part}_${family}_${slug}`, value: rounded(familyAvg[family] ?? null) })),
+              { key: `${key}_${slug}`, value: rounded(all) },
+            ],
+          };
+        }),
+      });
+      for (const s of summary.scores) log(`${part} ${s.method}: ${s.correct}/${s.scored} correct, ${s.errors} error(s)`);
+    }
+    return rows;
+  },
+};
+
+async function evaluate(file: string, name: string, methods: string[]): Promise<{ summary: EvalSummary; questions: number }> {
+  const set = await importQuestionSet({ format: 'jsonl', file, name });
+  const prisma = getPrisma();
+  const job = await createEvalJob({ set: set.id, methods, switches: 'full', backend: 'offline', concurrency: CONCURRENCY }, { lock: true });
+  try {
+    const result = await driveEvalJob(job.id, { mode: 'inline', lock: job.lock });
+    if (result !== 'finished') throw new Error(`the paraphrase evaluation did not finish (${result})`);
+    return { summary: (await getEvalJobView({ id: job.id })).summary, questions: set.counts.total };
+  } finally {
+    await prisma.run.deleteMany({ where: { evalJobId: job.id } });
+    await prisma.evalJob.delete({ where: { id: job.id } });
+    await prisma.questionSet.deleteMany({ where: { name } });
+  }
+}
+
+const rounded = (x: number | null) => (x === null ? null : round(x, 3));

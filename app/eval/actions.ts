@@ -3,8 +3,13 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { mapError } from '@/lib/api/errors';
+import { GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions } from '@/lib/eval/generate';
+import { SetImportError } from '@/lib/eval/import';
+import { importUploadedSet, MAX_UPLOAD_BYTES, SetUploadSchema } from '@/lib/eval/import/upload';
 import { createEvalJob } from '@/lib/eval/jobs';
 import { evalRequestFromForm, type EvalFormState } from '@/lib/eval/jobs/form';
+import { SetNameTaken, type QuestionSetSummary } from '@/lib/eval/sets';
+import { EMPTY_SET_FORM, setNameFromFile, type SetFormState } from '@/lib/eval/set-form';
 
 /** The start form: store the job (the server's eval workers pick it up) and open its page. */
 export async function startEvaluationAction(_prev: EvalFormState, form: FormData): Promise<EvalFormState> {
@@ -24,4 +29,66 @@ export async function startEvaluationAction(_prev: EvalFormState, form: FormData
   }
   revalidatePath('/eval');
   redirect(`/eval/${id}`);
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+};
+
+/** Generate a BioMedHop or K2V set from the loaded KG (the same request as `hopscope generate`). */
+export async function generateSetAction(_prev: SetFormState, form: FormData): Promise<SetFormState> {
+  const families = form.getAll('families').filter((f): f is string => typeof f === 'string');
+  const renderings = form.getAll('renderings').filter((r): r is string => typeof r === 'string');
+  const generator = text(form, 'generator');
+  const parsed = GenerateRequestSchema.safeParse({
+    generator,
+    // An unnamed set takes the name the form suggests: "biomedhop-20".
+    name: text(form, 'name') ?? `${generator}-${text(form, 'count') ?? 50}`,
+    seed: text(form, 'seed'),
+    count: text(form, 'count'),
+    // Families and renderings are BioMedHop's; an empty choice means all of them.
+    ...(generator === 'biomedhop' && families.length ? { families } : {}),
+    ...(generator === 'biomedhop' && renderings.length ? { renderings } : {}),
+  });
+  if (!parsed.success) return invalid(parsed.error.issues);
+  return storeSet(() => generateQuestionSet(parsed.data));
+}
+
+/** Import an uploaded JSONL / MIRAGE / MedDDx / PubMedQA file (the same readers as `hopscope sets import`). */
+export async function importSetAction(_prev: SetFormState, form: FormData): Promise<SetFormState> {
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) return { ...EMPTY_SET_FORM, message: 'Choose a file to import.', fieldErrors: { file: 'no file chosen (or the file is empty)' } };
+  if (file.size > MAX_UPLOAD_BYTES) return { ...EMPTY_SET_FORM, message: `The file is ${Math.ceil(file.size / 1e6)} MB; the form takes up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (use \`npm run hopscope -- sets import\` for larger ones).`, fieldErrors: { file: 'too large' } };
+  const parsed = SetUploadSchema.safeParse({ format: text(form, 'format'), name: text(form, 'name') ?? setNameFromFile(file.name), limit: text(form, 'limit') });
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return storeSet(() => importUploadedSet(parsed.data, { fileName: file.name, bytes }));
+}
+
+function invalid(issues: readonly { path: PropertyKey[]; message: string }[]): SetFormState {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return { ...EMPTY_SET_FORM, message: `Check the form: ${issues.map((i) => (i.path.length ? `${String(i.path[0])}: ${i.message}` : i.message)).join('; ')}`, fieldErrors };
+}
+
+/** Runs a generation or import; each failure class becomes a message the form shows, nothing unexpected leaks. */
+async function storeSet(store: () => Promise<QuestionSetSummary>): Promise<SetFormState> {
+  let set: QuestionSetSummary;
+  try {
+    set = await store();
+  } catch (error) {
+    if (error instanceof SetImportError) {
+      const n = error.issues.length;
+      const issues = error.issues.slice(0, 12).map((i) => `${i.at ? `${i.at}: ` : ''}${i.reason}`);
+      if (n > issues.length) issues.push(`… and ${n - issues.length} more`);
+      return { ...EMPTY_SET_FORM, message: `${n} problem${n === 1 ? '' : 's'} found in the file; nothing was imported.`, issues };
+    }
+    if (error instanceof SetNameTaken) return { ...EMPTY_SET_FORM, message: error.message, fieldErrors: { name: error.message } };
+    if (error instanceof InvalidGenerationOptions || error instanceof GenerationError) return { ...EMPTY_SET_FORM, message: error.message };
+    console.error('[action] storing the question set failed:', error);
+    return { ...EMPTY_SET_FORM, message: 'Storing the question set failed: the server could not finish the request. Check that the database is up, then try again.' };
+  }
+  revalidatePath('/eval');
+  return { ...EMPTY_SET_FORM, created: { name: set.name, source: set.source, total: set.counts.total } };
 }

@@ -2,17 +2,22 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { EvalJobList } from '@/components/eval/EvalJobList';
 import { EvalStartForm } from '@/components/eval/EvalStartForm';
+import { QuestionSetForms } from '@/components/eval/QuestionSetForms';
 import { Card } from '@/components/ui/Card';
+import { BIOMEDHOP_FAMILIES, MAX_QUESTIONS, RENDERINGS } from '@/lib/eval/generate';
+import { SET_FORMATS } from '@/lib/eval/import';
+import { MAX_UPLOAD_BYTES } from '@/lib/eval/import/upload';
 import { GRID_PRESETS, listEvalJobs } from '@/lib/eval/jobs';
 import { listQuestionSets } from '@/lib/eval/sets';
 import { listMethods } from '@/lib/methods/registry';
-import { startEvaluationAction } from './actions';
+import { generateSetAction, importSetAction, startEvaluationAction } from './actions';
 
 export const metadata: Metadata = { title: 'Evaluation' };
 
-export default async function EvalPage() {
+export default async function EvalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await connection(); // jobs and sets are read per request
-  const [jobs, sets] = await Promise.all([listEvalJobs(), listQuestionSets()]);
+  const [jobs, sets, params] = await Promise.all([listEvalJobs(), listQuestionSets(), searchParams]);
+  const selected = typeof params.set === 'string' ? params.set : undefined;
   const methods = listMethods().map((m) => ({ id: m.id, name: m.name }));
   return (
     <section className="space-y-6">
@@ -24,14 +29,28 @@ export default async function EvalPage() {
         </p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-12">
-        <Card title="Start an evaluation" headingId="start-heading" className="lg:col-span-5">
-          <EvalStartForm
-            sets={sets.map((s) => ({ name: s.name, source: s.source, total: s.counts.total }))}
-            methods={methods}
-            presets={GRID_PRESETS}
-            action={startEvaluationAction}
-          />
-        </Card>
+        <div className="space-y-6 lg:col-span-5">
+          <Card title="Start an evaluation" headingId="start-heading">
+            <EvalStartForm
+              sets={sets.map((s) => ({ name: s.name, source: s.source, total: s.counts.total }))}
+              selected={selected}
+              methods={methods}
+              presets={GRID_PRESETS}
+              action={startEvaluationAction}
+            />
+          </Card>
+          <Card title="Add a question set" headingId="sets-heading">
+            <QuestionSetForms
+              generate={generateSetAction}
+              importFile={importSetAction}
+              families={BIOMEDHOP_FAMILIES}
+              renderings={RENDERINGS}
+              formats={SET_FORMATS}
+              maxQuestions={MAX_QUESTIONS}
+              maxUploadMb={MAX_UPLOAD_BYTES / 1024 / 1024}
+            />
+          </Card>
+        </div>
         <Card title="Evaluations" headingId="jobs-heading" className="lg:col-span-7">
           <EvalJobList initial={jobs} />
         </Card>

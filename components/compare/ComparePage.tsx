@@ -137,7 +137,7 @@ export function ComparePage({ aId, bId, configDiff, shareId, readOnly, attributi
       <section aria-labelledby="align-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
         <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
           <h2 id="align-heading" className="text-sm font-semibold text-slate-900">
-            Steps aligned
+            Stages aligned by kind and iteration
           </h2>
           <p className="text-xs text-slate-600">
             {rows.filter((r) => r.a && r.b).length} in both · {rows.filter((r) => r.a && !r.b).length} only in A · {rows.filter((r) => !r.a && r.b).length} only in B ·{' '}
@@ -176,7 +176,13 @@ function RunCard({ run, side, graphKgEdges, href, showQuestion }: { run: RunView
       </p>
       <p className="min-h-6 text-base font-semibold break-words text-slate-900" data-testid={`compare-answer-${side.toLowerCase()}`}>
         {run.status === 'failed' ? <span className="text-red-800">failed: {run.error}</span> : (answer ?? (live ? 'running…' : 'no answer'))}
-        {run.correct === true ? <Badge tone="green" className="ml-2">✓ correct</Badge> : run.correct === false ? <Badge tone="red" className="ml-2">✗ incorrect</Badge> : null}
+        {run.answer && (run.answer.abstained || !run.answer.text.trim()) ? (
+          <Badge tone="amber" className="ml-2">∅ abstained</Badge>
+        ) : run.correct === true ? (
+          <Badge tone="green" className="ml-2">✓ correct</Badge>
+        ) : run.correct === false ? (
+          <Badge tone="red" className="ml-2">✗ incorrect</Badge>
+        ) : null}
       </p>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs tabular-nums sm:grid-cols-4">
         <div>
@@ -227,7 +233,7 @@ function StepAlignment({ rows, a, b, runHref }: { rows: AlignedRow[]; a: RunView
   if (!rows.length) return <p className="text-sm text-slate-600">Neither run recorded steps.</p>;
   return (
     <table className="w-full table-fixed text-left text-xs" data-testid="step-alignment">
-      <caption className="sr-only">The two traces, step by step</caption>
+      <caption className="sr-only">The two traces, stage by stage (matched by kind and iteration)</caption>
       <thead className="sticky top-0 bg-white text-slate-700">
         <tr>
           <th scope="col" className="w-1/3 px-2 py-1">
@@ -246,6 +252,8 @@ function StepAlignment({ rows, a, b, runHref }: { rows: AlignedRow[]; a: RunView
           <tr
             key={r.key}
             data-presence={r.a && r.b ? 'both' : r.a ? 'a' : 'b'}
+            data-kind={r.kind}
+            data-iteration={r.iteration}
             data-differs={r.differs ? 'true' : 'false'}
             className={cn('border-t border-slate-100 align-top', !r.b && 'bg-blue-50/60', !r.a && 'bg-orange-50/60', r.differs && 'bg-amber-50')}
           >

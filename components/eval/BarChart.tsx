@@ -1,4 +1,7 @@
-import { barLayout, linearScale, niceTicks } from './chart-scales';
+'use client';
+
+import { barLayout, fitLabel, linearScale, niceTicks } from './chart-scales';
+import { useWidth } from './use-width';
 
 export interface BarSeries {
   key: string;
@@ -23,12 +26,14 @@ export interface BarChartProps {
   testId?: string;
 }
 
-const W = 720;
-const H = 260;
+const H = 280;
 const M = { top: 12, right: 8, bottom: 44, left: 44 };
+/** Average width of an 11px label character, for fitting group labels into their share of the axis. */
+const CHAR_PX = 6.2;
 
-/** Grouped vertical bars in plain SVG, with gridlines, value tooltips and an HTML legend. */
+/** Grouped vertical bars in plain SVG over the width the card gives it, with gridlines, value tooltips and an HTML legend. */
 export function BarChart({ title, description, series, groups, max = 1, format, testId }: BarChartProps) {
+  const { ref, width: W } = useWidth<HTMLElement>(720);
   const ticks = niceTicks(max, 5);
   const top = ticks[ticks.length - 1];
   const y = linearScale([0, top], [H - M.bottom, M.top]);
@@ -36,8 +41,8 @@ export function BarChart({ title, description, series, groups, max = 1, format, 
   const layout = barLayout(groups.length, series.length, plotWidth);
   const titleId = `${testId ?? 'bar-chart'}-title`;
   return (
-    <figure className="space-y-2" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-[720px]" role="img" aria-labelledby={titleId}>
+    <figure ref={ref} className="space-y-2" data-testid={testId}>
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} className="block" role="img" aria-labelledby={titleId}>
         <title id={titleId}>{`${title}: ${description}`}</title>
         {ticks.map((t) => (
           <g key={t}>
@@ -68,8 +73,9 @@ export function BarChart({ title, description, series, groups, max = 1, format, 
                 </rect>
               ),
             )}
-            <text x={M.left + layout.groups[g].centre} y={H - M.bottom + 16} textAnchor="middle" className="fill-slate-700 text-[11px]">
-              {group.label.length > 22 ? `${group.label.slice(0, 21)}…` : group.label}
+            <text x={M.left + layout.groups[g].centre} y={H - M.bottom + 16} textAnchor="middle" className="fill-slate-700 text-[11px]" data-testid="bar-group-label">
+              {fitLabel(group.label, Math.floor((plotWidth / groups.length - 8) / CHAR_PX))}
+              <title>{group.label}</title>
             </text>
           </g>
         ))}

@@ -12,6 +12,8 @@ export interface SetChoice {
 
 interface EvalStartFormProps {
   sets: SetChoice[];
+  /** The set chosen first (`?set=`, e.g. one just generated); the first set otherwise. */
+  selected?: string;
   methods: { id: string; name: string }[];
   presets: Record<string, string>;
   action: (state: EvalFormState, form: FormData) => Promise<EvalFormState>;
@@ -20,7 +22,7 @@ interface EvalStartFormProps {
 const field = 'w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600';
 
 /** The start form: set, methods, switch grid, sample, concurrency, backend. Problems come back per field. */
-export function EvalStartForm({ sets, methods, presets, action }: EvalStartFormProps) {
+export function EvalStartForm({ sets, selected, methods, presets, action }: EvalStartFormProps) {
   const [state, submit, pending] = useActionState(action, { message: null, fieldErrors: {} });
   const [grid, setGrid] = useState('full,kg=0,entity=0,param=0');
   const error = (name: string) =>
@@ -31,9 +33,8 @@ export function EvalStartForm({ sets, methods, presets, action }: EvalStartFormP
     ) : null;
   if (!sets.length) {
     return (
-      <p className="text-sm text-slate-700">
-        No question sets yet. Generate one from the KG with <code className="font-mono">npm run hopscope -- generate biomedhop --count 50 --name my-set</code>, or import a benchmark with{' '}
-        <code className="font-mono">npm run hopscope -- sets import</code>.
+      <p className="text-sm text-slate-700" data-testid="eval-no-sets">
+        No question sets yet: generate one from the KG or import a file under <a href="#sets-heading" className="text-blue-800 underline">Add a question set</a>.
       </p>
     );
   }
@@ -43,7 +44,12 @@ export function EvalStartForm({ sets, methods, presets, action }: EvalStartFormP
         <label htmlFor="eval-set" className="text-sm font-medium text-slate-900">
           Question set
         </label>
-        <select id="eval-set" name="set" className={field} defaultValue={sets[0].name} aria-describedby={state.fieldErrors.set ? 'set-error' : undefined}>
+        <select
+          key={selected}
+          id="eval-set"
+          name="set"
+          className={field}
+          defaultValue={selected && sets.some((s) => s.name === selected) ? selected : sets[0].name} aria-describedby={state.fieldErrors.set ? 'set-error' : undefined}>
           {sets.map((s) => (
             <option key={s.name} value={s.name}>
               {s.name} ({s.source}, {s.total} questions)

@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
@@ -21,19 +21,42 @@ export function goldText(gold: unknown): string {
   return g.aliases?.length ? `${g.text} (also: ${g.aliases.slice(0, 5).join(', ')})` : (g.text ?? '—');
 }
 
-/** One question of the evaluation: text, options, gold, and every run of it with its answer and cost. */
+/**
+ * One question of the evaluation: text, options, gold, and every run of it
+ * with its answer and cost. It opens as a panel on the right of the viewport,
+ * where the reader is, over the matrix they clicked in (Escape closes it).
+ */
 export function QuestionDrilldown({ source, questionId, revision, onClose }: { source: EvalSource; questionId: string; revision: string; onClose(): void }) {
   const { data, error, isPending, refetch } = useQuery(questionOptions(source, questionId, revision));
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  useEffect(() => {
+    // Keyboard users land in the panel; Escape closes it.
+    closeRef.current?.focus({ preventScroll: true });
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [questionId]);
   return (
-    <Card
-      title="Question drill-down"
-      headingId="drilldown-heading"
-      actions={
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-      }
+    <aside
+      aria-labelledby="drilldown-heading"
+      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col border-l border-slate-300 bg-white shadow-2xl"
+      data-testid="drilldown-panel"
     >
+      <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+        <h2 id="drilldown-heading" className="text-sm font-semibold text-slate-900">
+          Question drill-down
+        </h2>
+        <Button ref={closeRef} size="sm" variant="ghost" onClick={onClose} aria-label="Close the drill-down">
+          Close ✕
+        </Button>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
       {isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : error ? (
@@ -121,6 +144,7 @@ export function QuestionDrilldown({ source, questionId, revision, onClose }: { s
           </div>
         </div>
       )}
-    </Card>
+      </div>
+    </aside>
   );
 }

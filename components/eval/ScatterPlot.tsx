@@ -1,4 +1,7 @@
-import { linearScale, niceTicks } from './chart-scales';
+'use client';
+
+import { linearScale, niceTicks, placeLabels } from './chart-scales';
+import { useWidth } from './use-width';
 
 export interface ScatterPoint {
   key: string;
@@ -20,21 +23,30 @@ export interface ScatterPlotProps {
   testId?: string;
 }
 
-const W = 720;
-const H = 300;
+const H = 320;
 const M = { top: 14, right: 24, bottom: 44, left: 52 };
+const R = 5;
+const LABEL = { charPx: 5.8, lineHeight: 13 };
 
-/** Points with labels in plain SVG: cost on x, accuracy on y. */
+/**
+ * Points with labels in plain SVG over the width the card gives it: cost on x,
+ * accuracy on y. Labels are placed so none overlap (points at the same
+ * accuracy fan out with leader lines); the list under the plot names every
+ * point with its values, including any whose label found no room.
+ */
 export function ScatterPlot({ title, points, xLabel, yLabel, formatX, formatY, yMax = 1, testId }: ScatterPlotProps) {
+  const { ref, width: W } = useWidth<HTMLElement>(720);
   // Headroom past the largest cost, so no point sits on the edge.
   const xTicks = niceTicks(Math.max(0, ...points.map((p) => p.x)) * 1.15, 5);
   const yTicks = niceTicks(yMax, 5);
-  const x = linearScale([0, xTicks[xTicks.length - 1]], [M.left, W - M.right]);
-  const y = linearScale([0, yTicks[yTicks.length - 1]], [H - M.bottom, M.top]);
+  const x = linearScale([0, xTicks[xTicks.length - 1]], [M.left + R + 2, W - M.right]);
+  const y = linearScale([0, yTicks[yTicks.length - 1]], [H - M.bottom - R - 2, M.top]);
   const titleId = `${testId ?? 'scatter'}-title`;
+  const px = points.map((p) => ({ x: x(p.x), y: y(p.y), label: p.label }));
+  const labels = placeLabels(px, { bounds: { x: M.left + 2, y: 0, width: W - M.left - 2, height: H - M.bottom + 4 }, radius: R, ...LABEL });
   return (
-    <figure className="space-y-2" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-[720px]" role="img" aria-labelledby={titleId}>
+    <figure ref={ref} className="space-y-2" data-testid={testId}>
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} className="block" role="img" aria-labelledby={titleId}>
         <title id={titleId}>{`${title}: ${yLabel} against ${xLabel}`}</title>
         {yTicks.map((t) => (
           <g key={`y${t}`}>
@@ -58,18 +70,34 @@ export function ScatterPlot({ title, points, xLabel, yLabel, formatX, formatY, y
         <text transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle" className="fill-slate-700 text-[12px]">
           {yLabel}
         </text>
-        {points.map((p) => (
-          <g key={p.key} data-testid="scatter-point" data-key={p.key} data-x={p.x} data-y={p.y}>
-            <circle cx={x(p.x)} cy={y(p.y)} r={5} fill={p.color} fillOpacity={0.85} stroke="white">
-              <title>{`${p.label}: ${formatY(p.y)} at ${formatX(p.x)}`}</title>
-            </circle>
-            <text x={x(p.x) + (x(p.x) > W * 0.7 ? -8 : 8)} y={y(p.y)} dy="0.32em" textAnchor={x(p.x) > W * 0.7 ? 'end' : 'start'} className="fill-slate-700 text-[10px]">
-              {p.label}
-            </text>
-          </g>
-        ))}
+        {points.map((p, i) => {
+          const at = labels[i];
+          return (
+            <g key={p.key} data-testid="scatter-point" data-key={p.key} data-x={p.x} data-y={p.y} data-labelled={at ? 'true' : 'false'}>
+              {at?.moved ? <line x1={px[i].x} y1={px[i].y} x2={at.x < px[i].x ? at.x + p.label.length * LABEL.charPx : at.x} y2={at.y} stroke="#94a3b8" strokeWidth={0.75} /> : null}
+              <circle cx={px[i].x} cy={px[i].y} r={R} fill={p.color} fillOpacity={0.85} stroke="white">
+                <title>{`${p.label}: ${formatY(p.y)} at ${formatX(p.x)}`}</title>
+              </circle>
+              {at ? (
+                <text x={at.x} y={at.y} dy="0.32em" className="fill-slate-700 text-[10px]" data-testid="scatter-label">
+                  {p.label}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
       </svg>
-      <figcaption className="text-xs font-medium text-slate-900">{title}</figcaption>
+      <figcaption className="space-y-1 text-xs text-slate-700">
+        <span className="font-medium text-slate-900">{title}</span>
+        <ul className="flex flex-wrap gap-x-4 gap-y-0.5" aria-label="Points">
+          {points.map((p) => (
+            <li key={p.key} className="inline-flex items-center gap-1.5">
+              <span aria-hidden className="inline-block size-2.5 rounded-full" style={{ backgroundColor: p.color }} />
+              {p.label}: {formatY(p.y)} at {formatX(p.x)}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
     </figure>
   );
 }

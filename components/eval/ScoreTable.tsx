@@ -18,7 +18,8 @@ export function ScoreTable({ scores }: { scores: CellScore[] }) {
             <th scope="col" className="px-2 py-1.5 text-left font-semibold">Configuration</th>
             <th scope="col" className={TH}>Runs</th>
             <th scope="col" className={TH}>Accuracy %</th>
-            <th scope="col" className={TH}>Abstain %</th>
+            <th scope="col" className={TH} title="Scored runs that answered and were wrong (abstentions and failed runs are counted apart)">Wrong %</th>
+            <th scope="col" className={TH} title="Finished runs that abstained: they count against accuracy, but are not wrong answers">Abstain %</th>
             <th scope="col" className={TH} title="Share of answer claims linked to evidence, over answers that made claims">Grounding %</th>
             <th scope="col" className={TH}>Errors</th>
             <th scope="col" className={TH} title="Trace steps executed per run">Steps</th>
@@ -41,6 +42,7 @@ export function ScoreTable({ scores }: { scores: CellScore[] }) {
                 {s.finished}/{s.items}
               </td>
               <td className={`${TD} font-semibold text-slate-900`}>{pct(s.accuracy)}</td>
+              <td className={TD} data-testid="score-wrong">{pct(s.scored ? s.wrong / s.scored : null)}</td>
               <td className={TD}>{pct(s.abstainRate)}</td>
               <td className={TD}>{pct(s.grounding)}</td>
               <td className={s.errors ? `${TD} text-red-800` : TD}>{s.errors}</td>

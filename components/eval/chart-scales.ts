@@ -51,3 +51,60 @@ export function barLayout(groupCount: number, perGroup: number, width: number, m
     }),
   };
 }
+
+/** A label cut to `maxChars` with an ellipsis (at least 3 characters kept). */
+export function fitLabel(label: string, maxChars: number): string {
+  const max = Math.max(4, maxChars);
+  return label.length > max ? `${label.slice(0, max - 1)}…` : label;
+}
+
+export interface LabelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PlacedLabel {
+  /** Where the label's text starts (left edge) and its vertical centre. */
+  x: number;
+  y: number;
+  /** Whether it was moved away from its point (draw a leader line). */
+  moved: boolean;
+}
+
+const overlaps = (a: LabelBox, b: LabelBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Places a label beside each point (pixel coordinates) so no two labels and no
+ * label and point overlap: right of the point, else left, else moved up or down
+ * a line at a time (with a leader line). A label that finds no free place
+ * within `bounds` is null, and the plot's legend names it instead. Greedy,
+ * top to bottom, so crowded rows (many cells at 0 %) fan out instead of piling.
+ */
+export function placeLabels(
+  points: readonly { x: number; y: number; label: string }[],
+  opts: { bounds: LabelBox; charPx: number; lineHeight: number; radius: number; maxShift?: number },
+): (PlacedLabel | null)[] {
+  const { bounds, charPx, lineHeight, radius, maxShift = 6 } = opts;
+  const inside = (b: LabelBox) => b.x >= bounds.x && b.y >= bounds.y && b.x + b.width <= bounds.x + bounds.width && b.y + b.height <= bounds.y + bounds.height;
+  const taken: LabelBox[] = points.map((p) => ({ x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius }));
+  const placed: (PlacedLabel | null)[] = points.map(() => null);
+  const order = points.map((_, i) => i).sort((a, b) => points[a].y - points[b].y || points[a].x - points[b].x);
+  const shifts = [0, ...Array.from({ length: maxShift }, (_, k) => [k + 1, -(k + 1)]).flat()];
+  for (const i of order) {
+    const p = points[i];
+    const width = p.label.length * charPx;
+    for (const shift of shifts) {
+      const cy = p.y + shift * lineHeight;
+      const candidates = [p.x + radius + 3, p.x - radius - 3 - width].map((x) => ({ x, y: cy - lineHeight / 2, width, height: lineHeight }));
+      const free = candidates.find((box) => inside(box) && !taken.some((t) => overlaps(t, box)));
+      if (free) {
+        taken.push(free);
+        placed[i] = { x: free.x, y: cy, moved: shift !== 0 };
+        break;
+      }
+    }
+  }
+  return placed;
+}

@@ -30,7 +30,7 @@ export async function RecentRuns({ limit = 12 }: { limit?: number }) {
                       <span className="font-mono">{r.method}</span>
                       <Badge tone={STATUS_TONES[r.status]}>{statusLabel(r.status)}</Badge>
                       {answer ? <span className="min-w-0 truncate">→ {answer.abstained || !answer.text ? 'abstained' : answer.text}</span> : null}
-                      {r.correct === true ? <Badge tone="green">correct</Badge> : r.correct === false ? <Badge tone="red">incorrect</Badge> : null}
+                      {answer && (answer.abstained || !answer.text) ? null : r.correct === true ? <Badge tone="green">correct</Badge> : r.correct === false ? <Badge tone="red">incorrect</Badge> : null}
                       <time dateTime={r.createdAt.toISOString()} className="ml-auto">
                         {r.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
                       </time>

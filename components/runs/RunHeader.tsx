@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
 import { CHANNEL_COLORS } from '@/components/graph/colors';
 import type { RunView } from '@/lib/runs/view';
+import { useElapsedMs } from './use-elapsed';
 import { backendLabel, describeChange, formatCount, formatMs, STATUS_TONES, statusLabel } from './format';
 
 const CHANNEL_NAMES = { doc: 'documents', entity: 'entities', kg: 'KG', param: 'parametric', web: 'web' } as const;
@@ -20,6 +21,8 @@ export interface RunHeaderProps {
 /** Question, method, backend, switches, status, answer with correctness, cost: the run at a glance. Text is rendered as text. */
 export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps) {
   const live = run.status === 'queued' || run.status === 'running';
+  // While the run is live its wall time is counted here, every second, rather than read from the last poll.
+  const elapsedMs = useElapsedMs(run.status === 'running' ? run.startedAt : run.createdAt, live);
   return (
     <header className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="run-header">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -47,6 +50,11 @@ export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps
         </div>
         <div className="flex items-center gap-2" data-testid="run-status" data-status={run.status}>
           {live ? <Spinner label={run.status === 'queued' ? 'Queued…' : 'Running…'} /> : null}
+          {live && elapsedMs !== null ? (
+            <span className="text-sm text-slate-600 tabular-nums" data-testid="run-elapsed" title={run.status === 'queued' ? 'waiting since the run was created' : 'running since the run started'}>
+              {formatMs(elapsedMs)}
+            </span>
+          ) : null}
           <Badge tone={STATUS_TONES[run.status]}>{statusLabel(run.status)}</Badge>
         </div>
       </div>
@@ -65,7 +73,7 @@ export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps
       ) : null}
       <Switches config={run.config} />
       <Answer run={run} />
-      <Cost run={run} />
+      <Cost run={run} liveMs={run.status === 'running' ? elapsedMs : null} />
       <Lineage run={run} runHref={runHref} compareHref={compareHref} />
       {actions ? <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">{actions}</div> : null}
     </header>
@@ -151,7 +159,7 @@ function Answer({ run }: { run: RunView }) {
             <span className="text-lg font-semibold break-words text-slate-900" data-testid="run-answer">
               {a.abstained || !a.text.trim() ? 'abstained (no answer)' : a.optionKey ? `${a.optionKey}. ${a.text}` : a.text}
             </span>
-            <Correctness correct={run.correct} hasGold={!!gold} />
+            <Correctness correct={run.correct} abstained={a.abstained || !a.text.trim()} hasGold={!!gold} />
           </div>
           {a.items && a.items.length > 1 ? <p className="text-sm text-slate-700">Items: {a.items.join('; ')}</p> : null}
           {gold && finished ? (
@@ -171,13 +179,15 @@ function Answer({ run }: { run: RunView }) {
   );
 }
 
-function Correctness({ correct, hasGold }: { correct: boolean | null; hasGold: boolean }) {
+function Correctness({ correct, abstained, hasGold }: { correct: boolean | null; abstained: boolean; hasGold: boolean }) {
+  // An abstention is not a wrong answer: it scores as not correct, and says so.
+  if (abstained && hasGold) return <Badge tone="amber"><span data-testid="run-correct" data-correct="abstained" title="No answer was given; accuracy counts it as not correct">∅ abstained</span></Badge>;
   if (correct === true) return <Badge tone="green"><span data-testid="run-correct" data-correct="true">✓ correct</span></Badge>;
   if (correct === false) return <Badge tone="red"><span data-testid="run-correct" data-correct="false">✗ incorrect</span></Badge>;
   return <span className="text-xs text-slate-500" data-testid="run-correct" data-correct="unknown">{hasGold ? 'not scored' : 'no gold answer to score against'}</span>;
 }
 
-function Cost({ run }: { run: RunView }) {
+function Cost({ run, liveMs }: { run: RunView; liveMs: number | null }) {
   const c = run.cost;
   if (!c) return null;
   return (
@@ -188,7 +198,7 @@ function Cost({ run }: { run: RunView }) {
         </span>
         Cost: <strong className="tabular-nums">{formatCount(c.modelCalls)}</strong> model call{c.modelCalls === 1 ? '' : 's'}
         {c.cachedCalls ? ` (${c.cachedCalls} cached)` : ''} · <strong className="tabular-nums">{formatCount(c.tokensIn)}</strong> tokens in ·{' '}
-        <strong className="tabular-nums">{formatCount(c.tokensOut)}</strong> out · <strong className="tabular-nums">{formatMs(c.wallMs)}</strong> wall time
+        <strong className="tabular-nums">{formatCount(c.tokensOut)}</strong> out · <strong className="tabular-nums">{formatMs(liveMs ?? c.wallMs)}</strong> wall time{liveMs !== null ? ' so far' : ''}
         <span className="text-slate-500"> — per stage</span>
       </summary>
       <div className="mt-2 overflow-x-auto">

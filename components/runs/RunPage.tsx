@@ -41,7 +41,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const run = query.data;
 
   const tree = useMemo(() => buildStepTree(run?.steps ?? []), [run?.steps]);
-  const stages = useMemo(() => stageProgress(tree), [tree]);
+  const stages = useMemo(() => stageProgress(tree, run?.plannedStages), [tree, run?.plannedStages]);
   const evidenceById = useMemo(() => new Map((run?.evidence ?? []).map((e) => [e.id, e])), [run?.evidence]);
   const provenanceIndex = useMemo(
     () => (run ? runToGraph(graphInputOf(run)).evidenceByElement : new Map<string, string[]>()),

@@ -89,8 +89,10 @@ export interface StageProgress {
 /**
  * Progress per stage: the top-level steps grouped by kind, in the order the
  * stages first ran. Their nested steps' model calls count towards the stage.
+ * A stage planned at a known size (K proposers) counts towards that total,
+ * however many of its steps have started yet.
  */
-export function stageProgress(tree: StepTree): StageProgress[] {
+export function stageProgress(tree: StepTree, planned: Readonly<Record<string, number>> = {}): StageProgress[] {
   const stages = new Map<string, StageProgress>();
   for (const root of tree.roots) {
     const stage = stages.get(root.step.kind) ?? { kind: root.step.kind, total: 0, running: 0, succeeded: 0, failed: 0, skipped: 0, ms: 0, calls: 0 };
@@ -100,6 +102,7 @@ export function stageProgress(tree: StepTree): StageProgress[] {
     stage.calls += flattenTree([root]).reduce((sum, n) => sum + n.step.calls, 0);
     stages.set(root.step.kind, stage);
   }
+  for (const stage of stages.values()) stage.total = Math.max(stage.total, planned[stage.kind] ?? 0);
   return [...stages.values()];
 }
 

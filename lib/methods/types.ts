@@ -52,11 +52,17 @@ export interface MethodAnswer {
 export interface MethodDefinition<P extends z.ZodType = z.ZodType> {
   id: MethodId;
   name: string;
-  /** Where the algorithm comes from, e.g. "X-R2 (xr2.txt)". */
+  /** Where the algorithm comes from, in the reader's words: the paper or the baseline it is. */
   source: string;
   description: string;
   /** Run parameters; defaults are the paper's defaults. */
   params: P;
+  /**
+   * Top-level stages whose number of steps is fixed before they start (EIGEN-1's
+   * K parallel proposers), by step kind: live progress counts done / planned,
+   * not done / started so far.
+   */
+  plannedStages?(params: z.infer<P>): Record<string, number>;
   run(ctx: MethodContext<z.infer<P>>): Promise<MethodAnswer>;
 }
 

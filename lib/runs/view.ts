@@ -24,6 +24,8 @@ export interface RunView {
   status: RunStatus;
   method: string;
   methodName: string;
+  /** Steps per top-level stage kind known before the stage starts (see MethodDefinition.plannedStages). */
+  plannedStages: Record<string, number>;
   question: string;
   questionId: string | null;
   input: { options: Record<string, string> | null; answerType: string; documentIds: string[]; gold: unknown };
@@ -147,6 +149,7 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     status: run.status,
     method: run.method,
     methodName: methodName(run.method),
+    plannedStages: config.success ? plannedStages(run.method, config.data.params) : {},
     question: run.questionText,
     questionId: run.questionId,
     input: input.success
@@ -281,6 +284,16 @@ function methodName(id: string): string {
     return getMethod(id as Parameters<typeof getMethod>[0]).name;
   } catch {
     return id;
+  }
+}
+
+function plannedStages(id: string, params: unknown): Record<string, number> {
+  try {
+    const method = getMethod(id as Parameters<typeof getMethod>[0]);
+    const parsed = method.params.safeParse(params ?? {});
+    return parsed.success ? (method.plannedStages?.(parsed.data) ?? {}) : {};
+  } catch {
+    return {};
   }
 }
 

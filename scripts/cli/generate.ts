@@ -1,6 +1,5 @@
 // `npm run hopscope -- generate biomedhop|k2v`: a question set drawn from the loaded KG.
-import { z } from 'zod';
-import { BIOMEDHOP_FAMILIES, GENERATORS, GenerationError, generateQuestionSet, InvalidGenerationOptions, MAX_QUESTIONS, RENDERINGS } from '../../lib/eval/generate';
+import { BIOMEDHOP_FAMILIES, GENERATORS, GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions, MAX_QUESTIONS, RENDERINGS, type GenerateRequest } from '../../lib/eval/generate';
 import { SetNameTaken } from '../../lib/eval/sets';
 import { parseArgs, UsageError } from './args';
 import { describeSet, withKnowledgeBase } from './sets';
@@ -11,21 +10,6 @@ export const GENERATE_USAGE = `usage: npm run hopscope -- generate <${GENERATORS
   --count N    questions, 1 to ${MAX_QUESTIONS} (default 50)
   --name NAME  re-running with the same name replaces that set
   --families, --renderings   biomedhop only; count questions are rendered as counts only`;
-
-const list = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(values)).min(1));
-
-const Request = z.object({
-  generator: z.enum(GENERATORS, { message: `the generator is one of ${GENERATORS.join(', ')}` }),
-  name: z.string().trim().min(1),
-  seed: z.string().min(1).default('1'),
-  count: z.coerce.number().int().min(1).max(MAX_QUESTIONS).default(50),
-  families: list(BIOMEDHOP_FAMILIES).optional(),
-  renderings: list(RENDERINGS).optional(),
-});
 
 export async function run(argv: string[]): Promise<number> {
   try {
@@ -48,15 +32,14 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-function parseRequest(argv: string[]): z.infer<typeof Request> {
+function parseRequest(argv: string[]): GenerateRequest {
   const { values, positional } = parseArgs(argv, { values: ['seed', 'count', 'name', 'families', 'renderings'], flags: [] });
   if (positional.length !== 1) throw new UsageError(GENERATE_USAGE);
-  const parsed = Request.safeParse({ ...values, generator: positional[0] });
+  const parsed = GenerateRequestSchema.safeParse({ ...values, generator: positional[0] });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path[0] === 'generator' ? '' : `--${String(issue.path[0])}: `;
     throw new UsageError(`${where}${issue.message}\n${GENERATE_USAGE}`);
   }
-  if (parsed.data.generator === 'k2v' && (parsed.data.families || parsed.data.renderings)) throw new UsageError('--families and --renderings apply to biomedhop only');
   return parsed.data;
 }

@@ -6,6 +6,7 @@ import { readEnv, resolveDataDir } from '../../lib/config';
 import { loadDefaultKnowledge } from '../../lib/kg/import';
 import { listQuestionSets, SetNameTaken, type QuestionSetSummary } from '../../lib/eval/sets';
 import { importQuestionSet, SET_FORMATS, SetImportError } from '../../lib/eval/import';
+import { SetUploadSchema } from '../../lib/eval/import/upload';
 import { parseArgs, UsageError } from './args';
 
 export const SETS_USAGE = `usage: npm run hopscope -- sets import --format <${SET_FORMATS.join('|')}> --file FILE --name NAME [--limit N] [--gold FILE]
@@ -15,11 +16,8 @@ export const SETS_USAGE = `usage: npm run hopscope -- sets import --format <${SE
   JSONL: one {"question", "answer", "options"?, "answer_type"?, "documents"?, "gold_nodes"?, "family"?, "id"?, "meta"?} per line
          (documented in lib/eval/import/jsonl.ts)`;
 
-const ImportRequest = z.object({
-  format: z.enum(SET_FORMATS),
+const ImportRequest = SetUploadSchema.extend({
   file: z.string().min(1),
-  name: z.string().trim().min(1),
-  limit: z.coerce.number().int().positive().optional(),
   gold: z.string().min(1).optional(),
 });
 

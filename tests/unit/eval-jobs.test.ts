@@ -87,7 +87,9 @@ describe('scores per method × configuration', () => {
       item({ outcome: null, runId: null }),
     ];
     const s = scoreCell('xr2', 'full', items);
-    expect(s).toMatchObject({ items: 5, finished: 4, scored: 3, correct: 1, errors: 1, abstained: 1 });
+    // The abstention and the failed run count against accuracy, but neither is "wrong".
+    expect(s).toMatchObject({ items: 5, finished: 4, scored: 3, correct: 1, wrong: 0, errors: 1, abstained: 1 });
+    expect(scoreCell('xr2', 'full', [...items, item({ outcome: outcome({ correct: false }) })]).wrong).toBe(1);
     expect(s.accuracy).toBeCloseTo(1 / 3);
     expect(s.abstainRate).toBeCloseTo(1 / 4);
     expect(s.grounding).toBeCloseTo(0.75);

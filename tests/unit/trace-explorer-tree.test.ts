@@ -67,6 +67,11 @@ describe('buildStepTree', () => {
     ]);
   });
 
+  it('counts a planned stage towards its planned size, not the steps started so far', () => {
+    const proposer = stageProgress(tree, { 'm.proposer': 5 }).find((s) => s.kind === 'm.proposer')!;
+    expect([proposer.succeeded, proposer.running, proposer.total]).toEqual([1, 1, 5]);
+  });
+
   it('offers the steps that brought evidence, down to depth 1, for the graph filter', () => {
     expect(filterableSteps(tree, new Set(['p1.kg.x'])).map((n) => n.step.id)).toEqual(['p1', 'p1.kg']);
   });
@@ -99,6 +104,51 @@ describe('alignSteps', () => {
   it('flags paired steps that came out differently', () => {
     const rows = alignSteps(a, b);
     expect(rows.filter((r) => r.differs).map((r) => r.label)).toEqual(['Answer']);
+  });
+
+  it('aligns stages by kind and iteration, not by position or label', () => {
+    // B ran an extra document stage first and a third iteration; its hop answers are labelled by mode.
+    const runA = [
+      step({ id: 'A.read', ordinal: 0, kind: 'm.read', label: 'Read' }),
+      step({ id: 'A.it1', ordinal: 1, kind: 'm.iteration', label: 'Iteration 1' }),
+      step({ id: 'A.it1.hop', ordinal: 2, parentStepId: 'A.it1', kind: 'm.hop-answer', label: 'Hop answer (KG-STRICT)' }),
+      step({ id: 'A.it2', ordinal: 3, kind: 'm.iteration', label: 'Iteration 2' }),
+      step({ id: 'A.it2.hop', ordinal: 4, parentStepId: 'A.it2', kind: 'm.hop-answer', label: 'Hop answer (KG-STRICT)' }),
+      step({ id: 'A.answer', ordinal: 5, kind: 'm.answer', label: 'Answer' }),
+    ];
+    const runB = [
+      step({ id: 'B.docs', ordinal: 0, kind: 'channel.doc', label: 'Docs' }),
+      step({ id: 'B.read', ordinal: 1, kind: 'm.read', label: 'Read' }),
+      step({ id: 'B.it1', ordinal: 2, kind: 'm.iteration', label: 'Iteration 1' }),
+      step({ id: 'B.it1.hop', ordinal: 3, parentStepId: 'B.it1', kind: 'm.hop-answer', label: 'Hop answer (HYBRID)' }),
+      step({ id: 'B.it2', ordinal: 4, kind: 'm.iteration', label: 'Iteration 2' }),
+      step({ id: 'B.it2.hop', ordinal: 5, parentStepId: 'B.it2', kind: 'm.hop-answer', label: 'Hop answer (KG-STRICT)' }),
+      step({ id: 'B.it3', ordinal: 6, kind: 'm.iteration', label: 'Iteration 3' }),
+      step({ id: 'B.it3.hop', ordinal: 7, parentStepId: 'B.it3', kind: 'm.hop-answer', label: 'Hop answer (KG-STRICT)' }),
+      step({ id: 'B.answer', ordinal: 8, kind: 'm.answer', label: 'Answer' }),
+    ];
+    const rows = alignSteps(runA, runB);
+    expect(rows.map((r) => [r.a?.id ?? null, r.b?.id ?? null, r.depth, r.iteration])).toEqual([
+      [null, 'B.docs', 0, 1],
+      ['A.read', 'B.read', 0, 1],
+      ['A.it1', 'B.it1', 0, 1],
+      ['A.it1.hop', 'B.it1.hop', 1, 1],
+      ['A.it2', 'B.it2', 0, 2],
+      ['A.it2.hop', 'B.it2.hop', 1, 1],
+      [null, 'B.it3', 0, 3],
+      [null, 'B.it3.hop', 1, 1],
+      ['A.answer', 'B.answer', 0, 1],
+    ]);
+    const relabelled = rows.find((r) => r.a?.id === 'A.it1.hop')!;
+    expect(relabelled.differs).toBe(true);
+    expect(relabelled.label).toBe('Hop answer (KG-STRICT) ↔ Hop answer (HYBRID)');
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+  });
+
+  it('pairs parallel lanes by occurrence even when their children interleave', () => {
+    const rows = alignSteps(steps, steps);
+    expect(rows.every((r) => r.a && r.b && r.a.id === r.b.id)).toBe(true);
+    expect(rows.map((r) => r.a!.id)).toEqual(['read', 'p1', 'p1.kg', 'p1.kg.x', 'p2', 'p2.kg', 'rank']);
   });
 });
 

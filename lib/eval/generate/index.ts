@@ -3,20 +3,20 @@ import { saveQuestionSet, type QuestionSetSummary } from '@/lib/eval/sets';
 import { latestImport } from '@/lib/kg/import';
 import { generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
 import { generateK2vSet } from './k2v';
+import type { Generator } from './request';
 
 export { generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
 export { generateK2vSet } from './k2v';
 export { GenerationError, InvalidGenerationOptions, MAX_QUESTIONS } from './errors';
 export { BIOMEDHOP_FAMILIES, RENDERINGS, type BiomedhopFamily, type GeneratedQuestion, type GoldGraph, type QuestionPattern, type Rendering } from './types';
 
-export const GENERATORS = ['biomedhop', 'k2v'] as const;
-export type Generator = (typeof GENERATORS)[number];
+export { GENERATORS, GenerateRequestSchema, type GenerateRequest, type Generator } from './request';
 
 export const GENERATED_LICENSE = 'derived from Hetionet (CC0)';
 
 const DESCRIPTIONS: Record<Generator, string> = {
-  biomedhop: 'BioMedHop-style questions over the KG: shared neighbour, intersection, path and count families (METHODS.md §7)',
-  k2v: 'K2V fill-in-the-blank questions from 2-hop KG paths, one entity masked (METHODS.md §6)',
+  biomedhop: 'BioMedHop-style questions over the KG: shared neighbour, intersection, path and count families',
+  k2v: 'K2V fill-in-the-blank questions from 2-hop KG paths, one entity masked',
 };
 
 /**

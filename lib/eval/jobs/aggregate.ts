@@ -34,6 +34,8 @@ export interface CellScore {
   correct: number;
   /** correct / scored; null before any item is scored. */
   accuracy: number | null;
+  /** Scored runs that gave an answer and got it wrong: abstentions and failed runs are not among them. */
+  wrong: number;
   abstained: number;
   abstainRate: number | null;
   /** Mean grounding rate over answers that made claims; null when none did. */
@@ -81,7 +83,7 @@ export interface CostPoint {
 }
 
 /** Bumped when the summary's shape changes: a job's frozen summary of another version is recomputed from its items. */
-export const SUMMARY_VERSION = 2;
+export const SUMMARY_VERSION = 3;
 
 export interface EvalSummary {
   version: number;
@@ -125,6 +127,7 @@ export function scoreCell(method: string, config: string, items: ScoredItem[]): 
     scored: scored.length,
     correct,
     accuracy: ratio(correct, scored.length),
+    wrong: scored.filter((o) => o.correct === false && o.status === 'succeeded' && !o.abstained).length,
     abstained,
     abstainRate: ratio(abstained, finished.length),
     grounding: mean(finished.flatMap((o) => (o.grounding === null ? [] : [o.grounding]))),

@@ -48,12 +48,12 @@ export function itemsCsv(items: ExportedItem[]): string {
   return toCsv(ITEM_COLUMNS, rows);
 }
 
-const SCORE_COLUMNS = ['method', 'config', 'items', 'finished', 'scored', 'correct', 'accuracy', 'abstained', 'abstain_rate', 'grounding', 'errors', 'avg_steps', 'avg_iterations', 'avg_calls', 'avg_tokens_in', 'avg_tokens_out', 'avg_wall_ms'];
+const SCORE_COLUMNS = ['method', 'config', 'items', 'finished', 'scored', 'correct', 'accuracy', 'wrong', 'abstained', 'abstain_rate', 'grounding', 'errors', 'avg_steps', 'avg_iterations', 'avg_calls', 'avg_tokens_in', 'avg_tokens_out', 'avg_wall_ms'];
 
 export function scoresCsv(scores: CellScore[]): string {
   return toCsv(
     SCORE_COLUMNS,
-    scores.map((s) => [s.method, s.config, s.items, s.finished, s.scored, s.correct, s.accuracy, s.abstained, s.abstainRate, s.grounding, s.errors, s.avgSteps, s.avgIterations, s.avgCalls, s.avgTokensIn, s.avgTokensOut, s.avgWallMs]),
+    scores.map((s) => [s.method, s.config, s.items, s.finished, s.scored, s.correct, s.accuracy, s.wrong, s.abstained, s.abstainRate, s.grounding, s.errors, s.avgSteps, s.avgIterations, s.avgCalls, s.avgTokensIn, s.avgTokensOut, s.avgWallMs]),
   );
 }
 

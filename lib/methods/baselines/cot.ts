@@ -10,7 +10,7 @@ import { cotTemplate } from './templates';
 export const cot = defineMethod({
   id: 'cot',
   name: 'Chain of thought',
-  source: 'Baseline (METHODS.md §1)',
+  source: 'Baseline: chain-of-thought prompting',
   description: 'One answer call on the question and the enabled context blocks, reasoning step by step before answering. No KG triples.',
   params: CotParamsSchema,
   async run(ctx) {

@@ -10,7 +10,7 @@ import { directTemplate } from './templates';
 export const direct = defineMethod({
   id: 'direct',
   name: 'Direct',
-  source: 'Baseline (METHODS.md §1; X-R2 direct one-shot generation)',
+  source: 'Baseline: one-shot generation (X-R2’s “direct”)',
   description: 'One answer call: the question plus the context blocks of the enabled channels (documents, entity profiles, parametric recall, web). No KG triples.',
   params: DirectParamsSchema,
   async run(ctx) {

@@ -15,7 +15,7 @@ import { kgRagTemplate } from './templates';
 export const kgRag = defineMethod({
   id: 'kg-rag',
   name: 'KG-RAG',
-  source: 'Baseline (METHODS.md §1)',
+  source: 'Baseline: retrieval from the 1-hop KG neighbourhood',
   description: 'Links the question\'s entities, reads their 1-hop KG neighbourhood, ranks it (lexical match + entities joined) and answers from the top 20 triples and the enabled context blocks.',
   params: KgRagParamsSchema,
   async run(ctx) {

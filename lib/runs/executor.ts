@@ -35,7 +35,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const config = RunConfigSchema.parse(run.config);
     const input = RunInputSchema.parse(run.input);
     const method = getMethod(config.method);
-    const trace = await TraceRecorder.open(prisma, runId);
+    const trace = await TraceRecorder.open(runId);
     const model = new ModelClient(createBackend(config.backend));
     const channels = new Channels({
       switches: config.switches,

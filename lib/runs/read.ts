@@ -1,9 +1,8 @@
 import { getPrisma } from '@/lib/db/client';
+import { readTrace } from '@/lib/trace/store';
 import { NotFoundError } from './errors';
 
 const runInclude = {
-  steps: { orderBy: { ordinal: 'asc' as const } },
-  evidence: { orderBy: { ordinal: 'asc' as const } },
   modelCalls: { orderBy: { ordinal: 'asc' as const } },
   children: { select: { id: true, shareId: true, status: true, configDiff: true, createdAt: true }, orderBy: { createdAt: 'asc' as const } },
 };
@@ -13,6 +12,7 @@ export async function getRunRecord(where: { id: string } | { shareId: string }) 
   const prisma = getPrisma();
   const run = await prisma.run.findUnique({ where, include: runInclude });
   if (!run) throw new NotFoundError('id' in where ? `No run with id ${where.id}` : 'No run behind this link');
+  const trace = await readTrace(run.id);
   return {
     id: run.id,
     shareId: run.shareId,
@@ -36,8 +36,8 @@ export async function getRunRecord(where: { id: string } | { shareId: string }) 
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
-    steps: run.steps.map(({ runId: _r, ...s }) => ({ ...s, input: stripKey(s.input) })),
-    evidence: run.evidence.map(({ runId: _r, ...e }) => e),
+    steps: trace.steps.map((s) => ({ ...s, input: stripKey(s.input) })),
+    evidence: trace.evidence,
     modelCalls: run.modelCalls.map(({ runId: _r, ...m }) => m),
   };
 }

@@ -1,7 +1,7 @@
 import { getPool, getPrisma } from '@/lib/db/client';
-import type { ChannelName } from '@/lib/trace/types';
 import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
+import { readStep, readTrace, type StoredEvidence } from '@/lib/trace/store';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { getMethod } from '@/lib/methods/registry';
 import type { ConfigChange } from './config';
@@ -71,18 +71,8 @@ export interface StepSummary {
   evidence: number;
 }
 
-export interface EvidenceView {
-  id: string;
-  ordinal: number;
-  stepId: string | null;
-  channel: ChannelName;
-  kind: string;
-  ref: string;
-  text: string;
-  data: unknown;
-  scores: Record<string, number | null> | null;
-  selected: boolean;
-}
+/** Every evidence record of the run, candidates included (selected: a method used it). */
+export type EvidenceView = StoredEvidence;
 
 export interface SeedEntity {
   nodeId: string;
@@ -125,21 +115,20 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
   const run = await prisma.run.findUnique({
     where,
     include: {
-      steps: { orderBy: { ordinal: 'asc' } },
-      evidence: { orderBy: { ordinal: 'asc' } },
       parent: { select: { id: true, shareId: true } },
       children: { select: { id: true, shareId: true, status: true, configDiff: true, createdAt: true }, orderBy: { createdAt: 'asc' } },
     },
   });
   if (!run) throw new NotFoundError('id' in where ? `No run with id ${where.id}` : 'No run behind this link');
 
-  const [usage, cost, documents] = await Promise.all([
+  const [trace, usage, cost, documents] = await Promise.all([
+    readTrace(run.id),
     callUsageByStep(run.id),
     run.cost ? Promise.resolve(run.cost as unknown as RunCost) : summariseCost(run.id),
     readDocuments(RunInputSchema.safeParse(run.input).data?.documentIds ?? []),
   ]);
   const evidenceByStep = new Map<string, number>();
-  for (const e of run.evidence) if (e.stepId) evidenceByStep.set(e.stepId, (evidenceByStep.get(e.stepId) ?? 0) + 1);
+  for (const e of trace.evidence) if (e.stepId) evidenceByStep.set(e.stepId, (evidenceByStep.get(e.stepId) ?? 0) + 1);
 
   const input = RunInputSchema.safeParse(run.input);
   const config = RunConfigSchema.safeParse(run.config);
@@ -171,34 +160,22 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     createdAt: run.createdAt.toISOString(),
     startedAt: run.startedAt?.toISOString() ?? null,
     finishedAt: run.finishedAt?.toISOString() ?? null,
-    steps: run.steps.map((s) => summarise(s, usage.get(s.id), evidenceByStep.get(s.id) ?? 0)),
-    evidence: run.evidence.map((e) => ({
-      id: e.id,
-      ordinal: e.ordinal,
-      stepId: e.stepId,
-      channel: e.channel,
-      kind: e.kind,
-      ref: e.ref,
-      text: e.text,
-      data: e.data ?? null,
-      scores: (e.scores as Record<string, number | null> | null) ?? null,
-      selected: e.selected,
-    })),
-    seeds: questionSeeds(run.questionText, run.steps),
-    rejectedHypotheses: rejectedHypotheses(run.steps),
+    steps: trace.steps.map((s) => summarise(s, usage.get(s.id), evidenceByStep.get(s.id) ?? 0)),
+    evidence: trace.evidence,
+    seeds: questionSeeds(run.questionText, trace.steps),
+    rejectedHypotheses: rejectedHypotheses(trace.steps),
   };
   return redactSecrets(view, configuredSecrets());
 }
 
 /** One step's input, output and model calls (opened in the trace timeline). */
 export async function getStepDetail(runId: string, stepId: string): Promise<StepDetail> {
-  const prisma = getPrisma();
-  const [step, calls, evidence] = await Promise.all([
-    prisma.step.findFirst({ where: { id: stepId, runId } }),
-    prisma.modelCall.findMany({ where: { runId, stepId }, orderBy: { ordinal: 'asc' } }),
-    prisma.evidence.count({ where: { runId, stepId } }),
+  const [stored, calls] = await Promise.all([
+    readStep(runId, stepId),
+    getPrisma().modelCall.findMany({ where: { runId, stepId }, orderBy: { ordinal: 'asc' } }),
   ]);
-  if (!step) throw new NotFoundError(`Run ${runId} has no step ${stepId}`);
+  if (!stored) throw new NotFoundError(`Run ${runId} has no step ${stepId}`);
+  const { step, evidence } = stored;
   const usage = { calls: calls.length, tokensIn: sum(calls.map((c) => c.tokensIn)), tokensOut: sum(calls.map((c) => c.tokensOut)) };
   const detail: StepDetail = {
     step: { ...summarise(step, usage, evidence), input: stripKey(step.input), output: step.output ?? null },

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '@/lib/db/client';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
+import { encodeStepJson, finishStep, insertCalls, insertRows, insertStep, openTrace, runStatus, type CallRow, type ResumeState } from './store';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 
 export class RunCancelledError extends Error {
   constructor() {
     super('The run was cancelled');
   }
-}
-
-interface StoredStep {
-  id: string;
-  ordinal: number;
-  output: unknown;
 }
 
 interface StepSpec {
@@ -22,9 +16,18 @@ interface StepSpec {
   parent?: StepHandle | null;
 }
 
+/** What a step collects while it runs; written in one statement when it ends. */
+interface OpenStep {
+  evidence: EvidenceRecord[];
+  selected: Set<string>;
+  calls: CallRow[];
+}
+
 /**
- * Writes a run's trace to Postgres as it happens: steps (nested), evidence with
- * provenance, and model calls. A crash loses nothing already written.
+ * Records a run's trace as it happens, through the trace repository
+ * (`./store`): a step row when a step starts, and when it ends its output,
+ * the evidence it retrieved (one compact pool), the rows of what was selected
+ * and its model calls, in one write. A crash loses at most the step in flight.
  *
  * Resuming: a recorder opened on a run that already has succeeded steps replays
  * them: a step whose key (its position in the method's control flow) matches a
@@ -37,74 +40,76 @@ export class TraceRecorder {
   private nextCall = 0;
   private occurrences = new Map<string, number>();
   private lastCancelCheck = 0;
+  private readonly open = new Map<string, OpenStep>();
+  /** Every evidence record of the run by id, and the same objects by identity (step inputs and outputs store references to them). */
+  private readonly records = new Map<string, EvidenceRecord>();
+  private readonly recordObjects = new Set<object>();
+  private readonly selectedIds: Set<string>;
 
   private constructor(
-    private readonly prisma: PrismaClient,
     readonly runId: string,
-    private readonly replay: Map<string, StoredStep>,
-  ) {}
+    private readonly replay: Map<string, unknown>,
+    state: ResumeState,
+  ) {
+    for (const r of state.records.values()) this.remember(r);
+    this.selectedIds = state.selectedIds;
+    this.nextStep = state.nextStep;
+    this.nextEvidence = state.nextEvidence;
+    this.nextCall = state.nextCall;
+  }
 
   /** Opens the trace of a run; on a resumed run, marks interrupted steps and prepares replay. */
-  static async open(prisma: PrismaClient, runId: string): Promise<TraceRecorder> {
-    const steps = await prisma.step.findMany({ where: { runId }, orderBy: { ordinal: 'asc' } });
-    const interrupted = steps.filter((s) => s.status === 'running').map((s) => s.id);
-    if (interrupted.length) {
-      await prisma.step.updateMany({
-        where: { id: { in: interrupted } },
-        data: { status: 'failed', output: { error: 'interrupted: the server stopped during this step' } },
-      });
-      // Evidence of a step that never finished was never used; its model calls stay for cost accounting.
-      await prisma.evidence.deleteMany({ where: { stepId: { in: interrupted } } });
-    }
-    const replay = new Map<string, StoredStep>();
-    for (const s of steps) {
-      const key = (s.input as { __key?: string } | null)?.__key;
-      if (s.status === 'succeeded' && key) replay.set(key, { id: s.id, ordinal: s.ordinal, output: s.output });
-    }
-    const recorder = new TraceRecorder(prisma, runId, replay);
-    const [maxEvidence, maxCall] = await Promise.all([
-      prisma.evidence.aggregate({ where: { runId }, _max: { ordinal: true } }),
-      prisma.modelCall.aggregate({ where: { runId }, _max: { ordinal: true } }),
-    ]);
-    recorder.nextStep = (steps.at(-1)?.ordinal ?? -1) + 1;
-    recorder.nextEvidence = (maxEvidence._max.ordinal ?? -1) + 1;
-    recorder.nextCall = (maxCall._max.ordinal ?? -1) + 1;
-    return recorder;
+  static async open(runId: string): Promise<TraceRecorder> {
+    const state = await openTrace(runId);
+    const replay = new Map<string, unknown>();
+    for (const s of state.steps) if (s.status === 'succeeded' && s.key) replay.set(s.key, s.output);
+    return new TraceRecorder(runId, replay, state);
   }
 
   /** Runs one stage of a method as a recorded step; its return value is the step's output. */
   async step<T>(spec: StepSpec, fn: (step: StepHandle) => Promise<T>): Promise<T> {
     const key = this.keyFor(spec);
-    const stored = this.replay.get(key);
-    if (stored) return stored.output as T;
+    if (this.replay.has(key)) return this.replay.get(key) as T;
     await this.throwIfCancelled();
     const ordinal = this.nextStep++;
     const startedAt = Date.now();
-    const row = await this.prisma.step.create({
-      data: {
-        runId: this.runId,
-        ordinal,
-        parentStepId: spec.parent?.id ?? null,
-        kind: spec.kind,
-        label: spec.label,
-        status: 'running',
-        input: toJson({ ...(isPlainObject(spec.input) ? spec.input : { value: spec.input }), __key: key }),
-      },
+    const id = await insertStep({
+      runId: this.runId,
+      ordinal,
+      parentStepId: spec.parent?.id ?? null,
+      kind: spec.kind,
+      label: spec.label,
+      status: 'running',
+      input: this.encode({ ...(isPlainObject(spec.input) ? spec.input : { value: spec.input }), __key: key }),
     });
-    const handle: StepHandle = { id: row.id, ordinal, kind: spec.kind, label: spec.label, key };
+    const handle: StepHandle = { id, ordinal, kind: spec.kind, label: spec.label, key };
+    const open: OpenStep = { evidence: [], selected: new Set(), calls: [] };
+    this.open.set(id, open);
+    let status: 'succeeded' | 'failed' = 'failed';
+    let output: unknown;
     try {
-      const output = await fn(handle);
-      await this.prisma.step.update({
-        where: { id: row.id },
-        data: { status: 'succeeded', output: toJson(output), durationMs: Date.now() - startedAt },
-      });
-      return output;
+      output = await fn(handle);
+      status = 'succeeded';
+      return output as T;
     } catch (error) {
-      await this.prisma.step.update({
-        where: { id: row.id },
-        data: { status: 'failed', output: { error: errorMessage(error) }, durationMs: Date.now() - startedAt },
-      });
+      output = { error: errorMessage(error) };
       throw error;
+    } finally {
+      this.open.delete(id);
+      const kept = open.evidence;
+      for (const r of kept) this.remember(r);
+      const selected = kept.filter((r) => r.selected || open.selected.has(r.id));
+      for (const r of selected) this.selectedIds.add(r.id);
+      await finishStep({
+        runId: this.runId,
+        stepId: id,
+        status,
+        output: this.encode(output),
+        durationMs: Date.now() - startedAt,
+        pool: kept,
+        selected,
+        calls: open.calls,
+      });
     }
   }
 
@@ -112,21 +117,20 @@ export class TraceRecorder {
   async skipped(spec: StepSpec, reason: string): Promise<void> {
     const key = this.keyFor(spec);
     if (this.replay.has(key)) return;
-    await this.prisma.step.create({
-      data: {
-        runId: this.runId,
-        ordinal: this.nextStep++,
-        parentStepId: spec.parent?.id ?? null,
-        kind: spec.kind,
-        label: spec.label,
-        status: 'skipped',
-        input: toJson({ ...(isPlainObject(spec.input) ? spec.input : {}), __key: key }),
-        output: { reason },
-        durationMs: 0,
-      },
+    await insertStep({
+      runId: this.runId,
+      ordinal: this.nextStep++,
+      parentStepId: spec.parent?.id ?? null,
+      kind: spec.kind,
+      label: spec.label,
+      status: 'skipped',
+      input: this.encode({ ...(isPlainObject(spec.input) ? spec.input : {}), __key: key }),
+      output: JSON.stringify({ reason }),
+      durationMs: 0,
     });
   }
 
+  /** Evidence a step retrieved; stored with the step when it ends (outside a running step: at once, as rows). */
   async addEvidence(step: StepHandle | null, items: EvidenceInput[]): Promise<EvidenceRecord[]> {
     if (!items.length) return [];
     const records: EvidenceRecord[] = items.map((item) => ({
@@ -136,53 +140,39 @@ export class TraceRecorder {
       stepId: step?.id ?? null,
       selected: item.selected ?? false,
     }));
-    await this.prisma.evidence.createMany({
-      data: records.map((r) => ({
-        id: r.id,
-        runId: this.runId,
-        stepId: r.stepId,
-        ordinal: r.ordinal,
-        channel: r.channel,
-        kind: r.kind,
-        ref: r.ref,
-        text: r.text,
-        data: r.data === undefined ? undefined : toJson(r.data),
-        scores: r.scores === undefined ? undefined : toJson(r.scores),
-        selected: r.selected,
-      })),
-    });
+    const open = step && this.open.get(step.id);
+    if (open) {
+      open.evidence.push(...records);
+    } else {
+      for (const r of records) this.remember(r);
+      for (const r of records) if (r.selected) this.selectedIds.add(r.id);
+      await insertRows(this.runId, records);
+    }
     return records;
   }
 
   /** Marks evidence the method chose to use (shown to the model or rule that answered). */
   async markSelected(ids: string[]): Promise<void> {
-    if (ids.length) await this.prisma.evidence.updateMany({ where: { runId: this.runId, id: { in: ids } }, data: { selected: true } });
+    const later: EvidenceRecord[] = [];
+    for (const id of ids) {
+      if (this.selectedIds.has(id)) continue;
+      const pending = [...this.open.values()].find((o) => o.evidence.some((r) => r.id === id));
+      if (pending) pending.selected.add(id);
+      else if (this.records.has(id)) {
+        later.push(this.records.get(id)!);
+        this.selectedIds.add(id);
+      }
+    }
+    await insertRows(this.runId, later.map((r) => ({ ...r, selected: true })));
   }
 
-  /** The model-call hook for calls made inside `step`. */
+  /** The model-call hook for calls made inside `step` (written with the step). */
   callRecorder(step: StepHandle | null): CallRecorder {
     return async (record: ModelCallRecord) => {
-      await this.prisma.modelCall.create({
-        data: {
-          runId: this.runId,
-          stepId: step?.id ?? null,
-          ordinal: this.nextCall++,
-          role: record.role,
-          backend: record.backend,
-          model: record.model,
-          template: record.template,
-          templateVersion: record.templateVersion,
-          messages: toJson(record.messages),
-          output: record.output,
-          parsed: record.parsed === null || record.parsed === undefined ? undefined : toJson(record.parsed),
-          tokensIn: record.tokensIn,
-          tokensOut: record.tokensOut,
-          latencyMs: record.latencyMs,
-          cached: record.cached,
-          attempts: record.attempts,
-          error: record.error,
-        },
-      });
+      const call = { ...record, ordinal: this.nextCall++ };
+      const open = step && this.open.get(step.id);
+      if (open) open.calls.push(call);
+      else await insertCalls(this.runId, step?.id ?? null, [call]);
     };
   }
 
@@ -194,13 +184,22 @@ export class TraceRecorder {
     return `${base}#${n}`;
   }
 
+  private remember(record: EvidenceRecord) {
+    this.records.set(record.id, record);
+    this.recordObjects.add(record);
+  }
+
+  /** A step's input or output as stored: evidence records already in the trace become references. */
+  private encode(value: unknown): string {
+    return encodeStepJson(value, this.recordObjects);
+  }
+
   private async throwIfCancelled() {
     // At most one status read every 250 ms: cancellation is checked between steps, cheaply.
     const now = Date.now();
     if (now - this.lastCancelCheck < 250) return;
     this.lastCancelCheck = now;
-    const run = await this.prisma.run.findUnique({ where: { id: this.runId }, select: { status: true } });
-    if (run?.status === 'cancelled') throw new RunCancelledError();
+    if ((await runStatus(this.runId)) === 'cancelled') throw new RunCancelledError();
   }
 }
 

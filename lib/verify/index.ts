@@ -69,7 +69,7 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   const general = generalCriteria();
   const model = new ModelClient(createBackend(config.backend));
   const prisma = getPrisma();
-  const trace = await TraceRecorder.open(prisma, runId);
+  const trace = await TraceRecorder.open(runId);
   const round = record.steps.filter((s) => s.kind === 'verify' && !s.parentStepId).length + 1;
 
   const report = await trace.step(

@@ -1,5 +1,6 @@
-import { getPrisma } from '../../lib/db/client';
+import { getPool, getPrisma } from '../../lib/db/client';
 import { generateQuestionSet } from '../../lib/eval/generate';
+import { OfflineBackend } from '../../lib/llm/offline-backend';
 import { listMethods } from '../../lib/methods/registry';
 import { executeRun } from '../../lib/runs/executor';
 import { createRun } from '../../lib/runs/service';
@@ -24,18 +25,24 @@ export const methodRuns: BenchModule = {
     const prisma = getPrisma();
     const questions = await prisma.question.findMany({ where: { set: { name: SET } }, orderBy: { ordinal: 'asc' }, select: { id: true } });
     const rows: BenchRow[] = [];
+    const storageKb: number[] = [];
     try {
       for (const method of listMethods()) {
         const slug = method.id.replace('-', '_');
         const samplesMs: number[] = [];
+        const overheadMs: number[] = [];
         const runIds: string[] = [];
         for (const q of questions) {
           const { id } = await createRun({ method: method.id, questionId: q.id, backend: 'offline' }, { enqueue: false });
           runIds.push(id);
           const started = performance.now();
+          const model = timeModelCalls();
           await executeRun(id);
-          samplesMs.push(performance.now() - started);
+          const wall = performance.now() - started;
+          samplesMs.push(wall);
+          overheadMs.push(wall - model.stop());
         }
+        storageKb.push(...(await storedKb(runIds)));
         const runs = await prisma.run.findMany({ where: { id: { in: runIds } }, select: { correct: true, status: true, _count: { select: { modelCalls: true } } } });
         const correct = runs.filter((r) => r.correct).length;
         const calls = runs.reduce((sum, r) => sum + r._count.modelCalls, 0) / runs.length;
@@ -44,12 +51,17 @@ export const methodRuns: BenchModule = {
         rows.push(
           // Keyed as the issues name them: run_offline_p50_ms_<method>.
           { type: 'value', label: `run offline p50: ${method.id}`, key: `run_offline_p50_ms_${slug}`, value: round(percentile(samplesMs, 50)), unit: 'ms', note: `${QUESTIONS} seeded BioMedHop questions` },
+          { type: 'value', label: `run overhead p50: ${method.id}`, key: `run_overhead_p50_ms_${slug}`, value: round(percentile(overheadMs, 50)), unit: 'ms', note: 'wall time less the time inside offline-engine calls' },
           { type: 'value', label: `model calls per run: ${method.id}`, key: `calls_per_run_${slug}`, value: Math.round(calls * 10) / 10, unit: 'calls' },
           { type: 'value', label: `offline accuracy: ${method.id}`, key: `accuracy_offline_${slug}`, value: Math.round((correct / runs.length) * 1000) / 1000, unit: '', note: failed ? `${failed} runs failed` : undefined },
         );
         if (method.id === 'regram') rows.push({ type: 'timing', label: 'ReGraM region construction (per hop)', key: 'region', samplesMs: await regionTimes(runIds), note: 'link + candidates + MMR + region steps, trace writes included' });
         await prisma.run.deleteMany({ where: { id: { in: runIds } } });
       }
+      rows.push(
+        { type: 'value', label: 'run storage p50', key: 'run_storage_kb_p50', value: round(percentile(storageKb, 50)), unit: 'KB', note: 'run row + steps + evidence + model calls, all methods' },
+        { type: 'value', label: 'run storage p95', key: 'run_storage_kb_p95', value: round(percentile(storageKb, 95)), unit: 'KB' },
+      );
     } finally {
       await prisma.questionSet.deleteMany({ where: { name: SET } });
     }
@@ -67,4 +79,48 @@ async function regionTimes(runIds: string[]): Promise<number[]> {
   const perHop = new Map<string, number>();
   for (const s of steps) if (s.parentStepId) perHop.set(s.parentStepId, (perHop.get(s.parentStepId) ?? 0) + (s.durationMs ?? 0));
   return [...perHop.values()];
+}
+
+/**
+ * Wall time spent inside the offline engine's calls while a run executes (the
+ * union of their intervals: EIGEN-1's proposers call in parallel), so that
+ * what is left is the run's own overhead: trace writes, queries, bookkeeping.
+ */
+function timeModelCalls(): { stop(): number } {
+  const intervals: [number, number][] = [];
+  const original = OfflineBackend.prototype.call;
+  OfflineBackend.prototype.call = async function (this: OfflineBackend, req) {
+    const started = performance.now();
+    try {
+      return await original.call(this, req);
+    } finally {
+      intervals.push([started, performance.now()]);
+    }
+  } as typeof original;
+  return {
+    stop() {
+      OfflineBackend.prototype.call = original;
+      let total = 0;
+      let end = -Infinity;
+      for (const [a, b] of intervals.sort((x, y) => x[0] - y[0])) {
+        if (b <= end) continue;
+        total += b - Math.max(a, end);
+        end = b;
+      }
+      return total;
+    },
+  };
+}
+
+/** What each run occupies in its tables (pg_column_size of every row, so TOAST compression counts; indexes do not). */
+async function storedKb(runIds: string[]): Promise<number[]> {
+  const { rows } = await getPool().query<{ kb: number }>(
+    `select (pg_column_size(r.*)
+             + coalesce((select sum(pg_column_size(s.*)) from steps s where s.run_id = r.id), 0)
+             + coalesce((select sum(pg_column_size(e.*)) from evidence e where e.run_id = r.id), 0)
+             + coalesce((select sum(pg_column_size(m.*)) from model_calls m where m.run_id = r.id), 0)) / 1024.0 kb
+       from runs r where r.id = any($1)`,
+    [runIds],
+  );
+  return rows.map((r) => Number(r.kb));
 }

@@ -519,7 +519,7 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     const row = await prisma.run.create({
       data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'bioweave', config: {}, configHash: 'test', status: 'running' },
     });
-    const trace = await TraceRecorder.open(prisma, row.id);
+    const trace = await TraceRecorder.open(row.id);
     const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
     const webBundle = [
       { id: 'gwas-1', title: 'Shared risk loci', snippet: "TNF is associated with multiple sclerosis and Crohn's disease in genome-wide studies." },

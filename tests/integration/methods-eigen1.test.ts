@@ -211,7 +211,7 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
     const row = await prisma.run.create({
       data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'eigen1', config: {}, configHash: 'test', status: 'running' },
     });
-    const trace = await TraceRecorder.open(prisma, row.id);
+    const trace = await TraceRecorder.open(row.id);
     const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
     const ctx: MethodContext<Eigen1Params> = {
       question: { text: QUESTION, options: null, answerType: 'open', documentIds: [], questionId: null },

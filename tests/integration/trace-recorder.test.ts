@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { RunCancelledError, TraceRecorder } from '@/lib/trace/recorder';
+import { readTrace } from '@/lib/trace/store';
 import { newShareId } from '@/lib/runs/share-id';
 
 async function newRun() {
@@ -20,17 +21,18 @@ async function newRun() {
 afterAll(closeDb);
 
 describe('TraceRecorder', () => {
-  it('writes nested steps, evidence and outputs as they happen', async () => {
+  it('writes nested steps as they start, and their evidence and outputs when they end', async () => {
     const run = await newRun();
-    const trace = await TraceRecorder.open(getPrisma(), run.id);
+    const trace = await TraceRecorder.open(run.id);
     await trace.step({ kind: 'iteration', label: 'Iteration 1' }, async (iteration) => {
       await trace.step({ kind: 'retrieve', label: 'Retrieve', parent: iteration }, async (step) => {
-        const [ev] = await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: 'edge:1', text: 'a – treats – b' }]);
-        // Written before the step ends: a crash here would keep it.
-        const stored = await getPrisma().evidence.findUnique({ where: { id: ev.id } });
-        expect(stored?.text).toBe('a – treats – b');
+        await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: 'edge:1', text: 'a – treats – b' }]);
+        // The step is there while it runs (a crash marks it interrupted); its evidence is written with it when it ends.
+        expect(await getPrisma().step.findUnique({ where: { id: step.id } })).toMatchObject({ status: 'running' });
         return { found: 1 };
       });
+      const [retrieve] = (await readTrace(run.id)).evidence;
+      expect(retrieve).toMatchObject({ text: 'a – treats – b', selected: false });
       return { done: true };
     });
     const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
@@ -44,7 +46,7 @@ describe('TraceRecorder', () => {
 
   it('replays completed steps after an interruption and marks the interrupted one failed', async () => {
     const run = await newRun();
-    const first = await TraceRecorder.open(getPrisma(), run.id);
+    const first = await TraceRecorder.open(run.id);
     let executions = 0;
     const stage = () =>
       first.step({ kind: 'decompose', label: 'Decompose' }, async () => {
@@ -58,7 +60,7 @@ describe('TraceRecorder', () => {
     });
     await getPrisma().evidence.create({ data: { runId: run.id, stepId: crashed.id, ordinal: 0, channel: 'kg', kind: 'triple', ref: 'edge:9', text: 'half-done' } });
 
-    const resumed = await TraceRecorder.open(getPrisma(), run.id);
+    const resumed = await TraceRecorder.open(run.id);
     const replayed = await resumed.step({ kind: 'decompose', label: 'Decompose' }, async () => {
       executions++;
       return { subquestions: ['changed'] };
@@ -76,8 +78,50 @@ describe('TraceRecorder', () => {
 
   it('stops at the next step once the run is cancelled', async () => {
     const run = await newRun();
-    const trace = await TraceRecorder.open(getPrisma(), run.id);
+    const trace = await TraceRecorder.open(run.id);
     await getPrisma().run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
     await expect(trace.step({ kind: 'x', label: 'X' }, async () => 1)).rejects.toBeInstanceOf(RunCancelledError);
+  });
+
+  it("keeps a step's unselected candidates as one record, selected ones as rows, and outputs as references, all read back in full", async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id);
+    const candidates = Array.from({ length: 40 }, (_, i) => ({
+      channel: 'kg' as const,
+      kind: 'triple' as const,
+      ref: `edge:${i}`,
+      text: `gene ${i} – associates – disease`,
+      data: { edgeId: i, sourceName: `gene ${i}` },
+      scores: { sim: i / 40, rank: i < 5 ? i + 1 : null },
+    }));
+    const pool = await trace.step({ kind: 'retrieve', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
+    const table = await trace.step({ kind: 'select', label: 'Top 5', input: { pool } }, async () => {
+      await trace.markSelected(pool.slice(0, 5).map((r) => r.id));
+      return { rows: pool.map((r, i) => ({ record: r, selected: i < 5 })) };
+    });
+
+    // Storage: 5 rows of evidence (the selected), the 40 candidates once, as one pool on their step.
+    const prisma = getPrisma();
+    expect(await prisma.evidence.count({ where: { runId: run.id } })).toBe(5);
+    const steps = await prisma.step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(steps[0].evidencePool).toHaveLength(40);
+    expect(JSON.stringify(steps[1].input)).not.toContain('gene 7 – associates');
+    expect(JSON.stringify(steps[1].output)).not.toContain('gene 7 – associates');
+
+    // Read back: every candidate, in order, with its data and scores; the step input and output as they were given.
+    const read = await readTrace(run.id);
+    expect(read.evidence.map((e) => e.ref)).toEqual(candidates.map((c) => c.ref));
+    expect(read.evidence.filter((e) => e.selected).map((e) => e.ref)).toEqual(['edge:0', 'edge:1', 'edge:2', 'edge:3', 'edge:4']);
+    expect(read.evidence[7]).toMatchObject({ stepId: steps[0].id, data: candidates[7].data, scores: candidates[7].scores, text: candidates[7].text });
+    expect(read.steps[0].output).toEqual(JSON.parse(JSON.stringify(pool)));
+    expect((read.steps[1].input as { pool: unknown }).pool).toEqual(JSON.parse(JSON.stringify(pool)));
+    expect(read.steps[1].output).toEqual(JSON.parse(JSON.stringify(table)));
+
+    // A resumed run replays both steps with the same values.
+    const resumed = await TraceRecorder.open(run.id);
+    const replayed = await resumed.step({ kind: 'retrieve', label: 'Candidates' }, async () => {
+      throw new Error('must replay');
+    });
+    expect(replayed).toEqual(JSON.parse(JSON.stringify(pool)));
   });
 });

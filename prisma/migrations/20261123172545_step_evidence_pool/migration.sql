@@ -1,0 +1,5 @@
+-- CreateExtension
+CREATE EXTENSION IF NOT EXISTS "pg_trgm";
+
+-- AlterTable
+ALTER TABLE "steps" ADD COLUMN     "evidence_pool" JSONB;

@@ -43,8 +43,8 @@ const COMPARE_STYLES: StylesheetJson = [
  * in both), and their traces aligned step by step. Both poll while running.
  */
 export function ComparePage({ aId, bId, configDiff, shareId, readOnly, attribution }: ComparePageProps) {
-  const qa = useQuery(runViewQueryOptions(aId));
-  const qb = useQuery(runViewQueryOptions(bId));
+  const qa = useQuery(runViewQueryOptions({ id: aId, shared: readOnly }));
+  const qb = useQuery(runViewQueryOptions({ id: bId, shared: readOnly }));
   const a = qa.data;
   const b = qb.data;
   const graphs = useMemo(() => {

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { CELL_STATES } from '@/lib/eval/jobs/matrix';
 import { CELL_STYLES } from './cell-styles';
-import { matrixOptions, type EvalSource } from './queries';
+import { matrixOptions, runHref, type EvalSource } from './queries';
 
 export const MATRIX_PAGE_SIZE = 25;
 
@@ -98,7 +98,7 @@ export function AttributionMatrix({ source, revision, page, selectedQuestion, on
                   return (
                     <td key={`${column.method} ${column.config}`} className={cn('px-1 py-1 text-center', (i === 0 || data.columns[i - 1].method !== column.method) && 'border-l border-slate-200')}>
                       {cell.runId ? (
-                        <Link href={`/runs/${cell.runId}`} data-testid="matrix-cell" data-state={cell.state} data-run={cell.runId} aria-label={`${label} — open the run`} title={`${label} — open the run`} className={cn(box, 'hover:ring-2 hover:ring-blue-400 focus-visible:outline-2 focus-visible:outline-blue-600')}>
+                        <Link href={runHref(source, cell.runId)} data-testid="matrix-cell" data-state={cell.state} data-run={cell.runId} aria-label={`${label} — open the run`} title={`${label} — open the run`} className={cn(box, 'hover:ring-2 hover:ring-blue-400 focus-visible:outline-2 focus-visible:outline-blue-600')}>
                           {style.symbol}
                         </Link>
                       ) : (

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { num } from '@/lib/eval/jobs/format';
 import { CELL_STYLES } from './cell-styles';
-import { questionOptions, type EvalSource } from './queries';
+import { questionOptions, runHref, type EvalSource } from './queries';
 
 /** The gold answer as a reader expects it: "C. Metformin", "3", "BRCA1; TP53". */
 export function goldText(gold: unknown): string {
@@ -94,7 +94,7 @@ export function QuestionDrilldown({ source, questionId, revision, onClose }: { s
                       {b.runIds.map((id, i) => (
                         <span key={id}>
                           {i ? ', ' : ''}
-                          <Link href={`/runs/${id}`} className="text-blue-800 underline">
+                          <Link href={runHref(source, id)} className="text-blue-800 underline">
                             {data.runs.find((r) => r.runId === id)?.config ?? id}
                           </Link>
                         </span>
@@ -132,7 +132,7 @@ export function QuestionDrilldown({ source, questionId, revision, onClose }: { s
                     <td className="px-2 py-1 tabular-nums">{r.outcome ? num(r.outcome.wallMs / 1000, 2) : ''}</td>
                     <td className="px-2 py-1">
                       {r.runId ? (
-                        <Link href={`/runs/${r.runId}`} className="text-blue-800 underline">
+                        <Link href={runHref(source, r.runId)} className="text-blue-800 underline">
                           open
                         </Link>
                       ) : null}

@@ -5,6 +5,9 @@ import type { EvalJobListEntry, EvalJobView, MatrixPage, QuestionDrilldown } fro
 /** Where an evaluation page reads from: the job (with its controls) or its read-only share link. */
 export type EvalSource = { kind: 'job'; id: string } | { kind: 'share'; shareId: string };
 
+/** A run of the evaluation: its page, or behind a share link its permalink (the share API names runs by share id). */
+export const runHref = (source: EvalSource, runRef: string) => (source.kind === 'share' ? `/r/${runRef}` : `/runs/${runRef}`);
+
 const LIVE_MS = 1_500;
 
 export const isLive = (status: string | undefined) => status === 'queued' || status === 'running';

@@ -36,7 +36,7 @@ type RunRef = { id: string; shareId: string };
  */
 export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const queryClient = useQueryClient();
-  const query = useQuery(runViewQueryOptions(id));
+  const query = useQuery(runViewQueryOptions({ id, shared: readOnly }));
   const [state, update] = useRunViewState();
   const run = query.data;
 
@@ -54,7 +54,8 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const onSelectStep = useCallback((ordinal: number | null) => update({ step: ordinal }), [update]);
   const onAsOf = useCallback((ordinal: number | null, only: boolean) => update({ graph: ordinal, only }), [update]);
   const runHref = useCallback((r: RunRef) => (readOnly ? `/r/${r.shareId}` : `/runs/${r.id}`), [readOnly]);
-  const compareHref = useCallback((a: RunRef, b: RunRef) => `/compare/${a.id}/${b.id}`, []);
+  // A share link offers no comparison of private runs: the link is absent there.
+  const compareHref = useCallback((a: RunRef, b: RunRef) => (readOnly ? null : `/compare/${a.id}/${b.id}`), [readOnly]);
 
   if (!run) {
     return query.isError ? (

@@ -2,6 +2,7 @@ import 'server-only';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { cache } from 'react';
 import { NotFoundError } from '@/lib/runs/errors';
+import { getSharedStepDetail, toSharedView } from '@/lib/runs/share';
 import { getRunView, getStepDetail, type RunView } from '@/lib/runs/view';
 import { runKeys } from './queries';
 import type { RunViewState } from './view-state';
@@ -17,7 +18,11 @@ async function viewOrNull(where: { id: string } | { shareId: string }): Promise<
 
 /** One read of a run per request (metadata and page share it; React's cache keys on the string); null when there is none. */
 export const loadRunById = cache((id: string) => viewOrNull({ id }));
-export const loadRunByShareId = cache((shareId: string) => viewOrNull({ shareId }));
+/** Behind a share link: the shared view, which names every run by its share id. */
+export const loadRunByShareId = cache(async (shareId: string) => {
+  const view = await viewOrNull({ shareId });
+  return view && toSharedView(view);
+});
 
 /**
  * The client cache the run page starts from: the run view, and the detail of
@@ -28,6 +33,6 @@ export async function runPageState(view: RunView, state: RunViewState) {
   const client = new QueryClient();
   client.setQueryData(runKeys.view(view.id), view);
   const step = state.step !== null ? view.steps.find((s) => s.ordinal === state.step) : undefined;
-  if (step) client.setQueryData(runKeys.step(view.id, step.id, step.status), await getStepDetail(view.id, step.id));
+  if (step) client.setQueryData(runKeys.step(view.id, step.id, step.status), await (view.shared ? getSharedStepDetail(view.id, step.id) : getStepDetail(view.id, step.id)));
   return dehydrate(client);
 }

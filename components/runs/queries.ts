@@ -19,27 +19,33 @@ export const runKeys = {
   node: (id: string) => ['kg', 'node', id] as const,
 };
 
+/** A run as the client names it: by its id on its own page, by its share id behind a share link (the share API). */
+export type RunRef = Pick<RunView, 'id' | 'shared'>;
+
+const runBase = (run: RunRef) => (run.shared ? `/api/runs/share/${encodeURIComponent(run.id)}` : `/api/runs/${encodeURIComponent(run.id)}`);
+
 export const runApiUrls = {
-  view: (id: string) => `/api/runs/${encodeURIComponent(id)}/view`,
-  step: (runId: string, stepId: string) => `/api/runs/${encodeURIComponent(runId)}/steps/${encodeURIComponent(stepId)}`,
-  export: (id: string) => `/api/runs/${encodeURIComponent(id)}/export`,
+  view: (run: RunRef) => `${runBase(run)}/view`,
+  step: (run: RunRef, stepId: string) => `${runBase(run)}/steps/${encodeURIComponent(stepId)}`,
+  export: (run: RunRef) => `${runBase(run)}/export`,
   document: (id: string) => `/api/documents/${encodeURIComponent(id)}`,
 };
 
 /** The run view; polls while the run is queued or running and stops once it has finished. */
-export function runViewQueryOptions(id: string) {
+export function runViewQueryOptions(run: RunRef) {
+  const id = run.id;
   return queryOptions({
     queryKey: runKeys.view(id),
-    queryFn: ({ signal }) => fetchJson<RunView>(runApiUrls.view(id), { signal }),
+    queryFn: ({ signal }) => fetchJson<RunView>(runApiUrls.view(run), { signal }),
     refetchInterval: (query) => (isLive(query.state.data?.status) ? LIVE_POLL_MS : false),
     staleTime: (query) => (isLive(query.state.data?.status) ? 0 : Infinity),
   });
 }
 
-export function stepDetailQueryOptions(runId: string, stepId: string, status: string) {
+export function stepDetailQueryOptions(run: RunRef, stepId: string, status: string) {
   return queryOptions({
-    queryKey: runKeys.step(runId, stepId, status),
-    queryFn: ({ signal }) => fetchJson<StepDetail>(runApiUrls.step(runId, stepId), { signal }),
+    queryKey: runKeys.step(run.id, stepId, status),
+    queryFn: ({ signal }) => fetchJson<StepDetail>(runApiUrls.step(run, stepId), { signal }),
     staleTime: status === 'running' ? 0 : Infinity,
   });
 }

@@ -188,7 +188,7 @@ export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, eviden
 
 function StepDetailPanel({ node, ctx }: { node: StepNode; ctx: TraceContext }) {
   const s = node.step;
-  const query = useQuery(stepDetailQueryOptions(ctx.run.id, s.id, s.status));
+  const query = useQuery(stepDetailQueryOptions(ctx.run, s.id, s.status));
   const renderer = rendererFor(s.kind);
   const evidence = useMemo(() => ctx.run.evidence.filter((e) => e.stepId === s.id), [ctx.run.evidence, s.id]);
   return (

@@ -33,7 +33,7 @@ export interface QuestionAttribution extends Attribution {
  * of the same question with the same method (lib/methods/xr2/attribution.ts
  * labels them; this reads the runs).
  */
-export async function questionAttribution(runId: string): Promise<QuestionAttribution> {
+export async function questionAttribution(runId: string, { shared = false } = {}): Promise<QuestionAttribution> {
   const prisma = getPrisma();
   const run = await prisma.run.findUnique({ where: { id: runId }, select: { method: true, questionId: true, questionText: true } });
   if (!run) throw new NotFoundError(`No run with id ${runId}`);
@@ -52,10 +52,22 @@ export async function questionAttribution(runId: string): Promise<QuestionAttrib
     const name = configOf({ id: c.ref.id, switches: c.switches, kgShuffle: c.kgShuffle, correct: c.ref.correct });
     if (name) byConfig.set(name, c.ref);
   }
-  return {
+  const result: QuestionAttribution = {
     ...attribution,
     method: run.method,
     grid: ATTRIBUTION_GRID.map((g) => ({ name: g.name, run: byConfig.get(g.name) ?? null })),
     scored: candidates.some((c) => c.ref.correct !== null),
+  };
+  return shared ? byShareIds(result, new Map(candidates.map((c) => [c.ref.id, c.ref.shareId]))) : result;
+}
+
+/** The attribution behind a share link: every run named by its share id, never by its private id. */
+function byShareIds(a: QuestionAttribution, shareOf: Map<string, string>): QuestionAttribution {
+  const share = (id: string) => shareOf.get(id) ?? '';
+  return {
+    ...a,
+    runIds: a.runIds.map(share),
+    configs: Object.fromEntries(Object.entries(a.configs).map(([name, c]) => [name, c && { ...c, id: share(c.id) }])),
+    grid: a.grid.map((g) => ({ ...g, run: g.run && { ...g.run, id: g.run.shareId } })),
   };
 }

@@ -2,6 +2,7 @@ import { OfflineBackend } from '@/lib/llm/offline-backend';
 import { createModelBackend, modelBackendConfigFromEnv } from '@/lib/llm/config';
 import type { BackendDescription, ModelBackend } from '@/lib/llm/types';
 import { InvalidInputError } from './errors';
+import { redactUrl } from './redact';
 
 /**
  * Picks the backend for a run: 'auto' uses the configured OpenAI-compatible
@@ -11,7 +12,8 @@ export function describeBackend(preference: 'auto' | 'offline' | 'openai'): Back
   const configured = modelBackendConfigFromEnv();
   if (preference === 'offline' || (preference === 'auto' && configured.kind === 'offline')) return new OfflineBackend().describe();
   if (configured.kind === 'offline') throw new InvalidInputError('backend "openai" was asked for, but no model endpoint is configured (set OPENAI_BASE_URL and HOPSCOPE_MODEL)');
-  return { backend: 'openai', model: configured.model, baseUrl: configured.baseUrl };
+  // The stored config is shown and exported: it never holds the endpoint's credentials.
+  return { backend: 'openai', model: configured.model, baseUrl: redactUrl(configured.baseUrl) };
 }
 
 export function createBackend(description: BackendDescription): ModelBackend {

@@ -1,5 +1,5 @@
 import { getRunRecord } from './read';
-import { configuredSecrets, redactSecrets } from './redact';
+import { redactForClient } from './redact';
 
 export const RUN_EXPORT_FORMAT = 'hopscope.run/v1';
 
@@ -10,5 +10,5 @@ export const RUN_EXPORT_FORMAT = 'hopscope.run/v1';
  */
 export async function exportRun(where: { id: string } | { shareId: string }) {
   const record = await getRunRecord(where);
-  return redactSecrets({ format: RUN_EXPORT_FORMAT, exportedAt: new Date().toISOString(), run: record }, configuredSecrets());
+  return redactForClient({ format: RUN_EXPORT_FORMAT, exportedAt: new Date().toISOString(), run: record });
 }

@@ -1,6 +1,7 @@
 import { getPrisma } from '@/lib/db/client';
 import { readTrace } from '@/lib/trace/store';
 import { NotFoundError } from './errors';
+import { redactForClient } from './redact';
 
 const runInclude = {
   modelCalls: { orderBy: { ordinal: 'asc' as const } },
@@ -13,7 +14,7 @@ export async function getRunRecord(where: { id: string } | { shareId: string }) 
   const run = await prisma.run.findUnique({ where, include: runInclude });
   if (!run) throw new NotFoundError('id' in where ? `No run with id ${where.id}` : 'No run behind this link');
   const trace = await readTrace(run.id);
-  return {
+  return redactForClient({
     id: run.id,
     shareId: run.shareId,
     status: run.status,
@@ -39,7 +40,7 @@ export async function getRunRecord(where: { id: string } | { shareId: string }) 
     steps: trace.steps.map((s) => ({ ...s, input: stripKey(s.input) })),
     evidence: trace.evidence,
     modelCalls: run.modelCalls.map(({ runId: _r, ...m }) => m),
-  };
+  });
 }
 
 export type RunRecord = Awaited<ReturnType<typeof getRunRecord>>;
@@ -52,9 +53,10 @@ function stripKey(input: unknown) {
 }
 
 export async function listRecentRuns(limit = 20) {
-  return getPrisma().run.findMany({
+  const runs = await getPrisma().run.findMany({
     orderBy: { createdAt: 'desc' },
     take: limit,
     select: { id: true, shareId: true, method: true, questionText: true, status: true, correct: true, createdAt: true, answer: true, config: true },
   });
+  return redactForClient(runs);
 }

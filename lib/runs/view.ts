@@ -7,7 +7,7 @@ import { getMethod } from '@/lib/methods/registry';
 import type { ConfigChange } from './config';
 import { summariseCost, type RunCost } from './cost';
 import { NotFoundError } from './errors';
-import { configuredSecrets, redactSecrets } from './redact';
+import { redactForClient } from './redact';
 import { RunConfigSchema, RunInputSchema, type RunConfig } from './schemas';
 
 /**
@@ -19,8 +19,11 @@ import { RunConfigSchema, RunInputSchema, type RunConfig } from './schemas';
  * Plain JSON (dates as ISO strings): the same value hydrates the client.
  */
 export interface RunView {
+  /** The run's id; on a share link's view its share id (see lib/runs/share.ts). */
   id: string;
   shareId: string;
+  /** Opened through a share link: read-only, every id in it a share id. */
+  shared: boolean;
   status: RunStatus;
   method: string;
   methodName: string;
@@ -135,6 +138,7 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
   const view: RunView = {
     id: run.id,
     shareId: run.shareId,
+    shared: false,
     status: run.status,
     method: run.method,
     methodName: methodName(run.method),
@@ -165,7 +169,7 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     seeds: questionSeeds(run.questionText, trace.steps),
     rejectedHypotheses: rejectedHypotheses(trace.steps),
   };
-  return redactSecrets(view, configuredSecrets());
+  return redactForClient(view);
 }
 
 /** One step's input, output and model calls (opened in the trace timeline). */
@@ -181,7 +185,7 @@ export async function getStepDetail(runId: string, stepId: string): Promise<Step
     step: { ...summarise(step, usage, evidence), input: stripKey(step.input), output: step.output ?? null },
     calls: calls.map(({ runId: _r, stepId: _s, createdAt, ...c }) => ({ ...c, messages: c.messages, parsed: c.parsed ?? null, createdAt: createdAt.toISOString() })),
   };
-  return redactSecrets(detail, configuredSecrets());
+  return redactForClient(detail);
 }
 
 interface StepRow {

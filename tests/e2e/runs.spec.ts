@@ -159,6 +159,8 @@ test.describe.serial('Run pages', () => {
     expect(html).toContain(answer.replace(/&/g, '&amp;'));
     expect(html).toContain('Iteration 1');
     expect(html).toContain('data-testid="step-detail"');
+    // The permalink carries no private id: not in attributes, links or the embedded page state.
+    expect(html).not.toContain(runId);
 
     const context = await browser.newContext();
     const fresh = await context.newPage();
@@ -171,6 +173,7 @@ test.describe.serial('Run pages', () => {
     // Read-only: no rerun, no verify.
     await expect(fresh.getByTestId('rerun-form')).toHaveCount(0);
     await expect(fresh.getByTestId('verify-run')).toHaveCount(0);
+    await expect(fresh.getByTestId('export-json')).toHaveAttribute('href', `/api/runs/share/${shareId}/export`);
     await context.close();
   });
 

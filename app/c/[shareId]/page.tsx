@@ -4,6 +4,8 @@ import { notFound } from 'next/navigation';
 import { ComparePage } from '@/components/compare/ComparePage';
 import { comparePageState } from '@/components/compare/load';
 import { loadRunById } from '@/components/runs/load';
+import { SHARE_ID } from '@/lib/api/share';
+import { toSharedView } from '@/lib/runs/share';
 import { AttributionPanel } from '@/components/compare/AttributionPanel';
 import { questionAttribution } from '@/lib/runs/attribution';
 import { getComparison } from '@/lib/runs/comparisons';
@@ -11,8 +13,6 @@ import { NotFoundError } from '@/lib/runs/errors';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Shared comparison' };
-
-const SHARE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 async function loadComparison(shareId: string) {
   if (!SHARE_ID.test(shareId)) return null;
@@ -28,10 +28,12 @@ async function loadComparison(shareId: string) {
 export default async function ComparisonPermalink({ params }: { params: Promise<{ shareId: string }> }) {
   const link = await loadComparison((await params).shareId);
   if (!link) notFound();
-  const [a, b] = await Promise.all([loadRunById(link.runAId), loadRunById(link.runBId)]);
-  if (!a || !b) notFound();
+  const [privateA, privateB] = await Promise.all([loadRunById(link.runAId), loadRunById(link.runBId)]);
+  if (!privateA || !privateB) notFound();
+  // Behind a share link every run is named by its share id only.
+  const [a, b] = [toSharedView(privateA), toSharedView(privateB)];
   const { state, configDiff } = comparePageState(a, b);
-  const attribution = await questionAttribution(a.id);
+  const attribution = await questionAttribution(privateA.id, { shared: true });
   return (
     <HydrationBoundary state={state}>
       <ComparePage aId={a.id} bId={b.id} configDiff={configDiff} shareId={link.shareId} readOnly attribution={<AttributionPanel attribution={attribution} runId={a.id} readOnly />} />

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { loadRunByShareId, runPageState } from '@/components/runs/load';
 import { RunPage } from '@/components/runs/RunPage';
 import { viewStateFromSearchParams } from '@/components/runs/view-state';
+import { SHARE_ID } from '@/lib/api/share';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,8 +12,6 @@ interface PermalinkProps {
   params: Promise<{ shareId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
-
-const SHARE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 async function load(params: PermalinkProps['params']) {
   const { shareId } = await params;

@@ -191,7 +191,7 @@ const PARTS: { kind: string; title: string; View: (p: { output: unknown; ctx: Tr
 /** One X-R2 iteration as its tree: decomposition → extraction → KG evidence ‖ parametric claims → answer → check + action. */
 function IterationTree({ detail, ctx }: StepRendererProps) {
   const children = ctx.node.children.filter((c) => PARTS.some((p) => p.kind === c.step.kind));
-  const details = useQueries({ queries: children.map((c) => stepDetailQueryOptions(ctx.run.id, c.step.id, c.step.status)) });
+  const details = useQueries({ queries: children.map((c) => stepDetailQueryOptions(ctx.run, c.step.id, c.step.status)) });
   const input = isObject(detail.step.input) ? detail.step.input : {};
   const output = isObject(detail.step.output) ? detail.step.output : {};
   return (

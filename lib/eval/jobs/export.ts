@@ -1,7 +1,8 @@
 import { getPool } from '@/lib/db/client';
+import { redactForClient } from '@/lib/runs/redact';
 import type { CellScore } from './aggregate';
 import { loadJob, type JobWhere } from './load';
-import { getEvalJobView, type EvalJobView } from './read';
+import { getEvalJobView, isShared, runRefSql, type EvalJobView } from './read';
 import { ItemOutcomeSchema, type ItemOutcome } from './schemas';
 
 /** One run of the evaluation as the exports list it. */
@@ -23,13 +24,13 @@ export async function exportItems(where: JobWhere): Promise<ExportedItem[]> {
   const { rows } = await getPool().query<Omit<ExportedItem, 'outcome'> & { scores: unknown }>(
     `select q.ordinal, q.id "questionId", q.text question, q.family, q.answer_type "answerType",
             coalesce(q.answer->>'text', q.answer->>'count') gold,
-            i.method, i.config_key config, i.run_id "runId", i.scores
+            i.method, i.config_key config, ${runRefSql(isShared(where))} "runId", i.scores
        from eval_items i join questions q on q.id = i.question_id
       where i.job_id = $1
       order by q.ordinal, array_position($2::text[], i.method), array_position($3::text[], i.config_key)`,
     [job.id, job.methods, job.grid.map((g) => g.key)],
   );
-  return rows.map(({ scores, ...row }) => ({ ...row, outcome: scores ? ItemOutcomeSchema.parse(scores) : null }));
+  return redactForClient(rows.map(({ scores, ...row }) => ({ ...row, outcome: scores ? ItemOutcomeSchema.parse(scores) : null })));
 }
 
 /** The JSON export: the page's data and every run. */
@@ -40,12 +41,13 @@ export async function exportJson(where: JobWhere): Promise<EvalJobView & { items
 
 const ITEM_COLUMNS = ['ordinal', 'question_id', 'question', 'family', 'answer_type', 'gold', 'method', 'config', 'run_id', 'status', 'correct', 'abstained', 'grounding', 'steps', 'iterations', 'calls', 'tokens_in', 'tokens_out', 'wall_ms', 'answer', 'error'];
 
-export function itemsCsv(items: ExportedItem[]): string {
+/** Behind a share link the run column holds share ids, and says so. */
+export function itemsCsv(items: ExportedItem[], { shared = false } = {}): string {
   const rows = items.map((i) => {
     const o = i.outcome;
     return [i.ordinal, i.questionId, i.question, i.family, i.answerType, i.gold, i.method, i.config, i.runId, o?.status ?? 'pending', o?.correct, o?.abstained, o?.grounding, o?.steps, o?.iterations, o?.calls, o?.tokensIn, o?.tokensOut, o?.wallMs, o?.answer, o?.error];
   });
-  return toCsv(ITEM_COLUMNS, rows);
+  return toCsv(shared ? ITEM_COLUMNS.map((c) => (c === 'run_id' ? 'run_share_id' : c)) : ITEM_COLUMNS, rows);
 }
 
 const SCORE_COLUMNS = ['method', 'config', 'items', 'finished', 'scored', 'correct', 'accuracy', 'wrong', 'abstained', 'abstain_rate', 'grounding', 'errors', 'avg_steps', 'avg_iterations', 'avg_calls', 'avg_tokens_in', 'avg_tokens_out', 'avg_wall_ms'];
@@ -78,6 +80,6 @@ export async function evalExport(
 ): Promise<{ filename: string; contentType: string; body: string }> {
   const stem = `evaluation-${'id' in where ? where.id : where.shareId}`;
   if (format === 'json') return { filename: `${stem}.json`, contentType: 'application/json', body: JSON.stringify(await exportJson(where), null, 2) };
-  const body = table === 'scores' ? scoresCsv((await getEvalJobView(where)).summary.scores) : itemsCsv(await exportItems(where));
+  const body = table === 'scores' ? scoresCsv((await getEvalJobView(where)).summary.scores) : itemsCsv(await exportItems(where), { shared: isShared(where) });
   return { filename: `${stem}-${table}.csv`, contentType: 'text/csv; charset=utf-8', body };
 }

@@ -1,5 +1,6 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/runs/errors';
+import { redactForClient } from '@/lib/runs/redact';
 import { SUMMARY_VERSION, type EvalSummary, type ScoredItem } from './aggregate';
 import { questionBuckets, type QuestionBucket } from './buckets';
 import { cellKey, groupBy } from './group';
@@ -76,7 +77,7 @@ export async function getEvalJobView(where: JobWhere): Promise<EvalJobView> {
     // A finished job shows the tables frozen when it finished (unless they were written in an older shape).
     finished && (job.summary as EvalSummary | null)?.version === SUMMARY_VERSION ? (job.summary as EvalSummary) : computeSummary(job),
   ]);
-  return {
+  return redactForClient({
     id: 'id' in where ? job.id : null,
     shareId: job.shareId,
     name: job.name,
@@ -92,7 +93,7 @@ export async function getEvalJobView(where: JobWhere): Promise<EvalJobView> {
     createdAt: job.createdAt.toISOString(),
     updatedAt: job.updatedAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
-  };
+  });
 }
 
 export interface MatrixPage {
@@ -118,11 +119,11 @@ export async function getMatrixPage(where: JobWhere, { offset = 0, limit = 50 } 
     ),
     pool.query<{ n: number }>(`select count(distinct question_id)::int n from eval_items where job_id = $1`, [job.id]),
   ]);
-  const items = await itemsOf(job.id, questions.map((q) => q.questionId));
+  const items = await itemsOf(job.id, questions.map((q) => q.questionId), isShared(where));
   const columns = matrixColumns(job.methods, job.grid.map((g) => g.key));
   const byQuestion = groupBy(items, (i) => i.questionId);
   const rows = matrixRows(questions, items, columns).map((row) => ({ ...row, buckets: questionBuckets(byQuestion.get(row.questionId) ?? [], job.methods, job.grid) }));
-  return { columns, rows, total: count[0].n, offset, limit };
+  return redactForClient({ columns, rows, total: count[0].n, offset, limit });
 }
 
 export interface QuestionDrilldown {
@@ -141,18 +142,22 @@ export async function getQuestionDrilldown(where: JobWhere, questionId: string):
     [questionId, job.id],
   );
   if (!rows.length) throw new NotFoundError(`The evaluation has no question ${questionId}`);
-  const items = await itemsOf(job.id, [questionId]);
+  const items = await itemsOf(job.id, [questionId], isShared(where));
   const byCell = new Map(items.map((i) => [cellKey(i.method, i.configKey), i]));
   const runs = matrixColumns(job.methods, job.grid.map((g) => g.key)).map(({ method, config }) => {
     const item = byCell.get(cellKey(method, config));
     return { method, config, runId: item?.runId ?? null, state: cellState(item), outcome: item?.outcome ?? null };
   });
-  return { question: rows[0], runs, buckets: questionBuckets(items, job.methods, job.grid) };
+  return redactForClient({ question: rows[0], runs, buckets: questionBuckets(items, job.methods, job.grid) });
 }
 
-async function itemsOf(jobId: string, questionIds: string[]): Promise<ScoredItem[]> {
+/** Behind a share link every run is named by its share id (its link is /r/{shareId}), never by its private id. */
+export const isShared = (where: JobWhere) => 'shareId' in where;
+export const runRefSql = (shared: boolean) => (shared ? '(select r.share_id from runs r where r.id = i.run_id)' : 'i.run_id');
+
+async function itemsOf(jobId: string, questionIds: string[], shared: boolean): Promise<ScoredItem[]> {
   const { rows } = await getPool().query<Omit<ScoredItem, 'outcome'> & { scores: unknown }>(
-    `select i.question_id "questionId", i.method, i.config_key "configKey", q.family, q.answer_type "answerType", i.run_id "runId", i.scores
+    `select i.question_id "questionId", i.method, i.config_key "configKey", q.family, q.answer_type "answerType", ${runRefSql(shared)} "runId", i.scores
        from eval_items i join questions q on q.id = i.question_id
       where i.job_id = $1 and i.question_id = any($2::text[])`,
     [jobId, questionIds],

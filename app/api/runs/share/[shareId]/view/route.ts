@@ -1,0 +1,8 @@
+import { defineRoute } from '@/lib/api/route';
+import { ShareParams } from '@/lib/api/share';
+import { getSharedRunView } from '@/lib/runs/share';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/runs/share/{shareId}/view — the permalink's data: the run view, named by share ids only. */
+export const GET = defineRoute({ params: ShareParams }, async ({ params }) => getSharedRunView(params.shareId));

@@ -1,7 +1,7 @@
 import { expandTyped, findPaths, neighbors, sharedNeighbors, type KgEdge, type KgNode, type KgPath, type NeighborEdge } from '@/lib/kg';
-import type { EvidenceInput, EvidenceRecord, TripleData } from '@/lib/trace/types';
+import type { EvidenceInput, EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import { metaedgeVerbs, tripleText } from './kg-text';
-import { shuffledAnchor } from './kg-shuffle';
+import { shuffledAnchor, ShuffleDonors } from './kg-shuffle';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 
 export interface TripleQuery {
@@ -24,6 +24,8 @@ export interface TripleQuery {
  * to the trace as evidence before the method sees them.
  */
 export class KgChannel {
+  private donors: ShuffleDonors | null = null;
+
   constructor(private readonly deps: ChannelDeps) {}
 
   get enabled() {
@@ -35,8 +37,7 @@ export class KgChannel {
     return this.retrieve(parent, label, { anchors: anchors.map((a) => a.id), query }, async () => {
       const verbs = await metaedgeVerbs();
       const out: EvidenceInput[] = [];
-      for (const [index, original] of anchors.entries()) {
-        const anchor = await this.anchorFor(original);
+      for (const [index, anchor] of anchors.entries()) {
         let left = query.limit ?? 50;
         for (const [tier, metaedges] of (query.metaedgeTiers ?? [query.metaedges]).entries()) {
           if (left <= 0) break;
@@ -52,14 +53,14 @@ export class KgChannel {
         }
       }
       return out;
-    });
+    }, anchors);
   }
 
   /** Common neighbours of several anchors, as the triples that connect each anchor to each shared node. */
   async sharedNeighbors(parent: Parent, anchors: KgNode[], query: { metaedges?: string[]; neighborKind?: string; limit?: number } = {}): Promise<ChannelAnswer> {
     return this.retrieve(parent, 'KG shared neighbours', { anchors: anchors.map((a) => a.id), query }, async () => {
       const verbs = await metaedgeVerbs();
-      const resolved = await Promise.all(anchors.map((a) => this.anchorFor(a)));
+      const resolved = anchors;
       const byId = new Map(resolved.map((a) => [a.id, a]));
       const result = await sharedNeighbors(
         resolved.map((a) => a.id),
@@ -68,7 +69,7 @@ export class KgChannel {
       return result.items.flatMap((item) =>
         item.edges.map((edge) => tripleEvidence(edgeTriple(edge, byId, item.node), verbs, { sharedBy: resolved.length })),
       );
-    });
+    }, anchors);
   }
 
   /** Paths between two nodes up to `maxDepth` hops. */
@@ -103,7 +104,13 @@ export class KgChannel {
     });
   }
 
-  private async retrieve(parent: Parent, label: string, input: unknown, fetch: () => Promise<EvidenceInput[]>): Promise<ChannelAnswer> {
+  /**
+   * One KG read as a trace step. `matched` names the anchors of a read that
+   * returns triples: under kgShuffle its triples are replaced by as many drawn
+   * from another question's retrieval (see kg-shuffle.ts), recorded in a child
+   * step. Reads that return paths swap their anchors instead (anchorFor).
+   */
+  private async retrieve(parent: Parent, label: string, input: unknown, fetch: () => Promise<EvidenceInput[]>, matched?: KgNode[]): Promise<ChannelAnswer> {
     const { trace, switches, kgShuffle } = this.deps;
     if (!switches.kg) {
       await trace.skipped({ kind: 'channel.kg', label, input, parent }, 'kg switch is off: no triple reaches any prompt or rule');
@@ -111,12 +118,35 @@ export class KgChannel {
     }
     const items = await trace.step({ kind: 'channel.kg', label, input: { ...(input as object), kgShuffle }, parent }, async (step) => {
       const found = await fetch();
-      return trace.addEvidence(step, found);
+      return trace.addEvidence(step, kgShuffle && matched ? await this.matchedShuffle(step, label, found, matched) : found);
     });
-    return { enabled: true, items, note: kgShuffle ? `kgShuffle: triples retrieved for seeded-random anchors (seed ${kgShuffle.seed})` : undefined };
+    if (!kgShuffle) return { enabled: true, items };
+    const note = matched
+      ? `kgShuffle: the same number of triples drawn from another question's retrieval (seed ${kgShuffle.seed})`
+      : `kgShuffle: paths retrieved for seeded-random anchors of the same kinds (seed ${kgShuffle.seed}); the matched-budget draw applies to triple reads only`;
+    return { enabled: true, items, note };
   }
 
-  /** Under kgShuffle, each anchor is swapped for a seeded-random node of the same kind. */
+  /** The shuffled control for a triple read: as many donor triples as the real read found, each taking the scores of the one it replaces. */
+  private async matchedShuffle(parent: StepHandle, label: string, found: EvidenceInput[], anchors: KgNode[]): Promise<EvidenceInput[]> {
+    const { trace, kgShuffle, question } = this.deps;
+    this.donors ??= new ShuffleDonors(kgShuffle!.seed, question ?? { id: null, text: '' });
+    const key = `${label}|${anchors.map((a) => a.id).join(',')}|${found.map((f) => f.ref).join(',')}`;
+    return trace.step(
+      { kind: 'channel.kg-shuffle', label: 'KG shuffle: matched triples from another question', input: { seed: kgShuffle!.seed, replaced: found.length, replacedRefs: found.map((f) => f.ref) }, parent },
+      async () => {
+        const draw = await this.donors!.draw(found.length, key, new Set(anchors.map((a) => a.id)));
+        const verbs = await metaedgeVerbs();
+        const donor = draw.donors.map((d) => d.questionId);
+        return draw.triples.map((t, i) => {
+          const evidence = tripleEvidence(t, verbs, { ...(found[i].scores ?? {}), shuffled: 1 });
+          return { ...evidence, data: { ...(evidence.data as TripleData), shuffledFrom: donor } };
+        });
+      },
+    );
+  }
+
+  /** Under kgShuffle, a path read's anchor is swapped for a seeded-random node of the same kind. */
   private async anchorFor(anchor: KgNode): Promise<KgNode> {
     return this.deps.kgShuffle ? shuffledAnchor(anchor, this.deps.kgShuffle.seed) : anchor;
   }

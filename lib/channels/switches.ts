@@ -12,7 +12,7 @@ export const SwitchesSchema = z
   .strict()
   .transform((partial): Switches => ({ ...FULL_SWITCHES, ...partial }));
 
-/** X-R2's control: KG evidence replaced by the same number of triples retrieved for seeded-random other anchors. */
+/** X-R2's control: each KG read's triples replaced by as many drawn seeded from another question's retrieval (kg-shuffle.ts). */
 export const KgShuffleSchema = z.object({ seed: z.number().int().default(17) });
 export type KgShuffle = z.infer<typeof KgShuffleSchema>;
 

@@ -16,6 +16,8 @@ export interface ChannelDeps {
   kgShuffle: KgShuffle | null;
   trace: TraceRecorder;
   model: ModelClient;
+  /** The run's question, for kgShuffle's donor draw (another question of its set). */
+  question?: { id: string | null; text: string };
   /** Documents attached to the question (ids of Document rows). */
   documentIds: string[];
   /** A recorded web evidence bundle carried by the question, if any. */

@@ -30,7 +30,7 @@ export function cacheKey({ model, messages, params, jsonSchema }: CacheKeyParts)
   const material = JSON.stringify({
     model,
     messages: messages.map((m) => [m.role, m.content]),
-    params: [params.temperature ?? 0, params.maxTokens ?? null, params.stop ?? null],
+    params: [params.temperature ?? 0, params.maxTokens ?? null, params.stop ?? null, ...(params.topP !== undefined ? [params.topP] : [])],
     schema: jsonSchema,
   });
   return createHash('sha256').update(material).digest('hex');

@@ -209,6 +209,7 @@ export class OpenAIBackend implements ModelBackend {
       model: spec.model,
       messages: spec.messages,
       temperature: spec.params.temperature,
+      ...(spec.params.topP !== undefined ? { top_p: spec.params.topP } : {}),
       ...(spec.params.maxTokens !== undefined ? { max_tokens: spec.params.maxTokens } : {}),
       ...(spec.params.stop?.length ? { stop: spec.params.stop } : {}),
       ...(spec.continuing && this.options.continueFinalMessage

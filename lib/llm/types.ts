@@ -65,6 +65,8 @@ export interface ChatMessage {
 export interface ModelParams {
   /** Defaults to 0: roles are deterministic unless a method asks for sampling. */
   temperature?: number;
+  /** Nucleus sampling; unset leaves the server's default (some servers reject top_p=0). */
+  topP?: number;
   maxTokens?: number;
   stop?: string[];
 }

@@ -40,6 +40,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const channels = new Channels({
       switches: config.switches,
       kgShuffle: config.kgShuffle,
+      question: { id: run.questionId, text: input.question },
       trace,
       model,
       documentIds: input.documentIds,

@@ -9,6 +9,7 @@ import { contentTerms } from '@/lib/llm/offline/text';
 import { OpenAIBackend } from '@/lib/llm/openai-backend';
 import { regram } from '@/lib/methods/regram';
 import type { CandidateTable } from '@/lib/methods/regram/stages/region';
+import { TIE_BREAK } from '@/lib/methods/regram/mmr';
 import type { CandidateSet } from '@/lib/methods/regram/stages/candidates';
 import type { HypothesisOutcome } from '@/lib/methods/regram/stages/hypotheses';
 import type { HopLinking } from '@/lib/methods/regram/stages/link';
@@ -140,6 +141,7 @@ describe('ReGraM offline on the headline question', () => {
       const { rows, lambda, k } = table;
       expect(table.similarity.kind).toBe('lexical');
       expect([lambda, k]).toEqual([0.7, 15]);
+      expect(table.tieBreak).toBe(TIE_BREAK);
       // Sim(q_i, t): BM25 (idf over the candidates) over the BM25 of a triple holding all of q_i; Sim(t, t'): cosine of term counts.
       const index = new Bm25Index(rows.map((r) => r.simText));
       const ideal = (q: string) => [...new Set(contentTerms(q))].reduce((sum, t) => sum + index.idf(t), 0);
@@ -160,7 +162,10 @@ describe('ReGraM offline on the headline question', () => {
           const redundancy = chosen.length ? (1 - lambda) * Math.max(...chosen.map((c) => sim(r.simText, c.simText))) : 0;
           return { r, mmr: r.relevance - redundancy, redundancy };
         });
-        const best = scored.reduce((a, b) => (b.mmr > a.mmr + 1e-12 ? b : a));
+        // Ties go by the recorded secondary key: the higher relevance, then the earlier retrieval order.
+        const before = (x: (typeof scored)[number], y: (typeof scored)[number]) =>
+          Math.abs(x.mmr - y.mmr) > 1e-12 ? x.mmr > y.mmr : x.r.relevance !== y.r.relevance ? x.r.relevance > y.r.relevance : x.r.order < y.r.order;
+        const best = scored.reduce((a, b) => (before(b, a) ? b : a));
         expect(best.r.rank).toBe(chosen.length + 1);
         expect(best.r.redundancy).toBeCloseTo(best.redundancy, 9);
         chosen.push(best.r);
@@ -228,9 +233,17 @@ describe('ReGraM offline on other phrasings', () => {
     expect(linking.nodes.every((n) => n.method === 'earlier hop answer' && n.kind === 'Disease')).toBe(true);
   });
 
-  it('multiple choice: parses the option whose gene the regions associate with both diseases', async () => {
+  it('multiple choice: the options seed no hop by default (the paper links the hop question only); with optionSeeds they do, and the region holds the right one', async () => {
     const options = { A: 'BRCA1', B: 'STAT3', C: 'APOE', D: 'CFTR' };
-    const run = await runRegram({ question: 'Which gene is associated with both multiple sclerosis and Crohn\'s disease?', options });
+    const question = 'Which gene is associated with both multiple sclerosis and Crohn\'s disease?';
+    const plain = await runRegram({ question, options });
+    for (const hop of ofKind(plain, 'regram.hop')) {
+      const linking = childOf(plain, hop, 'regram.link').output as unknown as HopLinking;
+      expect(linking.nodes.some((n) => n.from.startsWith('option '))).toBe(false);
+      expect(linking.simQueries.some((q) => q.endsWith(' STAT3'))).toBe(true);
+    }
+    expect(answerOf(plain).optionKey).not.toBe('A');
+    const run = await runRegram({ question, options, params: { optionSeeds: true } });
     expect(answerOf(run)).toMatchObject({ optionKey: 'B', text: 'STAT3', abstained: false });
     // The options are linked and join every hop's anchors (on hop 2 some are hop 1 answers already).
     const [first, last] = ofKind(run, 'regram.hop').map((h) => childOf(run, h, 'regram.link').output as unknown as HopLinking);
@@ -432,5 +445,116 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     expect(plan.hops).toEqual([{ hop: 1, question, usesHop: null }]);
     expect(plan.fallback).toContain('could not be parsed');
     expect(ofKind(run, 'regram.hop')).toHaveLength(1);
+  });
+});
+
+describe('ReGraM ablations and paper settings', () => {
+  const question = "Which genes are associated with Crohn's disease?";
+
+  it('w/o multi-hop: no decomposition call, the whole question is the one hop', async () => {
+    const run = await runRegram({ question: HEADLINE, params: { multiHop: false } });
+    const [decompose] = ofKind(run, 'regram.decompose');
+    expect(decompose.status).toBe('skipped');
+    const hops = ofKind(run, 'regram.hop');
+    expect(hops).toHaveLength(1);
+    expect((hops[0].input as { question: string }).question).toBe(HEADLINE);
+    expect(run.modelCalls.some((c) => c.template === decomposeTemplate.id)).toBe(false);
+  });
+
+  it('w/o domain prior: no domain typing, every relation weighs 1', async () => {
+    const run = await runRegram({ question, params: { domainPrior: false } });
+    expect(ofKind(run, 'regram.domain')[0].status).toBe('skipped');
+    const table = childOf(run, ofKind(run, 'regram.hop')[0], 'regram.mmr').output as unknown as CandidateTable;
+    expect(table.rows.length).toBeGreaterThan(15);
+    expect(table.rows.every((r) => r.wR === 1)).toBe(true);
+  });
+
+  it('w/o MMR: the region is the top K by relevance, no redundancy term', async () => {
+    const run = await runRegram({ question, params: { mmr: false } });
+    const table = childOf(run, ofKind(run, 'regram.hop')[0], 'regram.mmr').output as unknown as CandidateTable;
+    expect(table.mmr).toBe(false);
+    expect(table.rows.every((r) => r.redundancy === 0)).toBe(true);
+    const selected = table.rows.filter((r) => r.selected);
+    expect(selected).toHaveLength(15);
+    const floor = Math.min(...selected.map((r) => r.relevance));
+    expect(table.rows.filter((r) => !r.selected).every((r) => r.relevance <= floor)).toBe(true);
+  });
+
+  it('hop depth H is a parameter up to 10 (Table 10)', () => {
+    expect(RegramParamsSchema.parse({ maxHops: 10 }).maxHops).toBe(10);
+    expect(RegramParamsSchema.safeParse({ maxHops: 11 }).success).toBe(false);
+  });
+});
+
+describe('ReGraM Reviewer edge cases over an OpenAI-compatible server', () => {
+  let server: ScriptedServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  /** A one-hop HYBRID run whose hypothesiser proposes one triple inside the region's schema and two outside it. */
+  async function hybridRun(params: Record<string, unknown>) {
+    const question = 'Which genes are associated with multiple sclerosis?';
+    const bodies: Record<string, unknown>[] = [];
+    let genes: string[] = [];
+    server = await startScriptedOpenAIServer((request) => {
+      bodies.push(request.body);
+      const [system, user] = request.body.messages as { content: string }[];
+      switch (system.content) {
+        case classifyTemplate.system:
+          return reply.ok(JSON.stringify({ category: 'GENE_PROTEIN', reason: 'asks for genes' }));
+        case decomposeTemplate.system:
+          return reply.ok(JSON.stringify({ analysis: 'one relation', hops: [{ question, usesHop: null }] }));
+        case hypothesizeTemplate.system:
+          genes = /Region entities:\n([\s\S]*?)\n\n/.exec(user.content)![1].split('\n').map((l) => l.replace(/ \([^)]*\)$/, '')).filter((n) => n !== 'multiple sclerosis');
+          return reply.ok(JSON.stringify({ triples: [
+            { head: 'multiple sclerosis', relation: 'DaG', tail: genes[0] },
+            { head: 'multiple sclerosis', relation: 'GiG', tail: genes[1] },
+            { head: 'multiple sclerosis', relation: 'DaG', tail: 'Unobtainium' },
+          ] }));
+        case reviewTemplate.system:
+          return reply.ok(JSON.stringify({ score: 0, reason: 'no support' }));
+        case reviseTemplate.system:
+          return reply.ok(JSON.stringify({ revised: null, note: 'nothing better' }));
+        default:
+          return reply.ok(JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'stop', optionKey: null, count: null, claims: [] }));
+      }
+    });
+    const prisma = getPrisma();
+    const row = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
+    const trace = await TraceRecorder.open(prisma, row.id);
+    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+    await regram.run({
+      question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
+      params: RegramParamsSchema.parse({ k: 5, ...params }),
+      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
+      model,
+      trace,
+      backend: 'openai',
+    });
+    const run = await getRunRecord({ id: row.id });
+    const outcome = childOf(run, ofKind(run, 'regram.hop')[0], 'regram.hypotheses').output as unknown as HypothesisOutcome;
+    return { run, outcome, bodies };
+  }
+
+  it('acceptScore = 0 accepts the judged hypothesis only: one outside the schema or the region is never accepted (no crash)', async () => {
+    const { run, outcome, bodies } = await hybridRun({ acceptScore: 0 });
+    const byId = Object.fromEntries(outcome.records.map((r) => [r.id, r]));
+    expect(byId.h1).toMatchObject({ verdict: 'accepted', score: 0 });
+    expect(byId.h2).toMatchObject({ verdict: 'rejected', judge: null });
+    expect(byId.h3).toMatchObject({ verdict: 'rejected', judge: null });
+    expect(run.evidence.filter((e) => e.kind === 'hypothesis').map((e) => e.ref)).toEqual(['hypothesis:hop1:h1']);
+    // Every role runs at the paper's inference settings.
+    expect(bodies.every((b) => b.temperature === 0.3 && b.top_p === 0.9)).toBe(true);
+  });
+
+  it('w/o Reviewer: no judge and no revision; hypotheses inside the schema are kept as unreviewed, the rest dropped', async () => {
+    const { run, outcome } = await hybridRun({ reviewer: false });
+    expect(run.modelCalls.some((c) => c.template === reviewTemplate.id || c.template === reviseTemplate.id)).toBe(false);
+    expect(outcome.records.map((r) => [r.id, r.verdict])).toEqual([['h1', 'unreviewed'], ['h2', 'rejected'], ['h3', 'rejected']]);
+    const kept = run.evidence.filter((e) => e.kind === 'hypothesis');
+    expect(kept.map((e) => e.ref)).toEqual(['hypothesis:hop1:h1']);
+    expect(kept[0].text).toContain('unreviewed');
   });
 });

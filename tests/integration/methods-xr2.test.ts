@@ -14,8 +14,11 @@ import { createRun } from '@/lib/runs/service';
 import type { TripleData } from '@/lib/trace/types';
 import { reply, startScriptedOpenAIServer, useScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
 import { runToSuccess, edgeExists } from '../support/runs';
+import { saveQuestionSet } from '@/lib/eval/sets';
 
 const SHARED = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+// One anchor, so every KG unit is one triple and the top K units are K triples in both runs of the shuffle control.
+const ONE_ANCHOR = 'Which genes are associated with multiple sclerosis?';
 const MS = 'Disease::DOID:2377';
 const CD = 'Disease::DOID:8778';
 const ITERATION_CHILDREN = ['xr2.decompose', 'xr2.extract', 'xr2.kg', 'xr2.recall', 'xr2.reason', 'xr2.check'];
@@ -237,20 +240,62 @@ describe('X-R2 offline under switches and the shuffled-KG control', () => {
     expect(on.evidence.some((e) => e.kind === 'profile')).toBe(true);
   });
 
-  it('kgShuffle (set in the run config): the KG evidence is retrieved for other, seeded-random anchors', async () => {
-    const run = await runXr2({ question: SHARED, kgShuffle: true });
-    expect((run.config as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 17 });
-    const kg = kgEvidence(run);
-    expect(kg.length).toBeGreaterThan(0);
-    for (const e of kg) {
-      const t = e.data as TripleData;
-      expect([t.sourceId, t.targetId]).not.toContain(MS);
-      expect([t.sourceId, t.targetId]).not.toContain(CD);
+  it('kgShuffle is the matched control: each reason prompt holds as many KG triples as its unshuffled twin\'s, different ones, drawn from another question of the set', async () => {
+    const name = `xr2-shuffle-${randomUUID()}`;
+    await saveQuestionSet({
+      name,
+      source: 'jsonl',
+      license: 'test',
+      questions: [ONE_ANCHOR, 'Which compounds treat type 2 diabetes mellitus?', 'Which genes does metformin bind?'].map((text) => ({ text, answer: { text: '', aliases: [], nodeIds: [] }, answerType: 'list' as const })),
+    });
+    const [questionId, ...others] = (await getPool().query<{ id: string }>('select q.id from questions q join question_sets s on s.id = q.set_id where s.name = $1 order by q.ordinal', [name])).rows.map((r) => r.id);
+    const twin = await runXr2({ questionId });
+    const shuffled = await runXr2({ questionId, kgShuffle: { seed: 5 } });
+    expect((shuffled.config as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 5 });
+
+    // The distinct KG triples a reason prompt shows, by their evidence text (however the prompt lays lines out).
+    const promptTriples = (run: RunRecord) =>
+      run.modelCalls
+        .filter((c) => c.template === reasonTemplate.id)
+        .map((c) => {
+          const prompt = JSON.stringify(c.messages);
+          const shown = kgEvidence(run).filter((e) => e.kind === 'triple' && prompt.includes(JSON.stringify(e.text).slice(1, -1)));
+          return [...new Map(shown.map((e) => [e.text, e])).values()];
+        });
+    const questionsOf = (run: RunRecord) => ofKind(run, 'xr2.reason').map((s) => (s.input as { current: string }).current);
+    const [a, b] = [promptTriples(twin), promptTriples(shuffled)];
+    const [qa, qb] = [questionsOf(twin), questionsOf(shuffled)];
+    expect(a[0].length).toBeGreaterThan(0);
+    // Every step that asked the same step question saw the same number of triples, and not the same triples.
+    let compared = 0;
+    for (let t = 0; t < Math.min(a.length, b.length) && qa[t] === qb[t]; t++) {
+      expect(b[t].length).toBe(a[t].length);
+      expect(new Set(b[t].map((e) => e.ref))).not.toEqual(new Set(a[t].map((e) => e.ref)));
+      compared++;
     }
-    for (const s of ofKind(run, 'channel.kg')) expect((s.input as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 17 });
-    // The question's own anchors are what the step asked for; the channel swapped them.
-    expect((ofKind(run, 'channel.kg')[0].input as { anchors: string[] }).anchors.sort()).toEqual([MS, CD].sort());
-    expect(answerOf(run).claims.flatMap((c) => c.evidenceIds).every((id) => kg.some((e) => e.id === id))).toBe(true);
+    expect(compared).toBeGreaterThan(0);
+
+    // The shuffled triples never touch the question's own entities, and come from a donor question of the same set, recorded in the trace.
+    for (const e of kgEvidence(shuffled)) {
+      const t = e.data as TripleData & { shuffledFrom?: string[] };
+      if (e.kind !== 'triple') continue;
+      expect([t.sourceId, t.targetId]).not.toContain(MS);
+      expect(t.shuffledFrom!.every((id) => others.includes(id))).toBe(true);
+    }
+    const draws = ofKind(shuffled, 'channel.kg-shuffle');
+    expect(draws.length).toBeGreaterThan(0);
+    for (const d of draws) {
+      const input = d.input as { seed: number; replaced: number };
+      expect(input.seed).toBe(5);
+      expect(run(d).length).toBe(input.replaced);
+    }
+    function run(step: Step) {
+      return shuffled.evidence.filter((e) => e.stepId === step.parentStepId && e.kind === 'triple');
+    }
+    for (const s of ofKind(shuffled, 'channel.kg')) expect((s.input as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 5 });
+    // The question's own anchors are what the step asked for; the channel replaced what they returned.
+    expect((ofKind(shuffled, 'channel.kg')[0].input as { anchors: string[] }).anchors).toEqual([MS]);
+    expect(answerOf(shuffled).claims.flatMap((c) => c.evidenceIds).every((id) => kgEvidence(shuffled).some((e) => e.id === id))).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { levenshteinRatio } from '@/lib/methods/regram/fuzzy';
 import { instantiate } from '@/lib/methods/regram/anchors';
 import { holdToRegion } from '@/lib/methods/regram/boundary';
 import { weightedMmr, type MmrCandidate } from '@/lib/methods/regram/mmr';
@@ -152,5 +153,15 @@ describe('offline rules', () => {
   it('gives no hops for a question it cannot read, so the controller falls back to one hop', () => {
     const frame = { question: 'What is going on here?', options: null, entities: [], optionLinks: {} };
     expect(decomposeQuestion({ frame, maxHops: 3 }).hops).toEqual([]);
+  });
+});
+
+describe('ReGraM fuzzy linking', () => {
+  it("is RapidFuzz's Levenshtein ratio: 100·(1 − indel distance / total length), case-folded", () => {
+    expect(levenshteinRatio('Crohns disease', "Crohn's disease")).toBeCloseTo(96.6, 1);
+    expect(levenshteinRatio('lupus', 'Lupus')).toBe(100);
+    // One substitution costs two indels: "kitten"/"sitting" share 4 of 13 characters' LCS → 100·8/13.
+    expect(levenshteinRatio('kitten', 'sitting')).toBeCloseTo(61.5, 1);
+    expect(levenshteinRatio('pressure', 'head pressure')).toBeLessThan(90);
   });
 });

@@ -28,6 +28,14 @@ export const SIMILARITY = {
   why: "no embedding endpoint is configured (the model layer has no embedding role), so Sim is lexical instead of the paper's Sentence-BERT cosine",
 } as const;
 
+/** How equal MMR scores are ordered, recorded with every candidate table. */
+export const TIE_BREAK = "equal MMR: the higher relevance λ·Sim·w_r first, then the earlier retrieval order (the hub cap's order: relation rank, then the better-connected neighbour)";
+
+/** w_r for the domain; 1 for every relation without the domain prior (ablation). */
+export function priorWeight(metaedge: string, domain: RelationDomain | null): number {
+  return domain ? relationWeight(metaedge, domain) : 1;
+}
+
 /** A candidate as MMR sees it. */
 export interface MmrCandidate {
   id: string;
@@ -57,6 +65,10 @@ export interface CandidateRow {
   nearest: string | null;
   /** 1-based selection order; null when not selected. */
   rank: number | null;
+  /** Position in T_cand's retrieval order, the tie-break's last key. */
+  order: number;
+  /** Unselected candidates whose MMR equalled this one's when it was selected: how many the tie-break decided between. */
+  tied: number;
   selected: boolean;
 }
 
@@ -73,14 +85,23 @@ export function textify(c: MmrCandidate): string {
   return description ? `${c.text} [${description}]` : c.text;
 }
 
-export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts: { lambda: number; k: number; domain: RelationDomain }): CandidateRow[] {
+/**
+ * With `diversity` off (the "w/o MMR" ablation) the redundancy term is left
+ * out: the top K by relevance λ·Sim·w_r.
+ */
+export function weightedMmr(
+  queries: string[],
+  candidates: MmrCandidate[],
+  opts: { lambda: number; k: number; domain: RelationDomain | null; diversity?: boolean },
+): CandidateRow[] {
   const { lambda, k, domain } = opts;
+  const diversity = opts.diversity ?? true;
   const simTexts = candidates.map(textify);
   const index = new Bm25Index(simTexts);
   const vectors = simTexts.map((t) => termVector(t));
   const matches = queries.map((q) => queryMatch(index, q));
   const rows: CandidateRow[] = candidates.map((c, i) => {
-    const wR = relationWeight(c.triple.metaedge, domain);
+    const wR = priorWeight(c.triple.metaedge, domain);
     const sim = Math.max(0, ...matches.map((m) => m[i]));
     const relevance = lambda * sim * wR;
     return {
@@ -98,6 +119,8 @@ export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts:
       mmr: relevance,
       nearest: null,
       rank: null,
+      order: i,
+      tied: 0,
       selected: false,
     };
   });
@@ -107,11 +130,13 @@ export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts:
     let best = -1;
     for (const [i, r] of rows.entries()) {
       if (r.selected) continue;
-      if (best < 0 || r.mmr > rows[best].mmr) best = i;
+      if (best < 0 || before(r, rows[best])) best = i;
     }
     const chosen = rows[best];
     chosen.selected = true;
     chosen.rank = rank;
+    chosen.tied = rows.filter((r) => !r.selected && r.mmr === chosen.mmr).length;
+    if (!diversity) continue;
     for (const [i, r] of rows.entries()) {
       if (r.selected) continue;
       const s = cosine(vectors[i], vectors[best]);
@@ -124,6 +149,13 @@ export function weightedMmr(queries: string[], candidates: MmrCandidate[], opts:
     }
   }
   return rows;
+}
+
+/** MMR order with the recorded tie-break (TIE_BREAK). */
+function before(a: CandidateRow, b: CandidateRow): boolean {
+  if (a.mmr !== b.mmr) return a.mmr > b.mmr;
+  if (a.relevance !== b.relevance) return a.relevance > b.relevance;
+  return a.order < b.order;
 }
 
 /**

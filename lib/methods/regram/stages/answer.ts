@@ -1,3 +1,4 @@
+import type { RegramParams } from '../params';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { asGeneralKnowledge, GENERAL_KNOWLEDGE, holdToRegion, type Outside } from '../boundary';
@@ -20,7 +21,7 @@ export interface HopOutcome {
  * (said so; with the param switch off there is none to use). The region
  * boundary is applied to whatever comes back.
  */
-export async function answerHop(ctx: MethodContext<unknown>, parent: StepHandle, hop: HopQuestion, mode: Mode, region: Region, hypotheses: Fact[]): Promise<HopOutcome> {
+export async function answerHop(ctx: MethodContext<RegramParams>, parent: StepHandle, hop: HopQuestion, mode: Mode, region: Region, hypotheses: Fact[]): Promise<HopOutcome> {
   return ctx.trace.step({ kind: 'regram.hop-answer', label: `Hop answer (${mode})`, input: { mode, facts: region.facts.length, hypotheses: hypotheses.length }, parent }, async (step) => {
     if (mode === 'LLM-GUESS') return guess(ctx, step, hop);
     const out =
@@ -33,7 +34,7 @@ export async function answerHop(ctx: MethodContext<unknown>, parent: StepHandle,
   });
 }
 
-async function guess(ctx: MethodContext<unknown>, step: StepHandle, hop: HopQuestion): Promise<HopOutcome> {
+async function guess(ctx: MethodContext<RegramParams>, step: StepHandle, hop: HopQuestion): Promise<HopOutcome> {
   const none: Outside = { items: [], evidenceIds: [] };
   if (!ctx.channels.param.enabled) {
     const reason = 'param switch is off: LLM-GUESS would answer from general knowledge, which this run may not use';

@@ -1,10 +1,10 @@
-import { relationWeight, type RelationDomain } from '@/lib/kg/metaedge-categories';
+import type { RelationDomain } from '@/lib/kg/metaedge-categories';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { METAEDGES, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { RegramParams } from '../params';
-import { relationDescription } from '../mmr';
+import { priorWeight, relationDescription } from '../mmr';
 import type { HopLinking, LinkedNode } from './link';
 
 /** A relation's place in the hub cap's order. */
@@ -46,9 +46,9 @@ export interface CandidateSet {
  * "which diseases are associated with PPARG" still keeps PPARG's disease
  * associations); relations the question does not touch follow by w_r alone.
  */
-export function rankRelations(query: string, domain: RelationDomain): RelationRank[] {
+export function rankRelations(query: string, domain: RelationDomain | null): RelationRank[] {
   return METAEDGES.map((m) => {
-    const weight = relationWeight(m.abbr, domain);
+    const weight = priorWeight(m.abbr, domain);
     return { metaedge: m.abbr, weight, relevance: weight * lexicalSimilarity(query, `${m.source} ${relationDescription(m.abbr)} ${m.target}`) };
   }).sort((a, b) => b.relevance - a.relevance || b.weight - a.weight);
 }
@@ -63,7 +63,7 @@ export async function collectCandidates(
   ctx: MethodContext<RegramParams>,
   parent: StepHandle,
   linking: HopLinking,
-  domain: RelationDomain,
+  domain: RelationDomain | null,
 ): Promise<CandidateSet> {
   const { nodes, relationQuery } = linking;
   const hubCap = ctx.params.hubCap;

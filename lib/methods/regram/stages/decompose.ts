@@ -20,9 +20,18 @@ export interface Decomposition {
   dropped: string[];
 }
 
-/** Step 2: up to H hop questions; when no usable decomposition comes back, the question itself is the one hop. */
+/**
+ * Step 2: up to H hop questions; when no usable decomposition comes back, the
+ * question itself is the one hop. With `multiHop` off (ablation) it is the one
+ * hop from the start, and the step is skipped.
+ */
 export async function decompose(ctx: MethodContext<RegramParams>, frame: QuestionFrame): Promise<Decomposition> {
   const maxHops = ctx.params.maxHops;
+  if (!ctx.params.multiHop) {
+    const why = 'ablation (multiHop off): the whole question is the one hop';
+    await ctx.trace.skipped({ kind: 'regram.decompose', label: 'Decompose into hops', input: { question: frame.question, maxHops } }, why);
+    return { hops: [{ hop: 1, question: frame.question, usesHop: null }], analysis: '', fallback: why, dropped: [] };
+  }
   return ctx.trace.step({ kind: 'regram.decompose', label: 'Decompose into hops', input: { question: frame.question, maxHops } }, async (step) => {
     const oneHop = (why: string): Decomposition => ({ hops: [{ hop: 1, question: frame.question, usesHop: null }], analysis: '', fallback: why, dropped: [] });
     let output;

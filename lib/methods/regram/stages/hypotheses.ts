@@ -23,10 +23,11 @@ export interface HypothesisRecord {
   triple: ProposedTriple;
   resolved: ResolvedTriple;
   check: ProgrammaticCheck;
-  /** The judge's score; null when the programmatic check already ruled it out. */
+  /** The judge's score; null when the programmatic check already ruled it out, or with the reviewer off. */
   judge: { score: number; reason: string } | null;
   score: number;
-  verdict: 'accepted' | 'rejected';
+  /** 'unreviewed': kept without review (reviewer ablation), only when it resolves inside the region's schema. */
+  verdict: 'accepted' | 'rejected' | 'unreviewed';
   /** The hypothesis evidence record, for an accepted one. */
   evidenceId: string | null;
   revisedBy: string | null;
@@ -43,14 +44,19 @@ type Ctx = MethodContext<RegramParams>;
 
 /**
  * HYBRID (§3.4): hypothesis triples restricted to V_q and R, each reviewed
- * (score ≥ acceptScore accepts); rejected ones go to revision and back to the
- * Reviewer, for at most maxRevisions rounds. Only accepted ones become
- * evidence, of kind 'hypothesis'.
+ * (score ≥ acceptScore accepts, and only inside the region's schema);
+ * rejected ones go to revision and back to the Reviewer, for at most
+ * maxRevisions rounds. Only accepted ones become evidence, of kind
+ * 'hypothesis'. With `reviewer` off (ablation) there is no judge and no
+ * revision: every hypothesis that resolves inside the schema is kept as
+ * 'unreviewed' evidence (one that does not resolve names no KG entity and
+ * cannot be evidence at all).
  */
 export async function verifyHypotheses(ctx: Ctx, parent: StepHandle, hop: HopQuestion, region: Region): Promise<HypothesisOutcome> {
-  const { acceptScore, maxRevisions, maxHypotheses } = ctx.params;
+  const { acceptScore, maxRevisions, maxHypotheses, reviewer } = ctx.params;
+  const label = reviewer ? 'Hypotheses (verify & revise)' : 'Hypotheses (unreviewed: reviewer off)';
   return ctx.trace.step(
-    { kind: 'regram.hypotheses', label: 'Hypotheses (verify & revise)', input: { acceptScore, maxRevisions, maxHypotheses, reviewer: REVIEWER_SUBSTITUTE }, parent },
+    { kind: 'regram.hypotheses', label, input: { acceptScore, maxRevisions, maxHypotheses, reviewer: reviewer ? REVIEWER_SUBSTITUTE : 'off (ablation)' }, parent },
     async (step) => {
       const generated = await ctx.trace.step({ kind: 'regram.hypothesize', label: 'Generate hypotheses', input: { entities: region.nodes.length, relations: region.relations.map((r) => r.metaedge) }, parent: step }, async (s) => {
         const out = await callRole(ctx, s, hypothesizeTemplate, {
@@ -64,6 +70,10 @@ export async function verifyHypotheses(ctx: Ctx, parent: StepHandle, hop: HopQue
         return out.triples.slice(0, maxHypotheses);
       });
       const records: HypothesisRecord[] = [];
+      if (!reviewer) {
+        records.push(...generated.map((triple, i) => unreviewed(`h${i + 1}`, triple, region)));
+        return { reviewer: 'off (ablation)', records, accepted: await recordAccepted(ctx, step, hop, region, records) };
+      }
       let pending = generated.map((triple, i) => ({ id: `h${i + 1}`, parent: null as string | null, round: 0, triple, tried: [triple] }));
       for (let round = 0; pending.length; round++) {
         const reviewed = [];
@@ -101,9 +111,17 @@ async function review(
     // Outside the region or the schema the answer is fixed: the region is a hard boundary, not the judge's call.
     const judge = withinSchema(schema) ? await callRole(ctx, step, reviewTemplate, { question: hop.question, triple: h.triple, facts: region.facts, check }) : null;
     const score = judge?.score ?? 0;
-    const verdict = score >= ctx.params.acceptScore ? 'accepted' : 'rejected';
+    // Only a judged hypothesis (inside the schema, so fully resolved) can be accepted, whatever acceptScore is.
+    const verdict = judge && score >= ctx.params.acceptScore ? 'accepted' : 'rejected';
     return { id: h.id, parent: h.parent, round: h.round, triple: h.triple, resolved, check, judge, score, verdict, evidenceId: null, revisedBy: null };
   });
+}
+
+/** The reviewer ablation's record: kept unreviewed when it resolves inside the schema, else rejected by the closed world. */
+function unreviewed(id: string, triple: ProposedTriple, region: Region): HypothesisRecord {
+  const { resolved, check } = resolveTriple(triple, region);
+  const verdict = withinSchema(check) ? 'unreviewed' : 'rejected';
+  return { id, parent: null, round: 0, triple, resolved, check: { ...check, inKg: null }, judge: null, score: 0, verdict, evidenceId: null, revisedBy: null };
 }
 
 /** Whether the KG holds the edge, asked of the kg channel as a one-hop path; null when the channel is off. */
@@ -123,7 +141,7 @@ async function revise(ctx: Ctx, parent: StepHandle, hop: HopQuestion, region: Re
 
 /** Accepted hypotheses become selected evidence of kind 'hypothesis', in the region's closed world (kg channel). */
 async function recordAccepted(ctx: Ctx, step: StepHandle, hop: HopQuestion, region: Region, records: HypothesisRecord[]): Promise<Fact[]> {
-  const accepted = records.filter((r) => r.verdict === 'accepted');
+  const accepted = records.filter((r) => r.verdict !== 'rejected');
   const evidence = await ctx.trace.addEvidence(
     step,
     accepted.map((r) => {
@@ -134,7 +152,7 @@ async function recordAccepted(ctx: Ctx, step: StepHandle, hop: HopQuestion, regi
         channel: 'kg' as const,
         kind: 'hypothesis' as const,
         ref: `hypothesis:hop${hop.hop}:${r.id}`,
-        text: `${source.name} (${source.kind}) – ${verb} – ${target.name} (${target.kind}) [hypothesis ${r.id}, Reviewer score ${r.score.toFixed(2)}]`,
+        text: `${source.name} (${source.kind}) – ${verb} – ${target.name} (${target.kind}) [hypothesis ${r.id}, ${r.judge ? `Reviewer score ${r.score.toFixed(2)}` : 'unreviewed'}]`,
         data: {
           edgeId: null,
           sourceId: source.nodeId,
@@ -149,7 +167,7 @@ async function recordAccepted(ctx: Ctx, step: StepHandle, hop: HopQuestion, regi
           parent: r.parent,
           inKg: r.check.inKg,
         },
-        scores: { reviewer: r.score, judge: r.judge?.score ?? null },
+        scores: { reviewer: r.judge ? r.score : null, judge: r.judge?.score ?? null },
         selected: true,
       };
     }),

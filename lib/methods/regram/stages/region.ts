@@ -1,7 +1,7 @@
 import type { RelationDomain } from '@/lib/kg/metaedge-categories';
 import type { StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
-import { SIMILARITY, weightedMmr, type CandidateRow } from '../mmr';
+import { SIMILARITY, TIE_BREAK, weightedMmr, type CandidateRow } from '../mmr';
 import type { RegramParams } from '../params';
 import { chooseMode, formRegion, type Region } from '../region';
 import type { Mode } from '../templates';
@@ -10,6 +10,9 @@ import type { HopLinking } from './link';
 
 export interface CandidateTable {
   similarity: typeof SIMILARITY;
+  /** False in the "w/o MMR" ablation: top K by relevance, no redundancy term. */
+  mmr: boolean;
+  tieBreak: string;
   lambda: number;
   k: number;
   /** q_i, once per earlier-hop anchor; Sim(q_i, t) is the best of them. */
@@ -27,15 +30,15 @@ export async function selectRegion(
   parent: StepHandle,
   linking: HopLinking,
   candidates: CandidateSet,
-  domain: RelationDomain,
+  domain: RelationDomain | null,
 ): Promise<{ table: CandidateTable; region: Region }> {
-  const { lambda, k } = ctx.params;
+  const { lambda, k, mmr } = ctx.params;
   const table = await ctx.trace.step(
-    { kind: 'regram.mmr', label: 'Weighted MMR', input: { queries: linking.simQueries, candidates: candidates.records.length, lambda, k, domain }, parent },
+    { kind: 'regram.mmr', label: mmr ? 'Weighted MMR' : 'Top-K by relevance (w/o MMR)', input: { queries: linking.simQueries, candidates: candidates.records.length, lambda, k, domain, mmr, tieBreak: TIE_BREAK }, parent },
     async () => {
-      const rows = weightedMmr(linking.simQueries, candidates.records.map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData })), { lambda, k, domain });
+      const rows = weightedMmr(linking.simQueries, candidates.records.map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData })), { lambda, k, domain, diversity: mmr });
       await ctx.trace.markSelected(rows.filter((r) => r.selected).map((r) => r.evidenceId));
-      return { similarity: SIMILARITY, lambda, k, queries: linking.simQueries, rows };
+      return { similarity: SIMILARITY, mmr, tieBreak: TIE_BREAK, lambda, k, queries: linking.simQueries, rows };
     },
   );
   const region = await ctx.trace.step({ kind: 'regram.region', label: 'Region', input: { selected: table.rows.filter((r) => r.selected).length }, parent }, async () => {

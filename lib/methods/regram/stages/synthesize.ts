@@ -1,3 +1,4 @@
+import type { RegramParams } from '../params';
 import { matchOption, parseOptions } from '@/lib/llm/offline/options';
 import type { MethodAnswer, MethodContext } from '../../types';
 import { GENERAL_KNOWLEDGE, holdToRegion } from '../boundary';
@@ -7,7 +8,7 @@ import { callRole } from './call';
 import type { HopResult } from './hop';
 
 /** The evidence map: per hop its question, mode, sub-answer and the triples it rests on (T_i), accepted hypotheses included. */
-export async function buildEvidenceMap(ctx: MethodContext<unknown>, hops: HopResult[]): Promise<EvidenceMapEntry[]> {
+export async function buildEvidenceMap(ctx: MethodContext<RegramParams>, hops: HopResult[]): Promise<EvidenceMapEntry[]> {
   return ctx.trace.step({ kind: 'regram.evidence-map', label: 'Evidence map', input: { hops: hops.length } }, async () =>
     hops.map((h) => {
       const cited = new Set(h.answer.evidenceIds);
@@ -30,7 +31,7 @@ export async function buildEvidenceMap(ctx: MethodContext<unknown>, hops: HopRes
  * The answer may cite only the map's evidence and name only region entities,
  * unless a hop answered from general knowledge, which the answer then says.
  */
-export async function synthesize(ctx: MethodContext<unknown>, frame: QuestionFrame, map: EvidenceMapEntry[], hops: HopResult[]): Promise<MethodAnswer> {
+export async function synthesize(ctx: MethodContext<RegramParams>, frame: QuestionFrame, map: EvidenceMapEntry[], hops: HopResult[]): Promise<MethodAnswer> {
   return ctx.trace.step({ kind: 'regram.synthesis', label: 'Final synthesis', input: { hops: map.map((e) => ({ hop: e.hop, mode: e.mode })) } }, async (step) => {
     const out = await callRole(ctx, step, synthesizeTemplate, { frame, map });
     const evidenceIds = new Set(map.flatMap((e) => [...e.facts, ...e.hypotheses].map((f) => f.id)));

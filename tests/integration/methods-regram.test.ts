@@ -523,7 +523,7 @@ describe('ReGraM Reviewer edge cases over an OpenAI-compatible server', () => {
     });
     const prisma = getPrisma();
     const row = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
-    const trace = await TraceRecorder.open(prisma, row.id);
+    const trace = await TraceRecorder.open(row.id);
     const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
     await regram.run({
       question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },

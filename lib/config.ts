@@ -9,7 +9,7 @@ const EnvSchema = z.object({
   HOPSCOPE_PG_DIR: z.string().optional(),
   HOPSCOPE_DATA_DIR: z.string().optional(),
   HOPSCOPE_LOAD_KG: z.enum(['auto', 'demo', 'none']).default('auto'),
-  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_BASE_URL: z.string().url().refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
   OPENAI_API_KEY: z.string().optional(),
   HOPSCOPE_MODEL: z.string().optional(),
   HOPSCOPE_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),

@@ -5,6 +5,8 @@
 //   eval      a set × methods × switch grid, with the score tables  (scripts/cli/eval.ts)
 //   verify    K2V checklist verification of a finished run          (scripts/cli/verify.ts)
 import fs from 'node:fs';
+import { ZodError } from 'zod';
+import { assertSafeText, clip } from '../lib/api/input';
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { closeDb } from '../lib/db/client';
 import { readEnv, resolveDataDir } from '../lib/config';
@@ -48,7 +50,7 @@ async function runCommand(argv: string[]) {
     method: values.method,
     question: values.question,
     questionId: values['question-id'],
-    switches: values.switches ? parseSwitchSpec(values.switches) : undefined,
+    switches: values.switches ? usage(() => parseSwitchSpec(values.switches)) : undefined,
     options: values.options ? parseOptions(values.options) : undefined,
     params: values.params ? parseParams(values.params) : undefined,
     kgShuffle: flags.has('kg-shuffle') || undefined,
@@ -72,6 +74,15 @@ async function runCommand(argv: string[]) {
   }
 }
 
+/** A malformed switch or option spec is invalid input (exit code 2), like any other. */
+function usage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
 function printRun(run: Awaited<ReturnType<typeof getRunRecord>>) {
   const answer = run.answer as { text?: string; abstained?: boolean; rationale?: string; evidenceIds?: string[] } | null;
   const config = run.config as { switches: Record<string, boolean>; backend: { model: string } };
@@ -92,7 +103,7 @@ function printRun(run: Awaited<ReturnType<typeof getRunRecord>>) {
 }
 
 async function main() {
-  const [command, ...rest] = process.argv.slice(2);
+  const [command, ...rest] = assertSafeText(process.argv.slice(2), 'the command line');
   const handler = command ? COMMANDS[command] : undefined;
   if (!handler) throw new UsageError(USAGE);
   return handler(rest);
@@ -106,7 +117,9 @@ function exitAfterFlush(code: number) {
 main()
   .then((code) => exitAfterFlush(code ?? 0))
   .catch((e) => {
-    const usage = e instanceof UsageError || e instanceof InvalidInputError;
-    console.error(usage ? `error: ${e.message}` : e instanceof NotFoundError ? `not found: ${e.message}` : `failed: ${e instanceof Error ? e.message : String(e)}`);
-    exitAfterFlush(usage ? 2 : 1);
+    // Exit codes as the README says: 2 for invalid input, 1 for anything else; a message never echoes a large input.
+    const invalid = e instanceof UsageError || e instanceof InvalidInputError || e instanceof ZodError;
+    const message = clip(e instanceof Error ? e.message : String(e), 2000);
+    console.error(invalid ? `error: ${message}` : e instanceof NotFoundError ? `not found: ${message}` : `failed: ${message}`);
+    exitAfterFlush(invalid ? 2 : 1);
   });

@@ -3,6 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { mapError } from '@/lib/api/errors';
+import { assertSafeForm } from '@/lib/api/input';
+import { InvalidInputError } from '@/lib/runs/errors';
 import { GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions } from '@/lib/eval/generate';
 import { SetImportError } from '@/lib/eval/import';
 import { importUploadedSet, MAX_UPLOAD_BYTES, SetUploadSchema } from '@/lib/eval/import/upload';
@@ -38,6 +40,8 @@ const text = (form: FormData, name: string) => {
 
 /** Generate a BioMedHop or K2V set from the loaded KG (the same request as `hopscope generate`). */
 export async function generateSetAction(_prev: SetFormState, form: FormData): Promise<SetFormState> {
+  const unsafe = unsafeField(form);
+  if (unsafe) return unsafe;
   const families = form.getAll('families').filter((f): f is string => typeof f === 'string');
   const renderings = form.getAll('renderings').filter((r): r is string => typeof r === 'string');
   const generator = text(form, 'generator');
@@ -57,6 +61,8 @@ export async function generateSetAction(_prev: SetFormState, form: FormData): Pr
 
 /** Import an uploaded JSONL / MIRAGE / MedDDx / PubMedQA file (the same readers as `hopscope sets import`). */
 export async function importSetAction(_prev: SetFormState, form: FormData): Promise<SetFormState> {
+  const unsafe = unsafeField(form);
+  if (unsafe) return unsafe;
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) return { ...EMPTY_SET_FORM, message: 'Choose a file to import.', fieldErrors: { file: 'no file chosen (or the file is empty)' } };
   if (file.size > MAX_UPLOAD_BYTES) return { ...EMPTY_SET_FORM, message: `The file is ${Math.ceil(file.size / 1e6)} MB; the form takes up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (use \`npm run hopscope -- sets import\` for larger ones).`, fieldErrors: { file: 'too large' } };
@@ -64,6 +70,17 @@ export async function importSetAction(_prev: SetFormState, form: FormData): Prom
   if (!parsed.success) return invalid(parsed.error.issues);
   const bytes = new Uint8Array(await file.arrayBuffer());
   return storeSet(() => importUploadedSet(parsed.data, { fileName: file.name, bytes }));
+}
+
+/** A text field holding a NUL byte or a lone surrogate: refused like any invalid field. */
+function unsafeField(form: FormData): SetFormState | null {
+  try {
+    assertSafeForm(form);
+    return null;
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    return invalid(error.issues.map((i) => ({ path: i.path.split('.').slice(0, 1), message: i.message })));
+  }
 }
 
 function invalid(issues: readonly { path: PropertyKey[]; message: string }[]): SetFormState {

@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import { ConflictError, InvalidInputError, NotFoundError } from '@/lib/runs/errors';
+import { clip, PayloadTooLargeError } from './input';
 
 /** An error that carries its own HTTP status and a message safe to show callers. */
 export class HttpError extends Error {
@@ -34,6 +35,15 @@ function issuesOf(error: ZodError) {
  * one, which may hold connection strings or SQL, stays in the server log).
  */
 export function mapError(error: unknown): MappedError {
+  const mapped = classify(error);
+  // An error never echoes a large input back: messages and issues are shortened.
+  const body: ErrorBody = { ...mapped.body, error: clip(mapped.body.error, 1000) };
+  if (mapped.body.issues) body.issues = mapped.body.issues.slice(0, 20).map((i) => ({ path: clip(i.path, 200), message: clip(i.message, 300) }));
+  return { ...mapped, body };
+}
+
+function classify(error: unknown): MappedError {
+  if (error instanceof PayloadTooLargeError) return { status: 413, body: { error: error.message }, internal: false };
   if (error instanceof ZodError) {
     const issues = issuesOf(error);
     const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');

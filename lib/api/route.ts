@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mapError } from './errors';
 import { InvalidInputError } from '@/lib/runs/errors';
+import { assertSafeText, readBodyText } from './input';
 
 /** Query string → plain object: a key given once is a string, repeated keys an array. */
 export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
@@ -48,8 +49,8 @@ export function defineRoute<P extends z.ZodType = z.ZodType<RouteParams>, Q exte
 ) {
   return async function routeHandler(request: Request, context?: RouteContext): Promise<Response> {
     try {
-      const rawParams = (await context?.params) ?? {};
-      const rawQuery = searchParamsToObject(new URL(request.url).searchParams);
+      const rawParams = assertSafeText((await context?.params) ?? {}, 'the address');
+      const rawQuery = assertSafeText(searchParamsToObject(new URL(request.url).searchParams), 'the query string');
       // Validate both parts before failing, so one 400 names every problem.
       const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: rawParams };
       const query = spec.query ? spec.query.safeParse(rawQuery) : { success: true as const, data: rawQuery };
@@ -81,13 +82,19 @@ function isJsonResult(value: unknown): value is JsonResult {
   return typeof value === 'object' && value !== null && JSON_RESULT in value;
 }
 
-/** The request body as JSON; an empty body is `{}` when `optional`, a malformed one a 400. */
+/**
+ * The request body as JSON: over the size limit a 413 (never read in full), a
+ * malformed one a 400, text that cannot be stored (NUL, lone surrogates) a 400
+ * naming its field; an empty body is `{}` when `optional`.
+ */
 export async function readJsonBody(request: Request, { optional = false } = {}): Promise<unknown> {
-  const text = await request.text();
+  const text = await readBodyText(request);
   if (!text.trim() && optional) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new InvalidInputError('The body must be JSON');
   }
+  return assertSafeText(body, 'the body');
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { assertSafeText, findUnsafeText } from '@/lib/api/input';
+import { SetImportError } from '@/lib/eval/import/errors';
 import { getPrisma } from '@/lib/db/client';
 import type { Prisma } from '@/lib/db/generated/client';
 import type { AnswerType } from '@/lib/methods/types';
@@ -92,6 +94,7 @@ export function countQuestions(questions: Pick<NewQuestion, 'family' | 'answerTy
  * brought; a name held by another source is refused.
  */
 export async function saveQuestionSet(set: NewQuestionSet): Promise<QuestionSetSummary> {
+  assertStorableText(set);
   const counts = countQuestions(set.questions);
   const saved = await getPrisma().$transaction(
     async (tx) => {
@@ -184,4 +187,18 @@ async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>):
 /** Prisma wants JSON columns as InputJsonValue; absent values stay SQL NULL. */
 function json(value: unknown): Prisma.InputJsonValue | undefined {
   return value == null ? undefined : (value as Prisma.InputJsonValue);
+}
+
+/**
+ * Every set is written here (imported, uploaded or generated): text PostgreSQL
+ * cannot store (a NUL byte, a lone surrogate) is refused before anything is
+ * written, naming the question it is in, like any other malformed item.
+ */
+function assertStorableText(set: NewQuestionSet) {
+  assertSafeText({ name: set.name, description: set.description }, 'the set');
+  const issues = set.questions.flatMap((q, i) => {
+    const found = findUnsafeText(q);
+    return found ? [{ file: set.name, at: `question ${i + 1}`, reason: `${found.path}: ${found.message}` }] : [];
+  });
+  if (issues.length) throw new SetImportError(issues);
 }

@@ -9,10 +9,18 @@ export const AttachedDocumentSchema = z.object({
   text: z.string().trim().min(1, 'a document needs text').max(200_000, 'a document may hold at most 200,000 characters'),
 });
 
+/** A link shown to readers: http(s) only (a `javascript:` or `data:` URL is refused). */
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .url()
+  .refine((u) => /^https?:$/i.test(new URL(u).protocol), 'only http(s) URLs are accepted');
+
 /** A recorded web result: what the web channel serves offline, in place of a live search. */
 export const WebRecordSchema = z.object({
   id: z.string().trim().min(1).max(200),
-  url: z.string().trim().url().max(2000).optional(),
+  url: HttpUrlSchema.optional(),
   title: z.string().trim().min(1).max(500),
   snippet: z.string().trim().min(1).max(5000),
 });

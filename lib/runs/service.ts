@@ -1,6 +1,7 @@
+import { assertSafeText } from '@/lib/api/input';
+import { parseMethodParams } from '@/lib/methods/parse-params';
 import { getPrisma } from '@/lib/db/client';
 import { attachDocuments } from '@/lib/corpus/attach';
-import { getMethod } from '@/lib/methods/registry';
 import type { AnswerType } from '@/lib/methods/types';
 import { describeBackend } from './backend';
 import { configHash, diffConfig } from './config';
@@ -17,7 +18,7 @@ export interface CreatedRun {
 
 /** Validates a run request, stores the run (queued) and, unless told not to, queues it for a worker. */
 export async function createRun(body: unknown, opts: { enqueue?: boolean; parentRunId?: string; evalJobId?: string } = {}): Promise<CreatedRun> {
-  const parsed = RunRequestSchema.safeParse(body);
+  const parsed = RunRequestSchema.safeParse(assertSafeText(body));
   if (!parsed.success) throw invalidFromZod(parsed.error);
   const req = parsed.data;
   const prisma = getPrisma();
@@ -74,13 +75,10 @@ function buildConfig(
   kgShuffle: boolean | { seed: number } | undefined,
   backend: 'auto' | 'offline' | 'openai',
 ): RunConfig {
-  const method = getMethod(methodId);
-  const params = method.params.safeParse(rawParams ?? {});
-  if (!params.success) throw invalidFromZod(params.error);
   return RunConfigSchema.parse({
     method: methodId,
     switches: switches ?? { doc: true, entity: true, kg: true, param: true, web: true },
-    params: params.data,
+    params: parseMethodParams(methodId, rawParams),
     kgShuffle: kgShuffle === true ? { seed: 17 } : kgShuffle || null,
     backend: describeBackend(backend),
   });
@@ -96,7 +94,7 @@ export function guessAnswerType(question: string): AnswerType {
 
 /** A new run of the parent's question with changed switches or parameters; records the parent and the diff. */
 export async function rerun(parentRunId: string, changes: unknown, opts: { enqueue?: boolean } = {}): Promise<CreatedRun> {
-  const parsedChanges = RerunRequestSchema.safeParse(changes);
+  const parsedChanges = RerunRequestSchema.safeParse(assertSafeText(changes));
   if (!parsedChanges.success) throw invalidFromZod(parsedChanges.error);
   const prisma = getPrisma();
   const parent = await prisma.run.findUnique({ where: { id: parentRunId } });

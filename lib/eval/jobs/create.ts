@@ -1,7 +1,9 @@
+import { assertSafeText, clip } from '@/lib/api/input';
+import { parseMethodParams } from '@/lib/methods/parse-params';
 import { getPrisma } from '@/lib/db/client';
 import type { Prisma } from '@/lib/db/generated/client';
 import { sampleIndexes, seededRandom } from '@/lib/kg/query/prng';
-import { listMethods, getMethod } from '@/lib/methods/registry';
+import { listMethods } from '@/lib/methods/registry';
 import type { MethodId } from '@/lib/methods/types';
 import { describeBackend } from '@/lib/runs/backend';
 import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/runs/errors';
@@ -32,19 +34,20 @@ export interface CreatedEvalJob {
 export async function createEvalJob(body: unknown): Promise<CreatedEvalJob>;
 export async function createEvalJob(body: unknown, opts: { lock: true }): Promise<CreatedEvalJob & { lock: JobLock }>;
 export async function createEvalJob(body: unknown, opts: { lock?: boolean } = {}): Promise<CreatedEvalJob & { lock?: JobLock }> {
-  const parsed = EvalJobRequestSchema.safeParse(body);
+  const parsed = EvalJobRequestSchema.safeParse(assertSafeText(body));
   if (!parsed.success) throw invalidFromZod(parsed.error);
   const req = parsed.data;
+  // The request is checked whole before anything is read: a bad parameter is a 400 whatever the set.
+  const methodParams = checkMethods(req.methods, req.params);
   const prisma = getPrisma();
 
   const set = await prisma.questionSet.findFirst({
     where: { OR: [{ id: req.set }, { name: req.set }] },
     select: { id: true, name: true, questions: { select: { id: true }, orderBy: { ordinal: 'asc' } } },
   });
-  if (!set) throw new NotFoundError(`No question set named "${req.set}"`);
+  if (!set) throw new NotFoundError(`No question set named "${clip(req.set)}"`);
   if (!set.questions.length) throw new InvalidInputError(`The set "${set.name}" holds no questions`);
 
-  const methodParams = checkMethods(req.methods, req.params);
   const grid = parseGrid(req.switches);
   const settings: JobSettings = { backend: describeBackend(req.backend), concurrency: req.concurrency, methodParams };
   const questionIds = sampleQuestions(set.questions.map((q) => q.id), req.limit, req.seed);
@@ -94,9 +97,7 @@ function checkMethods(methods: MethodId[], params: Partial<Record<MethodId, Reco
   if (extra.length) throw new InvalidInputError(`Parameters given for methods the job does not run: ${extra.join(', ')}`);
   const out: Record<string, Record<string, unknown>> = {};
   for (const id of methods) {
-    const checked = getMethod(id).params.safeParse(params[id] ?? {});
-    if (!checked.success) throw invalidFromZod({ issues: checked.error.issues.map((i) => ({ ...i, path: ['params', id, ...i.path] })) });
-    out[id] = checked.data as Record<string, unknown>;
+    out[id] = parseMethodParams(id, params[id], ['params', id]);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { linkEntities, nodeProfile, type EntityLink } from '@/lib/kg';
+import { explainLinks, nodeProfile, type EntityLink } from '@/lib/kg';
 import type { EvidenceInput } from '@/lib/trace/types';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 
@@ -13,13 +13,18 @@ export class EntityChannel {
     return this.deps.switches.entity;
   }
 
-  /** Links the mentions in `text` to KG nodes; the step output records method and score per link. */
+  /**
+   * Links the mentions in `text` to KG nodes. The step output records method
+   * and score per link, the alternative readings of a mention (links on the
+   * same span) and the candidates turned down with the reason.
+   */
   async link(parent: Parent, text: string, label = 'Entity linking'): Promise<EntityLink[]> {
     const enabled = this.enabled;
-    return this.deps.trace.step(
+    const report = await this.deps.trace.step(
       { kind: 'channel.entity', label, input: { text, mode: enabled ? 'exact+alias+fuzzy' : 'exact name only (entity switch off)' }, parent },
-      async () => linkEntities(text, { aliases: enabled, fuzzy: enabled }),
+      async () => explainLinks(text, { aliases: enabled, fuzzy: enabled }),
     );
+    return report.links;
   }
 
   /** Definitions and gene names of linked nodes, as profile evidence. */

@@ -4,9 +4,9 @@
  * profiles are indexed SQL; traversals run on an in-memory snapshot of the graph
  * loaded from Postgres (see query/snapshot.ts for why).
  */
-export type { KgNode, KgEdge, KgTriple, KgPath, NeighborEdge, EntityLink, LinkMethod, MetapathHop, EdgeDirection, DirectionFilter } from './types';
+export type { KgNode, KgEdge, KgTriple, KgPath, NeighborEdge, EntityLink, LinkMethod, LinkReading, LinkRejection, LinkReport, MetapathHop, EdgeDirection, DirectionFilter } from './types';
 export { normaliseName } from './normalise';
-export { linkMention, linkEntities, type LinkOptions } from './link';
+export { linkMention, linkEntities, explainLinks, type LinkOptions } from './link';
 export { getNode, getNodes, searchNodes, nodeProfile, type NodeProfile } from './nodes';
 export { neighbors, countNeighbors, type NeighborOptions } from './neighbors';
 export { sharedNeighbors, type SharedNeighbor, type SharedNeighborOptions } from './shared';

@@ -1,4 +1,5 @@
-import type { EntityLink, LinkMethod } from './types';
+import { analyse, type Word } from '@/lib/nlp/english';
+import type { EntityLink, LinkMethod, LinkReading, LinkRejection, LinkReport } from './types';
 import { normaliseName } from './normalise';
 import { exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
@@ -62,26 +63,53 @@ interface Span {
  * links in text order with their character offsets.
  */
 export async function linkEntities(text: string, opts: LinkOptions = {}): Promise<EntityLink[]> {
+  return (await explainLinks(text, opts)).links;
+}
+
+/** Longest rejection list kept for the trace. */
+const MAX_REJECTIONS = 40;
+
+/**
+ * linkEntities with its reasons: the candidates that were turned down, each
+ * with why. A link also carries the mention's readings of other kinds (see
+ * otherReadings). Lemmas (wink-nlp) give each span a
+ * second key in base form and American spelling ("tumours" → "tumor",
+ * "leukaemia" → "leukemia"), looked up beside the written form.
+ */
+export async function explainLinks(text: string, opts: LinkOptions = {}): Promise<LinkReport> {
   const tokens = tokenize(text);
+  const words = analyse(text);
   const perMention = Math.max(1, opts.limit ?? 1);
   const scope = { aliases: opts.aliases ?? true, kinds: opts.kinds };
+  const rejected: LinkRejection[] = [];
   const spanText = (first: number, last: number) => text.slice(tokens[first].start, tokens[last].end);
   const usable = (c: LinkCandidate, first: number, last: number) => {
     const written = spanText(first, last);
-    return plausibleCase(c.matched, written) && (!nameOnly(opts) || sameName(c, written));
+    if (nameOnly(opts) && !sameName(c, written)) return false;
+    const why = implausible(c, written, tokens, words, first, last);
+    if (why) rejected.push(rejection(c, written, tokens[first].start, tokens[last].end, why));
+    return !why;
   };
 
-  const grams = candidateGrams(tokens);
-  const byKey = groupBy(await exactCandidates([...new Set(grams.map((g) => g.key))], scope), (c) => c.key);
+  const grams = candidateGrams(tokens, nameOnly(opts) ? null : words);
+  const keys = [...new Set(grams.flatMap((g) => (g.lemmaKey ? [g.key, g.lemmaKey] : [g.key])))];
+  const byKey = groupBy(await exactCandidates(keys, scope), (c) => c.key);
   const spans: Span[] = grams
-    .map(({ first, last, key }) => ({ first, last, candidates: (byKey.get(key) ?? []).filter((c) => usable(c, first, last)) }))
+    .map(({ first, last, key, lemmaKey }) => {
+      const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])];
+      return { first, last, candidates: found.filter((c) => usable(c, first, last)) };
+    })
     .filter((s) => s.candidates.length > 0);
   const covered = new Uint8Array(tokens.length);
   // Longest first; among equal lengths a name beats an alias, then the earlier span.
-  const accepted = pickSpans(
-    spans.sort((a, b) => b.last - b.first - (a.last - a.first) || bestRank(a) - bestRank(b) || a.first - b.first),
-    covered,
-  );
+  const ordered = spans.sort((a, b) => b.last - b.first - (a.last - a.first) || bestRank(a) - bestRank(b) || a.first - b.first);
+  const accepted = pickSpans(ordered, covered);
+  for (const s of ordered) {
+    if (accepted.includes(s)) continue;
+    const winner = accepted.find((a) => a.first <= s.last && s.first <= a.last);
+    const c = bestPerNode(s.candidates)[0];
+    if (winner) rejected.push(rejection(c, spanText(s.first, s.last), tokens[s.first].start, tokens[s.last].end, `inside or across the longer reading '${spanText(winner.first, winner.last)}'`));
+  }
 
   if (opts.fuzzy ?? true) {
     // One query for all leftover spans; names only, since the 120k gene synonyms are
@@ -89,42 +117,88 @@ export async function linkEntities(text: string, opts: LinkOptions = {}): Promis
     const leftover = leftoverGrams(tokens, covered);
     const fuzzyScope = { aliases: false, kinds: opts.kinds, minSimilarity: opts.minSimilarity ?? 0.5, limit: perMention + FUZZY_SPARES };
     const byKey = groupBy(await fuzzyCandidates([...new Set(leftover.map((g) => g.key))], fuzzyScope), (c) => c.key);
+    const fuzzyUsable = (c: LinkCandidate, key: string, first: number, last: number) => {
+      const why = !spellingVariant(key, c.matched) ? 'fuzzy hit is not another spelling of the span (lengths differ by over 20%)' : symbolLike(c) ? 'a gene symbol is never matched fuzzily: a word that resembles one is a word' : null;
+      if (why) rejected.push(rejection(c, spanText(first, last), tokens[first].start, tokens[last].end, why));
+      return !why && usable(c, first, last);
+    };
     const linked = leftover
-      .map(({ first, last, key }) => ({ first, last, candidates: (byKey.get(key) ?? []).filter((c) => spellingVariant(key, c.matched) && usable(c, first, last)) }))
+      .map(({ first, last, key }) => ({ first, last, candidates: (byKey.get(key) ?? []).filter((c) => fuzzyUsable(c, key, first, last)) }))
       .filter((s) => s.candidates.length > 0)
       .sort((a, b) => b.candidates[0].score - a.candidates[0].score || b.last - b.first - (a.last - a.first) || a.first - b.first);
     accepted.push(...pickSpans(linked, covered));
   }
 
-  return accepted
+  const links = accepted
     .sort((a, b) => a.first - b.first)
-    .flatMap((s) =>
-      bestPerNode(s.candidates)
-        .slice(0, perMention)
-        .map((c) => ({ ...toLink(c, spanText(s.first, s.last)), start: tokens[s.first].start, end: tokens[s.last].end })),
-    );
+    .flatMap((s) => {
+      const ranked = bestPerNode(s.candidates);
+      const at = { start: tokens[s.first].start, end: tokens[s.last].end };
+      const others = otherReadings(ranked, perMention);
+      return ranked.slice(0, perMention).map((c) => ({ ...toLink(c, spanText(s.first, s.last)), ...at, ...(others.length ? { readings: others } : {}) }));
+    });
+  const distinct = [...new Map(rejected.map((r) => [`${r.start}:${r.end}:${r.nodeId}:${r.reason}`, r])).values()];
+  return { links, rejected: distinct.slice(0, MAX_REJECTIONS) };
+}
+
+/**
+ * The best node of each further kind that matched as well as the best one
+ * (same method and score): other readings of the mention ("nausea" the
+ * Symptom and the Side Effect), for a reader whose relations pick the kind.
+ */
+function otherReadings(ranked: LinkCandidate[], perMention: number): LinkReading[] {
+  const best = ranked[0];
+  const kinds = new Set(ranked.slice(0, perMention).map((c) => c.kind));
+  const others: LinkReading[] = [];
+  for (const c of ranked.slice(perMention)) {
+    if (c.method !== best.method || c.score !== best.score || kinds.has(c.kind)) continue;
+    kinds.add(c.kind);
+    others.push({ nodeId: c.id, kind: c.kind, name: c.name });
+  }
+  return others;
+}
+
+function rejection(c: LinkCandidate, mention: string, start: number, end: number, reason: string): LinkRejection {
+  return { mention, start, end, nodeId: c.id, name: c.name, kind: c.kind, matched: c.matched, method: c.method, reason };
 }
 
 interface Gram {
   first: number;
   last: number;
   key: string;
+  /** The span in base forms and American spelling, when that differs from `key`. */
+  lemmaKey?: string;
 }
 
-/** Spans worth a lookup: no function word at either end, not made only of stopwords, not a bare number or letter. */
-function candidateGrams(tokens: Token[]): Gram[] {
+/**
+ * Spans worth a lookup: no function word at either end, not made only of
+ * stopwords, not a bare number or letter. With `words` (not in exact-name-only
+ * mode), each also gets its lemma key.
+ */
+function candidateGrams(tokens: Token[], words: Word[] | null): Gram[] {
+  const lemmas = tokens.map((t) => (words ? lemmaOf(t, words) : t.norm));
   const grams: Gram[] = [];
   for (let first = 0; first < tokens.length; first++) {
     if (isFunctionWord(tokens[first].norm)) continue;
     for (let last = first; last < Math.min(tokens.length, first + MAX_GRAM); last++) {
       if (isFunctionWord(tokens[last].norm)) continue;
-      const words = tokens.slice(first, last + 1).map((t) => t.norm);
-      if (words.every(isStopword)) continue;
-      if (first === last && (words[0].length < 2 || /^\d+$/.test(words[0]))) continue;
-      grams.push({ first, last, key: words.join(' ') });
+      const norms = tokens.slice(first, last + 1).map((t) => t.norm);
+      if (norms.every(isStopword)) continue;
+      if (first === last && (norms[0].length < 2 || /^\d+$/.test(norms[0]))) continue;
+      const key = norms.join(' ');
+      const base = lemmas.slice(first, last + 1);
+      const lemmaKey = base.every(isStopword) ? undefined : base.join(' ');
+      grams.push({ first, last, key, ...(lemmaKey && lemmaKey !== key ? { lemmaKey } : {}) });
     }
   }
   return grams;
+}
+
+/** A lower-case noun's lemma in normal form ("tumours" → "tumor"); symbols, capitals and other words keep their form. */
+function lemmaOf(token: Token, words: Word[]): string {
+  const word = words.find((w) => w.start === token.start && w.end === token.end);
+  if (!word || word.text !== word.text.toLowerCase() || !/^[a-z]+$/.test(token.norm) || !['NOUN', 'PROPN', 'ADJ'].includes(word.pos)) return token.norm;
+  return normaliseName(word.lemma) || token.norm;
 }
 
 /**
@@ -163,14 +237,32 @@ function bestRank(span: Span): number {
   return Math.min(...span.candidates.map((c) => METHOD_RANK[c.method]));
 }
 
+/** A name or alias written as a symbol: capitals and digits ("GRAP2", "SET", "MS"), or any gene's name. */
+function symbolLike(c: LinkCandidate): boolean {
+  return c.kind === 'Gene' || (/^[A-Z0-9-]+$/.test(c.matched) && /[A-Z]/.test(c.matched));
+}
+
+/** Words next to a lower-case symbol that say a gene is meant ("the mtr gene", "protein lilrb2"). */
+const GENE_CONTEXT = new Set(['gene', 'genes', 'protein', 'proteins', 'symbol', 'locus', 'allele', 'alleles', 'mutation', 'mutations', 'variant', 'variants', 'polymorphism', 'polymorphisms', 'knockout', 'isoform', 'isoforms']);
+/** Parts of speech a symbol is never read from when written in lower case ("was", "can", "has", "all", "set"). */
+const NEVER_SYMBOL: ReadonlySet<string> = new Set(['AUX', 'VERB', 'ADP', 'DET', 'PRON', 'CCONJ', 'SCONJ', 'PART', 'ADV', 'INTJ']);
+
 /**
- * Short all-capital symbols made of letters (gene symbols such as SET, MET, CAT,
- * aliases such as AS or MS) are common words in lower case, so they link only
- * where the text writes them in capitals too.
+ * Why a symbol may not be read from the written span, or null when it may.
+ * Written as a symbol (capitals, or with a digit: "MTR", "lilrb2") it may;
+ * in lower case only a word the English lexicon does not know, of four
+ * letters or more and not a verb or function word ("sparc", "apoe"), or any
+ * word right next to "gene"/"protein" ("the mtr gene"). So "graph", "set",
+ * "was", "can" never become genes.
  */
-function plausibleCase(matched: string, written: string): boolean {
-  const shortSymbol = /^[A-Z]{1,5}$/.test(matched);
-  return !shortSymbol || written === written.toUpperCase();
+function implausible(c: LinkCandidate, written: string, tokens: Token[], words: Word[], first: number, last: number): string | null {
+  if (!symbolLike(c) || /\s/.test(c.matched.trim())) return null;
+  if (/\d/.test(written) || (written === written.toUpperCase() && /\p{Lu}.*\p{Lu}/u.test(written))) return null;
+  const neighbours = [tokens[first - 1]?.norm, tokens[last + 1]?.norm];
+  if (neighbours.some((n) => n && GENE_CONTEXT.has(n))) return null;
+  const word = words.find((w) => w.start === tokens[first].start);
+  if (first === last && word && !word.known && written.length >= 4 && !NEVER_SYMBOL.has(word.pos)) return null;
+  return `'${written}' is an English word, not written as a symbol (capitals or digits) and not next to 'gene' or 'protein'`;
 }
 
 /**

@@ -50,6 +50,35 @@ export interface EntityLink {
   /** Character offsets of the mention in the linked text (linkEntities only). */
   start?: number;
   end?: number;
+  /** Nodes of other kinds the mention names exactly as well ("nausea": Symptom and Side Effect); linkEntities only. */
+  readings?: LinkReading[];
+}
+
+/** Another node a mention may mean. */
+export interface LinkReading {
+  nodeId: string;
+  kind: string;
+  name: string;
+}
+
+/** A candidate the linker turned down, and why (for the trace). */
+export interface LinkRejection {
+  mention: string;
+  start: number;
+  end: number;
+  nodeId: string;
+  name: string;
+  kind: string;
+  matched: string;
+  method: LinkMethod;
+  reason: string;
+}
+
+/** Links over a text with the candidates that lost: what the entity channel's step records. */
+export interface LinkReport {
+  /** In text order. */
+  links: EntityLink[];
+  rejected: LinkRejection[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getPool, getPrisma } from '@/lib/db/client';
+import { readLinkReport } from '@/lib/kg/link-report';
 import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
 import { readStep, readTrace, type StoredEvidence } from '@/lib/trace/store';
@@ -242,11 +243,12 @@ export function questionSeeds(question: string, steps: readonly Pick<StepRow, 'k
   const seeds = new Map<string, SeedEntity>();
   const q = question.trim();
   for (const s of steps) {
-    if (s.kind !== 'channel.entity' || s.status !== 'succeeded' || !Array.isArray(s.output)) continue;
+    const report = s.kind === 'channel.entity' && s.status === 'succeeded' ? readLinkReport(s.output) : null;
+    if (!report) continue;
     const text = (s.input as { text?: unknown } | null)?.text;
     if (typeof text !== 'string' || text.trim() !== q) continue;
-    for (const link of s.output as Record<string, unknown>[]) {
-      if (typeof link?.nodeId !== 'string' || seeds.has(link.nodeId)) continue;
+    for (const link of report.links) {
+      if (seeds.has(link.nodeId)) continue;
       seeds.set(link.nodeId, {
         nodeId: link.nodeId,
         name: String(link.name ?? link.nodeId),

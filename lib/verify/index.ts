@@ -1,6 +1,7 @@
 import { getPrisma } from '@/lib/db/client';
 import { GoldAnswerSchema } from '@/lib/eval/scoring';
-import { linkEntities, type EntityLink } from '@/lib/kg';
+import { linkEntities } from '@/lib/kg';
+import { asLinked } from '@/lib/llm/offline/linked';
 import { ModelClient } from '@/lib/llm/client';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { MethodAnswer } from '@/lib/methods/types';
@@ -77,8 +78,8 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
     async (root): Promise<K2vReport> => {
       const links = await trace.step({ kind: 'verify.link', label: 'Link question entities', input: { question: input.question }, parent: root }, async () => {
         const optionLinks: Record<string, LinkedEntity[]> = {};
-        for (const [key, text] of Object.entries(input.options ?? {})) optionLinks[key] = located(await linkEntities(text));
-        return { entities: located(await linkEntities(input.question)), optionLinks };
+        for (const [key, text] of Object.entries(input.options ?? {})) optionLinks[key] = asLinked(await linkEntities(text));
+        return { entities: asLinked(await linkEntities(input.question)), optionLinks };
       });
       const reasoning = runReasoning(input, record.answer as MethodAnswer | null, record.evidence, links.entities);
 
@@ -136,8 +137,4 @@ function goldView(input: RunInput): GoldView | null {
   const g = parsed.data;
   const key = g.key?.toUpperCase() ?? null;
   return { text: g.text || (key ? (input.options?.[key] ?? '') : '') || (g.count !== undefined ? String(g.count) : ''), key, count: g.count ?? null };
-}
-
-function located(links: EntityLink[]): LinkedEntity[] {
-  return links.flatMap((l) => (l.start === undefined || l.end === undefined ? [] : [{ nodeId: l.nodeId, kind: l.kind, name: l.name, mention: l.mention, start: l.start, end: l.end, score: l.score }]));
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '../../lib/db/client';
-import { linkEntities, linkMention, normaliseName, type EntityLink } from '../../lib/kg';
+import { explainLinks, linkEntities, linkMention, normaliseName, type EntityLink } from '../../lib/kg';
 
 afterAll(closeDb);
 
@@ -77,6 +77,51 @@ describe('linkEntities', () => {
     const links = await linkEntities('Which genes are associated with multiple sclerosis and crohns disease?', off);
     expect(links.map((l) => l.nodeId)).toEqual([MS]);
     expect(links.every((l) => l.method === 'exact')).toBe(true);
+  });
+});
+
+describe('linking precision', () => {
+  const genes = (links: EntityLink[]) => links.filter((l) => l.kind === 'Gene').map((l) => l.mention);
+
+  it('never reads a gene symbol from an English word resembling one, and says why in the report', async () => {
+    const text = 'According to the knowledge graph, which drugs treat asthma?';
+    const report = await explainLinks(text);
+    expect(genes(report.links)).toEqual([]);
+    const graph = report.rejected.filter((r) => r.mention === 'graph');
+    expect(graph.map((r) => r.name)).toContain('GRAP2');
+    expect(graph.every((r) => /symbol/.test(r.reason))).toBe(true);
+  });
+
+  it('reads common words as words, whatever symbols they spell', async () => {
+    const links = await linkEntities('It was all set: can it be that metformin has an effect on asthma? All of it can, and it has.');
+    expect(genes(links)).toEqual([]);
+    expect(links.map((l) => l.mention)).toEqual(expect.arrayContaining(['metformin', 'asthma']));
+  });
+
+  it('reads a lower-case symbol only when written as one (digits) or next to "gene"', async () => {
+    expect(genes(await linkEntities('Is lilrb2 associated with asthma?'))).toEqual(['lilrb2']);
+    expect(genes(await linkEntities('Is mtr associated with asthma?'))).toEqual([]);
+    expect(genes(await linkEntities('Is MTR associated with asthma?'))).toEqual(['MTR']);
+    expect(genes(await linkEntities('Is the mtr gene associated with asthma?'))).toEqual(['mtr']);
+  });
+
+  it('records the shorter readings a longer one beat', async () => {
+    const report = await explainLinks('Which drugs treat type 2 diabetes mellitus?');
+    expect(report.links.map((l) => l.nodeId)).toEqual([T2D]);
+    expect(report.rejected.some((r) => r.mention === 'diabetes mellitus' && /longer reading 'type 2 diabetes mellitus'/.test(r.reason))).toBe(true);
+  });
+
+  it('gives a mention its readings of other kinds, the best as the link', async () => {
+    const [, nausea] = await linkEntities('Does metformin cause nausea?');
+    expect(nausea).toMatchObject({ mention: 'nausea', kind: 'Symptom' });
+    expect(nausea.readings?.map((r) => r.kind)).toEqual(['Side Effect']);
+  });
+
+  it('links British spellings and plurals through their American base form', async () => {
+    const links = await linkEntities('Which drugs treat anaemia?');
+    expect(links.some((l) => l.kind === 'Disease' && l.name === 'anemia' && l.mention === 'anaemia')).toBe(true);
+    const fibroids = await linkEntities('Which compounds are utilised for uterine fibroids?');
+    expect(fibroids.map((l) => [l.name, l.mention])).toContainEqual(['uterine fibroid', 'uterine fibroids']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '@/lib/db/client';
+import { readLinkReport } from '@/lib/kg/link-report';
 import { recallTemplate } from '@/lib/llm/templates/generic';
 import type { MethodAnswer } from '@/lib/methods/types';
 import type { CandidateRow, KgRetrieval } from '@/lib/methods/xr2/stages/retrieve';
@@ -226,13 +227,13 @@ describe('X-R2 offline under switches and the shuffled-KG control', () => {
   it('entity off: mentions link by exact name only and no profile is read', async () => {
     const question = 'Name a gene that multiple sclerosis and crohn disease have in common.';
     const on = await runXr2({ question });
-    const onLinks = ofKind(on, 'channel.entity').flatMap((s) => (Array.isArray(s.output) ? (s.output as { nodeId: string; method: string }[]) : []));
+    const onLinks = ofKind(on, 'channel.entity').flatMap((s) => readLinkReport(s.output)?.links ?? []);
     expect(onLinks.some((l) => l.nodeId === CD && l.method !== 'exact')).toBe(true);
 
     const off = await runXr2({ question, switches: { entity: false } });
     const linkSteps = ofKind(off, 'channel.entity').filter((s) => s.status === 'succeeded');
     expect(linkSteps.every((s) => (s.input as { mode: string }).mode === 'exact name only (entity switch off)')).toBe(true);
-    const links = linkSteps.flatMap((s) => s.output as { nodeId: string; method: string }[]);
+    const links = linkSteps.flatMap((s) => readLinkReport(s.output)?.links ?? []);
     expect(links.every((l) => l.method === 'exact')).toBe(true);
     expect(links.some((l) => l.nodeId === CD)).toBe(false);
     expect(ofKind(off, 'channel.entity').filter((s) => s.label === 'Entity profiles').every((s) => s.status === 'skipped')).toBe(true);

@@ -5,27 +5,15 @@ import { ChannelBadge, NodeLink } from '@/components/runs/EvidenceBits';
 import { SortableTable, type Column } from '../SortableTable';
 import type { StepRenderer, StepRendererProps } from './types';
 import type { EvidenceView } from '@/lib/runs/view';
-
-interface LinkRow {
-  nodeId: string;
-  name: string;
-  kind: string;
-  mention: string;
-  method: string;
-  score: number;
-}
+import { readLinkReport } from '@/lib/kg/link-report';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function asLinks(output: unknown): LinkRow[] | null {
-  if (!Array.isArray(output) || !output.every((o) => isObject(o) && typeof o.nodeId === 'string' && 'mention' in o)) return null;
-  return output.map((o) => ({ nodeId: String(o.nodeId), name: String(o.name ?? o.nodeId), kind: String(o.kind ?? ''), mention: String(o.mention ?? ''), method: String(o.method ?? ''), score: Number(o.score ?? 0) }));
-}
-
-/** Entity linking: each mention, the node it linked to (a KG browser link), how and how well. */
+/** Entity linking: each mention, the node it linked to (a KG browser link), how and how well; then the candidates turned down and why. */
 function EntityLinks({ detail, ctx }: StepRendererProps) {
-  const links = asLinks(detail.step.output);
-  if (!links) return <ChannelRecords detail={detail} ctx={ctx} />;
+  const report = readLinkReport(detail.step.output);
+  if (!report) return <ChannelRecords detail={detail} ctx={ctx} />;
+  const { links, rejected } = report;
   const input = detail.step.input as { text?: string; mode?: string } | null;
   return (
     <div className="space-y-2">
@@ -50,15 +38,32 @@ function EntityLinks({ detail, ctx }: StepRendererProps) {
                 <td className="py-1 pr-2">“{l.mention}”</td>
                 <td className="py-1 pr-2">
                   <NodeLink id={l.nodeId} name={l.name} />
+                  {l.readings?.length ? <span className="text-slate-500"> (also read as {l.readings.map((r) => `${r.name}, ${r.kind}`).join('; ')})</span> : null}
                 </td>
                 <td className="py-1 pr-2">{l.kind}</td>
                 <td className="py-1 pr-2">{l.method}</td>
-                <td className="py-1 text-right tabular-nums">{l.score.toFixed(2)}</td>
+                <td className="py-1 text-right tabular-nums">{Number(l.score ?? 0).toFixed(2)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      {rejected.length ? (
+        <table className="w-full text-left text-xs" data-testid="entity-rejections">
+          <caption className="py-1 text-left text-slate-600">Candidates turned down</caption>
+          <tbody>
+            {rejected.map((r, i) => (
+              <tr key={`${r.nodeId}:${i}`} className="border-t border-slate-100">
+                <td className="py-1 pr-2">“{r.mention}”</td>
+                <td className="py-1 pr-2">
+                  {r.name} ({r.kind})
+                </td>
+                <td className="py-1 text-slate-600">{r.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </div>
   );
 }

@@ -11,10 +11,10 @@ import type { QuestionCue, RelationCue } from './cues';
  * A mention linked to a KG node: the fields the kit reads from the entity
  * linker's EntityLink, so an EntityLink[] passes as-is. Offsets are optional
  * there; a link without them is located by its mention in the question. Two
- * links on the same span are alternative readings ("bradycardia" as Symptom
- * and as Side Effect); the question's relations pick one.
+ * links on the same span, or a link's `readings`, are alternative readings
+ * ("bradycardia" as Symptom and as Side Effect); the question's relations pick one.
  */
-export type LinkedEntity = Pick<EntityLink, 'nodeId' | 'kind' | 'name' | 'mention' | 'start' | 'end'> & { score?: number };
+export type LinkedEntity = Pick<EntityLink, 'nodeId' | 'kind' | 'name' | 'mention' | 'start' | 'end' | 'readings'> & { score?: number };
 
 /** A linked entity whose place in the question is known. */
 export type LocatedEntity = LinkedEntity & { start: number; end: number };

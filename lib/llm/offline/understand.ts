@@ -133,11 +133,19 @@ const ANSWER_TYPES: Record<OutputFormat, AnswerType> = {
 /** Links with their offsets; one without (EntityLink offsets are optional) is placed at its mention's first whole-word occurrence. */
 function locate(links: LinkedEntity[], text: string): LocatedEntity[] {
   return links.flatMap((l) => {
-    if (l.start !== undefined && l.end !== undefined) return [{ ...l, start: l.start, end: l.end }];
-    const escaped = l.mention.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
-    return found ? [{ ...l, start: found.index, end: found.index + found[0].length }] : [];
+    const span = spanOf(l, text);
+    if (!span) return [];
+    const { readings, ...link } = l;
+    // Each other reading of the mention becomes a link on the same span.
+    return [{ ...link, ...span }, ...(readings ?? []).map((r) => ({ ...r, mention: l.mention, ...span }))];
   });
+}
+
+function spanOf(l: LinkedEntity, text: string): { start: number; end: number } | null {
+  if (l.start !== undefined && l.end !== undefined) return { start: l.start, end: l.end };
+  const escaped = l.mention.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
+  return found ? { start: found.index, end: found.index + found[0].length } : null;
 }
 
 function readOptions(text: string, links: LocatedEntity[], input: UnderstandInput): { stem: string; options: QuestionOption[] } {

@@ -1,4 +1,4 @@
-import type { EntityLink } from '@/lib/kg';
+import { asLinked } from '@/lib/llm/offline/linked';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../types';
@@ -14,10 +14,6 @@ export interface QuestionFrame {
   options: Record<string, string> | null;
   entities: LinkedEntity[];
   optionLinks: Record<string, LinkedEntity[]>;
-}
-
-export function asLinked(links: EntityLink[]): LinkedEntity[] {
-  return links.map((l) => ({ nodeId: l.nodeId, kind: l.kind, name: l.name, mention: l.mention, start: l.start, end: l.end, score: l.score }));
 }
 
 /** Links the question's mentions, and each option's, through the entity channel. */

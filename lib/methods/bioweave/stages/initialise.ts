@@ -1,6 +1,6 @@
 import type { LocatedEntity } from '@/lib/llm/offline/types';
 import type { MethodContext } from '../../types';
-import { located } from '../../eigen1/stages/records';
+import { asLinked } from '@/lib/llm/offline/linked';
 import type { QuestionFrame } from '../frame';
 import { SOURCES, validatePlan, type Plan, type Source } from '../plan';
 import { initTemplate } from '../templates';
@@ -22,10 +22,10 @@ export interface Initialisation {
  */
 export async function initialise(ctx: MethodContext<unknown>): Promise<Staged<Initialisation>> {
   return stage(ctx, { kind: 'bioweave.init', label: 'Initialise', input: { question: ctx.question.text, documentIds: ctx.question.documentIds } }, 'initialise', async (step, call) => {
-    const entities = located(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities')) as LocatedEntity[];
+    const entities = asLinked(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities')) as LocatedEntity[];
     const optionLinks: Record<string, LocatedEntity[]> = {};
     for (const [key, text] of Object.entries(ctx.question.options ?? {})) {
-      optionLinks[key] = located(await ctx.channels.entity.link(step, text, `Link option ${key}`)) as LocatedEntity[];
+      optionLinks[key] = asLinked(await ctx.channels.entity.link(step, text, `Link option ${key}`)) as LocatedEntity[];
     }
     const ids = [...new Set(entities.map((e) => e.nodeId))];
     const profiles = ids.length ? await ctx.channels.entity.profiles(step, ids) : null;

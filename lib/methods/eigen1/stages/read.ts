@@ -1,7 +1,8 @@
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { MethodContext } from '../../types';
 import type { QuestionFrame } from '../templates';
-import { located, toItem } from './records';
+import { asLinked } from '@/lib/llm/offline/linked';
+import { toItem } from './records';
 
 /**
  * Links the question's (and each option's) entity mentions through the entity
@@ -10,10 +11,10 @@ import { located, toItem } from './records';
  */
 export async function readQuestion(ctx: MethodContext<unknown>): Promise<QuestionFrame> {
   return ctx.trace.step({ kind: 'eigen1.read', label: 'Read the question', input: { question: ctx.question.text, documentIds: ctx.question.documentIds } }, async (step) => {
-    const entities = located(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities'));
+    const entities = asLinked(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities'));
     const optionLinks: Record<string, LinkedEntity[]> = {};
     for (const [key, text] of Object.entries(ctx.question.options ?? {})) {
-      optionLinks[key] = located(await ctx.channels.entity.link(step, text, `Link option ${key}`));
+      optionLinks[key] = asLinked(await ctx.channels.entity.link(step, text, `Link option ${key}`));
     }
     const attached = ctx.question.documentIds.length ? (await ctx.channels.doc.attached(step)).items : [];
     await ctx.trace.markSelected(attached.map((r) => r.id));

@@ -1,5 +1,3 @@
-import type { EntityLink } from '@/lib/kg';
-import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
 import type { EvidenceItem } from '../templates';
 
@@ -14,9 +12,3 @@ export function toItem(r: EvidenceRecord): RetrievedItem {
   return { id: r.id, text: r.text, triples, channel: r.channel, kind: r.kind };
 }
 
-/** Links with offsets into their text (linkEntities always gives them). */
-export function located(links: EntityLink[]): LinkedEntity[] {
-  return links.flatMap((l) =>
-    l.start === undefined || l.end === undefined ? [] : [{ nodeId: l.nodeId, kind: l.kind, name: l.name, mention: l.mention, start: l.start, end: l.end, score: l.score }],
-  );
-}

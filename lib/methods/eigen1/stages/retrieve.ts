@@ -5,7 +5,8 @@ import { normalise } from '@/lib/llm/offline/text';
 import { understandQuestion } from '@/lib/llm/offline/understand';
 import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
-import { located, toItem, type RetrievedItem } from './records';
+import { asLinked } from '@/lib/llm/offline/linked';
+import { toItem, type RetrievedItem } from './records';
 
 export type { RetrievedItem };
 
@@ -38,7 +39,7 @@ export async function retrieve(
   const { context, ...shown } = opts;
   return ctx.trace.step({ kind: 'eigen1.retrieval', label: 'Retrieve (documents + KG)', input: { query, ...shown }, parent }, async (step) => {
     const notes: string[] = [];
-    const links = located(await ctx.channels.entity.link(step, query, 'Link query entities'));
+    const links = asLinked(await ctx.channels.entity.link(step, query, 'Link query entities'));
     const reading = understandQuestion(query, { links });
     const anchors = [...new Map(links.map((l) => [l.nodeId, l])).values()];
     const triples: EvidenceRecord[] = [];

@@ -4,7 +4,7 @@ import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../../baselines/evidence';
-import { asLinked } from '../../baselines/frame';
+import { asLinked } from '@/lib/llm/offline/linked';
 import { extractTemplate, type Extraction, type StepEntity, type Xr2Frame } from '../templates';
 import { callRole } from './call';
 

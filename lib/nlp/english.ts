@@ -1,0 +1,75 @@
+/**
+ * English word analysis for question reading and entity linking: part of
+ * speech, lemma (which also folds British spelling: "utilised" → "utilize",
+ * "tumours" → "tumor", "haemoglobin" → "hemoglobin") and whether a word is in
+ * the English lexicon. wink-nlp with its shipped English web model does the
+ * work: it installs from npm with no download at run time, and tags a question
+ * in well under a millisecond.
+ */
+
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+export type PartOfSpeech = 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X' | 'SPACE';
+
+export interface Word {
+  /** As written. */
+  text: string;
+  start: number;
+  end: number;
+  pos: PartOfSpeech;
+  /** Lower case, American spelling, base form. */
+  lemma: string;
+  /** The model's lexicon knows the word: an English word, not a coined symbol such as "lilrb2" or "mtr". */
+  known: boolean;
+}
+
+const nlp = winkNLP(model, ['sbd', 'pos']);
+const its = nlp.its;
+
+// The lexicon's words have the lowest ids; a word it does not know gets the next free id when first read.
+const FIRST_UNKNOWN_ID = nlp.readDoc('qxzqvjkw').tokens().out(its.uniqueId)[0] as unknown as number;
+
+/** The words of a text with offsets; punctuation is left out. */
+export function analyse(text: string): Word[] {
+  const tokens = nlp.readDoc(text).tokens();
+  const values = tokens.out(its.value) as string[];
+  const pos = tokens.out(its.pos) as PartOfSpeech[];
+  // its.lemma is typed for the model addon it reads; it returns a string per token like its.value.
+  const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
+  // Lexicon look-ups in lower case: "Graph" opening a sentence is the English word "graph".
+  const lower = nlp.readDoc(text.toLowerCase()).tokens().out(its.uniqueId) as unknown as number[];
+  const ids = lower.length === values.length ? lower : (tokens.out(its.uniqueId) as unknown as number[]);
+  const words: Word[] = [];
+  let at = 0;
+  values.forEach((value, i) => {
+    const start = text.indexOf(value, at);
+    if (start < 0) return; // an expanded contraction ("can't" → "ca", "n't") keeps its place at the next token
+    at = start + value.length;
+    if (!/[\p{L}\p{N}]/u.test(value)) return;
+    words.push({ text: value, start, end: at, pos: pos[i], lemma: americanSpelling(lemmas[i].toLowerCase()), known: ids[i] < FIRST_UNKNOWN_ID });
+  });
+  return words;
+}
+
+/**
+ * The American spelling of a lower-case word, by the regular British
+ * patterns the model's lemmas leave alone: ae/oe ("leukaemia", "oesophagus",
+ * "diarrhoea", "coeliac"), -our ("tumour"), -ise/-isation ("immunised"),
+ * -yse ("analyse"), -tre ("fibre"), -ogue ("analogue").
+ */
+export function americanSpelling(word: string): string {
+  if (word.length < 5) return word;
+  return word
+    .replace(/(?<=[a-z])ae|(?<=rh|pn|^c|^f)oe|^oe(?=[a-z]{3})/g, 'e')
+    .replace(/our(s?)$/, 'or$1')
+    .replace(/is(e|es|ed|ing|ation|ations)$/, 'iz$1')
+    .replace(/ys(e|es|ed|ing)$/, 'yz$1')
+    .replace(/([tb])re(s?)$/, '$1er$2')
+    .replace(/ogue(s?)$/, 'og$1');
+}
+
+/** The word covering a character offset, if any. */
+export function wordAt(words: Word[], offset: number): Word | undefined {
+  return words.find((w) => w.start <= offset && offset < w.end);
+}

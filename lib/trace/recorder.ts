@@ -1,6 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
-import { encodeStepJson, finishStep, insertCalls, insertRows, insertStep, openTrace, runStatus, type CallRow, type ResumeState } from './store';
+import { evidenceId, type Stored } from './codec';
+
+/** Shorter strings are stored as they are (a reference would not be smaller). */
+const MIN_REF_LENGTH = 16;
+import { emptyTrace, encodeStepJson, finishStep, insertCalls, insertRows, insertStep, openTrace, runStatus, type CallRow, type ResumeState } from './store';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 
 export class RunCancelledError extends Error {
@@ -44,6 +47,12 @@ export class TraceRecorder {
   /** Every evidence record of the run by id, and the same objects by identity (step inputs and outputs store references to them). */
   private readonly records = new Map<string, EvidenceRecord>();
   private readonly recordObjects = new Set<object>();
+  /** Ids and texts of stored records: copies of them in step inputs and outputs are stored as references. */
+  private readonly strings = new Map<string, { $id: number } | { $tx: number }>();
+  private readonly stored: Stored = {
+    ordinalOf: (v) => (this.recordObjects.has(v) ? (v as EvidenceRecord).ordinal : undefined),
+    stringRef: (s) => (s.length >= MIN_REF_LENGTH ? this.strings.get(s) : undefined),
+  };
   private readonly selectedIds: Set<string>;
 
   private constructor(
@@ -58,9 +67,9 @@ export class TraceRecorder {
     this.nextCall = state.nextCall;
   }
 
-  /** Opens the trace of a run; on a resumed run, marks interrupted steps and prepares replay. */
-  static async open(runId: string): Promise<TraceRecorder> {
-    const state = await openTrace(runId);
+  /** Opens the trace of a run; on a resumed run, marks interrupted steps and prepares replay. `fresh`: the run has no trace yet. */
+  static async open(runId: string, opts: { fresh?: boolean } = {}): Promise<TraceRecorder> {
+    const state = opts.fresh ? emptyTrace() : await openTrace(runId);
     const replay = new Map<string, unknown>();
     for (const s of state.steps) if (s.status === 'succeeded' && s.key) replay.set(s.key, s.output);
     return new TraceRecorder(runId, replay, state);
@@ -70,8 +79,9 @@ export class TraceRecorder {
   async step<T>(spec: StepSpec, fn: (step: StepHandle) => Promise<T>): Promise<T> {
     const key = this.keyFor(spec);
     if (this.replay.has(key)) return this.replay.get(key) as T;
-    await this.throwIfCancelled();
+    // The ordinal is taken before anything is awaited, so steps started together keep their order.
     const ordinal = this.nextStep++;
+    await this.throwIfCancelled();
     const startedAt = Date.now();
     const id = await insertStep({
       runId: this.runId,
@@ -135,8 +145,7 @@ export class TraceRecorder {
     if (!items.length) return [];
     const records: EvidenceRecord[] = items.map((item) => ({
       ...item,
-      id: randomUUID(),
-      ordinal: this.nextEvidence++,
+      ...this.nextEvidenceKey(),
       stepId: step?.id ?? null,
       selected: item.selected ?? false,
     }));
@@ -184,14 +193,22 @@ export class TraceRecorder {
     return `${base}#${n}`;
   }
 
+  /** Evidence ids follow from the run and the ordinal (stored pools leave them out). */
+  private nextEvidenceKey() {
+    const ordinal = this.nextEvidence++;
+    return { id: evidenceId(this.runId, ordinal), ordinal };
+  }
+
   private remember(record: EvidenceRecord) {
     this.records.set(record.id, record);
     this.recordObjects.add(record);
+    this.strings.set(record.id, { $id: record.ordinal });
+    if (record.text.length >= MIN_REF_LENGTH && !this.strings.has(record.text)) this.strings.set(record.text, { $tx: record.ordinal });
   }
 
   /** A step's input or output as stored: evidence records already in the trace become references. */
   private encode(value: unknown): string {
-    return encodeStepJson(value, this.recordObjects);
+    return encodeStepJson(value, this.stored);
   }
 
   private async throwIfCancelled() {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getPool } from '@/lib/db/client';
 import type { ModelCallRecord } from '@/lib/llm/types';
+import { evidenceId, pack, unpack, type Stored } from './codec';
 import type { ChannelName, EvidenceRecord } from './types';
 
 /**
@@ -9,11 +10,11 @@ import type { ChannelName, EvidenceRecord } from './types';
  *
  * Storage, compactly:
  * - everything a step retrieved is one record on the step (`steps.evidence_pool`,
- *   a JSON array PostgreSQL compresses), not one row per candidate;
+ *   a table in the stored form of ./codec), not one row per candidate;
  * - evidence a method selected (used in a prompt or rule) is also a row of
  *   `evidence`, which is what "the evidence of a run" means to queries;
- * - a step's input or output that holds evidence records stores references
- *   (`{"$evidence": id}`) to them, expanded again when read;
+ * - step inputs and outputs are stored packed (./codec): evidence records the
+ *   run already stored become references, tables keep field names once;
  * - a step is written twice: once when it starts (so a crash leaves it
  *   `running`), and once when it ends, with its output, its pool, its selected
  *   evidence and its model calls in one statement.
@@ -49,22 +50,9 @@ export interface StoredEvidence {
   selected: boolean;
 }
 
-const REF = '$evidence';
-
-/** JSON text for a step's input or output: evidence records this run already stored become references. */
-export function encodeStepJson(value: unknown, stored: ReadonlySet<object>): string {
-  return JSON.stringify(value === undefined ? null : value, (_key, v) => (v && typeof v === 'object' && stored.has(v) ? { [REF]: (v as EvidenceRecord).id } : v));
-}
-
-/** The inverse of encodeStepJson: references become the records they name (as they were when retrieved). */
-export function expandRefs(value: unknown, records: ReadonlyMap<string, EvidenceRecord>): unknown {
-  if (Array.isArray(value)) return value.map((v) => expandRefs(v, records));
-  if (!value || typeof value !== 'object') return value;
-  const o = value as Record<string, unknown>;
-  if (typeof o[REF] === 'string' && Object.keys(o).length === 1) return records.get(o[REF]) ?? o;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = expandRefs(v, records);
-  return out;
+/** JSON text for a step's input or output, packed: what this run already stored becomes references. */
+export function encodeStepJson(value: unknown, stored: Stored): string {
+  return JSON.stringify(pack(value, stored));
 }
 
 // ---------------------------------------------------------------- writes
@@ -131,9 +119,9 @@ const INSERT_CALLS = (param: string) =>
      from jsonb_to_recordset(${param}::jsonb) as x(ordinal int, role text, backend text, model text, template text, "templateVersion" int, messages jsonb,
           output text, parsed jsonb, "tokensIn" int, "tokensOut" int, "latencyMs" int, cached boolean, attempts int, error text)`;
 
-/** The pool drops what its step implies (step id); each record keeps its id, ordinal and the selected flag it was retrieved with. */
+/** The pool drops what its step and ordinal imply (step id, record id); each record keeps the selected flag it was retrieved with. */
 function poolJson(records: EvidenceRecord[]): string {
-  return JSON.stringify(records.map(({ stepId: _s, ...r }) => r));
+  return JSON.stringify(pack(records.map(({ stepId: _s, id: _i, ...r }) => r)));
 }
 
 function evidenceJson(records: EvidenceRecord[]): string {
@@ -179,7 +167,7 @@ export async function openTrace(runId: string): Promise<ResumeState> {
       ordinal: s.ordinal,
       key: (s.rawInput as { __key?: string } | null)?.__key ?? null,
       status: s.status,
-      output: expandRefs(s.rawOutput, records),
+      output: unpack(s.rawOutput, byOrdinal(records)),
     })),
     records,
     selectedIds,
@@ -187,6 +175,11 @@ export async function openTrace(runId: string): Promise<ResumeState> {
     nextEvidence: maxEvidence + 1,
     nextCall: (rows[0]?.call ?? -1) + 1,
   };
+}
+
+/** The state of a run that has no trace yet. */
+export function emptyTrace(): ResumeState {
+  return { steps: [], records: new Map(), selectedIds: new Set(), nextStep: 0, nextEvidence: 0, nextCall: 0 };
 }
 
 export async function runStatus(runId: string): Promise<string | null> {
@@ -218,7 +211,7 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
          from steps where run_id = $1 and ($2::text is null or id = $2) order by ordinal`,
       [runId, stepId ?? null],
     ),
-    pool.query<{ id: string; pool: Omit<EvidenceRecord, 'stepId'>[] }>(`select id, evidence_pool pool from steps where run_id = $1 and evidence_pool is not null`, [runId]),
+    pool.query<{ id: string; pool: unknown }>(`select id, evidence_pool pool from steps where run_id = $1 and evidence_pool is not null`, [runId]),
     pool.query<StoredEvidence>(
       `select id, ordinal, step_id "stepId", channel, kind, ref, text, data, scores, selected from evidence where run_id = $1`,
       [runId],
@@ -226,7 +219,12 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
   ]);
   // Records as retrieved (the pools), then rows for what no pool holds (evidence outside steps; runs stored before pools).
   const records = new Map<string, EvidenceRecord>();
-  for (const p of pools.rows) for (const r of p.pool) records.set(r.id, { ...r, stepId: p.id });
+  for (const p of pools.rows) {
+    for (const r of unpack(p.pool) as Omit<EvidenceRecord, 'stepId'>[]) {
+      const id = r.id ?? evidenceId(runId, r.ordinal);
+      records.set(id, { ...r, id, stepId: p.id });
+    }
+  }
   const selectedIds = new Set<string>();
   for (const row of rows.rows) {
     if (row.selected) selectedIds.add(row.id);
@@ -239,8 +237,9 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
 export async function readTrace(runId: string, opts: { withIO?: boolean } = {}): Promise<{ steps: StoredStep[]; evidence: StoredEvidence[] }> {
   const withIO = opts.withIO ?? true;
   const { steps, records, selectedIds } = await readTraceRows(runId, withIO);
+  const at = byOrdinal(records);
   return {
-    steps: steps.map(({ rawInput, rawOutput, ...s }) => ({ ...s, input: withIO ? expandRefs(rawInput, records) : null, output: withIO ? expandRefs(rawOutput, records) : null })),
+    steps: steps.map(({ rawInput, rawOutput, ...s }) => ({ ...s, input: withIO ? unpack(rawInput, at) : null, output: withIO ? unpack(rawOutput, at) : null })),
     evidence: [...records.values()]
       .sort((a, b) => a.ordinal - b.ordinal)
       .map((r) => ({
@@ -265,7 +264,12 @@ export async function readStep(runId: string, stepId: string): Promise<{ step: S
   if (!s) return null;
   const { rawInput, rawOutput, ...rest } = s;
   return {
-    step: { ...rest, input: expandRefs(rawInput, records), output: expandRefs(rawOutput, records) },
+    step: { ...rest, input: unpack(rawInput, byOrdinal(records)), output: unpack(rawOutput, byOrdinal(records)) },
     evidence: [...records.values()].filter((r) => r.stepId === stepId).length,
   };
+}
+
+function byOrdinal(records: Map<string, EvidenceRecord>): (ordinal: number) => EvidenceRecord | undefined {
+  const at = new Map([...records.values()].map((r) => [r.ordinal, r]));
+  return (n) => at.get(n);
 }

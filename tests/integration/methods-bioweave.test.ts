@@ -20,6 +20,7 @@ import type { ScoringTable } from '@/lib/methods/bioweave/verify';
 import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
 import type { RunRecord } from '@/lib/runs/read';
 import { newShareId } from '@/lib/runs/share-id';
+import { readTrace } from '@/lib/trace/store';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import type { TripleData } from '@/lib/trace/types';
 import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
@@ -535,7 +536,7 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     };
     const answer = await bioweave.run(ctx);
 
-    const steps = await prisma.step.findMany({ where: { runId: row.id }, orderBy: { ordinal: 'asc' } });
+    const { steps } = await readTrace(row.id);
     const stepOut = <T>(kind: string) => (steps.find((s) => s.kind === kind)!.output as unknown as Staged<T>).output;
     const calls = await prisma.modelCall.findMany({ where: { runId: row.id }, orderBy: { ordinal: 'asc' } });
     expect(calls.map((c) => c.template)).toEqual(['bioweave.init', 'bioweave.convert', 'bioweave.select', 'bioweave.answer']);

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { RunCancelledError, TraceRecorder } from '@/lib/trace/recorder';
 import { readTrace } from '@/lib/trace/store';
+import { unpack } from '@/lib/trace/codec';
 import { newShareId } from '@/lib/runs/share-id';
 
 async function newRun() {
@@ -104,7 +105,9 @@ describe('TraceRecorder', () => {
     const prisma = getPrisma();
     expect(await prisma.evidence.count({ where: { runId: run.id } })).toBe(5);
     const steps = await prisma.step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
-    expect(steps[0].evidencePool).toHaveLength(40);
+    expect(unpack(steps[0].evidencePool)).toHaveLength(40);
+    // One compact record: field names once, not once per candidate.
+    expect(JSON.stringify(steps[0].evidencePool).split('"sourceName"')).toHaveLength(2);
     expect(JSON.stringify(steps[1].input)).not.toContain('gene 7 – associates');
     expect(JSON.stringify(steps[1].output)).not.toContain('gene 7 – associates');
 

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The stored form of trace JSON (step inputs and outputs, evidence pools), pure:
+ * - an evidence record the run already stored is a reference to its ordinal,
+ *   `{"$ev": n}`, and an array of them `{"$evs": [[from, to], …]}`; a copy of
+ *   a stored record's id or text is `{"$id": n}` / `{"$tx": n}`;
+ * - an array of objects with the same fields (a candidate table, a path pool)
+ *   is a table, `{"$t": [field paths], "r": [[values], …]}`, so field names are
+ *   stored once and not once per row.
+ * `unpack` gives back the value `pack` was given (records as retrieved).
+ */
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Obj = Record<string, unknown>;
+
+const isPlain = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const MIN_TABLE_ROWS = 3;
+
+/** An evidence record's id, derived from its run and ordinal (so pools need not store it). UUID-shaped. */
+export function evidenceId(runId: string, ordinal: number): string {
+  const h = createHash('sha1').update(`${runId}:${ordinal}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** What the run already stored: records by identity, and their ids and texts. */
+export interface Stored {
+  ordinalOf(v: object): number | undefined;
+  stringRef?(s: string): { $id: number } | { $tx: number } | undefined;
+}
+
+const NOTHING_STORED: Stored = { ordinalOf: () => undefined };
+
+/** Anything `stored` does not name is stored as it is. */
+export function pack(value: unknown, stored: Stored = NOTHING_STORED): Json {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return stored.stringRef?.(value) ?? value;
+  if (typeof value !== 'object') return value as Json;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return pack((value as { toJSON(): unknown }).toJSON(), stored);
+  const ref = stored.ordinalOf(value);
+  if (ref !== undefined) return { $ev: ref };
+  if (Array.isArray(value)) {
+    const refs = value.map((v) => (v && typeof v === 'object' ? stored.ordinalOf(v) : undefined));
+    if (value.length >= 2 && refs.every((r) => r !== undefined)) return { $evs: ranges(refs as number[]) };
+    const table = value.length >= MIN_TABLE_ROWS ? asTable(value, stored) : null;
+    return table ?? value.map((v) => (v === undefined ? null : pack(v, stored)));
+  }
+  const out: { [k: string]: Json } = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = pack(v, stored);
+  return out;
+}
+
+export function unpack(value: unknown, recordAt: (ordinal: number) => { id: string; text: string } | undefined = () => undefined): unknown {
+  if (Array.isArray(value)) return value.map((v) => unpack(v, recordAt));
+  if (!isPlain(value)) return value;
+  if (typeof value.$ev === 'number' && Object.keys(value).length === 1) return recordAt(value.$ev) ?? value;
+  if (typeof value.$id === 'number' && Object.keys(value).length === 1) return recordAt(value.$id)?.id ?? value;
+  if (typeof value.$tx === 'number' && Object.keys(value).length === 1) return recordAt(value.$tx)?.text ?? value;
+  if (Array.isArray(value.$evs) && Object.keys(value).length === 1) return expandRanges(value.$evs as [number, number][]).map((n) => recordAt(n) ?? { $ev: n });
+  if (Array.isArray(value.$t) && Array.isArray(value.r) && Object.keys(value).length === 2) {
+    const paths = value.$t as string[][];
+    return (value.r as unknown[][]).map((row) => {
+      const o: Obj = {};
+      paths.forEach((p, i) => setPath(o, p, unpack(row[i], recordAt)));
+      return o;
+    });
+  }
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(value)) out[k] = unpack(v, recordAt);
+  return out;
+}
+
+/** Rows with the same leaf paths (nested objects flattened) become one table; otherwise null. */
+function asTable(rows: unknown[], stored: Stored): Json | null {
+  if (!rows.every((r) => isPlain(r) && stored.ordinalOf(r) === undefined)) return null;
+  const leaves = (rows as Obj[]).map((r) => flatten(r, stored.ordinalOf));
+  const paths = leaves[0].map(([p]) => p);
+  const key = paths.map((p) => JSON.stringify(p)).join();
+  if (!paths.length || !leaves.every((l) => l.map(([p]) => JSON.stringify(p)).join() === key)) return null;
+  return { $t: paths, r: leaves.map((l) => l.map(([, v]) => pack(v, stored))) };
+}
+
+/** Leaf paths of a plain object in key order (a stored record, an array or an empty object is a leaf). */
+function flatten(o: Obj, ordinalOf: (v: object) => number | undefined, prefix: string[] = []): [string[], unknown][] {
+  const out: [string[], unknown][] = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined) continue;
+    if (isPlain(v) && Object.keys(v).length && ordinalOf(v) === undefined && !('$ev' in v) && !('$t' in v) && !('$id' in v) && !('$tx' in v)) out.push(...flatten(v, ordinalOf, [...prefix, k]));
+    else out.push([[...prefix, k], v]);
+  }
+  return out;
+}
+
+function setPath(o: Obj, path: string[], v: unknown) {
+  let at = o;
+  for (const k of path.slice(0, -1)) at = (at[k] ??= {}) as Obj;
+  at[path.at(-1)!] = v;
+}
+
+function ranges(ns: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const n of ns) {
+    const last = out.at(-1);
+    if (last && n === last[1] + 1) last[1] = n;
+    else out.push([n, n]);
+  }
+  return out;
+}
+
+function expandRanges(rs: [number, number][]): number[] {
+  return rs.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i));
+}

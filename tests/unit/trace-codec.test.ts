@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { evidenceId, pack, unpack, type Stored } from '@/lib/trace/codec';
+
+type Rec = { id: string; ordinal: number; text: string };
+const roundTrip = (v: unknown, stored?: Stored, recordAt?: (n: number) => Rec | undefined) => unpack(JSON.parse(JSON.stringify(pack(v, stored))), recordAt);
+
+describe('trace codec', () => {
+  it('gives back any JSON value it packs', () => {
+    const values = [
+      null, 3, 'x', [], {}, [1, 2, 3], { a: [{ b: 1 }, { b: 2 }] },
+      // A candidate table: uniform rows with nested objects, nulls, arrays and empty objects.
+      Array.from({ length: 6 }, (_, i) => ({ id: `c${i}`, rank: i < 2 ? i + 1 : null, triple: { source: `g${i}`, ends: [i, i + 1] }, extra: {} })),
+      // Rows that differ in shape stay rows.
+      [{ a: 1 }, { a: 1, b: 2 }, { b: 3 }],
+      [{ a: 1, n: { x: 1 } }, { a: 2, n: { y: 1 } }, { a: 3, n: { x: 2 } }],
+    ];
+    for (const v of values) expect(roundTrip(v)).toEqual(v);
+    expect(roundTrip({ a: undefined, b: [undefined, 1] })).toEqual({ b: [null, 1] });
+  });
+
+  it('stores a table with its field names once', () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({ relation: 'associates', similarity: i / 50, nested: { sourceName: `gene ${i}` } }));
+    const stored = JSON.stringify(pack(rows));
+    expect(stored.split('sourceName')).toHaveLength(2);
+    expect(stored.length).toBeLessThan(JSON.stringify(rows).length * 0.6);
+  });
+
+  it('stores records the run already holds as references and gives them back', () => {
+    const records = Array.from({ length: 5 }, (_, i) => ({ id: `e${i}`, ordinal: 10 + i, text: `record ${i}` }));
+    const stored: Stored = {
+      ordinalOf: (o) => (records.includes(o as Rec) ? (o as Rec).ordinal : undefined),
+      stringRef: (s) => {
+        const r = records.find((x) => x.id === s || x.text === s);
+        return r && (r.id === s ? { $id: r.ordinal } : { $tx: r.ordinal });
+      },
+    };
+    const recordAt = (n: number) => records.find((r) => r.ordinal === n);
+    // Copies of a record's id and text (a ranking table that repeats them) are references too.
+    const value = { all: records, some: [records[3], records[1]], one: records[2], mixed: [records[0], { text: 'new' }], copies: records.map((r) => ({ id: r.id, text: r.text, score: 1 })) };
+    const packed = JSON.stringify(pack(value, stored));
+    expect(packed).not.toContain('record 1');
+    expect(packed).not.toContain('"e1"');
+    expect(roundTrip(value, stored, recordAt)).toEqual(value);
+  });
+
+  it('derives a stable UUID-shaped evidence id from the run and ordinal', () => {
+    expect(evidenceId('run1', 0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(evidenceId('run1', 0)).toBe(evidenceId('run1', 0));
+    expect(new Set([evidenceId('run1', 0), evidenceId('run1', 1), evidenceId('run2', 0)]).size).toBe(3);
+  });
+});

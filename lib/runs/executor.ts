@@ -1,4 +1,4 @@
-import { getPrisma } from '@/lib/db/client';
+import { getPool, getPrisma } from '@/lib/db/client';
 import { Channels } from '@/lib/channels';
 import { ModelClient } from '@/lib/llm/client';
 import { getMethod } from '@/lib/methods/registry';
@@ -21,13 +21,9 @@ const HEARTBEAT_MS = 10_000;
  */
 export async function executeRun(runId: string): Promise<'succeeded' | 'failed' | 'cancelled' | null> {
   const prisma = getPrisma();
-  const claimed = await prisma.run.updateMany({
-    where: { id: runId, status: 'queued' },
-    data: { status: 'running', startedAt: new Date(), attempts: { increment: 1 } },
-  });
   // Only a queued run is claimed: a running one belongs to a live worker (a stale one is re-queued by recovery).
-  if (!claimed.count) return null;
-  const run = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
+  const run = await claimRun(runId);
+  if (!run) return null;
   const heartbeat = setInterval(() => {
     void prisma.run.updateMany({ where: { id: runId, status: 'running' }, data: { updatedAt: new Date() } }).catch(() => undefined);
   }, HEARTBEAT_MS);
@@ -35,7 +31,8 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const config = RunConfigSchema.parse(run.config);
     const input = RunInputSchema.parse(run.input);
     const method = getMethod(config.method);
-    const trace = await TraceRecorder.open(runId);
+    // A first attempt has no trace to resume.
+    const trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1 });
     const model = new ModelClient(createBackend(config.backend));
     const channels = new Channels({
       switches: config.switches,
@@ -47,7 +44,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       webBundle: input.webBundle,
     });
     const answer = await method.run({
-      question: { text: input.question, options: input.options, answerType: input.answerType, documentIds: input.documentIds, questionId: run.questionId },
+      question: { text: input.question, options: input.options, answerType: input.answerType, documentIds: input.documentIds, questionId: run.question_id },
       params: method.params.parse(config.params),
       channels,
       model,
@@ -85,4 +82,15 @@ async function finish(runId: string, answer: MethodAnswer, input: ReturnType<typ
       error: null,
     },
   });
+}
+
+/** Claims a queued run (status → running, one more attempt) and returns what executing it needs, in one statement. */
+async function claimRun(runId: string): Promise<{ config: unknown; input: unknown; question_id: string | null; attempts: number } | null> {
+  const { rows } = await getPool().query(
+    `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1
+      where id = $1 and status = 'queued'
+      returning config, input, question_id, attempts`,
+    [runId],
+  );
+  return rows[0] ?? null;
 }

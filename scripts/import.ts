@@ -14,6 +14,7 @@ import {
   importDiseaseOntology,
   importGeneInfo,
   importHetionet,
+  importPrimeKg,
   importPubmedqa,
   importTriples,
   loadDefaultKnowledge,
@@ -28,6 +29,7 @@ const USAGE = `usage: npm run import -- <command> [options]
   hetionet --dir <dir>                 Hetionet release files in <dir> (or <dir>/hetionet)
   hetionet --nodes <tsv> --edges <sif[.gz]> [--metagraph <json|metaedges.tsv>]
   triples --file <tsv|csv>             your own graph: head, relation, tail[, head_kind, tail_kind]
+  primekg --file <kg.csv[.gz]>         PrimeKG as published (undirected duplicates folded)
   profiles --dir <data dir>            Disease Ontology descriptions and NCBI gene_info
   documents --file <pubmedqa.json.gz>  PubMedQA abstracts as documents and passages
   demo                                 the small demo graph shipped with Hopscope
@@ -100,6 +102,9 @@ async function main(argv: string[]) {
       }
       case 'triples':
         await printGraph(await importTriples(need(values.file, 'file'), { ...opts, source: values.source, version: values.version }));
+        break;
+      case 'primekg':
+        await printGraph(await importPrimeKg(need(values.file, 'file'), { ...opts, version: values.version }));
         break;
       case 'demo':
         await printGraph(await loadDemoGraph(opts));

@@ -7,6 +7,7 @@ export { latestImport } from './records';
 export type { GraphImportSummary } from './graph-writer';
 export { importHetionet, type HetionetFiles } from './hetionet';
 export { importTriples, DEFAULT_KIND, type TriplesOptions } from './triples';
+export { importPrimeKg, type PrimeKgOptions } from './primekg';
 export type { EntityImportSummary } from './entity-writer';
 export { importDiseaseOntology } from './disease-ontology';
 export { importGeneInfo } from './gene-info';

@@ -44,7 +44,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       webBundle: input.webBundle,
     });
     const answer = await method.run({
-      question: { text: input.question, options: input.options, answerType: input.answerType, documentIds: input.documentIds, questionId: run.question_id },
+      question: { text: input.question, options: input.options, answerType: input.answerType, documentIds: input.documentIds, questionId: run.questionId },
       params: method.params.parse(config.params),
       channels,
       model,
@@ -85,11 +85,11 @@ async function finish(runId: string, answer: MethodAnswer, input: ReturnType<typ
 }
 
 /** Claims a queued run (status → running, one more attempt) and returns what executing it needs, in one statement. */
-async function claimRun(runId: string): Promise<{ config: unknown; input: unknown; question_id: string | null; attempts: number } | null> {
+async function claimRun(runId: string): Promise<{ config: unknown; input: unknown; questionId: string | null; attempts: number } | null> {
   const { rows } = await getPool().query(
     `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1
       where id = $1 and status = 'queued'
-      returning config, input, question_id, attempts`,
+      returning config, input, question_id "questionId", attempts`,
     [runId],
   );
   return rows[0] ?? null;

@@ -9,6 +9,7 @@ import { errorMessage } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
 import { NODE_KINDS } from '@/lib/api/kg-schemas';
 import type { KgNodeDto } from '@/lib/api/kg-types';
+import { matchReason } from './match-reason';
 import { kgNodeHref } from './paths';
 import { searchQueryOptions } from './queries';
 import { useDebouncedValue } from './use-debounced-value';
@@ -172,8 +173,13 @@ export function KgSearch({ size = 'md', autoFocus = false, className }: KgSearch
               )}
             >
               <span aria-hidden className="inline-block size-2.5 shrink-0 rounded-full" style={{ backgroundColor: kindColor(item.kind) }} />
-              <span className="min-w-0 flex-1 truncate font-medium">
-                <Highlighted text={item.name} term={term} />
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-medium">
+                  <Highlighted text={item.name} term={term} />
+                </span>
+                <span className="truncate text-xs text-slate-600" data-testid="match-reason" data-field={item.match.field} data-how={item.match.how}>
+                  matched by {matchReason(item.match)}
+                </span>
               </span>
               <span className="shrink-0 text-xs text-slate-600">{item.kind}</span>
               <span className="hidden shrink-0 font-mono text-xs text-slate-500 sm:inline">{item.id}</span>

@@ -1,13 +1,14 @@
 'use client';
 
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { LayoutOptions, StylesheetJson } from 'cytoscape';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useCallback, useMemo, useState, useTransition, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { GRAPH_COLORS } from '@/components/graph/colors';
 import { CytoscapeView, type ActivatedElement } from '@/components/graph/CytoscapeView';
 import { kindsInModel } from '@/components/graph/elements';
 import { GraphLegend } from '@/components/graph/Legend';
+import type { GraphModel } from '@/components/graph/model';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -15,14 +16,17 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
 import type { DegreeRowDto, NeighborItemDto, NeighborsDto } from '@/lib/api/kg-types';
 import { KindBadge } from './KindBadge';
-import { metaedgeVerb, neighbourhoodToGraph, sortNeighbours, type FocusNode } from './neighbourhood-graph';
+import { expandedLayout } from './expand-layout';
+import { EXPANDED_CLASS, expandNeighbourhood, metaedgeVerb, sortNeighbours, type Expansion, type FocusNode } from './neighbourhood-graph';
 import { kgNodeHref, NO_FILTER, type NeighbourhoodFilter } from './paths';
-import { NEIGHBOUR_CAP, neighboursQueryOptions } from './queries';
+import { EXPAND_CAP, NEIGHBOUR_CAP, neighboursQueryOptions } from './queries';
 import { useNeighbourhoodFilter } from './use-neighbourhood-filter';
 
 const GRAPH_HEIGHT = 520;
 const ELEMENT_OPTIONS = { maxLabelLength: 22 } as const;
 const GO_KINDS = new Set(['Biological Process', 'Cellular Component', 'Molecular Function']);
+/** Expanded nodes get a double ring, so the reader sees which ones have been opened up. */
+const EXPANDED_STYLE: StylesheetJson = [{ selector: `node.${EXPANDED_CLASS}`, style: { 'border-width': 4, 'border-style': 'double', 'border-color': '#334155' } }];
 
 export interface NeighbourhoodPanelProps {
   focus: FocusNode;
@@ -39,34 +43,63 @@ function parseFilterValue(value: string): NeighbourhoodFilter {
   return { metaedge: metaedge || null, direction: direction === 'out' || direction === 'in' ? direction : null };
 }
 
-/** The focused entity's neighbourhood: relation filter, Cytoscape graph, legend and a keyboard-friendly list. */
+/**
+ * The focused entity's neighbourhood: relation filter, Cytoscape graph, legend and a keyboard-friendly list.
+ * Clicking a node expands its neighbours in place (like Neo4j Browser); opening its page is an explicit action.
+ */
 export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProps) {
-  const router = useRouter();
   const [filter, setFilter] = useNeighbourhoodFilter();
   const [highlightId, setHighlightId] = useState<string | null>(null);
-  const [opening, setOpening] = useState<string | null>(null);
-  const [navigating, startNavigation] = useTransition();
+  // Expansions belong to the focus they were made on: another entity page starts afresh.
+  const [expansion, setExpansion] = useState<{ focusId: string; ids: string[]; selected: string | null }>({ focusId: focus.id, ids: [], selected: null });
+  const expandedIds = expansion.focusId === focus.id ? expansion.ids : [];
+  const selectedId = expansion.focusId === focus.id ? expansion.selected : null;
   const query = useQuery({ ...neighboursQueryOptions(focus.id, filter), placeholderData: keepPreviousData });
+  const expansionQueries = useQueries({ queries: expandedIds.map((id) => neighboursQueryOptions(id, NO_FILTER, EXPAND_CAP)) });
 
   const descriptions = useMemo(() => new Map(degreeRows.map((r) => [r.metaedge, r.description])), [degreeRows]);
   const sortedRows = useMemo(() => [...degreeRows].sort((a, b) => b.count - a.count), [degreeRows]);
   const activeRow = filter.metaedge ? degreeRows.find((r) => r.metaedge === filter.metaedge && (!filter.direction || r.direction === filter.direction)) : undefined;
 
   const items = useMemo(() => sortNeighbours(query.data?.edges ?? []), [query.data]);
-  const model = useMemo(
-    () => neighbourhoodToGraph(focus, items, { metaedgeDescriptions: descriptions, highlightId }),
-    [focus, items, descriptions, highlightId],
+  // A key that changes only when an expansion's data arrives or changes, so the graph is not rebuilt on every render.
+  const expansionKey = expansionQueries.map((q, i) => `${expandedIds[i]}@${q.dataUpdatedAt}`).join(' ');
+  const expansions: Expansion[] = useMemo(
+    () => expandedIds.flatMap((id, i) => (expansionQueries[i]?.data ? [{ id, items: expansionQueries[i].data.edges }] : [])),
+    // expansionKey stands for expandedIds and the query results.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [expansionKey],
   );
+  const graph = useMemo(
+    () => expandNeighbourhood(focus, items, expansions, { metaedgeDescriptions: descriptions, highlightId, selectedId }),
+    [focus, items, expansions, descriptions, highlightId, selectedId],
+  );
+  const { model, parentOf } = graph;
+  const layout = useMemo(() => expandedLayout(model, parentOf, focus.id), [model, parentOf, focus.id]);
   const kinds = useMemo(() => kindsInModel(model), [model]);
+  const nodeById = useMemo(() => new Map(model.nodes.map((n) => [n.id, n])), [model]);
 
   const onActivate = useCallback(
     (element: ActivatedElement) => {
-      if (element.group !== 'nodes' || element.id === focus.id) return;
-      setOpening(element.label);
-      startNavigation(() => router.push(kgNodeHref(element.id)));
+      if (element.group !== 'nodes') return;
+      setExpansion((prev) => {
+        const ids = prev.focusId === focus.id ? prev.ids : [];
+        if (element.id === focus.id) return { focusId: focus.id, ids, selected: null };
+        return { focusId: focus.id, ids: ids.includes(element.id) ? ids : [...ids, element.id], selected: element.id };
+      });
     },
-    [focus.id, router],
+    [focus.id],
   );
+  const collapse = useCallback(
+    (id: string) => setExpansion((prev) => ({ focusId: focus.id, ids: (prev.focusId === focus.id ? prev.ids : []).filter((x) => x !== id), selected: null })),
+    [focus.id],
+  );
+  const reset = useCallback(() => setExpansion({ focusId: focus.id, ids: [], selected: null }), [focus.id]);
+
+  const selected = selectedId ? nodeById.get(selectedId) : undefined;
+  const selectedIndex = selectedId ? expandedIds.indexOf(selectedId) : -1;
+  const selectedQuery = selectedIndex >= 0 ? expansionQueries[selectedIndex] : undefined;
+  const expanding = expansionQueries.some((q) => q.isFetching);
 
   const total = query.data?.total ?? 0;
   const shown = query.data?.edges.length ?? 0;
@@ -106,18 +139,36 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
                 Showing <strong className="tabular-nums">{shown.toLocaleString('en-US')}</strong> of{' '}
                 <strong className="tabular-nums">{total.toLocaleString('en-US')}</strong> edges
                 {activeRow ? <> for {activeRow.description || activeRow.metaedge}</> : null}
-                {total > shown ? <span className="text-slate-500"> (the {NEIGHBOUR_CAP} best-connected neighbours)</span> : null}
+                {total > shown ? (
+                  <span className="text-slate-500">
+                    {' '}
+                    ({activeRow ? `the ${NEIGHBOUR_CAP} best-connected neighbours` : `up to ${NEIGHBOUR_CAP}, every relation in turn, best-connected first`})
+                  </span>
+                ) : null}
               </span>
-              {navigating ? (
-                <Spinner label={`Opening ${opening ?? 'entity'}…`} className="ml-auto" />
-              ) : query.isFetching ? (
-                <Spinner label="Updating…" className="ml-auto" />
+              {graph.added.nodes ? (
+                <span className="text-slate-600" data-testid="expansion-summary" data-added-nodes={graph.added.nodes}>
+                  · +{graph.added.nodes} nodes from {expandedIds.length} expanded
+                </span>
               ) : null}
+              {query.isFetching || expanding ? <Spinner label={expanding ? 'Expanding…' : 'Updating…'} className="ml-auto" /> : null}
             </>
           ) : query.isPending ? (
             <span className="text-slate-500">Loading neighbours…</span>
           ) : null}
         </p>
+
+        <SelectionBar
+          selected={selected ? { id: selected.id, name: selected.title ?? selected.label, kind: selected.kind } : null}
+          expanded={!!selectedId && expandedIds.includes(selectedId)}
+          shown={selectedQuery?.data?.edges.length ?? null}
+          total={selectedQuery?.data?.total ?? null}
+          loading={!!selectedQuery?.isPending}
+          anyExpanded={expandedIds.length > 0}
+          onExpand={() => selected && onActivate({ group: 'nodes', id: selected.id, kind: selected.kind, label: selected.label })}
+          onCollapse={() => selectedId && collapse(selectedId)}
+          onReset={reset}
+        />
 
         <GraphArea
           query={query}
@@ -125,6 +176,7 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
           filter={filter}
           clearFilter={() => setFilter(NO_FILTER)}
           model={model}
+          layout={layout}
           onActivate={onActivate}
           legend={
             <GraphLegend
@@ -140,12 +192,72 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
   );
 }
 
+/** What the clicked node is, what expanding it added, and the explicit actions: collapse, open its page, reset. */
+function SelectionBar(props: {
+  selected: FocusNode | null;
+  expanded: boolean;
+  shown: number | null;
+  total: number | null;
+  loading: boolean;
+  anyExpanded: boolean;
+  onExpand: () => void;
+  onCollapse: () => void;
+  onReset: () => void;
+}) {
+  const { selected } = props;
+  return (
+    <div className="mb-2 flex min-h-9 flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm" data-testid="expansion-bar" data-selected={selected?.id ?? ''}>
+      {selected ? (
+        <>
+          <span className="font-medium text-slate-900">{selected.name}</span>
+          <KindBadge kind={selected.kind} />
+          <span className="text-slate-600" data-testid="expansion-status">
+            {!props.expanded
+              ? 'not expanded'
+              : props.loading
+                ? 'expanding…'
+                : props.total !== null
+                  ? `expanded: ${props.shown} of ${props.total.toLocaleString('en-US')} neighbours, every relation in turn`
+                  : 'expanded'}
+          </span>
+          <span className="ml-auto flex items-center gap-2">
+            {props.expanded ? (
+              <Button size="sm" variant="ghost" onClick={props.onCollapse}>
+                Collapse
+              </Button>
+            ) : (
+              <Button size="sm" variant="ghost" onClick={props.onExpand}>
+                Expand
+              </Button>
+            )}
+            <Link
+              href={kgNodeHref(selected.id)}
+              className="inline-flex h-8 items-center rounded-md border border-blue-700 bg-blue-700 px-2.5 text-xs font-medium text-white hover:bg-blue-800"
+              data-testid="open-entity"
+            >
+              Open {selected.name.length > 28 ? `${selected.name.slice(0, 27)}…` : selected.name} →
+            </Link>
+          </span>
+        </>
+      ) : (
+        <span className="text-slate-600">Click a node to expand its neighbours here; its page opens from this bar.</span>
+      )}
+      {props.anyExpanded ? (
+        <Button size="sm" variant="ghost" onClick={props.onReset} className={selected ? undefined : 'ml-auto'} data-testid="expansion-reset">
+          Reset expansions
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 function GraphArea(props: {
   query: UseQueryResult<NeighborsDto>;
   focus: FocusNode;
   filter: NeighbourhoodFilter;
   clearFilter: () => void;
-  model: ReturnType<typeof neighbourhoodToGraph>;
+  model: GraphModel;
+  layout: LayoutOptions;
   onActivate: (element: ActivatedElement) => void;
   legend: ReactNode;
 }) {
@@ -188,7 +300,8 @@ function GraphArea(props: {
   return (
     <CytoscapeView
       model={props.model}
-      layout="radial"
+      layout={props.layout}
+      extraStylesheet={EXPANDED_STYLE}
       height={GRAPH_HEIGHT}
       ariaLabel={`Neighbourhood of ${focus.name}`}
       exportName={`hopscope-${focus.id}${filter.metaedge ? `-${filter.metaedge}` : ''}`}

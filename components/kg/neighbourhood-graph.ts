@@ -107,3 +107,69 @@ export function neighbourhoodToGraph(
   };
   return { nodes: [focusNode, ...ranked], edges };
 }
+
+/** A node of the graph expanded in place: its own neighbours, added around it. */
+export interface Expansion {
+  id: string;
+  items: readonly NeighbourItem[];
+}
+
+/** Class of a node whose neighbours have been expanded in place (styled by the KG view's extra stylesheet). */
+export const EXPANDED_CLASS = 'expanded';
+
+export interface ExpandedNeighbourhood {
+  model: GraphModel;
+  /** Each node an expansion added → the node it was expanded from. */
+  parentOf: Map<string, string>;
+  /** How many nodes and edges the expansions added. */
+  added: { nodes: number; edges: number };
+}
+
+/**
+ * The focus's neighbourhood plus the neighbours of every expanded node, in
+ * expansion order, like Neo4j Browser's expand: a node already drawn is not
+ * drawn again (only the new edges to it are added), and each new node records
+ * the node it was expanded from, so the layout can put it beside that node. Pure.
+ */
+export function expandNeighbourhood(
+  focus: FocusNode,
+  items: readonly NeighbourItem[],
+  expansions: readonly Expansion[],
+  options: NeighbourhoodGraphOptions & { selectedId?: string | null } = {},
+): ExpandedNeighbourhood {
+  const base = neighbourhoodToGraph(focus, items, options);
+  const nodes = [...base.nodes];
+  const edges = [...base.edges];
+  const nodeIds = new Set(nodes.map((n) => n.id));
+  const edgeIds = new Set(edges.map((e) => e.id));
+  const parentOf = new Map<string, string>();
+  const expanded = new Set<string>();
+  for (const expansion of expansions) {
+    if (!nodeIds.has(expansion.id)) continue; // its parent was collapsed or filtered away
+    expanded.add(expansion.id);
+    for (const item of sortNeighbours(expansion.items)) {
+      if (!nodeIds.has(item.neighbor.id)) {
+        nodeIds.add(item.neighbor.id);
+        parentOf.set(item.neighbor.id, expansion.id);
+        nodes.push({ id: item.neighbor.id, label: item.neighbor.name, title: item.neighbor.name, kind: item.neighbor.kind, rank: 0 });
+      }
+      const id = `edge:${item.edge.id}`;
+      if (edgeIds.has(id)) continue;
+      edgeIds.add(id);
+      edges.push({
+        id,
+        source: item.edge.sourceId,
+        target: item.edge.targetId,
+        label: metaedgeVerb(item.edge.metaedge, lookup(options.metaedgeDescriptions, item.edge.metaedge)),
+        channel: 'kg',
+      });
+    }
+  }
+  const marked = nodes.map((node): GraphNode => {
+    const classes = [...(node.classes ?? [])];
+    if (expanded.has(node.id)) classes.push(EXPANDED_CLASS);
+    if (node.id === options.selectedId && !classes.includes(NODE_CLASSES.highlighted)) classes.push(NODE_CLASSES.highlighted);
+    return classes.length === (node.classes ?? []).length ? node : { ...node, classes };
+  });
+  return { model: { nodes: marked, edges }, parentOf, added: { nodes: nodes.length - base.nodes.length, edges: edges.length - base.edges.length } };
+}

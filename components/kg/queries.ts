@@ -11,7 +11,7 @@ export const kgKeys = {
   all: ['kg'] as const,
   search: (q: string, kinds: readonly string[]) => ['kg', 'search', { q, kinds: [...kinds] }] as const,
   neighbours: (id: string, filter: NeighbourhoodFilter, limit: number) =>
-    ['kg', 'neighbours', id, { metaedge: filter.metaedge, direction: filter.direction, limit }] as const,
+    ['kg', 'neighbours', id, { metaedge: filter.metaedge, direction: filter.direction, limit, order: filter.metaedge ? 'degree' : 'diverse' }] as const,
 };
 
 export function searchQueryOptions(q: string, kinds: readonly string[] = []) {
@@ -22,12 +22,20 @@ export function searchQueryOptions(q: string, kinds: readonly string[] = []) {
   });
 }
 
-/** The neighbour request for a filter: the lib arguments the server prefetch uses too. */
+/** Neighbours added when a node of the graph is expanded in place. */
+export const EXPAND_CAP = 12;
+
+/**
+ * The neighbour request for a filter: the lib arguments the server prefetch uses too.
+ * Unfiltered, relations take turns ('diverse'), so the first page shows every kind of
+ * relation; one relation is shown best-connected first.
+ */
 export function neighbourArgs(filter: NeighbourhoodFilter, limit = NEIGHBOUR_CAP) {
   return {
     metaedges: filter.metaedge ? [filter.metaedge] : undefined,
     direction: filter.metaedge ? (filter.direction ?? undefined) : undefined,
     limit,
+    order: filter.metaedge ? 'degree' : 'diverse',
   } as const;
 }
 

@@ -48,12 +48,13 @@ export const kgApiUrls = {
   node: (id: string) => `/api/kg/nodes/${encodeURIComponent(id)}`,
   neighbors: (
     id: string,
-    opts: { metaedges?: readonly string[]; direction?: 'out' | 'in' | 'both'; limit?: number; offset?: number } = {},
+    opts: { metaedges?: readonly string[]; direction?: 'out' | 'in' | 'both'; limit?: number; offset?: number; order?: 'degree' | 'id' | 'diverse' } = {},
   ) =>
     withQuery(`/api/kg/nodes/${encodeURIComponent(id)}/neighbors`, {
       metaedges: opts.metaedges,
       direction: opts.direction,
       limit: opts.limit,
       offset: opts.offset,
+      order: opts.order,
     }),
 };

@@ -94,5 +94,7 @@ export const NeighborsQuerySchema = z.object({
   neighborKinds: listOf(NodeKindSchema),
   limit: intParam('limit', 1, MAX_NEIGHBOR_LIMIT, DEFAULT_NEIGHBOR_LIMIT),
   offset: intParam('offset', 0, 1_000_000, 0),
+  /** degree: best-connected first; id: source order; diverse: relations take turns (the browser's default view). */
+  order: z.enum(['degree', 'id', 'diverse']).default('degree'),
 });
 export type NeighborsQuery = z.output<typeof NeighborsQuerySchema>;

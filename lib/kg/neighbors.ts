@@ -1,8 +1,11 @@
 import type { DirectionFilter, NeighborEdge } from './types';
 import { graphSnapshot } from './query/snapshot';
 import { compileFilter, matchingEntries } from './query/edge-filter';
-import { byDegreeDesc } from './query/order';
+import { byDegreeDesc, interleaveGroups } from './query/order';
 import { degreeOf, directionAt, edgeAt, nodeAt } from './query/records';
+
+export const NEIGHBOR_ORDERS = ['degree', 'id', 'diverse'] as const;
+export type NeighborOrder = (typeof NEIGHBOR_ORDERS)[number];
 
 export interface NeighborOptions {
   metaedges?: string[];
@@ -11,8 +14,12 @@ export interface NeighborOptions {
   neighborKinds?: string[];
   limit?: number;
   offset?: number;
-  /** 'degree' (default): best-connected neighbours first; 'id': edge id order, i.e. the source's order. */
-  order?: 'degree' | 'id';
+  /**
+   * 'degree' (default): best-connected neighbours first; 'id': edge id order, i.e. the source's order;
+   * 'diverse': relations take turns (round-robin over metaedges, each best-connected first), so a
+   * short page shows every kind of relation the node has.
+   */
+  order?: NeighborOrder;
 }
 
 /**
@@ -26,7 +33,9 @@ export async function neighbors(nodeId: string, opts: NeighborOptions = {}): Pro
   const v = g.nodeIndex.get(nodeId);
   if (v === undefined) return { total: 0, edges: [] };
   let entries = matchingEntries(g, v, compileFilter(g, opts));
-  if ((opts.order ?? 'degree') === 'degree') entries = byDegreeDesc(entries, (i) => degreeOf(g, g.incNeighbor[i]));
+  const order = opts.order ?? 'degree';
+  if (order !== 'id') entries = byDegreeDesc(entries, (i) => degreeOf(g, g.incNeighbor[i]));
+  if (order === 'diverse') entries = interleaveGroups(entries, (i) => g.incMeta[i]);
   const offset = Math.max(0, opts.offset ?? 0);
   const page = entries.subarray(offset, offset + Math.max(0, opts.limit ?? 50));
   return {

@@ -20,42 +20,67 @@ export async function getNodes(ids: string[]): Promise<KgNode[]> {
 /** Trigram similarity below which the typeahead does not offer a near-miss (see withTrigramThreshold). */
 const SEARCH_MIN_SIMILARITY = 0.4;
 
+/** Why a search hit matched: which field of the node, how, and the text that matched. */
+export interface SearchMatch {
+  /** `id`: the node id or its source id ("7157", "DOID:2377"); `symbol`: a gene symbol; `alias`: any other alias. */
+  field: 'id' | 'name' | 'symbol' | 'alias';
+  how: 'exact' | 'prefix' | 'similar';
+  /** The name, alias or id as stored. */
+  text: string;
+  /** Where an alias comes from ("ncbi-synonym", "do-name"); null for names and ids. */
+  source: string | null;
+}
+
+export type SearchHit = KgNode & { match: SearchMatch };
+
+/** A query that may be an id: no spaces and a digit in it ("7157", "DOID:2377", "Gene::7157"). */
+const ID_LIKE = /^[^\s]*\d[^\s]*$/;
+
 /**
- * Typeahead: exact names, then exact aliases, then names and (from three
+ * Typeahead: ids, exact names, then exact aliases, then names and (from three
  * characters) aliases starting with the query, then trigram-similar names;
  * within a tier by similarity, then degree (the node people most likely mean).
+ * Each hit says why it matched (the field, how, and the matching text), so a
+ * suggestion found through an alias or a symbol can show it.
  */
-export async function searchNodes(q: string, opts: { limit?: number; kinds?: string[] } = {}): Promise<KgNode[]> {
+export async function searchNodes(q: string, opts: { limit?: number; kinds?: string[] } = {}): Promise<SearchHit[]> {
   const key = normaliseName(q);
+  const raw = q.trim();
   if (!key) return [];
   return withTrigramThreshold(SEARCH_MIN_SIMILARITY, async (client) => {
-    const { rows } = await client.query<KgNode>({
-      name: 'kg-search-nodes',
+    const { rows } = await client.query<KgNode & { field: SearchMatch['field']; how: SearchMatch['how']; text: string; source: string | null }>({
+      name: 'kg-search-nodes-why',
       text: `with hits as (
-               select n.id, 4 as tier, n.normalised as matched from nodes n where n.normalised = $1
+               select n.id, 5 as tier, 'id' as field, 'exact' as how, n.id as text, null::text as source, 1.0::real as sim
+                 from nodes n where $4::boolean and (lower(n.id) = lower($5) or lower(split_part(n.id, '::', 2)) = lower($5))
                union all
-               select a.node_id, 3, a.normalised from node_aliases a where a.normalised = $1
+               select n.id, 4, 'name', 'exact', n.name, null, 1.0 from nodes n where n.normalised = $1
                union all
-               (select n.id, 2, n.normalised from nodes n
+               select a.node_id, 3, case when a.source like '%symbol%' then 'symbol' else 'alias' end, 'exact', a.alias, a.source, 1.0
+                 from node_aliases a where a.normalised = $1
+               union all
+               (select n.id, 2, 'name', 'prefix', n.name, null, similarity(n.normalised, $1) from nodes n
                  where n.normalised like $1 || '%' and ($2::text[] is null or n.kind = any($2))
                  order by n.degree desc limit 100)
                union all
-               (select a.node_id, 1, a.normalised from node_aliases a where length($1) >= 3 and a.normalised like $1 || '%' limit 100)
+               (select a.node_id, 1, case when a.source like '%symbol%' then 'symbol' else 'alias' end, 'prefix', a.alias, a.source, similarity(a.normalised, $1)
+                 from node_aliases a where length($1) >= 3 and a.normalised like $1 || '%' limit 100)
                union all
-               (select n.id, 0, n.normalised from nodes n
+               (select n.id, 0, 'name', 'similar', n.name, null, similarity(n.normalised, $1) from nodes n
                  where length($1) >= 3 and n.normalised % $1 and ($2::text[] is null or n.kind = any($2))
                  order by similarity(n.normalised, $1) desc limit 100)
              ), best as (
-               select id, max(tier) as tier, max(similarity(matched, $1)) as sim from hits group by id
+               select distinct on (id) id, tier, field, how, text, source, sim from hits
+                order by id, tier desc, sim desc, (field = 'symbol') desc, text
              )
-             select n.id, n.kind, n.name
+             select n.id, n.kind, n.name, b.field, b.how, b.text, b.source
                from best b join nodes n on n.id = b.id
               where $2::text[] is null or n.kind = any($2)
               order by b.tier desc, b.sim desc, n.degree desc, n.id
               limit $3`,
-      values: [key, opts.kinds?.length ? opts.kinds : null, Math.max(1, opts.limit ?? 10)],
+      values: [key, opts.kinds?.length ? opts.kinds : null, Math.max(1, opts.limit ?? 10), ID_LIKE.test(raw), raw],
     });
-    return rows;
+    return rows.map(({ id, kind, name, field, how, text, source }) => ({ id, kind, name, match: { field, how, text, source } }));
   });
 }
 

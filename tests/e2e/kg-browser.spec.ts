@@ -93,12 +93,12 @@ test.describe('KG browser', () => {
     await expect(page).toHaveURL(/\/kg\/Compound(::|%3A%3A)/);
   });
 
-  test('hovering a graph node names it, clicking it opens its page', async ({ page }) => {
+  test('clicking a graph node expands it in place; its page opens from the selection bar', async ({ page }) => {
     await page.goto(`/kg/${MS_ID}?metaedge=CtD&direction=in`);
-    await graphCounts(page);
+    const before = await graphCounts(page);
     const graph = page.getByTestId('neighbourhood-graph');
     const box = (await graph.boundingBox())!;
-    // The radial layout puts the first neighbour at 12 o'clock: scan down the top centre for it.
+    // The first neighbour sits at 12 o'clock: scan down the top centre for it.
     const tooltip = page.getByRole('tooltip');
     let y = 8;
     for (; y < 140; y += 4) {
@@ -108,9 +108,58 @@ test.describe('KG browser', () => {
     await expect(tooltip).toBeVisible();
     await expect(tooltip).toContainText('Compound');
     const name = (await tooltip.locator('p').first().textContent())!.trim();
+    const url = page.url();
     await page.mouse.click(box.x + box.width / 2, box.y + y);
+
+    // Expanded where it is: same page, the compound selected, its neighbours added to the drawing.
+    const bar = page.getByTestId('expansion-bar');
+    await expect(bar).toHaveAttribute('data-selected', /^Compound::/);
+    await expect(bar).toContainText(name);
+    await expect(page.getByTestId('expansion-status')).toContainText(/expanded: \d+ of [\d,]+ neighbours/);
+    await expect(page.getByTestId('expansion-summary')).toHaveAttribute('data-added-nodes', /^[1-9]\d*$/);
+    await expect.poll(async () => (await graphCounts(page)).nodes).toBeGreaterThan(before.nodes);
+    expect(page.url()).toBe(url);
+    const added = Number(await page.getByTestId('expansion-summary').getAttribute('data-added-nodes'));
+    expect((await graphCounts(page)).nodes).toBe(before.nodes + added);
+
+    // Collapsing takes the added nodes away again.
+    await bar.getByRole('button', { name: 'Collapse' }).click();
+    await expect(page.getByTestId('expansion-summary')).toHaveCount(0);
+    await expect.poll(async () => (await graphCounts(page)).nodes).toBe(before.nodes);
+
+    // Navigation is the explicit action.
+    await bar.getByTestId('open-entity').click();
     await expect(page).toHaveURL(/\/kg\/Compound(::|%3A%3A)/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('a hub gene opens on a neighbourhood of every relation, not its largest one', async ({ page, request }) => {
+    await page.goto('/kg/Gene::7157');
+    await expect(page.getByRole('heading', { level: 1, name: 'TP53' })).toBeVisible();
+    await graphCounts(page);
+    const kinds = await page
+      .getByRole('table')
+      .filter({ hasText: 'Neighbours shown in the graph' })
+      .locator('tbody tr td:nth-child(2)')
+      .allTextContents();
+    expect(kinds.length).toBe(60);
+    const count = (k: string) => kinds.filter((t) => t.trim() === k).length;
+    for (const kind of ['Disease', 'Compound', 'Pathway', 'Anatomy', 'Gene']) expect(count(kind), kind).toBeGreaterThan(0);
+    expect(count('Anatomy')).toBeLessThan(20);
+    // The API serves the same order for any client that asks for it.
+    const body = await (await request.get('/api/kg/nodes/Gene%3A%3A7157/neighbors?order=diverse&limit=12')).json();
+    expect(new Set(body.edges.map((e: { edge: { metaedge: string } }) => e.edge.metaedge)).size).toBeGreaterThan(6);
+  });
+
+  test('search suggestions say why they matched', async ({ page }) => {
+    await page.goto('/kg');
+    const search = page.getByRole('combobox', { name: 'Search the knowledge graph' });
+    await search.fill('DOID:2377');
+    const option = page.getByRole('listbox', { name: 'Matching entities' }).getByRole('option').first();
+    await expect(option).toContainText('multiple sclerosis');
+    await expect(option.getByTestId('match-reason')).toHaveAttribute('data-field', 'id');
+    await search.fill('multiple sclerosis');
+    await expect(page.getByRole('option').first().getByTestId('match-reason')).toHaveText('matched by name');
   });
 
   test('search explains when nothing matches', async ({ page }) => {

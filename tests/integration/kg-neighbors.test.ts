@@ -48,6 +48,26 @@ describe('neighbors', () => {
     expect((await neighbors(gene, { metaedges: ['AeG'], direction: 'out' })).total).toBe(0);
   });
 
+  it('lets relations take turns in the diverse order, so a short page shows every relation of a hub', async () => {
+    const gene = await topGene();
+    const { rows } = await getPool().query<{ metaedge: string; count: number }>(`select metaedge, sum(count)::int as count from node_degrees where node_id = $1 group by metaedge`, [gene]);
+    const relations = rows.map((r) => r.metaedge);
+    expect(relations.length).toBeGreaterThan(2);
+    const limit = Math.max(relations.length, 12);
+    const byDegree = await neighbors(gene, { limit });
+    const diverse = await neighbors(gene, { order: 'diverse', limit });
+    expect(diverse.total).toBe(byDegree.total);
+    // Every relation the node has appears on the first page, each from its best-connected neighbour.
+    expect(new Set(diverse.edges.map((e) => e.edge.metaedge))).toEqual(new Set(relations));
+    for (const metaedge of relations) {
+      const best = (await neighbors(gene, { metaedges: [metaedge], limit: 1 })).edges[0];
+      expect(diverse.edges.find((e) => e.edge.metaedge === metaedge)!.edge.id).toBe(best.edge.id);
+    }
+    // Paging the diverse order covers the same edges as the other orders.
+    const all = await neighbors(gene, { order: 'diverse', limit: 100_000 });
+    expect(all.edges.map((e) => String(e.edge.id)).sort()).toEqual((await neighbors(gene, { order: 'id', limit: 100_000 })).edges.map((e) => String(e.edge.id)).sort());
+  });
+
   it('pages consistently in either order', async () => {
     const gene = await topGene();
     for (const order of ['id', 'degree'] as const) {

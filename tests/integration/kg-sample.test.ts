@@ -47,6 +47,22 @@ describe('lookups and statistics', () => {
     expect(await searchNodes('   ')).toEqual([]);
   });
 
+  it('says why each suggestion matched: name, symbol, alias or id', async () => {
+    const [ms] = await searchNodes('multiple sclerosis');
+    expect(ms.match).toEqual({ field: 'name', how: 'exact', text: 'multiple sclerosis', source: null });
+    const [byId] = await searchNodes('DOID:2377');
+    expect(byId).toMatchObject({ id: 'Disease::DOID:2377', match: { field: 'id', how: 'exact' } });
+    expect((await searchNodes('7157'))[0]).toMatchObject({ id: 'Gene::7157', match: { field: 'id' } });
+    // A gene found through one of its NCBI synonyms names that synonym.
+    const { rows } = await getPool().query<{ alias: string }>(
+      `select alias from node_aliases a where node_id = 'Gene::7157' and source = 'ncbi-synonym'
+          and not exists (select 1 from nodes n where n.normalised = a.normalised)
+          and (select count(*) from node_aliases b where b.normalised = a.normalised) = 1 limit 1`,
+    );
+    const viaAlias = (await searchNodes(rows[0].alias)).find((n) => n.id === 'Gene::7157');
+    expect(viaAlias?.match).toMatchObject({ field: 'alias', how: 'exact', text: rows[0].alias, source: 'ncbi-synonym' });
+  });
+
   it('profiles a node with its degree per metaedge', async () => {
     const profile = await nodeProfile('Gene::7157');
     expect(profile?.node).toMatchObject({ id: 'Gene::7157', kind: 'Gene', name: 'TP53' });

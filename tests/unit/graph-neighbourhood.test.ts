@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toCytoscapeElements } from '@/components/graph/elements';
-import { metaedgeVerb, neighbourhoodToGraph, sortNeighbours, type NeighbourItem } from '@/components/kg/neighbourhood-graph';
+import { expandedPositions } from '@/components/kg/expand-layout';
+import { matchReason } from '@/components/kg/match-reason';
+import { EXPANDED_CLASS, expandNeighbourhood, metaedgeVerb, neighbourhoodToGraph, sortNeighbours, type NeighbourItem } from '@/components/kg/neighbourhood-graph';
 
 const focus = { id: 'Disease::DOID:2377', kind: 'Disease', name: 'multiple sclerosis' };
 
@@ -99,5 +101,68 @@ describe('sortNeighbours', () => {
     const copy = [...items];
     sortNeighbours(items);
     expect(items).toEqual(copy);
+  });
+});
+
+describe('expandNeighbourhood (expand in place)', () => {
+  const items = [out(1, 'DaG', IL6), into(2, 'CtD', METHOTREXATE), out(3, 'DaG', CD6)];
+  const TNF = { id: 'Gene::7124', kind: 'Gene', name: 'TNF' };
+  const ASTHMA = { id: 'Disease::DOID:2841', kind: 'Disease', name: 'asthma' };
+  const fromIl6 = (id: number, metaedge: string, neighbor: { id: string; kind: string; name: string }): NeighbourItem => ({
+    edge: { id, sourceId: IL6.id, metaedge, targetId: neighbor.id },
+    neighbor,
+    direction: 'out',
+  });
+  // IL6's neighbours: two new nodes, and CD6 and the focus, which are drawn already.
+  const il6 = { id: IL6.id, items: [fromIl6(10, 'GiG', TNF), fromIl6(11, 'GiG', CD6), fromIl6(12, 'DaG', ASTHMA), { ...into(1, 'DaG', focus), edge: { id: 1, sourceId: focus.id, metaedge: 'DaG', targetId: IL6.id } }] };
+
+  it('adds the new neighbours of an expanded node once, with edges to nodes already drawn, and keeps the base graph as it was', () => {
+    const base = neighbourhoodToGraph(focus, items);
+    const { model, parentOf, added } = expandNeighbourhood(focus, items, [il6], { selectedId: IL6.id });
+    expect(model.nodes.slice(0, base.nodes.length).map((n) => n.id)).toEqual(base.nodes.map((n) => n.id));
+    expect(model.nodes.slice(base.nodes.length).map((n) => n.label)).toEqual(['asthma', 'TNF']);
+    expect([...parentOf]).toEqual([
+      [ASTHMA.id, IL6.id],
+      [TNF.id, IL6.id],
+    ]);
+    // Edge 1 (focus–IL6) was drawn already; 10, 11 and 12 are new, 11 joining two nodes already drawn.
+    expect(added).toEqual({ nodes: 2, edges: 3 });
+    expect(model.edges.filter((e) => e.id === 'edge:1')).toHaveLength(1);
+    expect(model.edges.find((e) => e.id === 'edge:11')).toMatchObject({ source: IL6.id, target: CD6.id });
+    expect(model.nodes.find((n) => n.id === IL6.id)!.classes).toEqual([EXPANDED_CLASS, 'highlighted']);
+  });
+
+  it('ignores an expansion whose node is no longer drawn (filtered away)', () => {
+    const { model, added } = expandNeighbourhood(focus, [into(2, 'CtD', METHOTREXATE)], [il6]);
+    expect(added).toEqual({ nodes: 0, edges: 0 });
+    expect(model.nodes.map((n) => n.id)).toEqual([focus.id, METHOTREXATE.id]);
+  });
+
+  it('keeps the focus and its neighbours where the radial layout puts them, and fans the new nodes out beside their parent', () => {
+    const geometry = { width: 900, height: 520 };
+    const { model, parentOf } = expandNeighbourhood(focus, items, [il6]);
+    const before = expandedPositions(neighbourhoodToGraph(focus, items), new Map(), focus.id, geometry);
+    const after = expandedPositions(model, parentOf, focus.id, geometry);
+    for (const [id, p] of before) expect(after.get(id)).toEqual(p);
+    const parent = after.get(IL6.id)!;
+    for (const child of [TNF.id, ASTHMA.id]) {
+      const p = after.get(child)!;
+      const d = Math.hypot(p.x - parent.x, p.y - parent.y);
+      expect(d).toBeGreaterThan(100);
+      expect(d).toBeLessThan(200);
+      // Outward: further from the centre than the parent is.
+      expect(Math.hypot(p.x, p.y)).toBeGreaterThan(Math.hypot(parent.x, parent.y));
+    }
+    expect(after.get(TNF.id)).not.toEqual(after.get(ASTHMA.id));
+  });
+});
+
+describe('matchReason', () => {
+  it('says which field matched and how, naming an alias and its source', () => {
+    expect(matchReason({ field: 'name', how: 'exact', text: 'TP53', source: null })).toBe('name');
+    expect(matchReason({ field: 'name', how: 'similar', text: 'TP53', source: null })).toBe('similar name');
+    expect(matchReason({ field: 'symbol', how: 'prefix', text: 'IL6', source: 'ncbi-symbol' })).toBe('symbol IL6, starts with');
+    expect(matchReason({ field: 'alias', how: 'exact', text: 'p53', source: 'ncbi-synonym' })).toBe('alias “p53” (NCBI synonym)');
+    expect(matchReason({ field: 'id', how: 'exact', text: 'Gene::7157', source: null })).toBe('id Gene::7157');
   });
 });

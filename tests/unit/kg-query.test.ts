@@ -3,7 +3,7 @@ import { normaliseName } from '../../lib/kg/normalise';
 import { tokenize } from '../../lib/kg/query/tokens';
 import { formatMetapath, parseMetapath } from '../../lib/kg/query/metapath-syntax';
 import { sampleIndexes, seededRandom } from '../../lib/kg/query/prng';
-import { byDegreeDesc } from '../../lib/kg/query/order';
+import { byDegreeDesc, interleaveGroups } from '../../lib/kg/query/order';
 
 describe('tokenize', () => {
   it('gives spans whose joined token norms equal normaliseName of the span', () => {
@@ -54,5 +54,22 @@ describe('byDegreeDesc', () => {
   it('sorts by degree, highest first, keeping the given order among equals', () => {
     const degree = [5, 9, 5, 1, 9];
     expect(Array.from(byDegreeDesc(Int32Array.from([0, 1, 2, 3, 4]), (i) => degree[i]))).toEqual([1, 4, 0, 2, 3]);
+  });
+});
+
+describe('interleaveGroups', () => {
+  it('takes turns across groups, largest first, keeping each group in order', () => {
+    // Items 0–5 are one big relation (already best-connected first), 6–7 a second, 8 a third.
+    const group = [0, 0, 0, 0, 0, 0, 1, 1, 2];
+    const out = Array.from(interleaveGroups(Int32Array.from([0, 1, 2, 3, 4, 5, 6, 7, 8]), (i) => group[i]));
+    expect(out).toEqual([0, 6, 8, 1, 7, 2, 3, 4, 5]);
+    // Any prefix is as diverse as it can be: the first three items cover all three groups.
+    expect(new Set(out.slice(0, 3).map((i) => group[i])).size).toBe(3);
+  });
+
+  it('keeps every item exactly once', () => {
+    const items = Int32Array.from({ length: 50 }, (_, i) => 49 - i);
+    const out = interleaveGroups(items, (i) => i % 7);
+    expect([...out].sort((a, b) => a - b)).toEqual([...items].sort((a, b) => a - b));
   });
 });

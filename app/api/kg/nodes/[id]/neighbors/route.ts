@@ -2,7 +2,7 @@ import { neighbors } from '@/lib/kg';
 import { NeighborsQuerySchema, NodeParamsSchema } from '@/lib/api/kg-schemas';
 import { defineRoute } from '@/lib/api/route';
 
-/** GET /api/kg/nodes/:id/neighbors?metaedges=&direction=&neighborKinds=&limit=&offset= → {total, edges}. */
+/** GET /api/kg/nodes/:id/neighbors?metaedges=&direction=&neighborKinds=&limit=&offset=&order=degree|id|diverse → {total, edges}. */
 export const GET = defineRoute({ params: NodeParamsSchema, query: NeighborsQuerySchema }, async ({ params, query }) =>
   neighbors(params.id, {
     metaedges: query.metaedges.length ? query.metaedges : undefined,
@@ -10,5 +10,6 @@ export const GET = defineRoute({ params: NodeParamsSchema, query: NeighborsQuery
     neighborKinds: query.neighborKinds.length ? query.neighborKinds : undefined,
     limit: query.limit,
     offset: query.offset,
+    order: query.order,
   }),
 );

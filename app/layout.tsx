@@ -7,6 +7,15 @@ import { Providers } from './providers';
 export const metadata: Metadata = {
   title: { default: 'Hopscope', template: '%s · Hopscope' },
   description: 'A workbench for knowledge-graph grounded biomedical reasoning',
+  // Served from public/: /favicon.ico for browsers that ask for it by name, the SVG for the rest.
+  icons: {
+    icon: [
+      { url: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+      { url: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+    apple: '/apple-touch-icon.png',
+  },
+  manifest: '/site.webmanifest',
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

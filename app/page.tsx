@@ -8,7 +8,8 @@ import { modelBackendConfigFromEnv } from '@/lib/llm/config';
 import { describeMethods } from '@/lib/methods/descriptors';
 import { OFFLINE_LABEL } from '@/components/runs/format';
 
-export default async function HomePage() {
+export default async function HomePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const scope = (await searchParams).runs === 'all' ? 'all' : 'browser';
   await connection(); // runs and sets are read per request, never at build time
   const [sets, methods] = await Promise.all([recentQuestionSets(), Promise.resolve(describeMethods())]);
   const configured = modelBackendConfigFromEnv();
@@ -31,7 +32,7 @@ export default async function HomePage() {
         sets={sets}
         aside={
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-            <RecentRuns />
+            <RecentRuns scope={scope} />
           </Suspense>
         }
       />

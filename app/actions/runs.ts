@@ -1,12 +1,14 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { mapError } from '@/lib/api/errors';
 import { describeMethods } from '@/lib/methods/descriptors';
 import { ATTRIBUTION_GRID, questionAttribution } from '@/lib/runs/attribution';
 import { InvalidInputError } from '@/lib/runs/errors';
+import { BROWSER_RUNS_COOKIE, BROWSER_RUNS_MAX_AGE_S, rememberRun } from '@/lib/runs/browser-runs';
 import { rerunRequestFromForm, runRequestFromForm } from '@/lib/runs/form';
 import { getRunMethod } from '@/lib/runs/view';
 import { cancelRun, createRun, rerun } from '@/lib/runs/service';
@@ -32,6 +34,12 @@ function failed(error: unknown, what: string): ActionState {
   return { message: mapped.body.error, fieldErrors };
 }
 
+/** "Recent runs" on the ask page lists the runs this browser started: remember this one. */
+async function rememberInBrowser(id: string): Promise<void> {
+  const jar = await cookies();
+  jar.set(BROWSER_RUNS_COOKIE, rememberRun(jar.get(BROWSER_RUNS_COOKIE)?.value, id), { path: '/', sameSite: 'lax', httpOnly: true, maxAge: BROWSER_RUNS_MAX_AGE_S });
+}
+
 function paramsOf(methodId: unknown) {
   return describeMethods().find((m) => m.id === methodId)?.params ?? [];
 }
@@ -44,6 +52,7 @@ export async function startRunAction(_prev: ActionState, form: FormData): Promis
   } catch (error) {
     return failed(error, 'Starting the run');
   }
+  await rememberInBrowser(id);
   revalidatePath('/');
   redirect(`/runs/${id}`);
 }
@@ -57,6 +66,7 @@ export async function rerunAction(parentId: string, _prev: ActionState, form: Fo
   } catch (error) {
     return failed(error, 'Starting the rerun');
   }
+  await rememberInBrowser(id);
   revalidatePath(`/runs/${parentId}`);
   redirect(`/runs/${id}`);
 }

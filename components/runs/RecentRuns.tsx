@@ -1,23 +1,51 @@
 import 'server-only';
+import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/Badge';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { BROWSER_RUNS_COOKIE, parseRememberedRuns } from '@/lib/runs/browser-runs';
 import { listRecentRuns } from '@/lib/runs/read';
 import { STATUS_TONES, statusLabel } from './format';
 
-/** The latest runs, newest first: question, method, status, answer and correctness, each opening its run page. */
-export async function RecentRuns({ limit = 12 }: { limit?: number }) {
-  const runs = await listRecentRuns(limit);
+export type RecentRunsScope = 'browser' | 'all';
+
+/**
+ * The latest runs, newest first: question, method, status, answer and correctness, each opening its run page.
+ * By default only the runs started from this browser (remembered in a cookie); `all` lists everyone's.
+ */
+export async function RecentRuns({ limit = 12, scope = 'browser' }: { limit?: number; scope?: RecentRunsScope }) {
+  const mine = parseRememberedRuns((await cookies()).get(BROWSER_RUNS_COOKIE)?.value);
+  const runs = scope === 'all' ? await listRecentRuns(limit) : mine.length ? await listRecentRuns(limit, { ids: mine }) : [];
+  const tab = (target: RecentRunsScope, label: string) => (
+    <Link
+      href={target === 'all' ? '/?runs=all' : '/'}
+      scroll={false}
+      aria-current={scope === target ? 'page' : undefined}
+      className={scope === target ? 'font-semibold text-slate-900' : 'text-blue-800 hover:underline'}
+      data-testid={`recent-scope-${target}`}
+    >
+      {label}
+    </Link>
+  );
   return (
-    <section aria-labelledby="recent-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
-      <header className="border-b border-slate-200 px-4 py-2">
+    <section aria-labelledby="recent-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm" data-scope={scope}>
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
         <h2 id="recent-heading" className="text-sm font-semibold text-slate-900">
           Recent runs
         </h2>
+        <nav aria-label="Whose runs" className="flex items-center gap-2 text-xs">
+          {tab('browser', 'Started here')}
+          <span aria-hidden className="text-slate-300">
+            |
+          </span>
+          {tab('all', 'All runs')}
+        </nav>
       </header>
       <div className="px-4 py-3">
         {runs.length === 0 ? (
-          <EmptyState title="No runs yet">Ask a question on the left; its run appears here.</EmptyState>
+          <EmptyState title={scope === 'all' ? 'No runs yet' : 'No runs from this browser yet'}>
+            {scope === 'all' ? 'Ask a question on the left; its run appears here.' : 'Ask a question on the left; the runs you start here are listed, newest first. “All runs” shows everyone’s.'}
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="recent-runs">
             {runs.map((r) => {

@@ -52,8 +52,10 @@ function stripKey(input: unknown) {
   return rest;
 }
 
-export async function listRecentRuns(limit = 20) {
+/** The latest runs, newest first; only those among `ids` when given (the runs this browser started). */
+export async function listRecentRuns(limit = 20, opts: { ids?: readonly string[] } = {}) {
   const runs = await getPrisma().run.findMany({
+    where: opts.ids ? { id: { in: [...opts.ids] } } : undefined,
     orderBy: { createdAt: 'desc' },
     take: limit,
     select: { id: true, shareId: true, method: true, questionText: true, status: true, correct: true, createdAt: true, answer: true, config: true },

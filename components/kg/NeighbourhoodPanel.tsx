@@ -91,7 +91,7 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
     [focus.id],
   );
   const collapse = useCallback(
-    (id: string) => setExpansion((prev) => ({ focusId: focus.id, ids: (prev.focusId === focus.id ? prev.ids : []).filter((x) => x !== id), selected: null })),
+    (id: string) => setExpansion((prev) => ({ focusId: focus.id, ids: (prev.focusId === focus.id ? prev.ids : []).filter((x) => x !== id), selected: prev.selected })),
     [focus.id],
   );
   const reset = useCallback(() => setExpansion({ focusId: focus.id, ids: [], selected: null }), [focus.id]);

@@ -9,22 +9,22 @@ const ALIAS_SOURCES: Record<string, string> = {
 };
 
 /**
- * Why a suggestion matched, in a few words: "name", "symbol IL6", "alias
- * “interleukin 6” (NCBI synonym)", "id", "similar name". A name that matched is
- * already on screen, so only how it matched is said.
+ * Why a suggestion matched, in a few words: "name", "start of name", "symbol
+ * IL6", "alias “interleukin 6” (NCBI synonym)", "id Gene::3569", "similar name".
+ * A name that matched is already on screen, so only how it matched is said.
  */
 export function matchReason(match: SearchMatch): string {
-  const how = match.how === 'prefix' ? ', starts with' : '';
+  const start = match.how === 'prefix' ? 'start of ' : '';
   switch (match.field) {
     case 'id':
       return `id ${match.text}`;
     case 'name':
-      return match.how === 'similar' ? 'similar name' : match.how === 'prefix' ? 'name starts with' : 'name';
+      return match.how === 'similar' ? 'similar name' : `${start}name`;
     case 'symbol':
-      return `symbol ${match.text}${how}`;
+      return `${start}symbol ${match.text}`;
     case 'alias': {
-      const source = match.source ? ALIAS_SOURCES[match.source] ?? match.source : null;
-      return `alias “${match.text}”${source ? ` (${source})` : ''}${how}`;
+      const source = match.source ? (ALIAS_SOURCES[match.source] ?? match.source) : null;
+      return `${start}alias “${match.text}”${source ? ` (${source})` : ''}`;
     }
   }
 }

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
  * Question sets from the `/eval` page: generated from the KG, or imported from
  * a file, with a rejected file's problems named by line and nothing stored.
  */
-const FIXTURES = path.join(__dirname, '..', 'fixtures', 'eval');
+const FIXTURES = path.resolve('tests/fixtures/eval');
 
 test('generate a BioMedHop set from /eval; it becomes the start form choice', async ({ page }) => {
   test.setTimeout(120_000);
@@ -13,8 +13,8 @@ test('generate a BioMedHop set from /eval; it becomes the start form choice', as
   await page.goto('/eval');
   const form = page.getByRole('form', { name: 'Generate a question set' });
   await form.getByLabel('BioMedHop (multi-hop questions over the KG)').check();
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Questions').fill('4');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Questions', { exact: true }).fill('4');
   await form.getByLabel('Seed').fill('e2e');
   await form.getByRole('button', { name: 'Generate set' }).click();
   await expect(page.getByTestId('set-created')).toContainText(`${name}`, { timeout: 90_000 });

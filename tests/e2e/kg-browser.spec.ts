@@ -155,11 +155,13 @@ test.describe('KG browser', () => {
     await page.goto('/kg');
     const search = page.getByRole('combobox', { name: 'Search the knowledge graph' });
     await search.fill('DOID:2377');
-    const option = page.getByRole('listbox', { name: 'Matching entities' }).getByRole('option').first();
+    const options = page.getByRole('listbox', { name: 'Matching entities' }).getByRole('option');
+    const option = options.first();
     await expect(option).toContainText('multiple sclerosis');
     await expect(option.getByTestId('match-reason')).toHaveAttribute('data-field', 'id');
     await search.fill('multiple sclerosis');
-    await expect(page.getByRole('option').first().getByTestId('match-reason')).toHaveText('matched by name');
+    await expect(options.first().getByTestId('match-reason')).toHaveText('matched by name');
+    await expect(options.filter({ hasText: 'relapse' }).first().getByTestId('match-reason')).toHaveText('matched by start of name');
   });
 
   test('search explains when nothing matches', async ({ page }) => {

@@ -161,7 +161,8 @@ describe('matchReason', () => {
   it('says which field matched and how, naming an alias and its source', () => {
     expect(matchReason({ field: 'name', how: 'exact', text: 'TP53', source: null })).toBe('name');
     expect(matchReason({ field: 'name', how: 'similar', text: 'TP53', source: null })).toBe('similar name');
-    expect(matchReason({ field: 'symbol', how: 'prefix', text: 'IL6', source: 'ncbi-symbol' })).toBe('symbol IL6, starts with');
+    expect(matchReason({ field: 'name', how: 'prefix', text: 'TP53', source: null })).toBe('start of name');
+    expect(matchReason({ field: 'symbol', how: 'prefix', text: 'IL6', source: 'ncbi-symbol' })).toBe('start of symbol IL6');
     expect(matchReason({ field: 'alias', how: 'exact', text: 'p53', source: 'ncbi-synonym' })).toBe('alias “p53” (NCBI synonym)');
     expect(matchReason({ field: 'id', how: 'exact', text: 'Gene::7157', source: null })).toBe('id Gene::7157');
   });

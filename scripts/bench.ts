@@ -1,10 +1,12 @@
 // `npm run bench [-- --json] [-- --only NAME]`: latency of the KG library over a fixed seeded
 // workload (plus import throughput, the in-memory BFS lower bound, method runs and offline
 // accuracy), as a table or one JSON object. Benchmarks are modules under scripts/bench/,
-// listed in modules.ts; --only runs those whose name contains NAME.
+// listed in modules.ts; --only runs those whose name contains NAME. `-- --scale [--rows N]`:
+// the synthetic PrimeKG benchmark alone (scripts/bench/scale.ts).
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { closeDb, getPool } from '../lib/db/client';
 import { BENCH_MODULES } from './bench/modules';
+import { FULL_SCALE_ROWS, scaleBench } from './bench/scale';
 import { percentile, round } from './bench/timing';
 import type { BenchRow, GridRow } from './bench/types';
 
@@ -14,12 +16,16 @@ async function main() {
   const log = (line: string) => console.error(`[bench] ${line}`);
   const db = await ensureDatabase();
   try {
+    // --scale [--rows N]: only the synthetic PrimeKG benchmark, in a scratch database.
+    const scale = process.argv.includes('--scale');
+    const rowsAt = process.argv.indexOf('--rows');
+    const modules = scale ? [scaleBench(rowsAt > 0 ? Number(process.argv[rowsAt + 1]) : FULL_SCALE_ROWS)] : BENCH_MODULES;
     const { rows } = await getPool().query<{ n: number }>('select count(*)::int as n from edges');
-    if (!rows[0].n) throw new Error('the database holds no KG edges: load one first (npm start loads the default knowledge)');
+    if (!scale && !rows[0].n) throw new Error('the database holds no KG edges: load one first (npm start loads the default knowledge)');
 
     const metrics: Record<string, number | null> = {};
     const table: BenchRow[] = [];
-    for (const bench of BENCH_MODULES.filter((b) => !only || b.name.includes(only))) {
+    for (const bench of modules.filter((b) => !only || b.name.includes(only))) {
       log(`${bench.name}…`);
       const produced = await bench.run({ log, metrics });
       for (const row of produced) Object.assign(metrics, rowMetrics(row));

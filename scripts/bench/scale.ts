@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { closeDb, databaseUrl, getPool } from '../../lib/db/client';
+import { applyMigrations } from '../../lib/db/migrate';
+import { findPaths, graphSnapshot, linkEntities, neighbors, sharedNeighbors, type NeighborOptions } from '../../lib/kg';
+import { importPrimeKg } from '../../lib/kg/import';
+import { PRIMEKG_ROWS, writeSyntheticPrimeKg } from '../../lib/kg/import/primekg-synth';
+import { listMethods } from '../../lib/methods/registry';
+import { executeRun } from '../../lib/runs/executor';
+import { createRun } from '../../lib/runs/service';
+import { percentile, round, timeAll } from './timing';
+import type { BenchModule, BenchRow } from './types';
+
+const SEED = 13;
+const WORKLOAD_SEED = 'hopscope-scale-v1';
+const QUESTIONS_PER_METHOD = 3;
+
+/**
+ * `npm run bench -- --scale [--rows N]`: a synthetic PrimeKG-shaped graph of
+ * about N rows (default: PrimeKG's 8.1M) imported into a scratch database of
+ * the same server, then the snapshot load, the KG queries over a workload
+ * drawn from that graph (its hubs included) and offline runs of every method
+ * on questions built from its edges. The database is dropped afterwards; the
+ * generated file stays in the temp folder for the next run of the same size.
+ */
+export function scaleBench(rows: number): BenchModule {
+  return {
+    name: 'scale (synthetic PrimeKG)',
+    async run({ log }) {
+      const file = path.join(os.tmpdir(), `hopscope-primekg-synth-${rows}-${SEED}.csv`);
+      if (!fs.existsSync(file)) {
+        log(`generating ${rows} rows into ${file}…`);
+        await writeSyntheticPrimeKg(`${file}.partial`, { rows, seed: SEED });
+        fs.renameSync(`${file}.partial`, file);
+      }
+      const scratch = await scratchDatabase();
+      try {
+        log('importing…');
+        const summary = await importPrimeKg(file);
+        log(`${summary.edgeCount} edges, ${summary.nodeCount} nodes at ${summary.edgesPerSecond} edges/s`);
+
+        const rssBefore = process.memoryUsage().rss;
+        const started = performance.now();
+        const g = await graphSnapshot();
+        const loadS = (performance.now() - started) / 1000;
+        const snapshotMb = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
+        log(`snapshot: ${g.nodeCount} nodes, ${g.edgeCount} edges in ${loadS.toFixed(1)} s, +${Math.round(snapshotMb)} MB resident`);
+
+        const w = await workload();
+        const neighborTasks = w.nodes.flatMap(({ id, topMetaedge }) =>
+          ([{}, { metaedges: [topMetaedge] }, { direction: 'in', offset: 50 }, { metaedges: [topMetaedge], order: 'degree', limit: 20 }] as NeighborOptions[]).map((o) => () => neighbors(id, o)),
+        );
+        const rowsOut: BenchRow[] = [
+          { type: 'value', label: 'scale: import', key: 'scale_import_edges_per_s', value: summary.edgesPerSecond, unit: 'edges/s', note: `${summary.edgeCount} edges (${rows} rows), ${summary.nodeCount} nodes` },
+          { type: 'value', label: 'scale: snapshot load', key: 'scale_snapshot_load_s', value: round(loadS), unit: 's' },
+          { type: 'value', label: 'scale: snapshot resident', key: 'scale_snapshot_mb', value: Math.round(snapshotMb), unit: 'MB', note: 'RSS growth while loading' },
+          { type: 'timing', label: 'scale: link', key: 'scale_link', samplesMs: await timeAll(w.mentions, (m) => linkEntities(m)), note: `${w.mentions.length} node names and questions × 3` },
+          { type: 'timing', label: 'scale: neighbours (hubs incl.)', key: 'scale_neighbors', samplesMs: await timeAll(neighborTasks, (t) => t()), note: `${neighborTasks.length} calls × 3` },
+          { type: 'timing', label: 'scale: shared neighbours', key: 'scale_shared', samplesMs: await timeAll(w.pairs, ([a, b]) => sharedNeighbors([a, b], { limit: 50 })), note: `${w.pairs.length} pairs × 3` },
+          { type: 'timing', label: 'scale: paths (depth ≤ 3)', key: 'scale_paths', samplesMs: await timeAll(w.pairs, ([a, b]) => findPaths(a, b, { maxDepth: 3, limit: 50 })), note: `${w.pairs.length} pairs × 3` },
+        ];
+        for (const method of listMethods()) {
+          const samples: number[] = [];
+          let failed = 0;
+          for (const question of w.questions.slice(0, QUESTIONS_PER_METHOD)) {
+            const { id } = await createRun({ method: method.id, question, backend: 'offline' }, { enqueue: false });
+            const t = performance.now();
+            if ((await executeRun(id)) !== 'succeeded') failed++;
+            samples.push(performance.now() - t);
+          }
+          rowsOut.push({ type: 'value', label: `scale: run offline p50: ${method.id}`, key: `scale_run_offline_p50_ms_${method.id.replace('-', '_')}`, value: round(percentile(samples, 50)), unit: 'ms', note: failed ? `${failed} of ${samples.length} runs failed` : `${samples.length} runs` });
+        }
+        return rowsOut;
+      } finally {
+        await scratch.drop();
+      }
+    },
+  };
+}
+
+export const FULL_SCALE_ROWS = PRIMEKG_ROWS;
+
+/** A migrated database of its own on the same server; this process uses it until `drop`. */
+async function scratchDatabase(): Promise<{ drop(): Promise<void> }> {
+  const original = databaseUrl();
+  const name = `hopscope_scale_${Date.now()}`;
+  const admin = original.replace(/\/[^/?]+(\?.*)?$/, '/postgres$1');
+  await adminQuery(admin, `create database "${name}"`);
+  const url = original.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
+  await applyMigrations(url);
+  await closeDb();
+  process.env.DATABASE_URL = url;
+  return {
+    async drop() {
+      await closeDb();
+      process.env.DATABASE_URL = original;
+      await adminQuery(admin, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drawn from the loaded graph by a seeded hash: the 5 top-degree nodes (hubs) and 30 others; pairs of them; names and questions from edges. */
+async function workload() {
+  const db = getPool();
+  const { rows: hubs } = await db.query<{ id: string }>(`select id from nodes order by degree desc, id limit 5`);
+  const { rows: others } = await db.query<{ id: string; name: string }>(`select id, name from nodes where degree > 0 order by md5(id || $1) limit 30`, [WORKLOAD_SEED]);
+  const ids = [...hubs.map((h) => h.id), ...others.map((o) => o.id)];
+  const { rows: top } = await db.query<{ node_id: string; metaedge: string }>(
+    `select distinct on (node_id) node_id, metaedge from node_degrees where node_id = any($1) order by node_id, count desc, metaedge`,
+    [ids],
+  );
+  const topMetaedge = new Map(top.map((r) => [r.node_id, r.metaedge]));
+  const { rows: edges } = await db.query<{ source: string; verb: string; target_kind: string }>(
+    `select s.name source, m.verb, m.target_kind from edges e join nodes s on s.id = e.source_id join metaedges m on m.abbr = e.metaedge
+      order by md5(e.id::text || $1) limit 10`,
+    [WORKLOAD_SEED],
+  );
+  const questions = edges.map((e) => `Which ${e.target_kind.toLowerCase()} is linked to ${e.source} by ${e.verb}?`);
+  return {
+    nodes: ids.map((id) => ({ id, topMetaedge: topMetaedge.get(id)! })),
+    pairs: [...ids.slice(0, 4).map((id, i) => [id, ids[(i + 1) % 4]]), ...others.slice(0, 20).map((o, i) => [o.id, others[(i + 10) % 20].id])] as [string, string][],
+    mentions: [...others.slice(0, 20).map((o) => o.name), ...questions],
+    questions,
+  };
+}

@@ -36,6 +36,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/eval" className="text-slate-700 hover:text-slate-900">
               Evaluation
             </Link>
+            <Link href="/reproduce" className="text-slate-700 hover:text-slate-900">
+              Reproduce
+            </Link>
           </nav>
         </header>
         <Providers>

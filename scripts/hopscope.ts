@@ -4,6 +4,7 @@
 //   sets      import benchmark files as question sets, list them     (scripts/cli/sets.ts)
 //   eval      a set × methods × switch grid, with the score tables  (scripts/cli/eval.ts)
 //   verify    K2V checklist verification of a finished run          (scripts/cli/verify.ts)
+//   reproduce the papers' ablation tables as experiments               (scripts/cli/reproduce.ts)
 import fs from 'node:fs';
 import { ZodError } from 'zod';
 import { assertSafeText, clip } from '../lib/api/input';
@@ -23,12 +24,13 @@ import * as evalCli from './cli/eval';
 import * as generateCli from './cli/generate';
 import * as setsCli from './cli/sets';
 import * as verifyCli from './cli/verify';
+import * as reproduceCli from './cli/reproduce';
 
 const RUN_USAGE = `usage: npm run hopscope -- run --method <direct|cot|kg-rag|xr2|regram|bioweave|eigen1> --question "…"
          [--switches kg=0,param=0] [--options A=…,B=…] [--params name=value,…] [--kg-shuffle]
          [--document FILE] [--backend auto|offline|openai] [--json]`;
 
-const USAGE = `usage: npm run hopscope -- <run|generate|sets|eval|verify> …   (each command without arguments prints its usage)
+const USAGE = `usage: npm run hopscope -- <run|generate|sets|eval|verify|reproduce> …   (each command without arguments prints its usage)
 ${RUN_USAGE}`;
 
 /** Commands kept in their own modules: each parses its arguments and returns its exit code. */
@@ -38,6 +40,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   sets: setsCli.run,
   eval: evalCli.run,
   verify: verifyCli.run,
+  reproduce: reproduceCli.run,
 };
 
 async function runCommand(argv: string[]) {

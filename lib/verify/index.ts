@@ -15,7 +15,7 @@ import { generalCriteria } from './criteria';
 import { unsupportedFacts } from './facts';
 import './offline';
 import { runReasoning } from './reasoning';
-import { k2vRewards, passRate, type Rewards } from './rewards';
+import { FORMAT_REWARD, k2vRewards, passRate, type Rewards } from './rewards';
 import { checklistTemplate, judgeTemplate, type GoldView } from './templates';
 
 export interface CriterionVerdict {
@@ -31,7 +31,10 @@ export interface CriterionVerdict {
 export interface K2vReport {
   runId: string;
   criteria: CriterionVerdict[];
+  /** p of eq. 5: over the instantiated checklist CL_x only. */
   passRate: number;
+  /** The general criteria's pass rate, reported apart (not part of p). */
+  generalPassRate: number;
   /** null when the question has no gold answer. */
   correct: boolean | null;
   wellFormed: boolean;
@@ -60,7 +63,7 @@ export interface VerifyOptions {
  */
 export async function verifyRun(runId: string, options: VerifyOptions = {}): Promise<K2vReport> {
   const alpha = options.alpha ?? 6;
-  const formatReward = options.formatReward ?? 1;
+  const formatReward = options.formatReward ?? FORMAT_REWARD;
   if (![alpha, formatReward].every((v) => Number.isFinite(v) && v >= 0)) throw new InvalidInputError('alpha and formatReward must be non-negative numbers');
   const record = await getRunRecord({ id: runId });
   if (record.status !== 'succeeded' && record.status !== 'failed') throw new ConflictError(`Run ${runId} is ${record.status}: only a finished run can be verified`);
@@ -108,13 +111,15 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
         verdicts.push({ id: c.id, text: c.text, source: c.source, ...judged });
       }
 
-      const p = passRate(verdicts.map((v) => v.verdict));
+      const p = passRate(verdicts.filter((v) => v.source === 'question').map((v) => v.verdict));
+      const generalPassRate = passRate(verdicts.filter((v) => v.source === 'general').map((v) => v.verdict));
       const correct = gold ? (record.correct ?? false) : null;
       const formed = record.status === 'succeeded' && wellFormed(reasoning).verdict === 'yes';
       return {
         runId,
         criteria: verdicts,
         passRate: p,
+        generalPassRate,
         correct,
         wellFormed: formed,
         alpha,

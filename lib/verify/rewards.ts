@@ -2,7 +2,9 @@
  * K2V's reward composition (k2v.txt §2.3, eq. 8): R = R_format + R_answer + R_reasoning,
  * with R_answer = α·1[correct] (paper: α = 6) and R_reasoning = the checklist pass rate p.
  * The paper's format reward peaks at 0.75 for its DeepSeek-R1 template; a run here
- * either produced a well-formed answer or not, so R_format is formatReward (default 1) or 0.
+ * either produced a well-formed answer or not, so R_format is formatReward (default
+ * the paper's maximum, 0.75) or 0. p is over the instantiated checklist only (the
+ * general criteria are reported apart).
  *
  * The answer-gated form counts the reasoning reward only when the answer is
  * correct: R = R_format + 1[correct]·(α + p). The paper states only the plain
@@ -10,6 +12,9 @@
  * motivates, where a reasoning reward without the answer signal was hacked by
  * ever longer outputs.
  */
+
+/** R_format of a well-formed answer: the paper's maximum. */
+export const FORMAT_REWARD = 0.75;
 
 export interface RewardInputs {
   wellFormed: boolean;

@@ -64,7 +64,7 @@ async function startJob(values: Record<string, string>) {
 }
 
 /** A path to a .jsonl file is imported first (as the set "jsonl:<file name>"); anything else names a stored set. */
-async function resolveSet(set: string): Promise<string> {
+export async function resolveSet(set: string): Promise<string> {
   if (!set.endsWith('.jsonl') || !fs.existsSync(set)) return set;
   const name = `jsonl:${path.basename(set, '.jsonl')}`;
   const imported = await importQuestionSet({ format: 'jsonl', file: set, name });
@@ -84,7 +84,7 @@ function methodParams(spec: string): Record<string, Record<string, unknown>> {
 }
 
 /** Drives the job here until it finishes; Ctrl-C stops after the runs in flight. When another process drives it, follows its progress. */
-async function driveHere(jobId: string, quiet: boolean, lock?: JobLock) {
+export async function driveHere(jobId: string, quiet: boolean, lock?: JobLock) {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);

@@ -62,17 +62,24 @@ describe('K2V checklist verification of a finished run', () => {
 
   it('reports the pass rate, the correct flag and both reward forms', async () => {
     const run = await getRunRecord({ id: runId });
-    const yes = report.criteria.filter((c) => c.verdict === 'yes').length;
-    expect(report.passRate).toBe(yes / report.criteria.length);
+    // p is over the instantiated checklist only; the general criteria are reported apart.
+    const rate = (source: string) => {
+      const of = report.criteria.filter((c) => c.source === source);
+      return of.filter((c) => c.verdict === 'yes').length / of.length;
+    };
+    expect(report.criteria.some((c) => c.source === 'general')).toBe(true);
+    expect(report.passRate).toBe(rate('question'));
+    expect(report.generalPassRate).toBe(rate('general'));
     expect(report.correct).toBe(run.correct);
     expect(report.wellFormed).toBe(true);
     const indicator = report.correct ? 1 : 0;
     expect(report.rewards).toEqual({
-      format: 1,
+      // R_format's paper maximum.
+      format: 0.75,
       answer: 6 * indicator,
       reasoning: report.passRate,
-      plain: 1 + 6 * indicator + report.passRate,
-      gated: 1 + indicator * (6 + report.passRate),
+      plain: 0.75 + 6 * indicator + report.passRate,
+      gated: 0.75 + indicator * (6 + report.passRate),
     });
   });
 
@@ -99,7 +106,7 @@ describe('K2V checklist verification of a finished run', () => {
   it('verifies again with another α as a new step tree, replacing scores.k2v', async () => {
     const again = await verifyRun(runId, { alpha: 2 });
     expect(again.alpha).toBe(2);
-    expect(again.rewards.plain).toBe(1 + (again.correct ? 2 : 0) + again.passRate);
+    expect(again.rewards.plain).toBe(0.75 + (again.correct ? 2 : 0) + again.passRate);
     const run = await getRunRecord({ id: runId });
     expect(run.steps.filter((s) => s.kind === 'verify').map((s) => s.label)).toEqual(['K2V checklist verification #1', 'K2V checklist verification #2']);
     expect((run.scores as unknown as { k2v: K2vReport }).k2v).toEqual(again);

@@ -37,7 +37,7 @@ export interface AttributionSummary {
 
 /** Attribution needs the full configuration and at least one of single-channel-off or doc-only. */
 export function isAttributable(grid: GridConfig[]): boolean {
-  const names = grid.map((g) => configOf({ id: g.key, switches: g.switches, kgShuffle: g.kgShuffle, correct: null }));
+  const names = grid.filter((g) => !g.params).map((g) => configOf({ id: g.key, switches: g.switches, kgShuffle: g.kgShuffle, correct: null }));
   return names.includes('full') && names.some((n) => n && n !== 'full');
 }
 
@@ -47,7 +47,8 @@ export function bucketOf(items: ScoredItem[], grid: GridConfig[]): Attribution {
   return attribute(
     items.flatMap((i) => {
       const config = byKey.get(i.configKey);
-      if (!config || !i.runId) return [];
+      // A configuration with its own parameters (a reproduction row such as T_max = 1) is not a switch configuration.
+      if (!config || !i.runId || config.params) return [];
       const correct = i.outcome?.status === 'succeeded' ? i.outcome.correct : null;
       return [{ id: i.runId, switches: config.switches, kgShuffle: config.kgShuffle, correct }];
     }),
@@ -66,7 +67,7 @@ export function questionBuckets(items: ScoredItem[], methods: string[], grid: Gr
 
 export function attributionSummary(items: ScoredItem[], methods: string[], grid: GridConfig[]): AttributionSummary | null {
   if (!isAttributable(grid) || !methods.length) return null;
-  const fullKey = grid.find((g) => configOf({ id: g.key, switches: g.switches, kgShuffle: g.kgShuffle, correct: null }) === 'full')!.key;
+  const fullKey = grid.find((g) => !g.params && configOf({ id: g.key, switches: g.switches, kgShuffle: g.kgShuffle, correct: null }) === 'full')!.key;
   const byQuestion = groupBy(items, (i) => i.questionId);
   const counts: AttributionSummary['counts'] = {};
   const labels = new Map<string, Map<string, Bucket>>();

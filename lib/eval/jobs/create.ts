@@ -9,7 +9,7 @@ import { describeBackend } from '@/lib/runs/backend';
 import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/runs/errors';
 import { newShareId } from '@/lib/runs/share-id';
 import { toJson } from '@/lib/trace/recorder';
-import { parseGrid } from './grid';
+import { parseGrid, type GridConfig } from './grid';
 import { tryLockJob, type JobLock } from './lock';
 import { EvalJobRequestSchema, type JobSample, type JobSettings } from './schemas';
 
@@ -31,9 +31,15 @@ export interface CreatedEvalJob {
  * With `lock`, the caller gets the job's lock, taken before the job becomes
  * visible, so that no server's supervisor can start the job it means to drive itself.
  */
-export async function createEvalJob(body: unknown): Promise<CreatedEvalJob>;
-export async function createEvalJob(body: unknown, opts: { lock: true }): Promise<CreatedEvalJob & { lock: JobLock }>;
-export async function createEvalJob(body: unknown, opts: { lock?: boolean } = {}): Promise<CreatedEvalJob & { lock?: JobLock }> {
+export interface CreateJobOptions {
+  lock?: boolean;
+  /** A reproduction table's rows as the grid (instead of the request's switches), each with its own parameters. */
+  reproduce?: { table: string; grid: GridConfig[] };
+}
+
+export async function createEvalJob(body: unknown, opts?: CreateJobOptions & { lock?: false }): Promise<CreatedEvalJob>;
+export async function createEvalJob(body: unknown, opts: CreateJobOptions & { lock: true }): Promise<CreatedEvalJob & { lock: JobLock }>;
+export async function createEvalJob(body: unknown, opts: CreateJobOptions = {}): Promise<CreatedEvalJob & { lock?: JobLock }> {
   const parsed = EvalJobRequestSchema.safeParse(assertSafeText(body));
   if (!parsed.success) throw invalidFromZod(parsed.error);
   const req = parsed.data;
@@ -48,8 +54,9 @@ export async function createEvalJob(body: unknown, opts: { lock?: boolean } = {}
   if (!set) throw new NotFoundError(`No question set named "${clip(req.set)}"`);
   if (!set.questions.length) throw new InvalidInputError(`The set "${set.name}" holds no questions`);
 
-  const grid = parseGrid(req.switches);
-  const settings: JobSettings = { backend: describeBackend(req.backend), concurrency: req.concurrency, methodParams };
+  const grid = opts.reproduce?.grid ?? parseGrid(req.switches);
+  for (const method of req.methods) for (const config of grid) checkRowParams(method, config, methodParams[method]);
+  const settings: JobSettings = { backend: describeBackend(req.backend), concurrency: req.concurrency, methodParams, ...(opts.reproduce ? { reproduce: opts.reproduce.table } : {}) };
   const questionIds = sampleQuestions(set.questions.map((q) => q.id), req.limit, req.seed);
   const sample: JobSample = { limit: req.limit ?? null, seed: req.seed, setTotal: set.questions.length };
 
@@ -100,6 +107,13 @@ function checkMethods(methods: MethodId[], params: Partial<Record<MethodId, Reco
     out[id] = parseMethodParams(id, params[id], ['params', id]);
   }
   return out;
+}
+
+/** A configuration's own parameters must parse over the method's, now rather than at its first run. */
+function checkRowParams(method: MethodId, config: GridConfig, base: Record<string, unknown>): void {
+  if (!config.params) return;
+  const checked = getMethod(method).params.safeParse({ ...base, ...config.params });
+  if (!checked.success) throw invalidFromZod({ issues: checked.error.issues.map((i) => ({ ...i, path: ['grid', config.key, ...i.path] })) });
 }
 
 /** The whole set, or a seeded sample of `limit` questions kept in set order: the same seed draws the same questions. */

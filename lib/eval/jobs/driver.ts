@@ -8,6 +8,7 @@ import { loadJob, type LoadedJob } from './load';
 import { recordFinishedRuns } from './record';
 import type { ItemOutcome } from './schemas';
 import { storeSummary } from './summary';
+import { verifyReproductionRuns } from '@/lib/reproduce';
 
 /**
  * The driver of one evaluation job: it records finished runs on their items,
@@ -127,6 +128,8 @@ async function storeProgress(jobId: string, counts: ItemCounts): Promise<string>
 }
 
 async function finish(job: LoadedJob, counts: ItemCounts): Promise<void> {
+  // A reward table (K2V) is read from its runs' verification, done once they have all finished.
+  await verifyReproductionRuns(job);
   await storeSummary(job);
   await getPrisma().evalJob.updateMany({
     where: { id: job.id, status: 'running' },
@@ -166,7 +169,7 @@ async function dispatch(job: LoadedJob, item: PendingItem): Promise<string | nul
         method: item.method,
         switches: config.switches,
         kgShuffle: config.kgShuffle || undefined,
-        params: job.settings.methodParams[item.method],
+        params: { ...job.settings.methodParams[item.method], ...config.params },
         backend: job.settings.backend.backend,
       },
       { enqueue: false, evalJobId: job.id },

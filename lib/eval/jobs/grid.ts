@@ -17,12 +17,18 @@ export interface GridConfig {
   key: string;
   switches: Switches;
   kgShuffle: boolean;
+  /** Run parameters this configuration sets over the job's (a reproduction row's ablation: {"mmr": false}). */
+  params?: Record<string, unknown>;
+  /** How a reproduction table names the row ("w/o MMR"). */
+  label?: string;
 }
 
 export const GridConfigSchema = z.object({
   key: z.string(),
   switches: z.object({ doc: z.boolean(), entity: z.boolean(), kg: z.boolean(), param: z.boolean(), web: z.boolean() }),
   kgShuffle: z.boolean(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  label: z.string().optional(),
 });
 
 export const GRID_PRESETS: Record<string, string> = {

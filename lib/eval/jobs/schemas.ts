@@ -37,6 +37,8 @@ export const JobSettingsSchema = z.object({
   backend: z.object({ backend: z.enum(['offline', 'openai']), model: z.string(), baseUrl: z.string().optional() }),
   concurrency: z.number().int(),
   methodParams: z.record(z.string(), z.record(z.string(), z.unknown())),
+  /** The reproduction table (lib/reproduce) this job fills in, if any. */
+  reproduce: z.string().optional(),
 });
 export type JobSettings = z.infer<typeof JobSettingsSchema>;
 

@@ -7,6 +7,10 @@ export const Eigen1ParamsSchema = z
     k: z.number().int().min(1).max(10).default(5),
     /** Run the corrector on each proposal before HSR. */
     corrector: z.boolean().default(true),
+    /** Off: no Hierarchical Solution Refinement; candidates go to QAIR as they are (Table 3 "– HSR"). */
+    hsr: z.boolean().default(true),
+    /** Off: candidates are evaluated once for the ranker, with no quality-driven correction rounds (Table 3 "– QAIR"). */
+    qair: z.boolean().default(true),
     /** Monitor window (rag_chunk) and overlap (rag_overlapping), in characters. */
     windowChars: z.number().int().min(32).max(8192).default(512),
     overlapChars: z.number().int().min(0).max(8191).default(128),

@@ -29,18 +29,21 @@ export interface Assessed {
  */
 export async function qualityAwareIteration(ctx: Ctx, frame: QuestionFrame, refined: Candidate[], lineage: Lineage): Promise<{ assessed: Assessed[]; usage: StageUsage[] }> {
   const p = ctx.params;
+  // Without QAIR the candidates are scored once, for the ranker, and never corrected.
+  const tMax = p.qair ? p.tMax : 1;
+  const label = p.qair ? 'Quality-aware iterative reasoning' : 'Quality evaluation only (QAIR off: no correction rounds)';
   const { rounds, usage } = await ctx.trace.step(
-    { kind: 'eigen1.qair', label: 'Quality-aware iterative reasoning', input: { tau: p.tau, tMax: p.tMax, weights: [p.wLogic, p.wAnswer, p.wExplanation] } },
+    { kind: 'eigen1.qair', label, input: { tau: p.tau, tMax, qair: p.qair, weights: [p.wLogic, p.wAnswer, p.wExplanation] } },
     async (step) => {
       const rounds: { scored: Assessed[]; corrected: Candidate[] }[] = [];
       const usage: StageUsage[] = [];
       let pending = refined;
-      for (let round = 1; round <= p.tMax && pending.length; round++) {
+      for (let round = 1; round <= tMax && pending.length; round++) {
         const result = await ctx.trace.step({ kind: 'eigen1.qair-round', label: `Round ${round}`, input: { round, candidates: pending.map((c) => c.id) }, parent: step }, async (r) => {
           const scored = await Promise.all(pending.map((c) => evaluate(ctx, r, frame, c, round)));
           const failed = scored.filter((s) => !s.assessed.quality.passed);
           // A correction after the last round could not be scored, so none is made.
-          const corrected = round < p.tMax ? await Promise.all(failed.map((s) => correctOne(ctx, r, frame, s.assessed.candidate, { id: `Q${s.assessed.candidate.lane}.${round}`, stage: 'qair-correction', suggestion: s.assessed.suggestion }))) : [];
+          const corrected = round < tMax ? await Promise.all(failed.map((s) => correctOne(ctx, r, frame, s.assessed.candidate, { id: `Q${s.assessed.candidate.lane}.${round}`, stage: 'qair-correction', suggestion: s.assessed.suggestion }))) : [];
           return { scored: scored.map((s) => s.assessed), corrected: corrected.map((c) => c.candidate), usage: [...scored.map((s) => s.usage), ...corrected.map((c) => c.usage)] };
         });
         rounds.push({ scored: result.scored, corrected: result.corrected });

@@ -48,6 +48,10 @@ export async function correctProposals(ctx: Ctx, frame: QuestionFrame, proposals
  * evidence it took.
  */
 export async function refineHierarchically(ctx: Ctx, frame: QuestionFrame, candidates: Candidate[], lineage: Lineage): Promise<Revised> {
+  if (!ctx.params.hsr) {
+    await ctx.trace.skipped({ kind: 'eigen1.hsr', label: 'Hierarchical solution refinement', input: { candidates: candidates.map((c) => c.id) } }, 'ablation (hsr off): candidates go to QAIR unrefined');
+    return { candidates, usage: [] };
+  }
   const out = await ctx.trace.step({ kind: 'eigen1.hsr', label: 'Hierarchical solution refinement', input: { candidates: candidates.map((c) => c.id) } }, async (step) => {
     const refined = await Promise.all(
       candidates.map((anchor) => {

@@ -1,0 +1,207 @@
+import { getPool } from '@/lib/db/client';
+import { createEvalJob, type CreatedEvalJob } from '@/lib/eval/jobs/create';
+import type { GridConfig } from '@/lib/eval/jobs/grid';
+import { loadJob, type LoadedJob } from '@/lib/eval/jobs/load';
+import type { JobLock } from '@/lib/eval/jobs/lock';
+import { jobProgress, type JobProgress } from '@/lib/eval/jobs/progress';
+import { summarise } from '@/lib/eval/jobs/aggregate';
+import { loadScoredItems } from '@/lib/eval/jobs/summary';
+import { NotFoundError } from '@/lib/runs/errors';
+import { verifyRun, type K2vReport } from '@/lib/verify';
+import { CATALOGUE, findTable, rowSwitches, type ReproductionTable, type RewardForm, type TableRow } from './catalogue';
+
+export { CATALOGUE, findTable, type ReproductionTable } from './catalogue';
+
+export interface ReproduceRequest {
+  set: string;
+  limit?: number;
+  seed?: string;
+  backend?: 'auto' | 'offline' | 'openai';
+  concurrency?: number;
+}
+
+/** A row's configuration key in the job: the row id (rows of different methods may share one). */
+const configOf = (row: TableRow): GridConfig => ({
+  key: row.id,
+  switches: rowSwitches(row),
+  kgShuffle: !!row.kgShuffle,
+  ...(row.params ? { params: row.params } : {}),
+  label: row.label,
+});
+
+function tableOrThrow(id: string): ReproductionTable {
+  const table = findTable(id);
+  if (!table) throw new NotFoundError(`No reproduction table "${id}"; the catalogue: ${CATALOGUE.map((t) => t.id).join(', ')}`);
+  return table;
+}
+
+/**
+ * Starts a table on a question set as an evaluation job (resumable like any
+ * other): the rows' distinct methods × the rows' configurations, each row's
+ * parameters set over the method's defaults.
+ */
+export async function startReproduction(tableId: string, req: ReproduceRequest): Promise<CreatedEvalJob>;
+export async function startReproduction(tableId: string, req: ReproduceRequest, opts: { lock: true }): Promise<CreatedEvalJob & { lock: JobLock }>;
+export async function startReproduction(tableId: string, req: ReproduceRequest, opts: { lock?: boolean } = {}): Promise<CreatedEvalJob & { lock?: JobLock }> {
+  const table = tableOrThrow(tableId);
+  const grid = [...new Map(table.rows.map((r) => [r.id, configOf(r)])).values()];
+  const methods = [...new Set([...table.rows.map((r) => r.method), ...(table.kind === 'buckets' ? table.columns.map((c) => c.method) : [])])];
+  const body = { ...req, methods, name: `${table.paper}: ${table.title}` };
+  const reproduce = { table: table.id, grid };
+  return opts.lock ? createEvalJob(body, { lock: true, reproduce }) : createEvalJob(body, { reproduce });
+}
+
+export interface ReproductionRow {
+  label: string;
+  /** `params`: the run parameters in effect; `overrides`: what the row sets over the method's defaults (its ablation). */
+  config: { method: string; switches: string; kgShuffle: boolean; params: Record<string, unknown>; overrides: Record<string, unknown> };
+  paper: Record<string, number | string>;
+  ours: Record<string, number | null>;
+  /** Finished runs behind `ours`. */
+  n: number;
+  /** The row's runs, in question order. */
+  runs: string[];
+}
+
+export interface ReproductionView {
+  table: string;
+  paper: string;
+  title: string;
+  note: string;
+  metrics: { key: string; label: string; percent?: boolean }[];
+  rows: ReproductionRow[];
+  job: { id: string; status: LoadedJob['status']; set: string; backend: string; model: string; offline: boolean; progress: JobProgress };
+}
+
+/** The jobs that reproduce a table, newest first. */
+export async function listReproductions(tableId?: string): Promise<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: string }[]> {
+  const { rows } = await getPool().query<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: Date }>(
+    `select j.id, j.params->>'reproduce' "table", j.status, s.name "set", j.done, j.total, j.created_at "createdAt"
+       from eval_jobs j join question_sets s on s.id = j.set_id
+      where j.params ? 'reproduce' and ($1::text is null or j.params->>'reproduce' = $1)
+      order by j.created_at desc limit 50`,
+    [tableId ?? null],
+  );
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The table filled in from a reproduction job: our figures per row beside the paper's, each row with its runs. */
+export async function reproductionView(jobId: string): Promise<ReproductionView> {
+  const job = await loadJob({ id: jobId });
+  if (!job.settings.reproduce) throw new NotFoundError(`Evaluation ${jobId} does not reproduce a table`);
+  const table = tableOrThrow(job.settings.reproduce);
+  const items = await loadScoredItems(job.id);
+  const summary = summarise(items, job.methods, job.grid);
+  const [progress, set] = await Promise.all([
+    jobProgress(job.id, job.status === 'running'),
+    getPool().query<{ name: string }>('select name from question_sets where id = $1', [job.setId]),
+  ]);
+  const runsOf = (method: string, key: string) => items.filter((i) => i.method === method && i.configKey === key && i.runId).map((i) => i.runId!);
+  const finishedOf = (method: string, key: string) => items.filter((i) => i.method === method && i.configKey === key && i.outcome).length;
+  const config = (row: TableRow): ReproductionRow['config'] => ({
+    method: row.method,
+    switches: row.switches ?? 'full',
+    kgShuffle: !!row.kgShuffle,
+    params: { ...job.settings.methodParams[row.method], ...row.params },
+    overrides: row.params ?? {},
+  });
+  const base = {
+    table: table.id,
+    paper: table.paper,
+    title: table.title,
+    note: table.note,
+    job: {
+      id: job.id,
+      status: job.status,
+      set: set.rows[0]?.name ?? job.setId,
+      backend: job.settings.backend.backend,
+      model: job.settings.backend.model,
+      offline: job.settings.backend.backend === 'offline',
+      progress,
+    },
+  };
+
+  if (table.kind === 'buckets') {
+    const bucketed = summary.attribution?.bucketed ?? [];
+    const metrics = [{ key: 'instances', label: '#Instances' }, ...table.columns.map((c) => ({ key: c.method, label: c.label, percent: true }))];
+    const paper: Record<string, Record<string, number>> = {
+      'needs-KG': { '#Instances': 186, 'Direct Acc.': 41.4, 'Iterative Acc.': 58.2 },
+      'needs-Entity': { '#Instances': 98, 'Direct Acc.': 52.0, 'Iterative Acc.': 61.5 },
+      'needs-Parametric': { '#Instances': 51, 'Direct Acc.': 39.2, 'Iterative Acc.': 47.8 },
+    };
+    const reference = table.rows.map((r) => r.method)[0];
+    const rows = bucketed.map((b): ReproductionRow => ({
+      label: b.bucket,
+      config: { method: summary.attribution!.referenceMethod, switches: 'bucketed by full + single-off reruns', kgShuffle: false, params: {}, overrides: {} },
+      paper: paper[b.bucket] ?? {},
+      ours: { instances: b.instances, ...Object.fromEntries(table.columns.map((c) => [c.method, b.accuracy[c.method] ?? null])) },
+      n: b.instances,
+      runs: runsOf(reference, 'full'),
+    }));
+    return { ...base, metrics, rows };
+  }
+
+  if (table.kind === 'k2v') {
+    const reports = await reportsOf(items.flatMap((i) => (i.runId ? [i.runId] : [])));
+    const metrics = table.forms.map((f) => ({ key: f.key, label: f.label }));
+    const rows = table.rows.map((row): ReproductionRow => {
+      const runs = runsOf(row.method, row.id);
+      const mine = runs.flatMap((id) => (reports.has(id) ? [reports.get(id)!] : []));
+      return { label: row.label, config: config(row), paper: row.paper, ours: Object.fromEntries(table.forms.map((f) => [f.key, mean(mine.flatMap((r) => rewardOf(r, f.key)))])), n: mine.length, runs };
+    });
+    return { ...base, metrics, rows };
+  }
+
+  const rows = table.rows.map((row): ReproductionRow => {
+    const cell = summary.scores.find((s) => s.method === row.method && s.config === row.id);
+    const family = summary.families.rows.find((f) => f.method === row.method && f.config === row.id);
+    const ours: Record<string, number | null> = {};
+    for (const m of table.metrics) {
+      if (m.key === 'avgTokensK') ours[m.key] = cell?.avgTokensIn == null ? null : ((cell.avgTokensIn ?? 0) + (cell.avgTokensOut ?? 0)) / 1000;
+      else if (m.key === 'overallAvg') ours[m.key] = family?.overallAvg ?? null;
+      else ours[m.key] = (cell?.[m.key] as number | null | undefined) ?? null;
+    }
+    return { label: row.label, config: config(row), paper: row.paper, ours, n: finishedOf(row.method, row.id), runs: runsOf(row.method, row.id) };
+  });
+  return { ...base, metrics: table.metrics, rows };
+}
+
+/**
+ * K2V rows are read from each run's verification: a reproduction job of a
+ * reward table verifies its finished runs when it completes (see driver).
+ */
+export async function verifyReproductionRuns(job: Pick<LoadedJob, 'id' | 'settings'>): Promise<void> {
+  const table = job.settings.reproduce ? findTable(job.settings.reproduce) : undefined;
+  if (table?.kind !== 'k2v') return;
+  const { rows } = await getPool().query<{ id: string }>(
+    `select r.id from eval_items i join runs r on r.id = i.run_id
+      where i.job_id = $1 and r.status in ('succeeded', 'failed') and not (coalesce(r.scores, '{}'::jsonb) ? 'k2v')`,
+    [job.id],
+  );
+  for (const { id } of rows) await verifyRun(id);
+}
+
+async function reportsOf(runIds: string[]): Promise<Map<string, K2vReport>> {
+  if (!runIds.length) return new Map();
+  const { rows } = await getPool().query<{ id: string; k2v: K2vReport }>(`select id, scores->'k2v' k2v from runs where id = any($1::text[]) and scores ? 'k2v'`, [runIds]);
+  return new Map(rows.map((r) => [r.id, r.k2v]));
+}
+
+function rewardOf(r: K2vReport, form: RewardForm): number[] {
+  const value =
+    form === 'passRate' ? r.passRate : form === 'generalPassRate' ? (r.generalPassRate ?? null) : form === 'format' ? r.rewards.format : form === 'answer' ? r.rewards.answer : form === 'plain' ? r.rewards.plain : r.rewards.gated;
+  return value === null || value === undefined ? [] : [value];
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+/** The catalogue as `reproduce --list` prints it. */
+export function catalogueEntries() {
+  return CATALOGUE.map((t) => ({
+    id: t.id,
+    seed: t.seed,
+    paper: t.paper,
+    title: t.title,
+    rows: t.rows.map((r) => ({ label: r.label, method: r.method, switches: r.switches ?? 'full', kgShuffle: !!r.kgShuffle, params: r.params ?? {} })),
+  }));
+}

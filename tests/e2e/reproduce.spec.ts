@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The reproduction catalogue: every seed paper has a table on /reproduce; one
+ * click runs it on a generated set as an evaluation job (offline engine), the
+ * table fills in beside the paper's figures, labelled as offline-engine
+ * figures, and its cells open runs whose traces show the ablated component off.
+ */
+const SET = 'e2e-reproduce';
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? `postgresql://hopscope:hopscope@127.0.0.1:${process.env.HOPSCOPE_TEST_PG_PORT ?? 54339}/hopscope_test`;
+
+test.beforeAll(() => {
+  test.setTimeout(180_000);
+  const generated = spawnSync('npx', ['tsx', 'scripts/hopscope.ts', 'generate', 'biomedhop', '--seed', 'e2e-reproduce', '--count', '3', '--name', SET], {
+    env: { ...process.env, DATABASE_URL },
+    encoding: 'utf8',
+  });
+  expect(generated.status, generated.stderr).toBe(0);
+});
+
+test('lists a table for every seed paper', async ({ page }) => {
+  await page.goto('/reproduce');
+  for (const paper of ['X-R2', 'ReGraM', 'BioWeave', 'EIGEN-1', 'K2V']) {
+    await expect(page.getByRole('heading', { name: new RegExp(`^${paper} `) }).first()).toBeVisible();
+  }
+});
+
+test('runs ReGraM Table 9 in one click and links each cell to a run with MMR off', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('/reproduce');
+  const form = page.getByRole('form', { name: /ReGraM \(regram\.txt\) Table 9/ });
+  await form.getByLabel('Question set').selectOption(SET);
+  await form.getByLabel('Backend').selectOption('offline');
+  await form.getByRole('button', { name: 'Run this table' }).click();
+
+  await expect(page).toHaveURL(/\/reproduce\/[^/?]+$/);
+  await expect(page.getByTestId('job-status')).toHaveText('succeeded', { timeout: 240_000 });
+  await expect(page.getByTestId('engine')).toHaveText('offline engine (no language model)');
+
+  const row = page.locator('tr[data-row="w/o MMR"]');
+  await expect(row).toContainText('"mmr":false');
+  // The paper's figure stands beside ours.
+  await expect(row).toContainText('25.3');
+  const cell = row.locator('a[data-metric="accuracy"]');
+  const href = await cell.getAttribute('href');
+  expect(href).toMatch(/^\/runs\//);
+
+  const runId = href!.split('/').pop()!;
+  const run = await (await page.request.get(`/api/runs/${runId}`)).json();
+  expect(run.config.params.mmr).toBe(false);
+  const mmrSteps = run.steps.filter((s: { kind: string }) => s.kind === 'regram.mmr');
+  expect(mmrSteps.length).toBeGreaterThan(0);
+  for (const s of mmrSteps) expect(s.label).toBe('Top-K by relevance (w/o MMR)');
+});

@@ -112,8 +112,7 @@ function checkMethods(methods: MethodId[], params: Partial<Record<MethodId, Reco
 /** A configuration's own parameters must parse over the method's, now rather than at its first run. */
 function checkRowParams(method: MethodId, config: GridConfig, base: Record<string, unknown>): void {
   if (!config.params) return;
-  const checked = getMethod(method).params.safeParse({ ...base, ...config.params });
-  if (!checked.success) throw invalidFromZod({ issues: checked.error.issues.map((i) => ({ ...i, path: ['grid', config.key, ...i.path] })) });
+  parseMethodParams(method, { ...base, ...config.params }, ['grid', config.key]);
 }
 
 /** The whole set, or a seeded sample of `limit` questions kept in set order: the same seed draws the same questions. */

@@ -1,5 +1,8 @@
 import { getPool } from '@/lib/db/client';
-import type { EvidenceInput } from '@/lib/trace/types';
+import { linkEntities } from '@/lib/kg';
+import type { CandidateEntity } from '@/lib/llm/offline/passages';
+import type { EvidenceInput, EvidenceRecord } from '@/lib/trace/types';
+import { calibration, queryTerms, relevanceOf, surfaceQuery, type Calibration } from './doc-relevance';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 
 interface PassageRow {
@@ -18,72 +21,188 @@ interface PassageRow {
 
 const PASSAGE_COLUMNS = `p.id, p.document_id, p.ordinal, p.start, p."end", p.label, p.text, d.title, d.source, d.external_id`;
 
+/** How a search ended, recorded as the step's output: passages, or "no relevant document" with why. */
+export interface DocSearchResult {
+  result: 'relevant passages' | 'no relevant document';
+  /** The question's and query's linked entities a passage had to mention. */
+  entities: string[];
+  calibration: Calibration;
+  /** Shown to the method: each mentions a question entity. */
+  passages: EvidenceRecord[];
+  /** Cleared the threshold but share no entity with the question: kept in the trace, never shown or selected. */
+  withheld: EvidenceRecord[];
+}
+
+const CANDIDATES = 60;
+const ALIASES_PER_ENTITY = 15;
+/** Synonyms shorter than this ("MS", "AR") name too many other things in prose; a node's own name is always used. */
+const MIN_ALIAS = 4;
+
 /**
  * The document channel: the question's attached documents and full-text retrieval
- * over the corpus (PostgreSQL FTS). Off, no document text reaches any prompt or rule.
+ * over the corpus (PostgreSQL FTS). Retrieval is relevant or silent: a passage is
+ * shown only when it mentions an entity linked in the question or the query (by
+ * name or alias); one that only clears the corpus-calibrated score threshold is
+ * recorded but withheld, and "no relevant document" is a recorded result. Off,
+ * no document text reaches any prompt or rule.
  */
 export class DocChannel {
+  /** Links per text (the question's, each query's), so repeated searches link once. */
+  private readonly linked = new Map<string, Promise<CandidateEntity[]>>();
+
   constructor(private readonly deps: ChannelDeps) {}
 
   get enabled() {
     return this.deps.switches.doc;
   }
 
-  /** Every passage of the documents attached to the question. */
+  /** Every passage of the documents attached to the question: the question's own context. */
   async attached(parent: Parent): Promise<ChannelAnswer> {
     const ids = this.deps.documentIds;
-    return this.retrieve(parent, 'Attached documents', { documentIds: ids }, async () => {
+    const { trace } = this.deps;
+    const label = 'Attached documents';
+    if (!this.enabled) return this.off(parent, label, { documentIds: ids });
+    const items = await trace.step({ kind: 'channel.doc', label, input: { documentIds: ids }, parent }, async (step) => {
       if (!ids.length) return [];
       const { rows } = await getPool().query<PassageRow>(
         `select ${PASSAGE_COLUMNS} from passages p join documents d on d.id = p.document_id
           where p.document_id = any($1) order by p.document_id, p.ordinal`,
         [ids],
       );
-      return rows.map((r) => passageEvidence(r, {}));
+      return trace.addEvidence(step, rows.map((r) => passageEvidence(r, {}, { relevance: 'attached' })));
     });
-  }
-
-  /** Full-text search over the corpus: any of the query's terms, ranked by ts_rank_cd. */
-  async search(parent: Parent, query: string, k = 5): Promise<ChannelAnswer> {
-    return this.retrieve(parent, 'Document search', { query, k }, async () => {
-      const terms = queryTerms(query);
-      if (!terms.length) return [];
-      const { rows } = await getPool().query<PassageRow>(
-        `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
-           from passages p join documents d on d.id = p.document_id,
-                to_tsquery('english', $1) q
-          where p.tsv @@ q
-          order by rank desc, p.id limit $2`,
-        [terms.join(' | '), k],
-      );
-      return rows.map((r) => passageEvidence(r, { rank: Number(r.rank ?? 0) }));
-    });
-  }
-
-  private async retrieve(parent: Parent, label: string, input: unknown, fetch: () => Promise<EvidenceInput[]>): Promise<ChannelAnswer> {
-    const { trace } = this.deps;
-    if (!this.enabled) {
-      await trace.skipped({ kind: 'channel.doc', label, input, parent }, 'doc switch is off: no document text reaches any prompt or rule');
-      return { enabled: false, items: [], note: 'doc switch is off' };
-    }
-    const items = await trace.step({ kind: 'channel.doc', label, input, parent }, async (step) => trace.addEvidence(step, await fetch()));
     return { enabled: true, items };
   }
+
+  /**
+   * Full-text search for passages about the question: candidates are passages
+   * naming an entity of the question or query; the best `k` by rank against the
+   * query's words are shown. Passages that only clear the threshold are withheld.
+   * The question's attached documents are read by `attached`, not searched again.
+   */
+  async search(parent: Parent, query: string, k = 5): Promise<ChannelAnswer> {
+    const { trace } = this.deps;
+    const label = 'Document search';
+    if (!this.enabled) return this.off(parent, label, { query, k });
+    const output = await trace.step({ kind: 'channel.doc', label, input: { query, k }, parent }, async (step): Promise<DocSearchResult> => {
+      const [entities, calib] = await Promise.all([this.entitiesFor(query), calibration()]);
+      const shown = await this.byEntity(query, entities, k);
+      const seen = new Set(shown.map((r) => r.row.id));
+      const byScore = (await this.byScore(query, entities, calib)).filter((r) => !seen.has(r.row.id));
+      const passages = await trace.addEvidence(step, shown.map((r) => passageEvidence(r.row, r.scores, { relevance: 'entity', sharedEntities: r.sharedEntities })));
+      const withheld = await trace.addEvidence(step, byScore.map((r) => passageEvidence(r.row, r.scores, { relevance: 'score', sharedEntities: [] })));
+      return {
+        result: passages.length ? 'relevant passages' : 'no relevant document',
+        entities: entities.map((e) => e.name),
+        calibration: calib,
+        passages,
+        withheld,
+      };
+    });
+    const note =
+      output.result === 'no relevant document'
+        ? `no relevant document: no passage mentions ${output.entities.length ? output.entities.join(', ') : 'a linked entity (none was linked)'}`
+        : undefined;
+    return { enabled: true, items: output.passages, note };
+  }
+
+  private async off(parent: Parent, label: string, input: unknown): Promise<ChannelAnswer> {
+    await this.deps.trace.skipped({ kind: 'channel.doc', label, input, parent }, 'doc switch is off: no document text reaches any prompt or rule');
+    return { enabled: false, items: [], note: 'doc switch is off' };
+  }
+
+  /** Entities linked in the question and in the query, with their aliases (names only when the entity switch is off). */
+  private async entitiesFor(query: string): Promise<CandidateEntity[]> {
+    const [question, own] = await Promise.all([this.link(this.deps.question?.text ?? ''), this.link(query)]);
+    return [...new Map([...question, ...own].map((e) => [e.nodeId, e])).values()];
+  }
+
+  private link(text: string): Promise<CandidateEntity[]> {
+    let found = this.linked.get(text);
+    if (!found) {
+      found = this.linkNow(text);
+      this.linked.set(text, found);
+    }
+    return found;
+  }
+
+  private async linkNow(text: string): Promise<CandidateEntity[]> {
+    if (!text.trim()) return [];
+    const aliases = this.deps.switches.entity;
+    const links = await linkEntities(text, { aliases, fuzzy: false });
+    const nodes = [...new Map(links.map((l) => [l.nodeId, l])).values()];
+    if (!nodes.length) return [];
+    const byNode = new Map<string, string[]>();
+    if (aliases) {
+      const { rows } = await getPool().query<{ node_id: string; alias: string }>(
+        `select node_id, alias from (
+           select node_id, alias, row_number() over (partition by node_id order by length(alias) desc, alias) as n
+             from node_aliases where node_id = any($1) and length(alias) >= $3) a
+          where n <= $2`,
+        [nodes.map((n) => n.nodeId), ALIASES_PER_ENTITY, MIN_ALIAS],
+      );
+      for (const r of rows) byNode.set(r.node_id, [...(byNode.get(r.node_id) ?? []), r.alias]);
+    }
+    // The words as the text wrote them count too ("lilrb2"), unless short: "MS" in prose is rarely methionine synthase.
+    const written = (id: string) => links.filter((l) => l.nodeId === id).flatMap((l) => [l.mention, l.matched]).filter((w) => w.trim().length >= MIN_ALIAS);
+    return nodes.map((n) => ({
+      nodeId: n.nodeId,
+      name: n.name,
+      kind: n.kind as CandidateEntity['kind'],
+      aliases: [...new Set([...(byNode.get(n.nodeId) ?? []), ...written(n.nodeId)])],
+    }));
+  }
+
+  /** Passages naming an entity, ranked by how many entities they name, then by full-text rank against the query. */
+  private async byEntity(query: string, entities: CandidateEntity[], k: number) {
+    const surfaces = surfaceQuery(entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]));
+    if (!surfaces) return [];
+    const terms = queryTerms(query);
+    const { rows } = await getPool().query<PassageRow>(
+      `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
+         from passages p join documents d on d.id = p.document_id,
+              to_tsquery('english', $1) q, to_tsquery('english', $2) r
+        where p.tsv @@ q and not (p.document_id = any($4))
+        order by rank desc, p.id limit $3`,
+      [surfaces, terms.length ? terms.join(' | ') : surfaces, CANDIDATES, this.deps.documentIds],
+    );
+    return rows
+      .map((row) => {
+        const rel = relevanceOf(row.text, query, entities);
+        return { row, sharedEntities: rel.sharedEntities, scores: { rank: Number(row.rank ?? 0), coverage: round(rel.coverage), entities: rel.sharedEntities.length } };
+      })
+      .filter((r) => r.sharedEntities.length > 0)
+      .sort((a, b) => b.scores.entities - a.scores.entities || b.scores.rank - a.scores.rank)
+      .slice(0, k);
+  }
+
+  /** Passages whose query-word coverage clears the calibrated threshold but that name no entity of the question. */
+  private async byScore(query: string, entities: CandidateEntity[], calib: Calibration) {
+    const terms = queryTerms(query);
+    if (!terms.length || !Number.isFinite(calib.threshold)) return [];
+    const { rows } = await getPool().query<PassageRow>(
+      `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
+         from passages p join documents d on d.id = p.document_id, to_tsquery('english', $1) q
+        where p.tsv @@ q and not (p.document_id = any($3))
+        order by rank desc, p.id limit $2`,
+      [terms.join(' | '), CANDIDATES, this.deps.documentIds],
+    );
+    return rows
+      .map((row) => ({ row, rel: relevanceOf(row.text, query, entities) }))
+      .filter((r) => !r.rel.sharedEntities.length && r.rel.coverage >= calib.threshold)
+      .map((r) => ({ row: r.row, scores: { rank: Number(r.row.rank ?? 0), coverage: round(r.rel.coverage), threshold: calib.threshold } }));
+  }
 }
 
-/** Words safe for to_tsquery: letters and digits only, so user text can never inject tsquery syntax. */
-export function queryTerms(query: string): string[] {
-  const words = query.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  return [...new Set(words.filter((w) => w.length > 2))].slice(0, 32);
-}
+const round = (x: number) => Math.round(x * 1000) / 1000;
 
-function passageEvidence(r: PassageRow, scores: Record<string, number>): EvidenceInput {
+function passageEvidence(r: PassageRow, scores: Record<string, number>, relevance: { relevance: 'attached' | 'entity' | 'score'; sharedEntities?: string[] }): EvidenceInput {
   return {
     channel: 'doc',
     kind: 'passage',
     ref: `passage:${r.id}:${r.start}-${r.end}`,
     text: r.label ? `[${r.label}] ${r.text}` : r.text,
-    data: { passageId: r.id, documentId: r.document_id, ordinal: r.ordinal, start: r.start, end: r.end, title: r.title, source: r.source, externalId: r.external_id },
+    data: { passageId: r.id, documentId: r.document_id, ordinal: r.ordinal, start: r.start, end: r.end, title: r.title, source: r.source, externalId: r.external_id, ...relevance },
     scores,
   };
 }

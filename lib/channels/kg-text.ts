@@ -15,7 +15,11 @@ export function metaedgeVerbs(): Promise<Map<string, string>> {
   return verbs;
 }
 
-/** The sentence a model (or rule) sees for a triple. */
+/**
+ * The sentence a model (or rule) sees for a triple: always in the metaedge's
+ * direction with its verb, "Metformin (Compound) –treats→ type 2 diabetes
+ * mellitus (Disease)", whichever end the retrieval started from.
+ */
 export function tripleText(t: TripleData): string {
-  return `${t.sourceName} (${t.sourceKind}) – ${t.verb} – ${t.targetName} (${t.targetKind})`;
+  return `${t.sourceName} (${t.sourceKind}) –${t.verb}→ ${t.targetName} (${t.targetKind})`;
 }

@@ -4,6 +4,18 @@ import { metaedgeVerbs, tripleText } from './kg-text';
 import { shuffledAnchor, ShuffleDonors } from './kg-shuffle';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 
+/** One condition of an answer set: nodes joined to `anchor` by one of `metaedges`. */
+export interface SetConstraint {
+  anchor: KgNode;
+  metaedges: string[];
+  direction: 'out' | 'in' | 'both';
+}
+
+/** Neighbours read per constraint: more than any node of the KG subset has along one relation. */
+const SET_LIMIT = 100_000;
+/** Names written into an answer set's text; the count is always exact. */
+const SET_NAMES_SHOWN = 100;
+
 export interface TripleQuery {
   metaedges?: string[];
   /**
@@ -47,13 +59,44 @@ export class KgChannel {
             neighborKinds: query.neighborKinds,
             limit: left,
           });
-          const scores: Record<string, number> = query.metaedgeTiers ? { anchorTotal: result.total, anchor: index, tier } : { anchorTotal: result.total };
+          const scores: Record<string, number> = query.metaedgeTiers ? { anchorTotal: result.total, anchor: index, tier } : { anchorTotal: result.total, anchor: index };
           for (const n of result.edges) out.push(tripleEvidence(orient(anchor, n), verbs, scores));
           left -= result.edges.length;
         }
       }
       return out;
     }, anchors);
+  }
+
+  /**
+   * The complete answer set of a set or count question as ONE record: every node
+   * (of `kind`) that meets all the constraints, with its exact size. A list
+   * question is then answered from the whole set, never from a top-K cut.
+   */
+  async answerSet(parent: Parent, constraints: SetConstraint[], kind: string | null, label = 'KG answer set'): Promise<ChannelAnswer> {
+    const input = { constraints: constraints.map((c) => ({ anchor: c.anchor.id, metaedges: c.metaedges, direction: c.direction })), kind };
+    return this.retrieve(parent, label, input, async () => {
+      if (!constraints.length) return [];
+      const verbs = await metaedgeVerbs();
+      let members = null as Map<string, KgNode> | null;
+      const parts: string[] = [];
+      for (const c of constraints) {
+        const anchor = await this.anchorFor(c.anchor);
+        const found = await neighbors(anchor.id, { metaedges: c.metaedges, direction: c.direction, neighborKinds: kind ? [kind] : undefined, limit: SET_LIMIT });
+        const reached = new Map(found.edges.map((e) => [e.neighbor.id, e.neighbor]));
+        const before: Map<string, KgNode> | null = members;
+        members = before ? new Map([...before.entries()].filter((entry) => reached.has(entry[0]))) : reached;
+        parts.push(constraintText(anchor, c, kind, verbs, found.edges));
+      }
+      const list = [...members!.values()].sort((a, b) => a.name.localeCompare(b.name));
+      const shown = list.slice(0, SET_NAMES_SHOWN);
+      const more = list.length - shown.length;
+      const text =
+        `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${parts.join(' and ')}` +
+        (list.length ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (showing ${shown.length} of ${list.length})` : ''}` : '');
+      const ref = `set:${input.constraints.map((c) => `${c.anchor}/${c.metaedges.join('+')}/${c.direction}`).sort().join('&')}:${kind ?? '*'}`;
+      return [{ channel: 'kg', kind: 'set', ref, text, data: { count: list.length, members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })), constraints: input.constraints, kind }, scores: { count: list.length } }];
+    });
   }
 
   /** Common neighbours of several anchors, as the triples that connect each anchor to each shared node. */
@@ -150,6 +193,15 @@ export class KgChannel {
   private async anchorFor(anchor: KgNode): Promise<KgNode> {
     return this.deps.kgShuffle ? shuffledAnchor(anchor, this.deps.kgShuffle.seed) : anchor;
   }
+}
+
+/** "Compound –treats→ prostate cancer": the constraint in the metaedge's direction, with its verb. */
+function constraintText(anchor: KgNode, c: SetConstraint, kind: string | null, verbs: Map<string, string>, edges: NeighborEdge[]): string {
+  const other = kind ?? 'node';
+  const verb = [...new Set(c.metaedges.map((m) => verbs.get(m) ?? m))].join('/') || 'any relation';
+  // The anchor is the source when the edges leave it; for a relation with no edges, the constraint's own direction says.
+  const outgoing = edges.length ? edges.some((e) => e.direction === 'out') : c.direction !== 'in';
+  return outgoing ? `${anchor.name} –${verb}→ ${other}` : `${other} –${verb}→ ${anchor.name}`;
 }
 
 function orient(anchor: KgNode, n: NeighborEdge): { edge: KgEdge; source: KgNode; target: KgNode } {

@@ -1,3 +1,4 @@
+import type { CitationIndex } from '@/lib/channels/citations';
 import { ModelCallError } from './errors';
 import { renderMessages } from './messages';
 import type {
@@ -22,12 +23,14 @@ export type ModelCallOptions = Omit<ModelRequest, 'template' | 'input'> & {
  */
 export class ModelClient {
   private readonly recorder: CallRecorder | null;
+  private readonly citations: CitationIndex | null;
 
   constructor(
     readonly backend: ModelBackend,
-    options: { recorder?: CallRecorder } = {},
+    options: { recorder?: CallRecorder; citations?: CitationIndex } = {},
   ) {
     this.recorder = options.recorder ?? null;
+    this.citations = options.citations ?? null;
   }
 
   describe(): BackendDescription {
@@ -37,17 +40,20 @@ export class ModelClient {
   async call<I, O>(template: RoleTemplate<I, O>, input: I, callOptions: ModelCallOptions = {}): Promise<ModelResult<O>> {
     const { recorder: stepRecorder, ...options } = callOptions;
     const recorder = stepRecorder ?? this.recorder;
+    const shown = new Map<string, string>();
+    const cited = this.citations ? citing(template, this.citations, shown) : template;
     let result: ModelResult<O>;
     try {
-      result = await this.backend.call({ ...options, template, input });
+      result = await this.backend.call({ ...options, template: cited, input });
     } catch (err) {
       const error =
         err instanceof ModelCallError
           ? err
           : new ModelCallError('internal', err instanceof Error ? err.message : String(err), { backend: this.backend.name });
-      await recorder?.(this.failureRecord(template, input, options, error));
+      await recorder?.(this.failureRecord(cited, input, options, error));
       throw error;
     }
+    if (this.citations) result = { ...result, parsed: this.citations.resolve(result.parsed, shown) };
     await recorder?.({
       role: template.role,
       template: template.id,
@@ -55,7 +61,7 @@ export class ModelClient {
       backend: result.backend,
       model: result.model,
       messages: result.messages,
-      output: result.text,
+      output: this.citations && result.text ? this.citations.display(result.text) : result.text,
       parsed: result.parsed,
       tokensIn: result.tokensIn,
       tokensOut: result.tokensOut,
@@ -96,4 +102,16 @@ export class ModelClient {
       error: `${error.kind}: ${error.message}`,
     };
   }
+}
+
+/** The template with record ids written as citation ids in its prompt; `shown` collects which record each id stood for. */
+function citing<I, O>(template: RoleTemplate<I, O>, citations: CitationIndex, shown: Map<string, string>): RoleTemplate<I, O> {
+  return {
+    ...template,
+    render: (input: I) => {
+      const rewritten = citations.rewrite(template.render(input));
+      for (const [cite, id] of rewritten.shown) if (!shown.has(cite)) shown.set(cite, id);
+      return rewritten.text;
+    },
+  };
 }

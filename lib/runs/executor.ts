@@ -33,7 +33,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const method = getMethod(config.method);
     // A first attempt has no trace to resume.
     const trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1 });
-    const model = new ModelClient(createBackend(config.backend));
+    const model = new ModelClient(createBackend(config.backend), { citations: trace.citations });
     const channels = new Channels({
       switches: config.switches,
       kgShuffle: config.kgShuffle,

@@ -1,3 +1,4 @@
+import { citationsOf } from '@/lib/channels/citations';
 import { getPrisma } from '@/lib/db/client';
 import { readTrace } from '@/lib/trace/store';
 import { NotFoundError } from './errors';
@@ -38,7 +39,8 @@ export async function getRunRecord(where: { id: string } | { shareId: string }) 
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
     steps: trace.steps.map((s) => ({ ...s, input: stripKey(s.input) })),
-    evidence: trace.evidence,
+    // Each record with the citation id ("K3") it was shown to a model under.
+    evidence: withCites(trace.evidence),
     modelCalls: run.modelCalls.map(({ runId: _r, ...m }) => m),
   });
 }
@@ -61,4 +63,9 @@ export async function listRecentRuns(limit = 20, opts: { ids?: readonly string[]
     select: { id: true, shareId: true, method: true, questionText: true, status: true, correct: true, createdAt: true, answer: true, config: true },
   });
   return redactForClient(runs);
+}
+
+function withCites<E extends { id: string; ordinal: number; channel: string; kind: string; ref: string; text: string }>(evidence: E[]): (E & { cite: string })[] {
+  const cites = citationsOf([...evidence].sort((a, b) => a.ordinal - b.ordinal).map((e) => ({ ...e, channel: e.channel as never, kind: e.kind as never })));
+  return evidence.map((e) => ({ ...e, cite: cites.get(e.id)! }));
 }

@@ -1,4 +1,5 @@
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
+import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Stored } from './codec';
 
 /** Shorter strings are stored as they are (a reference would not be smaller). */
@@ -54,6 +55,8 @@ export class TraceRecorder {
     stringRef: (s) => (s.length >= MIN_REF_LENGTH ? this.strings.get(s) : undefined),
   };
   private readonly selectedIds: Set<string>;
+  /** The run's citation ids, one per distinct fact, in evidence order. */
+  readonly citations = new CitationIndex();
 
   private constructor(
     readonly runId: string,
@@ -61,6 +64,7 @@ export class TraceRecorder {
     state: ResumeState,
   ) {
     for (const r of state.records.values()) this.remember(r);
+    this.citations.register([...state.records.values()].sort((a, b) => a.ordinal - b.ordinal));
     this.selectedIds = state.selectedIds;
     this.nextStep = state.nextStep;
     this.nextEvidence = state.nextEvidence;
@@ -147,8 +151,9 @@ export class TraceRecorder {
       ...item,
       ...this.nextEvidenceKey(),
       stepId: step?.id ?? null,
-      selected: item.selected ?? false,
+      selected: (item.selected ?? false) && selectable(item),
     }));
+    this.citations.register(records);
     const open = step && this.open.get(step.id);
     if (open) {
       open.evidence.push(...records);
@@ -160,12 +165,17 @@ export class TraceRecorder {
     return records;
   }
 
-  /** Marks evidence the method chose to use (shown to the model or rule that answered). */
+  /**
+   * Marks evidence the method chose to use (shown to the model or rule that answered).
+   * A passage admitted by score alone shares no entity with the question and is never selected.
+   */
   async markSelected(ids: string[]): Promise<void> {
     const later: EvidenceRecord[] = [];
     for (const id of ids) {
       if (this.selectedIds.has(id)) continue;
       const pending = [...this.open.values()].find((o) => o.evidence.some((r) => r.id === id));
+      const record = pending?.evidence.find((r) => r.id === id) ?? this.records.get(id);
+      if (record && !selectable(record)) continue;
       if (pending) pending.selected.add(id);
       else if (this.records.has(id)) {
         later.push(this.records.get(id)!);
@@ -218,6 +228,11 @@ export class TraceRecorder {
     this.lastCancelCheck = now;
     if ((await runStatus(this.runId)) === 'cancelled') throw new RunCancelledError();
   }
+}
+
+/** A passage retrieved by score alone shares no entity with the question: it may be recorded, never selected. */
+function selectable(r: Pick<EvidenceInput, 'channel' | 'data'>): boolean {
+  return !(r.channel === 'doc' && isPlainObject(r.data) && r.data.relevance === 'score');
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

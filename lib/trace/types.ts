@@ -3,7 +3,8 @@ import { z } from 'zod';
 export const CHANNELS = ['doc', 'entity', 'kg', 'param', 'web'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
-export const EVIDENCE_KINDS = ['triple', 'path', 'passage', 'profile', 'claim', 'web', 'hypothesis', 'unit'] as const;
+/** `set`: the complete answer set of a set or count question, one record with its exact size. */
+export const EVIDENCE_KINDS = ['triple', 'path', 'passage', 'profile', 'claim', 'web', 'hypothesis', 'unit', 'set'] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /** A step as the method sees it while it runs. */

@@ -50,7 +50,7 @@ describe.each(['direct', 'cot'] as const)('%s offline', (method) => {
     // Everything gathered is shown, so all of it is selected; it names the linked diseases.
     expect(run.evidence.every((e) => e.selected)).toBe(true);
     expect(answerPrompt(run)).toContain('multiple sclerosis (Disease); Crohn\'s disease (Disease)');
-    for (const e of run.evidence) expect(answerPrompt(run)).toContain(`[${e.id}] ${e.text}`);
+    for (const e of run.evidence) expect(answerPrompt(run)).toContain(`[${e.cite}] ${e.text}`);
   });
 
   it('reads no KG triple, and with no evidence that settles it abstains instead of guessing', () => {
@@ -103,14 +103,14 @@ describe('kg-rag offline', () => {
     const [step] = ofKind(run, 'kg-rag.neighbourhood');
     expect(step.input).toMatchObject({ anchors: [MS, CD], topK: 20 });
     const { ranking } = step.output as unknown as { ranking: RankedTriple[] };
-    const kg = run.evidence.filter((e) => e.channel === 'kg');
+    const kg = run.evidence.filter((e) => e.kind === 'triple');
     expect(ranking).toHaveLength(kg.length);
     const selected = kg.filter((e) => e.selected);
     expect(selected).toHaveLength(KgRagParamsSchema.parse({}).topK);
     expect(new Set(ranking.filter((r) => r.selected).map((r) => r.id))).toEqual(new Set(selected.map((e) => e.id)));
     for (const r of ranking) expect(r.score).toBeCloseTo(r.lexical + r.shared, 2);
     const prompt = answerPrompt(run);
-    for (const e of kg) expect(prompt.includes(`[${e.id}]`)).toBe(e.selected);
+    for (const e of kg) expect(prompt.includes(`[${e.cite}]`)).toBe(e.selected);
   });
 
   it('answers with genes the KG associates with both diseases, citing the triples', async () => {
@@ -144,7 +144,7 @@ describe('kg-rag offline', () => {
 
   it('takes K from its parameter', async () => {
     const small = await runMethod({ method: 'kg-rag', question: SHARED, params: { topK: 5 } });
-    expect(small.evidence.filter((e) => e.channel === 'kg' && e.selected)).toHaveLength(5);
+    expect(small.evidence.filter((e) => e.kind === 'triple' && e.selected)).toHaveLength(5);
   });
 
   it('kg off: the channel is skipped, no triple reaches a prompt, and it abstains', async () => {

@@ -170,7 +170,7 @@ describe('EIGEN-1 with a document attached to the question', () => {
     const passage = run.evidence.find((e) => e.kind === 'passage' && e.text.includes('reduced mortality'))!;
     expect(passage.selected).toBe(true);
     const generateCall = run.modelCalls.find((c) => c.template === 'eigen1.generate')!;
-    expect((generateCall.messages as { content: string }[])[1].content).toContain(`[${passage.id}] ${passage.text}`);
+    expect((generateCall.messages as { content: string }[])[1].content).toContain(`[${passage.cite}] ${passage.text}`);
     const answer = run.answer as unknown as MethodAnswer;
     expect(answer).toMatchObject({ text: 'yes', abstained: false });
     expect(answer.evidenceIds).toEqual([passage.id]);

@@ -23,8 +23,8 @@ const ONE_ANCHOR = 'Which genes are associated with multiple sclerosis?';
 const MS = 'Disease::DOID:2377';
 const CD = 'Disease::DOID:8778';
 const ITERATION_CHILDREN = ['xr2.decompose', 'xr2.extract', 'xr2.kg', 'xr2.recall', 'xr2.reason', 'xr2.check'];
-// How a triple reads in any prompt or step: "X (Kind) – verb – Y (Kind)".
-const TRIPLE_TEXT = /\) – [a-z ]+ – /;
+// How a triple reads in any prompt or step: "X (Kind) –verb→ Y (Kind)".
+const TRIPLE_TEXT = /\) –[a-z ]+→ /;
 
 afterAll(closeDb);
 
@@ -92,18 +92,20 @@ describe('X-R2 offline: a shared-neighbour list question', () => {
     }
   });
 
-  it('puts at most K units in each prompt, keeps the rest as unselected candidates, and never shows a unit twice', async () => {
+  it('puts exactly K triples in each prompt (fewer only when candidates run out), keeps the rest as unselected candidates, and never shows a unit twice', async () => {
     const shown = new Set<number>();
     for (const step of ofKind(run, 'xr2.kg')) {
       const out = step.output as unknown as KgRetrieval;
       const selected = out.candidates.filter((c: CandidateRow) => c.status === 'selected');
-      expect(selected.length).toBeLessThanOrEqual(5);
+      const triples = out.units.flatMap((u) => u.lines.flatMap((l) => l.triples));
+      const candidates = out.candidates.filter((c) => c.status !== 'shown earlier').reduce((n, c) => n + c.evidenceIds.length, 0);
+      expect(triples).toHaveLength(Math.min(5, candidates));
       expect(out.units).toHaveLength(selected.length);
       expect(out.candidates.some((c) => c.status === 'candidate')).toBe(true);
-      // Ranked by score; every term recorded.
-      const ranked = out.candidates.filter((c) => c.rank !== null).sort((a, b) => a.rank! - b.rank!);
+      // Taken in score order while they fit the budget; every term recorded; no option bonus by default.
+      const ranked = selected.sort((a, b) => a.rank! - b.rank!);
       for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1].score).toBeGreaterThanOrEqual(ranked[i].score);
-      for (const c of selected) expect(c.score).toBeCloseTo(2 * c.focus + c.coverage + c.relation + c.lexical, 2);
+      for (const c of selected) expect(c.score).toBeCloseTo(c.coverage + c.relation + c.lexical, 2);
       for (const unit of out.units) {
         for (const line of unit.lines) {
           expect(run.evidence.find((e) => e.id === line.id)).toMatchObject({ channel: 'kg', selected: true });
@@ -116,7 +118,8 @@ describe('X-R2 offline: a shared-neighbour list question', () => {
       // The reason prompt of this iteration shows exactly these units.
       const reasonStep = childrenOf(run, run.steps.find((s) => s.id === step.parentStepId)!).find((s) => s.kind === 'xr2.reason')!;
       const prompt = (run.modelCalls.find((c) => c.stepId === reasonStep.id)!.messages as { content: string }[])[1].content;
-      for (const unit of out.units) for (const line of unit.lines) expect(prompt).toContain(`[${line.id}] ${line.text}`);
+      const cite = (id: string) => run.evidence.find((e) => e.id === id)!.cite;
+      for (const unit of out.units) for (const line of unit.lines) expect(prompt).toContain(`[${cite(line.id)}] ${line.text}`);
     }
     expect(kgEvidence(run).some((e) => !e.selected)).toBe(true);
   });
@@ -194,9 +197,12 @@ describe('X-R2 offline: other question kinds and phrasings', () => {
     const cited = answer.evidenceIds.map((id) => tripleOf(run, id)!);
     expect(cited.map((t) => t.sourceId).sort()).toEqual([MS, CD].sort());
     expect(cited.every((t) => t.targetId === tnf)).toBe(true);
-    // The option's entity is a focus of the ranking: the unit reaching it comes first.
+    // Options get no score bonus by default (neither paper has one); as a parameter, the unit reaching an option comes first.
     const [kg] = ofKind(run, 'xr2.kg').map((s) => s.output as unknown as KgRetrieval);
-    expect(kg.candidates.find((c) => c.rank === 1)).toMatchObject({ focus: 1 });
+    for (const c of kg.candidates) expect(c.score).toBeCloseTo(c.coverage + c.relation + c.lexical, 2);
+    const boosted = await runXr2({ question: run.question, options: { A: 'BRCA1', B: 'APOE', C: 'TNF', D: 'INS' }, params: { optionBonus: 2 } });
+    const [first] = ofKind(boosted, 'xr2.kg').map((s) => s.output as unknown as KgRetrieval);
+    expect(first.candidates.find((c) => c.rank === 1)).toMatchObject({ focus: 1 });
   });
 
   it('yes/no: the claim holds when a retrieved KG edge states it', async () => {
@@ -322,12 +328,13 @@ describe('X-R2 over an OpenAI-compatible server', () => {
         case recallTemplate.system:
           return json({ claims: [{ statement: 'TNF is a pro-inflammatory cytokine.', confidence: 0.9 }] });
         case reasonTemplate.system: {
-          // Name every gene of this step's KG units, citing its lines, plus one id that was never shown.
-          const block = user.content.split('KG triples of this step KG_t:\n')[1].split('\n\nKG triples of earlier steps')[0];
+          // Name every gene of this step's KG units joined to both diseases, citing its lines, plus one id that was never shown.
+          const block = user.content.split(/KG triples of this step KG_t \(showing \d+ of \d+ ranked candidate triples\):\n/)[1].split('\n\nEstablished in earlier steps')[0];
           const byGene = new Map<string, string[]>();
-          for (const m of block.matchAll(/\[([0-9a-f-]{36})\] .+? – associates – (.+?) \(Gene\)/g)) byGene.set(m[2], [...(byGene.get(m[2]) ?? []), m[1]]);
-          const claims = [...byGene].map(([gene, ids]) => ({ text: gene, evidenceIds: [...ids, 'not-a-shown-id'] }));
-          return json({ answer: [...byGene.keys()], optionKey: null, count: null, abstain: false, rationale: 'shared DaG neighbours', claims, evidenceIds: ['not-a-shown-id'] });
+          for (const m of block.matchAll(/\[(K\d+)\] .+? –associates→ (.+?) \(Gene\)/g)) byGene.set(m[2], [...(byGene.get(m[2]) ?? []), m[1]]);
+          const shared = [...byGene].filter(([, ids]) => ids.length === 2);
+          const claims = shared.map(([gene, ids]) => ({ text: gene, evidenceIds: [...ids, 'not-a-shown-id'] }));
+          return json({ answer: shared.map(([gene]) => gene), optionKey: null, count: null, abstain: false, rationale: 'shared DaG neighbours', claims, evidenceIds: ['not-a-shown-id'] });
         }
         case checkTemplate.system:
           return json({ stop: true, sufficient: true, consistent: true, reason: 'every gene is joined to both diseases', missing: [] });
@@ -359,20 +366,22 @@ describe('X-R2 over an OpenAI-compatible server', () => {
     const state = ofKind(run, 'xr2.iteration')[0].output as unknown as LoopState;
     expect(state.action).toBe('stop');
     const units = (ofKind(run, 'xr2.kg')[0].output as unknown as KgRetrieval).units;
-    expect(units).toHaveLength(5);
+    // The prompt budget is exactly K = 5 triples: two shared-gene units of two triples, then one single triple.
+    expect(units.flatMap((u) => u.lines)).toHaveLength(5);
     const answer = answerOf(run);
-    expect(answer.items).toHaveLength(5);
+    const sharedUnits = units.filter((u) => u.lines.length === 2);
+    expect(answer.items).toHaveLength(sharedUnits.length);
     for (const gene of answer.nodeIds!) expect((await edgeExists(MS, 'DaG', gene)) && (await edgeExists(CD, 'DaG', gene))).toBe(true);
     const kgIds = new Set(units.flatMap((u) => u.lines.map((l) => l.id)));
-    expect(answer.evidenceIds.length).toBe(10);
+    expect(answer.evidenceIds.length).toBe(2 * sharedUnits.length);
     expect(answer.evidenceIds.every((e) => kgIds.has(e))).toBe(true);
     expect(answer.claims.every((c) => !c.evidenceIds.includes('not-a-shown-id'))).toBe(true);
 
     const [claim] = run.evidence.filter((e) => e.channel === 'param');
     expect(claim).toMatchObject({ kind: 'claim', text: 'TNF is a pro-inflammatory cytokine.', scores: { confidence: 0.9 }, selected: true });
     const reasonPrompt = (run.modelCalls.find((c) => c.role === 'reason')!.messages as { content: string }[])[1].content;
-    const [kgPart, claimPart] = reasonPrompt.split('Parametric claims M_t');
-    expect(claimPart).toContain(`[${claim.id}] ${claim.text}`);
+    const [kgPart, claimPart] = reasonPrompt.split('Unverified memory M_t');
+    expect(claimPart).toContain(`[${claim.cite}] ${claim.text}`);
     expect(kgPart).not.toContain(claim.id);
   });
 });

@@ -71,13 +71,16 @@ function EntityLinks({ detail, ctx }: StepRendererProps) {
 /** The evidence records a channel step returned, with their scores; selected = the method used it. */
 function ChannelRecords({ detail, ctx }: StepRendererProps) {
   const output = detail.step.output;
-  const ids = Array.isArray(output) ? output.flatMap((o) => (isObject(o) && typeof o.id === 'string' ? [o.id] : [])) : [];
+  // A document search records its result beside the passages it showed and those it withheld.
+  const search = isObject(output) && Array.isArray(output.passages) ? output : null;
+  const list = Array.isArray(output) ? output : search ? [...(output as { passages: unknown[] }).passages, ...(((output as { withheld?: unknown[] }).withheld) ?? [])] : [];
+  const ids = list.flatMap((o) => (isObject(o) && typeof o.id === 'string' ? [o.id] : []));
   const records = ids.flatMap((id) => {
     const e = ctx.evidenceById.get(id);
     return e ? [e] : [];
   });
   if (detail.step.status === 'skipped') return <p className="text-sm text-slate-700">Skipped: {String((output as { reason?: string } | null)?.reason ?? '')}</p>;
-  if (!records.length) return <p className="text-sm text-slate-600">The channel returned no records.</p>;
+  if (!records.length) return <p className="text-sm text-slate-600">{search ? `No relevant document: no passage mentions ${String((search.entities as string[]).join(', ') || 'a linked entity')}.` : 'The channel returned no records.'}</p>;
   const scoreNames = [...new Set(records.flatMap((r) => Object.keys(r.scores ?? {})))];
   const columns: Column<EvidenceView>[] = [
     { key: 'ordinal', header: '#', value: (r) => r.ordinal, numeric: true },

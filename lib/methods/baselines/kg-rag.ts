@@ -5,7 +5,7 @@ import { KgRagParamsSchema } from './params';
 import { answerOnce } from './stages/answer';
 import { gatherContext } from './stages/context';
 import { kgNeighbourhood } from './stages/neighbourhood';
-import { kgRagTemplate } from './templates';
+import { ANSWER_SET_TITLE, kgRagTemplate } from './templates';
 
 /**
  * Naive KG-RAG baseline (METHODS.md §1, standing in for the papers' KG/Doc RAG
@@ -21,7 +21,10 @@ export const kgRag = defineMethod({
   async run(ctx) {
     const context = await gatherContext(ctx, 'kg-rag');
     const neighbourhood = await kgNeighbourhood(ctx, context.frame);
-    const kgBlock = neighbourhood.lines.length ? [{ channel: 'kg' as const, title: 'Knowledge graph facts', lines: neighbourhood.lines }] : [];
+    const kgBlock = [
+      ...(neighbourhood.answerSet.length ? [{ channel: 'kg' as const, title: ANSWER_SET_TITLE, lines: neighbourhood.answerSet }] : []),
+      ...(neighbourhood.lines.length ? [{ channel: 'kg' as const, title: neighbourhood.title, lines: neighbourhood.lines }] : []),
+    ];
     const blocks = [...kgBlock, ...context.blocks];
     const solution = await answerOnce(ctx, 'kg-rag', kgRagTemplate, context.frame, blocks);
     return toMethodAnswer(solution, blocks.flatMap((b) => b.lines), { notes: [...neighbourhood.notes, ...context.notes] });

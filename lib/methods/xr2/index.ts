@@ -9,8 +9,8 @@ import { readQuestion } from './stages/read';
 import { reason } from './stages/reason';
 import { recallParametric } from './stages/recall';
 import { retrieveKG } from './stages/retrieve';
-import { advance, isDone, START } from './state';
-import { linesOf, type ReasonInput } from './templates';
+import { advance, establishedLines, isDone, START } from './state';
+import { evidenceOf, linesOf, type ReasonInput } from './templates';
 
 /**
  * X-R2 (xr2.txt, Algorithm 1; METHODS.md §2): for t = 1..T_max, Decompose →
@@ -39,24 +39,29 @@ export const xr2 = defineMethod({
         const current = decomposition.current;
         const extraction = await extract(ctx, step, frame, current);
         const [kg, recall] = await Promise.all([retrieveKG(ctx, step, frame, current, extraction, prior), recallParametric(ctx, step, current, extraction)]);
+        const established = establishedLines(prior, ctx.params.establishedCap);
         const input: ReasonInput = {
           frame,
           t,
           current,
           entities: extraction.linked,
           relations: extraction.relations,
+          cues: kg.cues,
           constraints: extraction.constraints,
           kg: kg.units,
+          kgShown: kg.shown,
+          answerSet: kg.answerSet,
           profiles: extraction.profiles,
           claims: recall.claims,
-          established: prior.established,
+          established: established.lines,
+          establishedOmitted: established.omitted,
           previous: prior.previous?.answer ?? null,
           background: ctx.channels.switches.param,
         };
         const answer = await reason(ctx, step, input);
         const lines = linesOf(input);
         const newEvidence = lines.filter((l) => !prior.seenRefs.includes(l.ref)).length;
-        const { verdict, action } = await check(ctx, step, { frame, t, tMax, answer, evidence: lines, unexamined: kg.unexamined, newEvidence });
+        const { verdict, action } = await check(ctx, step, { frame, t, tMax, answer, evidence: evidenceOf(input), memory: input.claims, unexamined: kg.unexamined, newEvidence });
         return advance(prior, { t, current, kgLines: kg.units.flatMap((u) => u.lines), lines, answer, verdict, unexamined: kg.unexamined, action });
       });
     }

@@ -8,6 +8,13 @@ export const Xr2ParamsSchema = z.object({
   topK: z.number().int().min(1).max(50).default(5),
   /** Candidate hits a step's KG retrieval keeps before ranking (A.4: top 40 hits). */
   candidatePool: z.number().int().min(1).max(500).default(40),
+  /**
+   * Score bonus for a candidate that reaches an entity the question names outside
+   * E_t (an MCQ option). Neither paper has one: off (0) by default.
+   */
+  optionBonus: z.number().min(0).max(5).default(0),
+  /** Lines of earlier steps' KG findings shown in the separate "established" block, the previous answer's citations first. */
+  establishedCap: z.number().int().min(0).max(50).default(10),
   /** Passages of a full-text search on the question used as D when no document is attached to it. */
   docK: z.number().int().min(0).max(20).default(3),
 });

@@ -21,6 +21,18 @@ export interface LoopState {
 
 export const START: LoopState = { previous: null, established: [], shownEdges: [], seenRefs: [], action: null, lastLines: [] };
 
+/**
+ * The "established" block: earlier steps' KG findings, at most `cap` lines, the
+ * lines the previous answer cited first, then the most recent.
+ */
+export function establishedLines(state: LoopState, cap: number): { lines: EvidenceLine[]; omitted: number } {
+  const cited = new Set(state.previous?.answer.evidenceIds ?? []);
+  const byPriority = [...state.established.filter((l) => cited.has(l.id)), ...[...state.established].reverse().filter((l) => !cited.has(l.id))];
+  const lines = byPriority.slice(0, cap);
+  const kept = new Set(lines.map((l) => l.id));
+  return { lines: state.established.filter((l) => kept.has(l.id)), omitted: state.established.length - lines.length };
+}
+
 export function isDone(state: LoopState): boolean {
   return state.action !== null && state.action !== 're-decompose';
 }

@@ -51,13 +51,13 @@ export const ExtractionSchema = z.object({
 export type Extraction = z.infer<typeof ExtractionSchema>;
 
 export const ReasonSchema = z.object({
-  answer: z.array(z.string()).describe('The full answer to the original question as a list: names, one option text, one number or yes/no; empty when abstaining'),
-  optionKey: z.string().nullable().describe('For multiple choice: the chosen letter'),
+  answer: z.array(z.string()).describe('The full answer to the original question as a list: names, one number or yes/no (for multiple choice: the chosen option\'s text); empty when abstaining'),
+  optionKey: z.string().nullable().describe('For multiple choice: the letter of the chosen option (A, B, …). This field is the answer to a multiple-choice question; null otherwise'),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),
   rationale: z.string(),
-  claims: z.array(z.object({ text: z.string(), evidenceIds: z.array(z.string()) })).describe('Each claim with the ids of the evidence lines that state it'),
-  evidenceIds: z.array(z.string()).describe('Every evidence id the answer used (sentence ids of D, KG ids)'),
+  claims: z.array(z.object({ text: z.string(), evidenceIds: z.array(z.string()) })).describe('Each claim with the ids (K…, D…, E…; P… only for a claim taken from unverified memory) of the lines that state it'),
+  evidenceIds: z.array(z.string()).describe('Every evidence id the answer used (K…, D…, E…)'),
 });
 export type ReasonOutput = z.infer<typeof ReasonSchema>;
 
@@ -80,7 +80,7 @@ export interface PreviousStep {
   unexamined: number;
 }
 
-/** A KG triple, or a short path through a shared node, shown as one unit of the top K. */
+/** A KG triple, or the triples joining several step entities through a shared node, shown as one unit of KG_t. */
 export interface KgUnit {
   lines: EvidenceLine[];
 }
@@ -96,6 +96,14 @@ function answerBlock(a: ReasonOutput): string {
   return a.abstain ? '(abstained)' : `${a.answer.join('; ')}${a.optionKey ? ` (option ${a.optionKey})` : ''}`;
 }
 
+/** "Compound –treats→ multiple sclerosis": a relation cue in the metaedge's direction, with its KG verb. */
+export function cueText(r: Extraction['relations'][number], verbs: Map<string, string>): string {
+  const verb = [...new Set(r.metaedges.map((m) => verbs.get(m) ?? m))].join(' / ') || '?';
+  const other = r.targetKind ?? '?';
+  const [from, to] = r.direction === 'in' ? [other, r.entity] : [r.entity, other];
+  return `${r.negated ? 'NOT ' : ''}${from} –${verb}→ ${to}${r.metaedges.length ? ` [${r.metaedges.join('|')}]` : ''}${r.cue ? ` ("${r.cue}")` : ''}`;
+}
+
 function kgBlock(units: KgUnit[]): string {
   return units.length ? units.map((u, i) => `(${i + 1}) ${u.lines.map((l) => `[${l.id}] ${l.text}`).join('\n    ')}`).join('\n') : '(none)';
 }
@@ -106,8 +114,9 @@ export interface DecomposeInput {
   frame: Xr2Frame;
   t: number;
   previous: PreviousStep | null;
-  /** KG evidence shown in earlier steps: the findings so far. */
+  /** Findings of earlier steps, capped (the previous answer's citations first). */
   established: EvidenceLine[];
+  establishedOmitted: number;
 }
 
 export const decomposeTemplate = defineTemplate({
@@ -128,7 +137,7 @@ export const decomposeTemplate = defineTemplate({
             `Previous answer A_${input.previous.t}: ${answerBlock(input.previous.answer)}`,
             `Self-check: ${input.previous.check.reason}`,
             `Missing: ${input.previous.check.missing.length ? input.previous.check.missing.join('; ') : '(nothing named)'}`,
-            `KG findings so far:\n${linesBlock(input.established)}`,
+            establishedBlock(input),
           ].join('\n')
         : 'Iteration 1: decompose the question.',
     ].join('\n\n'),
@@ -170,22 +179,40 @@ export interface ReasonInput {
   entities: StepEntity[];
   relations: Extraction['relations'];
   constraints: Extraction['constraints'];
-  /** KG_t: the top-K units of this step. */
+  /** KG_t: this step's units, exactly K triples. */
   kg: KgUnit[];
+  /** How much of the ranked candidates KG_t shows. */
+  kgShown: string;
+  /** For a list or count step: the complete answer set, one unit. */
+  answerSet: EvidenceLine[];
+  /** R_t as written for the model, each in its metaedge's direction. */
+  cues: string[];
   /** Entity profiles of E_t. */
   profiles: EvidenceLine[];
   /** M_t: parametric claims, kept apart from KG and document evidence. */
   claims: EvidenceLine[];
-  /** KG evidence of earlier steps. */
+  /** Findings of earlier steps, capped (the previous answer's citations first). */
   established: EvidenceLine[];
+  /** Earlier findings left out by the cap. */
+  establishedOmitted: number;
   previous: ReasonOutput | null;
   /** The `param` switch: may background knowledge be used? */
   background: boolean;
 }
 
-/** Every line a reason call is shown. */
+/** Every evidence line a reason call is shown; unverified memory (`claims`) is apart. */
+export function evidenceOf(input: ReasonInput): EvidenceLine[] {
+  return [...input.frame.documents, ...input.answerSet, ...input.kg.flatMap((u) => u.lines), ...input.established, ...input.profiles];
+}
+
+/** Every line a reason call is shown, memory included. */
 export function linesOf(input: ReasonInput): EvidenceLine[] {
-  return [...input.frame.documents, ...input.established, ...input.kg.flatMap((u) => u.lines), ...input.profiles, ...input.claims];
+  return [...evidenceOf(input), ...input.claims];
+}
+
+function establishedBlock(input: { established: EvidenceLine[]; establishedOmitted: number }): string {
+  const omitted = input.establishedOmitted ? ` (showing ${input.established.length} of ${input.established.length + input.establishedOmitted})` : '';
+  return `Established in earlier steps${omitted}:\n${linesBlock(input.established)}`;
 }
 
 export const reasonTemplate = defineTemplate({
@@ -194,21 +221,24 @@ export const reasonTemplate = defineTemplate({
   version: 1,
   system:
     'You answer the ORIGINAL question in full, as a list, from the step context: document evidence, step entities and relation cues, ' +
-    'KG triples of this and earlier steps, entity profiles and (when given) parametric claims, which are unverified and kept apart. ' +
-    'Cite the ids of the lines you use; never cite an id that is not listed. If the evidence does not support an answer yet, abstain.',
+    'the complete answer set when one is given (it settles list and count questions), this step\'s KG triples, findings established in ' +
+    'earlier steps, entity profiles and (when given) unverified memory, which is not evidence and is kept apart. A list marked ' +
+    '"showing n of m" is cut: do not count it as complete. Cite the ids of the lines you use (K…, D…, E…; a P… id only for a claim ' +
+    'taken from memory); never cite an id that is not listed. If the evidence does not support an answer yet, abstain.',
   render: (input: ReasonInput) =>
     [
       questionBlock(input.frame),
       `Iteration ${input.t}. Step question Q_t: ${input.current}`,
       `Step entities E_t: ${entityList(input.entities)}`,
-      `Relation cues R_t: ${input.relations.map((r) => `${r.negated ? 'NOT ' : ''}${r.entity} –${r.metaedges.join('|') || '?'}→ ${r.targetKind ?? '?'}${r.cue ? ` ("${r.cue}")` : ''}`).join('; ') || '(none)'}`,
+      `Relation cues R_t: ${input.cues.join('; ') || '(none)'}`,
       input.constraints.length ? `Constraints: ${input.constraints.map((c) => `${c.type}: ${c.text}`).join('; ')}` : null,
       dBlock(input.frame),
-      `KG triples of this step KG_t:\n${kgBlock(input.kg)}`,
-      `KG triples of earlier steps:\n${linesBlock(input.established)}`,
+      input.answerSet.length ? `Complete answer set from the KG (one unit):\n${linesBlock(input.answerSet)}` : null,
+      `KG triples of this step KG_t (${input.kgShown}):\n${kgBlock(input.kg)}`,
+      establishedBlock(input),
       `Entity profiles:\n${linesBlock(input.profiles)}`,
       input.background
-        ? `Parametric claims M_t (the model's own memory, unverified):\n${linesBlock(input.claims)}`
+        ? `Unverified memory M_t (the model's own recall, NOT evidence; cite a P id only for a claim taken from it):\n${linesBlock(input.claims)}`
         : 'Do not use background knowledge: answer only from the evidence above.',
       input.previous ? `Previous answer: ${answerBlock(input.previous)}` : null,
     ]
@@ -222,8 +252,10 @@ export interface CheckInput {
   t: number;
   tMax: number;
   answer: ReasonOutput;
-  /** Every line the answer could draw on. */
+  /** Every evidence line the answer could draw on. */
   evidence: EvidenceLine[];
+  /** Unverified memory it was also shown, apart from the evidence. */
+  memory: EvidenceLine[];
   /** KG candidates ranked below the top K with the best coverage of the step entities, not yet examined. */
   unexamined: number;
   /** Lines this step added that no earlier step had shown. */
@@ -244,7 +276,10 @@ export const checkTemplate = defineTemplate({
       `Iteration ${input.t} of at most ${input.tMax}. Answer A_${input.t}: ${answerBlock(input.answer)}`,
       `Rationale: ${input.answer.rationale}`,
       `Evidence the answer could draw on:\n${linesBlock(input.evidence)}`,
+      input.memory.length ? `Unverified memory it was also shown (not evidence):\n${linesBlock(input.memory)}` : null,
       `KG candidates not yet examined: ${input.unexamined}. New evidence this step: ${input.newEvidence} line(s).`,
-    ].join('\n\n'),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
   output: CheckSchema,
 });

@@ -1,4 +1,6 @@
+import { answerSetQuery } from '@/lib/channels/answer-set';
 import { Bm25Index } from '@/lib/llm/offline/lexical';
+import { understandQuestion } from '@/lib/llm/offline/understand';
 import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
@@ -19,6 +21,10 @@ export interface RankedTriple {
 
 export interface Neighbourhood {
   lines: EvidenceLine[];
+  /** The block heading, saying how much of the neighbourhood the top K shows. */
+  title: string;
+  /** For a list or count question: its complete answer set, one cited unit. */
+  answerSet: EvidenceLine[];
   ranking: RankedTriple[];
   notes: string[];
 }
@@ -36,16 +42,29 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
   return ctx.trace.step(
     { kind: 'kg-rag.neighbourhood', label: '1-hop KG neighbourhood', input: { anchors: anchors.map((a) => a.nodeId), topK, neighbourhoodLimit } },
     async (step) => {
-      if (!anchors.length) return { lines: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
+      if (!anchors.length) return { lines: [], title: KG_TITLE, answerSet: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
       const nodes = anchors.map((a) => ({ id: a.nodeId, kind: a.kind, name: a.name }));
       const kg = await ctx.channels.kg.triplesAround(step, nodes, { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
       const ranking = rank(kg.items, frame.question, new Set(nodes.map((n) => n.id)), topK);
       const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
       const lines = kg.items.filter((r) => chosen.has(r.id)).map(toLine);
-      await ctx.trace.markSelected([...chosen]);
-      return { lines, ranking, notes: kg.note ? [kg.note] : [] };
+      const query = answerSetQuery(understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks }));
+      const set = query && kg.enabled ? await ctx.channels.kg.answerSet(step, query.constraints, query.kind) : null;
+      await ctx.trace.markSelected([...chosen, ...(set?.items.map((r) => r.id) ?? [])]);
+      const held = sumAnchorTotals(kg.items);
+      const title = `${KG_TITLE} (showing ${lines.length} of ${kg.items.length} retrieved${held > kg.items.length ? `; the KG holds ${held} edges at these entities` : ''})`;
+      return { lines, title, answerSet: set?.items.map(toLine) ?? [], ranking, notes: kg.note ? [kg.note] : [] };
     },
   );
+}
+
+const KG_TITLE = 'Knowledge graph facts';
+
+/** Edges the KG holds at the anchors: each record carries its anchor's index and total. */
+function sumAnchorTotals(records: EvidenceRecord[]): number {
+  const byAnchor = new Map<number, number>();
+  for (const r of records) byAnchor.set(Number(r.scores?.anchor ?? 0), Number(r.scores?.anchorTotal ?? 0));
+  return [...byAnchor.values()].reduce((a, b) => a + b, 0);
 }
 
 function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string>, topK: number): RankedTriple[] {

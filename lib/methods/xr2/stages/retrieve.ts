@@ -8,7 +8,8 @@ import { toLine, type EvidenceLine } from '../../baselines/evidence';
 import { linkedNodes } from '../../baselines/frame';
 import type { Xr2Params } from '../params';
 import type { LoopState } from '../state';
-import type { KgUnit, StepEntity, Xr2Frame } from '../templates';
+import { cueText, type KgUnit, type StepEntity, type Xr2Frame } from '../templates';
+import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import type { StepExtraction } from './extract';
 
 /** How one candidate unit ranked: the terms of its score, and what became of it. */
@@ -16,11 +17,16 @@ export interface CandidateRow {
   rank: number | null;
   evidenceIds: string[];
   text: string;
-  /** Share of the step entities E_t the unit touches (a shared-node path touches several). */
+  /**
+   * Constraint match: the share of the constraints the unit meets. Each step
+   * entity E_t is one (touching it); when the question names entities outside
+   * E_t (MCQ options, the other end of a claim), reaching one of them is one
+   * more, weighed like the others.
+   */
   coverage: number;
   /** Mean over its triples: 1 for a relation the cues name, 0.5 / 0.25 for the preferred / a fallback reading the kinds chose, 0 otherwise. */
   relation: number;
-  /** 1 when it reaches an entity the question names outside E_t (an option, the other end of a claim). */
+  /** 1 when it reaches an entity the question names outside E_t (an option, the other end of a claim); weighs `optionBonus` (0 by default). */
   focus: number;
   /** Lexical similarity of its text to Q_t. */
   lexical: number;
@@ -29,8 +35,14 @@ export interface CandidateRow {
 }
 
 export interface KgRetrieval {
-  /** KG_t: the top-K units, in rank order. */
+  /** KG_t: units in rank order holding exactly K triples (fewer only when the candidates run out). */
   units: KgUnit[];
+  /** For a list or count step: the complete answer set, one cited unit. */
+  answerSet: EvidenceLine[];
+  /** How much of the ranked candidates KG_t shows: "5 triples of 37 ranked candidates". */
+  shown: string;
+  /** R_t as written for the model: each cue in its metaedge's direction, with the KG verb. */
+  cues: string[];
   candidates: CandidateRow[];
   /** Eligible candidates below the top K with the best coverage of E_t there is: they could extend the answer as the ones shown did. */
   unexamined: number;
@@ -70,7 +82,7 @@ export async function retrieveKG(
       if (!entities.length) {
         // Still asked, so a switched-off channel leaves its skipped step in the trace.
         const none = await ctx.channels.kg.triplesAround(step, [], {}, 'KG triples at the step entities');
-        return { units: [], candidates: [], unexamined: 0, notes: [none.note ?? 'no step entity was linked to the KG'] };
+        return { units: [], answerSet: [], shown: 'no candidates', cues: await cuesOf(extraction), candidates: [], unexamined: 0, notes: [none.note ?? 'no step entity was linked to the KG'] };
       }
       const plans = entities.map((e) => ({ entity: e, ...relationsOf(e, extraction) }));
       const answers: ChannelAnswer[] = [];
@@ -102,17 +114,60 @@ export async function retrieveKG(
       }
       for (const a of answers) if (a.note && !notes.includes(a.note)) notes.push(a.note);
 
-      const rows = rank(units, { current, entities, extraction, focus: focusNodes(frame, entities), shown: new Set(state.shownEdges) });
+      const rows = rank(units, { current, entities, extraction, focus: focusNodes(frame, entities), shown: new Set(state.shownEdges), optionBonus: ctx.params.optionBonus });
       const eligible = rows.filter((r) => r.row.status !== 'shown earlier');
-      const chosen = eligible.slice(0, topK);
+      const chosen = withinBudget(eligible, topK);
+      const rest = eligible.filter((r) => !chosen.includes(r));
       for (const [i, r] of chosen.entries()) Object.assign(r.row, { status: 'selected', rank: i + 1 });
-      eligible.slice(topK).forEach((r, i) => (r.row.rank = topK + i + 1));
+      rest.forEach((r, i) => (r.row.rank = chosen.length + i + 1));
       const best = Math.max(0, ...eligible.map((r) => r.row.coverage));
-      const unexamined = eligible.slice(topK).filter((r) => r.row.coverage >= best).length;
-      await ctx.trace.markSelected(chosen.flatMap((r) => r.unit.records.map((x) => x.id)));
-      return { units: chosen.map((r) => ({ lines: r.unit.records.map(toLine) })), candidates: rows.map((r) => r.row), unexamined, notes };
+      const unexamined = rest.filter((r) => r.row.coverage >= best).length;
+      const set = await answerSetOf(ctx, step, plans, extraction);
+      await ctx.trace.markSelected([...chosen.flatMap((r) => r.unit.records.map((x) => x.id)), ...set.map((l) => l.id)]);
+      const triples = chosen.reduce((n, r) => n + r.unit.records.length, 0);
+      const candidateTriples = eligible.reduce((n, r) => n + r.unit.records.length, 0);
+      return {
+        units: chosen.map((r) => ({ lines: r.unit.records.map(toLine) })),
+        answerSet: set,
+        cues: await cuesOf(extraction),
+        shown: `showing ${triples} of ${candidateTriples} ranked candidate triples`,
+        candidates: rows.map((r) => r.row),
+        unexamined,
+        notes,
+      };
     },
   );
+}
+
+/**
+ * The prompt budget is exactly K triples: units are taken in rank order while
+ * they fit, so a shared-node unit of several triples never pushes it past K.
+ */
+function withinBudget<T extends { unit: Unit }>(ranked: T[], k: number): T[] {
+  const chosen: T[] = [];
+  let left = k;
+  for (const r of ranked) {
+    if (left <= 0) break;
+    if (r.unit.records.length > left) continue;
+    chosen.push(r);
+    left -= r.unit.records.length;
+  }
+  return chosen;
+}
+
+/** For a list or count step: one set unit, the nodes of the answer kind every (non-negated) entity reaches along its relation. */
+async function answerSetOf(ctx: MethodContext<Xr2Params>, step: StepHandle, plans: (ReturnType<typeof relationsOf> & { entity: StepEntity })[], x: StepExtraction): Promise<EvidenceLine[]> {
+  if (x.outputFormat !== 'list' && x.outputFormat !== 'count') return [];
+  const usable = plans.filter((p) => !p.negated && p.metaedges.length);
+  if (!usable.length || usable.length !== plans.filter((p) => !p.negated).length) return [];
+  const kind = x.answerKind ?? usable[0].targetKind;
+  const constraints = usable.map((p) => ({ anchor: { id: p.entity.nodeId, kind: p.entity.kind, name: p.entity.name }, metaedges: p.metaedges, direction: p.direction }));
+  return (await ctx.channels.kg.answerSet(step, constraints, kind)).items.map(toLine);
+}
+
+async function cuesOf(x: StepExtraction): Promise<string[]> {
+  const verbs = await metaedgeVerbs();
+  return x.relations.map((r) => cueText(r, verbs));
 }
 
 /** R_t for one entity: the named relations (known metaedges only), their direction and target kind. */
@@ -137,7 +192,7 @@ function focusNodes(frame: Xr2Frame, entities: StepEntity[]): Set<string> {
 
 const edgeOf = (r: EvidenceRecord) => (r.data as { edgeId: number }).edgeId;
 
-function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extraction: StepExtraction; focus: Set<string>; shown: Set<number> }) {
+function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extraction: StepExtraction; focus: Set<string>; shown: Set<number>; optionBonus: number }) {
   const ids = new Set(by.entities.map((e) => e.nodeId));
   // A relation the question's words name weighs 1; one the kinds chose, 0.5 for the preferred reading and 0.25 for the fallbacks.
   const weight = new Map<string, number>();
@@ -148,9 +203,11 @@ function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extr
     const lines = unit.records.map(toLine);
     const triples = lines.flatMap((l) => l.triples);
     const nodes = new Set(triples.flatMap((t) => [t.sourceId, t.targetId]));
-    const coverage = ids.size ? [...ids].filter((id) => nodes.has(id)).length / ids.size : 0;
+    const named = by.focus.size ? 1 : 0;
+    const focusHit = [...nodes].some((n) => by.focus.has(n)) ? 1 : 0;
+    const coverage = ids.size + named ? ([...ids].filter((id) => nodes.has(id)).length + named * focusHit) / (ids.size + named) : 0;
     const relation = triples.reduce((s, t) => s + (weight.get(t.metaedge) ?? 0), 0) / Math.max(1, triples.length);
-    const focus = [...nodes].some((n) => by.focus.has(n)) ? 1 : 0;
+    const focus = focusHit;
     const text = lines.map((l) => l.text).join('; ');
     const lexical = lexicalSimilarity(by.current, text);
     const shownEarlier = triples.every((t) => by.shown.has(t.edgeId));
@@ -162,7 +219,7 @@ function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extr
       relation: round(relation),
       focus,
       lexical: round(lexical),
-      score: round(2 * focus + coverage + relation + lexical),
+      score: round(by.optionBonus * focus + coverage + relation + lexical),
       status: shownEarlier ? 'shown earlier' : 'candidate',
     };
     return { unit, row };

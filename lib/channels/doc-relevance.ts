@@ -1,0 +1,139 @@
+import { getPool } from '@/lib/db/client';
+import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
+import { contentTerms, isStopword, wordTokens } from '@/lib/llm/offline/text';
+
+/**
+ * When a passage is relevant to a question: it mentions one of the question's
+ * linked entities (by name or alias), or its words cover enough of the query's
+ * content words that it clears a threshold calibrated on the corpus.
+ *
+ * Calibration: the threshold is the 99th percentile of the coverage scores of
+ * hard negatives. From a seeded sample of up to 200 corpus passages, the first
+ * sentence of each (with at least 5 content words) is a pseudo-query; the 10 passages of *other* documents that
+ * cover most of its words (its nearest lexical neighbours, which are still about
+ * something else) are its hard negatives, and the threshold is set where only
+ * 1 % of their scores reach. A corpus of fewer than 20 documents has too few
+ * negatives to calibrate on: then no passage is admitted by score alone.
+ */
+
+export interface Relevance {
+  /** Names of the question entities the passage mentions. */
+  sharedEntities: string[];
+  /** Share of the query's content words the passage contains (0..1). */
+  coverage: number;
+}
+
+export interface Calibration {
+  threshold: number;
+  /** Hard-negative pairs scored. */
+  negatives: number;
+  documents: number;
+  method: string;
+}
+
+export const MIN_CALIBRATION_DOCUMENTS = 20;
+const SAMPLE = 200;
+const PER_QUERY = 10;
+const PERCENTILE = 0.99;
+/** Pseudo-queries shorter than this (a label, a fragment) say too little to score against. */
+const MIN_QUERY_TERMS = 5;
+
+export function relevanceOf(text: string, query: string, entities: CandidateEntity[]): Relevance {
+  const mentions = findEntityMentions(text, entities).filter((m) => !otherCasing(m.mention, entities.find((e) => e.nodeId === m.nodeId)!));
+  return { sharedEntities: [...new Set(mentions.map((m) => m.name))], coverage: coverage(query, text) };
+}
+
+/**
+ * A symbol (EGFR, MS) written with lower-case letters in prose is another word
+ * ("eGFR", the filtration rate): passages write gene symbols in capitals.
+ */
+function otherCasing(mention: string, entity: CandidateEntity): boolean {
+  if (!/[a-z]/.test(mention)) return false;
+  return [entity.name, ...(entity.aliases ?? [])].some((s) => /[A-Z]/.test(s) && !/[a-z]/.test(s) && s.toLowerCase() === mention.toLowerCase());
+}
+
+/** Share of the query's content words (stop words and question words dropped) that the text contains. */
+export function coverage(query: string, text: string): number {
+  const q = new Set(contentTerms(query));
+  if (!q.size) return 0;
+  const t = new Set(contentTerms(text));
+  let hit = 0;
+  for (const w of q) if (t.has(w)) hit++;
+  return hit / q.size;
+}
+
+/** Words safe for to_tsquery: letters and digits only, so user text can never inject tsquery syntax. */
+export function queryTerms(query: string): string[] {
+  const words = wordTokens(query)
+    .map((t) => t.text.toLowerCase())
+    .filter((w) => !isStopword(w))
+    .flatMap((w) => w.match(/[a-z0-9]+/g) ?? []);
+  return [...new Set(words.filter((w) => w.length > 2))].slice(0, 32);
+}
+
+/** A tsquery matching any of the surfaces as a phrase: "(multiple <-> sclerosis) | (ms)". */
+export function surfaceQuery(surfaces: string[]): string {
+  const phrases = surfaces
+    .map((s) => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' <-> '))
+    .filter(Boolean);
+  return [...new Set(phrases)].map((p) => `(${p})`).join(' | ');
+}
+
+let calibrated: { documents: number; value: Promise<Calibration> } | null = null;
+
+/** The corpus's threshold, computed once per process per corpus size. */
+export async function calibration(): Promise<Calibration> {
+  const { rows } = await getPool().query<{ n: string }>('select count(*) as n from documents');
+  const documents = Number(rows[0].n);
+  if (calibrated?.documents !== documents) calibrated = { documents, value: calibrate(documents) };
+  return calibrated.value;
+}
+
+async function calibrate(documents: number): Promise<Calibration> {
+  if (documents < MIN_CALIBRATION_DOCUMENTS) {
+    return { threshold: Infinity, negatives: 0, documents, method: `corpus of ${documents} document(s) is too small to calibrate (< ${MIN_CALIBRATION_DOCUMENTS}): no passage is admitted by score alone` };
+  }
+  const { rows } = await getPool().query<CorpusPassage>('select id, document_id, text from passages order by id');
+  return calibrateOn(rows, documents);
+}
+
+export interface CorpusPassage {
+  id: string;
+  document_id: string;
+  text: string;
+}
+
+/** The calibration over given passages (pure: the same corpus gives the same threshold). */
+export function calibrateOn(rows: CorpusPassage[], documents: number): Calibration {
+  const terms = rows.map((r) => new Set(contentTerms(r.text)));
+  const sample = rows.map((r, i) => ({ r, i, key: seededKey(r.id) })).sort((a, b) => a.key - b.key).slice(0, SAMPLE);
+  const scores: number[] = [];
+  for (const { r, i } of sample) {
+    const query = new Set(contentTerms(r.text.split(/(?<=[.!?])\s+/)[0] ?? r.text));
+    if (query.size < MIN_QUERY_TERMS) continue;
+    const against = rows.flatMap((other, j) => (other.document_id === r.document_id || j === i ? [] : [share(query, terms[j])]));
+    scores.push(...against.sort((a, b) => b - a).slice(0, PER_QUERY));
+  }
+  if (!scores.length) return { threshold: Infinity, negatives: 0, documents, method: 'no hard negatives found: no passage is admitted by score alone' };
+  scores.sort((a, b) => a - b);
+  const threshold = scores[Math.min(scores.length - 1, Math.floor(PERCENTILE * scores.length))];
+  return {
+    threshold: Math.round(threshold * 1000) / 1000,
+    negatives: scores.length,
+    documents,
+    method: `99th percentile of query-word coverage over ${scores.length} hard negatives: the first sentences of ${sample.length} seeded-sampled passages against the ${PER_QUERY} best-covering passages of other documents`,
+  };
+}
+
+function share(query: Set<string>, text: Set<string>): number {
+  let hit = 0;
+  for (const w of query) if (text.has(w)) hit++;
+  return hit / query.size;
+}
+
+/** A stable pseudo-random order (FNV-1a of the id), so the sample is the same on every run. */
+function seededKey(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}

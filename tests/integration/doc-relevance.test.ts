@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Channels, FULL_SWITCHES } from '@/lib/channels';
+import type { DocSearchResult } from '@/lib/channels/doc';
+import { attachDocuments } from '@/lib/corpus/attach';
+import { closeDb, getPrisma } from '@/lib/db/client';
+import { ModelClient } from '@/lib/llm/client';
+import { OfflineBackend } from '@/lib/llm/offline-backend';
+import { newShareId } from '@/lib/runs/share-id';
+import { TraceRecorder } from '@/lib/trace/recorder';
+
+afterAll(closeDb);
+
+async function channelsFor(question: string) {
+  const prisma = getPrisma();
+  const run = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'direct', config: {}, configHash: 'test', status: 'running' } });
+  const trace = await TraceRecorder.open(run.id);
+  const model = new ModelClient(new OfflineBackend(), { citations: trace.citations });
+  return { run, trace, channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [], question: { id: null, text: question } }) };
+}
+
+describe('document retrieval is relevant or silent', () => {
+  // Passages that share words ("therapy", "cancer", "treated", "patients") with the questions but not their entities.
+  beforeAll(async () => {
+    await attachDocuments([
+      { title: 'Radiotherapy', text: 'Patients with breast cancer were treated with hypofractionated radiotherapy after surgery; cancer recurrence was low.' },
+      { title: 'Therapy dogs', text: 'Therapy dogs visited patients treated in the oncology ward; anxiety scores of patients fell.' },
+      { title: 'Staphylococcus', text: 'Staphylococcus aureus carriage was associated with infection in patients treated for cancer.' },
+      { title: 'MS relapses', text: 'In multiple sclerosis, relapses were fewer in patients treated with interferon beta than with placebo.' },
+    ]);
+  });
+
+  it('shows only passages that mention a linked entity of the question, and never selects one that does not', async () => {
+    const { run, trace, channels } = await channelsFor('Which drugs treat multiple sclerosis?');
+    const found = await channels.doc.search(null, 'Which drugs treat multiple sclerosis? patients treated therapy cancer', 10);
+    expect(found.items.length).toBeGreaterThan(0);
+    for (const p of found.items) {
+      expect(p.text.toLowerCase()).toContain('multiple sclerosis');
+      expect((p.data as { sharedEntities: string[] }).sharedEntities).toContain('multiple sclerosis');
+    }
+    expect(found.items.map((p) => p.text).join(' ')).not.toMatch(/radiotherapy|Therapy dogs|aureus/);
+
+    // A method that tried to select every doc record of the run still selects none without a shared entity.
+    const all = await getPrisma().evidence.findMany({ where: { runId: run.id, channel: 'doc' } });
+    await trace.markSelected(all.map((e) => e.id));
+    const selected = await getPrisma().evidence.findMany({ where: { runId: run.id, channel: 'doc', selected: true } });
+    for (const e of selected) expect((e.data as { sharedEntities: string[] }).sharedEntities.length).toBeGreaterThan(0);
+  });
+
+  it('records "no relevant document" when no passage names the question entities', async () => {
+    const { run, channels } = await channelsFor('Which genes are associated with spinal cancer?');
+    const found = await channels.doc.search(null, 'genes associated with spinal cancer patients treated', 5);
+    expect(found.items).toEqual([]);
+    expect(found.note).toMatch(/^no relevant document/);
+    const step = await getPrisma().step.findFirstOrThrow({ where: { runId: run.id, kind: 'channel.doc' } });
+    const output = step.output as unknown as DocSearchResult;
+    expect(output.result).toBe('no relevant document');
+    expect(output.entities).toContain('spinal cancer');
+    expect(output.passages).toEqual([]);
+  });
+
+  it('cites passages by short ids (D1…) in prompts, never by record id', async () => {
+    const { trace, channels } = await channelsFor('Which drugs treat multiple sclerosis?');
+    const found = await channels.doc.search(null, 'multiple sclerosis relapses', 5);
+    expect(found.items.map((p) => trace.citations.citeOf(p.id))).toEqual(found.items.map((_, i) => `D${i + 1}`));
+  });
+});

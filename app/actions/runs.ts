@@ -81,7 +81,7 @@ export async function cancelRunAction(runId: string): Promise<ActionState> {
   return { message: null, fieldErrors: {} };
 }
 
-/** K2V checklist verification of a finished run; its verify.* steps join the run's trace. */
+/** K2V checklist verification of a finished run, recorded as the run's next verification (the run itself is unchanged). */
 export async function verifyRunAction(runId: string): Promise<ActionState> {
   try {
     await verifyRun(RunIdSchema.parse(runId));

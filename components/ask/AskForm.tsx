@@ -10,6 +10,7 @@ import { ParamFields, defaultParamValues, type ParamValues } from './ParamFields
 import { QuestionSetPicker, type PickedQuestion } from './QuestionSetPicker';
 import { SwitchFields, type SwitchState } from './SwitchFields';
 import type { QuestionSetChoice } from '@/lib/eval/question-picker';
+import { QUESTION_MAX_CHARS } from '@/lib/runs/schemas';
 
 const OPTION_KEYS = ['A', 'B', 'C', 'D', 'E'] as const;
 const INITIAL: ActionState = { message: null, fieldErrors: {} };
@@ -116,18 +117,18 @@ export function AskForm({ methods, autoBackend, openaiAvailable, sets, aside }: 
             name="question"
             required
             minLength={3}
-            maxLength={4000}
             rows={3}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             placeholder="e.g. Which disease is treated by metformin and is associated with the gene PPARG?"
             aria-invalid={errors.question ? true : undefined}
-            aria-describedby={errors.question ? 'ask-question-error' : undefined}
+            aria-describedby={errors.question ? 'ask-question-error ask-question-length' : 'ask-question-length'}
             className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none aria-invalid:border-red-500"
           />
         )}
+        {!picked ? <QuestionLength length={question.trim().length} /> : null}
         {errors.question ? (
-          <p id="ask-question-error" className="text-xs text-red-800">
+          <p id="ask-question-error" className="text-xs text-red-800" data-testid="ask-question-error">
             {errors.question}
           </p>
         ) : null}
@@ -249,5 +250,16 @@ export function AskForm({ methods, autoBackend, openaiAvailable, sets, aside }: 
       {aside}
     </aside>
     </div>
+  );
+}
+
+/** The question's length against the limit, shown while typing: a longer question is refused on submit, never cut. */
+function QuestionLength({ length }: { length: number }) {
+  const over = length > QUESTION_MAX_CHARS;
+  return (
+    <p id="ask-question-length" className={over ? 'text-xs font-medium text-red-800' : 'text-xs text-slate-500'} data-testid="question-length" data-over={over ? 'true' : 'false'}>
+      {length.toLocaleString('en-US')} / {QUESTION_MAX_CHARS.toLocaleString('en-US')} characters
+      {over ? ` — ${(length - QUESTION_MAX_CHARS).toLocaleString('en-US')} too many: shorten the question (it is not cut, the run is refused)` : ''}
+    </p>
   );
 }

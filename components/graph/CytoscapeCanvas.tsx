@@ -5,12 +5,17 @@
 import type { Core, ElementDefinition, EventObject, LayoutOptions, StylesheetJson } from 'cytoscape';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import CytoscapeComponent from 'react-cytoscapejs';
+import { registerGraphExtensions } from './extensions';
 import { resolveLayout, type GraphLayoutName } from './layouts';
 import type { CyElement } from './model';
-import { GRAPH_STYLESHEET, HOVER_CLASS } from './stylesheet';
+import { GRAPH_STYLESHEET, HOVER_CLASS, LABEL_MIN_ZOOM } from './stylesheet';
+
+registerGraphExtensions();
 
 /** Fitting never zooms in further than this. */
 const MAX_FIT_ZOOM = 1.6;
+/** With `legibleFocus`, the view never starts below this zoom: labels drawn, and at 8 px or more. */
+const LEGIBLE_ZOOM = Math.max(LABEL_MIN_ZOOM, 0.75);
 
 export interface HoverInfo {
   group: 'nodes' | 'edges';
@@ -27,6 +32,13 @@ export interface HoverInfo {
   height: number;
 }
 
+export interface DrawnGraph {
+  nodes: number;
+  edges: number;
+  /** The zoom after layout and fitting. */
+  zoom: number;
+}
+
 export interface ActivatedElement {
   group: 'nodes' | 'edges';
   id: string;
@@ -40,7 +52,9 @@ export interface CytoscapeCanvasProps {
   /** Extra rules appended after the shared stylesheet. */
   extraStylesheet?: StylesheetJson;
   onReady?: (cy: Core) => void;
-  onRendered?: (counts: { nodes: number; edges: number }) => void;
+  onRendered?: (drawn: DrawnGraph) => void;
+  /** Never leave the view below the zoom at which node labels are drawn: zoom in on these nodes (or the centre) instead of fitting everything. */
+  legibleFocus?: string;
   onActivate?: (element: ActivatedElement) => void;
   onHover?: (info: HoverInfo | null) => void;
 }
@@ -53,6 +67,7 @@ function CytoscapeCanvas({
   onRendered,
   onActivate,
   onHover,
+  legibleFocus,
 }: CytoscapeCanvasProps) {
   const cyRef = useRef<Core | null>(null);
   const handlers = useRef({ onActivate, onHover, onRendered });
@@ -119,13 +134,21 @@ function CytoscapeCanvas({
     if (!cy) return;
     // react-cytoscapejs has already patched the elements (child effects run first).
     const running = cy.layout(resolveLayout(layout, cy));
-    running.one('layoutstop', () => {
+    // After the layout's own stop handler (a promise settles after every listener), which may still move nodes.
+    void running.promiseOn('layoutstop').then(() => {
+      if (cy.destroyed()) return;
       // A handful of nodes would otherwise be blown up to the maximum zoom.
       if (cy.zoom() > MAX_FIT_ZOOM) {
         cy.zoom(MAX_FIT_ZOOM);
         cy.center();
       }
-      handlers.current.onRendered?.({ nodes: cy.nodes().length, edges: cy.edges().length });
+      if (legibleFocus !== undefined && cy.zoom() < LEGIBLE_ZOOM) {
+        // Labels would be too small or not drawn: keep them legible and show the focus nodes first (the rest is a pan away).
+        const focus = legibleFocus ? cy.$(legibleFocus) : cy.collection();
+        cy.zoom(LEGIBLE_ZOOM);
+        cy.center(focus.nonempty() ? focus : undefined);
+      }
+      handlers.current.onRendered?.({ nodes: cy.nodes().length, edges: cy.edges().length, zoom: cy.zoom() });
     });
     running.run();
     return () => {
@@ -137,7 +160,7 @@ function CytoscapeCanvas({
     };
     // layoutKey stands for layout; elementsKey for elements.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [elementsKey, layoutKey]);
+  }, [elementsKey, layoutKey, legibleFocus]);
 
   return (
     <CytoscapeComponent

@@ -5,12 +5,13 @@ import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
-import type { ActivatedElement, HoverInfo } from './CytoscapeCanvas';
+import type { ActivatedElement, DrawnGraph, HoverInfo } from './CytoscapeCanvas';
 import { kindColor } from './colors';
 import { toCytoscapeElements, type ToElementsOptions } from './elements';
 import { GraphControls } from './GraphControls';
 import type { GraphLayoutName } from './layouts';
 import type { GraphModel } from './model';
+import { LABEL_MIN_ZOOM } from './stylesheet';
 
 const CytoscapeCanvas = dynamic(() => import('./CytoscapeCanvas'), {
   ssr: false,
@@ -45,6 +46,10 @@ export interface CytoscapeViewProps {
   className?: string;
   /** Prefix of the data-testids (`${testId}`, `${testId}-count`). Default "graph". */
   testId?: string;
+  /** Shown left of the controls, above the canvas (e.g. what the view shows). */
+  caption?: ReactNode;
+  /** Keep node labels legible after layout, centring on the nodes this selector matches ('' for the centre); see CytoscapeCanvas. */
+  legibleFocus?: string;
 }
 
 /**
@@ -66,15 +71,23 @@ export function CytoscapeView({
   footer,
   className,
   testId = 'graph',
+  legibleFocus,
+  caption,
 }: CytoscapeViewProps) {
   const elements = useMemo(() => toCytoscapeElements(model, elementOptions), [model, elementOptions]);
   const [cy, setCy] = useState<Core | null>(null);
   const [hover, setHover] = useState<HoverInfo | null>(null);
-  const [counts, setCounts] = useState<{ nodes: number; edges: number } | null>(null);
+  const [counts, setCounts] = useState<DrawnGraph | null>(null);
   const onReady = useCallback((instance: Core) => setCy(instance), []);
 
   return (
     <div className={cn('flex flex-col', className)}>
+      {controls || caption ? (
+        <div className="mb-1.5 flex items-end justify-between gap-3">
+          <div className="min-w-0 flex-1">{caption}</div>
+          {controls ? <GraphControls cy={cy} exportName={exportName ?? ariaLabel} /> : null}
+        </div>
+      ) : null}
       <div
         role="region"
         aria-label={ariaLabel}
@@ -90,12 +103,8 @@ export function CytoscapeView({
           onRendered={setCounts}
           onActivate={onActivate}
           onHover={setHover}
+          legibleFocus={legibleFocus}
         />
-        {controls ? (
-          <div className="absolute top-2 right-2 z-10">
-            <GraphControls cy={cy} exportName={exportName ?? ariaLabel} />
-          </div>
-        ) : null}
         {hover ? <GraphTooltip hover={hover} /> : null}
       </div>
       <div className="mt-2 flex min-h-6 flex-wrap items-start justify-between gap-x-4 gap-y-1">
@@ -105,6 +114,8 @@ export function CytoscapeView({
           data-testid={`${testId}-count`}
           data-nodes={counts?.nodes ?? ''}
           data-edges={counts?.edges ?? ''}
+          data-zoom={counts ? counts.zoom.toFixed(3) : ''}
+          data-label-zoom={LABEL_MIN_ZOOM.toFixed(3)}
           aria-live="polite"
         >
           {counts ? `${counts.nodes} nodes · ${counts.edges} edges drawn` : 'Drawing…'}

@@ -8,6 +8,12 @@ import { EDGE_CLASSES, NODE_CLASSES } from './model';
  * Rules later in the list win, so state classes come after the base rules.
  */
 
+/** Node label size and the size under which Cytoscape hides a label (both in model pixels at zoom 1). */
+export const NODE_FONT_SIZE = 11;
+export const MIN_ZOOMED_FONT_SIZE = 6;
+/** The zoom at or above which node labels are drawn. */
+export const LABEL_MIN_ZOOM = MIN_ZOOMED_FONT_SIZE / NODE_FONT_SIZE;
+
 /** Class the canvas puts on the element under the pointer. */
 export const HOVER_CLASS = 'hover';
 
@@ -31,7 +37,7 @@ export const GRAPH_STYLESHEET: StylesheetJson = [
       'background-color': FALLBACK_KIND_COLOR,
       label: 'data(label)',
       color: GRAPH_COLORS.label,
-      'font-size': 11,
+      'font-size': NODE_FONT_SIZE,
       'font-family': 'ui-sans-serif, system-ui, sans-serif',
       'text-valign': 'bottom',
       'text-halign': 'center',
@@ -39,7 +45,7 @@ export const GRAPH_STYLESHEET: StylesheetJson = [
       'text-outline-color': GRAPH_COLORS.labelOutline,
       'text-outline-width': 2,
       'text-outline-opacity': 0.9,
-      'min-zoomed-font-size': 6,
+      'min-zoomed-font-size': MIN_ZOOMED_FONT_SIZE,
       width: 20,
       height: 20,
       'border-width': 1,

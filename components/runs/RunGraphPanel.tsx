@@ -12,12 +12,13 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { filterableSteps, flattenTree, type StepTree } from '@/components/trace/tree';
 import type { RunView } from '@/lib/runs/view';
 import { BY_SOURCE_CLASS, graphInputOf, runToGraph, type RunGraph } from './evidence-graph';
-import type { Selection } from './view-state';
+import { AGGREGATE_CLASS, AGGREGATE_PREFIX, aggregate, answerSubgraph, citedEdgeIds, defaultScope } from './graph-focus';
+import type { GraphScope, Selection } from './view-state';
 
 // Fetch the Cytoscape chunk while the page hydrates rather than after (the graph is the page's slowest part).
 if (typeof window !== 'undefined') void import('@/components/graph/CytoscapeCanvas');
 
-const GRAPH_HEIGHT = 560;
+const GRAPH_HEIGHT = 480;
 const ELEMENT_OPTIONS = { maxLabelLength: 24, alwaysLabelEdgesUpTo: 16 } as const;
 
 /** Rules of the run graph on top of the shared stylesheet: unselected candidates faded (solid, so dashes mean hypotheses), and source colours. */
@@ -28,24 +29,32 @@ export const RUN_GRAPH_STYLES: StylesheetJson = [
     style: { 'line-color': color, 'target-arrow-color': color },
   })),
   { selector: 'node.seed', style: { 'z-index': 15 } },
+  {
+    selector: `node.${AGGREGATE_CLASS}`,
+    style: { shape: 'round-rectangle', width: 30, height: 18, 'background-opacity': 0.35, 'border-width': 1.5, 'border-style': 'dashed', 'border-color': '#475569', 'font-style': 'italic', color: '#334155' },
+  },
 ];
 
 const LAYOUTS = [
+  { value: 'dagre', label: 'Layered, hop by hop' },
   { value: 'rings', label: 'Rings by hop from the seeds' },
   { value: 'force', label: 'Force-directed' },
-  { value: 'layered', label: 'Layered from the seeds' },
 ] as const;
 type LayoutChoice = (typeof LAYOUTS)[number]['value'];
 
 const ringsLayout = concentricLayout({ minNodeSpacing: 36 });
+/** Where the view centres when the whole graph cannot be drawn at a legible zoom. */
+const LEGIBLE_FOCUS = 'node.seed, node.answer';
 
 export interface RunGraphPanelProps {
   run: RunView;
   tree: StepTree;
+  /** The graph's scope from the URL (null: picked from the run). */
+  scope: GraphScope | null;
   asOf: number | null;
   /** Show only the chosen step's own evidence rather than everything up to it. */
   only: boolean;
-  onAsOf: (ordinal: number | null, only: boolean) => void;
+  onScope: (scope: GraphScope, asOf: number | null, only: boolean) => void;
   selection: Selection | null;
   onSelect: (selection: Selection | null) => void;
 }
@@ -73,8 +82,9 @@ export function legendExtras(graph: RunGraph, opts: { seeds: boolean; answer: bo
  * several channels contributed. The step filter shows the graph as of a step;
  * a click opens the element's provenance.
  */
-export function RunGraphPanel({ run, tree, asOf, only, onAsOf, selection, onSelect }: RunGraphPanelProps) {
-  const [layout, setLayout] = useState<LayoutChoice>('rings');
+export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection, onSelect }: RunGraphPanelProps) {
+  const [layout, setLayout] = useState<LayoutChoice>('dagre');
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const stepOrdinals = useMemo(() => new Map(run.steps.map((s) => [s.id, s.ordinal])), [run.steps]);
   const evidenceSteps = useMemo(() => new Set(run.evidence.flatMap((e) => (e.stepId ? [e.stepId] : []))), [run.evidence]);
   const filterSteps = useMemo(() => filterableSteps(tree, evidenceSteps), [tree, evidenceSteps]);
@@ -82,14 +92,53 @@ export function RunGraphPanel({ run, tree, asOf, only, onAsOf, selection, onSele
   const highlightId = selection && selection.type !== 'ev' ? selection.id : null;
 
   const onlySteps = useMemo(() => (asOfNode && only ? new Set(flattenTree([asOfNode]).map((n) => n.step.id)) : null), [asOfNode, only]);
-  const graph = useMemo(
+  const whole = useMemo(
     () => runToGraph(graphInputOf(run), { asOfOrdinal: asOfNode ? asOfNode.lastOrdinal : null, stepOrdinals, highlightId, onlySteps }),
     [run, asOfNode, stepOrdinals, highlightId, onlySteps],
   );
-  const kinds = useMemo(() => kindsInModel(graph.model), [graph.model]);
-  const onActivate = useCallback((el: ActivatedElement) => onSelect({ type: el.group === 'nodes' ? 'node' : 'edge', id: el.id }), [onSelect]);
+  const cited = useMemo(() => citedEdgeIds(whole.model, whole.evidenceByElement, run.answer?.evidenceIds ?? []), [whole, run.answer]);
+  const shownScope: GraphScope = asOfNode ? 'all' : (scope ?? defaultScope(cited));
+  const focused = useMemo(
+    () => aggregate(shownScope === 'answer' ? answerSubgraph(whole.model, cited) : whole.model, { expanded }),
+    [shownScope, whole.model, cited, expanded],
+  );
+  const graph = { ...whole, model: focused.model };
+  const kinds = useMemo(() => kindsInModel(focused.model), [focused.model]);
+  const onActivate = useCallback(
+    (el: ActivatedElement) => {
+      if (el.id.startsWith(AGGREGATE_PREFIX)) setExpanded((prev) => new Set([...prev, el.id]));
+      else onSelect({ type: el.group === 'nodes' ? 'node' : 'edge', id: el.id });
+    },
+    [onSelect],
+  );
   const layoutOption: GraphLayoutName | typeof ringsLayout = layout === 'rings' ? ringsLayout : layout;
   const selectId = 'graph-step-filter';
+  const showValue = asOfNode ? String(asOfNode.step.ordinal) : shownScope;
+  const summary = (
+    <p
+      className="text-sm text-slate-700"
+      data-testid="graph-summary"
+      data-scope={shownScope}
+      data-kg-edges={whole.kgEdges}
+      data-nodes={whole.model.nodes.length}
+      data-edges={whole.model.edges.length}
+      data-folded={focused.folded}
+    >
+      {shownScope === 'answer' && !asOfNode ? (
+        <>
+          The {cited.size} relation{cited.size === 1 ? '' : 's'} the answer cites, with the question&apos;s entities
+          <span className="text-slate-500"> · the run recorded {whole.model.nodes.length} entities and {whole.model.edges.length} relations ({whole.kgEdges} KG edges)</span>
+        </>
+      ) : (
+        <>
+          {whole.model.nodes.length} entities · {whole.model.edges.length} relations ({whole.kgEdges} KG edges)
+          {asOfNode ? <span className="text-slate-500"> · {only ? 'only' : 'as of the end of'} “{asOfNode.step.label}”</span> : null}
+        </>
+      )}
+      {focused.folded ? <span className="text-slate-500"> · {focused.folded} candidates folded into {focused.groups.length} groups (click a dashed box to open it)</span> : null}
+      <span className="text-slate-500"> · click an element for its provenance</span>
+    </p>
+  );
 
   return (
     <section aria-labelledby="graph-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -104,11 +153,18 @@ export function RunGraphPanel({ run, tree, asOf, only, onAsOf, selection, onSele
           <select
             id={selectId}
             data-testid="graph-step-filter"
-            value={asOfNode ? String(asOfNode.step.ordinal) : ''}
-            onChange={(e) => onAsOf(e.target.value === '' ? null : Number(e.target.value), only)}
+            value={showValue}
+            onChange={(e) => {
+              const v = e.target.value;
+              if (v === 'answer' || v === 'all') onScope(v, null, false);
+              else onScope('all', Number(v), only);
+            }}
             className="h-8 max-w-72 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800"
           >
-            <option value="">the whole run</option>
+            <option value="answer" disabled={!cited.size}>
+              the answer&apos;s evidence{cited.size ? '' : ' (none cited)'}
+            </option>
+            <option value="all">the whole run</option>
             {filterSteps.map((n) => (
               <option key={n.step.id} value={n.step.ordinal}>
                 {`${n.depth ? '— ' : ''}${n.step.label}`}
@@ -116,7 +172,7 @@ export function RunGraphPanel({ run, tree, asOf, only, onAsOf, selection, onSele
             ))}
           </select>
           <label className="flex items-center gap-1.5 text-slate-700" title="Unticked: everything recorded up to the end of the chosen step. Ticked: only that step's own evidence.">
-            <input type="checkbox" checked={only} disabled={!asOfNode} onChange={(e) => onAsOf(asOf, e.target.checked)} className="size-4" data-testid="graph-only-step" />
+            <input type="checkbox" checked={only} disabled={!asOfNode} onChange={(e) => onScope('all', asOf, e.target.checked)} className="size-4" data-testid="graph-only-step" />
             this step only
           </label>
           <label htmlFor="graph-layout" className="text-slate-700">
@@ -132,20 +188,18 @@ export function RunGraphPanel({ run, tree, asOf, only, onAsOf, selection, onSele
         </div>
       </header>
       <div className="px-4 py-3">
-        <p className="mb-2 min-h-5 text-sm text-slate-700" data-testid="graph-summary" data-kg-edges={graph.kgEdges} data-nodes={graph.model.nodes.length} data-edges={graph.model.edges.length}>
-          {graph.model.nodes.length} entities · {graph.model.edges.length} relations ({graph.kgEdges} KG edges)
-          {asOfNode ? <span className="text-slate-500"> · {only ? 'only' : 'as of the end of'} “{asOfNode.step.label}”</span> : null}
-          <span className="text-slate-500"> · click an element for its provenance</span>
-        </p>
-        {graph.model.nodes.length === 0 ? (
-          <div className="flex items-center justify-center rounded-md border border-slate-200 bg-slate-50 p-4" style={{ height: GRAPH_HEIGHT }}>
-            <EmptyState title={run.status === 'queued' || run.status === 'running' ? 'No graph evidence yet' : 'No graph to draw'} className="w-full max-w-md border-0 bg-transparent">
-              {run.status === 'queued' || run.status === 'running'
-                ? 'Entities and relations appear as the method links and retrieves them.'
-                : run.config && !run.config.switches.kg
-                  ? 'The kg switch was off and no entity of the question was linked, so there is nothing to draw. The evidence panel lists what the run did use.'
-                  : 'The run linked no entity and retrieved no relation. The evidence panel lists what it did use.'}
-            </EmptyState>
+        {whole.model.nodes.length === 0 ? (
+          <div className="space-y-2">
+            {summary}
+            <div className="flex items-center justify-center rounded-md border border-slate-200 bg-slate-50 p-4" style={{ height: GRAPH_HEIGHT }}>
+              <EmptyState title={run.status === 'queued' || run.status === 'running' ? 'No graph evidence yet' : 'No graph to draw'} className="w-full max-w-md border-0 bg-transparent">
+                {run.status === 'queued' || run.status === 'running'
+                  ? 'Entities and relations appear as the method links and retrieves them.'
+                  : run.config && !run.config.switches.kg
+                    ? 'The kg switch was off and no entity of the question was linked, so there is nothing to draw. The evidence panel lists what the run did use.'
+                    : 'The run linked no entity and retrieved no relation. The evidence panel lists what it did use.'}
+              </EmptyState>
+            </div>
           </div>
         ) : (
           <CytoscapeView
@@ -158,6 +212,8 @@ export function RunGraphPanel({ run, tree, asOf, only, onAsOf, selection, onSele
             extraStylesheet={RUN_GRAPH_STYLES}
             exportName={`hopscope-run-${run.id}${asOfNode ? `-${only ? 'only' : 'asof'}-step-${asOfNode.step.ordinal}` : ''}`}
             testId="run-graph"
+            legibleFocus={LEGIBLE_FOCUS}
+            caption={summary}
             footer={<GraphLegend kinds={kinds} extras={legendExtras(graph, { seeds: run.seeds.length > 0, answer: (run.answer?.nodeIds?.length ?? 0) > 0 })} />}
           />
         )}

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
 import { CHANNEL_COLORS } from '@/components/graph/colors';
+import { explainAnswer } from '@/lib/runs/answer-explanation';
 import type { RunView } from '@/lib/runs/view';
 import { useElapsedMs } from './use-elapsed';
 import { backendLabel, describeChange, formatCount, formatMs, STATUS_TONES, statusLabel } from './format';
@@ -24,7 +25,7 @@ export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps
   // While the run is live its wall time is counted here, every second, rather than read from the last poll.
   const elapsedMs = useElapsedMs(run.status === 'running' ? run.startedAt : run.createdAt, live);
   return (
-    <header className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="run-header">
+    <header className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="run-header">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 space-y-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium tracking-wide text-slate-600 uppercase">
@@ -71,11 +72,13 @@ export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps
           ))}
         </p>
       ) : null}
-      <Switches config={run.config} />
       <Answer run={run} />
-      <Cost run={run} liveMs={run.status === 'running' ? elapsedMs : null} />
+      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
+        <Switches config={run.config} />
+        <Cost run={run} liveMs={run.status === 'running' ? elapsedMs : null} />
+      </div>
       <Lineage run={run} runHref={runHref} compareHref={compareHref} />
-      {actions ? <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </header>
   );
 }
@@ -137,7 +140,18 @@ function Answer({ run }: { run: RunView }) {
   const gold = goldOf(run);
   const finished = run.status !== 'queued' && run.status !== 'running';
   const grounding = typeof run.scores?.grounding === 'number' ? run.scores.grounding : null;
-  const k2v = run.scores?.k2v as { passRate?: number } | undefined;
+  const why = explainAnswer({
+    method: run.method,
+    status: run.status,
+    question: run.question,
+    answerType: run.input.answerType,
+    answer: a,
+    switches: run.config?.switches ?? null,
+    params: run.config?.params ?? null,
+    seeds: run.seeds,
+    steps: run.steps,
+    evidence: run.evidence,
+  });
   return (
     <section aria-label="Answer" className="min-h-16 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="run-answer-box">
       {run.status === 'failed' ? (
@@ -161,17 +175,41 @@ function Answer({ run }: { run: RunView }) {
             </span>
             <Correctness correct={run.correct} abstained={a.abstained || !a.text.trim()} hasGold={!!gold} />
           </div>
-          {a.items && a.items.length > 1 ? <p className="text-sm text-slate-700">Items: {a.items.join('; ')}</p> : null}
+          {a.items && a.items.length > 1 ? (
+            <p className="text-sm text-slate-700" data-testid="run-items" data-count={a.items.length}>
+              {a.items.length} items{a.text.trim() === a.items.join('; ') ? '' : `: ${a.items.join('; ')}`}
+            </p>
+          ) : null}
+          {why.abstention ? (
+            <p className="text-sm text-slate-800" data-testid="abstention-reason">
+              <span className="font-semibold">Why no answer: </span>
+              {why.abstention}
+            </p>
+          ) : null}
+          {why.partial ? (
+            <p className="rounded border border-amber-200 bg-amber-50 px-2 py-1 text-sm text-amber-950" data-testid="partial-note" data-caps={why.partial.caps.map((c) => c.param).join(',')}>
+              {why.partial.line}
+              {why.partial.caps.length ? <span className="text-amber-800"> Raise {why.partial.caps.map((c) => c.param).join(' or ')} in a rerun to see more.</span> : null}
+            </p>
+          ) : null}
           {gold && finished ? (
             <p className="text-sm text-slate-700" data-testid="run-gold">
               Gold: {gold.key ? `${gold.key}. ` : ''}
               {gold.text || (gold.count !== undefined ? String(gold.count) : gold.list?.join('; ') ?? '')}
             </p>
           ) : null}
-          <p className="text-xs text-slate-600">
-            {a.claims.length} claim{a.claims.length === 1 ? '' : 's'}, {a.evidenceIds.length} evidence record{a.evidenceIds.length === 1 ? '' : 's'} cited
+          <p className="text-xs text-slate-600" data-testid="claims-summary" data-supported={why.claims.supported} data-unsupported={why.claims.unsupported}>
+            {a.claims.length ? (
+              <>
+                <span className="text-emerald-800">{why.claims.supported} claim{why.claims.supported === 1 ? '' : 's'} supported by cited evidence</span>
+                {why.claims.unsupported ? <span className="font-medium text-amber-800"> · {why.claims.unsupported} unsupported (no evidence cited)</span> : null}
+              </>
+            ) : (
+              'no claims'
+            )}
+            {' · '}
+            {a.evidenceIds.length} evidence record{a.evidenceIds.length === 1 ? '' : 's'} cited
             {grounding !== null ? ` · grounding ${Math.round(grounding * 100)}%` : ''}
-            {typeof k2v?.passRate === 'number' ? ` · K2V pass rate ${Math.round(k2v.passRate * 100)}%` : ''}
           </p>
         </div>
       )}
@@ -190,6 +228,10 @@ function Correctness({ correct, abstained, hasGold }: { correct: boolean | null;
 function Cost({ run, liveMs }: { run: RunView; liveMs: number | null }) {
   const c = run.cost;
   if (!c) return null;
+  const estimated = run.calls.some((call) => call.tokensEstimated);
+  const tokensIn = estimated ? run.calls.reduce((sum, call) => sum + call.tokensIn, 0) : c.tokensIn;
+  const tokensOut = estimated ? run.calls.reduce((sum, call) => sum + call.tokensOut, 0) : c.tokensOut;
+  const approx = estimated ? '≈' : '';
   return (
     <details className="group text-sm" data-testid="run-cost">
       <summary className="cursor-pointer list-none text-slate-700 select-none">
@@ -197,8 +239,13 @@ function Cost({ run, liveMs }: { run: RunView; liveMs: number | null }) {
           ▸
         </span>
         Cost: <strong className="tabular-nums">{formatCount(c.modelCalls)}</strong> model call{c.modelCalls === 1 ? '' : 's'}
-        {c.cachedCalls ? ` (${c.cachedCalls} cached)` : ''} · <strong className="tabular-nums">{formatCount(c.tokensIn)}</strong> tokens in ·{' '}
-        <strong className="tabular-nums">{formatCount(c.tokensOut)}</strong> out · <strong className="tabular-nums">{formatMs(liveMs ?? c.wallMs)}</strong> wall time{liveMs !== null ? ' so far' : ''}
+        {c.cachedCalls ? ` (${c.cachedCalls} cached)` : ''} ·{' '}
+        <strong className="tabular-nums" data-testid="cost-tokens-in" data-estimated={estimated ? 'true' : 'false'}>
+          {approx}
+          {formatCount(tokensIn)}
+        </strong>{' '}
+        tokens in · <strong className="tabular-nums">{approx}{formatCount(tokensOut)}</strong> out{estimated ? <span className="text-amber-800"> (estimated: the offline engine reports none)</span> : null} ·{' '}
+        <strong className="tabular-nums">{formatMs(liveMs ?? c.wallMs)}</strong> wall time{liveMs !== null ? ' so far' : ''}
         <span className="text-slate-500"> — per stage</span>
       </summary>
       <div className="mt-2 overflow-x-auto">

@@ -1,15 +1,19 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { StageProgress } from '@/components/trace/StageProgress';
-import { TraceTimeline } from '@/components/trace/TraceTimeline';
+import { StepDetail } from '@/components/trace/StepDetail';
+import { TraceTree } from '@/components/trace/TraceTree';
+import { TraceWaterfall } from '@/components/trace/TraceWaterfall';
 import { buildStepTree, stageProgress } from '@/components/trace/tree';
 import { ErrorState } from '@/components/ui/ErrorState';
+import { ResizableSplit } from '@/components/ui/ResizableSplit';
 import { Spinner } from '@/components/ui/Spinner';
 import type { ParamDescriptor } from '@/lib/methods/descriptors';
 import { graphInputOf, runToGraph } from './evidence-graph';
 import { EvidencePanel } from './EvidencePanel';
+import { K2vPanel } from './K2vPanel';
 import { ProvenancePanel } from './ProvenancePanel';
 import { isLive, runKeys, runViewQueryOptions } from './queries';
 import { RerunForm } from './RerunForm';
@@ -17,7 +21,7 @@ import { RunActions } from './RunActions';
 import { RunGraphPanel } from './RunGraphPanel';
 import { RunHeader } from './RunHeader';
 import { useRunViewState } from './use-view-state';
-import type { Selection } from './view-state';
+import type { GraphScope, Selection } from './view-state';
 
 export interface RunPageProps {
   id: string;
@@ -38,6 +42,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const queryClient = useQueryClient();
   const query = useQuery(runViewQueryOptions({ id, shared: readOnly }));
   const [state, update] = useRunViewState();
+  const [traceView, setTraceView] = useState<'tree' | 'timeline'>('tree');
   const run = query.data;
 
   const tree = useMemo(() => buildStepTree(run?.steps ?? []), [run?.steps]);
@@ -52,7 +57,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const onSelectEvidence = useCallback((evId: string) => update({ sel: { type: 'ev', id: evId } }), [update]);
   const onSelectNode = useCallback((nodeId: string) => update({ sel: { type: 'node', id: nodeId } }), [update]);
   const onSelectStep = useCallback((ordinal: number | null) => update({ step: ordinal }), [update]);
-  const onAsOf = useCallback((ordinal: number | null, only: boolean) => update({ graph: ordinal, only }), [update]);
+  const onScope = useCallback((scope: GraphScope, ordinal: number | null, only: boolean) => update({ scope, graph: ordinal, only }), [update]);
   const runHref = useCallback((r: RunRef) => (readOnly ? `/r/${r.shareId}` : `/runs/${r.id}`), [readOnly]);
   // A share link offers no comparison of private runs: the link is absent there.
   const compareHref = useCallback((a: RunRef, b: RunRef) => (readOnly ? null : `/compare/${a.id}/${b.id}`), [readOnly]);
@@ -66,6 +71,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   }
 
   const live = isLive(run.status);
+  const selectedNode = state.step !== null ? (tree.byOrdinal.get(state.step) ?? null) : null;
   return (
     <div className="space-y-4" data-testid="run-page" data-run-id={run.id} data-read-only={readOnly ? 'true' : 'false'}>
       {readOnly ? (
@@ -84,33 +90,11 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
           Lost contact with the server ({query.error.message}); still trying…
         </p>
       ) : null}
+      <K2vPanel verifications={run.verifications} />
       <StageProgress stages={stages} live={live} />
       <div className="grid items-start gap-4 lg:grid-cols-12">
-        <div className="min-w-0 space-y-4 lg:col-span-8">
-          <RunGraphPanel run={run} tree={tree} asOf={state.graph} only={state.only} onAsOf={onAsOf} selection={state.sel} onSelect={onSelect} />
-          <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
-            <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
-              <h2 id="trace-heading" className="text-sm font-semibold text-slate-900">
-                Trace
-              </h2>
-              <span className="text-xs text-slate-600" data-testid="trace-count">
-                {run.steps.length} steps{live ? ' so far' : ''} · open a step for its input, output and model calls
-              </span>
-            </header>
-            <div className="px-3 py-2">
-              <TraceTimeline
-                run={run}
-                tree={tree}
-                selectedOrdinal={state.step}
-                onSelectStep={onSelectStep}
-                evidenceById={evidenceById}
-                onSelectEvidence={onSelectEvidence}
-                onSelectNode={onSelectNode}
-              />
-            </div>
-          </section>
-          <EvidencePanel run={run} tree={tree} evidenceById={evidenceById} selectedEvidenceId={state.sel?.type === 'ev' ? state.sel.id : null} onSelectEvidence={onSelectEvidence} />
-          {!readOnly && !live && methodParams ? <RerunForm run={run} params={methodParams} /> : null}
+        <div className="min-w-0 lg:col-span-8">
+          <RunGraphPanel run={run} tree={tree} scope={state.scope} asOf={state.graph} only={state.only} onScope={onScope} selection={state.sel} onSelect={onSelect} />
         </div>
         <aside className="min-w-0 lg:sticky lg:top-4 lg:col-span-4">
           <ProvenancePanel
@@ -124,6 +108,61 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
           />
         </aside>
       </div>
+      <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
+        <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+          <h2 id="trace-heading" className="text-sm font-semibold text-slate-900">
+            Trace
+          </h2>
+          <span className="text-xs text-slate-600" data-testid="trace-count">
+            {run.steps.length} steps{live ? ' so far' : ''} · select a step for its output, input and model calls
+          </span>
+        </header>
+        <ResizableSplit
+          label="Resize the step detail panel"
+          className="p-3"
+          start={
+            <div className="space-y-2">
+              <div role="tablist" aria-label="Trace views" className="flex gap-1 border-b border-slate-200">
+                {(['tree', 'timeline'] as const).map((v) => (
+                  <button
+                    key={v}
+                    type="button"
+                    role="tab"
+                    aria-selected={traceView === v}
+                    onClick={() => setTraceView(v)}
+                    data-testid={`trace-tab-${v}`}
+                    className={`-mb-px border-b-2 px-2.5 py-1.5 text-xs font-semibold ${traceView === v ? 'border-blue-600 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+                  >
+                    {v === 'tree' ? 'Trace tree' : 'Timeline and tokens'}
+                  </button>
+                ))}
+              </div>
+              <div className="max-h-[80vh] overflow-y-auto pr-1">
+                {traceView === 'tree' ? (
+                  <TraceTree run={run} tree={tree} selectedOrdinal={state.step} onSelectStep={onSelectStep} />
+                ) : (
+                  <TraceWaterfall run={run} tree={tree} selectedOrdinal={state.step} onSelectStep={onSelectStep} />
+                )}
+              </div>
+            </div>
+          }
+          end={
+            <div className="max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 lg:ml-1" data-testid="step-panel">
+              {selectedNode ? (
+                <StepDetail
+                  key={selectedNode.step.id}
+                  node={selectedNode}
+                  ctx={{ run, evidenceById, node: selectedNode, selectEvidence: onSelectEvidence, selectNode: onSelectNode, selectStep: (o: number) => onSelectStep(o) }}
+                />
+              ) : (
+                <p className="py-6 text-center text-sm text-slate-600">Select a step in the trace to see what it did: its rendered output, raw input and output, and model calls.</p>
+              )}
+            </div>
+          }
+        />
+      </section>
+      <EvidencePanel run={run} tree={tree} evidenceById={evidenceById} selectedEvidenceId={state.sel?.type === 'ev' ? state.sel.id : null} onSelectEvidence={onSelectEvidence} />
+      {!readOnly && !live && methodParams ? <RerunForm run={run} params={methodParams} /> : null}
     </div>
   );
 }

@@ -35,7 +35,9 @@ export function ModelCallList({ calls }: { calls: readonly ModelCallView[] }) {
               </span>
               <span className="text-slate-600">{call.model}</span>
               <span className="tabular-nums text-slate-600">
-                {formatCount(call.tokensIn)} in · {formatCount(call.tokensOut)} out · {formatMs(call.latencyMs)}
+                {call.tokensEstimated ? '≈' : ''}
+                {formatCount(call.tokensIn)} in · {call.tokensEstimated ? '≈' : ''}
+                {formatCount(call.tokensOut)} out{call.tokensEstimated ? ' (estimated)' : ''} · {formatMs(call.latencyMs)}
               </span>
               {call.cached ? <Badge tone="blue">cached</Badge> : null}
               {call.attempts > 1 ? <Badge tone="amber">{call.attempts} attempts</Badge> : null}

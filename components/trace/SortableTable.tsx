@@ -36,7 +36,10 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
 }
 
-/** A table whose column headers sort it (click or Enter); the sorted column is announced with aria-sort. */
+/** The first column stays in view while a wide table scrolls sideways (it names the row). */
+const STICKY_FIRST = 'sticky left-0 z-[1] shadow-[inset_-1px_0_0_#e2e8f0]';
+
+/** A table whose column headers sort it (click or Enter); the sorted column is announced with aria-sort. The first column is sticky. */
 export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, rowClassName, testId, pageSize = 50 }: SortableTableProps<T>) {
   const [sort, setSort] = useState(initialSort ?? null);
   const [all, setAll] = useState(false);
@@ -62,10 +65,10 @@ export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, 
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            {columns.map((c) => {
+            {columns.map((c, ci) => {
               const active = sort?.key === c.key;
               return (
-                <th key={c.key} scope="col" aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn('px-2 py-1.5 font-semibold whitespace-nowrap', c.numeric && 'text-right')} title={c.title}>
+                <th key={c.key} scope="col" aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn('px-2 py-1.5 font-semibold whitespace-nowrap', c.numeric && 'text-right', ci === 0 && `${STICKY_FIRST} bg-slate-50`)} title={c.title}>
                   <button type="button" onClick={() => toggle(c.key, c.numeric)} className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600">
                     {c.header}
                     <span aria-hidden className={cn('text-[10px]', active ? 'text-slate-900' : 'text-slate-400')}>
@@ -80,10 +83,10 @@ export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, 
         <tbody>
           {shown.map((row, i) => (
             <tr key={rowKey(row, i)} className={cn('border-t border-slate-100 align-top', rowClassName?.(row))}>
-              {columns.map((c) => {
+              {columns.map((c, ci) => {
                 const v = c.value(row);
                 return (
-                  <td key={c.key} className={cn('px-2 py-1', c.numeric && 'text-right whitespace-nowrap tabular-nums', c.className)}>
+                  <td key={c.key} className={cn('px-2 py-1', c.numeric && 'text-right whitespace-nowrap tabular-nums', c.className, ci === 0 && `${STICKY_FIRST} bg-white`)}>
                     {c.render ? c.render(row) : v === null || v === undefined ? '—' : typeof v === 'number' ? formatNumber(v) : String(v)}
                   </td>
                 );

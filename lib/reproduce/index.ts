@@ -167,7 +167,7 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
 }
 
 /**
- * K2V rows are read from each run's verification: a reproduction job of a
+ * K2V rows are read from each run's latest verification: a reproduction job of a
  * reward table verifies its finished runs when it completes (see driver).
  */
 export async function verifyReproductionRuns(job: Pick<LoadedJob, 'id' | 'settings'>): Promise<void> {
@@ -175,7 +175,7 @@ export async function verifyReproductionRuns(job: Pick<LoadedJob, 'id' | 'settin
   if (table?.kind !== 'k2v') return;
   const { rows } = await getPool().query<{ id: string }>(
     `select r.id from eval_items i join runs r on r.id = i.run_id
-      where i.job_id = $1 and r.status in ('succeeded', 'failed') and not (coalesce(r.scores, '{}'::jsonb) ? 'k2v')`,
+      where i.job_id = $1 and r.status in ('succeeded', 'failed') and not exists (select 1 from verifications v where v.run_id = r.id)`,
     [job.id],
   );
   for (const { id } of rows) await verifyRun(id);
@@ -183,7 +183,11 @@ export async function verifyReproductionRuns(job: Pick<LoadedJob, 'id' | 'settin
 
 async function reportsOf(runIds: string[]): Promise<Map<string, K2vReport>> {
   if (!runIds.length) return new Map();
-  const { rows } = await getPool().query<{ id: string; k2v: K2vReport }>(`select id, scores->'k2v' k2v from runs where id = any($1::text[]) and scores ? 'k2v'`, [runIds]);
+  // Each run's latest verification (verifications are records of their own, never part of the run).
+  const { rows } = await getPool().query<{ id: string; k2v: K2vReport }>(
+    `select distinct on (run_id) run_id id, report k2v from verifications where run_id = any($1::text[]) order by run_id, version desc`,
+    [runIds],
+  );
   return new Map(rows.map((r) => [r.id, r.k2v]));
 }
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { KgShuffleSchema, SwitchesSchema } from '@/lib/channels/switches';
 import { METHOD_IDS } from '@/lib/methods/types';
 
+/** The longest question a run accepts; longer ones are refused with a message, never cut. */
+export const QUESTION_MAX_CHARS = 4000;
+
 export const OPTION_KEYS = ['A', 'B', 'C', 'D', 'E'] as const;
 
 export const AttachedDocumentSchema = z.object({
@@ -28,7 +31,7 @@ export const WebRecordSchema = z.object({
 /** The body of POST /api/runs, the server action and the CLI: validated once, here. */
 export const RunRequestSchema = z
   .object({
-    question: z.string().trim().min(3, 'the question is too short').max(4000, 'the question may hold at most 4,000 characters').optional(),
+    question: z.string().trim().min(3, 'the question is too short').max(QUESTION_MAX_CHARS, `the question may hold at most ${QUESTION_MAX_CHARS.toLocaleString('en-US')} characters: shorten it (nothing is cut)`).optional(),
     questionId: z.string().min(1).optional(),
     options: z
       .partialRecord(z.enum(OPTION_KEYS), z.string().trim().min(1).max(1000))

@@ -1,5 +1,9 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { readLinkReport } from '@/lib/kg/link-report';
+import { estimatePromptTokens, estimateTokens } from '@/lib/llm/tokens';
+import type { ChatMessage } from '@/lib/llm/types';
+import { K2vReportSchema, type K2vReport } from '@/lib/verify/report';
+import type { ChannelName } from '@/lib/trace/types';
 import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
 import { readStep, readTrace, type StoredEvidence } from '@/lib/trace/store';
@@ -55,6 +59,25 @@ export interface RunView {
   seeds: SeedEntity[];
   /** Hypotheses a reviewer rejected (not evidence, but drawn dashed in the graph). */
   rejectedHypotheses: RejectedHypothesis[];
+  /** Every model call's timing and tokens (the waterfall), without prompts or outputs. */
+  calls: CallTiming[];
+  /** K2V verifications of the run, newest first: records of their own, which never change the run (the run id left out: permalinks show them). */
+  verifications: VerificationView[];
+}
+
+/** A model call on the timeline. Tokens a backend did not report (the offline engine) are estimates, flagged. */
+export interface CallTiming {
+  id: string;
+  stepId: string | null;
+  ordinal: number;
+  role: string;
+  /** When the request went out (recorded end minus latency). */
+  startedAt: string;
+  latencyMs: number;
+  tokensIn: number;
+  tokensOut: number;
+  tokensEstimated: boolean;
+  cached: boolean;
 }
 
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -72,6 +95,8 @@ export interface StepSummary {
   calls: number;
   tokensIn: number;
   tokensOut: number;
+  /** Some of the tokens are estimates (about four characters a token): the backend reported none. */
+  tokensEstimated?: boolean;
   evidence: number;
 }
 
@@ -100,6 +125,7 @@ export interface ModelCallView {
   parsed: unknown;
   tokensIn: number;
   tokensOut: number;
+  tokensEstimated: boolean;
   latencyMs: number;
   cached: boolean;
   attempts: number;
@@ -125,12 +151,14 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
   });
   if (!run) throw new NotFoundError('id' in where ? `No run with id ${where.id}` : 'No run behind this link');
 
-  const [trace, usage, cost, documents] = await Promise.all([
+  const [trace, calls, cost, documents, verifications] = await Promise.all([
     readTrace(run.id),
-    callUsageByStep(run.id),
+    callTimings(run.id),
     run.cost ? Promise.resolve(run.cost as unknown as RunCost) : summariseCost(run.id),
     readDocuments(RunInputSchema.safeParse(run.input).data?.documentIds ?? []),
+    readVerifications(run.id),
   ]);
+  const usage = usageByStep(calls);
   const evidenceByStep = new Map<string, number>();
   for (const e of trace.evidence) if (e.stepId) evidenceByStep.set(e.stepId, (evidenceByStep.get(e.stepId) ?? 0) + 1);
 
@@ -169,6 +197,8 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     evidence: trace.evidence,
     seeds: questionSeeds(run.questionText, trace.steps),
     rejectedHypotheses: rejectedHypotheses(trace.steps),
+    calls,
+    verifications,
   };
   return redactForClient(view);
 }
@@ -181,10 +211,21 @@ export async function getStepDetail(runId: string, stepId: string): Promise<Step
   ]);
   if (!stored) throw new NotFoundError(`Run ${runId} has no step ${stepId}`);
   const { step, evidence } = stored;
-  const usage = { calls: calls.length, tokensIn: sum(calls.map((c) => c.tokensIn)), tokensOut: sum(calls.map((c) => c.tokensOut)) };
+  const views = calls.map(({ runId: _r, stepId: _s, createdAt, ...c }): ModelCallView => {
+    const estimated = unreported(c);
+    return {
+      ...c,
+      tokensIn: estimated ? estimatePromptTokens(messagesOf(c.messages)) : c.tokensIn,
+      tokensOut: estimated ? estimateTokens(c.output ?? '') : c.tokensOut,
+      tokensEstimated: estimated,
+      messages: c.messages,
+      parsed: c.parsed ?? null,
+      createdAt: createdAt.toISOString(),
+    };
+  });
   const detail: StepDetail = {
-    step: { ...summarise(step, usage, evidence), input: stripKey(step.input), output: step.output ?? null },
-    calls: calls.map(({ runId: _r, stepId: _s, createdAt, ...c }) => ({ ...c, messages: c.messages, parsed: c.parsed ?? null, createdAt: createdAt.toISOString() })),
+    step: { ...summarise(step, usageByStep(views.map((c) => ({ ...c, stepId }))).get(stepId), evidence), input: stripKey(step.input), output: step.output ?? null },
+    calls: views,
   };
   return redactForClient(detail);
 }
@@ -202,7 +243,7 @@ interface StepRow {
   durationMs: number | null;
 }
 
-function summarise(s: StepRow, usage: { calls: number; tokensIn: number; tokensOut: number } | undefined, evidence: number): StepSummary {
+function summarise(s: StepRow, usage: { calls: number; tokensIn: number; tokensOut: number; tokensEstimated?: boolean } | undefined, evidence: number): StepSummary {
   return {
     id: s.id,
     ordinal: s.ordinal,
@@ -216,17 +257,71 @@ function summarise(s: StepRow, usage: { calls: number; tokensIn: number; tokensO
     calls: usage?.calls ?? 0,
     tokensIn: usage?.tokensIn ?? 0,
     tokensOut: usage?.tokensOut ?? 0,
+    ...(usage?.tokensEstimated ? { tokensEstimated: true } : {}),
     evidence,
   };
 }
 
-async function callUsageByStep(runId: string) {
-  const { rows } = await getPool().query<{ step_id: string; calls: string; tin: string; tout: string }>(
-    `select step_id, count(*) calls, coalesce(sum(tokens_in), 0) tin, coalesce(sum(tokens_out), 0) tout
-       from model_calls where run_id = $1 and step_id is not null group by step_id`,
+/** The offline engine reports no tokens: its calls' tokens are estimated from the prompt and output text. */
+const unreported = (c: { backend: string; tokensIn: number; tokensOut: number }) => c.backend === 'offline' && c.tokensIn === 0 && c.tokensOut === 0;
+
+function messagesOf(value: unknown): ChatMessage[] {
+  return Array.isArray(value) ? value.flatMap((m) => (m && typeof m === 'object' && typeof (m as ChatMessage).content === 'string' ? [m as ChatMessage] : [])) : [];
+}
+
+/** Timing and tokens of every model call of a run; prompt and output lengths are measured in the database, not shipped. */
+async function callTimings(runId: string): Promise<CallTiming[]> {
+  const { rows } = await getPool().query<{
+    id: string; step_id: string | null; ordinal: number; role: string; backend: string; cached: boolean; latency_ms: number;
+    created_at: Date; tokens_in: number; tokens_out: number; prompt_chars: string; output_chars: string;
+  }>(
+    `select id, step_id, ordinal, role, backend, cached, latency_ms, created_at, tokens_in, tokens_out,
+            coalesce((select sum(length(m->>'content')) from jsonb_array_elements(case when jsonb_typeof(messages) = 'array' then messages else '[]'::jsonb end) m), 0) prompt_chars,
+            coalesce(length(output), 0) output_chars
+       from model_calls where run_id = $1 order by ordinal`,
     [runId],
   );
-  return new Map(rows.map((r) => [r.step_id, { calls: Number(r.calls), tokensIn: Number(r.tin), tokensOut: Number(r.tout) }]));
+  return rows.map((r) => {
+    const estimated = unreported({ backend: r.backend, tokensIn: r.tokens_in, tokensOut: r.tokens_out });
+    return {
+      id: r.id,
+      stepId: r.step_id,
+      ordinal: r.ordinal,
+      role: r.role,
+      startedAt: new Date(r.created_at.getTime() - r.latency_ms).toISOString(),
+      latencyMs: r.latency_ms,
+      tokensIn: estimated ? Math.ceil(Number(r.prompt_chars) / 4) : r.tokens_in,
+      tokensOut: estimated ? Math.ceil(Number(r.output_chars) / 4) : r.tokens_out,
+      tokensEstimated: estimated,
+      cached: r.cached,
+    };
+  });
+}
+
+function usageByStep(calls: readonly Pick<CallTiming, 'stepId' | 'tokensIn' | 'tokensOut' | 'tokensEstimated'>[]) {
+  const usage = new Map<string, { calls: number; tokensIn: number; tokensOut: number; tokensEstimated: boolean }>();
+  for (const c of calls) {
+    if (!c.stepId) continue;
+    const u = usage.get(c.stepId) ?? { calls: 0, tokensIn: 0, tokensOut: 0, tokensEstimated: false };
+    u.calls += 1;
+    u.tokensIn += c.tokensIn;
+    u.tokensOut += c.tokensOut;
+    u.tokensEstimated ||= c.tokensEstimated;
+    usage.set(c.stepId, u);
+  }
+  return usage;
+}
+
+export type VerificationView = Omit<K2vReport, 'runId'>;
+
+async function readVerifications(runId: string): Promise<VerificationView[]> {
+  const rows = await getPrisma().verification.findMany({ where: { runId }, orderBy: { version: 'desc' }, select: { report: true } });
+  return rows.flatMap((r) => {
+    const parsed = K2vReportSchema.safeParse(r.report);
+    if (!parsed.success) return [];
+    const { runId: _r, ...report } = parsed.data;
+    return [report];
+  });
 }
 
 async function readDocuments(ids: string[]) {
@@ -286,8 +381,6 @@ function stripKey(input: unknown) {
   const { __key: _k, ...rest } = input as Record<string, unknown>;
   return rest;
 }
-
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** The method a run used (the rerun form reads its parameters). */
 export async function getRunMethod(id: string): Promise<string> {

@@ -9,42 +9,18 @@ import { createBackend } from '@/lib/runs/backend';
 import { ConflictError, InvalidInputError } from '@/lib/runs/errors';
 import { getRunRecord } from '@/lib/runs/read';
 import { RunConfigSchema, RunInputSchema, type RunInput } from '@/lib/runs/schemas';
-import { TraceRecorder, toJson } from '@/lib/trace/recorder';
+import type { CallRecorder } from '@/lib/llm/types';
+import { toJson } from '@/lib/trace/recorder';
 import { wellFormed } from './checks';
 import { generalCriteria } from './criteria';
 import { unsupportedFacts } from './facts';
 import './offline';
 import { runReasoning } from './reasoning';
-import { FORMAT_REWARD, k2vRewards, passRate, type Rewards } from './rewards';
+import { type CriterionVerdict, type K2vReport, type VerificationStage } from './report';
+import { FORMAT_REWARD, k2vRewards, passRate } from './rewards';
 import { checklistTemplate, judgeTemplate, type GoldView } from './templates';
 
-export interface CriterionVerdict {
-  id: string;
-  text: string;
-  source: 'general' | 'question';
-  verdict: 'yes' | 'no';
-  reason: string;
-  /** Entity names and numbers the criterion states that neither the question nor the run's evidence contains. */
-  flaggedUnsupportedFacts: string[];
-}
-
-export interface K2vReport {
-  runId: string;
-  criteria: CriterionVerdict[];
-  /** p of eq. 5: over the instantiated checklist CL_x only. */
-  passRate: number;
-  /** The general criteria's pass rate, reported apart (not part of p). */
-  generalPassRate: number;
-  /** null when the question has no gold answer. */
-  correct: boolean | null;
-  wellFormed: boolean;
-  alpha: number;
-  rewards: Rewards;
-  criteriaVersion: number;
-  /** The model (or the offline engine) that wrote the checklist and judged it. */
-  verifier: string;
-  verifiedAt: string;
-}
+export type { CriterionVerdict, K2vReport } from './report';
 
 export interface VerifyOptions {
   /** Answer reward α (paper: 6). */
@@ -58,8 +34,8 @@ export interface VerifyOptions {
  * role instantiates the versioned general criteria for this question (and its
  * gold answer when known), a judge answers yes/no per criterion against the
  * run's answer, rationale and cited evidence, and the pass rate p feeds both
- * reward forms. Recorded as 'verify.*' steps appended to the run's own trace,
- * and merged into the run's scores under `k2v`.
+ * reward forms. Recorded as its own versioned `Verification` (stages and model
+ * calls included): the run, frozen when it finished, is never changed.
  */
 export async function verifyRun(runId: string, options: VerifyOptions = {}): Promise<K2vReport> {
   const alpha = options.alpha ?? 6;
@@ -72,68 +48,103 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   const gold = goldView(input);
   const general = generalCriteria();
   const model = new ModelClient(createBackend(config.backend));
+  const started = Date.now();
+  const stages = new StageLog();
+
+  const links = await stages.run('link', 'Link question entities', { question: input.question }, async () => {
+    const optionLinks: Record<string, LinkedEntity[]> = {};
+    for (const [key, text] of Object.entries(input.options ?? {})) optionLinks[key] = asLinked(await linkEntities(text));
+    return { entities: asLinked(await linkEntities(input.question)), optionLinks };
+  });
+  const reasoning = runReasoning(input, record.answer as MethodAnswer | null, record.evidence, links.entities);
+
+  const checklist = await stages.run('checklist', 'Checklist', { gold, general: general.criteria.map((c) => c.id) }, async (recorder) => {
+    const result = await model.call(
+      checklistTemplate,
+      { question: input.question, options: input.options, answerType: input.answerType, gold, general: general.criteria.map((c) => c.text), ...links },
+      { recorder },
+    );
+    return result.parsed?.criteria ?? [];
+  });
+  const criteria = [
+    ...general.criteria.map((c) => ({ id: c.id, text: c.text, source: 'general' as const, check: c.check })),
+    ...checklist.map((text, i) => ({ id: `Q${i + 1}`, text, source: 'question' as const, check: null })),
+  ];
+
+  // What the run was given: a criterion stating anything beyond this checks knowledge the run never had.
+  const known = [input.question, ...Object.values(input.options ?? {}), ...record.evidence.map((e) => e.text)].join('\n');
+  const verdicts: CriterionVerdict[] = [];
+  for (const c of criteria) {
+    const judged = await stages.run('judge', `Criterion ${c.id}`, { text: c.text, source: c.source }, async (recorder) => {
+      const result = await model.call(judgeTemplate, { question: input.question, gold, criterion: { text: c.text, check: c.check }, reasoning }, { recorder });
+      const verdict = result.parsed ?? { verdict: 'no' as const, reason: 'the judge gave no verdict' };
+      return { ...verdict, flaggedUnsupportedFacts: await unsupportedFacts(c.text, known) };
+    });
+    verdicts.push({ id: c.id, text: c.text, source: c.source, ...judged });
+  }
+
+  const p = passRate(verdicts.filter((v) => v.source === 'question').map((v) => v.verdict));
+  const generalPassRate = passRate(verdicts.filter((v) => v.source === 'general').map((v) => v.verdict));
+  const correct = gold ? (record.correct ?? false) : null;
+  const formed = record.status === 'succeeded' && wellFormed(reasoning).verdict === 'yes';
+  const report: Omit<K2vReport, 'version'> = {
+    runId,
+    criteria: verdicts,
+    passRate: p,
+    generalPassRate,
+    correct,
+    wellFormed: formed,
+    alpha,
+    rewards: k2vRewards({ wellFormed: formed, correct, passRate: p, alpha, formatReward }),
+    criteriaVersion: general.version,
+    verifier: model.describe().model,
+    verifiedAt: new Date().toISOString(),
+  };
+  return saveVerification(report, stages.stages, Date.now() - started);
+}
+
+/** Stores the verification as the run's next version (a concurrent verification of the same run takes the one after). */
+async function saveVerification(report: Omit<K2vReport, 'version'>, stages: VerificationStage[], durationMs: number): Promise<K2vReport> {
   const prisma = getPrisma();
-  const trace = await TraceRecorder.open(runId);
-  const round = record.steps.filter((s) => s.kind === 'verify' && !s.parentStepId).length + 1;
-
-  const report = await trace.step(
-    { kind: 'verify', label: `K2V checklist verification #${round}`, input: { criteriaVersion: general.version, alpha, formatReward } },
-    async (root): Promise<K2vReport> => {
-      const links = await trace.step({ kind: 'verify.link', label: 'Link question entities', input: { question: input.question }, parent: root }, async () => {
-        const optionLinks: Record<string, LinkedEntity[]> = {};
-        for (const [key, text] of Object.entries(input.options ?? {})) optionLinks[key] = asLinked(await linkEntities(text));
-        return { entities: asLinked(await linkEntities(input.question)), optionLinks };
+  for (let attempt = 0; ; attempt++) {
+    const last = await prisma.verification.aggregate({ where: { runId: report.runId }, _max: { version: true } });
+    const full: K2vReport = { ...report, version: (last._max.version ?? 0) + 1 };
+    try {
+      await prisma.verification.create({
+        data: {
+          runId: report.runId,
+          version: full.version,
+          criteriaVersion: report.criteriaVersion,
+          alpha: report.alpha,
+          passRate: report.passRate,
+          verifier: report.verifier,
+          report: toJson(full),
+          stages: toJson(stages),
+          durationMs,
+        },
       });
-      const reasoning = runReasoning(input, record.answer as MethodAnswer | null, record.evidence, links.entities);
+      return full;
+    } catch (error) {
+      if (attempt < 3 && (error as { code?: string }).code === 'P2002') continue;
+      throw error;
+    }
+  }
+}
 
-      const checklist = await trace.step({ kind: 'verify.checklist', label: 'Checklist', input: { gold, general: general.criteria.map((c) => c.id) }, parent: root }, async (step) => {
-        const result = await model.call(
-          checklistTemplate,
-          { question: input.question, options: input.options, answerType: input.answerType, gold, general: general.criteria.map((c) => c.text), ...links },
-          { recorder: trace.callRecorder(step) },
-        );
-        return result.parsed?.criteria ?? [];
-      });
-      const criteria = [
-        ...general.criteria.map((c) => ({ id: c.id, text: c.text, source: 'general' as const, check: c.check })),
-        ...checklist.map((text, i) => ({ id: `Q${i + 1}`, text, source: 'question' as const, check: null })),
-      ];
+/** The stages of one verification, each with the model calls it made (kept in the verification record, not the run's trace). */
+class StageLog {
+  readonly stages: VerificationStage[] = [];
 
-      // What the run was given: a criterion stating anything beyond this checks knowledge the run never had.
-      const known = [input.question, ...Object.values(input.options ?? {}), ...record.evidence.map((e) => e.text)].join('\n');
-      const verdicts: CriterionVerdict[] = [];
-      for (const c of criteria) {
-        const judged = await trace.step({ kind: 'verify.judge', label: `Criterion ${c.id}`, input: { text: c.text, source: c.source }, parent: root }, async (step) => {
-          const result = await model.call(judgeTemplate, { question: input.question, gold, criterion: { text: c.text, check: c.check }, reasoning }, { recorder: trace.callRecorder(step) });
-          const verdict = result.parsed ?? { verdict: 'no' as const, reason: 'the judge gave no verdict' };
-          return { ...verdict, flaggedUnsupportedFacts: await unsupportedFacts(c.text, known) };
-        });
-        verdicts.push({ id: c.id, text: c.text, source: c.source, ...judged });
-      }
-
-      const p = passRate(verdicts.filter((v) => v.source === 'question').map((v) => v.verdict));
-      const generalPassRate = passRate(verdicts.filter((v) => v.source === 'general').map((v) => v.verdict));
-      const correct = gold ? (record.correct ?? false) : null;
-      const formed = record.status === 'succeeded' && wellFormed(reasoning).verdict === 'yes';
-      return {
-        runId,
-        criteria: verdicts,
-        passRate: p,
-        generalPassRate,
-        correct,
-        wellFormed: formed,
-        alpha,
-        rewards: k2vRewards({ wellFormed: formed, correct, passRate: p, alpha, formatReward }),
-        criteriaVersion: general.version,
-        verifier: model.describe().model,
-        verifiedAt: new Date().toISOString(),
-      };
-    },
-  );
-
-  const scores = record.scores && typeof record.scores === 'object' && !Array.isArray(record.scores) ? record.scores : {};
-  await prisma.run.update({ where: { id: runId }, data: { scores: toJson({ ...scores, k2v: report }) } });
-  return report;
+  async run<T>(kind: VerificationStage['kind'], label: string, input: unknown, body: (recorder: CallRecorder) => Promise<T>): Promise<T> {
+    const calls: VerificationStage['calls'] = [];
+    const recorder: CallRecorder = async (r) => {
+      calls.push({ role: r.role, template: r.template, templateVersion: r.templateVersion, model: r.model, messages: r.messages, output: r.output, parsed: r.parsed ?? null, tokensIn: r.tokensIn, tokensOut: r.tokensOut, latencyMs: r.latencyMs, error: r.error });
+    };
+    const started = Date.now();
+    const output = await body(recorder);
+    this.stages.push({ kind, label, input, output, durationMs: Date.now() - started, calls });
+    return output;
+  }
 }
 
 function goldView(input: RunInput): GoldView | null {

@@ -91,7 +91,8 @@ test.describe.serial('Run pages', () => {
     await expect(call).toContainText(QUESTION);
     await expect(call).toContainText('Raw output');
     await expect(call).toContainText('Parsed JSON');
-    await expect(call).toContainText(/\d+ in · \d+ out/);
+    // The offline engine reports no tokens: they are estimated, and say so.
+    await expect(call).toContainText(/≈[\d,]+ in · ≈[\d,]+ out \(estimated\)/);
   });
 
   test('click a graph edge and see its provenance', async ({ page }) => {
@@ -189,16 +190,23 @@ test.describe.serial('Run pages', () => {
     expect(text).not.toMatch(/"api[-_]?key"/i);
   });
 
-  test('verify the run with the K2V checklist and read the grid', async ({ page }) => {
+  test('verify the run with the K2V checklist: the grid and rewards at the top, the frozen run unchanged', async ({ page }) => {
     await page.goto(`/runs/${runId}`);
+    const steps = Number((await page.getByTestId('trace-count').textContent())!.match(/^(\d+) steps/)![1]);
+    await expect(page.getByTestId('k2v-panel')).toHaveCount(0);
     await page.getByTestId('verify-run').click();
-    const root = page.locator('[data-step-row][data-kind="verify"]').first();
-    await expect(root).toBeVisible({ timeout: 30_000 });
-    await root.click();
-    const grid = page.getByTestId('k2v-grid');
-    await expect(grid).toContainText('pass rate p =');
-    expect(await grid.locator('tr[data-verdict]').count()).toBeGreaterThanOrEqual(7);
-    await expect(page.getByTestId('run-answer-box')).toContainText('K2V pass rate');
+    const panel = page.getByTestId('k2v-panel');
+    await expect(panel).toBeVisible({ timeout: 30_000 });
+    await expect(panel).toHaveAttribute('data-version', '1');
+    // At the top: above the evidence graph and the trace.
+    const [panelBox, graphBox] = [await panel.boundingBox(), await page.getByTestId('run-graph').boundingBox()];
+    expect(panelBox!.y).toBeLessThan(graphBox!.y);
+    await expect(panel.getByTestId('k2v-pass-rate')).toContainText('pass rate p =');
+    await expect(panel.locator('[data-reward="plain"]')).toBeVisible();
+    expect(await panel.locator('tr[data-verdict]').count()).toBeGreaterThanOrEqual(7);
+    // The verification is its own record: no step joined the run's trace.
+    await expect(page.getByTestId('trace-count')).toContainText(`${steps} steps`);
+    await expect(page.locator('[data-step-row][data-kind^="verify"]')).toHaveCount(0);
   });
 });
 

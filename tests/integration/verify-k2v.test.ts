@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { ConflictError, NotFoundError } from '@/lib/runs/errors';
 import { executeRun } from '@/lib/runs/executor';
@@ -8,6 +9,7 @@ import { createRun } from '@/lib/runs/service';
 import { stopQueue } from '@/lib/runs/queue';
 import { verifyRun, type K2vReport } from '@/lib/verify';
 import { generalCriteria } from '@/lib/verify/criteria';
+import { K2vReportSchema, VerificationStageSchema } from '@/lib/verify/report';
 import { unsupportedFacts } from '@/lib/verify/facts';
 
 const QUESTION = 'Which disease is treated by metformin and is associated with the gene PPARG?';
@@ -35,11 +37,13 @@ afterAll(async () => {
 describe('K2V checklist verification of a finished run', () => {
   let runId: string;
   let report: K2vReport;
+  let before: Awaited<ReturnType<typeof getRunRecord>>;
 
   it('judges the general and the question-specific criteria, one by one', async () => {
     const run = await finishedRun('metabolic syndrome X');
     expect(run.status).toBe('succeeded');
     runId = run.id;
+    before = run;
     report = await verifyRun(runId);
 
     const general = generalCriteria();
@@ -83,33 +87,37 @@ describe('K2V checklist verification of a finished run', () => {
     });
   });
 
-  it('keeps the verification on the run: verify.* steps after the method\'s own, judge calls, and scores.k2v', async () => {
+  it('records the verification as its own versioned object, with each stage\'s model calls, and leaves the frozen run unchanged', async () => {
     const run = await getRunRecord({ id: runId });
-    const root = run.steps.find((s) => s.kind === 'verify')!;
-    expect(root.label).toBe('K2V checklist verification #1');
-    expect(Math.max(...run.steps.filter((s) => !s.kind.startsWith('verify')).map((s) => s.ordinal))).toBeLessThan(root.ordinal);
-    const children = run.steps.filter((s) => s.parentStepId === root.id);
-    expect(children.map((s) => s.kind)).toEqual(['verify.link', 'verify.checklist', ...report.criteria.map(() => 'verify.judge')]);
-    expect(children.filter((s) => s.kind === 'verify.judge').map((s) => s.label)).toEqual(report.criteria.map((c) => `Criterion ${c.id}`));
-    const judged = run.modelCalls.filter((c) => c.template === 'k2v.judge');
-    expect(judged).toHaveLength(report.criteria.length);
-    expect(judged.map((c) => (c.parsed as { verdict: string }).verdict)).toEqual(report.criteria.map((c) => c.verdict));
-    expect(run.modelCalls.filter((c) => c.template === 'k2v.checklist')).toHaveLength(1);
-    expect(root.output).toEqual(report);
+    expect(run.steps.some((s) => s.kind.startsWith('verify'))).toBe(false);
+    expect(run.modelCalls.some((c) => c.template.startsWith('k2v.'))).toBe(false);
+    expect((run.scores as Record<string, unknown>).k2v).toBeUndefined();
+    expect(run.scores).toEqual(before.scores);
+    expect(run.steps.length).toBe(before.steps.length);
 
-    const scores = run.scores as Record<string, unknown>;
-    expect(scores.k2v).toEqual(report);
-    // The run's own scoring stays beside it.
-    expect(scores).toMatchObject({ correct: run.correct, abstained: false });
+    const stored = await getPrisma().verification.findMany({ where: { runId } });
+    expect(stored).toHaveLength(1);
+    expect(report.version).toBe(1);
+    expect(K2vReportSchema.parse(stored[0].report)).toEqual(report);
+    const stages = z.array(VerificationStageSchema).parse(stored[0].stages);
+    expect(stages.map((s) => s.kind)).toEqual(['link', 'checklist', ...report.criteria.map(() => 'judge')]);
+    expect(stages.filter((s) => s.kind === 'judge').map((s) => s.label)).toEqual(report.criteria.map((c) => `Criterion ${c.id}`));
+    const judged = stages.flatMap((s) => s.calls).filter((c) => c.template === 'k2v.judge');
+    expect(judged.map((c) => (c.parsed as { verdict: string }).verdict)).toEqual(report.criteria.map((c) => c.verdict));
+    expect(stages.flatMap((s) => s.calls).filter((c) => c.template === 'k2v.checklist')).toHaveLength(1);
   });
 
-  it('verifies again with another α as a new step tree, replacing scores.k2v', async () => {
+  it('verifies again with another α as version 2, keeping version 1', async () => {
     const again = await verifyRun(runId, { alpha: 2 });
     expect(again.alpha).toBe(2);
+    expect(again.version).toBe(2);
     expect(again.rewards.plain).toBe(0.75 + (again.correct ? 2 : 0) + again.passRate);
-    const run = await getRunRecord({ id: runId });
-    expect(run.steps.filter((s) => s.kind === 'verify').map((s) => s.label)).toEqual(['K2V checklist verification #1', 'K2V checklist verification #2']);
-    expect((run.scores as unknown as { k2v: K2vReport }).k2v).toEqual(again);
+    const stored = await getPrisma().verification.findMany({ where: { runId }, orderBy: { version: 'asc' } });
+    expect(stored.map((v) => [v.version, v.alpha])).toEqual([
+      [1, 6],
+      [2, 2],
+    ]);
+    expect((await getRunRecord({ id: runId })).steps.length).toBe(before.steps.length);
   });
 });
 
@@ -141,5 +149,6 @@ describe('K2V verification refuses what it cannot verify', () => {
     const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline' }, { enqueue: false });
     await expect(verifyRun(id)).rejects.toBeInstanceOf(ConflictError);
     expect((await getRunRecord({ id })).steps).toHaveLength(0);
+    expect(await getPrisma().verification.count({ where: { runId: id } })).toBe(0);
   });
 });

@@ -100,15 +100,15 @@ describe('redaction', () => {
 });
 
 describe('run view state in the URL', () => {
-  it('round-trips step, graph cut, only-mode and selection, keeping other parameters', () => {
-    const state = { step: 12, graph: 7, only: true, sel: { type: 'edge' as const, id: 'kg:123' } };
+  it('round-trips step, graph scope, graph cut, only-mode and selection, keeping other parameters', () => {
+    const state = { step: 12, scope: 'all' as const, graph: 7, only: true, sel: { type: 'edge' as const, id: 'kg:123' } };
     const qs = viewStateQuery(state, 'tab=x&step=1');
     expect(parseViewState(new URLSearchParams(qs))).toEqual(state);
     expect(new URLSearchParams(qs).get('tab')).toBe('x');
   });
 
   it('ignores malformed values', () => {
-    expect(parseViewState(new URLSearchParams('step=abc&graph=-1&only=1&sel=foo'))).toEqual({ step: null, graph: null, only: false, sel: null });
+    expect(parseViewState(new URLSearchParams('step=abc&graph=-1&only=1&sel=foo'))).toEqual({ step: null, scope: null, graph: null, only: false, sel: null });
     expect(parseViewState(new URLSearchParams('sel=node:Gene::1')).sel).toEqual({ type: 'node', id: 'Gene::1' });
   });
 });

@@ -1,10 +1,12 @@
 import type { Core, LayoutOptions } from 'cytoscape';
 import { concentricLayout } from './concentric';
+import { dagreLayout } from './dagre';
 import { forceLayout } from './force';
 import { layeredLayout } from './layered';
 import { radialLayout } from './radial';
 
 export { concentricLayout } from './concentric';
+export { dagreLayout } from './dagre';
 export { forceLayout } from './force';
 export { LAYERED_ROOTS_SELECTOR, layeredLayout } from './layered';
 export { centrePositions, ellipseRingPositions, radialLayout, ringCount, type RadialGeometry } from './radial';
@@ -15,6 +17,7 @@ export const GRAPH_LAYOUTS = {
   concentric: () => concentricLayout(),
   layered: (cy: Core) => layeredLayout(cy),
   force: () => forceLayout(),
+  dagre: () => dagreLayout(),
 } as const satisfies Record<string, (cy: Core) => LayoutOptions>;
 
 export type GraphLayoutName = keyof typeof GRAPH_LAYOUTS;

@@ -76,7 +76,7 @@ function ScoringTable({ detail, ctx }: StepRendererProps) {
     {
       key: 'text',
       header: 'Evidence unit',
-      className: 'min-w-56',
+      className: 'min-w-48 max-w-64',
       value: (r) => r.text,
       render: (r) =>
         ctx.evidenceById.has(r.unitId) ? (

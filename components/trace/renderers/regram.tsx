@@ -63,11 +63,10 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
     simText: String(r.simText ?? ''),
   }));
   const columns: Column<CandidateRow>[] = [
-    { key: 'rank', header: 'Rank', value: (r) => r.rank, numeric: true, title: 'Order of greedy selection (blank: not selected)' },
     {
       key: 'triple',
       header: 'Triple',
-      className: 'min-w-56',
+      className: 'min-w-44 max-w-64',
       value: (r) => `${r.source} ${r.target}`,
       render: (r) =>
         r.evidenceId ? (
@@ -78,6 +77,7 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
           `${r.source} → ${r.target}`
         ),
     },
+    { key: 'rank', header: 'Rank', value: (r) => r.rank, numeric: true, title: 'Order of greedy selection (blank: not selected)' },
     { key: 'relation', header: 'Relation', value: (r) => r.relation },
     { key: 'category', header: 'Category', value: (r) => r.category },
     { key: 'wR', header: 'w_r', value: (r) => r.wR, numeric: true, title: 'Relation weight of the category for the predicted domain' },

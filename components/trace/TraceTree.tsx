@@ -1,28 +1,17 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { EvidenceChip } from '@/components/runs/EvidenceBits';
 import { formatMs } from '@/components/runs/format';
-import { stepDetailQueryOptions } from '@/components/runs/queries';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
-import { ErrorState } from '@/components/ui/ErrorState';
-import { Skeleton } from '@/components/ui/Skeleton';
-import type { EvidenceView, RunView } from '@/lib/runs/view';
-import { JsonView } from './JsonView';
-import { ModelCallList } from './ModelCallList';
-import { rendererFor, type TraceContext } from './renderers';
+import type { RunView } from '@/lib/runs/view';
 import { ancestorIds, flattenTree, type StepNode, type StepTree } from './tree';
 
-export interface TraceTimelineProps {
+export interface TraceTreeProps {
   run: RunView;
   tree: StepTree;
   selectedOrdinal: number | null;
   onSelectStep: (ordinal: number | null) => void;
-  evidenceById: ReadonlyMap<string, EvidenceView>;
-  onSelectEvidence: (id: string) => void;
-  onSelectNode: (id: string) => void;
 }
 
 const STATUS_DOT: Record<string, string> = {
@@ -34,11 +23,10 @@ const STATUS_DOT: Record<string, string> = {
 
 /**
  * The trace as a tree in the method's own shape: every step with its status,
- * a headline, and its cost; opening a step shows the method-specific view of
- * its output (when a renderer claims its kind), its input and output, and its
- * model calls. Arrow keys move between steps; → and ← open and close nested steps.
+ * a headline, and its cost. Selecting a step shows its detail beside the tree
+ * (`StepDetail`). Arrow keys move between steps; → and ← open and close nested steps.
  */
-export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, evidenceById, onSelectEvidence, onSelectNode }: TraceTimelineProps) {
+export function TraceTree({ run, tree, selectedOrdinal, onSelectStep }: TraceTreeProps) {
   const selected = selectedOrdinal !== null ? (tree.byOrdinal.get(selectedOrdinal) ?? null) : null;
   const [userOpen, setUserOpen] = useState<ReadonlySet<string>>(() => new Set());
   const listRef = useRef<HTMLUListElement>(null);
@@ -103,7 +91,6 @@ export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, eviden
     );
   }
 
-  const ctxBase = { run, evidenceById, selectEvidence: onSelectEvidence, selectNode: onSelectNode, selectStep: (o: number) => onSelectStep(o) };
   const renderNodes = (nodes: readonly StepNode[]) =>
     nodes.map((node) => {
       const isOpen = open.has(node.step.id);
@@ -135,8 +122,8 @@ export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, eviden
               data-ordinal={s.ordinal}
               data-kind={s.kind}
               data-status={s.status}
-              aria-expanded={isSelected}
-              aria-controls={isSelected ? `step-detail-${s.id}` : undefined}
+              aria-current={isSelected ? 'true' : undefined}
+              aria-controls={isSelected ? 'step-detail' : undefined}
               onClick={() => onSelectStep(isSelected ? null : s.ordinal)}
               className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2 gap-y-0.5 rounded px-1.5 py-1 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600"
             >
@@ -152,7 +139,6 @@ export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, eviden
               {s.headline ? <span className={cn('min-w-0 basis-full truncate text-xs', s.status === 'failed' ? 'text-red-800' : 'text-slate-600')}>{s.headline}</span> : null}
             </button>
           </div>
-          {isSelected ? <StepDetailPanel node={node} ctx={{ ...ctxBase, node }} /> : null}
           {isOpen && node.children.length ? (
             <ul className="space-y-0.5">
               {renderNodes(node.children)}
@@ -183,59 +169,5 @@ export function TraceTimeline({ run, tree, selectedOrdinal, onSelectStep, eviden
         {renderNodes(tree.roots)}
       </ul>
     </div>
-  );
-}
-
-function StepDetailPanel({ node, ctx }: { node: StepNode; ctx: TraceContext }) {
-  const s = node.step;
-  const query = useQuery(stepDetailQueryOptions(ctx.run, s.id, s.status));
-  const renderer = rendererFor(s.kind);
-  const evidence = useMemo(() => ctx.run.evidence.filter((e) => e.stepId === s.id), [ctx.run.evidence, s.id]);
-  return (
-    <section id={`step-detail-${s.id}`} aria-label={`Details of ${s.label}`} className="my-1 ml-7 space-y-3 rounded-md border border-slate-200 bg-white p-3" data-testid="step-detail" data-kind={s.kind}>
-      <p className="text-xs text-slate-600">
-        <span className="font-mono">{s.kind}</span> · step {s.ordinal} · {s.status} · started {s.startedAt.slice(11, 19)} UTC · {formatMs(s.durationMs)}
-        {s.calls ? ` · ${s.calls} model call${s.calls === 1 ? '' : 's'}, ${s.tokensIn.toLocaleString('en-US')} tokens in, ${s.tokensOut.toLocaleString('en-US')} out` : ''}
-      </p>
-      {query.isPending ? (
-        <div className="space-y-2" aria-busy>
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : query.isError ? (
-        <ErrorState title="The step could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          {renderer ? (
-            <section className="space-y-1">
-              <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">{renderer.title}</h4>
-              <renderer.Output detail={query.data} ctx={ctx} />
-            </section>
-          ) : null}
-          <details open={!renderer}>
-            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-700 uppercase select-none">Input</summary>
-            <JsonView value={query.data.step.input} label="Step input" className="mt-1" />
-          </details>
-          <details open={!renderer}>
-            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-700 uppercase select-none">Output</summary>
-            <JsonView value={query.data.step.output} label="Step output" className="mt-1" />
-          </details>
-          <section className="space-y-1">
-            <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Model calls ({query.data.calls.length})</h4>
-            <ModelCallList calls={query.data.calls} />
-          </section>
-        </>
-      )}
-      {evidence.length ? (
-        <section className="space-y-1">
-          <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Evidence recorded here ({evidence.length})</h4>
-          <div className="flex max-h-40 flex-wrap gap-1 overflow-auto">
-            {evidence.map((e) => (
-              <EvidenceChip key={e.id} evidence={e} onSelect={ctx.selectEvidence} />
-            ))}
-          </div>
-        </section>
-      ) : null}
-    </section>
   );
 }

@@ -1,0 +1,69 @@
+import type { Core, LayoutOptions, Position } from 'cytoscape';
+
+/** A rank (column) holds at most this many nodes before it wraps into side-by-side columns. */
+export const MAX_PER_COLUMN = 10;
+const COLUMN_GAP = 120;
+const ROW_GAP = 36;
+
+/**
+ * Positions after wrapping tall ranks (pure): nodes sharing an x (a dagre rank,
+ * left to right) that number more than `maxPerColumn` are laid out in several
+ * columns side by side, and every rank to the right moves over to make room.
+ * Keeps a "2 anchors → 25 answers" graph at a legible zoom.
+ */
+export function wrapTallRanks(nodes: readonly { id: string; x: number; y: number }[], maxPerColumn = MAX_PER_COLUMN): Map<string, Position> {
+  const ranks = new Map<number, { id: string; x: number; y: number }[]>();
+  for (const n of nodes) {
+    const key = Math.round(n.x);
+    ranks.set(key, [...(ranks.get(key) ?? []), n]);
+  }
+  const out = new Map<string, Position>();
+  let shift = 0;
+  for (const x of [...ranks.keys()].sort((a, b) => a - b)) {
+    const members = ranks.get(x)!.sort((a, b) => a.y - b.y);
+    if (members.length <= maxPerColumn) {
+      for (const n of members) out.set(n.id, { x: n.x + shift, y: n.y });
+      continue;
+    }
+    const columns = Math.ceil(members.length / maxPerColumn);
+    const perColumn = Math.ceil(members.length / columns);
+    const centre = (members[0].y + members.at(-1)!.y) / 2;
+    members.forEach((n, i) => {
+      const column = Math.floor(i / perColumn);
+      const row = i % perColumn;
+      const inColumn = Math.min(perColumn, members.length - column * perColumn);
+      out.set(n.id, { x: x + shift + column * COLUMN_GAP, y: centre + (row - (inColumn - 1) / 2) * ROW_GAP });
+    });
+    shift += (columns - 1) * COLUMN_GAP;
+  }
+  return out;
+}
+
+/**
+ * Layered layout (cytoscape-dagre, registered once in `../extensions.ts`):
+ * ranks left to right along the edges' direction, so a run reads from its
+ * anchors through each hop to the answer; tall ranks wrap into columns. Node
+ * boxes include their labels, so labels of one rank never overlap.
+ */
+export function dagreLayout(overrides: Record<string, unknown> = {}): LayoutOptions {
+  const padding = 24;
+  return {
+    name: 'dagre',
+    rankDir: 'LR',
+    ranker: 'network-simplex',
+    nodeSep: 10,
+    rankSep: 70,
+    edgeSep: 6,
+    nodeDimensionsIncludeLabels: true,
+    fit: true,
+    padding,
+    animate: false,
+    stop: (event: { cy: Core }) => {
+      const cy = event.cy;
+      const wrapped = wrapTallRanks(cy.nodes().map((n) => ({ id: n.id(), ...n.position() })));
+      cy.nodes().positions((n) => wrapped.get(n.id()) ?? n.position());
+      cy.fit(undefined, padding);
+    },
+    ...overrides,
+  } as LayoutOptions;
+}

@@ -1,0 +1,114 @@
+import type { ChannelName } from '@/lib/trace/types';
+
+/**
+ * Why an answer is what it is, read from the run's own record (pure): why it
+ * abstained, in one line; whether a list or count may be partial and which cap
+ * or switch limited it; how many claims rest on evidence. Nothing here reads
+ * gold answers: it explains what the run did, not whether it was right.
+ */
+
+/** A cap of a method that bounds how much evidence reaches the answer (defaults are the papers'). */
+export interface EvidenceCap {
+  param: string;
+  /** What the cap bounds, as a phrase after the value: "K = 15 triples kept per hop". */
+  what: string;
+}
+
+/** The evidence caps of each method, by parameter name. */
+export const EVIDENCE_CAPS: Readonly<Record<string, readonly EvidenceCap[]>> = {
+  'kg-rag': [
+    { param: 'topK', what: 'triples of the ranked neighbourhood shown to the model' },
+    { param: 'neighbourhoodLimit', what: 'neighbours read per linked entity' },
+  ],
+  xr2: [
+    { param: 'topK', what: 'KG units per iteration shown to the model' },
+    { param: 'candidatePool', what: 'candidate hits kept before ranking' },
+  ],
+  regram: [
+    { param: 'k', what: 'triples kept per hop region (MMR top-K)' },
+    { param: 'hubCap', what: 'candidate triples read per linked node' },
+  ],
+  bioweave: [
+    { param: 'k', what: 'evidence units the selector keeps' },
+    { param: 'w2', what: 'units kept by the cross-score' },
+  ],
+  eigen1: [{ param: 'queryTopK', what: 'records retrieved per query' }],
+};
+
+export interface ExplainInput {
+  method: string;
+  status: string;
+  question: string;
+  answerType: string;
+  answer: { abstained: boolean; text: string; items?: string[]; count?: number | null; claims: { evidenceIds: string[] }[]; rationale?: string } | null;
+  switches: Record<ChannelName, boolean> | null;
+  params: Record<string, unknown> | null;
+  seeds: readonly unknown[];
+  steps: readonly { kind: string; status: string; headline: string | null }[];
+  evidence: readonly { channel: string; selected: boolean }[];
+}
+
+export interface PartialNote {
+  /** One line: why the list or count may miss items. */
+  line: string;
+  /** The caps that bound it, with the run's values. */
+  caps: { param: string; value: unknown; what: string }[];
+  /** Switched-off channels that could have added items. */
+  switchedOff: ChannelName[];
+  /** KG candidates ranked below a cut (recorded but not selected). */
+  unselected: number;
+}
+
+export interface AnswerExplanation {
+  /** Why the run abstained, one line; null when it answered. */
+  abstention: string | null;
+  partial: PartialNote | null;
+  claims: { supported: number; unsupported: number };
+}
+
+/** Methods that read the knowledge graph (direct and cot never do). */
+const KG_METHODS = new Set(['kg-rag', 'xr2', 'regram', 'bioweave', 'eigen1']);
+
+const firstLine = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/^(.{0,220}?[.;])\s.*$/, '$1');
+
+export function explainAnswer(run: ExplainInput): AnswerExplanation {
+  const answer = run.answer;
+  const claims = { supported: answer?.claims.filter((c) => c.evidenceIds.length > 0).length ?? 0, unsupported: answer?.claims.filter((c) => !c.evidenceIds.length).length ?? 0 };
+  if (!answer) return { abstention: null, partial: null, claims };
+  const abstained = answer.abstained || !answer.text.trim();
+  return { abstention: abstained ? abstentionReason(run) : null, partial: abstained ? null : partialNote(run), claims };
+}
+
+function abstentionReason(run: ExplainInput): string {
+  const usesKg = KG_METHODS.has(run.method);
+  if (usesKg && run.switches && !run.switches.kg) return 'The kg switch was off, so the method could not read the knowledge graph, and nothing else it read supported an answer.';
+  if (!/[a-z]{3,}/i.test(run.question)) return 'The question has no words to link or search for, so there was nothing to reason from.';
+  const linking = run.steps.filter((s) => s.kind === 'channel.entity' && s.status === 'succeeded');
+  if (usesKg && !run.seeds.length && linking.length) return 'No entity of the question was found in the knowledge graph, so no KG evidence could be retrieved.';
+  if (!usesKg && run.switches && !run.switches.doc && !run.switches.web && !run.switches.param) return 'This method reads no knowledge graph, and its document, web and parametric channels were off.';
+  const rationale = run.answer?.rationale?.trim();
+  if (rationale) return firstLine(rationale);
+  const failed = run.steps.find((s) => s.status === 'failed' && s.headline);
+  if (failed) return `A step failed: ${failed.headline}`;
+  if (!usesKg) return 'This method reads no knowledge graph, and the documents and recall it read did not state an answer.';
+  return 'The evidence the method retrieved did not support an answer.';
+}
+
+function partialNote(run: ExplainInput): PartialNote | null {
+  const answer = run.answer!;
+  const counted = run.answerType === 'count' || answer.count != null;
+  const listLike = counted || run.answerType === 'list' || (answer.items?.length ?? 0) > 1;
+  if (!listLike) return null;
+  const unselected = run.evidence.filter((e) => e.channel === 'kg' && !e.selected).length;
+  const switchedOff = run.switches ? (['kg', 'doc', 'entity', 'web', 'param'] as const).filter((c) => !run.switches![c]) : [];
+  const caps = (EVIDENCE_CAPS[run.method] ?? []).flatMap((c) => (run.params && run.params[c.param] !== undefined ? [{ param: c.param, value: run.params[c.param], what: c.what }] : []));
+  const capped = unselected > 0 && caps.length > 0;
+  if (!capped && !switchedOff.length) return null;
+  const parts: string[] = [];
+  if (capped) {
+    const [main] = caps;
+    parts.push(`${main.param} = ${String(main.value)} ${main.what}; ${unselected} KG candidate${unselected === 1 ? ' was' : 's were'} ranked below the cut`);
+  }
+  if (switchedOff.length) parts.push(`switched off: ${switchedOff.join(', ')}`);
+  return { line: `This ${counted ? 'count' : 'list'} may be partial: ${parts.join('; ')}.`, caps, switchedOff, unselected };
+}

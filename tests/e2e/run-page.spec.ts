@@ -1,0 +1,128 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Reading a run page: the graph legible at first sight on a large run, the
+ * selected step beside the trace (and in the URL, server-rendered on a
+ * permalink), an answer box that explains abstentions and partial lists, the
+ * timeline with estimated tokens, and the question-length limit.
+ */
+
+const LIST_QUESTION = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+
+async function runToEnd(request: APIRequestContext, body: Record<string, unknown>) {
+  const created = await request.post('/api/runs', { data: { backend: 'offline', ...body } });
+  expect(created.ok()).toBe(true);
+  const { id, shareId } = (await created.json()) as { id: string; shareId: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/runs/${id}/view`)).json()) as { status: string }).status, { timeout: 120_000, intervals: [500] })
+    .toMatch(/^(succeeded|failed)$/);
+  const view = (await (await request.get(`/api/runs/${id}/view`)).json()) as { status: string; steps: { ordinal: number; kind: string; label: string }[] };
+  expect(view.status).toBe('succeeded');
+  return { id, shareId, steps: view.steps };
+}
+
+/** The zoom Cytoscape drew the run graph at, and the zoom from which node labels are drawn. */
+async function drawnZoom(page: Page) {
+  const count = page.getByTestId('run-graph-count');
+  await expect(count).toHaveAttribute('data-zoom', /^\d/, { timeout: 30_000 });
+  return { zoom: Number(await count.getAttribute('data-zoom')), threshold: Number(await count.getAttribute('data-label-zoom')) };
+}
+
+test.describe.serial('A large ReGraM run', () => {
+  let run: Awaited<ReturnType<typeof runToEnd>>;
+
+  test.beforeAll(async ({ request }) => {
+    run = await runToEnd(request, { method: 'regram', question: LIST_QUESTION });
+  });
+
+  test('opens on a graph whose labels are drawn, whichever scope is shown', async ({ page }) => {
+    await page.goto(`/runs/${run.id}`);
+    const summary = page.getByTestId('graph-summary');
+    // About 250 entities recorded; the default view is the answer's evidence.
+    expect(Number(await summary.getAttribute('data-nodes'))).toBeGreaterThanOrEqual(200);
+    await expect(summary).toHaveAttribute('data-scope', 'answer');
+    const first = await drawnZoom(page);
+    expect(first.threshold).toBeGreaterThan(0.5);
+    expect(first.zoom).toBeGreaterThanOrEqual(first.threshold);
+
+    // The whole run: candidates fold into expandable groups, and labels are still drawn.
+    await page.getByTestId('graph-step-filter').selectOption('all');
+    await expect(page).toHaveURL(/[?&]view=all/);
+    await expect(summary).toHaveAttribute('data-scope', 'all');
+    expect(Number(await summary.getAttribute('data-folded'))).toBeGreaterThan(100);
+    const drawn = Number(await page.getByTestId('run-graph-count').getAttribute('data-nodes'));
+    expect(drawn).toBeLessThan(60);
+    const whole = await drawnZoom(page);
+    expect(whole.zoom).toBeGreaterThanOrEqual(whole.threshold);
+    // The toolbar sits above the canvas, never over it.
+    const [toolbar, canvas] = [await page.getByRole('toolbar', { name: 'Graph controls' }).boundingBox(), await page.getByTestId('run-graph').boundingBox()];
+    expect(toolbar!.y + toolbar!.height).toBeLessThanOrEqual(canvas!.y);
+  });
+
+  test('says the list may be partial and which cap limited it', async ({ page }) => {
+    await page.goto(`/runs/${run.id}`);
+    const note = page.getByTestId('partial-note');
+    await expect(note).toContainText('may be partial');
+    await expect(note).toContainText('k = 15');
+    await expect(note).toHaveAttribute('data-caps', /^k,/);
+    await expect(page.getByTestId('claims-summary')).toContainText('supported by cited evidence');
+  });
+
+  test('a step opened by ?step= on a permalink is server-rendered beside the trace', async ({ browser, request }) => {
+    const hop = run.steps.find((s) => s.kind === 'regram.mmr')!;
+    const url = `/r/${run.shareId}?step=${hop.ordinal}`;
+    // In the server's HTML, before any script runs.
+    const html = await (await request.get(url)).text();
+    expect(html).toContain('data-testid="step-detail"');
+    expect(html).toContain(`data-ordinal="${hop.ordinal}"`);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url);
+    const detail = page.getByTestId('step-detail');
+    await expect(detail).toBeVisible();
+    await expect(detail).toHaveAttribute('data-kind', hop.kind);
+    await expect(detail.getByRole('heading', { name: hop.label })).toBeVisible();
+    // Beside the tree, not below it.
+    const [tree, panel] = [await page.getByTestId('trace-timeline').boundingBox(), await page.getByTestId('step-panel').boundingBox()];
+    expect(panel!.x).toBeGreaterThan(tree!.x + tree!.width - 1);
+    // Raw JSON one click away.
+    await detail.getByTestId('step-tab-output').click();
+    await expect(detail.getByLabel('Step output')).toBeVisible();
+    await context.close();
+  });
+
+  test('the timeline shows steps and model calls with estimated tokens, labelled as estimates', async ({ page }) => {
+    await page.goto(`/runs/${run.id}`);
+    await page.getByTestId('trace-tab-timeline').click();
+    const totals = page.getByTestId('waterfall-totals');
+    await expect(totals).toHaveAttribute('data-estimated', 'true');
+    await expect(totals).toContainText('estimated');
+    await expect(page.locator('[data-testid="trace-waterfall"] [data-row-type="call"]').first()).toBeVisible();
+    await expect(page.getByTestId('cost-tokens-in')).toHaveAttribute('data-estimated', 'true');
+  });
+});
+
+test('an abstention says why in one line', async ({ page, request }) => {
+  const off = await runToEnd(request, { method: 'kg-rag', question: LIST_QUESTION, switches: { kg: false, doc: false, web: false, param: false } });
+  await page.goto(`/runs/${off.id}`);
+  await expect(page.getByTestId('run-answer')).toHaveText('abstained (no answer)');
+  await expect(page.getByTestId('abstention-reason')).toContainText('The kg switch was off');
+  await expect(page.getByTestId('partial-note')).toHaveCount(0);
+});
+
+test('the ask form shows the question-length limit and refuses a longer question without cutting it', async ({ page }) => {
+  await page.goto('/');
+  const long = `Which genes are associated with asthma? ${'Background sentence about the disease. '.repeat(120)}`.trim();
+  expect(long.length).toBeGreaterThan(4000);
+  await page.getByLabel('Question', { exact: true }).fill(long);
+  await expect(page.getByLabel('Question', { exact: true })).toHaveValue(long);
+  const length = page.getByTestId('question-length');
+  await expect(length).toHaveAttribute('data-over', 'true');
+  await expect(length).toContainText('/ 4,000 characters');
+  await page.getByLabel('Model backend').selectOption('offline');
+  await page.getByTestId('ask-submit').click();
+  await expect(page.getByTestId('ask-question-error')).toContainText('at most 4,000 characters');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('Question', { exact: true })).toHaveValue(long);
+});

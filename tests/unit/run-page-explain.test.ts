@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { AGGREGATE_PREFIX, aggregate, answerSubgraph, citedEdgeIds, defaultScope } from '@/components/runs/graph-focus';
+import { wrapTallRanks } from '@/components/graph/layouts/dagre';
+import type { GraphEdge, GraphModel, GraphNode } from '@/components/graph/model';
+import { explainAnswer, type ExplainInput } from '@/lib/runs/answer-explanation';
+
+const node = (id: string, kind: string, classes: string[] = []): GraphNode => ({ id, label: id, kind, classes });
+const edge = (id: string, source: string, target: string, classes: string[] = ['candidate']): GraphEdge => ({ id, source, target, classes });
+
+/** Two seeds, 4 genes chosen by the method, 150 candidate genes and 30 candidate anatomy nodes around the first seed. */
+function bigRun(): GraphModel {
+  const nodes = [node('MS', 'Disease', ['seed']), node('CD', 'Disease', ['seed'])];
+  const edges: GraphEdge[] = [];
+  for (const g of ['ALB', 'ICAM1', 'ITGA4', 'STAT3']) {
+    nodes.push(node(g, 'Gene', g === 'ALB' ? ['answer'] : []));
+    edges.push(edge(`kg:MS-${g}`, 'MS', g, ['selected']), edge(`kg:CD-${g}`, 'CD', g, ['selected']));
+  }
+  for (let i = 0; i < 150; i++) {
+    nodes.push(node(`G${i}`, 'Gene'));
+    edges.push(edge(`kg:MS-G${i}`, 'MS', `G${i}`));
+  }
+  for (let i = 0; i < 30; i++) {
+    nodes.push(node(`A${i}`, 'Anatomy'));
+    edges.push(edge(`kg:A${i}-CD`, `A${i}`, 'CD'));
+  }
+  return { nodes, edges };
+}
+
+describe('run graph focus', () => {
+  it('folds a large graph into expandable groups per anchor and kind, keeping seeds, answers and chosen edges', () => {
+    const model = bigRun();
+    const focused = aggregate(model);
+    expect(focused.model.nodes.length).toBeLessThanOrEqual(12);
+    expect(focused.folded).toBe(180);
+    const genes = focused.groups.find((g) => g.anchor === 'MS' && g.kind === 'Gene')!;
+    expect(genes.members).toHaveLength(150);
+    const geneNode = focused.model.nodes.find((n) => n.id === genes.id)!;
+    expect(geneNode.label).toBe('+150 more genes');
+    expect(focused.model.nodes.find((n) => n.id.startsWith(AGGREGATE_PREFIX) && n.kind === 'Anatomy')?.label).toBe('+30 more anatomies');
+    for (const id of ['MS', 'CD', 'ALB', 'ICAM1', 'ITGA4', 'STAT3']) expect(focused.model.nodes.some((n) => n.id === id)).toBe(true);
+    // One edge per group and anchor, labelled with the folded count; every edge has both ends drawn.
+    const ids = new Set(focused.model.nodes.map((n) => n.id));
+    expect(focused.model.edges.every((e) => ids.has(e.source) && ids.has(e.target))).toBe(true);
+    expect(focused.model.edges.find((e) => e.target === genes.id)?.label).toBe('150 relations');
+
+    const opened = aggregate(model, { expanded: new Set([genes.id]) });
+    expect(opened.model.nodes.some((n) => n.id === 'G17')).toBe(true);
+    expect(opened.model.nodes.some((n) => n.id === genes.id)).toBe(false);
+    expect(opened.folded).toBe(30);
+  });
+
+  it('leaves a graph within the budget as it is', () => {
+    const small: GraphModel = { nodes: [node('a', 'Gene', ['seed']), node('b', 'Gene')], edges: [edge('e', 'a', 'b')] };
+    expect(aggregate(small)).toEqual({ model: small, groups: [], folded: 0 });
+  });
+
+  it('opens on the answer subgraph when the answer cites graph evidence, else on the whole run', () => {
+    const model = bigRun();
+    const byElement = new Map([
+      ['kg:MS-ALB', ['ev1']],
+      ['kg:CD-ALB', ['ev2']],
+      ['kg:MS-G3', ['ev3']],
+    ]);
+    const cited = citedEdgeIds(model, byElement, ['ev1', 'ev2']);
+    expect([...cited].sort()).toEqual(['kg:CD-ALB', 'kg:MS-ALB']);
+    expect(defaultScope(cited)).toBe('answer');
+    expect(defaultScope(new Set())).toBe('all');
+    const sub = answerSubgraph(model, cited);
+    expect(sub.nodes.map((n) => n.id).sort()).toEqual(['ALB', 'CD', 'MS']);
+    expect(sub.edges).toHaveLength(2);
+  });
+});
+
+describe('layered layout', () => {
+  it('wraps a rank of 25 nodes into three columns and moves the ranks to its right over', () => {
+    const nodes = [
+      { id: 'seed', x: 0, y: 400 },
+      ...Array.from({ length: 25 }, (_, i) => ({ id: `g${i}`, x: 200, y: i * 34 })),
+      { id: 'after', x: 400, y: 400 },
+    ];
+    const out = wrapTallRanks(nodes, 10);
+    const columns = new Set(Array.from({ length: 25 }, (_, i) => out.get(`g${i}`)!.x));
+    expect(columns.size).toBe(3);
+    const ys = Array.from({ length: 25 }, (_, i) => out.get(`g${i}`)!.y);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeLessThanOrEqual(9 * 36);
+    expect(out.get('seed')).toEqual({ x: 0, y: 400 });
+    expect(out.get('after')!.x).toBeGreaterThan(Math.max(...columns));
+    expect(wrapTallRanks(nodes.slice(0, 5), 10).get('g2')).toEqual({ x: 200, y: 68 });
+  });
+});
+
+const base: ExplainInput = {
+  method: 'regram',
+  status: 'succeeded',
+  question: 'Which genes are associated with both multiple sclerosis and Crohn disease?',
+  answerType: 'list',
+  answer: { abstained: false, text: 'ALB; ICAM1', items: ['ALB', 'ICAM1'], claims: [{ evidenceIds: ['e1'] }, { evidenceIds: [] }] },
+  switches: { doc: true, entity: true, kg: true, param: true, web: true },
+  params: { k: 15, hubCap: 30 },
+  seeds: [{}],
+  steps: [{ kind: 'channel.entity', status: 'succeeded', headline: 'linked multiple sclerosis' }],
+  evidence: [
+    { channel: 'kg', selected: true },
+    { channel: 'kg', selected: false },
+    { channel: 'kg', selected: false },
+  ],
+};
+
+describe('answer explanation', () => {
+  it('says a list may be partial, naming the cap and the candidates below it', () => {
+    const why = explainAnswer(base);
+    expect(why.abstention).toBeNull();
+    expect(why.partial?.line).toBe('This list may be partial: k = 15 triples kept per hop region (MMR top-K); 2 KG candidates were ranked below the cut.');
+    expect(why.partial?.caps.map((c) => c.param)).toEqual(['k', 'hubCap']);
+    expect(why.claims).toEqual({ supported: 1, unsupported: 1 });
+  });
+
+  it('names switched-off channels as a limit, and says nothing for a single answer', () => {
+    expect(explainAnswer({ ...base, evidence: [], switches: { ...base.switches!, web: false } }).partial?.line).toBe('This list may be partial: switched off: web.');
+    expect(explainAnswer({ ...base, answerType: 'open', answer: { ...base.answer!, items: ['ALB'] } }).partial).toBeNull();
+  });
+
+  it('gives one line for an abstention, from the switches, the linking, or the recorded rationale', () => {
+    const abstained = { ...base, answer: { abstained: true, text: '', claims: [], rationale: 'No retrieved triple connects the entities. More text follows here.' } };
+    expect(explainAnswer({ ...abstained, switches: { ...base.switches!, kg: false } }).abstention).toMatch(/^The kg switch was off/);
+    expect(explainAnswer({ ...abstained, seeds: [] }).abstention).toMatch(/^No entity of the question was found in the knowledge graph/);
+    expect(explainAnswer({ ...abstained, question: '?? 12 !!' }).abstention).toMatch(/no words/);
+    expect(explainAnswer(abstained).abstention).toBe('No retrieved triple connects the entities.');
+    expect(explainAnswer({ ...abstained, answer: { ...abstained.answer, rationale: '' } }).abstention).toBe('The evidence the method retrieved did not support an answer.');
+    expect(explainAnswer(abstained).partial).toBeNull();
+  });
+});

@@ -15,6 +15,27 @@ export function metaedgeVerbs(): Promise<Map<string, string>> {
   return verbs;
 }
 
+export interface GraphMetaedge {
+  sourceKind: string;
+  targetKind: string;
+  /** "Drug – target – Gene/Protein" */
+  description: string;
+}
+
+let metaedges: Promise<Map<string, GraphMetaedge>> | null = null;
+
+/** The imported metagraph's metaedges by abbreviation, read once per process. */
+export function graphMetaedges(): Promise<Map<string, GraphMetaedge>> {
+  metaedges ??= getPool()
+    .query<{ abbr: string } & GraphMetaedge>('select abbr, source_kind "sourceKind", target_kind "targetKind", description from metaedges')
+    .then((r) => new Map(r.rows.map(({ abbr, ...m }) => [abbr, m])))
+    .catch((e) => {
+      metaedges = null;
+      throw e;
+    });
+  return metaedges;
+}
+
 /**
  * The sentence a model (or rule) sees for a triple: always in the metaedge's
  * direction with its verb, "Metformin (Compound) –treats→ type 2 diabetes

@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import './globals.css';
 import { Providers } from './providers';
 
+// Every page renders per request: its scripts carry the request's CSP nonce (proxy.ts), which a prerendered page cannot.
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = {
   title: { default: 'Hopscope', template: '%s · Hopscope' },
   description: 'A workbench for knowledge-graph grounded biomedical reasoning',

@@ -14,13 +14,28 @@ export function databaseUrl(): string {
   return url;
 }
 
+/**
+ * A connection the server dropped (PostgreSQL restarted, a network blip) is
+ * logged and discarded; the pool opens new ones when asked. Without a handler
+ * the error of an idle connection would end the process.
+ */
+function logConnectionError(err: Error) {
+  console.error(`[db] connection lost: ${err.message} (new connections are opened as needed)`);
+}
+
 export function getPool(): pg.Pool {
-  globalForDb.hopscopePool ??= new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+  if (!globalForDb.hopscopePool) {
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+    pool.on('error', logConnectionError);
+    globalForDb.hopscopePool = pool;
+  }
   return globalForDb.hopscopePool;
 }
 
 export function getPrisma(): PrismaClient {
-  globalForDb.hopscopePrisma ??= new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10 }) });
+  globalForDb.hopscopePrisma ??= new PrismaClient({
+    adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10 }, { onPoolError: logConnectionError, onConnectionError: logConnectionError }),
+  });
   return globalForDb.hopscopePrisma;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,7 +12,38 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'hopscope';
-const PASSWORD = 'hopscope';
+/** What clusters made before generated passwords used; such a cluster gets a generated one at its next start. */
+const LEGACY_PASSWORD = 'hopscope';
+
+/** The file beside the data folder that holds the cluster's generated password (mode 0600): `.data/pg` → `.data/pg.password`. */
+export function passwordFileOf(dir: string): string {
+  return `${path.resolve(dir)}.password`;
+}
+
+/** The cluster's password, or null when none was generated yet. */
+export function readEmbeddedPassword(dir: string): string | null {
+  try {
+    return fs.readFileSync(passwordFileOf(dir), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The URL of a database on the embedded server whose data lives in `dir` (for tools beside a running app). */
+export function embeddedUrl(opts: { dir: string; port: number; database: string }, password = readEmbeddedPassword(opts.dir) ?? LEGACY_PASSWORD): string {
+  return `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${opts.database}`;
+}
+
+/** Writes a new random password beside the data unless one is there (a sibling process may have written it first); returns the one on disk. */
+function ensurePasswordFile(dir: string): string {
+  const file = passwordFileOf(dir);
+  try {
+    fs.writeFileSync(file, `${randomBytes(24).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  return readEmbeddedPassword(dir)!;
+}
 
 async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
@@ -31,24 +63,32 @@ async function canConnect(url: string): Promise<boolean> {
  * A second process (the CLI beside a running app) finds the server already up and shares it.
  */
 export async function startEmbeddedPostgres(opts: { dir: string; port: number; database: string }): Promise<EmbeddedDatabase> {
-  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`;
-  const adminUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
-  if (await canConnect(adminUrl)) {
-    await ensureDatabase(adminUrl, opts.database);
-    return { url, owned: false, stop: async () => undefined };
+  const parent = path.dirname(path.resolve(opts.dir));
+  // The data's folder: its owner's alone to write (0700 for the data itself, set by initdb).
+  fs.mkdirSync(parent, { recursive: true, mode: 0o755 });
+  if (fs.statSync(parent).mode & 0o002) fs.chmodSync(parent, 0o755);
+  const fresh = !fs.existsSync(path.join(opts.dir, 'PG_VERSION'));
+  // A new cluster is made with a generated password; an old one still has the legacy password until rotated below.
+  const password = fresh ? ensurePasswordFile(opts.dir) : readEmbeddedPassword(opts.dir);
+  const adminUrl = (pw: string) => embeddedUrl({ ...opts, database: 'postgres' }, pw);
+  const url = () => embeddedUrl(opts, readEmbeddedPassword(opts.dir) ?? LEGACY_PASSWORD);
+
+  if (password && (await canConnect(adminUrl(password)))) {
+    await ensureDatabase(adminUrl(password), opts.database);
+    return { url: url(), owned: false, stop: async () => undefined };
   }
-  // As root the server runs as the `postgres` OS user, which must be able to write beside the data dir.
-  const parent = path.dirname(opts.dir);
-  fs.mkdirSync(parent, { recursive: true });
-  if (process.getuid?.() === 0) {
-    assertEnterableByOthers([parent, path.resolve('node_modules')]);
-    fs.chmodSync(parent, 0o777);
+  if (!password && (await canConnect(adminUrl(LEGACY_PASSWORD)))) {
+    await rotateLegacyPassword(opts.dir, adminUrl(LEGACY_PASSWORD));
+    await ensureDatabase(adminUrl(readEmbeddedPassword(opts.dir)!), opts.database);
+    return { url: url(), owned: false, stop: async () => undefined };
   }
+  // As root the server runs as the `postgres` OS user, which must be able to enter every folder above the data and the binaries.
+  if (process.getuid?.() === 0) assertEnterableByOthers([parent, path.resolve('node_modules')]);
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
     user: USER,
-    password: PASSWORD,
+    password: password ?? LEGACY_PASSWORD,
     persistent: true,
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'work_mem=32MB', '-c', 'maintenance_work_mem=512MB', '-c', 'max_wal_size=4GB', '-c', 'synchronous_commit=off'],
@@ -57,10 +97,23 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
       if (process.env.HOPSCOPE_DEBUG_PG) console.error('[postgres]', e);
     },
   });
-  if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) await server.initialise();
+  if (fresh) await server.initialise();
   await server.start();
-  await ensureDatabase(adminUrl, opts.database);
-  return { url, owned: true, stop: () => server.stop() };
+  if (!password) await rotateLegacyPassword(opts.dir, adminUrl(LEGACY_PASSWORD));
+  await ensureDatabase(adminUrl(readEmbeddedPassword(opts.dir)!), opts.database);
+  return { url: url(), owned: true, stop: () => server.stop() };
+}
+
+/** A cluster made with the fixed legacy password gets a generated one, written beside its data before the role changes. */
+async function rotateLegacyPassword(dir: string, legacyAdminUrl: string) {
+  const password = ensurePasswordFile(dir);
+  const client = new pg.Client({ connectionString: legacyAdminUrl });
+  await client.connect();
+  try {
+    await client.query(`alter role ${USER} with password '${password.replace(/'/g, "''")}'`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

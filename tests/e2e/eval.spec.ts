@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { embeddedUrl } from '../../lib/db/embedded';
+import { TEST_DATABASE, TEST_PG_DIR, TEST_PG_PORT } from '../support/test-db';
 
 /**
  * The evaluation pages against the running app: start a job from the form,
@@ -11,7 +13,7 @@ import { expect, test } from '@playwright/test';
  * test database unless E2E_DATABASE_URL names another.
  */
 const SET = 'e2e-eval';
-const DATABASE_URL = process.env.E2E_DATABASE_URL ?? `postgresql://hopscope:hopscope@127.0.0.1:${process.env.HOPSCOPE_TEST_PG_PORT ?? 54339}/hopscope_test`;
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? embeddedUrl({ dir: TEST_PG_DIR, port: TEST_PG_PORT, database: TEST_DATABASE });
 
 interface Score {
   method: string;

@@ -17,6 +17,13 @@ const EnvSchema = z.object({
   /** off: `npm start` serves only; runs and evaluations wait for `npm run worker` processes. */
   HOPSCOPE_WORKERS: z.enum(['on', 'off']).default('on'),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** The address the web server listens on; anything but loopback needs HOPSCOPE_ALLOW_UNAUTHENTICATED=1. */
+  HOPSCOPE_HOST: z.string().min(1).default('127.0.0.1'),
+  HOPSCOPE_ALLOW_UNAUTHENTICATED: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+
 });
 
 export type HopscopeEnv = z.infer<typeof EnvSchema>;

@@ -1,7 +1,10 @@
 // The launcher behind `npm start`, `npm run dev` and `npm run start:test`:
 // database (embedded unless DATABASE_URL), migrations, knowledge base, build, run
-// workers (unless HOPSCOPE_WORKERS=off), then the Next.js server. One process owns the embedded PostgreSQL.
-import { spawn, spawnSync } from 'node:child_process';
+// workers (unless HOPSCOPE_WORKERS=off), then the Next.js server. One process owns the embedded PostgreSQL
+// and keeps it up, and owns its server child: no orphan survives it, and a restart never meets its own
+// previous server on the port.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDatabase } from '../lib/db/bootstrap';
@@ -47,9 +50,18 @@ async function main() {
     : null;
   if (!workers) console.log('[hopscope] workers off (HOPSCOPE_WORKERS=off): runs wait for `npm run worker` processes');
 
-  const nextArgs = mode === 'dev' ? ['next', 'dev', '-p', String(env.PORT)] : ['next', 'start', '-p', String(env.PORT), '-H', '127.0.0.1'];
-  const server = spawn('npx', nextArgs, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  console.log(`[hopscope] serving on http://127.0.0.1:${env.PORT}`);
+  const host = listenHost(env);
+  const nextBin = path.resolve('node_modules', 'next', 'dist', 'bin', 'next');
+  const nextArgs = mode === 'dev' ? ['dev', '-p', String(env.PORT), '-H', host] : ['start', '-p', String(env.PORT), '-H', host];
+  await clearPreviousServer(env.PORT);
+  // The server child is node itself (no npx in between), so signals reach it; it exits when the launcher dies (instrumentation.ts).
+  const server: ChildProcess = spawn(process.execPath, [nextBin, ...nextArgs], {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', HOPSCOPE_LAUNCHER_PID: String(process.pid) },
+  });
+  fs.writeFileSync(serverPidFile(env.PORT), String(server.pid));
+  console.log(`[hopscope] serving on http://${host}:${env.PORT}`);
+  db.supervise((line) => console.log(`[hopscope] ${line}`));
 
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -59,11 +71,77 @@ async function main() {
     await workers?.stop();
     await closeDb();
     await db.stop();
+    fs.rmSync(serverPidFile(env.PORT), { force: true });
     process.exit(code);
   };
   server.on('exit', (code) => void shutdown(code ?? 0));
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // Whatever ends this process ends its server child too.
+  process.on('exit', () => server.kill('SIGTERM'));
+}
+
+/** Where the launcher of this port records its server child's pid. */
+function serverPidFile(port: number): string {
+  fs.mkdirSync(path.resolve('.data'), { recursive: true });
+  return path.resolve('.data', `server-${port}.pid`);
+}
+
+/**
+ * A previous launcher that was killed outright may have left its server child
+ * for a moment (it exits within a second of noticing): stop it and wait for
+ * the port, instead of failing with EADDRINUSE.
+ */
+async function clearPreviousServer(port: number) {
+  const file = serverPidFile(port);
+  const pid = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : NaN);
+  if (Number.isInteger(pid) && pid > 0 && isOurServer(pid)) {
+    console.log(`[hopscope] stopping the server a previous launcher left (pid ${pid})`);
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  for (let waited = 0; await portInUse(port); waited += 200) {
+    if (waited >= 10_000) throw new Error(`port ${port} is in use by another program: stop it or set PORT`);
+    if (waited === 5_000 && Number.isInteger(pid) && isOurServer(pid)) process.kill(pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function isOurServer(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('next');
+  } catch {
+    return false;
+  }
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Loopback unless told otherwise. Without sign-in anyone who can reach the
+ * port could read and cancel every run, so another address needs the explicit
+ * HOPSCOPE_ALLOW_UNAUTHENTICATED=1.
+ */
+function listenHost(env: ReturnType<typeof readEnv>): string {
+  const host = env.HOPSCOPE_HOST;
+  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
+  if (!loopback && !env.HOPSCOPE_ALLOW_UNAUTHENTICATED) {
+    throw new Error(`HOPSCOPE_HOST=${host} without sign-in: set HOPSCOPE_ALLOW_UNAUTHENTICATED=1 to serve everyone who can reach ${host}`);
+  }
+  console.log(loopback ? `[hopscope] no sign-in configured: listening on loopback (${host}) only` : `[hopscope] WARNING: serving ${host} without sign-in (HOPSCOPE_ALLOW_UNAUTHENTICATED=1)`);
+  return host;
 }
 
 main().catch((e) => {

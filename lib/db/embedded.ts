@@ -45,8 +45,9 @@ function ensurePasswordFile(dir: string): string {
   return readEmbeddedPassword(dir)!;
 }
 
-async function canConnect(url: string): Promise<boolean> {
+export async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  client.on('error', () => undefined); // a server dying under the check is an answer, not a crash
   try {
     await client.connect();
     await client.query('select 1');

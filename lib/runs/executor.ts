@@ -4,13 +4,17 @@ import { ModelClient } from '@/lib/llm/client';
 import { getMethod } from '@/lib/methods/registry';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
-import { RunCancelledError, TraceRecorder, errorMessage, toJson } from '@/lib/trace/recorder';
+import { RunCancelledError, RunLeaseLostError, TraceRecorder, errorMessage, toJson } from '@/lib/trace/recorder';
 import { createBackend } from './backend';
 import { summariseCost } from './cost';
 import { RunConfigSchema, RunInputSchema } from './schemas';
 import { currentKgVersion } from './kg-version';
 
-const HEARTBEAT_MS = 10_000;
+/**
+ * A running run's worker touches it this often; recovery (./worker.ts) takes a
+ * run over only when it has not been touched for several of these.
+ */
+export const HEARTBEAT_MS = 2_000;
 
 /**
  * Executes one run to the end: builds its channels and model client, calls the
@@ -24,15 +28,24 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
   // Only a queued run is claimed: a running one belongs to a live worker (a stale one is re-queued by recovery).
   const run = await claimRun(runId);
   if (!run) return null;
+  // The claim is a lease: this worker's attempt number. Every write below is conditional on it, and a
+  // heartbeat that finds the run no longer ours (taken over while this worker was cut off) stops the run here.
+  const ours = { id: runId, status: 'running' as const, attempts: run.attempts };
+  let owned = true;
   const heartbeat = setInterval(() => {
-    void prisma.run.updateMany({ where: { id: runId, status: 'running' }, data: { updatedAt: new Date() } }).catch(() => undefined);
+    void prisma.run
+      .updateMany({ where: ours, data: { updatedAt: new Date() } })
+      .then(({ count }) => {
+        if (!count) owned = false;
+      })
+      .catch(() => undefined);
   }, HEARTBEAT_MS);
   try {
     const config = RunConfigSchema.parse(run.config);
     const input = RunInputSchema.parse(run.input);
     const method = getMethod(config.method);
     // A first attempt has no trace to resume.
-    const trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1 });
+    const trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned });
     const model = new ModelClient(createBackend(config.backend), { citations: trace.citations });
     const channels = new Channels({
       switches: config.switches,
@@ -51,12 +64,13 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       trace,
       backend: config.backend.backend,
     });
-    await finish(runId, answer, input);
+    await finish(ours, answer, input);
     return 'succeeded';
   } catch (error) {
+    if (error instanceof RunLeaseLostError) return null;
     const cancelled = error instanceof RunCancelledError;
     await prisma.run.updateMany({
-      where: { id: runId, status: 'running' },
+      where: ours,
       data: { status: cancelled ? 'cancelled' : 'failed', error: errorMessage(error), finishedAt: new Date(), cost: toJson(await summariseCost(runId)) },
     });
     return cancelled ? 'cancelled' : 'failed';
@@ -65,12 +79,13 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
   }
 }
 
-async function finish(runId: string, answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>) {
+async function finish(ours: { id: string; status: 'running'; attempts: number }, answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>) {
   const prisma = getPrisma();
+  const runId = ours.id;
   const gold = input.gold ? GoldAnswerSchema.safeParse(input.gold) : null;
   const score = gold?.success ? scoreAnswer(input.answerType, gold.data, answer, input.options) : null;
   await prisma.run.updateMany({
-    where: { id: runId, status: 'running' },
+    where: ours,
     data: {
       status: 'succeeded',
       answer: toJson(answer),

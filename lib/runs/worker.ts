@@ -1,65 +1,201 @@
-import { getPrisma } from '@/lib/db/client';
+import { getPool, getPrisma } from '@/lib/db/client';
 import { startEvalWorkers } from '@/lib/eval/jobs/worker';
-import { executeRun } from './executor';
+import { executeRun, HEARTBEAT_MS } from './executor';
 import { RUN_QUEUE, enqueueRun, getBoss, stopQueue } from './queue';
 
-/** A run whose worker has not touched it for this long is taken as interrupted. */
-const STALE_AFTER_MS = 30_000;
+/**
+ * A run whose worker has not touched it for this long (several heartbeats,
+ * see HEARTBEAT_MS) is suspected dead; the sweep takes it over only when it is
+ * still untouched a while later, so a live worker that was cut off (a database
+ * restart) resumes its heartbeat first and keeps its run. A dead worker's run
+ * is resumed within SWEEP_MS + STALE_AFTER_MS + CONFIRM_MS (≈ 13 s).
+ */
+const STALE_AFTER_MS = 4 * HEARTBEAT_MS;
+const CONFIRM_MS = 2 * HEARTBEAT_MS;
+const SWEEP_MS = 2_500;
 const MAX_ATTEMPTS = 3;
+/** A queued run without a waiting queue job for this long is sent again. */
+const ORPHAN_AFTER_MS = 10_000;
 
 /**
  * Runs that were in flight when their worker stopped: resumed (their completed
  * steps replay from the trace) up to MAX_ATTEMPTS, then failed with the reason.
+ * `only`: just these runs (known dead), whatever their age.
  */
 export async function recoverInterruptedRuns(staleAfterMs = STALE_AFTER_MS, only?: string[]): Promise<{ resumed: string[]; failed: string[] }> {
-  const prisma = getPrisma();
-  const stale = await prisma.run.findMany({
-    // `only`: recover just these runs (known dead), whatever their age.
+  const stale = await staleRuns(staleAfterMs, only);
+  const outcomes = await Promise.all(stale.map(takeOver));
+  return {
+    resumed: stale.filter((_, i) => outcomes[i] === 'resumed').map((r) => r.id),
+    failed: stale.filter((_, i) => outcomes[i] === 'failed').map((r) => r.id),
+  };
+}
+
+interface StaleRun {
+  id: string;
+  attempts: number;
+  updatedAt: Date;
+}
+
+function staleRuns(staleAfterMs: number, only?: string[]): Promise<StaleRun[]> {
+  return getPrisma().run.findMany({
     where: { status: 'running', updatedAt: { lt: new Date(Date.now() - staleAfterMs) }, ...(only ? { id: { in: only } } : {}) },
-    select: { id: true, attempts: true },
+    select: { id: true, attempts: true, updatedAt: true },
   });
-  const resumed: string[] = [];
-  const failed: string[] = [];
-  for (const run of stale) {
-    if (run.attempts >= MAX_ATTEMPTS) {
-      await prisma.run.updateMany({
-        where: { id: run.id, status: 'running' },
-        data: { status: 'failed', finishedAt: new Date(), error: `interrupted ${run.attempts} times (server restarts); completed steps are kept` },
-      });
-      failed.push(run.id);
-    } else {
-      const { count } = await prisma.run.updateMany({ where: { id: run.id, status: 'running' }, data: { status: 'queued' } });
-      if (count) {
-        await enqueueRun(run.id);
-        resumed.push(run.id);
+}
+
+/** Re-queues (or, after MAX_ATTEMPTS, fails) a run, only if nobody touched it since it was seen stale. */
+async function takeOver(run: StaleRun): Promise<'resumed' | 'failed' | null> {
+  const prisma = getPrisma();
+  const untouched = { id: run.id, status: 'running' as const, attempts: run.attempts, updatedAt: run.updatedAt };
+  if (run.attempts >= MAX_ATTEMPTS) {
+    const { count } = await prisma.run.updateMany({
+      where: untouched,
+      data: { status: 'failed', finishedAt: new Date(), error: `interrupted ${run.attempts} times (its worker stopped: a restart or a lost database); completed steps are kept` },
+    });
+    return count ? 'failed' : null;
+  }
+  const { count } = await prisma.run.updateMany({ where: untouched, data: { status: 'queued' } });
+  if (!count) return null;
+  await enqueueRun(run.id);
+  return 'resumed';
+}
+
+/**
+ * The periodic recovery of every worker process: a run seen stale is taken
+ * over when it is still untouched CONFIRM_MS later (two looks), so one missed
+ * heartbeat, or a database that just came back, never steals a live run.
+ */
+function recoverySweep(staleAfterMs: number) {
+  const suspects = new Map<string, { updatedAt: number; since: number }>();
+  return async function sweep(): Promise<{ resumed: number; failed: number }> {
+    const now = Date.now();
+    const stale = await staleRuns(staleAfterMs);
+    for (const id of suspects.keys()) if (!stale.some((r) => r.id === id)) suspects.delete(id);
+    let resumed = 0;
+    let failed = 0;
+    for (const run of stale) {
+      const seen = suspects.get(run.id);
+      if (!seen || seen.updatedAt !== run.updatedAt.getTime()) {
+        suspects.set(run.id, { updatedAt: run.updatedAt.getTime(), since: now });
+        continue;
       }
+      if (now - seen.since < CONFIRM_MS) continue;
+      suspects.delete(run.id);
+      const outcome = await takeOver(run);
+      if (outcome === 'resumed') resumed++;
+      if (outcome === 'failed') failed++;
+    }
+    resumed += await requeueOrphans();
+    return { resumed, failed };
+  };
+}
+
+/**
+ * Queued runs nobody will take: their queue job was lost (a database killed
+ * before it wrote the job, an enqueue that failed after the run was stored)
+ * or taken by a worker that died before claiming the run. Sent again; the
+ * claim in executeRun is atomic, so a run is never executed twice.
+ */
+async function requeueOrphans(): Promise<number> {
+  const { rows } = await getPool().query<{ id: string }>(
+    `select r.id from runs r
+      where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $2::double precision / 1000)
+        and not exists (select 1 from pgboss.job j where j.name = $1 and j.data->>'runId' = r.id and j.state in ('created', 'retry'))
+      limit 100`,
+    [RUN_QUEUE, ORPHAN_AFTER_MS],
+  );
+  for (const { id } of rows) {
+    await getPrisma().run.updateMany({ where: { id, status: 'queued' }, data: { updatedAt: new Date() } });
+    await enqueueRun(id);
+  }
+  return rows.length;
+}
+
+/** Retries `start` with exponential backoff (0.5 s doubling to 10 s) until it succeeds or `signal` aborts: a worker waits out a database that is down. */
+export async function withBackoff<T>(what: string, start: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
+    try {
+      return await start();
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      console.error(`[runs] ${what} failed (${e instanceof Error ? e.message : String(e)}); retrying in ${delay / 1000} s`);
+      await new Promise((r) => setTimeout(r, delay));
     }
   }
-  return { resumed, failed };
+}
+
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+function isConnectionLoss(reason: unknown): boolean {
+  const { code, message } = (reason ?? {}) as { code?: string; message?: string };
+  return (!!code && CONNECTION_LOST_CODES.has(code)) || /Connection terminated|connection (?:is )?closed|terminating connection/i.test(message ?? '');
+}
+
+/**
+ * A database that goes away must not end a worker process: pg-boss marks a
+ * finished job without waiting for the write (an unhandled rejection when the
+ * database is gone at that moment), and a connection dropping outside any
+ * query surfaces as an 'error' event. Such lost connections are logged and
+ * survived (the pools reconnect, the sweep resumes the runs); any other
+ * uncaught error still ends the process, as by default.
+ */
+function surviveLostConnections() {
+  const marked = globalThis as unknown as { hopscopeSurvivesLostConnections?: boolean };
+  if (marked.hopscopeSurvivesLostConnections) return;
+  marked.hopscopeSurvivesLostConnections = true;
+  const survive = (reason: unknown) => {
+    if (!isConnectionLoss(reason)) return false;
+    console.error(`[runs] database connection lost (${(reason as Error).message}); waiting for it to come back`);
+    return true;
+  };
+  process.on('unhandledRejection', (reason) => {
+    if (!survive(reason)) throw reason;
+  });
+  process.on('uncaughtException', (error) => {
+    if (survive(error)) return;
+    console.error(error);
+    process.exit(1);
+  });
 }
 
 export interface RunWorkers {
   stop(): Promise<void>;
 }
 
-/** Starts `concurrency` queue consumers in this process, after recovering interrupted runs. */
+/**
+ * Starts `concurrency` queue consumers in this process and the recovery sweep.
+ * A database that is down at start is waited for (with backoff); one that goes
+ * away later is survived: the queue and the pools reconnect by themselves, a
+ * run whose database writes failed is left running and the sweep resumes it.
+ */
 export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AFTER_MS, log = false } = {}): Promise<RunWorkers> {
-  const boss = await getBoss();
-  const recovery = await recoverInterruptedRuns(staleAfterMs);
-  if (recovery.resumed.length || recovery.failed.length) {
-    console.log(`[runs] resumed ${recovery.resumed.length} interrupted run(s), failed ${recovery.failed.length}`);
-  }
+  surviveLostConnections();
+  const boss = await withBackoff('connecting to the run queue', getBoss);
   for (let i = 0; i < concurrency; i++) {
     await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      const status = await executeRun(job.data.runId);
+      // A run whose database writes failed stays `running` for the sweep to resume; the queue job itself ends here.
+      const status = await executeRun(job.data.runId).catch((e) => {
+        console.error(`[runs] ${job.data.runId} interrupted: ${e instanceof Error ? e.message : String(e)}`);
+        return null;
+      });
       if (status && log) console.log(`[runs] ${job.data.runId} ${status}`);
     });
   }
-  // Workers on other machines may die too: keep sweeping for stale runs.
-  const sweep = setInterval(() => void recoverInterruptedRuns(staleAfterMs).catch(() => undefined), 60_000);
+  // Workers anywhere may die: keep sweeping for runs nobody touches any more.
+  const sweep = recoverySweep(staleAfterMs);
+  const look = () =>
+    sweep().then(
+      ({ resumed, failed }) => {
+        if (resumed || failed) console.log(`[runs] resumed ${resumed} interrupted run(s), failed ${failed}`);
+      },
+      () => undefined,
+    );
+  void look();
+  const timer = setInterval(() => void look(), SWEEP_MS);
   return {
     async stop() {
-      clearInterval(sweep);
+      clearInterval(timer);
       await stopQueue();
     },
   };

@@ -13,6 +13,13 @@ export class RunCancelledError extends Error {
   }
 }
 
+/** The run was taken over by another worker (this one was presumed dead): stop without writing anything more. */
+export class RunLeaseLostError extends Error {
+  constructor() {
+    super('Another worker took this run over');
+  }
+}
+
 interface StepSpec {
   kind: string;
   label: string;
@@ -62,6 +69,8 @@ export class TraceRecorder {
     readonly runId: string,
     private readonly replay: Map<string, unknown>,
     state: ResumeState,
+    /** Whether this worker still holds the run (its heartbeat says); checked between steps. */
+    private readonly stillOwned: () => boolean,
   ) {
     for (const r of state.records.values()) this.remember(r);
     this.citations.register([...state.records.values()].sort((a, b) => a.ordinal - b.ordinal));
@@ -72,11 +81,11 @@ export class TraceRecorder {
   }
 
   /** Opens the trace of a run; on a resumed run, marks interrupted steps and prepares replay. `fresh`: the run has no trace yet. */
-  static async open(runId: string, opts: { fresh?: boolean } = {}): Promise<TraceRecorder> {
+  static async open(runId: string, opts: { fresh?: boolean; stillOwned?: () => boolean } = {}): Promise<TraceRecorder> {
     const state = opts.fresh ? emptyTrace() : await openTrace(runId);
     const replay = new Map<string, unknown>();
     for (const s of state.steps) if (s.status === 'succeeded' && s.key) replay.set(s.key, s.output);
-    return new TraceRecorder(runId, replay, state);
+    return new TraceRecorder(runId, replay, state, opts.stillOwned ?? (() => true));
   }
 
   /** Runs one stage of a method as a recorded step; its return value is the step's output. */
@@ -222,6 +231,7 @@ export class TraceRecorder {
   }
 
   private async throwIfCancelled() {
+    if (!this.stillOwned()) throw new RunLeaseLostError();
     // At most one status read every 250 ms: cancellation is checked between steps, cheaply.
     const now = Date.now();
     if (now - this.lastCancelCheck < 250) return;

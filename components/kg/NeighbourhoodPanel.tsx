@@ -142,13 +142,13 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
                 {total > shown ? (
                   <span className="text-slate-500">
                     {' '}
-                    ({activeRow ? `the ${NEIGHBOUR_CAP} best-connected neighbours` : `up to ${NEIGHBOUR_CAP}, every relation in turn, best-connected first`})
+                    ({activeRow ? `the ${NEIGHBOUR_CAP} best-connected neighbours` : 'every relation in turn, best-connected first'})
                   </span>
                 ) : null}
               </span>
               {graph.added.nodes ? (
                 <span className="text-slate-600" data-testid="expansion-summary" data-added-nodes={graph.added.nodes}>
-                  · +{graph.added.nodes} nodes from {expandedIds.length} expanded
+                  · +{graph.added.nodes} from {expandedIds.length} expansion{expandedIds.length === 1 ? '' : 's'}
                 </span>
               ) : null}
               {query.isFetching || expanding ? <Spinner label={expanding ? 'Expanding…' : 'Updating…'} className="ml-auto" /> : null}
@@ -192,7 +192,7 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
   );
 }
 
-/** What the clicked node is, what expanding it added, and the explicit actions: collapse, open its page, reset. */
+/** What the clicked node is, what expanding it added, and the explicit actions: collapse, open its page, reset. One line, so the graph never moves. */
 function SelectionBar(props: {
   selected: FocusNode | null;
   expanded: boolean;
@@ -206,21 +206,23 @@ function SelectionBar(props: {
 }) {
   const { selected } = props;
   return (
-    <div className="mb-2 flex min-h-9 flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm" data-testid="expansion-bar" data-selected={selected?.id ?? ''}>
+    <div className="mb-2 flex h-11 items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-sm" data-testid="expansion-bar" data-selected={selected?.id ?? ''}>
       {selected ? (
         <>
-          <span className="font-medium text-slate-900">{selected.name}</span>
-          <KindBadge kind={selected.kind} />
-          <span className="text-slate-600" data-testid="expansion-status">
+          <span className="max-w-56 truncate font-medium text-slate-900" title={selected.name}>
+            {selected.name}
+          </span>
+          <KindBadge kind={selected.kind} className="shrink-0" />
+          <span className="min-w-0 truncate text-slate-600" data-testid="expansion-status">
             {!props.expanded
               ? 'not expanded'
               : props.loading
                 ? 'expanding…'
                 : props.total !== null
-                  ? `expanded: ${props.shown} of ${props.total.toLocaleString('en-US')} neighbours, every relation in turn`
+                  ? `expanded: ${props.shown} of ${props.total.toLocaleString('en-US')} neighbours`
                   : 'expanded'}
           </span>
-          <span className="ml-auto flex items-center gap-2">
+          <span className="ml-auto flex shrink-0 items-center gap-1">
             {props.expanded ? (
               <Button size="sm" variant="ghost" onClick={props.onCollapse}>
                 Collapse
@@ -232,19 +234,20 @@ function SelectionBar(props: {
             )}
             <Link
               href={kgNodeHref(selected.id)}
-              className="inline-flex h-8 items-center rounded-md border border-blue-700 bg-blue-700 px-2.5 text-xs font-medium text-white hover:bg-blue-800"
+              className="inline-flex h-8 items-center rounded-md border border-blue-700 bg-blue-700 px-2.5 text-xs font-medium whitespace-nowrap text-white hover:bg-blue-800"
               data-testid="open-entity"
+              aria-label={`Open the page of ${selected.name}`}
             >
-              Open {selected.name.length > 28 ? `${selected.name.slice(0, 27)}…` : selected.name} →
+              Open page →
             </Link>
           </span>
         </>
       ) : (
-        <span className="text-slate-600">Click a node to expand its neighbours here; its page opens from this bar.</span>
+        <span className="truncate text-slate-600">Click a node to expand its neighbours here; its page opens from this bar.</span>
       )}
       {props.anyExpanded ? (
-        <Button size="sm" variant="ghost" onClick={props.onReset} className={selected ? undefined : 'ml-auto'} data-testid="expansion-reset">
-          Reset expansions
+        <Button size="sm" variant="ghost" onClick={props.onReset} className={cn('shrink-0', !selected && 'ml-auto')} data-testid="expansion-reset">
+          Reset
         </Button>
       ) : null}
     </div>

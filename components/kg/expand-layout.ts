@@ -2,23 +2,27 @@ import type { NodeSingular, PresetLayoutOptions, Position } from 'cytoscape';
 import { centrePositions, ellipseRingPositions, type RadialGeometry } from '@/components/graph/layouts';
 import type { GraphModel } from '@/components/graph/model';
 
-/** Distance from an expanded node to the arc of its new neighbours, and the angle between two of them. */
-const ARC_RADIUS = 120;
-const ARC_STEP = Math.PI / 11;
-const MAX_ARC = (Math.PI * 5) / 6;
+/** How far beyond the outer ring new nodes go (two staggered rows, for their labels), and their spacing along it. */
+const BEYOND = 80;
+const STAGGER = 38;
+const SPACING_PX = 48;
 
 /**
  * Positions for an entity neighbourhood with nodes expanded in place. The
  * focus and its own neighbours sit where the radial layout puts them (the same
  * rings, the same order), so expanding never moves what the reader was
- * looking at; each expansion's new nodes fan out on an arc beside the node
- * they came from, facing away from the centre. Pure.
+ * looking at; each expansion's new nodes fan out beyond the outer ring, on the
+ * side of the node they came from (further out for a node that was itself
+ * added by an expansion), so they never land on the rings. Pure.
  */
 export function expandedPositions(model: GraphModel, parentOf: ReadonlyMap<string, string>, focusId: string, geometry: RadialGeometry): Map<string, Position> {
   const positions = new Map<string, Position>();
   const ring = model.nodes.filter((n) => n.id !== focusId && !parentOf.has(n.id));
   centrePositions(1).forEach((p) => positions.set(focusId, p));
   ellipseRingPositions(ring.length, geometry).forEach((p, i) => positions.set(ring[i].id, p));
+  // The outer ellipse of the rings (as ellipseRingPositions sizes it).
+  const rx = Math.max(60, geometry.width / 2 - (geometry.marginX ?? 60));
+  const ry = Math.max(50, geometry.height / 2 - (geometry.marginY ?? 36));
   // Children grouped by parent, in model order (expansion order), so a parent is placed before its children.
   const children = new Map<string, string[]>();
   for (const node of model.nodes) {
@@ -27,12 +31,16 @@ export function expandedPositions(model: GraphModel, parentOf: ReadonlyMap<strin
   }
   for (const [parent, ids] of children) {
     const at = positions.get(parent) ?? { x: 0, y: 0 };
-    const outward = at.x === 0 && at.y === 0 ? -Math.PI / 2 : Math.atan2(at.y, at.x);
-    const spread = Math.min(MAX_ARC, ARC_STEP * (ids.length - 1));
-    const radius = ARC_RADIUS + 6 * ids.length;
+    // The parent's direction and its distance from the centre in units of the outer ellipse.
+    const angle = at.x === 0 && at.y === 0 ? -Math.PI / 2 : Math.atan2(at.y / ry, at.x / rx);
+    const reach = Math.max(1, Math.hypot(at.x / rx, at.y / ry));
+    const radiusX = rx * reach + BEYOND;
+    const radiusY = ry * reach + BEYOND;
+    const step = SPACING_PX / Math.max(radiusX, radiusY);
     ids.forEach((id, i) => {
-      const angle = outward - spread / 2 + (ids.length > 1 ? (spread * i) / (ids.length - 1) : 0);
-      positions.set(id, { x: Math.round(at.x + radius * Math.cos(angle)), y: Math.round(at.y + radius * Math.sin(angle)) });
+      const a = angle + (i - (ids.length - 1) / 2) * step;
+      const extra = i % 2 ? STAGGER : 0;
+      positions.set(id, { x: Math.round((radiusX + extra) * Math.cos(a)), y: Math.round((radiusY + extra) * Math.sin(a)) });
     });
   }
   return positions;

@@ -193,7 +193,7 @@ describe('X-R2 attribution over an evaluation', () => {
   it('labels a question per method with the runs behind the label', () => {
     const items = [...runs('q', 'xr2', { full: true, 'kg=0': false, 'entity=0': false, 'param=0': true, 'doc-only': false }), ...runs('q', 'direct', { full: false, 'kg=0': false, 'entity=0': false, 'param=0': false, 'doc-only': true })];
     expect(questionBuckets(items, ['xr2', 'direct'], grid)).toEqual([
-      { method: 'xr2', bucket: 'needs-KG', reason: 'full is correct and kg off is wrong', runIds: ['q-xr2-full', 'q-xr2-kg=0'] },
+      { method: 'xr2', bucket: 'needs-KG', reason: 'full is correct and kg off is not', runIds: ['q-xr2-full', 'q-xr2-kg=0'] },
       { method: 'direct', bucket: 'doc-sufficient', reason: 'the doc-only run is correct', runIds: ['q-direct-doc-only'] },
     ]);
   });

@@ -42,7 +42,7 @@ describe('X-R2 attribution buckets', () => {
 
   it('unresolved otherwise, with every run behind it and why', () => {
     const wrong = attribute([run('full', 'full', false), run('k', 'kg=0', false), run('d', 'doc-only', false)]);
-    expect(wrong).toMatchObject({ bucket: 'unresolved', reason: 'the full run is wrong and no doc-only run is correct' });
+    expect(wrong).toMatchObject({ bucket: 'unresolved', reason: 'the full run is not correct (wrong or abstained) and no doc-only run is correct' });
     expect(wrong.runIds.sort()).toEqual(['d', 'full', 'k']);
     expect(attribute([run('k', 'kg=0', false)]).reason).toBe('no full run');
     // An unscored run decides nothing: kg off unscored is not "wrong".

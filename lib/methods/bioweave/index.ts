@@ -17,7 +17,7 @@ import type { StageUsage } from './usage';
 export const bioweave = defineMethod({
   id: 'bioweave',
   name: 'BioWeave',
-  source: 'Tan et al. 2026, “Weaving Multi-Source Evidence for Biomedical Reasoning” (BioWeave)',
+  source: 'Tan et al. 2026: weaving multi-source evidence for biomedical reasoning',
   description:
     'Weaves KG paths, document spans and web spans into one evidence graph: typed path expansion and bidirectional search, ' +
     'hop-level text queries converted to evidence units, cross-verification by relevance, source prior, cross-source support and ' +

@@ -20,7 +20,7 @@ import { totalUsage } from './usage';
 export const eigen1 = defineMethod({
   id: 'eigen1',
   name: 'EIGEN-1',
-  source: 'EIGEN-1: adaptive multi-agent scientific reasoning with monitor-based RAG',
+  source: 'Adaptive multi-agent scientific reasoning with monitor-based RAG',
   description:
     'Proposers reason in a stream watched by a monitor that injects retrieved documents and KG facts as first-person asides; ' +
     'candidates are corrected, refined anchor-by-anchor against their peers (HSR), scored and re-corrected until they pass (QAIR), and ranked.',

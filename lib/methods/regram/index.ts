@@ -19,7 +19,7 @@ import { buildEvidenceMap, synthesize } from './stages/synthesize';
 export const regram = defineMethod({
   id: 'regram',
   name: 'ReGraM',
-  source: 'ReGraM: region-first knowledge-graph reasoning for medical QA',
+  source: 'Region-first knowledge-graph reasoning for medical QA',
   description:
     'Region-first reasoning: per hop, a query-aligned KG region of K triples chosen by domain-weighted MMR; the hop is answered only ' +
     'inside it (KG-STRICT), completed with Reviewer-verified hypotheses (HYBRID), or from general knowledge said as such (LLM-GUESS).',

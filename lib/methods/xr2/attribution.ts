@@ -57,7 +57,7 @@ export function attribute(runs: AttributionRun[]): Attribution {
   if (full?.correct) {
     for (const [name, channel, bucket] of SINGLE_OFF) {
       const off = configs[name];
-      if (off?.correct === false) return { bucket, runIds: [full.id, off.id], reason: `full is correct and ${channel} off is wrong`, configs };
+      if (off?.correct === false) return { bucket, runIds: [full.id, off.id], reason: `full is correct and ${channel} off is not`, configs };
     }
   }
   const docOnly = configs['doc-only'];
@@ -68,9 +68,9 @@ export function attribute(runs: AttributionRun[]): Attribution {
 function unresolvedReason(configs: Attribution['configs']): string {
   if (!configs.full) return 'no full run';
   if (configs.full.correct === null) return 'the full run is not scored';
-  if (!configs.full.correct) return 'the full run is wrong and no doc-only run is correct';
+  if (!configs.full.correct) return 'the full run is not correct (wrong or abstained) and no doc-only run is correct';
   const missing = SINGLE_OFF.filter(([name]) => !configs[name]).map(([name]) => name);
   return missing.length
-    ? `no single-channel-off run is wrong (not run: ${missing.join(', ')}), and no doc-only run is correct`
+    ? `no single-channel-off run failed to be correct (not run: ${missing.join(', ')}), and no doc-only run is correct`
     : 'every single-channel-off run is still correct, and no doc-only run is correct';
 }

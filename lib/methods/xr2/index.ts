@@ -21,7 +21,7 @@ import { evidenceOf, linesOf, type ReasonInput } from './templates';
 export const xr2 = defineMethod({
   id: 'xr2',
   name: 'X-R2',
-  source: 'X-R2: explainable research reasoning with knowledge graphs',
+  source: 'Explainable research reasoning with knowledge graphs',
   description:
     'Iterative reasoning with mandatory decomposition: per step, extract entities (entity channel) and relation cues, retrieve the top-K KG triples ' +
     'and recall parametric claims apart from them, answer the whole question, self-check, and re-decompose on what is missing.',

@@ -1,4 +1,4 @@
-import type { Understanding } from '@/lib/llm/offline/types';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import type { SetConstraint } from './kg';
 
 /**
@@ -7,7 +7,7 @@ import type { SetConstraint } from './kg';
  * one-hop relation. Null when the question is not a list or count over direct
  * relations (a yes/no, an MCQ, a two-hop chain, an exclusion).
  */
-export function answerSetQuery(u: Understanding): { constraints: SetConstraint[]; kind: string | null } | null {
+export function answerSetQuery(u: QuestionReading): { constraints: SetConstraint[]; kind: string | null } | null {
   if (u.outputFormat !== 'list' && u.outputFormat !== 'count') return null;
   if (!u.anchors.length || u.anchors.some((a) => a.negated || a.chain.length !== 1)) return null;
   const constraints = u.anchors.map((a) => {

@@ -7,13 +7,13 @@
 
 import { offlineRule } from '@/lib/llm/offline-backend';
 import { understandQuestion } from '@/lib/llm/offline/understand';
-import type { Understanding } from '@/lib/llm/offline/types';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import { checkCriterion } from './checks';
 import { checklistTemplate, judgeTemplate, type ChecklistInput } from './templates';
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
-function constraintCriteria(u: Understanding): string[] {
+function constraintCriteria(u: QuestionReading): string[] {
   const out: string[] = [];
   if (u.answerKind && !u.propositions.length && u.outputFormat !== 'count' && u.outputFormat !== 'yesno') {
     const kind = u.answerKind.toLowerCase();

@@ -136,8 +136,13 @@ describe('kg-rag offline', () => {
     const mcqRun = await runMethod({ method: 'kg-rag', question: 'Which of these diseases is treated by metformin?', options: { A: 'asthma', B: 'type 2 diabetes mellitus', C: 'glaucoma' } });
     const mcq = answerOf(mcqRun);
     expect(mcq).toMatchObject({ optionKey: 'B', text: 'type 2 diabetes mellitus', abstained: false });
-    // The options' entities are linked too, so the same edge can arrive from both of its ends: one record each.
-    const cited = mcq.evidenceIds.map((id) => mcqRun.evidence.find((e) => e.id === id)!.data as TripleData);
+    // The options are candidates: each is tested for a direct edge to the anchor (a one-hop path), never expanded as an anchor.
+    const tests = ofKind(mcqRun, 'channel.kg').filter((s) => s.label === 'KG paths');
+    expect(tests).toHaveLength(3);
+    const cited = mcq.evidenceIds.map((id) => {
+      const e = mcqRun.evidence.find((r) => r.id === id)!;
+      return e.kind === 'path' ? (e.data as { hops: TripleData[] }).hops[0] : (e.data as TripleData);
+    });
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.every((t) => t.sourceName === 'Metformin' && t.metaedge === 'CtD' && t.targetName === 'type 2 diabetes mellitus')).toBe(true);
   });

@@ -472,6 +472,7 @@ describe('BioWeave over an OpenAI-compatible server', () => {
         { id: 'c3', anchorId: 'Gene::0', negated: false, hops: [{ id: 'c3.h1', fromKind: 'Gene', toKind: 'Gene', metaedges: ['GiG'], explicit: true }] },
       ],
       claims: [],
+      excludedIds: [],
       sourcePlan: ['kg', 'web', 'doc'],
       missingHops: [],
       briefReason: 'two diseases, one shared gene set',

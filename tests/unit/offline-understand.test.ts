@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { understandQuestion } from '@/lib/llm/offline/understand';
 import { domainOf } from '@/lib/llm/offline/domain';
-import type { LinkedEntity, Understanding } from '@/lib/llm/offline/types';
+import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
 import type { EntityLink } from '@/lib/kg/types';
 
 /** Links as the entity linker would return them: one per [mention, kind, nodeId], offsets found in the text. */
@@ -13,12 +13,12 @@ function linksIn(text: string, entities: [string, string, string][]): LinkedEnti
   });
 }
 
-function understand(text: string, entities: [string, string, string][], extra: Partial<Parameters<typeof understandQuestion>[1]> = {}): Understanding {
+function understand(text: string, entities: [string, string, string][], extra: Partial<Parameters<typeof understandQuestion>[1]> = {}): QuestionReading {
   return understandQuestion(text, { links: linksIn(text, entities), ...extra });
 }
 
 /** "name:DaG>DaG" per anchor: the metaedges of each hop of its chain, preferred first. */
-function chains(u: Understanding): string[] {
+function chains(u: QuestionReading): string[] {
   return u.anchors.map((a) => `${a.negated ? '!' : ''}${a.entity.name}:${a.chain.map((h) => h.edges.map((e) => e.metaedge).join('|')).join('>')}`);
 }
 

@@ -9,7 +9,7 @@ import { EvidenceGraph, type EvidenceBundle } from './evidence';
 import { reverseHop } from './attach';
 import { sameKind } from './metaedges';
 import { walkChain, type ReasonResult } from './reason';
-import type { Understanding } from './types';
+import type { QuestionReading } from './types';
 
 export interface CheckVerdict {
   stop: boolean;
@@ -24,7 +24,7 @@ function relation(edges: { metaedge: string }[]): string {
 }
 
 /** Gaps between what the question needs and what the evidence holds. */
-function missingEvidence(u: Understanding, graph: EvidenceGraph): string[] {
+function missingEvidence(u: QuestionReading, graph: EvidenceGraph): string[] {
   const missing: string[] = [];
   if (!u.anchors.length) missing.push('no linked entity anchors the question');
   if (!u.answerKind && !u.propositions.length) missing.push('the kind of the answer is not determined');
@@ -52,7 +52,7 @@ function missingEvidence(u: Understanding, graph: EvidenceGraph): string[] {
 }
 
 /** Ways the answer disagrees with the evidence or the question. */
-function inconsistencies(u: Understanding, answer: ReasonResult, graph: EvidenceGraph): string[] {
+function inconsistencies(u: QuestionReading, answer: ReasonResult, graph: EvidenceGraph): string[] {
   const problems: string[] = [];
   const walks = u.propositions.length ? [] : u.anchors.filter((a) => a.chain.length).map((a) => walkChain(graph, a, true));
   for (const a of answer.answers) {
@@ -72,7 +72,7 @@ function inconsistencies(u: Understanding, answer: ReasonResult, graph: Evidence
   return problems;
 }
 
-export function checkAnswer(u: Understanding, answer: ReasonResult, evidence: EvidenceBundle): CheckVerdict {
+export function checkAnswer(u: QuestionReading, answer: ReasonResult, evidence: EvidenceBundle): CheckVerdict {
   const graph = new EvidenceGraph(evidence);
   const missing = missingEvidence(u, graph);
   const problems = answer.abstain ? [] : inconsistencies(u, answer, graph);

@@ -7,20 +7,9 @@
  * listing, yes/no, negation, comparison, sharing.
  */
 
-export interface RelationCue {
-  phrase: string;
-  /** Candidate metaedges, most likely reading first. */
-  metaedges: string[];
-  start: number;
-  end: number;
-  /**
-   * A loose linking word ("associated", "linked", "involved"): when none of its
-   * metaedges joins the kinds at hand, any metaedge between them will do.
-   */
-  generic: boolean;
-  /** "regulated by X" names X as the agent: needed only for directed gene–gene Gr>G. */
-  voice: 'active' | 'passive';
-}
+import type { QuestionCue, QuestionCueKind, RelationCue } from './types';
+
+export type { QuestionCue, RelationCue };
 
 interface CueEntry {
   pattern: string;
@@ -139,23 +128,18 @@ const RELATION_LEXICON: CueEntry[] = [
   { pattern: 'categor(?:y|ies|ized|ised)|classified as', metaedges: ['PCiC'] },
 ];
 
-export type QuestionCueKind = 'count' | 'list' | 'single' | 'negation' | 'comparison' | 'shared' | 'yesno';
-
-export interface QuestionCue {
-  phrase: string;
-  cue: QuestionCueKind;
-  start: number;
-  end: number;
-}
-
 const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   { pattern: 'how many|number of|count(?:s|ing)?|total (?:number|count)|tally', cue: 'count' },
   { pattern: 'list(?:s|ing)?|name all|enumerate|all(?: the)?|every|what are|which are|identify all', cue: 'list' },
   { pattern: 'name (?:a|an|one|the)|which one|what is the|the only|a single|which single', cue: 'single' },
   {
     pattern:
-      "not|no|never|neither|nor|none|without|except|excluding|other than|lack(?:s|ing)?(?: of)?|absence of|fail(?:s|ed)? to|cannot|unlikely|\\w+n't",
+      "not|no|never|neither|nor|none|without|lack(?:s|ing)?(?: of)?|absence of|fail(?:s|ed)? to|cannot|unlikely|\\w+n't",
     cue: 'negation',
+  },
+  {
+    pattern: 'other than|besides|apart from|aside from|except(?: for)?|excluding|not including|not counting|leaving out|in addition to|rather than|instead of',
+    cue: 'exclusion',
   },
   {
     pattern:
@@ -163,10 +147,13 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
     cue: 'comparison',
   },
   { pattern: 'both|in common|common|shared?|shares|as well as|also|simultaneously|at the same time|each of', cue: 'shared' },
-  { pattern: 'whether|true or false', cue: 'yesno' },
+  { pattern: 'whether|true or false|(?:know|tell me|wonder(?:ing)?|check|confirm|verify|see) if|is it (?:true|the case|possible|known) that|yes or no', cue: 'yesno' },
 ];
 
-const YESNO_OPENER = /^(?:is|are|does|do|did|can|could|was|were|has|have|had|will|would|should|may|might|must)\b/i;
+const YESNO_OPENER = /^(?:is|are|does|do|did|can|could|was|were|has|have|had|will|would|should|may|might|must|isn't|aren't|doesn't|don't|can't)\b/i;
+
+// "Do you know which drugs …", "Can you list the genes …": a request for a list or an entity, not a yes/no question.
+const EMBEDDED_WH = /^\w+(?:n't)?\s+(?:you|u|anyone|someone|somebody|one)\s+(?:\w+\s+){0,3}?(?:which|what|who|whom|whose|how many|where|list|name|enumerate|identify|give)\b/i;
 
 function compile(pattern: string): RegExp {
   // Word boundaries that also hold next to hyphens and apostrophes, so "co-expressed" is one cue.
@@ -233,7 +220,7 @@ function yesNoOpeners(text: string): QuestionCue[] {
     const sentence = m[1];
     const lead = sentence.length - sentence.trimStart().length;
     const opener = YESNO_OPENER.exec(sentence.trimStart());
-    if (!opener) continue;
+    if (!opener || EMBEDDED_WH.test(sentence.trimStart())) continue;
     const start = m.index + m[0].length - sentence.length + lead;
     openers.push({ phrase: opener[0], cue: 'yesno', start, end: start + opener[0].length });
   }

@@ -5,7 +5,7 @@
  */
 
 import { KIND, sameKind } from './metaedges';
-import type { Understanding } from './types';
+import type { QuestionReading } from './types';
 
 export type Domain = 'GENE_PROTEIN' | 'DRUG_THERAPY' | 'DISEASE_SYMPTOM' | 'PATHWAY_METABOLISM' | 'INTEGRATED';
 
@@ -50,7 +50,7 @@ const KIND_DOMAIN: [string, Domain][] = [
   [KIND.molecularFunction, 'PATHWAY_METABOLISM'],
 ];
 
-export function domainOf(u: Understanding): Domain {
+export function domainOf(u: QuestionReading): Domain {
   const hops = [...u.anchors.flatMap((a) => a.chain), ...u.propositions.map((p) => p.hop)];
   const domains = new Set(hops.map((h) => METAEDGE_DOMAIN[h.edges[0]?.metaedge]).filter(Boolean));
   if (domains.size === 1) return [...domains][0];

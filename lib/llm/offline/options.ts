@@ -21,32 +21,89 @@ export function parseOptions(options: Record<string, string> | string[]): Parsed
     .map((letter) => ({ letter: letter.trim().toUpperCase(), text: String(options[letter]).trim() }));
 }
 
-const MARKER = /(?:^|(?<=\s))\(?([A-J])[.):]\s+/g;
+// "A. x", "A) x", "(A) x", "A: x", "a) x", "(a) x", "1) x": a marker opens the text or follows a space.
+const MARKER = /(?:^|(?<=\s))(\()?([A-Ja-j]|[1-9])([.):])\s+/g;
+
+interface Marker {
+  label: string;
+  /** Bracket style, so one run never mixes "(a)" with "a." */
+  style: string;
+  start: number;
+  end: number;
+}
 
 /**
- * Splits "stem A. foo B. bar" into the stem and lettered options. Markers must
- * run A, B, C, ... in order (at least A and B), so a stray "vitamin A." in the
- * stem is not mistaken for options; the longest such run wins.
+ * Splits a question from the options written into it, in any of the usual
+ * forms: lettered or numbered markers ("A) IL23R B) NOD2", "(a) … (b) …",
+ * "1. … 2. …"), or a list after a colon at the end ("…: IL13, NOD2, BRCA1 or
+ * APOE?", "Given list is: IL23R, NOD2, CAT"). Markers must run A, B, C, ...
+ * (or 1, 2, 3, ...) in order, in one style, at least two of them, so a stray
+ * "vitamin A." is not an option; the longest run wins. A colon list needs at
+ * least three short items, or two joined by "or", or a word saying there is a
+ * list to choose from. The stem is the question without them.
  */
 export function splitInlineOptions(text: string): { stem: string; options: ParsedOption[] } {
-  const markers = [...text.matchAll(MARKER)].map((m) => ({ letter: m[1], start: m.index, end: m.index + m[0].length }));
-  let best: typeof markers = [];
+  return markedOptions(text) ?? listedOptions(text) ?? { stem: text, options: [] };
+}
+
+function markedOptions(text: string): { stem: string; options: ParsedOption[] } | null {
+  const markers: Marker[] = [...text.matchAll(MARKER)].map((m) => ({ label: m[2], style: `${m[1] ?? ''}${m[3]}${/\d/.test(m[2]) ? 'n' : m[2] === m[2].toUpperCase() ? 'U' : 'l'}`, start: m.index, end: m.index + m[0].length }));
+  let best: Marker[] = [];
   for (const [i, first] of markers.entries()) {
-    if (first.letter !== 'A') continue;
+    if (!['A', 'a', '1'].includes(first.label)) continue;
+    // A lower-case "a." or "a:" is too often the article; lower-case letters need a bracket.
+    if (first.style.endsWith('l') && !first.style.includes(')')) continue;
     const run = [first];
     for (const next of markers.slice(i + 1)) {
-      if (next.letter === String.fromCharCode(run.at(-1)!.letter.charCodeAt(0) + 1)) run.push(next);
+      if (next.style === first.style && next.label.charCodeAt(0) === run.at(-1)!.label.charCodeAt(0) + 1) run.push(next);
     }
     if (run.length >= 2 && run.length >= best.length) best = run;
   }
-  if (!best.length) return { stem: text, options: [] };
+  if (!best.length) return null;
   const options = best.map((marker, i) => {
-    const raw = text.slice(marker.end, i + 1 < best.length ? best[i + 1].start : text.length);
-    const trimmed = raw.replace(/[\s,;]+$/, '');
-    const lead = trimmed.length - trimmed.trimStart().length;
-    return { letter: marker.letter, text: trimmed.trim(), start: marker.end + lead, end: marker.end + trimmed.length };
+    const span = trimmed(text, marker.end, i + 1 < best.length ? best[i + 1].start : text.length);
+    return { letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span };
   });
   return { stem: text.slice(0, best[0].start).trimEnd(), options };
+}
+
+// The list's text: after the last colon, up to the end (a closing "?" or "." dropped).
+const LIST_TAIL = /:\s*([^:?]+?)\s*[?.!]?\s*$/;
+const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*\/\s*|\n\s*[-*•]?\s*)/gi;
+const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|among)\b/i;
+const MAX_ITEM_WORDS = 6;
+
+function listedOptions(text: string): { stem: string; options: ParsedOption[] } | null {
+  const tail = LIST_TAIL.exec(text);
+  if (!tail) return null;
+  const listStart = tail.index + tail[0].indexOf(tail[1]);
+  const list = tail[1];
+  const items: { start: number; end: number }[] = [];
+  let at = 0;
+  for (const sep of list.matchAll(SEPARATOR)) {
+    items.push({ start: at, end: sep.index });
+    at = sep.index + sep[0].length;
+  }
+  items.push({ start: at, end: list.length });
+  const spans = items.map((i) => trimmed(text, listStart + i.start, listStart + i.end)).filter((i) => i.end > i.start);
+  if (spans.length < 2 || spans.some((i) => text.slice(i.start, i.end).split(/\s+/).length > MAX_ITEM_WORDS)) return null;
+  // "…: true or false?", "…: yes or no?" asks for a verdict, not a choice among entities.
+  if (spans.every((i) => /^(?:true|false|yes|no)$/i.test(text.slice(i.start, i.end)))) return null;
+  const before = text.slice(0, tail.index);
+  const joinedByOr = /\s(?:or|and\/or)\s/i.test(list);
+  if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(before)) return null;
+  const options = spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span }));
+  return { stem: before.trimEnd(), options };
+}
+
+/** The span between two offsets without surrounding spaces, quotes and trailing punctuation, and brackets only when unbalanced. */
+function trimmed(text: string, start: number, end: number): { start: number; end: number } {
+  const count = (c: string) => text.slice(start, end).split(c).length - 1;
+  for (;;) {
+    if (start < end && (/[\s"'“”‘’]/.test(text[start]) || (text[start] === '(' && count('(') > count(')')))) start++;
+    else if (end > start && (/[\s"'“”‘’,;.?!]/.test(text[end - 1]) || (text[end - 1] === ')' && count(')') > count('(')))) end--;
+    else return { start, end };
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { findQuestionCues, findRelationCues } from './cues';
 import { gap, overlaps } from './attach';
 import { joins, type NodeKind } from './metaedges';
 import { contentTerms, splitSentences, wordTokens, type Token } from './text';
-import type { Understanding } from './types';
+import type { QuestionReading } from './types';
 
 export interface CandidateEntity {
   nodeId: string;
@@ -140,7 +140,7 @@ function spanId(passageId: string, span: { start: number; end: number }): string
  * that disagree, or none, say maybe.
  */
 export function statedAnswer(
-  question: Pick<Understanding, 'question' | 'propositions'>,
+  question: Pick<QuestionReading, 'question' | 'propositions'>,
   passages: Passage[],
   candidates: CandidateEntity[] = [],
 ): StatedAnswer {

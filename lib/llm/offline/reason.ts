@@ -10,7 +10,7 @@
 import { EvidenceGraph, startAt, type EvidenceBundle, type Reach } from './evidence';
 import { reverseHop } from './attach';
 import { normalise } from './text';
-import type { Anchor, Hop, HopEdge, Proposition, Understanding } from './types';
+import type { Anchor, Hop, HopEdge, Proposition, QuestionReading } from './types';
 
 export interface ReasonedAnswer {
   nodeId: string;
@@ -94,8 +94,8 @@ interface Derivation {
   rationale: string[];
 }
 
-/** Intersection of the positive anchors' sets minus the negated anchors' sets, anchors themselves excluded. */
-function derive(graph: EvidenceGraph, anchors: Anchor[], widen: boolean): Derivation {
+/** Intersection of the positive anchors' sets minus the negated anchors' sets, anchors themselves and the question's excluded entities left out. */
+function derive(graph: EvidenceGraph, anchors: Anchor[], excluded: { nodeId: string }[], widen: boolean): Derivation {
   const walks = anchors.map((a) => walkChain(graph, a, widen));
   const positive = walks.filter((w) => !w.anchor.negated);
   const negative = walks.filter((w) => w.anchor.negated);
@@ -111,6 +111,7 @@ function derive(graph: EvidenceGraph, anchors: Anchor[], widen: boolean): Deriva
   }
   for (const w of negative) for (const id of w.reach.keys()) candidates.delete(id);
   for (const a of anchors) candidates.delete(a.entity.nodeId);
+  for (const e of excluded) candidates.delete(e.nodeId);
   if (walks.length > 1) {
     const minus = negative.length ? ` ∖ ${negative.map((w) => w.label).join(' ∪ ')}` : '';
     rationale.push(`${positive.map((w) => w.label).join(' ∩ ')}${minus} = ${setText(graph, candidates)}`);
@@ -139,7 +140,7 @@ function abstain(reason: string, rationale: string[] = []): ReasonResult {
   return { answers: [], abstain: true, reason, rationale };
 }
 
-export function answerFromEvidence(u: Understanding, evidence: EvidenceBundle, options: ReasonOptions = {}): ReasonResult {
+export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle, options: ReasonOptions = {}): ReasonResult {
   const graph = new EvidenceGraph(evidence);
   if (!graph.size) return abstain('no KG evidence was given, and the offline engine answers only from evidence');
   if (u.propositions.length) return withOption(u, decidePropositions(graph, u.propositions));
@@ -149,11 +150,11 @@ export function answerFromEvidence(u: Understanding, evidence: EvidenceBundle, o
   if (!anchors.length) return abstain(`no relation links ${u.anchors.map((a) => a.entity.name).join(', ')} to the answer`);
   if (anchors.every((a) => a.negated)) return abstain('every constraint is negated: the answer set would be a complement, which evidence cannot give');
 
-  let derivation = derive(graph, anchors, false);
+  let derivation = derive(graph, anchors, u.excluded, false);
   for (const a of u.anchors) if (!a.chain.length) derivation.rationale.unshift(`ignored ${a.entity.name}: no relation joins a ${a.entity.kind} to the answer`);
   const widenable = anchors.some((a) => a.chain.some((h) => !h.explicit && h.edges.length > 1));
   if (!derivation.candidates.size && widenable && options.widen !== false) {
-    const widened = derive(graph, anchors, true);
+    const widened = derive(graph, anchors, u.excluded, true);
     widened.rationale.unshift(...derivation.rationale, 'no answer through the preferred relations: widened to every relation between the kinds');
     derivation = widened;
   }
@@ -210,7 +211,7 @@ function decidePropositions(graph: EvidenceGraph, propositions: Proposition[]): 
 }
 
 /** For MCQ: the option naming the best supported answer (or the count, or the verdict); abstain rather than guess. */
-function withOption(u: Understanding, result: ReasonResult): ReasonResult {
+function withOption(u: QuestionReading, result: ReasonResult): ReasonResult {
   if (!u.options.length || result.abstain) return result;
   const pick = (letter: string | undefined, why: string): ReasonResult => {
     if (!letter) return { ...result, abstain: true, reason: `no option matches: ${why}` };

@@ -1,6 +1,6 @@
 import type { ReasonResult } from './reason';
 import { normalise } from './text';
-import type { Understanding } from './types';
+import type { QuestionReading } from './types';
 
 /** The answer fields every method's answer schema shares. */
 export interface DerivedSolution {
@@ -22,7 +22,7 @@ export function abstainedSolution(reason: string, rationale: string[] = []): Der
  * each claim citing the evidence it rests on. `lead` opens the rationale (a
  * method's own preamble, e.g. which hop or proposer).
  */
-export function solutionFromReasoning(u: Understanding, r: ReasonResult, options: Record<string, string> | null | undefined, lead: string[] = []): DerivedSolution {
+export function solutionFromReasoning(u: QuestionReading, r: ReasonResult, options: Record<string, string> | null | undefined, lead: string[] = []): DerivedSolution {
   if (r.abstain) return abstainedSolution(r.reason, [...lead, ...r.rationale]);
   const base = { abstain: false, rationale: [...lead, ...r.rationale].join(' '), optionKey: null, items: [] as string[], count: null };
   if (r.chosenOption) {
@@ -45,7 +45,7 @@ export function solutionFromReasoning(u: Understanding, r: ReasonResult, options
 }
 
 /** The evidence behind a chosen option: the answer it names, else (a count or a verdict) every answer behind the number. */
-function optionSupport(u: Understanding, r: ReasonResult, letter: string): string[] {
+function optionSupport(u: QuestionReading, r: ReasonResult, letter: string): string[] {
   const option = u.options.find((o) => o.letter === letter);
   const named = option && r.answers.find((a) => normalise(option.text) === normalise(a.name) || option.links.some((l) => l.nodeId === a.nodeId || normalise(l.name) === normalise(a.name)));
   return named ? named.supportIds : [...new Set(r.answers.flatMap((a) => a.supportIds))];

@@ -6,7 +6,7 @@
  */
 
 import { kindPlural, metaedgeInfo } from './metaedges';
-import type { Anchor, Hop, Understanding } from './types';
+import type { Anchor, Hop, QuestionReading } from './types';
 
 const MAX_SUBQUESTIONS = 3;
 
@@ -30,7 +30,7 @@ function chainClause(anchor: Anchor): string {
   return anchor.negated ? negate(last) : last;
 }
 
-export function writeSubquestions(u: Understanding): string[] {
+export function writeSubquestions(u: QuestionReading): string[] {
   if (u.propositions.length) {
     return u.propositions.map((p) => `Which ${kindPlural(p.object.kind)} ${clause(p.hop, p.subject.name)}?`);
   }

@@ -17,7 +17,7 @@ import { parseOptions, splitInlineOptions } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
 import { normalise } from './text';
-import type { Anchor, AnswerType, Hop, LinkedEntity, LocatedEntity, Operator, OutputFormat, Proposition, QuestionOption, Understanding } from './types';
+import type { Anchor, AnswerType, Hop, LinkedEntity, LocatedEntity, Operator, OutputFormat, Proposition, QuestionOption, QuestionReading } from './types';
 
 export interface UnderstandInput {
   /** Entity links over the question text (offsets into it), e.g. from linkEntities. */
@@ -44,8 +44,39 @@ const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their
 // Between a kind word and the entity it describes: "the drug metformin", "the 'Apoptosis' pathway", "anatomy [liver]".
 const APPOSITION_GAP = /^[\s"'“”‘’()[\],:-]*(?:(?:the|a|an|called|named|known as)[\s"'“”‘’()[\],:-]*)*$/i;
 const NEGATION_REACH = 40;
+const EXISTENTIAL = /\b(?:a|an|any|some|there(?: (?:is|are|exists?))?(?: (?:a|an|any|some))?)\s+$/i;
 
-export function understandQuestion(text: string, input: UnderstandInput): Understanding {
+/** What every method's question frame holds: the question, its options if given apart, and the entity links of both. */
+export interface FramedQuestion {
+  question: string;
+  options: Record<string, string> | null;
+  entities: LinkedEntity[];
+  optionLinks: Record<string, LinkedEntity[]>;
+}
+
+/** The one reading of a method's question frame. */
+export function readingOf(frame: FramedQuestion): QuestionReading {
+  return understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks });
+}
+
+/**
+ * The entities KG retrieval starts from: the reading's anchors and the two
+ * ends of its yes/no claims, never an option (options are candidates, tested
+ * against the anchors). A question the rules could not relate falls back to
+ * the entities linked in its stem.
+ */
+export function seedEntities(reading: QuestionReading, entities: LinkedEntity[]): LinkedEntity[] {
+  const seeds = [...reading.anchors.map((a) => a.entity), ...reading.propositions.flatMap((p) => [p.subject, p.object])];
+  const fallback = entities.filter((e) => e.end === undefined || e.end <= reading.stem.length);
+  return [...new Map((seeds.length ? seeds : fallback).map((e) => [e.nodeId, e])).values()];
+}
+
+/** The options' linked nodes: the candidates an MCQ asks to test. */
+export function candidateEntities(reading: QuestionReading): LinkedEntity[] {
+  return [...new Map(reading.options.flatMap((o) => o.links.slice(0, 1)).map((e) => [e.nodeId, e])).values()];
+}
+
+export function understandQuestion(text: string, input: UnderstandInput): QuestionReading {
   const links = locate(input.links, text);
   const { stem, options } = readOptions(text, links, input);
   const notes: string[] = [];
@@ -58,10 +89,10 @@ export function understandQuestion(text: string, input: UnderstandInput): Unders
   const kindWords = findKindWords(stem).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
   const free: KindWord[] = [];
   for (const word of kindWords) if (!word.weak && !settleApposition(word, mentions, stem)) free.push(word);
-  const focus = focusWord(stem, free, relations);
+  const focus = focusWord(stem, free, relations, has('yesno'));
 
   let answerKind: NodeKind | null = focus?.kind ?? null;
-  let answerKindFrom: Understanding['answerKindFrom'] = focus ? 'noun' : null;
+  let answerKindFrom: QuestionReading['answerKindFrom'] = focus ? 'noun' : null;
   const propositional = has('yesno') && !focus;
   if (!answerKind && !propositional) {
     const adverb = kindWords.find((w) => w.weak);
@@ -78,10 +109,21 @@ export function understandQuestion(text: string, input: UnderstandInput): Unders
 
   let anchors: Anchor[] = [];
   let propositions: Proposition[] = [];
+  const excluded: LocatedEntity[] = [];
   if (propositional) {
     ({ anchors, propositions } = readPropositions(mentions, relations, questionCues, notes));
   } else if (answerKind) {
-    anchors = readAnchors(answerKind, focus, free, mentions, relations, questionCues, stem, notes);
+    // "Which drugs other than metformin …": an entity of the answer's kind after an exclusion is left out of the answers, not a constraint.
+    const spent = new Set<QuestionCue>();
+    const constraining = mentions.filter((m) => {
+      const exclusion = excludedFrom(m, answerKind!, questionCues, mentions, stem);
+      if (exclusion) {
+        excluded.push(exclusion.entity);
+        spent.add(exclusion.cue);
+      }
+      return !exclusion;
+    });
+    anchors = readAnchors(answerKind, focus, free, constraining, relations, questionCues.filter((c) => !spent.has(c)), stem, notes);
   } else {
     notes.push('answer kind could not be determined: no kind word, option kinds or relation phrase');
   }
@@ -102,7 +144,7 @@ export function understandQuestion(text: string, input: UnderstandInput): Unders
           ? 'list'
           : 'single';
   const hops = anchors.reduce<Hop[]>((longest, a) => (a.chain.length > longest.length ? a.chain : longest), []);
-  const understanding: Understanding = {
+  const understanding: QuestionReading = {
     question: text,
     stem,
     answerKind,
@@ -113,6 +155,7 @@ export function understandQuestion(text: string, input: UnderstandInput): Unders
     anchors,
     hops,
     propositions,
+    excluded,
     options,
     cues: { relations, question: questionCues },
     subquestions: [],
@@ -215,13 +258,15 @@ function settleApposition(word: KindWord, mentions: Mention[], text: string): bo
 /**
  * The kind word a question asks for: the one closest after "which", "how
  * many", "name", ..., with no relation phrase in between ("What is treated by
- * drugs ..." does not ask for drugs). A question with no such cue at all ("Is
- * there a gene ...", "Genes linked to asthma") asks for its first free kind word.
+ * drugs ..." does not ask for drugs). A question with no such cue at all
+ * ("Genes linked to asthma") asks for its first free kind word; a yes/no
+ * question only for one it introduces ("Is there a gene ...").
  */
-function focusWord(text: string, words: KindWord[], relations: RelationCue[]): KindWord | null {
+function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean): KindWord | null {
   let best: { word: KindWord; distance: number } | null = null;
   const focusCues = [...text.matchAll(FOCUS)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
-  if (!focusCues.length) return words[0] ?? null;
+  // A yes/no question asks about a kind only when it introduces one ("Is there a drug that …", "Are there genes …"); "one of the side effects of X" names a relation.
+  if (!focusCues.length) return (yesno ? words.find((w) => EXISTENTIAL.test(text.slice(0, w.start))) : words[0]) ?? null;
   for (const word of words) {
     for (const cue of focusCues) {
       if (cue.end > word.start) continue;
@@ -363,16 +408,27 @@ function readAnchors(
   });
 }
 
-/** "... but not X", "... that do not cause X": a negation shortly before the entity, in the same clause. */
+/** "... but not X", "... that do not cause X", "... other than those linked to X": a negation or exclusion shortly before the entity, in the same clause. */
 function isNegated(span: Span, questionCues: QuestionCue[], mentions: Mention[], text: string): boolean {
   return questionCues.some(
     (c) =>
-      c.cue === 'negation' &&
+      (c.cue === 'negation' || c.cue === 'exclusion') &&
       c.end <= span.start &&
       span.start - c.end <= NEGATION_REACH &&
       !/[,;]/.test(text.slice(c.end, span.start)) &&
       !mentions.some((m) => m[0].start >= c.end && m[0].end <= span.start),
   );
+}
+
+/** The mention's reading of the answer's kind when an exclusion cue ("other than", "besides") stands right before it. */
+function excludedFrom(mention: Mention, answerKind: NodeKind, questionCues: QuestionCue[], mentions: Mention[], text: string): { entity: LocatedEntity; cue: QuestionCue } | null {
+  const span = mention[0];
+  const cue = questionCues.find(
+    (c) => c.cue === 'exclusion' && c.end <= span.start && span.start - c.end <= NEGATION_REACH && !mentions.some((m) => m[0].start >= c.end && m[0].end <= span.start),
+  );
+  if (!cue || /[,;]|\b(?:those|ones?|that|which)\b/i.test(text.slice(cue.end, span.start))) return null;
+  const entity = mention.find((l) => sameKind(l.kind, answerKind));
+  return entity ? { entity, cue } : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
-import type { Anchor, LocatedEntity, Operator as KitOperator, OutputFormat, Proposition, Understanding } from '@/lib/llm/offline/types';
+import type { Anchor, LocatedEntity, Operator as KitOperator, OutputFormat, Proposition, QuestionReading } from '@/lib/llm/offline/types';
 import { kitHop, type AnswerType, type Plan, type Source } from './plan';
 
 /** The question as every BioWeave role sees it. */
@@ -36,7 +36,7 @@ function kitOperator(plan: Plan): KitOperator {
  * (answerFromEvidence, checkAnswer, walkChain) read the plan the model wrote,
  * whichever backend wrote it.
  */
-export function understandingOf(plan: Plan, frame: QuestionFrame): Understanding {
+export function understandingOf(plan: Plan, frame: QuestionFrame): QuestionReading {
   const linked = new Map([...frame.entities, ...Object.values(frame.optionLinks).flat()].map((e) => [e.nodeId, e]));
   const anchors: Anchor[] = plan.constraints.flatMap((c) => {
     const entity = linked.get(c.anchorId);
@@ -60,6 +60,10 @@ export function understandingOf(plan: Plan, frame: QuestionFrame): Understanding
     anchors,
     hops: anchors.reduce<Anchor['chain']>((longest, a) => (a.chain.length > longest.length ? a.chain : longest), []),
     propositions,
+    excluded: plan.excludedIds.flatMap((id) => {
+      const e = linked.get(id);
+      return e ? [e] : [];
+    }),
     options: Object.entries(frame.options ?? {})
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([letter, text]) => ({ letter, text, links: frame.optionLinks[letter] ?? [] })),

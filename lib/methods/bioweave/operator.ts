@@ -3,7 +3,7 @@ import { EvidenceGraph } from '@/lib/llm/offline/evidence';
 import { reverseHop } from '@/lib/llm/offline/attach';
 import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, walkChain, type ReasonResult } from '@/lib/llm/offline/reason';
-import type { Understanding } from '@/lib/llm/offline/types';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import { understandingOf, type QuestionFrame } from './frame';
 import { bundleOf, textPassages, type RefinedGraph } from './graph';
 import type { Plan } from './plan';
@@ -19,7 +19,7 @@ import type { Plan } from './plan';
 export const WHOLE_QUESTION = 'question';
 
 export interface Derivation {
-  u: Understanding;
+  u: QuestionReading;
   result: ReasonResult;
   verdict: CheckVerdict;
   /** Yes/no read from the text units, when the KG does not decide the question. */

@@ -39,6 +39,7 @@ export const PlanSchema = z.object({
   claims: z
     .array(z.object({ id: z.string(), subjectId: z.string(), objectId: z.string(), hop: HopSchema, negated: z.boolean() }))
     .describe('Yes/no claims between two candidate entities'),
+  excludedIds: z.array(z.string()).default([]).describe('Linked entities of the answer kind the question sets aside ("other than X"): never an answer'),
   sourcePlan: z.array(z.enum(SOURCES)),
   missingHops: z.array(z.string()).describe('Ids of hops that are uncovered or uncertain'),
   briefReason: z.string(),
@@ -165,5 +166,6 @@ export function validatePlan(raw: Plan, frame: QuestionFrame): { plan: Plan; not
   for (const s of raw.sourcePlan) if (!frame.enabledSources.includes(s)) notes.push(`source ${s} is not enabled in this run: left out of the plan`);
   const hopIds = new Set([...constraints.flatMap((c) => c.hops.map((h) => h.id)), ...claims.map((c) => c.hop.id)]);
   const missingHops = [...new Set(raw.missingHops)].filter((id) => hopIds.has(id));
-  return { plan: { ...raw, topicEntityIds, constraints, claims, sourcePlan, missingHops }, notes };
+  const excludedIds = [...new Set(raw.excludedIds.filter((id) => linked.has(id)))];
+  return { plan: { ...raw, topicEntityIds, constraints, claims, excludedIds, sourcePlan, missingHops }, notes };
 }

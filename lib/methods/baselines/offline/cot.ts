@@ -1,10 +1,10 @@
 import { kindPlural } from '@/lib/llm/offline/metaedges';
-import type { Understanding } from '@/lib/llm/offline/types';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import type { AnswerInput, CotSolution } from '../templates';
 import { solveFromEvidence, type Derivation } from './solve';
 
 /** What the question asks for, in words. */
-function target(u: Understanding): string {
+function target(u: QuestionReading): string {
   const plural = u.answerKind ? kindPlural(u.answerKind) : 'entities';
   switch (u.outputFormat) {
     case 'count':

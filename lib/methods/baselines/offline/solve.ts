@@ -8,18 +8,18 @@
 import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
 import { solutionFromReasoning } from '@/lib/llm/offline/solution';
-import { understandQuestion } from '@/lib/llm/offline/understand';
-import type { Understanding } from '@/lib/llm/offline/types';
+import { readingOf } from '@/lib/llm/offline/understand';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import { bundleOf, type EvidenceLine } from '../evidence';
 import type { QuestionFrame } from '../frame';
 import type { Solution } from '../templates';
 
-export function understand(frame: QuestionFrame): Understanding {
-  return understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks });
+export function understand(frame: QuestionFrame): QuestionReading {
+  return readingOf(frame);
 }
 
 export interface Derivation {
-  u: Understanding;
+  u: QuestionReading;
   result: ReasonResult;
   /** What the passages state, when they decided a yes/no question. */
   stated: StatedAnswer | null;

@@ -1,10 +1,10 @@
 import { answerSetQuery } from '@/lib/channels/answer-set';
 import { Bm25Index } from '@/lib/llm/offline/lexical';
-import { understandQuestion } from '@/lib/llm/offline/understand';
-import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
+import type { EvidenceRecord } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
-import { linkedNodes, type QuestionFrame } from '../frame';
+import { candidateEntities, readingOf, seedEntities } from '@/lib/llm/offline/understand';
+import type { QuestionFrame } from '../frame';
 import type { KgRagParams } from '../params';
 
 export interface RankedTriple {
@@ -30,30 +30,40 @@ export interface Neighbourhood {
 }
 
 /**
- * kg-rag's retrieval: the 1-hop KG neighbourhood of every linked entity (all
- * relations, best-connected neighbours first), ranked per entity by lexical
- * match to the question plus how many linked entities a triple joins, then
- * taken round-robin across the entities; the top K go into the prompt, the
- * rest stay in the trace as unselected candidates.
+ * kg-rag's retrieval: the 1-hop KG neighbourhood of the question's anchors
+ * (the reading's linked entities that constrain the answer, never an option;
+ * all relations, best-connected neighbours first), and for a multiple-choice
+ * question each option tested for direct edges to each anchor; ranked per
+ * entity by lexical match to the question plus how many anchors a triple
+ * joins, then taken round-robin across the entities; the top K go into the
+ * prompt, the rest stay in the trace as unselected candidates.
  */
 export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: QuestionFrame): Promise<Neighbourhood> {
-  const anchors = linkedNodes(frame);
+  const reading = readingOf(frame);
+  const anchors = seedEntities(reading, frame.entities);
+  const candidates = candidateEntities(reading).filter((c) => !anchors.some((a) => a.nodeId === c.nodeId));
   const { topK, neighbourhoodLimit } = ctx.params;
   return ctx.trace.step(
-    { kind: 'kg-rag.neighbourhood', label: '1-hop KG neighbourhood', input: { anchors: anchors.map((a) => a.nodeId), topK, neighbourhoodLimit } },
+    { kind: 'kg-rag.neighbourhood', label: '1-hop KG neighbourhood', input: { anchors: anchors.map((a) => a.nodeId), candidates: candidates.map((c) => c.nodeId), topK, neighbourhoodLimit } },
     async (step) => {
       if (!anchors.length) return { lines: [], title: KG_TITLE, answerSet: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
-      const nodes = anchors.map((a) => ({ id: a.nodeId, kind: a.kind, name: a.name }));
-      const kg = await ctx.channels.kg.triplesAround(step, nodes, { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
-      const ranking = rank(kg.items, frame.question, new Set(nodes.map((n) => n.id)), topK);
+      const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
+      const kg = await ctx.channels.kg.triplesAround(step, anchors.map(node), { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
+      const tested: EvidenceRecord[] = [];
+      for (const c of candidates) {
+        for (const a of anchors) tested.push(...(await ctx.channels.kg.paths(step, node(c), node(a), { maxDepth: 1, limit: 5 })).items);
+      }
+      const records = [...tested, ...kg.items];
+      const ranking = rank(records, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
       const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
-      const lines = kg.items.filter((r) => chosen.has(r.id)).map(toLine);
-      const query = answerSetQuery(understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks }));
+      const lines = records.filter((r) => chosen.has(r.id)).map(toLine);
+      const query = answerSetQuery(reading);
       const set = query && kg.enabled ? await ctx.channels.kg.answerSet(step, query.constraints, query.kind) : null;
       await ctx.trace.markSelected([...chosen, ...(set?.items.map((r) => r.id) ?? [])]);
       const held = sumAnchorTotals(kg.items);
-      const title = `${KG_TITLE} (showing ${lines.length} of ${kg.items.length} retrieved${held > kg.items.length ? `; the KG holds ${held} edges at these entities` : ''})`;
-      return { lines, title, answerSet: set?.items.map(toLine) ?? [], ranking, notes: kg.note ? [kg.note] : [] };
+      const title = `${KG_TITLE} (showing ${lines.length} of ${records.length} retrieved${held > kg.items.length ? `; the KG holds ${held} edges at these entities` : ''})`;
+      const notes = [...(kg.note ? [kg.note] : []), ...(candidates.length ? [`options tested as candidates: ${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`] : [])];
+      return { lines, title, answerSet: set?.items.map(toLine) ?? [], ranking, notes };
     },
   );
 }
@@ -68,7 +78,8 @@ function sumAnchorTotals(records: EvidenceRecord[]): number {
 }
 
 function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string>, topK: number): RankedTriple[] {
-  const triples = records.map((r) => r.data as TripleData);
+  // A tested option comes as a one-hop path; its hop is the triple.
+  const triples = records.map((r) => toLine(r).triples[0]);
   // Which anchors each non-anchor node is adjacent to, over the whole neighbourhood.
   const touching = new Map<string, Set<string>>();
   for (const t of triples) {

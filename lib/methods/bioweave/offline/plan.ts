@@ -1,4 +1,4 @@
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { readingOf } from '@/lib/llm/offline/understand';
 import type { Hop, Operator as KitOperator } from '@/lib/llm/offline/types';
 import type { QuestionFrame } from '../frame';
 import type { Operator, Plan, PlanHop, Source } from '../plan';
@@ -25,7 +25,7 @@ function planHop(hop: Hop, id: string): PlanHop {
 
 export function planQuestion(input: { frame: QuestionFrame }): Plan {
   const { frame } = input;
-  const u = understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks });
+  const u = readingOf(frame);
   const constraints = u.anchors
     .filter((a) => a.chain.length)
     .map((a, i) => ({ id: `c${i + 1}`, anchorId: a.entity.nodeId, negated: a.negated, hops: a.chain.map((h, j) => planHop(h, `c${i + 1}.h${j + 1}`)) }));
@@ -42,6 +42,7 @@ export function planQuestion(input: { frame: QuestionFrame }): Plan {
     operator: OPERATORS[u.operator],
     constraints,
     claims,
+    excludedIds: u.excluded.map((e) => e.nodeId),
     sourcePlan,
     missingHops: uncertain,
     briefReason: [

@@ -9,7 +9,7 @@
 
 import { kindPlural, metaedgeInfo } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
-import type { Anchor, Hop, Proposition, Understanding } from '@/lib/llm/offline/types';
+import type { Anchor, Hop, Proposition, QuestionReading } from '@/lib/llm/offline/types';
 
 export interface PlanParagraph {
   text: string;
@@ -61,7 +61,7 @@ function propositionParagraph(p: Proposition): PlanParagraph {
   };
 }
 
-function target(u: Understanding): string {
+function target(u: QuestionReading): string {
   const kind = u.answerKind ? u.answerKind.toLowerCase() : 'entity';
   const plural = u.answerKind ? kindPlural(u.answerKind) : 'entities';
   switch (u.outputFormat) {
@@ -78,7 +78,7 @@ function target(u: Understanding): string {
   }
 }
 
-function closing(u: Understanding): string {
+function closing(u: QuestionReading): string {
   const kind = u.answerKind ? u.answerKind.toLowerCase() : 'entity';
   const combine =
     u.operator === 'yesno' || u.propositions.length
@@ -90,7 +90,7 @@ function closing(u: Understanding): string {
 }
 
 /** The whole reasoning of one proposer, as paragraphs. */
-export function reasoningPlan(u: Understanding, proposer: number): PlanParagraph[] {
+export function reasoningPlan(u: QuestionReading, proposer: number): PlanParagraph[] {
   const named = [...new Map([...u.anchors.map((a) => a.entity), ...u.propositions.flatMap((p) => [p.subject, p.object])].map((e) => [e.nodeId, e])).values()];
   const paragraphs: PlanParagraph[] = [
     {

@@ -11,12 +11,12 @@ import { statedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
 import { normalise } from '@/lib/llm/offline/text';
 import { solutionFromReasoning } from '@/lib/llm/offline/solution';
-import { understandQuestion } from '@/lib/llm/offline/understand';
-import type { Understanding } from '@/lib/llm/offline/types';
+import { readingOf } from '@/lib/llm/offline/understand';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import type { EvidenceItem, QuestionFrame, Solution, SolutionView } from '../templates';
 
-export function understand(frame: QuestionFrame): Understanding {
-  return understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks });
+export function understand(frame: QuestionFrame): QuestionReading {
+  return readingOf(frame);
 }
 
 function bundleOf(evidence: EvidenceItem[]): EvidenceBundle {
@@ -32,7 +32,7 @@ function bundleOf(evidence: EvidenceItem[]): EvidenceBundle {
 
 
 /** The answer the evidence gives: KG set operations; for yes/no without KG support, what the passages state. */
-function solve(frame: QuestionFrame, evidence: EvidenceItem[], lead: string[]): { solution: Solution; result: ReasonResult; u: Understanding } {
+function solve(frame: QuestionFrame, evidence: EvidenceItem[], lead: string[]): { solution: Solution; result: ReasonResult; u: QuestionReading } {
   const u = understand(frame);
   const result = answerFromEvidence(u, bundleOf(evidence));
   if (result.abstain && u.outputFormat === 'yesno') {

@@ -2,7 +2,7 @@ import type { KgNode } from '@/lib/kg';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { metaedgesBetween } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { seedEntities, understandQuestion } from '@/lib/llm/offline/understand';
 import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { asLinked } from '@/lib/llm/offline/linked';
@@ -23,8 +23,9 @@ export interface Retrieval {
 
 /**
  * One query against documents and the KG, top k from each (EIGEN-1's
- * query_top_k). KG triples come from the query's linked entities, along the
- * relations its wording names. Triples that reach an entity the reasoning has
+ * query_top_k). KG triples come from the query's anchors as the shared
+ * question reading finds them (never a listed option), along the relations
+ * its wording names. Triples that reach an entity the reasoning has
  * already named rank first (the monitor fires mid-thought: the facts that
  * continue the thought matter most), then by lexical similarity to the query;
  * ties are broken by a seeded hash, so proposers with different seeds can see
@@ -41,7 +42,7 @@ export async function retrieve(
     const notes: string[] = [];
     const links = asLinked(await ctx.channels.entity.link(step, query, 'Link query entities'));
     const reading = understandQuestion(query, { links });
-    const anchors = [...new Map(links.map((l) => [l.nodeId, l])).values()];
+    const anchors = seedEntities(reading, links);
     const triples: EvidenceRecord[] = [];
     for (const anchor of anchors) {
       const node: KgNode = { id: anchor.nodeId, kind: anchor.kind, name: anchor.name };

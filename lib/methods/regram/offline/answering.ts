@@ -5,7 +5,7 @@
  */
 
 import { answerFromEvidence, type ReasonedAnswer, type ReasonResult } from '@/lib/llm/offline/reason';
-import type { Understanding } from '@/lib/llm/offline/types';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import { solutionFromReasoning } from '@/lib/llm/offline/solution';
 import { GENERAL_KNOWLEDGE } from '../boundary';
 import type { EvidenceMapEntry, Fact, FinalAnswer, HopAnswer, HopQuestion, QuestionFrame } from '../templates';

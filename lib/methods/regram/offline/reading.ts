@@ -6,13 +6,13 @@
 
 import type { EvidenceBundle } from '@/lib/llm/offline/evidence';
 import { kindPlural, sameKind } from '@/lib/llm/offline/metaedges';
-import type { LinkedEntity, Understanding } from '@/lib/llm/offline/types';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
+import { readingOf, understandQuestion } from '@/lib/llm/offline/understand';
 import { thesePhrase } from '../anchors';
 import type { Fact, HopQuestion, QuestionFrame } from '../templates';
 
-export function understandFrame(frame: QuestionFrame): Understanding {
-  return understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks });
+export function understandFrame(frame: QuestionFrame): QuestionReading {
+  return readingOf(frame);
 }
 
 export function bundleOf(facts: Fact[]): EvidenceBundle {
@@ -32,7 +32,7 @@ export function bundleOf(facts: Fact[]): EvidenceBundle {
 
 export interface HopReading {
   /** One understanding, or one per earlier answer standing in for "these <kind>". */
-  readings: Understanding[];
+  readings: QuestionReading[];
   /** "Which of these genes …": answers must be among the earlier hop's. */
   keep: Set<string> | null;
   note: string | null;

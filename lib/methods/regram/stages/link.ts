@@ -1,5 +1,6 @@
 import type { RegramParams } from '../params';
 import type { EntityLink } from '@/lib/kg';
+import { splitInlineOptions } from '@/lib/llm/offline/options';
 import { normalise } from '@/lib/llm/offline/text';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -57,7 +58,9 @@ export async function linkHop(
       parent,
     },
     async (step) => {
-      const proposed = await ctx.channels.entity.link(step, hop.question, 'Link hop mentions');
+      // Options written into the question are candidates, never anchors: only the stem's mentions seed the hop.
+      const inline = splitInlineOptions(hop.question);
+      const proposed = (await ctx.channels.entity.link(step, hop.question, 'Link hop mentions')).filter((l) => l.end === undefined || l.end <= inline.stem.length);
       const ratioOf = (l: EntityLink) => levenshteinRatio(l.mention, l.matched);
       const links = proposed.filter((l) => l.method !== 'fuzzy' || ratioOf(l) >= ctx.params.fuzzyRatio);
       const rejectedFuzzy = proposed.filter((l) => !links.includes(l)).map((l) => ({ mention: l.mention, matched: l.matched, ratio: ratioOf(l) }));
@@ -76,7 +79,8 @@ export async function linkHop(
       const relationQuery = [hop.question, ...expansions.map((e) => e.name)].join(' ');
       // Each option is one candidate answer: q_i is also read with each option in turn, never with all at once, which would dilute every match.
       const readings = instantiate(relationQuery, anchors);
-      const simQueries = [...readings, ...readings.flatMap((q) => Object.values(frame.options ?? {}).map((o) => `${q} ${o}`))];
+      const options = frame.options ? Object.values(frame.options) : splitInlineOptions(frame.question).options.map((o) => o.text);
+      const simQueries = [...readings, ...readings.flatMap((q) => options.map((o) => `${q} ${o}`))];
       return { links, rejectedFuzzy, nodes: [...nodes.values()], expansions, simQueries, relationQuery };
     },
   );

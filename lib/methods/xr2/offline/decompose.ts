@@ -12,7 +12,7 @@ import { EvidenceGraph, startAt } from '@/lib/llm/offline/evidence';
 import { kindPlural } from '@/lib/llm/offline/metaedges';
 import { hopEdges } from '@/lib/llm/offline/reason';
 import { clause } from '@/lib/llm/offline/subquestions';
-import type { Understanding } from '@/lib/llm/offline/types';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import { bundleOf, type EvidenceLine } from '../../baselines/evidence';
 import { understand } from '../../baselines/offline/solve';
 import type { DecomposeInput, Decomposition } from '../templates';
@@ -33,14 +33,14 @@ export function decomposeQuestion(input: DecomposeInput): Decomposition {
   return { ...base, required_evidence: previous.check.missing, current: u.stem };
 }
 
-function firstStep(u: Understanding): string {
+function firstStep(u: QuestionReading): string {
   const resolved = u.anchors.filter((a) => a.chain.length);
   if (u.propositions.length || resolved.every((a) => a.chain.length === 1)) return u.stem;
   return u.subquestions[0] ?? u.stem;
 }
 
 /** The first hop of an anchor's chain that the findings do not reach across, as a question about what they reached before it. */
-function openHop(u: Understanding, established: EvidenceLine[]): { question: string; need: string } | null {
+function openHop(u: QuestionReading, established: EvidenceLine[]): { question: string; need: string } | null {
   const graph = new EvidenceGraph(bundleOf(established));
   for (const anchor of u.anchors.filter((a) => a.chain.length && !a.negated)) {
     let reach = startAt(anchor.entity.nodeId);
@@ -61,7 +61,7 @@ function openHop(u: Understanding, established: EvidenceLine[]): { question: str
   return null;
 }
 
-function constraintsOf(u: Understanding): string[] {
+function constraintsOf(u: QuestionReading): string[] {
   return [
     `the answer is ${u.outputFormat === 'count' ? 'the number of' : u.outputFormat === 'list' ? 'every' : 'a'} ${u.answerKind ?? 'entity'}${u.outputFormat === 'yesno' ? ' claim to decide yes or no' : ''}`,
     ...u.anchors.filter((a) => a.chain.length).map((a) => `${a.negated ? 'not reached by' : 'reached by'} ${chainTerm(a)}`),
@@ -70,6 +70,6 @@ function constraintsOf(u: Understanding): string[] {
   ];
 }
 
-function requiredOf(u: Understanding): string[] {
+function requiredOf(u: QuestionReading): string[] {
   return u.anchors.flatMap((a) => a.chain.map((hop, i) => `${hop.edges.map((e) => e.metaedge).join('|')} triples ${hop.from} → ${hop.to}${i === 0 ? ` at ${a.entity.name}` : ''}`));
 }

@@ -1,7 +1,7 @@
-import type { Anchor, Understanding } from '@/lib/llm/offline/types';
+import type { Anchor, QuestionReading } from '@/lib/llm/offline/types';
 
 /** List and count questions want every answer, so unexamined candidates leave them incomplete. */
-export function wantsAll(u: Understanding): boolean {
+export function wantsAll(u: QuestionReading): boolean {
   return u.outputFormat === 'list' || u.outputFormat === 'count';
 }
 

@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { splitInlineOptions } from '@/lib/llm/offline/options';
+import { QuestionReadingSchema, type LinkedEntity, type QuestionReading } from '@/lib/llm/offline/types';
+import { candidateEntities, readingOf, seedEntities, understandQuestion } from '@/lib/llm/offline/understand';
+
+/**
+ * The one question reading, over many wordings per family. Links are given
+ * as the entity linker would give them (offsets found in the text; `also`
+ * names the mention's readings of other kinds), so these tests exercise the
+ * reading alone.
+ */
+
+type Entity = { mention: string; kind: string; id: string; also?: { kind: string; id: string }[] };
+
+const E = {
+  asthma: { mention: 'asthma', kind: 'Disease', id: 'Disease::DOID:2841' },
+  psoriasis: { mention: 'psoriasis', kind: 'Disease', id: 'Disease::DOID:8893' },
+  ms: { mention: 'multiple sclerosis', kind: 'Disease', id: 'Disease::DOID:2377' },
+  crohn: { mention: "Crohn's disease", kind: 'Disease', id: 'Disease::DOID:8778' },
+  t2d: { mention: 'type 2 diabetes mellitus', kind: 'Disease', id: 'Disease::DOID:9352' },
+  hypertension: { mention: 'hypertension', kind: 'Disease', id: 'Disease::DOID:10763' },
+  parkinson: { mention: "Parkinson's disease", kind: 'Disease', id: 'Disease::DOID:14330' },
+  metformin: { mention: 'metformin', kind: 'Compound', id: 'Compound::DB00331' },
+  ibuprofen: { mention: 'ibuprofen', kind: 'Compound', id: 'Compound::DB01050' },
+  amlodipine: { mention: 'amlodipine', kind: 'Compound', id: 'Compound::DB00381' },
+  prkab1: { mention: 'PRKAB1', kind: 'Gene', id: 'Gene::5564' },
+  brca1: { mention: 'BRCA1', kind: 'Gene', id: 'Gene::672' },
+  il13: { mention: 'IL13', kind: 'Gene', id: 'Gene::3596' },
+  nod2: { mention: 'NOD2', kind: 'Gene', id: 'Gene::64127' },
+  apoe: { mention: 'APOE', kind: 'Gene', id: 'Gene::348' },
+  nausea: { mention: 'nausea', kind: 'Symptom', id: 'Symptom::D009325', also: [{ kind: 'Side Effect', id: 'Side Effect::C0027497' }] },
+  headache: { mention: 'headache', kind: 'Symptom', id: 'Symptom::D006261', also: [{ kind: 'Side Effect', id: 'Side Effect::C0018681' }] },
+  diarrhoea: { mention: 'diarrhoea', kind: 'Symptom', id: 'Symptom::D003967', also: [{ kind: 'Side Effect', id: 'Side Effect::C0011991' }] },
+} satisfies Record<string, Entity>;
+
+function linksIn(text: string, entities: Entity[]): LinkedEntity[] {
+  return entities.map((e) => {
+    const start = text.indexOf(e.mention);
+    if (start < 0) throw new Error(`'${e.mention}' not in '${text}'`);
+    const readings = e.also?.map((r) => ({ nodeId: r.id, kind: r.kind, name: e.mention }));
+    return { nodeId: e.id, kind: e.kind, name: e.mention, mention: e.mention, start, end: start + e.mention.length, ...(readings ? { readings } : {}) };
+  });
+}
+
+function read(text: string, ...entities: Entity[]): QuestionReading {
+  return QuestionReadingSchema.parse(understandQuestion(text, { links: linksIn(text, entities) }));
+}
+
+/** "name[kind]:DaG>CbG" per anchor, the preferred metaedge of each hop. */
+const chains = (r: QuestionReading) => r.anchors.map((a) => `${a.negated ? '!' : ''}${a.entity.name}[${a.entity.kind}]:${a.chain.map((h) => h.edges[0].metaedge).join('>')}`);
+const claims = (r: QuestionReading) => r.propositions.map((p) => `${p.subject.kind}-${p.hop.edges[0].metaedge}-${p.object.kind}`);
+
+describe('lookup, in varied wordings', () => {
+  it.each([
+    ['genes linked to asthma?'],
+    ['which genes are implicated in asthma'],
+    ['Which genes carry susceptibility to asthma?'],
+    ['Asthma is a common chronic airway disease. Which genes are associated with asthma?'],
+    ['name the risk genes for asthma'],
+  ])('%s', (text) => {
+    const r = read(text, E.asthma);
+    expect(r.answerKind).toBe('Gene');
+    expect(r.operator).toBe('lookup');
+    expect(chains(r)).toEqual(['asthma[Disease]:DaG']);
+  });
+
+  it.each([
+    ['Which drugs are utilised in the treatment of hypertension?'],
+    ['what medicines are prescribed for hypertension'],
+    ['Which compounds are indicated for hypertension?'],
+    ['I have hypertension - what drugs could my doctor give me for it?'],
+  ])('treatment: %s', (text) => {
+    const r = read(text, E.hypertension);
+    expect(r.answerKind).toBe('Compound');
+    expect(chains(r)).toEqual(['hypertension[Disease]:CtD']);
+  });
+
+  it('pathway: participation wordings', () => {
+    for (const text of ['Which pathways does BRCA1 participate in?', 'What pathways is BRCA1 involved in?', 'BRCA1 is part of which pathways?']) {
+      expect(chains(read(text, E.brca1)), text).toEqual(['BRCA1[Gene]:GpPW']);
+    }
+  });
+
+  it('symptom: presentation wordings', () => {
+    for (const text of ["What symptoms does Parkinson's disease present with?", "Which symptoms are seen in Parkinson's disease?", "What are the clinical signs of Parkinson's disease?"]) {
+      const r = read(text, E.parkinson);
+      expect(r.answerKind, text).toBe('Symptom');
+      expect(chains(r), text).toEqual(["Parkinson's disease[Disease]:DpS"]);
+    }
+  });
+
+  it('pharmacologic class: membership wordings', () => {
+    for (const text of ['Which pharmacologic class does metformin belong to?', 'To which drug class does metformin belong?', 'What is the pharmacological class of metformin?']) {
+      const r = read(text, E.metformin);
+      expect(r.answerKind, text).toBe('Pharmacologic Class');
+      expect(chains(r), text).toEqual(['metformin[Compound]:PCiC']);
+    }
+  });
+});
+
+describe('shared neighbour, intersection and two hops', () => {
+  it.each([
+    ["What genes do multiple sclerosis and Crohn's disease have in common?"],
+    ["multiple sclerosis and Crohn's disease share which genes?"],
+    ["Which genes are associated with multiple sclerosis as well as Crohn's disease?"],
+  ])('%s', (text) => {
+    const r = read(text, E.ms, E.crohn);
+    expect(r.operator).toBe('shared_neighbor');
+    expect(r.answerKind).toBe('Gene');
+    expect(chains(r)).toEqual(['multiple sclerosis[Disease]:DaG', "Crohn's disease[Disease]:DaG"]);
+  });
+
+  it('intersection of different relations', () => {
+    const r = read('Which genes are associated with asthma and bound by metformin?', E.asthma, E.metformin);
+    expect(r.operator).toBe('intersection');
+    expect(chains(r)).toEqual(['asthma[Disease]:DaG', 'metformin[Compound]:CbG']);
+  });
+
+  it.each([['Which compounds bind genes associated with asthma?'], ['What drugs target proteins linked to asthma?']])('two hops: %s', (text) => {
+    const r = read(text, E.asthma);
+    expect(r.operator).toBe('path');
+    expect(chains(r)).toEqual(['asthma[Disease]:DaG>CbG']);
+  });
+});
+
+describe('count', () => {
+  it.each([
+    ['How many genes are associated with multiple sclerosis?', 'Gene', 'DaG'],
+    ['What is the number of genes linked to multiple sclerosis?', 'Gene', 'DaG'],
+    ['how many drugs treat multiple sclerosis', 'Compound', 'CtD'],
+    ['Count the compounds indicated for multiple sclerosis.', 'Compound', 'CtD'],
+  ])('%s', (text, kind, metaedge) => {
+    const r = read(text, E.ms);
+    expect(r.operator).toBe('count');
+    expect(r.outputFormat).toBe('count');
+    expect(r.answerKind).toBe(kind);
+    expect(chains(r)).toEqual([`multiple sclerosis[Disease]:${metaedge}`]);
+  });
+});
+
+describe('yes/no', () => {
+  it.each([
+    ['Does metformin treat type 2 diabetes mellitus?'],
+    ['Do you know if metformin treats type 2 diabetes mellitus?'],
+    ['Is metformin prescribed for type 2 diabetes mellitus?'],
+    ['Can type 2 diabetes mellitus be treated with metformin?'],
+    ['I wonder whether metformin is used against type 2 diabetes mellitus.'],
+  ])('treats: %s', (text) => {
+    const r = read(text, E.metformin, E.t2d);
+    expect(r.operator).toBe('yesno');
+    expect(r.outputFormat).toBe('yesno');
+    expect(r.propositions).toHaveLength(1);
+    expect(r.propositions[0].hop.edges[0].metaedge).toBe('CtD');
+  });
+
+  it.each([
+    ['Can ibuprofen cause headache?', E.headache],
+    ['Do you know if ibuprofen can cause headache?', E.headache],
+    ['Is nausea a side effect of ibuprofen?', E.nausea],
+    ['My doctor put me on ibuprofen. Could it give me diarrhoea?', E.diarrhoea],
+    ['Is diarrhoea one of the adverse effects of ibuprofen?', E.diarrhoea],
+  ])('side effect, read through the mention\'s Side Effect reading: %s', (text, effect) => {
+    const r = read(text, E.ibuprofen, effect);
+    expect(r.operator).toBe('yesno');
+    expect(claims(r)).toHaveLength(1);
+    expect(claims(r)[0]).toMatch(/CcSE/);
+    expect([r.propositions[0].subject.kind, r.propositions[0].object.kind]).toContain('Side Effect');
+  });
+
+  it.each([['Does metformin bind PRKAB1?'], ['Is PRKAB1 a target of metformin?'], ['is there evidence that metformin acts on PRKAB1']])('binds: %s', (text) => {
+    const r = read(text, E.metformin, E.prkab1);
+    expect(r.operator).toBe('yesno');
+    expect(claims(r)[0]).toMatch(/CbG/);
+  });
+
+  it('"is there a drug that treats both …" asks whether the intersection is empty', () => {
+    const r = read('Is there a drug that treats both asthma and psoriasis?', E.asthma, E.psoriasis);
+    expect(r.operator).toBe('yesno');
+    expect(chains(r)).toEqual(['asthma[Disease]:CtD', 'psoriasis[Disease]:CtD']);
+  });
+
+  it('"do you know which …" asks for entities, not for yes or no', () => {
+    const r = read('Do you know which drugs treat asthma?', E.asthma);
+    expect(r.operator).toBe('lookup');
+    expect(r.outputFormat).toBe('list');
+  });
+});
+
+describe('exclusion', () => {
+  it.each([['Which drugs besides metformin treat type 2 diabetes mellitus?'], ['Other than metformin, which medication is prescribed for type 2 diabetes mellitus?']])('%s', (text) => {
+    const r = read(text, E.metformin, E.t2d);
+    expect(chains(r)).toEqual(['type 2 diabetes mellitus[Disease]:CtD']);
+    expect(r.excluded.map((e) => e.nodeId)).toEqual([E.metformin.id]);
+  });
+
+  it('an exclusion before a constraint of another kind negates it', () => {
+    const r = read('Which genes are associated with asthma but not with psoriasis?', E.asthma, E.psoriasis);
+    expect(chains(r)).toEqual(['asthma[Disease]:DaG', '!psoriasis[Disease]:DaG']);
+    expect(r.excluded).toEqual([]);
+  });
+});
+
+describe('multiple choice: options are candidates, never anchors', () => {
+  const options = ['IL13', 'NOD2', 'BRCA1', 'APOE'];
+
+  it.each([
+    ['Which of these genes is associated with asthma and psoriasis: IL13, NOD2, BRCA1 or APOE?'],
+    ['Out of the given list, which Gene is associated with asthma and psoriasis. Given list is: IL13, NOD2, BRCA1, APOE'],
+    ['Which gene is associated with both asthma and psoriasis? A) IL13 B) NOD2 C) BRCA1 D) APOE'],
+    ['Which gene is associated with both asthma and psoriasis? (a) IL13 (b) NOD2 (c) BRCA1 (d) APOE'],
+    ['Which gene is associated with both asthma and psoriasis?\nA. IL13\nB. NOD2\nC. BRCA1\nD. APOE'],
+    ['Which gene is associated with both asthma and psoriasis? 1) IL13 2) NOD2 3) BRCA1 4) APOE'],
+    ['Choose the gene associated with asthma and psoriasis from the following: IL13; NOD2; BRCA1; APOE'],
+  ])('%s', (text) => {
+    const r = read(text, E.asthma, E.psoriasis, E.il13, E.nod2, E.brca1, E.apoe);
+    expect(r.outputFormat).toBe('option');
+    expect(r.options.map((o) => o.text)).toEqual(options);
+    expect(r.options.map((o) => o.links[0]?.name)).toEqual(options);
+    expect(chains(r)).toEqual(['asthma[Disease]:DaG', 'psoriasis[Disease]:DaG']);
+    expect(r.answerKind).toBe('Gene');
+    const links = linksIn(text, [E.asthma, E.psoriasis, E.il13, E.nod2, E.brca1, E.apoe]);
+    expect(seedEntities(r, links).map((e) => e.name)).toEqual(['asthma', 'psoriasis']);
+    expect(candidateEntities(r).map((e) => e.name)).toEqual(options);
+  });
+
+  it('two choices joined by "or" after a colon', () => {
+    const r = read('Which compound treats hypertension: amlodipine or metformin?', E.hypertension, E.amlodipine, E.metformin);
+    expect(r.options.map((o) => o.text)).toEqual(['amlodipine', 'metformin']);
+    expect(chains(r)).toEqual(['hypertension[Disease]:CtD']);
+  });
+
+  it('options given apart are candidates too, with their own links', () => {
+    const text = 'Which gene is associated with both asthma and psoriasis?';
+    const r = readingOf({
+      question: text,
+      options: { A: 'IL13', B: 'APOE' },
+      entities: linksIn(text, [E.asthma, E.psoriasis]),
+      optionLinks: { A: linksIn('IL13', [E.il13]), B: linksIn('APOE', [E.apoe]) },
+    });
+    expect(r.outputFormat).toBe('option');
+    expect(seedEntities(r, []).map((e) => e.name)).toEqual(['asthma', 'psoriasis']);
+    expect(candidateEntities(r).map((e) => e.name)).toEqual(['IL13', 'APOE']);
+  });
+});
+
+describe('inline option forms', () => {
+  it('is not fooled by a colon before a clause, a list of the anchors, or "true or false"', () => {
+    expect(splitInlineOptions('Consider asthma: which genes are associated with it?').options).toEqual([]);
+    expect(splitInlineOptions('Which genes are shared by: asthma and psoriasis?').options).toEqual([]);
+    expect(splitInlineOptions('Metformin treats type 2 diabetes: true or false?').options).toEqual([]);
+    expect(splitInlineOptions('Is vitamin A a treatment? a. b.').options).toEqual([]);
+  });
+
+  it('keeps a bracketed part of an option and drops the closing question mark', () => {
+    const { stem, options } = splitInlineOptions('Which is a gene: IL-6 (interleukin 6), TNF or aspirin?');
+    expect(stem).toBe('Which is a gene');
+    expect(options.map((o) => o.text)).toEqual(['IL-6 (interleukin 6)', 'TNF', 'aspirin']);
+  });
+});

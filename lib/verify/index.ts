@@ -56,7 +56,10 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
     for (const [key, text] of Object.entries(input.options ?? {})) optionLinks[key] = asLinked(await linkEntities(text));
     return { entities: asLinked(await linkEntities(input.question)), optionLinks };
   });
-  const reasoning = runReasoning(input, record.answer as MethodAnswer | null, record.evidence, links.entities);
+  // The judge reads the method's reasoning trace: its model calls in order, with their steps.
+  const labels = new Map(record.steps.map((s) => [s.id, s.label]));
+  const calls = record.modelCalls.map((c) => ({ step: labels.get(c.stepId ?? '') ?? '(run)', role: c.role, output: c.output }));
+  const reasoning = runReasoning(input, record.answer as MethodAnswer | null, record.evidence, links.entities, calls);
 
   const checklist = await stages.run('checklist', 'Checklist', { gold, general: general.criteria.map((c) => c.id) }, async (recorder) => {
     const result = await model.call(

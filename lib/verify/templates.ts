@@ -48,6 +48,7 @@ export const checklistTemplate = defineTemplate({
 function reasoningBlock(r: RunReasoning): string {
   const a = r.answer;
   return [
+    `reasoning trace (the run's model calls in order):\n${r.trace.map((t, i) => `(${i + 1}) ${t.step}${t.role ? ` [${t.role}]` : ''}: ${t.text}`).join('\n') || '(no model-written steps)'}`,
     `answer: ${a.abstained ? '(abstained)' : `${a.optionKey ? `${a.optionKey}. ` : ''}${a.text}`}`,
     `rationale: ${r.rationale || '(none)'}`,
     `claims:\n${r.claims.map((c) => `- ${c.text} [${c.evidenceIds.join(', ')}]`).join('\n') || '(none)'}`,
@@ -58,7 +59,7 @@ function reasoningBlock(r: RunReasoning): string {
 export const judgeTemplate = defineTemplate({
   role: 'judge',
   id: 'k2v.judge',
-  version: 1,
+  version: 2,
   system:
     'You are an impartial and meticulous examiner. Evaluate a solver\'s reasoning process for a question against one specific criterion. ' +
     'Your judgment must be strict, objective and based solely on the information provided: answer yes only if the reasoning clearly meets the criterion.',

@@ -5,7 +5,8 @@ import { generateBiomedhopSet, generateK2vSet, type GeneratedQuestion, type Ques
 import { getQuestionSet } from '../../lib/eval/sets';
 import { normaliseAnswer } from '../../lib/eval/normalise';
 import { run as generateCli } from '../../scripts/cli/generate';
-import type { MetapathHop } from '../../lib/kg';
+import { neighbors, type KgPath, type MetapathHop } from '../../lib/kg';
+import { fillers } from '../../lib/eval/generate/k2v';
 
 /**
  * The generators are checked against the KG with SQL written here, independent
@@ -220,6 +221,29 @@ describe('K2V question synthesis', () => {
       expect([r2.sourceId, r2.targetId].sort()).toEqual([e2, e3].sort());
       expect(q.goldGraph.edges.map((e) => e.metaedge)).toEqual((q.meta.pattern as { metapath: MetapathHop[] }).metapath.map((h) => h.metaedge));
     }
+  });
+});
+
+describe('K2V answer uniqueness', () => {
+  it('keeps only questions whose blank no other KG entity fills: the masked node is the one filler', async () => {
+    const questions = await generateK2vSet({ seed: 'k2v-unique', count: 8 });
+    for (const q of questions) {
+      const pattern = q.meta.pattern as Extract<QuestionPattern, { kind: 'k2v' }>;
+      const path = { nodes: q.goldGraph.nodes, edges: q.goldGraph.edges } as unknown as KgPath;
+      expect(await fillers(path, pattern.metapath, pattern.maskedIndex), q.text).toEqual([q.answer.nodeIds[0]]);
+    }
+  });
+
+  it('finds the other fillers of an ambiguous blank (a hub\'s neighbours)', async () => {
+    // Hop 0 from the masked end: every compound the middle disease is treated by fills "____ treats <disease>".
+    const { rows } = await getPool().query<{ id: string }>(`select target_id id from edges where metaedge = 'CtD' group by target_id having count(*) > 3 limit 1`);
+    const disease = (await getPool().query<{ id: string; name: string; kind: string }>('select id, name, kind from nodes where id = $1', [rows[0].id])).rows[0];
+    const { edges } = await neighbors(disease.id, { metaedges: ['CtD'], direction: 'both', neighborKinds: ['Compound'], limit: 2 });
+    const compound = edges[0].neighbor;
+    const path = { nodes: [compound, disease, disease], edges: [] } as unknown as KgPath;
+    const found = await fillers(path, [{ metaedge: 'CtD', direction: 'out' }, { metaedge: 'CtD', direction: 'in' }], 0);
+    expect(found.length).toBeGreaterThan(3);
+    expect(found).toContain(compound.id);
   });
 });
 

@@ -105,6 +105,11 @@ describe('K2V checklist verification of a finished run', () => {
     const judged = stages.flatMap((s) => s.calls).filter((c) => c.template === 'k2v.judge');
     expect(judged.map((c) => (c.parsed as { verdict: string }).verdict)).toEqual(report.criteria.map((c) => c.verdict));
     expect(stages.flatMap((s) => s.calls).filter((c) => c.template === 'k2v.checklist')).toHaveLength(1);
+    // The judge reads the run's reasoning trace: the method's own model calls, in order, not only a summary.
+    const methodCalls = run.modelCalls.filter((c) => c.output);
+    expect(methodCalls.length).toBeGreaterThan(0);
+    expect(JSON.stringify(judged[0].messages)).toContain("reasoning trace (the run's model calls in order)");
+    expect(JSON.stringify(judged[0].messages)).toContain(`[${methodCalls[0].role}]`);
   });
 
   it('verifies again with another α as version 2, keeping version 1', async () => {

@@ -4,7 +4,7 @@ import { OfflineBackend } from '@/lib/llm/offline-backend';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import { checkCriterion } from '@/lib/verify/checks';
 import { generalCriteria } from '@/lib/verify/criteria';
-import type { RunReasoning } from '@/lib/verify/reasoning';
+import { runReasoning, TRACE_ENTRY_CHARS, TRACE_TOTAL_CHARS, type RunReasoning } from '@/lib/verify/reasoning';
 import { checklistTemplate, judgeTemplate } from '@/lib/verify/templates';
 import '@/lib/verify/offline';
 
@@ -19,6 +19,7 @@ const ctd = { edgeId: 1, sourceId: 'Compound::DB00331', sourceName: 'Metformin',
 const dag = { edgeId: 2, sourceId: 'Disease::DOID:9352', sourceName: t2dm, sourceKind: 'Disease', metaedge: 'DaG', verb: 'associates', targetId: 'Gene::5468', targetName: 'PPARG', targetKind: 'Gene' };
 
 const grounded: RunReasoning = {
+  trace: [],
   answerType: 'open',
   options: null,
   answer: { text: t2dm, optionKey: null, items: [], count: null, abstained: false, nodeIds: ['Disease::DOID:9352'] },
@@ -80,5 +81,18 @@ describe('offline checklist and judge roles', () => {
   it('the judge role answers each criterion with the programmatic check', async () => {
     const r = await model.call(judgeTemplate, { question, gold: null, criterion: { text: 'The answer names a disease.', check: null }, reasoning: grounded });
     expect(r.parsed).toEqual({ verdict: 'yes', reason: 'the answer is a disease in the KG' });
+  });
+});
+
+describe('the judge reads the run\'s reasoning trace', () => {
+  it('lists the method\'s model calls in order, each clipped, and says when the budget cut the rest', () => {
+    const calls = Array.from({ length: 20 }, (_, i) => ({ step: `Step ${i + 1}`, role: 'reason', output: 'x'.repeat(TRACE_ENTRY_CHARS + 100) }));
+    const r = runReasoning({ answerType: 'open', options: null }, null, [], [], calls);
+    expect(r.trace[0]).toEqual({ step: 'Step 1', role: 'reason', text: `${'x'.repeat(TRACE_ENTRY_CHARS)}…` });
+    const shown = r.trace.filter((t) => t.step !== '…');
+    expect(shown.reduce((n, t) => n + t.text.length - 1, 0)).toBeLessThanOrEqual(TRACE_TOTAL_CHARS);
+    expect(r.trace.at(-1)!.text).toMatch(/further model calls not shown/);
+    const prompt = judgeTemplate.render({ question: 'q', gold: null, criterion: { text: 'c', check: null }, reasoning: r });
+    expect(prompt).toContain('(1) Step 1 [reason]: xxx');
   });
 });

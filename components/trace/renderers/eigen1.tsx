@@ -8,6 +8,7 @@ import type { GraphModel } from '@/components/graph/model';
 import { EvidenceChip } from '@/components/runs/EvidenceBits';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
+import { parseStepOutput } from '@/lib/trace/step-schemas';
 import { SortableTable, type Column } from '../SortableTable';
 import { lineageLayout, lineageModel, LINEAGE_STAGE_COLORS, type LineageGraphData, type LineageNodeData } from './eigen1-lineage';
 import { streamPieces, type StreamSegment } from './stream-pieces';
@@ -243,6 +244,70 @@ function InjectionView({ detail, ctx }: StepRendererProps) {
   );
 }
 
+/** One proposer: its candidate answer, the claims with the evidence they cite (by text, not id), asides injected, and tokens per stage. */
+function ProposerView({ detail, ctx }: StepRendererProps) {
+  const parsed = parseStepOutput('eigen1.proposer', detail.step.output);
+  if (!parsed.data) return <p className="text-sm text-slate-600">{detail.step.status === 'running' ? 'The proposer is still reasoning…' : 'This output does not match the proposer contract: see the Output tab.'}</p>;
+  const { candidate, injections, usage } = parsed.data;
+  const textOf = new Map(candidate.evidence.map((e) => [e.id, e.text]));
+  return (
+    <div className="space-y-2 text-sm" data-testid="proposer-view">
+      <p>
+        <span className="font-semibold text-slate-900">Candidate {candidate.id}:</span>{' '}
+        {candidate.solution.abstain ? <Badge tone="amber">abstained</Badge> : <span className="text-slate-900">{candidate.solution.answer}</span>}
+        <span className="text-xs text-slate-600">
+          {' '}
+          · {candidate.evidence.length} evidence records seen · {injections} aside{injections === 1 ? '' : 's'} injected
+        </span>
+      </p>
+      {candidate.solution.claims.length ? (
+        <table className="w-full text-left text-xs">
+          <caption className="sr-only">Claims of candidate {candidate.id}</caption>
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-2">Claim</th>
+              <th scope="col" className="py-1">Evidence it cites</th>
+            </tr>
+          </thead>
+          <tbody>
+            {candidate.solution.claims.map((c, i) => (
+              <tr key={i} className="border-t border-slate-100 align-top">
+                <td className="py-1 pr-2 text-slate-900">{c.text}</td>
+                <td className="py-1">
+                  {c.evidenceIds.length ? (
+                    <ul className="space-y-0.5">
+                      {c.evidenceIds.map((id) =>
+                        ctx.evidenceById.has(id) ? (
+                          <li key={id}>
+                            <EvidenceChip evidence={ctx.evidenceById.get(id)} onSelect={ctx.selectEvidence} />
+                          </li>
+                        ) : (
+                          <li key={id} className="text-slate-700">
+                            {textOf.get(id) ?? 'a record outside this run'}
+                          </li>
+                        ),
+                      )}
+                    </ul>
+                  ) : (
+                    <span className="text-amber-800">none: unsupported</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {usage.length ? (
+        <p className="text-xs text-slate-600">
+          Tokens by stage:{' '}
+          {usage.map((u) => `${u.stage} ${u.calls} call${u.calls === 1 ? '' : 's'}, ${u.estimated ? '≈' : ''}${u.tokensIn + u.tokensOut}`).join(' · ')}
+          {usage.some((u) => u.estimated) ? ' (≈: estimated)' : ''}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 interface RankingRow {
   id: string;
   sim: number;
@@ -281,6 +346,7 @@ function RetrievalView({ detail, ctx }: StepRendererProps) {
 }
 
 export const eigen1Renderers: Record<string, StepRenderer> = {
+  'eigen1.proposer': { title: 'Proposer', Output: ProposerView },
   'eigen1.injection': { title: 'Injected aside', Output: InjectionView },
   'eigen1.retrieval': { title: 'Retrieval ranking', Output: RetrievalView },
   'eigen1.generation': { title: 'Reasoning stream', Output: ReasoningStream },

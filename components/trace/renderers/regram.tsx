@@ -4,12 +4,13 @@ import { EvidenceChip, NodeLink } from '@/components/runs/EvidenceBits';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
 import { SortableTable, formatNumber, type Column } from '../SortableTable';
+import { parseStepOutput, type RegramCandidateTable } from '@/lib/trace/step-schemas';
 import type { StepRenderer, StepRendererProps } from './types';
 
 /*
- * ReGraM (regram.txt) step views. The shapes are read from the recorded
- * outputs (lib/methods/regram writes them), defensively: a trace outlives
- * the code that wrote it.
+ * ReGraM (regram.txt) step views. Kinds with a contract in
+ * lib/trace/step-schemas.ts are parsed through it; the others are read from
+ * the recorded outputs defensively: a trace outlives the code that wrote it.
  */
 
 type Data = Record<string, unknown>;
@@ -23,21 +24,7 @@ function ModeBadge({ mode }: { mode: unknown }) {
   return typeof mode === 'string' ? <Badge tone={MODE_TONE[mode] ?? 'neutral'}>{mode}</Badge> : null;
 }
 
-interface CandidateRow {
-  rank: number | null;
-  relation: string;
-  category: string;
-  wR: number | null;
-  sim: number | null;
-  relevance: number | null;
-  redundancy: number | null;
-  mmr: number | null;
-  selected: boolean;
-  source: string;
-  target: string;
-  evidenceId: string | null;
-  simText: string;
-}
+type CandidateRow = Omit<RegramCandidateTable['rows'][number], 'category'> & { category: string };
 
 /**
  * The candidate table of one hop's weighted MMR: relation, category, w_r, Sim,
@@ -45,23 +32,11 @@ interface CandidateRow {
  * selected — every column sortable.
  */
 function CandidateTable({ detail, ctx }: StepRendererProps) {
-  const out = isObject(detail.step.output) ? detail.step.output : {};
+  const parsed = parseStepOutput('regram.mmr', detail.step.output);
+  if (!parsed.data) return <ContractMismatch error={parsed.error} />;
+  const out = parsed.data;
   const input = isObject(detail.step.input) ? detail.step.input : {};
-  const rows: CandidateRow[] = arr<Data>(out.rows).map((r) => ({
-    rank: num(r.rank),
-    relation: String(r.relation ?? ''),
-    category: String(r.category ?? ''),
-    wR: num(r.wR),
-    sim: num(r.sim),
-    relevance: num(r.relevance),
-    redundancy: num(r.redundancy),
-    mmr: num(r.mmr),
-    selected: r.selected === true,
-    source: String(r.source ?? ''),
-    target: String(r.target ?? ''),
-    evidenceId: typeof r.evidenceId === 'string' ? r.evidenceId : null,
-    simText: String(r.simText ?? ''),
-  }));
+  const rows: CandidateRow[] = out.rows.map((r) => ({ ...r, category: r.category ?? '' }));
   const columns: Column<CandidateRow>[] = [
     {
       key: 'triple',
@@ -70,7 +45,7 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
       value: (r) => `${r.source} ${r.target}`,
       render: (r) =>
         r.evidenceId ? (
-          <button type="button" className="text-left hover:text-blue-800 hover:underline" onClick={() => ctx.selectEvidence(r.evidenceId!)} title={r.simText}>
+          <button type="button" className="text-left hover:text-blue-800 hover:underline" onClick={() => ctx.selectEvidence(r.evidenceId)} title={r.simText}>
             {r.source} <span className="text-slate-500">→</span> {r.target}
           </button>
         ) : (
@@ -90,8 +65,8 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
-        λ = {String(input.lambda ?? '—')} · K = {String(out.k ?? input.k ?? '—')} · domain {String(input.domain ?? '—')} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected
-        {arr<string>(input.queries).length ? ` · Sim against: ${arr<string>(input.queries).join(' | ')}` : ''}
+        λ = {out.lambda} · K = {out.k} · domain {String(input.domain ?? '—')} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected · similarity: <span title={`${out.similarity.measure} (${out.similarity.why})`}>{out.similarity.kind}</span>
+        {out.queries.length ? ` · Sim against: ${out.queries.join(' | ')}` : ''}
       </p>
       <SortableTable
         caption="Candidate triples and their weighted MMR terms"
@@ -148,6 +123,69 @@ function CandidatePool({ detail }: StepRendererProps) {
           </table>
         </div>
       ))}
+    </div>
+  );
+}
+
+/** The stored output did not fit its kind's contract (a trace older than the schema): say so; the raw JSON is one tab away. */
+function ContractMismatch({ error }: { error: string }) {
+  return (
+    <p className="text-sm text-amber-900" data-testid="contract-mismatch">
+      This step&apos;s output does not match the current shape of its kind, so it is shown as raw JSON only (Output tab). <span className="text-xs text-amber-800">{error.split('\n')[0]}</span>
+    </p>
+  );
+}
+
+/** The region G_q: its entities (seeds marked), its triples by name, and the relation schema R it allows. */
+function RegionView({ detail, ctx }: StepRendererProps) {
+  const parsed = parseStepOutput('regram.region', detail.step.output);
+  if (!parsed.data) return <ContractMismatch error={parsed.error} />;
+  const region = parsed.data;
+  return (
+    <div className="space-y-3 text-xs" data-testid="region-view">
+      <p className="text-slate-700">
+        {region.nodes.length} entities ({region.nodes.filter((n) => n.seed).length} seeds) · {region.facts.length} triples · {region.relations.length} allowed relations. The region is a hard boundary: later
+        stages may only use these entities and relations.
+      </p>
+      <div>
+        <h5 className="font-semibold text-slate-700">Triples E_q, in selection order</h5>
+        <ol className="mt-1 space-y-0.5">
+          {region.facts.map((f, i) => (
+            <li key={f.id} className="flex flex-wrap items-baseline gap-1">
+              <span className="w-5 text-right text-slate-500 tabular-nums">{i + 1}.</span>
+              <NodeLink id={f.triple.sourceId} name={f.triple.sourceName} />
+              <span className="text-slate-600">— {f.triple.verb} →</span>
+              <NodeLink id={f.triple.targetId} name={f.triple.targetName} />
+              <span className="font-mono text-[11px] text-slate-500">{f.triple.metaedge}</span>
+              {ctx.evidenceById.has(f.id) ? <EvidenceChip evidence={ctx.evidenceById.get(f.id)} onSelect={ctx.selectEvidence} /> : null}
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div className="flex flex-wrap gap-6">
+        <div>
+          <h5 className="font-semibold text-slate-700">Entities V_q</h5>
+          <ul className="mt-1 flex max-w-xl flex-wrap gap-1">
+            {region.nodes.map((n) => (
+              <li key={n.nodeId}>
+                <Badge tone={n.seed ? 'blue' : 'neutral'} title={`${n.kind}${n.seed ? ', seed of this hop' : ''}`}>
+                  {n.name} <span className="text-slate-500">· {n.kind}</span>
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h5 className="font-semibold text-slate-700">Allowed relations R</h5>
+          <ul className="mt-1 space-y-0.5">
+            {region.relations.map((r) => (
+              <li key={r.metaedge}>
+                <span className="font-mono">{r.metaedge}</span> <span className="text-slate-600">{r.sourceKind} {r.verb} {r.targetKind}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
     </div>
   );
 }
@@ -283,6 +321,7 @@ function EvidenceMap({ detail, ctx }: StepRendererProps) {
 export const regramRenderers: Record<string, StepRenderer> = {
   'regram.mmr': { title: 'Candidate table (weighted MMR)', Output: CandidateTable },
   'regram.candidates': { title: 'Candidate pool', Output: CandidatePool },
+  'regram.region': { title: 'Region', Output: RegionView },
   'regram.mode': { title: 'Mode', Output: ModeView },
   'regram.hop': { title: 'Hop', Output: HopView },
   'regram.hypotheses': { title: 'Hypotheses and review', Output: HypothesesView },

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { checkStepOutput, parseStepOutput, StepContractError } from '@/lib/trace/step-schemas';
+
+const region = {
+  nodes: [{ nodeId: 'Disease::DOID:2377', name: 'multiple sclerosis', kind: 'Disease', seed: true }, { nodeId: 'Gene::213', name: 'ALB', kind: 'Gene', seed: false }],
+  edges: [{ evidenceId: 'e1', edgeId: 7, sourceId: 'Disease::DOID:2377', metaedge: 'DaG', targetId: 'Gene::213' }],
+  facts: [
+    {
+      id: 'e1',
+      text: 'multiple sclerosis associates ALB',
+      triple: { edgeId: 7, sourceId: 'Disease::DOID:2377', sourceName: 'multiple sclerosis', sourceKind: 'Disease', metaedge: 'DaG', verb: 'associates', targetId: 'Gene::213', targetName: 'ALB', targetKind: 'Gene' },
+    },
+  ],
+  relations: [{ metaedge: 'DaG', verb: 'associates', sourceKind: 'Disease', targetKind: 'Gene' }],
+};
+
+describe('step output contracts', () => {
+  it('passes a recorded output that fits its kind, and kinds without a schema', () => {
+    expect(() => checkStepOutput('regram.region', region)).not.toThrow();
+    expect(() => checkStepOutput('regram.region', { ...region, extra: 'kinds may grow' })).not.toThrow();
+    expect(() => checkStepOutput('no.schema.kind', { anything: 1 })).not.toThrow();
+  });
+
+  it('refuses, when recording, an output that breaks its contract, naming the field', () => {
+    const broken = { ...region, edges: [{ ...region.edges[0], edgeId: 'seven' }] };
+    expect(() => checkStepOutput('regram.region', broken)).toThrow(StepContractError);
+    expect(() => checkStepOutput('regram.region', broken)).toThrow(/edges/);
+  });
+
+  it('parses a stored output for a renderer, or says why it cannot', () => {
+    const ok = parseStepOutput('regram.region', region);
+    expect(ok.data?.facts[0].triple.targetName).toBe('ALB');
+    const old = parseStepOutput('regram.mmr', { rows: 'not a table' });
+    expect(old.data).toBeNull();
+    expect(old.error).toMatch(/rows/);
+  });
+});

@@ -80,23 +80,17 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
 }
 
 async function finish(ours: { id: string; status: 'running'; attempts: number }, answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>) {
-  const prisma = getPrisma();
-  const runId = ours.id;
   const gold = input.gold ? GoldAnswerSchema.safeParse(input.gold) : null;
   const score = gold?.success ? scoreAnswer(input.answerType, gold.data, answer, input.options) : null;
-  await prisma.run.updateMany({
-    where: ours,
-    data: {
-      status: 'succeeded',
-      answer: toJson(answer),
-      correct: score ? score.correct : null,
-      scores: toJson(score ?? { grounding: answer.claims.length ? answer.claims.filter((c) => c.evidenceIds.length).length / answer.claims.length : null }),
-      cost: toJson(await summariseCost(runId)),
-      kgVersion: await currentKgVersion(),
-      finishedAt: new Date(),
-      error: null,
-    },
-  });
+  const scores = score ?? { grounding: answer.claims.length ? answer.claims.filter((c) => c.evidenceIds.length).length / answer.claims.length : null };
+  const [cost, kgVersion] = await Promise.all([summariseCost(ours.id), currentKgVersion()]);
+  // Plain SQL: the last write of every run, kept off the ORM's per-query compile; conditional on this worker's lease.
+  await getPool().query(
+    `update runs set status = 'succeeded', answer = $2::jsonb, correct = $3, scores = $4::jsonb, cost = $5::jsonb, kg_version = $6,
+                     finished_at = now(), updated_at = now(), error = null
+      where id = $1 and status = 'running' and attempts = $7`,
+    [ours.id, JSON.stringify(answer), score ? score.correct : null, JSON.stringify(scores), JSON.stringify(cost), kgVersion, ours.attempts],
+  );
 }
 
 /** Claims a queued run (status → running, one more attempt) and returns what executing it needs, in one statement. */

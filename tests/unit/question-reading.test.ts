@@ -223,6 +223,20 @@ describe('multiple choice: options are candidates, never anchors', () => {
     expect(candidateEntities(r).map((e) => e.name)).toEqual(options);
   });
 
+  it.each([
+    ['Gallbladder cancer: which ONE of the following genes is associated with asthma — IL13, NOD2, BRCA1, or APOE?'],
+    ['Which of the following genes — IL13, NOD2, BRCA1 or APOE — is genetically linked to asthma?'],
+    ['Given list is: IL13, NOD2, BRCA1, APOE. Which one has a genetic link with asthma?'],
+    ['Pick the one gene related to asthma: IL13 / NOD2 / BRCA1 / APOE'],
+    ['Which gene is linked to asthma? Options: (1) IL13 (2) NOD2 (3) BRCA1 (4) APOE'],
+    ['Which single gene here is linked to asthma? A: IL13 B: NOD2 C: BRCA1 D: APOE'],
+  ])('a list set off by a colon or dashes, anywhere: %s', (text) => {
+    const r = read(text, E.asthma, E.il13, E.nod2, E.brca1, E.apoe);
+    expect(r.options.map((o) => o.text)).toEqual(options);
+    expect(chains(r)).toEqual(['asthma[Disease]:DaG']);
+    expect(r.stem).not.toMatch(/NOD2/);
+  });
+
   it('two choices joined by "or" after a colon', () => {
     const r = read('Which compound treats hypertension: amlodipine or metformin?', E.hypertension, E.amlodipine, E.metformin);
     expect(r.options.map((o) => o.text)).toEqual(['amlodipine', 'metformin']);
@@ -253,7 +267,7 @@ describe('inline option forms', () => {
 
   it('keeps a bracketed part of an option and drops the closing question mark', () => {
     const { stem, options } = splitInlineOptions('Which is a gene: IL-6 (interleukin 6), TNF or aspirin?');
-    expect(stem).toBe('Which is a gene');
+    expect(stem).toBe('Which is a gene?');
     expect(options.map((o) => o.text)).toEqual(['IL-6 (interleukin 6)', 'TNF', 'aspirin']);
   });
 });

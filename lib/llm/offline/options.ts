@@ -32,21 +32,50 @@ interface Marker {
   end: number;
 }
 
+/** A question with the options written into it taken out. */
+export interface InlineOptions {
+  /** The question without the options, for reading aloud. */
+  stem: string;
+  /** The question with the options' text blanked out: same length, so offsets into the question hold. */
+  blanked: string;
+  options: ParsedOption[];
+}
+
 /**
  * Splits a question from the options written into it, in any of the usual
  * forms: lettered or numbered markers ("A) IL23R B) NOD2", "(a) … (b) …",
- * "1. … 2. …"), or a list after a colon at the end ("…: IL13, NOD2, BRCA1 or
- * APOE?", "Given list is: IL23R, NOD2, CAT"). Markers must run A, B, C, ...
+ * "1. … 2. …", "A: … B: …"), or a list set off by a colon or dashes, at the
+ * end or in the middle ("…: IL13, NOD2, BRCA1 or APOE?", "Given list is:
+ * IL23R, NOD2, CAT. Which one …", "which of these genes — ASTN2, MSLN or
+ * APOA1 — is …", "Pick one: DPEP3 / PISD"). Markers must run A, B, C, ...
  * (or 1, 2, 3, ...) in order, in one style, at least two of them, so a stray
- * "vitamin A." is not an option; the longest run wins. A colon list needs at
- * least three short items, or two joined by "or", or a word saying there is a
- * list to choose from. The stem is the question without them.
+ * "vitamin A." is not an option; the longest run wins. A list needs at least
+ * three short items, or two joined by "or", or a word saying there is a list
+ * to choose from; "yes or no" is a verdict, not a list.
  */
-export function splitInlineOptions(text: string): { stem: string; options: ParsedOption[] } {
-  return markedOptions(text) ?? listedOptions(text) ?? { stem: text, options: [] };
+export function splitInlineOptions(text: string): InlineOptions {
+  const found = markedOptions(text) ?? listedOptions(text);
+  if (!found) return { stem: text, blanked: text, options: [] };
+  const { options, from, to } = found;
+  const blanked = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to);
+  const rest = text.slice(to).replace(/^[\s—–-]+/, '');
+  const stem = `${text.slice(0, from).replace(/[\s—–-]+$/, '')}${/^[.?!]/.test(rest) ? '' : ' '}${rest}`.trim();
+  return { stem, blanked, options };
 }
 
-function markedOptions(text: string): { stem: string; options: ParsedOption[] } | null {
+/** Whether a span of the question lies inside one of its inline options. */
+export function insideOptions(span: { start?: number; end?: number }, options: ParsedOption[]): boolean {
+  return span.start !== undefined && options.some((o) => o.start !== undefined && o.end !== undefined && span.start! >= o.start && (span.end ?? span.start!) <= o.end);
+}
+
+interface Found {
+  options: ParsedOption[];
+  /** The region the options (and their markers) take up. */
+  from: number;
+  to: number;
+}
+
+function markedOptions(text: string): Found | null {
   const markers: Marker[] = [...text.matchAll(MARKER)].map((m) => ({ label: m[2], style: `${m[1] ?? ''}${m[3]}${/\d/.test(m[2]) ? 'n' : m[2] === m[2].toUpperCase() ? 'U' : 'l'}`, start: m.index, end: m.index + m[0].length }));
   let best: Marker[] = [];
   for (const [i, first] of markers.entries()) {
@@ -64,20 +93,31 @@ function markedOptions(text: string): { stem: string; options: ParsedOption[] } 
     const span = trimmed(text, marker.end, i + 1 < best.length ? best[i + 1].start : text.length);
     return { letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span };
   });
-  return { stem: text.slice(0, best[0].start).trimEnd(), options };
+  return { options, from: best[0].start, to: text.length };
 }
 
-// The list's text: after the last colon, up to the end (a closing "?" or "." dropped).
-const LIST_TAIL = /:\s*([^:?]+?)\s*[?.!]?\s*$/;
+// A list opens after a colon or a dash and runs to the next dash, the end of its sentence, or the end.
+const LIST_OPENER = /:|\s[—–-]\s|[—–]/g;
+const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!](?=\s|$)|$)/g;
 const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*\/\s*|\n\s*[-*•]?\s*)/gi;
-const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|among)\b/i;
+const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|one of these|among)\b/i;
 const MAX_ITEM_WORDS = 6;
 
-function listedOptions(text: string): { stem: string; options: ParsedOption[] } | null {
-  const tail = LIST_TAIL.exec(text);
-  if (!tail) return null;
-  const listStart = tail.index + tail[0].indexOf(tail[1]);
-  const list = tail[1];
+/** The list with the most items (the later of equals) among the colon- or dash-opened segments. */
+function listedOptions(text: string): Found | null {
+  let best: Found | null = null;
+  for (const opener of text.matchAll(LIST_OPENER)) {
+    const from = opener.index + opener[0].length;
+    LIST_END.lastIndex = from;
+    const close = LIST_END.exec(text)!;
+    const found = listAt(text, opener.index, from, close.index, close.index + close[0].length);
+    if (found && (!best || found.options.length >= best.options.length)) best = found;
+  }
+  return best;
+}
+
+function listAt(text: string, openerStart: number, from: number, to: number, closeEnd: number): Found | null {
+  const list = text.slice(from, to);
   const items: { start: number; end: number }[] = [];
   let at = 0;
   for (const sep of list.matchAll(SEPARATOR)) {
@@ -85,15 +125,16 @@ function listedOptions(text: string): { stem: string; options: ParsedOption[] } 
     at = sep.index + sep[0].length;
   }
   items.push({ start: at, end: list.length });
-  const spans = items.map((i) => trimmed(text, listStart + i.start, listStart + i.end)).filter((i) => i.end > i.start);
+  const spans = items.map((i) => trimmed(text, from + i.start, from + i.end)).filter((i) => i.end > i.start);
   if (spans.length < 2 || spans.some((i) => text.slice(i.start, i.end).split(/\s+/).length > MAX_ITEM_WORDS)) return null;
-  // "…: true or false?", "…: yes or no?" asks for a verdict, not a choice among entities.
+  // "…: true or false?", "… — yes or no?" asks for a verdict, not a choice among entities.
   if (spans.every((i) => /^(?:true|false|yes|no)$/i.test(text.slice(i.start, i.end)))) return null;
-  const before = text.slice(0, tail.index);
-  const joinedByOr = /\s(?:or|and\/or)\s/i.test(list);
-  if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(before)) return null;
+  const joinedByOr = /\s(?:or|and\/or)\s|\//i.test(list);
+  if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(text)) return null;
   const options = spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span }));
-  return { stem: before.trimEnd(), options };
+  // A closing dash belongs to the list; a sentence's full stop or question mark stays with the stem.
+  const to_ = /[—–-]/.test(text.slice(to, closeEnd)) ? closeEnd : to;
+  return { options, from: openerStart, to: to_ };
 }
 
 /** The span between two offsets without surrounding spaces, quotes and trailing punctuation, and brackets only when unbalanced. */

@@ -13,7 +13,7 @@
 import { findQuestionCues, findRelationCues, type QuestionCue, type RelationCue } from './cues';
 import { findKindWords, type KindWord } from './kind-words';
 import { otherEnd, sameKind, type NodeKind } from './metaedges';
-import { parseOptions, splitInlineOptions } from './options';
+import { insideOptions, parseOptions, splitInlineOptions } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
 import { normalise } from './text';
@@ -67,7 +67,8 @@ export function readingOf(frame: FramedQuestion): QuestionReading {
  */
 export function seedEntities(reading: QuestionReading, entities: LinkedEntity[]): LinkedEntity[] {
   const seeds = [...reading.anchors.map((a) => a.entity), ...reading.propositions.flatMap((p) => [p.subject, p.object])];
-  const fallback = entities.filter((e) => e.end === undefined || e.end <= reading.stem.length);
+  const inline = splitInlineOptions(reading.question).options;
+  const fallback = entities.filter((e) => !insideOptions(e, inline));
   return [...new Map((seeds.length ? seeds : fallback).map((e) => [e.nodeId, e])).values()];
 }
 
@@ -78,18 +79,18 @@ export function candidateEntities(reading: QuestionReading): LinkedEntity[] {
 
 export function understandQuestion(text: string, input: UnderstandInput): QuestionReading {
   const links = locate(input.links, text);
-  const { stem, options } = readOptions(text, links, input);
+  const { stem, blanked, options } = readOptions(text, links, input);
   const notes: string[] = [];
-  const mentions = mentionsIn(links, stem.length);
+  const mentions = mentionsIn(links, options);
   const mentionSpans = mentions.map((m) => m[0] as Span);
-  const relations = findRelationCues(stem).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
-  const questionCues = findQuestionCues(stem).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
+  const relations = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
+  const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   const has = (cue: QuestionCue['cue']) => questionCues.some((c) => c.cue === cue);
 
-  const kindWords = findKindWords(stem).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
+  const kindWords = findKindWords(blanked).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
   const free: KindWord[] = [];
-  for (const word of kindWords) if (!word.weak && !settleApposition(word, mentions, stem)) free.push(word);
-  const focus = focusWord(stem, free, relations, has('yesno'));
+  for (const word of kindWords) if (!word.weak && !settleApposition(word, mentions, blanked)) free.push(word);
+  const focus = focusWord(blanked, free, relations, has('yesno'));
 
   let answerKind: NodeKind | null = focus?.kind ?? null;
   let answerKindFrom: QuestionReading['answerKindFrom'] = focus ? 'noun' : null;
@@ -116,14 +117,14 @@ export function understandQuestion(text: string, input: UnderstandInput): Questi
     // "Which drugs other than metformin …": an entity of the answer's kind after an exclusion is left out of the answers, not a constraint.
     const spent = new Set<QuestionCue>();
     const constraining = mentions.filter((m) => {
-      const exclusion = excludedFrom(m, answerKind!, questionCues, mentions, stem);
+      const exclusion = excludedFrom(m, answerKind!, questionCues, mentions, blanked);
       if (exclusion) {
         excluded.push(exclusion.entity);
         spent.add(exclusion.cue);
       }
       return !exclusion;
     });
-    anchors = readAnchors(answerKind, focus, free, constraining, relations, questionCues.filter((c) => !spent.has(c)), stem, notes);
+    anchors = readAnchors(answerKind, focus, free, constraining, relations, questionCues.filter((c) => !spent.has(c)), blanked, notes);
   } else {
     notes.push('answer kind could not be determined: no kind word, option kinds or relation phrase');
   }
@@ -156,7 +157,7 @@ export function understandQuestion(text: string, input: UnderstandInput): Questi
     hops,
     propositions,
     excluded,
-    options,
+    options: options.map(({ letter, text, links }) => ({ letter, text, links })),
     cues: { relations, question: questionCues },
     subquestions: [],
     notes,
@@ -191,27 +192,36 @@ function spanOf(l: LinkedEntity, text: string): { start: number; end: number } |
   return found ? { start: found.index, end: found.index + found[0].length } : null;
 }
 
-function readOptions(text: string, links: LocatedEntity[], input: UnderstandInput): { stem: string; options: QuestionOption[] } {
+/** Options with where the question writes them (inline ones only), for leaving their mentions out of the anchors. */
+type PlacedOption = QuestionOption & { start?: number; end?: number };
+
+/**
+ * The options, given apart or written inline; with them the stem to show and
+ * the question with inline options blanked out (same offsets) to read.
+ */
+function readOptions(text: string, links: LocatedEntity[], input: UnderstandInput): { stem: string; blanked: string; options: PlacedOption[] } {
   if (input.options) {
     const options = parseOptions(input.options).map((o) => ({ letter: o.letter, text: o.text, links: input.optionLinks?.[o.letter] ?? [] }));
-    return { stem: text, options };
+    return { stem: text, blanked: text, options };
   }
   const inline = splitInlineOptions(text);
   const options = inline.options.map((o) => ({
     letter: o.letter,
     text: o.text,
-    links: input.optionLinks?.[o.letter] ?? links.filter((l) => l.start >= o.start! && l.end <= o.end!),
+    links: input.optionLinks?.[o.letter] ?? links.filter((l) => insideOptions(l, [o])),
+    start: o.start,
+    end: o.end,
   }));
-  return { stem: inline.stem, options };
+  return { stem: inline.stem, blanked: inline.blanked, options };
 }
 
 /**
- * Links inside the stem, grouped by span. A link nested in a longer one is
+ * Links outside the inline options, grouped by span. A link nested in a longer one is
  * dropped ("disease" inside "Crohn's disease"), as is a link whose mention is
  * only a kind word ("gene").
  */
-function mentionsIn(links: LocatedEntity[], stemEnd: number): Mention[] {
-  const inStem = links.filter((l) => l.end <= stemEnd && l.end > l.start);
+function mentionsIn(links: LocatedEntity[], options: PlacedOption[]): Mention[] {
+  const inStem = links.filter((l) => l.end > l.start && !options.some((o) => o.start !== undefined && l.start < o.end! && o.start < l.end));
   const outer = inStem.filter(
     (l) => !inStem.some((o) => o.start <= l.start && o.end >= l.end && o.end - o.start > l.end - l.start),
   );

@@ -1,6 +1,6 @@
 import type { RegramParams } from '../params';
 import type { EntityLink } from '@/lib/kg';
-import { splitInlineOptions } from '@/lib/llm/offline/options';
+import { insideOptions, splitInlineOptions } from '@/lib/llm/offline/options';
 import { normalise } from '@/lib/llm/offline/text';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -60,7 +60,7 @@ export async function linkHop(
     async (step) => {
       // Options written into the question are candidates, never anchors: only the stem's mentions seed the hop.
       const inline = splitInlineOptions(hop.question);
-      const proposed = (await ctx.channels.entity.link(step, hop.question, 'Link hop mentions')).filter((l) => l.end === undefined || l.end <= inline.stem.length);
+      const proposed = (await ctx.channels.entity.link(step, hop.question, 'Link hop mentions')).filter((l) => !insideOptions(l, inline.options));
       const ratioOf = (l: EntityLink) => levenshteinRatio(l.mention, l.matched);
       const links = proposed.filter((l) => l.method !== 'fuzzy' || ratioOf(l) >= ctx.params.fuzzyRatio);
       const rejectedFuzzy = proposed.filter((l) => !links.includes(l)).map((l) => ({ mention: l.mention, matched: l.matched, ratio: ratioOf(l) }));

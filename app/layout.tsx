@@ -3,6 +3,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import './globals.css';
 import { Providers } from './providers';
+import { viewerFor } from '@/lib/auth/viewer';
+import { authConfigured } from '@/lib/config';
 
 // Every page renders per request: its scripts carry the request's CSP nonce (proxy.ts), which a prerendered page cannot.
 export const dynamic = 'force-dynamic';
@@ -20,6 +22,23 @@ export const metadata: Metadata = {
   },
   manifest: '/site.webmanifest',
 };
+
+/** With sign-in on (AUTH_SECRET): who is signed in and the way out, or the way in. */
+async function Account() {
+  if (!authConfigured()) return null;
+  const viewer = await viewerFor().catch(() => null);
+  return (
+    <span className="ml-auto text-slate-700" data-testid="account">
+      {viewer?.user ? (
+        <>
+          {viewer.user.email} · <a href="/api/auth/signout" className="text-blue-800 hover:underline">Sign out</a>
+        </>
+      ) : (
+        <a href="/api/auth/signin" className="text-blue-800 hover:underline">Sign in</a>
+      )}
+    </span>
+  );
+}
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
@@ -39,6 +58,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/eval" className="text-slate-700 hover:text-slate-900">
               Evaluation
             </Link>
+            <Account />
             <Link href="/reproduce" className="text-slate-700 hover:text-slate-900">
               Reproduce
             </Link>

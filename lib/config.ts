@@ -17,8 +17,10 @@ const EnvSchema = z.object({
   /** off: `npm start` serves only; runs and evaluations wait for `npm run worker` processes. */
   HOPSCOPE_WORKERS: z.enum(['on', 'off']).default('on'),
   PORT: z.coerce.number().int().positive().default(3000),
-  /** The address the web server listens on; anything but loopback needs HOPSCOPE_ALLOW_UNAUTHENTICATED=1. */
+  /** The address the web server listens on; anything but loopback needs sign-in (AUTH_SECRET) or HOPSCOPE_ALLOW_UNAUTHENTICATED=1. */
   HOPSCOPE_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Sign-in: set to require it (the key that signs session cookies; 32+ random characters). */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must hold at least 32 characters').optional(),
   HOPSCOPE_ALLOW_UNAUTHENTICATED: z
     .enum(['0', '1', 'true', 'false'])
     .optional()
@@ -35,6 +37,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): HopscopeEnv {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return parsed.data;
+}
+
+/** Whether sign-in is required (AUTH_SECRET set). */
+export function authConfigured(env: HopscopeEnv = readEnv()): boolean {
+  return !!env.AUTH_SECRET;
 }
 
 export const PROJECT_ROOT = process.cwd();

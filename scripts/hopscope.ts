@@ -10,7 +10,8 @@ import { ZodError } from 'zod';
 import { assertSafeText, clip } from '../lib/api/input';
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { closeDb } from '../lib/db/client';
-import { readEnv, resolveDataDir } from '../lib/config';
+import { authConfigured, readEnv, resolveDataDir } from '../lib/config';
+import { userForToken } from '../lib/auth/users';
 import { loadDefaultKnowledge } from '../lib/kg/import';
 import { parseSwitchSpec } from '../lib/channels/switches';
 import { createRun } from '../lib/runs/service';
@@ -24,13 +25,14 @@ import * as evalCli from './cli/eval';
 import * as generateCli from './cli/generate';
 import * as setsCli from './cli/sets';
 import * as verifyCli from './cli/verify';
+import * as usersCli from './cli/users';
 import * as reproduceCli from './cli/reproduce';
 
 const RUN_USAGE = `usage: npm run hopscope -- run --method <direct|cot|kg-rag|xr2|regram|bioweave|eigen1> --question "…"
          [--switches kg=0,param=0] [--options A=…,B=…] [--params name=value,…] [--kg-shuffle]
          [--document FILE] [--backend auto|offline|openai] [--json]`;
 
-const USAGE = `usage: npm run hopscope -- <run|generate|sets|eval|verify|reproduce> …   (each command without arguments prints its usage)
+const USAGE = `usage: npm run hopscope -- <run|generate|sets|eval|verify|reproduce|users> …   (each command without arguments prints its usage)
 ${RUN_USAGE}`;
 
 /** Commands kept in their own modules: each parses its arguments and returns its exit code. */
@@ -40,6 +42,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   sets: setsCli.run,
   eval: evalCli.run,
   verify: verifyCli.run,
+  users: usersCli.run,
   reproduce: reproduceCli.run,
 };
 
@@ -64,7 +67,7 @@ async function runCommand(argv: string[]) {
   const db = await ensureDatabase(env);
   try {
     await loadDefaultKnowledge({ dataDir: resolveDataDir(env), log: (line) => console.error(`[hopscope] ${line}`) });
-    const { id } = await createRun(body, { enqueue: false });
+    const { id } = await createRun(body, { enqueue: false, ownerId: await cliOwner() });
     await executeRun(id);
     const run = await getRunRecord({ id });
     if (flags.has('json')) console.log(JSON.stringify(run, null, 2));
@@ -75,6 +78,15 @@ async function runCommand(argv: string[]) {
     await closeDb();
     await db.stop();
   }
+}
+
+/** With sign-in on, the CLI acts for the user whose API token HOPSCOPE_TOKEN holds (exit 2 without a valid one). */
+async function cliOwner(): Promise<string | null> {
+  if (!authConfigured()) return null;
+  const token = process.env.HOPSCOPE_TOKEN;
+  const user = token ? await userForToken(token) : null;
+  if (!user) throw new UsageError('sign-in is on (AUTH_SECRET): set HOPSCOPE_TOKEN to an API token (npm run hopscope -- users token --email …)');
+  return user.id;
 }
 
 /** A malformed switch or option spec is invalid input (exit code 2), like any other. */

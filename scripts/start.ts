@@ -8,7 +8,7 @@ import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDatabase } from '../lib/db/bootstrap';
-import { readEnv, resolveDataDir } from '../lib/config';
+import { authConfigured, readEnv, resolveDataDir } from '../lib/config';
 import { loadDefaultKnowledge } from '../lib/kg/import';
 import { closeDb } from '../lib/db/client';
 import { ensureBuild } from './next-build';
@@ -131,14 +131,18 @@ function portInUse(port: number): Promise<boolean> {
 
 /**
  * Loopback unless told otherwise. Without sign-in anyone who can reach the
- * port could read and cancel every run, so another address needs the explicit
- * HOPSCOPE_ALLOW_UNAUTHENTICATED=1.
+ * port could read and cancel every run, so another address needs sign-in
+ * (AUTH_SECRET) or the explicit HOPSCOPE_ALLOW_UNAUTHENTICATED=1.
  */
 function listenHost(env: ReturnType<typeof readEnv>): string {
   const host = env.HOPSCOPE_HOST;
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
+  if (authConfigured(env)) {
+    console.log(`[hopscope] sign-in required (AUTH_SECRET); listening on ${host}`);
+    return host;
+  }
   if (!loopback && !env.HOPSCOPE_ALLOW_UNAUTHENTICATED) {
-    throw new Error(`HOPSCOPE_HOST=${host} without sign-in: set HOPSCOPE_ALLOW_UNAUTHENTICATED=1 to serve everyone who can reach ${host}`);
+    throw new Error(`HOPSCOPE_HOST=${host} without sign-in: set AUTH_SECRET to require sign-in, or HOPSCOPE_ALLOW_UNAUTHENTICATED=1 to serve everyone who can reach ${host} without it`);
   }
   console.log(loopback ? `[hopscope] no sign-in configured: listening on loopback (${host}) only` : `[hopscope] WARNING: serving ${host} without sign-in (HOPSCOPE_ALLOW_UNAUTHENTICATED=1)`);
   return host;

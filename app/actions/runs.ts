@@ -5,6 +5,8 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { mapError } from '@/lib/api/errors';
+import { assertRunAccess, ownerOf } from '@/lib/auth/access';
+import { viewerFor } from '@/lib/auth/viewer';
 import { describeMethods } from '@/lib/methods/descriptors';
 import { ATTRIBUTION_GRID, questionAttribution } from '@/lib/runs/attribution';
 import { InvalidInputError } from '@/lib/runs/errors';
@@ -48,7 +50,8 @@ function paramsOf(methodId: unknown) {
 export async function startRunAction(_prev: ActionState, form: FormData): Promise<ActionState> {
   let id: string;
   try {
-    ({ id } = await createRun(runRequestFromForm(form, paramsOf(form.get('method')))));
+    const viewer = await viewerFor();
+    ({ id } = await createRun(runRequestFromForm(form, paramsOf(form.get('method'))), { ownerId: ownerOf(viewer) }));
   } catch (error) {
     return failed(error, 'Starting the run');
   }
@@ -61,8 +64,10 @@ export async function startRunAction(_prev: ActionState, form: FormData): Promis
 export async function rerunAction(parentId: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   let id: string;
   try {
-    const method = await getRunMethod(RunIdSchema.parse(parentId));
-    ({ id } = await rerun(parentId, rerunRequestFromForm(form, paramsOf(method))));
+    const viewer = await viewerFor();
+    await assertRunAccess(viewer, RunIdSchema.parse(parentId));
+    const method = await getRunMethod(parentId);
+    ({ id } = await rerun(parentId, rerunRequestFromForm(form, paramsOf(method)), { ownerId: ownerOf(viewer) }));
   } catch (error) {
     return failed(error, 'Starting the rerun');
   }
@@ -73,7 +78,8 @@ export async function rerunAction(parentId: string, _prev: ActionState, form: Fo
 
 export async function cancelRunAction(runId: string): Promise<ActionState> {
   try {
-    await cancelRun(RunIdSchema.parse(runId));
+    await assertRunAccess(await viewerFor(), RunIdSchema.parse(runId));
+    await cancelRun(runId);
   } catch (error) {
     return failed(error, 'Cancelling the run');
   }
@@ -84,7 +90,8 @@ export async function cancelRunAction(runId: string): Promise<ActionState> {
 /** K2V checklist verification of a finished run, recorded as the run's next verification (the run itself is unchanged). */
 export async function verifyRunAction(runId: string): Promise<ActionState> {
   try {
-    await verifyRun(RunIdSchema.parse(runId));
+    await assertRunAccess(await viewerFor(), RunIdSchema.parse(runId));
+    await verifyRun(runId);
   } catch (error) {
     return failed(error, 'Verifying the run');
   }
@@ -100,12 +107,14 @@ export async function verifyRunAction(runId: string): Promise<ActionState> {
 export async function runAttributionGridAction(runId: string): Promise<ActionState> {
   try {
     const id = RunIdSchema.parse(runId);
+    const viewer = await viewerFor();
+    await assertRunAccess(viewer, id);
     const attribution = await questionAttribution(id);
     for (const slot of attribution.grid) {
       if (slot.run) continue;
       const switches = ATTRIBUTION_GRID.find((g) => g.name === slot.name)!.switches;
       try {
-        await rerun(id, { switches, kgShuffle: false });
+        await rerun(id, { switches, kgShuffle: false }, { ownerId: ownerOf(viewer) });
       } catch (error) {
         // This run already is that configuration.
         if (!(error instanceof InvalidInputError)) throw error;

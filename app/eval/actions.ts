@@ -3,6 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { mapError } from '@/lib/api/errors';
+import { ownerOf } from '@/lib/auth/access';
+import { viewerFor } from '@/lib/auth/viewer';
 import { assertSafeForm } from '@/lib/api/input';
 import { InvalidInputError } from '@/lib/runs/errors';
 import { GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions } from '@/lib/eval/generate';
@@ -17,7 +19,7 @@ import { EMPTY_SET_FORM, setNameFromFile, type SetFormState } from '@/lib/eval/s
 export async function startEvaluationAction(_prev: EvalFormState, form: FormData): Promise<EvalFormState> {
   let id: string;
   try {
-    ({ id } = await createEvalJob(evalRequestFromForm(form)));
+    ({ id } = await createEvalJob(evalRequestFromForm(form), { ownerId: ownerOf(await viewerFor()) }));
   } catch (error) {
     // The same mapping as the JSON routes: invalid input names its fields, anything unexpected stays in the log.
     const mapped = mapError(error);

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/Card';
 import { BIOMEDHOP_FAMILIES, MAX_QUESTIONS, RENDERINGS } from '@/lib/eval/generate';
 import { SET_FORMATS } from '@/lib/eval/import';
 import { MAX_UPLOAD_BYTES } from '@/lib/eval/import/upload';
+import { pageViewer } from '@/lib/auth/page';
 import { GRID_PRESETS, listEvalJobs } from '@/lib/eval/jobs';
 import { listQuestionSets } from '@/lib/eval/sets';
 import { listMethods } from '@/lib/methods/registry';
@@ -16,7 +17,8 @@ export const metadata: Metadata = { title: 'Evaluation' };
 
 export default async function EvalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await connection(); // jobs and sets are read per request
-  const [jobs, sets, params] = await Promise.all([listEvalJobs(), listQuestionSets(), searchParams]);
+  const viewer = await pageViewer('/eval');
+  const [jobs, sets, params] = await Promise.all([listEvalJobs(50, viewer), listQuestionSets(), searchParams]);
   const selected = typeof params.set === 'string' ? params.set : undefined;
   const methods = listMethods().map((m) => ({ id: m.id, name: m.name }));
   return (

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/Badge';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { BROWSER_RUNS_COOKIE, parseRememberedRuns } from '@/lib/runs/browser-runs';
 import { listRecentRuns } from '@/lib/runs/read';
+import { viewerFor } from '@/lib/auth/viewer';
 import { STATUS_TONES, statusLabel } from './format';
 
 export type RecentRunsScope = 'browser' | 'all';
@@ -15,7 +16,10 @@ export type RecentRunsScope = 'browser' | 'all';
  */
 export async function RecentRuns({ limit = 12, scope = 'browser' }: { limit?: number; scope?: RecentRunsScope }) {
   const mine = parseRememberedRuns((await cookies()).get(BROWSER_RUNS_COOKIE)?.value);
-  const runs = scope === 'all' ? await listRecentRuns(limit) : mine.length ? await listRecentRuns(limit, { ids: mine }) : [];
+  // With sign-in on, "all" is the signed-in user's own runs (and those from before sign-in).
+  const viewer = await viewerFor().catch(() => null);
+  if (viewer === null) return null;
+  const runs = scope === 'all' ? await listRecentRuns(limit, { viewer }) : mine.length ? await listRecentRuns(limit, { ids: mine, viewer }) : [];
   const tab = (target: RecentRunsScope, label: string) => (
     <Link
       href={target === 'all' ? '/?runs=all' : '/'}

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { mapError } from './errors';
 import { InvalidInputError } from '@/lib/runs/errors';
 import { assertSafeText, readBodyText } from './input';
+import { assertEvalAccess, assertRunAccess } from '@/lib/auth/access';
+import { viewerFor, type Viewer } from '@/lib/auth/viewer';
 
 /** Query string → plain object: a key given once is a string, repeated keys an array. */
 export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
@@ -25,13 +27,24 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType> {
   params?: P;
   /** Schema of the query string (see `searchParamsToObject`). */
   query?: Q;
+  /**
+   * The record `params.id` names, which the viewer must own (lib/auth/access):
+   * with sign-in on, someone else's run or evaluation answers 404.
+   */
+  owns?: 'run' | 'eval';
+  /** Open without sign-in: share links and the health check. */
+  public?: boolean;
 }
 
 export interface RouteInput<P, Q> {
   params: P;
   query: Q;
   request: Request;
+  /** Who asks (lib/auth/viewer): with sign-in on, a signed-in user or an API token's. */
+  viewer: Viewer;
 }
+
+const ANYONE: Viewer = { auth: false, user: null };
 
 export type JsonResult = { status?: number; body: unknown; headers?: HeadersInit };
 
@@ -57,7 +70,12 @@ export function defineRoute<P extends z.ZodType = z.ZodType<RouteParams>, Q exte
       if (!params.success || !query.success) {
         throw new z.ZodError([...(params.success ? [] : params.error.issues), ...(query.success ? [] : query.error.issues)]);
       }
-      const result = await handler({ params: params.data as z.output<P>, query: query.data as z.output<Q>, request });
+      // With sign-in on, who asks is known before anything is read (401 otherwise), and owns what it names.
+      const viewer = spec.public ? ANYONE : await viewerFor(request);
+      const id = (params.data as { id?: unknown }).id;
+      if (spec.owns === 'run' && typeof id === 'string') await assertRunAccess(viewer, id);
+      if (spec.owns === 'eval' && typeof id === 'string') await assertEvalAccess(viewer, id);
+      const result = await handler({ params: params.data as z.output<P>, query: query.data as z.output<Q>, request, viewer });
       if (result instanceof Response) return result;
       if (isJsonResult(result)) return Response.json(result.body, { status: result.status ?? 200, headers: result.headers });
       return Response.json(result);

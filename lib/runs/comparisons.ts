@@ -12,13 +12,13 @@ export interface ComparisonLink {
  * The permalink of a comparison of two runs: one row per ordered pair, created
  * the first time the pair is compared, with an unguessable share id.
  */
-export async function shareComparison(runAId: string, runBId: string): Promise<ComparisonLink> {
+export async function shareComparison(runAId: string, runBId: string, ownerId: string | null = null): Promise<ComparisonLink> {
   const prisma = getPrisma();
   const runs = await prisma.run.findMany({ where: { id: { in: [runAId, runBId] } }, select: { id: true } });
   for (const id of [runAId, runBId]) if (!runs.some((r) => r.id === id)) throw new NotFoundError(`No run with id ${id}`);
   const existing = await prisma.comparison.findFirst({ where: { runAId, runBId }, orderBy: { createdAt: 'asc' } });
   if (existing) return pick(existing);
-  return pick(await prisma.comparison.create({ data: { shareId: newShareId(), runAId, runBId } }));
+  return pick(await prisma.comparison.create({ data: { shareId: newShareId(), runAId, runBId, ownerId } }));
 }
 
 export async function getComparison(shareId: string): Promise<ComparisonLink> {

@@ -3,6 +3,8 @@ import { getPrisma } from '@/lib/db/client';
 import { readTrace } from '@/lib/trace/store';
 import { NotFoundError } from './errors';
 import { redactForClient } from './redact';
+import { ownerFilter } from '@/lib/auth/access';
+import type { Viewer } from '@/lib/auth/viewer';
 
 const runInclude = {
   modelCalls: { orderBy: { ordinal: 'asc' as const } },
@@ -55,9 +57,10 @@ function stripKey(input: unknown) {
 }
 
 /** The latest runs, newest first; only those among `ids` when given (the runs this browser started). */
-export async function listRecentRuns(limit = 20, opts: { ids?: readonly string[] } = {}) {
+export async function listRecentRuns(limit = 20, opts: { ids?: readonly string[]; viewer?: Viewer } = {}) {
   const runs = await getPrisma().run.findMany({
-    where: opts.ids ? { id: { in: [...opts.ids] } } : undefined,
+    // With sign-in on, only the viewer's own runs (and those from before sign-in): others' are reached by their share links.
+    where: { ...(opts.ids ? { id: { in: [...opts.ids] } } : {}), ...(opts.viewer ? ownerFilter(opts.viewer) : {}) },
     orderBy: { createdAt: 'desc' },
     take: limit,
     select: { id: true, shareId: true, method: true, questionText: true, status: true, correct: true, createdAt: true, answer: true, config: true },

@@ -17,7 +17,7 @@ export interface CreatedRun {
 }
 
 /** Validates a run request, stores the run (queued) and, unless told not to, queues it for a worker. */
-export async function createRun(body: unknown, opts: { enqueue?: boolean; parentRunId?: string; evalJobId?: string } = {}): Promise<CreatedRun> {
+export async function createRun(body: unknown, opts: { enqueue?: boolean; parentRunId?: string; evalJobId?: string; ownerId?: string | null } = {}): Promise<CreatedRun> {
   const parsed = RunRequestSchema.safeParse(assertSafeText(body));
   if (!parsed.success) throw invalidFromZod(parsed.error);
   const req = parsed.data;
@@ -61,6 +61,7 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
       configHash: configHash(config),
       parentRunId: opts.parentRunId ?? null,
       evalJobId: opts.evalJobId ?? null,
+      ownerId: opts.ownerId ?? null,
     },
     select: { id: true, shareId: true },
   });
@@ -93,7 +94,7 @@ export function guessAnswerType(question: string): AnswerType {
 }
 
 /** A new run of the parent's question with changed switches or parameters; records the parent and the diff. */
-export async function rerun(parentRunId: string, changes: unknown, opts: { enqueue?: boolean } = {}): Promise<CreatedRun> {
+export async function rerun(parentRunId: string, changes: unknown, opts: { enqueue?: boolean; ownerId?: string | null } = {}): Promise<CreatedRun> {
   const parsedChanges = RerunRequestSchema.safeParse(assertSafeText(changes));
   if (!parsedChanges.success) throw invalidFromZod(parsedChanges.error);
   const prisma = getPrisma();
@@ -122,6 +123,7 @@ export async function rerun(parentRunId: string, changes: unknown, opts: { enque
       configHash: configHash(config),
       parentRunId: parent.id,
       configDiff: toJson(diff),
+      ownerId: opts.ownerId ?? parent.ownerId,
     },
     select: { id: true, shareId: true },
   });

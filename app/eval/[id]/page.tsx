@@ -1,3 +1,4 @@
+import { canOpenEval, pageViewer } from '@/lib/auth/page';
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -32,7 +33,9 @@ export async function generateMetadata({ params }: EvalJobPageProps): Promise<Me
 }
 
 export default async function EvalJobPage({ params }: EvalJobPageProps) {
-  const view = await load(params);
+  const { id } = await params;
+  const viewer = await pageViewer(`/eval/${id}`);
+  const view = (await canOpenEval(viewer, id)) ? await load(params) : null;
   if (!view) notFound();
   const source = { kind: 'job' as const, id: view.id! };
   const queryClient = new QueryClient();

@@ -5,6 +5,7 @@ import { loadRunById, runPageState } from '@/components/runs/load';
 import { RunPage } from '@/components/runs/RunPage';
 import { viewStateFromSearchParams } from '@/components/runs/view-state';
 import { describeMethods } from '@/lib/methods/descriptors';
+import { canOpenRuns, pageViewer } from '@/lib/auth/page';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,13 +14,13 @@ interface RunRouteProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export async function generateMetadata({ params }: RunRouteProps): Promise<Metadata> {
-  const run = await loadRunById((await params).id);
-  return { title: run ? `Run: ${run.question.slice(0, 80)}` : 'Run not found' };
-}
+export const metadata: Metadata = { title: 'Run' };
 
 export default async function RunRoute({ params, searchParams }: RunRouteProps) {
-  const run = await loadRunById((await params).id);
+  const { id } = await params;
+  // With sign-in on, someone else's run is not found here (its share link opens it).
+  const viewer = await pageViewer(`/runs/${id}`);
+  const run = (await canOpenRuns(viewer, [id])) ? await loadRunById(id) : null;
   if (!run) notFound();
   const state = await runPageState(run, viewStateFromSearchParams(await searchParams));
   const methodParams = describeMethods().find((m) => m.id === run.method)?.params ?? [];

@@ -35,6 +35,8 @@ export interface CreateJobOptions {
   lock?: boolean;
   /** A reproduction table's rows as the grid (instead of the request's switches), each with its own parameters. */
   reproduce?: { table: string; grid: GridConfig[] };
+  /** The signed-in user who starts it (lib/auth/access); its runs are theirs too. */
+  ownerId?: string | null;
 }
 
 export async function createEvalJob(body: unknown, opts?: CreateJobOptions & { lock?: false }): Promise<CreatedEvalJob>;
@@ -69,6 +71,7 @@ export async function createEvalJob(body: unknown, opts: CreateJobOptions = {}):
     async (tx) => {
       const created = await tx.evalJob.create({
         data: {
+          ownerId: opts.ownerId ?? null,
           shareId: newShareId(),
           setId: set.id,
           name: req.name || `${set.name}: ${req.methods.join(', ')} × ${grid.map((g) => g.key).join(', ')}`,

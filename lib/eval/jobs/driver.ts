@@ -172,7 +172,7 @@ async function dispatch(job: LoadedJob, item: PendingItem): Promise<string | nul
         params: { ...job.settings.methodParams[item.method], ...config.params },
         backend: job.settings.backend.backend,
       },
-      { enqueue: false, evalJobId: job.id },
+      { enqueue: false, evalJobId: job.id, ownerId: job.ownerId },
     );
     await prisma.evalItem.update({ where: { id: item.id }, data: { runId: id } });
     return id;

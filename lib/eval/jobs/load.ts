@@ -23,6 +23,7 @@ export interface LoadedJob {
   createdAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
+  ownerId: string | null;
 }
 
 export async function loadJob(where: JobWhere): Promise<LoadedJob> {

@@ -1,6 +1,8 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/runs/errors';
 import { redactForClient } from '@/lib/runs/redact';
+import { ownerFilter } from '@/lib/auth/access';
+import type { Viewer } from '@/lib/auth/viewer';
 import { SUMMARY_VERSION, type EvalSummary, type ScoredItem } from './aggregate';
 import { questionBuckets, type QuestionBucket } from './buckets';
 import { cellKey, groupBy } from './group';
@@ -28,8 +30,8 @@ export interface EvalJobListEntry {
   finishedAt: string | null;
 }
 
-export async function listEvalJobs(limit = 50): Promise<EvalJobListEntry[]> {
-  const jobs = await getPrisma().evalJob.findMany({ orderBy: { createdAt: 'desc' }, take: limit });
+export async function listEvalJobs(limit = 50, viewer?: Viewer): Promise<EvalJobListEntry[]> {
+  const jobs = await getPrisma().evalJob.findMany({ where: viewer ? ownerFilter(viewer) : undefined, orderBy: { createdAt: 'desc' }, take: limit });
   const sets = await getPrisma().questionSet.findMany({ where: { id: { in: [...new Set(jobs.map((j) => j.setId))] } }, select: { id: true, name: true } });
   const setName = new Map(sets.map((s) => [s.id, s.name]));
   return jobs.map((j) => ({

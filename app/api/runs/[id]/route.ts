@@ -5,4 +5,4 @@ import { getRunRecord } from '@/lib/runs/read';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/runs/{id} — the whole run: config, answer, steps, evidence, model calls, scores, cost. */
-export const GET = defineRoute({ params: z.object({ id: z.string().min(1).max(64) }) }, async ({ params }) => getRunRecord({ id: params.id }));
+export const GET = defineRoute({ owns: 'run', params: z.object({ id: z.string().min(1).max(64) }) }, async ({ params }) => getRunRecord({ id: params.id }));

@@ -7,6 +7,8 @@ import { loadRunById } from '@/components/runs/load';
 import { AttributionPanel } from '@/components/compare/AttributionPanel';
 import { questionAttribution } from '@/lib/runs/attribution';
 import { shareComparison } from '@/lib/runs/comparisons';
+import { ownerOf } from '@/lib/auth/access';
+import { canOpenRuns, pageViewer } from '@/lib/auth/page';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Compare runs' };
@@ -18,9 +20,11 @@ interface CompareProps {
 /** Two runs side by side; the comparison gets its permalink (/c/{shareId}) the first time the pair is compared. */
 export default async function CompareRoute({ params }: CompareProps) {
   const { a: aId, b: bId } = await params;
+  const viewer = await pageViewer(`/compare/${aId}/${bId}`);
+  if (!(await canOpenRuns(viewer, [aId, bId]))) notFound();
   const [a, b] = await Promise.all([loadRunById(aId), loadRunById(bId)]);
   if (!a || !b) notFound();
-  const [{ shareId }, attribution] = await Promise.all([shareComparison(a.id, b.id), questionAttribution(a.id)]);
+  const [{ shareId }, attribution] = await Promise.all([shareComparison(a.id, b.id, ownerOf(viewer)), questionAttribution(a.id)]);
   const { state, configDiff } = comparePageState(a, b);
   return (
     <HydrationBoundary state={state}>

@@ -5,6 +5,6 @@ import { getQuestionDrilldown } from '@/lib/eval/jobs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/eval/{id}/questions/{questionId} — one question of the evaluation and every run of it. */
-export const GET = defineRoute({ params: EvalIdParams.extend(EvalQuestionParams.shape) }, async ({ params }) =>
+export const GET = defineRoute({ owns: 'eval', params: EvalIdParams.extend(EvalQuestionParams.shape) }, async ({ params }) =>
   getQuestionDrilldown({ id: params.id }, params.questionId),
 );

@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/runs/{id}/steps/{stepId} — one step's input, output and model calls (rendered prompt, raw and parsed output, tokens, latency). */
 export const GET = defineRoute(
-  { params: z.object({ id: z.string().min(1).max(64), stepId: z.string().min(1).max(64) }) },
+  { owns: 'run', params: z.object({ id: z.string().min(1).max(64), stepId: z.string().min(1).max(64) }) },
   async ({ params }) => getStepDetail(params.id, params.stepId),
 );

@@ -5,4 +5,4 @@ import { getSharedRunView } from '@/lib/runs/share';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/runs/share/{shareId}/view — the permalink's data: the run view, named by share ids only. */
-export const GET = defineRoute({ params: ShareParams }, async ({ params }) => getSharedRunView(params.shareId));
+export const GET = defineRoute({ public: true, params: ShareParams }, async ({ params }) => getSharedRunView(params.shareId));

@@ -5,6 +5,6 @@ import { getQuestionDrilldown } from '@/lib/eval/jobs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/eval/share/{shareId}/questions/{questionId} — one question behind a share link. */
-export const GET = defineRoute({ params: EvalShareParams.extend(EvalQuestionParams.shape) }, async ({ params }) =>
+export const GET = defineRoute({ public: true, params: EvalShareParams.extend(EvalQuestionParams.shape) }, async ({ params }) =>
   getQuestionDrilldown({ shareId: params.shareId }, params.questionId),
 );

@@ -6,6 +6,6 @@ import { getSharedStepDetail } from '@/lib/runs/share';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/runs/share/{shareId}/steps/{stepId} — one step of a shared run. */
-export const GET = defineRoute({ params: ShareParams.extend({ stepId: z.string().min(1).max(64) }) }, async ({ params }) =>
+export const GET = defineRoute({ public: true, params: ShareParams.extend({ stepId: z.string().min(1).max(64) }) }, async ({ params }) =>
   getSharedStepDetail(params.shareId, params.stepId),
 );

@@ -1,0 +1,38 @@
+import { getPrisma } from '@/lib/db/client';
+import { HttpError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/runs/errors';
+import type { Viewer } from './viewer';
+
+/**
+ * Who may do what. Without sign-in configured there is one person (the server
+ * listens on loopback only): every record is theirs. With sign-in, a record
+ * with an owner is its owner's alone — read, cancel, rerun, verify, share —
+ * and a record without one (made before sign-in was turned on) belongs to every
+ * signed-in user; what others own is reachable only through its share link.
+ * Someone else's record answers 404, as if it did not exist.
+ */
+export function ownerFilter(viewer: Viewer): { OR?: ({ ownerId: string } | { ownerId: null })[] } {
+  if (!viewer.auth) return {};
+  return { OR: [{ ownerId: viewer.user!.id }, { ownerId: null }] };
+}
+
+/** The owner a new record gets: the signed-in user, or none without sign-in. */
+export function ownerOf(viewer: Viewer): string | null {
+  return viewer.auth ? viewer.user!.id : null;
+}
+
+function allowed(viewer: Viewer, ownerId: string | null): boolean {
+  return !viewer.auth || ownerId === null || ownerId === viewer.user!.id;
+}
+
+export async function assertRunAccess(viewer: Viewer, runId: string): Promise<void> {
+  const run = await getPrisma().run.findUnique({ where: { id: runId }, select: { ownerId: true } });
+  if (!run || !allowed(viewer, run.ownerId)) throw new NotFoundError(`No run with id ${runId}`);
+}
+
+export async function assertEvalAccess(viewer: Viewer, jobId: string): Promise<void> {
+  const job = await getPrisma().evalJob.findUnique({ where: { id: jobId }, select: { ownerId: true } });
+  if (!job || !allowed(viewer, job.ownerId)) throw new NotFoundError(`No evaluation with id ${jobId}`);
+}
+
+export { HttpError };

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { getPrisma } from '@/lib/db/client';
+import { InvalidInputError, NotFoundError } from '@/lib/runs/errors';
+import { hashPassword, newApiToken, tokenDigest, verifyPassword } from './passwords';
+
+/** Users and their API tokens, in PostgreSQL. Created from the CLI (`npm run hopscope -- users …`). */
+
+const NewUserSchema = z.object({
+  email: z.string().trim().toLowerCase().email().max(320),
+  name: z.string().trim().max(200).optional(),
+  password: z.string().min(10, 'a password needs at least 10 characters').max(1000),
+});
+
+export async function createUser(input: unknown): Promise<{ id: string; email: string }> {
+  const parsed = NewUserSchema.safeParse(input);
+  if (!parsed.success) throw new InvalidInputError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const { email, name, password } = parsed.data;
+  const existing = await getPrisma().user.findUnique({ where: { email } });
+  if (existing) throw new InvalidInputError(`a user ${email} exists already`);
+  return getPrisma().user.create({ data: { email, name, passwordHash: await hashPassword(password) }, select: { id: true, email: true } });
+}
+
+/** The user these credentials belong to, or null (the same answer for an unknown email and a wrong password). */
+export async function checkCredentials(email: string, password: string): Promise<{ id: string; email: string; name: string | null } | null> {
+  const user = await getPrisma().user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!user || !(await verifyPassword(password, user.passwordHash))) return null;
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+/** A new API token for a user: shown once, stored as its digest. */
+export async function createApiToken(email: string, name = 'cli'): Promise<string> {
+  const user = await getPrisma().user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!user) throw new NotFoundError(`No user ${email}`);
+  const { token, digest } = newApiToken();
+  await getPrisma().apiToken.create({ data: { userId: user.id, name, tokenHash: digest } });
+  return token;
+}
+
+export async function userForToken(token: string): Promise<{ id: string; email: string } | null> {
+  const row = await getPrisma().apiToken.findUnique({ where: { tokenHash: tokenDigest(token) }, include: { user: { select: { id: true, email: true } } } });
+  if (!row) return null;
+  void getPrisma().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+  return row.user;
+}

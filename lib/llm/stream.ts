@@ -74,7 +74,7 @@ export async function streamWithContinuation<I>(
   const segments: TextSegment[] = [];
   const windows: ReviewedWindow[] = [];
   const calls: ModelResult<unknown>[] = [];
-  const pending: { splice: string | null } = { splice: null };
+  const pending: { splice: string | null; cut: number } = { splice: null, cut: 0 };
 
   for (;;) {
     const prefix = text;
@@ -91,10 +91,13 @@ export async function streamWithContinuation<I>(
           while (windowStart + windowChars <= full.length) {
             const window = { start: windowStart, end: windowStart + windowChars, text: full.slice(windowStart, windowStart + windowChars) };
             windowStart += step;
-            const splice = await options.review(window, full);
+            // A splice goes in at a sentence or word boundary: the partial word after it is dropped, and the model writes it anew.
+            const cut = boundaryBefore(full, prefix.length);
+            const splice = await options.review(window, full.slice(0, cut));
             windows.push({ ...window, spliced: splice !== null });
             if (splice !== null) {
               pending.splice = splice;
+              pending.cut = cut;
               return true;
             }
           }
@@ -103,11 +106,14 @@ export async function streamWithContinuation<I>(
       },
     });
     calls.push(result);
-    if (result.text) segments.push({ source: 'model', start: text.length, end: text.length + result.text.length, call: calls.length - 1 });
-    text += result.text;
-
     const splice = pending.splice;
     pending.splice = null;
+    // Model text never repeats what is already written (a continuation that restates its prefix), and stops at the splice's boundary.
+    const fresh = withoutRepeat(prefix, result.text);
+    const written = splice === null ? fresh : fresh.slice(0, Math.max(0, pending.cut - prefix.length - (result.text.length - fresh.length)));
+    if (written) segments.push({ source: 'model', start: text.length, end: text.length + written.length, call: calls.length - 1 });
+    text += written;
+
     // A review that asked for a splice is honoured even when its window closed the stream (a backend may then
     // report 'stop' rather than 'stopped'): the retrieval is done, and the model may revise its ending.
     if (splice === null) {
@@ -119,4 +125,32 @@ export async function streamWithContinuation<I>(
     // The monitor judges the model's writing, not the aside it was just given.
     windowStart = text.length;
   }
+}
+
+/** Sentences this close to the end are a boundary worth cutting back to; further back, a word boundary is. */
+const SENTENCE_REACH = 160;
+/** A restated stretch shorter than this may be a coincidence (a repeated phrase), and is kept. */
+const MIN_REPEAT = 24;
+
+/**
+ * Where text may be cut for a splice, at or after `floor`: after the last
+ * sentence end near the end, else after the last whitespace, else the end.
+ */
+export function boundaryBefore(text: string, floor = 0): number {
+  const tail = text.slice(Math.max(floor, text.length - SENTENCE_REACH));
+  const offset = text.length - tail.length;
+  const sentence = [...tail.matchAll(/[.!?:;]["')\]]?\s+|\n+/g)].at(-1);
+  if (sentence) return offset + sentence.index! + sentence[0].length;
+  const space = text.slice(floor).search(/\s\S*$/);
+  return space >= 0 ? floor + space + 1 : text.length;
+}
+
+/** The continuation without a leading stretch it repeats from the text before it. */
+export function withoutRepeat(before: string, next: string): string {
+  if (next.length < MIN_REPEAT || before.length < MIN_REPEAT) return next;
+  const at = before.indexOf(next.slice(0, MIN_REPEAT));
+  if (at < 0) return next;
+  let k = MIN_REPEAT;
+  while (k < next.length && at + k < before.length && before[at + k] === next[k]) k++;
+  return next.slice(k).replace(/^\s+/, (s) => (/\s$/.test(before) ? '' : s));
 }

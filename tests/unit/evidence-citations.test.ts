@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CitationIndex, citationsOf } from '@/lib/channels/citations';
 import { calibrateOn, coverage, relevanceOf } from '@/lib/channels/doc-relevance';
 import { tripleText } from '@/lib/channels/kg-text';
+import { boundaryBefore, withoutRepeat } from '@/lib/llm/stream';
 import type { EvidenceRecord } from '@/lib/trace/types';
 
 function record(channel: EvidenceRecord['channel'], kind: EvidenceRecord['kind'], ref: string, text: string): EvidenceRecord {
@@ -81,5 +82,25 @@ describe('document relevance', () => {
     expect(c.threshold).toBeGreaterThan(0);
     expect(c.threshold).toBeLessThanOrEqual(1);
     expect(c.negatives).toBeGreaterThan(0);
+  });
+});
+
+describe('EIGEN-1 splices', () => {
+  it('cut at a sentence end near the splice point, else at a word boundary, never inside a word', () => {
+    const text = 'Teriflunomide inhibits DHODH. It is used in relapsing MS, and patients taking teriflunom';
+    const cut = boundaryBefore(text);
+    expect(text.slice(0, cut)).toBe('Teriflunomide inhibits DHODH. ');
+    const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twentyone twentytwo twentythree twentyfour wi';
+    const wordCut = boundaryBefore(words);
+    expect(words.slice(0, wordCut).endsWith('twentyfour ')).toBe(true);
+    // The text already kept (a prefix) is never cut into: with no boundary after it, nothing is cut.
+    expect(boundaryBefore('Done. more', 7)).toBe(10);
+    expect(boundaryBefore('Done. more text', 7)).toBe(11);
+  });
+
+  it('drop a continuation\'s restatement of text already written', () => {
+    const before = 'The drug reduces relapse rates in multiple sclerosis. Wait a minute, I found that teriflunomide treats MS. ';
+    expect(withoutRepeat(before, 'Wait a minute, I found that teriflunomide treats MS. So the answer is teriflunomide.')).toBe('So the answer is teriflunomide.');
+    expect(withoutRepeat(before, 'So the answer is teriflunomide.')).toBe('So the answer is teriflunomide.');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import type { ChannelName } from '@/lib/trace/types';
 import { linesBlock, type EvidenceLine } from './evidence';
@@ -11,8 +12,8 @@ import { questionBlock, type QuestionFrame } from './frame';
  */
 
 export const SolutionSchema = z.object({
-  answer: z.string().describe('Option text, entity name, "; "-separated list, integer or yes/no; empty when abstaining'),
-  optionKey: z.string().nullable().describe('For multiple choice: the chosen letter'),
+  answer: z.string().describe(ANSWER_TEXT),
+  optionKey: optionKeyField(),
   items: z.array(z.string()).describe('For list answers: one name per item'),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import { METAEDGES } from '@/lib/llm/offline/metaedges';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
@@ -218,9 +219,9 @@ export const repairTemplate = defineTemplate({
 });
 
 export const AnswerSchema = z.object({
-  answer: z.string().describe('Option text, entity name, "; "-separated list, integer or yes/no; empty when repair is needed'),
+  answer: z.string().describe(`${ANSWER_TEXT}; empty when repair is needed`),
   normalizedAnswer: z.string(),
-  optionKey: z.string().nullable(),
+  optionKey: optionKeyField(),
   items: z.array(z.string()).describe('For list and count answers: the distinct answer entities'),
   count: z.number().int().nullable(),
   supportingSources: z.array(z.enum(SOURCES)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { TripleData } from '@/lib/trace/types';
@@ -27,8 +28,8 @@ export interface EvidenceItem {
 }
 
 export const SolutionSchema = z.object({
-  answer: z.string().describe('Option letter, entity name, "; "-separated list, integer or yes/no; empty when abstaining'),
-  optionKey: z.string().nullable().describe('For multiple choice: the chosen letter'),
+  answer: z.string().describe(ANSWER_TEXT),
+  optionKey: optionKeyField(),
   items: z.array(z.string()).describe('For list answers: one name per item'),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),

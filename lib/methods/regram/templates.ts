@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import type { EntityLink } from '@/lib/kg';
 import { RELATION_DOMAINS } from '@/lib/kg/metaedge-categories';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
@@ -117,8 +118,8 @@ export const HopAnswerSchema = z.object({
 export type HopAnswer = z.infer<typeof HopAnswerSchema>;
 
 export const FinalAnswerSchema = z.object({
-  answer: z.string().describe('Option letter, entity name, "; "-separated list, integer or yes/no; empty when abstaining'),
-  optionKey: z.string().nullable().describe('For multiple choice: the chosen letter'),
+  answer: z.string().describe(ANSWER_TEXT),
+  optionKey: optionKeyField(),
   items: z.array(z.string()).describe('For list answers: one name per item'),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),
@@ -303,7 +304,7 @@ export const synthesizeTemplate = defineTemplate({
   system:
     'You are a lead researcher writing the final, conclusive answer. Synthesize the reasoning in the Evidence Map to answer the ' +
     'Original Question. Cite only evidence ids listed in the map. Where a hop answered from general knowledge, say so; ' +
-    'if the map supports no answer, abstain. For multiple choice, give the letter.',
+    'if the map supports no answer, abstain. For multiple choice, put the letter in optionKey.',
   render: (input: { frame: QuestionFrame; map: EvidenceMapEntry[] }) =>
     [
       `Original Question: ${input.frame.question}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import { METAEDGES } from '@/lib/llm/offline/metaedges';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
@@ -52,7 +53,7 @@ export type Extraction = z.infer<typeof ExtractionSchema>;
 
 export const ReasonSchema = z.object({
   answer: z.array(z.string()).describe('The full answer to the original question as a list: names, one number or yes/no (for multiple choice: the chosen option\'s text); empty when abstaining'),
-  optionKey: z.string().nullable().describe('For multiple choice: the letter of the chosen option (A, B, …). This field is the answer to a multiple-choice question; null otherwise'),
+  optionKey: optionKeyField(),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),
   rationale: z.string(),

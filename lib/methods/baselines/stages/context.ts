@@ -27,7 +27,7 @@ export async function gatherContext(ctx: MethodContext<ContextParams>, method: s
       [{ channel: 'doc', title: 'Documents' }, await readDocuments(ctx, step, frame.question, ctx.params.docK)],
       [{ channel: 'entity', title: 'Entity profiles' }, await ctx.channels.entity.profiles(step, nodes.map((n) => n.nodeId))],
       [
-        { channel: 'param', title: 'Background recall (the model\'s own memory, unverified)' },
+        { channel: 'param', title: 'Unverified memory (the model\'s own recall, NOT evidence; cite a P id only for a claim taken from it)' },
         await ctx.channels.param.recall(step, frame.question, nodes.map((n) => n.name)),
       ],
       [{ channel: 'web', title: 'Web' }, await ctx.channels.web.search(step, frame.question, ctx.params.webK)],

@@ -9,8 +9,8 @@ import { contentTerms, isStopword, wordTokens } from '@/lib/llm/offline/text';
  *
  * Calibration: the threshold is the 99th percentile of the coverage scores of
  * hard negatives. From a seeded sample of up to 200 corpus passages, the first
- * sentence of each (with at least 5 content words) is a pseudo-query; the 10 passages of *other* documents that
- * cover most of its words (its nearest lexical neighbours, which are still about
+ * sentence of each (with at least 5 content words) is a pseudo-query; the 10 passages of *other* documents (among a
+ * seeded sample of 1,200) that cover most of its words (its nearest lexical neighbours, which are still about
  * something else) are its hard negatives, and the threshold is set where only
  * 1 % of their scores reach. A corpus of fewer than 20 documents has too few
  * negatives to calibrate on: then no passage is admitted by score alone.
@@ -33,6 +33,8 @@ export interface Calibration {
 
 export const MIN_CALIBRATION_DOCUMENTS = 20;
 const SAMPLE = 200;
+/** Passages the hard negatives are drawn from (a seeded sample of the corpus). */
+const NEGATIVE_POOL = 1200;
 const PER_QUERY = 10;
 const PERCENTILE = 0.99;
 /** Pseudo-queries shorter than this (a label, a fragment) say too little to score against. */
@@ -105,13 +107,15 @@ export interface CorpusPassage {
 
 /** The calibration over given passages (pure: the same corpus gives the same threshold). */
 export function calibrateOn(rows: CorpusPassage[], documents: number): Calibration {
-  const terms = rows.map((r) => new Set(contentTerms(r.text)));
-  const sample = rows.map((r, i) => ({ r, i, key: seededKey(r.id) })).sort((a, b) => a.key - b.key).slice(0, SAMPLE);
+  // Negatives come from a seeded sample of the corpus, so calibration stays cheap on a large one.
+  const pool = rows.map((r) => ({ r, key: seededKey(r.id) })).sort((a, b) => a.key - b.key).slice(0, NEGATIVE_POOL).map((x) => x.r);
+  const terms = pool.map((r) => new Set(contentTerms(r.text)));
+  const sample = pool.slice(0, SAMPLE).map((r, i) => ({ r, i }));
   const scores: number[] = [];
   for (const { r, i } of sample) {
     const query = new Set(contentTerms(r.text.split(/(?<=[.!?])\s+/)[0] ?? r.text));
     if (query.size < MIN_QUERY_TERMS) continue;
-    const against = rows.flatMap((other, j) => (other.document_id === r.document_id || j === i ? [] : [share(query, terms[j])]));
+    const against = pool.flatMap((other, j) => (other.document_id === r.document_id || j === i ? [] : [share(query, terms[j])]));
     scores.push(...against.sort((a, b) => b - a).slice(0, PER_QUERY));
   }
   if (!scores.length) return { threshold: Infinity, negatives: 0, documents, method: 'no hard negatives found: no passage is admitted by score alone' };
@@ -121,7 +125,7 @@ export function calibrateOn(rows: CorpusPassage[], documents: number): Calibrati
     threshold: Math.round(threshold * 1000) / 1000,
     negatives: scores.length,
     documents,
-    method: `99th percentile of query-word coverage over ${scores.length} hard negatives: the first sentences of ${sample.length} seeded-sampled passages against the ${PER_QUERY} best-covering passages of other documents`,
+    method: `99th percentile of query-word coverage over ${scores.length} hard negatives: the first sentences of ${sample.length} seeded-sampled passages against the ${PER_QUERY} best-covering passages of other documents among ${pool.length} sampled`,
   };
 }
 

@@ -50,7 +50,7 @@ export interface AnswerInput {
 function render(input: AnswerInput): string {
   const blocks = input.blocks.length ? input.blocks.map((b) => `${b.title}:\n${linesBlock(b.lines)}`).join('\n\n') : 'Context: (none)';
   const knowledge = input.background
-    ? 'You may use background knowledge; a claim from it cites no evidence id.'
+    ? 'You may use background knowledge: a claim taken from the unverified memory above cites its P id; one from your own knowledge cites no id.'
     : 'Do not use background knowledge: answer only from the context above, and abstain when it does not support an answer.';
   return `${questionBlock(input.frame)}\n\n${blocks}\n\n${knowledge}`;
 }

@@ -74,6 +74,8 @@ export interface HopQuestion {
   /** The earlier hop whose answers this hop starts from. */
   prior: HopMemory | null;
   context: HopMemory[];
+  /** Candidate triples the region was selected from, so a cut list says so. */
+  candidates?: number;
 }
 
 export interface ProposedTriple {
@@ -134,8 +136,14 @@ function optionsBlock(options: Record<string, string> | null): string | null {
   return options ? `Options:\n${Object.entries(options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : null;
 }
 
-function factsBlock(facts: Fact[], empty = '(none)'): string {
+function factsBlock(facts: Pick<Fact, 'id' | 'text'>[], empty = '(none)'): string {
   return facts.length ? facts.map((f) => `[${f.id}] ${f.text}`).join('\n') : empty;
+}
+
+/** " (showing 15 of 143 candidate triples: not a complete list)" when the region is a cut of its candidates. */
+function shownOf(input: { hop: HopQuestion; facts: Fact[] }): string {
+  const n = input.hop.candidates;
+  return n && n > input.facts.length ? ` (showing ${input.facts.length} of ${n} candidate triples: not a complete list)` : '';
 }
 
 function contextBlock(context: HopMemory[]): string | null {
@@ -207,7 +215,7 @@ export const answerStrictTemplate = defineTemplate({
   system:
     'You are an expert medical reasoner. Based ONLY on the Verified Facts, give a direct, concise answer to the sub-question. ' +
     'Name only entities that appear in the facts and cite the ids of the facts you use. If the facts do not answer it, abstain.',
-  render: (input: { hop: HopQuestion; facts: Fact[] }) => `${hopBlock(input.hop)}\n\nVerified Facts:\n${factsBlock(input.facts)}`,
+  render: (input: { hop: HopQuestion; facts: Fact[] }) => `${hopBlock(input.hop)}\n\nVerified Facts${shownOf(input)}:\n${factsBlock(input.facts)}`,
   output: HopAnswerSchema,
 });
 
@@ -220,7 +228,7 @@ export const answerHybridTemplate = defineTemplate({
     '(KG facts and Reviewer-accepted hypotheses): Fact, Fact, Connection, then a one-sentence answer. Name only entities that appear ' +
     'in the facts and cite the ids you use. If the facts do not answer it, abstain.',
   render: (input: { hop: HopQuestion; facts: Fact[]; hypotheses: Fact[] }) =>
-    `${hopBlock(input.hop)}\n\nVerified Facts:\n${factsBlock(input.facts)}\n\nAccepted hypotheses:\n${factsBlock(input.hypotheses)}`,
+    `${hopBlock(input.hop)}\n\nVerified Facts${shownOf(input)}:\n${factsBlock(input.facts)}\n\nAccepted hypotheses:\n${factsBlock(input.hypotheses)}`,
   output: HopAnswerSchema,
 });
 
@@ -305,10 +313,11 @@ export const synthesizeTemplate = defineTemplate({
     'You are a lead researcher writing the final, conclusive answer. Synthesize the reasoning in the Evidence Map to answer the ' +
     'Original Question. Cite only evidence ids listed in the map. Where a hop answered from general knowledge, say so; ' +
     'if the map supports no answer, abstain. For multiple choice, put the letter in optionKey.',
-  render: (input: { frame: QuestionFrame; map: EvidenceMapEntry[] }) =>
+  render: (input: { frame: QuestionFrame; map: EvidenceMapEntry[]; answerSet?: Pick<Fact, 'id' | 'text'>[] }) =>
     [
       `Original Question: ${input.frame.question}`,
       optionsBlock(input.frame.options),
+      input.answerSet?.length ? `Complete answer set from the KG (one unit: it settles a list or count question):\n${factsBlock(input.answerSet)}` : null,
       `Evidence Map:\n${input.map
         .map((e) =>
           [

@@ -40,7 +40,7 @@ export async function reasonHop(ctx: MethodContext<RegramParams>, frame: Questio
     const candidates = await collectCandidates(ctx, step, linking, typing.domain);
     const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);
     const { mode } = await decideMode(ctx, step, region);
-    const hop: HopQuestion = { hop: plan.hop, question: plan.question, links: linking.links, prior, context };
+    const hop: HopQuestion = { hop: plan.hop, question: plan.question, links: linking.links, prior, context, candidates: candidates.records.length - candidates.duplicates };
     const hypotheses = mode === 'HYBRID' ? (await verifyHypotheses(ctx, step, hop, region)).accepted : [];
     const outcome = await answerHop(ctx, step, hop, mode, region, hypotheses);
     return { hop: plan.hop, question: plan.question, usesHop: plan.usesHop, mode, region, hypotheses, answer: outcome.answer, entities: outcome.entities };

@@ -1,9 +1,12 @@
+import { answerSetQuery } from '@/lib/channels/answer-set';
+import { understandQuestion } from '@/lib/llm/offline/understand';
+import type { StepHandle } from '@/lib/trace/types';
 import type { RegramParams } from '../params';
 import { matchOption, parseOptions } from '@/lib/llm/offline/options';
 import type { MethodAnswer, MethodContext } from '../../types';
 import { GENERAL_KNOWLEDGE, holdToRegion } from '../boundary';
 import { entityIn } from '../region';
-import { synthesizeTemplate, type EvidenceMapEntry, type FinalAnswer, type QuestionFrame, type RegionEntity } from '../templates';
+import { synthesizeTemplate, type EvidenceMapEntry, type Fact, type FinalAnswer, type QuestionFrame, type RegionEntity } from '../templates';
 import { callRole } from './call';
 import type { HopResult } from './hop';
 
@@ -26,6 +29,16 @@ export async function buildEvidenceMap(ctx: MethodContext<RegramParams>, hops: H
   );
 }
 
+/** For a list or count question: the complete answer set from the KG, one unit beside the hops' map (the K cut cannot count). */
+async function answerSetOf(ctx: MethodContext<RegramParams>, step: StepHandle, frame: QuestionFrame): Promise<{ facts: Pick<Fact, 'id' | 'text'>[]; members: RegionEntity[] }> {
+  const query = answerSetQuery(understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks }));
+  if (!query || !ctx.channels.kg.enabled) return { facts: [], members: [] };
+  const found = await ctx.channels.kg.answerSet(step, query.constraints, query.kind);
+  await ctx.trace.markSelected(found.items.map((r) => r.id));
+  const members = found.items.flatMap((r) => (r.data as { members: { id: string; name: string; kind: string }[] }).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
+  return { facts: found.items.map((r) => ({ id: r.id, text: r.text })), members };
+}
+
 /**
  * Step 5: the final answer from the evidence map; the option parsed for MCQ.
  * The answer may cite only the map's evidence and name only region entities,
@@ -33,9 +46,11 @@ export async function buildEvidenceMap(ctx: MethodContext<RegramParams>, hops: H
  */
 export async function synthesize(ctx: MethodContext<RegramParams>, frame: QuestionFrame, map: EvidenceMapEntry[], hops: HopResult[]): Promise<MethodAnswer> {
   return ctx.trace.step({ kind: 'regram.synthesis', label: 'Final synthesis', input: { hops: map.map((e) => ({ hop: e.hop, mode: e.mode })) } }, async (step) => {
-    const out = await callRole(ctx, step, synthesizeTemplate, { frame, map });
-    const evidenceIds = new Set(map.flatMap((e) => [...e.facts, ...e.hypotheses].map((f) => f.id)));
-    const entities = [...new Map(hops.flatMap((h) => h.region.nodes).map((n) => [n.nodeId, n as RegionEntity])).values()];
+    const set = await answerSetOf(ctx, step, frame);
+    const out = await callRole(ctx, step, synthesizeTemplate, { frame, map, answerSet: set.facts });
+    // The answer set is KG evidence too: its members may be named and it may be cited.
+    const evidenceIds = new Set([...map.flatMap((e) => [...e.facts, ...e.hypotheses].map((f) => f.id)), ...set.facts.map((f) => f.id)]);
+    const entities = [...new Map([...hops.flatMap((h) => h.region.nodes), ...set.members].map((n) => [n.nodeId, n as RegionEntity])).values()];
     const guessed = map.some((e) => e.mode === 'LLM-GUESS' && !e.abstained);
     const claims = out.abstain ? [] : out.claims.map((c) => ({ text: c.text, evidenceIds: c.evidenceIds.filter((id) => evidenceIds.has(id)) }));
     const cited = [...new Set(claims.flatMap((c) => c.evidenceIds))];

@@ -16,7 +16,8 @@ export type ModelBackendConfig =
       model: string;
       roleModels: Partial<Record<RoleName, string>>;
       timeoutMs: number;
-      continueFinalMessage: boolean;
+      /** HOPSCOPE_MODEL_CONTINUE_FINAL_MESSAGE: '1' always, '0' never, unset: 'auto' (until the server refuses it). */
+      continueFinalMessage: boolean | 'auto';
     };
 
 /** Plain variables rather than NodeJS.ProcessEnv, so callers and tests can pass just the ones that matter. */
@@ -50,7 +51,7 @@ export function modelBackendConfigFromEnv(env: EnvVars = process.env): ModelBack
     model: HOPSCOPE_MODEL,
     roleModels: parseRoleModels(env.HOPSCOPE_ROLE_MODELS),
     timeoutMs: HOPSCOPE_MODEL_TIMEOUT_MS,
-    continueFinalMessage: env.HOPSCOPE_MODEL_CONTINUE_FINAL_MESSAGE === '1',
+    continueFinalMessage: env.HOPSCOPE_MODEL_CONTINUE_FINAL_MESSAGE === '1' ? true : env.HOPSCOPE_MODEL_CONTINUE_FINAL_MESSAGE === '0' ? false : 'auto',
   };
 }
 

@@ -79,6 +79,8 @@ export class OfflineBackend implements ModelBackend {
       model: OFFLINE_MODEL,
       backend: 'offline',
       finishReason: stopped ? 'stopped' : 'stop',
+      // The offline engine's rules are given the prefix and extend it.
+      ...(req.assistantPrefix ? { continuation: 'continued' as const } : {}),
       messages,
     };
   }

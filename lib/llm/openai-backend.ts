@@ -31,10 +31,12 @@ export interface OpenAIBackendOptions {
   retry?: Partial<RetryPolicy>;
   cache?: ResponseCache | null;
   /**
-   * Send vLLM's continue_final_message/add_generation_prompt with an assistant
-   * prefix, so the server extends that message instead of opening a new turn.
+   * With an assistant prefix, send vLLM's continue_final_message /
+   * add_generation_prompt so the server extends that message instead of
+   * opening a new turn. 'auto' (the default) sends them until a server refuses
+   * them once; false never sends them. Each continuation says which it was.
    */
-  continueFinalMessage?: boolean;
+  continueFinalMessage?: boolean | 'auto';
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -56,6 +58,8 @@ class CallTally {
 interface Exchange {
   text: string;
   finishReason: FinishReason;
+  /** With an assistant prefix: whether the accepted request asked the server to continue it. */
+  continued: boolean;
 }
 
 interface ExchangeSpec {
@@ -174,7 +178,8 @@ export class OpenAIBackend implements ModelBackend {
     if (key) {
       await this.cache!.set(key, { model, output: exchange.text, tokensIn: tally.tokensIn, tokensOut: tally.tokensOut });
     }
-    return result(exchange.text, parsed, exchange.finishReason);
+    const out = result(exchange.text, parsed, exchange.finishReason);
+    return req.assistantPrefix ? { ...out, continuation: exchange.continued ? 'continued' : 'new-turn' } : out;
   }
 
   /** One request/response, retried on transient failures, falling back when the server refuses an optional parameter. */
@@ -186,7 +191,7 @@ export class OpenAIBackend implements ModelBackend {
       const outcome = await runAttempt(attempt);
       if (outcome.ok) {
         tally.addUsage(outcome.usage, spec.messages, outcome.text);
-        return { text: outcome.text, finishReason: outcome.finishReason };
+        return { text: outcome.text, finishReason: outcome.finishReason, continued: attempt.optionalParams.includes('continue_final_message') || 'continue_final_message' in attempt.body };
       }
       if (outcome.refusedParam && !this.refused.has(outcome.refusedParam)) {
         this.refused.add(outcome.refusedParam);
@@ -212,10 +217,12 @@ export class OpenAIBackend implements ModelBackend {
       ...(spec.params.topP !== undefined ? { top_p: spec.params.topP } : {}),
       ...(spec.params.maxTokens !== undefined ? { max_tokens: spec.params.maxTokens } : {}),
       ...(spec.params.stop?.length ? { stop: spec.params.stop } : {}),
-      ...(spec.continuing && this.options.continueFinalMessage
-        ? { continue_final_message: true, add_generation_prompt: false }
-        : {}),
     };
+    const continuation = this.options.continueFinalMessage ?? 'auto';
+    if (spec.continuing && continuation !== false && !(continuation === 'auto' && this.refused.has('continue_final_message'))) {
+      Object.assign(body, { continue_final_message: true, add_generation_prompt: false });
+      if (continuation === 'auto') optionalParams.push('continue_final_message');
+    }
     if (spec.template.jsonSchema && !this.refused.has('response_format')) {
       optionalParams.push('response_format');
       body.response_format = {

@@ -3,11 +3,12 @@ import { ModelCallError, type ModelErrorKind } from './errors';
 import { redactSecret } from './redact';
 
 /** Request parameters some OpenAI-compatible servers reject; the backend stops sending them after the first refusal. */
-export type OptionalParam = 'response_format' | 'stream_options';
+export type OptionalParam = 'response_format' | 'stream_options' | 'continue_final_message';
 
 const PARAM_MENTIONS: Record<OptionalParam, RegExp> = {
   response_format: /response_format|json_schema/i,
   stream_options: /stream_options|include_usage/i,
+  continue_final_message: /continue_final_message|add_generation_prompt/i,
 };
 
 function kindForStatus(status: number): ModelErrorKind {

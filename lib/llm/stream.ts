@@ -56,6 +56,13 @@ export interface ContinuedGeneration {
   /** One model call per stretch of model text: the first, then each continuation. */
   calls: ModelResult<unknown>[];
   finishReason: FinishReason;
+  /**
+   * How the model text after each splice was asked for: 'continued' when every
+   * continuation extended the assistant message, 'new-turn' when any was sent
+   * as a new turn after it (the server refused continue_final_message, or it
+   * is switched off); null when nothing was spliced.
+   */
+  continuation: 'continued' | 'new-turn' | null;
 }
 
 export async function streamWithContinuation<I>(
@@ -117,7 +124,9 @@ export async function streamWithContinuation<I>(
     // A review that asked for a splice is honoured even when its window closed the stream (a backend may then
     // report 'stop' rather than 'stopped'): the retrieval is done, and the model may revise its ending.
     if (splice === null) {
-      return { text, segments, windows, calls, finishReason: result.finishReason };
+      const continuing = calls.slice(1);
+      const continuation = !continuing.length ? null : continuing.every((c) => c.continuation === 'continued') ? 'continued' : 'new-turn';
+      return { text, segments, windows, calls, finishReason: result.finishReason, continuation };
     }
     segments.push({ source: 'injected', start: text.length, end: text.length + splice.length, call: null });
     text += splice;

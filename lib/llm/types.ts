@@ -115,6 +115,13 @@ export interface ModelResult<O = unknown> {
   model: string;
   backend: BackendName;
   finishReason: FinishReason;
+  /**
+   * With an assistant prefix: 'continued' when the request asked the server to
+   * extend that message (continue_final_message) and it accepted, or the
+   * offline engine continued it; 'new-turn' when the prefix went as an earlier
+   * assistant turn and the model answered in a new one.
+   */
+  continuation?: 'continued' | 'new-turn';
   /** Messages of the last request sent (a repaired call shows the whole exchange). */
   messages: ChatMessage[];
   error?: string;

@@ -157,6 +157,27 @@ describe('EIGEN-1 offline, end to end on Hetionet', () => {
   });
 });
 
+describe('EIGEN-1 component ablations (Table 3 (b))', () => {
+  it('– HSR skips the refinement; – QAIR scores once and corrects nothing; each generation says how it continued', async () => {
+    const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline', params: { k: 2, hsr: false, qair: false } }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const [hsr] = ofKind(run, 'eigen1.hsr');
+    expect(hsr.status).toBe('skipped');
+    expect(ofKind(run, 'eigen1.refine')).toHaveLength(0);
+    const [qair] = ofKind(run, 'eigen1.qair');
+    expect(qair.label).toBe('Quality evaluation only (QAIR off: no correction rounds)');
+    expect(ofKind(run, 'eigen1.qair-round')).toHaveLength(1);
+    const qairCorrections = ofKind(run, 'eigen1.correct').filter((s) => run.steps.find((p) => p.id === s.parentStepId)?.kind === 'eigen1.qair-round');
+    expect(qairCorrections).toHaveLength(0);
+    for (const p of ofKind(run, 'eigen1.generation')) {
+      const out = p.output as { continuation: string | null; segments: { source: string }[] };
+      expect(out.continuation).toBe(out.segments.some((s) => s.source === 'injected') ? 'continued' : null);
+    }
+  });
+});
+
 describe('EIGEN-1 with a document attached to the question', () => {
   it('shows the attached passages to every proposer and answers a yes/no question from what they state', async () => {
     const text = 'Metformin reduced mortality in patients with heart failure and type 2 diabetes in a cohort of 6185 patients.';

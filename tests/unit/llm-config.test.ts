@@ -25,6 +25,8 @@ describe('model backend configuration', () => {
       timeoutMs: 1500,
       continueFinalMessage: true,
     });
+    expect(modelBackendConfigFromEnv({ HOPSCOPE_MODEL: 'm' })).toMatchObject({ continueFinalMessage: 'auto' });
+    expect(modelBackendConfigFromEnv({ HOPSCOPE_MODEL: 'm', HOPSCOPE_MODEL_CONTINUE_FINAL_MESSAGE: '0' })).toMatchObject({ continueFinalMessage: false });
   });
 
   it('uses the OpenAI endpoint when only a model is named', () => {

@@ -12,7 +12,7 @@ afterEach(async () => {
   server = null;
 });
 
-async function setup(script: Script, continueFinalMessage = false) {
+async function setup(script: Script, continueFinalMessage: boolean | 'auto' = false) {
   server = await startScriptedOpenAIServer(script);
   const records: ModelCallRecord[] = [];
   const backend = new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 2_000, continueFinalMessage });
@@ -125,6 +125,29 @@ describe('streamWithContinuation', () => {
     });
     expect(server.requests[0].body).not.toHaveProperty('continue_final_message');
     expect(server.requests[1].body).toMatchObject({ continue_final_message: true, add_generation_prompt: false });
+  });
+
+  it('by default (auto) asks the server to continue the prefix, and says the continuation continued', async () => {
+    const { server, client } = await setup((request) => (endsWithAssistant(request.body) ? reply.stream(['done.']) : reply.stream(firstPass, { delayMs: 10 })), 'auto');
+    const generation = await streamWithContinuation(client, generateTemplate, input, { windowChars: 20, overlapChars: 5, maxSplices: 1, review: async () => ' aside ' });
+    expect(server.requests[1].body).toMatchObject({ continue_final_message: true, add_generation_prompt: false });
+    expect(generation.calls[1].continuation).toBe('continued');
+    expect(generation.continuation).toBe('continued');
+  });
+
+  it('auto: a server that refuses continue_final_message gets the prefix as a new turn, labelled so, and is not asked again', async () => {
+    const { server, client } = await setup((request) => {
+      if (request.body.continue_final_message) return reply.status(400, { message: 'Unrecognized request argument supplied: continue_final_message' });
+      return endsWithAssistant(request.body) ? reply.stream(['done.']) : reply.stream(firstPass, { delayMs: 10 });
+    }, 'auto');
+    const run = () => streamWithContinuation(client, generateTemplate, input, { windowChars: 20, overlapChars: 5, maxSplices: 1, review: async () => ' aside ' });
+    const generation = await run();
+    expect(server.requests.map((r) => !!r.body.continue_final_message)).toEqual([false, true, false]);
+    expect(generation.calls[1].continuation).toBe('new-turn');
+    expect(generation.continuation).toBe('new-turn');
+    expect(generation.text.endsWith('done.')).toBe(true);
+    await run();
+    expect(server.requests.slice(3).some((r) => r.body.continue_final_message)).toBe(false);
   });
 
   it('rejects a window overlap as long as the window', async () => {

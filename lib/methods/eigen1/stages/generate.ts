@@ -87,6 +87,7 @@ export async function monitoredGeneration(ctx: Ctx, parent: StepHandle, frame: Q
         windows,
         injections,
         finishReason: generation.finishReason,
+        continuation: generation.continuation,
         evidence,
         usage: [usageOf('generation', generation.calls), ...verdicts.flatMap((v) => v.usage), ...injections.flatMap((i) => i.usage)],
       };

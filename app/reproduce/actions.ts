@@ -3,6 +3,8 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { mapError } from '@/lib/api/errors';
+import { ownerOf } from '@/lib/auth/access';
+import { viewerFor } from '@/lib/auth/viewer';
 import { startReproduction } from '@/lib/reproduce';
 
 export interface ReproduceFormState {
@@ -22,7 +24,8 @@ export async function startReproductionAction(_prev: ReproduceFormState, form: F
   if (!parsed.success) return { message: parsed.error.issues.map((i) => i.message).join('; ') };
   let id: string;
   try {
-    ({ id } = await startReproduction(parsed.data.table, { set: parsed.data.set, limit: parsed.data.limit, backend: parsed.data.backend }));
+    const ownerId = ownerOf(await viewerFor());
+    ({ id } = await startReproduction(parsed.data.table, { set: parsed.data.set, limit: parsed.data.limit, backend: parsed.data.backend, ownerId }));
   } catch (error) {
     const mapped = mapError(error);
     if (mapped.internal) console.error('[action] starting the reproduction failed:', error);

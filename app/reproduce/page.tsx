@@ -3,6 +3,8 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { ReproduceStartForm } from '@/components/reproduce/ReproduceStartForm';
 import { Card } from '@/components/ui/Card';
+import { ownerOf } from '@/lib/auth/access';
+import { pageViewer } from '@/lib/auth/page';
 import { listQuestionSets } from '@/lib/eval/sets';
 import { CATALOGUE, listReproductions } from '@/lib/reproduce';
 import { startReproductionAction } from './actions';
@@ -11,7 +13,8 @@ export const metadata: Metadata = { title: 'Reproduce' };
 
 export default async function ReproducePage() {
   await connection(); // sets and jobs are read per request
-  const [sets, jobs] = await Promise.all([listQuestionSets(), listReproductions()]);
+  const viewer = await pageViewer('/reproduce');
+  const [sets, jobs] = await Promise.all([listQuestionSets(), listReproductions(undefined, ownerOf(viewer))]);
   const options = sets.map((s) => ({ name: s.name, total: s.counts.total }));
   return (
     <section className="space-y-6">

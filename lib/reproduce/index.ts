@@ -14,6 +14,8 @@ export { CATALOGUE, findTable, type ReproductionTable } from './catalogue';
 
 export interface ReproduceRequest {
   set: string;
+  /** The signed-in user who starts it (lib/auth/access); null without sign-in. */
+  ownerId?: string | null;
   limit?: number;
   seed?: string;
   backend?: 'auto' | 'offline' | 'openai';
@@ -46,9 +48,10 @@ export async function startReproduction(tableId: string, req: ReproduceRequest, 
   const table = tableOrThrow(tableId);
   const grid = [...new Map(table.rows.map((r) => [r.id, configOf(r)])).values()];
   const methods = [...new Set([...table.rows.map((r) => r.method), ...(table.kind === 'buckets' ? table.columns.map((c) => c.method) : [])])];
-  const body = { ...req, methods, name: `${table.paper}: ${table.title}` };
+  const { ownerId, ...request } = req;
+  const body = { ...request, methods, name: `${table.paper}: ${table.title}` };
   const reproduce = { table: table.id, grid };
-  return opts.lock ? createEvalJob(body, { lock: true, reproduce }) : createEvalJob(body, { reproduce });
+  return opts.lock ? createEvalJob(body, { lock: true, reproduce, ownerId }) : createEvalJob(body, { reproduce, ownerId });
 }
 
 export interface ReproductionRow {
@@ -73,14 +76,15 @@ export interface ReproductionView {
   job: { id: string; status: LoadedJob['status']; set: string; backend: string; model: string; offline: boolean; progress: JobProgress };
 }
 
-/** The jobs that reproduce a table, newest first. */
-export async function listReproductions(tableId?: string): Promise<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: string }[]> {
+/** The jobs that reproduce a table, newest first; with an owner, that owner's and those without one (see lib/auth/access). */
+export async function listReproductions(tableId?: string, ownerId?: string | null): Promise<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: string }[]> {
   const { rows } = await getPool().query<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: Date }>(
     `select j.id, j.params->>'reproduce' "table", j.status, s.name "set", j.done, j.total, j.created_at "createdAt"
        from eval_jobs j join question_sets s on s.id = j.set_id
       where j.params ? 'reproduce' and ($1::text is null or j.params->>'reproduce' = $1)
+        and ($2::text is null or j.owner_id is null or j.owner_id = $2)
       order by j.created_at desc limit 50`,
-    [tableId ?? null],
+    [tableId ?? null, ownerId ?? null],
   );
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

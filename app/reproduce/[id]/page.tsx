@@ -5,6 +5,7 @@ import { connection } from 'next/server';
 import { AutoRefresh } from '@/components/reproduce/AutoRefresh';
 import { Card } from '@/components/ui/Card';
 import { EvalIdParams } from '@/lib/api/eval-schemas';
+import { canOpenEval, pageViewer } from '@/lib/auth/page';
 import { reproductionView, type ReproductionView } from '@/lib/reproduce';
 import { NotFoundError } from '@/lib/runs/errors';
 
@@ -25,7 +26,9 @@ const fmt = (v: number | null | undefined, percent?: boolean) => (v === null || 
 
 export default async function ReproductionPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
-  const view = await load(params);
+  const { id } = await params;
+  const viewer = await pageViewer(`/reproduce/${id}`);
+  const view = (await canOpenEval(viewer, id)) ? await load(params) : null;
   if (!view) notFound();
   const running = view.job.status === 'queued' || view.job.status === 'running';
   const engine = view.job.offline ? 'offline engine (no language model)' : view.job.model;

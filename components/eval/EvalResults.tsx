@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -23,6 +24,9 @@ import { evalApiUrls, evalKeys, evalViewOptions, isLive, jobRevision, type EvalS
 import { QuestionDrilldown } from './QuestionDrilldown';
 import { ScatterPlot } from './ScatterPlot';
 import { ScoreTable } from './ScoreTable';
+
+/** Right margin that keeps the content clear of the 36rem drill-down panel: the panel's width less the gutter beside the 80rem main column. */
+const DRILLDOWN_ROOM = 'lg:mr-[max(0px,min(36rem,calc(36rem_-_(100vw_-_80rem)_/_2)))]';
 
 const STATUS_TONES = { queued: 'neutral', running: 'blue', succeeded: 'green', failed: 'red', cancelled: 'amber' } as const;
 
@@ -64,7 +68,8 @@ export function EvalResults({ source }: { source: EvalSource }) {
   const showFamilies = view.summary.families.columns.length > 1 || view.summary.families.columns.some((c) => c.family !== '(none)');
 
   return (
-    <div className="space-y-6" data-testid="eval-results" data-status={view.status}>
+    // While the drill-down panel is open the page makes room for it (on wide screens), so it hides nothing.
+    <div className={cn('space-y-6', state.question && DRILLDOWN_ROOM)} data-testid="eval-results" data-status={view.status}>
       <Header view={view} source={source} />
       <Card title="Progress" headingId="progress-heading">
         <ProgressPanel progress={view.progress} status={view.status} />

@@ -33,10 +33,11 @@ export interface Neighbourhood {
  * kg-rag's retrieval: the 1-hop KG neighbourhood of the question's anchors
  * (the reading's linked entities that constrain the answer, never an option;
  * all relations, best-connected neighbours first), and for a multiple-choice
- * question each option tested for direct edges to each anchor; ranked per
- * entity by lexical match to the question plus how many anchors a triple
- * joins, then taken round-robin across the entities; the top K go into the
- * prompt, the rest stay in the trace as unselected candidates.
+ * question each option tested for direct edges to each anchor (every such
+ * edge is shown). The neighbourhood is ranked per entity by lexical match to
+ * the question plus how many anchors a triple joins, then taken round-robin
+ * across the entities; the top K go into the prompt beside the option tests,
+ * the rest stay in the trace as unselected candidates.
  */
 export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: QuestionFrame): Promise<Neighbourhood> {
   const reading = readingOf(frame);
@@ -53,9 +54,10 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
       for (const c of candidates) {
         for (const a of anchors) tested.push(...(await ctx.channels.kg.paths(step, node(c), node(a), { maxDepth: 1, limit: 5 })).items);
       }
+      const ranking = rank(kg.items, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
+      // Every option's test is shown, beside the top K: it is the check the question asks for.
+      const chosen = new Set([...tested.map((r) => r.id), ...ranking.filter((r) => r.selected).map((r) => r.id)]);
       const records = [...tested, ...kg.items];
-      const ranking = rank(records, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
-      const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
       const lines = records.filter((r) => chosen.has(r.id)).map(toLine);
       const query = answerSetQuery(reading);
       const set = query && kg.enabled ? await ctx.channels.kg.answerSet(step, query.constraints, query.kind) : null;
@@ -78,7 +80,7 @@ function sumAnchorTotals(records: EvidenceRecord[]): number {
 }
 
 function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string>, topK: number): RankedTriple[] {
-  // A tested option comes as a one-hop path; its hop is the triple.
+  // The triple behind each record.
   const triples = records.map((r) => toLine(r).triples[0]);
   // Which anchors each non-anchor node is adjacent to, over the whole neighbourhood.
   const touching = new Map<string, Set<string>>();

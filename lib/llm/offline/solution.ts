@@ -26,7 +26,8 @@ export function solutionFromReasoning(u: QuestionReading, r: ReasonResult, optio
   if (r.abstain) return abstainedSolution(r.reason, [...lead, ...r.rationale]);
   const base = { abstain: false, rationale: [...lead, ...r.rationale].join(' '), optionKey: null, items: [] as string[], count: null };
   if (r.chosenOption) {
-    const text = options?.[r.chosenOption] ?? r.chosenOption;
+    // An option written inline has no options record: the reading holds its text.
+    const text = options?.[r.chosenOption] ?? u.options.find((o) => o.letter === r.chosenOption)?.text ?? r.chosenOption;
     return { ...base, answer: text, optionKey: r.chosenOption, claims: [{ text: `${r.chosenOption}. ${text}`, evidenceIds: optionSupport(u, r, r.chosenOption) }] };
   }
   if (r.count !== undefined) {

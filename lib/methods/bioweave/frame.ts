@@ -1,5 +1,6 @@
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { Anchor, LocatedEntity, Operator as KitOperator, OutputFormat, Proposition, QuestionReading } from '@/lib/llm/offline/types';
+import { readingOf } from '@/lib/llm/offline/understand';
 import { kitHop, type AnswerType, type Plan, type Source } from './plan';
 
 /** The question as every BioWeave role sees it. */
@@ -64,9 +65,8 @@ export function understandingOf(plan: Plan, frame: QuestionFrame): QuestionReadi
       const e = linked.get(id);
       return e ? [e] : [];
     }),
-    options: Object.entries(frame.options ?? {})
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([letter, text]) => ({ letter, text, links: frame.optionLinks[letter] ?? [] })),
+    // Given apart or written inline, the options are the candidates the answer is chosen among.
+    options: readingOf(frame).options,
     cues: { relations: [], question: [] },
     subquestions: [],
     notes: [],

@@ -11,7 +11,7 @@ export function proxy(request: NextRequest) {
   const api = pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/');
   // With sign-in on (AUTH_SECRET), a page other than a share link needs a session: off to the sign-in page first.
   // (The session itself is verified where the page reads it; API routes answer 401 on their own.)
-  if (process.env.AUTH_SECRET && !api && !PUBLIC_PAGE.test(pathname) && !SESSION_COOKIES.some((name) => request.cookies.has(name))) {
+  if (process.env.AUTH_SECRET && !pathname.startsWith('/api/') && !PUBLIC_PAGE.test(pathname) && !SESSION_COOKIES.some((name) => request.cookies.has(name))) {
     const signIn = new URL('/api/auth/signin', request.url);
     signIn.searchParams.set('callbackUrl', `${pathname}${request.nextUrl.search}`);
     return withHeaders(NextResponse.redirect(signIn), API_CONTENT_SECURITY_POLICY);

@@ -8,7 +8,8 @@ const ROW_GAP = 36;
 /**
  * Positions after wrapping tall ranks (pure): nodes sharing an x (a dagre rank,
  * left to right) that number more than `maxPerColumn` are laid out in several
- * columns side by side, and every rank to the right moves over to make room.
+ * columns side by side, every rank to the right moves over to make room, and
+ * every rank is centred on one line.
  * Keeps a "2 anchors → 25 answers" graph at a legible zoom.
  */
 export function wrapTallRanks(nodes: readonly { id: string; x: number; y: number }[], maxPerColumn = MAX_PER_COLUMN): Map<string, Position> {
@@ -35,6 +36,15 @@ export function wrapTallRanks(nodes: readonly { id: string; x: number; y: number
       out.set(n.id, { x: x + shift + column * COLUMN_GAP, y: centre + (row - (inColumn - 1) / 2) * ROW_GAP });
     });
     shift += (columns - 1) * COLUMN_GAP;
+  }
+  // Centre every rank on one horizontal line, so a short rank (the anchors) faces the middle of a wrapped one.
+  const ys = [...out.values()].map((p) => p.y);
+  const middle = (Math.min(...ys) + Math.max(...ys)) / 2;
+  for (const x of ranks.keys()) {
+    const ids = ranks.get(x)!.map((n) => n.id);
+    const rankYs = ids.map((id) => out.get(id)!.y);
+    const offset = middle - (Math.min(...rankYs) + Math.max(...rankYs)) / 2;
+    for (const id of ids) out.get(id)!.y += offset;
   }
   return out;
 }

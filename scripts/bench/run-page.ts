@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { getPrisma } from '../../lib/db/client';
 import { executeRun } from '../../lib/runs/executor';
 import { createRun } from '../../lib/runs/service';
@@ -40,36 +40,32 @@ export const runPage: BenchModule = {
       await waitForHealth(base);
 
       const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-      const samples: number[] = [];
-      let elements = 0;
       try {
-        for (let i = 0; i <= LOADS; i++) {
-          const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-          const page = await context.newPage();
-          await page.goto(`${base}/runs/${id}`, { waitUntil: 'commit' });
-          await page.waitForFunction(() => !!document.querySelector('[data-testid="run-graph-count"]')?.getAttribute('data-nodes'), undefined, { polling: 'raf', timeout: 60_000 });
-          const [ms, counts] = await page.evaluate(() => {
-            const el = document.querySelector('[data-testid="run-graph-count"]')!;
-            return [performance.now(), Number(el.getAttribute('data-nodes')) + Number(el.getAttribute('data-edges'))] as const;
-          });
-          elements = counts;
-          if (i > 0) samples.push(ms); // the first load warms the server's caches
-          await context.close();
-        }
+        // The page as it opens (the graph shows the answer's evidence), and with the whole run's graph (`?view=all`, folded into groups).
+        const opened = await coldLoads(browser, `${base}/runs/${id}`);
+        const whole = await coldLoads(browser, `${base}/runs/${id}?view=all`);
+        log(`run page: p50 ${round(percentile(opened.samples, 50))} ms (${opened.elements} graph elements), whole-run graph ${round(percentile(whole.samples, 50))} ms (${whole.elements} elements drawn)`);
+        return [
+          {
+            type: 'value',
+            label: 'run page interactive (finished run)',
+            key: 'run_page_interactive_ms',
+            value: round(percentile(opened.samples, 50), 0),
+            unit: 'ms',
+            note: `p50 of ${opened.samples.length} cold loads (p95 ${round(percentile(opened.samples, 95), 0)} ms), ${opened.elements} graph elements drawn; budget 2000 ms`,
+          },
+          {
+            type: 'value',
+            label: 'run page interactive, whole-run graph (?view=all)',
+            key: 'run_page_interactive_all_ms',
+            value: round(percentile(whole.samples, 50), 0),
+            unit: 'ms',
+            note: `p50 of ${whole.samples.length} cold loads (p95 ${round(percentile(whole.samples, 95), 0)} ms), ${whole.elements} graph elements drawn`,
+          },
+        ];
       } finally {
         await browser.close();
       }
-      log(`run page: p50 ${round(percentile(samples, 50))} ms over ${samples.length} cold loads, ${elements} graph elements`);
-      return [
-        {
-          type: 'value',
-          label: 'run page interactive (finished run)',
-          key: 'run_page_interactive_ms',
-          value: round(percentile(samples, 50), 0),
-          unit: 'ms',
-          note: `p50 of ${samples.length} cold loads (p95 ${round(percentile(samples, 95), 0)} ms), ${elements} graph elements; budget 2000 ms`,
-        },
-      ];
     } finally {
       if (server?.pid) {
         try {
@@ -105,4 +101,24 @@ async function waitForHealth(base: string, timeoutMs = 60_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the app did not answer on ${base} within ${timeoutMs / 1000} s`);
+}
+
+/** Cold loads of one URL in fresh contexts, until the graph reports what it drew; the first load only warms the server. */
+async function coldLoads(browser: Browser, url: string): Promise<{ samples: number[]; elements: number }> {
+  const samples: number[] = [];
+  let elements = 0;
+  for (let i = 0; i <= LOADS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="run-graph-count"]')?.getAttribute('data-nodes'), undefined, { polling: 'raf', timeout: 60_000 });
+    const [ms, counts] = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="run-graph-count"]')!;
+      return [performance.now(), Number(el.getAttribute('data-nodes')) + Number(el.getAttribute('data-edges'))] as const;
+    });
+    elements = counts;
+    if (i > 0) samples.push(ms);
+    await context.close();
+  }
+  return { samples, elements };
 }

@@ -239,12 +239,15 @@ export interface AnswerInput {
   graph: RefinedGraph;
   check: OperatorCheck;
   activeSources: Source[];
+  /** The KG's verb per metaedge, so edges read "Metformin –treats→ type 2 diabetes mellitus". */
+  verbs?: Record<string, string>;
 }
 
-function graphBlock(graph: RefinedGraph): string {
+function graphBlock(graph: RefinedGraph, verbs: Record<string, string> = {}): string {
   const name = new Map(graph.nodes.map((n) => [n.nodeId, n.name]));
   const edges = graph.edges.map(
-    (e) => `${name.get(e.sourceId)} –${e.metaedge}→ ${name.get(e.targetId)} [${e.origin}; sources: ${e.sources.join(', ')}; evidence: ${e.evidenceIds.join(', ')}]`,
+    (e) =>
+      `${name.get(e.sourceId)} –${verbs[e.metaedge] ?? e.metaedge}→ ${name.get(e.targetId)} [${e.metaedge}; ${e.origin}; sources: ${e.sources.join(', ')}; evidence: ${e.evidenceIds.join(', ')}]`,
   );
   const units = graph.units.filter((u) => u.source !== 'kg').map((u) => `[${u.id}] (${u.source}${u.negated ? ', negated' : ''}) ${u.text}`);
   return [`Nodes: ${graph.nodes.map((n) => `${n.name} (${n.kind}; ${n.sources.join(', ')})`).join('; ') || '(none)'}`, `Edges:\n${edges.join('\n') || '(none)'}`, `Text units:\n${units.join('\n') || '(none)'}`].join('\n');
@@ -265,7 +268,7 @@ export const answerTemplate = defineTemplate({
       `Q: ${input.frame.question}${optionsBlock(input.frame.options)}`,
       `Active source condition: ${input.activeSources.join(', ') || '(none)'}`,
       `Reasoning operator: ${input.plan.operator}; answer type: ${input.plan.answerType}${input.plan.answerKind ? ` (${input.plan.answerKind})` : ''}`,
-      `Refined evidence graph:\n${graphBlock(input.graph)}`,
+      `Refined evidence graph:\n${graphBlock(input.graph, input.verbs)}`,
       `Operator check: ${input.check.satisfied ? 'satisfied' : 'FAILED'} (${input.check.reason})${input.check.missingHops.length ? `; missing hops: ${input.check.missingHops.join(', ')}` : ''}`,
     ].join('\n\n'),
   output: AnswerSchema,

@@ -61,7 +61,7 @@ export const xr2 = defineMethod({
         const answer = await reason(ctx, step, input);
         const lines = linesOf(input);
         const newEvidence = lines.filter((l) => !prior.seenRefs.includes(l.ref)).length;
-        const { verdict, action } = await check(ctx, step, { frame, t, tMax, answer, evidence: evidenceOf(input), memory: input.claims, unexamined: kg.unexamined, newEvidence });
+        const { verdict, action } = await check(ctx, step, { frame, t, tMax, answer, evidence: evidenceOf(input), memory: input.claims, unexamined: kg.unexamined, kgShown: kg.shown, newEvidence });
         return advance(prior, { t, current, kgLines: kg.units.flatMap((u) => u.lines), lines, answer, verdict, unexamined: kg.unexamined, action });
       });
     }

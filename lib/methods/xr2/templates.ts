@@ -259,6 +259,8 @@ export interface CheckInput {
   memory: EvidenceLine[];
   /** KG candidates ranked below the top K with the best coverage of the step entities, not yet examined. */
   unexamined: number;
+  /** How much of the ranked candidates KG_t showed ("showing 5 of 200 ranked candidate triples"). */
+  kgShown: string;
   /** Lines this step added that no earlier step had shown. */
   newEvidence: number;
 }
@@ -278,7 +280,8 @@ export const checkTemplate = defineTemplate({
       `Rationale: ${input.answer.rationale}`,
       `Evidence the answer could draw on:\n${linesBlock(input.evidence)}`,
       input.memory.length ? `Unverified memory it was also shown (not evidence):\n${linesBlock(input.memory)}` : null,
-      `KG candidates not yet examined: ${input.unexamined}. New evidence this step: ${input.newEvidence} line(s).`,
+      `KG triples this step: ${input.kgShown}; of those not shown, ${input.unexamined} match the step entities as fully as the ones shown ` +
+        `(the rest cover fewer of them). New evidence this step: ${input.newEvidence} line(s).`,
     ]
       .filter(Boolean)
       .join('\n\n'),

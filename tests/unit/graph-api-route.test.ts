@@ -15,7 +15,7 @@ describe('defineRoute', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       id: 'Disease::DOID:2377',
-      query: { metaedges: ['DaG', 'CtD'], direction: 'out', neighborKinds: [], limit: 5, offset: 0 },
+      query: { metaedges: ['DaG', 'CtD'], direction: 'out', neighborKinds: [], limit: 5, offset: 0, order: 'degree' },
     });
   });
 

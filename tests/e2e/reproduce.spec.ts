@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { embeddedUrl } from '../../lib/db/embedded';
+import { TEST_DATABASE, TEST_PG_DIR, TEST_PG_PORT } from '../support/test-db';
 
 /**
  * The reproduction catalogue: every seed paper has a table on /reproduce; one
@@ -8,7 +10,7 @@ import { expect, test } from '@playwright/test';
  * figures, and its cells open runs whose traces show the ablated component off.
  */
 const SET = 'e2e-reproduce';
-const DATABASE_URL = process.env.E2E_DATABASE_URL ?? `postgresql://hopscope:hopscope@127.0.0.1:${process.env.HOPSCOPE_TEST_PG_PORT ?? 54339}/hopscope_test`;
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? embeddedUrl({ dir: TEST_PG_DIR, port: TEST_PG_PORT, database: TEST_DATABASE });
 
 test.beforeAll(() => {
   test.setTimeout(180_000);

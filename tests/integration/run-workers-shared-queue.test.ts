@@ -62,9 +62,12 @@ describe('several worker processes on one queue', () => {
       expect(run.status).toBe('succeeded');
       expect(run.attempts).toBe(1);
     }
-    // Each run is in exactly one worker's log.
+    // No run is in both workers' logs, and both took a share. (Other test files' in-process
+    // workers consume the same queue in the shared test database, so a run may be in neither log;
+    // one attempt per run and no step twice, below, say it ran once wherever it ran.)
     const executedBy = ids.map((id) => workers.filter((w) => w.log.includes(`[runs] ${id} succeeded`)).length);
-    expect(executedBy).toEqual(ids.map(() => 1));
+    expect(executedBy.every((n) => n <= 1)).toBe(true);
+    for (const w of workers) expect(ids.some((id) => w.log.includes(`[runs] ${id} succeeded`))).toBe(true);
     // No step ran twice: one step per replay key.
     const { rows: dup } = await getPool().query(
       `select run_id, input->>'__key' k, count(*) from steps where run_id = any($1) group by 1, 2 having count(*) > 1`,

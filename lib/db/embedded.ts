@@ -107,10 +107,29 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
     },
   });
   if (fresh) await server.initialise();
-  await server.start();
+  try {
+    await server.start();
+  } catch (e) {
+    // Two processes started at once (e.g. parallel CLI commands): the other one's server is then the one to share.
+    const shared = await sharedAfterRace(adminUrl(readEmbeddedPassword(opts.dir) ?? LEGACY_PASSWORD));
+    if (shared) {
+      await ensureDatabase(shared, opts.database);
+      return { url: url(), owned: false, stop: async () => undefined };
+    }
+    throw new Error(`the embedded PostgreSQL in ${opts.dir} did not start on port ${opts.port}${e instanceof Error ? `: ${e.message}` : ''} (set HOPSCOPE_DEBUG_PG=1 for its log)`);
+  }
   if (!password) await rotateLegacyPassword(opts.dir, adminUrl(LEGACY_PASSWORD));
   await ensureDatabase(adminUrl(readEmbeddedPassword(opts.dir)!), opts.database);
   return { url: url(), owned: true, stop: () => server.stop() };
+}
+
+/** The admin URL once another process's server for the same data answers (it may still be starting), or null. */
+async function sharedAfterRace(adminUrl: string): Promise<string | null> {
+  for (let i = 0; i < 20; i++) {
+    if (await canConnect(adminUrl)) return adminUrl;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return null;
 }
 
 /** A cluster made with the fixed legacy password gets a generated one, written beside its data before the role changes. */

@@ -36,6 +36,20 @@ function lookup(map: NeighbourhoodGraphOptions['metaedgeDescriptions'], key: str
   return map instanceof Map ? map.get(key) : (map as Record<string, string>)[key];
 }
 
+/** Adds a neighbour's edge unless an edge with its id is already drawn. */
+function addEdgeOnce(edges: GraphEdge[], edgeIds: Set<string>, item: NeighbourItem, options: NeighbourhoodGraphOptions) {
+  const id = `edge:${item.edge.id}`;
+  if (edgeIds.has(id)) return;
+  edgeIds.add(id);
+  edges.push({
+    id,
+    source: item.edge.sourceId,
+    target: item.edge.targetId,
+    label: metaedgeVerb(item.edge.metaedge, lookup(options.metaedgeDescriptions, item.edge.metaedge)),
+    channel: 'kg',
+  });
+}
+
 /** Neighbours in display order: by kind, then name, then id. */
 export function sortNeighbours<T extends NeighbourItem>(items: readonly T[]): T[] {
   return [...items].sort(
@@ -84,18 +98,7 @@ export function neighbourhoodToGraph(
 
   const edges: GraphEdge[] = [];
   const edgeIds = new Set<string>();
-  for (const item of sorted) {
-    const id = `edge:${item.edge.id}`;
-    if (edgeIds.has(id)) continue;
-    edgeIds.add(id);
-    edges.push({
-      id,
-      source: item.edge.sourceId,
-      target: item.edge.targetId,
-      label: metaedgeVerb(item.edge.metaedge, lookup(options.metaedgeDescriptions, item.edge.metaedge)),
-      channel: 'kg',
-    });
-  }
+  for (const item of sorted) addEdgeOnce(edges, edgeIds, item, options);
 
   const focusNode: GraphNode = {
     id: focus.id,
@@ -153,16 +156,7 @@ export function expandNeighbourhood(
         parentOf.set(item.neighbor.id, expansion.id);
         nodes.push({ id: item.neighbor.id, label: item.neighbor.name, title: item.neighbor.name, kind: item.neighbor.kind, rank: 0 });
       }
-      const id = `edge:${item.edge.id}`;
-      if (edgeIds.has(id)) continue;
-      edgeIds.add(id);
-      edges.push({
-        id,
-        source: item.edge.sourceId,
-        target: item.edge.targetId,
-        label: metaedgeVerb(item.edge.metaedge, lookup(options.metaedgeDescriptions, item.edge.metaedge)),
-        channel: 'kg',
-      });
+      addEdgeOnce(edges, edgeIds, item, options);
     }
   }
   const marked = nodes.map((node): GraphNode => {

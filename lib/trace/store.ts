@@ -189,18 +189,8 @@ export async function runStatus(runId: string): Promise<string | null> {
 
 // ---------------------------------------------------------------- reads
 
-interface StepRowRaw {
-  id: string;
-  ordinal: number;
-  parentStepId: string | null;
-  kind: string;
-  label: string;
-  status: StepStatus;
-  rawInput: unknown;
-  rawOutput: unknown;
-  startedAt: Date;
-  durationMs: number | null;
-}
+/** A step row as stored: input and output still packed. */
+type StepRowRaw = Omit<StoredStep, 'input' | 'output'> & { rawInput: unknown; rawOutput: unknown };
 
 async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
   const pool = getPool();

@@ -502,7 +502,7 @@ describe('BioWeave over an OpenAI-compatible server', () => {
               normalizedAnswer: 'tnf',
               optionKey: null,
               items: ['TNF', 'tnf'],
-              count: null,
+              count: 2, // a model may fill the count of a list too; the list stays the answer
               supportingSources: ['kg', 'web'],
               evidenceIds: cited,
               claims: [{ text: 'TNF', evidenceIds: cited }],

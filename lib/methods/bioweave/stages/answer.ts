@@ -30,7 +30,7 @@ export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: 
   const staged = await stage(ctx, { kind: 'bioweave.answer', label: 'Verified answer', input: { rounds: last.round, satisfied: check.satisfied } }, 'answer', async (_step, call) => {
     const verbs = Object.fromEntries(await metaedgeVerbs());
     const raw = await call(answerTemplate, { frame, plan: state.plan, graph, check, activeSources: frame.enabledSources, verbs }, { maxTokens: ctx.params.answerMaxTokens });
-    const guarded = guard(raw, graph);
+    const guarded = guard(raw, graph, state.plan.answerType === 'integer');
     await ctx.trace.markSelected(guarded.answer.evidenceIds);
     return guarded;
   });
@@ -66,7 +66,8 @@ export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: 
   };
 }
 
-function guard(raw: Answer, graph: RoundOutcome['graph']): GuardedAnswer {
+/** `countAsked`: the plan asks for a number; a model that also fills `count` for a list still answers the list. */
+function guard(raw: Answer, graph: RoundOutcome['graph'], countAsked: boolean): GuardedAnswer {
   const allowed = graphEvidenceIds(graph);
   const dropped = new Set<string>();
   const keep = (ids: string[]) =>
@@ -77,7 +78,7 @@ function guard(raw: Answer, graph: RoundOutcome['graph']): GuardedAnswer {
   const claims = raw.claims.map((c) => ({ text: c.text, evidenceIds: keep(c.evidenceIds) }));
   const evidenceIds = [...new Set([...keep(raw.evidenceIds), ...claims.flatMap((c) => c.evidenceIds)])];
   const distinct = [...new Set(raw.items.map(normalise))];
-  const counting = raw.count !== null;
+  const counting = raw.count !== null && (countAsked || !raw.items.length);
   const countCheck = counting ? { stated: raw.count, items: raw.items.length, distinct: distinct.length } : null;
   // Counting is over distinct normalised entities; a number with no list behind it stands as stated.
   const recount = counting && raw.items.length > 0;

@@ -140,10 +140,15 @@ function factsBlock(facts: Pick<Fact, 'id' | 'text'>[], empty = '(none)'): strin
   return facts.length ? facts.map((f) => `[${f.id}] ${f.text}`).join('\n') : empty;
 }
 
-/** " (showing 15 of 143 candidate triples: not a complete list)" when the region is a cut of its candidates. */
+/**
+ * " (showing 15 of the 143 candidate triples retrieved for this hop: …)" when the region is a cut of its candidates.
+ * The candidates are themselves capped per linked node, so their number is no total of what the KG holds.
+ */
 function shownOf(input: { hop: HopQuestion; facts: Fact[] }): string {
   const n = input.hop.candidates;
-  return n && n > input.facts.length ? ` (showing ${input.facts.length} of ${n} candidate triples: not a complete list)` : '';
+  return n && n > input.facts.length
+    ? ` (showing ${input.facts.length} of the ${n} candidate triples retrieved for this hop: not a complete list, and the KG may hold more than ${n})`
+    : '';
 }
 
 function contextBlock(context: HopMemory[]): string | null {

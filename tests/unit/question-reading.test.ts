@@ -23,6 +23,11 @@ const E = {
   metformin: { mention: 'metformin', kind: 'Compound', id: 'Compound::DB00331' },
   ibuprofen: { mention: 'ibuprofen', kind: 'Compound', id: 'Compound::DB01050' },
   amlodipine: { mention: 'amlodipine', kind: 'Compound', id: 'Compound::DB00381' },
+  warfarin: { mention: 'warfarin', kind: 'Compound', id: 'Compound::DB00682' },
+  aspirin: { mention: 'aspirin', kind: 'Compound', id: 'Compound::DB00945' },
+  tnf: { mention: 'TNF', kind: 'Gene', id: 'Gene::7124' },
+  ins: { mention: 'INS', kind: 'Gene', id: 'Gene::3630' },
+  il6: { mention: 'IL6', kind: 'Gene', id: 'Gene::3569' },
   prkab1: { mention: 'PRKAB1', kind: 'Gene', id: 'Gene::5564' },
   brca1: { mention: 'BRCA1', kind: 'Gene', id: 'Gene::672' },
   il13: { mention: 'IL13', kind: 'Gene', id: 'Gene::3596' },
@@ -241,6 +246,37 @@ describe('multiple choice: options are candidates, never anchors', () => {
     const r = read('Which compound treats hypertension: amlodipine or metformin?', E.hypertension, E.amlodipine, E.metformin);
     expect(r.options.map((o) => o.text)).toEqual(['amlodipine', 'metformin']);
     expect(chains(r)).toEqual(['hypertension[Disease]:CtD']);
+  });
+
+  it.each([
+    ['Which of metformin, warfarin or aspirin treats type 2 diabetes mellitus?', [E.metformin, E.warfarin, E.aspirin], E.t2d, 'CtD'],
+    ['Which of metformin or aspirin treats type 2 diabetes mellitus?', [E.metformin, E.aspirin], E.t2d, 'CtD'],
+    ["Which of the genes BRCA1, TNF, INS and APOE is associated with Crohn's disease?", [E.brca1, E.tnf, E.ins, E.apoe], E.crohn, 'DaG'],
+    ['Is it IL6, TNF or INS that is associated with asthma?', [E.il6, E.tnf, E.ins], E.asthma, 'DaG'],
+    ['Among metformin, warfarin and aspirin, which one treats type 2 diabetes mellitus?', [E.metformin, E.warfarin, E.aspirin], E.t2d, 'CtD'],
+  ])('a list inside the sentence, governed by a singular selection: %s', (text, items, anchor, metaedge) => {
+    const r = read(text, anchor, ...items);
+    expect(r.outputFormat).toBe('option');
+    expect(r.options.map((o) => o.text)).toEqual(items.map((e) => e.mention));
+    expect(chains(r)).toEqual([`${anchor.mention}[Disease]:${metaedge}`]);
+    expect(candidateEntities(r).map((e) => e.name)).toEqual(items.map((e) => e.mention));
+  });
+
+  it.each([
+    ["Which genes are associated with both multiple sclerosis and Crohn's disease?", [E.ms, E.crohn]],
+    ["Which genes are shared by asthma, psoriasis and Crohn's disease?", [E.asthma, E.psoriasis, E.crohn]],
+    ["Among asthma, psoriasis and Crohn's disease, which genes are shared?", [E.asthma, E.psoriasis, E.crohn]],
+    ["Which of these genes are associated with asthma, psoriasis and Crohn's disease?", [E.asthma, E.psoriasis, E.crohn]],
+  ])('a list with no singular selection over it names the anchors: %s', (text, anchors) => {
+    const r = read(text, ...anchors);
+    expect(r.options).toEqual([]);
+    expect(chains(r)).toEqual(anchors.map((a) => `${a.mention}[Disease]:DaG`));
+  });
+
+  it('compounds that treat one thing and bind another are two anchors', () => {
+    const r = read('Which compounds treat hypertension and bind BRCA1?', E.hypertension, E.brca1);
+    expect(r.options).toEqual([]);
+    expect(r.anchors.map((a) => a.entity.name)).toEqual(['hypertension', 'BRCA1']);
   });
 
   it('options given apart are candidates too, with their own links', () => {

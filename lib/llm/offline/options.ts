@@ -51,10 +51,14 @@ export interface InlineOptions {
  * (or 1, 2, 3, ...) in order, in one style, at least two of them, so a stray
  * "vitamin A." is not an option; the longest run wins. A list needs at least
  * three short items, or two joined by "or", or a word saying there is a list
- * to choose from; "yes or no" is a verdict, not a list.
+ * to choose from; "yes or no" is a verdict, not a list. A list written into
+ * the sentence with no colon counts only when a singular selection governs it
+ * ("which of metformin, warfarin or aspirin treats …", "is it IL6, TNF or INS
+ * that …", "among A, B and C, which one …"); a list without one ("genes
+ * shared by asthma, psoriasis and Crohn's disease") names the anchors.
  */
 export function splitInlineOptions(text: string): InlineOptions {
-  const found = markedOptions(text) ?? listedOptions(text);
+  const found = markedOptions(text) ?? listedOptions(text) ?? selectedOptions(text);
   if (!found) return { stem: text, blanked: text, options: [] };
   const { options, from, to } = found;
   const blanked = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to);
@@ -135,6 +139,62 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   // A closing dash belongs to the list; a sentence's full stop or question mark stays with the stem.
   const to_ = /[—–-]/.test(text.slice(to, closeEnd)) ? closeEnd : to;
   return { options, from: openerStart, to: to_ };
+}
+
+// A singular selection that governs a list written into the sentence: "which of …", "is it …", "among …, which".
+const SELECTION = /\b(?:which\s+(?:one\s+|single\s+)?of|is\s+it|among)\s+/gi;
+// "the genes", "these drugs": the kind of the items, read with the question, not an item.
+const ITEM_KIND = /^(?:the|these|those)\s+(?:following\s+)?(?:[a-z]+s\s+)?/i;
+// A word no entity name in a list holds; it starts the clause after the list.
+const CLAUSE_WORD = /^(?:with|by|in|on|to|for|from|of|that|which|who|whose|is|are|was|were|has|have|had|does|do|did|can|could|would|will|the|a|an|it|associated|linked|related|shared|used|known)$/i;
+// After "among A, B and C,": a plural question over the list asks about the anchors ("…, which genes are shared?").
+const PLURAL_AFTER = /^,?\s*which\s+(?:\w+\s+)?(?:genes|drugs|compounds|diseases|medications|medicines|proteins|pathways|symptoms|ones|are|were|have|do)\b/i;
+
+/**
+ * A list written into the sentence after a selection word: items split by
+ * commas up to the first "or"/"and", the last item as long as the longest
+ * before it (after "among", up to the comma before "which") and cut at the
+ * clause that follows. Three items, or two joined by "or".
+ */
+function selectedOptions(text: string): Found | null {
+  for (const opener of text.matchAll(SELECTION)) {
+    let from = opener.index + opener[0].length;
+    const isAmong = /^among/i.test(opener[0]);
+    const kind = isAmong ? null : ITEM_KIND.exec(text.slice(from));
+    if (kind) from += kind[0].length;
+    const sentence = /[?.!;:](?=\s|$)|$/.exec(text.slice(from))!;
+    const region = text.slice(from, from + sentence.index);
+    const spans: { start: number; end: number }[] = [];
+    let at = 0;
+    let conjunction: string | null = null;
+    for (const sep of region.matchAll(SEPARATOR)) {
+      spans.push(trimmed(text, from + at, from + sep.index));
+      at = sep.index + sep[0].length;
+      const word = /\b(or|and)\b/i.exec(sep[0]);
+      if (word || !/,/.test(sep[0])) {
+        conjunction = word?.[1].toLowerCase() ?? null;
+        break;
+      }
+    }
+    if (!conjunction) continue;
+    const words = (s: { start: number; end: number }) => text.slice(s.start, s.end).split(/\s+/);
+    if (spans.some((s) => s.end <= s.start || words(s).length > 4 || words(s).some((w) => CLAUSE_WORD.test(w)))) continue;
+    const longest = Math.max(...spans.map((s) => words(s).length));
+    const tail = /^[^\s,]+(?:\s+[^\s,]+)*/.exec(region.slice(at))?.[0] ?? '';
+    const last: string[] = [];
+    for (const w of tail.split(/\s+/)) {
+      if (last.length === (isAmong ? 4 : longest) || CLAUSE_WORD.test(w)) break;
+      last.push(w);
+    }
+    if (!last.length) continue;
+    spans.push(trimmed(text, from + at, from + at + last.join(' ').length));
+    if (spans.length < 3 && conjunction !== 'or') continue;
+    const to = spans.at(-1)!.end;
+    if (isAmong && (!/^\s*,\s*(?:which|what)\b/i.test(text.slice(to)) || PLURAL_AFTER.test(text.slice(to)))) continue;
+    const options = spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span }));
+    return { options, from: spans[0].start, to };
+  }
+  return null;
 }
 
 /** The span between two offsets without surrounding spaces, quotes and trailing punctuation, and brackets only when unbalanced. */

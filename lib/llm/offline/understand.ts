@@ -85,7 +85,9 @@ export function understandQuestion(text: string, input: UnderstandInput): Questi
   const mentionSpans = mentions.map((m) => m[0] as Span);
   const relations = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
-  const has = (cue: QuestionCue['cue']) => questionCues.some((c) => c.cue === cue);
+  // With options to choose among ("Is it IL6, TNF or INS that …"), an opening "Is" picks one, unless the options are themselves yes and no.
+  const choosing = options.length > 0 && !options.every((o) => /^(?:yes|no|true|false)$/i.test(o.text.trim()));
+  const has = (cue: QuestionCue['cue']) => !(cue === 'yesno' && choosing) && questionCues.some((c) => c.cue === cue);
 
   const kindWords = findKindWords(blanked).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
   const free: KindWord[] = [];

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { closeDb, databaseUrl, getPool } from '../../lib/db/client';
-import { applyMigrations } from '../../lib/db/migrate';
+import { createMigratedDatabase } from '../../lib/db/scratch';
 import { findPaths, graphSnapshot, linkEntities, neighbors, sharedNeighbors, type NeighborOptions } from '../../lib/kg';
 import { importPrimeKg } from '../../lib/kg/import';
 import { PRIMEKG_ROWS, writeSyntheticPrimeKg } from '../../lib/kg/import/primekg-synth';
@@ -85,30 +84,16 @@ export const FULL_SCALE_ROWS = PRIMEKG_ROWS;
 /** A migrated database of its own on the same server; this process uses it until `drop`. */
 async function scratchDatabase(): Promise<{ drop(): Promise<void> }> {
   const original = databaseUrl();
-  const name = `hopscope_scale_${Date.now()}`;
-  const admin = original.replace(/\/[^/?]+(\?.*)?$/, '/postgres$1');
-  await adminQuery(admin, `create database "${name}"`);
-  const url = original.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
-  await applyMigrations(url);
+  const scratch = await createMigratedDatabase(original, `hopscope_scale_${Date.now()}`);
   await closeDb();
-  process.env.DATABASE_URL = url;
+  process.env.DATABASE_URL = scratch.url;
   return {
     async drop() {
       await closeDb();
       process.env.DATABASE_URL = original;
-      await adminQuery(admin, `drop database if exists "${name}" with (force)`);
+      await scratch.drop();
     },
   };
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Drawn from the loaded graph by a seeded hash: the 5 top-degree nodes (hubs) and 30 others; pairs of them; names and questions from edges. */

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { startEmbeddedPostgres } from '../../lib/db/embedded';
-import { applyMigrations } from '../../lib/db/migrate';
+import { createMigratedDatabase } from '../../lib/db/scratch';
 
 /** The test server: a real PostgreSQL, separate from the development one. */
 export const TEST_PG_PORT = Number(process.env.HOPSCOPE_TEST_PG_PORT ?? 54339);
@@ -19,20 +18,5 @@ export function testServer() {
  */
 export async function createScratchDatabase(prefix = 'scratch'): Promise<{ url: string; drop(): Promise<void> }> {
   const server = await testServer();
-  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = server.url.replace(/\/[^/]+$/, '/postgres');
-  await adminQuery(admin, `create database "${name}"`);
-  const url = server.url.replace(/\/[^/]+$/, `/${name}`);
-  await applyMigrations(url);
-  return { url, drop: () => adminQuery(admin, `drop database if exists "${name}" with (force)`) };
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+  return createMigratedDatabase(server.url, `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
 }

@@ -367,20 +367,8 @@ describe('ReGraM over an OpenAI-compatible server', () => {
           return reply.status(500, { message: 'unexpected role' });
       }
     });
-    const prisma = getPrisma();
-    const row = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
-    const trace = await TraceRecorder.open(row.id);
-    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
-    const answer = await regram.run({
-      question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
-      // K = 5 facts: 1 ≤ N_facts < 10, so the hop runs HYBRID.
-      params: RegramParamsSchema.parse({ k: 5 }),
-      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
-      model,
-      trace,
-      backend: 'openai',
-    });
-    const run = await getRunRecord({ id: row.id });
+    // K = 5 facts: 1 ≤ N_facts < 10, so the hop runs HYBRID.
+    const { answer, run } = await runOverServer(server.baseUrl, question, { k: 5 });
     const [hop] = ofKind(run, 'regram.hop');
     expect(childOf(run, hop, 'regram.mode').output).toMatchObject({ mode: 'HYBRID', nFacts: 5 });
     expect(childrenOf(run, hop).map((s) => s.kind)).toEqual(['regram.link', 'regram.candidates', 'regram.mmr', 'regram.region', 'regram.mode', 'regram.hypotheses', 'regram.hop-answer']);
@@ -428,19 +416,7 @@ describe('ReGraM over an OpenAI-compatible server', () => {
           return reply.ok(JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'stop here', optionKey: null, count: null, claims: [] }));
       }
     });
-    const prisma = getPrisma();
-    const row = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
-    const trace = await TraceRecorder.open(row.id);
-    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
-    await regram.run({
-      question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
-      params: RegramParamsSchema.parse({}),
-      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
-      model,
-      trace,
-      backend: 'openai',
-    });
-    const run = await getRunRecord({ id: row.id });
+    const { run } = await runOverServer(server.baseUrl, question, {});
     const plan = ofKind(run, 'regram.decompose')[0].output as { hops: { question: string }[]; fallback: string };
     expect(plan.hops).toEqual([{ hop: 1, question, usesHop: null }]);
     expect(plan.fallback).toContain('could not be parsed');
@@ -521,19 +497,7 @@ describe('ReGraM Reviewer edge cases over an OpenAI-compatible server', () => {
           return reply.ok(JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'stop', optionKey: null, count: null, claims: [] }));
       }
     });
-    const prisma = getPrisma();
-    const row = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
-    const trace = await TraceRecorder.open(row.id);
-    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
-    await regram.run({
-      question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
-      params: RegramParamsSchema.parse({ k: 5, ...params }),
-      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
-      model,
-      trace,
-      backend: 'openai',
-    });
-    const run = await getRunRecord({ id: row.id });
+    const { run } = await runOverServer(server.baseUrl, question, { k: 5, ...params });
     const outcome = childOf(run, ofKind(run, 'regram.hop')[0], 'regram.hypotheses').output as unknown as HypothesisOutcome;
     return { run, outcome, bodies };
   }
@@ -558,3 +522,19 @@ describe('ReGraM Reviewer edge cases over an OpenAI-compatible server', () => {
     expect(kept[0].text).toContain('unreviewed');
   });
 });
+
+/** Runs ReGraM on `question` through the scripted OpenAI-compatible server at `baseUrl`; its answer and stored run. */
+async function runOverServer(baseUrl: string, question: string, params: Record<string, unknown>) {
+  const row = await getPrisma().run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
+  const trace = await TraceRecorder.open(row.id);
+  const model = new ModelClient(new OpenAIBackend({ baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+  const answer = await regram.run({
+    question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
+    params: RegramParamsSchema.parse(params),
+    channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
+    model,
+    trace,
+    backend: 'openai',
+  });
+  return { answer, run: await getRunRecord({ id: row.id }) };
+}

@@ -13,6 +13,12 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   HOPSCOPE_MODEL: z.string().optional(),
   HOPSCOPE_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Set: similarity scores (ReGraM's Sim, BioWeave's s_rel and Sim) use this model's /v1/embeddings; unset: a labelled lexical stand-in. */
+  HOPSCOPE_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** The embedding endpoint, when not the chat endpoint (OPENAI_BASE_URL). */
+  HOPSCOPE_EMBEDDING_BASE_URL: z.string().url().refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
+  /** Its key, when not OPENAI_API_KEY. */
+  HOPSCOPE_EMBEDDING_API_KEY: z.string().optional(),
   HOPSCOPE_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** off: `npm start` serves only; runs and evaluations wait for `npm run worker` processes. */
   HOPSCOPE_WORKERS: z.enum(['on', 'off']).default('on'),

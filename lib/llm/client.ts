@@ -1,4 +1,5 @@
 import type { CitationIndex } from '@/lib/channels/citations';
+import { LexicalSimilarity, LEXICAL_WHY, type Similarity } from '@/lib/nlp/similarity';
 import { ModelCallError } from './errors';
 import { renderMessages } from './messages';
 import type {
@@ -24,13 +25,16 @@ export type ModelCallOptions = Omit<ModelRequest, 'template' | 'input'> & {
 export class ModelClient {
   private readonly recorder: CallRecorder | null;
   private readonly citations: CitationIndex | null;
+  /** Sim between texts for the methods' scores: the endpoint's embeddings, or a labelled lexical stand-in (the default). */
+  readonly similarity: Similarity;
 
   constructor(
     readonly backend: ModelBackend,
-    options: { recorder?: CallRecorder; citations?: CitationIndex } = {},
+    options: { recorder?: CallRecorder; citations?: CitationIndex; similarity?: Similarity } = {},
   ) {
     this.recorder = options.recorder ?? null;
     this.citations = options.citations ?? null;
+    this.similarity = options.similarity ?? new LexicalSimilarity(backend.name === 'offline' ? LEXICAL_WHY.offline : LEXICAL_WHY.unconfigured);
   }
 
   describe(): BackendDescription {

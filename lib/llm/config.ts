@@ -1,5 +1,7 @@
 import { readEnv } from '../config';
 import { PrismaResponseCache, type ResponseCache } from './cache';
+import { PrismaEmbeddingCache, type EmbeddingCache } from './embedding-cache';
+import { EmbeddingClient } from './embeddings';
 import { ModelCallError } from './errors';
 import { OpenAIBackend } from './openai-backend';
 import type { ModelBackend, RoleName } from './types';
@@ -72,4 +74,27 @@ export function createModelBackend(
     cache: options.cache === undefined ? new PrismaResponseCache() : options.cache,
   });
   return { kind: 'openai', backend };
+}
+
+/**
+ * The embedding endpoint, or null without HOPSCOPE_EMBEDDING_MODEL. Its URL
+ * and key default to the chat endpoint's; timeout as for chat calls.
+ */
+export function embeddingConfigFromEnv(env: EnvVars = process.env): { model: string; baseUrl: string; apiKey?: string; timeoutMs: number } | null {
+  const { HOPSCOPE_EMBEDDING_MODEL, HOPSCOPE_EMBEDDING_BASE_URL, HOPSCOPE_EMBEDDING_API_KEY, OPENAI_BASE_URL, OPENAI_API_KEY, HOPSCOPE_MODEL_TIMEOUT_MS } = readEnv(
+    env as NodeJS.ProcessEnv,
+  );
+  if (!HOPSCOPE_EMBEDDING_MODEL) return null;
+  return {
+    model: HOPSCOPE_EMBEDDING_MODEL,
+    baseUrl: HOPSCOPE_EMBEDDING_BASE_URL ?? OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL,
+    apiKey: HOPSCOPE_EMBEDDING_API_KEY ?? OPENAI_API_KEY,
+    timeoutMs: HOPSCOPE_MODEL_TIMEOUT_MS,
+  };
+}
+
+/** The configured embedding client, or null; the cache defaults to the shared Postgres one. */
+export function createEmbeddingClient(env: EnvVars = process.env, options: { cache?: EmbeddingCache | null } = {}): EmbeddingClient | null {
+  const config = embeddingConfigFromEnv(env);
+  return config && new EmbeddingClient({ ...config, cache: options.cache === undefined ? new PrismaEmbeddingCache() : options.cache });
 }

@@ -133,6 +133,8 @@ export interface BackendDescription {
   roleModels?: Partial<Record<RoleName, string>>;
   /** Never includes credentials. */
   baseUrl?: string;
+  /** HOPSCOPE_EMBEDDING_MODEL when the run was started: its similarity scores use this model's embeddings. */
+  embeddingModel?: string;
 }
 
 export interface ModelBackend {

@@ -5,7 +5,7 @@ import { getMethod } from '@/lib/methods/registry';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
 import { RunCancelledError, RunLeaseLostError, TraceRecorder, errorMessage, toJson } from '@/lib/trace/recorder';
-import { createBackend } from './backend';
+import { createBackend, createSimilarity } from './backend';
 import { summariseCost } from './cost';
 import { RunConfigSchema, RunInputSchema } from './schemas';
 import { currentKgVersion } from './kg-version';
@@ -46,7 +46,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const method = getMethod(config.method);
     // A first attempt has no trace to resume.
     const trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned });
-    const model = new ModelClient(createBackend(config.backend), { citations: trace.citations });
+    const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity: createSimilarity(config.backend) });
     const channels = new Channels({
       switches: config.switches,
       kgShuffle: config.kgShuffle,

@@ -78,11 +78,19 @@ function urlSecrets(url: string | undefined): string[] {
 }
 
 /**
- * The secrets of this process's configuration: the model endpoint's key, the
- * credentials in its URL and in the database URL, the sign-in secret.
+ * The secrets of this process's configuration: the model and embedding
+ * endpoints' keys, the credentials in their URLs and in the database URL, the
+ * sign-in secret.
  */
 export function configuredSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
-  const secrets = [env.OPENAI_API_KEY, env.AUTH_SECRET, ...urlSecrets(env.OPENAI_BASE_URL), ...urlSecrets(env.DATABASE_URL)];
+  const secrets = [
+    env.OPENAI_API_KEY,
+    env.HOPSCOPE_EMBEDDING_API_KEY,
+    env.AUTH_SECRET,
+    ...urlSecrets(env.OPENAI_BASE_URL),
+    ...urlSecrets(env.HOPSCOPE_EMBEDDING_BASE_URL),
+    ...urlSecrets(env.DATABASE_URL),
+  ];
   // Longest first, so a secret containing another is blanked whole.
   return [...new Set(secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
 }

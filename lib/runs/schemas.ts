@@ -62,13 +62,21 @@ export const RerunRequestSchema = z
   .strict();
 export type RerunRequest = z.input<typeof RerunRequestSchema>;
 
+/** The model endpoint a run or job was started with (lib/runs/backend.ts); never credentials. */
+export const BackendDescriptionSchema = z.object({
+  backend: z.enum(['offline', 'openai']),
+  model: z.string(),
+  baseUrl: z.string().optional(),
+  embeddingModel: z.string().optional(),
+});
+
 /** What a run stores as its config: enough to reproduce and to diff. */
 export const RunConfigSchema = z.object({
   method: z.enum(METHOD_IDS),
   switches: z.object({ doc: z.boolean(), entity: z.boolean(), kg: z.boolean(), param: z.boolean(), web: z.boolean() }),
   params: z.record(z.string(), z.unknown()),
   kgShuffle: KgShuffleSchema.nullable(),
-  backend: z.object({ backend: z.enum(['offline', 'openai']), model: z.string(), baseUrl: z.string().optional() }),
+  backend: BackendDescriptionSchema,
 });
 export type RunConfig = z.infer<typeof RunConfigSchema>;
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A real HTTP server speaking the OpenAI chat-completions protocol, driven by a
+ * A real HTTP server speaking the OpenAI chat-completions and embeddings protocol, driven by a
  * script, so the openai backend is tested through the actual `openai` client
  * and network stack: JSON and SSE responses, errors, Retry-After, hangs,
  * dropped connections and servers that refuse optional parameters.
@@ -26,6 +26,9 @@ export type ScriptedReply =
   /** Closes the connection without an HTTP response. */
   | { kind: 'drop' };
 
+/** The replies that fail a request, the same on every route. */
+export type ScriptedFailure = Extract<ScriptedReply, { kind: 'status' | 'malformed' | 'hang' | 'drop' }>;
+
 export const reply = {
   ok: (text: string, opts: { usage?: Usage | null; finishReason?: string } = {}): ScriptedReply => ({
     kind: 'ok',
@@ -45,15 +48,15 @@ export const reply = {
     usage: opts.usage === undefined ? { prompt_tokens: 10, completion_tokens: chunks.length } : opts.usage,
     finishReason: opts.finishReason ?? 'stop',
   }),
-  status: (status: number, opts: { message?: string; retryAfter?: number | string } = {}): ScriptedReply => ({
+  status: (status: number, opts: { message?: string; retryAfter?: number | string } = {}): ScriptedFailure => ({
     kind: 'status',
     status,
     message: opts.message ?? `scripted ${status}`,
     retryAfter: opts.retryAfter === undefined ? null : String(opts.retryAfter),
   }),
-  malformed: (): ScriptedReply => ({ kind: 'malformed' }),
-  hang: (): ScriptedReply => ({ kind: 'hang' }),
-  drop: (): ScriptedReply => ({ kind: 'drop' }),
+  malformed: (): ScriptedFailure => ({ kind: 'malformed' }),
+  hang: (): ScriptedFailure => ({ kind: 'hang' }),
+  drop: (): ScriptedFailure => ({ kind: 'drop' }),
 };
 
 export interface RecordedRequest {
@@ -69,9 +72,52 @@ export interface RecordedRequest {
 
 export type Script = ScriptedReply[] | ((request: RecordedRequest, index: number) => ScriptedReply);
 
+/** How /v1/embeddings answers one request: a vector per input, or a failure as chat replies fail. */
+export type EmbeddingReply = { kind: 'vectors' } | ScriptedFailure;
+
+export interface EmbeddingScript {
+  /** Replies in order (then vectors), or one per request; default: always vectors. */
+  replies?: EmbeddingReply[] | ((request: RecordedRequest, index: number) => EmbeddingReply);
+  /** The vector of one input; default: its hashed bag of words (bagOfWordsVector). */
+  vector?: (text: string) => number[];
+}
+
 export interface ScriptedServerOptions {
   /** Refuse any request carrying one of these body keys with a 400 naming it, as servers without that feature do. */
   unsupportedParams?: string[];
+  /** How POST /v1/embeddings answers; it answers with hashed bags of words when not given. */
+  embeddings?: EmbeddingScript;
+}
+
+export const EMBEDDING_DIMS = 256;
+
+/**
+ * A deterministic stand-in for a sentence embedding: each lower-case word adds
+ * ±1 at a hashed position, then the vector is scaled to length 1. Texts that
+ * share words are close, texts that share none are near orthogonal.
+ */
+export function bagOfWordsVector(text: string, dims = EMBEDDING_DIMS): number[] {
+  const v = new Array<number>(dims).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let h = 2166136261;
+    for (const c of word) h = Math.imul(h ^ c.codePointAt(0)!, 16777619);
+    v[(h >>> 1) % dims] += h & 1 ? 1 : -1;
+  }
+  const norm = Math.hypot(...v);
+  return norm ? v.map((x) => x / norm) : v;
+}
+
+function sendEmbeddings(res: http.ServerResponse, request: RecordedRequest, vector: (text: string) => number[]) {
+  const input: string[] = Array.isArray(request.body.input) ? request.body.input : [request.body.input];
+  const base64 = request.body.encoding_format === 'base64';
+  const encode = (v: number[]) => (base64 ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v);
+  const tokens = input.reduce((n, t) => n + t.split(/\s+/).length, 0);
+  sendJson(res, 200, {
+    object: 'list',
+    model: request.body.model,
+    data: input.map((text, index) => ({ object: 'embedding', index, embedding: encode(vector(text)) })),
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
 }
 
 export interface ScriptedServer {
@@ -140,9 +186,26 @@ async function sendStream(
   if (!res.destroyed) res.end('data: [DONE]\n\n');
 }
 
+/** The scripted failures, the same on every route. */
+function fail(res: http.ServerResponse, req: http.IncomingMessage, step: ScriptedFailure) {
+  switch (step.kind) {
+    case 'status':
+      return sendError(res, step.status, step.message, null, step.retryAfter);
+    case 'malformed':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end('{"id": "chatcmpl-broken", "choices": [');
+    case 'hang':
+      return;
+    case 'drop':
+      return req.socket.destroy();
+  }
+}
+
 export async function startScriptedOpenAIServer(script: Script, options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
   const requests: RecordedRequest[] = [];
   const queue = Array.isArray(script) ? [...script] : null;
+  const embeddingScript = options.embeddings?.replies;
+  const embeddingQueue = Array.isArray(embeddingScript) ? [...embeddingScript] : null;
 
   const server = http.createServer(async (req, res) => {
     let raw = '';
@@ -160,6 +223,11 @@ export async function startScriptedOpenAIServer(script: Script, options: Scripte
       if (!res.writableFinished) request.closedEarly = true;
     });
 
+    if (req.method === 'POST' && req.url?.endsWith('/embeddings')) {
+      const step: EmbeddingReply = (typeof embeddingScript === 'function' ? embeddingScript(request, index) : embeddingQueue?.shift()) ?? { kind: 'vectors' };
+      if (step.kind === 'vectors') return sendEmbeddings(res, request, options.embeddings?.vector ?? ((t) => bagOfWordsVector(t)));
+      return fail(res, req, step);
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       return sendError(res, 404, `no route ${req.method} ${req.url}`, null, null);
     }
@@ -177,15 +245,8 @@ export async function startScriptedOpenAIServer(script: Script, options: Scripte
       case 'stream':
         if (request.body.stream) return sendStream(res, request, index, step.chunks, step);
         return sendJson(res, 200, completion(index, request.body.model, step.chunks.join(''), step.finishReason, step.usage));
-      case 'status':
-        return sendError(res, step.status, step.message, null, step.retryAfter);
-      case 'malformed':
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end('{"id": "chatcmpl-broken", "choices": [');
-      case 'hang':
-        return;
-      case 'drop':
-        return req.socket.destroy();
+      default:
+        return fail(res, req, step);
     }
   });
 
@@ -210,8 +271,13 @@ export const schemaNameOf = (r: RecordedRequest): string => String(r.body.respon
  * Points the model configuration (process env, read per run) at a scripted
  * server, as a deployment's OPENAI_BASE_URL would; returns the restore function.
  */
-export function useScriptedModelEnv(server: ScriptedServer, vars: { model?: string; apiKey?: string } = {}): () => void {
-  const next: Record<string, string | undefined> = { OPENAI_BASE_URL: server.baseUrl, HOPSCOPE_MODEL: vars.model ?? 'scripted-model', OPENAI_API_KEY: vars.apiKey };
+export function useScriptedModelEnv(server: ScriptedServer, vars: { model?: string; apiKey?: string; embeddingModel?: string } = {}): () => void {
+  const next: Record<string, string | undefined> = {
+    OPENAI_BASE_URL: server.baseUrl,
+    HOPSCOPE_MODEL: vars.model ?? 'scripted-model',
+    OPENAI_API_KEY: vars.apiKey,
+    HOPSCOPE_EMBEDDING_MODEL: vars.embeddingModel,
+  };
   const saved = Object.fromEntries(Object.keys(next).map((k) => [k, process.env[k]]));
   const apply = (vals: Record<string, string | undefined>) => {
     for (const [k, v] of Object.entries(vals)) {

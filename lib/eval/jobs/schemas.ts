@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { METHOD_IDS } from '@/lib/methods/types';
+import { BackendDescriptionSchema } from '@/lib/runs/schemas';
 import { GridConfigSchema } from './grid';
 
 /** "xr2,regram" or ["xr2", "regram"]. */
@@ -34,7 +35,7 @@ export type EvalJobRequest = z.input<typeof EvalJobRequestSchema>;
 
 /** What a job stores in its `params` column: how its runs are made. */
 export const JobSettingsSchema = z.object({
-  backend: z.object({ backend: z.enum(['offline', 'openai']), model: z.string(), baseUrl: z.string().optional() }),
+  backend: BackendDescriptionSchema,
   concurrency: z.number().int(),
   methodParams: z.record(z.string(), z.record(z.string(), z.unknown())),
   /** The reproduction table (lib/reproduce) this job fills in, if any. */

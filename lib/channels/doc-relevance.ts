@@ -41,8 +41,12 @@ const PERCENTILE = 0.99;
 const MIN_QUERY_TERMS = 5;
 
 export function relevanceOf(text: string, query: string, entities: CandidateEntity[]): Relevance {
-  const mentions = findEntityMentions(text, entities).filter((m) => !otherCasing(m.mention, entities.find((e) => e.nodeId === m.nodeId)!));
-  return { sharedEntities: [...new Set(mentions.map((m) => m.name))], coverage: coverage(query, text) };
+  return { sharedEntities: [...new Set(entityMentions(text, entities).map((m) => m.name))], coverage: coverage(query, text) };
+}
+
+/** Where the text names the entities, by name or alias; a symbol written in lower case is not a mention. */
+export function entityMentions(text: string, entities: CandidateEntity[]) {
+  return findEntityMentions(text, entities).filter((m) => !otherCasing(m.mention, entities.find((e) => e.nodeId === m.nodeId)!));
 }
 
 /**
@@ -79,6 +83,25 @@ export function surfaceQuery(surfaces: string[]): string {
     .map((s) => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' <-> '))
     .filter(Boolean);
   return [...new Set(phrases)].map((p) => `(${p})`).join(' | ');
+}
+
+const ALIASES_PER_ENTITY = 15;
+/** Synonyms shorter than this ("MS", "AR") name too many other things in prose; a node's own name is always used. */
+export const MIN_ALIAS = 4;
+
+/** The aliases a passage search looks for, per node: the longest 15 of 4+ characters. */
+export async function searchAliases(nodeIds: string[]): Promise<Map<string, string[]>> {
+  const byNode = new Map<string, string[]>();
+  if (!nodeIds.length) return byNode;
+  const { rows } = await getPool().query<{ node_id: string; alias: string }>(
+    `select node_id, alias from (
+       select node_id, alias, row_number() over (partition by node_id order by length(alias) desc, alias) as n
+         from node_aliases where node_id = any($1) and length(alias) >= $3) a
+      where n <= $2`,
+    [nodeIds, ALIASES_PER_ENTITY, MIN_ALIAS],
+  );
+  for (const r of rows) byNode.set(r.node_id, [...(byNode.get(r.node_id) ?? []), r.alias]);
+  return byNode;
 }
 
 let calibrated: { documents: number; value: Promise<Calibration> } | null = null;

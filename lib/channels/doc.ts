@@ -2,7 +2,7 @@ import { getPool } from '@/lib/db/client';
 import { linkEntities } from '@/lib/kg';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { EvidenceInput, EvidenceRecord } from '@/lib/trace/types';
-import { calibration, queryTerms, relevanceOf, surfaceQuery, type Calibration } from './doc-relevance';
+import { calibration, MIN_ALIAS, queryTerms, relevanceOf, searchAliases, surfaceQuery, type Calibration } from './doc-relevance';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 
 interface PassageRow {
@@ -34,9 +34,6 @@ export interface DocSearchResult {
 }
 
 const CANDIDATES = 60;
-const ALIASES_PER_ENTITY = 15;
-/** Synonyms shorter than this ("MS", "AR") name too many other things in prose; a node's own name is always used. */
-const MIN_ALIAS = 4;
 
 /**
  * The document channel: the question's attached documents and full-text retrieval
@@ -83,8 +80,11 @@ export class DocChannel {
   async search(parent: Parent, query: string, k = 5): Promise<ChannelAnswer> {
     const { trace } = this.deps;
     const label = 'Document search';
-    if (!this.enabled) return this.off(parent, label, { query, k });
-    const output = await trace.step({ kind: 'channel.doc', label, input: { query, k }, parent }, async (step): Promise<DocSearchResult> => {
+    const bundle = this.deps.docBundle;
+    // A question's bundle is what this search may serve: its size is part of the step's input.
+    const input = bundle ? { query, k, bundle: `the question's document bundle (${bundle.length} passages)` } : { query, k };
+    if (!this.enabled) return this.off(parent, label, input);
+    const output = await trace.step({ kind: 'channel.doc', label, input, parent }, async (step): Promise<DocSearchResult> => {
       const [entities, calib] = await Promise.all([this.entitiesFor(query), calibration()]);
       const shown = await this.byEntity(query, entities, k);
       const seen = new Set(shown.map((r) => r.row.id));
@@ -99,9 +99,10 @@ export class DocChannel {
         withheld,
       };
     });
+    const within = bundle ? " of the question's document bundle" : '';
     const note =
       output.result === 'no relevant document'
-        ? `no relevant document: no passage mentions ${output.entities.length ? output.entities.join(', ') : 'a linked entity (none was linked)'}`
+        ? `no relevant document: no passage${within} mentions ${output.entities.length ? output.entities.join(', ') : 'a linked entity (none was linked)'}`
         : undefined;
     return { enabled: true, items: output.passages, note };
   }
@@ -132,17 +133,7 @@ export class DocChannel {
     const links = await linkEntities(text, { aliases, fuzzy: false });
     const nodes = [...new Map(links.map((l) => [l.nodeId, l])).values()];
     if (!nodes.length) return [];
-    const byNode = new Map<string, string[]>();
-    if (aliases) {
-      const { rows } = await getPool().query<{ node_id: string; alias: string }>(
-        `select node_id, alias from (
-           select node_id, alias, row_number() over (partition by node_id order by length(alias) desc, alias) as n
-             from node_aliases where node_id = any($1) and length(alias) >= $3) a
-          where n <= $2`,
-        [nodes.map((n) => n.nodeId), ALIASES_PER_ENTITY, MIN_ALIAS],
-      );
-      for (const r of rows) byNode.set(r.node_id, [...(byNode.get(r.node_id) ?? []), r.alias]);
-    }
+    const byNode = aliases ? await searchAliases(nodes.map((n) => n.nodeId)) : new Map<string, string[]>();
     // The words as the text wrote them count too ("lilrb2"), unless short: "MS" in prose is rarely methionine synthase.
     const written = (id: string) => links.filter((l) => l.nodeId === id).flatMap((l) => [l.mention, l.matched]).filter((w) => w.trim().length >= MIN_ALIAS);
     return nodes.map((n) => ({
@@ -162,9 +153,9 @@ export class DocChannel {
       `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
          from passages p join documents d on d.id = p.document_id,
               to_tsquery('english', $1) q, to_tsquery('english', $2) r
-        where p.tsv @@ q and not (p.document_id = any($4))
+        where p.tsv @@ q and not (p.document_id = any($4)) and ($5::text[] is null or p.id = any($5))
         order by rank desc, p.id limit $3`,
-      [surfaces, terms.length ? terms.join(' | ') : surfaces, CANDIDATES, this.deps.documentIds],
+      [surfaces, terms.length ? terms.join(' | ') : surfaces, CANDIDATES, this.deps.documentIds, this.deps.docBundle ?? null],
     );
     return rows
       .map((row) => {
@@ -183,9 +174,9 @@ export class DocChannel {
     const { rows } = await getPool().query<PassageRow>(
       `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
          from passages p join documents d on d.id = p.document_id, to_tsquery('english', $1) q
-        where p.tsv @@ q and not (p.document_id = any($3))
+        where p.tsv @@ q and not (p.document_id = any($3)) and ($4::text[] is null or p.id = any($4))
         order by rank desc, p.id limit $2`,
-      [terms.join(' | '), CANDIDATES, this.deps.documentIds],
+      [terms.join(' | '), CANDIDATES, this.deps.documentIds, this.deps.docBundle ?? null],
     );
     return rows
       .map((row) => ({ row, rel: relevanceOf(row.text, query, entities) }))

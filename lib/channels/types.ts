@@ -20,6 +20,12 @@ export interface ChannelDeps {
   question?: { id: string | null; text: string };
   /** Documents attached to the question (ids of Document rows). */
   documentIds: string[];
+  /**
+   * The question's document bundle (passage ids), when it carries one (BioMedHop's
+   * source-conditioned evidence): document search serves these passages and no
+   * other; null or absent, it searches the whole corpus.
+   */
+  docBundle?: string[] | null;
   /** A recorded web evidence bundle carried by the question, if any. */
   webBundle?: WebRecord[];
 }

@@ -31,6 +31,8 @@ export interface NewQuestion {
   answerType: AnswerType;
   family?: string | null;
   goldGraph?: object | null;
+  /** Source-conditioned evidence bundles (BioMedHop; lib/eval/generate/evidence.ts). */
+  evidence?: object | null;
   /** Documents already stored (e.g. the imported PubMedQA corpus). */
   documentIds?: string[];
   /** Documents to store with the question. */
@@ -118,6 +120,7 @@ export async function saveQuestionSet(set: NewQuestionSet): Promise<QuestionSetS
         answerType: q.answerType,
         family: q.family ?? null,
         goldGraph: json(q.goldGraph),
+        evidence: json(q.evidence),
         documentIds: [...(q.documentIds ?? []), ...documentIds[ordinal]],
         meta: json(q.meta),
       }));

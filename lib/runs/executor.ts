@@ -54,6 +54,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       trace,
       model,
       documentIds: input.documentIds,
+      docBundle: input.docBundle,
       webBundle: input.webBundle,
     });
     const answer = await method.run({

@@ -87,5 +87,7 @@ export const RunInputSchema = z.object({
   documentIds: z.array(z.string()),
   gold: z.unknown().nullable(),
   webBundle: z.array(WebRecordSchema).default([]),
+  /** The question's document bundle (passage ids) under its source condition; null: the whole corpus. */
+  docBundle: z.array(z.string()).nullable().default(null),
 });
 export type RunInput = z.infer<typeof RunInputSchema>;

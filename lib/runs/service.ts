@@ -2,6 +2,7 @@ import { assertSafeText } from '@/lib/api/input';
 import { parseMethodParams } from '@/lib/methods/parse-params';
 import { getPrisma } from '@/lib/db/client';
 import { attachDocuments } from '@/lib/corpus/attach';
+import { runBundles } from '@/lib/eval/generate/evidence';
 import type { AnswerType } from '@/lib/methods/types';
 import { describeBackend } from './backend';
 import { configHash, diffConfig } from './config';
@@ -35,7 +36,7 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
       answerType: q.answerType as AnswerType,
       documentIds: q.documentIds,
       gold: q.answer ?? null,
-      webBundle: [],
+      ...runBundles(q.evidence),
     };
   } else {
     const documentIds = req.documents?.length ? await attachDocuments(req.documents) : [];
@@ -46,6 +47,7 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
       documentIds,
       gold: null,
       webBundle: req.webBundle ?? [],
+      docBundle: null,
     };
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '../../lib/db/client';
-import { generateBiomedhopSet, generateK2vSet, type GeneratedQuestion, type QuestionPattern } from '../../lib/eval/generate';
+import { generateBiomedhop, generateBiomedhopSet, generateK2vSet, runBundles, type GeneratedQuestion, type QuestionPattern } from '../../lib/eval/generate';
 import { getQuestionSet } from '../../lib/eval/sets';
 import { normaliseAnswer } from '../../lib/eval/normalise';
 import { run as generateCli } from '../../scripts/cli/generate';
@@ -184,6 +184,56 @@ describe('BioMedHop-style generator', () => {
     const only = await generateBiomedhopSet({ seed: SEED, count: 4, families: ['shared_neighbor', 'count'], renderings: ['open', 'count'] });
     expect(only.map((q) => `${q.family}/${q.answerType}`)).toEqual(['shared_neighbor/open', 'count/count', 'shared_neighbor/open', 'count/count']);
     await expect(generateBiomedhopSet({ seed: SEED, count: 2, families: ['count'], renderings: ['mcq'] })).rejects.toThrow(/count-only/);
+  });
+
+  it('gives each question the doc and web bundles of its condition: what each passage or record states is re-checked here', async () => {
+    const spellings = async (id: string) => [
+      ...(await query<{ name: string }>('select name from nodes where id = $1', [id])).map((r) => r.name),
+      ...(await query<{ alias: string }>('select alias from node_aliases where node_id = $1 and length(alias) >= 4', [id])).map((r) => r.alias),
+    ];
+    const namesOne = (text: string, names: string[]) => names.some((n) => namesWhole(text, n));
+    for (const q of questions) {
+      const evidence = q.evidence!;
+      expect(evidence.condition).toEqual(['kg', 'doc', 'web']);
+      const edges = new Map(q.goldGraph.edges.map((e) => [e.id, e]));
+      expect(evidence.coverage.hops).toEqual(q.goldGraph.edges.map((e) => e.id));
+      for (const p of evidence.doc!.passages) {
+        const [row] = await query<{ text: string; source: string }>('select p.text, d.source from passages p join documents d on d.id = p.document_id where p.id = $1', [p.passageId]);
+        expect(['question', 'attached']).not.toContain(row.source);
+        for (const id of p.states) {
+          const edge = edges.get(id)!;
+          expect(namesOne(row.text, await spellings(edge.sourceId)) && namesOne(row.text, await spellings(edge.targetId)), `${p.passageId} states ${id}`).toBe(true);
+        }
+      }
+      for (const r of evidence.web!.records) {
+        for (const id of r.states) {
+          const edge = edges.get(id)!;
+          const named = [namesOne(r.snippet, await spellings(edge.sourceId)), namesOne(r.snippet, await spellings(edge.targetId))];
+          expect(named.some(Boolean), `${r.id} states ${id}`).toBe(true);
+        }
+      }
+      const stated = (items: { states: number[] }[]) => [...new Set(items.flatMap((i) => i.states))].sort((a, b) => a - b);
+      expect(evidence.coverage.doc).toEqual(stated(evidence.doc!.passages));
+      expect(evidence.coverage.web).toEqual(stated(evidence.web!.records));
+      const uncovered = !evidence.coverage.doc!.length || !evidence.coverage.web!.length;
+      expect(evidence.coverage.status === 'uncovered').toBe(uncovered);
+    }
+    // The corpus (1,000 PubMedQA abstracts) names few of Hetionet's entities, but some questions get passages.
+    expect(questions.some((q) => q.evidence!.doc!.passages.length)).toBe(true);
+  });
+
+  it('reports coverage, and a KG-only condition carries no text bundle, so its runs are served none', async () => {
+    const { questions: kgOnly, report } = await generateBiomedhop({ seed: SEED, count: 4, sources: ['kg'] });
+    expect(kgOnly.map((q) => q.text)).toEqual(questions.slice(0, 4).map((q) => q.text));
+    for (const q of kgOnly) {
+      expect(q.evidence).toMatchObject({ condition: ['kg'], doc: null, web: null, coverage: { status: 'kg-only' } });
+      expect(runBundles(q.evidence)).toEqual({ docBundle: [], webBundle: [] });
+    }
+    expect(report).toMatchObject({ condition: ['kg'], questions: 4, status: { 'kg-only': 4 }, doc: null, web: null, rejected: {} });
+    const hybrid = runBundles(questions[0].evidence);
+    expect(hybrid.docBundle).toEqual(questions[0].evidence!.doc!.passages.map((p) => p.passageId));
+    expect(hybrid.webBundle.map((r) => Object.keys(r).sort())).toEqual(hybrid.webBundle.map((r) => (r.url ? ['id', 'snippet', 'title', 'url'] : ['id', 'snippet', 'title'])));
+    expect(runBundles(null)).toEqual({ docBundle: null, webBundle: [] });
   });
 });
 

@@ -3,6 +3,7 @@ import { intersectionFamily } from './families/intersection';
 import { pathFamily } from './families/path';
 import { sharedNeighborFamily } from './families/shared-neighbor';
 import { assertQuestionCount, GenerationError, InvalidGenerationOptions } from './errors';
+import { buildEvidence, evidenceReport, EVIDENCE_SOURCES, type CoveragePolicy, type EvidenceReport, type EvidenceSource } from './evidence';
 import type { FamilyBuilder } from './instance';
 import { loadedMetaedges } from './kg-reads';
 import { Rng } from './random';
@@ -25,6 +26,10 @@ export interface BiomedhopOptions {
   count: number;
   families?: readonly BiomedhopFamily[];
   renderings?: readonly Rendering[];
+  /** The source condition every question's evidence is built for (default: KG, documents and web, the hybrid condition). */
+  sources?: readonly EvidenceSource[];
+  /** 'label' (default): keep each question, its coverage labelled; 'require': redraw questions a text source of the condition cannot cover. */
+  coverage?: CoveragePolicy;
 }
 
 /**
@@ -33,7 +38,15 @@ export interface BiomedhopOptions {
  * draws from its own seeded stream, and the KG samplers are seeded from it.
  */
 export async function generateBiomedhopSet(opts: BiomedhopOptions): Promise<GeneratedQuestion[]> {
+  return (await generateBiomedhop(opts)).questions;
+}
+
+/** The set and the coverage report of its source-conditioned evidence. */
+export async function generateBiomedhop(opts: BiomedhopOptions): Promise<{ questions: GeneratedQuestion[]; report: EvidenceReport }> {
   const slots = planSlots(opts);
+  const condition = conditionOf(opts.sources);
+  const policy = opts.coverage ?? 'label';
+  const rejected: Record<string, number> = {};
   const metaedges = await loadedMetaedges();
   const variants = new Map<BiomedhopFamily, string[]>();
   for (const family of new Set(slots.map((s) => s.family))) {
@@ -46,11 +59,23 @@ export async function generateBiomedhopSet(opts: BiomedhopOptions): Promise<Gene
   const seen = new Set<string>();
   const questions: GeneratedQuestion[] = [];
   for (const [slot, { family, rendering }] of slots.entries()) {
-    const question = await fillSlot({ seed, slot, family, rendering, variants: variants.get(family)!, seen });
-    if (!question) throw new GenerationError(`no valid ${family} question (${rendering}) in ${ATTEMPTS_PER_QUESTION} draws for slot ${slot}; the KG may be too small for this family`);
+    const question = await fillSlot({ seed, slot, family, rendering, variants: variants.get(family)!, seen, condition, policy, rejected });
+    if (!question) {
+      const why = policy === 'require' ? ` whose ${condition.join('+')} evidence covers a hop` : '';
+      throw new GenerationError(`no valid ${family} question (${rendering})${why} in ${ATTEMPTS_PER_QUESTION} draws for slot ${slot}; the KG may be too small for this family`);
+    }
     questions.push(question);
   }
-  return questions;
+  return { questions, report: evidenceReport(condition, policy, questions.map((q) => q.evidence!), rejected) };
+}
+
+/** The condition in canonical order, KG always included: the gold graph is a KG pattern. */
+export function conditionOf(sources: readonly EvidenceSource[] | undefined): EvidenceSource[] {
+  const wanted = new Set(sources?.length ? sources : EVIDENCE_SOURCES);
+  const unknown = [...wanted].filter((s) => !EVIDENCE_SOURCES.includes(s));
+  if (unknown.length) throw new InvalidGenerationOptions(`unknown evidence source: ${unknown.join(', ')} (sources are ${EVIDENCE_SOURCES.join(', ')})`);
+  wanted.add('kg');
+  return EVIDENCE_SOURCES.filter((s) => wanted.has(s));
 }
 
 /**
@@ -80,8 +105,11 @@ async function fillSlot(args: {
   rendering: Rendering;
   variants: string[];
   seen: Set<string>;
+  condition: EvidenceSource[];
+  policy: CoveragePolicy;
+  rejected: Record<string, number>;
 }): Promise<GeneratedQuestion | null> {
-  const { seed, slot, family, rendering, variants, seen } = args;
+  const { seed, slot, family, rendering, variants, seen, condition, policy, rejected } = args;
   for (let attempt = 0; attempt < ATTEMPTS_PER_QUESTION; attempt++) {
     const rng = new Rng(`${seed}:${slot}:${attempt}`);
     const variant = rng.pick(variants);
@@ -89,6 +117,12 @@ async function fillSlot(args: {
     if (!instance || seen.has(instance.key) || rejectionReason(instance)) continue;
     const rendered = await renderInstance(instance, rendering, rng);
     if (!rendered) continue;
+    const evidence = await buildEvidence(instance.goldGraph, condition);
+    if (policy === 'require' && evidence.coverage.status === 'uncovered') {
+      const reason = evidence.coverage.reason!;
+      rejected[reason] = (rejected[reason] ?? 0) + 1;
+      continue;
+    }
     seen.add(instance.key);
     const { text, template, options, answer, answerType, distractorIds } = rendered;
     return {
@@ -98,6 +132,7 @@ async function fillSlot(args: {
       answerType,
       family,
       goldGraph: instance.goldGraph,
+      evidence,
       meta: { generator: 'biomedhop', seed, slot, rendering, template, variant, pattern: instance.pattern, ...(distractorIds ? { distractorIds } : {}) },
     };
   }

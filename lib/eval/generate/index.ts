@@ -1,11 +1,12 @@
 import { getPool } from '@/lib/db/client';
 import { saveQuestionSet, type QuestionSetSummary } from '@/lib/eval/sets';
 import { latestImport } from '@/lib/kg/import';
-import { generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
+import { conditionOf, generateBiomedhop, planSlots, type BiomedhopOptions } from './biomedhop';
 import { generateK2vSet } from './k2v';
 import type { Generator } from './request';
 
-export { generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
+export { generateBiomedhop, generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
+export { COVERAGE_POLICIES, EVIDENCE_SOURCES, runBundles, type CoveragePolicy, type EvidenceReport, type EvidenceSource, type QuestionEvidence } from './evidence';
 export { generateK2vSet } from './k2v';
 export { GenerationError, InvalidGenerationOptions, MAX_QUESTIONS } from './errors';
 export { BIOMEDHOP_FAMILIES, RENDERINGS, type BiomedhopFamily, type GeneratedQuestion, type GoldGraph, type QuestionPattern, type Rendering } from './types';
@@ -25,8 +26,9 @@ const DESCRIPTIONS: Record<Generator, string> = {
  * graph it was drawn from: the same three give the same set.
  */
 export async function generateQuestionSet(opts: { generator: Generator; name: string } & BiomedhopOptions): Promise<QuestionSetSummary> {
-  const { generator, name, seed, count, families, renderings } = opts;
-  const questions = generator === 'biomedhop' ? await generateBiomedhopSet({ seed, count, families, renderings }) : await generateK2vSet({ seed, count });
+  const { generator, name, seed, count, families, renderings, sources, coverage } = opts;
+  const generated = generator === 'biomedhop' ? await generateBiomedhop({ seed, count, families, renderings, sources, coverage }) : { questions: await generateK2vSet({ seed, count }), report: null };
+  const { questions, report } = generated;
   const graph = await latestImport(getPool(), 'graph');
   return saveQuestionSet({
     name,
@@ -37,14 +39,15 @@ export async function generateQuestionSet(opts: { generator: Generator; name: st
       seed: String(seed),
       count,
       ...(generator === 'biomedhop' ? planSummary(opts) : {}),
+      ...(report ? { evidence: report } : {}),
       kg: graph && { source: graph.source, version: graph.version, checksum: graph.checksum },
     },
     questions,
   });
 }
 
-/** The families and renderings a BioMedHop set was planned with (the defaults spelled out). */
+/** The families, renderings and source condition a BioMedHop set was planned with (the defaults spelled out). */
 function planSummary(opts: BiomedhopOptions) {
   const slots = planSlots(opts);
-  return { families: [...new Set(slots.map((s) => s.family))], renderings: [...new Set(slots.map((s) => s.rendering))] };
+  return { families: [...new Set(slots.map((s) => s.family))], renderings: [...new Set(slots.map((s) => s.rendering))], sources: conditionOf(opts.sources) };
 }

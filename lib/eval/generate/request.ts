@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUESTIONS } from './errors';
+import { COVERAGE_POLICIES, EVIDENCE_SOURCES } from './evidence';
 import { BIOMEDHOP_FAMILIES, RENDERINGS } from './types';
 
 export const GENERATORS = ['biomedhop', 'k2v'] as const;
@@ -24,7 +25,12 @@ export const GenerateRequestSchema = z
     count: z.coerce.number({ message: 'the count is a number' }).int().min(1).max(MAX_QUESTIONS, { message: `at most ${MAX_QUESTIONS} questions` }).default(50),
     families: list(BIOMEDHOP_FAMILIES).optional(),
     renderings: list(RENDERINGS).optional(),
+    sources: list(EVIDENCE_SOURCES).optional(),
+    coverage: z.enum(COVERAGE_POLICIES, { message: `coverage is one of ${COVERAGE_POLICIES.join(', ')}` }).optional(),
   })
-  .refine((r) => r.generator === 'biomedhop' || (!r.families && !r.renderings), { message: 'families and renderings apply to biomedhop only', path: ['families'] });
+  .refine((r) => r.generator === 'biomedhop' || (!r.families && !r.renderings && !r.sources && !r.coverage), {
+    message: 'families, renderings, sources and coverage apply to biomedhop only',
+    path: ['families'],
+  });
 
 export type GenerateRequest = z.infer<typeof GenerateRequestSchema>;

@@ -1,6 +1,7 @@
 import type { KgEdge, KgNode, MetapathHop } from '@/lib/kg';
 import type { GoldAnswer } from '@/lib/eval/scoring';
 import type { AnswerType } from '@/lib/methods/types';
+import type { QuestionEvidence } from './evidence';
 
 export const BIOMEDHOP_FAMILIES = ['shared_neighbor', 'intersection', 'path', 'count'] as const;
 export type BiomedhopFamily = (typeof BIOMEDHOP_FAMILIES)[number];
@@ -35,6 +36,8 @@ export interface GeneratedQuestion {
   answerType: AnswerType;
   family: string;
   goldGraph: GoldGraph;
+  /** BioMedHop: the source-conditioned evidence bundles and their coverage (./evidence.ts). */
+  evidence?: QuestionEvidence;
   meta: {
     generator: 'biomedhop' | 'k2v';
     seed: string;

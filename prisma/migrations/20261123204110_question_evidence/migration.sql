@@ -1,0 +1,5 @@
+-- CreateExtension
+CREATE EXTENSION IF NOT EXISTS "pg_trgm";
+
+-- AlterTable
+ALTER TABLE "questions" ADD COLUMN     "evidence" JSONB;

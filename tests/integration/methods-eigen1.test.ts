@@ -7,7 +7,18 @@ import type { Generation, Injection } from '@/lib/methods/eigen1/stages/generate
 import { monitoredGeneration } from '@/lib/methods/eigen1/stages/generate';
 import type { LineageGraph } from '@/lib/methods/eigen1/lineage';
 import { Eigen1ParamsSchema, type Eigen1Params } from '@/lib/methods/eigen1/params';
-import { generateTemplate, injectorTemplate, monitorTemplate, querierTemplate, type QuestionFrame } from '@/lib/methods/eigen1/templates';
+import { Lineage } from '@/lib/methods/eigen1/lineage';
+import { refineHierarchically } from '@/lib/methods/eigen1/stages/refine';
+import {
+  generateTemplate,
+  injectorTemplate,
+  monitorTemplate,
+  querierTemplate,
+  refineReasoningTemplate,
+  refineTemplate,
+  type QuestionFrame,
+  type Solution,
+} from '@/lib/methods/eigen1/templates';
 import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
@@ -151,7 +162,9 @@ describe('EIGEN-1 offline, end to end on Hetionet', () => {
     expect(stage('generation')).toBe(byTemplate('eigen1.generate'));
     expect(stage('monitor')).toBe(byTemplate('eigen1.monitor'));
     expect(stage('injector')).toBe(byTemplate('eigen1.injector'));
-    expect(stage('refinement')).toBe(5);
+    // HSR: per anchor, a monitored reasoning stream (with any continuations) and the statement of the refined solution.
+    expect(stage('refinement')).toBe(byTemplate('eigen1.refine-reasoning') + byTemplate('eigen1.refine'));
+    expect(byTemplate('eigen1.refine')).toBe(5);
     expect(stage('ranking')).toBe(1);
     expect(usage.calls).toBe(run.modelCalls.length);
     expect(usage.stages.every((s) => s.calls === 0 || s.tokensIn > 0)).toBe(true);
@@ -243,8 +256,9 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
       trace,
       backend: 'openai',
     };
-    const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [] };
-    const out = await trace.step({ kind: 'eigen1.generation-harness', label: 'Proposer 1 generation' }, (step) => monitoredGeneration(ctx, step, frame, 0));
+    const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [], retrieved: [] };
+    const spec = { stage: 'generation' as const, lane: 1, template: generateTemplate, input: { frame, proposer: 0, proposers: 1 } };
+    const out = await trace.step({ kind: 'eigen1.generation-harness', label: 'Proposer 1 generation' }, (step) => monitoredGeneration(ctx, step, spec, frame));
 
     const gen = server.requests.filter((r) => r.body.messages[0].content === generateTemplate.system);
     const monitorCalls = server.requests.filter((r) => r.body.messages[0].content === monitorTemplate.system);
@@ -295,5 +309,95 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
       `Monitor window ${60 + first.splice.length}–${120 + first.splice.length}`,
       'Injection 2',
     ]);
+  });
+});
+
+describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-compatible server', () => {
+  let server: ScriptedServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('HSR: an uncertainty trigger in the refiner\'s stream is detected, queried, retrieved and injected, and the refined solution may cite it', async () => {
+    const unsure = ['I am not sure ', 'which diseases ', 'metformin treats; ', 'I need that ', 'fact first. ', 'Then the ', 'anchor can ', 'be repaired ', 'properly. '];
+    const aside = 'Wait a minute, by searching information about metformin, I found that it treats a disease. Now that I have more relevant information, I can continue my reasoning.';
+    server = await startScriptedOpenAIServer((request) => {
+      const messages = request.body.messages as { role: string; content: string }[];
+      const [system, user] = messages;
+      switch (system.content) {
+        case refineReasoningTemplate.system:
+          // The first stream stalls after its uncertain stretch, so only the monitor's stop ends it; the continuation finishes.
+          return messages.at(-1)!.role === 'assistant' ? reply.stream(['So the anchor ', 'is repaired.']) : reply.stream(unsure, { stallAfter: 8 });
+        case monitorTemplate.system:
+          return reply.ok(JSON.stringify({ needsRetrieval: /not sure/.test(user.content), reason: 'unsure which diseases metformin treats' }));
+        case querierTemplate.system:
+          return reply.ok(JSON.stringify({ query: 'metformin' }));
+        case injectorTemplate.system: {
+          const shown = [...user.content.matchAll(/^\[([0-9a-f-]{36})\]/gm)].map((m) => m[1]);
+          return reply.ok(JSON.stringify({ aside, usedIds: [shown[0]] }));
+        }
+        case refineTemplate.system: {
+          const retrieved = /Evidence retrieved during your reasoning:\n\[([0-9a-f-]{36})\]/.exec(user.content)![1];
+          const solution: Solution = { answer: 'type 2 diabetes mellitus', optionKey: null, items: [], count: null, abstain: false, rationale: 'From the retrieved fact.', claims: [{ text: 'metformin treats it', evidenceIds: [retrieved] }] };
+          return reply.ok(JSON.stringify(solution));
+        }
+        default:
+          return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+      }
+    });
+    const prisma = getPrisma();
+    const row = await prisma.run.create({
+      data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'eigen1', config: {}, configHash: 'test', status: 'running' },
+    });
+    const trace = await TraceRecorder.open(row.id);
+    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+    const ctx: MethodContext<Eigen1Params> = {
+      question: { text: QUESTION, options: null, answerType: 'open', documentIds: [], questionId: null },
+      params: Eigen1ParamsSchema.parse({ windowChars: 60, overlapChars: 20 }),
+      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
+      model,
+      trace,
+      backend: 'openai',
+    };
+    const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [], retrieved: [] };
+    const abstained: Solution = { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'No facts.', claims: [] };
+    const candidates = [1, 2].map((lane) => ({ id: `C${lane}`, lane, solution: abstained, evidence: [] }));
+    const lineage = new Lineage();
+    for (const c of candidates) lineage.add({ id: c.id, stage: 'correction', lane: c.lane, answer: '', abstained: true });
+
+    const refined = await refineHierarchically(ctx, frame, candidates, lineage);
+
+    // Each anchor's refinement streamed its reasoning under the monitor, which caught the trigger and had an aside spliced in.
+    const steps = await prisma.step.findMany({ where: { runId: row.id }, orderBy: { ordinal: 'asc' } });
+    const under = (parentId: string) => steps.filter((s) => s.parentStepId === parentId);
+    const refines = steps.filter((s) => s.kind === 'eigen1.refine');
+    expect(refines).toHaveLength(2);
+    for (const refine of refines) {
+      const [generation] = under(refine.id).filter((s) => s.kind === 'eigen1.generation');
+      expect(generation.input).toMatchObject({ stage: 'refinement', template: 'eigen1.refine-reasoning', monitor: true, querier: true, injector: true });
+      const triggers = under(generation.id);
+      expect(triggers.map((s) => s.kind)).toEqual(['eigen1.monitor', 'eigen1.injection']);
+      expect(under(triggers[1].id).map((s) => s.kind)).toEqual(['eigen1.querier', 'eigen1.retrieval', 'eigen1.injector']);
+      const out = generation.output as unknown as Generation;
+      expect(out.injections).toHaveLength(1);
+      expect(out.injections[0]).toMatchObject({ query: 'metformin', queryBy: 'querier', writtenBy: 'injector', aside });
+      expect(out.text).toContain(aside);
+    }
+    const reasoningRequests = server.requests.filter((r) => r.body.messages[0].content === refineReasoningTemplate.system);
+    // Per anchor: the stream the monitor stopped, then its continuation with the aside as part of the assistant prefix.
+    expect(reasoningRequests.map((r) => r.closedEarly).sort()).toEqual([false, false, true, true]);
+    for (const r of reasoningRequests.filter((x) => x.body.messages.at(-1).role === 'assistant')) expect(r.body.messages.at(-1).content).toContain(aside);
+
+    // The statement reads the reasoning, and the refined candidate may cite what the refiner's stream retrieved.
+    for (const c of refined.candidates) {
+      expect(c.solution).toMatchObject({ abstain: false, answer: 'type 2 diabetes mellitus' });
+      const cited = c.solution.claims[0].evidenceIds;
+      expect(cited).toHaveLength(1);
+      expect(c.evidence.map((e) => e.id)).toContain(cited[0]);
+    }
+    const statement = server.requests.find((r) => r.body.messages[0].content === refineTemplate.system)!;
+    expect(statement.body.messages[1].content).toContain(aside);
+    expect(refined.usage.filter((u) => u.stage === 'injector')).toHaveLength(2);
   });
 });

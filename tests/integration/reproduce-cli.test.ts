@@ -13,7 +13,7 @@ function cli(...args: string[]) {
   const result = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/hopscope.ts', ...args], {
     env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
     encoding: 'utf8',
-    timeout: 240_000,
+    timeout: 540_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -63,6 +63,55 @@ describe('npm run hopscope -- reproduce', () => {
     const { rows } = await getPool().query<{ reproduce: string; total: number }>(`select params->>'reproduce' reproduce, total from eval_jobs where id = $1`, [out.job]);
     expect(rows[0]).toEqual({ reproduce: 'regram-table4', total: 6 });
   }, 240_000); // a CLI process that generates a set and runs six ReGraM runs
+
+  it('eigen1-table3b offline: each row\'s runs show its component off in the trace', async () => {
+    const name = `reproduce-eigen1-${randomUUID().slice(0, 8)}`;
+    expect(cli('generate', 'biomedhop', '--seed', '11', '--count', '3', '--name', name).status).toBe(0);
+    const { status, stdout, stderr } = cli('reproduce', 'eigen1-table3b', '--set', name, '--limit', '2', '--seed', '5', '--backend', 'offline', '--json');
+    expect(status, stderr).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out).toMatchObject({ table: 'eigen1-table3b', paper: 'EIGEN-1 (eigen1.txt) Table 3 (b)', engine: 'offline-engine' });
+    expect(out.rows.map((r: { label: string }) => r.label)).toEqual(['Full system', '– (Monitor, Querier, Injector)', '– Querier', '– Injector', '– HSR', '– QAIR']);
+    expect(out.rows[1].paper).toEqual({ 'Accuracy (%)': 48.5, 'Tokens (K)': 461.3, Steps: 95.3 });
+    const runsOf = async (label: string) => {
+      const row = out.rows.find((r: { label: string }) => r.label === label);
+      expect(row.runs).toHaveLength(2);
+      return Promise.all((row.runs as string[]).map((id) => getRunRecord({ id })));
+    };
+    type Run = Awaited<ReturnType<typeof getRunRecord>>;
+    const steps = (runs: Run[], kind: string) => runs.flatMap((r) => r.steps.filter((s) => s.kind === kind));
+    const generationInputs = (runs: Run[]) => steps(runs, 'eigen1.generation').map((s) => s.input as Record<string, unknown>);
+
+    const full = await runsOf('Full system');
+    expect(steps(full, 'eigen1.explicit-rag')).toHaveLength(0);
+    expect(steps(full, 'eigen1.monitor').length).toBeGreaterThan(0);
+    expect(generationInputs(full).every((i) => i.monitor === true && i.querier === true && i.injector === true)).toBe(true);
+
+    // – Monitor (explicit RAG): one up-front retrieval per run, no monitor windows, no triggers, every generation unwatched.
+    const noMonitor = await runsOf('– (Monitor, Querier, Injector)');
+    for (const run of noMonitor) {
+      expect((run.config as { params: { monitor: boolean } }).params.monitor).toBe(false);
+      expect(run.steps.filter((s) => s.kind === 'eigen1.explicit-rag').map((s) => s.status)).toEqual(['succeeded']);
+    }
+    for (const kind of ['eigen1.monitor', 'eigen1.injection', 'eigen1.querier', 'eigen1.injector']) expect(steps(noMonitor, kind)).toHaveLength(0);
+    expect(generationInputs(noMonitor).every((i) => i.monitor === false && i.maxInjections === 0)).toBe(true);
+
+    // – Querier: every trigger's query is its window, with the querier step skipped; – Injector: records spliced raw.
+    const noQuerier = await runsOf('– Querier');
+    expect(steps(noQuerier, 'eigen1.querier').length).toBeGreaterThan(0);
+    expect(steps(noQuerier, 'eigen1.querier').every((s) => s.status === 'skipped')).toBe(true);
+    expect(steps(noQuerier, 'eigen1.injection').every((s) => (s.output as { queryBy: string }).queryBy === 'window')).toBe(true);
+    const noInjector = await runsOf('– Injector');
+    expect(steps(noInjector, 'eigen1.injector').length).toBeGreaterThan(0);
+    expect(steps(noInjector, 'eigen1.injector').every((s) => s.status === 'skipped')).toBe(true);
+    expect(steps(noInjector, 'eigen1.injection').every((s) => (s.output as { writtenBy: string }).writtenBy === 'raw-retrieval')).toBe(true);
+    expect(steps(noInjector, 'eigen1.querier').every((s) => s.status === 'succeeded')).toBe(true);
+
+    expect(steps(await runsOf('– HSR'), 'eigen1.hsr').map((s) => s.status)).toEqual(['skipped', 'skipped']);
+    const noQair = await runsOf('– QAIR');
+    expect(steps(noQair, 'eigen1.qair').map((s) => (s.input as { qair: boolean }).qair)).toEqual([false, false]);
+    expect(steps(noQair, 'eigen1.qair-round')).toHaveLength(2);
+  }, 600_000); // a CLI process that generates a set and runs twelve EIGEN-1 runs
 
   it('an unknown table exits with a message naming the catalogue', () => {
     const { status, stderr } = cli('reproduce', 'no-such-table', '--set', 'x');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { continueReasoning, reasoningPlan } from '@/lib/methods/eigen1/offline/reasoning';
+import { continueReasoning, reasoningPlan, revisionPlan } from '@/lib/methods/eigen1/offline/reasoning';
 import { monitorWindow, writeAside, writeQuery } from '@/lib/methods/eigen1/offline/monitoring';
 import { evaluateSolution, proposeSolution, rankCandidates, refineSolution, understand } from '@/lib/methods/eigen1/offline/solving';
 import type { EvidenceItem, QuestionFrame, Solution } from '@/lib/methods/eigen1/templates';
@@ -17,6 +17,7 @@ const frame: QuestionFrame = {
   entities: [link('metformin', 'Compound::DB00331', 'Compound', 'Metformin'), link('PPARG', 'Gene::5468', 'Gene', 'PPARG')],
   optionLinks: {},
   context: [],
+  retrieved: [],
 };
 
 function triple(id: string, t: Partial<TripleData> & Pick<TripleData, 'sourceName' | 'targetName' | 'metaedge'>): EvidenceItem {
@@ -93,13 +94,25 @@ describe('offline proposer, HSR refiner, evaluator and ranker', () => {
 
   it('HSR keeps a sound anchor and repairs a weak one with the references\' evidence', () => {
     const sound: Solution = proposeSolution({ frame, evidence: [...a, ...b] });
-    const kept = refineSolution({ frame, anchor: { solution: sound, evidence: [...a, ...b] }, references: [] });
+    const kept = refineSolution({ frame, anchor: { solution: sound, evidence: [...a, ...b] }, references: [], retrieved: [] });
     expect(kept.answer).toBe('type 2 diabetes mellitus');
     expect(kept.rationale).toMatch(/no repair needed/);
     const weak = proposeSolution({ frame, evidence: a });
-    const repaired = refineSolution({ frame, anchor: { solution: weak, evidence: a }, references: [{ solution: proposeSolution({ frame, evidence: b }), evidence: b }] });
+    const repaired = refineSolution({ frame, anchor: { solution: weak, evidence: a }, references: [{ solution: proposeSolution({ frame, evidence: b }), evidence: b }], retrieved: [] });
     expect(repaired).toMatchObject({ abstain: false, answer: 'type 2 diabetes mellitus' });
     expect(repaired.rationale).toMatch(/^Logic completion with evidence from Student 1\./);
+    // What the refiner's own monitored reasoning retrieved repairs it as well.
+    const fromRetrieval = refineSolution({ frame, anchor: { solution: weak, evidence: a }, references: [], retrieved: b });
+    expect(fromRetrieval).toMatchObject({ abstain: false, answer: 'type 2 diabetes mellitus' });
+    expect(fromRetrieval.rationale).toMatch(/^Logic completion with evidence from the retrieval during this refinement\./);
+  });
+
+  it('a reviser\'s reasoning states a need only for the constraints its evidence leaves uncovered', () => {
+    const needs = (text: string) => [...text.matchAll(/To answer this I need the ([^.]+)\./g)].map((m) => m[1]);
+    expect(needs(continueReasoning(revisionPlan(understand(frame), a, 'the candidate'), ''))).toEqual(['diseases that are associated with PPARG']);
+    const covered = continueReasoning(revisionPlan(understand(frame), [...a, ...b], 'the candidate'), '');
+    expect(needs(covered)).toEqual([]);
+    expect(monitorWindow({ window: covered })).toMatchObject({ needsRetrieval: false });
   });
 
   it('scores an answer that follows from its evidence 5/5/5 and one that does not lower, with a suggestion', () => {

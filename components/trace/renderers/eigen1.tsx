@@ -30,10 +30,12 @@ interface InjectionData {
   usedIds: string[];
   splice: string;
   spliceOffset: number;
+  /** Absent in traces recorded before the Table 3 switches (always the querier and the injector then). */
+  queryBy?: 'querier' | 'window';
+  writtenBy?: 'injector' | 'raw-retrieval';
 }
 
 interface GenerationData {
-  proposer: number;
   text: string;
   segments: StreamSegment[];
   windows: WindowData[];
@@ -122,7 +124,7 @@ function ReasoningStream({ detail, ctx }: StepRendererProps) {
             {out.injections.map((inj) => (
               <li key={inj.index} className="space-y-1 rounded-md border border-amber-200 bg-amber-50/40 p-2 text-xs">
                 <p>
-                  <span className="font-semibold">#{inj.index}</span> at offset <span className="font-mono">{inj.spliceOffset}</span> · query: <q className="text-slate-900">{inj.query}</q>
+                  <span className="font-semibold">#{inj.index}</span> at offset <span className="font-mono">{inj.spliceOffset}</span> · query{inj.queryBy === 'window' ? ' (querier off: the window as it stands)' : ''}: <q className="text-slate-900">{inj.query}</q>
                 </p>
                 <div className="flex flex-wrap gap-1">
                   {inj.retrieved.map((r) => (
@@ -132,7 +134,7 @@ function ReasoningStream({ detail, ctx }: StepRendererProps) {
                   ))}
                 </div>
                 <p className="text-slate-700">
-                  <span className="font-semibold">Injector output: </span>
+                  <span className="font-semibold">{inj.writtenBy === 'raw-retrieval' ? 'Spliced raw (injector off): ' : 'Injector output: '}</span>
                   {inj.aside}
                 </p>
               </li>

@@ -3,6 +3,7 @@ import { toMethodAnswer } from './answer';
 import { Lineage } from './lineage';
 import './offline';
 import { Eigen1ParamsSchema } from './params';
+import { retrieveUpFront } from './stages/explicit-rag';
 import { propose } from './stages/propose';
 import { qualityAwareIteration } from './stages/qair';
 import { readQuestion } from './stages/read';
@@ -11,9 +12,10 @@ import { correctProposals, refineHierarchically } from './stages/refine';
 import { totalUsage } from './usage';
 
 /**
- * EIGEN-1 (eigen1.txt): monitor-based RAG under K proposers, then an optional
- * corrector, Hierarchical Solution Refinement, Quality-Aware Iterative
- * Reasoning and a ranker. The trace keeps the reasoning streams with their
+ * EIGEN-1 (eigen1.txt): K proposers, then an optional corrector, Hierarchical
+ * Solution Refinement, Quality-Aware Iterative Reasoning and a ranker, with
+ * monitor-based RAG in every role that writes reasoning (proposers,
+ * correctors, HSR refiners). The trace keeps the reasoning streams with their
  * monitor windows and injected (not model-written) asides, and the candidate
  * lineage graph as an 'eigen1.lineage' step.
  */
@@ -28,7 +30,9 @@ export const eigen1 = defineMethod({
   plannedStages: (params) => ({ 'eigen1.proposer': params.k }),
   async run(ctx) {
     const lineage = new Lineage();
-    const frame = await readQuestion(ctx);
+    const read = await readQuestion(ctx);
+    // Monitor off (Table 3's explicit-RAG rows): the question's retrieval goes into every prompt before reasoning.
+    const frame = ctx.params.monitor ? read : await retrieveUpFront(ctx, read);
 
     const proposals = await propose(ctx, frame, lineage);
     let candidates = proposals.map((p) => p.candidate);

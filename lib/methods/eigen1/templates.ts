@@ -18,6 +18,8 @@ export interface QuestionFrame {
   optionLinks: Record<string, LinkedEntity[]>;
   /** Passages of the documents attached to the question. */
   context: EvidenceItem[];
+  /** Explicit RAG (monitor off): the question's retrieval, put in every prompt before any reasoning. */
+  retrieved: EvidenceItem[];
 }
 
 /** One retrieved record as a role sees it: the text, and for KG records the structured triple(s) behind it. */
@@ -51,7 +53,8 @@ const entityList = (entities: LinkedEntity[]) => (entities.length ? entities.map
 function frameBlock(frame: QuestionFrame): string {
   const options = frame.options ? `\n\nOptions:\n${Object.entries(frame.options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : '';
   const context = frame.context.length ? `\n\nContext:\n${evidenceBlock(frame.context)}` : '';
-  return `Problem: ${frame.question}${options}${context}\n\nEntities recognised in the problem: ${entityList(frame.entities)}`;
+  const retrieved = frame.retrieved.length ? `\n\nRetrieved for the problem before reasoning (explicit RAG):\n${evidenceBlock(frame.retrieved)}` : '';
+  return `Problem: ${frame.question}${options}${context}${retrieved}\n\nEntities recognised in the problem: ${entityList(frame.entities)}`;
 }
 
 function evidenceBlock(evidence: EvidenceItem[]): string {
@@ -138,35 +141,82 @@ export const proposeTemplate = defineTemplate({
   output: SolutionSchema,
 });
 
+/** What a reasoning stream may say about facts it lacks; every monitored role's system prompt ends with it. */
+const MONITORED =
+  'Reason step by step in plain prose. Where you are unsure of a fact (which entities a relation connects, the members of a set, a number), ' +
+  'say plainly what you need instead of guessing; relevant facts may be added to your reasoning as you write. Finish with a line "Answer: <answer>".';
+
+const CORRECT_TASK =
+  'You revise one candidate solution on its own: fix missing steps, wrong readings of the evidence and unclear logic. Follow the suggestion when one is given.';
+
+const REFINE_TASK =
+  'Critically check the Anchor Solution, then correct it if needed and write your own answer. Identify its weak points ' +
+  '(missing reasoning steps, wrong readings of the evidence, unclear logic). Refer to the other solutions for targeted improvements ' +
+  'to those weak points, remembering they may be wrong too. Repair by logic completion, correction, method replacement or ' +
+  'expression refinement; only use improvements that directly address the anchor\'s weak points.';
+
+/** A monitored reasoning stream and the records its injections brought in: what a revising role states its solution from. */
+export interface Reasoned {
+  reasoning: string;
+  retrieved: EvidenceItem[];
+}
+
+interface CorrectionInput {
+  frame: QuestionFrame;
+  candidate: SolutionView;
+  suggestion: string | null;
+}
+
+interface RefinementInput {
+  frame: QuestionFrame;
+  anchor: SolutionView;
+  references: SolutionView[];
+}
+
+const correctionBlock = (input: CorrectionInput) =>
+  [frameBlock(input.frame), `Candidate solution:\n${solutionBlock(input.candidate)}`, input.suggestion ? `Suggestion: ${input.suggestion}` : null].filter(Boolean).join('\n\n');
+
+const refinementBlock = (input: RefinementInput) =>
+  [frameBlock(input.frame), `Anchor Solution:\n${solutionBlock(input.anchor)}`, ...input.references.map((r, i) => `Student ${i + 1}'s Solution:\n${solutionBlock(r)}`)].join('\n\n');
+
+const reasonedBlock = (input: Reasoned) =>
+  `Your reasoning:\n"""\n${input.reasoning}\n"""\n\nEvidence retrieved during your reasoning:\n${evidenceBlock(input.retrieved)}`;
+
+/** The corrector's monitored reasoning (EIGEN-1 runs monitored retrieval in all generation). */
+export const correctReasoningTemplate = defineTemplate({
+  role: 'correct',
+  id: 'eigen1.correct-reasoning',
+  version: 1,
+  system: `${CORRECT_TASK} ${MONITORED}`,
+  render: correctionBlock,
+  output: null,
+});
+
 export const correctTemplate = defineTemplate({
   role: 'correct',
   id: 'eigen1.correct',
-  version: 1,
-  system:
-    'You revise one candidate solution on its own: fix missing steps, wrong readings of the evidence and unclear logic. ' +
-    'Follow the suggestion when one is given. Cite only evidence listed; abstain rather than guess.',
-  render: (input: { frame: QuestionFrame; candidate: SolutionView; suggestion: string | null }) =>
-    [frameBlock(input.frame), `Candidate solution:\n${solutionBlock(input.candidate)}`, input.suggestion ? `Suggestion: ${input.suggestion}` : null]
-      .filter(Boolean)
-      .join('\n\n'),
+  version: 2,
+  system: `${CORRECT_TASK} State the revised solution your reasoning arrived at. Cite only evidence listed; abstain rather than guess.`,
+  render: (input: CorrectionInput & Reasoned) => `${correctionBlock(input)}\n\n${reasonedBlock(input)}`,
   output: SolutionSchema,
+});
+
+/** The HSR refiner's monitored reasoning. */
+export const refineReasoningTemplate = defineTemplate({
+  role: 'refine',
+  id: 'eigen1.refine-reasoning',
+  version: 1,
+  system: `${REFINE_TASK} ${MONITORED}`,
+  render: refinementBlock,
+  output: null,
 });
 
 export const refineTemplate = defineTemplate({
   role: 'refine',
   id: 'eigen1.refine',
-  version: 1,
-  system:
-    'Critically check the Anchor Solution, then correct it if needed and write your own answer. Identify its weak points ' +
-    '(missing reasoning steps, wrong readings of the evidence, unclear logic). Refer to the other solutions for targeted improvements ' +
-    'to those weak points, remembering they may be wrong too. Repair by logic completion, correction, method replacement or ' +
-    'expression refinement; only use improvements that directly address the anchor\'s weak points. Cite only evidence listed.',
-  render: (input: { frame: QuestionFrame; anchor: SolutionView; references: SolutionView[] }) =>
-    [
-      frameBlock(input.frame),
-      `Anchor Solution:\n${solutionBlock(input.anchor)}`,
-      ...input.references.map((r, i) => `Student ${i + 1}'s Solution:\n${solutionBlock(r)}`),
-    ].join('\n\n'),
+  version: 2,
+  system: `${REFINE_TASK} State the solution your reasoning arrived at. Cite only evidence listed.`,
+  render: (input: RefinementInput & Reasoned) => `${refinementBlock(input)}\n\n${reasonedBlock(input)}`,
   output: SolutionSchema,
 });
 

@@ -1,5 +1,6 @@
 import { offlineRule } from '@/lib/llm/offline-backend';
 import {
+  correctReasoningTemplate,
   correctTemplate,
   evaluateTemplate,
   generateTemplate,
@@ -8,10 +9,11 @@ import {
   proposeTemplate,
   querierTemplate,
   rankTemplate,
+  refineReasoningTemplate,
   refineTemplate,
 } from '../templates';
 import { monitorWindow, writeAside, writeQuery } from './monitoring';
-import { continueReasoning, reasoningPlan } from './reasoning';
+import { continueReasoning, reasoningPlan, revisionPlan } from './reasoning';
 import { correctSolution, evaluateSolution, proposeSolution, rankCandidates, refineSolution, understand } from './solving';
 
 /** How the offline engine (no language model) plays each EIGEN-1 role. */
@@ -19,6 +21,13 @@ offlineRule(generateTemplate, (input, ctx) => continueReasoning(reasoningPlan(un
 offlineRule(monitorTemplate, monitorWindow);
 offlineRule(querierTemplate, writeQuery);
 offlineRule(injectorTemplate, writeAside);
+offlineRule(correctReasoningTemplate, (input, ctx) =>
+  continueReasoning(revisionPlan(understand(input.frame), input.candidate.evidence, 'the candidate'), ctx.assistantPrefix ?? ''),
+);
+offlineRule(refineReasoningTemplate, (input, ctx) => {
+  const evidence = [...new Map([input.anchor, ...input.references].flatMap((v) => v.evidence).map((e) => [e.id, e])).values()];
+  return continueReasoning(revisionPlan(understand(input.frame), evidence, 'the anchor with its references'), ctx.assistantPrefix ?? '');
+});
 offlineRule(proposeTemplate, proposeSolution);
 offlineRule(correctTemplate, correctSolution);
 offlineRule(refineTemplate, refineSolution);

@@ -10,6 +10,8 @@
 import { kindPlural, metaedgeInfo } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
 import type { Anchor, Hop, Proposition, QuestionReading } from '@/lib/llm/offline/types';
+import type { TripleData } from '@/lib/trace/types';
+import type { EvidenceItem } from '../templates';
 
 export interface PlanParagraph {
   text: string;
@@ -19,8 +21,8 @@ export interface PlanParagraph {
 
 /** A stated need; the monitor and querier read it back from the stream. */
 export const NEED_SENTENCE = /To answer this I need the ([^.]+)\./g;
-/** An injected aside as the offline injector writes it (the paper's template). */
-export const ASIDE = /Wait a minute, by searching information about ([\s\S]*?), I found[\s\S]*?I can continue my reasoning\./g;
+/** An injected aside as the offline injector writes it (the paper's template), or (injector off) the raw records spliced for a query. */
+export const ASIDE = /Wait a minute, by searching information about ([\s\S]*?), I found[\s\S]*?I can continue my reasoning\.|\[Retrieved for "([^"]*)":[\s\S]*?\n\]/g;
 
 const ORDINALS = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
 
@@ -123,10 +125,33 @@ export function reasoningPlan(u: QuestionReading, proposer: number): PlanParagra
  * picking up the thread would.
  */
 export function continueReasoning(plan: PlanParagraph[], prefix: string): string {
-  const searched = new Set([...prefix.matchAll(ASIDE)].map((m) => normalise(m[1])));
+  const searched = new Set([...prefix.matchAll(ASIDE)].map((m) => normalise(m[1] ?? m[2])));
   const written = prefix.replace(ASIDE, '\u0000');
   return plan
     .filter((p) => !written.includes(p.text) && !(p.need && searched.has(normalise(p.need))))
     .map((p) => p.text)
     .join('\n\n');
+}
+
+/** Whether the evidence holds a triple of the hop's relations at the entity. */
+function covers(evidence: EvidenceItem[], nodeId: string, hop: Hop): boolean {
+  const relations = new Set(hop.edges.map((e) => e.metaedge));
+  const at = (t: TripleData) => relations.has(t.metaedge) && (t.sourceId === nodeId || t.targetId === nodeId);
+  return evidence.some((e) => e.triples.some(at));
+}
+
+/**
+ * A corrector's or refiner's reasoning: it checks the candidate against the
+ * evidence it has (the candidate's, and for HSR the references') and states a
+ * need for each constraint that evidence leaves uncovered, in the proposers'
+ * words, so the monitor can fetch it. A covered candidate raises no need.
+ */
+export function revisionPlan(u: QuestionReading, evidence: EvidenceItem[], subject: string): PlanParagraph[] {
+  const open: PlanParagraph[] = u.propositions.length
+    ? u.propositions.filter((p) => !covers(evidence, p.subject.nodeId, p.hop) && !covers(evidence, p.object.nodeId, p.hop)).map(propositionParagraph)
+    : u.anchors.filter((a) => a.chain.length && !covers(evidence, a.entity.nodeId, a.chain[0])).map((a, i) => anchorParagraph(a, i, u.answerKind ?? 'entity'));
+  const opening = open.length
+    ? `Checking ${subject} against its ${evidence.length} evidence record(s): ${open.length} constraint(s) have no evidence yet.`
+    : `Checking ${subject} against its ${evidence.length} evidence record(s): every constraint has evidence, so the answer is re-derived from it.`;
+  return [{ need: null, text: opening }, ...open, { need: null, text: closing(u) }];
 }

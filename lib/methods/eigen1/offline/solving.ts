@@ -66,28 +66,35 @@ export function proposeSolution(input: { frame: QuestionFrame; evidence: Evidenc
   return solve(input.frame, input.evidence, [`Read the ${input.evidence.length} record(s) retrieved during the reasoning.`]).solution;
 }
 
-export function correctSolution(input: { frame: QuestionFrame; candidate: SolutionView; suggestion: string | null }): Solution {
+/** Evidence lists merged by id, first occurrence kept. */
+const union = (...lists: EvidenceItem[][]) => [...new Map(lists.flat().map((e) => [e.id, e])).values()];
+
+export function correctSolution(input: { frame: QuestionFrame; candidate: SolutionView; suggestion: string | null; retrieved: EvidenceItem[] }): Solution {
   const lead = input.suggestion ? [`Suggestion considered: ${input.suggestion}`] : [];
-  const { solution } = solve(input.frame, input.candidate.evidence, lead);
+  const { solution } = solve(input.frame, union(input.candidate.evidence, input.retrieved), lead);
+  const from = input.retrieved.length ? `the candidate's evidence and ${input.retrieved.length} record(s) retrieved while revising` : "the candidate's own evidence";
   const verdict = sameAnswer(solution, input.candidate.solution)
-    ? 'Re-derived from the candidate\'s own evidence: the same answer; a gap in that evidence cannot be closed without new retrieval.'
-    : `Re-derived from the candidate's own evidence: ${solution.abstain ? 'it supports no answer' : `it supports ${solution.answer}`}, not ${input.candidate.solution.abstain ? 'an abstention' : input.candidate.solution.answer}.`;
+    ? `Re-derived from ${from}: the same answer.`
+    : `Re-derived from ${from}: ${solution.abstain ? 'it supports no answer' : `it supports ${solution.answer}`}, not ${input.candidate.solution.abstain ? 'an abstention' : input.candidate.solution.answer}.`;
   return { ...solution, rationale: `${verdict} ${solution.rationale}` };
 }
 
-/** HSR: keep a sound anchor; otherwise repair it with the references' evidence. */
-export function refineSolution(input: { frame: QuestionFrame; anchor: SolutionView; references: SolutionView[] }): Solution {
+/** HSR: keep a sound anchor; otherwise repair it with the references' evidence and what the refiner's reasoning retrieved. */
+export function refineSolution(input: { frame: QuestionFrame; anchor: SolutionView; references: SolutionView[]; retrieved: EvidenceItem[] }): Solution {
   const own = solve(input.frame, input.anchor.evidence, []);
   const check = checkAnswer(own.u, own.result, bundleOf(input.anchor.evidence));
   if (check.stop && sameAnswer(own.solution, input.anchor.solution)) {
     return { ...input.anchor.solution, rationale: `The anchor's answer follows from its evidence for every constraint; no repair needed. ${input.anchor.solution.rationale}` };
   }
-  const pool = new Map(input.anchor.evidence.map((e) => [e.id, e]));
-  for (const r of input.references) for (const e of r.evidence) if (!pool.has(e.id)) pool.set(e.id, e);
-  const { solution } = solve(input.frame, [...pool.values()], [`Weak point of the anchor: ${check.reason}.`]);
+  const pool = union(input.anchor.evidence, ...input.references.map((r) => r.evidence), input.retrieved);
+  const { solution } = solve(input.frame, pool, [`Weak point of the anchor: ${check.reason}.`]);
   const cited = new Set(solution.claims.flatMap((c) => c.evidenceIds));
-  const helpers = input.references.flatMap((r, i) => (r.evidence.some((e) => cited.has(e.id) && !input.anchor.evidence.some((a) => a.id === e.id)) ? [`Student ${i + 1}`] : []));
-  const repair = helpers.length ? `Logic completion with evidence from ${helpers.join(', ')}.` : 'The references add no evidence that repairs it.';
+  const fresh = (list: EvidenceItem[]) => list.some((e) => cited.has(e.id) && !input.anchor.evidence.some((a) => a.id === e.id));
+  const helpers = [
+    ...input.references.flatMap((r, i) => (fresh(r.evidence) ? [`Student ${i + 1}`] : [])),
+    ...(fresh(input.retrieved) ? ['the retrieval during this refinement'] : []),
+  ];
+  const repair = helpers.length ? `Logic completion with evidence from ${helpers.join(', ')}.` : 'Neither the references nor retrieval add evidence that repairs it.';
   return { ...solution, rationale: `${repair} ${solution.rationale}` };
 }
 

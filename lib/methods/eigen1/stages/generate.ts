@@ -1,10 +1,10 @@
 import { streamWithContinuation, type ReasoningWindow, type TextSegment } from '@/lib/llm/stream';
-import type { FinishReason } from '@/lib/llm/types';
+import type { FinishReason, RoleTemplate } from '@/lib/llm/types';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { Eigen1Params } from '../params';
-import { generateTemplate, injectorTemplate, monitorTemplate, querierTemplate, type EvidenceItem, type QuestionFrame } from '../templates';
-import { usageOf, type StageUsage } from '../usage';
+import { injectorTemplate, monitorTemplate, querierTemplate, type EvidenceItem, type QuestionFrame } from '../templates';
+import { usageOf, type Stage, type StageUsage } from '../usage';
 import { callRole } from './call';
 import { retrieve, type RetrievedItem } from './retrieve';
 
@@ -16,10 +16,12 @@ export interface WindowVerdict {
   reason: string;
 }
 
-/** Text spliced into the stream: written by the injector from retrieved records, never by the reasoning model. */
+/** Text spliced into the stream: written by the injector from retrieved records (or, injector off, the records as retrieved), never by the reasoning model. */
 export interface Injection {
   index: number;
   query: string;
+  /** Who wrote the query: the querier, or (querier off) the triggering window as it stands. */
+  queryBy: 'querier' | 'window';
   retrieved: RetrievedItem[];
   aside: string;
   usedIds: string[];
@@ -27,20 +29,32 @@ export interface Injection {
   splice: string;
   /** Where the splice starts in the reasoning text (the model's text up to here stays as written). */
   spliceOffset: number;
-  writtenBy: 'injector';
+  writtenBy: 'injector' | 'raw-retrieval';
   modelWritten: false;
   usage: StageUsage[];
 }
 
+/** Who generates, and with which prompt: any EIGEN-1 role that writes reasoning. */
+export interface GenerationSpec<I> {
+  /** The stage whose ledger counts the generation's calls (monitor, querier and injector calls count under their own). */
+  stage: Stage;
+  /** The candidate line (1-based); seeds retrieval tie-breaks per line. */
+  lane: number;
+  template: RoleTemplate<I, unknown>;
+  input: I;
+}
+
 export interface Generation {
-  proposer: number;
+  stage: Stage;
+  lane: number;
   text: string;
   /** Model-written and injected stretches of the text, with offsets. */
   segments: TextSegment[];
   windows: (WindowVerdict & { spliced: boolean })[];
   injections: Injection[];
   finishReason: FinishReason;
-  /** The records the injected asides state: what the proposal may cite. */
+  continuation: 'continued' | 'new-turn' | null;
+  /** The records the injected text states: what the role may cite beyond what it was given. */
   evidence: EvidenceItem[];
   usage: StageUsage[];
 }
@@ -48,23 +62,35 @@ export interface Generation {
 type Ctx = MethodContext<Eigen1Params>;
 
 /**
- * Monitored generation (EIGEN-1 §3.1): the proposer's reasoning streams; each
- * completed window (512 characters, 128 overlap) goes to the monitor while the
- * stream waits; on "needs retrieval" the querier writes a query, documents and
- * the KG are searched, the injector writes an aside, and the model continues
- * from its own text plus the aside. At most maxInjections per generation.
+ * Monitored generation (EIGEN-1 §3.1, Algorithm 1), the one way every EIGEN-1
+ * role writes reasoning: the text streams; each completed window (512
+ * characters, 128 overlap) goes to the monitor while the stream waits; on
+ * "needs retrieval" the querier writes a query, documents and the KG are
+ * searched, the injector writes an aside, and the model continues from its own
+ * text plus the aside. At most maxInjections per generation. Each trigger is a
+ * step under this generation, which sits under the stage that generates.
+ * Ablations (Table 3): monitor off streams unwatched (the records are in the
+ * prompt up front instead); querier off queries with the window; injector off
+ * splices the records raw.
  */
-export async function monitoredGeneration(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, proposer: number): Promise<Generation> {
+export async function monitoredGeneration<I>(ctx: Ctx, parent: StepHandle, spec: GenerationSpec<I>, frame: QuestionFrame): Promise<Generation> {
   const p = ctx.params;
+  const components = { monitor: p.monitor, querier: p.querier, injector: p.injector };
   return ctx.trace.step(
-    { kind: 'eigen1.generation', label: 'Monitored generation', input: { proposer, windowChars: p.windowChars, overlapChars: p.overlapChars, maxInjections: p.maxInjections }, parent },
+    {
+      kind: 'eigen1.generation',
+      label: p.monitor ? 'Monitored generation' : 'Generation (monitor off: explicit RAG up front)',
+      input: { stage: spec.stage, lane: spec.lane, template: spec.template.id, ...components, windowChars: p.windowChars, overlapChars: p.overlapChars, maxInjections: p.monitor ? p.maxInjections : 0 },
+      parent,
+    },
     async (step) => {
       const verdicts: (WindowVerdict & { usage: StageUsage[] })[] = [];
       const injections: Injection[] = [];
-      const generation = await streamWithContinuation(ctx.model, generateTemplate, { frame, proposer, proposers: p.k }, {
+      const generation = await streamWithContinuation(ctx.model, spec.template, spec.input, {
         windowChars: p.windowChars,
         overlapChars: p.overlapChars,
-        maxSplices: p.maxInjections,
+        // Monitor off: no window is ever reviewed.
+        maxSplices: p.monitor ? p.maxInjections : 0,
         params: { temperature: p.temperature },
         recorder: ctx.trace.callRecorder(step),
         review: async (window, textSoFar) => {
@@ -72,7 +98,7 @@ export async function monitoredGeneration(ctx: Ctx, parent: StepHandle, frame: Q
           verdicts.push(verdict);
           if (!verdict.needsRetrieval) return null;
           const asked = injections.map((i) => i.query);
-          const injection = await inject(ctx, step, frame, { window, textSoFar, asked, index: injections.length + 1, seed: p.seed + proposer });
+          const injection = await inject(ctx, step, frame, { window, textSoFar, asked, index: injections.length + 1, seed: p.seed + spec.lane - 1 });
           injections.push(injection);
           return injection.splice;
         },
@@ -81,7 +107,8 @@ export async function monitoredGeneration(ctx: Ctx, parent: StepHandle, frame: Q
       const used = new Set(injections.flatMap((i) => i.usedIds));
       const evidence = [...new Map(injections.flatMap((i) => i.retrieved).filter((r) => used.has(r.id)).map((r) => [r.id, r])).values()];
       return {
-        proposer,
+        stage: spec.stage,
+        lane: spec.lane,
         text: generation.text,
         segments: generation.segments,
         windows,
@@ -89,15 +116,16 @@ export async function monitoredGeneration(ctx: Ctx, parent: StepHandle, frame: Q
         finishReason: generation.finishReason,
         continuation: generation.continuation,
         evidence,
-        usage: [usageOf('generation', generation.calls), ...verdicts.flatMap((v) => v.usage), ...injections.flatMap((i) => i.usage)],
+        usage: [usageOf(spec.stage, generation.calls), ...verdicts.flatMap((v) => v.usage), ...injections.flatMap((i) => i.usage)],
       };
     },
   );
 }
 
 async function monitor(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, window: ReasoningWindow): Promise<WindowVerdict & { usage: StageUsage[] }> {
+  // The window's text is in the generation's output and in the monitor's prompt; the step keeps its offsets.
   return ctx.trace.step(
-    { kind: 'eigen1.monitor', label: `Monitor window ${window.start}–${window.end}`, input: { start: window.start, end: window.end, window: window.text }, parent },
+    { kind: 'eigen1.monitor', label: `Monitor window ${window.start}–${window.end}`, input: { start: window.start, end: window.end }, parent },
     async (step) => {
       const { output, usage } = await callRole(ctx, step, 'monitor', monitorTemplate, { frame, window: window.text });
       return { start: window.start, end: window.end, needsRetrieval: output.needsRetrieval, reason: output.reason, usage: [usage] };
@@ -111,32 +139,60 @@ async function inject(
   frame: QuestionFrame,
   at: { window: ReasoningWindow; textSoFar: string; asked: string[]; index: number; seed: number },
 ): Promise<Injection> {
+  const span = { start: at.window.start, end: at.window.end };
   return ctx.trace.step(
-    { kind: 'eigen1.injection', label: `Injection ${at.index}`, input: { window: { start: at.window.start, end: at.window.end }, at: at.textSoFar.length }, parent },
+    { kind: 'eigen1.injection', label: `Injection ${at.index}`, input: { window: span, at: at.textSoFar.length }, parent },
     async (step) => {
-      const querier = await ctx.trace.step({ kind: 'eigen1.querier', label: 'Querier', input: { window: at.window.text, asked: at.asked }, parent: step }, async (s) => {
-        const { output, usage } = await callRole(ctx, s, 'querier', querierTemplate, { frame, window: at.window.text, asked: at.asked });
-        return { query: output.query.trim(), usage };
-      });
+      const querier = await formQuery(ctx, step, frame, at.window, at.asked);
       const retrieval = await retrieve(ctx, step, querier.query, { topK: ctx.params.queryTopK, seed: at.seed, context: at.textSoFar });
-      const injector = await ctx.trace.step({ kind: 'eigen1.injector', label: 'Injector', input: { query: querier.query, retrievedIds: retrieval.items.map((r) => r.id) }, parent: step }, async (s) => {
-        const { output, usage } = await callRole(ctx, s, 'injector', injectorTemplate, { frame, text: at.textSoFar, query: querier.query, retrieved: retrieval.items });
-        // Only records that were retrieved can be cited; a model may name others.
-        return { aside: output.aside.trim(), usedIds: output.usedIds.filter((id) => retrieval.items.some((r) => r.id === id)), usage };
-      });
+      const injector = await integrate(ctx, step, frame, { text: at.textSoFar, query: querier.query, retrieved: retrieval.items });
       const lead = /\s$/.test(at.textSoFar) || !at.textSoFar ? '' : ' ';
       return {
         index: at.index,
         query: querier.query,
+        queryBy: querier.by,
         retrieved: retrieval.items,
         aside: injector.aside,
         usedIds: injector.usedIds,
         splice: `${lead}${injector.aside} `,
         spliceOffset: at.textSoFar.length,
-        writtenBy: 'injector' as const,
+        writtenBy: injector.by,
         modelWritten: false as const,
-        usage: [querier.usage, injector.usage],
+        usage: [...querier.usage, ...injector.usage],
       };
     },
   );
+}
+
+/** The querier's query; querier off: the triggering window as it stands, and the trace says so. */
+async function formQuery(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, window: ReasoningWindow, asked: string[]) {
+  const spec = { kind: 'eigen1.querier', label: 'Querier', input: { window: { start: window.start, end: window.end }, asked }, parent };
+  if (!ctx.params.querier) {
+    await ctx.trace.skipped(spec, 'ablation (querier off): the monitor window that triggered is the query');
+    return { query: window.text.trim(), by: 'window' as const, usage: [] };
+  }
+  return ctx.trace.step(spec, async (s) => {
+    const { output, usage } = await callRole(ctx, s, 'querier', querierTemplate, { frame, window: window.text, asked });
+    return { query: output.query.trim(), by: 'querier' as const, usage: [usage] };
+  });
+}
+
+/** The injector's aside; injector off: the retrieved records spliced as retrieved, unfiltered and not rewritten. */
+async function integrate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, at: { text: string; query: string; retrieved: RetrievedItem[] }) {
+  const spec = { kind: 'eigen1.injector', label: 'Injector', input: { query: at.query, retrievedIds: at.retrieved.map((r) => r.id) }, parent };
+  if (!ctx.params.injector) {
+    await ctx.trace.skipped(spec, 'ablation (injector off): the retrieved records go into the stream raw');
+    return { aside: rawRetrieval(at.query, at.retrieved), usedIds: at.retrieved.map((r) => r.id), by: 'raw-retrieval' as const, usage: [] };
+  }
+  return ctx.trace.step(spec, async (s) => {
+    const { output, usage } = await callRole(ctx, s, 'injector', injectorTemplate, { frame, ...at });
+    // Only records that were retrieved can be cited; a model may name others.
+    return { aside: output.aside.trim(), usedIds: output.usedIds.filter((id) => at.retrieved.some((r) => r.id === id)), by: 'injector' as const, usage: [usage] };
+  });
+}
+
+/** Raw retrieval output as it would reach the context without an injector. */
+export function rawRetrieval(query: string, retrieved: EvidenceItem[]): string {
+  const records = retrieved.length ? retrieved.map((r) => `[${r.id}] ${r.text}`).join('\n') : '(nothing found)';
+  return `\n[Retrieved for "${query.replace(/\s+/g, ' ')}":\n${records}\n]\n`;
 }

@@ -2,7 +2,7 @@ import type { MethodContext } from '../../types';
 import { admit, type Candidate } from '../candidate';
 import type { Lineage } from '../lineage';
 import type { Eigen1Params } from '../params';
-import { proposeTemplate, type QuestionFrame } from '../templates';
+import { generateTemplate, proposeTemplate, type QuestionFrame } from '../templates';
 import type { StageUsage } from '../usage';
 import { callRole } from './call';
 import { monitoredGeneration } from './generate';
@@ -23,9 +23,10 @@ export async function propose(ctx: MethodContext<Eigen1Params>, frame: QuestionF
 
 async function proposer(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame, lane: number): Promise<Proposal> {
   return ctx.trace.step({ kind: 'eigen1.proposer', label: `Proposer ${lane}`, input: { lane, seed: ctx.params.seed + lane - 1 } }, async (step) => {
-    const generation = await monitoredGeneration(ctx, step, frame, lane - 1);
-    // The attached context and what the asides brought in: everything the reasoning saw.
-    const evidence = [...new Map([...frame.context, ...generation.evidence].map((e) => [e.id, e])).values()];
+    const spec = { stage: 'generation' as const, lane, template: generateTemplate, input: { frame, proposer: lane - 1, proposers: ctx.params.k } };
+    const generation = await monitoredGeneration(ctx, step, spec, frame);
+    // The attached context, what was retrieved up front and what the asides brought in: everything the reasoning saw.
+    const evidence = [...new Map([...frame.context, ...frame.retrieved, ...generation.evidence].map((e) => [e.id, e])).values()];
     const proposal = await ctx.trace.step({ kind: 'eigen1.propose', label: 'Proposal', input: { evidenceIds: evidence.map((e) => e.id) }, parent: step }, async (s) => {
       const { output, usage } = await callRole(ctx, s, 'proposal', proposeTemplate, { frame, reasoning: generation.text, evidence });
       return { solution: admit(output, evidence), usage };

@@ -44,7 +44,7 @@ export async function qualityAwareIteration(ctx: Ctx, frame: QuestionFrame, refi
           const failed = scored.filter((s) => !s.assessed.quality.passed);
           // A correction after the last round could not be scored, so none is made.
           const corrected = round < tMax ? await Promise.all(failed.map((s) => correctOne(ctx, r, frame, s.assessed.candidate, { id: `Q${s.assessed.candidate.lane}.${round}`, stage: 'qair-correction', suggestion: s.assessed.suggestion }))) : [];
-          return { scored: scored.map((s) => s.assessed), corrected: corrected.map((c) => c.candidate), usage: [...scored.map((s) => s.usage), ...corrected.map((c) => c.usage)] };
+          return { scored: scored.map((s) => s.assessed), corrected: corrected.map((c) => c.candidate), usage: [...scored.map((s) => s.usage), ...corrected.flatMap((c) => c.usage)] };
         });
         rounds.push({ scored: result.scored, corrected: result.corrected });
         usage.push(...result.usage);

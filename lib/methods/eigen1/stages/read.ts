@@ -18,6 +18,6 @@ export async function readQuestion(ctx: MethodContext<unknown>): Promise<Questio
     }
     const attached = ctx.question.documentIds.length ? (await ctx.channels.doc.attached(step)).items : [];
     await ctx.trace.markSelected(attached.map((r) => r.id));
-    return { question: ctx.question.text, options: ctx.question.options, entities, optionLinks, context: attached.map(toItem) };
+    return { question: ctx.question.text, options: ctx.question.options, entities, optionLinks, context: attached.map(toItem), retrieved: [] };
   });
 }

@@ -3,9 +3,10 @@ import type { MethodContext } from '../../types';
 import { admit, citedIds, viewOf, type Candidate } from '../candidate';
 import type { Lineage } from '../lineage';
 import type { Eigen1Params } from '../params';
-import { correctTemplate, refineTemplate, type QuestionFrame } from '../templates';
+import { correctReasoningTemplate, correctTemplate, refineReasoningTemplate, refineTemplate, type EvidenceItem, type QuestionFrame } from '../templates';
 import type { Stage, StageUsage } from '../usage';
 import { callRole } from './call';
+import { monitoredGeneration } from './generate';
 
 type Ctx = MethodContext<Eigen1Params>;
 
@@ -14,17 +15,27 @@ export interface Revised {
   usage: StageUsage[];
 }
 
-/** One candidate revised on its own, optionally following a suggestion (the Corrector). */
+/** Evidence lists merged by id, first occurrence kept. */
+const union = (...lists: EvidenceItem[][]) => [...new Map(lists.flat().map((e) => [e.id, e])).values()];
+
+/**
+ * One candidate revised on its own, optionally following a suggestion (the
+ * Corrector): a monitored reasoning stream, then the revised solution stated
+ * from it, citing the candidate's evidence and what the stream retrieved.
+ */
 export async function correctOne(
   ctx: Ctx,
   parent: StepHandle,
   frame: QuestionFrame,
   c: Candidate,
   revision: { id: string; stage: Stage; suggestion: string | null },
-): Promise<{ candidate: Candidate; usage: StageUsage }> {
+): Promise<{ candidate: Candidate; usage: StageUsage[] }> {
   return ctx.trace.step({ kind: 'eigen1.correct', label: `Correct ${c.id}`, input: { candidate: c.id, suggestion: revision.suggestion }, parent }, async (step) => {
-    const { output, usage } = await callRole(ctx, step, revision.stage, correctTemplate, { frame, candidate: viewOf(c), suggestion: revision.suggestion });
-    return { candidate: { id: revision.id, lane: c.lane, solution: admit(output, c.evidence), evidence: c.evidence }, usage };
+    const task = { frame, candidate: viewOf(c), suggestion: revision.suggestion };
+    const reasoning = await monitoredGeneration(ctx, step, { stage: revision.stage, lane: c.lane, template: correctReasoningTemplate, input: task }, frame);
+    const { output, usage } = await callRole(ctx, step, revision.stage, correctTemplate, { ...task, reasoning: reasoning.text, retrieved: reasoning.evidence });
+    const evidence = union(c.evidence, reasoning.evidence);
+    return { candidate: { id: revision.id, lane: c.lane, solution: admit(output, evidence), evidence }, usage: [...reasoning.usage, usage] };
   });
 }
 
@@ -32,7 +43,7 @@ export async function correctOne(
 export async function correctProposals(ctx: Ctx, frame: QuestionFrame, proposals: Candidate[], lineage: Lineage): Promise<Revised> {
   const out = await ctx.trace.step({ kind: 'eigen1.correction', label: 'Corrector', input: { candidates: proposals.map((c) => c.id) } }, async (step) => {
     const fixed = await Promise.all(proposals.map((c) => correctOne(ctx, step, frame, c, { id: `C${c.lane}`, stage: 'correction', suggestion: null })));
-    return { candidates: fixed.map((f) => f.candidate), usage: fixed.map((f) => f.usage) };
+    return { candidates: fixed.map((f) => f.candidate), usage: fixed.flatMap((f) => f.usage) };
   });
   for (const [i, c] of out.candidates.entries()) {
     lineage.add({ id: c.id, stage: 'correction', lane: c.lane, answer: c.solution.answer, abstained: c.solution.abstain });
@@ -43,9 +54,10 @@ export async function correctProposals(ctx: Ctx, frame: QuestionFrame, proposals
 
 /**
  * HSR (EIGEN-1 §3.2): each candidate in turn is the anchor and the others its
- * references; one refine call per anchor, all in parallel. The refined
- * candidate may cite the anchor's evidence and whatever of the references'
- * evidence it took.
+ * references; per anchor, all in parallel, a monitored reasoning stream and
+ * the refined solution stated from it. The refined candidate may cite the
+ * anchor's evidence, whatever of the references' evidence it took, and what
+ * its stream retrieved.
  */
 export async function refineHierarchically(ctx: Ctx, frame: QuestionFrame, candidates: Candidate[], lineage: Lineage): Promise<Revised> {
   if (!ctx.params.hsr) {
@@ -59,17 +71,20 @@ export async function refineHierarchically(ctx: Ctx, frame: QuestionFrame, candi
         return ctx.trace.step(
           { kind: 'eigen1.refine', label: `Anchor ${anchor.id}`, input: { anchor: anchor.id, references: references.map((r) => r.id) }, parent: step },
           async (s) => {
-            const pool = [...new Map([anchor, ...references].flatMap((c) => c.evidence).map((e) => [e.id, e])).values()];
-            const { output, usage } = await callRole(ctx, s, 'refinement', refineTemplate, { frame, anchor: viewOf(anchor), references: references.map(viewOf) });
+            const task = { frame, anchor: viewOf(anchor), references: references.map(viewOf) };
+            const reasoning = await monitoredGeneration(ctx, s, { stage: 'refinement', lane: anchor.lane, template: refineReasoningTemplate, input: task }, frame);
+            const pool = union(...[anchor, ...references].map((c) => c.evidence), reasoning.evidence);
+            const { output, usage } = await callRole(ctx, s, 'refinement', refineTemplate, { ...task, reasoning: reasoning.text, retrieved: reasoning.evidence });
             const solution = admit(output, pool);
             const taken = new Set(citedIds(solution));
-            const evidence = pool.filter((e) => anchor.evidence.some((a) => a.id === e.id) || taken.has(e.id));
-            return { candidate: { id: `R${anchor.lane}`, lane: anchor.lane, solution, evidence }, usage };
+            const kept = new Set([...anchor.evidence, ...reasoning.evidence].map((e) => e.id));
+            const evidence = pool.filter((e) => kept.has(e.id) || taken.has(e.id));
+            return { candidate: { id: `R${anchor.lane}`, lane: anchor.lane, solution, evidence }, usage: [...reasoning.usage, usage] };
           },
         );
       }),
     );
-    return { candidates: refined.map((r) => r.candidate), usage: refined.map((r) => r.usage) };
+    return { candidates: refined.map((r) => r.candidate), usage: refined.flatMap((r) => r.usage) };
   });
   for (const c of out.candidates) lineage.add({ id: c.id, stage: 'refinement', lane: c.lane, answer: c.solution.answer, abstained: c.solution.abstain });
   for (const [i, c] of out.candidates.entries()) {

@@ -1,0 +1,23 @@
+import type { MethodContext } from '../../types';
+import type { Eigen1Params } from '../params';
+import type { QuestionFrame } from '../templates';
+import { retrieve } from './retrieve';
+
+/**
+ * Explicit RAG, the monitor-off ablation (Table 3 (b) "– (Monitor, Querier,
+ * Injector)"; (a) "+ Papers (Explicit RAG)"): one retrieval with the question
+ * as the query, before any reasoning, its records put in every role's prompt
+ * under their own heading. The budget is what monitored generation may bring
+ * in per generation (maxInjections × queryTopK per source). The paper's
+ * proposers call a search tool during reasoning instead; here it is one call
+ * up front (named in the README's deviations).
+ */
+export async function retrieveUpFront(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame): Promise<QuestionFrame> {
+  const p = ctx.params;
+  const topK = p.queryTopK * Math.max(1, p.maxInjections);
+  const items = await ctx.trace.step(
+    { kind: 'eigen1.explicit-rag', label: 'Explicit RAG (monitor off): the question\'s retrieval, up front', input: { monitor: false, topK } },
+    async (step) => (await retrieve(ctx, step, frame.question, { topK, seed: p.seed, context: '' })).items,
+  );
+  return { ...frame, retrieved: items };
+}

@@ -10,10 +10,18 @@ import { TripleDataSchema } from './types';
  * shapes. Objects are open (extra fields pass), so a kind can grow. Client-safe.
  */
 
+/** Which similarity a score table used (lib/nlp/similarity): embedding:<model>, or lexical and why. */
+export const SimilarityUseSchema = z.object({
+  kind: z.string(),
+  measure: z.string(),
+  why: z.string(),
+  vectors: z.object({ texts: z.number().int(), cached: z.number().int(), embedded: z.number().int(), requests: z.number().int() }).optional(),
+});
+
 /** ReGraM `regram.mmr`: the candidate table of one hop's weighted MMR (regram.txt §3, step 3c–e). */
 // Fields added after the first traces were recorded are optional, so those traces stay readable.
 export const RegramCandidateTableSchema = z.object({
-  similarity: z.object({ kind: z.string(), measure: z.string(), why: z.string() }).optional(),
+  similarity: SimilarityUseSchema.optional(),
   mmr: z.boolean().optional(),
   tieBreak: z.string().optional(),
   lambda: z.number(),

@@ -145,7 +145,7 @@ describe('BioWeave offline: shared neighbour, end to end on Hetionet', () => {
     const [verify] = ofKind(run, 'bioweave.verify');
     const table = out<ScoringTable>(verify);
     const p = defaults;
-    expect(table.similarity).toMatch(/lexical cosine/);
+    expect(table.similarity).toMatchObject({ kind: 'lexical', why: 'offline engine: no embedding endpoint' });
     const topics = new Set(table.topicIds);
     // V(G_q): every node on a KG path this run retrieved (nothing was pruned).
     const graphNodes = new Set(run.evidence.filter((e) => e.kind === 'path').flatMap((e) => (e.data as { nodes: { id: string }[] }).nodes.map((n) => n.id)));

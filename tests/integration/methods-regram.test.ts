@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Channels, FULL_SWITCHES } from '@/lib/channels';
 import { closeDb, getPrisma } from '@/lib/db/client';
@@ -17,6 +18,7 @@ import { RegramParamsSchema } from '@/lib/methods/regram/params';
 import type { Region } from '@/lib/methods/regram/region';
 import {
   answerHybridTemplate,
+  answerStrictTemplate,
   classifyTemplate,
   decomposeTemplate,
   hypothesizeTemplate,
@@ -31,8 +33,10 @@ import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import type { RunRequest } from '@/lib/runs/schemas';
 import { newShareId } from '@/lib/runs/share-id';
 import { TraceRecorder } from '@/lib/trace/recorder';
+import { readTrace } from '@/lib/trace/store';
+import { vectorCosine } from '@/lib/nlp/similarity';
 import type { TripleData } from '@/lib/trace/types';
-import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { bagOfWordsVector, reply, startScriptedOpenAIServer, useScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
 import { runToSuccess } from '../support/runs';
 
 const HEADLINE = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
@@ -87,7 +91,7 @@ describe('ReGraM offline on the headline question', () => {
       expect(triples.some((t) => t.metaedge === 'DaG' && t.sourceId === ms && t.targetName === claim.text)).toBe(true);
       expect(triples.some((t) => t.metaedge === 'DaG' && t.sourceId === crohn && t.targetName === claim.text)).toBe(true);
     }
-    expect(answer.extra).toMatchObject({ domain: 'DISEASE_SYMPTOM', similarity: 'lexical' });
+    expect(answer.extra).toMatchObject({ domain: 'DISEASE_SYMPTOM', similarity: 'lexical (offline engine: no embedding endpoint)' });
   });
 
   it('leaves the trace ReGraM describes: domain, decomposition, then per hop link → candidates → MMR → region → mode → answer', () => {
@@ -139,7 +143,7 @@ describe('ReGraM offline on the headline question', () => {
     for (const hop of hops) {
       const table = childOf(run, hop, 'regram.mmr').output as unknown as CandidateTable;
       const { rows, lambda, k } = table;
-      expect(table.similarity.kind).toBe('lexical');
+      expect(table.similarity).toMatchObject({ kind: 'lexical', why: 'offline engine: no embedding endpoint' });
       expect([lambda, k]).toEqual([0.7, 15]);
       expect(table.tieBreak).toBe(TIE_BREAK);
       // Sim(q_i, t): BM25 (idf over the candidates) over the BM25 of a triple holding all of q_i; Sim(t, t'): cosine of term counts.
@@ -524,6 +528,110 @@ describe('ReGraM Reviewer edge cases over an OpenAI-compatible server', () => {
 });
 
 /** Runs ReGraM on `question` through the scripted OpenAI-compatible server at `baseUrl`; its answer and stored run. */
+describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', () => {
+  const question = 'Which genes are associated with multiple sclerosis?';
+  const apiKey = 'sk-regram-embedding-secret-0123456789';
+  const failing = `emb-missing-${randomUUID()}`;
+  // The designed case: the embedding puts the hop's query and the `favoured` triples on one extra axis, as a
+  // model that knows something lexical overlap does not would; every other direction is the text's bag of words.
+  let favoured = new Set<string>();
+  let queries = new Set<string>();
+  const vector = (text: string) => [...bagOfWordsVector(text), queries.has(text) || favoured.has(text) ? 1 : 0];
+  const cos = (a: string, b: string) => vectorCosine(Float32Array.from(vector(a)), Float32Array.from(vector(b)));
+  let server: ScriptedServer;
+
+  beforeAll(async () => {
+    server = await startScriptedOpenAIServer(
+      (request) => {
+        const [system, user] = request.body.messages as { content: string }[];
+        const ids = [...user.content.matchAll(/\[([0-9a-f-]{36})\]/g)].map((m) => m[1]);
+        switch (system.content) {
+          case classifyTemplate.system:
+            return reply.ok(JSON.stringify({ category: 'DISEASE_SYMPTOM', reason: 'a disease' }));
+          case answerStrictTemplate.system:
+            return reply.ok(JSON.stringify({ answer: 'the region genes', items: [], evidenceIds: ids.slice(0, 1), abstain: false, rationale: 'Fact' }));
+          case synthesizeTemplate.system:
+            return reply.ok(JSON.stringify({ answer: 'the region genes', optionKey: null, items: [], count: null, abstain: false, rationale: 'from hop 1', claims: [{ text: 'the region genes', evidenceIds: ids.slice(0, 1) }] }));
+          default:
+            return reply.status(500, { message: 'unexpected role' });
+        }
+      },
+      {
+        embeddings: {
+          vector,
+          replies: (r) => (r.body.model === failing ? reply.status(404, { message: `The model ${failing} does not exist or you have no access (key ${apiKey})` }) : { kind: 'vectors' }),
+        },
+      },
+    );
+  });
+  afterAll(() => server.close());
+
+  const embeddingRequests = () => server.requests.filter((r) => r.path.endsWith('/embeddings'));
+  const tableOf = (run: RunRecord) => childOf(run, ofKind(run, 'regram.hop')[0], 'regram.mmr').output as unknown as CandidateTable;
+  async function runWith(embeddingModel: string | undefined): Promise<RunRecord> {
+    const restore = useScriptedModelEnv(server, { model: 'scripted-regram', apiKey, embeddingModel });
+    try {
+      return await runRegram({ question, backend: 'openai', params: { multiHop: false } });
+    } finally {
+      restore();
+    }
+  }
+
+  it('takes Sim from the embeddings, says so in the trace and the run, selects by them, and embeds nothing again on a rerun', async () => {
+    const lexical = await runWith(undefined);
+    const lexicalTable = tableOf(lexical);
+    expect(lexicalTable.similarity).toMatchObject({ kind: 'lexical', why: 'fallback: no HOPSCOPE_EMBEDDING_MODEL' });
+    expect(answerOf(lexical).extra!.similarity).toBe('lexical (fallback: no HOPSCOPE_EMBEDDING_MODEL)');
+    expect(embeddingRequests()).toHaveLength(0);
+    queries = new Set(lexicalTable.queries);
+    favoured = new Set(lexicalTable.rows.filter((r) => !r.selected).map((r) => r.simText));
+    expect(favoured.size).toBeGreaterThan(0);
+
+    const model = `emb-${randomUUID()}`;
+    const run = await runWith(model);
+    expect((run.config as { backend: { embeddingModel?: string } }).backend.embeddingModel).toBe(model);
+    expect(answerOf(run).extra!.similarity).toBe(`embedding:${model}`);
+    const table = tableOf(run);
+    expect(table.similarity).toMatchObject({ kind: `embedding:${model}`, vectors: { texts: table.rows.length + table.queries.length, cached: 0, embedded: table.rows.length + table.queries.length } });
+    expect(embeddingRequests().every((r) => r.body.model === model)).toBe(true);
+    // Sim(q_i, t) and Sim(t, t') are the cosines of the server's vectors.
+    const byRank = table.rows.filter((r) => r.selected).sort((a, b) => a.rank! - b.rank!);
+    for (const r of table.rows) expect(r.sim).toBeCloseTo(Math.max(...table.queries.map((q) => cos(q, r.simText))), 5);
+    for (const [i, r] of byRank.entries()) {
+      const redundancy = i ? (1 - table.lambda) * Math.max(...byRank.slice(0, i).map((c) => cos(r.simText, c.simText))) : 0;
+      expect(r.redundancy).toBeCloseTo(redundancy, 5);
+    }
+    // The region follows the embeddings: the triples lexical Sim left out come first.
+    const selected = byRank.map((r) => r.simText);
+    expect(selected.slice(0, Math.min(table.k, favoured.size)).every((t) => favoured.has(t))).toBe(true);
+    expect(new Set(selected)).not.toEqual(new Set(lexicalTable.rows.filter((r) => r.selected).map((r) => r.simText)));
+
+    // A rerun finds every vector in Postgres.
+    const sent = embeddingRequests().length;
+    const again = tableOf(await runWith(model));
+    expect(embeddingRequests()).toHaveLength(sent);
+    expect(again.similarity.vectors).toMatchObject({ cached: table.rows.length + table.queries.length, embedded: 0, requests: 0 });
+    expect(again.rows.filter((r) => r.selected).map((r) => r.simText)).toEqual(table.rows.filter((r) => r.selected).map((r) => r.simText));
+  });
+
+  it('falls back to lexical for the run when the embedding endpoint fails, says why, and keeps the key out of the trace', async () => {
+    const run = await runWith(failing);
+    const table = tableOf(run);
+    expect(table.similarity.kind).toBe('lexical');
+    expect(table.similarity.why).toMatch(/^fallback: the embedding endpoint failed \(config: .*does not exist.*\); lexical for the rest of this run$/);
+    expect(answerOf(run).extra!.similarity).toMatch(/^lexical \(fallback: the embedding endpoint failed/);
+    // Lexical Sim: the same table as a run with no embedding model.
+    const index = new Bm25Index(table.rows.map((r) => r.simText));
+    const [q] = table.queries;
+    const ideal = [...new Set(contentTerms(q))].reduce((sum, t) => sum + index.idf(t), 0);
+    for (const [i, r] of table.rows.entries()) expect(r.sim).toBeCloseTo(Math.min(1, index.score(q, i) / ideal), 9);
+    // The server echoed the key in its error; nothing stored for the run holds it.
+    const stored = await getPrisma().run.findUniqueOrThrow({ where: { id: run.id }, include: { modelCalls: true } });
+    expect(JSON.stringify([stored, await readTrace(run.id)])).not.toContain(apiKey);
+    expect(JSON.stringify(stored.config)).toContain(failing);
+  });
+});
+
 async function runOverServer(baseUrl: string, question: string, params: Record<string, unknown>) {
   const row = await getPrisma().run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
   const trace = await TraceRecorder.open(row.id);

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { levenshteinRatio } from '@/lib/methods/regram/fuzzy';
 import { instantiate } from '@/lib/methods/regram/anchors';
 import { holdToRegion } from '@/lib/methods/regram/boundary';
-import { weightedMmr, type MmrCandidate } from '@/lib/methods/regram/mmr';
+import { compareCandidates, weightedMmr, type CandidateRow, type MmrCandidate } from '@/lib/methods/regram/mmr';
+import { LEXICAL_WHY, LexicalSimilarity } from '@/lib/nlp/similarity';
 import { answerHopFromFacts } from '@/lib/methods/regram/offline/answering';
 import { decomposeQuestion } from '@/lib/methods/regram/offline/planning';
 import { readHop } from '@/lib/methods/regram/offline/reading';
@@ -24,16 +25,23 @@ let edgeId = 0;
 function triple(source: ReturnType<typeof node>, metaedge: string, verb: string, target: ReturnType<typeof node>): TripleData {
   return { edgeId: ++edgeId, sourceId: source.id, sourceName: source.name, sourceKind: source.kind, metaedge, verb, targetId: target.id, targetName: target.name, targetKind: target.kind };
 }
+/** Weighted MMR under the lexical similarity (the offline engine's). */
+async function lexicalMmr(queries: string[], candidates: MmrCandidate[], opts: Parameters<typeof weightedMmr>[3]): Promise<CandidateRow[]> {
+  return weightedMmr(queries, candidates, await compareCandidates(new LexicalSimilarity(LEXICAL_WHY.offline), queries, candidates), opts);
+}
 function candidate(t: TripleData): MmrCandidate {
   return { id: `ev-${t.edgeId}`, text: `${t.sourceName} (${t.sourceKind}) – ${t.verb} – ${t.targetName} (${t.targetKind})`, triple: t };
 }
 
 describe('weighted MMR', () => {
-  const rows = weightedMmr(
-    ['Which genes are associated with asthma?'],
-    [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', IL4), triple(ASTHMA, 'DpS', 'presents', COUGH), triple(PREDNISONE, 'CtD', 'treats', ASTHMA)].map(candidate),
-    { lambda: 0.7, k: 3, domain: 'DISEASE_SYMPTOM' },
-  );
+  let rows: CandidateRow[];
+  beforeAll(async () => {
+    rows = await lexicalMmr(
+      ['Which genes are associated with asthma?'],
+      [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', IL4), triple(ASTHMA, 'DpS', 'presents', COUGH), triple(PREDNISONE, 'CtD', 'treats', ASTHMA)].map(candidate),
+      { lambda: 0.7, k: 3, domain: 'DISEASE_SYMPTOM' },
+    );
+  });
 
   it('selects K greedily, the most relevant first, with no redundancy term for the first', () => {
     expect(rows.filter((r) => r.selected)).toHaveLength(3);
@@ -53,20 +61,20 @@ describe('weighted MMR', () => {
     expect(unselected.rank).toBeNull();
   });
 
-  it('weights relevance by the domain column: Treats counts 1.2 for DISEASE_SYMPTOM, 1.5 for DRUG_THERAPY', () => {
+  it('weights relevance by the domain column: Treats counts 1.2 for DISEASE_SYMPTOM, 1.5 for DRUG_THERAPY', async () => {
     expect(rows.find((r) => r.relation === 'CtD')!.wR).toBe(1.2);
-    const drug = weightedMmr(['Which drugs treat asthma?'], [candidate(triple(PREDNISONE, 'CtD', 'treats', ASTHMA))], { lambda: 0.7, k: 1, domain: 'DRUG_THERAPY' });
+    const drug = await lexicalMmr(['Which drugs treat asthma?'], [candidate(triple(PREDNISONE, 'CtD', 'treats', ASTHMA))], { lambda: 0.7, k: 1, domain: 'DRUG_THERAPY' });
     expect(drug[0]).toMatchObject({ wR: 1.5, category: 'Treats', rank: 1 });
   });
 });
 
 describe('hop questions about earlier answers', () => {
-  it('are read once per anchor, its name in place of "these <kind>", and Sim takes the best reading', () => {
+  it('are read once per anchor, its name in place of "these <kind>", and Sim takes the best reading', async () => {
     const anchors = [IL13, IL4].map((g) => ({ name: g.name, kind: g.kind }));
     expect(instantiate('Which of these genes are associated with asthma?', anchors)).toEqual(['Which of IL13 are associated with asthma?', 'Which of IL4 are associated with asthma?']);
     expect(instantiate('Which diseases are linked?', anchors)).toEqual(['Which diseases are linked? (IL13)', 'Which diseases are linked? (IL4)']);
     const candidates = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', ORMDL3)].map(candidate);
-    const both = weightedMmr(instantiate('Which of these genes are associated with asthma?', anchors), candidates, { lambda: 0.7, k: 1, domain: 'DISEASE_SYMPTOM' });
+    const both = await lexicalMmr(instantiate('Which of these genes are associated with asthma?', anchors), candidates, { lambda: 0.7, k: 1, domain: 'DISEASE_SYMPTOM' });
     const [withAnchor, without] = both;
     expect(withAnchor.sim).toBeGreaterThan(without.sim);
     expect(withAnchor.rank).toBe(1);

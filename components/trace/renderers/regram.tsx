@@ -65,7 +65,7 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
-        λ = {out.lambda} · K = {out.k} · domain {String(input.domain ?? '—')} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected{out.similarity ? <> · similarity: <span title={`${out.similarity.measure} (${out.similarity.why})`}>{out.similarity.kind}</span></> : null}
+        λ = {out.lambda} · K = {out.k} · domain {String(input.domain ?? '—')} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected{out.similarity ? <> · similarity: <span title={`${out.similarity.measure} (${out.similarity.why})`}>{out.similarity.kind === 'lexical' ? `lexical (${out.similarity.why})` : out.similarity.kind}</span></> : null}
         {out.queries.length ? ` · Sim against: ${out.queries.join(' | ')}` : ''}
       </p>
       <SortableTable

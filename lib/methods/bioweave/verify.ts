@@ -1,4 +1,4 @@
-import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
+import type { Comparison, Similarity, SimilarityUse } from '@/lib/nlp/similarity';
 import type { BioWeaveParams } from './params';
 import type { Source } from './plan';
 import type { Unit } from './units';
@@ -9,11 +9,11 @@ import type { Unit } from './units';
  *   Supp(u) = { src(v) : v in the pool, v ≠ u, Sim(u, v) ≥ γ }
  *   s_ver   = α_prior·ρ_src(u) + α_sup·min(|Supp(u)|, W_src)/W_src + α_kg·|Ent(u) ∩ V(G_q)| / max(1, |Ent(u)|)
  *   s_cross = β·s_rel + (1 − β)·s_ver; top W2
- * Every row keeps its inputs, so the table can be recomputed from the trace.
+ * cos and Sim are the paper's SentenceBERT cosine where the endpoint has an
+ * embedding model (HOPSCOPE_EMBEDDING_MODEL), else the cosine of lexical term
+ * vectors (lib/nlp/similarity); the table names which. Every row keeps its
+ * inputs, so the table can be recomputed from the trace.
  */
-
-/** What cos and Sim are here: the paper embeds with SentenceBERT; no embedding endpoint is part of the model layer. */
-export const SIMILARITY = 'lexical cosine: log-tf vectors of stemmed content terms, no idf (the paper uses SentenceBERT embeddings)';
 
 export interface ScoreRow {
   unitId: string;
@@ -42,7 +42,8 @@ export interface ScoreRow {
 }
 
 export interface ScoringTable {
-  similarity: string;
+  /** Which cos and Sim the table used: embedding:<model>, or lexical and why. */
+  similarity: SimilarityUse;
   topicIds: string[];
   weights: Pick<BioWeaveParams, 'lambdaSem' | 'beta' | 'gamma' | 'wSrc' | 'rhoKg' | 'rhoDoc' | 'rhoWeb' | 'alphaPrior' | 'alphaSup' | 'alphaKg' | 'w1' | 'perSource' | 'w2'>;
   /** Rows in s_rel order; pool rows carry the verification columns. */
@@ -51,11 +52,17 @@ export interface ScoringTable {
   top: string[];
 }
 
-export function crossVerify(question: string, units: Unit[], topicIds: string[], graphNodes: Set<string>, p: BioWeaveParams): ScoringTable {
+/** The question and the units' texts made comparable under the run's similarity. */
+export function compareUnits(similarity: Similarity, question: string, units: Unit[]): Promise<Comparison> {
+  return similarity.compare(units.map((u) => u.text), [question]);
+}
+
+/** `comparison`: compareUnits over the same question and units. */
+export function crossVerify(question: string, units: Unit[], comparison: Comparison, topicIds: string[], graphNodes: Set<string>, p: BioWeaveParams): ScoringTable {
   const topics = new Set(topicIds);
   const rows: ScoreRow[] = units.map((u) => {
     const entities = [...new Set(u.entities.map((e) => e.nodeId))];
-    const cos = lexicalSimilarity(question, u.text);
+    const cos = comparison.between(question, u.text);
     const jaccard = jaccardOf(topics, new Set(entities));
     return {
       unitId: u.id,
@@ -97,7 +104,7 @@ export function crossVerify(question: string, units: Unit[], topicIds: string[],
 
   const prior: Record<Source, number> = { kg: p.rhoKg, doc: p.rhoDoc, web: p.rhoWeb };
   for (const row of pool) {
-    row.supporters = pool.filter((o) => o !== row && lexicalSimilarity(row.text, o.text) >= p.gamma).map((o) => o.unitId);
+    row.supporters = pool.filter((o) => o !== row && comparison.between(row.text, o.text) >= p.gamma).map((o) => o.unitId);
     row.supp = [...new Set(row.supporters.map((id) => pool.find((o) => o.unitId === id)!.source))];
     row.rPrior = prior[row.source];
     row.rSup = Math.min(row.supp.length, p.wSrc) / p.wSrc;
@@ -111,7 +118,7 @@ export function crossVerify(question: string, units: Unit[], topicIds: string[],
 
   const { lambdaSem, beta, gamma, wSrc, rhoKg, rhoDoc, rhoWeb, alphaPrior, alphaSup, alphaKg, w1, perSource: cap, w2 } = p;
   return {
-    similarity: SIMILARITY,
+    similarity: comparison.used,
     topicIds,
     weights: { lambdaSem, beta, gamma, wSrc, rhoKg, rhoDoc, rhoWeb, alphaPrior, alphaSup, alphaKg, w1, perSource: cap, w2 },
     rows,

@@ -1,5 +1,5 @@
 import { defineMethod } from '../types';
-import { SIMILARITY } from './mmr';
+import { similarityName } from '@/lib/nlp/similarity';
 import './offline';
 import { RegramParamsSchema } from './params';
 import { REVIEWER_SUBSTITUTE } from './review';
@@ -40,7 +40,7 @@ export const regram = defineMethod({
         domain: typing.domain,
         decomposition: { hops: plan.hops.length, fallback: plan.fallback },
         hops: hops.map((h) => ({ hop: h.hop, question: h.question, mode: h.mode, nFacts: h.region.edges.length, hypotheses: h.hypotheses.length })),
-        similarity: SIMILARITY.kind,
+        similarity: similarityName(ctx.model.similarity.current()),
         reviewer: REVIEWER_SUBSTITUTE,
       },
     };

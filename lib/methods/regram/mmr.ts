@@ -1,32 +1,23 @@
 /**
  * ReGraM's weighted MMR (regram.txt Eq. 1), greedy:
  *   MMR(t) = λ·Sim(q_i, t)·w_r − (1 − λ)·max_{t' ∈ S} Sim(t, t')
- * The paper's Sim is the cosine of Sentence-BERT embeddings; with no
- * embedding endpoint Sim is lexical over the textified triples. For q_i it
- * is the BM25 score over the score of a triple covering every term of q_i
- * (queryMatch): BM25 rewards a triple for covering more of the question,
- * where a TF-IDF cosine favours short triples that share just a name, and the
- * ideal score, not the best candidate's, keeps "covers all of it" apart from
- * "covers the most of what is there". Between two triples it is
- * the cosine of their term counts: two triples that differ only in one
- * entity ("PARP1 / SMAD3 participates in Generic Transcription Pathway") are
- * near duplicates, as their embeddings would be, whereas idf weighting would
- * let the rare names dominate and hide the redundancy. A hop built on
- * earlier answers has one q_i per answer (see instantiate); a triple's Sim is
- * its best. Pure, so the candidate table can be recomputed from the trace.
+ * The paper's Sim is the cosine of Sentence-BERT embeddings: with an embedding
+ * model configured it is the cosine of the endpoint's embeddings of q_i and
+ * the textified triples. Otherwise (lib/nlp/similarity) Sim(q_i, t) is the
+ * BM25 of the triple for q_i over that of a triple covering every term of q_i
+ * (BM25 rewards covering more of the question, where a TF-IDF cosine favours
+ * short triples that share just a name), and Sim(t, t') the cosine of their
+ * term counts: two triples that differ only in one entity ("PARP1 / SMAD3
+ * participates in Generic Transcription Pathway") are near duplicates, as
+ * their embeddings would be. A hop built on earlier answers has one q_i per
+ * answer (see instantiate); a triple's Sim is its best. Given the
+ * comparison's scores (recorded with the table), the selection is pure.
  */
 
 import { categoryOf, relationWeight, type RelationCategory, type RelationDomain } from '@/lib/kg/metaedge-categories';
-import { Bm25Index, cosine, termVector } from '@/lib/llm/offline/lexical';
 import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
-import { contentTerms } from '@/lib/llm/offline/text';
+import type { Comparison, Similarity } from '@/lib/nlp/similarity';
 import type { TripleData } from '@/lib/trace/types';
-
-export const SIMILARITY = {
-  kind: 'lexical',
-  measure: "Sim(q_i, t): BM25 of the textified triple for q_i (idf over the hop's candidates) over the BM25 of a triple holding every term of q_i, capped at 1; Sim(t, t'): cosine of the two triples' term counts",
-  why: "no embedding endpoint is configured (the model layer has no embedding role), so Sim is lexical instead of the paper's Sentence-BERT cosine",
-} as const;
 
 /** How equal MMR scores are ordered, recorded with every candidate table. */
 export const TIE_BREAK = "equal MMR: the higher relevance λ·Sim·w_r first, then the earlier retrieval order (the hub cap's order: relation rank, then the better-connected neighbour)";
@@ -85,21 +76,26 @@ export function textify(c: MmrCandidate): string {
   return description ? `${c.text} [${description}]` : c.text;
 }
 
+/** The hop's queries and textified candidates made comparable under the run's similarity. */
+export function compareCandidates(similarity: Similarity, queries: string[], candidates: MmrCandidate[]): Promise<Comparison> {
+  return similarity.compare(candidates.map(textify), queries);
+}
+
 /**
- * With `diversity` off (the "w/o MMR" ablation) the redundancy term is left
- * out: the top K by relevance λ·Sim·w_r.
+ * Sim comes from `comparison`, made by compareCandidates over the same
+ * queries and candidates. With `diversity` off (the "w/o MMR" ablation) the
+ * redundancy term is left out: the top K by relevance λ·Sim·w_r.
  */
 export function weightedMmr(
   queries: string[],
   candidates: MmrCandidate[],
+  comparison: Comparison,
   opts: { lambda: number; k: number; domain: RelationDomain | null; diversity?: boolean },
 ): CandidateRow[] {
   const { lambda, k, domain } = opts;
   const diversity = opts.diversity ?? true;
   const simTexts = candidates.map(textify);
-  const index = new Bm25Index(simTexts);
-  const vectors = simTexts.map((t) => termVector(t));
-  const matches = queries.map((q) => queryMatch(index, q));
+  const matches = queries.map((q) => comparison.relevance(q));
   const rows: CandidateRow[] = candidates.map((c, i) => {
     const wR = priorWeight(c.triple.metaedge, domain);
     const sim = Math.max(0, ...matches.map((m) => m[i]));
@@ -139,7 +135,7 @@ export function weightedMmr(
     if (!diversity) continue;
     for (const [i, r] of rows.entries()) {
       if (r.selected) continue;
-      const s = cosine(vectors[i], vectors[best]);
+      const s = comparison.between(simTexts[i], simTexts[best]);
       if (r.nearest === null || s > maxSim[i]) {
         maxSim[i] = s;
         r.nearest = chosen.evidenceId;
@@ -156,14 +152,4 @@ function before(a: CandidateRow, b: CandidateRow): boolean {
   if (a.mmr !== b.mmr) return a.mmr > b.mmr;
   if (a.relevance !== b.relevance) return a.relevance > b.relevance;
   return a.order < b.order;
-}
-
-/**
- * Each candidate's BM25 for the query, over the score of a triple of average
- * length holding every query term once (the sum of their idf): how much of
- * the question the triple covers, the question's rare terms counting most.
- */
-export function queryMatch(index: Bm25Index, query: string): number[] {
-  const ideal = [...new Set(contentTerms(query))].reduce((sum, t) => sum + index.idf(t), 0);
-  return index.scoreAll(query).map((score) => (ideal > 0 ? Math.min(1, score / ideal) : 0));
 }

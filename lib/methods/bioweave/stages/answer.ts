@@ -1,12 +1,12 @@
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import { normalise } from '@/lib/llm/offline/text';
+import { similarityName } from '@/lib/nlp/similarity';
 import type { MethodAnswer, MethodContext } from '../../types';
 import type { QuestionFrame } from '../frame';
 import { graphEvidenceIds, sourcesOf } from '../graph';
 import type { BioWeaveParams } from '../params';
 import { answerTemplate, type Answer } from '../templates';
 import { stage, totalUsage, type StageUsage } from '../usage';
-import { SIMILARITY } from '../verify';
 import type { RoundOutcome } from './round';
 import { incompleteHops } from './structured';
 
@@ -60,7 +60,7 @@ export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: 
       countCheck,
       droppedEvidenceIds,
       unsupportedAnswer,
-      similarity: SIMILARITY,
+      similarity: similarityName(ctx.model.similarity.current()),
       usage: totalUsage([...usage, staged.usage]),
     },
   };

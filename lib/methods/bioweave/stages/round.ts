@@ -10,7 +10,7 @@ import { topicEntities, type Attempt, type RoundPlan } from '../round';
 import { mergeSubgraphs, subgraphOf, type Subgraph } from '../subgraph';
 import { mergeUnits, type Unit } from '../units';
 import { stage, type StageUsage } from '../usage';
-import { crossVerify } from '../verify';
+import { compareUnits, crossVerify } from '../verify';
 import { convertSpans, spanRef } from './convert';
 import { decideRepair, type RepairDecision } from './repair';
 import { selectUnits, type SelectionOutcome } from './select';
@@ -95,9 +95,10 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
     }
 
     const ordered = [...memory].sort((a, b) => (b.pathScore ?? -1) - (a.pathScore ?? -1));
-    const verified = await stage(ctx, { kind: 'bioweave.verify', label: 'Cross-verification', input: { units: ordered.length }, parent: round }, 'verify', async () =>
-      crossVerify(ctx.question.text, ordered, topics.map((t) => t.nodeId), new Set(subgraph.nodes.map((n) => n.nodeId)), ctx.params),
-    );
+    const verified = await stage(ctx, { kind: 'bioweave.verify', label: 'Cross-verification', input: { units: ordered.length }, parent: round }, 'verify', async () => {
+      const comparison = await compareUnits(ctx.model.similarity, ctx.question.text, ordered);
+      return crossVerify(ctx.question.text, ordered, comparison, topics.map((t) => t.nodeId), new Set(subgraph.nodes.map((n) => n.nodeId)), ctx.params);
+    });
     usage.push(verified.usage);
 
     const byId = new Map(memory.map((u) => [u.id, u]));

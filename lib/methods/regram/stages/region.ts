@@ -1,7 +1,8 @@
 import type { RelationDomain } from '@/lib/kg/metaedge-categories';
 import type { StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
-import { SIMILARITY, TIE_BREAK, weightedMmr, type CandidateRow } from '../mmr';
+import type { SimilarityUse } from '@/lib/nlp/similarity';
+import { compareCandidates, TIE_BREAK, weightedMmr, type CandidateRow } from '../mmr';
 import type { RegramParams } from '../params';
 import { chooseMode, formRegion, type Region } from '../region';
 import type { Mode } from '../templates';
@@ -9,7 +10,8 @@ import type { CandidateSet } from './candidates';
 import type { HopLinking } from './link';
 
 export interface CandidateTable {
-  similarity: typeof SIMILARITY;
+  /** Which Sim the table used: embedding:<model>, or lexical and why. */
+  similarity: SimilarityUse;
   /** False in the "w/o MMR" ablation: top K by relevance, no redundancy term. */
   mmr: boolean;
   tieBreak: string;
@@ -36,9 +38,11 @@ export async function selectRegion(
   const table = await ctx.trace.step(
     { kind: 'regram.mmr', label: mmr ? 'Weighted MMR' : 'Top-K by relevance (w/o MMR)', input: { queries: linking.simQueries, candidates: candidates.records.length, lambda, k, domain, mmr, tieBreak: TIE_BREAK }, parent },
     async () => {
-      const rows = weightedMmr(linking.simQueries, candidates.records.map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData })), { lambda, k, domain, diversity: mmr });
+      const mmrCandidates = candidates.records.map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData }));
+      const comparison = await compareCandidates(ctx.model.similarity, linking.simQueries, mmrCandidates);
+      const rows = weightedMmr(linking.simQueries, mmrCandidates, comparison, { lambda, k, domain, diversity: mmr });
       await ctx.trace.markSelected(rows.filter((r) => r.selected).map((r) => r.evidenceId));
-      return { similarity: SIMILARITY, mmr, tieBreak: TIE_BREAK, lambda, k, queries: linking.simQueries, rows };
+      return { similarity: comparison.used, mmr, tieBreak: TIE_BREAK, lambda, k, queries: linking.simQueries, rows };
     },
   );
   const region = await ctx.trace.step({ kind: 'regram.region', label: 'Region', input: { selected: table.rows.filter((r) => r.selected).length }, parent }, async () => {

@@ -1,4 +1,4 @@
-import { explainLinks, nodeProfile, type EntityLink } from '@/lib/kg';
+import { explainLinks, nodeProfiles, type EntityLink } from '@/lib/kg';
 import type { EvidenceInput } from '@/lib/trace/types';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 
@@ -35,7 +35,8 @@ export class EntityChannel {
       return { enabled: false, items: [], note: 'entity switch is off' };
     }
     const items = await trace.step({ kind: 'channel.entity', label: 'Entity profiles', input: { nodeIds }, parent }, async (step) => {
-      const profiles = await Promise.all([...new Set(nodeIds)].map((id) => nodeProfile(id)));
+      const byId = await nodeProfiles(nodeIds);
+      const profiles = [...new Set(nodeIds)].map((id) => byId.get(id));
       const evidence: EvidenceInput[] = [];
       for (const p of profiles) {
         if (!p) continue;

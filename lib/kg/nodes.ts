@@ -94,22 +94,25 @@ export interface NodeProfile {
 
 /** Everything the entity page and the entity channel show about one node; null when there is no such node. */
 export async function nodeProfile(id: string): Promise<NodeProfile | null> {
-  const db = getPool();
-  const [nodes, aliases, profiles, degrees] = await Promise.all([
-    db.query<NodeProfile['node']>('select id, kind, name, source, description, degree from nodes where id = $1', [id]),
-    db.query<NodeProfile['aliases'][number]>('select alias, source from node_aliases where node_id = $1 order by source, alias', [id]),
-    db.query<NodeProfile['profiles'][number]>('select source, text from entity_profiles where node_id = $1 order by source, id', [id]),
-    db.query<NodeProfile['degreeByMetaedge'][number]>(
-      `select d.metaedge, d.direction, d.count,
-              coalesce(m.description, d.metaedge) as description,
-              case d.direction when 'out' then m.target_kind else m.source_kind end as "neighborKind"
-         from node_degrees d left join metaedges m on m.abbr = d.metaedge
-        where d.node_id = $1
-        order by d.count desc, d.metaedge, d.direction`,
-      [id],
-    ),
-  ]);
-  const node = nodes.rows[0];
-  if (!node) return null;
-  return { node, aliases: aliases.rows, profiles: profiles.rows, degreeByMetaedge: degrees.rows };
+  return (await nodeProfiles([id])).get(id) ?? null;
+}
+
+/** The profiles of several nodes in one query, by id (ids with no node are left out). */
+export async function nodeProfiles(ids: string[]): Promise<Map<string, NodeProfile>> {
+  if (!ids.length) return new Map();
+  const { rows } = await getPool().query<NodeProfile['node'] & Omit<NodeProfile, 'node'>>(
+    `select n.id, n.kind, n.name, n.source, n.description, n.degree,
+            coalesce((select json_agg(json_build_object('alias', a.alias, 'source', a.source) order by a.source, a.alias)
+                        from node_aliases a where a.node_id = n.id), '[]') aliases,
+            coalesce((select json_agg(json_build_object('source', p.source, 'text', p.text) order by p.source, p.id)
+                        from entity_profiles p where p.node_id = n.id), '[]') profiles,
+            coalesce((select json_agg(json_build_object('metaedge', d.metaedge, 'direction', d.direction, 'count', d.count,
+                                                        'description', coalesce(m.description, d.metaedge),
+                                                        'neighborKind', case d.direction when 'out' then m.target_kind else m.source_kind end)
+                                      order by d.count desc, d.metaedge, d.direction)
+                        from node_degrees d left join metaedges m on m.abbr = d.metaedge where d.node_id = n.id), '[]') "degreeByMetaedge"
+       from nodes n where n.id = any($1::text[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map(({ aliases, profiles, degreeByMetaedge, ...node }) => [node.id, { node, aliases, profiles, degreeByMetaedge }]));
 }

@@ -40,12 +40,13 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       })
       .catch(() => undefined);
   }, HEARTBEAT_MS);
+  let trace: TraceRecorder | null = null;
   try {
     const config = RunConfigSchema.parse(run.config);
     const input = RunInputSchema.parse(run.input);
     const method = getMethod(config.method);
     // A first attempt has no trace to resume.
-    const trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned });
+    trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned });
     const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity: createSimilarity(config.backend) });
     const channels = new Channels({
       switches: config.switches,
@@ -65,10 +66,13 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       trace,
       backend: config.backend.backend,
     });
+    await trace.flush();
     await finish(ours, answer, input);
     return 'succeeded';
   } catch (error) {
     if (error instanceof RunLeaseLostError) return null;
+    // Skipped steps and rows of interrupted ones, before the cost is read from them.
+    await trace?.flush().catch(() => undefined);
     const cancelled = error instanceof RunCancelledError;
     await prisma.run.updateMany({
       where: ours,

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
  * `unpack` gives back the value `pack` was given (records as retrieved).
  */
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = Record<string, unknown>;
 
 const isPlain = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

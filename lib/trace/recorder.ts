@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
-import { evidenceId, type Stored } from './codec';
+import { evidenceId, type Json, type Stored } from './codec';
+import { emptyTrace, encodeStepJson, insertCalls, insertRows, openTrace, runStatus, TraceWriter, type CallRow, type ResumeState } from './store';
+import { checkStepOutput } from './step-schemas';
+import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 
 /** Shorter strings are stored as they are (a reference would not be smaller). */
 const MIN_REF_LENGTH = 16;
-import { emptyTrace, encodeStepJson, finishStep, insertCalls, insertRows, insertStep, openTrace, runStatus, type CallRow, type ResumeState } from './store';
-import { checkStepOutput } from './step-schemas';
-import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 
 export class RunCancelledError extends Error {
   constructor() {
@@ -28,7 +29,7 @@ interface StepSpec {
   parent?: StepHandle | null;
 }
 
-/** What a step collects while it runs; written in one statement when it ends. */
+/** What a step collects while it runs; written with the step when it ends. */
 interface OpenStep {
   evidence: EvidenceRecord[];
   selected: Set<string>;
@@ -37,9 +38,10 @@ interface OpenStep {
 
 /**
  * Records a run's trace as it happens, through the trace repository
- * (`./store`): a step row when a step starts, and when it ends its output,
- * the evidence it retrieved (one compact pool), the rows of what was selected
- * and its model calls, in one write. A crash loses at most the step in flight.
+ * (`./store`): when a step ends, its row with its output, the evidence it
+ * retrieved (one compact pool), the rows of what was selected and its model
+ * calls, in one write that the step waits for (a step still running after a
+ * moment is written as running first). A crash loses at most the steps in flight.
  *
  * Resuming: a recorder opened on a run that already has succeeded steps replays
  * them: a step whose key (its position in the method's control flow) matches a
@@ -63,6 +65,7 @@ export class TraceRecorder {
     stringRef: (s) => (s.length >= MIN_REF_LENGTH ? this.strings.get(s) : undefined),
   };
   private readonly selectedIds: Set<string>;
+  private readonly writer: TraceWriter;
   /** The run's citation ids, one per distinct fact, in evidence order. */
   readonly citations = new CitationIndex();
 
@@ -79,6 +82,7 @@ export class TraceRecorder {
     this.nextStep = state.nextStep;
     this.nextEvidence = state.nextEvidence;
     this.nextCall = state.nextCall;
+    this.writer = new TraceWriter(runId);
   }
 
   /** Opens the trace of a run; on a resumed run, marks interrupted steps and prepares replay. `fresh`: the run has no trace yet. */
@@ -96,15 +100,17 @@ export class TraceRecorder {
     // The ordinal is taken before anything is awaited, so steps started together keep their order.
     const ordinal = this.nextStep++;
     await this.throwIfCancelled();
-    const startedAt = Date.now();
-    const id = await insertStep({
-      runId: this.runId,
+    const startedAt = new Date();
+    const id = randomUUID();
+    this.writer.add({
+      id,
       ordinal,
       parentStepId: spec.parent?.id ?? null,
       kind: spec.kind,
       label: spec.label,
       status: 'running',
       input: this.encode({ ...(isPlainObject(spec.input) ? spec.input : { value: spec.input }), __key: key }),
+      startedAt,
     });
     const handle: StepHandle = { id, ordinal, kind: spec.kind, label: spec.label, key };
     const open: OpenStep = { evidence: [], selected: new Set(), calls: [] };
@@ -125,12 +131,11 @@ export class TraceRecorder {
       for (const r of kept) this.remember(r);
       const selected = kept.filter((r) => r.selected || open.selected.has(r.id));
       for (const r of selected) this.selectedIds.add(r.id);
-      await finishStep({
-        runId: this.runId,
+      await this.writer.end({
         stepId: id,
         status,
         output: this.encode(output),
-        durationMs: Date.now() - startedAt,
+        durationMs: Date.now() - startedAt.getTime(),
         pool: kept,
         selected,
         calls: open.calls,
@@ -138,20 +143,21 @@ export class TraceRecorder {
     }
   }
 
-  /** A step that did not run, with the reason (a switched-off channel, a budget reached). */
+  /** A step that did not run, with the reason (a switched-off channel, a budget reached); written with the next write. */
   async skipped(spec: StepSpec, reason: string): Promise<void> {
     const key = this.keyFor(spec);
     if (this.replay.has(key)) return;
-    await insertStep({
-      runId: this.runId,
+    this.writer.add({
+      id: randomUUID(),
       ordinal: this.nextStep++,
       parentStepId: spec.parent?.id ?? null,
       kind: spec.kind,
       label: spec.label,
       status: 'skipped',
       input: this.encode({ ...(isPlainObject(spec.input) ? spec.input : {}), __key: key }),
-      output: JSON.stringify({ reason }),
+      output: { reason },
       durationMs: 0,
+      startedAt: new Date(),
     });
   }
 
@@ -227,8 +233,13 @@ export class TraceRecorder {
     if (record.text.length >= MIN_REF_LENGTH && !this.strings.has(record.text)) this.strings.set(record.text, { $tx: record.ordinal });
   }
 
+  /** Writes what is still unwritten (skipped steps, rows of running ones): before the run's end is stored. */
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
   /** A step's input or output as stored: evidence records already in the trace become references. */
-  private encode(value: unknown): string {
+  private encode(value: unknown): Json {
     return encodeStepJson(value, this.stored);
   }
 

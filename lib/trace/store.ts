@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { getPool } from '@/lib/db/client';
 import type { ModelCallRecord } from '@/lib/llm/types';
-import { evidenceId, pack, unpack, type Stored } from './codec';
+import { evidenceId, pack, unpack, type Json, type Stored } from './codec';
 import type { ChannelName, EvidenceRecord } from './types';
 
 /**
@@ -15,9 +14,10 @@ import type { ChannelName, EvidenceRecord } from './types';
  *   `evidence`, which is what "the evidence of a run" means to queries;
  * - step inputs and outputs are stored packed (./codec): evidence records the
  *   run already stored become references, tables keep field names once;
- * - a step is written twice: once when it starts (so a crash leaves it
- *   `running`), and once when it ends, with its output, its pool, its selected
- *   evidence and its model calls in one statement.
+ * - a step is written when it ends, with its output, its pool, its selected
+ *   evidence and its model calls, in one statement shared with whatever else
+ *   of the run is waiting (TraceWriter); a step still running after a moment
+ *   is written as `running` first, so a crash leaves it marked interrupted.
  */
 
 export type StepStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -50,47 +50,144 @@ export interface StoredEvidence {
   selected: boolean;
 }
 
-/** JSON text for a step's input or output, packed: what this run already stored becomes references. */
-export function encodeStepJson(value: unknown, stored: Stored): string {
-  return JSON.stringify(pack(value, stored));
+/** A step's input or output as stored (JSON), packed: what this run already stored becomes references. */
+export function encodeStepJson(value: unknown, stored: Stored): Json {
+  return pack(value, stored);
 }
 
 // ---------------------------------------------------------------- writes
 
-export async function insertStep(row: { runId: string; ordinal: number; parentStepId: string | null; kind: string; label: string; status: StepStatus; input: string; output?: string; durationMs?: number }): Promise<string> {
-  const id = randomUUID();
-  await getPool().query(
-    `insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
-    [id, row.runId, row.ordinal, row.parentStepId, row.kind, row.label, row.status, row.input, row.output ?? null, row.durationMs ?? null],
-  );
-  return id;
+/** A step's row as first written: running, or complete when the step ended (or was skipped) before its row was written. */
+export interface StepRow {
+  id: string;
+  ordinal: number;
+  parentStepId: string | null;
+  kind: string;
+  label: string;
+  status: StepStatus;
+  input: Json;
+  output?: Json;
+  durationMs?: number;
+  startedAt: Date;
 }
 
 export interface CallRow extends ModelCallRecord {
   ordinal: number;
 }
 
-/**
- * Ends a step in one statement: status, output and duration; the step's
- * evidence pool; rows for its selected evidence; its model calls.
- */
-export async function finishStep(end: {
-  runId: string;
+/** How a step ended: status, output and duration; the evidence it retrieved (its pool), the rows of what was selected, its model calls. */
+export interface StepEnd {
   stepId: string;
   status: 'succeeded' | 'failed';
-  output: string;
+  output: Json;
   durationMs: number;
   pool: EvidenceRecord[];
   selected: EvidenceRecord[];
   calls: CallRow[];
-}): Promise<void> {
+}
+
+/** A step still running after this long gets its `running` row (a crash then shows it interrupted); quicker steps are written once, when they end. */
+const START_WRITE_MS = 40;
+
+/**
+ * The writes of one run's trace, grouped: one statement writes every step row
+ * not yet written (started steps, skipped ones) together with the ends that
+ * are waiting, so a step costs one round trip, and steps that end together
+ * (parallel proposers) share one. A step's end resolves only once it is
+ * stored: a completed step is never lost.
+ */
+export class TraceWriter {
+  /** Step rows not written yet, in ordinal order. */
+  private readonly unwritten = new Map<string, StepRow>();
+  private waiting: { end: StepEnd | null; resolve(): void; reject(e: unknown): void }[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(readonly runId: string) {}
+
+  /** A started (or skipped) step: its row goes with the next write, or on its own after START_WRITE_MS. */
+  add(row: StepRow): void {
+    this.unwritten.set(row.id, row);
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.flush().catch(() => undefined);
+    }, START_WRITE_MS);
+  }
+
+  /** Stores a step's end (and every row still unwritten); resolves once it is stored. */
+  end(end: StepEnd): Promise<void> {
+    return this.write(end);
+  }
+
+  /** Stores every row still unwritten. */
+  flush(): Promise<void> {
+    return this.write(null);
+  }
+
+  private write(end: StepEnd | null): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ end, resolve, reject });
+      this.chain = this.chain.then(() => this.drain());
+    });
+  }
+
+  /** One statement for everything waiting; writes queued while it runs go together in the next. */
+  private async drain(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = [];
+    if (!batch.length) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const rows = [...this.unwritten.values()];
+    this.unwritten.clear();
+    const ends = batch.flatMap((b) => (b.end ? [b.end] : []));
+    const endOf = new Map(ends.map((e) => [e.stepId, e]));
+    try {
+      await writeSteps(
+        this.runId,
+        rows.map((r) => {
+          const e = endOf.get(r.id);
+          return e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, pool: e.pool } : r;
+        }),
+        ends.filter((e) => !rows.some((r) => r.id === e.stepId)),
+        ends,
+      );
+      for (const b of batch) b.resolve();
+    } catch (error) {
+      // Rows of steps still running are tried again with the next write.
+      for (const r of rows) if (!endOf.has(r.id) && !this.unwritten.has(r.id)) this.unwritten.set(r.id, r);
+      for (const b of batch) b.reject(error);
+    }
+  }
+}
+
+/** New step rows, the ends of steps already written, and the ends' evidence rows and model calls: one statement. */
+async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecord[] })[], updates: StepEnd[], ends: StepEnd[]): Promise<void> {
+  const selected = ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true })));
+  const calls = ends.flatMap((e) => e.calls.map((c) => ({ ...c, stepId: e.stepId })));
   await getPool().query(
-    `with s as (update steps set status = $3, output = $4::jsonb, duration_ms = $5, evidence_pool = $6::jsonb where id = $2),
-          e as (${INSERT_EVIDENCE('$7')}),
-          m as (${INSERT_CALLS('$8')})
+    `with i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at)
+                select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at
+                  from jsonb_to_recordset($2::jsonb) as x(id text, ordinal int, parent text, kind text, label text, status text, input jsonb, output jsonb,
+                                                          duration_ms int, pool jsonb, started_at timestamp)),
+          u as (update steps s set status = x.status::"StepStatus", output = x.output, duration_ms = x.duration_ms, evidence_pool = x.pool
+                  from jsonb_to_recordset($3::jsonb) as x(id text, status text, output jsonb, duration_ms int, pool jsonb)
+                 where s.id = x.id and s.run_id = $1),
+          e as (${INSERT_EVIDENCE('$4')}),
+          m as (${INSERT_CALLS('$5')})
      select 1`,
-    [end.runId, end.stepId, end.status, end.output, end.durationMs, end.pool.length ? poolJson(end.pool) : null, evidenceJson(end.selected.map((r) => ({ ...r, selected: true }))), callsJson(end.calls)],
+    [
+      runId,
+      JSON.stringify(
+        rows.map((r) => ({
+          id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, input: r.input,
+          output: r.output ?? null, duration_ms: r.durationMs ?? null, pool: r.pool?.length ? poolJson(r.pool) : null, started_at: r.startedAt,
+        })),
+      ),
+      JSON.stringify(updates.map((e) => ({ id: e.stepId, status: e.status, output: e.output, duration_ms: e.durationMs, pool: e.pool.length ? poolJson(e.pool) : null }))),
+      evidenceJson(selected),
+      callsJson(calls),
+    ],
   );
 }
 
@@ -100,12 +197,12 @@ export async function insertRows(runId: string, records: EvidenceRecord[]): Prom
   await getPool().query(`${INSERT_EVIDENCE('$2')} on conflict (id) do update set selected = excluded.selected or evidence.selected`, [runId, evidenceJson(records)]);
 }
 
-/** Model calls made outside any step. */
+/** Model calls made outside any running step. */
 export async function insertCalls(runId: string, stepId: string | null, calls: CallRow[]): Promise<void> {
-  if (calls.length) await getPool().query(`with m as (${INSERT_CALLS('$3')}) select $2::text`, [runId, stepId, callsJson(calls)]);
+  if (calls.length) await getPool().query(`with m as (${INSERT_CALLS('$2')}) select 1`, [runId, callsJson(calls.map((c) => ({ ...c, stepId })))]);
 }
 
-// $1 is the run id, $2 the step id (null for calls outside steps).
+// $1 is the run id.
 const INSERT_EVIDENCE = (param: string) =>
   `insert into evidence (id, run_id, step_id, ordinal, channel, kind, ref, text, data, scores, selected)
    select x.id, $1, x.step_id, x.ordinal, x.channel::"Channel", x.kind, x.ref, x.text, x.data, x.scores, x.selected
@@ -114,24 +211,24 @@ const INSERT_EVIDENCE = (param: string) =>
 const INSERT_CALLS = (param: string) =>
   `insert into model_calls (id, run_id, step_id, ordinal, role, backend, model, template, template_version, messages, output, parsed,
                             tokens_in, tokens_out, latency_ms, cached, attempts, error)
-   select gen_random_uuid()::text, $1, $2, x.ordinal, x.role, x.backend, x.model, x.template, x."templateVersion", x.messages, x.output, x.parsed,
+   select gen_random_uuid()::text, $1, x."stepId", x.ordinal, x.role, x.backend, x.model, x.template, x."templateVersion", x.messages, x.output, x.parsed,
           x."tokensIn", x."tokensOut", x."latencyMs", x.cached, x.attempts, x.error
-     from jsonb_to_recordset(${param}::jsonb) as x(ordinal int, role text, backend text, model text, template text, "templateVersion" int, messages jsonb,
+     from jsonb_to_recordset(${param}::jsonb) as x("stepId" text, ordinal int, role text, backend text, model text, template text, "templateVersion" int, messages jsonb,
           output text, parsed jsonb, "tokensIn" int, "tokensOut" int, "latencyMs" int, cached boolean, attempts int, error text)`;
 
 /** The pool drops what its step and ordinal imply (step id, record id); each record keeps the selected flag it was retrieved with. */
-function poolJson(records: EvidenceRecord[]): string {
-  return JSON.stringify(pack(records.map(({ stepId: _s, id: _i, ...r }) => r)));
+function poolJson(records: EvidenceRecord[]): Json {
+  return pack(records.map(({ stepId: _s, id: _i, ...r }) => r));
 }
 
 function evidenceJson(records: EvidenceRecord[]): string {
   return JSON.stringify(records.map((r) => ({ id: r.id, step_id: r.stepId, ordinal: r.ordinal, channel: r.channel, kind: r.kind, ref: r.ref, text: r.text, data: r.data ?? null, scores: r.scores ?? null, selected: r.selected })));
 }
 
-function callsJson(calls: CallRow[]): string {
+function callsJson(calls: (CallRow & { stepId: string | null })[]): string {
   return JSON.stringify(
     calls.map((c) => ({
-      ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
+      stepId: c.stepId, ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
       messages: c.messages, output: c.output, parsed: c.parsed ?? null, tokensIn: c.tokensIn, tokensOut: c.tokensOut,
       latencyMs: c.latencyMs, cached: c.cached, attempts: c.attempts, error: c.error,
     })),

@@ -21,15 +21,27 @@ async function newRun() {
 
 afterAll(closeDb);
 
+async function until<T>(probe: () => Promise<T | null>): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out');
+}
+
 describe('TraceRecorder', () => {
-  it('writes nested steps as they start, and their evidence and outputs when they end', async () => {
+  it('writes a step still running as running, and its evidence and output when it ends', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
     await trace.step({ kind: 'iteration', label: 'Iteration 1' }, async (iteration) => {
       await trace.step({ kind: 'retrieve', label: 'Retrieve', parent: iteration }, async (step) => {
         await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: 'edge:1', text: 'a – treats – b' }]);
-        // The step is there while it runs (a crash marks it interrupted); its evidence is written with it when it ends.
-        expect(await getPrisma().step.findUnique({ where: { id: step.id } })).toMatchObject({ status: 'running' });
+        // A step that keeps running is soon there as running (a crash marks it interrupted), with its parent; its evidence is written when it ends.
+        const running = await until(() => getPrisma().step.findUnique({ where: { id: step.id } }));
+        expect(running).toMatchObject({ status: 'running', parentStepId: iteration.id });
+        expect(await getPrisma().step.findUnique({ where: { id: iteration.id } })).toMatchObject({ status: 'running' });
+        expect(await getPrisma().evidence.count({ where: { runId: run.id } })).toBe(0);
         return { found: 1 };
       });
       const [retrieve] = (await readTrace(run.id)).evidence;
@@ -43,6 +55,37 @@ describe('TraceRecorder', () => {
     ]);
     expect(steps[1].parentStepId).toBe(steps[0].id);
     expect(steps[1].output).toEqual({ found: 1 });
+  });
+
+  it('stores every step that ended by the time it returns, parallel ones included; skipped steps by the next write', async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id);
+    const stored = (kind: string) => getPrisma().step.findFirst({ where: { runId: run.id, kind } });
+    await trace.skipped({ kind: 'channel.doc', label: 'Documents' }, 'doc switch is off');
+    await trace.step({ kind: 'round', label: 'Round 1' }, async (round) => {
+      const ends = [0, 1, 2].map((i) =>
+        trace.step({ kind: `propose.${i}`, label: `Proposer ${i}`, parent: round }, async (step) => {
+          await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: `edge:${i}`, text: `fact ${i}`, selected: true }]);
+          return { i };
+        }),
+      );
+      for (const [i, end] of ends.entries()) {
+        await end;
+        expect(await stored(`propose.${i}`)).toMatchObject({ status: 'succeeded', output: { i }, parentStepId: round.id });
+      }
+      return { proposals: 3 };
+    });
+    await trace.flush();
+    const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(steps.map((s) => [s.kind, s.status])).toEqual([
+      ['channel.doc', 'skipped'],
+      ['round', 'succeeded'],
+      ['propose.0', 'succeeded'],
+      ['propose.1', 'succeeded'],
+      ['propose.2', 'succeeded'],
+    ]);
+    expect(steps[0].output).toEqual({ reason: 'doc switch is off' });
+    expect(await getPrisma().evidence.count({ where: { runId: run.id, selected: true } })).toBe(3);
   });
 
   it('replays completed steps after an interruption and marks the interrupted one failed', async () => {

@@ -77,11 +77,48 @@ export const Eigen1ProposerSchema = z.object({
 });
 export type Eigen1Proposer = z.infer<typeof Eigen1ProposerSchema>;
 
+const RecordRefSchema = z.object({ id: z.string(), text: z.string() });
+
+/**
+ * EIGEN-1 `eigen1.generation`: one monitored generation (a proposer's, corrector's or HSR refiner's reasoning),
+ * with its monitor windows and the text spliced in per trigger. Fields added with the Table 3 switches are optional,
+ * so earlier traces (proposers only, always querier and injector) stay readable.
+ */
+export const Eigen1GenerationSchema = z.object({
+  stage: z.string().optional(),
+  lane: z.number().int().optional(),
+  text: z.string(),
+  segments: z.array(z.object({ source: z.enum(['model', 'injected']), start: z.number().int(), end: z.number().int(), call: z.number().int().nullable() })),
+  windows: z.array(z.object({ start: z.number().int(), end: z.number().int(), needsRetrieval: z.boolean(), reason: z.string(), spliced: z.boolean() })),
+  injections: z.array(
+    z.object({
+      index: z.number().int(),
+      query: z.string(),
+      queryBy: z.enum(['querier', 'window']).optional(),
+      retrieved: z.array(RecordRefSchema),
+      aside: z.string(),
+      usedIds: z.array(z.string()),
+      splice: z.string(),
+      spliceOffset: z.number().int(),
+      writtenBy: z.enum(['injector', 'raw-retrieval']),
+    }),
+  ),
+  finishReason: z.string().optional(),
+  continuation: z.enum(['continued', 'new-turn']).nullable().optional(),
+  evidence: z.array(RecordRefSchema),
+});
+export type Eigen1Generation = z.infer<typeof Eigen1GenerationSchema>;
+
+/** EIGEN-1 `eigen1.explicit-rag` (monitor off): the records retrieved with the question, up front, shown to every role. */
+export const Eigen1ExplicitRagSchema = z.array(RecordRefSchema);
+
 /** The schemas by step kind. */
 export const STEP_OUTPUT_SCHEMAS = {
   'regram.mmr': RegramCandidateTableSchema,
   'regram.region': RegramRegionSchema,
   'eigen1.proposer': Eigen1ProposerSchema,
+  'eigen1.generation': Eigen1GenerationSchema,
+  'eigen1.explicit-rag': Eigen1ExplicitRagSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type TypedStepKind = keyof typeof STEP_OUTPUT_SCHEMAS;

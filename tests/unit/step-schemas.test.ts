@@ -34,4 +34,18 @@ describe('step output contracts', () => {
     expect(old.data).toBeNull();
     expect(old.error).toMatch(/rows/);
   });
+
+  it('reads an EIGEN-1 generation recorded before the Table 3 switches (no stage, lane, queryBy), and refuses an unknown splice author', () => {
+    const old = {
+      proposer: 0,
+      text: 'I need X. Wait a minute, … continue my reasoning. ',
+      segments: [{ source: 'model', start: 0, end: 10, call: 0 }, { source: 'injected', start: 10, end: 50, call: null }],
+      windows: [{ start: 0, end: 10, needsRetrieval: true, reason: 'needs X', spliced: true }],
+      injections: [{ index: 1, query: 'X', retrieved: [{ id: 'e1', text: 'X is Y' }], aside: 'Wait a minute, …', usedIds: ['e1'], splice: 'Wait a minute, … ', spliceOffset: 10, writtenBy: 'injector' }],
+      evidence: [{ id: 'e1', text: 'X is Y' }],
+    };
+    expect(parseStepOutput('eigen1.generation', old).data?.injections[0].queryBy).toBeUndefined();
+    const bad = { ...old, injections: [{ ...old.injections[0], writtenBy: 'model' }] };
+    expect(() => checkStepOutput('eigen1.generation', bad)).toThrow(/writtenBy/);
+  });
 });

@@ -8,44 +8,13 @@ import type { GraphModel } from '@/components/graph/model';
 import { EvidenceChip } from '@/components/runs/EvidenceBits';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
-import { parseStepOutput } from '@/lib/trace/step-schemas';
+import { parseStepOutput, type Eigen1Generation } from '@/lib/trace/step-schemas';
 import { SortableTable, type Column } from '../SortableTable';
 import { lineageLayout, lineageModel, LINEAGE_STAGE_COLORS, type LineageGraphData, type LineageNodeData } from './eigen1-lineage';
-import { streamPieces, type StreamSegment } from './stream-pieces';
+import { streamPieces } from './stream-pieces';
 import type { StepRenderer, StepRendererProps } from './types';
 
-interface WindowData {
-  start: number;
-  end: number;
-  needsRetrieval: boolean;
-  reason: string;
-  spliced: boolean;
-}
-
-interface InjectionData {
-  index: number;
-  query: string;
-  retrieved: { id: string; text: string; channel?: string }[];
-  aside: string;
-  usedIds: string[];
-  splice: string;
-  spliceOffset: number;
-  /** Absent in traces recorded before the Table 3 switches (always the querier and the injector then). */
-  queryBy?: 'querier' | 'window';
-  writtenBy?: 'injector' | 'raw-retrieval';
-}
-
-interface GenerationData {
-  text: string;
-  segments: StreamSegment[];
-  windows: WindowData[];
-  injections: InjectionData[];
-  finishReason?: string;
-}
-
-function isGeneration(v: unknown): v is GenerationData {
-  return typeof v === 'object' && v !== null && typeof (v as GenerationData).text === 'string' && Array.isArray((v as GenerationData).segments);
-}
+type InjectionData = Eigen1Generation['injections'][number];
 
 /**
  * EIGEN-1's monitored generation: the reasoning as it streamed, with the
@@ -53,9 +22,9 @@ function isGeneration(v: unknown): v is GenerationData {
  * one to see which stretch of text the monitor judged).
  */
 function ReasoningStream({ detail, ctx }: StepRendererProps) {
-  const out = detail.step.output;
+  const out = parseStepOutput('eigen1.generation', detail.step.output).data;
   const [active, setActive] = useState<number | null>(null);
-  if (!isGeneration(out)) return <p className="text-sm text-slate-600">No reasoning stream recorded{detail.step.status === 'running' ? ' yet' : ''}.</p>;
+  if (!out) return <p className="text-sm text-slate-600">No reasoning stream recorded{detail.step.status === 'running' ? ' yet' : ''}.</p>;
   const window = active !== null ? (out.windows[active] ?? null) : null;
   const pieces = streamPieces(out.text, out.segments, window);
   return (

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Channels, FULL_SWITCHES } from '@/lib/channels';
 import { closeDb, getPool, getPrisma } from '@/lib/db/client';
 import { ModelClient } from '@/lib/llm/client';
+import { PrismaEmbeddingCache } from '@/lib/llm/embedding-cache';
+import { EmbeddingClient } from '@/lib/llm/embeddings';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { normalise } from '@/lib/llm/offline/text';
 import { OpenAIBackend } from '@/lib/llm/openai-backend';
@@ -16,14 +19,16 @@ import type { SelectionOutcome } from '@/lib/methods/bioweave/stages/select';
 import type { RankedPath } from '@/lib/methods/bioweave/stages/structured';
 import { answerTemplate, convertTemplate, initTemplate, selectTemplate } from '@/lib/methods/bioweave/templates';
 import type { Staged, StageUsage } from '@/lib/methods/bioweave/usage';
-import type { ScoringTable } from '@/lib/methods/bioweave/verify';
+import type { Unit } from '@/lib/methods/bioweave/units';
+import { compareUnits, crossVerify, type ScoringTable } from '@/lib/methods/bioweave/verify';
 import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
 import type { RunRecord } from '@/lib/runs/read';
 import { newShareId } from '@/lib/runs/share-id';
 import { readTrace } from '@/lib/trace/store';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import type { TripleData } from '@/lib/trace/types';
-import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { EmbeddingSimilarity, LEXICAL_WHY, LexicalSimilarity, vectorCosine } from '@/lib/nlp/similarity';
+import { bagOfWordsVector, reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
 import { runToSuccess } from '../support/runs';
 
 afterAll(closeDb);
@@ -522,7 +527,10 @@ describe('BioWeave over an OpenAI-compatible server', () => {
       data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'bioweave', config: {}, configHash: 'test', status: 'running' },
     });
     const trace = await TraceRecorder.open(row.id);
-    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+    const embeddingModel = `emb-${randomUUID()}`;
+    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }), {
+      similarity: new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, apiKey: 'k', model: embeddingModel, cache: new PrismaEmbeddingCache() })),
+    });
     const webBundle = [
       { id: 'gwas-1', title: 'Shared risk loci', snippet: "TNF is associated with multiple sclerosis and Crohn's disease in genome-wide studies." },
       { id: 'off-topic', title: 'Weather', snippet: 'Rain is expected tomorrow.' },
@@ -562,6 +570,12 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     expect((webUnit.data as { assertsKgFact: boolean }).assertsKgFact).toBe(false);
     const table = stepOut<ScoringTable>('bioweave.verify');
     expect(table.rows.find((r) => r.unitId === webUnit.id)!.rPrior).toBe(0.7);
+    // cos and Sim are the embedding endpoint's, and the run says so.
+    expect(table.similarity).toMatchObject({ kind: `embedding:${embeddingModel}` });
+    const served = (t: string) => Float32Array.from(bagOfWordsVector(t));
+    for (const r of table.rows) expect(r.cos).toBeCloseTo(vectorCosine(served(QUESTION), served(r.text)), 5);
+    expect(server.requests.filter((r) => r.path.endsWith('/embeddings')).every((r) => r.body.model === embeddingModel)).toBe(true);
+    expect(answer.extra!.similarity).toBe(`embedding:${embeddingModel}`);
 
     // Selection keeps at most K of what it was shown.
     const selection = stepOut<SelectionOutcome>('bioweave.select');
@@ -586,5 +600,56 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     expect(answer.extra).toMatchObject({ droppedEvidenceIds: ['invented-id'], needsRepair: false, operatorSatisfied: true });
     const usage = answer.extra!.usage as { calls: number; tokensIn: number };
     expect(usage).toMatchObject({ calls: 4, tokensIn: 40 });
+  });
+});
+
+describe('BioWeave cross-verification with the endpoint\'s embeddings', () => {
+  // The designed case: an embedding that knows "MS" is multiple sclerosis and "linked to" is "associated with",
+  // which the lexical stand-in cannot; every other word is its own direction.
+  const SAME: Record<string, string> = { ms: 'multiple sclerosis', linked: 'associated', associates: 'associated', genes: 'gene' };
+  const STOP = new Set(['is', 'to', 'with', 'which', 'are', 'the', 'of']);
+  const meaning = (text: string) =>
+    (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+      .filter((w) => !STOP.has(w))
+      .map((w) => SAME[w] ?? w)
+      .join(' ');
+  const question = 'Which genes are associated with multiple sclerosis?';
+  const unit = (id: string, source: Source, text: string): Unit => ({
+    id, source, round: 1, ref: null, text, entities: [], predicate: null, relations: [], hops: [], span: null, provenance: [], negated: false, paths: [], pathScore: null, operatorConsistent: false,
+  });
+  const units = [
+    unit('kg:DaG', 'kg', 'multiple sclerosis – associates – TNF'),
+    unit('doc-1', 'doc', 'TNF is linked to MS'),
+    unit('doc-2', 'doc', 'Genes associated with rainfall in the west'),
+  ];
+  const p = BioWeaveParamsSchema.parse({});
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startScriptedOpenAIServer([], { embeddings: { vector: (t) => bagOfWordsVector(meaning(t)) } });
+  });
+  afterAll(() => server.close());
+
+  it('scores s_rel and Supp by the embeddings\' cosine, so a paraphrase across sources counts as support where lexical overlap misses it', async () => {
+    const similarity = new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, model: `emb-${randomUUID()}`, cache: new PrismaEmbeddingCache() }));
+    const embedded = crossVerify(question, units, await compareUnits(similarity, question, units), [], new Set(), p);
+    const lexical = crossVerify(question, units, await compareUnits(new LexicalSimilarity(LEXICAL_WHY.offline), question, units), [], new Set(), p);
+    const row = (t: ScoringTable, id: string) => t.rows.find((r) => r.unitId === id)!;
+    expect(embedded.similarity.kind).toMatch(/^embedding:emb-/);
+    expect(lexical.similarity).toMatchObject({ kind: 'lexical', why: LEXICAL_WHY.offline });
+
+    const served = (t: string) => Float32Array.from(bagOfWordsVector(meaning(t)));
+    for (const u of units) expect(row(embedded, u.id).cos).toBeCloseTo(vectorCosine(served(question), served(u.text)), 5);
+    // The paraphrase shares no content term with the question or the KG path, yet means the same; the
+    // off-topic passage shares words with the question and nothing else.
+    expect(row(lexical, 'doc-1').cos).toBe(0);
+    expect(row(lexical, 'doc-2').cos).toBeGreaterThan(0);
+    expect(row(embedded, 'doc-1').cos).toBeGreaterThan(row(embedded, 'doc-2').cos);
+    expect(row(lexical, 'doc-1').rSup).toBe(0);
+    expect(row(embedded, 'doc-1')).toMatchObject({ supporters: ['kg:DaG'], supp: ['kg'] });
+    expect(row(embedded, 'doc-1').rSup).toBeCloseTo(1 / p.wSrc, 12);
+    expect(row(embedded, 'kg:DaG').supp).toEqual(['doc']);
+    // And so the ranking moves: by s_cross the paraphrase passes the off-topic passage only with embeddings.
+    expect(lexical.top.indexOf('doc-1')).toBeGreaterThan(lexical.top.indexOf('doc-2'));
+    expect(embedded.top.indexOf('doc-1')).toBeLessThan(embedded.top.indexOf('doc-2'));
   });
 });

@@ -52,6 +52,7 @@ export interface GraphUnit {
 }
 
 export interface RefinedGraph {
+  aliasMerging: string;
   nodes: GraphNode[];
   edges: GraphEdge[];
   paths: GraphPath[];
@@ -63,13 +64,13 @@ export interface RefinedGraph {
 
 const edgeKey = (sourceId: string, metaedge: string, targetId: string) => `${sourceId}|${metaedge}|${targetId}`;
 
-export function refineGraph(selected: Unit[]): RefinedGraph {
+export function refineGraph(selected: Unit[], opts: { mergeAliases: boolean } = { mergeAliases: true }): RefinedGraph {
   const nodes = new Map<string, GraphNode>();
   const merges: RefinedGraph['merges'] = [];
   const canonical = new Map<string, string>();
-  /** One node per kind and normalised name: alias ids fold into the first seen. */
+  /** One node per kind and normalised name: alias ids fold into the first seen (without alias merging, one node per id). */
   const nodeFor = (e: UnitEntity, source: Source, unitId: string, surface?: string): GraphNode => {
-    const byName = `${normalise(e.kind)}|${normalise(e.name)}`;
+    const byName = opts.mergeAliases ? `${normalise(e.kind)}|${normalise(e.name)}` : e.nodeId;
     const id = canonical.get(e.nodeId) ?? canonical.get(byName) ?? e.nodeId;
     if (id !== e.nodeId && !canonical.has(e.nodeId)) merges.push({ into: id, from: e.nodeId, reason: `same kind and normalised name '${normalise(e.name)}'` });
     canonical.set(e.nodeId, id);
@@ -142,7 +143,7 @@ export function refineGraph(selected: Unit[]): RefinedGraph {
     entityIds: [...new Set(u.entities.map((e) => canonical.get(e.nodeId) ?? e.nodeId))],
     evidenceIds: u.source === 'kg' ? u.paths.map((p) => p.id) : [u.id],
   }));
-  return { nodes: [...nodes.values()], edges: [...edges.values()], paths, units, merges, duplicatesCollapsed };
+  return { aliasMerging: opts.mergeAliases ? 'on' : 'off (entity normalisation off)', nodes: [...nodes.values()], edges: [...edges.values()], paths, units, merges, duplicatesCollapsed };
 }
 
 function add<T>(list: T[], item: T): void {

@@ -26,6 +26,14 @@ export const BioWeaveParamsSchema = z
     alphaPrior: z.number().min(0).max(1).default(1 / 3).describe('α_prior in s_ver'),
     alphaSup: z.number().min(0).max(1).default(1 / 3).describe('α_sup in s_ver'),
     alphaKg: z.number().min(0).max(1).default(1 / 3).describe('α_kg in s_ver'),
+    entityNormalisation: z
+      .boolean()
+      .default(true)
+      .describe('NormalizeMentions: text spans are linked to KG entities by name, alias and the question\'s spelling, and aliases merge in the refined graph; off (Table 8): exact KG names only, no alias merging'),
+    graphConversion: z
+      .boolean()
+      .default(true)
+      .describe('ConvertEvidenceGraph: document and web spans become units with entities, a predicate and typed relations (text edges); off (Table 8): spans are kept as plain text units, no extract call'),
     answerMaxTokens: z.number().int().min(64).max(8192).default(1024).describe('Output tokens of the answer role'),
   })
   .refine((p) => Math.abs(p.alphaPrior + p.alphaSup + p.alphaKg - 1) < 1e-6, { message: 'alphaPrior + alphaSup + alphaKg must be 1', path: ['alphaKg'] })

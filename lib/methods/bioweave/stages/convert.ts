@@ -17,6 +17,8 @@ import type { KeptSpan } from './unstructured';
  */
 
 export interface ConversionOutcome {
+  /** False when graph conversion is off (Table 8): the units are plain text. */
+  converted: boolean;
   units: Unit[];
   /** What the guard removed from the role's output, in words. */
   corrections: string[];
@@ -47,7 +49,7 @@ export async function convertSpans(
   const bySpan = new Map(spans.map((s) => [s.spanId, s]));
   const byNode = new Map(shown.map((c) => [c.nodeId, c]));
   const hopIds = new Set(locatedHops(plan).map((h) => h.hop.id));
-  const converted = new Map<string, { span: KeptSpan; entities: UnitEntity[]; predicate: string | null; relations: string[]; hops: string[]; negated: boolean }>();
+  const converted = new Map<string, ConvertedSpan>();
   for (const u of output.units) {
     const span = bySpan.get(u.spanId);
     if (!span) {
@@ -75,7 +77,27 @@ export async function convertSpans(
     converted.set(u.spanId, { span, entities, predicate: u.predicate, relations, hops, negated: u.negated });
   }
 
-  const kept = [...converted.values()];
+  const units = await recordUnits(ctx, step, round, [...converted.values()]);
+  return { converted: true, units, corrections, unused: output.unused, notes: output.notes };
+}
+
+/** Graph conversion off (Table 8): each span is a unit of plain text, with no entities, predicate, relations or hop; no extract call. */
+export async function keepSpansAsText(ctx: MethodContext<unknown>, step: StepHandle, round: number, spans: KeptSpan[]): Promise<ConversionOutcome> {
+  const units = await recordUnits(ctx, step, round, spans.map((span) => ({ span, entities: [], predicate: null, relations: [], hops: [], negated: false })));
+  return { converted: false, units, corrections: [], unused: [], notes: 'graph conversion is off: spans kept as plain text units (no entities, predicate or typed relations); no extract call' };
+}
+
+interface ConvertedSpan {
+  span: KeptSpan;
+  entities: UnitEntity[];
+  predicate: string | null;
+  relations: string[];
+  hops: string[];
+  negated: boolean;
+}
+
+/** Stores converted spans as 'unit' evidence and returns them as units. */
+async function recordUnits(ctx: MethodContext<unknown>, step: StepHandle, round: number, kept: ConvertedSpan[]): Promise<Unit[]> {
   const inputs: EvidenceInput[] = kept.map(({ span, entities, predicate, relations, hops, negated }) => ({
     channel: span.source,
     kind: 'unit',
@@ -95,7 +117,7 @@ export async function convertSpans(
     scores: { filter: span.score },
   }));
   const records = await ctx.trace.addEvidence(step, inputs);
-  const units: Unit[] = records.map((r, i) => {
+  return records.map((r, i): Unit => {
     const { span, entities, predicate, relations, hops, negated } = kept[i];
     return {
       id: r.id,
@@ -115,7 +137,6 @@ export async function convertSpans(
       operatorConsistent: false,
     };
   });
-  return { units, corrections, unused: output.unused, notes: output.notes };
 }
 
 /** The stable reference of a span's unit: the same sentence of the same passage or web record, whichever search found it. */

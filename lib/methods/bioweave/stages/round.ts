@@ -11,7 +11,7 @@ import { mergeSubgraphs, subgraphOf, type Subgraph } from '../subgraph';
 import { mergeUnits, type Unit } from '../units';
 import { stage, type StageUsage } from '../usage';
 import { compareUnits, crossVerify } from '../verify';
-import { convertSpans, spanRef } from './convert';
+import { convertSpans, keepSpansAsText, spanRef } from './convert';
 import { decideRepair, type RepairDecision } from './repair';
 import { selectUnits, type SelectionOutcome } from './select';
 import { coverageAfter, incompleteHops, retrieveStructured, type Coverage } from './structured';
@@ -73,7 +73,7 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
       subgraph = mergeSubgraphs(subgraph, subgraphOf(kg.output.units.flatMap((u) => u.paths)));
     }
 
-    const candidates = mentionCandidates(frame, subgraph);
+    const candidates = mentionCandidates(frame, subgraph, ctx.params.entityNormalisation);
     const spans: KeptSpan[] = [];
     for (const source of ['doc', 'web'] as const) {
       if (!spec.sources.includes(source)) continue;
@@ -87,8 +87,10 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
     const known = new Set(memory.flatMap((u) => (u.ref ? [u.ref, normalise(u.text)] : [])));
     const fresh = spans.filter((s) => !known.has(spanRef(s)) && !known.has(normalise(s.text)));
     if (fresh.length) {
-      const converted = await stage(ctx, { kind: 'bioweave.convert', label: 'Evidence units', input: { spans: fresh.length, alreadyConverted: spans.length - fresh.length }, parent: round }, 'convert', (step, call) =>
-        convertSpans(ctx, step, call, plan, spec.round, fresh, candidates),
+      const { graphConversion } = ctx.params;
+      const input = { spans: fresh.length, alreadyConverted: spans.length - fresh.length, graphConversion };
+      const converted = await stage(ctx, { kind: 'bioweave.convert', label: graphConversion ? 'Evidence units' : 'Text units (graph conversion off)', input, parent: round }, 'convert', (step, call) =>
+        graphConversion ? convertSpans(ctx, step, call, plan, spec.round, fresh, candidates) : keepSpansAsText(ctx, step, spec.round, fresh),
       );
       usage.push(converted.usage);
       memory = mergeUnits(memory, converted.output.units);
@@ -109,7 +111,9 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
     usage.push(selection.usage);
 
     const selected = selection.output.selected.map((s) => byId.get(s.id)!);
-    const refined = await stage(ctx, { kind: 'bioweave.refine', label: 'Refined evidence graph', input: { units: selected.map((u) => u.id) }, parent: round }, 'refine', async () => refineGraph(selected));
+    const refined = await stage(ctx, { kind: 'bioweave.refine', label: 'Refined evidence graph', input: { units: selected.map((u) => u.id) }, parent: round }, 'refine', async () =>
+      refineGraph(selected, { mergeAliases: ctx.params.entityNormalisation }),
+    );
     usage.push(refined.usage);
 
     const checked = await stage(ctx, { kind: 'bioweave.operator', label: 'Operator check', input: { operator: plan.operator }, parent: round }, 'operator', async () =>
@@ -134,9 +138,13 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
   });
 }
 
-/** Entities a span can be normalised to: the linked ones (with aliases) and every node of G_q. */
-function mentionCandidates(frame: QuestionFrame, subgraph: Subgraph): CandidateEntity[] {
-  const linked = frameCandidates(frame);
+/**
+ * Entities a span can be normalised to: the linked ones (with aliases and the
+ * question's spelling) and every node of G_q. Without entity normalisation
+ * (Table 8) a span names an entity only by its exact KG name.
+ */
+function mentionCandidates(frame: QuestionFrame, subgraph: Subgraph, normalise: boolean): CandidateEntity[] {
+  const linked = frameCandidates(frame).map((c) => (normalise ? c : { nodeId: c.nodeId, name: c.name, kind: c.kind }));
   const known = new Set(linked.map((c) => c.nodeId));
   return [...linked, ...subgraph.nodes.filter((n) => !known.has(n.nodeId)).map((n) => ({ nodeId: n.nodeId, name: n.name, kind: n.kind }))];
 }

@@ -36,6 +36,8 @@ export interface KeptSpan {
 }
 
 export interface TextRetrieval {
+  /** How spans were matched to entities: names and aliases, or exact KG names with entity normalisation off (Table 8). */
+  entityMatching: string;
   queries: string[];
   builtBy: string;
   attached: number;
@@ -73,6 +75,7 @@ export async function retrieveText(
   const unique = [...new Map(records.map((r) => [r.ref, r])).values()];
   const { kept, considered } = entityAwareFilter(unique, source, topics, candidates, ctx.question.text, budget);
   return {
+    entityMatching: ctx.params.entityNormalisation ? "KG names, aliases and the question's spelling" : 'exact KG names only (entity normalisation off)',
     queries,
     builtBy: round.queries.length ? 'the repair decision' : `rule: ${source === 'doc' ? 'hop-level and partial-chain queries' : 'targeted hop queries'} from the plan`,
     attached,

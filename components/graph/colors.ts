@@ -3,6 +3,8 @@
  * stylesheet all read these: change a colour here and every view follows.
  */
 
+import { conceptsOf, kindFor } from '@/lib/kg/relations';
+
 export const KIND_COLORS = {
   Anatomy: '#0891b2',
   'Biological Process': '#65a30d',
@@ -19,11 +21,14 @@ export const KIND_COLORS = {
 
 export type KnownKind = keyof typeof KIND_COLORS;
 
-/** Colour of a node whose kind is not one of Hetionet's eleven. */
+/** Colour of a node whose kind means none of the coloured kinds. */
 export const FALLBACK_KIND_COLOR = '#64748b';
 
+/** A kind's colour, or that of the kind it means ("Gene/Protein" is coloured as Gene, "Drug" as Compound). */
 export function kindColor(kind: string): string {
-  return (KIND_COLORS as Record<string, string>)[kind] ?? FALLBACK_KIND_COLOR;
+  const colors = KIND_COLORS as Record<string, string>;
+  const concept = conceptsOf(kind)[0];
+  return colors[kind] ?? (concept && colors[kindFor(concept, null)!]) ?? FALLBACK_KIND_COLOR;
 }
 
 /** Colours of the knowledge channels an edge can come from. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Hetionet's eleven node kinds. */
+/** Hetionet's eleven node kinds: the search form's choices. */
 export const NODE_KINDS = [
   'Anatomy',
   'Biological Process',
@@ -56,7 +56,8 @@ function intParam(name: string, min: number, max: number, fallback: number) {
     );
 }
 
-export const NodeKindSchema = z.enum(NODE_KINDS, { error: () => `kind must be one of: ${NODE_KINDS.join(', ')}` });
+/** A node kind of the loaded graph: Hetionet's ("Side Effect") or another's ("Gene/Protein"). */
+export const NodeKindSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9 /_-]{0,59}$/, 'kind must be a node kind such as Gene or Gene/Protein');
 
 /** A KG node id, "Kind::source-id" (e.g. "Gene::3439", "Disease::DOID:2377"), URL-decoded. */
 export const NodeIdSchema = z
@@ -68,11 +69,11 @@ export const NodeIdSchema = z
       .trim()
       .min(1, 'id is required')
       .max(300, 'id is too long')
-      .regex(/^[A-Za-z][A-Za-z ]*::\S.*$/, 'id must look like Kind::identifier, e.g. Gene::3439'),
+      .regex(/^[A-Za-z][A-Za-z0-9 /_-]*::\S.*$/, 'id must look like Kind::identifier, e.g. Gene::3439'),
   );
 
-/** A metaedge abbreviation such as "DaG", "CtD" or "Gr>G". */
-export const MetaedgeSchema = z.string().regex(/^[A-Za-z][A-Za-z>]{1,9}$/, 'metaedge must be an abbreviation such as DaG or Gr>G');
+/** A metaedge abbreviation such as Hetionet's "DaG" or "Gr>G", or PrimeKG's "drug_protein:target". */
+export const MetaedgeSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_>:. -]{0,119}$/, 'metaedge must be an abbreviation such as DaG, Gr>G or drug_protein:target');
 
 export const DirectionSchema = z.enum(['out', 'in', 'both'], { error: () => 'direction must be out, in or both' });
 

@@ -1,39 +1,14 @@
-import { getPool } from '@/lib/db/client';
+import { loadMetagraph, type LoadedMetagraph } from '@/lib/kg/loaded-metagraph';
 import type { TripleData } from '@/lib/trace/types';
 
-let verbs: Promise<Map<string, string>> | null = null;
+const verbsOf = new WeakMap<LoadedMetagraph, Map<string, string>>();
 
-/** Metaedge verbs ("treats", "associates") from the imported metagraph, read once per process. */
-export function metaedgeVerbs(): Promise<Map<string, string>> {
-  verbs ??= getPool()
-    .query<{ abbr: string; verb: string }>('select abbr, verb from metaedges')
-    .then((r) => new Map(r.rows.map((row) => [row.abbr, row.verb])))
-    .catch((e) => {
-      verbs = null;
-      throw e;
-    });
+/** Metaedge verbs ("treats", "indication") from the loaded metagraph. */
+export async function metaedgeVerbs(): Promise<Map<string, string>> {
+  const graph = await loadMetagraph();
+  let verbs = verbsOf.get(graph);
+  if (!verbs) verbsOf.set(graph, (verbs = new Map(graph.metaedges.map((m) => [m.abbr, m.verb]))));
   return verbs;
-}
-
-export interface GraphMetaedge {
-  sourceKind: string;
-  targetKind: string;
-  /** "Drug – target – Gene/Protein" */
-  description: string;
-}
-
-let metaedges: Promise<Map<string, GraphMetaedge>> | null = null;
-
-/** The imported metagraph's metaedges by abbreviation, read once per process. */
-export function graphMetaedges(): Promise<Map<string, GraphMetaedge>> {
-  metaedges ??= getPool()
-    .query<{ abbr: string } & GraphMetaedge>('select abbr, source_kind "sourceKind", target_kind "targetKind", description from metaedges')
-    .then((r) => new Map(r.rows.map(({ abbr, ...m }) => [abbr, m])))
-    .catch((e) => {
-      metaedges = null;
-      throw e;
-    });
-  return metaedges;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { EntityLink, LinkMethod, LinkReading, LinkRejection, LinkReport } f
 import { normaliseName } from './normalise';
 import { exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
+import { conceptsOf, isConcept, type KindConcept } from './relations';
 
 export interface LinkOptions {
   /** Match node_aliases (gene symbols and synonyms, disease names). Default true. */
@@ -239,7 +240,7 @@ function bestRank(span: Span): number {
 
 /** A name or alias written as a symbol: capitals and digits ("GRAP2", "SET", "MS"), or any gene's name. */
 function symbolLike(c: LinkCandidate): boolean {
-  return c.kind === 'Gene' || (/^[A-Z0-9-]+$/.test(c.matched) && /[A-Z]/.test(c.matched));
+  return isConcept(c.kind, 'gene') || (/^[A-Z0-9-]+$/.test(c.matched) && /[A-Z]/.test(c.matched));
 }
 
 /** Words next to a lower-case symbol that say a gene is meant ("the mtr gene", "protein lilrb2"). */
@@ -288,10 +289,15 @@ function sameName(c: LinkCandidate, written: string): boolean {
  * SIDER side effects repeat many disease names ("Osteoarthritis"), and the disease
  * is the node with the biology around it.
  */
-const KIND_PREFERENCE = ['Disease', 'Compound', 'Gene', 'Anatomy', 'Symptom', 'Pharmacologic Class', 'Pathway', 'Biological Process', 'Molecular Function', 'Cellular Component', 'Side Effect'];
+const KIND_PREFERENCE: KindConcept[] = ['disease', 'compound', 'gene', 'anatomy', 'symptom', 'pharmacologicClass', 'pathway', 'biologicalProcess', 'molecularFunction', 'cellularComponent', 'sideEffect'];
+const kindRanks = new Map<string, number>();
 const kindRank = (kind: string) => {
-  const i = KIND_PREFERENCE.indexOf(kind);
-  return i < 0 ? KIND_PREFERENCE.length : i;
+  let rank = kindRanks.get(kind);
+  if (rank === undefined) {
+    const ranks = conceptsOf(kind).map((c) => KIND_PREFERENCE.indexOf(c)).filter((i) => i >= 0);
+    kindRanks.set(kind, (rank = ranks.length ? Math.min(...ranks) : KIND_PREFERENCE.length));
+  }
+  return rank;
 };
 
 /** One candidate per node (its best way of matching), ranked: method, score, kind, then the better-connected node. */

@@ -1,6 +1,7 @@
 /**
  * ReGraM's relation categories and their weights per question domain
- * (METHODS.md §3, the paper's Table 7), with the Hetionet metaedges in each.
+ * (METHODS.md §3, the paper's Table 7). A metaedge's category comes from its
+ * verb (lib/kg/relations.ts: "treats" and "indication" are both Treats).
  * ReGraM ranks region candidates by MMR × w_r, so these numbers steer which
  * facts a hub node keeps; keep them exactly as published.
  */
@@ -31,40 +32,7 @@ export const RELATION_WEIGHTS: Readonly<Record<RelationCategory, Readonly<Record
   Occurs_in: { GENE_PROTEIN: 0.9, DRUG_THERAPY: 0.8, DISEASE_SYMPTOM: 1.0, PATHWAY_METABOLISM: 1.2, INTEGRATED: 1.1 },
 };
 
-export const METAEDGE_CATEGORIES: Readonly<Record<string, RelationCategory>> = {
-  GiG: 'Interacts_with',
-  GcG: 'Interacts_with',
-  CbG: 'Targets',
-  CtD: 'Treats',
-  CpD: 'Treats',
-  CcSE: 'Causes',
-  AeG: 'Expressed_in',
-  DaG: 'Associated_with',
-  DrD: 'Associated_with',
-  CrC: 'Associated_with',
-  DpS: 'Associated_with',
-  PCiC: 'Associated_with',
-  'Gr>G': 'Regulates',
-  CuG: 'Regulates',
-  CdG: 'Regulates',
-  AuG: 'Regulates',
-  AdG: 'Regulates',
-  DuG: 'Regulates',
-  DdG: 'Regulates',
-  DlA: 'Occurs_in',
-  GpPW: 'Occurs_in',
-  GpBP: 'Occurs_in',
-  GpCC: 'Occurs_in',
-  GpMF: 'Occurs_in',
-};
-
-/** The category of a metaedge, or null for relations outside Hetionet's (a user's own triples). */
-export function categoryOf(metaedge: string): RelationCategory | null {
-  return Object.hasOwn(METAEDGE_CATEGORIES, metaedge) ? METAEDGE_CATEGORIES[metaedge] : null;
-}
-
-/** w_r for a metaedge in a domain; 1 (neutral) for uncategorised relations, which the table does not rank. */
-export function relationWeight(metaedge: string, domain: RelationDomain): number {
-  const category = categoryOf(metaedge);
+/** w_r for a relation category in a domain; 1 (neutral) for uncategorised relations, which the table does not rank. */
+export function categoryWeight(category: RelationCategory | null, domain: RelationDomain): number {
   return category ? RELATION_WEIGHTS[category][domain] : 1;
 }

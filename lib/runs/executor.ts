@@ -9,6 +9,7 @@ import { createBackend, createSimilarity } from './backend';
 import { summariseCost } from './cost';
 import { RunConfigSchema, RunInputSchema } from './schemas';
 import { currentKgVersion } from './kg-version';
+import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 
 /**
  * A running run's worker touches it this often; recovery (./worker.ts) takes a
@@ -45,6 +46,8 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const config = RunConfigSchema.parse(run.config);
     const input = RunInputSchema.parse(run.input);
     const method = getMethod(config.method);
+    // The offline engine and the prompts read the graph's relations from its metagraph.
+    await loadMetagraph();
     // A first attempt has no trace to resume.
     trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned });
     const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity: createSimilarity(config.backend) });

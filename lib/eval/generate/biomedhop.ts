@@ -7,6 +7,7 @@ import { buildEvidence, evidenceReport, EVIDENCE_SOURCES, type CoveragePolicy, t
 import type { FamilyBuilder } from './instance';
 import { loadedMetaedges } from './kg-reads';
 import { Rng } from './random';
+import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 import { renderInstance } from './render';
 import { BIOMEDHOP_FAMILIES, RENDERINGS, type BiomedhopFamily, type GeneratedQuestion, type Rendering } from './types';
 import { rejectionReason } from './validate';
@@ -47,6 +48,7 @@ export async function generateBiomedhop(opts: BiomedhopOptions): Promise<{ quest
   const condition = conditionOf(opts.sources);
   const policy = opts.coverage ?? 'label';
   const rejected: Record<string, number> = {};
+  await loadMetagraph();
   const metaedges = await loadedMetaedges();
   const variants = new Map<BiomedhopFamily, string[]>();
   for (const family of new Set(slots.map((s) => s.family))) {

@@ -6,6 +6,7 @@ import { leaksAnswer } from './leak';
 import { aKind, flip, hasPhrasing, kindNoun, mention, relationPhrase, sentence } from './lexicon';
 import { Rng } from './random';
 import type { GeneratedQuestion } from './types';
+import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 
 /**
  * K2V question synthesis (METHODS.md §6, k2v.txt §2.1): sample a quintuple
@@ -44,6 +45,7 @@ const TEMPLATES: readonly (readonly Template[])[] = [
 
 export async function generateK2vSet(opts: { seed: string | number; count: number }): Promise<GeneratedQuestion[]> {
   assertQuestionCount(opts.count);
+  await loadMetagraph();
   const hops = await orientedHops();
   if (!hops.length) throw new GenerationError('the loaded KG has no metaedges the K2V templates can phrase');
   const seed = String(opts.seed);

@@ -1,5 +1,5 @@
 import { normaliseName } from '../normalise';
-import { categoryOf } from '../metaedge-categories';
+import { categoryOf } from '../relations';
 import { describeFiles } from './checksum';
 import { copyInto } from './copy';
 import { dropSecondaryIndexes, raiseMaintenanceMemory } from './indexes';
@@ -78,7 +78,7 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
       'metaedges',
       ['abbr', 'source_kind', 'verb', 'target_kind', 'directed', 'description', 'category', 'edge_count'],
       [...metagraph.metaedges.values()].map((m) => [
-        m.abbr, m.sourceKind, m.verb, m.targetKind, m.directed, describeMetaedge(m), categoryOf(m.abbr), perMetaedge.get(m.abbr) ?? 0,
+        m.abbr, m.sourceKind, m.verb, m.targetKind, m.directed, describeMetaedge(m), categoryOf(m), perMetaedge.get(m.abbr) ?? 0,
       ]),
     );
     await copyInto(client, 'node_degrees', ['node_id', 'metaedge', 'direction', 'count'], tally.degreeRows(), { freeze: true });

@@ -1,131 +1,135 @@
 /**
  * The relation-cue lexicon: English phrases that name a KG relation, mapped to
- * the Hetionet metaedges they can mean. A phrase often fits several metaedges
- * ("binds": compound–gene CbG or gene–gene GiG); the question's entity kinds
+ * the relation senses they can mean and through them to the loaded graph's
+ * metaedges. A phrase often fits several metaedges ("binds": a compound
+ * binding a gene or two genes interacting); the question's entity kinds
  * decide among them later, so the lexicon stays kind-agnostic. Also the
  * question cues that shape the answer rather than the relation: counting,
  * listing, yes/no, negation, comparison, sharing.
  */
 
+import { metaedgesOfSenses } from './metaedges';
 import type { QuestionCue, QuestionCueKind, RelationCue } from './types';
 
 export type { QuestionCue, RelationCue };
 
 interface CueEntry {
   pattern: string;
-  metaedges: string[];
+  /** Relation senses (lib/kg/relations.ts) the phrase can mean, preferred first; "sense:concept" only where one end is of that concept. */
+  senses: string[];
   generic?: boolean;
 }
 
-const UP = ['CuG', 'AuG', 'DuG'];
-const DOWN = ['CdG', 'AdG', 'DdG'];
-const GENE_SETS = ['GpPW', 'GpBP', 'GpCC', 'GpMF'];
+const UP = ['upregulate:compound', 'upregulate:anatomy', 'upregulate:disease'];
+const DOWN = ['downregulate:compound', 'downregulate:anatomy', 'downregulate:disease'];
 
 const RELATION_LEXICON: CueEntry[] = [
   // Compound treats / palliates Disease
-  { pattern: 'treat(?:s|ed|ing|ments?)?', metaedges: ['CtD'] },
-  { pattern: 'therap(?:y|ies|eutics?|eutically)', metaedges: ['CtD'] },
-  { pattern: 'used (?:to treat|for|against|in(?: the)? (?:treatment|management|therapy) of)', metaedges: ['CtD'] },
-  { pattern: 'indicat(?:ed|ions?)(?: for| in)?', metaedges: ['CtD'] },
-  { pattern: 'cur(?:e|es|ed|ing)', metaedges: ['CtD'] },
-  { pattern: 'prescribed(?: for)?', metaedges: ['CtD'] },
-  { pattern: 'effective (?:against|for|in)', metaedges: ['CtD'] },
-  { pattern: 'approved (?:for|to treat)', metaedges: ['CtD'] },
-  { pattern: 'first[- ]line', metaedges: ['CtD'] },
-  { pattern: 'remed(?:y|ies)', metaedges: ['CtD'] },
-  { pattern: 'manag(?:e|es|ed|ing|ement)', metaedges: ['CtD', 'CpD'] },
-  { pattern: 'palliat(?:e|es|ed|ing|ion|ive|ively)', metaedges: ['CpD'] },
-  { pattern: 'reliev(?:e|es|ed|ing)|relief (?:of|from)|alleviat(?:e|es|ed|ing|ion)|sooth(?:e|es|ed|ing)', metaedges: ['CpD'] },
-  { pattern: 'symptomatic (?:relief|treatment)', metaedges: ['CpD'] },
+  { pattern: 'treat(?:s|ed|ing|ments?)?', senses: ['treat'] },
+  { pattern: 'therap(?:y|ies|eutics?|eutically)', senses: ['treat'] },
+  { pattern: 'used (?:to treat|for|against|in(?: the)? (?:treatment|management|therapy) of)', senses: ['treat'] },
+  { pattern: 'indicat(?:ed|ions?)(?: for| in)?', senses: ['treat'] },
+  { pattern: 'cur(?:e|es|ed|ing)', senses: ['treat'] },
+  { pattern: 'prescribed(?: for)?', senses: ['treat'] },
+  { pattern: 'effective (?:against|for|in)', senses: ['treat'] },
+  { pattern: 'approved (?:for|to treat)', senses: ['treat'] },
+  { pattern: 'first[- ]line', senses: ['treat'] },
+  { pattern: 'remed(?:y|ies)', senses: ['treat'] },
+  { pattern: 'manag(?:e|es|ed|ing|ement)', senses: ['treat', 'palliate'] },
+  { pattern: 'palliat(?:e|es|ed|ing|ion|ive|ively)', senses: ['palliate'] },
+  { pattern: 'reliev(?:e|es|ed|ing)|relief (?:of|from)|alleviat(?:e|es|ed|ing|ion)|sooth(?:e|es|ed|ing)', senses: ['palliate'] },
+  { pattern: 'symptomatic (?:relief|treatment)', senses: ['palliate'] },
+  { pattern: 'off[- ]label', senses: ['off-label'] },
+  { pattern: 'contra[- ]?indicat(?:e|es|ed|ions?)', senses: ['contraindicate'] },
   // Disease associates Gene, and the loose linking words
-  { pattern: 'associat(?:e|es|ed|ing|ions?)', metaedges: ['DaG'], generic: true },
-  { pattern: 'link(?:s|ed|age)?', metaedges: ['DaG'], generic: true },
-  { pattern: 'implicat(?:e|es|ed|ion)', metaedges: ['DaG'], generic: true },
-  { pattern: 'related|relat(?:e|es|ion|ionship) (?:to|with|between)', metaedges: ['DaG'], generic: true },
-  { pattern: 'connect(?:s|ed|ion)?', metaedges: ['DaG'], generic: true },
-  { pattern: 'correlat(?:e|es|ed|ion)', metaedges: ['DaG'], generic: true },
-  { pattern: 'involv(?:e|es|ed|ement)', metaedges: ['GpPW', 'DaG'], generic: true },
-  { pattern: 'contribut(?:e|es|ed|ing) to', metaedges: ['DaG'], generic: true },
-  { pattern: 'underl(?:ie|ies|ying)', metaedges: ['DaG'], generic: true },
-  { pattern: 'risk (?:genes?|loci|locus|factors?|alleles?|variants?)', metaedges: ['DaG'] },
-  { pattern: 'susceptibility(?: genes?| loci| locus)?', metaedges: ['DaG'] },
-  { pattern: 'predispos(?:e|es|ed|ing|ition)', metaedges: ['DaG'] },
-  { pattern: 'mutat(?:ed|ions?)', metaedges: ['DaG'] },
-  { pattern: 'causal genes?|disease genes?|gwas', metaedges: ['DaG'] },
+  { pattern: 'associat(?:e|es|ed|ing|ions?)', senses: ['associate'], generic: true },
+  { pattern: 'link(?:s|ed|age)?', senses: ['associate'], generic: true },
+  { pattern: 'implicat(?:e|es|ed|ion)', senses: ['associate'], generic: true },
+  { pattern: 'related|relat(?:e|es|ion|ionship) (?:to|with|between)', senses: ['associate'], generic: true },
+  { pattern: 'connect(?:s|ed|ion)?', senses: ['associate'], generic: true },
+  { pattern: 'correlat(?:e|es|ed|ion)', senses: ['associate'], generic: true },
+  { pattern: 'involv(?:e|es|ed|ement)', senses: ['participate:pathway', 'associate'], generic: true },
+  { pattern: 'contribut(?:e|es|ed|ing) to', senses: ['associate'], generic: true },
+  { pattern: 'underl(?:ie|ies|ying)', senses: ['associate'], generic: true },
+  { pattern: 'risk (?:genes?|loci|locus|factors?|alleles?|variants?)', senses: ['associate'] },
+  { pattern: 'susceptibility(?: genes?| loci| locus)?', senses: ['associate'] },
+  { pattern: 'predispos(?:e|es|ed|ing|ition)', senses: ['associate'] },
+  { pattern: 'mutat(?:ed|ions?)', senses: ['associate'] },
+  { pattern: 'causal genes?|disease genes?|gwas', senses: ['associate'] },
   {
     pattern: 'genetic(?:ally)? (?:basis|causes?|factors?|risk|associations?|links?|architecture|determinants?)',
-    metaedges: ['DaG'],
+    senses: ['associate'],
   },
   // Compound binds Gene
-  { pattern: 'bind(?:s|ing)?|bound', metaedges: ['CbG', 'GiG'] },
-  { pattern: 'target(?:s|ed|ing)?', metaedges: ['CbG'] },
-  { pattern: 'inhibit(?:s|ed|ing|ion|ors?)?', metaedges: ['CbG', 'CdG'] },
-  { pattern: 'antagoni(?:sts?|zes?|zed|ses?|sed|sm)|agonists?', metaedges: ['CbG'] },
-  { pattern: 'block(?:s|ed|ing|ers?|ade)?', metaedges: ['CbG'] },
-  { pattern: 'acts? (?:on|upon)', metaedges: ['CbG'] },
-  { pattern: 'ligands?', metaedges: ['CbG'] },
-  { pattern: 'modulat(?:e|es|ed|ing|ors?|ion)', metaedges: ['CbG', 'Gr>G'] },
-  { pattern: 'activat(?:e|es|ed|ing|ors?|ion)', metaedges: ['CbG', 'CuG', 'Gr>G'] },
+  { pattern: 'bind(?:s|ing)?|bound', senses: ['bind', 'interact'] },
+  { pattern: 'target(?:s|ed|ing)?', senses: ['bind'] },
+  { pattern: 'inhibit(?:s|ed|ing|ion|ors?)?', senses: ['bind', 'downregulate:compound'] },
+  { pattern: 'antagoni(?:sts?|zes?|zed|ses?|sed|sm)|agonists?', senses: ['bind'] },
+  { pattern: 'block(?:s|ed|ing|ers?|ade)?', senses: ['bind'] },
+  { pattern: 'acts? (?:on|upon)', senses: ['bind'] },
+  { pattern: 'ligands?', senses: ['bind'] },
+  { pattern: 'modulat(?:e|es|ed|ing|ors?|ion)', senses: ['bind', 'regulate'] },
+  { pattern: 'activat(?:e|es|ed|ing|ors?|ion)', senses: ['bind', 'upregulate:compound', 'regulate'] },
   // Compound causes Side Effect
-  { pattern: 'side[- ]effects?', metaedges: ['CcSE'] },
-  { pattern: 'adverse (?:effects?|events?|reactions?|drug reactions?)', metaedges: ['CcSE'] },
-  { pattern: 'caus(?:e|es|ed|ing|ative)', metaedges: ['CcSE', 'DaG'] },
-  { pattern: 'induc(?:e|es|ed|ing)', metaedges: ['CcSE', 'CuG'] },
-  { pattern: 'leads? to|result(?:s|ed)? in|trigger(?:s|ed)?|provok(?:e|es|ed)', metaedges: ['CcSE'], generic: true },
-  { pattern: 'toxicit(?:y|ies)', metaedges: ['CcSE'] },
+  { pattern: 'side[- ]effects?', senses: ['cause'] },
+  { pattern: 'adverse (?:effects?|events?|reactions?|drug reactions?)', senses: ['cause'] },
+  { pattern: 'caus(?:e|es|ed|ing|ative)', senses: ['cause', 'associate'] },
+  { pattern: 'induc(?:e|es|ed|ing)', senses: ['cause', 'upregulate:compound'] },
+  { pattern: 'leads? to|result(?:s|ed)? in|trigger(?:s|ed)?|provok(?:e|es|ed)', senses: ['cause'], generic: true },
+  { pattern: 'toxicit(?:y|ies)', senses: ['cause'] },
   // Disease presents Symptom
-  { pattern: 'symptoms?|symptomatic', metaedges: ['DpS'] },
-  { pattern: 'present(?:s|ed|ing)?(?: with| as)?|presentations?', metaedges: ['DpS'] },
-  { pattern: 'manifest(?:s|ed|ing|ations?)?', metaedges: ['DpS'] },
-  { pattern: 'characteri[sz]ed by', metaedges: ['DpS'] },
-  { pattern: 'signs?(?: and symptoms)?', metaedges: ['DpS'] },
-  { pattern: 'clinical (?:features?|findings?|signs?)', metaedges: ['DpS'] },
-  { pattern: 'complain(?:s|ed)? of', metaedges: ['DpS'] },
-  { pattern: 'exhibit(?:s|ed)?|experienc(?:e|es|ed)', metaedges: ['DpS', 'CcSE'], generic: true },
+  { pattern: 'symptoms?|symptomatic', senses: ['present'] },
+  { pattern: 'present(?:s|ed|ing)?(?: with| as)?|presentations?', senses: ['present'] },
+  { pattern: 'manifest(?:s|ed|ing|ations?)?', senses: ['present'] },
+  { pattern: 'characteri[sz]ed by', senses: ['present'] },
+  { pattern: 'signs?(?: and symptoms)?', senses: ['present'] },
+  { pattern: 'clinical (?:features?|findings?|signs?)', senses: ['present'] },
+  { pattern: 'complain(?:s|ed)? of', senses: ['present'] },
+  { pattern: 'exhibit(?:s|ed)?|experienc(?:e|es|ed)', senses: ['present', 'cause'], generic: true },
   // Disease localizes Anatomy
-  { pattern: 'locali[sz](?:e|es|ed|ation|ations)', metaedges: ['DlA'] },
-  { pattern: 'affect(?:s|ed|ing)?', metaedges: ['DlA'], generic: true },
-  { pattern: 'sites?(?: of)?', metaedges: ['DlA'] },
-  { pattern: 'located (?:in|at)', metaedges: ['DlA', 'GpCC'] },
-  { pattern: 'occur(?:s|red|ring)? in', metaedges: ['DlA'], generic: true },
-  { pattern: 'found in', metaedges: ['DlA', 'AeG'], generic: true },
+  { pattern: 'locali[sz](?:e|es|ed|ation|ations)', senses: ['localize'] },
+  { pattern: 'affect(?:s|ed|ing)?', senses: ['localize'], generic: true },
+  { pattern: 'sites?(?: of)?', senses: ['localize'] },
+  { pattern: 'located (?:in|at)', senses: ['localize', 'participate:cellularComponent'] },
+  { pattern: 'occur(?:s|red|ring)? in', senses: ['localize'], generic: true },
+  { pattern: 'found in', senses: ['localize', 'express'], generic: true },
   // Anatomy expresses Gene
-  { pattern: 'express(?:es|ed|ing|ion)?', metaedges: ['AeG'] },
+  { pattern: 'express(?:es|ed|ing|ion)?', senses: ['express'] },
   // Up / down regulation (which of C/A/D depends on the subject's kind)
-  { pattern: 'up[- ]?regulat(?:e|es|ed|ing|ions?)', metaedges: [...UP, 'Gr>G'] },
-  { pattern: 'over[- ]?express(?:ed|es|ing|ion)', metaedges: UP },
+  { pattern: 'up[- ]?regulat(?:e|es|ed|ing|ions?)', senses: [...UP, 'regulate'] },
+  { pattern: 'over[- ]?express(?:ed|es|ing|ion)', senses: UP },
   {
     pattern: '(?:(?:increas|elevat|rais|enhanc|induc|boost)(?:e|es|ed|ing)|higher) (?:the )?(?:expression|levels?|transcription)',
-    metaedges: UP,
+    senses: UP,
   },
-  { pattern: 'down[- ]?regulat(?:e|es|ed|ing|ions?)', metaedges: [...DOWN, 'Gr>G'] },
-  { pattern: 'under[- ]?express(?:ed|es|ing|ion)', metaedges: DOWN },
+  { pattern: 'down[- ]?regulat(?:e|es|ed|ing|ions?)', senses: [...DOWN, 'regulate'] },
+  { pattern: 'under[- ]?express(?:ed|es|ing|ion)', senses: DOWN },
   {
     pattern: '(?:(?:decreas|reduc|suppress|repress|diminish|silenc)(?:e|es|ed|ing)?|lower(?:s|ed|ing)?) (?:the )?(?:expression|levels?|transcription)',
-    metaedges: DOWN,
+    senses: DOWN,
   },
-  { pattern: 'suppress(?:es|ed|ion)?|repress(?:es|ed|ion|ors?)?', metaedges: ['CdG', 'Gr>G'] },
+  { pattern: 'suppress(?:es|ed|ion)?|repress(?:es|ed|ion|ors?)?', senses: ['downregulate:compound', 'regulate'] },
   // Gene–gene
-  { pattern: 'interact(?:s|ed|ing|ions?|ors?)?', metaedges: ['GiG', 'CbG'] },
-  { pattern: '(?:binding|interaction|interacting) partners?|partners?|complex(?:es)? with', metaedges: ['GiG'] },
-  { pattern: 'co[- ]?var(?:y|ies|ied|ying|iation|iance)', metaedges: ['GcG'] },
-  { pattern: 'co[- ]?express(?:ed|es|ing|ion)|correlated expression', metaedges: ['GcG'] },
-  { pattern: 'regulat(?:e|es|ed|ing|ion|ory|ors?)', metaedges: ['Gr>G', ...UP, ...DOWN] },
-  { pattern: 'transcriptional (?:targets?|regulators?)', metaedges: ['Gr>G'] },
-  { pattern: 'control(?:s|led|ling)? (?:the )?(?:expression|transcription)', metaedges: ['Gr>G'] },
+  { pattern: 'interact(?:s|ed|ing|ions?|ors?)?', senses: ['interact', 'bind'] },
+  { pattern: '(?:binding|interaction|interacting) partners?|partners?|complex(?:es)? with', senses: ['interact'] },
+  { pattern: 'co[- ]?var(?:y|ies|ied|ying|iation|iance)', senses: ['covary'] },
+  { pattern: 'co[- ]?express(?:ed|es|ing|ion)|correlated expression', senses: ['covary'] },
+  { pattern: 'regulat(?:e|es|ed|ing|ion|ory|ors?)', senses: ['regulate', ...UP, ...DOWN] },
+  { pattern: 'transcriptional (?:targets?|regulators?)', senses: ['regulate'] },
+  { pattern: 'control(?:s|led|ling)? (?:the )?(?:expression|transcription)', senses: ['regulate'] },
   // Gene participates in Pathway (and the GO sets)
-  { pattern: 'participat(?:e|es|ed|ing|ion)', metaedges: GENE_SETS },
-  { pattern: 'pathways?', metaedges: ['GpPW'] },
-  { pattern: 'members?(?: of)?', metaedges: ['GpPW', 'PCiC'] },
-  { pattern: 'part of', metaedges: ['GpPW', 'GpCC'], generic: true },
-  { pattern: 'belong(?:s|ing)? to', metaedges: ['PCiC', 'GpPW'] },
+  { pattern: 'participat(?:e|es|ed|ing|ion)', senses: ['participate'] },
+  { pattern: 'pathways?', senses: ['participate:pathway'] },
+  { pattern: 'members?(?: of)?', senses: ['participate:pathway', 'include'] },
+  { pattern: 'part of', senses: ['participate:pathway', 'participate:cellularComponent'], generic: true },
+  { pattern: 'belong(?:s|ing)? to', senses: ['include', 'participate:pathway'] },
   // Resemblance
-  { pattern: 'resembl(?:e|es|ed|ing|ance)|similar(?:ity)?|alike|comparable to', metaedges: ['DrD', 'CrC'] },
-  { pattern: 'analog(?:ue)?s?|structurally (?:similar|related)', metaedges: ['CrC'] },
+  { pattern: 'resembl(?:e|es|ed|ing|ance)|similar(?:ity)?|alike|comparable to', senses: ['resemble:disease', 'resemble:compound'] },
+  { pattern: 'analog(?:ue)?s?|structurally (?:similar|related)', senses: ['resemble:compound'] },
   // Pharmacologic class includes Compound
-  { pattern: '(?:pharmacologic(?:al)?|drug|therapeutic|chemical) class(?:es)?|class(?:es)? of', metaedges: ['PCiC'] },
-  { pattern: 'includ(?:e|es|ed|ing)', metaedges: ['PCiC'], generic: true },
-  { pattern: 'categor(?:y|ies|ized|ised)|classified as', metaedges: ['PCiC'] },
+  { pattern: '(?:pharmacologic(?:al)?|drug|therapeutic|chemical) class(?:es)?|class(?:es)? of', senses: ['include'] },
+  { pattern: 'includ(?:e|es|ed|ing)', senses: ['include'], generic: true },
+  { pattern: 'categor(?:y|ies|ized|ised)|classified as', senses: ['include'] },
 ];
 
 const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
@@ -178,12 +182,14 @@ export function nonOverlapping<T extends Span>(matches: T[]): T[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-/** Relation cues in the text, non-overlapping, in text order. */
+/** Relation cues in the text that the loaded graph has a relation for, non-overlapping, in text order. */
 export function findRelationCues(text: string): RelationCue[] {
   const found: RelationCue[] = [];
   for (const entry of RELATION_PATTERNS) {
+    const metaedges = metaedgesOfSenses(entry.senses);
+    if (!metaedges.length) continue;
     for (const m of text.matchAll(entry.regex)) {
-      found.push(withVoice(text, { phrase: m[0], metaedges: entry.metaedges, start: m.index, end: m.index + m[0].length, generic: !!entry.generic, voice: 'active' }));
+      found.push(withVoice(text, { phrase: m[0], metaedges, start: m.index, end: m.index + m[0].length, generic: !!entry.generic, voice: 'active' }));
     }
   }
   return nonOverlapping(found);

@@ -4,7 +4,7 @@
  * introduce a hidden intermediate ("... treated by a compound that ...").
  */
 
-import { KIND, type NodeKind } from './metaedges';
+import { kindOf, type KindConcept, type NodeKind } from './metaedges';
 import { nonOverlapping } from './cues';
 
 export interface KindWord {
@@ -20,31 +20,32 @@ export interface KindWord {
 interface KindEntry {
   pattern: string;
   /** null: a phrase that contains a kind word but names no entity ("gene expression"). */
-  kind: NodeKind | null;
+  concept: KindConcept | null;
   weak?: boolean;
 }
 
 const KIND_LEXICON: KindEntry[] = [
-  { pattern: '(?:pharmacologic(?:al)?|drug|therapeutic|chemical) class(?:es)?|class(?:es)? of (?:drugs|compounds|medications)|drug famil(?:y|ies)', kind: KIND.pharmacologicClass },
-  { pattern: 'side[- ]effects?|adverse (?:effects?|events?|reactions?|drug reactions?)|undesirable effects?', kind: KIND.sideEffect },
-  { pattern: 'genes?|proteins?|gene products?|(?:drug|protein|molecular) targets?|targets of|receptors?|enzymes?|transporters?|kinases?|loci|locus', kind: KIND.gene },
-  { pattern: 'genetic(?:s|ally)?', kind: KIND.gene, weak: true },
+  { pattern: '(?:pharmacologic(?:al)?|drug|therapeutic|chemical) class(?:es)?|class(?:es)? of (?:drugs|compounds|medications)|drug famil(?:y|ies)', concept: 'pharmacologicClass' },
+  { pattern: 'side[- ]effects?|adverse (?:effects?|events?|reactions?|drug reactions?)|undesirable effects?', concept: 'sideEffect' },
+  { pattern: 'genes?|proteins?|gene products?|(?:drug|protein|molecular) targets?|targets of|receptors?|enzymes?|transporters?|kinases?|loci|locus', concept: 'gene' },
+  { pattern: 'genetic(?:s|ally)?', concept: 'gene', weak: true },
   {
     pattern: 'drugs?|compounds?|medications?|medicines?|pharmaceuticals?|(?:small )?molecules?|chemicals?|agents?|substances?|therapeutics?|treatments?|therapies|inhibitors?|antagonists?|agonists?',
-    kind: KIND.compound,
+    concept: 'compound',
   },
-  { pattern: 'pharmacologic(?:al(?:ly)?)?', kind: KIND.compound, weak: true },
-  { pattern: 'diseases?|conditions?|disorders?|illness(?:es)?|syndromes?|cancers?|tumou?rs?|malignanc(?:y|ies)|diagnos(?:is|es)|patholog(?:y|ies)|indications?', kind: KIND.disease },
-  { pattern: 'symptoms?|signs?|clinical (?:features?|signs?|manifestations?)|manifestations?|phenotypes?|complaints?', kind: KIND.symptom },
-  { pattern: 'pathways?|signal(?:l)?ing cascades?', kind: KIND.pathway },
+  { pattern: 'pharmacologic(?:al(?:ly)?)?', concept: 'compound', weak: true },
+  { pattern: 'diseases?|conditions?|disorders?|illness(?:es)?|syndromes?|cancers?|tumou?rs?|malignanc(?:y|ies)|diagnos(?:is|es)|patholog(?:y|ies)|indications?', concept: 'disease' },
+  { pattern: 'symptoms?|signs?|clinical (?:features?|signs?|manifestations?)|manifestations?|phenotypes?|complaints?', concept: 'symptom' },
+  { pattern: 'pathways?|signal(?:l)?ing cascades?', concept: 'pathway' },
   {
     pattern: 'tissues?|organs?|anatomy|anatomical (?:structures?|sites?|entit(?:y|ies)|locations?|parts?)|body (?:parts?|sites?)|glands?',
-    kind: KIND.anatomy,
+    concept: 'anatomy',
   },
-  { pattern: 'biological process(?:es)?', kind: KIND.biologicalProcess },
-  { pattern: 'cellular components?|(?:subcellular )?compartments?|organelles?', kind: KIND.cellularComponent },
-  { pattern: 'molecular functions?', kind: KIND.molecularFunction },
-  { pattern: '(?:gene|protein) (?:expression|products? levels?)', kind: null },
+  { pattern: 'biological process(?:es)?', concept: 'biologicalProcess' },
+  { pattern: 'cellular components?|(?:subcellular )?compartments?|organelles?', concept: 'cellularComponent' },
+  { pattern: 'molecular functions?', concept: 'molecularFunction' },
+  { pattern: '(?:environmental )?exposures?|environmental (?:factors?|agents?)|toxicants?|pollutants?', concept: 'exposure' },
+  { pattern: '(?:gene|protein) (?:expression|products? levels?)', concept: null },
 ];
 
 const PATTERNS = KIND_LEXICON.map((entry) => ({
@@ -58,12 +59,14 @@ function isPlural(phrase: string): boolean {
   return head === 'loci' || (head.endsWith('s') && !/(?:ss|us|is)$/.test(head));
 }
 
-/** Kind words in the text, non-overlapping, in text order. */
+/** Kind words in the text naming a kind the loaded graph has, non-overlapping, in text order. */
 export function findKindWords(text: string): KindWord[] {
   const found: (Omit<KindWord, 'kind'> & { kind: NodeKind | null })[] = [];
   for (const entry of PATTERNS) {
+    const kind = entry.concept && kindOf(entry.concept);
+    if (entry.concept && !kind) continue;
     for (const m of text.matchAll(entry.regex)) {
-      found.push({ phrase: m[0], kind: entry.kind, start: m.index, end: m.index + m[0].length, plural: isPlural(m[0]), weak: !!entry.weak });
+      found.push({ phrase: m[0], kind: kind ?? null, start: m.index, end: m.index + m[0].length, plural: isPlural(m[0]), weak: !!entry.weak });
     }
   }
   return nonOverlapping(found).filter((w): w is KindWord => w.kind !== null);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
-import { METAEDGES } from '@/lib/llm/offline/metaedges';
+import { metaedges } from '@/lib/llm/offline/metaedges';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { QuestionFrame } from './frame';
 import type { RefinedGraph } from './graph';
@@ -24,7 +24,12 @@ declare module '@/lib/llm/types' {
  * operator check are programmatic (the paper's purple and orange modules).
  */
 
-const relationVocabulary = METAEDGES.map((m) => `${m.abbr}: ${m.source} – ${m.sourceClause.replace('{x}', m.target)}`).join('\n');
+/** The loaded graph's relations, as the planner may name them. */
+function relationVocabulary(): string {
+  return metaedges()
+    .map((m) => `${m.abbr}: ${m.source} – ${m.sourceClause.replace('{x}', m.target)}`)
+    .join('\n');
+}
 
 function entityLines(entities: { nodeId: string; name: string; kind: string }[]): string {
   return entities.length ? entities.map((e) => `[${e.nodeId}] ${e.name} (${e.kind})`).join('\n') : '(none linked)';
@@ -57,7 +62,7 @@ export const initTemplate = defineTemplate({
       ...Object.entries(input.frame.optionLinks).map(([k, links]) => `Entities in option ${k}:\n${entityLines(links)}`),
       `Allowed sources: ${input.frame.enabledSources.join(', ') || '(none)'}`,
       `Attached documents: ${input.frame.attachedDocuments}`,
-      `Relations (abbreviation: source kind – relation – target kind):\n${relationVocabulary}`,
+      `Relations (abbreviation: source kind – relation – target kind):\n${relationVocabulary()}`,
     ].join('\n\n'),
   output: PlanSchema,
 });

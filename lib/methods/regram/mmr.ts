@@ -14,8 +14,8 @@
  * comparison's scores (recorded with the table), the selection is pure.
  */
 
-import { categoryOf, relationWeight, type RelationCategory, type RelationDomain } from '@/lib/kg/metaedge-categories';
-import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
+import type { RelationCategory, RelationDomain } from '@/lib/kg/metaedge-categories';
+import { metaedgeInfo, relationCategory, relationWeight } from '@/lib/llm/offline/metaedges';
 import type { Comparison, Similarity } from '@/lib/nlp/similarity';
 import type { TripleData } from '@/lib/trace/types';
 
@@ -66,7 +66,7 @@ export interface CandidateRow {
 /** The relation in words ("Associated with: are associated with"), from the relation description map, so lexical Sim can meet the question's phrasing. */
 export function relationDescription(metaedge: string): string {
   const clause = metaedgeInfo(metaedge)?.sourceClause.replace('{x}', '').trim();
-  const category = categoryOf(metaedge)?.replace(/_/g, ' ');
+  const category = relationCategory(metaedge)?.replace(/_/g, ' ');
   return [category, clause].filter(Boolean).join(': ');
 }
 
@@ -106,7 +106,7 @@ export function weightedMmr(
       source: c.triple.sourceName,
       relation: c.triple.metaedge,
       target: c.triple.targetName,
-      category: categoryOf(c.triple.metaedge),
+      category: relationCategory(c.triple.metaedge),
       wR,
       simText: simTexts[i],
       sim,

@@ -4,7 +4,7 @@
  * calls for. Pure functions over step outputs.
  */
 
-import { METAEDGES, sameKind } from '@/lib/llm/offline/metaedges';
+import { metaedges, sameKind } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
 import type { TripleData } from '@/lib/trace/types';
 import type { RegramParams } from './params';
@@ -37,7 +37,7 @@ export function formRegion(selected: { id: string; text: string; triple: TripleD
   }
   const kinds = [...new Set([...nodes.values()].map((n) => n.kind))];
   const fits = (k: string) => kinds.some((kind) => sameKind(kind, k));
-  const relations = METAEDGES.filter((m) => fits(m.source) && fits(m.target)).map((m) => ({
+  const relations = metaedges().filter((m) => fits(m.source) && fits(m.target)).map((m) => ({
     metaedge: m.abbr,
     verb: m.sourceClause.replace('{x}', '').trim(),
     sourceKind: m.source,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
-import { METAEDGES } from '@/lib/llm/offline/metaedges';
+import { metaedges } from '@/lib/llm/offline/metaedges';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import { linesBlock, type EvidenceLine } from '../baselines/evidence';
 import { entityList, questionBlock, type QuestionFrame } from '../baselines/frame';
@@ -109,7 +109,12 @@ function kgBlock(units: KgUnit[]): string {
   return units.length ? units.map((u, i) => `(${i + 1}) ${u.lines.map((l) => `[${l.id}] ${l.text}`).join('\n    ')}`).join('\n') : '(none)';
 }
 
-const RELATIONS = METAEDGES.map((m) => `${m.abbr}: ${m.source} → ${m.target} ("${m.sourceClause.replace('{x}', m.target.toLowerCase())}")`).join('; ');
+/** The loaded graph's relations, as the decomposer may name them. */
+function relations(): string {
+  return metaedges()
+    .map((m) => `${m.abbr}: ${m.source} → ${m.target} ("${m.sourceClause.replace('{x}', m.target.toLowerCase())}")`)
+    .join('; ');
+}
 
 export interface DecomposeInput {
   frame: Xr2Frame;
@@ -155,17 +160,18 @@ export interface ExtractInput {
 export const extractTemplate = defineTemplate({
   role: 'extract',
   id: 'xr2.extract',
-  version: 1,
+  version: 2,
   system:
     'You extract, for one step question, the entities it is about (as written, with their kind) and the relation and constraint cues: ' +
     'which KG relation links each entity to the answer (direction, target kind), conditions, required attributes, comparison ' +
-    `operators and the output format. KG relations: ${RELATIONS}.`,
+    'operators and the output format. The KG relations are listed with the question.',
   render: (input: ExtractInput) =>
     [
       `Step question Q_t: ${input.current}`,
       `Original question: ${input.frame.question}`,
       input.frame.options ? `Options: ${Object.entries(input.frame.options).map(([k, v]) => `${k}. ${v}`).join('; ')}` : null,
       `Mentions the entity linker recognised in Q_t: ${entityList(input.recognised)}`,
+      `KG relations: ${relations()}.`,
       dBlock(input.frame),
     ]
       .filter(Boolean)

@@ -2,7 +2,7 @@ import { samplePaths, type KgNode, type KgPath, type MetapathHop } from '@/lib/k
 import { aKind, kindNoun, pluralVerb, sentence } from '../lexicon';
 import { choosePhrasing, type FamilyBuilder, type Instance } from '../instance';
 import type { Rng } from '../random';
-import { HIDDEN_MIDDLE_METAPATHS, hopsOf, middleNodes, pathParts, uniqueEdges, type PathParts, witnessPath } from './hidden-middle';
+import { hiddenMiddleMetapaths, hopsOf, middleNodes, pathParts, uniqueEdges, type PathParts, witnessPath } from './hidden-middle';
 
 /**
  * Counts outside this range are left out: one is a path question, and past a
@@ -27,7 +27,7 @@ const PHRASINGS: readonly ((p: PathParts) => string)[] = [
 export const countFamily: FamilyBuilder = {
   family: 'count',
   renderings: ['count'],
-  variants: (metaedges) => HIDDEN_MIDDLE_METAPATHS.filter((mp) => hopsOf(mp).every((h) => metaedges.has(h.metaedge))),
+  variants: (metaedges) => hiddenMiddleMetapaths().filter((mp) => hopsOf(mp).every((h) => metaedges.has(h.metaedge))),
 
   async instantiate(metapath: string, rng: Rng): Promise<Instance | null> {
     const hops = hopsOf(metapath);

@@ -1,24 +1,32 @@
 import { instantiateMetapath, metapathEndpoints, parseMetapath, type KgEdge, type KgNode, type KgPath, type MetapathHop } from '@/lib/kg';
 import { flip, mention, relationPhrase } from '../lexicon';
+import { resolveChain } from '../relations';
 
 /**
  * The typed four-hop metapaths of the path and count families (BioMedHop's
- * Table 17, rebuilt from Hetionet's metaedges): the question names both ends,
- * the middle node is asked for (path) or counted (count). Chosen so that a
- * useful share of sampled paths has a unique middle or a small closed set.
+ * Table 17), written as kinds and relation senses and resolved against the
+ * loaded metagraph: the question names both ends, the middle node is asked for
+ * (path) or counted (count). Chosen so that a useful share of sampled paths has
+ * a unique middle or a small closed set; a graph serves those its relations allow.
  */
-export const HIDDEN_MIDDLE_METAPATHS = [
-  'GpPW:in|DaG:in|CtD:in|PCiC:in', // Pathway – Gene – [Disease] – Compound – Pharmacologic Class
-  'PCiC:out|CtD:out|DlA:out|DlA:in', // Pharmacologic Class – Compound – [Disease] – Anatomy – Disease
-  'PCiC:out|CtD:out|DpS:out|DpS:in', // Pharmacologic Class – Compound – [Disease] – Symptom – Disease
-  'CbG:in|CtD:out|DlA:out|AuG:out', // Gene – Compound – [Disease] – Anatomy – Gene
-  'CcSE:in|CtD:out|DlA:out|AuG:out', // Side Effect – Compound – [Disease] – Anatomy – Gene
-  'GpPW:in|CbG:in|CtD:out|DpS:out', // Pathway – Gene – [Compound] – Disease – Symptom
-  'PCiC:out|CrC:both|CtD:out|DpS:out', // Pharmacologic Class – Compound – [Compound] – Disease – Symptom
-  'GpPW:in|CbG:in|PCiC:in|PCiC:out', // Pathway – Gene – [Compound] – Pharmacologic Class – Compound
-  'PCiC:out|CbG:out|DaG:in|DpS:out', // Pharmacologic Class – Compound – [Gene] – Disease – Symptom
-  'DpS:in|DaG:out|CbG:in|PCiC:in', // Symptom – Disease – [Gene] – Compound – Pharmacologic Class
-] as const;
+const HIDDEN_MIDDLE_CHAINS: readonly string[][] = [
+  ['pathway', 'participate', 'gene', 'associate', 'disease', 'treat', 'compound', 'include', 'pharmacologicClass'],
+  ['pharmacologicClass', 'include', 'compound', 'treat', 'disease', 'localize', 'anatomy', 'localize', 'disease'],
+  ['pharmacologicClass', 'include', 'compound', 'treat', 'disease', 'present', 'symptom', 'present', 'disease'],
+  ['gene', 'bind', 'compound', 'treat', 'disease', 'localize', 'anatomy', 'upregulate', 'gene'],
+  ['sideEffect', 'cause', 'compound', 'treat', 'disease', 'localize', 'anatomy', 'upregulate', 'gene'],
+  ['pathway', 'participate', 'gene', 'bind', 'compound', 'treat', 'disease', 'present', 'symptom'],
+  ['pharmacologicClass', 'include', 'compound', 'resemble', 'compound', 'treat', 'disease', 'present', 'symptom'],
+  ['pathway', 'participate', 'gene', 'bind', 'compound', 'include', 'pharmacologicClass', 'include', 'compound'],
+  ['pharmacologicClass', 'include', 'compound', 'bind', 'gene', 'associate', 'disease', 'present', 'symptom'],
+  ['symptom', 'present', 'disease', 'associate', 'gene', 'bind', 'compound', 'include', 'pharmacologicClass'],
+  ['exposure', 'associate', 'disease', 'treat', 'compound', 'bind', 'gene', 'participate', 'pathway'],
+];
+
+/** The hidden-middle metapaths the loaded graph has every relation of ("GpPW:in|DaG:in|CtD:in|PCiC:in"). */
+export function hiddenMiddleMetapaths(): string[] {
+  return HIDDEN_MIDDLE_CHAINS.map(resolveChain).filter((mp): mp is string => !!mp);
+}
 
 export function hopsOf(metapath: string): MetapathHop[] {
   return parseMetapath(metapath);

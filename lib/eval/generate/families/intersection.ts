@@ -2,33 +2,37 @@ import { neighbors, sampleEdges, sharedNeighbors, type KgNode } from '@/lib/kg';
 import { kindNoun, mention, relationPhrase, sentence } from '../lexicon';
 import { choosePhrasing, type FamilyBuilder, type Instance } from '../instance';
 import type { Rng } from '../random';
+import { resolveStep } from '../relations';
+import type { KindConcept } from '@/lib/kg/relations';
+import { kindOf } from '@/lib/llm/offline/metaedges';
 
 /**
  * Intersection: three clues of different kinds, the answer the one node joined
- * to all of them. Per answer kind, the relations a clue can come from, with the
- * side of the stored edge the answer is on ('out' = source). One relation per
- * clue kind, so a clue can reach the answer only through its own relation.
+ * to all of them. Per answer kind, the relations a clue can come from (a sense
+ * and the clue's kind), resolved to the loaded graph's metaedges with the side
+ * of the stored edge the answer is on ('out' = source). One relation per clue
+ * kind, so a clue can reach the answer only through its own relation.
  */
-const CLUE_RELATIONS: Record<string, { metaedge: string; answerFrom: 'out' | 'in' }[]> = {
-  Disease: [
-    { metaedge: 'DaG', answerFrom: 'out' },
-    { metaedge: 'DpS', answerFrom: 'out' },
-    { metaedge: 'DlA', answerFrom: 'out' },
-    { metaedge: 'CtD', answerFrom: 'in' },
-  ],
-  Compound: [
-    { metaedge: 'CbG', answerFrom: 'out' },
-    { metaedge: 'CtD', answerFrom: 'out' },
-    { metaedge: 'CcSE', answerFrom: 'out' },
-    { metaedge: 'PCiC', answerFrom: 'in' },
-  ],
-  Gene: [
-    { metaedge: 'GpPW', answerFrom: 'out' },
-    { metaedge: 'DaG', answerFrom: 'in' },
-    { metaedge: 'CbG', answerFrom: 'in' },
-    { metaedge: 'AuG', answerFrom: 'in' },
-  ],
-};
+const CLUE_SENSES: [answer: KindConcept, clues: [sense: string, clue: KindConcept][]][] = [
+  ['disease', [['associate', 'gene'], ['present', 'symptom'], ['localize', 'anatomy'], ['treat', 'compound']]],
+  ['compound', [['bind', 'gene'], ['treat', 'disease'], ['cause', 'sideEffect'], ['include', 'pharmacologicClass']]],
+  ['gene', [['participate', 'pathway'], ['associate', 'disease'], ['bind', 'compound'], ['upregulate', 'anatomy']]],
+];
+
+/** Per answer kind of the loaded graph, its clue relations. */
+function clueRelations(): Map<string, { metaedge: string; answerFrom: 'out' | 'in' }[]> {
+  const out = new Map<string, { metaedge: string; answerFrom: 'out' | 'in' }[]>();
+  for (const [answer, clues] of CLUE_SENSES) {
+    const kind = kindOf(answer);
+    if (!kind) continue;
+    const relations = clues.flatMap(([sense, clue]) => {
+      const step = resolveStep({ from: answer, sense, to: clue });
+      return step && step.direction !== 'both' ? [{ metaedge: step.metaedge, answerFrom: step.direction }] : [];
+    });
+    out.set(kind, relations);
+  }
+  return out;
+}
 
 const CLUES = 3;
 /** Answers drawn per attempt, and clue triples tried per answer. */
@@ -51,10 +55,10 @@ const PHRASINGS: readonly ((p: { answerKind: string; clues: string[] }) => strin
 export const intersectionFamily: FamilyBuilder = {
   family: 'intersection',
   renderings: ['mcq', 'open'],
-  variants: (metaedges) => Object.keys(CLUE_RELATIONS).filter((kind) => CLUE_RELATIONS[kind].filter((r) => metaedges.has(r.metaedge)).length >= CLUES),
+  variants: (metaedges) => [...clueRelations()].filter(([, relations]) => relations.filter((r) => metaedges.has(r.metaedge)).length >= CLUES).map(([kind]) => kind),
 
   async instantiate(answerKind: string, rng: Rng): Promise<Instance | null> {
-    const relations = rng.sample(CLUE_RELATIONS[answerKind], CLUES);
+    const relations = rng.sample(clueRelations().get(answerKind) ?? [], CLUES);
     const seedRelation = relations[0];
     for (const triple of await sampleEdges(seedRelation.metaedge, ANSWERS_PER_ATTEMPT, rng.child('answers'))) {
       const answer = seedRelation.answerFrom === 'out' ? triple.source : triple.target;

@@ -2,7 +2,7 @@ import { samplePaths, type KgPath } from '@/lib/kg';
 import { aKind, kindNoun, sentence } from '../lexicon';
 import { choosePhrasing, type FamilyBuilder, type Instance } from '../instance';
 import type { Rng } from '../random';
-import { HIDDEN_MIDDLE_METAPATHS, hopsOf, middleNodes, pathParts, type PathParts } from './hidden-middle';
+import { hiddenMiddleMetapaths, hopsOf, middleNodes, pathParts, type PathParts } from './hidden-middle';
 
 /** Paths drawn per attempt; a few in ten have a unique middle (measured on Hetionet). */
 const PATHS_PER_ATTEMPT = 16;
@@ -18,7 +18,7 @@ const PHRASINGS: readonly ((p: PathParts) => string)[] = [
 export const pathFamily: FamilyBuilder = {
   family: 'path',
   renderings: ['mcq', 'open'],
-  variants: (metaedges) => HIDDEN_MIDDLE_METAPATHS.filter((mp) => hopsOf(mp).every((h) => metaedges.has(h.metaedge))),
+  variants: (metaedges) => hiddenMiddleMetapaths().filter((mp) => hopsOf(mp).every((h) => metaedges.has(h.metaedge))),
 
   async instantiate(metapath: string, rng: Rng): Promise<Instance | null> {
     const hops = hopsOf(metapath);

@@ -2,23 +2,38 @@ import { neighbors, sampleEdges, sharedNeighbors, type KgNode } from '@/lib/kg';
 import { bothPlural, kindNoun, mention, mentionPair, pluralVerb, relationPhrase, sentence } from '../lexicon';
 import { choosePhrasing, type FamilyBuilder, type Instance } from '../instance';
 import type { Rng } from '../random';
+import { resolveStep } from '../relations';
+import type { KindConcept } from '@/lib/kg/relations';
+import { kindOf } from '@/lib/llm/offline/metaedges';
 
 /**
  * Shared neighbour: two anchors of one kind, the answer their only common
- * neighbour over one relation. Each pairing names the metaedge and which end of
- * it the answer sits on (Disease–Gene–Disease is DaG with the gene at the target).
+ * neighbour over one relation. Each pairing is a sense between the anchors'
+ * kind and the answer's, resolved to the loaded graph's metaedge and the end
+ * of it the answer sits on (Disease–Gene–Disease: Hetionet's DaG, gene at the target).
  */
-const PAIRINGS: Record<string, { metaedge: string; answerEnd: 'source' | 'target' }> = {
-  'Disease–Gene–Disease': { metaedge: 'DaG', answerEnd: 'target' },
-  'Compound–Disease–Compound': { metaedge: 'CtD', answerEnd: 'target' },
-  'Compound–Side Effect–Compound': { metaedge: 'CcSE', answerEnd: 'target' },
-  'Gene–Pathway–Gene': { metaedge: 'GpPW', answerEnd: 'target' },
-  'Disease–Symptom–Disease': { metaedge: 'DpS', answerEnd: 'target' },
-  'Disease–Anatomy–Disease': { metaedge: 'DlA', answerEnd: 'target' },
-  'Disease–Compound–Disease': { metaedge: 'CtD', answerEnd: 'source' },
-  'Compound–Gene–Compound': { metaedge: 'CbG', answerEnd: 'target' },
-  'Compound–Pharmacologic Class–Compound': { metaedge: 'PCiC', answerEnd: 'source' },
-};
+const PAIRING_SENSES: [anchor: KindConcept, sense: string, answer: KindConcept][] = [
+  ['disease', 'associate', 'gene'],
+  ['compound', 'treat', 'disease'],
+  ['compound', 'cause', 'sideEffect'],
+  ['gene', 'participate', 'pathway'],
+  ['disease', 'present', 'symptom'],
+  ['disease', 'localize', 'anatomy'],
+  ['disease', 'treat', 'compound'],
+  ['compound', 'bind', 'gene'],
+  ['compound', 'include', 'pharmacologicClass'],
+];
+
+/** The loaded graph's pairings by name ("Disease–Gene–Disease"). */
+function pairings(): Map<string, { metaedge: string; answerEnd: 'source' | 'target' }> {
+  const out = new Map<string, { metaedge: string; answerEnd: 'source' | 'target' }>();
+  for (const [anchor, sense, answer] of PAIRING_SENSES) {
+    const step = resolveStep({ from: anchor, sense, to: answer });
+    if (!step || step.direction === 'both') continue;
+    out.set(`${kindOf(anchor)}–${kindOf(answer)}–${kindOf(anchor)}`, { metaedge: step.metaedge, answerEnd: step.direction === 'out' ? 'target' : 'source' });
+  }
+  return out;
+}
 
 /** Edges drawn per attempt, and second anchors tried per edge, before the attempt gives up. */
 const EDGES_PER_ATTEMPT = 12;
@@ -46,10 +61,12 @@ const PHRASINGS: readonly ((p: Parts) => string)[] = [
 export const sharedNeighborFamily: FamilyBuilder = {
   family: 'shared_neighbor',
   renderings: ['mcq', 'open'],
-  variants: (metaedges) => Object.keys(PAIRINGS).filter((name) => metaedges.has(PAIRINGS[name].metaedge)),
+  variants: (metaedges) => [...pairings()].filter(([, p]) => metaedges.has(p.metaedge)).map(([name]) => name),
 
   async instantiate(variant: string, rng: Rng): Promise<Instance | null> {
-    const { metaedge, answerEnd } = PAIRINGS[variant];
+    const pairing = pairings().get(variant);
+    if (!pairing) return null;
+    const { metaedge, answerEnd } = pairing;
     for (const triple of await sampleEdges(metaedge, EDGES_PER_ATTEMPT, rng.child('edges'))) {
       const [answer, first] = answerEnd === 'target' ? [triple.target, triple.source] : [triple.source, triple.target];
       const partners = await neighbors(answer.id, { metaedges: [metaedge], neighborKinds: [first.kind], limit: 10_000, order: 'id' });

@@ -1,7 +1,6 @@
 import type { RelationDomain } from '@/lib/kg/metaedge-categories';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
-import { METAEDGES, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
-import { graphMetaedges, type GraphMetaedge } from '@/lib/channels/kg-text';
+import { metaedges, sameKind } from '@/lib/llm/offline/metaedges';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { RegramParams } from '../params';
@@ -46,11 +45,11 @@ export interface CandidateSet {
  * that in the INTEGRATED column, where Regulates outweighs Associated_with,
  * "which diseases are associated with PPARG" still keeps PPARG's disease
  * associations); relations the question does not touch follow by w_r alone.
- * The relations are the loaded graph's: Hetionet's described by the relation
- * lexicon, any other graph's (PrimeKG) by its metagraph ("Drug – target – Gene/Protein").
+ * The relations are the loaded graph's, described by their category and clause
+ * ("Disease Treats: are treated by Drug").
  */
-export function rankRelations(query: string, domain: RelationDomain | null, graph: ReadonlyMap<string, GraphMetaedge>): RelationRank[] {
-  return relationsOf(graph)
+export function rankRelations(query: string, domain: RelationDomain | null): RelationRank[] {
+  return relationsOf()
     .map(({ abbr, text }) => {
       const weight = priorWeight(abbr, domain);
       return { metaedge: abbr, weight, relevance: weight * lexicalSimilarity(query, text) };
@@ -58,12 +57,9 @@ export function rankRelations(query: string, domain: RelationDomain | null, grap
     .sort((a, b) => b.relevance - a.relevance || b.weight - a.weight);
 }
 
-/** Hetionet's relations as the lexicon describes them; any other graph's (PrimeKG) as its metagraph does ("Drug – target – Gene/Protein"). */
-function relationsOf(graph: ReadonlyMap<string, GraphMetaedge>): { abbr: string; source: string; target: string; text: string }[] {
-  return [
-    ...METAEDGES.map((m) => ({ abbr: m.abbr, source: m.source, target: m.target, text: `${m.source} ${relationDescription(m.abbr)} ${m.target}` })),
-    ...[...graph].filter(([abbr]) => !metaedgeInfo(abbr)).map(([abbr, m]) => ({ abbr, source: m.sourceKind, target: m.targetKind, text: m.description })),
-  ];
+/** The loaded graph's relations in words. */
+function relationsOf(): { abbr: string; source: string; target: string; text: string }[] {
+  return metaedges().map((m) => ({ abbr: m.abbr, source: m.source, target: m.target, text: `${m.source} ${relationDescription(m.abbr)} ${m.target}` }));
 }
 
 /**
@@ -84,15 +80,14 @@ export async function collectCandidates(
     { kind: 'regram.candidates', label: 'Candidate triples', input: { nodes: nodes.map((n) => n.nodeId), domain, hubCap }, parent },
     async (step) => {
       if (!nodes.length) return { enabled: true, note: 'no entity was linked', hubCap, caps: [], records: [], duplicates: 0 };
-      const graph = await graphMetaedges();
-      const order = rankRelations(relationQuery, domain, graph);
+      const order = rankRelations(relationQuery, domain);
       const anchors = nodes.map((n) => ({ id: n.nodeId, kind: n.kind, name: n.name }));
       const answer = await ctx.channels.kg.triplesAround(step, anchors, { metaedgeTiers: order.map((r) => [r.metaedge]), limit: hubCap }, 'Triples around the linked nodes, capped by relation');
       // An edge between two linked nodes arrives once per node; the first stands for it.
       const first = new Map<string, EvidenceRecord>();
       for (const r of answer.items) if (!first.has(r.ref)) first.set(r.ref, r);
       const records = [...first.values()];
-      const kinds = new Map(relationsOf(graph).map((r) => [r.abbr, r]));
+      const kinds = new Map(relationsOf().map((r) => [r.abbr, r]));
       const caps = nodes.map((node, i) => capOf(node, order, kinds, answer.items.filter((r) => r.scores?.anchor === i), hubCap));
       return { enabled: answer.enabled, note: answer.note ?? null, hubCap, caps, records, duplicates: answer.items.length - records.length };
     },

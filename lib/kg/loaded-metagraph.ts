@@ -1,0 +1,44 @@
+import { databaseUrl, getPool } from '@/lib/db/client';
+import { currentKgVersion } from '@/lib/runs/kg-version';
+import { readMetagraph, type MetaedgeInfo, type MetaedgeRow } from './relations';
+
+/**
+ * The metagraph of the graph in use, read: its kinds and its metaedges with
+ * their senses and clauses. Pure code (the offline engine's rules, the question
+ * generator's phrasing) reads it synchronously through `loadedMetagraph()`;
+ * whatever runs a method or generates questions first awaits `loadMetagraph()`,
+ * which reads the metaedges table again only when the graph was re-imported.
+ */
+export interface LoadedMetagraph {
+  /** The kinds its metaedges join; null until a metagraph is in use (kinds are then named by their concepts' labels). */
+  kinds: readonly string[] | null;
+  metaedges: readonly MetaedgeInfo[];
+  byAbbr: ReadonlyMap<string, MetaedgeInfo>;
+}
+
+let current: LoadedMetagraph = { kinds: null, metaedges: [], byAbbr: new Map() };
+let loadedFor: string | null = null;
+
+export function loadedMetagraph(): LoadedMetagraph {
+  return current;
+}
+
+/** Uses this metagraph until the next `setMetagraph` or `loadMetagraph`. */
+export function setMetagraph(rows: readonly MetaedgeRow[]): LoadedMetagraph {
+  const metaedges = readMetagraph(rows);
+  const kinds = [...new Set(rows.flatMap((r) => [r.sourceKind, r.targetKind]))].sort();
+  current = { kinds, metaedges, byAbbr: new Map(metaedges.map((m) => [m.abbr, m])) };
+  return current;
+}
+
+/** The database's metagraph, read again when the database or its graph import changed. */
+export async function loadMetagraph(): Promise<LoadedMetagraph> {
+  const key = `${databaseUrl()} ${await currentKgVersion()}`;
+  if (key === loadedFor) return current;
+  const { rows } = await getPool().query<MetaedgeRow>(
+    `select abbr, source_kind "sourceKind", verb, target_kind "targetKind", directed from metaedges order by abbr`,
+  );
+  setMetagraph(rows);
+  loadedFor = key;
+  return current;
+}

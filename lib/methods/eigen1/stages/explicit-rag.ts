@@ -1,6 +1,7 @@
 import type { MethodContext } from '../../types';
 import type { Eigen1Params } from '../params';
 import type { QuestionFrame } from '../templates';
+import { toItem } from './records';
 import { retrieve } from './retrieve';
 
 /**
@@ -15,9 +16,10 @@ import { retrieve } from './retrieve';
 export async function retrieveUpFront(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame): Promise<QuestionFrame> {
   const p = ctx.params;
   const topK = p.queryTopK * Math.max(1, p.maxInjections);
-  const items = await ctx.trace.step(
+  // The step's output is the trace's own records, stored as references to them.
+  const records = await ctx.trace.step(
     { kind: 'eigen1.explicit-rag', label: 'Explicit RAG (monitor off): the question\'s retrieval, up front', input: { monitor: false, topK } },
-    async (step) => (await retrieve(ctx, step, frame.question, { topK, seed: p.seed, context: '' })).items,
+    async (step) => (await retrieve(ctx, step, frame.question, { topK, seed: p.seed, context: '' })).records,
   );
-  return { ...frame, retrieved: items };
+  return { ...frame, retrieved: records.map(toItem) };
 }

@@ -1,12 +1,13 @@
 import { streamWithContinuation, type ReasoningWindow, type TextSegment } from '@/lib/llm/stream';
 import type { FinishReason, RoleTemplate } from '@/lib/llm/types';
-import type { StepHandle } from '@/lib/trace/types';
+import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { Eigen1Params } from '../params';
 import { injectorTemplate, monitorTemplate, querierTemplate, type EvidenceItem, type QuestionFrame } from '../templates';
 import { usageOf, type Stage, type StageUsage } from '../usage';
 import { callRole } from './call';
-import { retrieve, type RetrievedItem } from './retrieve';
+import { toItem, type RetrievedItem } from './records';
+import { retrieve } from './retrieve';
 
 /** The monitor's judgement of one window of the stream. */
 export interface WindowVerdict {
@@ -22,7 +23,8 @@ export interface Injection {
   query: string;
   /** Who wrote the query: the querier, or (querier off) the triggering window as it stands. */
   queryBy: 'querier' | 'window';
-  retrieved: RetrievedItem[];
+  /** The retrieval's records as the trace stored them (a stored injection refers to them). */
+  retrieved: EvidenceRecord[];
   aside: string;
   usedIds: string[];
   /** Exactly what was appended to the assistant prefix. */
@@ -54,8 +56,8 @@ export interface Generation {
   injections: Injection[];
   finishReason: FinishReason;
   continuation: 'continued' | 'new-turn' | null;
-  /** The records the injected text states: what the role may cite beyond what it was given. */
-  evidence: EvidenceItem[];
+  /** The records the injected text states: what the role may cite beyond what it was given (as roles see them: evidenceOf). */
+  evidence: EvidenceRecord[];
   usage: StageUsage[];
 }
 
@@ -145,13 +147,13 @@ async function inject(
     async (step) => {
       const querier = await formQuery(ctx, step, frame, at.window, at.asked);
       const retrieval = await retrieve(ctx, step, querier.query, { topK: ctx.params.queryTopK, seed: at.seed, context: at.textSoFar });
-      const injector = await integrate(ctx, step, frame, { text: at.textSoFar, query: querier.query, retrieved: retrieval.items });
+      const injector = await integrate(ctx, step, frame, { text: at.textSoFar, query: querier.query, retrieved: retrieval.records.map(toItem) });
       const lead = /\s$/.test(at.textSoFar) || !at.textSoFar ? '' : ' ';
       return {
         index: at.index,
         query: querier.query,
         queryBy: querier.by,
-        retrieved: retrieval.items,
+        retrieved: retrieval.records,
         aside: injector.aside,
         usedIds: injector.usedIds,
         splice: `${lead}${injector.aside} `,
@@ -189,6 +191,11 @@ async function integrate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, at:
     // Only records that were retrieved can be cited; a model may name others.
     return { aside: output.aside.trim(), usedIds: output.usedIds.filter((id) => at.retrieved.some((r) => r.id === id)), by: 'injector' as const, usage: [usage] };
   });
+}
+
+/** What a generation's injections brought in, as roles see evidence. */
+export function evidenceOf(generation: Generation): RetrievedItem[] {
+  return generation.evidence.map(toItem);
 }
 
 /** Raw retrieval output as it would reach the context without an injector. */

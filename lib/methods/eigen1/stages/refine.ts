@@ -6,7 +6,7 @@ import type { Eigen1Params } from '../params';
 import { correctReasoningTemplate, correctTemplate, refineReasoningTemplate, refineTemplate, type EvidenceItem, type QuestionFrame } from '../templates';
 import type { Stage, StageUsage } from '../usage';
 import { callRole } from './call';
-import { monitoredGeneration } from './generate';
+import { evidenceOf, monitoredGeneration } from './generate';
 
 type Ctx = MethodContext<Eigen1Params>;
 
@@ -33,8 +33,9 @@ export async function correctOne(
   return ctx.trace.step({ kind: 'eigen1.correct', label: `Correct ${c.id}`, input: { candidate: c.id, suggestion: revision.suggestion }, parent }, async (step) => {
     const task = { frame, candidate: viewOf(c), suggestion: revision.suggestion };
     const reasoning = await monitoredGeneration(ctx, step, { stage: revision.stage, lane: c.lane, template: correctReasoningTemplate, input: task }, frame);
-    const { output, usage } = await callRole(ctx, step, revision.stage, correctTemplate, { ...task, reasoning: reasoning.text, retrieved: reasoning.evidence });
-    const evidence = union(c.evidence, reasoning.evidence);
+    const retrieved = evidenceOf(reasoning);
+    const { output, usage } = await callRole(ctx, step, revision.stage, correctTemplate, { ...task, reasoning: reasoning.text, retrieved });
+    const evidence = union(c.evidence, retrieved);
     return { candidate: { id: revision.id, lane: c.lane, solution: admit(output, evidence), evidence }, usage: [...reasoning.usage, usage] };
   });
 }
@@ -73,11 +74,12 @@ export async function refineHierarchically(ctx: Ctx, frame: QuestionFrame, candi
           async (s) => {
             const task = { frame, anchor: viewOf(anchor), references: references.map(viewOf) };
             const reasoning = await monitoredGeneration(ctx, s, { stage: 'refinement', lane: anchor.lane, template: refineReasoningTemplate, input: task }, frame);
-            const pool = union(...[anchor, ...references].map((c) => c.evidence), reasoning.evidence);
-            const { output, usage } = await callRole(ctx, s, 'refinement', refineTemplate, { ...task, reasoning: reasoning.text, retrieved: reasoning.evidence });
+            const retrieved = evidenceOf(reasoning);
+            const pool = union(...[anchor, ...references].map((c) => c.evidence), retrieved);
+            const { output, usage } = await callRole(ctx, s, 'refinement', refineTemplate, { ...task, reasoning: reasoning.text, retrieved });
             const solution = admit(output, pool);
             const taken = new Set(citedIds(solution));
-            const kept = new Set([...anchor.evidence, ...reasoning.evidence].map((e) => e.id));
+            const kept = new Set([...anchor.evidence, ...retrieved].map((e) => e.id));
             const evidence = pool.filter((e) => kept.has(e.id) || taken.has(e.id));
             return { candidate: { id: `R${anchor.lane}`, lane: anchor.lane, solution, evidence }, usage: [...reasoning.usage, usage] };
           },

@@ -12,8 +12,8 @@ export type { RetrievedItem };
 
 export interface Retrieval {
   query: string;
-  /** The top records per source, in the order shown to the injector. */
-  items: RetrievedItem[];
+  /** The top records per source, in the order shown to the injector: the trace's own records, so a stored output refers to them rather than copying them. */
+  records: EvidenceRecord[];
   /** Records the channels returned before the top-k cut (kept in the trace, unselected). */
   considered: number;
   /** How each KG candidate ranked: similarity to the query, and whether it reaches an entity the reasoning already names. */
@@ -58,7 +58,7 @@ export async function retrieve(
     const chosen = [...topTriples, ...docs.items];
     await ctx.trace.markSelected(chosen.map((r) => r.id));
     const ranking = ranked.map((r, i) => ({ id: r.record.id, sim: Math.round(r.sim * 1000) / 1000, inContext: r.inContext, selected: i < opts.topK }));
-    return { query, items: chosen.map(toItem), considered: triples.length + docs.items.length, ranking, notes };
+    return { query, records: chosen, considered: triples.length + docs.items.length, ranking, notes };
   });
 }
 

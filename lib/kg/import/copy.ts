@@ -15,8 +15,13 @@ const CHUNK_CHARS = 1 << 16;
  * frozen, legal only for a table truncated in the same transaction.
  */
 export async function copyInto(client: pg.PoolClient, table: string, columns: string[], rows: Rows, opts: { freeze?: boolean } = {}): Promise<void> {
+  await copyText(client, table, columns, chunks(rows), opts);
+}
+
+/** The same with rows already written as COPY text (tab-separated fields, one row a line, escaped with `copyField`). */
+export async function copyText(client: pg.PoolClient, table: string, columns: string[], text: AsyncIterable<string>, opts: { freeze?: boolean } = {}): Promise<void> {
   const sql = `COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN${opts.freeze ? ' WITH (FREEZE)' : ''}`;
-  await pipeline(Readable.from(chunks(rows)), client.query(copyFrom(sql)));
+  await pipeline(Readable.from(text), client.query(copyFrom(sql)));
 }
 
 async function* chunks(rows: Rows): AsyncGenerator<string> {
@@ -31,7 +36,8 @@ async function* chunks(rows: Rows): AsyncGenerator<string> {
   if (buffer) yield buffer;
 }
 
-function copyField(v: CopyValue): string {
+/** A value as a field of COPY's text format: backslash, tab and line breaks escaped; null as \\N. */
+export function copyField(v: CopyValue): string {
   if (v === null || v === undefined) return '\\N';
   const s = String(v);
   return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : s;

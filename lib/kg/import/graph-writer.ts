@@ -1,33 +1,28 @@
 import { normaliseName } from '../normalise';
 import { categoryOf } from '../relations';
 import { describeFiles } from './checksum';
-import { copyInto } from './copy';
+import { copyInto, copyText } from './copy';
+import { GraphBuilder } from './graph-builder';
 import { dropSecondaryIndexes, raiseMaintenanceMemory } from './indexes';
-import { describeMetaedge, type Metagraph } from './metagraph';
+import { describeMetaedge } from './metagraph';
 import { inTransaction, poolOf, type ImportOptions } from './options';
 import { recordImport, type ImportRecord } from './records';
 
-export interface GraphNode {
-  id: string;
-  name: string;
-  kind: string;
-}
-
-export interface GraphEdge {
-  sourceId: string;
-  metaedge: string;
-  targetId: string;
-}
-
-/** A graph as a format reader delivers it: edges streamed (validated as they come), nodes and metagraph after. */
+/** A graph as a format reader delivers it: read into a builder (validated as it goes), its kinds after. */
 export interface GraphInput {
   source: string;
   version: string;
   files: string[];
-  /** Throws ImportError at the first bad line, which rolls the whole import back. */
-  edges: AsyncIterable<GraphEdge>;
-  /** Called once `edges` is exhausted: formats that derive nodes from edges know them only then. */
-  finish(): { nodes: GraphNode[]; metagraph: Metagraph };
+  /** Fold edges listed more than once (PrimeKG lists each undirected edge in both directions). */
+  fold: boolean;
+  /**
+   * Reads the input into `graph`, yielding every few thousand rows so that the
+   * edges added so far stream to the database while the rest is read. Throws
+   * ImportError at the first bad line, which rolls the whole import back.
+   */
+  read(graph: GraphBuilder): AsyncIterable<unknown>;
+  /** Called once `read` is done: the node kinds and their abbreviations. */
+  kinds(graph: GraphBuilder): Map<string, string>;
 }
 
 export interface GraphImportSummary extends ImportRecord {
@@ -59,29 +54,29 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
     const indexes = await dropSecondaryIndexes(client, REINDEXED_TABLES);
     await client.query(`truncate ${GRAPH_TABLES.join(', ')} restart identity`);
 
-    const tally = new EdgeTally();
-    await copyInto(client, 'edges', ['source_id', 'metaedge', 'target_id'], tally.count(input.edges), { freeze: true });
-    const { nodes, metagraph } = input.finish();
-    const perMetaedge = tally.metaedgeCounts();
+    const graph = new GraphBuilder({ fold: input.fold });
+    await copyText(client, 'edges', ['id', 'source_id', 'metaedge', 'target_id'], edgeText(input, graph), { freeze: true });
+    // Ids were written with the rows (their positions): the sequence goes on after them.
+    await client.query(`select setval(pg_get_serial_sequence('edges', 'id'), greatest($1::int, 1), $1::int > 0)`, [graph.edgeCount]);
+    const counts = countSides(graph);
 
     phase('nodes');
+    const byId = [...graph.nodeIds.keys()].sort((a, b) => compareIds(graph.nodeIds[a], graph.nodeIds[b]));
     await copyInto(
       client,
       'nodes',
       ['id', 'kind', 'name', 'source', 'normalised', 'degree'],
-      nodes.map((n) => [n.id, n.kind, n.name, input.source, normaliseName(n.name), tally.degree(n.id)]),
+      byId.map((n) => [graph.nodeIds[n], graph.nodeKinds[n], graph.nodeNames[n], input.source, normaliseName(graph.nodeNames[n]), counts.nodeDegree[n]]),
       { freeze: true },
     );
-    await copyInto(client, 'metanodes', ['kind', 'abbr'], [...metagraph.kinds]);
+    await copyInto(client, 'metanodes', ['kind', 'abbr'], [...input.kinds(graph)]);
     await copyInto(
       client,
       'metaedges',
       ['abbr', 'source_kind', 'verb', 'target_kind', 'directed', 'description', 'category', 'edge_count'],
-      [...metagraph.metaedges.values()].map((m) => [
-        m.abbr, m.sourceKind, m.verb, m.targetKind, m.directed, describeMetaedge(m), categoryOf(m), perMetaedge.get(m.abbr) ?? 0,
-      ]),
+      graph.metaedges.map((m, i) => [m.abbr, m.sourceKind, m.verb, m.targetKind, m.directed, describeMetaedge(m), categoryOf(m), counts.metaedgeCount[i]]),
     );
-    await copyInto(client, 'node_degrees', ['node_id', 'metaedge', 'direction', 'count'], tally.degreeRows(), { freeze: true });
+    await copyInto(client, 'node_degrees', ['node_id', 'metaedge', 'direction', 'count'], counts.sideRows(byId), { freeze: true });
     await client.query(`insert into node_aliases (node_id, alias, normalised, source)
                         select k.node_id, k.alias, k.normalised, k.source from kept_aliases k join nodes n on n.id = k.node_id`);
     await client.query(`insert into entity_profiles (node_id, source, text)
@@ -91,85 +86,82 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
     for (const def of indexes) await client.query(def);
     await client.query(`analyze ${REINDEXED_TABLES.join(', ')}`);
 
-    const metaedgeCounts = Object.fromEntries([...perMetaedge].sort(([a], [b]) => a.localeCompare(b)));
+    const metaedgeCounts = Object.fromEntries(
+      graph.metaedges.flatMap((m, i) => (counts.metaedgeCount[i] ? [[m.abbr, counts.metaedgeCount[i]] as const] : [])).sort(([a], [b]) => a.localeCompare(b)),
+    );
     const kindCounts: Record<string, number> = {};
-    for (const n of nodes) kindCounts[n.kind] = (kindCounts[n.kind] ?? 0) + 1;
+    for (const kind of graph.nodeKinds) kindCounts[kind] = (kindCounts[kind] ?? 0) + 1;
     const durationMs = Date.now() - started;
     const record = await recordImport(client, {
       source: input.source,
       version: input.version,
       kind: 'graph',
-      nodeCount: nodes.length,
-      edgeCount: tally.edges,
+      nodeCount: graph.nodeCount,
+      edgeCount: graph.edgeCount,
       counts: { metaedges: metaedgeCounts, kinds: kindCounts },
       files,
       durationMs,
     });
-    return { ...record, metaedgeCounts, edgesPerSecond: Math.round(tally.edges / (durationMs / 1000)) };
+    return { ...record, metaedgeCounts, edgesPerSecond: Math.round(graph.edgeCount / (durationMs / 1000)) };
   });
 }
 
+/** The edges as COPY text, a chunk each time the reader yields, so the load runs alongside the read. */
+async function* edgeText(input: GraphInput, graph: GraphBuilder): AsyncGenerator<string> {
+  let written = 0;
+  for await (const _ of input.read(graph)) {
+    if (graph.edgeCount - written < 1024) continue;
+    yield graph.edgeCopyText(written, graph.edgeCount);
+    written = graph.edgeCount;
+  }
+  if (graph.edgeCount > written) yield graph.edgeCopyText(written, graph.edgeCount);
+}
+
+/** Byte order for ASCII ids, close to the database's: rows sent in index order append to the index instead of splitting pages. */
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
- * Counts edges per metaedge and per node, metaedge and side while they stream
- * past, so no GROUP BY pass is needed. Nodes and metaedges get small integer
- * indexes on first sight: a flat array of counts is several times faster here
- * than maps keyed by concatenated strings.
+ * Edges per metaedge, per node, and per node, metaedge and side (node_degrees),
+ * counted once the graph is read: a counting sort of the edges' ends by node,
+ * then one small tally per node.
  */
-class EdgeTally {
-  edges = 0;
-  private readonly nodeIndex = new Map<string, number>();
-  private readonly metaedgeIndex = new Map<string, number>();
-  private readonly nodeIds: string[] = [];
-  private readonly metaedges: string[] = [];
-  private readonly metaedgeTotals: number[] = [];
-  /** Per node and metaedge, [out, in] side by side. */
-  private readonly sideCounts: number[][] = [];
-
-  async *count(edges: AsyncIterable<GraphEdge>): AsyncGenerator<string[]> {
-    for await (const e of edges) {
-      this.edges++;
-      const m = this.indexOf(this.metaedgeIndex, this.metaedges, e.metaedge);
-      this.metaedgeTotals[m] = (this.metaedgeTotals[m] ?? 0) + 1;
-      this.countsOf(e.sourceId)[2 * m]++;
-      this.countsOf(e.targetId)[2 * m + 1]++;
-      yield [e.sourceId, e.metaedge, e.targetId];
-    }
+function countSides(graph: GraphBuilder) {
+  const { nodeCount: n, edgeCount: e, edgeSource, edgeTarget, edgeMeta } = graph;
+  const m = graph.metaedges.length;
+  const metaedgeCount = new Int32Array(m);
+  const nodeDegree = new Int32Array(n);
+  for (let i = 0; i < e; i++) {
+    metaedgeCount[edgeMeta[i]]++;
+    nodeDegree[edgeSource[i]]++;
+    nodeDegree[edgeTarget[i]]++;
   }
-
-  metaedgeCounts(): Map<string, number> {
-    return new Map(this.metaedges.map((m, i) => [m, this.metaedgeTotals[i]]));
+  // Each end as metaedge·2 + side (0 = in, 1 = out), grouped by node.
+  const start = new Int32Array(n + 1);
+  for (let v = 0; v < n; v++) start[v + 1] = start[v] + nodeDegree[v];
+  const fill = start.slice(0, n);
+  const ends = new Int32Array(2 * e);
+  for (let i = 0; i < e; i++) {
+    ends[fill[edgeSource[i]]++] = 2 * edgeMeta[i] + 1;
+    ends[fill[edgeTarget[i]]++] = 2 * edgeMeta[i];
   }
-
-  degree(nodeId: string): number {
-    const i = this.nodeIndex.get(nodeId);
-    return i === undefined ? 0 : this.sideCounts[i].reduce((a, b) => a + b, 0);
-  }
-
-  *degreeRows(): Generator<(string | number)[]> {
-    for (let n = 0; n < this.nodeIds.length; n++) {
-      const counts = this.sideCounts[n];
-      for (let m = 0; m < this.metaedges.length; m++) {
-        if (counts[2 * m]) yield [this.nodeIds[n], this.metaedges[m], 'out', counts[2 * m]];
-        if (counts[2 * m + 1]) yield [this.nodeIds[n], this.metaedges[m], 'in', counts[2 * m + 1]];
+  const metaedgeOrder = [...graph.metaedges.keys()].sort((a, b) => compareIds(graph.metaedges[a].abbr, graph.metaedges[b].abbr));
+  return {
+    metaedgeCount,
+    nodeDegree,
+    /** node_degrees rows for the nodes in the order given, each node's by metaedge and side. */
+    *sideRows(nodes: number[]): Generator<(string | number)[]> {
+      const tally = new Int32Array(2 * m);
+      for (const v of nodes) {
+        for (let k = start[v]; k < start[v + 1]; k++) tally[ends[k]]++;
+        for (const me of metaedgeOrder) {
+          const abbr = graph.metaedges[me].abbr;
+          if (tally[2 * me]) yield [graph.nodeIds[v], abbr, 'in', tally[2 * me]];
+          if (tally[2 * me + 1]) yield [graph.nodeIds[v], abbr, 'out', tally[2 * me + 1]];
+          tally[2 * me] = tally[2 * me + 1] = 0;
+        }
       }
-    }
-  }
-
-  private countsOf(nodeId: string): number[] {
-    const i = this.indexOf(this.nodeIndex, this.nodeIds, nodeId);
-    if (i === this.sideCounts.length) this.sideCounts.push([]);
-    const counts = this.sideCounts[i];
-    // Metaedges seen after this node was first counted extend its row.
-    while (counts.length < 2 * this.metaedges.length) counts.push(0);
-    return counts;
-  }
-
-  private indexOf(index: Map<string, number>, names: string[], name: string): number {
-    let i = index.get(name);
-    if (i === undefined) {
-      i = names.push(name) - 1;
-      index.set(name, i);
-    }
-    return i;
-  }
+    },
+  };
 }

@@ -3,7 +3,7 @@ import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Json, type Stored } from './codec';
 import { emptyTrace, encodeStepJson, insertCalls, insertRows, openTrace, runStatus, TraceWriter, type CallRow, type ResumeState } from './store';
-import { checkStepOutput } from './step-schemas';
+import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 
 /** Shorter strings are stored as they are (a reference would not be smaller). */
@@ -22,8 +22,9 @@ export class RunLeaseLostError extends Error {
   }
 }
 
-interface StepSpec {
-  kind: string;
+interface StepSpec<K extends StepKind = StepKind> {
+  /** A kind of the step contract registry (lib/trace/step-schemas.ts). */
+  kind: K;
   label: string;
   input?: unknown;
   parent?: StepHandle | null;
@@ -75,6 +76,8 @@ export class TraceRecorder {
     state: ResumeState,
     /** Whether this worker still holds the run (its heartbeat says); checked between steps. */
     private readonly stillOwned: () => boolean,
+    /** A step output that breaks its kind's contract fails the step (and the run) instead of being recorded with a flag. */
+    private readonly strictContracts: boolean,
   ) {
     for (const r of state.records.values()) this.remember(r);
     this.citations.register([...state.records.values()].sort((a, b) => a.ordinal - b.ordinal));
@@ -85,16 +88,26 @@ export class TraceRecorder {
     this.writer = new TraceWriter(runId);
   }
 
-  /** Opens the trace of a run; on a resumed run, marks interrupted steps and prepares replay. `fresh`: the run has no trace yet. */
-  static async open(runId: string, opts: { fresh?: boolean; stillOwned?: () => boolean } = {}): Promise<TraceRecorder> {
+  /**
+   * Opens the trace of a run; on a resumed run, marks interrupted steps and
+   * prepares replay. `fresh`: the run has no trace yet. `strictContracts`
+   * (default: under test, so tests fail loudly): a contract breach fails the step.
+   */
+  static async open(runId: string, opts: { fresh?: boolean; stillOwned?: () => boolean; strictContracts?: boolean } = {}): Promise<TraceRecorder> {
     const state = opts.fresh ? emptyTrace() : await openTrace(runId);
     const replay = new Map<string, unknown>();
     for (const s of state.steps) if (s.status === 'succeeded' && s.key) replay.set(s.key, s.output);
-    return new TraceRecorder(runId, replay, state, opts.stillOwned ?? (() => true));
+    return new TraceRecorder(runId, replay, state, opts.stillOwned ?? (() => true), opts.strictContracts ?? process.env.NODE_ENV === 'test');
   }
 
-  /** Runs one stage of a method as a recorded step; its return value is the step's output. */
-  async step<T>(spec: StepSpec, fn: (step: StepHandle) => Promise<T>): Promise<T> {
+  /**
+   * Runs one stage of a method as a recorded step; its return value is the
+   * step's output, of a type its kind's contract allows. An output that still
+   * breaks the contract at run time (a value the types could not see) fails
+   * the step under test; elsewhere the step is recorded as it is, flagged with
+   * the contract issue, so a run is never lost to it.
+   */
+  async step<K extends StepKind, T extends StepOutput<K>>(spec: StepSpec<K>, fn: (step: StepHandle) => Promise<T>): Promise<T> {
     const key = this.keyFor(spec);
     if (this.replay.has(key)) return this.replay.get(key) as T;
     // The ordinal is taken before anything is awaited, so steps started together keep their order.
@@ -117,9 +130,12 @@ export class TraceRecorder {
     this.open.set(id, open);
     let status: 'succeeded' | 'failed' = 'failed';
     let output: unknown;
+    let contractIssue: string | null = null;
     try {
       output = await fn(handle);
-      checkStepOutput(spec.kind, output);
+      contractIssue = stepContractIssues(spec.kind, output);
+      if (contractIssue && this.strictContracts) throw new StepContractError(spec.kind, contractIssue);
+      if (contractIssue) console.warn(`[trace] run ${this.runId}, step ${ordinal}: ${new StepContractError(spec.kind, contractIssue).message}`);
       status = 'succeeded';
       return output as T;
     } catch (error) {
@@ -135,6 +151,7 @@ export class TraceRecorder {
         stepId: id,
         status,
         output: this.encode(output),
+        contractIssue: status === 'succeeded' ? contractIssue : null,
         durationMs: Date.now() - startedAt.getTime(),
         pool: kept,
         selected,

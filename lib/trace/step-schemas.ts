@@ -1,146 +1,112 @@
 import { z } from 'zod';
-import { TripleDataSchema } from './types';
+import { baselineSteps } from './steps/baselines';
+import { bioweaveSteps } from './steps/bioweave';
+import { channelSteps, FailedOutputSchema, SkippedOutputSchema } from './steps/common';
+import { eigen1Steps } from './steps/eigen1';
+import { legacyVerifySteps } from './steps/k2v';
+import { regramSteps } from './steps/regram';
+import { xr2Steps } from './steps/xr2';
 
 /**
- * The typed contract of step outputs: one zod schema per step kind whose
- * output a view reads field by field. The trace recorder checks a method's
- * output against its kind's schema when it records the step (a method that
- * drifts from the contract fails in its tests, not in a renderer), and the
- * renderers parse stored outputs through the same schema instead of guessing
- * shapes. Objects are open (extra fields pass), so a kind can grow. Client-safe.
+ * The typed contract of step outputs: one zod schema per step kind (per-method
+ * modules under ./steps), in one registry. The recorder checks every output
+ * against its kind's schema when it records the step, and `TraceRecorder.step`
+ * only accepts a kind of this registry and an output its schema's type allows,
+ * so a method cannot record a shape the renderers do not know. Renderers and
+ * the run views parse stored outputs (and the inputs they read) through the
+ * same schemas instead of guessing shapes. Objects are open (extra fields
+ * pass), so a kind can grow; a field added later is optional, so older traces
+ * stay readable. Client-safe.
+ *
+ * Adding a step kind: add `'method.stage': { output: Schema }` to its method's
+ * module in ./steps (with `input` when a view reads the input);
+ * tests/integration/step-contracts.test.ts fails for a recorded kind without one.
  */
 
-/** Which similarity a score table used (lib/nlp/similarity): embedding:<model>, or lexical and why. */
-export const SimilarityUseSchema = z.object({
-  kind: z.string(),
-  measure: z.string(),
-  why: z.string(),
-  vectors: z.object({ texts: z.number().int(), cached: z.number().int(), embedded: z.number().int(), requests: z.number().int() }).optional(),
-});
+interface StepContract {
+  output: z.ZodType;
+  input?: z.ZodType;
+}
 
-/** ReGraM `regram.mmr`: the candidate table of one hop's weighted MMR (regram.txt §3, step 3c–e). */
-// Fields added after the first traces were recorded are optional, so those traces stay readable.
-export const RegramCandidateTableSchema = z.object({
-  similarity: SimilarityUseSchema.optional(),
-  mmr: z.boolean().optional(),
-  tieBreak: z.string().optional(),
-  lambda: z.number(),
-  k: z.number().int(),
-  queries: z.array(z.string()),
-  rows: z.array(
-    z.object({
-      evidenceId: z.string(),
-      edgeId: z.number().int(),
-      source: z.string(),
-      relation: z.string(),
-      target: z.string(),
-      category: z.string().nullable(),
-      wR: z.number(),
-      simText: z.string(),
-      sim: z.number(),
-      relevance: z.number(),
-      redundancy: z.number(),
-      mmr: z.number(),
-      nearest: z.string().nullable().optional(),
-      rank: z.number().int().nullable(),
-      order: z.number().int().optional(),
-      tied: z.number().int().optional(),
-      selected: z.boolean(),
-    }),
-  ),
-});
-export type RegramCandidateTable = z.infer<typeof RegramCandidateTableSchema>;
+export const STEP_CONTRACTS = {
+  ...channelSteps,
+  ...baselineSteps,
+  ...xr2Steps,
+  ...regramSteps,
+  ...bioweaveSteps,
+  ...eigen1Steps,
+  ...legacyVerifySteps,
+} as const satisfies Record<string, StepContract>;
 
-const RegionEntitySchema = z.object({ nodeId: z.string(), name: z.string(), kind: z.string() });
+export type StepKind = keyof typeof STEP_CONTRACTS;
+export type StepOutput<K extends StepKind> = z.infer<(typeof STEP_CONTRACTS)[K]['output']>;
+export type StepInput<K extends StepKind> = (typeof STEP_CONTRACTS)[K] extends { input: infer S extends z.ZodType } ? z.infer<S> : unknown;
 
-/** ReGraM `regram.region`: the query-aligned region G_q = (V_q, E_q) with its facts and allowed relations R. */
-export const RegramRegionSchema = z.object({
-  nodes: z.array(RegionEntitySchema.extend({ seed: z.boolean() })),
-  edges: z.array(z.object({ evidenceId: z.string(), edgeId: z.number().int(), sourceId: z.string(), metaedge: z.string(), targetId: z.string() })),
-  facts: z.array(z.object({ id: z.string(), text: z.string(), triple: TripleDataSchema.extend({ edgeId: z.number().int().nullable() }) })),
-  relations: z.array(z.object({ metaedge: z.string(), verb: z.string(), sourceKind: z.string(), targetKind: z.string() })),
-});
-export type RegramRegion = z.infer<typeof RegramRegionSchema>;
+export function isStepKind(kind: string): kind is StepKind {
+  return Object.hasOwn(STEP_CONTRACTS, kind);
+}
 
-const ClaimSchema = z.object({ text: z.string(), evidenceIds: z.array(z.string()) });
+const contractOf = (kind: string): StepContract | undefined => (isStepKind(kind) ? STEP_CONTRACTS[kind] : undefined);
 
-/** EIGEN-1 `eigen1.proposer`: one proposer's candidate solution, the evidence it saw, its injected asides and usage. */
-export const Eigen1ProposerSchema = z.object({
-  candidate: z.object({
-    id: z.string(),
-    lane: z.number().int(),
-    solution: z.object({ answer: z.string(), items: z.array(z.string()), abstain: z.boolean(), claims: z.array(ClaimSchema), rationale: z.string() }),
-    evidence: z.array(z.object({ id: z.string(), text: z.string() })),
-  }),
-  injections: z.number().int(),
-  usage: z.array(z.object({ stage: z.string(), calls: z.number().int(), tokensIn: z.number(), tokensOut: z.number(), estimated: z.boolean() })),
-});
-export type Eigen1Proposer = z.infer<typeof Eigen1ProposerSchema>;
-
-const RecordRefSchema = z.object({ id: z.string(), text: z.string() });
-
-/**
- * EIGEN-1 `eigen1.generation`: one monitored generation (a proposer's, corrector's or HSR refiner's reasoning),
- * with its monitor windows and the text spliced in per trigger. Fields added with the Table 3 switches are optional,
- * so earlier traces (proposers only, always querier and injector) stay readable.
- */
-export const Eigen1GenerationSchema = z.object({
-  stage: z.string().optional(),
-  lane: z.number().int().optional(),
-  text: z.string(),
-  segments: z.array(z.object({ source: z.enum(['model', 'injected']), start: z.number().int(), end: z.number().int(), call: z.number().int().nullable() })),
-  windows: z.array(z.object({ start: z.number().int(), end: z.number().int(), needsRetrieval: z.boolean(), reason: z.string(), spliced: z.boolean() })),
-  injections: z.array(
-    z.object({
-      index: z.number().int(),
-      query: z.string(),
-      queryBy: z.enum(['querier', 'window']).optional(),
-      retrieved: z.array(RecordRefSchema),
-      aside: z.string(),
-      usedIds: z.array(z.string()),
-      splice: z.string(),
-      spliceOffset: z.number().int(),
-      writtenBy: z.enum(['injector', 'raw-retrieval']),
-    }),
-  ),
-  finishReason: z.string().optional(),
-  continuation: z.enum(['continued', 'new-turn']).nullable().optional(),
-  evidence: z.array(RecordRefSchema),
-});
-export type Eigen1Generation = z.infer<typeof Eigen1GenerationSchema>;
-
-/** EIGEN-1 `eigen1.explicit-rag` (monitor off): the records retrieved with the question, up front, shown to every role. */
-export const Eigen1ExplicitRagSchema = z.array(RecordRefSchema);
-
-/** The schemas by step kind. */
-export const STEP_OUTPUT_SCHEMAS = {
-  'regram.mmr': RegramCandidateTableSchema,
-  'regram.region': RegramRegionSchema,
-  'eigen1.proposer': Eigen1ProposerSchema,
-  'eigen1.generation': Eigen1GenerationSchema,
-  'eigen1.explicit-rag': Eigen1ExplicitRagSchema,
-} as const satisfies Record<string, z.ZodType>;
-
-export type TypedStepKind = keyof typeof STEP_OUTPUT_SCHEMAS;
-export type StepOutput<K extends TypedStepKind> = z.infer<(typeof STEP_OUTPUT_SCHEMAS)[K]>;
-
-const schemaFor = (kind: string): z.ZodType | undefined => (Object.hasOwn(STEP_OUTPUT_SCHEMAS, kind) ? STEP_OUTPUT_SCHEMAS[kind as TypedStepKind] : undefined);
-
-/** A method recorded an output its step kind's contract does not allow. */
+/** A method recorded an output its step kind's contract does not allow (or a kind with no contract). */
 export class StepContractError extends Error {
-  constructor(kind: string, issues: string) {
+  constructor(
+    readonly kind: string,
+    readonly issues: string,
+  ) {
     super(`The output of a ${kind} step breaks its contract (lib/trace/step-schemas.ts): ${issues}`);
   }
 }
 
-/** When recording: throws if `output` breaks the schema of `kind` (kinds without a schema pass). */
-export function checkStepOutput(kind: string, output: unknown): void {
-  const result = schemaFor(kind)?.safeParse(output);
-  if (result && !result.success) throw new StepContractError(kind, z.prettifyError(result.error));
+/**
+ * When recording: what is wrong with `output` (and `input`, where the kind has
+ * an input schema) as the kind's contract sees it, or null. Checked in the
+ * stored form (JSON), which is what a renderer will read back.
+ */
+export function stepContractIssues(kind: string, output: unknown, input?: unknown): string | null {
+  const contract = contractOf(kind);
+  if (!contract) return `no step contract for kind ${kind}: add one in lib/trace/steps`;
+  const issues: string[] = [];
+  const out = contract.output.safeParse(asStored(output));
+  if (!out.success) issues.push(z.prettifyError(out.error));
+  const inp = input === undefined ? null : contract.input?.safeParse(asStored(input));
+  if (inp && !inp.success) issues.push(`input: ${z.prettifyError(inp.error)}`);
+  return issues.length ? issues.join('\n') : null;
 }
 
-/** When reading: the stored output parsed through its kind's schema, or null (with why) when it does not fit. */
-export function parseStepOutput<K extends TypedStepKind>(kind: K, output: unknown): { data: StepOutput<K>; error: null } | { data: null; error: string } {
-  const result = STEP_OUTPUT_SCHEMAS[kind].safeParse(output);
-  return result.success ? { data: result.data as StepOutput<K>, error: null } : { data: null, error: z.prettifyError(result.error) };
+/** When recording: throws if `output` breaks the schema of `kind`. */
+export function checkStepOutput(kind: string, output: unknown): void {
+  const issues = stepContractIssues(kind, output);
+  if (issues) throw new StepContractError(kind, issues);
 }
+
+export type Parsed<T> = { data: T; error: null } | { data: null; error: string };
+
+const parsed = <T,>(result: z.ZodSafeParseResult<unknown>): Parsed<T> => (result.success ? { data: result.data as T, error: null } : { data: null, error: z.prettifyError(result.error) });
+
+/** When reading: the stored output parsed through its kind's schema, or null (with why) when it does not fit. */
+export function parseStepOutput<K extends StepKind>(kind: K, output: unknown): Parsed<StepOutput<K>> {
+  return parsed(STEP_CONTRACTS[kind].output.safeParse(output));
+}
+
+/** When reading: the stored input parsed through its kind's input schema (kinds without one: the input as it is). */
+export function parseStepInput<K extends StepKind>(kind: K, input: unknown): Parsed<StepInput<K>> {
+  const contract: StepContract = STEP_CONTRACTS[kind];
+  return contract.input ? parsed(contract.input.safeParse(input)) : { data: input as StepInput<K>, error: null };
+}
+
+/** A stored step's output as its status says it was written: the kind's contract, `{reason}` when skipped, `{error}` when failed. */
+export function parseStoredOutput(kind: string, status: string, output: unknown): Parsed<unknown> {
+  if (status === 'skipped') return parsed(SkippedOutputSchema.safeParse(output));
+  if (status === 'failed') return parsed(FailedOutputSchema.safeParse(output));
+  const contract = contractOf(kind);
+  return contract ? parsed(contract.output.safeParse(output)) : { data: null, error: `no step contract for kind ${kind}` };
+}
+
+/** The value as a JSON column gives it back (undefined dropped, Dates as strings). */
+function asStored(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+export type { RegramCandidateTable, RegramRegion } from './steps/regram';
+export type { Eigen1Generation, Eigen1Proposer } from './steps/eigen1';
+export { SimilarityUseSchema } from './steps/common';

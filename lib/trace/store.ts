@@ -68,6 +68,7 @@ export interface StepRow {
   input: Json;
   output?: Json;
   durationMs?: number;
+  contractIssue?: string | null;
   startedAt: Date;
 }
 
@@ -80,6 +81,8 @@ export interface StepEnd {
   stepId: string;
   status: 'succeeded' | 'failed';
   output: Json;
+  /** The output broke its kind's contract: the issues, kept with the step (null: it fits). */
+  contractIssue: string | null;
   durationMs: number;
   pool: EvidenceRecord[];
   selected: EvidenceRecord[];
@@ -147,7 +150,7 @@ export class TraceWriter {
         this.runId,
         rows.map((r) => {
           const e = endOf.get(r.id);
-          return e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, pool: e.pool } : r;
+          return e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, pool: e.pool, contractIssue: e.contractIssue } : r;
         }),
         ends.filter((e) => !rows.some((r) => r.id === e.stepId)),
         ends,
@@ -166,12 +169,12 @@ async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecor
   const selected = ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true })));
   const calls = ends.flatMap((e) => e.calls.map((c) => ({ ...c, stepId: e.stepId })));
   await getPool().query(
-    `with i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at)
-                select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at
+    `with i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
+                select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
                   from jsonb_to_recordset($2::jsonb) as x(id text, ordinal int, parent text, kind text, label text, status text, input jsonb, output jsonb,
-                                                          duration_ms int, pool jsonb, started_at timestamp)),
-          u as (update steps s set status = x.status::"StepStatus", output = x.output, duration_ms = x.duration_ms, evidence_pool = x.pool
-                  from jsonb_to_recordset($3::jsonb) as x(id text, status text, output jsonb, duration_ms int, pool jsonb)
+                                                          duration_ms int, pool jsonb, started_at timestamp, contract_issue text)),
+          u as (update steps s set status = x.status::"StepStatus", output = x.output, duration_ms = x.duration_ms, evidence_pool = x.pool, contract_issue = x.contract_issue
+                  from jsonb_to_recordset($3::jsonb) as x(id text, status text, output jsonb, duration_ms int, pool jsonb, contract_issue text)
                  where s.id = x.id and s.run_id = $1),
           e as (${INSERT_EVIDENCE('$4')}),
           m as (${INSERT_CALLS('$5')})
@@ -181,10 +184,10 @@ async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecor
       JSON.stringify(
         rows.map((r) => ({
           id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, input: r.input,
-          output: r.output ?? null, duration_ms: r.durationMs ?? null, pool: r.pool?.length ? poolJson(r.pool) : null, started_at: r.startedAt,
+          output: r.output ?? null, duration_ms: r.durationMs ?? null, pool: r.pool?.length ? poolJson(r.pool) : null, started_at: r.startedAt, contract_issue: r.contractIssue ?? null,
         })),
       ),
-      JSON.stringify(updates.map((e) => ({ id: e.stepId, status: e.status, output: e.output, duration_ms: e.durationMs, pool: e.pool.length ? poolJson(e.pool) : null }))),
+      JSON.stringify(updates.map((e) => ({ id: e.stepId, status: e.status, output: e.output, duration_ms: e.durationMs, pool: e.pool.length ? poolJson(e.pool) : null, contract_issue: e.contractIssue }))),
       evidenceJson(selected),
       callsJson(calls),
     ],

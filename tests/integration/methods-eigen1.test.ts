@@ -258,7 +258,14 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
     };
     const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [], retrieved: [] };
     const spec = { stage: 'generation' as const, lane: 1, template: generateTemplate, input: { frame, proposer: 0, proposers: 1 } };
-    const out = await trace.step({ kind: 'eigen1.generation-harness', label: 'Proposer 1 generation' }, (step) => monitoredGeneration(ctx, step, spec, frame));
+    // The generation runs inside a proposer step, as in the method; the harness proposes nothing of its own.
+    let generation: Generation | null = null;
+    await trace.step({ kind: 'eigen1.proposer', label: 'Proposer 1' }, async (step) => {
+      generation = await monitoredGeneration(ctx, step, spec, frame);
+      const solution = { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: '', claims: [] };
+      return { candidate: { id: 'P1', lane: 1, solution, evidence: generation.evidence }, injections: generation.injections.length, usage: generation.usage };
+    });
+    const out: Generation = generation!;
 
     const gen = server.requests.filter((r) => r.body.messages[0].content === generateTemplate.system);
     const monitorCalls = server.requests.filter((r) => r.body.messages[0].content === monitorTemplate.system);

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { RunCancelledError, TraceRecorder } from '@/lib/trace/recorder';
+import { StepContractError } from '@/lib/trace/step-schemas';
 import { readTrace } from '@/lib/trace/store';
 import { unpack } from '@/lib/trace/codec';
 import { newShareId } from '@/lib/runs/share-id';
@@ -30,59 +31,61 @@ async function until<T>(probe: () => Promise<T | null>): Promise<T> {
   throw new Error('timed out');
 }
 
+const decomposition = (current: string) => ({ subquestions: [current], constraints: [], required_evidence: [], current });
+
 describe('TraceRecorder', () => {
   it('writes a step still running as running, and its evidence and output when it ends', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
-    await trace.step({ kind: 'iteration', label: 'Iteration 1' }, async (iteration) => {
-      await trace.step({ kind: 'retrieve', label: 'Retrieve', parent: iteration }, async (step) => {
-        await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: 'edge:1', text: 'a – treats – b' }]);
+    await trace.step({ kind: 'xr2.recall', label: 'Recall' }, async (recall) => {
+      await trace.step({ kind: 'channel.kg', label: 'Retrieve', parent: recall }, async (step) => {
+        const found = await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: 'edge:1', text: 'a – treats – b' }]);
         // A step that keeps running is soon there as running (a crash marks it interrupted), with its parent; its evidence is written when it ends.
         const running = await until(() => getPrisma().step.findUnique({ where: { id: step.id } }));
-        expect(running).toMatchObject({ status: 'running', parentStepId: iteration.id });
-        expect(await getPrisma().step.findUnique({ where: { id: iteration.id } })).toMatchObject({ status: 'running' });
+        expect(running).toMatchObject({ status: 'running', parentStepId: recall.id });
+        expect(await getPrisma().step.findUnique({ where: { id: recall.id } })).toMatchObject({ status: 'running' });
         expect(await getPrisma().evidence.count({ where: { runId: run.id } })).toBe(0);
-        return { found: 1 };
+        return found;
       });
       const [retrieve] = (await readTrace(run.id)).evidence;
       expect(retrieve).toMatchObject({ text: 'a – treats – b', selected: false });
-      return { done: true };
+      return { claims: [], note: 'done' };
     });
     const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => [s.kind, s.status])).toEqual([
-      ['iteration', 'succeeded'],
-      ['retrieve', 'succeeded'],
+      ['xr2.recall', 'succeeded'],
+      ['channel.kg', 'succeeded'],
     ]);
     expect(steps[1].parentStepId).toBe(steps[0].id);
-    expect(steps[1].output).toEqual({ found: 1 });
+    expect(steps[0].output).toEqual({ claims: [], note: 'done' });
   });
 
   it('stores every step that ended by the time it returns, parallel ones included; skipped steps by the next write', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
-    const stored = (kind: string) => getPrisma().step.findFirst({ where: { runId: run.id, kind } });
+    const stored = (label: string) => getPrisma().step.findFirst({ where: { runId: run.id, label } });
     await trace.skipped({ kind: 'channel.doc', label: 'Documents' }, 'doc switch is off');
-    await trace.step({ kind: 'round', label: 'Round 1' }, async (round) => {
+    await trace.step({ kind: 'xr2.recall', label: 'Round 1' }, async (round) => {
       const ends = [0, 1, 2].map((i) =>
-        trace.step({ kind: `propose.${i}`, label: `Proposer ${i}`, parent: round }, async (step) => {
+        trace.step({ kind: 'regram.revise', label: `Proposer ${i}`, parent: round }, async (step) => {
           await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: `edge:${i}`, text: `fact ${i}`, selected: true }]);
-          return { i };
+          return { head: `h${i}`, relation: 'r', tail: 't' };
         }),
       );
       for (const [i, end] of ends.entries()) {
         await end;
-        expect(await stored(`propose.${i}`)).toMatchObject({ status: 'succeeded', output: { i }, parentStepId: round.id });
+        expect(await stored(`Proposer ${i}`)).toMatchObject({ status: 'succeeded', output: { head: `h${i}` }, parentStepId: round.id });
       }
-      return { proposals: 3 };
+      return { claims: [], note: '3 proposals' };
     });
     await trace.flush();
     const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => [s.kind, s.status])).toEqual([
       ['channel.doc', 'skipped'],
-      ['round', 'succeeded'],
-      ['propose.0', 'succeeded'],
-      ['propose.1', 'succeeded'],
-      ['propose.2', 'succeeded'],
+      ['xr2.recall', 'succeeded'],
+      ['regram.revise', 'succeeded'],
+      ['regram.revise', 'succeeded'],
+      ['regram.revise', 'succeeded'],
     ]);
     expect(steps[0].output).toEqual({ reason: 'doc switch is off' });
     expect(await getPrisma().evidence.count({ where: { runId: run.id, selected: true } })).toBe(3);
@@ -93,26 +96,26 @@ describe('TraceRecorder', () => {
     const first = await TraceRecorder.open(run.id);
     let executions = 0;
     const stage = () =>
-      first.step({ kind: 'decompose', label: 'Decompose' }, async () => {
+      first.step({ kind: 'xr2.decompose', label: 'Decompose' }, async () => {
         executions++;
-        return { subquestions: ['q1'] };
+        return decomposition('q1');
       });
     await stage();
     // Simulate a crash in the middle of the next step: its row stays 'running'.
     const crashed = await getPrisma().step.create({
-      data: { runId: run.id, ordinal: 1, kind: 'reason', label: 'Reason', status: 'running', input: { __key: '/reason:Reason#0' } },
+      data: { runId: run.id, ordinal: 1, kind: 'regram.revise', label: 'Revise', status: 'running', input: { __key: '/regram.revise:Revise#0' } },
     });
     await getPrisma().evidence.create({ data: { runId: run.id, stepId: crashed.id, ordinal: 0, channel: 'kg', kind: 'triple', ref: 'edge:9', text: 'half-done' } });
 
     const resumed = await TraceRecorder.open(run.id);
-    const replayed = await resumed.step({ kind: 'decompose', label: 'Decompose' }, async () => {
+    const replayed = await resumed.step({ kind: 'xr2.decompose', label: 'Decompose' }, async () => {
       executions++;
-      return { subquestions: ['changed'] };
+      return decomposition('changed');
     });
-    expect(replayed).toEqual({ subquestions: ['q1'] });
+    expect(replayed).toEqual(decomposition('q1'));
     expect(executions).toBe(1);
-    const reasoned = await resumed.step({ kind: 'reason', label: 'Reason' }, async () => ({ answer: 'x' }));
-    expect(reasoned).toEqual({ answer: 'x' });
+    const revised = await resumed.step({ kind: 'regram.revise', label: 'Revise' }, async () => ({ head: 'a', relation: 'treats', tail: 'b' }));
+    expect(revised).toEqual({ head: 'a', relation: 'treats', tail: 'b' });
 
     const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => s.status)).toEqual(['succeeded', 'failed', 'succeeded']);
@@ -124,7 +127,7 @@ describe('TraceRecorder', () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
     await getPrisma().run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
-    await expect(trace.step({ kind: 'x', label: 'X' }, async () => 1)).rejects.toBeInstanceOf(RunCancelledError);
+    await expect(trace.step({ kind: 'regram.revise', label: 'X' }, async () => null)).rejects.toBeInstanceOf(RunCancelledError);
   });
 
   it("keeps a step's unselected candidates as one record, selected ones as rows, and outputs as references, all read back in full", async () => {
@@ -138,10 +141,11 @@ describe('TraceRecorder', () => {
       data: { edgeId: i, sourceName: `gene ${i}` },
       scores: { sim: i / 40, rank: i < 5 ? i + 1 : null },
     }));
-    const pool = await trace.step({ kind: 'retrieve', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
-    const table = await trace.step({ kind: 'select', label: 'Top 5', input: { pool } }, async () => {
+    const pool = await trace.step({ kind: 'channel.kg', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
+    const table = await trace.step({ kind: 'channel.doc', label: 'Top 5', input: { pool } }, async () => {
       await trace.markSelected(pool.slice(0, 5).map((r) => r.id));
-      return { rows: pool.map((r, i) => ({ record: r, selected: i < 5 })) };
+      const calibration = { threshold: 0, negatives: 0, documents: 0, method: 'none' };
+      return { result: 'relevant passages' as const, entities: [], calibration, passages: pool.slice(0, 5), withheld: pool.slice(5) };
     });
 
     // Storage: 5 rows of evidence (the selected), the 40 candidates once, as one pool on their step.
@@ -165,9 +169,22 @@ describe('TraceRecorder', () => {
 
     // A resumed run replays both steps with the same values.
     const resumed = await TraceRecorder.open(run.id);
-    const replayed = await resumed.step({ kind: 'retrieve', label: 'Candidates' }, async () => {
+    const replayed = await resumed.step({ kind: 'channel.kg', label: 'Candidates' }, async () => {
       throw new Error('must replay');
     });
     expect(replayed).toEqual(JSON.parse(JSON.stringify(pool)));
+  });
+
+  it('fails a step whose output breaks its contract under test, and otherwise records it flagged with the issue', async () => {
+    const broken = { subquestions: 'not a list', constraints: [], required_evidence: [], current: 'q' } as unknown as ReturnType<typeof decomposition>;
+    const strict = await TraceRecorder.open((await newRun()).id);
+    await expect(strict.step({ kind: 'xr2.decompose', label: 'Decompose' }, async () => broken)).rejects.toBeInstanceOf(StepContractError);
+
+    const run = await newRun();
+    const lenient = await TraceRecorder.open(run.id, { strictContracts: false });
+    expect(await lenient.step({ kind: 'xr2.decompose', label: 'Decompose' }, async () => broken)).toBe(broken);
+    const [step] = await getPrisma().step.findMany({ where: { runId: run.id } });
+    expect(step).toMatchObject({ status: 'succeeded', output: broken });
+    expect(step.contractIssue).toMatch(/subquestions/);
   });
 });

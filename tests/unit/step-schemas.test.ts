@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkStepOutput, parseStepOutput, StepContractError } from '@/lib/trace/step-schemas';
+import { checkStepOutput, parseStepOutput, parseStoredOutput, StepContractError } from '@/lib/trace/step-schemas';
 
 const region = {
   nodes: [{ nodeId: 'Disease::DOID:2377', name: 'multiple sclerosis', kind: 'Disease', seed: true }, { nodeId: 'Gene::213', name: 'ALB', kind: 'Gene', seed: false }],
@@ -15,10 +15,17 @@ const region = {
 };
 
 describe('step output contracts', () => {
-  it('passes a recorded output that fits its kind, and kinds without a schema', () => {
+  it('passes a recorded output that fits its kind; a kind without a schema breaks the contract', () => {
     expect(() => checkStepOutput('regram.region', region)).not.toThrow();
     expect(() => checkStepOutput('regram.region', { ...region, extra: 'kinds may grow' })).not.toThrow();
-    expect(() => checkStepOutput('no.schema.kind', { anything: 1 })).not.toThrow();
+    expect(() => checkStepOutput('no.schema.kind', { anything: 1 })).toThrow(/no step contract/);
+  });
+
+  it('reads a stored step by its status: the kind when it succeeded, the reason when skipped, the error when failed', () => {
+    expect(parseStoredOutput('regram.region', 'succeeded', region).error).toBeNull();
+    expect(parseStoredOutput('regram.guess', 'skipped', { reason: 'param switch is off' }).data).toEqual({ reason: 'param switch is off' });
+    expect(parseStoredOutput('regram.region', 'failed', { error: 'boom' }).error).toBeNull();
+    expect(parseStoredOutput('regram.region', 'succeeded', { error: 'boom' }).error).toMatch(/nodes/);
   });
 
   it('refuses, when recording, an output that breaks its contract, naming the field', () => {

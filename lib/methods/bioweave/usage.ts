@@ -1,5 +1,6 @@
 import { tallyTokens } from '@/lib/llm/tokens';
 import type { ModelResult, RoleTemplate } from '@/lib/llm/types';
+import type { StepKind, StepOutput } from '@/lib/trace/step-schemas';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../types';
 
@@ -30,14 +31,18 @@ export interface Staged<T> {
 /** A role call inside a stage: recorded on the stage's step, counted in its usage. */
 export type RoleCaller = <I, O>(template: RoleTemplate<I, O>, input: I, params?: { maxTokens?: number }) => Promise<O>;
 
+/** What a stage kind's contract allows its stage to produce (beside the usage). */
+type StageOutput<K extends StepKind> = StepOutput<K> extends { output: infer O } ? O : never;
+
 /** Runs one stage as a trace step whose output carries the stage's usage. */
-export async function stage<T>(
+export async function stage<K extends StepKind, T extends StageOutput<K>>(
   ctx: MethodContext<unknown>,
-  spec: { kind: string; label: string; input?: unknown; parent?: StepHandle | null },
+  spec: { kind: K; label: string; input?: unknown; parent?: StepHandle | null },
   name: Stage,
   fn: (step: StepHandle, call: RoleCaller) => Promise<T>,
 ): Promise<Staged<T>> {
-  return ctx.trace.step(spec, async (step) => {
+  // T fits the kind's output, so the staged value fits the kind's contract (which TypeScript cannot follow through the generic).
+  return ctx.trace.step<K, StepOutput<K>>(spec, async (step) => {
     const started = Date.now();
     const results: ModelResult<unknown>[] = [];
     const call: RoleCaller = async (template, input, params) => {
@@ -47,8 +52,9 @@ export async function stage<T>(
       return result.parsed;
     };
     const output = await fn(step, call);
-    return { output, usage: { ...tally(name, results), ms: Date.now() - started } };
-  });
+    const staged: Staged<T> = { output, usage: { ...tally(name, results), ms: Date.now() - started } };
+    return staged as StepOutput<K>;
+  }) as Promise<Staged<T>>;
 }
 
 function tally(stage: Stage, results: ModelResult<unknown>[]): Omit<StageUsage, 'ms'> {

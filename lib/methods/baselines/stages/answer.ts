@@ -3,6 +3,7 @@ import type { MethodContext } from '../../types';
 import type { EvidenceLine } from '../evidence';
 import type { AnswerInput, ContextBlock, Solution } from '../templates';
 import type { QuestionFrame } from '../frame';
+import type { BaselineId } from './context';
 
 /**
  * The one answer call. Citations are kept only where they name a line the
@@ -10,7 +11,7 @@ import type { QuestionFrame } from '../frame';
  */
 export async function answerOnce<O extends Solution>(
   ctx: MethodContext<unknown>,
-  method: string,
+  method: BaselineId,
   template: RoleTemplate<AnswerInput, O>,
   frame: QuestionFrame,
   blocks: ContextBlock[],

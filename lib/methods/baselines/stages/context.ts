@@ -1,10 +1,13 @@
 import type { ChannelAnswer } from '@/lib/channels';
-import type { MethodContext } from '../../types';
+import type { MethodContext, MethodId } from '../../types';
 import { toLine } from '../evidence';
 import { frameQuestion, linkedNodes, type QuestionFrame } from '../frame';
 import type { ContextParams } from '../params';
 import type { ContextBlock } from '../templates';
 import { readDocuments } from './documents';
+
+/** The baselines: each records its context and answer steps under its own id. */
+export type BaselineId = Extract<MethodId, 'direct' | 'cot' | 'kg-rag'>;
 
 export interface Context {
   frame: QuestionFrame;
@@ -19,7 +22,7 @@ export interface Context {
  * as unverified claims) and web records. KG triples are not among them: only
  * `kg-rag` reads the graph. Everything gathered is shown, so all of it is selected.
  */
-export async function gatherContext(ctx: MethodContext<ContextParams>, method: string): Promise<Context> {
+export async function gatherContext(ctx: MethodContext<ContextParams>, method: BaselineId): Promise<Context> {
   return ctx.trace.step({ kind: `${method}.context`, label: 'Context blocks', input: { switches: ctx.channels.switches } }, async (step) => {
     const frame = await frameQuestion(ctx, step);
     const nodes = linkedNodes(frame);

@@ -168,7 +168,7 @@ async function inject(
 
 /** The querier's query; querier off: the triggering window as it stands, and the trace says so. */
 async function formQuery(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, window: ReasoningWindow, asked: string[]) {
-  const spec = { kind: 'eigen1.querier', label: 'Querier', input: { window: { start: window.start, end: window.end }, asked }, parent };
+  const spec = { kind: 'eigen1.querier' as const, label: 'Querier', input: { window: { start: window.start, end: window.end }, asked }, parent };
   if (!ctx.params.querier) {
     await ctx.trace.skipped(spec, 'ablation (querier off): the monitor window that triggered is the query');
     return { query: window.text.trim(), by: 'window' as const, usage: [] };
@@ -181,7 +181,7 @@ async function formQuery(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, win
 
 /** The injector's aside; injector off: the retrieved records spliced as retrieved, unfiltered and not rewritten. */
 async function integrate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, at: { text: string; query: string; retrieved: RetrievedItem[] }) {
-  const spec = { kind: 'eigen1.injector', label: 'Injector', input: { query: at.query, retrievedIds: at.retrieved.map((r) => r.id) }, parent };
+  const spec = { kind: 'eigen1.injector' as const, label: 'Injector', input: { query: at.query, retrievedIds: at.retrieved.map((r) => r.id) }, parent };
   if (!ctx.params.injector) {
     await ctx.trace.skipped(spec, 'ablation (injector off): the retrieved records go into the stream raw');
     return { aside: rawRetrieval(at.query, at.retrieved), usedIds: at.retrieved.map((r) => r.id), by: 'raw-retrieval' as const, usage: [] };

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { LinkedEntitySchema } from '@/lib/llm/offline/types';
+import { CHANNELS, EVIDENCE_KINDS, TripleDataSchema } from '../types';
+
+/**
+ * Shapes shared by the step contracts of every method: evidence records as the
+ * recorder stores them, evidence lines as roles see them, entity links, the
+ * question frame, answers and claims. Client-safe (zod only).
+ */
+
+export { LinkedEntitySchema, TripleDataSchema };
+
+const ScoresSchema = z.record(z.string(), z.number().nullable());
+
+/** What a channel retrieved, before the recorder numbers it (lib/trace/types EvidenceInput). */
+export const EvidenceInputSchema = z.object({
+  channel: z.enum(CHANNELS),
+  kind: z.enum(EVIDENCE_KINDS),
+  ref: z.string(),
+  text: z.string(),
+  data: z.unknown().optional(),
+  scores: ScoresSchema.nullish(),
+  selected: z.boolean().optional(),
+});
+
+/** An evidence record of the run (lib/trace/types EvidenceRecord); step outputs store references to it. */
+export const EvidenceRecordSchema = EvidenceInputSchema.extend({
+  id: z.string(),
+  ordinal: z.number().int(),
+  stepId: z.string().nullable(),
+  selected: z.boolean(),
+});
+export const EvidenceRecordsSchema = z.array(EvidenceRecordSchema);
+
+/** One evidence record as a role sees it: id, text and the triples behind a KG record (lib/methods/baselines/evidence). */
+export const EvidenceLineSchema = z.object({
+  id: z.string(),
+  ref: z.string(),
+  channel: z.enum(CHANNELS),
+  kind: z.enum(EVIDENCE_KINDS),
+  text: z.string(),
+  triples: z.array(TripleDataSchema),
+});
+
+const LinkReadingSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string() });
+const LinkMethodSchema = z.enum(['exact', 'alias', 'fuzzy']);
+
+/** A mention linked to a KG node by the entity linker (lib/kg EntityLink). */
+export const EntityLinkSchema = z.object({
+  nodeId: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  mention: z.string(),
+  matched: z.string(),
+  method: LinkMethodSchema,
+  score: z.number(),
+  start: z.number().int().optional(),
+  end: z.number().int().optional(),
+  readings: z.array(LinkReadingSchema).optional(),
+});
+
+/** An entity-linking step: the links and the candidates turned down (lib/kg LinkReport). */
+export const LinkReportSchema = z.object({
+  links: z.array(EntityLinkSchema),
+  rejected: z.array(
+    z.object({
+      mention: z.string(),
+      start: z.number().int(),
+      end: z.number().int(),
+      nodeId: z.string(),
+      name: z.string(),
+      kind: z.string(),
+      matched: z.string(),
+      method: LinkMethodSchema,
+      reason: z.string(),
+    }),
+  ),
+});
+
+/** The question as every role sees it, with its linked mentions and each option's. */
+export const QuestionFrameSchema = z.object({
+  question: z.string(),
+  options: z.record(z.string(), z.string()).nullable(),
+  entities: z.array(LinkedEntitySchema),
+  optionLinks: z.record(z.string(), z.array(LinkedEntitySchema)),
+});
+
+export const ClaimSchema = z.object({ text: z.string(), evidenceIds: z.array(z.string()) });
+
+/** A role's answer: text, option, list items, count, abstention, rationale and cited claims. */
+export const SolutionSchema = z.object({
+  answer: z.string(),
+  optionKey: z.string().nullable(),
+  items: z.array(z.string()),
+  count: z.number().int().nullable(),
+  abstain: z.boolean(),
+  rationale: z.string(),
+  claims: z.array(ClaimSchema),
+});
+
+/** Model calls and tokens of a stage (estimated: chars/4 where the backend reports none). */
+export const UsageSchema = z.object({
+  stage: z.string(),
+  calls: z.number().int(),
+  tokensIn: z.number(),
+  tokensOut: z.number(),
+  estimated: z.boolean(),
+});
+
+/** Which similarity a score table used (lib/nlp/similarity): embedding:<model>, or lexical and why. */
+export const SimilarityUseSchema = z.object({
+  kind: z.string(),
+  measure: z.string(),
+  why: z.string(),
+  vectors: z.object({ texts: z.number().int(), cached: z.number().int(), embedded: z.number().int(), requests: z.number().int() }).optional(),
+});
+
+/** The output of a skipped step (the recorder writes it). */
+export const SkippedOutputSchema = z.object({ reason: z.string() });
+/** The output of a failed step (the recorder writes it). */
+export const FailedOutputSchema = z.object({ error: z.string() });
+
+/** Steps every method records through the channels (lib/channels). */
+export const channelSteps = {
+  'channel.entity': { output: z.union([LinkReportSchema, EvidenceRecordsSchema]), input: z.object({ text: z.string().optional(), mode: z.string().optional(), nodeIds: z.array(z.string()).optional() }) },
+  'channel.doc': {
+    output: z.union([
+      EvidenceRecordsSchema,
+      z.object({
+        result: z.enum(['relevant passages', 'no relevant document']),
+        entities: z.array(z.string()),
+        calibration: z.object({ threshold: z.number(), negatives: z.number(), documents: z.number(), method: z.string() }),
+        passages: EvidenceRecordsSchema,
+        withheld: EvidenceRecordsSchema,
+      }),
+    ]),
+  },
+  'channel.kg': { output: EvidenceRecordsSchema },
+  'channel.kg-shuffle': { output: z.array(EvidenceInputSchema) },
+  'channel.param': { output: EvidenceRecordsSchema },
+  'channel.web': { output: EvidenceRecordsSchema },
+} as const;
+
+/** A method's answer (lib/methods/types MethodAnswer), where a step records it whole. */
+export const MethodAnswerSchema = z.object({
+  text: z.string(),
+  optionKey: z.string().nullish(),
+  items: z.array(z.string()).optional(),
+  nodeIds: z.array(z.string()).optional(),
+  count: z.number().nullish(),
+  abstained: z.boolean(),
+  evidenceIds: z.array(z.string()),
+  claims: z.array(ClaimSchema),
+  rationale: z.string().optional(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** A kind recorded only as skipped (its output is the recorder's `{reason}`): nothing may be recorded as its succeeded output. */
+export const SKIPPED_ONLY = z.never();

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "steps" ADD COLUMN     "contract_issue" TEXT;

@@ -4,7 +4,7 @@ import { closeDb, getPrisma } from '@/lib/db/client';
 import { ModelClient } from '@/lib/llm/client';
 import { OpenAIBackend } from '@/lib/llm/openai-backend';
 import type { Generation, Injection } from '@/lib/methods/eigen1/stages/generate';
-import { monitoredGeneration } from '@/lib/methods/eigen1/stages/generate';
+import { evidenceOf, monitoredGeneration } from '@/lib/methods/eigen1/stages/generate';
 import type { LineageGraph } from '@/lib/methods/eigen1/lineage';
 import { Eigen1ParamsSchema, type Eigen1Params } from '@/lib/methods/eigen1/params';
 import { Lineage } from '@/lib/methods/eigen1/lineage';
@@ -263,7 +263,7 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
     await trace.step({ kind: 'eigen1.proposer', label: 'Proposer 1' }, async (step) => {
       generation = await monitoredGeneration(ctx, step, spec, frame);
       const solution = { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: '', claims: [] };
-      return { candidate: { id: 'P1', lane: 1, solution, evidence: generation.evidence }, injections: generation.injections.length, usage: generation.usage };
+      return { candidate: { id: 'P1', lane: 1, solution, evidence: evidenceOf(generation) }, injections: generation.injections.length, usage: generation.usage };
     });
     const out: Generation = generation!;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNELS, EVIDENCE_KINDS, TripleDataSchema } from '../types';
-import { LinkedEntitySchema, SolutionSchema, UsageSchema } from './common';
+import { EvidenceRecordsSchema, LinkedEntitySchema, SolutionSchema, UsageSchema } from './common';
 
 /** EIGEN-1 (eigen1.txt; lib/methods/eigen1): K monitored proposers, Corrector, HSR, QAIR rounds, Ranker, and the candidate lineage. */
 
@@ -22,7 +22,7 @@ const AssessedSchema = z.object({ candidate: Eigen1CandidateSchema, quality: Qua
 const InjectionSchema = z.object({
   index: z.number().int(),
   query: z.string(),
-  retrieved: z.array(Eigen1EvidenceSchema),
+  retrieved: EvidenceRecordsSchema,
   aside: z.string(),
   usedIds: z.array(z.string()),
   queryBy: z.enum(['querier', 'window']),
@@ -84,7 +84,7 @@ export const eigen1Steps = {
   'eigen1.retrieval': {
     output: z.object({
       query: z.string(),
-      items: z.array(Eigen1EvidenceSchema),
+      records: EvidenceRecordsSchema,
       considered: z.number().int(),
       ranking: z.array(z.object({ id: z.string(), sim: z.number(), inContext: z.boolean(), selected: z.boolean() })),
       notes: z.array(z.string()),

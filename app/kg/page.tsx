@@ -7,6 +7,7 @@ import { KgStatsSummary } from '@/components/kg/KgStatsSummary';
 import { KindBadge } from '@/components/kg/KindBadge';
 import { kgNodeHref } from '@/components/kg/paths';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { loadedGraphName } from '@/lib/kg/stats';
 
 export const metadata: Metadata = { title: 'Knowledge graph' };
 
@@ -19,12 +20,13 @@ const EXAMPLES = [
 
 export default async function KgBrowserPage() {
   await connection(); // statistics are read per request, never at build time
+  const graph = await loadedGraphName();
   return (
     <section className="mx-auto max-w-3xl space-y-6 py-4">
       <header className="space-y-2">
         <h1 className="text-2xl font-semibold text-slate-900">Knowledge graph</h1>
         <p className="text-slate-700">
-          Look up an entity of the Hetionet knowledge graph, read its profile and relation counts, and walk its neighbourhood.
+          Look up an entity of the knowledge graph (<span data-testid="loaded-graph">{graph}</span>), read its profile and relation counts, and walk its neighbourhood.
           Use ↑ and ↓ to move through the suggestions and Enter to open one.
         </p>
       </header>

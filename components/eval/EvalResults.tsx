@@ -110,7 +110,7 @@ export function EvalResults({ source }: { source: EvalSource }) {
               title="Each point is a method × configuration"
               testId="cost-scatter"
               points={costPoints(view.summary, view.methods, state.cost)}
-              xLabel={COST_METRICS[state.cost].label}
+              xLabel={`${COST_METRICS[state.cost].label}${state.cost === 'tokens' && view.summary.cost.some((p) => p.tokensEstimated) ? ' (estimated: the backend reported none)' : ''}`}
               yLabel="accuracy"
               formatX={(x) => (x >= 100 ? x.toFixed(0) : x.toFixed(x >= 10 ? 1 : 2))}
               formatY={(y) => `${pct(y, 0)}%`}

@@ -25,7 +25,9 @@ export function ScoreTable({ scores }: { scores: CellScore[] }) {
             <th scope="col" className={TH} title="Trace steps executed per run">Steps</th>
             <th scope="col" className={TH} title="Loop iterations the method reports (X-R2's Avg. Steps); — for one-pass methods">Iterations</th>
             <th scope="col" className={TH}>Calls</th>
-            <th scope="col" className={TH}>Tokens</th>
+            <th scope="col" className={TH} title="Tokens per run; ≈ marks estimates where the backend (the offline engine) reported none">
+              Tokens{scores.some((s) => s.tokensEstimated) ? ' (≈ estimated)' : ''}
+            </th>
             <th scope="col" className={TH}>Time (s)</th>
           </tr>
         </thead>
@@ -49,7 +51,9 @@ export function ScoreTable({ scores }: { scores: CellScore[] }) {
               <td className={TD}>{num(s.avgSteps)}</td>
               <td className={TD}>{num(s.avgIterations, 2)}</td>
               <td className={TD}>{num(s.avgCalls)}</td>
-              <td className={TD}>{s.avgTokensIn === null ? '—' : Math.round((s.avgTokensIn ?? 0) + (s.avgTokensOut ?? 0))}</td>
+              <td className={TD} data-testid="score-tokens" data-estimated={s.tokensEstimated ? 'true' : 'false'} title={s.tokensEstimated ? 'Estimated (about four characters per token): the backend reported no token counts' : undefined}>
+                {s.avgTokensIn === null ? '—' : `${s.tokensEstimated ? '≈' : ''}${Math.round((s.avgTokensIn ?? 0) + (s.avgTokensOut ?? 0))}`}
+              </td>
               <td className={TD}>{s.avgWallMs === null ? '—' : (s.avgWallMs / 1000).toFixed(2)}</td>
             </tr>
           ))}

@@ -18,8 +18,9 @@ import type { DegreeRowDto, NeighborItemDto, NeighborsDto } from '@/lib/api/kg-t
 import { KindBadge } from './KindBadge';
 import { expandedLayout } from './expand-layout';
 import { EXPANDED_CLASS, expandNeighbourhood, metaedgeVerb, sortNeighbours, type Expansion, type FocusNode } from './neighbourhood-graph';
-import { kgNodeHref, NO_FILTER, type NeighbourhoodFilter } from './paths';
+import { kgNodeHref, MAX_EXPANSIONS, NO_FILTER, type NeighbourhoodFilter } from './paths';
 import { EXPAND_CAP, NEIGHBOUR_CAP, neighboursQueryOptions } from './queries';
+import { useExpansion } from './use-expansion';
 import { useNeighbourhoodFilter } from './use-neighbourhood-filter';
 
 const GRAPH_HEIGHT = 520;
@@ -50,10 +51,9 @@ function parseFilterValue(value: string): NeighbourhoodFilter {
 export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProps) {
   const [filter, setFilter] = useNeighbourhoodFilter();
   const [highlightId, setHighlightId] = useState<string | null>(null);
-  // Expansions belong to the focus they were made on: another entity page starts afresh.
-  const [expansion, setExpansion] = useState<{ focusId: string; ids: string[]; selected: string | null }>({ focusId: focus.id, ids: [], selected: null });
-  const expandedIds = expansion.focusId === focus.id ? expansion.ids : [];
-  const selectedId = expansion.focusId === focus.id ? expansion.selected : null;
+  const [expansion, setExpansion] = useExpansion();
+  const expandedIds = expansion.ids;
+  const selectedId = expansion.selected;
   const query = useQuery({ ...neighboursQueryOptions(focus.id, filter), placeholderData: keepPreviousData });
   const expansionQueries = useQueries({ queries: expandedIds.map((id) => neighboursQueryOptions(id, NO_FILTER, EXPAND_CAP)) });
 
@@ -82,19 +82,16 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
   const onActivate = useCallback(
     (element: ActivatedElement) => {
       if (element.group !== 'nodes') return;
-      setExpansion((prev) => {
-        const ids = prev.focusId === focus.id ? prev.ids : [];
-        if (element.id === focus.id) return { focusId: focus.id, ids, selected: null };
-        return { focusId: focus.id, ids: ids.includes(element.id) ? ids : [...ids, element.id], selected: element.id };
+      setExpansion(({ ids }) => {
+        if (element.id === focus.id) return { ids, selected: null };
+        // Past the cap the node is selected but not expanded (the URL keeps at most MAX_EXPANSIONS).
+        return { ids: ids.includes(element.id) || ids.length >= MAX_EXPANSIONS ? ids : [...ids, element.id], selected: element.id };
       });
     },
-    [focus.id],
+    [focus.id, setExpansion],
   );
-  const collapse = useCallback(
-    (id: string) => setExpansion((prev) => ({ focusId: focus.id, ids: (prev.focusId === focus.id ? prev.ids : []).filter((x) => x !== id), selected: prev.selected })),
-    [focus.id],
-  );
-  const reset = useCallback(() => setExpansion({ focusId: focus.id, ids: [], selected: null }), [focus.id]);
+  const collapse = useCallback((id: string) => setExpansion(({ ids, selected }) => ({ ids: ids.filter((x) => x !== id), selected })), [setExpansion]);
+  const reset = useCallback(() => setExpansion(() => ({ ids: [], selected: null })), [setExpansion]);
 
   const selected = selectedId ? nodeById.get(selectedId) : undefined;
   const selectedIndex = selectedId ? expandedIds.indexOf(selectedId) : -1;

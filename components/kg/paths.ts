@@ -1,3 +1,5 @@
+import { NodeIdSchema } from '@/lib/api/kg-schemas';
+
 /**
  * URLs of the KG browser. Node ids go into one path segment, percent-encoded,
  * except that ':' stays readable (`/kg/Disease::DOID:2377`): it is legal in a
@@ -53,4 +55,36 @@ export function kgNodeHref(id: string, filter: NeighbourhoodFilter = NO_FILTER):
 
 export function sameFilter(a: NeighbourhoodFilter, b: NeighbourhoodFilter): boolean {
   return a.metaedge === b.metaedge && a.direction === b.direction;
+}
+
+/** Nodes expanded in place on an entity page, and the one selected: `?expand=<id>&expand=<id>&node=<id>`, so a permalink restores the graph. */
+export interface NeighbourhoodExpansion {
+  ids: string[];
+  selected: string | null;
+}
+
+/** At most this many expansions are read from a URL (each is one neighbours query). */
+export const MAX_EXPANSIONS = 24;
+
+const nodeIdOrNull = (v: string | null): string | null => {
+  if (v === null) return null;
+  const parsed = NodeIdSchema.safeParse(v);
+  return parsed.success ? parsed.data : null;
+};
+
+/** Reads the expansion from the query string; ids that cannot be node ids are dropped. */
+export function parseExpansion(params: { getAll(name: string): string[]; get(name: string): string | null }): NeighbourhoodExpansion {
+  const ids = [...new Set(params.getAll('expand').flatMap((v) => nodeIdOrNull(v) ?? []))].slice(0, MAX_EXPANSIONS);
+  return { ids, selected: nodeIdOrNull(params.get('node')) };
+}
+
+/** The query string of `base` with the expansion's parameters replaced. */
+export function expansionQueryString(expansion: NeighbourhoodExpansion, base: string): string {
+  const params = new URLSearchParams(base);
+  params.delete('expand');
+  params.delete('node');
+  for (const id of expansion.ids) params.append('expand', id);
+  if (expansion.selected) params.set('node', expansion.selected);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
 }

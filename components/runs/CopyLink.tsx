@@ -31,7 +31,7 @@ export function CopyLink({ path, label = 'Share link', testId = 'share-link' }: 
         readOnly
         value={url}
         onFocus={(e) => e.currentTarget.select()}
-        className="h-8 w-64 min-w-0 rounded-md border border-slate-300 bg-slate-50 px-2 font-mono text-xs text-slate-800"
+        className="h-8 w-52 min-w-0 rounded-md border border-slate-300 bg-slate-50 px-2 font-mono text-xs text-slate-800"
       />
       <Button size="sm" onClick={copy} aria-live="polite">
         {copied === 'yes' ? 'Copied' : copied === 'no' ? 'Select and copy' : 'Copy link'}

@@ -2,25 +2,23 @@
 
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
-import { cn } from '@/components/ui/cn';
 import { SortableTable, type Column } from '@/components/trace/SortableTable';
 import type { StepTree } from '@/components/trace/tree';
 import type { EvidenceView, RunView } from '@/lib/runs/view';
 import { CHANNELS } from '@/lib/trace/types';
-import { ChannelBadge, EvidenceChip } from './EvidenceBits';
+import { ChannelBadge } from './EvidenceBits';
 
 export interface EvidencePanelProps {
   run: RunView;
   tree: StepTree;
-  evidenceById: ReadonlyMap<string, EvidenceView>;
   selectedEvidenceId: string | null;
   onSelectEvidence: (id: string) => void;
 }
 
 const MAX_SCORE_COLUMNS = 6;
 
-/** The answer's claims with the evidence each rests on (unsupported ones marked), then every evidence record by channel. */
-export function EvidencePanel({ run, tree, evidenceById, selectedEvidenceId, onSelectEvidence }: EvidencePanelProps) {
+/** Every evidence record of the run by channel, cited and selected ones marked (the answer's claims with their evidence are on the first screen). */
+export function EvidencePanel({ run, tree, selectedEvidenceId, onSelectEvidence }: EvidencePanelProps) {
   const [selectedOnly, setSelectedOnly] = useState(false);
   const byChannel = useMemo(() => {
     const groups = new Map<string, EvidenceView[]>();
@@ -39,7 +37,7 @@ export function EvidencePanel({ run, tree, evidenceById, selectedEvidenceId, onS
     <section aria-labelledby="evidence-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <header className="flex min-h-11 flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
         <h2 id="evidence-heading" className="text-sm font-semibold text-slate-900">
-          Evidence
+          All evidence <span className="font-normal text-slate-600">({run.evidence.length} records)</span>
         </h2>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={selectedOnly} onChange={(e) => setSelectedOnly(e.target.checked)} className="size-4" />
@@ -47,7 +45,6 @@ export function EvidencePanel({ run, tree, evidenceById, selectedEvidenceId, onS
         </label>
       </header>
       <div className="space-y-4 px-4 py-3">
-        <Claims run={run} evidenceById={evidenceById} onSelectEvidence={onSelectEvidence} />
         {skippedChannels.length ? (
           <p className="text-xs text-slate-600">
             Switched off:{' '}
@@ -72,44 +69,6 @@ export function EvidencePanel({ run, tree, evidenceById, selectedEvidenceId, onS
         )}
       </div>
     </section>
-  );
-}
-
-function Claims({ run, evidenceById, onSelectEvidence }: Pick<EvidencePanelProps, 'run' | 'evidenceById' | 'onSelectEvidence'>) {
-  if (!run.answer) return null;
-  const claims = run.answer.claims;
-  return (
-    <div>
-      <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Answer claims ({claims.length})</h3>
-      {claims.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">The answer states no claim.</p>
-      ) : (
-        <ol className="mt-1 space-y-2" data-testid="claims">
-          {claims.map((c, i) => {
-            const supported = c.evidenceIds.length > 0;
-            return (
-              <li key={i} className={cn('rounded-md border px-2 py-1.5', supported ? 'border-slate-200' : 'border-amber-300 bg-amber-50')} data-testid="claim" data-supported={supported ? 'true' : 'false'}>
-                <p className="text-sm break-words text-slate-900">
-                  {supported ? null : (
-                    <Badge tone="amber" className="mr-2" title="No evidence record supports this claim">
-                      unsupported
-                    </Badge>
-                  )}
-                  {c.text}
-                </p>
-                {supported ? (
-                  <div className="mt-1 flex flex-wrap gap-1">
-                    {c.evidenceIds.map((id) => (
-                      <EvidenceChip key={id} evidence={evidenceById.get(id)} onSelect={onSelectEvidence} />
-                    ))}
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </div>
   );
 }
 

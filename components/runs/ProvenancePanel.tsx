@@ -39,24 +39,25 @@ const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null 
 export function ProvenancePanel(props: ProvenancePanelProps) {
   const { selection, onSelect } = props;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Move focus to the panel when a selection is made, so keyboard users land on what they opened.
+  // Move focus to the panel when a selection is made, so keyboard users land on what they opened
+  // (and a reader who picked a record further down the page is brought up to it).
   const key = selection ? `${selection.type}:${selection.id}` : '';
   useEffect(() => {
-    if (key) headingRef.current?.focus({ preventScroll: true });
+    if (key) headingRef.current?.focus();
   }, [key]);
   return (
-    <section aria-labelledby="provenance-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="provenance-panel">
-      <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+    <section aria-labelledby="provenance-heading" className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="provenance-panel">
+      <header className="flex min-h-10 shrink-0 items-center justify-between gap-3 border-b border-slate-200 px-3 py-1.5">
         <h2 id="provenance-heading" ref={headingRef} tabIndex={-1} className="text-sm font-semibold text-slate-900 outline-none">
           Provenance
         </h2>
         {selection ? (
-          <Button size="sm" variant="ghost" onClick={() => onSelect(null)}>
-            Clear
+          <Button size="sm" variant="ghost" onClick={() => onSelect(null)} title="Back to the evidence the answer cites">
+            ← Cited evidence
           </Button>
         ) : null}
       </header>
-      <div className="max-h-[640px] space-y-3 overflow-y-auto px-4 py-3 text-sm">
+      <div className="max-h-[640px] min-h-0 flex-1 space-y-3 overflow-y-auto px-3 py-2 text-sm lg:max-h-none">
         {!selection ? (
           <p className="text-slate-600">Click a node or an edge in the graph, or an evidence record, to see where it came from and which steps used it.</p>
         ) : selection.type === 'node' ? (

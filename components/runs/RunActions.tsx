@@ -35,7 +35,7 @@ export function RunActions({ run, readOnly, onChanged }: { run: RunView; readOnl
       ) : null}
       {!readOnly && finished ? (
         <Button size="sm" onClick={() => act(verifyRunAction)} disabled={pending} title="K2V: a checklist of binary criteria, judged against this run's answer and evidence" data-testid="verify-run">
-          {pending ? 'Verifying…' : 'Verify with the K2V checklist'}
+          {pending ? 'Verifying…' : 'Verify with K2V'}
         </Button>
       ) : null}
       {message ? (

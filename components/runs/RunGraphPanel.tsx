@@ -18,7 +18,9 @@ import type { GraphScope, Selection } from './view-state';
 // Fetch the Cytoscape chunk while the page hydrates rather than after (the graph is the page's slowest part).
 if (typeof window !== 'undefined') void import('@/components/graph/CytoscapeCanvas');
 
-const GRAPH_HEIGHT = 480;
+/** The canvas fills what the first screen leaves below the header (the answer and its evidence sit beside it). */
+const GRAPH_HEIGHT = 'clamp(320px, calc(100vh - 400px), 560px)';
+const EMPTY_HEIGHT = 240;
 const ELEMENT_OPTIONS = { maxLabelLength: 24, alwaysLabelEdgesUpTo: 16 } as const;
 
 /** Rules of the run graph on top of the shared stylesheet: unselected candidates faded (solid, so dashes mean hypotheses), and source colours. */
@@ -142,11 +144,11 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
 
   return (
     <section aria-labelledby="graph-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5">
         <h2 id="graph-heading" className="text-sm font-semibold text-slate-900">
           Evidence graph
         </h2>
-        <div className="flex flex-wrap items-center gap-3 text-sm">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
           <label htmlFor={selectId} className="text-slate-700">
             Show
           </label>
@@ -159,7 +161,7 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
               if (v === 'answer' || v === 'all') onScope(v, null, false);
               else onScope('all', Number(v), only);
             }}
-            className="h-8 max-w-72 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800"
+            className="h-7 max-w-60 rounded-md border border-slate-300 bg-white px-1.5 text-xs text-slate-800"
           >
             <option value="answer" disabled={!cited.size}>
               the answer&apos;s evidence{cited.size ? '' : ' (none cited)'}
@@ -172,13 +174,13 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
             ))}
           </select>
           <label className="flex items-center gap-1.5 text-slate-700" title="Unticked: everything recorded up to the end of the chosen step. Ticked: only that step's own evidence.">
-            <input type="checkbox" checked={only} disabled={!asOfNode} onChange={(e) => onScope('all', asOf, e.target.checked)} className="size-4" data-testid="graph-only-step" />
+            <input type="checkbox" checked={only} disabled={!asOfNode} onChange={(e) => onScope('all', asOf, e.target.checked)} className="size-3.5" data-testid="graph-only-step" />
             this step only
           </label>
-          <label htmlFor="graph-layout" className="text-slate-700">
+          <label htmlFor="graph-layout" className="sr-only">
             Layout
           </label>
-          <select id="graph-layout" value={layout} onChange={(e) => setLayout(e.target.value as LayoutChoice)} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800">
+          <select id="graph-layout" value={layout} onChange={(e) => setLayout(e.target.value as LayoutChoice)} className="h-7 rounded-md border border-slate-300 bg-white px-1.5 text-xs text-slate-800" title="Layout">
             {LAYOUTS.map((l) => (
               <option key={l.value} value={l.value}>
                 {l.label}
@@ -187,17 +189,17 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
           </select>
         </div>
       </header>
-      <div className="px-4 py-3">
+      <div className="px-3 py-2">
         {whole.model.nodes.length === 0 ? (
           <div className="space-y-2">
             {summary}
-            <div className="flex items-center justify-center rounded-md border border-slate-200 bg-slate-50 p-4" style={{ height: GRAPH_HEIGHT }}>
+            <div className="flex items-center justify-center rounded-md border border-slate-200 bg-slate-50 p-4" style={{ height: EMPTY_HEIGHT }}>
               <EmptyState title={run.status === 'queued' || run.status === 'running' ? 'No graph evidence yet' : 'No graph to draw'} className="w-full max-w-md border-0 bg-transparent">
                 {run.status === 'queued' || run.status === 'running'
                   ? 'Entities and relations appear as the method links and retrieves them.'
                   : run.config && !run.config.switches.kg
-                    ? 'The kg switch was off and no entity of the question was linked, so there is nothing to draw. The evidence panel lists what the run did use.'
-                    : 'The run linked no entity and retrieved no relation. The evidence panel lists what it did use.'}
+                    ? 'The kg switch was off and no entity of the question was linked, so there is nothing to draw. The evidence lists show what the run did use.'
+                    : 'The run linked no entity and retrieved no relation. The evidence lists show what it did use.'}
               </EmptyState>
             </div>
           </div>

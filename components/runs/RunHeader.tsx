@@ -4,8 +4,9 @@ import { Badge } from '@/components/ui/Badge';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
 import { CHANNEL_COLORS } from '@/components/graph/colors';
-import { explainAnswer } from '@/lib/runs/answer-explanation';
+import { tokenTotals } from '@/lib/runs/call-tokens';
 import type { RunView } from '@/lib/runs/view';
+import { goldOf } from './AnswerBox';
 import { useElapsedMs } from './use-elapsed';
 import { backendLabel, describeChange, formatCount, formatMs, STATUS_TONES, statusLabel } from './format';
 
@@ -19,47 +20,47 @@ export interface RunHeaderProps {
   actions?: ReactNode;
 }
 
-/** Question, method, backend, switches, status, answer with correctness, cost: the run at a glance. Text is rendered as text. */
-export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps) {
+/** Question, method, backend, status and the run's actions: what was asked, compact, so the answer and its evidence fit the first screen below it. Text is rendered as text. */
+export function RunHeader({ run, actions }: Pick<RunHeaderProps, 'run' | 'actions'>) {
   const live = run.status === 'queued' || run.status === 'running';
   // While the run is live its wall time is counted here, every second, rather than read from the last poll.
   const elapsedMs = useElapsedMs(run.status === 'running' ? run.startedAt : run.createdAt, live);
   return (
-    <header className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="run-header">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1 space-y-1">
-          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium tracking-wide text-slate-600 uppercase">
-            <span className="normal-case" data-testid="run-method">
-              {run.methodName}
-            </span>
-            <span aria-hidden>·</span>
-            <span className="normal-case" data-testid="run-backend">
-              {backendLabel(run.config)}
-            </span>
-            {run.kgVersion ? (
-              <>
-                <span aria-hidden>·</span>
-                <span className="normal-case" title="Knowledge graph version">
-                  {run.kgVersion}
-                </span>
-              </>
-            ) : null}
-          </p>
-          <h1 className="text-xl font-semibold break-words whitespace-pre-wrap text-slate-900" data-testid="run-question">
-            {run.question}
-          </h1>
-        </div>
-        <div className="flex items-center gap-2" data-testid="run-status" data-status={run.status}>
-          {live ? <Spinner label={run.status === 'queued' ? 'Queued…' : 'Running…'} /> : null}
-          {live && elapsedMs !== null ? (
-            <span className="text-sm text-slate-600 tabular-nums" data-testid="run-elapsed" title={run.status === 'queued' ? 'waiting since the run was created' : 'running since the run started'}>
-              {formatMs(elapsedMs)}
-            </span>
+    <header className="space-y-1.5 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm" data-testid="run-header">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium tracking-wide text-slate-600 uppercase">
+          <span className="normal-case" data-testid="run-method">
+            {run.methodName}
+          </span>
+          <span aria-hidden>·</span>
+          <span className="normal-case" data-testid="run-backend">
+            {backendLabel(run.config)}
+          </span>
+          {run.kgVersion ? (
+            <>
+              <span aria-hidden>·</span>
+              <span className="normal-case" title="Knowledge graph version">
+                {run.kgVersion}
+              </span>
+            </>
           ) : null}
-          <Badge tone={STATUS_TONES[run.status]}>{statusLabel(run.status)}</Badge>
+        </p>
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <div className="flex items-center gap-2" data-testid="run-status" data-status={run.status}>
+            {live ? <Spinner label={run.status === 'queued' ? 'Queued…' : 'Running…'} /> : null}
+            {live && elapsedMs !== null ? (
+              <span className="text-sm text-slate-600 tabular-nums" data-testid="run-elapsed" title={run.status === 'queued' ? 'waiting since the run was created' : 'running since the run started'}>
+                {formatMs(elapsedMs)}
+              </span>
+            ) : null}
+            <Badge tone={STATUS_TONES[run.status]}>{statusLabel(run.status)}</Badge>
+          </div>
+          {actions}
         </div>
       </div>
-
+      <h1 className="line-clamp-3 text-xl font-semibold break-words whitespace-pre-wrap text-slate-900" data-testid="run-question" title={run.question.length > 300 ? run.question : undefined}>
+        {run.question}
+      </h1>
       <Options run={run} />
       {run.documents.length ? (
         <p className="text-sm text-slate-700">
@@ -72,14 +73,22 @@ export function RunHeader({ run, runHref, compareHref, actions }: RunHeaderProps
           ))}
         </p>
       ) : null}
-      <Answer run={run} />
+    </header>
+  );
+}
+
+/** How the run was set up and what it cost, with its reruns: read after the answer and its evidence. */
+export function RunFacts({ run, runHref, compareHref }: Pick<RunHeaderProps, 'run' | 'runHref' | 'compareHref'>) {
+  const live = run.status === 'queued' || run.status === 'running';
+  const elapsedMs = useElapsedMs(run.status === 'running' ? run.startedAt : run.createdAt, live);
+  return (
+    <section aria-label="Run settings and cost" className="space-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm" data-testid="run-facts">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
         <Switches config={run.config} />
         <Cost run={run} liveMs={run.status === 'running' ? elapsedMs : null} />
       </div>
       <Lineage run={run} runHref={runHref} compareHref={compareHref} />
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-    </header>
+    </section>
   );
 }
 
@@ -123,114 +132,13 @@ function Switches({ config }: { config: RunView['config'] }) {
   );
 }
 
-interface Gold {
-  key?: string;
-  text?: string;
-  count?: number;
-  list?: string[];
-}
-
-function goldOf(run: RunView): Gold | null {
-  const g = run.input.gold;
-  return g && typeof g === 'object' ? (g as Gold) : null;
-}
-
-function Answer({ run }: { run: RunView }) {
-  const a = run.answer;
-  const gold = goldOf(run);
-  const finished = run.status !== 'queued' && run.status !== 'running';
-  const grounding = typeof run.scores?.grounding === 'number' ? run.scores.grounding : null;
-  const why = explainAnswer({
-    method: run.method,
-    status: run.status,
-    question: run.question,
-    answerType: run.input.answerType,
-    answer: a,
-    switches: run.config?.switches ?? null,
-    params: run.config?.params ?? null,
-    seeds: run.seeds,
-    steps: run.steps,
-    evidence: run.evidence,
-  });
-  return (
-    <section aria-label="Answer" className="min-h-16 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="run-answer-box">
-      {run.status === 'failed' ? (
-        <div role="alert" className="text-sm text-red-900">
-          <p className="font-semibold">The run failed</p>
-          <p className="break-words whitespace-pre-wrap" data-testid="run-error">
-            {run.error ?? 'No reason was recorded.'}
-          </p>
-          <p className="mt-1 text-xs text-red-800">Completed steps are kept below.</p>
-        </div>
-      ) : run.status === 'cancelled' ? (
-        <p className="text-sm text-amber-900">Cancelled{run.error ? `: ${run.error}` : ''}. Completed steps are kept below.</p>
-      ) : !a ? (
-        <p className="text-sm text-slate-600">{run.status === 'queued' ? 'Waiting for a worker to pick the run up…' : 'The answer appears here when the method finishes.'}</p>
-      ) : (
-        <div className="space-y-1">
-          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Answer</span>
-            <span className="text-lg font-semibold break-words text-slate-900" data-testid="run-answer">
-              {a.abstained || !a.text.trim() ? 'abstained (no answer)' : a.optionKey ? `${a.optionKey}. ${a.text}` : a.text}
-            </span>
-            <Correctness correct={run.correct} abstained={a.abstained || !a.text.trim()} hasGold={!!gold} />
-          </div>
-          {a.items && a.items.length > 1 ? (
-            <p className="text-sm text-slate-700" data-testid="run-items" data-count={a.items.length}>
-              {a.items.length} items{a.text.trim() === a.items.join('; ') ? '' : `: ${a.items.join('; ')}`}
-            </p>
-          ) : null}
-          {why.abstention ? (
-            <p className="text-sm text-slate-800" data-testid="abstention-reason">
-              <span className="font-semibold">Why no answer: </span>
-              {why.abstention}
-            </p>
-          ) : null}
-          {why.partial ? (
-            <p className="rounded border border-amber-200 bg-amber-50 px-2 py-1 text-sm text-amber-950" data-testid="partial-note" data-caps={why.partial.caps.map((c) => c.param).join(',')}>
-              {why.partial.line}
-              {why.partial.caps.length ? <span className="text-amber-800"> Raise {why.partial.caps.map((c) => c.param).join(' or ')} in a rerun to see more.</span> : null}
-            </p>
-          ) : null}
-          {gold && finished ? (
-            <p className="text-sm text-slate-700" data-testid="run-gold">
-              Gold: {gold.key ? `${gold.key}. ` : ''}
-              {gold.text || (gold.count !== undefined ? String(gold.count) : gold.list?.join('; ') ?? '')}
-            </p>
-          ) : null}
-          <p className="text-xs text-slate-600" data-testid="claims-summary" data-supported={why.claims.supported} data-unsupported={why.claims.unsupported}>
-            {a.claims.length ? (
-              <>
-                <span className="text-emerald-800">{why.claims.supported} claim{why.claims.supported === 1 ? '' : 's'} supported by cited evidence</span>
-                {why.claims.unsupported ? <span className="font-medium text-amber-800"> · {why.claims.unsupported} unsupported (no evidence cited)</span> : null}
-              </>
-            ) : (
-              'no claims'
-            )}
-            {' · '}
-            {a.evidenceIds.length} evidence record{a.evidenceIds.length === 1 ? '' : 's'} cited
-            {grounding !== null ? ` · grounding ${Math.round(grounding * 100)}%` : ''}
-          </p>
-        </div>
-      )}
-    </section>
-  );
-}
-
-function Correctness({ correct, abstained, hasGold }: { correct: boolean | null; abstained: boolean; hasGold: boolean }) {
-  // An abstention is not a wrong answer: it scores as not correct, and says so.
-  if (abstained && hasGold) return <Badge tone="amber"><span data-testid="run-correct" data-correct="abstained" title="No answer was given; accuracy counts it as not correct">∅ abstained</span></Badge>;
-  if (correct === true) return <Badge tone="green"><span data-testid="run-correct" data-correct="true">✓ correct</span></Badge>;
-  if (correct === false) return <Badge tone="red"><span data-testid="run-correct" data-correct="false">✗ incorrect</span></Badge>;
-  return <span className="text-xs text-slate-500" data-testid="run-correct" data-correct="unknown">{hasGold ? 'not scored' : 'no gold answer to score against'}</span>;
-}
-
 function Cost({ run, liveMs }: { run: RunView; liveMs: number | null }) {
   const c = run.cost;
   if (!c) return null;
-  const estimated = run.calls.some((call) => call.tokensEstimated);
-  const tokensIn = estimated ? run.calls.reduce((sum, call) => sum + call.tokensIn, 0) : c.tokensIn;
-  const tokensOut = estimated ? run.calls.reduce((sum, call) => sum + call.tokensOut, 0) : c.tokensOut;
+  const totals = tokenTotals(run.calls);
+  const estimated = totals.tokensEstimated;
+  const tokensIn = estimated ? totals.tokensIn : c.tokensIn;
+  const tokensOut = estimated ? totals.tokensOut : c.tokensOut;
   const approx = estimated ? '≈' : '';
   return (
     <details className="group text-sm" data-testid="run-cost">

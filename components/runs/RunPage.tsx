@@ -1,17 +1,20 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { StageProgress } from '@/components/trace/StageProgress';
 import { StepDetail } from '@/components/trace/StepDetail';
 import { TraceTree } from '@/components/trace/TraceTree';
 import { TraceWaterfall } from '@/components/trace/TraceWaterfall';
 import { buildStepTree, stageProgress } from '@/components/trace/tree';
+import { useWideContent } from '@/components/trace/use-wide-content';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { ResizableSplit } from '@/components/ui/ResizableSplit';
 import { Spinner } from '@/components/ui/Spinner';
 import type { ParamDescriptor } from '@/lib/methods/descriptors';
 import { graphInputOf, runToGraph } from './evidence-graph';
+import { AnswerBox } from './AnswerBox';
+import { CitedEvidence } from './CitedEvidence';
 import { EvidencePanel } from './EvidencePanel';
 import { K2vPanel } from './K2vPanel';
 import { ProvenancePanel } from './ProvenancePanel';
@@ -19,7 +22,7 @@ import { isLive, runKeys, runViewQueryOptions } from './queries';
 import { RerunForm } from './RerunForm';
 import { RunActions } from './RunActions';
 import { RunGraphPanel } from './RunGraphPanel';
-import { RunHeader } from './RunHeader';
+import { RunFacts, RunHeader } from './RunHeader';
 import { useRunViewState } from './use-view-state';
 import type { GraphScope, Selection } from './view-state';
 
@@ -34,8 +37,11 @@ export interface RunPageProps {
 type RunRef = { id: string; shareId: string };
 
 /**
- * The run page: header, progress per stage, evidence graph with provenance,
- * trace timeline, evidence panel and the rerun form. The view arrives with the
+ * The run page. The first screen answers "what did it conclude, from which
+ * evidence, and why not more?": the answer box, the evidence the answer cites
+ * (or the provenance of what is selected) and the answer's subgraph. Below:
+ * settings and cost, K2V, progress, the trace beside the step detail, every
+ * evidence record and the rerun form. The view arrives with the
  * server render (hydrated) and polls while the run is queued or running.
  */
 export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
@@ -43,6 +49,13 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const query = useQuery(runViewQueryOptions({ id, shared: readOnly }));
   const [state, update] = useRunViewState();
   const [traceView, setTraceView] = useState<'tree' | 'timeline'>('tree');
+  // The step panel goes full width when the reader asks, or by itself when a table in it would scroll sideways.
+  const stepPanel = useRef<HTMLDivElement>(null);
+  const [wideChoice, setWideChoice] = useState<boolean | null>(null);
+  const [autoWide, setAutoWide] = useState<number | null>(null);
+  const overflowing = useWideContent(stepPanel, state.step);
+  if (overflowing && state.step !== null && autoWide !== state.step) setAutoWide(state.step);
+  const wide = wideChoice ?? (state.step !== null && autoWide === state.step);
   const run = query.data;
 
   const tree = useMemo(() => buildStepTree(run?.steps ?? []), [run?.steps]);
@@ -57,6 +70,14 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const onSelectEvidence = useCallback((evId: string) => update({ sel: { type: 'ev', id: evId } }), [update]);
   const onSelectNode = useCallback((nodeId: string) => update({ sel: { type: 'node', id: nodeId } }), [update]);
   const onSelectStep = useCallback((ordinal: number | null) => update({ step: ordinal }), [update]);
+  // From the first screen, a step opens in the trace's detail panel further down: go there.
+  const onOpenStep = useCallback(
+    (ordinal: number) => {
+      update({ step: ordinal });
+      scrollToId('trace-heading');
+    },
+    [update],
+  );
   const onScope = useCallback((scope: GraphScope, ordinal: number | null, only: boolean) => update({ scope, graph: ordinal, only }), [update]);
   const runHref = useCallback((r: RunRef) => (readOnly ? `/r/${r.shareId}` : `/runs/${r.id}`), [readOnly]);
   // A share link offers no comparison of private runs: the link is absent there.
@@ -79,35 +100,48 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
           A shared, read-only view of a frozen run record. Nothing here is recomputed.
         </p>
       ) : null}
-      <RunHeader
-        run={run}
-        runHref={runHref}
-        compareHref={compareHref}
-        actions={<RunActions run={run} readOnly={readOnly} onChanged={() => void queryClient.invalidateQueries({ queryKey: runKeys.view(id) })} />}
-      />
+      <RunHeader run={run} actions={<RunActions run={run} readOnly={readOnly} onChanged={() => void queryClient.invalidateQueries({ queryKey: runKeys.view(id) })} />} />
       {query.isError ? (
         <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Lost contact with the server ({query.error.message}); still trying…
         </p>
       ) : null}
-      <K2vPanel verifications={run.verifications} />
-      <StageProgress stages={stages} live={live} />
-      <div className="grid items-start gap-4 lg:grid-cols-12">
-        <div className="min-w-0 lg:col-span-8">
+      {/* The first screen: what the run concluded and why (left), from which evidence (left, below), and the answer's subgraph (right). */}
+      <div className="grid gap-4 lg:min-h-[min(680px,calc(100vh-220px))] lg:grid-cols-12" data-testid="run-first-screen">
+        <div className="min-w-0 lg:relative lg:col-span-5">
+          <div className="flex flex-col gap-3 lg:absolute lg:inset-0 lg:overflow-y-auto">
+            <div className="shrink-0">
+              <AnswerBox run={run} onShowVerification={() => scrollToId('k2v-heading')} />
+            </div>
+            {state.sel ? (
+              <ProvenancePanel
+                run={run}
+                tree={tree}
+                selection={state.sel}
+                evidenceByElement={provenanceIndex}
+                evidenceById={evidenceById}
+                onSelect={onSelect}
+                onSelectStep={onOpenStep}
+              />
+            ) : (
+              <CitedEvidence
+                run={run}
+                tree={tree}
+                evidenceById={evidenceById}
+                onSelectEvidence={onSelectEvidence}
+                onSelectStep={onOpenStep}
+                onShowAll={() => scrollToId('evidence-heading')}
+              />
+            )}
+          </div>
+        </div>
+        <div className="min-w-0 lg:col-span-7">
           <RunGraphPanel run={run} tree={tree} scope={state.scope} asOf={state.graph} only={state.only} onScope={onScope} selection={state.sel} onSelect={onSelect} />
         </div>
-        <aside className="min-w-0 lg:sticky lg:top-4 lg:col-span-4">
-          <ProvenancePanel
-            run={run}
-            tree={tree}
-            selection={state.sel}
-            evidenceByElement={provenanceIndex}
-            evidenceById={evidenceById}
-            onSelect={onSelect}
-            onSelectStep={onSelectStep}
-          />
-        </aside>
       </div>
+      <RunFacts run={run} runHref={runHref} compareHref={compareHref} />
+      <K2vPanel verifications={run.verifications} />
+      <StageProgress stages={stages} live={live} />
       <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
         <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
           <h2 id="trace-heading" className="text-sm font-semibold text-slate-900">
@@ -146,14 +180,26 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
               </div>
             </div>
           }
+          endFullWidth={wide}
           end={
-            <div className="max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 lg:ml-1" data-testid="step-panel">
+            <div ref={stepPanel} className={`max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 ${wide ? '' : 'lg:ml-1'}`} data-testid="step-panel" data-wide={wide ? 'true' : 'false'}>
               {selectedNode ? (
-                <StepDetail
-                  key={selectedNode.step.id}
-                  node={selectedNode}
-                  ctx={{ run, evidenceById, node: selectedNode, selectEvidence: onSelectEvidence, selectNode: onSelectNode, selectStep: (o: number) => onSelectStep(o) }}
-                />
+                <>
+                  <button
+                    type="button"
+                    onClick={() => setWideChoice(!wide)}
+                    className="float-right ml-2 rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50"
+                    title={wide ? 'Put the step detail back beside the trace' : 'Give the step detail the full width (wide tables)'}
+                    data-testid="step-panel-width"
+                  >
+                    {wide ? '⇤ Beside the trace' : '⇔ Full width'}
+                  </button>
+                  <StepDetail
+                    key={selectedNode.step.id}
+                    node={selectedNode}
+                    ctx={{ run, evidenceById, node: selectedNode, selectEvidence: onSelectEvidence, selectNode: onSelectNode, selectStep: (o: number) => onSelectStep(o) }}
+                  />
+                </>
               ) : (
                 <p className="py-6 text-center text-sm text-slate-600">Select a step in the trace to see what it did: its rendered output, raw input and output, and model calls.</p>
               )}
@@ -161,8 +207,12 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
           }
         />
       </section>
-      <EvidencePanel run={run} tree={tree} evidenceById={evidenceById} selectedEvidenceId={state.sel?.type === 'ev' ? state.sel.id : null} onSelectEvidence={onSelectEvidence} />
+      <EvidencePanel run={run} tree={tree} selectedEvidenceId={state.sel?.type === 'ev' ? state.sel.id : null} onSelectEvidence={onSelectEvidence} />
       {!readOnly && !live && methodParams ? <RerunForm run={run} params={methodParams} /> : null}
     </div>
   );
+}
+
+function scrollToId(id: string) {
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }

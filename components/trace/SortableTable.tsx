@@ -2,6 +2,7 @@
 
 import { useMemo, useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
+import { SCROLL_X_ATTR } from './use-wide-content';
 
 export interface Column<T> {
   key: string;
@@ -60,7 +61,7 @@ export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, 
     setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: numeric ? 'desc' : 'asc' }));
 
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200" data-testid={testId}>
+    <div className="overflow-x-auto rounded-md border border-slate-200" data-testid={testId} {...{ [SCROLL_X_ATTR]: '' }}>
       <table className="w-full text-left text-xs">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">

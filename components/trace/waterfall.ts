@@ -1,3 +1,4 @@
+import { tokenTotals } from '@/lib/runs/call-tokens';
 import type { CallTiming, RunView } from '@/lib/runs/view';
 import { flattenTree, type StepTree } from './tree';
 
@@ -89,8 +90,6 @@ export function buildWaterfall(run: Pick<RunView, 'startedAt' | 'finishedAt' | '
   return {
     rows,
     spanMs: span,
-    tokensIn: run.calls.reduce((sum, c) => sum + c.tokensIn, 0),
-    tokensOut: run.calls.reduce((sum, c) => sum + c.tokensOut, 0),
-    tokensEstimated: run.calls.some((c) => c.tokensEstimated),
+    ...tokenTotals(run.calls),
   };
 }

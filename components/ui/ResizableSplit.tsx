@@ -12,16 +12,18 @@ export interface ResizableSplitProps {
   /** Accessible name of the drag handle. */
   label: string;
   className?: string;
+  /** The end pane alone at full width, above the start pane (for content too wide to sit beside it). */
+  endFullWidth?: boolean;
 }
 
 const STEP = 0.04;
 
 /**
  * Two panes side by side with a drag handle between them (pointer or arrow
- * keys); the end pane keeps its share of the width. Below the `lg` breakpoint
- * the panes stack.
+ * keys); the end pane keeps its share of the width. Below the `lg` breakpoint,
+ * or with `endFullWidth`, the panes stack.
  */
-export function ResizableSplit({ start, end, initialEnd = 0.6, minEnd = 0.3, maxEnd = 0.8, label, className }: ResizableSplitProps) {
+export function ResizableSplit({ start, end, initialEnd = 0.6, minEnd = 0.3, maxEnd = 0.8, label, className, endFullWidth = false }: ResizableSplitProps) {
   const [share, setShare] = useState(initialEnd);
   const box = useRef<HTMLDivElement>(null);
   const clamp = useCallback((v: number) => Math.min(maxEnd, Math.max(minEnd, v)), [minEnd, maxEnd]);
@@ -48,7 +50,8 @@ export function ResizableSplit({ start, end, initialEnd = 0.6, minEnd = 0.3, max
   };
 
   return (
-    <div ref={box} className={`flex flex-col gap-3 lg:flex-row lg:gap-0 ${className ?? ''}`} style={{ ['--end-share' as string]: `${share * 100}%` }}>
+    // Full width keeps the same elements (in reverse order), so the panes' state survives the switch.
+    <div ref={box} className={`flex gap-3 ${endFullWidth ? 'flex-col-reverse' : 'flex-col lg:flex-row lg:gap-0'} ${className ?? ''}`} style={{ ['--end-share' as string]: `${share * 100}%` }}>
       <div className="min-w-0 lg:flex-1">{start}</div>
       <div
         role="separator"
@@ -60,12 +63,12 @@ export function ResizableSplit({ start, end, initialEnd = 0.6, minEnd = 0.3, max
         tabIndex={0}
         onPointerDown={onPointerDown}
         onKeyDown={onKeyDown}
-        className="hidden w-3 shrink-0 cursor-col-resize touch-none items-center justify-center rounded outline-none hover:bg-slate-200 focus-visible:bg-blue-100 lg:flex"
+        className={`hidden w-3 shrink-0 cursor-col-resize touch-none items-center justify-center rounded outline-none hover:bg-slate-200 focus-visible:bg-blue-100 ${endFullWidth ? '' : 'lg:flex'}`}
         data-testid="split-handle"
       >
         <span aria-hidden className="h-10 w-1 rounded-full bg-slate-300" />
       </div>
-      <div className="min-w-0 lg:w-[var(--end-share)] lg:shrink-0">{end}</div>
+      <div className={`min-w-0 ${endFullWidth ? '' : 'lg:w-[var(--end-share)] lg:shrink-0'}`}>{end}</div>
     </div>
   );
 }

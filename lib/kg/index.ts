@@ -14,5 +14,5 @@ export { findPaths, searchPaths, MAX_PATH_DEPTH, type PathOptions, type PathSear
 export { instantiateMetapath, metapathEndpoints, parseMetapath, formatMetapath, type MetapathSpec, type MetapathOptions } from './metapath';
 export { expandTyped, type ExpandOptions, type Expansion } from './expand';
 export { sampleEdges, samplePaths } from './sample';
-export { kgStats, type KgStats, type KgImportRecord } from './stats';
+export { graphName, kgStats, loadedGraphName, type KgStats, type KgImportRecord } from './stats';
 export { graphSnapshot, invalidateGraphSnapshot } from './query/snapshot';

@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/client';
+import { DEMO_SOURCE } from './demo/files';
 
 export interface KgImportRecord {
   id: string;
@@ -46,4 +47,22 @@ export async function kgStats(): Promise<KgStats> {
   const sum = (rows: { count: number }[]) => rows.reduce((s, r) => s + r.count, 0);
   const lastImport = imports.rows[0] ?? null;
   return { nodes: sum(kinds.rows), edges: sum(metaedges.rows), kinds: kinds.rows, metaedges: metaedges.rows, lastImport, source: lastImport?.source ?? null };
+}
+
+/** The loaded graph as the UI and the import CLI name it, from its import record: "Hetionet v1.0", "demo graph (not Hetionet)", or another import's source and version. */
+export function graphName(record: { source: string; version: string } | null): string {
+  if (!record) return 'the loaded knowledge graph';
+  if (record.source === DEMO_SOURCE) return 'demo graph (not Hetionet)';
+  if (record.source === 'hetionet') return `Hetionet ${record.version}`;
+  return `${record.source} ${record.version}`.trim();
+}
+
+/** The name of the graph the database holds now (its latest graph import); a generic name when the database does not answer. */
+export async function loadedGraphName(): Promise<string> {
+  try {
+    const { rows } = await getPool().query<{ source: string; version: string }>(`select source, version from kg_imports where kind = 'graph' order by imported_at desc limit 1`);
+    return graphName(rows[0] ?? null);
+  } catch {
+    return graphName(null);
+  }
 }

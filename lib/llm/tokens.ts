@@ -2,7 +2,12 @@ import type { ChatMessage, ModelResult } from './types';
 
 /** Rough token count (about four characters per token) for servers that report no usage. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return estimateTokensOfChars(text.length);
+}
+
+/** The same estimate from a character count (lengths measured in the database). */
+export function estimateTokensOfChars(chars: number): number {
+  return Math.ceil(chars / 4);
 }
 
 export function estimatePromptTokens(messages: ChatMessage[]): number {

@@ -1,6 +1,6 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { readLinkReport } from '@/lib/kg/link-report';
-import { estimatePromptTokens, estimateTokens } from '@/lib/llm/tokens';
+import { estimatePromptTokens, estimateTokens, estimateTokensOfChars } from '@/lib/llm/tokens';
 import type { ChatMessage } from '@/lib/llm/types';
 import { K2vReportSchema, type K2vReport } from '@/lib/verify/report';
 import type { ChannelName } from '@/lib/trace/types';
@@ -270,7 +270,7 @@ function messagesOf(value: unknown): ChatMessage[] {
 }
 
 /** Timing and tokens of every model call of a run; prompt and output lengths are measured in the database, not shipped. */
-async function callTimings(runId: string): Promise<CallTiming[]> {
+export async function callTimings(runId: string): Promise<CallTiming[]> {
   const { rows } = await getPool().query<{
     id: string; step_id: string | null; ordinal: number; role: string; backend: string; cached: boolean; latency_ms: number;
     created_at: Date; tokens_in: number; tokens_out: number; prompt_chars: string; output_chars: string;
@@ -290,8 +290,8 @@ async function callTimings(runId: string): Promise<CallTiming[]> {
       role: r.role,
       startedAt: new Date(r.created_at.getTime() - r.latency_ms).toISOString(),
       latencyMs: r.latency_ms,
-      tokensIn: estimated ? Math.ceil(Number(r.prompt_chars) / 4) : r.tokens_in,
-      tokensOut: estimated ? Math.ceil(Number(r.output_chars) / 4) : r.tokens_out,
+      tokensIn: estimated ? estimateTokensOfChars(Number(r.prompt_chars)) : r.tokens_in,
+      tokensOut: estimated ? estimateTokensOfChars(Number(r.output_chars)) : r.tokens_out,
       tokensEstimated: estimated,
       cached: r.cached,
     };

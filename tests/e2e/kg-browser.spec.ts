@@ -11,7 +11,48 @@ async function graphCounts(page: Page) {
   };
 }
 
+/** Page rectangles of every node Cytoscape drew in the graph region (labels included), clipped to the canvas: what is on screen. */
+async function nodeRects(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((region) => {
+    const host = [...region.querySelectorAll('div')].find((d) => (d as unknown as { _cyreg?: { cy?: unknown } })._cyreg?.cy) as unknown as {
+      _cyreg: { cy: { nodes(): { map<T>(f: (n: { renderedBoundingBox(o: object): { x1: number; y1: number; x2: number; y2: number } }) => T): T[] } } };
+      getBoundingClientRect(): DOMRect;
+    };
+    const box = host.getBoundingClientRect();
+    return host._cyreg.cy
+      .nodes()
+      .map((n) => {
+        const b = n.renderedBoundingBox({ includeLabels: true });
+        const [left, top] = [Math.max(box.left, box.left + b.x1), Math.max(box.top, box.top + b.y1)];
+        const [right, bottom] = [Math.min(box.right, box.left + b.x2), Math.min(box.bottom, box.top + b.y2)];
+        return { x: left, y: top, width: right - left, height: bottom - top };
+      })
+      .filter((r) => r.width > 0 && r.height > 0);
+  });
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 test.describe('KG browser', () => {
+  test('the graph toolbar never covers a node', async ({ page }) => {
+    await page.goto('/kg/Gene::7157');
+    await graphCounts(page);
+    const toolbar = (await page.getByRole('toolbar', { name: 'Graph controls' }).boundingBox())!;
+    const check = async () => {
+      const rects = await nodeRects(page, 'neighbourhood-graph');
+      expect(rects.length).toBeGreaterThan(10);
+      expect(rects.filter((r) => overlaps(r, toolbar))).toEqual([]);
+    };
+    await check();
+    // Nor after fitting or zooming in (the toolbar sits outside the canvas).
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await check();
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await check();
+  });
+
   test('search with the keyboard, read the entity, filter its neighbourhood', async ({ page }) => {
     await page.goto('/kg');
     const search = page.getByRole('combobox', { name: 'Search the knowledge graph' });
@@ -118,14 +159,25 @@ test.describe('KG browser', () => {
     await expect(page.getByTestId('expansion-status')).toContainText(/expanded: \d+ of [\d,]+ neighbours/);
     await expect(page.getByTestId('expansion-summary')).toHaveAttribute('data-added-nodes', /^[1-9]\d*$/);
     await expect.poll(async () => (await graphCounts(page)).nodes).toBeGreaterThan(before.nodes);
-    expect(page.url()).toBe(url);
     const added = Number(await page.getByTestId('expansion-summary').getAttribute('data-added-nodes'));
     expect((await graphCounts(page)).nodes).toBe(before.nodes + added);
+
+    // The expansion is in the URL (same page, same filter): a reload or a permalink restores the expanded graph.
+    const expandedUrl = new URL(page.url());
+    expect(expandedUrl.pathname).toBe(new URL(url).pathname);
+    expect(expandedUrl.searchParams.get('metaedge')).toBe('CtD');
+    const selectedId = await bar.getAttribute('data-selected');
+    expect(expandedUrl.searchParams.getAll('expand')).toEqual([selectedId]);
+    await page.reload();
+    await expect(bar).toHaveAttribute('data-selected', selectedId!);
+    await expect(page.getByTestId('expansion-summary')).toHaveAttribute('data-added-nodes', String(added));
+    await expect.poll(async () => (await graphCounts(page)).nodes).toBe(before.nodes + added);
 
     // Collapsing takes the added nodes away again.
     await bar.getByRole('button', { name: 'Collapse' }).click();
     await expect(page.getByTestId('expansion-summary')).toHaveCount(0);
     await expect.poll(async () => (await graphCounts(page)).nodes).toBe(before.nodes);
+    expect(new URL(page.url()).searchParams.getAll('expand')).toEqual([]);
 
     // Navigation is the explicit action.
     await bar.getByTestId('open-entity').click();

@@ -28,6 +28,22 @@ async function drawnZoom(page: Page) {
   return { zoom: Number(await count.getAttribute('data-zoom')), threshold: Number(await count.getAttribute('data-label-zoom')) };
 }
 
+/** Every column of a sortable table is in view: the last header ends inside the table's visible box (nothing to scroll sideways). */
+async function expectNoClippedColumn(page: Page, table: ReturnType<Page['getByTestId']>) {
+  await expect(table).toBeVisible();
+  const [box, last] = [await table.boundingBox(), await table.locator('thead th').last().boundingBox()];
+  expect(last!.x + last!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+}
+
+/** The element is drawn entirely inside the viewport of the page as it opened (not scrolled). */
+async function expectOnFirstScreen(page: Page, testId: string) {
+  const box = await page.getByTestId(testId).first().boundingBox();
+  expect(box, `${testId} is drawn`).not.toBeNull();
+  expect(box!.y, `${testId} starts on the first screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${testId} ends on the first screen`).toBeLessThanOrEqual(page.viewportSize()!.height);
+}
+
 test.describe.serial('A large ReGraM run', () => {
   let run: Awaited<ReturnType<typeof runToEnd>>;
 
@@ -83,9 +99,15 @@ test.describe.serial('A large ReGraM run', () => {
     await expect(detail).toBeVisible();
     await expect(detail).toHaveAttribute('data-kind', hop.kind);
     await expect(detail.getByRole('heading', { name: hop.label })).toBeVisible();
-    // Beside the tree, not below it.
-    const [tree, panel] = [await page.getByTestId('trace-timeline').boundingBox(), await page.getByTestId('step-panel').boundingBox()];
-    expect(panel!.x).toBeGreaterThan(tree!.x + tree!.width - 1);
+    // The MMR table is too wide to sit beside the tree: the panel takes the full width, and every column is in view.
+    const panel = page.getByTestId('step-panel');
+    await expect(panel).toHaveAttribute('data-wide', 'true');
+    await expectNoClippedColumn(page, detail.getByTestId('candidate-table'));
+    // Beside the tree again on request.
+    await page.getByTestId('step-panel-width').click();
+    await expect(panel).toHaveAttribute('data-wide', 'false');
+    const [tree, box] = [await page.getByTestId('trace-timeline').boundingBox(), await panel.boundingBox()];
+    expect(box!.x).toBeGreaterThan(tree!.x + tree!.width - 1);
     // Raw JSON one click away.
     await detail.getByTestId('step-tab-output').click();
     await expect(detail.getByLabel('Step output')).toBeVisible();
@@ -125,4 +147,64 @@ test('the ask form shows the question-length limit and refuses a longer question
   await expect(page.getByTestId('ask-question-error')).toContainText('at most 4,000 characters');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByLabel('Question', { exact: true })).toHaveValue(long);
+});
+
+/**
+ * "What did this run conclude, from which evidence, and why not more?" from the
+ * first screen (1440×900), for every method: the answer box, the evidence the
+ * answer cites and the answer's graph are all in view without scrolling.
+ */
+/** Method tables too wide for the panel beside the trace: the step kind and the table's test id. */
+const WIDE_TABLES: Record<string, [kind: string, table: string]> = { bioweave: ['bioweave.verify', 'scoring-table'], regram: ['regram.mmr', 'candidate-table'] };
+
+test.describe('The first screen of a run page', () => {
+  for (const method of ['direct', 'cot', 'kg-rag', 'xr2', 'regram', 'bioweave', 'eigen1']) {
+    test(`${method}: the answer, the evidence it cites and its graph, without scrolling`, async ({ page, request }, testInfo) => {
+      test.setTimeout(180_000);
+      const run = await runToEnd(request, { method, question: LIST_QUESTION });
+      await page.goto(`/runs/${run.id}`);
+      await expect(page.getByTestId('run-answer')).toBeVisible();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expectOnFirstScreen(page, 'run-answer-box');
+      const cited = page.getByTestId('cited-evidence');
+      const count = Number(await cited.getAttribute('data-cited'));
+      if (count > 0) {
+        await expectOnFirstScreen(page, 'cited-record');
+        await expect(page.getByTestId('claim').first()).toBeVisible();
+      } else {
+        await expectOnFirstScreen(page, 'cited-none');
+      }
+      const summary = page.getByTestId('graph-summary');
+      if (Number(await summary.getAttribute('data-nodes')) > 0) {
+        await expect(page.getByTestId('run-graph-count')).toHaveAttribute('data-nodes', /^[1-9]\d*$/, { timeout: 30_000 });
+        await expectOnFirstScreen(page, 'run-graph');
+      } else {
+        await expectOnFirstScreen(page, 'graph-summary');
+      }
+      await page.screenshot({ path: testInfo.outputPath(`first-screen-${method}.png`) });
+
+      // Its widest method table opens at full width, every metric column in view.
+      const wide = WIDE_TABLES[method];
+      if (wide) {
+        const step = run.steps.find((s) => s.kind === wide[0])!;
+        await page.goto(`/runs/${run.id}?step=${step.ordinal}`);
+        await expect(page.getByTestId('step-panel')).toHaveAttribute('data-wide', 'true');
+        await expectNoClippedColumn(page, page.getByTestId(wide[1]));
+        await page.getByTestId('step-panel').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: testInfo.outputPath(`wide-table-${method}.png`) });
+      }
+    });
+  }
+});
+
+test('the home page and the KG browser name the graph that is loaded, as the health endpoint reports it', async ({ page, request }) => {
+  const health = (await (await request.get('/api/health')).json()) as { kg: { source: string | null } | null };
+  const source = health.kg?.source ?? null;
+  for (const path of ['/', '/kg']) {
+    await page.goto(path);
+    const name = page.getByTestId('loaded-graph');
+    if (source === 'demo') await expect(name).toHaveText('demo graph (not Hetionet)');
+    else if (source === 'hetionet') await expect(name).toHaveText(/^Hetionet \S+$/);
+    else await expect(name).toContainText(source ?? 'the loaded knowledge graph');
+  }
 });

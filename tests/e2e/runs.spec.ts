@@ -198,9 +198,15 @@ test.describe.serial('Run pages', () => {
     const panel = page.getByTestId('k2v-panel');
     await expect(panel).toBeVisible({ timeout: 30_000 });
     await expect(panel).toHaveAttribute('data-version', '1');
-    // At the top: above the evidence graph and the trace.
-    const [panelBox, graphBox] = [await panel.boundingBox(), await page.getByTestId('run-graph').boundingBox()];
-    expect(panelBox!.y).toBeLessThan(graphBox!.y);
+    // At the top: the pass rate and rewards in the answer box on the first screen, the grid right after it, above the trace.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const summary = page.getByTestId('k2v-summary');
+    await expect(summary).toContainText('checklist pass rate');
+    await expect(summary).toContainText('R_format');
+    const summaryBox = (await summary.boundingBox())!;
+    expect(summaryBox.y + summaryBox.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    const [panelBox, traceBox] = [await panel.boundingBox(), await page.locator('#trace-heading').boundingBox()];
+    expect(panelBox!.y).toBeLessThan(traceBox!.y);
     await expect(panel.getByTestId('k2v-pass-rate')).toContainText('pass rate p =');
     await expect(panel.locator('[data-reward="plain"]')).toBeVisible();
     expect(await panel.locator('tr[data-verdict]').count()).toBeGreaterThanOrEqual(7);

@@ -7,6 +7,7 @@ import { cellState, matrixColumns, matrixRows } from '@/lib/eval/jobs/matrix';
 import { attributionSummary, isAttributable, questionBuckets } from '@/lib/eval/jobs/buckets';
 import { rateOf } from '@/lib/eval/jobs/progress';
 import { outcomeOf } from '@/lib/eval/jobs/record';
+import { tokenTotals } from '@/lib/runs/call-tokens';
 import type { ItemOutcome } from '@/lib/eval/jobs/schemas';
 import { FULL_SWITCHES } from '@/lib/channels/switches';
 
@@ -70,6 +71,16 @@ describe('item outcome from its run', () => {
     expect(outcomeOf(run, true)).toEqual({ status: 'succeeded', correct: true, abstained: false, grounding: 0.5, steps: 12, iterations: 3, calls: 7, tokensIn: 900, tokensOut: 80, wallMs: 1234, answer: 'Metformin', error: null });
   });
 
+  it("takes the run's call token totals when given: an offline run's estimates, flagged, rather than its zero cost", () => {
+    const offline = { ...run, cost: { modelCalls: 2, tokensIn: 0, tokensOut: 0, wallMs: 10 } };
+    const calls = [
+      { tokensIn: 120, tokensOut: 8, tokensEstimated: true },
+      { tokensIn: 30, tokensOut: 2, tokensEstimated: true },
+    ];
+    expect(outcomeOf(offline, true, tokenTotals(calls))).toMatchObject({ calls: 2, tokensIn: 150, tokensOut: 10, tokensEstimated: true });
+    expect(outcomeOf(run, true, tokenTotals([{ tokensIn: 900, tokensOut: 80, tokensEstimated: false }]))).not.toHaveProperty('tokensEstimated');
+  });
+
   it('counts a failed run as wrong when the question has gold, unscored when not', () => {
     const failed = { ...run, status: 'failed' as const, correct: null, answer: null, scores: null, error: 'boom' };
     expect(outcomeOf(failed, true)).toMatchObject({ status: 'failed', correct: false, abstained: false, answer: null, error: 'boom', calls: 7 });
@@ -107,7 +118,7 @@ describe('scores per method × configuration', () => {
     const items = [item({ method: 'direct', configKey: 'kg=0' }), item({ method: 'xr2', configKey: 'full', outcome: null })];
     const summary = summarise(items, ['xr2', 'direct'], parseGrid('full,kg=0'));
     expect(summary.scores.map((s) => `${s.method}/${s.config}`)).toEqual(['xr2/full', 'xr2/kg=0', 'direct/full', 'direct/kg=0']);
-    expect(summary.cost).toEqual([{ method: 'direct', config: 'kg=0', accuracy: 1, avgCalls: 2, avgTokens: 120, avgWallMs: 50 }]);
+    expect(summary.cost).toEqual([{ method: 'direct', config: 'kg=0', accuracy: 1, avgCalls: 2, avgTokens: 120, tokensEstimated: false, avgWallMs: 50 }]);
   });
 });
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   encodeNodeIdSegment,
+  expansionQueryString,
   filterFromSearchParams,
+  MAX_EXPANSIONS,
+  parseExpansion,
   kgNodeHref,
   parseNeighbourhoodFilter,
   sameFilter,
@@ -30,5 +33,16 @@ describe('KG browser URLs', () => {
     expect(parseNeighbourhoodFilter(new URLSearchParams(''))).toEqual({ metaedge: null, direction: null });
     expect(filterFromSearchParams({ metaedge: ['DaG', 'CtD'], direction: 'out' })).toEqual({ metaedge: 'DaG', direction: 'out' });
     expect(sameFilter({ metaedge: 'DaG', direction: 'out' }, { metaedge: 'DaG', direction: 'out' })).toBe(true);
+  });
+
+  it('keeps expanded nodes and the selection in the query string, next to the filter, and drops what cannot be a node id', () => {
+    const qs = expansionQueryString({ ids: ['Compound::DB00331', 'Gene::3569'], selected: 'Gene::3569' }, '?metaedge=CtD&direction=in');
+    const params = new URLSearchParams(qs);
+    expect(params.get('metaedge')).toBe('CtD');
+    expect(parseExpansion(params)).toEqual({ ids: ['Compound::DB00331', 'Gene::3569'], selected: 'Gene::3569' });
+    expect(parseExpansion(new URLSearchParams('expand=nonsense&expand=Gene::1&expand=Gene::1&node=<script>'))).toEqual({ ids: ['Gene::1'], selected: null });
+    const many = new URLSearchParams(Array.from({ length: MAX_EXPANSIONS + 5 }, (_, i) => `expand=Gene::${i}`).join('&'));
+    expect(parseExpansion(many).ids).toHaveLength(MAX_EXPANSIONS);
+    expect(expansionQueryString({ ids: [], selected: null }, '?expand=Gene::1&node=Gene::1')).toBe('');
   });
 });

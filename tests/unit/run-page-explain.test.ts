@@ -88,6 +88,14 @@ describe('layered layout', () => {
     expect(out.get('seed')!.y).toBeCloseTo((Math.min(...ys) + Math.max(...ys)) / 2);
     expect(out.get('after')!.x).toBeGreaterThan(Math.max(...columns));
     expect(wrapTallRanks(nodes.slice(0, 5), 10).get('g2')!.x).toBe(200);
+
+    // Two anchors dagre put at the ends of the tall rank come within the wrapped rank's height, still facing its middle.
+    const spread = wrapTallRanks([{ id: 'top', x: 0, y: 0 }, { id: 'bottom', x: 0, y: 24 * 34 }, ...nodes.slice(1)], 10);
+    const [top, bottom] = [spread.get('top')!.y, spread.get('bottom')!.y];
+    const genes = Array.from({ length: 25 }, (_, i) => spread.get(`g${i}`)!.y);
+    expect(bottom - top).toBeGreaterThan(0);
+    expect(bottom - top).toBeLessThanOrEqual(Math.max(...genes) - Math.min(...genes) + 0.001);
+    expect((top + bottom) / 2).toBeCloseTo((Math.min(...genes) + Math.max(...genes)) / 2);
   });
 });
 

@@ -37,13 +37,27 @@ export function wrapTallRanks(nodes: readonly { id: string; x: number; y: number
     });
     shift += (columns - 1) * COLUMN_GAP;
   }
+  // A short rank that dagre spread along a tall one (two anchors at its ends) spans no more than the wrapped ranks do.
+  const span = (ids: string[]) => {
+    const ys = ids.map((id) => out.get(id)!.y);
+    return { low: Math.min(...ys), high: Math.max(...ys) };
+  };
+  const rankIds = [...ranks.values()].map((members) => members.map((n) => n.id));
+  if (shift > 0) {
+    const tallest = Math.max(...rankIds.filter((ids) => ids.length > maxPerColumn).map((ids) => span(ids).high - span(ids).low));
+    for (const ids of rankIds) {
+      const { low, high } = span(ids);
+      if (ids.length > maxPerColumn || high - low <= tallest) continue;
+      const scale = tallest / (high - low);
+      for (const id of ids) out.get(id)!.y = low + (out.get(id)!.y - low) * scale;
+    }
+  }
   // Centre every rank on one horizontal line, so a short rank (the anchors) faces the middle of a wrapped one.
-  const ys = [...out.values()].map((p) => p.y);
-  const middle = (Math.min(...ys) + Math.max(...ys)) / 2;
-  for (const x of ranks.keys()) {
-    const ids = ranks.get(x)!.map((n) => n.id);
-    const rankYs = ids.map((id) => out.get(id)!.y);
-    const offset = middle - (Math.min(...rankYs) + Math.max(...rankYs)) / 2;
+  const all = [...out.values()].map((p) => p.y);
+  const middle = (Math.min(...all) + Math.max(...all)) / 2;
+  for (const ids of rankIds) {
+    const { low, high } = span(ids);
+    const offset = middle - (low + high) / 2;
     for (const id of ids) out.get(id)!.y += offset;
   }
   return out;

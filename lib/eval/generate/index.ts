@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/client';
 import { saveQuestionSet, type QuestionSetSummary } from '@/lib/eval/sets';
-import { latestImport } from '@/lib/kg/import';
+import { latestImport } from '@/lib/kg/import/records';
 import { conditionOf, generateBiomedhop, planSlots, type BiomedhopOptions } from './biomedhop';
 import { generateK2vSet } from './k2v';
 import type { Generator } from './request';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { saveQuestionSet, type NewQuestion, type QuestionSetSummary } from '@/lib/eval/sets';
 import { SetImportError } from './errors';
+import type { SetFormat } from './formats';
 import { checkGoldNodes, parseJsonl } from './jsonl';
 import { parseMedddx } from './medddx';
 import { parseMirage } from './mirage';
@@ -9,8 +10,7 @@ import { linkCorpusAbstracts, parsePubmedqa } from './pubmedqa';
 
 export { SetImportError, type ImportIssue } from './errors';
 
-export const SET_FORMATS = ['mirage', 'medddx', 'pubmedqa', 'jsonl'] as const;
-export type SetFormat = (typeof SET_FORMATS)[number];
+export { SET_FORMATS, type SetFormat } from './formats';
 
 export interface ImportSetOptions {
   format: SetFormat;

@@ -48,6 +48,8 @@ export interface CellScore {
   avgCalls: number | null;
   avgTokensIn: number | null;
   avgTokensOut: number | null;
+  /** Some runs' tokens are estimates (their backend reported none). */
+  tokensEstimated: boolean;
   avgWallMs: number | null;
 }
 
@@ -79,11 +81,13 @@ export interface CostPoint {
   accuracy: number;
   avgCalls: number;
   avgTokens: number;
+  /** The tokens are (partly) estimates. */
+  tokensEstimated: boolean;
   avgWallMs: number;
 }
 
 /** Bumped when the summary's shape changes: a job's frozen summary of another version is recomputed from its items. */
-export const SUMMARY_VERSION = 3;
+export const SUMMARY_VERSION = 4;
 
 export interface EvalSummary {
   version: number;
@@ -107,7 +111,7 @@ export function summarise(items: ScoredItem[], methods: string[], grid: GridConf
   const scores = methods.flatMap((method) => configs.map((config) => scoreCell(method, config, byCell.get(cellKey(method, config)) ?? [])));
   const families = familyTable(items, methods, configs);
   const cost = scores.flatMap((s) =>
-    s.accuracy === null ? [] : [{ method: s.method, config: s.config, accuracy: s.accuracy, avgCalls: s.avgCalls ?? 0, avgTokens: (s.avgTokensIn ?? 0) + (s.avgTokensOut ?? 0), avgWallMs: s.avgWallMs ?? 0 }],
+    s.accuracy === null ? [] : [{ method: s.method, config: s.config, accuracy: s.accuracy, avgCalls: s.avgCalls ?? 0, avgTokens: (s.avgTokensIn ?? 0) + (s.avgTokensOut ?? 0), tokensEstimated: s.tokensEstimated, avgWallMs: s.avgWallMs ?? 0 }],
   );
   return { version: SUMMARY_VERSION, scores, families, cost, attribution: attributionSummary(items, methods, grid) };
 }
@@ -137,6 +141,7 @@ export function scoreCell(method: string, config: string, items: ScoredItem[]): 
     avgCalls: avg((o) => o.calls),
     avgTokensIn: avg((o) => o.tokensIn),
     avgTokensOut: avg((o) => o.tokensOut),
+    tokensEstimated: finished.some((o) => o.tokensEstimated === true),
     avgWallMs: avg((o) => o.wallMs),
   };
 }

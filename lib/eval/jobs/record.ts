@@ -1,4 +1,6 @@
 import { getPool, getPrisma } from '@/lib/db/client';
+import { tokenTotals, type CallTokens } from '@/lib/runs/call-tokens';
+import { callTimings } from '@/lib/runs/view';
 import { toJson } from '@/lib/trace/recorder';
 import type { ItemOutcome } from './schemas';
 
@@ -19,8 +21,10 @@ export interface FinishedRun {
  * What an item keeps of its run. A failed or cancelled run counts as wrong
  * when its question has a gold answer (a method that crashes on hard questions
  * must not look better for it); a run without gold stays unscored (null).
+ * Tokens are the run's call totals when given (estimates where the backend
+ * reported none, flagged), else the stored cost's.
  */
-export function outcomeOf(run: FinishedRun, hasGold: boolean): ItemOutcome {
+export function outcomeOf(run: FinishedRun, hasGold: boolean, tokens?: CallTokens): ItemOutcome {
   const answer = (run.answer ?? {}) as { text?: unknown; abstained?: unknown; extra?: { iterations?: unknown } };
   const scores = (run.scores ?? {}) as { abstained?: unknown; grounding?: unknown };
   const cost = (run.cost ?? {}) as { modelCalls?: unknown; tokensIn?: unknown; tokensOut?: unknown; wallMs?: unknown };
@@ -34,8 +38,9 @@ export function outcomeOf(run: FinishedRun, hasGold: boolean): ItemOutcome {
     steps: run.steps,
     iterations: typeof answer.extra?.iterations === 'number' ? answer.extra.iterations : null,
     calls: num(cost.modelCalls),
-    tokensIn: num(cost.tokensIn),
-    tokensOut: num(cost.tokensOut),
+    tokensIn: tokens ? tokens.tokensIn : num(cost.tokensIn),
+    tokensOut: tokens ? tokens.tokensOut : num(cost.tokensOut),
+    ...(tokens?.tokensEstimated ? { tokensEstimated: true } : {}),
     wallMs: Math.round(num(cost.wallMs)),
     answer: succeeded && typeof answer.text === 'string' ? answer.text.slice(0, ANSWER_CHARS) : null,
     error: run.error,
@@ -48,8 +53,8 @@ export function outcomeOf(run: FinishedRun, hasGold: boolean): ItemOutcome {
  * item is never rerun or rescored after a restart.
  */
 export async function recordFinishedRuns(jobId: string): Promise<number> {
-  const { rows } = await getPool().query<FinishedRun & { item_id: string; has_gold: boolean }>(
-    `select i.id item_id, r.status, r.correct, r.answer, r.scores, r.cost, r.error, q.answer is not null has_gold,
+  const { rows } = await getPool().query<FinishedRun & { item_id: string; run_id: string; has_gold: boolean }>(
+    `select i.id item_id, r.id run_id, r.status, r.correct, r.answer, r.scores, r.cost, r.error, q.answer is not null has_gold,
             (select count(*)::int from steps s where s.run_id = r.id and s.status <> 'skipped') steps
        from eval_items i
        join runs r on r.id = i.run_id
@@ -58,10 +63,12 @@ export async function recordFinishedRuns(jobId: string): Promise<number> {
     [jobId],
   );
   if (!rows.length) return 0;
+  // The same token figures the run page shows: offline runs count estimates, labelled as such.
+  const tokens = await Promise.all(rows.map(async (row) => tokenTotals(await callTimings(row.run_id))));
   const prisma = getPrisma();
   await prisma.$transaction(
-    rows.map((row) => {
-      const outcome = outcomeOf(row, row.has_gold);
+    rows.map((row, i) => {
+      const outcome = outcomeOf(row, row.has_gold, tokens[i]);
       return prisma.evalItem.update({ where: { id: row.item_id }, data: { correct: outcome.correct, scores: toJson(outcome) } });
     }),
   );

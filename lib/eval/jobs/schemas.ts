@@ -65,6 +65,8 @@ export const ItemOutcomeSchema = z.object({
   calls: z.number().int(),
   tokensIn: z.number().int(),
   tokensOut: z.number().int(),
+  /** The tokens are estimates (the backend reported none: the offline engine). */
+  tokensEstimated: z.boolean().optional(),
   wallMs: z.number().int(),
   answer: z.string().nullable(),
   error: z.string().nullable(),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { DEMO_SOURCE } from '../demo/files';
+import { graphName } from '../stats';
 import { combinedChecksum, describeFiles } from './checksum';
 import { loadDemoGraph } from './demo';
 import { importDiseaseOntology } from './disease-ontology';
@@ -114,6 +115,6 @@ export async function describeKnowledge(pool: pg.Pool): Promise<string> {
       (select count(*) from entity_profiles) as profiles, (select count(*) from node_aliases) as aliases,
       (select count(*) from documents) as documents, (select count(*) from passages) as passages`);
   const n = (k: string) => Number(rows[0][k]).toLocaleString('en');
-  const name = !graph ? 'graph (no import record)' : graph.source === DEMO_SOURCE ? 'demo graph (not Hetionet)' : `${graph.source} ${graph.version}`;
+  const name = graph ? graphName(graph) : 'graph (no import record)';
   return `${name}: ${n('nodes')} nodes, ${n('edges')} edges, ${n('metaedges')} metaedges; ${n('profiles')} entity profiles, ${n('aliases')} aliases; ${n('documents')} documents, ${n('passages')} passages`;
 }

@@ -1,0 +1,131 @@
+import { Badge } from '@/components/ui/Badge';
+import { explainAnswer } from '@/lib/runs/answer-explanation';
+import type { RunView } from '@/lib/runs/view';
+
+interface Gold {
+  key?: string;
+  text?: string;
+  count?: number;
+  list?: string[];
+}
+
+export function goldOf(run: RunView): Gold | null {
+  const g = run.input.gold;
+  return g && typeof g === 'object' ? (g as Gold) : null;
+}
+
+/**
+ * The answer box: the conclusion, why it abstained or may be partial (read from
+ * the trace), which claims rest on cited evidence, and the latest K2V verdict.
+ */
+export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVerification?: () => void }) {
+  const a = run.answer;
+  const gold = goldOf(run);
+  const finished = run.status !== 'queued' && run.status !== 'running';
+  const grounding = typeof run.scores?.grounding === 'number' ? run.scores.grounding : null;
+  const why = explainAnswer({
+    method: run.method,
+    status: run.status,
+    question: run.question,
+    answerType: run.input.answerType,
+    answer: a,
+    switches: run.config?.switches ?? null,
+    params: run.config?.params ?? null,
+    seeds: run.seeds,
+    steps: run.steps,
+    evidence: run.evidence,
+  });
+  return (
+    <section aria-label="Answer" className="min-h-16 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="run-answer-box">
+      {run.status === 'failed' ? (
+        <div role="alert" className="text-sm text-red-900">
+          <p className="font-semibold">The run failed</p>
+          <p className="break-words whitespace-pre-wrap" data-testid="run-error">
+            {run.error ?? 'No reason was recorded.'}
+          </p>
+          <p className="mt-1 text-xs text-red-800">Completed steps are kept below.</p>
+        </div>
+      ) : run.status === 'cancelled' ? (
+        <p className="text-sm text-amber-900">Cancelled{run.error ? `: ${run.error}` : ''}. Completed steps are kept below.</p>
+      ) : !a ? (
+        <p className="text-sm text-slate-600">{run.status === 'queued' ? 'Waiting for a worker to pick the run up…' : 'The answer appears here when the method finishes.'}</p>
+      ) : (
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Answer</span>
+            <span className="text-lg font-semibold break-words text-slate-900" data-testid="run-answer">
+              {a.abstained || !a.text.trim() ? 'abstained (no answer)' : a.optionKey ? `${a.optionKey}. ${a.text}` : a.text}
+            </span>
+            <Correctness correct={run.correct} abstained={a.abstained || !a.text.trim()} hasGold={!!gold} />
+          </div>
+          {a.items && a.items.length > 1 ? (
+            <p className="text-sm text-slate-700" data-testid="run-items" data-count={a.items.length}>
+              {a.items.length} items{a.text.trim() === a.items.join('; ') ? '' : `: ${a.items.join('; ')}`}
+            </p>
+          ) : null}
+          {why.abstention ? (
+            <p className="text-sm text-slate-800" data-testid="abstention-reason">
+              <span className="font-semibold">Why no answer: </span>
+              {why.abstention}
+            </p>
+          ) : null}
+          {why.partial ? (
+            <p className="rounded border border-amber-200 bg-amber-50 px-2 py-1 text-sm text-amber-950" data-testid="partial-note" data-caps={why.partial.caps.map((c) => c.param).join(',')}>
+              {why.partial.line}
+              {why.partial.caps.length ? <span className="text-amber-800"> Raise {why.partial.caps.map((c) => c.param).join(' or ')} in a rerun to see more.</span> : null}
+            </p>
+          ) : null}
+          {gold && finished ? (
+            <p className="text-sm text-slate-700" data-testid="run-gold">
+              Gold: {gold.key ? `${gold.key}. ` : ''}
+              {gold.text || (gold.count !== undefined ? String(gold.count) : gold.list?.join('; ') ?? '')}
+            </p>
+          ) : null}
+          <p className="text-xs text-slate-600" data-testid="claims-summary" data-supported={why.claims.supported} data-unsupported={why.claims.unsupported}>
+            {a.claims.length ? (
+              <>
+                <span className="text-emerald-800">{why.claims.supported} claim{why.claims.supported === 1 ? '' : 's'} supported by cited evidence</span>
+                {why.claims.unsupported ? <span className="font-medium text-amber-800"> · {why.claims.unsupported} unsupported (no evidence cited)</span> : null}
+              </>
+            ) : (
+              'no claims'
+            )}
+            {' · '}
+            {a.evidenceIds.length} evidence record{a.evidenceIds.length === 1 ? '' : 's'} cited
+            {grounding !== null ? ` · grounding ${Math.round(grounding * 100)}%` : ''}
+          </p>
+          <VerificationLine run={run} onShow={onShowVerification} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Correctness({ correct, abstained, hasGold }: { correct: boolean | null; abstained: boolean; hasGold: boolean }) {
+  // An abstention is not a wrong answer: it scores as not correct, and says so.
+  if (abstained && hasGold) return <Badge tone="amber"><span data-testid="run-correct" data-correct="abstained" title="No answer was given; accuracy counts it as not correct">∅ abstained</span></Badge>;
+  if (correct === true) return <Badge tone="green"><span data-testid="run-correct" data-correct="true">✓ correct</span></Badge>;
+  if (correct === false) return <Badge tone="red"><span data-testid="run-correct" data-correct="false">✗ incorrect</span></Badge>;
+  return <span className="text-xs text-slate-500" data-testid="run-correct" data-correct="unknown">{hasGold ? 'not scored' : 'no gold answer to score against'}</span>;
+}
+
+
+/** The latest K2V verification in one line (the checklist grid is below the first screen). */
+function VerificationLine({ run, onShow }: { run: RunView; onShow?: () => void }) {
+  const v = run.verifications[0];
+  if (!v) return null;
+  const rewards = Object.entries(v.rewards).flatMap(([name, value]) => (value === null ? [] : [`R_${name} ${value.toFixed(2)}`]));
+  return (
+    <p className="text-xs text-violet-900" data-testid="k2v-summary" data-pass-rate={v.passRate}>
+      <span className="font-semibold">K2V v{v.version}:</span> checklist pass rate {Math.round(v.passRate * 100)}%{rewards.length ? ` · ${rewards.join(' · ')}` : ''}
+      {onShow ? (
+        <>
+          {' · '}
+          <button type="button" onClick={onShow} className="font-medium text-violet-800 underline">
+            criteria and verdicts
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}

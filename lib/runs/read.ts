@@ -1,13 +1,12 @@
 import { citationsOf } from '@/lib/channels/citations';
 import { getPrisma } from '@/lib/db/client';
-import { readTrace } from '@/lib/trace/store';
+import { readCalls, readTrace } from '@/lib/trace/store';
 import { NotFoundError } from './errors';
 import { redactForClient } from './redact';
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
 
 const runInclude = {
-  modelCalls: { orderBy: { ordinal: 'asc' as const } },
   children: { select: { id: true, shareId: true, status: true, configDiff: true, createdAt: true }, orderBy: { createdAt: 'asc' as const } },
 };
 
@@ -16,7 +15,7 @@ export async function getRunRecord(where: { id: string } | { shareId: string }) 
   const prisma = getPrisma();
   const run = await prisma.run.findUnique({ where, include: runInclude });
   if (!run) throw new NotFoundError('id' in where ? `No run with id ${where.id}` : 'No run behind this link');
-  const trace = await readTrace(run.id);
+  const [trace, calls] = await Promise.all([readTrace(run.id), readCalls(run.id)]);
   return redactForClient({
     id: run.id,
     shareId: run.shareId,
@@ -43,7 +42,7 @@ export async function getRunRecord(where: { id: string } | { shareId: string }) 
     steps: trace.steps.map((s) => ({ ...s, input: stripKey(s.input) })),
     // Each record with the citation id ("K3") it was shown to a model under.
     evidence: withCites(trace.evidence),
-    modelCalls: run.modelCalls.map(({ runId: _r, ...m }) => m),
+    modelCalls: calls,
   });
 }
 

@@ -6,7 +6,7 @@ import { K2vReportSchema, type K2vReport } from '@/lib/verify/report';
 import type { ChannelName } from '@/lib/trace/types';
 import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
-import { readStep, readTrace, type StoredEvidence } from '@/lib/trace/store';
+import { readCalls, readStep, readTrace, type StoredEvidence } from '@/lib/trace/store';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { getMethod } from '@/lib/methods/registry';
 import type { ConfigChange } from './config';
@@ -205,13 +205,10 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
 
 /** One step's input, output and model calls (opened in the trace timeline). */
 export async function getStepDetail(runId: string, stepId: string): Promise<StepDetail> {
-  const [stored, calls] = await Promise.all([
-    readStep(runId, stepId),
-    getPrisma().modelCall.findMany({ where: { runId, stepId }, orderBy: { ordinal: 'asc' } }),
-  ]);
+  const [stored, calls] = await Promise.all([readStep(runId, stepId), readCalls(runId, stepId)]);
   if (!stored) throw new NotFoundError(`Run ${runId} has no step ${stepId}`);
   const { step, evidence } = stored;
-  const views = calls.map(({ runId: _r, stepId: _s, createdAt, ...c }): ModelCallView => {
+  const views = calls.map(({ stepId: _s, createdAt, ...c }): ModelCallView => {
     const estimated = unreported(c);
     return {
       ...c,
@@ -276,7 +273,7 @@ export async function callTimings(runId: string): Promise<CallTiming[]> {
     created_at: Date; tokens_in: number; tokens_out: number; prompt_chars: string; output_chars: string;
   }>(
     `select id, step_id, ordinal, role, backend, cached, latency_ms, created_at, tokens_in, tokens_out,
-            coalesce((select sum(length(m->>'content')) from jsonb_array_elements(case when jsonb_typeof(messages) = 'array' then messages else '[]'::jsonb end) m), 0) prompt_chars,
+            coalesce((select sum(coalesce(length(m->>'content'), (m->>'n')::int)) from jsonb_array_elements(case when jsonb_typeof(messages) = 'array' then messages else '[]'::jsonb end) m), 0) prompt_chars,
             coalesce(length(output), 0) output_chars
        from model_calls where run_id = $1 order by ordinal`,
     [runId],

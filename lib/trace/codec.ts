@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /**
  * The stored form of trace JSON (step inputs and outputs, evidence pools), pure:
@@ -8,6 +9,7 @@ import { createHash } from 'node:crypto';
  * - an array of objects with the same fields (a candidate table, a path pool)
  *   is a table, `{"$t": [field paths], "r": [[values], …]}`, so field names are
  *   stored once and not once per row.
+ * - a large value (`compress`) is `{"$z": base64 of its JSON, brotli-compressed}`.
  * `unpack` gives back the value `pack` was given (records as retrieved).
  */
 
@@ -53,6 +55,7 @@ export function pack(value: unknown, stored: Stored = NOTHING_STORED): Json {
 export function unpack(value: unknown, recordAt: (ordinal: number) => { id: string; text: string } | undefined = () => undefined): unknown {
   if (Array.isArray(value)) return value.map((v) => unpack(v, recordAt));
   if (!isPlain(value)) return value;
+  if (typeof value.$z === 'string' && Object.keys(value).length === 1) return unpack(JSON.parse(brotliDecompressSync(Buffer.from(value.$z, 'base64')).toString('utf8')), recordAt);
   if (typeof value.$ev === 'number' && Object.keys(value).length === 1) return recordAt(value.$ev) ?? value;
   if (typeof value.$id === 'number' && Object.keys(value).length === 1) return recordAt(value.$id)?.id ?? value;
   if (typeof value.$tx === 'number' && Object.keys(value).length === 1) return recordAt(value.$tx)?.text ?? value;
@@ -68,6 +71,18 @@ export function unpack(value: unknown, recordAt: (ordinal: number) => { id: stri
   const out: Obj = {};
   for (const [k, v] of Object.entries(value)) out[k] = unpack(v, recordAt);
   return out;
+}
+
+/** JSON text longer than this is stored compressed (about where PostgreSQL's own, weaker, compression would start). */
+const COMPRESS_FROM = 2048;
+
+/** A packed value as stored: large ones compressed (brotli compresses JSON several times better than PostgreSQL's pglz). */
+export function compress(value: Json): Json {
+  if (value === null || typeof value !== 'object') return value;
+  const text = JSON.stringify(value);
+  if (text.length < COMPRESS_FROM) return value;
+  const z = brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } });
+  return { $z: z.toString('base64') };
 }
 
 /** Rows with the same leaf paths (nested objects flattened) become one table; otherwise null. */
@@ -109,4 +124,81 @@ function ranges(ns: number[]): [number, number][] {
 
 function expandRanges(rs: [number, number][]): number[] {
   return rs.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i));
+}
+
+// ---------------------------------------------------------------- prompts
+
+/**
+ * Model-call prompts, stored once per run: a run's prompts repeat the same
+ * instructions, question, evidence and reasoning so far from call to call, so a
+ * prompt line already stored in full by an earlier call of the run is stored
+ * as where it is, `[call ordinal, message, line, count]` for `count`
+ * consecutive lines. A message with such references keeps its lines as
+ * `$c`, the JSON text of its strings and references (as text, PostgreSQL
+ * stores and compresses it compactly), and its length as `n`; one without
+ * stays as it was. `unpackMessages` gives back every call's messages as sent.
+ */
+export type LineAt = [call: number, message: number, line: number];
+type Piece = string | [number, number, number, number];
+type StoredMessage = { role: string; content: string } | { role: string; $c: string; n: number };
+
+/** Lines shorter than this are stored as they are (a reference would not be much smaller). */
+const MIN_LINE = 24;
+
+/**
+ * One call's messages in stored form. `stored` tells where lines are already
+ * stored in full; the lines this call stores in full are added to `added`.
+ */
+export function packMessages(messages: { role: string; content: string }[], call: number, stored: ReadonlyMap<string, LineAt>, added: Map<string, LineAt>): Json {
+  return messages.map((message, m) => {
+    if (typeof message.content !== 'string') return message as unknown as Json;
+    const pieces: Piece[] = [];
+    let refs = 0;
+    message.content.split('\n').forEach((line, l) => {
+      const at = line.length >= MIN_LINE ? (stored.get(line) ?? added.get(line)) : undefined;
+      if (!at) {
+        pieces.push(line);
+        if (line.length >= MIN_LINE) added.set(line, [call, m, l]);
+        return;
+      }
+      refs++;
+      const last = pieces.at(-1);
+      if (Array.isArray(last) && last[0] === at[0] && last[1] === at[1] && last[2] + last[3] === at[2]) last[3]++;
+      else pieces.push([at[0], at[1], at[2], 1]);
+    });
+    const { content, ...rest } = message;
+    return (refs ? { ...rest, $c: JSON.stringify(pieces), n: content.length } : message) as unknown as Json;
+  });
+}
+
+/** Every call's messages as sent, from the stored messages of all the run's calls (references point into earlier calls). */
+export function unpackMessages(calls: { ordinal: number; messages: unknown }[]): Map<number, unknown> {
+  const byOrdinal = new Map(calls.map((c) => [c.ordinal, c.messages]));
+  const lines = new Map<string, (string | LineAt)[]>();
+  const linesOf = (call: number, m: number): (string | LineAt)[] => {
+    const key = `${call}:${m}`;
+    let out = lines.get(key);
+    if (!out) {
+      const message = (byOrdinal.get(call) as StoredMessage[] | undefined)?.[m];
+      out = !message ? [] : '$c' in message ? (JSON.parse(message.$c) as Piece[]).flatMap((p): (string | LineAt)[] => (typeof p === 'string' ? [p] : Array.from({ length: p[3] }, (_, i): LineAt => [p[0], p[1], p[2] + i]))) : message.content.split('\n');
+      lines.set(key, out);
+    }
+    return out;
+  };
+  const text = (call: number, m: number) =>
+    linesOf(call, m)
+      .map((line) => (typeof line === 'string' ? line : (linesOf(line[0], line[1])[line[2]] as string | undefined) ?? ''))
+      .join('\n');
+  return new Map(
+    calls.map((c) => [
+      c.ordinal,
+      Array.isArray(c.messages)
+        ? (c.messages as StoredMessage[]).map((message, m) => {
+            if (!isPlain(message) || !('$c' in message)) return message;
+            const { $c: _c, n: _n, ...rest } = message;
+            return { ...rest, content: text(c.ordinal, m) };
+          })
+        : c.messages,
+    ]),
+  );
 }

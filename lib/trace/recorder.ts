@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Json, type Stored } from './codec';
-import { emptyTrace, encodeStepJson, insertCalls, insertRows, openTrace, runStatus, TraceWriter, type CallRow, type ResumeState } from './store';
+import { emptyTrace, encodeStepJson, insertRows, openTrace, runStatus, TraceWriter, type CallRow, type ResumeState } from './store';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 
@@ -34,7 +34,7 @@ interface StepSpec<K extends StepKind = StepKind> {
 interface OpenStep {
   evidence: EvidenceRecord[];
   selected: Set<string>;
-  calls: CallRow[];
+  calls: Omit<CallRow, 'stepId'>[];
 }
 
 /**
@@ -225,7 +225,7 @@ export class TraceRecorder {
       const call = { ...record, ordinal: this.nextCall++ };
       const open = step && this.open.get(step.id);
       if (open) open.calls.push(call);
-      else await insertCalls(this.runId, step?.id ?? null, [call]);
+      else await this.writer.calls([{ ...call, stepId: step?.id ?? null }]);
     };
   }
 

@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/client';
 import type { ModelCallRecord } from '@/lib/llm/types';
-import { evidenceId, pack, unpack, type Json, type Stored } from './codec';
+import { compress, evidenceId, pack, packMessages, unpack, unpackMessages, type Json, type LineAt, type Stored } from './codec';
 import type { ChannelName, EvidenceRecord } from './types';
 
 /**
@@ -13,7 +13,10 @@ import type { ChannelName, EvidenceRecord } from './types';
  * - evidence a method selected (used in a prompt or rule) is also a row of
  *   `evidence`, which is what "the evidence of a run" means to queries;
  * - step inputs and outputs are stored packed (./codec): evidence records the
- *   run already stored become references, tables keep field names once;
+ *   run already stored become references, tables keep field names once, large
+ *   values are compressed;
+ * - a model call's prompt lines that an earlier call of the run stored are
+ *   references to them (./codec packMessages);
  * - a step is written when it ends, with its output, its pool, its selected
  *   evidence and its model calls, in one statement shared with whatever else
  *   of the run is waiting (TraceWriter); a step still running after a moment
@@ -74,6 +77,7 @@ export interface StepRow {
 
 export interface CallRow extends ModelCallRecord {
   ordinal: number;
+  stepId: string | null;
 }
 
 /** How a step ended: status, output and duration; the evidence it retrieved (its pool), the rows of what was selected, its model calls. */
@@ -86,7 +90,7 @@ export interface StepEnd {
   durationMs: number;
   pool: EvidenceRecord[];
   selected: EvidenceRecord[];
-  calls: CallRow[];
+  calls: Omit<CallRow, 'stepId'>[];
 }
 
 /** A step still running after this long gets its `running` row (a crash then shows it interrupted); quicker steps are written once, when they end. */
@@ -102,7 +106,9 @@ const START_WRITE_MS = 40;
 export class TraceWriter {
   /** Step rows not written yet, in ordinal order. */
   private readonly unwritten = new Map<string, StepRow>();
-  private waiting: { end: StepEnd | null; resolve(): void; reject(e: unknown): void }[] = [];
+  private waiting: { end: StepEnd | null; calls: CallRow[]; resolve(): void; reject(e: unknown): void }[] = [];
+  /** Where the run's prompt lines are stored in full (./codec packMessages): later calls refer to them. */
+  private readonly lines = new Map<string, LineAt>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -127,9 +133,14 @@ export class TraceWriter {
     return this.write(null);
   }
 
-  private write(end: StepEnd | null): Promise<void> {
+  /** Stores model calls made outside any running step (with every row still unwritten). */
+  calls(calls: CallRow[]): Promise<void> {
+    return this.write(null, calls);
+  }
+
+  private write(end: StepEnd | null, calls: CallRow[] = []): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ end, resolve, reject });
+      this.waiting.push({ end, calls, resolve, reject });
       this.chain = this.chain.then(() => this.drain());
     });
   }
@@ -145,6 +156,10 @@ export class TraceWriter {
     this.unwritten.clear();
     const ends = batch.flatMap((b) => (b.end ? [b.end] : []));
     const endOf = new Map(ends.map((e) => [e.stepId, e]));
+    const added = new Map<string, LineAt>();
+    const calls = [...ends.flatMap((e) => e.calls.map((c) => ({ ...c, stepId: e.stepId }))), ...batch.flatMap((b) => b.calls)]
+      .sort((a, b) => a.ordinal - b.ordinal)
+      .map((c) => ({ ...c, messages: packMessages(c.messages, c.ordinal, this.lines, added) }));
     try {
       await writeSteps(
         this.runId,
@@ -153,8 +168,10 @@ export class TraceWriter {
           return e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, pool: e.pool, contractIssue: e.contractIssue } : r;
         }),
         ends.filter((e) => !rows.some((r) => r.id === e.stepId)),
-        ends,
+        ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))),
+        calls,
       );
+      for (const [line, at] of added) this.lines.set(line, at);
       for (const b of batch) b.resolve();
     } catch (error) {
       // Rows of steps still running are tried again with the next write.
@@ -164,10 +181,8 @@ export class TraceWriter {
   }
 }
 
-/** New step rows, the ends of steps already written, and the ends' evidence rows and model calls: one statement. */
-async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecord[] })[], updates: StepEnd[], ends: StepEnd[]): Promise<void> {
-  const selected = ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true })));
-  const calls = ends.flatMap((e) => e.calls.map((c) => ({ ...c, stepId: e.stepId })));
+/** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed): one statement. */
+async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecord[] })[], updates: StepEnd[], selected: EvidenceRecord[], calls: PackedCall[]): Promise<void> {
   await getPool().query(
     `with i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
                 select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
@@ -183,11 +198,14 @@ async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecor
       runId,
       JSON.stringify(
         rows.map((r) => ({
-          id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, input: r.input,
-          output: r.output ?? null, duration_ms: r.durationMs ?? null, pool: r.pool?.length ? poolJson(r.pool) : null, started_at: r.startedAt, contract_issue: r.contractIssue ?? null,
+          id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, input: compress(r.input),
+          output: compress(r.output ?? null), duration_ms: r.durationMs ?? null, pool: r.pool?.length ? compress(poolJson(r.pool)) : null, started_at: r.startedAt,
+          contract_issue: r.contractIssue ?? null,
         })),
       ),
-      JSON.stringify(updates.map((e) => ({ id: e.stepId, status: e.status, output: e.output, duration_ms: e.durationMs, pool: e.pool.length ? poolJson(e.pool) : null, contract_issue: e.contractIssue }))),
+      JSON.stringify(
+        updates.map((e) => ({ id: e.stepId, status: e.status, output: compress(e.output), duration_ms: e.durationMs, pool: e.pool.length ? compress(poolJson(e.pool)) : null, contract_issue: e.contractIssue })),
+      ),
       evidenceJson(selected),
       callsJson(calls),
     ],
@@ -198,11 +216,6 @@ async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecor
 export async function insertRows(runId: string, records: EvidenceRecord[]): Promise<void> {
   if (!records.length) return;
   await getPool().query(`${INSERT_EVIDENCE('$2')} on conflict (id) do update set selected = excluded.selected or evidence.selected`, [runId, evidenceJson(records)]);
-}
-
-/** Model calls made outside any running step. */
-export async function insertCalls(runId: string, stepId: string | null, calls: CallRow[]): Promise<void> {
-  if (calls.length) await getPool().query(`with m as (${INSERT_CALLS('$2')}) select 1`, [runId, callsJson(calls.map((c) => ({ ...c, stepId })))]);
 }
 
 // $1 is the run id.
@@ -228,7 +241,9 @@ function evidenceJson(records: EvidenceRecord[]): string {
   return JSON.stringify(records.map((r) => ({ id: r.id, step_id: r.stepId, ordinal: r.ordinal, channel: r.channel, kind: r.kind, ref: r.ref, text: r.text, data: r.data ?? null, scores: r.scores ?? null, selected: r.selected })));
 }
 
-function callsJson(calls: (CallRow & { stepId: string | null })[]): string {
+type PackedCall = Omit<CallRow, 'messages'> & { messages: Json };
+
+function callsJson(calls: PackedCall[]): string {
   return JSON.stringify(
     calls.map((c) => ({
       stepId: c.stepId, ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
@@ -265,7 +280,7 @@ export async function openTrace(runId: string): Promise<ResumeState> {
     steps: steps.map((s) => ({
       id: s.id,
       ordinal: s.ordinal,
-      key: (s.rawInput as { __key?: string } | null)?.__key ?? null,
+      key: (unpack(s.rawInput) as { __key?: string } | null)?.__key ?? null,
       status: s.status,
       output: unpack(s.rawOutput, byOrdinal(records)),
     })),
@@ -357,6 +372,40 @@ export async function readStep(runId: string, stepId: string): Promise<{ step: S
     step: { ...rest, input: unpack(rawInput, byOrdinal(records)), output: unpack(rawOutput, byOrdinal(records)) },
     evidence: [...records.values()].filter((r) => r.stepId === stepId).length,
   };
+}
+
+/** A model call as stored, its messages as they were sent. */
+export interface StoredCall {
+  id: string;
+  stepId: string | null;
+  ordinal: number;
+  role: string;
+  backend: string;
+  model: string;
+  template: string;
+  templateVersion: number;
+  messages: unknown;
+  output: string | null;
+  parsed: unknown;
+  tokensIn: number;
+  tokensOut: number;
+  latencyMs: number;
+  cached: boolean;
+  attempts: number;
+  error: string | null;
+  createdAt: Date;
+}
+
+/** A run's model calls in order (only those of `stepId` when given), prompts expanded (they refer to earlier calls' lines, so all are read). */
+export async function readCalls(runId: string, stepId?: string): Promise<StoredCall[]> {
+  const { rows } = await getPool().query<StoredCall>(
+    `select id, step_id "stepId", ordinal, role, backend, model, template, template_version "templateVersion", messages, output, parsed,
+            tokens_in "tokensIn", tokens_out "tokensOut", latency_ms "latencyMs", cached, attempts, error, created_at "createdAt"
+       from model_calls where run_id = $1 order by ordinal`,
+    [runId],
+  );
+  const messages = unpackMessages(rows);
+  return rows.filter((c) => stepId === undefined || c.stepId === stepId).map((c) => ({ ...c, messages: messages.get(c.ordinal) }));
 }
 
 function byOrdinal(records: Map<string, EvidenceRecord>): (ordinal: number) => EvidenceRecord | undefined {

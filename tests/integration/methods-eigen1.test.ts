@@ -25,6 +25,7 @@ import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
 import { newShareId } from '@/lib/runs/share-id';
 import { TraceRecorder } from '@/lib/trace/recorder';
+import { readTrace } from '@/lib/trace/store';
 import type { TripleData } from '@/lib/trace/types';
 import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
 
@@ -376,7 +377,7 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
     const refined = await refineHierarchically(ctx, frame, candidates, lineage);
 
     // Each anchor's refinement streamed its reasoning under the monitor, which caught the trigger and had an aside spliced in.
-    const steps = await prisma.step.findMany({ where: { runId: row.id }, orderBy: { ordinal: 'asc' } });
+    const { steps } = await readTrace(row.id);
     const under = (parentId: string) => steps.filter((s) => s.parentStepId === parentId);
     const refines = steps.filter((s) => s.kind === 'eigen1.refine');
     expect(refines).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceId, pack, unpack, type Stored } from '@/lib/trace/codec';
+import { compress, evidenceId, pack, packMessages, unpack, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
 
 type Rec = { id: string; ordinal: number; text: string };
 const roundTrip = (v: unknown, stored?: Stored, recordAt?: (n: number) => Rec | undefined) => unpack(JSON.parse(JSON.stringify(pack(v, stored))), recordAt);
@@ -47,5 +47,43 @@ describe('trace codec', () => {
     expect(evidenceId('run1', 0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(evidenceId('run1', 0)).toBe(evidenceId('run1', 0));
     expect(new Set([evidenceId('run1', 0), evidenceId('run1', 1), evidenceId('run2', 0)]).size).toBe(3);
+  });
+
+  it("stores a run's prompt lines once: later calls refer to them, and every call's messages come back as sent", () => {
+    const system = 'You answer biomedical questions from the evidence given.\nCite every fact you use by its id.';
+    const evidence = Array.from({ length: 30 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
+    const calls = [
+      [{ role: 'system', content: system }, { role: 'user', content: `Question: which genes?\n${evidence}` }],
+      [{ role: 'system', content: system }, { role: 'user', content: `Question: which genes?\n${evidence}\nshort\n` }, { role: 'assistant', content: 'Reasoning so far, long enough to count.' }],
+      // Proposers in parallel: written in one batch, the second refers to the first; a line repeated within one message, and one shorter than a reference.
+      [{ role: 'user', content: `${evidence}\nReasoning so far, long enough to count.\nReasoning so far, long enough to count.\nok` }],
+      [{ role: 'user', content: 'nothing in common with the others at all' }],
+    ];
+    const stored = new Map<string, LineAt>();
+    const packed = calls.map((messages, ordinal) => {
+      const added = new Map<string, LineAt>();
+      const out = JSON.parse(JSON.stringify(packMessages(messages, ordinal, stored, added)));
+      for (const [line, at] of added) stored.set(line, at);
+      return { ordinal, messages: out };
+    });
+    // Written in any order, read back the same.
+    const back = unpackMessages([...packed].reverse());
+    calls.forEach((messages, ordinal) => expect(back.get(ordinal)).toEqual(messages));
+    // The evidence block is stored once; the calls after refer to it (one reference for the 30 lines).
+    const text = JSON.stringify(packed);
+    expect(text.split('gene 7 – associates')).toHaveLength(2);
+    expect(JSON.stringify(packed[1].messages).length).toBeLessThan(JSON.stringify(calls[1]).length / 5);
+    // A message with no line stored before stays as it was.
+    expect(packed[3].messages).toEqual(calls[3]);
+  });
+
+  it('stores large values compressed and small ones as they are, and unpacks both', () => {
+    const small = { found: 1, note: 'short' };
+    const large = { reasoning: Array.from({ length: 200 }, (_, i) => `Step ${i}: gene ${i % 7} is associated with multiple sclerosis.`).join(' '), rows: [1, 2, 3] };
+    expect(compress(small)).toEqual(small);
+    const stored = JSON.parse(JSON.stringify(compress(large)));
+    expect(Object.keys(stored)).toEqual(['$z']);
+    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(large).length / 4);
+    expect(unpack(stored)).toEqual(large);
   });
 });

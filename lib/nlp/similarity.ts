@@ -39,11 +39,6 @@ export interface Similarity {
   compare(texts: string[], queries?: string[]): Promise<Comparison>;
 }
 
-/** The name a run's summary gives it: "embedding:<model>", or "lexical (why)". */
-export function similarityName(use: Pick<SimilarityUse, 'kind' | 'why'>): string {
-  return use.kind === 'lexical' ? `lexical (${use.why})` : use.kind;
-}
-
 export const LEXICAL_MEASURE =
   "stands in for the papers' sentence-embedding cosine. Relevance of a text to a query: its BM25 (idf over the texts compared) over the BM25 " +
   'of a text holding every query term, capped at 1, so covering all of the query counts most; between two texts: the cosine of their ' +

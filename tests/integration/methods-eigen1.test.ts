@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Channels, FULL_SWITCHES } from '@/lib/channels';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { ModelClient } from '@/lib/llm/client';
+import { EmbeddingClient } from '@/lib/llm/embeddings';
 import { OpenAIBackend } from '@/lib/llm/openai-backend';
 import type { Generation, Injection } from '@/lib/methods/eigen1/stages/generate';
 import { evidenceOf, monitoredGeneration } from '@/lib/methods/eigen1/stages/generate';
@@ -24,10 +25,11 @@ import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
 import { newShareId } from '@/lib/runs/share-id';
+import { EmbeddingSimilarity, vectorCosine, type SimilarityUse } from '@/lib/nlp/similarity';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import { readTrace } from '@/lib/trace/store';
 import type { TripleData } from '@/lib/trace/types';
-import { reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { bagOfWordsVector, reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
 
 const QUESTION = 'Which disease is treated by metformin and is associated with the gene PPARG?';
 
@@ -359,7 +361,9 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
       data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'eigen1', config: {}, configHash: 'test', status: 'running' },
     });
     const trace = await TraceRecorder.open(row.id);
-    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
+    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }), {
+      similarity: new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, model: 'emb-eigen1', cache: null })),
+    });
     const ctx: MethodContext<Eigen1Params> = {
       question: { text: QUESTION, options: null, answerType: 'open', documentIds: [], questionId: null },
       params: Eigen1ParamsSchema.parse({ windowChars: 60, overlapChars: 20 }),
@@ -387,12 +391,20 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
       const triggers = under(generation.id);
       expect(triggers.map((s) => s.kind)).toEqual(['eigen1.monitor', 'eigen1.injection']);
       expect(under(triggers[1].id).map((s) => s.kind)).toEqual(['eigen1.querier', 'eigen1.retrieval', 'eigen1.injector']);
+      // The KG candidates rank by the embedding endpoint's similarity to the query, as the paper's RAG database is queried.
+      const stored = await readTrace(row.id);
+      const retrieval = stored.steps.find((s) => s.id === under(triggers[1].id)[1].id)!.output as unknown as { query: string; similarity: SimilarityUse; ranking: { id: string; sim: number }[] };
+      expect(retrieval.similarity.kind).toBe('embedding:emb-eigen1');
+      expect(retrieval.ranking.length).toBeGreaterThan(0);
+      const texts = new Map(stored.evidence.map((e) => [e.id, e.text]));
+      const served = (t: string) => Float32Array.from(bagOfWordsVector(t));
+      for (const r of retrieval.ranking) expect(r.sim).toBeCloseTo(vectorCosine(served(retrieval.query), served(texts.get(r.id)!)), 2);
       const out = generation.output as unknown as Generation;
       expect(out.injections).toHaveLength(1);
       expect(out.injections[0]).toMatchObject({ query: 'metformin', queryBy: 'querier', writtenBy: 'injector', aside });
       expect(out.text).toContain(aside);
     }
-    const reasoningRequests = server.requests.filter((r) => r.body.messages[0].content === refineReasoningTemplate.system);
+    const reasoningRequests = server.requests.filter((r) => r.body.messages?.[0].content === refineReasoningTemplate.system);
     // Per anchor: the stream the monitor stopped, then its continuation with the aside as part of the assistant prefix.
     expect(reasoningRequests.map((r) => r.closedEarly).sort()).toEqual([false, false, true, true]);
     for (const r of reasoningRequests.filter((x) => x.body.messages.at(-1).role === 'assistant')) expect(r.body.messages.at(-1).content).toContain(aside);
@@ -404,7 +416,7 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
       expect(cited).toHaveLength(1);
       expect(c.evidence.map((e) => e.id)).toContain(cited[0]);
     }
-    const statement = server.requests.find((r) => r.body.messages[0].content === refineTemplate.system)!;
+    const statement = server.requests.find((r) => r.body.messages?.[0].content === refineTemplate.system)!;
     expect(statement.body.messages[1].content).toContain(aside);
     expect(refined.usage.filter((u) => u.stage === 'injector')).toHaveLength(2);
   });

@@ -11,6 +11,7 @@ import { EvidenceChip } from '@/components/runs/EvidenceBits';
 import { RUN_GRAPH_STYLES } from '@/components/runs/RunGraphPanel';
 import { Badge } from '@/components/ui/Badge';
 import { SortableTable, type Column } from '../SortableTable';
+import { SimilarityNote } from './similarity';
 import type { StepRenderer, StepRendererProps } from './types';
 
 /*
@@ -103,15 +104,22 @@ function ScoringTable({ detail, ctx }: StepRendererProps) {
     { key: 'top', header: 'Top (W2)', value: (r) => r.inTop, render: (r) => (r.inTop ? <Badge tone="blue">top</Badge> : <span className="text-slate-500">no</span>) },
   ];
   return (
-    <SortableTable
-      caption="Cross-verification scores of the evidence units"
-      columns={columns}
-      rows={rows}
-      rowKey={(r) => r.unitId}
-      initialSort={{ key: 'sCross', dir: 'desc' }}
-      rowClassName={(r) => (r.inTop ? 'bg-blue-50/50' : undefined)}
-      testId="scoring-table"
-    />
+    <div className="space-y-1">
+      {out.similarity ? (
+        <p className="text-xs text-slate-600">
+          cos and Sim: <SimilarityNote use={out.similarity} />
+        </p>
+      ) : null}
+      <SortableTable
+        caption="Cross-verification scores of the evidence units"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.unitId}
+        initialSort={{ key: 'sCross', dir: 'desc' }}
+        rowClassName={(r) => (r.inTop ? 'bg-blue-50/50' : undefined)}
+        testId="scoring-table"
+      />
+    </div>
   );
 }
 

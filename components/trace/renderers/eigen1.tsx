@@ -12,6 +12,7 @@ import { parseStepOutput, type Eigen1Generation } from '@/lib/trace/step-schemas
 import { SortableTable, type Column } from '../SortableTable';
 import { lineageLayout, lineageModel, LINEAGE_STAGE_COLORS, type LineageGraphData, type LineageNodeData } from './eigen1-lineage';
 import { streamPieces } from './stream-pieces';
+import { SimilarityNote } from './similarity';
 import type { StepRenderer, StepRendererProps } from './types';
 
 type InjectionData = Eigen1Generation['injections'][number];
@@ -288,7 +289,7 @@ interface RankingRow {
 
 /** A retrieval: each KG candidate's similarity to the query and whether it continues the thought; the top k go to the injector. */
 function RetrievalView({ detail, ctx }: StepRendererProps) {
-  const out = detail.step.output as { query?: string; ranking?: RankingRow[]; considered?: number; notes?: string[] } | null;
+  const out = detail.step.output as { query?: string; ranking?: RankingRow[]; considered?: number; notes?: string[]; similarity?: unknown } | null;
   const rows = out?.ranking ?? [];
   const columns: Column<RankingRow>[] = [
     {
@@ -310,6 +311,7 @@ function RetrievalView({ detail, ctx }: StepRendererProps) {
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
         Query: “{out?.query ?? ''}” · {out?.considered ?? 0} records considered{out?.notes?.length ? ` · ${out.notes.join('; ')}` : ''}
+        {out?.similarity ? <> · <SimilarityNote use={out.similarity} /></> : null}
       </p>
       {rows.length ? <SortableTable caption="KG candidates of the retrieval" columns={columns} rows={rows} rowKey={(r) => r.id} testId="retrieval-table" /> : <p className="text-sm text-slate-600">No KG candidate.</p>}
     </div>

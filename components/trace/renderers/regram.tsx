@@ -6,6 +6,7 @@ import { cn } from '@/components/ui/cn';
 import { SortableTable, formatNumber, type Column } from '../SortableTable';
 import { parseStepOutput, type RegramCandidateTable } from '@/lib/trace/step-schemas';
 import type { StepRenderer, StepRendererProps } from './types';
+import { SimilarityNote } from './similarity';
 
 /*
  * ReGraM (regram.txt) step views. Kinds with a contract in
@@ -65,7 +66,7 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
-        λ = {out.lambda} · K = {out.k} · domain {String(input.domain ?? '—')} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected{out.similarity ? <> · similarity: <span title={`${out.similarity.measure} (${out.similarity.why})`}>{out.similarity.kind === 'lexical' ? `lexical (${out.similarity.why})` : out.similarity.kind}</span></> : null}
+        λ = {out.lambda} · K = {out.k} · domain {String(input.domain ?? '—')} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected{out.similarity ? <> · <SimilarityNote use={out.similarity} /></> : null}
         {out.queries.length ? ` · Sim against: ${out.queries.join(' | ')}` : ''}
       </p>
       <SortableTable

@@ -1,5 +1,5 @@
 import { defineMethod } from '../types';
-import { similarityName } from '@/lib/nlp/similarity';
+import { similarityName } from '@/lib/trace/steps/common';
 import './offline';
 import { RegramParamsSchema } from './params';
 import { REVIEWER_SUBSTITUTE } from './review';

@@ -115,6 +115,11 @@ export const SimilarityUseSchema = z.object({
   vectors: z.object({ texts: z.number().int(), cached: z.number().int(), embedded: z.number().int(), requests: z.number().int() }).optional(),
 });
 
+/** How a run's summary names it: "embedding:<model>", or "lexical (why)". */
+export function similarityName(use: { kind: string; why: string }): string {
+  return use.kind === 'lexical' ? `lexical (${use.why})` : use.kind;
+}
+
 /** The output of a skipped step (the recorder writes it). */
 export const SkippedOutputSchema = z.object({ reason: z.string() });
 /** The output of a failed step (the recorder writes it). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNELS, EVIDENCE_KINDS, TripleDataSchema } from '../types';
-import { EvidenceRecordsSchema, LinkedEntitySchema, SolutionSchema, UsageSchema } from './common';
+import { EvidenceRecordsSchema, LinkedEntitySchema, SimilarityUseSchema, SolutionSchema, UsageSchema } from './common';
 
 /** EIGEN-1 (eigen1.txt; lib/methods/eigen1): K monitored proposers, Corrector, HSR, QAIR rounds, Ranker, and the candidate lineage. */
 
@@ -87,6 +87,8 @@ export const eigen1Steps = {
       records: EvidenceRecordsSchema,
       considered: z.number().int(),
       ranking: z.array(z.object({ id: z.string(), sim: z.number(), inContext: z.boolean(), selected: z.boolean() })),
+      /** Which similarity ranked the KG candidates; absent in traces recorded before embeddings. */
+      similarity: SimilarityUseSchema.optional(),
       notes: z.array(z.string()),
     }),
   },

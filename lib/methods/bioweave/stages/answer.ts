@@ -1,6 +1,6 @@
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import { normalise } from '@/lib/llm/offline/text';
-import { similarityName } from '@/lib/nlp/similarity';
+import { similarityName } from '@/lib/trace/steps/common';
 import type { MethodAnswer, MethodContext } from '../../types';
 import type { QuestionFrame } from '../frame';
 import { graphEvidenceIds, sourcesOf } from '../graph';

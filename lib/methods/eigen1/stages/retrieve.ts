@@ -1,8 +1,8 @@
 import type { KgNode } from '@/lib/kg';
-import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { metaedgesBetween } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
 import { seedEntities, understandQuestion } from '@/lib/llm/offline/understand';
+import type { Comparison, SimilarityUse } from '@/lib/nlp/similarity';
 import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { asLinked } from '@/lib/llm/offline/linked';
@@ -18,6 +18,8 @@ export interface Retrieval {
   considered: number;
   /** How each KG candidate ranked: similarity to the query, and whether it reaches an entity the reasoning already names. */
   ranking: { id: string; sim: number; inContext: boolean; selected: boolean }[];
+  /** Which similarity ranked them: the endpoint's embeddings (the paper's RAG database is queried by embedding similarity), or lexical and why. */
+  similarity: SimilarityUse;
   notes: string[];
 }
 
@@ -27,7 +29,8 @@ export interface Retrieval {
  * question reading finds them (never a listed option), along the relations
  * its wording names. Triples that reach an entity the reasoning has
  * already named rank first (the monitor fires mid-thought: the facts that
- * continue the thought matter most), then by lexical similarity to the query;
+ * continue the thought matter most), then by similarity to the query (the
+ * run's: embedding cosine with an embedding model, else lexical);
  * ties are broken by a seeded hash, so proposers with different seeds can see
  * different records where the ranking cannot tell them apart.
  */
@@ -51,14 +54,15 @@ export async function retrieve(
       triples.push(...kg.items);
     }
     if (!anchors.length) notes.push('the query links no KG entity');
-    const ranked = rank(triples, query, { seed: opts.seed, context, anchorIds: new Set(anchors.map((a) => a.nodeId)) });
+    const comparison = await ctx.model.similarity.compare(triples.map((r) => r.text), [query]);
+    const ranked = rank(triples, query, comparison, { seed: opts.seed, context, anchorIds: new Set(anchors.map((a) => a.nodeId)) });
     const topTriples = ranked.slice(0, opts.topK).map((r) => r.record);
     const docs = await ctx.channels.doc.search(step, query, opts.topK);
     if (!docs.enabled) notes.push(docs.note ?? 'doc channel disabled');
     const chosen = [...topTriples, ...docs.items];
     await ctx.trace.markSelected(chosen.map((r) => r.id));
     const ranking = ranked.map((r, i) => ({ id: r.record.id, sim: Math.round(r.sim * 1000) / 1000, inContext: r.inContext, selected: i < opts.topK }));
-    return { query, records: chosen, considered: triples.length + docs.items.length, ranking, notes };
+    return { query, records: chosen, considered: triples.length + docs.items.length, ranking, similarity: comparison.used, notes };
   });
 }
 
@@ -74,14 +78,14 @@ function relationsFor(
   return between.length ? between : undefined;
 }
 
-function rank(records: EvidenceRecord[], query: string, by: { seed: number; context: string; anchorIds: Set<string> }) {
+function rank(records: EvidenceRecord[], query: string, comparison: Comparison, by: { seed: number; context: string; anchorIds: Set<string> }) {
   const said = ` ${normalise(by.context)} `;
   const named = (t: TripleData) =>
     [[t.sourceId, t.sourceName], [t.targetId, t.targetName]].some(([id, name]) => !by.anchorIds.has(id) && said.includes(` ${normalise(name)} `));
   return records
     .map((record) => ({
       record,
-      sim: lexicalSimilarity(query, record.text),
+      sim: comparison.between(query, record.text),
       inContext: toItem(record).triples.some(named),
       tie: seededHash(`${by.seed}:${record.ref}`),
     }))

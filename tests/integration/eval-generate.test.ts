@@ -235,6 +235,17 @@ describe('BioMedHop-style generator', () => {
     expect(hybrid.webBundle.map((r) => Object.keys(r).sort())).toEqual(hybrid.webBundle.map((r) => (r.url ? ['id', 'snippet', 'title', 'url'] : ['id', 'snippet', 'title'])));
     expect(runBundles(null)).toEqual({ docBundle: null, webBundle: [] });
   });
+
+  it('with coverage required, every text source of the condition states a hop of every question, rejections counted', async () => {
+    const opts = { seed: SEED, count: 4, families: ['shared_neighbor', 'intersection'] as const, renderings: ['open'] as const, coverage: 'require' as const };
+    const { questions: covered, report } = await generateBiomedhop({ ...opts, sources: ['kg', 'doc'] });
+    for (const q of covered) {
+      expect(q.evidence!.coverage.doc!.length, q.text).toBeGreaterThan(0);
+      expect(q.evidence!.coverage.status).not.toBe('uncovered');
+    }
+    expect(report).toMatchObject({ condition: ['kg', 'doc'], policy: 'require', questions: 4, status: { uncovered: 0 }, doc: { questionsCovered: 4 }, web: null });
+    expect(Object.values(report.rejected).every((n) => n > 0)).toBe(true);
+  });
 });
 
 describe('K2V question synthesis', () => {

@@ -29,8 +29,8 @@ describe('BioWeave Table 7: source-conditioned evidence', () => {
   const runs = new Map<string, RunRecord[]>();
 
   beforeAll(async () => {
-    // Shared-neighbour and intersection questions name entities the corpus and the reference records mention.
-    await generateQuestionSet({ generator: 'biomedhop', name: set, seed: 'table7', count: 4, families: ['shared_neighbor', 'intersection'], renderings: ['open'] });
+    // Coverage required: each question's doc and web bundles state a hop (edge-seeded families draw among stated edges).
+    await generateQuestionSet({ generator: 'biomedhop', name: set, seed: 'table7', count: 4, families: ['shared_neighbor', 'intersection'], renderings: ['open'], coverage: 'require' });
     const { rows } = await getPool().query<{ id: string; evidence: unknown }>('select q.id, q.evidence from questions q join question_sets s on s.id = q.set_id where s.name = $1', [set]);
     for (const q of rows) bundles.set(q.id, runBundles(q.evidence));
     const job = await startReproduction('bioweave-table7', { set, backend: 'offline' }, { lock: true });
@@ -71,6 +71,7 @@ describe('BioWeave Table 7: source-conditioned evidence', () => {
     // The rows differ in what the runs used: text reaches the runs whose row turns its source on.
     const anyUses = (label: string, channel: 'kg' | 'doc' | 'web') => used(label).some((c) => c.has(channel));
     expect(anyUses('KG with document', 'doc')).toBe(true);
+    expect(anyUses('Document only', 'doc')).toBe(true);
     expect(anyUses('KG with web', 'web')).toBe(true);
     expect(anyUses('Full hybrid', 'doc') && anyUses('Full hybrid', 'web')).toBe(true);
     expect(anyUses('KG only', 'kg')).toBe(true);

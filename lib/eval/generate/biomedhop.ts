@@ -8,6 +8,7 @@ import type { FamilyBuilder } from './instance';
 import { loadedMetaedges } from './kg-reads';
 import { Rng } from './random';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
+import { drawFromKg, drawStated, type EdgeDraw } from './stated';
 import { renderInstance } from './render';
 import { BIOMEDHOP_FAMILIES, RENDERINGS, type BiomedhopFamily, type GeneratedQuestion, type Rendering } from './types';
 import { rejectionReason } from './validate';
@@ -49,6 +50,9 @@ export async function generateBiomedhop(opts: BiomedhopOptions): Promise<{ quest
   const policy = opts.coverage ?? 'label';
   const rejected: Record<string, number> = {};
   await loadMetagraph();
+  // Requiring coverage, edge-seeded families draw among the edges every text source of the condition states.
+  const text = condition.filter((s): s is 'doc' | 'web' => s !== 'kg');
+  const draw = policy === 'require' && text.length ? await drawStated(text) : drawFromKg;
   const metaedges = await loadedMetaedges();
   const variants = new Map<BiomedhopFamily, string[]>();
   for (const family of new Set(slots.map((s) => s.family))) {
@@ -61,7 +65,7 @@ export async function generateBiomedhop(opts: BiomedhopOptions): Promise<{ quest
   const seen = new Set<string>();
   const questions: GeneratedQuestion[] = [];
   for (const [slot, { family, rendering }] of slots.entries()) {
-    const question = await fillSlot({ seed, slot, family, rendering, variants: variants.get(family)!, seen, condition, policy, rejected });
+    const question = await fillSlot({ seed, slot, family, rendering, variants: variants.get(family)!, seen, condition, policy, rejected, draw });
     if (!question) {
       const why = policy === 'require' ? ` whose ${condition.join('+')} evidence covers a hop` : '';
       throw new GenerationError(`no valid ${family} question (${rendering})${why} in ${ATTEMPTS_PER_QUESTION} draws for slot ${slot}; the KG may be too small for this family`);
@@ -110,12 +114,13 @@ async function fillSlot(args: {
   condition: EvidenceSource[];
   policy: CoveragePolicy;
   rejected: Record<string, number>;
+  draw: EdgeDraw;
 }): Promise<GeneratedQuestion | null> {
-  const { seed, slot, family, rendering, variants, seen, condition, policy, rejected } = args;
+  const { seed, slot, family, rendering, variants, seen, condition, policy, rejected, draw } = args;
   for (let attempt = 0; attempt < ATTEMPTS_PER_QUESTION; attempt++) {
     const rng = new Rng(`${seed}:${slot}:${attempt}`);
     const variant = rng.pick(variants);
-    const instance = await BUILDERS[family].instantiate(variant, rng);
+    const instance = await BUILDERS[family].instantiate(variant, rng, draw);
     if (!instance || seen.has(instance.key) || rejectionReason(instance)) continue;
     const rendered = await renderInstance(instance, rendering, rng);
     if (!rendered) continue;

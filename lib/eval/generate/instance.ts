@@ -1,5 +1,6 @@
 import type { KgNode } from '@/lib/kg';
 import type { Rng } from './random';
+import type { EdgeDraw } from './stated';
 import type { BiomedhopFamily, GoldGraph, QuestionPattern, Rendering } from './types';
 
 /**
@@ -30,8 +31,8 @@ export interface FamilyBuilder {
   renderings: readonly Rendering[];
   /** The family's variants that the loaded KG can serve, by name; empty when it has none. */
   variants(metaedges: Set<string>): string[];
-  /** One validated instance from `variant`, or null when this draw found none. */
-  instantiate(variant: string, rng: Rng): Promise<Instance | null>;
+  /** One validated instance from `variant`, or null when this draw found none; families seeded by an edge draw it with `draw`. */
+  instantiate(variant: string, rng: Rng, draw: EdgeDraw): Promise<Instance | null>;
 }
 
 /** Picks one of a family's phrasings and records which. */

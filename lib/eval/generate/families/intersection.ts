@@ -1,10 +1,11 @@
-import { neighbors, sampleEdges, sharedNeighbors, type KgNode } from '@/lib/kg';
+import { neighbors, sharedNeighbors, type KgNode } from '@/lib/kg';
 import { kindNoun, mention, relationPhrase, sentence } from '../lexicon';
 import { choosePhrasing, type FamilyBuilder, type Instance } from '../instance';
 import type { Rng } from '../random';
 import { resolveStep } from '../relations';
 import type { KindConcept } from '@/lib/kg/relations';
 import { kindOf } from '@/lib/llm/offline/metaedges';
+import type { EdgeDraw } from '../stated';
 
 /**
  * Intersection: three clues of different kinds, the answer the one node joined
@@ -57,17 +58,18 @@ export const intersectionFamily: FamilyBuilder = {
   renderings: ['mcq', 'open'],
   variants: (metaedges) => [...clueRelations()].filter(([, relations]) => relations.filter((r) => metaedges.has(r.metaedge)).length >= CLUES).map(([kind]) => kind),
 
-  async instantiate(answerKind: string, rng: Rng): Promise<Instance | null> {
+  async instantiate(answerKind: string, rng: Rng, draw: EdgeDraw): Promise<Instance | null> {
     const relations = rng.sample(clueRelations().get(answerKind) ?? [], CLUES);
     const seedRelation = relations[0];
-    for (const triple of await sampleEdges(seedRelation.metaedge, ANSWERS_PER_ATTEMPT, rng.child('answers'))) {
-      const answer = seedRelation.answerFrom === 'out' ? triple.source : triple.target;
+    for (const triple of await draw.edges(seedRelation.metaedge, ANSWERS_PER_ATTEMPT, rng.child('answers'))) {
+      const [answer, seedClue] = seedRelation.answerFrom === 'out' ? [triple.source, triple.target] : [triple.target, triple.source];
       const options = await Promise.all(
         relations.map(async (r) => (await neighbors(answer.id, { metaedges: [r.metaedge], limit: 10_000, order: 'id' })).edges.map((e) => e.neighbor)),
       );
       if (options.some((o) => !o.length)) continue;
       for (let t = 0; t < TRIPLES_PER_ANSWER; t++) {
-        const clues: Clue[] = relations.map((r, i) => ({ node: rng.pick(options[i]), ...r }));
+        // A stated seed edge stays in the question: its other end is the first clue.
+        const clues: Clue[] = relations.map((r, i) => ({ node: i === 0 && draw.stated ? seedClue : rng.pick(options[i]), ...r }));
         // The whole KG decides uniqueness: every node of the answer's kind that each clue reaches over its relation.
         const shared = await sharedNeighbors(
           clues.map((c) => c.node.id),

@@ -1,10 +1,11 @@
-import { neighbors, sampleEdges, sharedNeighbors, type KgNode } from '@/lib/kg';
+import { neighbors, sharedNeighbors, type KgNode } from '@/lib/kg';
 import { bothPlural, kindNoun, mention, mentionPair, pluralVerb, relationPhrase, sentence } from '../lexicon';
 import { choosePhrasing, type FamilyBuilder, type Instance } from '../instance';
 import type { Rng } from '../random';
 import { resolveStep } from '../relations';
 import type { KindConcept } from '@/lib/kg/relations';
 import { kindOf } from '@/lib/llm/offline/metaedges';
+import type { EdgeDraw } from '../stated';
 
 /**
  * Shared neighbour: two anchors of one kind, the answer their only common
@@ -63,11 +64,11 @@ export const sharedNeighborFamily: FamilyBuilder = {
   renderings: ['mcq', 'open'],
   variants: (metaedges) => [...pairings()].filter(([, p]) => metaedges.has(p.metaedge)).map(([name]) => name),
 
-  async instantiate(variant: string, rng: Rng): Promise<Instance | null> {
+  async instantiate(variant: string, rng: Rng, draw: EdgeDraw): Promise<Instance | null> {
     const pairing = pairings().get(variant);
     if (!pairing) return null;
     const { metaedge, answerEnd } = pairing;
-    for (const triple of await sampleEdges(metaedge, EDGES_PER_ATTEMPT, rng.child('edges'))) {
+    for (const triple of await draw.edges(metaedge, EDGES_PER_ATTEMPT, rng.child('edges'))) {
       const [answer, first] = answerEnd === 'target' ? [triple.target, triple.source] : [triple.source, triple.target];
       const partners = await neighbors(answer.id, { metaedges: [metaedge], neighborKinds: [first.kind], limit: 10_000, order: 'id' });
       const candidates = partners.edges.map((e) => e.neighbor).filter((n) => n.id !== first.id);

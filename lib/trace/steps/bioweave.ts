@@ -56,6 +56,8 @@ export const BioweaveUnitSchema = z.object({
 
 /** The refined evidence graph: nodes and edges with the sources that state them, paths and units. */
 export const RefinedGraphSchema = z.object({
+  /** 'on', or off with entity normalisation off (Table 8). */
+  aliasMerging: z.string(),
   nodes: z.array(UnitEntitySchema.extend({ sources: z.array(Source), surfaces: z.array(z.string()), units: z.array(z.string()) })),
   edges: z.array(
     z.object({
@@ -173,6 +175,8 @@ export const RepairDecisionSchema = z.object({
 });
 
 const TextRetrievalSchema = z.object({
+  /** Names and aliases, or exact KG names only with entity normalisation off (Table 8). */
+  entityMatching: z.string(),
   queries: z.array(z.string()),
   builtBy: z.string(),
   attached: z.number().int(),
@@ -300,7 +304,7 @@ export const bioweaveSteps = {
   },
   'bioweave.doc': { output: staged(TextRetrievalSchema) },
   'bioweave.web': { output: staged(TextRetrievalSchema) },
-  'bioweave.convert': { output: staged(z.object({ units: z.array(BioweaveUnitSchema), corrections: z.array(z.string()), unused: z.array(z.string()), notes: z.string() })) },
+  'bioweave.convert': { output: staged(z.object({ converted: z.boolean(), units: z.array(BioweaveUnitSchema), corrections: z.array(z.string()), unused: z.array(z.string()), notes: z.string() })) },
   'bioweave.verify': { output: staged(ScoringTableSchema) },
   'bioweave.select': { output: staged(SelectionOutcomeSchema) },
   'bioweave.refine': { output: staged(RefinedGraphSchema) },

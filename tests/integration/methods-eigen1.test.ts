@@ -195,6 +195,32 @@ describe('EIGEN-1 component ablations (Table 3 (b))', () => {
   });
 });
 
+describe('EIGEN-1 with the monitor off (explicit RAG, Table 3)', () => {
+  it('retrieves once with the question before reasoning, shows the records to every role under their heading, and watches no window', async () => {
+    const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline', params: { k: 2, monitor: false } }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const [upfront] = ofKind(run, 'eigen1.explicit-rag');
+    expect(upfront.parentStepId).toBeNull();
+    const records = upfront.output as unknown as { id: string; text: string }[];
+    expect(records.length).toBeGreaterThan(0);
+    expect(ofKind(run, 'eigen1.monitor')).toHaveLength(0);
+    expect(ofKind(run, 'eigen1.injection')).toHaveLength(0);
+    // Proposers, correctors and refiners all write unwatched, each under its own stage.
+    const generations = ofKind(run, 'eigen1.generation');
+    expect(new Set(generations.map((g) => run.steps.find((s) => s.id === g.parentStepId)!.kind))).toEqual(new Set(['eigen1.proposer', 'eigen1.correct', 'eigen1.refine']));
+    for (const g of generations) expect(g.input).toMatchObject({ monitor: false, maxInjections: 0 });
+    const prompt = (template: string) => (run.modelCalls.find((c) => c.template === template)!.messages as { content: string }[])[1].content;
+    for (const template of ['eigen1.generate', 'eigen1.correct-reasoning', 'eigen1.refine-reasoning', 'eigen1.evaluate']) {
+      const first = run.evidence.find((e) => e.id === records[0].id)!;
+      expect(prompt(template)).toContain(`Retrieved for the problem before reasoning (explicit RAG):\n[${first.cite}] ${first.text}`);
+    }
+    const proposer = ofKind(run, 'eigen1.proposer')[0].output as { candidate: { evidence: { id: string }[] } };
+    expect(proposer.candidate.evidence.map((e) => e.id)).toEqual(expect.arrayContaining(records.map((r) => r.id)));
+  });
+});
+
 describe('EIGEN-1 with a document attached to the question', () => {
   it('shows the attached passages to every proposer and answers a yes/no question from what they state', async () => {
     const text = 'Metformin reduced mortality in patients with heart failure and type 2 diabetes in a cohort of 6185 patients.';

@@ -24,6 +24,11 @@ export function viewOf(c: Candidate): SolutionView {
   return { solution: c.solution, evidence: c.evidence };
 }
 
+/** Evidence lists merged by id, first occurrence kept. */
+export function union(...lists: EvidenceItem[][]): EvidenceItem[] {
+  return [...new Map(lists.flat().map((e) => [e.id, e])).values()];
+}
+
 /** Evidence ids the solution's claims cite. */
 export function citedIds(solution: Solution): string[] {
   return [...new Set(solution.claims.flatMap((c) => c.evidenceIds))];

@@ -1,4 +1,5 @@
 import { offlineRule } from '@/lib/llm/offline-backend';
+import { union } from '../candidate';
 import {
   correctReasoningTemplate,
   correctTemplate,
@@ -25,7 +26,7 @@ offlineRule(correctReasoningTemplate, (input, ctx) =>
   continueReasoning(revisionPlan(understand(input.frame), input.candidate.evidence, 'the candidate'), ctx.assistantPrefix ?? ''),
 );
 offlineRule(refineReasoningTemplate, (input, ctx) => {
-  const evidence = [...new Map([input.anchor, ...input.references].flatMap((v) => v.evidence).map((e) => [e.id, e])).values()];
+  const evidence = union(...[input.anchor, ...input.references].map((v) => v.evidence));
   return continueReasoning(revisionPlan(understand(input.frame), evidence, 'the anchor with its references'), ctx.assistantPrefix ?? '');
 });
 offlineRule(proposeTemplate, proposeSolution);

@@ -13,6 +13,7 @@ import { normalise } from '@/lib/llm/offline/text';
 import { solutionFromReasoning } from '@/lib/llm/offline/solution';
 import { readingOf } from '@/lib/llm/offline/understand';
 import type { QuestionReading } from '@/lib/llm/offline/types';
+import { union } from '../candidate';
 import type { EvidenceItem, QuestionFrame, Solution, SolutionView } from '../templates';
 
 export function understand(frame: QuestionFrame): QuestionReading {
@@ -65,9 +66,6 @@ function sameAnswer(a: Solution, b: Solution): boolean {
 export function proposeSolution(input: { frame: QuestionFrame; evidence: EvidenceItem[] }): Solution {
   return solve(input.frame, input.evidence, [`Read the ${input.evidence.length} record(s) retrieved during the reasoning.`]).solution;
 }
-
-/** Evidence lists merged by id, first occurrence kept. */
-const union = (...lists: EvidenceItem[][]) => [...new Map(lists.flat().map((e) => [e.id, e])).values()];
 
 export function correctSolution(input: { frame: QuestionFrame; candidate: SolutionView; suggestion: string | null; retrieved: EvidenceItem[] }): Solution {
   const lead = input.suggestion ? [`Suggestion considered: ${input.suggestion}`] : [];

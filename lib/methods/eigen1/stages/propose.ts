@@ -1,5 +1,5 @@
 import type { MethodContext } from '../../types';
-import { admit, type Candidate } from '../candidate';
+import { admit, union, type Candidate } from '../candidate';
 import type { Lineage } from '../lineage';
 import type { Eigen1Params } from '../params';
 import { generateTemplate, proposeTemplate, type QuestionFrame } from '../templates';
@@ -26,7 +26,7 @@ async function proposer(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame, 
     const spec = { stage: 'generation' as const, lane, template: generateTemplate, input: { frame, proposer: lane - 1, proposers: ctx.params.k } };
     const generation = await monitoredGeneration(ctx, step, spec, frame);
     // The attached context, what was retrieved up front and what the asides brought in: everything the reasoning saw.
-    const evidence = [...new Map([...frame.context, ...frame.retrieved, ...evidenceOf(generation)].map((e) => [e.id, e])).values()];
+    const evidence = union(frame.context, frame.retrieved, evidenceOf(generation));
     const proposal = await ctx.trace.step({ kind: 'eigen1.propose', label: 'Proposal', input: { evidenceIds: evidence.map((e) => e.id) }, parent: step }, async (s) => {
       const { output, usage } = await callRole(ctx, s, 'proposal', proposeTemplate, { frame, reasoning: generation.text, evidence });
       return { solution: admit(output, evidence), usage };

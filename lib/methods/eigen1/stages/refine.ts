@@ -1,9 +1,9 @@
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
-import { admit, citedIds, viewOf, type Candidate } from '../candidate';
+import { admit, citedIds, union, viewOf, type Candidate } from '../candidate';
 import type { Lineage } from '../lineage';
 import type { Eigen1Params } from '../params';
-import { correctReasoningTemplate, correctTemplate, refineReasoningTemplate, refineTemplate, type EvidenceItem, type QuestionFrame } from '../templates';
+import { correctReasoningTemplate, correctTemplate, refineReasoningTemplate, refineTemplate, type QuestionFrame } from '../templates';
 import type { Stage, StageUsage } from '../usage';
 import { callRole } from './call';
 import { evidenceOf, monitoredGeneration } from './generate';
@@ -14,9 +14,6 @@ export interface Revised {
   candidates: Candidate[];
   usage: StageUsage[];
 }
-
-/** Evidence lists merged by id, first occurrence kept. */
-const union = (...lists: EvidenceItem[][]) => [...new Map(lists.flat().map((e) => [e.id, e])).values()];
 
 /**
  * One candidate revised on its own, optionally following a suggestion (the

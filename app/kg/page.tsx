@@ -8,6 +8,7 @@ import { KindBadge } from '@/components/kg/KindBadge';
 import { kgNodeHref } from '@/components/kg/paths';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { loadedGraphName } from '@/lib/kg/stats';
+import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 
 export const metadata: Metadata = { title: 'Knowledge graph' };
 
@@ -20,7 +21,7 @@ const EXAMPLES = [
 
 export default async function KgBrowserPage() {
   await connection(); // statistics are read per request, never at build time
-  const graph = await loadedGraphName();
+  const [graph, { kinds }] = await Promise.all([loadedGraphName(), loadMetagraph()]);
   return (
     <section className="mx-auto max-w-3xl space-y-6 py-4">
       <header className="space-y-2">
@@ -30,7 +31,7 @@ export default async function KgBrowserPage() {
           Use ↑ and ↓ to move through the suggestions and Enter to open one.
         </p>
       </header>
-      <KgSearch size="lg" autoFocus />
+      <KgSearch kinds={kinds ?? []} size="lg" autoFocus />
       <div className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-700">Examples</h2>
         <ul className="flex flex-wrap gap-2">

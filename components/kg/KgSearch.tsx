@@ -7,7 +7,6 @@ import { kindColor } from '@/components/graph/colors';
 import { cn } from '@/components/ui/cn';
 import { errorMessage } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
-import { NODE_KINDS } from '@/lib/api/kg-schemas';
 import type { KgNodeDto } from '@/lib/api/kg-types';
 import { matchReason } from './match-reason';
 import { kgNodeHref } from './paths';
@@ -18,6 +17,8 @@ const MIN_CHARS = 2;
 const DEBOUNCE_MS = 180;
 
 export interface KgSearchProps {
+  /** The loaded graph's node kinds, offered as a filter. */
+  kinds: readonly string[];
   /** Larger input for the /kg landing page. */
   size?: 'lg' | 'md';
   autoFocus?: boolean;
@@ -29,7 +30,7 @@ export interface KgSearchProps {
  * ↑/↓ move through the suggestions, Enter opens the active one (or the first),
  * Escape closes the list, then clears the input.
  */
-export function KgSearch({ size = 'md', autoFocus = false, className }: KgSearchProps) {
+export function KgSearch({ kinds, size = 'md', autoFocus = false, className }: KgSearchProps) {
   const router = useRouter();
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
@@ -41,9 +42,9 @@ export function KgSearch({ size = 'md', autoFocus = false, className }: KgSearch
 
   const term = text.trim();
   const debounced = useDebouncedValue(term, DEBOUNCE_MS);
-  const kinds = kind ? [kind] : [];
+  const filter = kind ? [kind] : [];
   const enabled = debounced.length >= MIN_CHARS;
-  const query = useQuery({ ...searchQueryOptions(debounced, kinds), enabled, placeholderData: keepPreviousData });
+  const query = useQuery({ ...searchQueryOptions(debounced, filter), enabled, placeholderData: keepPreviousData });
 
   const items: KgNodeDto[] = enabled ? (query.data?.items ?? []) : [];
   const settled = enabled && debounced === term && !query.isPlaceholderData && !query.isFetching;
@@ -143,7 +144,7 @@ export function KgSearch({ size = 'md', autoFocus = false, className }: KgSearch
           )}
         >
           <option value="">All kinds</option>
-          {NODE_KINDS.map((k) => (
+          {kinds.map((k) => (
             <option key={k} value={k}>
               {k}
             </option>

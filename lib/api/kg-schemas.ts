@@ -1,21 +1,5 @@
 import { z } from 'zod';
 
-/** Hetionet's eleven node kinds: the search form's choices. */
-export const NODE_KINDS = [
-  'Anatomy',
-  'Biological Process',
-  'Cellular Component',
-  'Compound',
-  'Disease',
-  'Gene',
-  'Molecular Function',
-  'Pathway',
-  'Pharmacologic Class',
-  'Side Effect',
-  'Symptom',
-] as const;
-export type NodeKind = (typeof NODE_KINDS)[number];
-
 export const DEFAULT_NEIGHBOR_LIMIT = 60;
 export const MAX_NEIGHBOR_LIMIT = 500;
 

@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import { KgSearch } from '@/components/kg/KgSearch';
+import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 
-export default function EntityNotFound() {
+export default async function EntityNotFound() {
+  const { kinds } = await loadMetagraph();
   return (
     <section className="mx-auto max-w-2xl space-y-4 py-10" data-testid="entity-not-found">
       <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">404</p>
@@ -10,7 +12,7 @@ export default function EntityNotFound() {
         No node of the knowledge graph has this id. Ids look like <code className="font-mono text-sm">Gene::3569</code> or{' '}
         <code className="font-mono text-sm">Disease::DOID:2377</code>. Search for the entity by name instead:
       </p>
-      <KgSearch />
+      <KgSearch kinds={kinds ?? []} />
       <p>
         <Link href="/kg" className="text-sm font-medium text-blue-800 underline">
           Back to the knowledge graph browser

@@ -13,6 +13,7 @@ import { kgKeys, NEIGHBOUR_CAP, neighbourArgs } from '@/components/kg/queries';
 import { Card } from '@/components/ui/Card';
 import { NodeIdSchema } from '@/lib/api/kg-schemas';
 import { neighbors, nodeProfile } from '@/lib/kg';
+import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 
 interface EntityPageProps {
   params: Promise<{ id: string }>;
@@ -41,8 +42,9 @@ export default async function EntityPage({ params, searchParams }: EntityPagePro
 
   // The neighbourhood the client would ask for first, fetched here so the graph has data on arrival.
   const queryClient = new QueryClient();
-  const [profile] = await Promise.all([
+  const [profile, { kinds }] = await Promise.all([
     loadProfile(id),
+    loadMetagraph(),
     queryClient.prefetchQuery({
       queryKey: kgKeys.neighbours(id, filter, NEIGHBOUR_CAP),
       queryFn: () => neighbors(id, neighbourArgs(filter)),
@@ -65,7 +67,7 @@ export default async function EntityPage({ params, searchParams }: EntityPagePro
           </span>
           <span>{node.kind}</span>
         </nav>
-        <KgSearch className="w-full max-w-xl" />
+        <KgSearch kinds={kinds ?? []} className="w-full max-w-xl" />
       </div>
 
       <EntityHeader node={node} />

@@ -46,7 +46,7 @@ const CONCEPTS: readonly ConceptDef[] = [
   { concept: 'cellularComponent', label: 'Cellular Component', names: /\bcellular[ _]components?\b/i },
   { concept: 'molecularFunction', label: 'Molecular Function', names: /\bmolecular[ _]functions?\b/i },
   { concept: 'symptom', label: 'Symptom', names: /\b(?:symptoms?|phenotypes?)\b/i },
-  { concept: 'sideEffect', label: 'Side Effect', names: /\b(?:side[ _]effects?|effects?)\b/i },
+  { concept: 'sideEffect', label: 'Side Effect', names: /\beffects?\b/i },
   { concept: 'exposure', label: 'Exposure', names: /\bexposures?\b/i },
 ];
 
@@ -169,7 +169,6 @@ const SENSES: readonly Sense[] = [
   { id: 'hierarchy', verbs: /^(?:parent[- ]child|is[ _]a|subclass(?: of)?)$/i, active: 'are hierarchically related to {x}', passive: 'are hierarchically related to {x}', category: null },
 ];
 
-export const SENSE_IDS = SENSES.map((s) => s.id);
 
 /** A metaedge as the metagraph stores it. */
 export interface MetaedgeRow {

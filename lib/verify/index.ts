@@ -19,6 +19,7 @@ import { runReasoning } from './reasoning';
 import { type CriterionVerdict, type K2vReport, type VerificationStage } from './report';
 import { FORMAT_REWARD, k2vRewards, passRate } from './rewards';
 import { checklistTemplate, judgeTemplate, type GoldView } from './templates';
+import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 
 export type { CriterionVerdict, K2vReport } from './report';
 
@@ -41,7 +42,7 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   const alpha = options.alpha ?? 6;
   const formatReward = options.formatReward ?? FORMAT_REWARD;
   if (![alpha, formatReward].every((v) => Number.isFinite(v) && v >= 0)) throw new InvalidInputError('alpha and formatReward must be non-negative numbers');
-  const record = await getRunRecord({ id: runId });
+  const [record] = await Promise.all([getRunRecord({ id: runId }), loadMetagraph()]); // the offline reading needs the graph's relations
   if (record.status !== 'succeeded' && record.status !== 'failed') throw new ConflictError(`Run ${runId} is ${record.status}: only a finished run can be verified`);
   const input = RunInputSchema.parse(record.input);
   const config = RunConfigSchema.parse(record.config);

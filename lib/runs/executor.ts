@@ -5,6 +5,7 @@ import { getMethod } from '@/lib/methods/registry';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
 import { RunCancelledError, RunLeaseLostError, TraceRecorder, errorMessage, toJson } from '@/lib/trace/recorder';
+import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/lock';
 import { createBackend, createSimilarity } from './backend';
 import { summariseCost } from './cost';
 import { RunConfigSchema, RunInputSchema } from './schemas';
@@ -81,6 +82,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       where: ours,
       data: { status: cancelled ? 'cancelled' : 'failed', error: errorMessage(error), finishedAt: new Date(), cost: toJson(await summariseCost(runId)) },
     });
+    await getPool().query(`select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from runs where id = $1 and eval_job_id is not null`, [runId]);
     return cancelled ? 'cancelled' : 'failed';
   } finally {
     clearInterval(heartbeat);
@@ -93,10 +95,14 @@ async function finish(ours: { id: string; status: 'running'; attempts: number },
   const scores = score ?? { grounding: answer.claims.length ? answer.claims.filter((c) => c.evidenceIds.length).length / answer.claims.length : null };
   const [cost, kgVersion] = await Promise.all([summariseCost(ours.id), currentKgVersion()]);
   // Plain SQL: the last write of every run, kept off the ORM's per-query compile; conditional on this worker's lease.
+  // An evaluation's run announces its end to the job's driver (lib/eval/jobs/lock.ts), wherever that runs.
   await getPool().query(
-    `update runs set status = 'succeeded', answer = $2::jsonb, correct = $3, scores = $4::jsonb, cost = $5::jsonb, kg_version = $6,
-                     finished_at = now(), updated_at = now(), error = null
-      where id = $1 and status = 'running' and attempts = $7`,
+    `with done as (
+       update runs set status = 'succeeded', answer = $2::jsonb, correct = $3, scores = $4::jsonb, cost = $5::jsonb, kg_version = $6,
+                       finished_at = now(), updated_at = now(), error = null
+        where id = $1 and status = 'running' and attempts = $7
+        returning eval_job_id)
+     select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from done where eval_job_id is not null`,
     [ours.id, JSON.stringify(answer), score ? score.correct : null, JSON.stringify(scores), JSON.stringify(cost), kgVersion, ours.attempts],
   );
 }

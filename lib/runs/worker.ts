@@ -173,13 +173,15 @@ export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AF
   surviveLostConnections();
   const boss = await withBackoff('connecting to the run queue', getBoss);
   for (let i = 0; i < concurrency; i++) {
-    await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const worker: string = await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
       // A run whose database writes failed stays `running` for the sweep to resume; the queue job itself ends here.
       const status = await executeRun(job.data.runId).catch((e) => {
         console.error(`[runs] ${job.data.runId} interrupted: ${e instanceof Error ? e.message : String(e)}`);
         return null;
       });
       if (status && log) console.log(`[runs] ${job.data.runId} ${status}`);
+      // Look for the next run at once: the polling interval is for an empty queue, not a wait between queued runs.
+      boss.notifyWorker(worker);
     });
   }
   // Workers anywhere may die: keep sweeping for runs nobody touches any more.

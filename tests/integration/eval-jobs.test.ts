@@ -176,7 +176,7 @@ describe('resuming an interrupted evaluation', () => {
     // First driver: stopped once four items are done (a server going down). The test keeps the
     // lock across the "restart", so that no server sharing the test database takes the job meanwhile.
     const stop = new AbortController();
-    const kept = { held: lock.held, release: async () => undefined };
+    const kept = { held: lock.held, onRunEnded: lock.onRunEnded, release: async () => undefined };
     const first = await driveEvalJob(jobId, { mode: 'inline', lock: kept, onProgress: (c) => c.done >= 4 && stop.abort(), signal: stop.signal });
     expect(first).toBe('stopped');
     const doneBefore = await prisma.evalItem.findMany({ where: { jobId, NOT: { runId: null }, scores: { not: { equals: null } as never } } });

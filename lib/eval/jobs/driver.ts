@@ -35,7 +35,7 @@ export interface DriveOptions {
   mode: DriveMode;
   /** The job's lock when the caller already holds it (createEvalJob with `lock`); released when the driver stops. */
   lock?: JobLock;
-  /** How often the driver looks at its runs (inline runs also wake it when they end). */
+  /** How often the driver looks at its runs when none ends (a run that ends wakes it: inline at once, on the queue by NOTIFY). */
   pollMs?: number;
   signal?: AbortSignal;
   onProgress?: (counts: ItemCounts) => void;
@@ -91,7 +91,7 @@ export async function driveEvalJob(jobId: string, opts: DriveOptions): Promise<D
           else execute(runId);
         }
       }
-      await pause(opts.pollMs ?? (opts.mode === 'inline' ? 250 : 500), [...local.values()], opts.signal);
+      await pause(opts.pollMs ?? (opts.mode === 'inline' ? 250 : 500), [...local.values()], lock, opts.signal);
     }
   } finally {
     // Runs this process started finish (or stop at their next step when cancelled) before the lock goes.
@@ -234,12 +234,14 @@ async function supersedeStrandedRuns(jobId: string, executing: string[]): Promis
   );
 }
 
-/** Waits `ms`, or less when an inline run ends or the driver is stopped. */
-function pause(ms: number, running: Promise<void>[], signal?: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when a run of the job ends (inline here, or announced by a worker anywhere) or the driver is stopped. */
+function pause(ms: number, running: Promise<void>[], lock: JobLock, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
+    const unsubscribe = lock.onRunEnded(done);
     function done() {
       clearTimeout(timer);
+      unsubscribe();
       signal?.removeEventListener('abort', done);
       resolve();
     }

@@ -1,4 +1,4 @@
-import { getPool, getPrisma } from '@/lib/db/client';
+import { getPool } from '@/lib/db/client';
 import { tokenTotals, type CallTokens } from '@/lib/runs/call-tokens';
 import { callTimings } from '@/lib/runs/view';
 import { toJson } from '@/lib/trace/recorder';
@@ -65,12 +65,16 @@ export async function recordFinishedRuns(jobId: string): Promise<number> {
   if (!rows.length) return 0;
   // The same token figures the run page shows: offline runs count estimates, labelled as such.
   const tokens = await Promise.all(rows.map(async (row) => tokenTotals(await callTimings(row.run_id))));
-  const prisma = getPrisma();
-  await prisma.$transaction(
-    rows.map((row, i) => {
-      const outcome = outcomeOf(row, row.has_gold, tokens[i]);
-      return prisma.evalItem.update({ where: { id: row.item_id }, data: { correct: outcome.correct, scores: toJson(outcome) } });
-    }),
+  const outcomes = rows.map((row, i) => {
+    const outcome = outcomeOf(row, row.has_gold, tokens[i]);
+    return { id: row.item_id, correct: outcome.correct, scores: toJson(outcome) };
+  });
+  // One statement for all of them.
+  await getPool().query(
+    `update eval_items i set correct = x.correct, scores = x.scores
+       from jsonb_to_recordset($1::jsonb) as x(id text, correct boolean, scores jsonb)
+      where i.id = x.id and i.scores is null`,
+    [JSON.stringify(outcomes)],
   );
   return rows.length;
 }

@@ -1,36 +1,49 @@
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
+const TAB = 9;
+const NEWLINE = 10;
+const MINUS = 45;
+const ZERO = 48;
+
 /**
- * Streams `COPY (<select>) TO STDOUT` rows as arrays of text fields. Reading the
- * 1.4M-edge table this way takes about 1 s against 1.7 s through a plain query,
- * because no per-row objects are built.
+ * Streams `COPY (<select>) TO STDOUT` rows of `width` integer columns, parsed
+ * straight from the bytes into one reused array: no string or object per row.
+ * The 3.9M-edge synthetic PrimeKG crosses this way in a few seconds, where
+ * text fields split into strings took tens. A null or non-integer field throws.
  */
-export async function copyRows(client: pg.PoolClient, select: string, onRow: (fields: string[]) => void): Promise<void> {
+export async function copyIntegers(client: pg.PoolClient, select: string, width: number, onRow: (fields: Int32Array) => void): Promise<void> {
   const stream = client.query(copyTo(`COPY (${select}) TO STDOUT`));
-  const decoder = new TextDecoder();
-  let rest = '';
+  const fields = new Int32Array(width);
+  let field = 0;
+  let value = 0;
+  let sign = 1;
+  let digits = 0;
+  const end = () => {
+    if (!digits) throw new Error(`COPY of integers: field ${field + 1} of a row is empty or not an integer`);
+    fields[field++] = sign * value;
+    value = digits = 0;
+    sign = 1;
+  };
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const text = rest + decoder.decode(chunk, { stream: true });
-    let lineStart = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', lineStart)) {
-      onRow(splitCopyLine(text.slice(lineStart, nl)));
-      lineStart = nl + 1;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (c === TAB) {
+        end();
+      } else if (c === NEWLINE) {
+        end();
+        if (field !== width) throw new Error(`COPY of integers: a row of ${field} fields, not ${width}`);
+        onRow(fields);
+        field = 0;
+      } else if (c === MINUS && !digits) {
+        sign = -1;
+      } else if (c >= ZERO && c <= ZERO + 9) {
+        value = value * 10 + (c - ZERO);
+        digits++;
+      } else {
+        throw new Error(`COPY of integers: unexpected byte ${c} in field ${field + 1}`);
+      }
     }
-    rest = text.slice(lineStart);
   }
-  if (rest) onRow(splitCopyLine(rest));
-}
-
-function splitCopyLine(line: string): string[] {
-  const fields = line.split('\t');
-  for (let i = 0; i < fields.length; i++) if (fields[i].includes('\\')) fields[i] = unescapeCopyField(fields[i]);
-  return fields;
-}
-
-const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
-
-/** COPY's text format escapes backslash, tab and newline inside a field. */
-function unescapeCopyField(field: string): string {
-  return field.replace(/\\(.)/g, (_, c: string) => ESCAPES[c] ?? c);
+  if (field || digits) throw new Error('COPY of integers: the last row is cut short');
 }

@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { PROJECT_ROOT } from '@/lib/config';
+
+/** A metaedge in use, with what the metagraph says of it (nothing when it has no metaedges row). */
+export interface MetaedgeRow {
+  abbr: string;
+  directed: boolean | null;
+  source_kind: string | null;
+  target_kind: string | null;
+}
+
+/** What a snapshot is built from: nodes in id order, metaedges in name order, edges in id order. */
+export interface SnapshotParts {
+  nodeIds: string[];
+  nodeNames: string[];
+  /** Index into `kinds`. */
+  nodeKind: Uint16Array;
+  kinds: string[];
+  metaedges: MetaedgeRow[];
+  edgeId: Int32Array;
+  /** Node positions. */
+  edgeSource: Int32Array;
+  edgeTarget: Int32Array;
+  /** Metaedge positions. */
+  edgeMeta: Uint16Array;
+}
+
+/**
+ * Saved snapshots: a large graph's parts written to a file after a load from
+ * PostgreSQL, so that the next process (a restarted server, a worker) reads
+ * them back in well under a second instead of querying millions of edges.
+ * The file is named by the database and the graph's signature, so an import
+ * (or any change of the edges' id range) makes the next load go to PostgreSQL
+ * and write a new one; older files of the same database are removed then.
+ */
+const DIR = path.join(PROJECT_ROOT, '.data', 'snapshots');
+const MAGIC = 'HOPSNAP1';
+/** Files kept at most, across databases (scratch databases leave theirs behind). */
+const KEEP_FILES = 4;
+
+/** The file for this database (server, name and oid, so a recreated database never reads another's) and signature. */
+export async function savedSnapshotFile(client: pg.PoolClient, signature: string): Promise<string> {
+  const { rows } = await client.query<{ db: string }>(
+    `select concat_ws(':', inet_server_addr(), inet_server_port(), current_database(), (select oid from pg_database where datname = current_database())) as db`,
+  );
+  const digest = (s: string) => crypto.createHash('sha256').update(s).digest('hex').slice(0, 16);
+  return path.join(DIR, `${digest(rows[0].db)}-${digest(signature)}.snapshot`);
+}
+
+/** The saved parts, or null when there is no such file or it cannot be read (it is then ignored, not trusted). */
+export async function readSavedSnapshot(file: string): Promise<SnapshotParts | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.promises.readFile(file);
+  } catch {
+    return null;
+  }
+  try {
+    if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
+    const headerLength = bytes.readUInt32LE(MAGIC.length);
+    let at = MAGIC.length + 4;
+    const header = JSON.parse(bytes.toString('utf8', at, at + headerLength)) as Omit<SnapshotParts, 'nodeKind' | 'edgeId' | 'edgeSource' | 'edgeTarget' | 'edgeMeta'> & { edgeCount: number };
+    at += headerLength;
+    // Copies, each into its own aligned buffer, so the file's buffer can be let go.
+    const take = <T extends Int32Array | Uint16Array>(make: (b: ArrayBuffer) => T, count: number, width: number): T => {
+      const end = at + count * width;
+      if (end > bytes.length) throw new Error('short file');
+      const array = make(bytes.buffer.slice(bytes.byteOffset + at, bytes.byteOffset + end) as ArrayBuffer);
+      at = end;
+      return array;
+    };
+    const e = header.edgeCount;
+    const parts: SnapshotParts = {
+      nodeIds: header.nodeIds,
+      nodeNames: header.nodeNames,
+      kinds: header.kinds,
+      metaedges: header.metaedges,
+      edgeId: take((b) => new Int32Array(b), e, 4),
+      edgeSource: take((b) => new Int32Array(b), e, 4),
+      edgeTarget: take((b) => new Int32Array(b), e, 4),
+      edgeMeta: take((b) => new Uint16Array(b), e, 2),
+      nodeKind: take((b) => new Uint16Array(b), header.nodeIds.length, 2),
+    };
+    return at === bytes.length ? parts : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the parts (to a temporary name, then renamed, so a reader never sees half a file); a failure only costs the next load its speed. */
+export async function saveSnapshot(file: string, parts: SnapshotParts): Promise<void> {
+  const { nodeIds, nodeNames, kinds, metaedges } = parts;
+  const header = Buffer.from(JSON.stringify({ nodeIds, nodeNames, kinds, metaedges, edgeCount: parts.edgeId.length }), 'utf8');
+  const prefix = Buffer.alloc(MAGIC.length + 4);
+  prefix.write(MAGIC, 'latin1');
+  prefix.writeUInt32LE(header.length, MAGIC.length);
+  const arrays = [parts.edgeId, parts.edgeSource, parts.edgeTarget, parts.edgeMeta, parts.nodeKind].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(partial, Buffer.concat([prefix, header, ...arrays]));
+    await fs.promises.rename(partial, file);
+    await prune(file);
+  } catch (e) {
+    await fs.promises.rm(partial, { force: true });
+    console.warn(`[kg] could not save the graph snapshot (${(e as Error).message}); the next start loads it from PostgreSQL`);
+  }
+}
+
+/** Removes the database's older files beside it and, beyond KEEP_FILES, the oldest of any. */
+async function prune(kept: string) {
+  const dir = path.dirname(kept);
+  const database = path.basename(kept).split('-')[0];
+  const files = (await fs.promises.readdir(dir)).filter((f) => f.endsWith('.snapshot')).map((f) => path.join(dir, f));
+  const stale = files.filter((f) => f !== kept && path.basename(f).startsWith(`${database}-`));
+  const others = files.filter((f) => f !== kept && !stale.includes(f));
+  const byAge = (await Promise.all(others.map(async (f) => ({ f, t: (await fs.promises.stat(f)).mtimeMs })))).sort((a, b) => b.t - a.t);
+  const excess = byAge.slice(KEEP_FILES - 1).map((x) => x.f);
+  await Promise.all([...stale, ...excess].map((f) => fs.promises.rm(f, { force: true })));
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { closeDb, databaseUrl, getPool } from '../../lib/db/client';
 import { createMigratedDatabase } from '../../lib/db/scratch';
-import { findPaths, graphSnapshot, linkEntities, neighbors, sharedNeighbors, type NeighborOptions } from '../../lib/kg';
+import { findPaths, graphSnapshot, invalidateGraphSnapshot, linkEntities, neighbors, sharedNeighbors, type NeighborOptions } from '../../lib/kg';
 import { importPrimeKg } from '../../lib/kg/import';
 import { PRIMEKG_ROWS, writeSyntheticPrimeKg } from '../../lib/kg/import/primekg-synth';
 import { listMethods } from '../../lib/methods/registry';
@@ -40,12 +40,14 @@ export function scaleBench(rows: number): BenchModule {
         const summary = await importPrimeKg(file);
         log(`${summary.edgeCount} edges, ${summary.nodeCount} nodes at ${summary.edgesPerSecond} edges/s`);
 
-        const started = performance.now();
-        const g = await graphSnapshot();
-        const loadS = (performance.now() - started) / 1000;
-        // The whole process's resident memory after the load: an upper bound (what the import left unreclaimed counts too).
-        const snapshotMb = process.memoryUsage().rss / 2 ** 20;
-        log(`snapshot: ${g.nodeCount} nodes, ${g.edgeCount} edges in ${loadS.toFixed(1)} s, ${Math.round(snapshotMb)} MB resident`);
+        // First from PostgreSQL (as after an import), then as a restarted process finds it: from the saved file.
+        const rssBefore = process.memoryUsage().rss;
+        const cold = await timed(() => graphSnapshot());
+        const snapshotMb = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
+        invalidateGraphSnapshot();
+        const saved = await timed(() => graphSnapshot());
+        const g = saved.value;
+        log(`snapshot: ${g.nodeCount} nodes, ${g.edgeCount} edges in ${cold.s.toFixed(1)} s from PostgreSQL, ${saved.s.toFixed(1)} s from the saved file; +${Math.round(snapshotMb)} MB resident`);
 
         const w = await workload();
         const neighborTasks = w.nodes.flatMap(({ id, topMetaedge }) =>
@@ -53,8 +55,9 @@ export function scaleBench(rows: number): BenchModule {
         );
         const rowsOut: BenchRow[] = [
           { type: 'value', label: 'scale: import', key: 'scale_import_edges_per_s', value: summary.edgesPerSecond, unit: 'edges/s', note: `${summary.edgeCount} edges (${rows} rows), ${summary.nodeCount} nodes` },
-          { type: 'value', label: 'scale: snapshot load', key: 'scale_snapshot_load_s', value: round(loadS), unit: 's' },
-          { type: 'value', label: 'scale: snapshot resident', key: 'scale_snapshot_mb', value: Math.round(snapshotMb), unit: 'MB', note: 'process RSS after the load (upper bound)' },
+          { type: 'value', label: 'scale: snapshot load', key: 'scale_snapshot_load_s', value: round(cold.s), unit: 's', note: 'from PostgreSQL, first load after the import' },
+          { type: 'value', label: 'scale: snapshot load (saved)', key: 'scale_snapshot_saved_load_s', value: round(saved.s), unit: 's', note: 'from .data/snapshots, as a restarted process loads it' },
+          { type: 'value', label: 'scale: snapshot resident', key: 'scale_snapshot_mb', value: Math.round(snapshotMb), unit: 'MB', note: 'process RSS growth over the first load' },
           { type: 'timing', label: 'scale: link', key: 'scale_link', samplesMs: await timeAll(w.mentions, (m) => linkEntities(m)), note: `${w.mentions.length} node names and questions × 3` },
           { type: 'timing', label: 'scale: neighbours (hubs incl.)', key: 'scale_neighbors', samplesMs: await timeAll(neighborTasks, (t) => t()), note: `${neighborTasks.length} calls × 3` },
           { type: 'timing', label: 'scale: shared neighbours', key: 'scale_shared', samplesMs: await timeAll(w.pairs, ([a, b]) => sharedNeighbors([a, b], { limit: 50 })), note: `${w.pairs.length} pairs × 3` },
@@ -80,6 +83,12 @@ export function scaleBench(rows: number): BenchModule {
 }
 
 export const FULL_SCALE_ROWS = PRIMEKG_ROWS;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; s: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, s: (performance.now() - started) / 1000 };
+}
 
 /** A migrated database of its own on the same server; this process uses it until `drop`. */
 async function scratchDatabase(): Promise<{ drop(): Promise<void> }> {

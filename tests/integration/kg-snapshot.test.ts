@@ -15,6 +15,9 @@ beforeAll(async () => {
     ['Disease::D1', 'Disease', 'example disease'],
     ['Gene::1', 'Gene', 'GENEA'],
     ['Gene::2', 'Gene', 'GENEB'],
+    // Ids that COPY escapes: the snapshot reads most ids as bytes, these as text.
+    ['Gene::back\\slash', 'Gene', 'GENEC'],
+    ['Gene::tab\there', 'Gene', 'GENED'],
   ];
   for (const [id, kind, name] of nodes) {
     await getPool().query('insert into nodes (id, kind, name, normalised) values ($1, $2, $3, $4)', [id, kind, name, normaliseName(name)]);
@@ -25,6 +28,8 @@ beforeAll(async () => {
     ['Disease::D1', 'DaG', 'Gene::2'],
     ['Gene::1', 'GiG', 'Gene::2'],
     ['Gene::1', 'Gr>G', 'Gene::2'],
+    ['Gene::1', 'GiG', 'Gene::back\\slash'],
+    ['Gene::tab\there', 'GiG', 'Gene::1'],
   ]);
 });
 
@@ -46,6 +51,12 @@ describe('graph snapshot', () => {
     expect(paths).toHaveLength(3);
     expect(paths[0].metapath).toBe('CtD|DaG');
     expect(new Set(paths.slice(1).map((p) => p.metapath))).toEqual(new Set(['CtD|DaG|GiG', 'CtD|DaG|Gr>G:out']));
+  });
+
+  it('reads edges whose ids hold a backslash or a tab', async () => {
+    const genes = await neighbors('Gene::1', { metaedges: ['GiG'] });
+    expect(genes.edges.map((e) => e.neighbor.name).sort()).toEqual(['GENEB', 'GENEC', 'GENED']);
+    expect((await neighbors('Gene::tab\there')).edges[0].neighbor.id).toBe('Gene::1');
   });
 
   it('picks up new edges once its freshness window has passed', async () => {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { databaseUrl, getPool } from '@/lib/db/client';
-import { copyIntegers } from './copy-rows';
+import { ByteKeys } from './byte-keys';
+import { copyByteRows, fieldInteger, fieldText, isEscaped, type ByteRow } from './copy-rows';
 import { readSavedSnapshot, saveSnapshot, savedSnapshotFile, type MetaedgeRow, type SnapshotParts } from './snapshot-file';
 
 /**
@@ -139,19 +140,26 @@ async function readGraph(client: pg.PoolClient): Promise<SnapshotParts> {
   // The planner's row estimate sizes the arrays (a count(*) would cost a scan); they grow if it is short.
   const { rows: estimate } = await client.query<{ n: number }>(`select greatest(reltuples, 0)::int as n from pg_class where oid = 'edges'::regclass`);
   const edges = new EdgeArrays(estimate[0]?.n ?? 0);
-  // The database turns ids into positions (nodes in id order, metaedges in name order), so only integers cross.
-  // Edges whose ends are not nodes are left out: the importer validates ends, and such an edge could not be shown.
-  const abbrs = client.escapeLiteral(`{${metaedges.rows.map((m) => `"${m.abbr.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
-  await copyIntegers(
-    client,
-    `select e.id, s.i, m.i, t.i
-       from edges e
-       join (select id, (row_number() over (order by id))::int - 1 as i from nodes) s on s.id = e.source_id
-       join (select id, (row_number() over (order by id))::int - 1 as i from nodes) t on t.id = e.target_id
-       join unnest(${abbrs}::text[]) with ordinality as m (abbr, i) on m.abbr = e.metaedge`,
-    4,
-    (f) => edges.add(f[0], f[1], f[2] - 1, f[3]),
-  );
+  // Ids are looked up by their bytes in COPY's buffer, so no string is made per edge. COPY escapes
+  // backslashes, so ids holding one are never spelled as they are: those are looked up as text.
+  const nodeIds = nodes.rows.map((r) => r[0]);
+  const lookup = (names: string[]) => {
+    const keys = new ByteKeys(names.map((name) => (name.includes('\\') ? null : name)));
+    let escaped: Map<string, number> | null = null;
+    return (row: ByteRow, field: number) => {
+      const found = keys.find(row.bytes, row.start[field], row.end[field]);
+      if (found >= 0 || !isEscaped(row, field)) return found;
+      escaped ??= new Map(names.map((name, i) => [name, i]));
+      return escaped.get(fieldText(row, field)) ?? -1;
+    };
+  };
+  const nodeOf = lookup(nodeIds);
+  const metaedgeOf = lookup(metaedges.rows.map((m) => m.abbr));
+  await copyByteRows(client, 'select id, source_id, metaedge, target_id from edges', 4, (row) => {
+    const [source, metaedge, target] = [nodeOf(row, 1), metaedgeOf(row, 2), nodeOf(row, 3)];
+    // The importer validates ends; an edge to a missing node could not be shown, so it is left out.
+    if (source >= 0 && target >= 0 && metaedge >= 0) edges.add(fieldInteger(row, 0), source, metaedge, target);
+  });
   const kinds: string[] = [];
   const kindIndex = new Map<string, number>();
   const nodeKind = new Uint16Array(nodes.rows.length);
@@ -161,7 +169,7 @@ async function readGraph(client: pg.PoolClient): Promise<SnapshotParts> {
     nodeKind[i] = k;
   });
   return {
-    nodeIds: nodes.rows.map((r) => r[0]),
+    nodeIds,
     nodeNames: nodes.rows.map((r) => r[2]),
     nodeKind,
     kinds,

@@ -13,7 +13,9 @@ export function backendLabel(config: RunView['config']): string {
   } catch {
     host = '';
   }
-  return host ? `${config.backend.model} at ${host}` : config.backend.model;
+  const model = host ? `${config.backend.model} at ${host}` : config.backend.model;
+  // Similarity scores used this model's embeddings (else a lexical substitute, named in the trace).
+  return config.backend.embeddingModel ? `${model} · embeddings ${config.backend.embeddingModel}` : model;
 }
 
 export function formatMs(ms: number | null | undefined): string {

@@ -60,7 +60,7 @@ export class EmbeddingClient {
     return this.options.model;
   }
 
-  async embed(texts: string[], signal?: AbortSignal): Promise<Embedded> {
+  async embed(texts: string[]): Promise<Embedded> {
     const hashes = texts.map(textHash);
     const wanted = new Map<string, string>();
     texts.forEach((t, i) => t.trim() && wanted.set(hashes[i], t));
@@ -70,7 +70,7 @@ export class EmbeddingClient {
     let requests = 0;
     for (let at = 0; at < missing.length; at += this.batchSize) {
       const batch = missing.slice(at, at + this.batchSize);
-      const { vectors, attempts } = await this.request(batch.map(([, t]) => t), signal);
+      const { vectors, attempts } = await this.request(batch.map(([, t]) => t));
       requests += attempts;
       batch.forEach(([h], i) => fresh.set(h, vectors[i]));
     }
@@ -85,31 +85,23 @@ export class EmbeddingClient {
   }
 
   /** One batch, retried on transient failures as chat calls are. */
-  private async request(input: string[], signal?: AbortSignal): Promise<{ vectors: Float32Array[]; attempts: number }> {
+  private async request(input: string[]): Promise<{ vectors: Float32Array[]; attempts: number }> {
     for (let attempts = 1; ; attempts++) {
-      const outcome = await this.attempt(input, signal);
+      const outcome = await this.attempt(input);
       if (outcome.ok) return { vectors: outcome.vectors, attempts };
       if (!outcome.error.transient || attempts >= this.retry.maxAttempts) throw outcome.error.withDetails({ attempts, model: this.model });
-      try {
-        await sleep(backoffDelayMs(this.retry, attempts, outcome.retryAfterMs), signal);
-      } catch {
-        throw new ModelCallError('aborted', 'the embedding request was cancelled while waiting to retry');
-      }
+      await sleep(backoffDelayMs(this.retry, attempts, outcome.retryAfterMs));
     }
   }
 
-  private async attempt(
-    input: string[],
-    signal?: AbortSignal,
-  ): Promise<{ ok: true; vectors: Float32Array[] } | { ok: false; error: ModelCallError; retryAfterMs: number | null }> {
+  /** One request under a timeout of its own: the SDK's stops at the response headers, while a server can hang in the body. */
+  private async attempt(input: string[]): Promise<{ ok: true; vectors: Float32Array[] } | { ok: false; error: ModelCallError; retryAfterMs: number | null }> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, this.timeoutMs);
-    const onCallerAbort = () => controller.abort();
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
       // 'float' explicitly: the client otherwise asks for base64, which not every compatible server speaks.
       const response = await this.client.embeddings.create({ model: this.model, input, encoding_format: 'float' }, { signal: controller.signal, maxRetries: 0 });
@@ -123,15 +115,10 @@ export class EmbeddingClient {
       }
       return { ok: true, vectors: vectors.map((v) => Float32Array.from(v!)) };
     } catch (err) {
-      const error = timedOut
-        ? new ModelCallError('timeout', `no embedding response within ${this.timeoutMs} ms`)
-        : signal?.aborted
-          ? new ModelCallError('aborted', 'the embedding request was cancelled')
-          : toModelCallError(err, this.options.apiKey);
+      const error = timedOut ? new ModelCallError('timeout', `no embedding response within ${this.timeoutMs} ms`) : toModelCallError(err, this.options.apiKey);
       return { ok: false, error, retryAfterMs: retryAfterMs(responseHeaders(err)) };
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
     }
   }
 }

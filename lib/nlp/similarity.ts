@@ -109,7 +109,7 @@ export class EmbeddingSimilarity implements Similarity {
         missing.forEach((t, i) => this.vectors.set(t, got.vectors[i]));
         vectors = { cached: got.cached, embedded: got.embedded, requests: got.requests };
       } catch (err) {
-        if (!(err instanceof ModelCallError) || err.kind === 'aborted') throw err;
+        if (!(err instanceof ModelCallError)) throw err;
         this.failure = `${err.kind}: ${err.message}`;
         return lexicalComparison(texts, this.current());
       }

@@ -60,6 +60,12 @@ describe('EmbeddingClient against the scripted server', () => {
     expect((error as Error).message).not.toContain('sk-emb-secret');
     expect(embeddingRequests(server)).toHaveLength(3);
   });
+
+  it('gives up on a request that hangs after its timeout, and retries it', async () => {
+    server = await startScriptedOpenAIServer([], { embeddings: { replies: [reply.hang(), { kind: 'vectors' }] } });
+    const client = new EmbeddingClient({ baseUrl: server.baseUrl, model: `emb-${randomUUID()}`, timeoutMs: 200, retry: { baseDelayMs: 1 } });
+    expect(await client.embed(['IL7R'])).toMatchObject({ embedded: 1, requests: 2 });
+  });
 });
 
 describe('EmbeddingSimilarity', () => {

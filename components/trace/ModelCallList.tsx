@@ -1,15 +1,14 @@
+import { z } from 'zod';
 import { Badge } from '@/components/ui/Badge';
 import type { ModelCallView } from '@/lib/runs/view';
 import { formatCount, formatMs } from '@/components/runs/format';
 import { JsonView, TextBlock } from './JsonView';
 
-interface Message {
-  role?: unknown;
-  content?: unknown;
-}
+/** A stored call's messages (model_calls.messages), read through their shape. */
+const MessagesSchema = z.array(z.object({ role: z.string(), content: z.unknown() }));
 
-function messagesOf(value: unknown): Message[] {
-  return Array.isArray(value) ? (value as Message[]) : [];
+function messagesOf(value: unknown): z.infer<typeof MessagesSchema> {
+  return MessagesSchema.safeParse(value).data ?? [];
 }
 
 function contentText(content: unknown): string {

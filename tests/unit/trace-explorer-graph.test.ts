@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { edgesOfEvidence, runToGraph } from '@/components/runs/evidence-graph';
-import { lineageColumn, lineageLayout, lineageModel } from '@/components/trace/renderers/eigen1-lineage';
+import { lineageColumn, lineageLayout, lineageModel, type LineageGraphData } from '@/components/trace/renderers/eigen1-lineage';
 import { resolveRenderer } from '@/components/trace/renderers/resolve';
 import { streamPieces } from '@/components/trace/renderers/stream-pieces';
 import type { EvidenceView } from '@/lib/runs/view';
@@ -164,12 +164,12 @@ describe('streamPieces', () => {
 });
 
 describe('EIGEN-1 lineage view', () => {
-  const data = {
+  const data: LineageGraphData = {
     nodes: [
-      { id: 'P1', stage: 'proposal', lane: 1, round: null, answer: 'x', abstained: false, q: null, passed: null },
-      { id: 'P2', stage: 'proposal', lane: 2, round: null, answer: '', abstained: true, q: null, passed: null },
-      { id: 'E1.2', stage: 'qair-evaluation', lane: 1, round: 2, answer: 'x', abstained: false, q: 4.2, passed: true },
-      { id: 'S', stage: 'selection', lane: 1, round: null, answer: 'x', abstained: false, q: 4.2, passed: true },
+      { id: 'P1', stage: 'proposal', lane: 1, round: null, answer: 'x', abstained: false, q: null, scores: null, passed: null },
+      { id: 'P2', stage: 'proposal', lane: 2, round: null, answer: '', abstained: true, q: null, scores: null, passed: null },
+      { id: 'E1.2', stage: 'qair-evaluation', lane: 1, round: 2, answer: 'x', abstained: false, q: 4.2, scores: null, passed: true },
+      { id: 'S', stage: 'selection', lane: 1, round: null, answer: 'x', abstained: false, q: 4.2, scores: null, passed: true },
     ],
     edges: [{ from: 'P1', to: 'E1.2', relation: 'evaluates' }, { from: 'E1.2', to: 'S', relation: 'selects' }],
   };

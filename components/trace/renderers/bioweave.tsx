@@ -11,68 +11,24 @@ import { EvidenceChip } from '@/components/runs/EvidenceBits';
 import { RUN_GRAPH_STYLES } from '@/components/runs/RunGraphPanel';
 import { Badge } from '@/components/ui/Badge';
 import { SortableTable, type Column } from '../SortableTable';
+import type { StepOutput } from '@/lib/trace/step-schemas';
+import { byContract, type ContractViewProps } from './contract';
 import { SimilarityNote } from './similarity';
-import type { StepRenderer, StepRendererProps } from './types';
 
 /*
  * BioWeave (bioweave-biomedhop.txt) step views. Its stages record
- * `{usage, output}`; the views read the output, defensively.
+ * `{usage, output}`; the views read the output through the step contracts.
  */
 
-type Data = Record<string, unknown>;
-const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
-const arr = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-function outputOf(v: unknown): Data {
-  if (!isObject(v)) return {};
-  return isObject(v.output) ? v.output : v;
-}
-
-interface ScoreRow {
-  unitId: string;
-  text: string;
-  source: string;
-  round: number | null;
-  cos: number | null;
-  jaccard: number | null;
-  sRel: number | null;
-  rPrior: number | null;
-  rSup: number | null;
-  rKg: number | null;
-  sVer: number | null;
-  sCross: number | null;
-  supp: string[];
-  inPool: boolean;
-  inTop: boolean;
-  poolCut: string | null;
-}
+type ScoreRow = StepOutput<'bioweave.verify'>['output']['rows'][number];
 
 /**
  * The cross-verification table, whole: s_rel = 0.7·cos + 0.3·Jaccard; the pool
  * (W1, per-source cap); supporting sources; r_prior, r_sup, r_kg and
  * s_ver = their mean; s_cross = 0.7·s_rel + 0.3·s_ver; the top W2.
  */
-function ScoringTable({ detail, ctx }: StepRendererProps) {
-  const out = outputOf(detail.step.output);
-  const rows: ScoreRow[] = arr<Data>(out.rows).map((r) => ({
-    unitId: String(r.unitId ?? ''),
-    text: String(r.text ?? ''),
-    source: String(r.source ?? ''),
-    round: num(r.round),
-    cos: num(r.cos),
-    jaccard: num(r.jaccard),
-    sRel: num(r.sRel),
-    rPrior: num(r.rPrior),
-    rSup: num(r.rSup),
-    rKg: num(r.rKg),
-    sVer: num(r.sVer),
-    sCross: num(r.sCross),
-    supp: arr<string>(r.supp),
-    inPool: r.inPool === true,
-    inTop: r.inTop === true,
-    poolCut: typeof r.poolCut === 'string' ? r.poolCut : null,
-  }));
+function ScoringTable({ output: { output: out }, ctx }: ContractViewProps<'bioweave.verify'>) {
+  const rows = out.rows;
   const columns: Column<ScoreRow>[] = [
     {
       key: 'text',
@@ -90,12 +46,12 @@ function ScoringTable({ detail, ctx }: StepRendererProps) {
           </span>
         ),
     },
-    { key: 'source', header: 'Source', value: (r) => r.source, render: (r) => <Badge dotColor={(CHANNEL_COLORS as Record<string, string>)[r.source]}>{r.source}</Badge> },
+    { key: 'source', header: 'Source', value: (r) => r.source, render: (r) => <Badge dotColor={CHANNEL_COLORS[r.source]}>{r.source}</Badge> },
     { key: 'cos', header: 'cos(q,u)', value: (r) => r.cos, numeric: true },
     { key: 'jaccard', header: 'Jaccard', value: (r) => r.jaccard, numeric: true, title: 'Jaccard(topic entities, Ent(u))' },
     { key: 'sRel', header: 's_rel', value: (r) => r.sRel, numeric: true, title: '0.7·cos + 0.3·Jaccard' },
     { key: 'pool', header: 'Pool (W1)', value: (r) => (r.inPool ? 1 : 0), render: (r) => (r.inPool ? 'in' : <span title={r.poolCut ?? ''}>cut{r.poolCut ? `: ${r.poolCut}` : ''}</span>) },
-    { key: 'supp', header: 'Supp', value: (r) => r.supp.length, render: (r) => r.supp.join(', ') || '—', title: 'Sources of other units with Sim ≥ γ' },
+    { key: 'supp', header: 'Supp', value: (r) => r.supp?.length ?? 0, render: (r) => r.supp?.join(', ') || '—', title: 'Sources of other units with Sim ≥ γ' },
     { key: 'rPrior', header: 'r_prior', value: (r) => r.rPrior, numeric: true },
     { key: 'rSup', header: 'r_sup', value: (r) => r.rSup, numeric: true },
     { key: 'rKg', header: 'r_kg', value: (r) => r.rKg, numeric: true },
@@ -124,52 +80,33 @@ function ScoringTable({ detail, ctx }: StepRendererProps) {
 }
 
 /** The round's plan: operator, hops with their metaedges, sources, frontier, and the missing hops it targets. */
-function PlanView({ detail }: StepRendererProps) {
-  const out = outputOf(detail.step.output);
-  const frontier = isObject(out.frontier) ? out.frontier : {};
+function PlanView({ output: out }: ContractViewProps<'bioweave.plan'>) {
   return (
     <div className="space-y-1 text-xs text-slate-800">
       <p>
-        Round {String(out.round ?? '')} · operator <span className="font-mono">{String(out.operator ?? '—')}</span> · sources {arr<string>(out.sources).join(', ') || 'none'}
+        Round {out.round} · operator <span className="font-mono">{out.operator}</span> · sources {out.sources.join(', ') || 'none'}
       </p>
-      <p className="text-slate-600">{String(out.reason ?? '')}</p>
+      <p className="text-slate-600">{out.reason}</p>
       <ul className="list-disc pl-5">
-        {arr<Data>(out.hops).map((h) => (
-          <li key={String(h.id)}>
-            <span className="font-mono">{String(h.id)}</span>: {String(h.fromKind)} → {String(h.toKind)} via {arr<string>(h.metaedges).join(', ')}
-            {arr<string>(out.targetHops).includes(String(h.id)) ? <Badge className="ml-1">targeted</Badge> : null}
-            {arr<string>(frontier[String(h.id)]).length ? <span className="text-slate-600"> · frontier: {arr<string>(frontier[String(h.id)]).join(', ')}</span> : null}
+        {out.hops.map((h) => (
+          <li key={h.id}>
+            <span className="font-mono">{h.id}</span>: {h.fromKind} → {h.toKind} via {h.metaedges.join(', ')}
+            {out.targetHops.includes(h.id) ? <Badge className="ml-1">targeted</Badge> : null}
+            {out.frontier[h.id]?.length ? <span className="text-slate-600"> · frontier: {out.frontier[h.id].join(', ')}</span> : null}
           </li>
         ))}
       </ul>
-      {arr<string>(out.missingHops).length ? <p className="text-amber-900">Missing hops: {arr<string>(out.missingHops).join(', ')}</p> : null}
+      {out.missingHops.length ? <p className="text-amber-900">Missing hops: {out.missingHops.join(', ')}</p> : null}
     </div>
   );
 }
 
-interface PathRow {
-  id: string;
-  text: string;
-  depth: number;
-  score: number | null;
-  terms: Record<string, number | null>;
-  origin: string;
-}
+type PathRow = StepOutput<'bioweave.paths'>['depths'][number]['paths'][number];
+const TERMS = ['entityCoverage', 'relationCompatibility', 'missingHopCoverage', 'operatorConsistency'] as const;
 
 /** KG paths per depth with the four rank terms (entity coverage, relation compatibility, missing-hop coverage, operator consistency). */
-function PathsView({ detail, ctx }: StepRendererProps) {
-  const out = outputOf(detail.step.output);
-  const rows: PathRow[] = arr<Data>(out.depths).flatMap((d) =>
-    arr<Data>(d.paths).map((p) => ({
-      id: String(p.id),
-      text: String(p.text ?? ''),
-      depth: num(p.depth) ?? num(d.depth) ?? 0,
-      score: num(p.score),
-      terms: isObject(p.terms) ? (p.terms as Record<string, number | null>) : {},
-      origin: String(p.origin ?? ''),
-    })),
-  );
-  const termNames = [...new Set(rows.flatMap((r) => Object.keys(r.terms)))];
+function PathsView({ output: out, ctx }: ContractViewProps<'bioweave.paths'>) {
+  const rows: PathRow[] = out.depths.flatMap((d) => d.paths);
   const columns: Column<PathRow>[] = [
     { key: 'depth', header: 'Depth', value: (r) => r.depth, numeric: true },
     {
@@ -186,7 +123,7 @@ function PathsView({ detail, ctx }: StepRendererProps) {
           r.text
         ),
     },
-    ...termNames.map((t): Column<PathRow> => ({ key: t, header: t, value: (r) => r.terms[t] ?? null, numeric: true })),
+    ...TERMS.map((t): Column<PathRow> => ({ key: t, header: t, value: (r) => r.terms[t], numeric: true })),
     { key: 'score', header: 'Score', value: (r) => r.score, numeric: true },
     { key: 'origin', header: 'Origin', value: (r) => r.origin },
   ];
@@ -194,24 +131,20 @@ function PathsView({ detail, ctx }: StepRendererProps) {
 }
 
 /** The refined evidence graph: merged, deduplicated edges coloured by the sources that state them. */
-function RefinedGraph({ detail }: StepRendererProps) {
-  const out = outputOf(detail.step.output);
+function RefinedGraph({ output: { output: out } }: ContractViewProps<'bioweave.refine'>) {
   const model: GraphModel = useMemo(() => {
-    const edges = arr<Data>(out.edges);
-    const names = new Map<string, string>();
-    for (const n of arr<Data>(out.nodes)) if (typeof n.nodeId === 'string' || typeof n.id === 'string') names.set(String(n.nodeId ?? n.id), String(n.name ?? n.nodeId ?? n.id));
-    const ids = [...new Set(edges.flatMap((e) => [String(e.sourceId), String(e.targetId)]))];
+    const names = new Map(out.nodes.map((n) => [n.nodeId, n.name]));
+    const ids = [...new Set(out.edges.flatMap((e) => [e.sourceId, e.targetId]))];
     return {
       nodes: ids.map((id) => ({ id, label: names.get(id) ?? id.split('::').pop() ?? id, kind: kindOfNodeId(id), title: names.get(id) ?? id })),
-      edges: edges.map((e) => {
-        const sources = arr<string>(e.sources);
-        const channel = (sources.find((s) => s !== 'kg') ?? sources[0] ?? 'kg') as GraphChannel;
-        const corroborated = arr(e.corroboratedBy).length > 0;
+      edges: out.edges.map((e) => {
+        const channel: GraphChannel = e.sources.find((s) => s !== 'kg') ?? e.sources[0] ?? 'kg';
+        const corroborated = e.corroboratedBy.length > 0;
         return {
-          id: String(e.key),
-          source: String(e.sourceId),
-          target: String(e.targetId),
-          label: `${String(e.metaedge ?? '')}${corroborated ? ' ✓text' : ''}`,
+          id: e.key,
+          source: e.sourceId,
+          target: e.targetId,
+          label: `${e.metaedge}${corroborated ? ' ✓text' : ''}`,
           channel,
           classes: [BY_SOURCE_CLASS, 'selected'],
         };
@@ -240,52 +173,56 @@ function RefinedGraph({ detail }: StepRendererProps) {
 }
 
 /** Whether the refined graph satisfies the operator, the derivation, and the answers with their support. */
-function OperatorView({ detail, ctx }: StepRendererProps) {
-  const out = outputOf(detail.step.output);
+function OperatorView({ output: { output: out }, ctx }: ContractViewProps<'bioweave.operator'>) {
   return (
     <div className="space-y-1 text-sm">
       <p>
-        <Badge tone={out.satisfied ? 'green' : 'amber'}>{out.satisfied ? 'operator satisfied' : 'not satisfied'}</Badge> <span className="text-slate-700">{String(out.reason ?? '')}</span>
+        <Badge tone={out.satisfied ? 'green' : 'amber'}>{out.satisfied ? 'operator satisfied' : 'not satisfied'}</Badge> <span className="text-slate-700">{out.reason}</span>
       </p>
-      {arr<string>(out.derivation).length ? (
+      {out.derivation.length ? (
         <ul className="list-disc pl-5 font-mono text-xs text-slate-800">
-          {arr<string>(out.derivation).map((d, i) => (
+          {out.derivation.map((d, i) => (
             <li key={i}>{d}</li>
           ))}
         </ul>
       ) : null}
-      {arr<Data>(out.answers).map((a) => (
-        <div key={String(a.nodeId ?? a.name)} className="flex flex-wrap items-center gap-1 text-xs">
-          <span className="font-medium text-slate-900">{String(a.name)}</span>
-          {arr<string>(a.supportIds).map((id) => (
+      {out.answers.map((a) => (
+        <div key={a.nodeId} className="flex flex-wrap items-center gap-1 text-xs">
+          <span className="font-medium text-slate-900">{a.name}</span>
+          {a.supportIds.map((id) => (
             <EvidenceChip key={id} evidence={ctx.evidenceById.get(id)} onSelect={ctx.selectEvidence} />
           ))}
         </div>
       ))}
-      {arr<string>(out.missingHops).length ? <p className="text-xs text-amber-900">Missing hops: {arr<string>(out.missingHops).join(', ')}</p> : null}
+      {out.missingHops.length ? <p className="text-xs text-amber-900">Missing hops: {out.missingHops.join(', ')}</p> : null}
     </div>
   );
 }
 
 /** The repair decision: answer, or backtrack the missing hop with an updated plan. */
-function RepairView({ detail }: StepRendererProps) {
-  const out = outputOf(detail.step.output);
+function RepairView({ output: { output: out } }: ContractViewProps<'bioweave.repair'>) {
+  const { repair } = out;
   return (
     <div className="space-y-1 text-sm">
       <p>
-        <Badge tone={out.decision === 'answer' ? 'green' : 'amber'}>{String(out.decision ?? '—')}</Badge> <span className="text-slate-700">{String(out.reason ?? '')}</span>
+        <Badge tone={out.decision === 'answer' ? 'green' : 'amber'}>{out.decision}</Badge> <span className="text-slate-700">{out.reason}</span>
       </p>
-      {out.missingHop ? <p className="text-xs text-slate-700">Missing hop: {JSON.stringify(out.missingHop)}</p> : null}
-      {out.repair ? <p className="text-xs text-slate-700">Repair: {JSON.stringify(out.repair)}</p> : null}
+      {out.missingHop ? <p className="text-xs text-slate-700">Missing hop: {out.missingHop}</p> : null}
+      {repair ? (
+        <p className="text-xs text-slate-700">
+          Repair: {repair.missingHop ?? 'no hop'} via {repair.targetRelation.join(', ') || '—'} from {repair.targetEntities.join(', ') || '—'}; sources {repair.updatedSourcePlan.join(', ') || '—'}
+          {repair.retrievalQueries.length ? `; queries: ${repair.retrievalQueries.join(' | ')}` : ''}. {repair.briefReason}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-export const bioweaveRenderers: Record<string, StepRenderer> = {
-  'bioweave.verify': { title: 'Cross-verification scoring table', Output: ScoringTable },
-  'bioweave.plan': { title: 'Plan and frontier', Output: PlanView },
-  'bioweave.paths': { title: 'Paths per depth', Output: PathsView },
-  'bioweave.refine': { title: 'Refined evidence graph', Output: RefinedGraph },
-  'bioweave.operator': { title: 'Operator check', Output: OperatorView },
-  'bioweave.repair': { title: 'Repair decision', Output: RepairView },
+export const bioweaveRenderers = {
+  'bioweave.verify': byContract(['bioweave.verify'], 'Cross-verification scoring table', ScoringTable),
+  'bioweave.plan': byContract(['bioweave.plan'], 'Plan and frontier', PlanView),
+  'bioweave.paths': byContract(['bioweave.paths'], 'Paths per depth', PathsView),
+  'bioweave.refine': byContract(['bioweave.refine'], 'Refined evidence graph', RefinedGraph),
+  'bioweave.operator': byContract(['bioweave.operator'], 'Operator check', OperatorView),
+  'bioweave.repair': byContract(['bioweave.repair'], 'Repair decision', RepairView),
 };

@@ -2,22 +2,18 @@
 
 import { Badge } from '@/components/ui/Badge';
 import { ChannelBadge, NodeLink } from '@/components/runs/EvidenceBits';
-import { SortableTable, type Column } from '../SortableTable';
-import type { StepRenderer, StepRendererProps } from './types';
 import type { EvidenceView } from '@/lib/runs/view';
-import { readLinkReport } from '@/lib/kg/link-report';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { SortableTable, type Column } from '../SortableTable';
+import { byContract, type ContractViewProps } from './contract';
+import type { TraceContext } from './types';
 
 /** Entity linking: each mention, the node it linked to (a KG browser link), how and how well; then the candidates turned down and why. */
-function EntityLinks({ detail, ctx }: StepRendererProps) {
-  const report = readLinkReport(detail.step.output);
-  if (!report) return <ChannelRecords detail={detail} ctx={ctx} />;
-  const { links, rejected } = report;
-  const input = detail.step.input as { text?: string; mode?: string } | null;
+function EntityLinks({ output, input, detail, ctx }: ContractViewProps<'channel.entity'>) {
+  if (Array.isArray(output)) return <ChannelRecords ids={output.map((r) => r.id)} label={detail.step.label} ctx={ctx} />;
+  const { links, rejected } = output;
   return (
     <div className="space-y-2">
-      {input?.mode ? <p className="text-xs text-slate-600">Linking mode: {input.mode}</p> : null}
+      {input.mode ? <p className="text-xs text-slate-600">Linking mode: {input.mode}</p> : null}
       {links.length === 0 ? (
         <p className="text-sm text-slate-600">No mention in the text linked to a KG entity.</p>
       ) : (
@@ -42,7 +38,7 @@ function EntityLinks({ detail, ctx }: StepRendererProps) {
                 </td>
                 <td className="py-1 pr-2">{l.kind}</td>
                 <td className="py-1 pr-2">{l.method}</td>
-                <td className="py-1 text-right tabular-nums">{Number(l.score ?? 0).toFixed(2)}</td>
+                <td className="py-1 text-right tabular-nums">{l.score.toFixed(2)}</td>
               </tr>
             ))}
           </tbody>
@@ -68,19 +64,25 @@ function EntityLinks({ detail, ctx }: StepRendererProps) {
   );
 }
 
+const RECORD_KINDS = ['channel.doc', 'channel.kg', 'channel.kg-shuffle', 'channel.param', 'channel.web'] as const;
+
+/** What a channel step returned: its records, or a document search with the passages it showed and those it withheld. */
+function ChannelOutput({ output, detail, ctx }: ContractViewProps<(typeof RECORD_KINDS)[number]>) {
+  if (Array.isArray(output)) return <ChannelRecords ids={output.flatMap((r) => ('id' in r ? [r.id] : []))} label={detail.step.label} ctx={ctx} />;
+  const ids = [...output.passages, ...output.withheld].map((r) => r.id);
+  if (!output.passages.length && !output.withheld.length) {
+    return <p className="text-sm text-slate-600">No relevant document: no passage mentions {output.entities.join(', ') || 'a linked entity'}.</p>;
+  }
+  return <ChannelRecords ids={ids} label={detail.step.label} ctx={ctx} />;
+}
+
 /** The evidence records a channel step returned, with their scores; selected = the method used it. */
-function ChannelRecords({ detail, ctx }: StepRendererProps) {
-  const output = detail.step.output;
-  // A document search records its result beside the passages it showed and those it withheld.
-  const search = isObject(output) && Array.isArray(output.passages) ? output : null;
-  const list = Array.isArray(output) ? output : search ? [...(output as { passages: unknown[] }).passages, ...(((output as { withheld?: unknown[] }).withheld) ?? [])] : [];
-  const ids = list.flatMap((o) => (isObject(o) && typeof o.id === 'string' ? [o.id] : []));
+function ChannelRecords({ ids, label, ctx }: { ids: string[]; label: string; ctx: TraceContext }) {
   const records = ids.flatMap((id) => {
     const e = ctx.evidenceById.get(id);
     return e ? [e] : [];
   });
-  if (detail.step.status === 'skipped') return <p className="text-sm text-slate-700">Skipped: {String((output as { reason?: string } | null)?.reason ?? '')}</p>;
-  if (!records.length) return <p className="text-sm text-slate-600">{search ? `No relevant document: no passage mentions ${String((search.entities as string[]).join(', ') || 'a linked entity')}.` : 'The channel returned no records.'}</p>;
+  if (!records.length) return <p className="text-sm text-slate-600">The channel returned no records.</p>;
   const scoreNames = [...new Set(records.flatMap((r) => Object.keys(r.scores ?? {})))];
   const columns: Column<EvidenceView>[] = [
     { key: 'ordinal', header: '#', value: (r) => r.ordinal, numeric: true },
@@ -99,10 +101,10 @@ function ChannelRecords({ detail, ctx }: StepRendererProps) {
     ...scoreNames.map((name): Column<EvidenceView> => ({ key: `score:${name}`, header: name, value: (r) => r.scores?.[name] ?? null, numeric: true })),
     { key: 'selected', header: 'Selected', value: (r) => r.selected, render: (r) => (r.selected ? <Badge tone="blue">selected</Badge> : <span className="text-slate-500">candidate</span>) },
   ];
-  return <SortableTable caption={`Records returned by ${detail.step.label}`} columns={columns} rows={records} rowKey={(r) => r.id} testId="channel-records" />;
+  return <SortableTable caption={`Records returned by ${label}`} columns={columns} rows={records} rowKey={(r) => r.id} testId="channel-records" />;
 }
 
-export const channelRenderers: Record<string, StepRenderer> = {
-  'channel.entity': { title: 'Linked entities', Output: EntityLinks },
-  'channel.': { title: 'Evidence records', Output: ChannelRecords },
+export const channelRenderers = {
+  'channel.entity': byContract(['channel.entity'], 'Linked entities', EntityLinks),
+  'channel.': byContract(RECORD_KINDS, 'Evidence records', ChannelOutput),
 };

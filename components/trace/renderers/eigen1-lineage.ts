@@ -1,28 +1,15 @@
 import type { PresetLayoutOptions } from 'cytoscape';
 import type { GraphModel } from '@/components/graph/model';
+import type { StepOutput } from '@/lib/trace/step-schemas';
 
 /**
- * EIGEN-1's candidate lineage (the 'eigen1.lineage' step output) as a graph
- * model and a lane layout: one row per proposer line, one column per stage
- * (QAIR rounds get a column pair each), the ranker's selection last. Pure.
- * The shapes mirror lib/methods/eigen1/lineage.ts; they are read, not imported,
- * because a recorded trace outlives the code that wrote it.
+ * EIGEN-1's candidate lineage (the 'eigen1.lineage' step output, as its step
+ * contract reads it) as a graph model and a lane layout: one row per proposer
+ * line, one column per stage (QAIR rounds get a column pair each), the
+ * ranker's selection last. Pure.
  */
-export interface LineageNodeData {
-  id: string;
-  stage: string;
-  lane: number;
-  round: number | null;
-  answer: string;
-  abstained: boolean;
-  q: number | null;
-  passed: boolean | null;
-}
-
-export interface LineageGraphData {
-  nodes: LineageNodeData[];
-  edges: { from: string; to: string; relation: string }[];
-}
+export type LineageGraphData = StepOutput<'eigen1.lineage'>;
+export type LineageNodeData = LineageGraphData['nodes'][number];
 
 export const LINEAGE_STAGE_COLORS = {
   proposal: '#2563eb',

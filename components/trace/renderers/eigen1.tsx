@@ -8,24 +8,20 @@ import type { GraphModel } from '@/components/graph/model';
 import { EvidenceChip } from '@/components/runs/EvidenceBits';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
-import { parseStepOutput, type Eigen1Generation } from '@/lib/trace/step-schemas';
+import type { StepOutput } from '@/lib/trace/step-schemas';
 import { SortableTable, type Column } from '../SortableTable';
-import { lineageLayout, lineageModel, LINEAGE_STAGE_COLORS, type LineageGraphData, type LineageNodeData } from './eigen1-lineage';
+import { byContract, type ContractViewProps } from './contract';
+import { lineageLayout, lineageModel, LINEAGE_STAGE_COLORS, type LineageNodeData } from './eigen1-lineage';
 import { streamPieces } from './stream-pieces';
 import { SimilarityNote } from './similarity';
-import type { StepRenderer, StepRendererProps } from './types';
-
-type InjectionData = Eigen1Generation['injections'][number];
 
 /**
  * EIGEN-1's monitored generation: the reasoning as it streamed, with the
  * injected asides marked as not model-written, and the monitor windows (pick
  * one to see which stretch of text the monitor judged).
  */
-function ReasoningStream({ detail, ctx }: StepRendererProps) {
-  const out = parseStepOutput('eigen1.generation', detail.step.output).data;
+function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generation'>) {
   const [active, setActive] = useState<number | null>(null);
-  if (!out) return <p className="text-sm text-slate-600">No reasoning stream recorded{detail.step.status === 'running' ? ' yet' : ''}.</p>;
   const window = active !== null ? (out.windows[active] ?? null) : null;
   const pieces = streamPieces(out.text, out.segments, window);
   return (
@@ -116,9 +112,6 @@ function ReasoningStream({ detail, ctx }: StepRendererProps) {
   );
 }
 
-function isLineage(v: unknown): v is LineageGraphData {
-  return typeof v === 'object' && v !== null && Array.isArray((v as LineageGraphData).nodes) && Array.isArray((v as LineageGraphData).edges);
-}
 
 const LINEAGE_STYLES: StylesheetJson = [
   ...Object.entries(LINEAGE_STAGE_COLORS).map(([stage, color]) => ({ selector: `node[kind = ${JSON.stringify(stage)}]`, style: { 'background-color': color, shape: 'round-rectangle' as const, width: 26, height: 18 } })),
@@ -130,11 +123,9 @@ const LINEAGE_STYLES: StylesheetJson = [
 ];
 
 /** EIGEN-1's candidate lineage: proposals → corrections → HSR refinements → QAIR rounds → the ranker's selection. */
-function LineageView({ detail }: StepRendererProps) {
-  const data = detail.step.output;
-  const model: GraphModel | null = useMemo(() => (isLineage(data) ? lineageModel(data) : null), [data]);
-  const layout: LayoutOptions | null = useMemo(() => (isLineage(data) ? lineageLayout(data) : null), [data]);
-  if (!isLineage(data) || !model || !layout) return <p className="text-sm text-slate-600">No lineage recorded.</p>;
+function LineageView({ output: data }: ContractViewProps<'eigen1.lineage'>) {
+  const model: GraphModel = useMemo(() => lineageModel(data), [data]);
+  const layout: LayoutOptions = useMemo(() => lineageLayout(data), [data]);
   const columns: Column<LineageNodeData>[] = [
     { key: 'id', header: 'Version', value: (n) => n.id },
     { key: 'stage', header: 'Stage', value: (n) => n.stage },
@@ -162,16 +153,11 @@ function LineageView({ detail }: StepRendererProps) {
   );
 }
 
-interface AssessedData {
-  candidate: { id: string; lane: number; solution: { answer: string; abstain: boolean } };
-  quality: { q: number; passed: boolean; scores: { logic: number; answer: number; explanation: number } };
-  suggestion?: string;
-}
+type AssessedData = StepOutput<'eigen1.qair-round'>['scored'][number];
 
 /** A QAIR round: every candidate's logic / answer / explanation scores, q, and whether it passed τ. */
-function QairRound({ detail }: StepRendererProps) {
-  const out = detail.step.output as { scored?: AssessedData[]; corrected?: { id: string }[] } | null;
-  const scored = out?.scored ?? [];
+function QairRound({ output: out }: ContractViewProps<'eigen1.qair-round'>) {
+  const { scored } = out;
   if (!scored.length) return <p className="text-sm text-slate-600">Nothing scored.</p>;
   const columns: Column<AssessedData>[] = [
     { key: 'id', header: 'Candidate', value: (a) => a.candidate.id },
@@ -181,20 +167,18 @@ function QairRound({ detail }: StepRendererProps) {
     { key: 'expl', header: 'Explanation', value: (a) => a.quality.scores.explanation, numeric: true },
     { key: 'q', header: 'q', value: (a) => a.quality.q, numeric: true },
     { key: 'passed', header: 'Passed', value: (a) => (a.quality.passed ? 'yes' : 'no') },
-    { key: 'suggestion', header: 'Suggestion', value: (a) => a.suggestion ?? '' },
+    { key: 'suggestion', header: 'Suggestion', value: (a) => a.suggestion },
   ];
   return (
     <div className="space-y-1">
       <SortableTable caption="QAIR scores" columns={columns} rows={scored} rowKey={(a) => a.candidate.id} initialSort={{ key: 'q', dir: 'desc' }} testId="qair-table" />
-      {out?.corrected?.length ? <p className="text-xs text-slate-600">Corrected for the next round: {out.corrected.map((c) => c.id).join(', ')}</p> : null}
+      {out.corrected.length ? <p className="text-xs text-slate-600">Corrected for the next round: {out.corrected.map((c) => c.id).join(', ')}</p> : null}
     </div>
   );
 }
 
 /** One injection: the querier's query, what retrieval returned, and the aside the injector wrote (never the reasoning model). */
-function InjectionView({ detail, ctx }: StepRendererProps) {
-  const inj = detail.step.output as InjectionData | null;
-  if (!inj || typeof inj.aside !== 'string') return <p className="text-sm text-slate-600">No injection recorded{detail.step.status === 'running' ? ' yet' : ''}.</p>;
+function InjectionView({ output: inj, ctx }: ContractViewProps<'eigen1.injection'>) {
   return (
     <div className="space-y-1 text-sm">
       <p>
@@ -217,10 +201,7 @@ function InjectionView({ detail, ctx }: StepRendererProps) {
 }
 
 /** One proposer: its candidate answer, the claims with the evidence they cite (by text, not id), asides injected, and tokens per stage. */
-function ProposerView({ detail, ctx }: StepRendererProps) {
-  const parsed = parseStepOutput('eigen1.proposer', detail.step.output);
-  if (!parsed.data) return <p className="text-sm text-slate-600">{detail.step.status === 'running' ? 'The proposer is still reasoning…' : 'This output does not match the proposer contract: see the Output tab.'}</p>;
-  const { candidate, injections, usage } = parsed.data;
+function ProposerView({ output: { candidate, injections, usage }, ctx }: ContractViewProps<'eigen1.proposer'>) {
   const textOf = new Map(candidate.evidence.map((e) => [e.id, e.text]));
   return (
     <div className="space-y-2 text-sm" data-testid="proposer-view">
@@ -280,17 +261,11 @@ function ProposerView({ detail, ctx }: StepRendererProps) {
   );
 }
 
-interface RankingRow {
-  id: string;
-  sim: number;
-  inContext: boolean;
-  selected: boolean;
-}
+type RankingRow = StepOutput<'eigen1.retrieval'>['ranking'][number];
 
 /** A retrieval: each KG candidate's similarity to the query and whether it continues the thought; the top k go to the injector. */
-function RetrievalView({ detail, ctx }: StepRendererProps) {
-  const out = detail.step.output as { query?: string; ranking?: RankingRow[]; considered?: number; notes?: string[]; similarity?: unknown } | null;
-  const rows = out?.ranking ?? [];
+function RetrievalView({ output: out, ctx }: ContractViewProps<'eigen1.retrieval'>) {
+  const rows = out.ranking;
   const columns: Column<RankingRow>[] = [
     {
       key: 'text',
@@ -310,19 +285,19 @@ function RetrievalView({ detail, ctx }: StepRendererProps) {
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
-        Query: “{out?.query ?? ''}” · {out?.considered ?? 0} records considered{out?.notes?.length ? ` · ${out.notes.join('; ')}` : ''}
-        {out?.similarity ? <> · <SimilarityNote use={out.similarity} /></> : null}
+        Query: “{out.query}” · {out.considered} records considered{out.notes.length ? ` · ${out.notes.join('; ')}` : ''}
+        {out.similarity ? <> · <SimilarityNote use={out.similarity} /></> : null}
       </p>
       {rows.length ? <SortableTable caption="KG candidates of the retrieval" columns={columns} rows={rows} rowKey={(r) => r.id} testId="retrieval-table" /> : <p className="text-sm text-slate-600">No KG candidate.</p>}
     </div>
   );
 }
 
-export const eigen1Renderers: Record<string, StepRenderer> = {
-  'eigen1.proposer': { title: 'Proposer', Output: ProposerView },
-  'eigen1.injection': { title: 'Injected aside', Output: InjectionView },
-  'eigen1.retrieval': { title: 'Retrieval ranking', Output: RetrievalView },
-  'eigen1.generation': { title: 'Reasoning stream', Output: ReasoningStream },
-  'eigen1.lineage': { title: 'Candidate lineage graph', Output: LineageView },
-  'eigen1.qair-round': { title: 'QAIR scores', Output: QairRound },
+export const eigen1Renderers = {
+  'eigen1.proposer': byContract(['eigen1.proposer'], 'Proposer', ProposerView),
+  'eigen1.injection': byContract(['eigen1.injection'], 'Injected aside', InjectionView),
+  'eigen1.retrieval': byContract(['eigen1.retrieval'], 'Retrieval ranking', RetrievalView),
+  'eigen1.generation': byContract(['eigen1.generation'], 'Reasoning stream', ReasoningStream),
+  'eigen1.lineage': byContract(['eigen1.lineage'], 'Candidate lineage graph', LineageView),
+  'eigen1.qair-round': byContract(['eigen1.qair-round'], 'QAIR scores', QairRound),
 };

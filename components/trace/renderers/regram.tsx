@@ -4,25 +4,16 @@ import { EvidenceChip, NodeLink } from '@/components/runs/EvidenceBits';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
 import { SortableTable, formatNumber, type Column } from '../SortableTable';
-import { parseStepOutput, type RegramCandidateTable } from '@/lib/trace/step-schemas';
-import type { StepRenderer, StepRendererProps } from './types';
+import type { RegramCandidateTable, StepOutput } from '@/lib/trace/step-schemas';
+import { byContract, type ContractViewProps } from './contract';
 import { SimilarityNote } from './similarity';
 
-/*
- * ReGraM (regram.txt) step views. Kinds with a contract in
- * lib/trace/step-schemas.ts are parsed through it; the others are read from
- * the recorded outputs defensively: a trace outlives the code that wrote it.
- */
-
-type Data = Record<string, unknown>;
-const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
-const arr = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/* ReGraM (regram.txt) step views, reading outputs through their step contracts. */
 
 const MODE_TONE: Record<string, 'green' | 'amber' | 'red'> = { 'KG-STRICT': 'green', HYBRID: 'amber', 'LLM-GUESS': 'red' };
 
-function ModeBadge({ mode }: { mode: unknown }) {
-  return typeof mode === 'string' ? <Badge tone={MODE_TONE[mode] ?? 'neutral'}>{mode}</Badge> : null;
+function ModeBadge({ mode }: { mode: string }) {
+  return <Badge tone={MODE_TONE[mode] ?? 'neutral'}>{mode}</Badge>;
 }
 
 type CandidateRow = Omit<RegramCandidateTable['rows'][number], 'category'> & { category: string };
@@ -32,11 +23,7 @@ type CandidateRow = Omit<RegramCandidateTable['rows'][number], 'category'> & { c
  * the two MMR terms (λ·Sim·w_r and (1−λ)·max Sim to the selected), MMR, rank,
  * selected — every column sortable.
  */
-function CandidateTable({ detail, ctx }: StepRendererProps) {
-  const parsed = parseStepOutput('regram.mmr', detail.step.output);
-  if (!parsed.data) return <ContractMismatch error={parsed.error} />;
-  const out = parsed.data;
-  const input = isObject(detail.step.input) ? detail.step.input : {};
+function CandidateTable({ output: out, input, ctx }: ContractViewProps<'regram.mmr'>) {
   const rows: CandidateRow[] = out.rows.map((r) => ({ ...r, category: r.category ?? '' }));
   const columns: Column<CandidateRow>[] = [
     {
@@ -66,7 +53,7 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
-        λ = {out.lambda} · K = {out.k} · domain {String(input.domain ?? '—')} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected{out.similarity ? <> · <SimilarityNote use={out.similarity} /></> : null}
+        λ = {out.lambda} · K = {out.k} · domain {input.domain ?? '—'} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected{out.similarity ? <> · <SimilarityNote use={out.similarity} /></> : null}
         {out.queries.length ? ` · Sim against: ${out.queries.join(' | ')}` : ''}
       </p>
       <SortableTable
@@ -84,23 +71,21 @@ function CandidateTable({ detail, ctx }: StepRendererProps) {
 }
 
 /** The candidate pool per linked node: relations kept under the hub cap, by weight. */
-function CandidatePool({ detail }: StepRendererProps) {
-  const out = isObject(detail.step.output) ? detail.step.output : {};
-  const caps = arr<Data>(out.caps);
-  if (out.enabled === false) return <p className="text-sm text-slate-700">The kg switch is off: no candidate triples. {String(out.note ?? '')}</p>;
+function CandidatePool({ output: out }: ContractViewProps<'regram.candidates'>) {
+  if (!out.enabled) return <p className="text-sm text-slate-700">The kg switch is off: no candidate triples. {out.note ?? ''}</p>;
   return (
     <div className="space-y-2 text-xs">
       <p className="text-slate-600">
-        Hub cap: {String(out.hubCap ?? '—')} triples per node · {arr(out.records).length} candidates
-        {out.note ? ` · ${String(out.note)}` : ''}
+        Hub cap: {out.hubCap} triples per node · {out.records.length} candidates
+        {out.note ? ` · ${out.note}` : ''}
       </p>
-      {caps.map((c) => (
-        <div key={String(c.nodeId)}>
+      {out.caps.map((c) => (
+        <div key={c.nodeId}>
           <p className="font-medium text-slate-800">
-            <NodeLink id={String(c.nodeId)} name={String(c.name ?? c.nodeId)} /> {c.capped ? <Badge tone="amber">capped at {String(c.kept)}</Badge> : <span className="text-slate-500">{String(c.kept)} kept</span>}
+            <NodeLink id={c.nodeId} name={c.name} /> {c.capped ? <Badge tone="amber">capped at {c.kept}</Badge> : <span className="text-slate-500">{c.kept} kept</span>}
           </p>
           <table className="mt-1 w-full max-w-xl text-left tabular-nums">
-            <caption className="sr-only">Relations of {String(c.name)}</caption>
+            <caption className="sr-only">Relations of {c.name}</caption>
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="pr-2">Relation</th>
@@ -111,13 +96,13 @@ function CandidatePool({ detail }: StepRendererProps) {
               </tr>
             </thead>
             <tbody>
-              {arr<Data>(c.relations).map((r) => (
-                <tr key={String(r.metaedge)} className={cn('border-t border-slate-100', !num(r.kept) && 'text-slate-500')}>
-                  <td className="pr-2 font-mono">{String(r.metaedge)}</td>
-                  <td className="pr-2 text-right">{num(r.weight) === null ? '—' : formatNumber(num(r.weight)!)}</td>
-                  <td className="pr-2 text-right">{num(r.relevance) === null ? '—' : formatNumber(num(r.relevance)!)}</td>
-                  <td className="pr-2 text-right">{r.available === null ? 'not counted' : String(r.available)}</td>
-                  <td className="text-right">{String(r.kept)}</td>
+              {c.relations.map((r) => (
+                <tr key={r.metaedge} className={cn('border-t border-slate-100', !r.kept && 'text-slate-500')}>
+                  <td className="pr-2 font-mono">{r.metaedge}</td>
+                  <td className="pr-2 text-right">{formatNumber(r.weight)}</td>
+                  <td className="pr-2 text-right">{formatNumber(r.relevance)}</td>
+                  <td className="pr-2 text-right">{r.available === null ? 'not counted' : r.available}</td>
+                  <td className="text-right">{r.kept}</td>
                 </tr>
               ))}
             </tbody>
@@ -128,20 +113,8 @@ function CandidatePool({ detail }: StepRendererProps) {
   );
 }
 
-/** The stored output did not fit its kind's contract (a trace older than the schema): say so; the raw JSON is one tab away. */
-function ContractMismatch({ error }: { error: string }) {
-  return (
-    <p className="text-sm text-amber-900" data-testid="contract-mismatch">
-      This step&apos;s output does not match the current shape of its kind, so it is shown as raw JSON only (Output tab). <span className="text-xs text-amber-800">{error.split('\n')[0]}</span>
-    </p>
-  );
-}
-
 /** The region G_q: its entities (seeds marked), its triples by name, and the relation schema R it allows. */
-function RegionView({ detail, ctx }: StepRendererProps) {
-  const parsed = parseStepOutput('regram.region', detail.step.output);
-  if (!parsed.data) return <ContractMismatch error={parsed.error} />;
-  const region = parsed.data;
+function RegionView({ output: region, ctx }: ContractViewProps<'regram.region'>) {
   return (
     <div className="space-y-3 text-xs" data-testid="region-view">
       <p className="text-slate-700">
@@ -192,41 +165,37 @@ function RegionView({ detail, ctx }: StepRendererProps) {
 }
 
 /** Mode by N_facts, and why. */
-function ModeView({ detail }: StepRendererProps) {
-  const out = isObject(detail.step.output) ? detail.step.output : {};
-  const input = isObject(detail.step.input) ? detail.step.input : {};
+function ModeView({ output: out, input }: ContractViewProps<'regram.mode'>) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
       <ModeBadge mode={out.mode} />
-      <span className="text-slate-800">{String(out.why ?? '')}</span>
+      <span className="text-slate-800">{out.why}</span>
       <span className="text-xs text-slate-500">
-        (KG-STRICT ≥ {String(input.strictMinFacts ?? '—')}, HYBRID ≥ {String(input.hybridMinFacts ?? '—')} facts)
+        (KG-STRICT ≥ {input.strictMinFacts}, HYBRID ≥ {input.hybridMinFacts} facts)
       </span>
     </p>
   );
 }
 
 /** One hop: question, mode, region size, answer. */
-function HopView({ detail, ctx }: StepRendererProps) {
-  const out = isObject(detail.step.output) ? detail.step.output : {};
-  const region = isObject(out.region) ? out.region : {};
-  const answer = isObject(out.answer) ? out.answer : {};
+function HopView({ output: out, ctx }: ContractViewProps<'regram.hop'>) {
+  const { region, answer } = out;
   return (
     <div className="space-y-2 text-sm">
       <p className="text-slate-900">
-        <span className="font-semibold">q{String(out.hop ?? '')}:</span> {String(out.question ?? '')}
-        {out.usesHop ? <span className="text-xs text-slate-500"> (builds on hop {String(out.usesHop)})</span> : null}
+        <span className="font-semibold">q{out.hop}:</span> {out.question}
+        {out.usesHop ? <span className="text-xs text-slate-500"> (builds on hop {out.usesHop})</span> : null}
       </p>
       <p className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
-        <ModeBadge mode={out.mode} /> region: {arr(region.nodes).length} entities, {arr(region.edges).length} triples, {arr(region.relations).length} relations · {num(out.hypotheses) ?? arr(out.hypotheses).length} hypotheses
+        <ModeBadge mode={out.mode} /> region: {region.nodes.length} entities, {region.edges.length} triples, {region.relations.length} relations · {out.hypotheses.length} hypotheses
       </p>
       <p className="text-slate-800">
         <span className="font-semibold">Hop answer: </span>
-        {answer.abstain ? 'abstained' : String(answer.answer ?? '—')}
+        {answer.abstain ? 'abstained' : answer.answer || '—'}
       </p>
-      {arr<string>(answer.evidenceIds).length ? (
+      {answer.evidenceIds.length ? (
         <div className="flex flex-wrap gap-1">
-          {arr<string>(answer.evidenceIds).map((id) => (
+          {answer.evidenceIds.map((id) => (
             <EvidenceChip key={id} evidence={ctx.evidenceById.get(id)} onSelect={ctx.selectEvidence} />
           ))}
         </div>
@@ -236,41 +205,23 @@ function HopView({ detail, ctx }: StepRendererProps) {
   );
 }
 
-interface HypothesisRow {
-  id: string;
-  parent: string | null;
-  round: number;
+type HypothesisRecord = StepOutput<'regram.hypotheses'>['records'][number];
+
+interface HypothesisRow extends Omit<HypothesisRecord, 'triple' | 'judge'> {
   triple: string;
-  check: Data;
   judge: number | null;
   judgeReason: string;
-  score: number | null;
-  verdict: string;
-  revisedBy: string | null;
-  evidenceId: string | null;
 }
 
 /** HYBRID: every hypothesis with the programmatic check, the judge's score, the verdict and its revision lineage. */
-function HypothesesView({ detail, ctx }: StepRendererProps) {
-  const out = isObject(detail.step.output) ? detail.step.output : {};
-  const rows: HypothesisRow[] = arr<Data>(out.records).map((r) => {
-    const t = isObject(r.triple) ? r.triple : {};
-    const judge = isObject(r.judge) ? r.judge : null;
-    return {
-      id: String(r.id ?? ''),
-      parent: typeof r.parent === 'string' ? r.parent : null,
-      round: num(r.round) ?? 0,
-      triple: `(${String(t.head ?? '?')}, ${String(t.relation ?? '?')}, ${String(t.tail ?? '?')})`,
-      check: isObject(r.check) ? r.check : {},
-      judge: judge ? num(judge.score) : null,
-      judgeReason: judge ? String(judge.reason ?? '') : 'not asked: the programmatic check ruled it out',
-      score: num(r.score),
-      verdict: String(r.verdict ?? ''),
-      revisedBy: typeof r.revisedBy === 'string' ? r.revisedBy : null,
-      evidenceId: typeof r.evidenceId === 'string' ? r.evidenceId : null,
-    };
-  });
-  const flag = (v: unknown) => (v === true ? '✓' : v === false ? '✗' : '?');
+function HypothesesView({ output: out, ctx }: ContractViewProps<'regram.hypotheses'>) {
+  const rows: HypothesisRow[] = out.records.map(({ triple: t, judge, ...r }) => ({
+    ...r,
+    triple: `(${t.head}, ${t.relation}, ${t.tail})`,
+    judge: judge?.score ?? null,
+    judgeReason: judge ? judge.reason : 'not asked: the programmatic check ruled it out',
+  }));
+  const flag = (v: boolean | null) => (v === true ? '✓' : v === false ? '✗' : '?');
   const columns: Column<HypothesisRow>[] = [
     { key: 'id', header: 'Id', value: (r) => r.id },
     { key: 'lineage', header: 'Revises / revised by', value: (r) => `${r.parent ?? ''} ${r.revisedBy ?? ''}`, render: (r) => `${r.parent ? `revises ${r.parent}` : 'generated'}${r.revisedBy ? ` → ${r.revisedBy}` : ''}` },
@@ -287,7 +238,7 @@ function HypothesesView({ detail, ctx }: StepRendererProps) {
   ];
   return (
     <div className="space-y-1">
-      <p className="text-xs text-slate-600">Reviewer: {String(out.reviewer ?? '')}</p>
+      <p className="text-xs text-slate-600">Reviewer: {out.reviewer}</p>
       {rows.length ? (
         <SortableTable caption="Hypotheses with their review" columns={columns} rows={rows} rowKey={(r) => r.id} testId="hypotheses-table" />
       ) : (
@@ -298,19 +249,18 @@ function HypothesesView({ detail, ctx }: StepRendererProps) {
 }
 
 /** The evidence map handed to synthesis: per hop, the mode, sub-answer and the facts behind it. */
-function EvidenceMap({ detail, ctx }: StepRendererProps) {
-  const hops = arr<Data>(detail.step.output);
+function EvidenceMap({ output: hops, ctx }: ContractViewProps<'regram.evidence-map'>) {
   return (
     <ol className="space-y-2 text-sm">
       {hops.map((h) => (
-        <li key={String(h.hop)} className="rounded-md border border-slate-200 p-2">
+        <li key={h.hop} className="rounded-md border border-slate-200 p-2">
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold">Hop {String(h.hop)}</span> <ModeBadge mode={h.mode} /> <span className="text-slate-700">{String(h.question ?? '')}</span>
+            <span className="font-semibold">Hop {h.hop}</span> <ModeBadge mode={h.mode} /> <span className="text-slate-700">{h.question}</span>
           </p>
-          <p className="text-slate-800">→ {h.abstained ? 'abstained' : String(h.answer ?? '')}</p>
+          <p className="text-slate-800">→ {h.abstained ? 'abstained' : h.answer}</p>
           <div className="mt-1 flex flex-wrap gap-1">
-            {arr<Data>(h.facts).map((f) => (
-              <EvidenceChip key={String(f.id)} evidence={ctx.evidenceById.get(String(f.id))} onSelect={ctx.selectEvidence} />
+            {h.facts.map((f) => (
+              <EvidenceChip key={f.id} evidence={ctx.evidenceById.get(f.id)} onSelect={ctx.selectEvidence} />
             ))}
           </div>
         </li>
@@ -319,12 +269,12 @@ function EvidenceMap({ detail, ctx }: StepRendererProps) {
   );
 }
 
-export const regramRenderers: Record<string, StepRenderer> = {
-  'regram.mmr': { title: 'Candidate table (weighted MMR)', Output: CandidateTable },
-  'regram.candidates': { title: 'Candidate pool', Output: CandidatePool },
-  'regram.region': { title: 'Region', Output: RegionView },
-  'regram.mode': { title: 'Mode', Output: ModeView },
-  'regram.hop': { title: 'Hop', Output: HopView },
-  'regram.hypotheses': { title: 'Hypotheses and review', Output: HypothesesView },
-  'regram.evidence-map': { title: 'Evidence map', Output: EvidenceMap },
+export const regramRenderers = {
+  'regram.mmr': byContract(['regram.mmr'], 'Candidate table (weighted MMR)', CandidateTable),
+  'regram.candidates': byContract(['regram.candidates'], 'Candidate pool', CandidatePool),
+  'regram.region': byContract(['regram.region'], 'Region', RegionView),
+  'regram.mode': byContract(['regram.mode'], 'Mode', ModeView),
+  'regram.hop': byContract(['regram.hop'], 'Hop', HopView),
+  'regram.hypotheses': byContract(['regram.hypotheses'], 'Hypotheses and review', HypothesesView),
+  'regram.evidence-map': byContract(['regram.evidence-map'], 'Evidence map', EvidenceMap),
 };

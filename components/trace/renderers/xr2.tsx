@@ -1,73 +1,62 @@
 'use client';
 
 import { useQueries } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { stepDetailQueryOptions } from '@/components/runs/queries';
 import { EvidenceChip, NodeLink } from '@/components/runs/EvidenceBits';
 import { Badge } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
-import type { StepDetail } from '@/lib/runs/view';
-import type { StepRenderer, StepRendererProps, TraceContext } from './types';
+import { byContract, type ContractViewProps } from './contract';
+import type { StepRenderer } from './types';
 
 /*
  * X-R2 (xr2.txt) step views: the iteration as a tree of decomposition,
  * extraction, KG evidence, parametric claims, intermediate answer and the
- * check verdict with its action. Shapes read defensively from the outputs.
+ * check verdict with its action. Outputs are read through their step contracts.
  */
 
-type Data = Record<string, unknown>;
-const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
-const arr = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-
-function List({ title, items }: { title: string; items: unknown[] }) {
+function List({ title, items }: { title: string; items: string[] }) {
   if (!items.length) return null;
   return (
     <div>
       <p className="text-xs font-semibold text-slate-700">{title}</p>
       <ul className="list-disc pl-5 text-sm text-slate-800">
         {items.map((x, i) => (
-          <li key={i}>{typeof x === 'string' ? x : isObject(x) && typeof x.text === 'string' ? x.text : JSON.stringify(x)}</li>
+          <li key={i}>{x}</li>
         ))}
       </ul>
     </div>
   );
 }
 
-function Decomposition({ output }: { output: unknown }) {
-  const o = isObject(output) ? output : {};
+function Decomposition({ output: o }: ContractViewProps<'xr2.decompose'>) {
   return (
     <div className="space-y-1">
-      {typeof o.current === 'string' ? (
-        <p className="text-sm text-slate-900">
-          <span className="font-semibold">Current step question: </span>
-          {o.current}
-        </p>
-      ) : null}
-      <List title="Subquestions" items={arr(o.subquestions)} />
-      <List title="Constraints" items={arr(o.constraints)} />
-      <List title="Required evidence" items={arr(o.required_evidence)} />
+      <p className="text-sm text-slate-900">
+        <span className="font-semibold">Current step question: </span>
+        {o.current}
+      </p>
+      <List title="Subquestions" items={o.subquestions} />
+      <List title="Constraints" items={o.constraints} />
+      <List title="Required evidence" items={o.required_evidence} />
     </div>
   );
 }
 
-function Extraction({ output }: { output: unknown }) {
-  const o = isObject(output) ? output : {};
-  const linked = arr<Data>(o.linked);
-  const relations = arr<Data>(o.relations);
+function Extraction({ output: o }: ContractViewProps<'xr2.extract'>) {
   return (
     <div className="space-y-1 text-sm">
       <p>
         <span className="font-semibold">Entities E_t: </span>
-        {linked.length
-          ? linked.map((l, i) => (
-              <span key={String(l.nodeId)}>
+        {o.linked.length
+          ? o.linked.map((l, i) => (
+              <span key={l.nodeId}>
                 {i ? ', ' : ''}
-                <NodeLink id={String(l.nodeId)} name={String(l.name ?? l.nodeId)} /> <span className="text-xs text-slate-500">({String(l.kind ?? '')})</span>
+                <NodeLink id={l.nodeId} name={l.name} /> <span className="text-xs text-slate-500">({l.kind})</span>
               </span>
             ))
           : 'none linked'}
       </p>
-      {relations.length ? (
+      {o.relations.length ? (
         <table className="text-left text-xs">
           <caption className="sr-only">Relation and constraint cues R_t</caption>
           <thead className="text-slate-600">
@@ -81,37 +70,34 @@ function Extraction({ output }: { output: unknown }) {
             </tr>
           </thead>
           <tbody>
-            {relations.map((r, i) => (
+            {o.relations.map((r, i) => (
               <tr key={i} className="border-t border-slate-100">
-                <td className="pr-3">“{String(r.cue ?? '')}”</td>
-                <td className="pr-3">{String(r.entity ?? '')}</td>
-                <td className="pr-3 font-mono">{arr<string>(r.metaedges).join(', ')}</td>
-                <td className="pr-3">{String(r.direction ?? '')}</td>
-                <td className="pr-3">{String(r.targetKind ?? '')}</td>
+                <td className="pr-3">“{r.cue ?? ''}”</td>
+                <td className="pr-3">{r.entity}</td>
+                <td className="pr-3 font-mono">{r.metaedges.join(', ')}</td>
+                <td className="pr-3">{r.direction}</td>
+                <td className="pr-3">{r.targetKind ?? ''}</td>
                 <td>{r.negated ? 'yes' : 'no'}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : null}
-      {typeof o.outputFormat === 'string' || typeof o.answerKind === 'string' ? (
-        <p className="text-xs text-slate-600">
-          Answer kind: {String(o.answerKind ?? '—')} · output format: {String(o.outputFormat ?? '—')}
-          {arr(o.unresolved).length ? ` · unresolved: ${arr(o.unresolved).map(String).join(', ')}` : ''}
-        </p>
-      ) : null}
+      <p className="text-xs text-slate-600">
+        Answer kind: {o.answerKind ?? '—'} · output format: {o.outputFormat}
+        {o.unresolved.length ? ` · unresolved: ${o.unresolved.join(', ')}` : ''}
+      </p>
     </div>
   );
 }
 
-function KgEvidence({ output, ctx }: { output: unknown; ctx: TraceContext }) {
-  const o = isObject(output) ? output : {};
-  const ids = arr<Data>(o.units).flatMap((u) => arr<Data>(u.lines).map((l) => String(l.id)));
+function KgEvidence({ output: o, ctx }: ContractViewProps<'xr2.kg'>) {
+  const ids = o.units.flatMap((u) => u.lines.map((l) => l.id));
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
-        {arr(o.units).length} top-K unit{arr(o.units).length === 1 ? '' : 's'} into the prompt ({ids.length} lines); the rest stay in the trace as candidates.
-        {arr<string>(o.notes).length ? ` ${arr<string>(o.notes).join(' ')}` : ''}
+        {o.units.length} top-K unit{o.units.length === 1 ? '' : 's'} into the prompt ({ids.length} lines); the rest stay in the trace as candidates.
+        {o.notes.length ? ` ${o.notes.join(' ')}` : ''}
       </p>
       <div className="flex flex-wrap gap-1">
         {ids.map((id) => (
@@ -122,34 +108,33 @@ function KgEvidence({ output, ctx }: { output: unknown; ctx: TraceContext }) {
   );
 }
 
-function Claims({ output }: { output: unknown }) {
-  const o = isObject(output) ? output : {};
-  const claims = arr<Data>(o.claims);
-  return claims.length ? (
+function Claims({ output: o, ctx }: ContractViewProps<'xr2.recall'>) {
+  return o.claims.length ? (
     <ul className="list-disc pl-5 text-sm">
-      {claims.map((c, i) => (
-        <li key={i}>
-          {String(c.text ?? c.claim ?? JSON.stringify(c))} {typeof c.confidence === 'number' ? <span className="text-xs text-slate-500">(confidence {c.confidence.toFixed(2)})</span> : null}
-        </li>
-      ))}
+      {o.claims.map((c) => {
+        const confidence = ctx.evidenceById.get(c.id)?.scores?.confidence;
+        return (
+          <li key={c.id}>
+            {c.text} {typeof confidence === 'number' ? <span className="text-xs text-slate-500">(confidence {confidence.toFixed(2)})</span> : null}
+          </li>
+        );
+      })}
     </ul>
   ) : (
-    <p className="text-sm text-slate-600">{typeof o.note === 'string' ? o.note : 'No parametric claims.'}</p>
+    <p className="text-sm text-slate-600">{o.note ?? 'No parametric claims.'}</p>
   );
 }
 
-function IntermediateAnswer({ output, ctx }: { output: unknown; ctx: TraceContext }) {
-  const o = isObject(output) ? output : {};
-  const answer = arr<string>(o.answer);
+function IntermediateAnswer({ output: o, ctx }: ContractViewProps<'xr2.reason'>) {
   return (
     <div className="space-y-1 text-sm">
       <p>
         <span className="font-semibold">A_t: </span>
-        {o.abstain ? 'abstained' : answer.length ? answer.join('; ') : String(o.answer ?? '—')}
-        {typeof o.count === 'number' ? ` (count ${o.count})` : ''}
+        {o.abstain ? 'abstained' : o.answer.length ? o.answer.join('; ') : '—'}
+        {o.count !== null ? ` (count ${o.count})` : ''}
       </p>
       <div className="flex flex-wrap gap-1">
-        {arr<string>(o.evidenceIds).map((id) => (
+        {o.evidenceIds.map((id) => (
           <EvidenceChip key={id} evidence={ctx.evidenceById.get(id)} onSelect={ctx.selectEvidence} />
         ))}
       </div>
@@ -157,48 +142,42 @@ function IntermediateAnswer({ output, ctx }: { output: unknown; ctx: TraceContex
   );
 }
 
-function CheckVerdict({ output }: { output: unknown }) {
-  const o = isObject(output) ? output : {};
-  const v = isObject(o.verdict) ? o.verdict : o;
-  const flag = (name: string, value: unknown) => (typeof value === 'boolean' ? <Badge tone={value ? 'green' : 'amber'}>{`${name}: ${value ? 'yes' : 'no'}`}</Badge> : null);
+function CheckVerdict({ output: { verdict: v, action } }: ContractViewProps<'xr2.check'>) {
+  const flag = (name: string, value: boolean) => <Badge tone={value ? 'green' : 'amber'}>{`${name}: ${value ? 'yes' : 'no'}`}</Badge>;
   return (
     <div className="space-y-1 text-sm" data-testid="check-verdict">
       <p className="flex flex-wrap items-center gap-1.5">
         {flag('stop', v.stop)}
         {flag('sufficient', v.sufficient)}
         {flag('consistent', v.consistent)}
-        {typeof o.action === 'string' ? (
-          <span className="text-xs text-slate-700">
-            action: <strong>{o.action === 'stop' ? 'stop and answer' : o.action}</strong>
-          </span>
-        ) : null}
+        <span className="text-xs text-slate-700">
+          action: <strong>{action === 'stop' ? 'stop and answer' : action}</strong>
+        </span>
       </p>
-      {typeof v.reason === 'string' ? <p className="text-slate-700">{v.reason}</p> : null}
-      {arr(v.missing).length ? <List title="Missing (the next decomposition closes this gap)" items={arr(v.missing)} /> : null}
+      <p className="text-slate-700">{v.reason}</p>
+      {v.missing.length ? <List title="Missing (the next decomposition closes this gap)" items={v.missing} /> : null}
     </div>
   );
 }
 
-const PARTS: { kind: string; title: string; View: (p: { output: unknown; ctx: TraceContext }) => ReactNode }[] = [
-  { kind: 'xr2.decompose', title: 'Decomposition', View: ({ output }) => <Decomposition output={output} /> },
-  { kind: 'xr2.extract', title: 'Extraction: entities and relation cues', View: ({ output }) => <Extraction output={output} /> },
-  { kind: 'xr2.kg', title: 'KG evidence', View: KgEvidence },
-  { kind: 'xr2.recall', title: 'Parametric claims', View: ({ output }) => <Claims output={output} /> },
-  { kind: 'xr2.reason', title: 'Intermediate answer', View: IntermediateAnswer },
-  { kind: 'xr2.check', title: 'Check verdict and action', View: ({ output }) => <CheckVerdict output={output} /> },
+const PARTS: { kind: string; renderer: StepRenderer }[] = [
+  { kind: 'xr2.decompose', renderer: byContract(['xr2.decompose'], 'Decomposition', Decomposition) },
+  { kind: 'xr2.extract', renderer: byContract(['xr2.extract'], 'Extraction: entities and relation cues', Extraction) },
+  { kind: 'xr2.kg', renderer: byContract(['xr2.kg'], 'KG evidence', KgEvidence) },
+  { kind: 'xr2.recall', renderer: byContract(['xr2.recall'], 'Parametric claims', Claims) },
+  { kind: 'xr2.reason', renderer: byContract(['xr2.reason'], 'Intermediate answer', IntermediateAnswer) },
+  { kind: 'xr2.check', renderer: byContract(['xr2.check'], 'Check verdict and action', CheckVerdict) },
 ];
 
 /** One X-R2 iteration as its tree: decomposition → extraction → KG evidence ‖ parametric claims → answer → check + action. */
-function IterationTree({ detail, ctx }: StepRendererProps) {
+function IterationTree({ output, input, ctx }: ContractViewProps<'xr2.iteration'>) {
   const children = ctx.node.children.filter((c) => PARTS.some((p) => p.kind === c.step.kind));
   const details = useQueries({ queries: children.map((c) => stepDetailQueryOptions(ctx.run, c.step.id, c.step.status)) });
-  const input = isObject(detail.step.input) ? detail.step.input : {};
-  const output = isObject(detail.step.output) ? detail.step.output : {};
   return (
     <div className="space-y-2" data-testid="iteration-tree">
       <p className="text-xs text-slate-600">
-        Iteration {String(input.t ?? '')} of at most {String(input.tMax ?? '—')}
-        {typeof output.action === 'string' ? ` · ended with: ${output.action === 'stop' ? 'stop' : output.action}` : ''}
+        Iteration {input.t} of at most {input.tMax}
+        {output.action ? ` · ended with: ${output.action}` : ''}
       </p>
       <ol className="space-y-2 border-l-2 border-slate-200 pl-3">
         {children.map((c, i) => {
@@ -207,11 +186,9 @@ function IterationTree({ detail, ctx }: StepRendererProps) {
           return (
             <li key={c.step.id}>
               <button type="button" className="text-xs font-semibold tracking-wide text-slate-700 uppercase hover:text-blue-800" onClick={() => ctx.selectStep(c.step.ordinal)}>
-                {part.title}
+                {part.renderer.title}
               </button>
-              <div className="mt-0.5">
-                {q.data ? <part.View output={(q.data as StepDetail).step.output} ctx={ctx} /> : q.isError ? <p className="text-xs text-red-800">Could not load this step.</p> : <Skeleton className="h-8 w-full" />}
-              </div>
+              <div className="mt-0.5">{q.data ? <part.renderer.Output detail={q.data} ctx={ctx} /> : q.isError ? <p className="text-xs text-red-800">Could not load this step.</p> : <Skeleton className="h-8 w-full" />}</div>
             </li>
           );
         })}
@@ -220,12 +197,7 @@ function IterationTree({ detail, ctx }: StepRendererProps) {
   );
 }
 
-const single = (View: (p: { output: unknown; ctx: TraceContext }) => ReactNode) =>
-  function SingleStep({ detail, ctx }: StepRendererProps) {
-    return <View output={detail.step.output} ctx={ctx} />;
-  };
-
 export const xr2Renderers: Record<string, StepRenderer> = {
-  'xr2.iteration': { title: 'Iteration tree', Output: IterationTree },
-  ...Object.fromEntries(PARTS.map((p) => [p.kind, { title: p.title, Output: single(p.View) }])),
+  'xr2.iteration': byContract(['xr2.iteration'], 'Iteration tree', IterationTree),
+  ...Object.fromEntries(PARTS.map((p) => [p.kind, p.renderer])),
 };

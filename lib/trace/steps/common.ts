@@ -127,7 +127,8 @@ export const FailedOutputSchema = z.object({ error: z.string() });
 
 /** Steps every method records through the channels (lib/channels). */
 export const channelSteps = {
-  'channel.entity': { output: z.union([LinkReportSchema, EvidenceRecordsSchema]), input: z.object({ text: z.string().optional(), mode: z.string().optional(), nodeIds: z.array(z.string()).optional() }) },
+  // Linking records a LinkReport (runs before rejections were kept: the bare links), profiles their records.
+  'channel.entity': { output: z.union([LinkReportSchema, EvidenceRecordsSchema, z.array(EntityLinkSchema).transform((links) => ({ links, rejected: [] }))]), input: z.object({ text: z.string().optional(), mode: z.string().optional(), nodeIds: z.array(z.string()).optional() }) },
   'channel.doc': {
     output: z.union([
       EvidenceRecordsSchema,

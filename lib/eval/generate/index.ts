@@ -13,7 +13,12 @@ export { BIOMEDHOP_FAMILIES, RENDERINGS, type BiomedhopFamily, type GeneratedQue
 
 export { GENERATORS, GenerateRequestSchema, type GenerateRequest, type Generator } from './request';
 
-export const GENERATED_LICENSE = 'derived from Hetionet (CC0)';
+const HETIONET_LICENSE = 'derived from Hetionet (CC0)';
+
+/** What a generated set's license line says: Hetionet's (and the demo graph drawn from it) is CC0; another graph's sources keep theirs. */
+function licenseOf(graph: { source: string; version: string } | null): string {
+  return !graph || graph.source === 'hetionet' || graph.source === 'demo' ? HETIONET_LICENSE : `derived from ${graph.source} ${graph.version} (its sources keep their licenses)`;
+}
 
 const DESCRIPTIONS: Record<Generator, string> = {
   biomedhop: 'BioMedHop-style questions over the KG: shared neighbour, intersection, path and count families',
@@ -33,7 +38,7 @@ export async function generateQuestionSet(opts: { generator: Generator; name: st
   return saveQuestionSet({
     name,
     source: generator,
-    license: GENERATED_LICENSE,
+    license: licenseOf(graph),
     description: DESCRIPTIONS[generator],
     meta: {
       seed: String(seed),

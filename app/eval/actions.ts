@@ -46,6 +46,7 @@ export async function generateSetAction(_prev: SetFormState, form: FormData): Pr
   if (unsafe) return unsafe;
   const families = form.getAll('families').filter((f): f is string => typeof f === 'string');
   const renderings = form.getAll('renderings').filter((r): r is string => typeof r === 'string');
+  const sources = form.getAll('sources').filter((r): r is string => typeof r === 'string');
   const generator = text(form, 'generator');
   const parsed = GenerateRequestSchema.safeParse({
     generator,
@@ -56,6 +57,8 @@ export async function generateSetAction(_prev: SetFormState, form: FormData): Pr
     // Families and renderings are BioMedHop's; an empty choice means all of them.
     ...(generator === 'biomedhop' && families.length ? { families } : {}),
     ...(generator === 'biomedhop' && renderings.length ? { renderings } : {}),
+    ...(generator === 'biomedhop' && sources.length ? { sources } : {}),
+    ...(generator === 'biomedhop' && text(form, 'coverage') ? { coverage: text(form, 'coverage') } : {}),
   });
   if (!parsed.success) return invalid(parsed.error.issues);
   return storeSet(() => generateQuestionSet(parsed.data));

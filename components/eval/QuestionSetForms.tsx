@@ -13,6 +13,8 @@ interface QuestionSetFormsProps {
   importFile: SetAction;
   families: readonly string[];
   renderings: readonly string[];
+  /** BioMedHop's evidence sources (the source condition each question's bundles are built for). */
+  sources: readonly string[];
   formats: readonly string[];
   maxQuestions: number;
   maxUploadMb: number;
@@ -73,7 +75,7 @@ function useSetForm(action: SetAction) {
   return { state, submit, pending };
 }
 
-function GenerateForm({ generate, families, renderings, maxQuestions }: QuestionSetFormsProps) {
+function GenerateForm({ generate, families, renderings, sources, maxQuestions }: QuestionSetFormsProps) {
   const { state, submit, pending } = useSetForm(generate);
   const [generator, setGenerator] = useState<'biomedhop' | 'k2v'>('biomedhop');
   const [count, setCount] = useState('20');
@@ -109,6 +111,11 @@ function GenerateForm({ generate, families, renderings, maxQuestions }: Question
         <div className="grid gap-3 sm:grid-cols-2">
           <Choices legend="Families" name="families" values={families} error={state.fieldErrors.families} />
           <Choices legend="Renderings" name="renderings" values={renderings} error={state.fieldErrors.renderings} />
+          <Choices legend="Evidence sources (condition)" name="sources" values={sources} error={state.fieldErrors.sources} />
+          <label className="inline-flex items-center gap-1.5 self-end text-sm text-slate-800">
+            <input type="checkbox" name="coverage" value="require" />
+            Require each text source to state a hop (redraws the rest)
+          </label>
         </div>
       ) : null}
       <p className="text-xs text-slate-600">The same seed and count on the same graph give the same set; generating again under a name replaces that set.</p>

@@ -16,6 +16,8 @@ test('generate a BioMedHop set from /eval; it becomes the start form choice', as
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Questions', { exact: true }).fill('4');
   await form.getByLabel('Seed').fill('e2e');
+  // The source condition: each question carries the document bundle of KG + documents only.
+  await form.getByRole('group', { name: 'Evidence sources (condition)' }).getByLabel('web').uncheck();
   await form.getByRole('button', { name: 'Generate set' }).click();
   await expect(page.getByTestId('set-created')).toContainText(`${name}`, { timeout: 90_000 });
   await expect(page.getByTestId('set-created')).toContainText('4 questions');

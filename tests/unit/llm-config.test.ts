@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createModelBackend, modelBackendConfigFromEnv } from '../../lib/llm/config';
+import { createModelBackend, embeddingConfigFromEnv, modelBackendConfigFromEnv } from '../../lib/llm/config';
 import { ModelCallError } from '../../lib/llm/errors';
+import { configuredSecrets } from '../../lib/runs/redact';
 
 describe('model backend configuration', () => {
   it('chooses the offline engine when no endpoint is configured', () => {
@@ -47,5 +48,23 @@ describe('model backend configuration', () => {
     const description = created.kind === 'openai' ? created.backend.describe() : null;
     expect(description).toMatchObject({ backend: 'openai', model: 'm', baseUrl: 'http://localhost:8000/v1' });
     expect(JSON.stringify(description)).not.toMatch(/sk-secret|pw/);
+  });
+});
+
+describe('embedding configuration', () => {
+  it('is off without HOPSCOPE_EMBEDDING_MODEL, and takes the chat endpoint, key and timeout unless given its own', () => {
+    expect(embeddingConfigFromEnv({ OPENAI_BASE_URL: 'http://localhost:8000/v1', HOPSCOPE_MODEL: 'm' })).toBeNull();
+    const chat = { OPENAI_BASE_URL: 'http://localhost:8000/v1', OPENAI_API_KEY: 'sk-chat', HOPSCOPE_MODEL_TIMEOUT_MS: '1500' };
+    expect(embeddingConfigFromEnv({ ...chat, HOPSCOPE_EMBEDDING_MODEL: 'bge-small' })).toEqual({ model: 'bge-small', baseUrl: 'http://localhost:8000/v1', apiKey: 'sk-chat', timeoutMs: 1500 });
+    expect(
+      embeddingConfigFromEnv({ ...chat, HOPSCOPE_EMBEDDING_MODEL: 'text-embedding-3-small', HOPSCOPE_EMBEDDING_BASE_URL: 'https://api.openai.com/v1', HOPSCOPE_EMBEDDING_API_KEY: 'sk-emb' }),
+    ).toMatchObject({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-emb' });
+    expect(() => embeddingConfigFromEnv({ HOPSCOPE_EMBEDDING_MODEL: 'm', HOPSCOPE_EMBEDDING_BASE_URL: 'file:///etc/passwd' })).toThrow(/HOPSCOPE_EMBEDDING_BASE_URL/);
+  });
+
+  it('counts the embedding key and the credentials in its URL among the secrets every read path blanks', () => {
+    const env = { HOPSCOPE_EMBEDDING_API_KEY: 'sk-embedding-key-123456', HOPSCOPE_EMBEDDING_BASE_URL: 'http://user:embedding-password@gpu:8000/v1' };
+    const secrets = configuredSecrets(env as unknown as NodeJS.ProcessEnv);
+    expect(secrets).toEqual(expect.arrayContaining(['sk-embedding-key-123456', 'embedding-password']));
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /**
  * The stored form of trace JSON (step inputs and outputs, evidence pools), pure:
@@ -9,7 +9,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
  * - an array of objects with the same fields (a candidate table, a path pool)
  *   is a table, `{"$t": [field paths], "r": [[values], …]}`, so field names are
  *   stored once and not once per row.
- * - a large value (`compress`) is `{"$z": base64 of its JSON, brotli-compressed}`.
+ * - a large value (`storedJson`) is `{"$z": base64 of its JSON, deflated}`.
  * `unpack` gives back the value `pack` was given (records as retrieved).
  */
 
@@ -55,7 +55,7 @@ export function pack(value: unknown, stored: Stored = NOTHING_STORED): Json {
 export function unpack(value: unknown, recordAt: (ordinal: number) => { id: string; text: string } | undefined = () => undefined): unknown {
   if (Array.isArray(value)) return value.map((v) => unpack(v, recordAt));
   if (!isPlain(value)) return value;
-  if (typeof value.$z === 'string' && Object.keys(value).length === 1) return unpack(JSON.parse(brotliDecompressSync(Buffer.from(value.$z, 'base64')).toString('utf8')), recordAt);
+  if (typeof value.$z === 'string' && Object.keys(value).length === 1) return unpack(JSON.parse(inflateRawSync(Buffer.from(value.$z, 'base64')).toString('utf8')), recordAt);
   if (typeof value.$ev === 'number' && Object.keys(value).length === 1) return recordAt(value.$ev) ?? value;
   if (typeof value.$id === 'number' && Object.keys(value).length === 1) return recordAt(value.$id)?.id ?? value;
   if (typeof value.$tx === 'number' && Object.keys(value).length === 1) return recordAt(value.$tx)?.text ?? value;
@@ -76,13 +76,10 @@ export function unpack(value: unknown, recordAt: (ordinal: number) => { id: stri
 /** JSON text longer than this is stored compressed (about where PostgreSQL's own, weaker, compression would start). */
 const COMPRESS_FROM = 2048;
 
-/** A packed value as stored: large ones compressed (brotli compresses JSON several times better than PostgreSQL's pglz). */
-export function compress(value: Json): Json {
-  if (value === null || typeof value !== 'object') return value;
+/** A packed value's JSON text as stored: large ones deflated (several times smaller than PostgreSQL's pglz makes them). */
+export function storedJson(value: Json): string {
   const text = JSON.stringify(value);
-  if (text.length < COMPRESS_FROM) return value;
-  const z = brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } });
-  return { $z: z.toString('base64') };
+  return text.length < COMPRESS_FROM ? text : `{"$z":"${deflateRawSync(text, { level: 6 }).toString('base64')}"}`;
 }
 
 /** Rows with the same leaf paths (nested objects flattened) become one table; otherwise null. */

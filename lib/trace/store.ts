@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/client';
 import type { ModelCallRecord } from '@/lib/llm/types';
-import { compress, evidenceId, pack, packMessages, unpack, unpackMessages, type Json, type LineAt, type Stored } from './codec';
+import { evidenceId, storedJson, pack, packMessages, unpack, unpackMessages, type Json, type LineAt, type Stored } from './codec';
 import type { ChannelName, EvidenceRecord } from './types';
 
 /**
@@ -196,16 +196,15 @@ async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecor
      select 1`,
     [
       runId,
-      JSON.stringify(
-        rows.map((r) => ({
-          id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, input: compress(r.input),
-          output: compress(r.output ?? null), duration_ms: r.durationMs ?? null, pool: r.pool?.length ? compress(poolJson(r.pool)) : null, started_at: r.startedAt,
-          contract_issue: r.contractIssue ?? null,
-        })),
-      ),
-      JSON.stringify(
-        updates.map((e) => ({ id: e.stepId, status: e.status, output: compress(e.output), duration_ms: e.durationMs, pool: e.pool.length ? compress(poolJson(e.pool)) : null, contract_issue: e.contractIssue })),
-      ),
+      `[${rows
+        .map((r) =>
+          withJson(
+            { id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, duration_ms: r.durationMs ?? null, started_at: r.startedAt, contract_issue: r.contractIssue ?? null },
+            { input: r.input, output: r.output ?? null, pool: r.pool?.length ? poolJson(r.pool) : null },
+          ),
+        )
+        .join(',')}]`,
+      `[${updates.map((e) => withJson({ id: e.stepId, status: e.status, duration_ms: e.durationMs, contract_issue: e.contractIssue }, { output: e.output, pool: e.pool.length ? poolJson(e.pool) : null })).join(',')}]`,
       evidenceJson(selected),
       callsJson(calls),
     ],
@@ -231,6 +230,12 @@ const INSERT_CALLS = (param: string) =>
           x."tokensIn", x."tokensOut", x."latencyMs", x.cached, x.attempts, x.error
      from jsonb_to_recordset(${param}::jsonb) as x("stepId" text, ordinal int, role text, backend text, model text, template text, "templateVersion" int, messages jsonb,
           output text, parsed jsonb, "tokensIn" int, "tokensOut" int, "latencyMs" int, cached boolean, attempts int, error text)`;
+
+/** An object's JSON text with `stored` fields added in their stored form (./codec storedJson: large ones compressed), each value serialised once. */
+function withJson(plain: Record<string, unknown>, stored: Record<string, Json>): string {
+  const fields = Object.entries(stored).map(([k, v]) => `${JSON.stringify(k)}:${storedJson(v)}`);
+  return `${JSON.stringify(plain).slice(0, -1)},${fields.join(',')}}`;
+}
 
 /** The pool drops what its step and ordinal imply (step id, record id); each record keeps the selected flag it was retrieved with. */
 function poolJson(records: EvidenceRecord[]): Json {

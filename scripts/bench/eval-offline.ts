@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { getPrisma } from '../../lib/db/client';
 import { generateQuestionSet } from '../../lib/eval/generate';
 import { createEvalJob, driveEvalJob, getEvalJobView } from '../../lib/eval/jobs';
@@ -42,7 +43,7 @@ export const evalOffline: BenchModule = {
           key: 'eval_offline_qps',
           value: round(job.total / seconds),
           unit: 'questions/s',
-          note: `${QUESTIONS} generated questions, concurrency ${CONCURRENCY}, accuracy ${((score.accuracy ?? 0) * 100).toFixed(1)}%`,
+          note: `${QUESTIONS} generated questions, one process (inline driver, ${CONCURRENCY} runs in flight), accuracy ${((score.accuracy ?? 0) * 100).toFixed(1)}%, load average ${loadavg()[0].toFixed(1)}`,
         },
       ];
     } finally {

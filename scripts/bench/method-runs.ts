@@ -1,3 +1,5 @@
+import { availableParallelism, loadavg } from 'node:os';
+import pg from 'pg';
 import { getPool, getPrisma } from '../../lib/db/client';
 import { generateQuestionSet } from '../../lib/eval/generate';
 import { OfflineBackend } from '../../lib/llm/offline-backend';
@@ -26,21 +28,28 @@ export const methodRuns: BenchModule = {
     const questions = await prisma.question.findMany({ where: { set: { name: SET } }, orderBy: { ordinal: 'asc' }, select: { id: true } });
     const rows: BenchRow[] = [];
     const storageKb: number[] = [];
+    // What a round trip costs on this machine now: overhead is mostly round trips × this, plus CPU.
+    const roundTrip = await roundTripMs();
+    const load = loadavg()[0].toFixed(1);
+    rows.push({ type: 'value', label: 'database round trip p50', key: 'db_round_trip_ms', value: round(roundTrip), unit: 'ms', note: `select 1 on the pool; load average ${load} on ${availableParallelism()} cores` });
     try {
       for (const method of listMethods()) {
         const slug = method.id.replace('-', '_');
         const samplesMs: number[] = [];
         const overheadMs: number[] = [];
+        const statements: number[] = [];
         const runIds: string[] = [];
         for (const q of questions) {
           const { id } = await createRun({ method: method.id, questionId: q.id, backend: 'offline' }, { enqueue: false });
           runIds.push(id);
           const started = performance.now();
           const model = timeModelCalls();
+          const sent = countStatements();
           await executeRun(id);
           const wall = performance.now() - started;
           samplesMs.push(wall);
           overheadMs.push(wall - model.stop());
+          statements.push(sent.stop());
         }
         storageKb.push(...(await storedKb(runIds)));
         const runs = await prisma.run.findMany({ where: { id: { in: runIds } }, select: { correct: true, status: true, _count: { select: { modelCalls: true } } } });
@@ -51,7 +60,11 @@ export const methodRuns: BenchModule = {
         rows.push(
           // Keyed as the issues name them: run_offline_p50_ms_<method>.
           { type: 'value', label: `run offline p50: ${method.id}`, key: `run_offline_p50_ms_${slug}`, value: round(percentile(samplesMs, 50)), unit: 'ms', note: `${QUESTIONS} seeded BioMedHop questions` },
-          { type: 'value', label: `run overhead p50: ${method.id}`, key: `run_overhead_p50_ms_${slug}`, value: round(percentile(overheadMs, 50)), unit: 'ms', note: 'wall time less the time inside offline-engine calls' },
+          {
+            type: 'value', label: `run overhead p50: ${method.id}`, key: `run_overhead_p50_ms_${slug}`, value: round(percentile(overheadMs, 50)), unit: 'ms',
+            note: 'non-model overhead: wall time of executeRun (claim, trace writes, KG/document/entity queries, linking, prompt building, scoring) less the time inside offline-engine calls',
+          },
+          { type: 'value', label: `database statements per run p50: ${method.id}`, key: `run_statements_p50_${slug}`, value: percentile(statements, 50), unit: '', note: 'every statement sent while the run executed (heartbeats included)' },
           { type: 'value', label: `model calls per run: ${method.id}`, key: `calls_per_run_${slug}`, value: Math.round(calls * 10) / 10, unit: 'calls' },
           { type: 'value', label: `offline accuracy: ${method.id}`, key: `accuracy_offline_${slug}`, value: Math.round((correct / runs.length) * 1000) / 1000, unit: '', note: failed ? `${failed} runs failed` : undefined },
         );
@@ -68,6 +81,33 @@ export const methodRuns: BenchModule = {
     return rows;
   },
 };
+
+/** p50 of 50 `select 1` round trips on the pool. */
+async function roundTripMs(): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const started = performance.now();
+    await getPool().query('select 1');
+    samples.push(performance.now() - started);
+  }
+  return percentile(samples, 50);
+}
+
+/** Statements sent to PostgreSQL (by the pool and by Prisma's adapter alike) until `stop`. */
+function countStatements(): { stop(): number } {
+  let sent = 0;
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    sent++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return {
+    stop() {
+      pg.Client.prototype.query = original;
+      return sent;
+    },
+  };
+}
 
 /** Region construction time of every ReGraM hop: its linking, candidate, MMR and region steps. */
 const REGION_STEPS = ['regram.link', 'regram.candidates', 'regram.mmr', 'regram.region'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compress, evidenceId, pack, packMessages, unpack, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
+import { evidenceId, storedJson, pack, packMessages, unpack, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
 
 type Rec = { id: string; ordinal: number; text: string };
 const roundTrip = (v: unknown, stored?: Stored, recordAt?: (n: number) => Rec | undefined) => unpack(JSON.parse(JSON.stringify(pack(v, stored))), recordAt);
@@ -80,8 +80,8 @@ describe('trace codec', () => {
   it('stores large values compressed and small ones as they are, and unpacks both', () => {
     const small = { found: 1, note: 'short' };
     const large = { reasoning: Array.from({ length: 200 }, (_, i) => `Step ${i}: gene ${i % 7} is associated with multiple sclerosis.`).join(' '), rows: [1, 2, 3] };
-    expect(compress(small)).toEqual(small);
-    const stored = JSON.parse(JSON.stringify(compress(large)));
+    expect(JSON.parse(storedJson(small))).toEqual(small);
+    const stored = JSON.parse(storedJson(large));
     expect(Object.keys(stored)).toEqual(['$z']);
     expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(large).length / 4);
     expect(unpack(stored)).toEqual(large);

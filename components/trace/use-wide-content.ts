@@ -11,12 +11,15 @@ export const SCROLL_X_ATTR = 'data-scroll-x';
  * content loads (mutations) and as the panel resizes; `key` restarts it.
  */
 export function useWideContent(ref: RefObject<HTMLElement | null>, key: string | number | null): boolean {
-  const [wide, setWide] = useState(false);
+  // The measurement names the key it was taken for, so the render right after `key` changes never reads the last one's.
+  const [measured, setMeasured] = useState<{ key: string | number | null; wide: boolean }>({ key, wide: false });
   useEffect(() => {
     const root = ref.current;
-    setWide(false);
     if (!root) return;
-    const check = () => setWide([...root.querySelectorAll<HTMLElement>(`[${SCROLL_X_ATTR}]`)].some((el) => el.scrollWidth > el.clientWidth + 1));
+    const check = () => {
+      const wide = [...root.querySelectorAll<HTMLElement>(`[${SCROLL_X_ATTR}]`)].some((el) => el.scrollWidth > el.clientWidth + 1);
+      setMeasured((prev) => (prev.key === key && prev.wide === wide ? prev : { key, wide }));
+    };
     const mutations = new MutationObserver(check);
     mutations.observe(root, { childList: true, subtree: true });
     const sizes = new ResizeObserver(check);
@@ -27,5 +30,5 @@ export function useWideContent(ref: RefObject<HTMLElement | null>, key: string |
       sizes.disconnect();
     };
   }, [ref, key]);
-  return wide;
+  return measured.key === key && measured.wide;
 }

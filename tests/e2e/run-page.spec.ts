@@ -155,7 +155,10 @@ test('the ask form shows the question-length limit and refuses a longer question
  * answer cites and the answer's graph are all in view without scrolling.
  */
 /** Method tables too wide for the panel beside the trace: the step kind and the table's test id. */
-const WIDE_TABLES: Record<string, [kind: string, table: string]> = { bioweave: ['bioweave.verify', 'scoring-table'], regram: ['regram.mmr', 'candidate-table'] };
+const WIDE_TABLES: Record<string, [kind: string, table: string, narrowKind: string]> = {
+  bioweave: ['bioweave.verify', 'scoring-table', 'bioweave.init'],
+  regram: ['regram.mmr', 'candidate-table', 'regram.read'],
+};
 
 test.describe('The first screen of a run page', () => {
   for (const method of ['direct', 'cot', 'kg-rag', 'xr2', 'regram', 'bioweave', 'eigen1']) {
@@ -192,6 +195,10 @@ test.describe('The first screen of a run page', () => {
         await expectNoClippedColumn(page, page.getByTestId(wide[1]));
         await page.getByTestId('step-panel').scrollIntoViewIfNeeded();
         await page.screenshot({ path: testInfo.outputPath(`wide-table-${method}.png`) });
+        // A step with nothing wide goes back beside the trace.
+        await page.locator(`[data-step-row][data-kind="${wide[2]}"]`).first().click();
+        await expect(page.getByTestId('step-detail')).toHaveAttribute('data-kind', wide[2]);
+        await expect(page.getByTestId('step-panel')).toHaveAttribute('data-wide', 'false');
       }
     });
   }

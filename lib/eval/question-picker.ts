@@ -1,3 +1,4 @@
+import { QuestionOptionsSchema } from '@/lib/runs/schemas';
 import { getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/runs/errors';
 
@@ -53,7 +54,7 @@ export async function questionChoices(setId: string, opts: { limit?: number; off
       id: q.id,
       ordinal: q.ordinal,
       text: q.text,
-      options: (q.options as Record<string, string> | null) ?? null,
+      options: QuestionOptionsSchema.safeParse(q.options).data ?? null,
       answerType: q.answerType,
       family: q.family,
       hasGold: q.answer !== null,

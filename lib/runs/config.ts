@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import type { RunConfig } from './schemas';
 
 /** Stable JSON (sorted keys) so equal configs hash equally. */
@@ -17,11 +18,11 @@ export function configHash(config: RunConfig): string {
   return createHash('sha256').update(stableJson(config)).digest('hex').slice(0, 16);
 }
 
-export interface ConfigChange {
-  path: string;
-  from: unknown;
-  to: unknown;
-}
+/** One leaf that differs between two run configs, as `runs.config_diff` stores them. */
+export const ConfigChangeSchema = z.object({ path: z.string(), from: z.unknown(), to: z.unknown() });
+export type ConfigChange = z.infer<typeof ConfigChangeSchema>;
+/** A rerun's config diff (`runs.config_diff`). */
+export const ConfigDiffSchema = z.array(ConfigChangeSchema);
 
 /** What changed between two run configs, leaf by leaf ("switches.kg: true → false"). */
 export function diffConfig(a: unknown, b: unknown, path = ''): ConfigChange[] {

@@ -1,22 +1,19 @@
+import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
 
-export interface StageCost {
-  stage: string;
-  steps: number;
-  modelCalls: number;
-  tokensIn: number;
-  tokensOut: number;
-  ms: number;
-}
+const StageCostSchema = z.object({ stage: z.string(), steps: z.number(), modelCalls: z.number(), tokensIn: z.number(), tokensOut: z.number(), ms: z.number() });
+export type StageCost = z.infer<typeof StageCostSchema>;
 
-export interface RunCost {
-  modelCalls: number;
-  cachedCalls: number;
-  tokensIn: number;
-  tokensOut: number;
-  wallMs: number;
-  stages: StageCost[];
-}
+/** A run's cost as `runs.cost` stores it. */
+export const RunCostSchema = z.object({
+  modelCalls: z.number(),
+  cachedCalls: z.number(),
+  tokensIn: z.number(),
+  tokensOut: z.number(),
+  wallMs: z.number(),
+  stages: z.array(StageCostSchema),
+});
+export type RunCost = z.infer<typeof RunCostSchema>;
 
 /** Model calls, tokens and time per run and per stage (top-level step kind). */
 export async function summariseCost(runId: string): Promise<RunCost> {

@@ -80,9 +80,12 @@ export const RunConfigSchema = z.object({
 });
 export type RunConfig = z.infer<typeof RunConfigSchema>;
 
+/** MCQ options keyed A–E, as `questions.options` and a run's input store them. */
+export const QuestionOptionsSchema = z.record(z.string(), z.string()).nullable();
+
 export const RunInputSchema = z.object({
   question: z.string(),
-  options: z.record(z.string(), z.string()).nullable(),
+  options: QuestionOptionsSchema,
   answerType: z.enum(['mcq', 'open', 'count', 'list', 'yesno']),
   documentIds: z.array(z.string()),
   gold: z.unknown().nullable(),

@@ -8,7 +8,7 @@ import { describeBackend } from './backend';
 import { configHash, diffConfig } from './config';
 import { InvalidInputError, NotFoundError, invalidFromZod } from './errors';
 import { enqueueRun } from './queue';
-import { RerunRequestSchema, RunConfigSchema, RunRequestSchema, type RunConfig, type RunInput } from './schemas';
+import { QuestionOptionsSchema, RerunRequestSchema, RunConfigSchema, RunRequestSchema, type RunConfig, type RunInput } from './schemas';
 import { newShareId } from './share-id';
 import { toJson } from '@/lib/trace/recorder';
 
@@ -32,7 +32,7 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
     questionId = q.id;
     input = {
       question: q.text,
-      options: (q.options as Record<string, string> | null) ?? null,
+      options: QuestionOptionsSchema.safeParse(q.options).data ?? null,
       answerType: q.answerType as AnswerType,
       documentIds: q.documentIds,
       gold: q.answer ?? null,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
 import { readLinkReport } from '@/lib/kg/link-report';
 import { estimatePromptTokens, estimateTokens, estimateTokensOfChars } from '@/lib/llm/tokens';
@@ -8,9 +9,11 @@ import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
 import { readCalls, readStep, readTrace, type StoredEvidence } from '@/lib/trace/store';
 import type { MethodAnswer } from '@/lib/methods/types';
+import { parseStepInput } from '@/lib/trace/step-schemas';
+import { MethodAnswerSchema } from '@/lib/trace/steps/common';
 import { getMethod } from '@/lib/methods/registry';
-import type { ConfigChange } from './config';
-import { summariseCost, type RunCost } from './cost';
+import { ConfigDiffSchema, type ConfigChange } from './config';
+import { RunCostSchema, summariseCost, type RunCost } from './cost';
 import { NotFoundError } from './errors';
 import { redactForClient } from './redact';
 import { RunConfigSchema, RunInputSchema, type RunConfig } from './schemas';
@@ -154,7 +157,7 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
   const [trace, calls, cost, documents, verifications] = await Promise.all([
     readTrace(run.id),
     callTimings(run.id),
-    run.cost ? Promise.resolve(run.cost as unknown as RunCost) : summariseCost(run.id),
+    storedCost(run.cost) ?? summariseCost(run.id),
     readDocuments(RunInputSchema.safeParse(run.input).data?.documentIds ?? []),
     readVerifications(run.id),
   ]);
@@ -180,14 +183,14 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     documents,
     config: config.success ? config.data : null,
     configHash: run.configHash,
-    answer: (run.answer as MethodAnswer | null) ?? null,
+    answer: storedAnswer(run.answer),
     correct: run.correct,
-    scores: (run.scores as Record<string, unknown> | null) ?? null,
+    scores: RunScoresSchema.safeParse(run.scores).data ?? null,
     cost,
     kgVersion: run.kgVersion,
     parent: run.parent,
-    configDiff: (run.configDiff as ConfigChange[] | null) ?? null,
-    children: run.children.map((c) => ({ ...c, configDiff: (c.configDiff as ConfigChange[] | null) ?? null, createdAt: c.createdAt.toISOString() })),
+    configDiff: storedDiff(run.configDiff),
+    children: run.children.map((c) => ({ ...c, configDiff: storedDiff(c.configDiff), createdAt: c.createdAt.toISOString() })),
     error: run.error,
     attempts: run.attempts,
     createdAt: run.createdAt.toISOString(),
@@ -337,7 +340,7 @@ export function questionSeeds(question: string, steps: readonly Pick<StepRow, 'k
   for (const s of steps) {
     const report = s.kind === 'channel.entity' && s.status === 'succeeded' ? readLinkReport(s.output) : null;
     if (!report) continue;
-    const text = (s.input as { text?: unknown } | null)?.text;
+    const text = parseStepInput('channel.entity', s.input).data?.text;
     if (typeof text !== 'string' || text.trim() !== q) continue;
     for (const link of report.links) {
       if (seeds.has(link.nodeId)) continue;
@@ -385,3 +388,12 @@ export async function getRunMethod(id: string): Promise<string> {
   if (!run) throw new NotFoundError(`No run with id ${id}`);
   return run.method;
 }
+
+// JSON columns of a run, read through their schemas (a value that does not fit reads as absent).
+const RunScoresSchema = z.record(z.string(), z.unknown());
+const storedAnswer = (v: unknown): MethodAnswer | null => MethodAnswerSchema.safeParse(v).data ?? null;
+const storedDiff = (v: unknown): ConfigChange[] | null => ConfigDiffSchema.safeParse(v).data ?? null;
+const storedCost = (v: unknown): Promise<RunCost> | null => {
+  const cost = RunCostSchema.safeParse(v).data;
+  return cost ? Promise.resolve(cost) : null;
+};

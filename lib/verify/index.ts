@@ -4,7 +4,7 @@ import { linkEntities } from '@/lib/kg';
 import { asLinked } from '@/lib/llm/offline/linked';
 import { ModelClient } from '@/lib/llm/client';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
-import type { MethodAnswer } from '@/lib/methods/types';
+import { MethodAnswerSchema } from '@/lib/trace/steps/common';
 import { createBackend } from '@/lib/runs/backend';
 import { ConflictError, InvalidInputError } from '@/lib/runs/errors';
 import { getRunRecord } from '@/lib/runs/read';
@@ -60,7 +60,7 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   // The judge reads the method's reasoning trace: its model calls in order, with their steps.
   const labels = new Map(record.steps.map((s) => [s.id, s.label]));
   const calls = record.modelCalls.map((c) => ({ step: labels.get(c.stepId ?? '') ?? '(run)', role: c.role, output: c.output }));
-  const reasoning = runReasoning(input, record.answer as MethodAnswer | null, record.evidence, links.entities, calls);
+  const reasoning = runReasoning(input, MethodAnswerSchema.safeParse(record.answer).data ?? null, record.evidence, links.entities, calls);
 
   const checklist = await stages.run('checklist', 'Checklist', { gold, general: general.criteria.map((c) => c.id) }, async (recorder) => {
     const result = await model.call(

@@ -10,7 +10,7 @@ import type { GridConfig } from './grid';
 import { loadJob, type JobWhere, type LoadedJob } from './load';
 import { matrixColumns, matrixRows, cellState, type CellState, type MatrixColumn, type MatrixQuestion, type MatrixRow } from './matrix';
 import { jobProgress, type JobProgress } from './progress';
-import { ItemOutcomeSchema, type ItemOutcome, type JobSample } from './schemas';
+import { ItemOutcomeSchema, JobGridSchema, type ItemOutcome, type JobSample } from './schemas';
 import { computeSummary } from './summary';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
@@ -41,7 +41,7 @@ export async function listEvalJobs(limit = 50, viewer?: Viewer): Promise<EvalJob
     setName: setName.get(j.setId) ?? null,
     status: j.status,
     methods: j.methods,
-    configs: (j.grid as { key: string }[]).map((g) => g.key),
+    configs: (JobGridSchema.safeParse(j.grid).data ?? []).map((g) => g.key),
     total: j.total,
     done: j.done,
     errors: j.errors,

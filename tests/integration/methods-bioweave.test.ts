@@ -572,6 +572,7 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     expect(table.rows.find((r) => r.unitId === webUnit.id)!.rPrior).toBe(0.7);
     // cos and Sim are the embedding endpoint's, and the run says so.
     expect(table.similarity).toMatchObject({ kind: `embedding:${embeddingModel}` });
+    expect(stepOut<{ similarity: { kind: string } }>('bioweave.web').similarity.kind).toBe(`embedding:${embeddingModel}`);
     const served = (t: string) => Float32Array.from(bagOfWordsVector(t));
     for (const r of table.rows) expect(r.cos).toBeCloseTo(vectorCosine(served(QUESTION), served(r.text)), 5);
     expect(server.requests.filter((r) => r.path.endsWith('/embeddings')).every((r) => r.body.model === embeddingModel)).toBe(true);

@@ -197,6 +197,8 @@ const TextRetrievalSchema = z.object({
     }),
   ),
   considered: z.number().int(),
+  /** Which similarity scored the spans' relevance; absent in traces recorded before embeddings. */
+  similarity: SimilarityUseSchema.optional(),
   notes: z.array(z.string()),
 });
 

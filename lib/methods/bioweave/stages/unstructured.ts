@@ -1,8 +1,8 @@
 import { findRelationCues } from '@/lib/llm/offline/cues';
-import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { kindPlural, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
 import { normalise, splitSentences, wordTokens } from '@/lib/llm/offline/text';
+import type { Similarity, SimilarityUse } from '@/lib/nlp/similarity';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { WHOLE_QUESTION } from '../operator';
@@ -45,6 +45,8 @@ export interface TextRetrieval {
   spans: KeptSpan[];
   /** Sentences considered by the filter, and why the rest were dropped. */
   considered: number;
+  /** Which similarity scored the spans' relevance to the question (the paper: SentenceBERT). */
+  similarity: SimilarityUse;
   notes: string[];
 }
 
@@ -73,7 +75,7 @@ export async function retrieveText(
     records.push(...answer.items);
   }
   const unique = [...new Map(records.map((r) => [r.ref, r])).values()];
-  const { kept, considered } = entityAwareFilter(unique, source, topics, candidates, ctx.question.text, budget);
+  const { kept, considered, similarity } = await entityAwareFilter(unique, source, topics, candidates, ctx.question.text, budget, ctx.model.similarity);
   return {
     entityMatching: ctx.params.entityNormalisation ? "KG names, aliases and the question's spelling" : 'exact KG names only (entity normalisation off)',
     queries,
@@ -82,6 +84,7 @@ export async function retrieveText(
     records: unique.length,
     spans: kept,
     considered,
+    similarity,
     notes,
   };
 }
@@ -131,22 +134,24 @@ export function hopQueries(plan: Plan, round: RoundPlan, question: string): stri
 
 /**
  * EntityAwareFilter: sentences ranked by the topic entities they name, other
- * known entities, a relation cue and their lexical similarity to the question;
- * a sentence must name a topic entity (or, when none is linked, share words
- * with the question).
+ * known entities, a relation cue and their similarity to the question (the
+ * run's: embedding cosine, as the paper's SentenceBERT relevance, else
+ * lexical); a sentence must name a topic entity (or, when none is linked, be
+ * similar to the question at all).
  */
-export function entityAwareFilter(
+export async function entityAwareFilter(
   records: EvidenceRecord[],
   source: 'doc' | 'web',
   topics: UnitEntity[],
   candidates: CandidateEntity[],
   question: string,
   budget: number,
-): { kept: KeptSpan[]; considered: number } {
+  similarity: Similarity,
+): Promise<{ kept: KeptSpan[]; considered: number; similarity: SimilarityUse }> {
   const required = new Set(topics.map((t) => t.nodeId));
   // A name can only match where its first word occurs: most of G_q's nodes are ruled out per record at once.
   const firstWords = candidates.map((c) => [c.name, ...(c.aliases ?? [])].flatMap((n) => wordTokens(n)[0]?.text ?? []));
-  const spans: KeptSpan[] = [];
+  const named: { record: EvidenceRecord; sentence: { text: string; start: number; end: number }; mentions: ReturnType<typeof findEntityMentions>; hits: number; others: number }[] = [];
   let considered = 0;
   for (const record of records) {
     const words = new Set(wordTokens(record.text).map((t) => t.text));
@@ -156,24 +161,30 @@ export function entityAwareFilter(
       const mentions = findEntityMentions(sentence.text, present);
       const ids = new Set(mentions.map((m) => m.nodeId));
       const hits = [...ids].filter((id) => required.has(id)).length;
-      const others = Math.min(3, [...ids].filter((id) => !required.has(id)).length);
-      const lexical = lexicalSimilarity(question, sentence.text);
-      if (!(hits > 0 || (!required.size && lexical > 0))) continue;
-      const cue = findRelationCues(sentence.text)[0]?.phrase ?? null;
-      spans.push({
-        spanId: `${record.id}:${sentence.start}-${sentence.end}`,
-        source,
-        recordId: record.id,
-        recordRef: record.ref,
-        start: sentence.start,
-        end: sentence.end,
-        text: sentence.text,
-        mentions: mentions.map((m) => ({ nodeId: m.nodeId, name: m.name, mention: m.mention })),
-        cue,
-        score: hits + 0.5 * others + (cue ? 0.5 : 0) + lexical,
-        alsoIn: [],
-      });
+      if (required.size && !hits) continue;
+      named.push({ record, sentence, mentions, hits, others: Math.min(3, [...ids].filter((id) => !required.has(id)).length) });
     }
+  }
+  // Only the sentences that passed the entity test are compared with the question (and embedded).
+  const comparison = await similarity.compare(named.map((n) => n.sentence.text), [question]);
+  const spans: KeptSpan[] = [];
+  for (const { record, sentence, mentions, hits, others } of named) {
+    const sim = comparison.between(question, sentence.text);
+    if (!required.size && !(sim > 0)) continue;
+    const cue = findRelationCues(sentence.text)[0]?.phrase ?? null;
+    spans.push({
+      spanId: `${record.id}:${sentence.start}-${sentence.end}`,
+      source,
+      recordId: record.id,
+      recordRef: record.ref,
+      start: sentence.start,
+      end: sentence.end,
+      text: sentence.text,
+      mentions: mentions.map((m) => ({ nodeId: m.nodeId, name: m.name, mention: m.mention })),
+      cue,
+      score: hits + 0.5 * others + (cue ? 0.5 : 0) + sim,
+      alsoIn: [],
+    });
   }
   // One span per sentence text: the first record to hold it (attached documents come first) keeps it, the rest are its provenance.
   const byText = new Map<string, KeptSpan>();
@@ -182,5 +193,5 @@ export function entityAwareFilter(
     if (first) first.alsoIn.push(span.recordId);
     else byText.set(normalise(span.text), span);
   }
-  return { kept: [...byText.values()].sort((a, b) => b.score - a.score).slice(0, budget), considered };
+  return { kept: [...byText.values()].sort((a, b) => b.score - a.score).slice(0, budget), considered, similarity: comparison.used };
 }

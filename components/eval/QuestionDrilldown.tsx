@@ -8,17 +8,21 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { num } from '@/lib/eval/jobs/format';
+import { GoldAnswerSchema } from '@/lib/eval/scoring';
+import { QuestionOptionsSchema } from '@/lib/runs/schemas';
 import { CELL_STYLES } from './cell-styles';
 import { questionOptions, runHref, type EvalSource } from './queries';
 
+const optionsOf = (v: unknown) => QuestionOptionsSchema.safeParse(v).data ?? null;
+
 /** The gold answer as a reader expects it: "C. Metformin", "3", "BRCA1; TP53". */
 export function goldText(gold: unknown): string {
-  if (!gold || typeof gold !== 'object') return '—';
-  const g = gold as { key?: string; text?: string; count?: number; list?: string[]; aliases?: string[] };
+  const g = GoldAnswerSchema.safeParse(gold).data;
+  if (!g) return '—';
   if (g.key) return `${g.key}. ${g.text ?? ''}`.trim();
   if (typeof g.count === 'number') return String(g.count);
   if (g.list?.length) return g.list.join('; ');
-  return g.aliases?.length ? `${g.text} (also: ${g.aliases.slice(0, 5).join(', ')})` : (g.text ?? '—');
+  return g.aliases.length ? `${g.text} (also: ${g.aliases.slice(0, 5).join(', ')})` : g.text || '—';
 }
 
 /**
@@ -67,9 +71,9 @@ export function QuestionDrilldown({ source, questionId, revision, onClose }: { s
             <span className="mr-1 text-slate-500">#{data.question.ordinal + 1}</span>
             {data.question.text}
           </p>
-          {data.question.options && typeof data.question.options === 'object' ? (
+          {optionsOf(data.question.options) ? (
             <ol className="grid gap-x-6 gap-y-0.5 text-sm text-slate-700 sm:grid-cols-2">
-              {Object.entries(data.question.options as Record<string, string>).map(([key, text]) => (
+              {Object.entries(optionsOf(data.question.options) ?? {}).map(([key, text]) => (
                 <li key={key}>
                   <span className="font-semibold">{key}.</span> {text}
                 </li>

@@ -2,16 +2,8 @@ import { Badge } from '@/components/ui/Badge';
 import { explainAnswer } from '@/lib/runs/answer-explanation';
 import type { RunView } from '@/lib/runs/view';
 
-interface Gold {
-  key?: string;
-  text?: string;
-  count?: number;
-  list?: string[];
-}
-
-export function goldOf(run: RunView): Gold | null {
-  const g = run.input.gold;
-  return g && typeof g === 'object' ? (g as Gold) : null;
+export function goldOf(run: RunView) {
+  return run.input.gold;
 }
 
 /**

@@ -53,7 +53,7 @@ export async function RecentRuns({ limit = 12, scope = 'browser' }: { limit?: nu
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="recent-runs">
             {runs.map((r) => {
-              const answer = r.answer as { text?: string; abstained?: boolean } | null;
+              const answer = r.answer;
               return (
                 <li key={r.id} className="py-2">
                   <Link href={`/runs/${r.id}`} className="block rounded text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600">

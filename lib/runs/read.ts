@@ -1,3 +1,4 @@
+import { MethodAnswerSchema } from '@/lib/trace/steps/common';
 import { citationsOf } from '@/lib/channels/citations';
 import { getPrisma } from '@/lib/db/client';
 import { readCalls, readTrace } from '@/lib/trace/store';
@@ -64,7 +65,7 @@ export async function listRecentRuns(limit = 20, opts: { ids?: readonly string[]
     take: limit,
     select: { id: true, shareId: true, method: true, questionText: true, status: true, correct: true, createdAt: true, answer: true, config: true },
   });
-  return redactForClient(runs);
+  return redactForClient(runs.map((r) => ({ ...r, answer: MethodAnswerSchema.safeParse(r.answer).data ?? null })));
 }
 
 function withCites<E extends { id: string; ordinal: number; channel: string; kind: string; ref: string; text: string }>(evidence: E[]): (E & { cite: string })[] {

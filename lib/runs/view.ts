@@ -11,6 +11,7 @@ import { readCalls, readStep, readTrace, type StoredEvidence } from '@/lib/trace
 import type { MethodAnswer } from '@/lib/methods/types';
 import { parseStepInput } from '@/lib/trace/step-schemas';
 import { MethodAnswerSchema } from '@/lib/trace/steps/common';
+import { GoldAnswerSchema, type GoldAnswer } from '@/lib/eval/scoring';
 import { getMethod } from '@/lib/methods/registry';
 import { ConfigDiffSchema, type ConfigChange } from './config';
 import { RunCostSchema, summariseCost, type RunCost } from './cost';
@@ -39,7 +40,7 @@ export interface RunView {
   plannedStages: Record<string, number>;
   question: string;
   questionId: string | null;
-  input: { options: Record<string, string> | null; answerType: string; documentIds: string[]; gold: unknown };
+  input: { options: Record<string, string> | null; answerType: string; documentIds: string[]; gold: GoldAnswer | null };
   documents: { id: string; title: string | null }[];
   config: RunConfig | null;
   configHash: string;
@@ -178,7 +179,7 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     question: run.questionText,
     questionId: run.questionId,
     input: input.success
-      ? { options: input.data.options, answerType: input.data.answerType, documentIds: input.data.documentIds, gold: input.data.gold ?? null }
+      ? { options: input.data.options, answerType: input.data.answerType, documentIds: input.data.documentIds, gold: GoldAnswerSchema.safeParse(input.data.gold).data ?? null }
       : { options: null, answerType: 'open', documentIds: [], gold: null },
     documents,
     config: config.success ? config.data : null,

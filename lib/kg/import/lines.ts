@@ -15,8 +15,24 @@ export interface Line {
  * than readline on the million-line edge files.
  */
 export async function* readLines(file: string, opts: { phase?: string; onProgress?: ProgressListener } = {}): AsyncGenerator<Line> {
+  for await (const batch of readLineBatches(file, opts)) {
+    for (let i = 0; i < batch.lines.length; i++) yield { number: batch.first + i, text: batch.lines[i] };
+  }
+}
+
+/** Consecutive lines of a file, the first of them numbered `first` (1-based). */
+export interface LineBatch {
+  first: number;
+  lines: string[];
+}
+
+/**
+ * The same lines a chunk at a time: for the files of millions of rows, where
+ * an awaited step and an object per line cost more than reading the row.
+ */
+export async function* readLineBatches(file: string, opts: { phase?: string; onProgress?: ProgressListener } = {}): AsyncGenerator<LineBatch> {
   const totalBytes = fileSize(file);
-  const raw = fs.createReadStream(file);
+  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
   let bytesRead = 0;
   raw.on('data', (chunk) => (bytesRead += chunk.length));
   const text = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
@@ -32,7 +48,9 @@ export async function* readLines(file: string, opts: { phase?: string; onProgres
     for await (const chunk of text as AsyncIterable<string>) {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop()!;
-      for (const line of lines) yield { number: ++number, text: stripCr(line) };
+      for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
+      yield { first: number + 1, lines };
+      number += lines.length;
       report(number, false);
     }
   } catch (e) {
@@ -41,7 +59,7 @@ export async function* readLines(file: string, opts: { phase?: string; onProgres
     // A consumer that stops early (a rejected line) leaves the file stream open otherwise: only gunzip is destroyed.
     raw.destroy();
   }
-  if (rest) yield { number: ++number, text: stripCr(rest) };
+  if (rest) yield { first: ++number, lines: [stripCr(rest)] };
   report(number, true);
 }
 

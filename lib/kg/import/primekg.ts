@@ -3,7 +3,7 @@ import { ImportError } from './errors';
 import { splitRow } from './delimited';
 import type { GraphBuilder } from './graph-builder';
 import { writeGraph, type GraphImportSummary } from './graph-writer';
-import { readLines } from './lines';
+import { readLineBatches } from './lines';
 import type { ImportOptions } from './options';
 
 export interface PrimeKgOptions extends ImportOptions {
@@ -94,10 +94,13 @@ class PrimeKgReader {
   ) {}
 
   async *rows(opts: ImportOptions): AsyncGenerator<void> {
-    for await (const { number, text } of readLines(this.file, { phase: 'primekg', onProgress: opts.onProgress })) {
-      if (number === 1) this.header(text, number);
-      else if (text && (text.charCodeAt(0) > 32 || text.trim())) this.row(text, number);
-      if ((number & 4095) === 0) yield;
+    for await (const { first, lines } of readLineBatches(this.file, { phase: 'primekg', onProgress: opts.onProgress })) {
+      for (let i = 0; i < lines.length; i++) {
+        const text = lines[i];
+        if (first + i === 1) this.header(text, 1);
+        else if (text && (text.charCodeAt(0) > 32 || text.trim())) this.row(text, first + i);
+      }
+      yield;
     }
     if (!this.graph.metaedges.length) throw new ImportError(this.file, undefined, 'no edges');
   }

@@ -93,8 +93,8 @@ export interface StepEnd {
   calls: Omit<CallRow, 'stepId'>[];
 }
 
-/** A step still running after this long gets its `running` row (a crash then shows it interrupted); quicker steps are written once, when they end. */
-const START_WRITE_MS = 40;
+/** A step still running after this long gets its `running` row (a crash then shows it interrupted); quicker steps (most offline ones, even on a loaded machine) are written once, when they end. */
+const START_WRITE_MS = 200;
 
 /**
  * The writes of one run's trace, grouped: one statement writes every step row

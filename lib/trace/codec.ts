@@ -73,8 +73,8 @@ export function unpack(value: unknown, recordAt: (ordinal: number) => { id: stri
   return out;
 }
 
-/** JSON text longer than this is stored compressed (about where PostgreSQL's own, weaker, compression would start). */
-const COMPRESS_FROM = 2048;
+/** JSON text longer than this is stored compressed (PostgreSQL's own, weaker, compression starts only at 2 KB). */
+const COMPRESS_FROM = 1024;
 
 /** A packed value's JSON text as stored: large ones deflated (several times smaller than PostgreSQL's pglz makes them). */
 export function storedJson(value: Json): string {

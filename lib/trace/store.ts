@@ -16,7 +16,8 @@ import type { ChannelName, EvidenceRecord } from './types';
  *   run already stored become references, tables keep field names once, large
  *   values are compressed;
  * - a model call's prompt lines that an earlier call of the run stored are
- *   references to them (./codec packMessages);
+ *   references to them (./codec packMessages), and its parsed output, when it
+ *   is just its output text read as JSON, is a marker;
  * - a step is written when it ends, with its output, its pool, its selected
  *   evidence and its model calls, in one statement shared with whatever else
  *   of the run is waiting (TraceWriter); a step still running after a moment
@@ -248,11 +249,28 @@ function evidenceJson(records: EvidenceRecord[]): string {
 
 type PackedCall = Omit<CallRow, 'messages'> & { messages: Json };
 
+/** A call's parsed output that is just its output text read as JSON is stored as a marker, not a second copy. */
+const PARSED_IS_OUTPUT = { $parsedIsOutput: true };
+
+function storedParsed(parsed: unknown, output: string | null): unknown {
+  if (parsed === undefined || parsed === null) return null;
+  if (output === null) return parsed;
+  try {
+    return JSON.stringify(JSON.parse(output)) === JSON.stringify(parsed) ? PARSED_IS_OUTPUT : parsed;
+  } catch {
+    return parsed;
+  }
+}
+
+function parsedOf(stored: unknown, output: string | null): unknown {
+  return stored && typeof stored === 'object' && (stored as { $parsedIsOutput?: unknown }).$parsedIsOutput === true && output !== null ? JSON.parse(output) : stored;
+}
+
 function callsJson(calls: PackedCall[]): string {
   return JSON.stringify(
     calls.map((c) => ({
       stepId: c.stepId, ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
-      messages: c.messages, output: c.output, parsed: c.parsed ?? null, tokensIn: c.tokensIn, tokensOut: c.tokensOut,
+      messages: c.messages, output: c.output, parsed: storedParsed(c.parsed, c.output), tokensIn: c.tokensIn, tokensOut: c.tokensOut,
       latencyMs: c.latencyMs, cached: c.cached, attempts: c.attempts, error: c.error,
     })),
   );
@@ -410,7 +428,7 @@ export async function readCalls(runId: string, stepId?: string): Promise<StoredC
     [runId],
   );
   const messages = unpackMessages(rows);
-  return rows.filter((c) => stepId === undefined || c.stepId === stepId).map((c) => ({ ...c, messages: messages.get(c.ordinal) }));
+  return rows.filter((c) => stepId === undefined || c.stepId === stepId).map((c) => ({ ...c, messages: messages.get(c.ordinal), parsed: parsedOf(c.parsed, c.output) }));
 }
 
 function byOrdinal(records: Map<string, EvidenceRecord>): (ordinal: number) => EvidenceRecord | undefined {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { RunCancelledError, TraceRecorder } from '@/lib/trace/recorder';
 import { StepContractError } from '@/lib/trace/step-schemas';
-import { readTrace } from '@/lib/trace/store';
+import { readCalls, readTrace } from '@/lib/trace/store';
 import { unpack } from '@/lib/trace/codec';
 import { newShareId } from '@/lib/runs/share-id';
 
@@ -89,6 +89,26 @@ describe('TraceRecorder', () => {
     ]);
     expect(steps[0].output).toEqual({ reason: 'doc switch is off' });
     expect(await getPrisma().evidence.count({ where: { runId: run.id, selected: true } })).toBe(3);
+  });
+
+  it("stores model calls compactly and reads them back as made: prompt lines once per run, a parsed output that is its text once", async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id);
+    const evidence = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
+    const call = (content: string, output: string, parsed: unknown) => ({
+      role: 'answer' as const, template: 't', templateVersion: 1, backend: 'offline' as const, model: 'offline', messages: [{ role: 'user' as const, content }],
+      output, parsed, tokensIn: 0, tokensOut: 0, tokensEstimated: true, latencyMs: 1, cached: false, attempts: 1, finishReason: null, error: null,
+    });
+    const made = [call(`Q1\n${evidence}`, '{"answer": "IL7R"}', { answer: 'IL7R' }), call(`Q2\n${evidence}`, 'IL7R, probably', { answer: 'IL7R' })];
+    await trace.step({ kind: 'xr2.recall', label: 'Recall' }, async (step) => {
+      for (const c of made) await trace.callRecorder(step)(c);
+      return { claims: [], note: null };
+    });
+    const stored = await getPrisma().modelCall.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(JSON.stringify(stored[1].messages)).not.toContain('gene 7');
+    expect(stored[0].parsed).not.toEqual({ answer: 'IL7R' });
+    const read = await readCalls(run.id);
+    expect(read.map((c) => [c.messages, c.output, c.parsed])).toEqual(made.map((c) => [c.messages, c.output, c.parsed]));
   });
 
   it('replays completed steps after an interruption and marks the interrupted one failed', async () => {

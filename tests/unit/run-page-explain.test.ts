@@ -97,6 +97,24 @@ describe('layered layout', () => {
     expect(bottom - top).toBeLessThanOrEqual(Math.max(...genes) - Math.min(...genes) + 0.001);
     expect((top + bottom) / 2).toBeCloseTo((Math.min(...genes) + Math.max(...genes)) / 2);
   });
+
+  it('keeps the label-inclusive boxes of a wrapped rank apart, so labels never touch a neighbour', () => {
+    const boxes = Array.from({ length: 25 }, (_, i) => ({ id: `g${i}`, x: 200, y: i * 34, w: i === 3 ? 150 : 40, h: 46 }));
+    const out = wrapTallRanks(boxes, 10);
+    const byColumn = new Map<number, number[]>();
+    for (const b of boxes) {
+      const p = out.get(b.id)!;
+      byColumn.set(p.x, [...(byColumn.get(p.x) ?? []), p.y]);
+    }
+    const xs = [...byColumn.keys()].sort((p, q) => p - q);
+    expect(xs).toHaveLength(3);
+    // Neighbouring columns are further apart than the widest label box; rows further apart than the tallest.
+    for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThan(150);
+    for (const ys of byColumn.values()) {
+      const sorted = ys.sort((p, q) => p - q);
+      for (let i = 1; i < sorted.length; i++) expect(sorted[i] - sorted[i - 1]).toBeGreaterThan(46);
+    }
+  });
 });
 
 const base: ExplainInput = {

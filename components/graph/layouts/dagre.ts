@@ -4,16 +4,29 @@ import type { Core, LayoutOptions, Position } from 'cytoscape';
 export const MAX_PER_COLUMN = 10;
 const COLUMN_GAP = 120;
 const ROW_GAP = 36;
+/** Clear space kept between the label-inclusive boxes of neighbours in a wrapped rank. */
+const BOX_MARGIN = 8;
+
+/** A node's position and, when known, the size of its box with its label (model pixels). */
+export interface PlacedNode {
+  id: string;
+  x: number;
+  y: number;
+  w?: number;
+  h?: number;
+}
 
 /**
  * Positions after wrapping tall ranks (pure): nodes sharing an x (a dagre rank,
  * left to right) that number more than `maxPerColumn` are laid out in several
  * columns side by side, every rank to the right moves over to make room, and
- * every rank is centred on one line.
+ * every rank is centred on one line. Rows and columns are at least as far apart
+ * as the rank's largest label-inclusive box (plus a margin), so a label never
+ * touches the node under it or the column beside it.
  * Keeps a "2 anchors → 25 answers" graph at a legible zoom.
  */
-export function wrapTallRanks(nodes: readonly { id: string; x: number; y: number }[], maxPerColumn = MAX_PER_COLUMN): Map<string, Position> {
-  const ranks = new Map<number, { id: string; x: number; y: number }[]>();
+export function wrapTallRanks(nodes: readonly PlacedNode[], maxPerColumn = MAX_PER_COLUMN): Map<string, Position> {
+  const ranks = new Map<number, PlacedNode[]>();
   for (const n of nodes) {
     const key = Math.round(n.x);
     ranks.set(key, [...(ranks.get(key) ?? []), n]);
@@ -28,14 +41,16 @@ export function wrapTallRanks(nodes: readonly { id: string; x: number; y: number
     }
     const columns = Math.ceil(members.length / maxPerColumn);
     const perColumn = Math.ceil(members.length / columns);
+    const rowGap = Math.max(ROW_GAP, ...members.map((n) => (n.h ?? 0) + BOX_MARGIN));
+    const columnGap = Math.max(COLUMN_GAP, ...members.map((n) => (n.w ?? 0) + BOX_MARGIN * 2));
     const centre = (members[0].y + members.at(-1)!.y) / 2;
     members.forEach((n, i) => {
       const column = Math.floor(i / perColumn);
       const row = i % perColumn;
       const inColumn = Math.min(perColumn, members.length - column * perColumn);
-      out.set(n.id, { x: x + shift + column * COLUMN_GAP, y: centre + (row - (inColumn - 1) / 2) * ROW_GAP });
+      out.set(n.id, { x: x + shift + column * columnGap, y: centre + (row - (inColumn - 1) / 2) * rowGap });
     });
-    shift += (columns - 1) * COLUMN_GAP;
+    shift += (columns - 1) * columnGap;
   }
   // A short rank that dagre spread along a tall one (two anchors at its ends) spans no more than the wrapped ranks do.
   const span = (ids: string[]) => {
@@ -84,7 +99,12 @@ export function dagreLayout(overrides: Record<string, unknown> = {}): LayoutOpti
     animate: false,
     stop: (event: { cy: Core }) => {
       const cy = event.cy;
-      const wrapped = wrapTallRanks(cy.nodes().map((n) => ({ id: n.id(), ...n.position() })));
+      const wrapped = wrapTallRanks(
+        cy.nodes().map((n) => {
+          const box = n.boundingBox({ includeLabels: true, includeOverlays: false });
+          return { id: n.id(), ...n.position(), w: box.w, h: box.h };
+        }),
+      );
       cy.nodes().positions((n) => wrapped.get(n.id()) ?? n.position());
       cy.fit(undefined, padding);
     },

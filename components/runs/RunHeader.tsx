@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
@@ -58,9 +58,7 @@ export function RunHeader({ run, actions }: Pick<RunHeaderProps, 'run' | 'action
           {actions}
         </div>
       </div>
-      <h1 className="line-clamp-3 text-xl font-semibold break-words whitespace-pre-wrap text-slate-900" data-testid="run-question" title={run.question.length > 300 ? run.question : undefined}>
-        {run.question}
-      </h1>
+      <Question text={run.question} />
       <Options run={run} />
       {run.documents.length ? (
         <p className="text-sm text-slate-700">
@@ -89,6 +87,41 @@ export function RunFacts({ run, runHref, compareHref }: Pick<RunHeaderProps, 'ru
       </div>
       <Lineage run={run} runHref={runHref} compareHref={compareHref} />
     </section>
+  );
+}
+
+/** The question, clamped to three lines; a clamped question opens in full on a click of the heading or of its toggle (which closes it again). */
+function Question({ text }: { text: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const [open, setOpen] = useState(false);
+  const [clamped, setClamped] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || open) return;
+    const measure = () => setClamped(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [text, open]);
+  const toggle = clamped || open ? () => setOpen((o) => !o) : undefined;
+  return (
+    <div>
+      <h1
+        ref={ref}
+        className={cn('text-xl font-semibold break-words whitespace-pre-wrap text-slate-900', !open && 'line-clamp-3', clamped && !open && 'cursor-pointer')}
+        data-testid="run-question"
+        data-expanded={open ? 'true' : 'false'}
+        onClick={clamped && !open ? () => setOpen(true) : undefined}
+      >
+        {text}
+      </h1>
+      {toggle ? (
+        <button type="button" className="text-xs font-medium text-blue-800 underline" onClick={toggle} aria-expanded={open} data-testid="run-question-toggle">
+          {open ? 'Show less' : 'Show the full question'}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { ReproduceFormState } from '@/app/reproduce/actions';
@@ -43,6 +44,15 @@ export function ReproduceStartForm({ table, title, sets, action }: ReproduceStar
       <Button type="submit" size="sm" disabled={pending || !sets.length}>
         {pending ? 'Starting…' : 'Run this table'}
       </Button>
+      {sets.length ? null : (
+        <p className="w-full text-xs text-slate-700">
+          No question set yet:{' '}
+          <Link className="text-blue-700 underline" href="/eval#sets-heading">
+            generate one (BioMedHop, from the loaded KG) or import one
+          </Link>
+          , then run this table on it.
+        </p>
+      )}
       {state.message ? (
         <p role="alert" className="w-full text-xs text-red-700">
           {state.message}

@@ -20,10 +20,16 @@ const RECORD_ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const ID_FIELD = /(?:^ids?|Ids?|^evidence|^cite[ds]?)$/;
 const CITE = /^\[?\s*([KDEWP][1-9][0-9]*)\s*\]?$/;
 
-/** What makes two records the same fact: the KG edge (or path), the passage span, the claim's wording. */
+/**
+ * What makes two records the same fact: the KG edge (or path); for text, its
+ * channel and wording (a passage stored twice, a snippet on two pages, a span
+ * and its unit read the same to a model, so they share one id and a prompt
+ * shows them once); an entity's profile by its node.
+ */
 export function factKey(r: Pick<EvidenceInput, 'channel' | 'kind' | 'ref' | 'text'>): string {
   if (r.channel === 'kg') return r.ref;
-  return `${r.channel}:${r.ref}:${r.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+  const words = r.text.toLowerCase().replace(/\s+/g, ' ').trim();
+  return r.channel === 'entity' ? `entity:${r.ref}:${words}` : `${r.channel}:${words}`;
 }
 
 type Citable = Pick<EvidenceRecord, 'id' | 'channel' | 'kind' | 'ref' | 'text'>;

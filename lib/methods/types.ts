@@ -63,6 +63,12 @@ export interface MethodDefinition<P extends z.ZodType = z.ZodType> {
    * not done / started so far.
    */
   plannedStages?(params: z.infer<P>): Record<string, number>;
+  /**
+   * Where this run departs from the paper (substitutes, additions, simplifications), short and
+   * precise, for these parameters; recorded with every answer as `extra.deviations` and listed in
+   * the README. Dynamic substitutes (the similarity in use) are recorded where they are measured.
+   */
+  deviations?(params: z.infer<P>): string[];
   run(ctx: MethodContext<z.infer<P>>): Promise<MethodAnswer>;
 }
 

@@ -60,6 +60,8 @@ export interface ReproductionRow {
   config: { method: string; switches: string; kgShuffle: boolean; params: Record<string, unknown>; overrides: Record<string, unknown> };
   paper: Record<string, number | string>;
   ours: Record<string, number | null>;
+  /** Metric keys of `ours` that are estimates (tokens counted as chars/4 where the backend reported none, as the evaluation tables do). */
+  estimated: string[];
   /** Finished runs behind `ours`. */
   n: number;
   /** The row's runs, in question order. */
@@ -139,6 +141,7 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
       config: { method: summary.attribution!.referenceMethod, switches: 'bucketed by full + single-off reruns', kgShuffle: false, params: {}, overrides: {} },
       paper: paper[b.bucket] ?? {},
       ours: { instances: b.instances, ...Object.fromEntries(table.columns.map((c) => [c.method, b.accuracy[c.method] ?? null])) },
+      estimated: [],
       n: b.instances,
       runs: runsOf(reference, 'full'),
     }));
@@ -151,7 +154,7 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
     const rows = table.rows.map((row): ReproductionRow => {
       const runs = runsOf(row.method, row.id);
       const mine = runs.flatMap((id) => (reports.has(id) ? [reports.get(id)!] : []));
-      return { label: row.label, config: config(row), paper: row.paper, ours: Object.fromEntries(table.forms.map((f) => [f.key, mean(mine.flatMap((r) => rewardOf(r, f.key)))])), n: mine.length, runs };
+      return { label: row.label, config: config(row), paper: row.paper, ours: Object.fromEntries(table.forms.map((f) => [f.key, mean(mine.flatMap((r) => rewardOf(r, f.key)))])), estimated: [], n: mine.length, runs };
     });
     return { ...base, metrics, rows };
   }
@@ -165,7 +168,8 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
       else if (m.key === 'overallAvg') ours[m.key] = family?.overallAvg ?? null;
       else ours[m.key] = (cell?.[m.key] as number | null | undefined) ?? null;
     }
-    return { label: row.label, config: config(row), paper: row.paper, ours, n: finishedOf(row.method, row.id), runs: runsOf(row.method, row.id) };
+    const estimated = cell?.tokensEstimated ? table.metrics.filter((m) => m.key === 'avgTokensK').map((m) => m.key) : [];
+    return { label: row.label, config: config(row), paper: row.paper, ours, estimated, n: finishedOf(row.method, row.id), runs: runsOf(row.method, row.id) };
   });
   return { ...base, metrics: table.metrics, rows };
 }

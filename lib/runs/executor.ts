@@ -62,14 +62,17 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       docBundle: input.docBundle,
       webBundle: input.webBundle,
     });
-    const answer = await method.run({
+    const params = method.params.parse(config.params);
+    const answered = await method.run({
       question: { text: input.question, options: input.options, answerType: input.answerType, documentIds: input.documentIds, questionId: run.questionId },
-      params: method.params.parse(config.params),
+      params,
       channels,
       model,
       trace,
       backend: config.backend.backend,
     });
+    const deviations = method.deviations?.(params) ?? [];
+    const answer = deviations.length ? { ...answered, extra: { ...answered.extra, deviations } } : answered;
     await trace.flush();
     await finish(ours, answer, input);
     return 'succeeded';

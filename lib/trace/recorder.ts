@@ -59,6 +59,8 @@ export class TraceRecorder {
   /** Every evidence record of the run by id, and the same objects by identity (step inputs and outputs store references to them). */
   private readonly records = new Map<string, EvidenceRecord>();
   private readonly recordObjects = new Set<object>();
+  /** Text evidence (passages, web records) by what it is: retrieved again, it is the record first made of it. */
+  private readonly retrieved = new Map<string, EvidenceRecord>();
   /** Ids and texts of stored records: copies of them in step inputs and outputs are stored as references. */
   private readonly strings = new Map<string, { $id: number } | { $tx: number }>();
   private readonly stored: Stored = {
@@ -181,12 +183,23 @@ export class TraceRecorder {
   /** Evidence a step retrieved; stored with the step when it ends (outside a running step: at once, as rows). */
   async addEvidence(step: StepHandle | null, items: EvidenceInput[]): Promise<EvidenceRecord[]> {
     if (!items.length) return [];
-    const records: EvidenceRecord[] = items.map((item) => ({
-      ...item,
-      ...this.nextEvidenceKey(),
-      stepId: step?.id ?? null,
-      selected: (item.selected ?? false) && selectable(item),
-    }));
+    // A passage or web record the run retrieved before (a later round, another query) is recorded once: later steps refer to that record.
+    const records: EvidenceRecord[] = [];
+    const reselected: string[] = [];
+    const returned = items.map((item): EvidenceRecord => {
+      const key = retrievalKey(item);
+      const known = key ? this.retrieved.get(key) : undefined;
+      if (known) {
+        if (item.selected) reselected.push(known.id);
+        return known;
+      }
+      const record = { ...item, ...this.nextEvidenceKey(), stepId: step?.id ?? null, selected: (item.selected ?? false) && selectable(item) };
+      if (key) this.retrieved.set(key, record);
+      records.push(record);
+      return record;
+    });
+    if (reselected.length) await this.markSelected(reselected);
+    if (!records.length) return returned;
     this.citations.register(records);
     const open = step && this.open.get(step.id);
     if (open) {
@@ -196,7 +209,7 @@ export class TraceRecorder {
       for (const r of records) if (r.selected) this.selectedIds.add(r.id);
       await insertRows(this.runId, records);
     }
-    return records;
+    return returned;
   }
 
   /**
@@ -245,6 +258,8 @@ export class TraceRecorder {
 
   private remember(record: EvidenceRecord) {
     this.records.set(record.id, record);
+    const key = retrievalKey(record);
+    if (key && !this.retrieved.has(key)) this.retrieved.set(key, record);
     this.recordObjects.add(record);
     this.strings.set(record.id, { $id: record.ordinal });
     if (record.text.length >= MIN_REF_LENGTH && !this.strings.has(record.text)) this.strings.set(record.text, { $tx: record.ordinal });
@@ -271,6 +286,12 @@ export class TraceRecorder {
 }
 
 /** A passage retrieved by score alone shares no entity with the question: it may be recorded, never selected. */
+/** What a retrieved text is: channel, kind, reference, text, and whether it may be selected (a withheld passage shown later is a new record). Null for other evidence. */
+function retrievalKey(r: EvidenceInput): string | null {
+  if (r.channel !== 'doc' && r.channel !== 'web') return null;
+  return JSON.stringify([r.channel, r.kind, r.ref, r.text, selectable(r)]);
+}
+
 function selectable(r: Pick<EvidenceInput, 'channel' | 'data'>): boolean {
   return !(r.channel === 'doc' && isPlainObject(r.data) && r.data.relevance === 'score');
 }

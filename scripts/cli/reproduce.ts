@@ -8,7 +8,8 @@ import { withKnowledgeBase } from './sets';
 export const REPRODUCE_USAGE = `usage: npm run hopscope -- reproduce --list [--json]
        npm run hopscope -- reproduce <table-id> --set NAME|FILE.jsonl [--limit N] [--seed S] [--backend auto|offline|openai] [--concurrency N] [--json]
   Runs the table's rows (method × switches × parameters) on the set as one evaluation job, in this process,
-  then prints the table with the paper's figures beside ours (--json: {"table","paper","metrics","rows":[{"label","config","paper","ours","n"}]}).
+  then prints the table with the paper's figures beside ours (--json: {"table","paper","metrics","rows":[{"label","config","paper","ours","estimated","n"}]};
+  "estimated" names the metrics of "ours" that are estimates, printed with ≈: tokens as chars/4 where the backend reported none).
   Resume an interrupted one with: npm run hopscope -- eval --resume JOB_ID`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -47,7 +48,7 @@ function jsonOf(view: ReproductionView) {
     metrics: view.metrics,
     engine: view.job.offline ? 'offline-engine' : view.job.model,
     job: view.job.id,
-    rows: view.rows.map((r) => ({ label: r.label, config: r.config, paper: r.paper, ours: r.ours, n: r.n, runs: r.runs })),
+    rows: view.rows.map((r) => ({ label: r.label, config: r.config, paper: r.paper, ours: r.ours, estimated: r.estimated, n: r.n, runs: r.runs })),
   };
 }
 
@@ -56,7 +57,7 @@ function formatTable(view: ReproductionView): string {
   const header = ['Row', ...view.metrics.map((m) => `${m.label} (ours${view.job.offline ? ', offline engine' : ''})`), 'n', 'Paper'];
   const lines = view.rows.map((r) => [
     r.label,
-    ...view.metrics.map((m) => fmt(r.ours[m.key] ?? null, m.percent)),
+    ...view.metrics.map((m) => `${r.estimated.includes(m.key) && r.ours[m.key] !== null ? '≈' : ''}${fmt(r.ours[m.key] ?? null, m.percent)}`),
     String(r.n),
     Object.entries(r.paper).map(([k, v]) => `${k} ${v}`).join('; ') || '–',
   ]);

@@ -218,6 +218,20 @@ describe('EIGEN-1 with the monitor off (explicit RAG, Table 3)', () => {
     }
     const proposer = ofKind(run, 'eigen1.proposer')[0].output as { candidate: { evidence: { id: string }[] } };
     expect(proposer.candidate.evidence.map((e) => e.id)).toEqual(expect.arrayContaining(records.map((r) => r.id)));
+
+    // The KG budget (maxInjections × queryTopK) is split across the question's entities: metformin's and PPARG's neighbourhoods both get triples.
+    const retrieval = childrenOf(run, upfront).find((s) => s.kind === 'eigen1.retrieval')!;
+    const split = (retrieval.output as { perEntity: { entity: string; triples: number }[] }).perEntity;
+    expect(split.map((e) => e.entity).sort()).toEqual(['Metformin', 'PPARG']);
+    for (const e of split) expect(e.triples).toBeGreaterThan(0);
+    const topK = (upfront.input as { topK: number }).topK;
+    expect(split.reduce((n, e) => n + e.triples, 0)).toBe(topK);
+    const triples = records.flatMap((r) => {
+      const e = run.evidence.find((x) => x.id === r.id)!;
+      return e.channel === 'kg' ? [e.data as unknown as TripleData] : [];
+    });
+    expect(triples).toHaveLength(topK);
+    for (const name of ['Metformin', 'PPARG']) expect(triples.some((t) => t.sourceName === name || t.targetName === name)).toBe(true);
   });
 });
 

@@ -44,6 +44,9 @@ describe('BioWeave Table 7: source-conditioned evidence', () => {
     for (const row of view.rows) {
       expect(row.n).toBe(4);
       expect(typeof row.ours.accuracy).toBe('number');
+      // Offline figures count estimated tokens (chars/4, as the evaluation tables do), flagged as estimates.
+      expect(row.ours.avgTokensK).toBeGreaterThan(0);
+      expect(row.estimated).toEqual(['avgTokensK']);
     }
     expect(view.rows[0].paper['Overall Avg.']).toBe(31.7);
     expect(view.rows[6].paper['Path Counting CountEx']).toBe(44.2);

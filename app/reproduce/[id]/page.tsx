@@ -85,17 +85,26 @@ export default async function ReproductionPage({ params }: { params: Promise<{ i
                     {row.config.kgShuffle ? ' · kgShuffle' : ''}
                     {Object.keys(row.config.overrides).length ? ` · ${JSON.stringify(row.config.overrides)}` : ''}
                   </td>
-                  {view.metrics.map((m) => (
-                    <td key={m.key} className="px-2 py-1 tabular-nums">
-                      {row.runs.length ? (
-                        <Link className="text-blue-700 underline" href={`/runs/${row.runs[0]}`} data-metric={m.key}>
-                          {fmt(row.ours[m.key], m.percent)}
-                        </Link>
-                      ) : (
-                        fmt(row.ours[m.key], m.percent)
-                      )}
-                    </td>
-                  ))}
+                  {view.metrics.map((m) => {
+                    const figure = row.estimated.includes(m.key) && row.ours[m.key] != null ? (
+                      <span title="estimate: chars/4, the backend reported no token counts" data-estimate="true">
+                        ≈{fmt(row.ours[m.key], m.percent)}
+                      </span>
+                    ) : (
+                      fmt(row.ours[m.key], m.percent)
+                    );
+                    return (
+                      <td key={m.key} className="px-2 py-1 tabular-nums">
+                        {row.runs.length ? (
+                          <Link className="text-blue-700 underline" href={`/runs/${row.runs[0]}`} data-metric={m.key}>
+                            {figure}
+                          </Link>
+                        ) : (
+                          figure
+                        )}
+                      </td>
+                    );
+                  })}
                   <td className="px-2 py-1 tabular-nums">
                     {row.runs.length ? (
                       <details>
@@ -123,6 +132,9 @@ export default async function ReproductionPage({ params }: { params: Promise<{ i
               ))}
             </tbody>
           </table>
+          {view.rows.some((r) => r.estimated.length) ? (
+            <p className="mt-2 text-xs text-slate-600">≈ an estimate: tokens counted as characters / 4 where the backend reported none (the offline engine never does).</p>
+          ) : null}
         </div>
       </Card>
     </section>

@@ -23,6 +23,10 @@ export const bioweave = defineMethod({
     'hop-level text queries converted to evidence units, cross-verification by relevance, source prior, cross-source support and ' +
     'KG grounding, selection, alias-merged refinement, and an operator check that repairs the missing hop before answering.',
   params: BioWeaveParamsSchema,
+  deviations: () => [
+    "PruneSubgraph drops nodes of kinds the plan never reaches and relations it never follows; the paper's frequent-node criterion is left to retrieval order (least-connected neighbours first)",
+    'query building (BuildHopQueries, BuildTargetedQueries) is by rule from the plan, not a model call',
+  ],
   async run(ctx) {
     const init = await initialise(ctx);
     const { frame, plan } = init.output;

@@ -27,6 +27,11 @@ export const eigen1 = defineMethod({
     'Proposers reason in a stream watched by a monitor that injects retrieved documents and KG facts as first-person asides; ' +
     'candidates are corrected, refined anchor-by-anchor against their peers (HSR), scored and re-corrected until they pass (QAIR), and ranked.',
   params: Eigen1ParamsSchema,
+  deviations: (p) => [
+    ...(p.monitor ? [] : ["explicit RAG is one retrieval up front with the question (its KG budget split across the question's entities); the paper's proposers call a search tool mid-reasoning"]),
+    "correctors and HSR refiners write their reasoning, then state the structured solution in a second call (the paper's agents write one text)",
+    "QAIR's evaluator and the ranker judge without a monitor",
+  ],
   plannedStages: (params) => ({ 'eigen1.proposer': params.k }),
   async run(ctx) {
     const lineage = new Lineage();

@@ -24,6 +24,12 @@ export const regram = defineMethod({
     'Region-first reasoning: per hop, a query-aligned KG region of K triples chosen by domain-weighted MMR; the hop is answered only ' +
     'inside it (KG-STRICT), completed with Reviewer-verified hypotheses (HYBRID), or from general knowledge said as such (LLM-GUESS).',
   params: RegramParamsSchema,
+  deviations: (p) => [
+    ...(p.reviewer ? ["Reviewer: a judge call plus a programmatic check (entity in the region, relation allowed, triple in the KG) stands in for the paper's LoRA-tuned classifier"] : []),
+    `not in the paper: at most ${p.hubCap} candidate triples per linked node (hubCap) and ${p.maxHypotheses} hypotheses per HYBRID hop (maxHypotheses)`,
+    ...(p.optionSeeds ? ['not in the paper: MCQ options seed every hop (optionSeeds)'] : []),
+    "the paper's per-role max-token limits are not applied (JSON outputs would be cut)",
+  ],
   async run(ctx) {
     const frame = await readQuestion(ctx);
     const typing = await typeDomain(ctx, frame);

@@ -26,6 +26,10 @@ export const xr2 = defineMethod({
     'Iterative reasoning with mandatory decomposition: per step, extract entities (entity channel) and relation cues, retrieve the top-K KG triples ' +
     'and recall parametric claims apart from them, answer the whole question, self-check, and re-decompose on what is missing.',
   params: Xr2ParamsSchema,
+  deviations: (p) => [
+    'an MCQ option reached outside E_t counts as one more constraint met in the unit score',
+    ...(p.optionBonus > 0 ? [`not in the paper: option bonus ${p.optionBonus} (optionBonus)`] : []),
+  ],
   async run(ctx) {
     const { tMax } = ctx.params;
     const frame = await readQuestion(ctx);

@@ -89,6 +89,8 @@ export const eigen1Steps = {
       ranking: z.array(z.object({ id: z.string(), sim: z.number(), inContext: z.boolean(), selected: z.boolean() })),
       /** Which similarity ranked the KG candidates; absent in traces recorded before embeddings. */
       similarity: SimilarityUseSchema.optional(),
+      /** Explicit RAG: the KG triples each of the query's entities got of the split budget. */
+      perEntity: z.array(z.object({ entity: z.string(), triples: z.number().int() })).optional(),
       notes: z.array(z.string()),
     }),
   },

@@ -20,6 +20,8 @@ export interface Retrieval {
   ranking: { id: string; sim: number; inContext: boolean; selected: boolean }[];
   /** Which similarity ranked them: the endpoint's embeddings (the paper's RAG database is queried by embedding similarity), or lexical and why. */
   similarity: SimilarityUse;
+  /** With the budget split per entity (explicit RAG): the KG triples each of the query's entities got. */
+  perEntity?: { entity: string; triples: number }[];
   notes: string[];
 }
 
@@ -38,7 +40,7 @@ export async function retrieve(
   ctx: MethodContext<unknown>,
   parent: StepHandle,
   query: string,
-  opts: { topK: number; seed: number; context: string },
+  opts: { topK: number; seed: number; context: string; perEntity?: boolean },
 ): Promise<Retrieval> {
   const { context, ...shown } = opts;
   return ctx.trace.step({ kind: 'eigen1.retrieval', label: 'Retrieve (documents + KG)', input: { query, ...shown }, parent }, async (step) => {
@@ -47,23 +49,51 @@ export async function retrieve(
     const reading = understandQuestion(query, { links });
     const anchors = seedEntities(reading, links);
     const triples: EvidenceRecord[] = [];
+    /** Which entity's neighbourhood each triple came from. */
+    const around = new Map<string, string>();
     for (const anchor of anchors) {
       const node: KgNode = { id: anchor.nodeId, kind: anchor.kind, name: anchor.name };
       const kg = await ctx.channels.kg.triplesAround(step, [node], { metaedges: relationsFor(anchor, anchors, reading.anchors), limit: 50 }, `KG neighbours of ${anchor.name}`);
       if (!kg.enabled) notes.push(kg.note ?? 'kg channel disabled');
       triples.push(...kg.items);
+      for (const r of kg.items) around.set(r.id, anchor.name);
     }
     if (!anchors.length) notes.push('the query links no KG entity');
     const comparison = await ctx.model.similarity.compare(triples.map((r) => r.text), [query]);
     const ranked = rank(triples, query, comparison, { seed: opts.seed, context, anchorIds: new Set(anchors.map((a) => a.nodeId)) });
-    const topTriples = ranked.slice(0, opts.topK).map((r) => r.record);
+    const split = opts.perEntity && anchors.length > 1;
+    const topTriples = split ? takeAcross(ranked.map((r) => r.record), (r) => around.get(r.id)!, opts.topK) : ranked.slice(0, opts.topK).map((r) => r.record);
     const docs = await ctx.channels.doc.search(step, query, opts.topK);
     if (!docs.enabled) notes.push(docs.note ?? 'doc channel disabled');
     const chosen = [...topTriples, ...docs.items];
     await ctx.trace.markSelected(chosen.map((r) => r.id));
-    const ranking = ranked.map((r, i) => ({ id: r.record.id, sim: Math.round(r.sim * 1000) / 1000, inContext: r.inContext, selected: i < opts.topK }));
-    return { query, records: chosen, considered: triples.length + docs.items.length, ranking, similarity: comparison.used, notes };
+    const picked = new Set(topTriples.map((r) => r.id));
+    const ranking = ranked.map((r) => ({ id: r.record.id, sim: Math.round(r.sim * 1000) / 1000, inContext: r.inContext, selected: picked.has(r.record.id) }));
+    const perEntity = split ? anchors.map((a) => ({ entity: a.name, triples: topTriples.filter((r) => around.get(r.id) === a.name).length })) : undefined;
+    return { query, records: chosen, considered: triples.length + docs.items.length, ranking, similarity: comparison.used, ...(perEntity ? { perEntity } : {}), notes };
   });
+}
+
+/**
+ * The KG budget split across the query's entities, as the paper's proposers
+ * search entity by entity: each entity's best-ranked triples in turn, until k
+ * (an entity with fewer leaves its share to the others); a triple is taken once.
+ */
+function takeAcross(ranked: EvidenceRecord[], entityOf: (r: EvidenceRecord) => string, k: number): EvidenceRecord[] {
+  const queues = new Map<string, EvidenceRecord[]>();
+  for (const r of ranked) queues.set(entityOf(r), [...(queues.get(entityOf(r)) ?? []), r]);
+  const taken: EvidenceRecord[] = [];
+  const refs = new Set<string>();
+  while (taken.length < k && [...queues.values()].some((q) => q.length)) {
+    for (const queue of queues.values()) {
+      let next = queue.shift();
+      while (next && refs.has(next.ref)) next = queue.shift();
+      if (!next || taken.length >= k) continue;
+      refs.add(next.ref);
+      taken.push(next);
+    }
+  }
+  return taken;
 }
 
 /** The relations the query names for this entity; else every relation to the other entities it names; else all. */

@@ -71,6 +71,19 @@ const KG_METHODS = new Set(['kg-rag', 'xr2', 'regram', 'bioweave', 'eigen1']);
 
 const firstLine = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/^(.{0,220}?[.;])\s.*$/, '$1');
 
+/**
+ * The rationale's own statement of why it abstained: from its last
+ * "Abstained…" to the end of that sentence (a method's reasoning chain comes
+ * first and its verdict last), else its first sentence.
+ */
+function abstentionLine(rationale: string): string {
+  const flat = rationale.replace(/\s+/g, ' ').trim();
+  const at = flat.search(/\bAbstain\w*\b(?![\s\S]*\bAbstain)/);
+  if (at < 0) return firstLine(flat);
+  const said = flat.slice(at).replace(/^(.*?[.!?])(\s.*)?$/, '$1');
+  return said.length <= 300 ? said : firstLine(said);
+}
+
 export function explainAnswer(run: ExplainInput): AnswerExplanation {
   const answer = run.answer;
   const claims = { supported: answer?.claims.filter((c) => c.evidenceIds.length > 0).length ?? 0, unsupported: answer?.claims.filter((c) => !c.evidenceIds.length).length ?? 0 };
@@ -87,7 +100,7 @@ function abstentionReason(run: ExplainInput): string {
   if (usesKg && !run.seeds.length && linking.length) return 'No entity of the question was found in the knowledge graph, so no KG evidence could be retrieved.';
   if (!usesKg && run.switches && !run.switches.doc && !run.switches.web && !run.switches.param) return 'This method reads no knowledge graph, and its document, web and parametric channels were off.';
   const rationale = run.answer?.rationale?.trim();
-  if (rationale) return firstLine(rationale);
+  if (rationale) return abstentionLine(rationale);
   const failed = run.steps.find((s) => s.status === 'failed' && s.headline);
   if (failed) return `A step failed: ${failed.headline}`;
   if (!usesKg) return 'This method reads no knowledge graph, and the documents and recall it read did not state an answer.';

@@ -37,6 +37,11 @@ export function StepDetail({ node, ctx }: { node: StepNode; ctx: TraceContext })
           {s.calls ? ` · ${s.calls} model call${s.calls === 1 ? '' : 's'}, ${formatTokens(s)}` : ''}
         </p>
         {s.headline ? <p className={cn('text-sm', s.status === 'failed' ? 'text-red-800' : 'text-slate-700')}>{s.headline}</p> : null}
+        {s.contractIssue ? (
+          <p className="text-xs text-amber-900" data-testid="contract-issue">
+            ⚑ Contract violation: this step&apos;s output did not fit its kind&apos;s contract when it was recorded (kept as recorded): {s.contractIssue.split('\n')[0]}
+          </p>
+        ) : null}
       </header>
       <div role="tablist" aria-label="Step views" className="flex flex-wrap gap-1 border-b border-slate-200">
         {tabs.map((t) => (

@@ -102,6 +102,8 @@ export interface StepSummary {
   /** Some of the tokens are estimates (about four characters a token): the backend reported none. */
   tokensEstimated?: boolean;
   evidence: number;
+  /** The recorded output broke its kind's contract: the step was kept, flagged with the issues. */
+  contractIssue?: string;
 }
 
 /** Every evidence record of the run, candidates included (selected: a method used it). */
@@ -242,6 +244,7 @@ interface StepRow {
   output: unknown;
   startedAt: Date;
   durationMs: number | null;
+  contractIssue: string | null;
 }
 
 function summarise(s: StepRow, usage: { calls: number; tokensIn: number; tokensOut: number; tokensEstimated?: boolean } | undefined, evidence: number): StepSummary {
@@ -260,6 +263,7 @@ function summarise(s: StepRow, usage: { calls: number; tokensIn: number; tokensO
     tokensOut: usage?.tokensOut ?? 0,
     ...(usage?.tokensEstimated ? { tokensEstimated: true } : {}),
     evidence,
+    ...(s.contractIssue ? { contractIssue: s.contractIssue } : {}),
   };
 }
 

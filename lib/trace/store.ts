@@ -38,6 +38,8 @@ export interface StoredStep {
   output: unknown;
   startedAt: Date;
   durationMs: number | null;
+  /** The recorded output broke its kind's contract (lib/trace/step-schemas.ts): the issues; null when it fits. */
+  contractIssue: string | null;
 }
 
 /** An evidence record as the run's trace holds it: everything retrieved, `selected` when a method used it. */
@@ -335,7 +337,7 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
   const [steps, pools, rows] = await Promise.all([
     pool.query<StepRowRaw>(
       `select id, ordinal, parent_step_id "parentStepId", kind, label, status, ${withIO ? 'input' : 'null'} "rawInput", ${withIO ? 'output' : 'null'} "rawOutput",
-              started_at "startedAt", duration_ms "durationMs"
+              started_at "startedAt", duration_ms "durationMs", contract_issue "contractIssue"
          from steps where run_id = $1 and ($2::text is null or id = $2) order by ordinal`,
       [runId, stepId ?? null],
     ),

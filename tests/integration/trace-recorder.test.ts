@@ -206,5 +206,7 @@ describe('TraceRecorder', () => {
     const [step] = await getPrisma().step.findMany({ where: { runId: run.id } });
     expect(step).toMatchObject({ status: 'succeeded', output: broken });
     expect(step.contractIssue).toMatch(/subquestions/);
+    // The run views read the flag with the step.
+    expect((await readTrace(run.id)).steps[0].contractIssue).toMatch(/subquestions/);
   });
 });

@@ -118,7 +118,7 @@ export function CytoscapeView({
           data-label-zoom={LABEL_MIN_ZOOM.toFixed(3)}
           aria-live="polite"
         >
-          {counts ? `${counts.nodes} nodes · ${counts.edges} edges drawn` : 'Drawing…'}
+          {counts ? `${counts.nodes} node${counts.nodes === 1 ? '' : 's'} · ${counts.edges} edge${counts.edges === 1 ? '' : 's'} drawn` : 'Drawing…'}
         </p>
       </div>
     </div>

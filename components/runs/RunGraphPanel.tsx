@@ -84,6 +84,8 @@ export function legendExtras(graph: RunGraph, opts: { seeds: boolean; answer: bo
  * several channels contributed. The step filter shows the graph as of a step;
  * a click opens the element's provenance.
  */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection, onSelect }: RunGraphPanelProps) {
   const [layout, setLayout] = useState<LayoutChoice>('dagre');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -129,11 +131,11 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
       {shownScope === 'answer' && !asOfNode ? (
         <>
           The {cited.size} relation{cited.size === 1 ? '' : 's'} the answer cites, with the question&apos;s entities
-          <span className="text-slate-500"> · the run recorded {whole.model.nodes.length} entities and {whole.model.edges.length} relations ({whole.kgEdges} KG edges)</span>
+          <span className="text-slate-500"> · the run recorded {plural(whole.model.nodes.length, 'entity', 'entities')} and {plural(whole.model.edges.length, 'relation', 'relations')} ({plural(whole.kgEdges, 'KG edge', 'KG edges')})</span>
         </>
       ) : (
         <>
-          {whole.model.nodes.length} entities · {whole.model.edges.length} relations ({whole.kgEdges} KG edges)
+          {plural(whole.model.nodes.length, 'entity', 'entities')} · {plural(whole.model.edges.length, 'relation', 'relations')} ({plural(whole.kgEdges, 'KG edge', 'KG edges')})
           {asOfNode ? <span className="text-slate-500"> · {only ? 'only' : 'as of the end of'} “{asOfNode.step.label}”</span> : null}
         </>
       )}

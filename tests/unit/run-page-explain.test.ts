@@ -114,6 +114,12 @@ describe('layered layout', () => {
       const sorted = ys.sort((p, q) => p - q);
       for (let i = 1; i < sorted.length; i++) expect(sorted[i] - sorted[i - 1]).toBeGreaterThan(46);
     }
+
+    // A short rank squeezed to the wrapped rank's height keeps its own boxes apart (anchors dagre spread far, two of them close).
+    const anchors = [0, 2000, 2046, 2092].map((y, i) => ({ id: `a${i}`, x: 0, y, w: 80, h: 46 }));
+    const squeezed = wrapTallRanks([...anchors, ...boxes], 10);
+    const ays = anchors.map((a) => squeezed.get(a.id)!.y).sort((p, q) => p - q);
+    for (let i = 1; i < ays.length; i++) expect(ays[i] - ays[i - 1]).toBeGreaterThan(46);
   });
 });
 

@@ -58,6 +58,7 @@ export function wrapTallRanks(nodes: readonly PlacedNode[], maxPerColumn = MAX_P
     return { low: Math.min(...ys), high: Math.max(...ys) };
   };
   const rankIds = [...ranks.values()].map((members) => members.map((n) => n.id));
+  const size = new Map(nodes.map((n) => [n.id, { h: n.h }]));
   if (shift > 0) {
     const tallest = Math.max(...rankIds.filter((ids) => ids.length > maxPerColumn).map((ids) => span(ids).high - span(ids).low));
     for (const ids of rankIds) {
@@ -65,6 +66,9 @@ export function wrapTallRanks(nodes: readonly PlacedNode[], maxPerColumn = MAX_P
       if (ids.length > maxPerColumn || high - low <= tallest) continue;
       const scale = tallest / (high - low);
       for (const id of ids) out.get(id)!.y = low + (out.get(id)!.y - low) * scale;
+      // Squeezing never brings two boxes closer than they need: neighbours are pushed apart again.
+      const boxes = ids.map((id) => ({ p: out.get(id)!, h: size.get(id)?.h ?? ROW_GAP - BOX_MARGIN })).sort((a, b) => a.p.y - b.p.y);
+      for (let i = 1; i < boxes.length; i++) boxes[i].p.y = Math.max(boxes[i].p.y, boxes[i - 1].p.y + (boxes[i - 1].h + boxes[i].h) / 2 + BOX_MARGIN);
     }
   }
   // Centre every rank on one horizontal line, so a short rank (the anchors) faces the middle of a wrapped one.

@@ -59,7 +59,7 @@ describe('loadDefaultKnowledge', () => {
     const summary = await loadDefaultKnowledge({ dataDir, pool });
     expect(summary.imported).toEqual(['graph', 'profiles:disease-ontology', 'profiles:ncbi-gene', 'pubmedqa']);
     expect(summary.graph).toMatchObject({ source: 'hetionet', version: 'v1.0', edgeCount: 100 });
-    expect(summary.description).toMatch(/^hetionet v1\.0: 66 nodes, 100 edges, \d+ metaedges; 5 entity profiles, \d+ aliases; 3 documents, \d+ passages$/);
+    expect(summary.description).toMatch(/^Hetionet v1\.0: 66 nodes, 100 edges, \d+ metaedges; 5 entity profiles, \d+ aliases; 3 documents, \d+ passages$/);
   });
 
   it('returns quickly when everything is loaded, and re-imports only a changed file', async () => {

@@ -3,9 +3,12 @@ import type { CyEdgeElement, CyElement, CyNodeElement, GraphModel } from './mode
 export interface ToElementsOptions {
   /** Labels longer than this are cut with an ellipsis (the full text stays in `title`). Default 28. */
   maxLabelLength?: number;
-  /** Show every edge label when the graph has at most this many edges. Default 12. */
+  /** Show every edge label when the graph has at most this many edges (and no node fans out wider than `FAN_LABEL_LIMIT`). Default 12. */
   alwaysLabelEdgesUpTo?: number;
 }
+
+/** Past this many edges at one node their labels pile up around it, so edges are labelled on hover only. */
+export const FAN_LABEL_LIMIT = 6;
 
 export function truncateLabel(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -47,7 +50,9 @@ export function toCytoscapeElements(model: GraphModel, options: ToElementsOption
   }
 
   const validEdges = model.edges.filter((e) => nodeIds.has(e.source) && nodeIds.has(e.target));
-  const labelAll = validEdges.length <= labelAllUpTo;
+  const degree = new Map<string, number>();
+  for (const e of validEdges) for (const end of [e.source, e.target]) degree.set(end, (degree.get(end) ?? 0) + 1);
+  const labelAll = validEdges.length <= labelAllUpTo && Math.max(0, ...degree.values()) <= FAN_LABEL_LIMIT;
   const edges: CyEdgeElement[] = [];
   const edgeIds = new Set<string>();
   for (const edge of validEdges) {

@@ -51,6 +51,13 @@ describe('toCytoscapeElements', () => {
   it('labels edges on hover only past the threshold', () => {
     const els = toCytoscapeElements(model, { alwaysLabelEdgesUpTo: 1 });
     expect(edgesOf(els).every((e) => !e.classes.includes('labelled'))).toBe(true);
+    // A small graph whose edges fan out of one node: labels would pile up around the hub.
+    const fan = {
+      nodes: [{ id: 'hub', label: 'Hub', kind: 'Disease' }, ...Array.from({ length: 8 }, (_, i) => ({ id: `g${i}`, label: `G${i}`, kind: 'Gene' }))],
+      edges: Array.from({ length: 8 }, (_, i) => ({ id: `e${i}`, source: 'hub', target: `g${i}`, label: 'associates' })),
+    };
+    expect(edgesOf(toCytoscapeElements(fan, { alwaysLabelEdgesUpTo: 16 })).some((e) => e.classes.includes('labelled'))).toBe(false);
+    expect(edgesOf(toCytoscapeElements({ ...fan, edges: fan.edges.slice(0, 4) }, { alwaysLabelEdgesUpTo: 16 })).every((e) => e.classes.includes('labelled'))).toBe(true);
   });
 
   it('drops duplicate ids and edges with a missing endpoint', () => {

@@ -82,7 +82,7 @@ export function RunFacts({ run, runHref, compareHref }: Pick<RunHeaderProps, 'ru
   return (
     <section aria-label="Run settings and cost" className="space-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm" data-testid="run-facts">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <Switches config={run.config} />
+        <Switches config={run.config} offDefaults={run.offDefaults} />
         <Cost run={run} liveMs={run.status === 'running' ? elapsedMs : null} />
       </div>
       <Lineage run={run} runHref={runHref} compareHref={compareHref} />
@@ -148,7 +148,7 @@ function Options({ run }: { run: RunView }) {
   );
 }
 
-function Switches({ config }: { config: RunView['config'] }) {
+function Switches({ config, offDefaults }: { config: RunView['config']; offDefaults: RunView['offDefaults'] }) {
   if (!config) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="run-switches">
@@ -161,6 +161,14 @@ function Switches({ config }: { config: RunView['config'] }) {
         </Badge>
       ))}
       {config.kgShuffle ? <Badge tone="amber">kgShuffle (seed {config.kgShuffle.seed})</Badge> : null}
+      {offDefaults.length ? <span className="text-slate-600">Off the paper&apos;s defaults:</span> : null}
+      {offDefaults.map((p) => (
+        <Badge key={p.name} tone="amber" title={`${p.name} is ${JSON.stringify(p.value)} here; the paper's default is ${JSON.stringify(p.paper)}`}>
+          <span data-param={p.name}>
+            {p.name} {p.value === false ? 'off' : JSON.stringify(p.value)} (paper: {p.paper === true ? 'on' : JSON.stringify(p.paper)})
+          </span>
+        </Badge>
+      ))}
     </div>
   );
 }

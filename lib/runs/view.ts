@@ -38,6 +38,8 @@ export interface RunView {
   methodName: string;
   /** Steps per top-level stage kind known before the stage starts (see MethodDefinition.plannedStages). */
   plannedStages: Record<string, number>;
+  /** Run parameters set away from the method's defaults (the paper's): a row's ablation, shown beside the switches. */
+  offDefaults: { name: string; value: unknown; paper: unknown }[];
   question: string;
   questionId: string | null;
   input: { options: Record<string, string> | null; answerType: string; documentIds: string[]; gold: GoldAnswer | null };
@@ -178,6 +180,7 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     method: run.method,
     methodName: methodName(run.method),
     plannedStages: config.success ? plannedStages(run.method, config.data.params) : {},
+    offDefaults: config.success ? offDefaults(run.method, config.data.params) : [],
     question: run.questionText,
     questionId: run.questionId,
     input: input.success
@@ -377,6 +380,20 @@ function plannedStages(id: string, params: unknown): Record<string, number> {
     return parsed.success ? (method.plannedStages?.(parsed.data) ?? {}) : {};
   } catch {
     return {};
+  }
+}
+
+function offDefaults(id: string, params: unknown): RunView['offDefaults'] {
+  try {
+    const method = getMethod(id as Parameters<typeof getMethod>[0]);
+    const [set, defaults] = [method.params.safeParse(params ?? {}), method.params.safeParse({})];
+    if (!set.success || !defaults.success) return [];
+    const [ours, paper] = [set.data as Record<string, unknown>, defaults.data as Record<string, unknown>];
+    return Object.keys(ours)
+      .filter((name) => JSON.stringify(ours[name]) !== JSON.stringify(paper[name]))
+      .map((name) => ({ name, value: ours[name], paper: paper[name] }));
+  } catch {
+    return [];
   }
 }
 

@@ -54,4 +54,9 @@ test('runs ReGraM Table 9 in one click and links each cell to a run with MMR off
   const mmrSteps = run.steps.filter((s: { kind: string }) => s.kind === 'regram.mmr');
   expect(mmrSteps.length).toBeGreaterThan(0);
   for (const s of mmrSteps) expect(s.label).toBe('Top-K by relevance (w/o MMR)');
+
+  // Following the cell, the run page says the ablated component is off, beside the paper's default.
+  await cell.click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}$`));
+  await expect(page.locator('[data-param="mmr"]')).toHaveText('mmr off (paper: on)');
 });

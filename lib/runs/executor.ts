@@ -50,7 +50,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     // The offline engine and the prompts read the graph's relations from its metagraph.
     await loadMetagraph();
     // A first attempt has no trace to resume.
-    trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned });
+    trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned, slowModel: config.backend.backend !== 'offline' });
     const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity: createSimilarity(config.backend) });
     const channels = new Channels({
       switches: config.switches,

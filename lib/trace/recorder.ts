@@ -80,6 +80,8 @@ export class TraceRecorder {
     private readonly stillOwned: () => boolean,
     /** A step output that breaks its kind's contract fails the step (and the run) instead of being recorded with a flag. */
     private readonly strictContracts: boolean,
+    /** Model calls take a while (a real endpoint): a step that makes one is written as running at once, not after START_WRITE_MS. */
+    private readonly slowModel: boolean,
   ) {
     for (const r of state.records.values()) this.remember(r);
     this.citations.register([...state.records.values()].sort((a, b) => a.ordinal - b.ordinal));
@@ -94,12 +96,14 @@ export class TraceRecorder {
    * Opens the trace of a run; on a resumed run, marks interrupted steps and
    * prepares replay. `fresh`: the run has no trace yet. `strictContracts`
    * (default: under test, so tests fail loudly): a contract breach fails the step.
+   * `slowModel` (default true; false for the offline engine): a step that calls
+   * the model is written as running when the call is made.
    */
-  static async open(runId: string, opts: { fresh?: boolean; stillOwned?: () => boolean; strictContracts?: boolean } = {}): Promise<TraceRecorder> {
+  static async open(runId: string, opts: { fresh?: boolean; stillOwned?: () => boolean; strictContracts?: boolean; slowModel?: boolean } = {}): Promise<TraceRecorder> {
     const state = opts.fresh ? emptyTrace() : await openTrace(runId);
     const replay = new Map<string, unknown>();
     for (const s of state.steps) if (s.status === 'succeeded' && s.key) replay.set(s.key, s.output);
-    return new TraceRecorder(runId, replay, state, opts.stillOwned ?? (() => true), opts.strictContracts ?? process.env.NODE_ENV === 'test');
+    return new TraceRecorder(runId, replay, state, opts.stillOwned ?? (() => true), opts.strictContracts ?? process.env.NODE_ENV === 'test', opts.slowModel ?? true);
   }
 
   /**
@@ -234,6 +238,8 @@ export class TraceRecorder {
 
   /** The model-call hook for calls made inside `step` (written with the step). */
   callRecorder(step: StepHandle | null): CallRecorder {
+    // The hook is made as the call starts: a crash while the model answers then finds the step running.
+    if (this.slowModel && step && this.open.has(step.id)) this.writer.flush().catch(() => undefined);
     return async (record: ModelCallRecord) => {
       const call = { ...record, ordinal: this.nextCall++ };
       const open = step && this.open.get(step.id);

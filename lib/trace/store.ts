@@ -120,10 +120,11 @@ export class TraceWriter {
   /** A started (or skipped) step: its row goes with the next write, or on its own after START_WRITE_MS. */
   add(row: StepRow): void {
     this.unwritten.set(row.id, row);
+    // Unreferenced: a running row is a marker for crashes, never a reason to keep a process alive.
     this.timer ??= setTimeout(() => {
       this.timer = null;
       this.flush().catch(() => undefined);
-    }, START_WRITE_MS);
+    }, START_WRITE_MS).unref();
   }
 
   /** Stores a step's end (and every row still unwritten); resolves once it is stored. */

@@ -79,9 +79,10 @@ const firstLine = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/^(
 function abstentionLine(rationale: string): string {
   const flat = rationale.replace(/\s+/g, ' ').trim();
   const at = flat.search(/\bAbstain\w*\b(?![\s\S]*\bAbstain)/);
-  if (at < 0) return firstLine(flat);
-  const said = flat.slice(at).replace(/^(.*?[.!?])(\s.*)?$/, '$1');
-  return said.length <= 300 ? said : firstLine(said);
+  const said = at < 0 ? firstLine(flat) : flat.slice(at).replace(/^(.*?[.!?])(\s.*)?$/, '$1');
+  // The box already says "Why no answer:", so a leading "Abstained:" is dropped.
+  const reason = (said.length <= 300 ? said : firstLine(said)).replace(/^Abstain\w*:\s*(?=\S)/, '');
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
 
 export function explainAnswer(run: ExplainInput): AnswerExplanation {

@@ -162,7 +162,7 @@ describe('answer explanation', () => {
     expect(explainAnswer(abstained).abstention).toBe('No retrieved triple connects the entities.');
     // A reasoning chain that ends in its verdict: the verdict is the reason, not the chain's first line.
     const chain = 'Hop 1 (KG-STRICT): ABCB1; ABL1; CASP3. DaG(Parkinson disease) = {ABL1, CASP3} Abstained: no option matches: none of the 3 derived answer(s) is an option.';
-    expect(explainAnswer({ ...abstained, answer: { ...abstained.answer, rationale: chain } }).abstention).toBe('Abstained: no option matches: none of the 3 derived answer(s) is an option.');
+    expect(explainAnswer({ ...abstained, answer: { ...abstained.answer, rationale: chain } }).abstention).toBe('No option matches: none of the 3 derived answer(s) is an option.');
     expect(explainAnswer({ ...abstained, answer: { ...abstained.answer, rationale: '' } }).abstention).toBe('The evidence the method retrieved did not support an answer.');
     expect(explainAnswer(abstained).partial).toBeNull();
   });

@@ -60,3 +60,35 @@ test('runs ReGraM Table 9 in one click and links each cell to a run with MMR off
   await expect(page).toHaveURL(new RegExp(`/runs/${runId}$`));
   await expect(page.locator('[data-param="mmr"]')).toHaveText('mmr off (paper: on)');
 });
+
+/**
+ * One table per other seed, one question each: one click, the job finishes, a
+ * cell opens a run whose page shows the row's component off.
+ */
+const ONE_PER_SEED: { name: string; form: RegExp; row: string; tokens?: boolean; marker: (page: import('@playwright/test').Page) => Promise<void> }[] = [
+  { name: 'X-R2 Table 2', form: /X-R2 \(xr2\.txt\) Table 2/, row: 'w/o KG', marker: (page) => expect(page.locator('[data-switch="kg"]')).toHaveAttribute('data-on', 'false') },
+  { name: 'BioWeave Table 8', form: /BioWeave \(bioweave-biomedhop\.txt\) Table 8/, row: 'w/o entity normalization', tokens: true, marker: (page) => expect(page.locator('[data-param="entityNormalisation"]')).toHaveText('entityNormalisation off (paper: on)') },
+  { name: 'EIGEN-1 Table 3 (b)', form: /EIGEN-1 \(eigen1\.txt\) Table 3 \(b\)/, row: '– (Monitor, Querier, Injector)', tokens: true, marker: (page) => expect(page.locator('[data-param="monitor"]')).toHaveText('monitor off (paper: on)') },
+  { name: 'K2V reward forms', form: /K2V \(k2v\.txt\)/, row: 'X-R2 runs', marker: (page) => expect(page.getByTestId('k2v-panel')).toBeVisible() },
+];
+
+for (const table of ONE_PER_SEED) {
+  test(`runs ${table.name} in one click; its "${table.row}" cell opens a run that shows it`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto('/reproduce');
+    const form = page.getByRole('form', { name: table.form });
+    await form.getByLabel('Question set').selectOption(SET);
+    await form.getByLabel('Questions (sample)').fill('1');
+    await form.getByLabel('Backend').selectOption('offline');
+    await form.getByRole('button', { name: 'Run this table' }).click();
+    await expect(page).toHaveURL(/\/reproduce\/[^/?]+$/);
+    await expect(page.getByTestId('job-status')).toHaveText('succeeded', { timeout: 240_000 });
+    await expect(page.getByTestId('engine')).toHaveText('offline engine (no language model)');
+    const row = page.locator(`tr[data-row="${table.row}"]`);
+    // Offline tokens are estimates, marked ≈ as on the evaluation pages.
+    if (table.tokens) await expect(row.locator('a[data-metric="avgTokensK"] [data-estimate="true"]')).toHaveText(/^≈\d/);
+    await row.locator('a[data-metric]').first().click();
+    await expect(page).toHaveURL(/\/runs\/[^/?]+$/);
+    await table.marker(page);
+  });
+}

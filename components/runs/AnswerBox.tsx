@@ -1,6 +1,11 @@
+import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
+import { cn } from '@/components/ui/cn';
 import { explainAnswer } from '@/lib/runs/answer-explanation';
 import type { RunView } from '@/lib/runs/view';
+
+/** Past this many characters the answer shows four lines and a toggle for the rest. */
+const LONG_ANSWER_CHARS = 240;
 
 export function goldOf(run: RunView) {
   return run.input.gold;
@@ -27,6 +32,15 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
     steps: run.steps,
     evidence: run.evidence,
   });
+  const [showAll, setShowAll] = useState(false);
+  const shown = !a || a.abstained || !a.text.trim() ? 'abstained (no answer)' : a.optionKey ? `${a.optionKey}. ${a.text}` : a.text;
+  // A long answer (a list of a hundred genes) would push its evidence and limits off the first screen: four lines, then a toggle.
+  const longAnswer = shown.length > LONG_ANSWER_CHARS;
+  // The items, unless the answer itself is their list (a count's answer is a number: its items are listed here).
+  const items = a?.items && a.items.length > 1 ? a.items : null;
+  const listed = items !== null && a!.text.trim() === items.join('; ');
+  const itemsLine = !items || (listed && longAnswer) ? null : listed ? `${items.length} items` : `${items.length} items: ${items.join('; ')}`;
+  const longItems = (itemsLine?.length ?? 0) > LONG_ANSWER_CHARS;
   return (
     <section aria-label="Answer" className="min-h-16 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="run-answer-box">
       {run.status === 'failed' ? (
@@ -45,15 +59,29 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
         <div className="space-y-1">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Answer</span>
-            <span className="text-lg font-semibold break-words text-slate-900" data-testid="run-answer">
-              {a.abstained || !a.text.trim() ? 'abstained (no answer)' : a.optionKey ? `${a.optionKey}. ${a.text}` : a.text}
-            </span>
+            {longAnswer ? (
+              a.items && a.items.length > 1 ? <span className="text-lg font-semibold text-slate-900">{a.items.length} items</span> : null
+            ) : (
+              <span className="text-lg font-semibold break-words text-slate-900" data-testid="run-answer">
+                {shown}
+              </span>
+            )}
             <Correctness correct={run.correct} abstained={a.abstained || !a.text.trim()} hasGold={!!gold} />
           </div>
-          {a.items && a.items.length > 1 ? (
-            <p className="text-sm text-slate-700" data-testid="run-items" data-count={a.items.length}>
-              {a.items.length} items{a.text.trim() === a.items.join('; ') ? '' : `: ${a.items.join('; ')}`}
+          {longAnswer ? (
+            <p className={cn('font-semibold break-words text-slate-900', !showAll && 'line-clamp-4')} data-testid="run-answer" data-expanded={showAll ? 'true' : 'false'}>
+              {shown}
             </p>
+          ) : null}
+          {itemsLine ? (
+            <p className={cn('text-sm break-words text-slate-700', longItems && !showAll && 'line-clamp-3')} data-testid="run-items" data-count={a.items!.length}>
+              {itemsLine}
+            </p>
+          ) : null}
+          {longAnswer || longItems ? (
+            <button type="button" className="text-xs font-medium text-blue-800 underline" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} data-testid="run-answer-toggle">
+              {showAll ? 'Show less' : `Show the whole answer${a.items && a.items.length > 1 ? ` (${a.items.length} items)` : ''}`}
+            </button>
           ) : null}
           {why.abstention ? (
             <p className="text-sm text-slate-800" data-testid="abstention-reason">

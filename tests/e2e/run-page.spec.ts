@@ -133,6 +133,31 @@ test('an abstention says why in one line', async ({ page, request }) => {
   await expect(page.getByTestId('partial-note')).toHaveCount(0);
 });
 
+test('a long answer and a long question stay readable without pushing the evidence off the first screen', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  // BioWeave lists every gene of a well-studied disease: a hundred and more names.
+  const list = await runToEnd(request, { method: 'bioweave', question: 'Which genes are associated with multiple sclerosis?' });
+  await page.goto(`/runs/${list.id}`);
+  const answer = page.getByTestId('run-answer');
+  await expect(answer).toHaveAttribute('data-expanded', 'false');
+  const clamped = (await answer.boundingBox())!.height;
+  await expectOnFirstScreen(page, 'run-answer-box');
+  await expectOnFirstScreen(page, 'cited-record');
+  await page.getByTestId('run-answer-toggle').click();
+  await expect(answer).toHaveAttribute('data-expanded', 'true');
+  expect((await answer.boundingBox())!.height).toBeGreaterThan(clamped * 2);
+
+  const question = `${'A patient with a long history of several chronic conditions presents with new symptoms that worsen over weeks. '.repeat(4)}Which genes are associated with multiple sclerosis?`;
+  const long = await runToEnd(request, { method: 'kg-rag', question });
+  await page.goto(`/runs/${long.id}`);
+  const heading = page.getByTestId('run-question');
+  const closed = (await heading.boundingBox())!.height;
+  await page.getByTestId('run-question-toggle').click();
+  await expect(heading).toHaveAttribute('data-expanded', 'true');
+  expect((await heading.boundingBox())!.height).toBeGreaterThan(closed);
+  await expect(heading).toHaveText(question);
+});
+
 test('the ask form shows the question-length limit and refuses a longer question without cutting it', async ({ page }) => {
   await page.goto('/');
   const long = `Which genes are associated with asthma? ${'Background sentence about the disease. '.repeat(120)}`.trim();

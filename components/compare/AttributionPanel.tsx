@@ -24,7 +24,7 @@ export function AttributionPanel({ attribution, runId, readOnly }: { attribution
         </Badge>
       </header>
       <div className="space-y-2 px-4 py-3 text-sm">
-        <p className="text-slate-700">{attribution.reason}.</p>
+        <p className="text-slate-700">{attribution.reason.charAt(0).toUpperCase() + attribution.reason.slice(1)}.</p>
         {!attribution.scored ? <p className="text-xs text-amber-900">No run of this question is scored (no gold answer), so no bucket but “unresolved” can be given. Pick a question from a question set to attribute it.</p> : null}
         <table className="text-left text-xs">
           <caption className="sr-only">Runs behind each configuration</caption>
@@ -43,7 +43,7 @@ export function AttributionPanel({ attribution, runId, readOnly }: { attribution
                   {g.run ? (
                     <Link href={readOnly ? `/r/${g.run.shareId}` : `/runs/${g.run.id}`} className="text-blue-800 underline">
                       {g.run.status === 'succeeded' ? 'finished' : g.run.status}
-                      {behind.has(g.run.id) ? ' · behind the label' : ''}
+                      {behind.has(g.run.id) ? ' · used for the bucket' : ''}
                     </Link>
                   ) : (
                     <span className="text-slate-500">not run</span>

@@ -85,8 +85,26 @@ export function RunFacts({ run, runHref, compareHref }: Pick<RunHeaderProps, 'ru
         <Switches config={run.config} offDefaults={run.offDefaults} />
         <Cost run={run} liveMs={run.status === 'running' ? elapsedMs : null} />
       </div>
+      <Deviations answer={run.answer} />
       <Lineage run={run} runHref={runHref} compareHref={compareHref} />
     </section>
+  );
+}
+
+/** Where this run departs from its paper, as the method declared for its parameters (answer.extra.deviations). */
+function Deviations({ answer }: { answer: RunView['answer'] }) {
+  const listed = answer?.extra?.deviations;
+  const deviations = Array.isArray(listed) ? listed.filter((d): d is string => typeof d === 'string') : [];
+  if (!deviations.length) return null;
+  return (
+    <details className="text-sm" data-testid="run-deviations">
+      <summary className="cursor-pointer text-slate-700 select-none">Deviations from the paper ({deviations.length})</summary>
+      <ul className="mt-1 list-disc pl-5 text-xs text-slate-700">
+        {deviations.map((d) => (
+          <li key={d}>{d}</li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -59,6 +59,9 @@ test('runs ReGraM Table 9 in one click and links each cell to a run with MMR off
   await cell.click();
   await expect(page).toHaveURL(new RegExp(`/runs/${runId}$`));
   await expect(page.locator('[data-param="mmr"]')).toHaveText('mmr off (paper: on)');
+  // The method's remaining deviations from its paper are listed with the run.
+  await page.getByTestId('run-deviations').locator('summary').click();
+  await expect(page.getByTestId('run-deviations')).toContainText("stands in for the paper's LoRA-tuned classifier");
 });
 
 /**

@@ -40,16 +40,20 @@ function promptRepeats(run: RunRecord): string[] {
   return repeats;
 }
 
+// Monitored EIGEN-1 is left out: an injected aside is part of the reasoning a later prompt quotes (the paper's
+// design), and the evidence list beside it names the same records so the model can cite them.
 describe('evidence handed to the model once', () => {
   for (const [method, body] of [
     ['bioweave', { switches: { kg: false } }],
     ['bioweave', {}],
     ['xr2', {}],
     ['kg-rag', {}],
+    ['regram', {}], // reads the KG only: no passage, and no triple twice
+    ['eigen1', { params: { k: 2, monitor: false } }],
   ] as const) {
     it(`${method} ${JSON.stringify(body)}: each passage recorded once, no prompt repeats evidence text`, async () => {
       const run = await runToSuccess({ method, question: QUESTION, documents: DOCUMENTS, ...body });
-      expect(run.evidence.filter((e) => e.text.includes(FINDING)).length).toBeGreaterThan(0);
+      if (method !== 'regram') expect(run.evidence.filter((e) => e.text.includes(FINDING)).length).toBeGreaterThan(0);
       expect(repeatedRecords(run)).toEqual([]);
       expect(promptRepeats(run)).toEqual([]);
     }, 120_000);

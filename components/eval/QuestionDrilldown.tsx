@@ -49,7 +49,7 @@ export function QuestionDrilldown({ source, questionId, revision, onClose }: { s
   return (
     <aside
       aria-labelledby="drilldown-heading"
-      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-xl flex-col border-l border-slate-300 bg-white shadow-2xl"
+      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col border-l border-slate-300 bg-white shadow-2xl"
       data-testid="drilldown-panel"
     >
       <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">

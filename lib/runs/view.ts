@@ -7,7 +7,7 @@ import { K2vReportSchema, type K2vReport } from '@/lib/verify/report';
 import type { ChannelName } from '@/lib/trace/types';
 import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
-import { readCalls, readStep, readTrace, type StoredEvidence } from '@/lib/trace/store';
+import { readCalls, readStep, readTrace, type StoredCall, type StoredEvidence } from '@/lib/trace/store';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { parseStepInput } from '@/lib/trace/step-schemas';
 import { MethodAnswerSchema } from '@/lib/trace/steps/common';
@@ -120,26 +120,8 @@ export interface SeedEntity {
   score: number;
 }
 
-export interface ModelCallView {
-  id: string;
-  ordinal: number;
-  role: string;
-  backend: string;
-  model: string;
-  template: string;
-  templateVersion: number;
-  messages: unknown;
-  output: string | null;
-  parsed: unknown;
-  tokensIn: number;
-  tokensOut: number;
-  tokensEstimated: boolean;
-  latencyMs: number;
-  cached: boolean;
-  attempts: number;
-  error: string | null;
-  createdAt: string;
-}
+/** A stored model call as the page reads it: dates as strings, and whether its token counts are estimates. */
+export type ModelCallView = Omit<StoredCall, 'stepId' | 'createdAt'> & { tokensEstimated: boolean; createdAt: string };
 
 export interface StepDetail {
   step: StepSummary & { input: unknown; output: unknown };

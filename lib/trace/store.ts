@@ -26,13 +26,17 @@ import type { ChannelName, EvidenceRecord } from './types';
 
 export type StepStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
 
-export interface StoredStep {
+/** Where a step stands in its run's tree, and how it went: what a stored step and a written row share. */
+export interface StepPlace {
   id: string;
   ordinal: number;
   parentStepId: string | null;
   kind: string;
   label: string;
   status: StepStatus;
+}
+
+export interface StoredStep extends StepPlace {
   /** With evidence references expanded. */
   input: unknown;
   output: unknown;
@@ -64,13 +68,7 @@ export function encodeStepJson(value: unknown, stored: Stored): Json {
 // ---------------------------------------------------------------- writes
 
 /** A step's row as first written: running, or complete when the step ended (or was skipped) before its row was written. */
-export interface StepRow {
-  id: string;
-  ordinal: number;
-  parentStepId: string | null;
-  kind: string;
-  label: string;
-  status: StepStatus;
+export interface StepRow extends StepPlace {
   input: Json;
   output?: Json;
   durationMs?: number;

@@ -31,6 +31,7 @@ export const EVIDENCE_CAPS: Readonly<Record<string, readonly EvidenceCap[]>> = {
   bioweave: [
     { param: 'k', what: 'evidence units the selector keeps' },
     { param: 'w2', what: 'units kept by the cross-score' },
+    { param: 'rawPathCap', what: 'KG paths retrieved per round before ranking' },
   ],
   eigen1: [{ param: 'queryTopK', what: 'records retrieved per query' }],
 };
@@ -116,12 +117,16 @@ function partialNote(run: ExplainInput): PartialNote | null {
   const unselected = run.evidence.filter((e) => e.channel === 'kg' && !e.selected).length;
   const switchedOff = run.switches ? (['kg', 'doc', 'entity', 'web', 'param'] as const).filter((c) => !run.switches![c]) : [];
   const caps = (EVIDENCE_CAPS[run.method] ?? []).flatMap((c) => (run.params && run.params[c.param] !== undefined ? [{ param: c.param, value: run.params[c.param], what: c.what }] : []));
-  const capped = unselected > 0 && caps.length > 0;
+  // A cap the answer's size equals was reached: what lay past it was never retrieved, so nothing shows as unselected.
+  const size = answer.count ?? (answer.items?.length || null);
+  const reached = caps.find((c) => typeof c.value === 'number' && c.value === size);
+  const capped = (unselected > 0 || reached !== undefined) && caps.length > 0;
   if (!capped && !switchedOff.length) return null;
   const parts: string[] = [];
   if (capped) {
-    const [main] = caps;
-    parts.push(`${main.param} = ${String(main.value)} ${main.what}; ${unselected} KG candidate${unselected === 1 ? ' was' : 's were'} ranked below the cut`);
+    const main = reached ?? caps[0];
+    parts.push(`${main.param} = ${String(main.value)} ${main.what}${reached ? ', and the answer has exactly that many items' : ''}`);
+    if (unselected > 0) parts.push(`${unselected} KG candidate${unselected === 1 ? ' was' : 's were'} ranked below the cut`);
   }
   if (switchedOff.length) parts.push(`switched off: ${switchedOff.join(', ')}`);
   return { line: `This ${counted ? 'count' : 'list'} may be partial: ${parts.join('; ')}.`, caps, switchedOff, unselected };

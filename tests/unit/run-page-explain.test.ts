@@ -147,6 +147,11 @@ describe('answer explanation', () => {
     expect(why.partial?.line).toBe('This list may be partial: k = 15 triples kept per hop region (MMR top-K); 2 KG candidates were ranked below the cut.');
     expect(why.partial?.caps.map((c) => c.param)).toEqual(['k', 'hubCap']);
     expect(why.claims).toEqual({ supported: 1, unsupported: 1 });
+
+    // A count exactly at a retrieval cap: nothing past the cap was recorded, yet the count may be partial.
+    const atCap = explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: '200', count: 200 } });
+    expect(atCap.partial?.line).toBe('This count may be partial: rawPathCap = 200 KG paths retrieved per round before ranking, and the answer has exactly that many items.');
+    expect(explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: '137', count: 137 } }).partial).toBeNull();
   });
 
   it('names switched-off channels as a limit, and says nothing for a single answer', () => {

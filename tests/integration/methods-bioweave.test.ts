@@ -199,7 +199,8 @@ describe('BioWeave offline: shared neighbour, end to end on Hetionet', () => {
     expect(graph.nodes.length).toBeGreaterThan(gold.length);
     for (const n of graph.nodes) expect(n.sources.length).toBeGreaterThan(0);
     for (const e of graph.edges) {
-      expect(e.sources).toContain(e.origin === 'kg' ? 'kg' : expect.stringMatching(/doc|web/));
+      if (e.origin === 'kg') expect(e.sources).toContain('kg');
+      else expect(e.sources.some((s) => s === 'doc' || s === 'web')).toBe(true);
       expect(e.evidenceIds.length).toBeGreaterThan(0);
     }
     expect(graph.paths.length).toBeGreaterThanOrEqual(gold.length);

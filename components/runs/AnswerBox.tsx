@@ -33,6 +33,8 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
     evidence: run.evidence,
   });
   const [showAll, setShowAll] = useState(false);
+  // A rerun with a channel off says so beside its answer (an abstention's or a partial list's line already does).
+  const offChannels = run.config ? (['kg', 'doc', 'entity', 'web', 'param'] as const).filter((c) => !run.config!.switches[c]) : [];
   const shown = !a || a.abstained || !a.text.trim() ? 'abstained (no answer)' : a.optionKey ? `${a.optionKey}. ${a.text}` : a.text;
   // A long answer (a list of a hundred genes) would push its evidence and limits off the first screen: four lines, then a toggle.
   const longAnswer = shown.length > LONG_ANSWER_CHARS;
@@ -93,6 +95,11 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
             <p className="rounded border border-amber-200 bg-amber-50 px-2 py-1 text-sm text-amber-950" data-testid="partial-note" data-caps={why.partial.caps.map((c) => c.param).join(',')}>
               {why.partial.line}
               {why.partial.caps.length ? <span className="text-amber-800"> Raise {why.partial.caps.map((c) => c.param).join(' or ')} in a rerun to see more.</span> : null}
+            </p>
+          ) : null}
+          {offChannels.length && !why.partial && !why.abstention ? (
+            <p className="text-sm text-slate-700" data-testid="answer-switches-off">
+              Answered with {offChannels.length === 1 ? 'this channel' : 'these channels'} switched off: <span className="font-medium">{offChannels.join(', ')}</span>.
             </p>
           ) : null}
           {gold && finished ? (

@@ -158,6 +158,19 @@ test('a long answer and a long question stay readable without pushing the eviden
   await expect(heading).toHaveText(question);
 });
 
+test('an answer given with channels switched off says which, beside the answer', async ({ page, request }) => {
+  const run = await runToEnd(request, {
+    method: 'xr2',
+    question: "Which of the following genes is associated with Parkinson's disease?",
+    options: { A: 'SNCA', B: 'INS', C: 'ALB', D: 'HBB' },
+    switches: { doc: false, web: false },
+  });
+  await page.goto(`/runs/${run.id}`);
+  await expect(page.getByTestId('run-answer')).not.toHaveText('abstained (no answer)');
+  await expect(page.getByTestId('answer-switches-off')).toHaveText('Answered with these channels switched off: doc, web.');
+  await expectOnFirstScreen(page, 'answer-switches-off');
+});
+
 test('the ask form shows the question-length limit and refuses a longer question without cutting it', async ({ page }) => {
   await page.goto('/');
   const long = `Which genes are associated with asthma? ${'Background sentence about the disease. '.repeat(120)}`.trim();

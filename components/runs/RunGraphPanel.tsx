@@ -61,10 +61,14 @@ export interface RunGraphPanelProps {
   onSelect: (selection: Selection | null) => void;
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export function legendExtras(graph: RunGraph, opts: { seeds: boolean; answer: boolean }): LegendExtra[] {
   const extras: LegendExtra[] = [];
   if (opts.seeds) extras.push({ label: 'seed (linked in the question)', swatch: { border: `3px solid ${GRAPH_COLORS.seedBorder}`, backgroundColor: '#fff' } });
   if (opts.answer) extras.push({ label: 'answer', swatch: { border: `3px double ${GRAPH_COLORS.answerBorder}`, backgroundColor: '#fff' } });
+  // Edge styles only when edges are drawn (a run that linked one entity and read no relation has none).
+  if (!graph.model.edges.length) return extras;
   if (graph.channels.length > 1) {
     for (const c of graph.channels) extras.push({ label: `${c} evidence`, swatch: { backgroundColor: CHANNEL_COLORS[c], borderRadius: 1, height: 3, width: 16 } });
   } else {
@@ -84,8 +88,6 @@ export function legendExtras(graph: RunGraph, opts: { seeds: boolean; answer: bo
  * several channels contributed. The step filter shows the graph as of a step;
  * a click opens the element's provenance.
  */
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection, onSelect }: RunGraphPanelProps) {
   const [layout, setLayout] = useState<LayoutChoice>('dagre');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -140,7 +142,7 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
         </>
       )}
       {focused.folded ? <span className="text-slate-500"> · {focused.folded} candidates folded into {focused.groups.length} groups (click a dashed box to open it)</span> : null}
-      <span className="text-slate-500"> · click an element for its provenance</span>
+      {whole.model.nodes.length ? <span className="text-slate-500"> · click an element for its provenance</span> : null}
     </p>
   );
 

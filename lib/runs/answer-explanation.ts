@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ChannelName } from '@/lib/trace/types';
 
 /**
@@ -41,7 +42,16 @@ export interface ExplainInput {
   status: string;
   question: string;
   answerType: string;
-  answer: { abstained: boolean; text: string; items?: string[]; count?: number | null; claims: { evidenceIds: string[] }[]; rationale?: string } | null;
+  answer: {
+    abstained: boolean;
+    text: string;
+    items?: string[];
+    count?: number | null;
+    claims: { evidenceIds: string[] }[];
+    rationale?: string;
+    /** A method's own record; `capsReached` (cap parameters its retrieval hit) is read when present. */
+    extra?: Record<string, unknown>;
+  } | null;
   switches: Record<ChannelName, boolean> | null;
   params: Record<string, unknown> | null;
   seeds: readonly unknown[];
@@ -117,17 +127,28 @@ function partialNote(run: ExplainInput): PartialNote | null {
   const unselected = run.evidence.filter((e) => e.channel === 'kg' && !e.selected).length;
   const switchedOff = run.switches ? (['kg', 'doc', 'entity', 'web', 'param'] as const).filter((c) => !run.switches![c]) : [];
   const caps = (EVIDENCE_CAPS[run.method] ?? []).flatMap((c) => (run.params && run.params[c.param] !== undefined ? [{ param: c.param, value: run.params[c.param], what: c.what }] : []));
-  // A cap the answer's size equals was reached: what lay past it was never retrieved, so nothing shows as unselected.
+  // The caps the run recorded reaching, when the method records them; else a cap the answer's size equals is taken as
+  // reached (what lay past it was never retrieved, so nothing shows as unselected).
+  const recorded = recordedCaps(answer.extra);
   const size = answer.count ?? (answer.items?.length || null);
-  const reached = caps.find((c) => typeof c.value === 'number' && c.value === size);
+  const reached = recorded ? caps.find((c) => recorded.includes(c.param)) : caps.find((c) => typeof c.value === 'number' && c.value === size);
   const capped = (unselected > 0 || reached !== undefined) && caps.length > 0;
   if (!capped && !switchedOff.length) return null;
   const parts: string[] = [];
   if (capped) {
     const main = reached ?? caps[0];
-    parts.push(`${main.param} = ${String(main.value)} ${main.what}${reached ? ', and the answer has exactly that many items' : ''}`);
+    const why = !reached ? '' : recorded ? ', and the run reached it' : ', and the answer has exactly that many items';
+    parts.push(`${main.param} = ${String(main.value)} ${main.what}${why}`);
     if (unselected > 0) parts.push(`${unselected} KG candidate${unselected === 1 ? ' was' : 's were'} ranked below the cut`);
   }
   if (switchedOff.length) parts.push(`switched off: ${switchedOff.join(', ')}`);
   return { line: `This ${counted ? 'count' : 'list'} may be partial: ${parts.join('; ')}.`, caps, switchedOff, unselected };
+}
+
+const CapsReachedSchema = z.array(z.object({ param: z.string() }).passthrough());
+
+/** The cap parameters a method recorded reaching (`extra.capsReached`); null when it records none. */
+function recordedCaps(extra: Record<string, unknown> | undefined): string[] | null {
+  const parsed = CapsReachedSchema.safeParse(extra?.capsReached);
+  return parsed.success ? parsed.data.map((c) => c.param) : null;
 }

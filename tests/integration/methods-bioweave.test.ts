@@ -22,6 +22,7 @@ import type { Staged, StageUsage } from '@/lib/methods/bioweave/usage';
 import type { Unit } from '@/lib/methods/bioweave/units';
 import { compareUnits, crossVerify, type ScoringTable } from '@/lib/methods/bioweave/verify';
 import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
+import { explainAnswer } from '@/lib/runs/answer-explanation';
 import type { RunRecord } from '@/lib/runs/read';
 import { newShareId } from '@/lib/runs/share-id';
 import { readTrace } from '@/lib/trace/store';
@@ -453,6 +454,31 @@ describe('BioWeave offline: switches and repair', () => {
     const answer = answerOf(run);
     expect(answer).toMatchObject({ count: diseases, text: String(diseases) });
     expect(answer.extra).toMatchObject({ rounds: 2, incompleteHops: [] });
+  });
+
+  it('records a first hop cut short by the raw cap in the KG step and the answer, and the answer box says so from the record', async () => {
+    const asthma = await nodeId('asthma', 'Disease');
+    const { rows } = await getPool().query<{ genes: number }>(`select count(*)::int as genes from edges where metaedge = 'DaG' and source_id = $1`, [asthma]);
+    const rawPathCap = Math.floor(rows[0].genes / 2);
+    const run = await runBioWeave({ question: 'How many genes are associated with asthma?', params: { rawPathCap } });
+    const kg = ofKind(run, 'bioweave.kg').map((s) => out<{ capped: { cap: number; kept: number; available: string } | null }>(s));
+    expect(kg[0].capped).toEqual({ cap: rawPathCap, kept: rawPathCap, available: `≥ ${rawPathCap}` });
+    const answer = answerOf(run);
+    expect(answer.count).toBeLessThan(rows[0].genes);
+    expect(answer.extra).toMatchObject({ capsReached: [{ param: 'rawPathCap', value: rawPathCap }] });
+    const why = explainAnswer({
+      method: 'bioweave',
+      status: 'succeeded',
+      question: run.question,
+      answerType: 'count',
+      answer,
+      switches: null,
+      params: { ...defaults, rawPathCap },
+      seeds: [],
+      steps: [],
+      evidence: [],
+    });
+    expect(why.partial?.line).toBe(`This count may be partial: rawPathCap = ${rawPathCap} KG paths retrieved per round before ranking, and the run reached it.`);
   });
 });
 

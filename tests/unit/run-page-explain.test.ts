@@ -152,6 +152,11 @@ describe('answer explanation', () => {
     const atCap = explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: '200', count: 200 } });
     expect(atCap.partial?.line).toBe('This count may be partial: rawPathCap = 200 KG paths retrieved per round before ranking, and the answer has exactly that many items.');
     expect(explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: '137', count: 137 } }).partial).toBeNull();
+    // A method that records the caps it reached is read, not guessed from the answer's size.
+    const recorded = (capsReached: unknown[], count: number) =>
+      explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: String(count), count, extra: { capsReached } } }).partial;
+    expect(recorded([{ param: 'rawPathCap', value: 200 }], 137)?.line).toBe('This count may be partial: rawPathCap = 200 KG paths retrieved per round before ranking, and the run reached it.');
+    expect(recorded([], 200)).toBeNull();
   });
 
   it('names switched-off channels as a limit, and says nothing for a single answer', () => {

@@ -216,6 +216,9 @@ const SearchRecordSchema = z.object({
   open: z.array(z.string()),
 });
 
+/** The raw cap a round's KG searches reached: paths kept, and how many existed (a lower bound, "≥ kept"). */
+const CapReachedSchema = z.object({ cap: z.number().int(), kept: z.number().int(), available: z.string() });
+
 const AnswerSchema = z.object({
   answer: z.string(),
   normalizedAnswer: z.string(),
@@ -274,7 +277,7 @@ export const bioweaveSteps = {
   'bioweave.plan': {
     output: RoundPlanSchema.extend({ frontier: z.record(z.string(), z.array(z.string())), operator: BioweavePlanSchema.shape.operator, hops: z.array(PlanHopSchema) }),
   },
-  'bioweave.kg': { output: staged(z.object({ searches: z.array(SearchRecordSchema), capped: z.boolean(), notes: z.array(z.string()), units: z.array(BioweaveUnitSchema) })) },
+  'bioweave.kg': { output: staged(z.object({ searches: z.array(SearchRecordSchema), capped: CapReachedSchema.nullable(), notes: z.array(z.string()), units: z.array(BioweaveUnitSchema) })) },
   'bioweave.subgraph': {
     output: z.object({
       before: z.object({ nodes: z.number().int(), edges: z.number().int() }),

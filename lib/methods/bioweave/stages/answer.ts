@@ -35,6 +35,7 @@ export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: 
     return guarded;
   });
   const { answer: a, droppedEvidenceIds, countCheck, unsupportedAnswer } = staged.output;
+  const incomplete = incompleteHops(state.coverage);
   const names = a.items.length ? a.items : a.answer && !a.needsRepair ? [a.answer] : [];
   const byName = new Map(graph.nodes.map((n) => [normalise(n.name), n.nodeId]));
   return {
@@ -55,7 +56,9 @@ export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: 
       operatorSatisfied: check.satisfied,
       rounds: last.round,
       /** Hops whose KG answer set a capped search left open: a count or list over them may be short. */
-      incompleteHops: incompleteHops(state.coverage),
+      incompleteHops: incomplete,
+      /** The caps the answer's retrieval reached (the run page's answer box reads these rather than guessing). */
+      capsReached: incomplete.length ? [{ param: 'rawPathCap', value: ctx.params.rawPathCap, hops: incomplete }] : [],
       supportingSources: a.supportingSources,
       countCheck,
       droppedEvidenceIds,

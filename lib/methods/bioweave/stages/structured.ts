@@ -53,9 +53,19 @@ export interface StructuredRetrieval {
   pruning: Pruning;
   depths: { depth: number; paths: RankedPath[] }[];
   units: Unit[];
-  /** Whether a cap left reachable paths out (counts may then be short). */
-  capped: boolean;
+  /** Set when a cap left reachable paths out (counts may then be short): the round's raw cap, the paths kept, and how many existed. */
+  capped: CapReached | null;
   notes: string[];
+}
+
+/**
+ * The raw cap reached in a round. A capped search stops where it is, so the
+ * paths beyond it are not counted: `available` is a lower bound ("≥ kept").
+ */
+export interface CapReached {
+  cap: number;
+  kept: number;
+  available: string;
 }
 
 /** Hops whose KG searches hit the raw cap, and hops some search covered to the end, over every round so far. */
@@ -175,7 +185,9 @@ export async function retrieveStructured(
     .sort((a, b) => a - b)
     .map((depth) => ({ depth, paths: ranked.filter((r) => r.ranked.depth === depth).map((r) => r.ranked) }));
   const units = groupUnits(plan, round.round, ranked, topicIds);
-  return { searches, pruning, depths, units, capped: searches.some((s) => s.capped), notes };
+  const retrieved = searches.reduce((n, s) => n + s.found, 0);
+  const capped = searches.some((s) => s.capped) ? { cap: rawPathCap, kept: retrieved, available: `≥ ${retrieved}` } : null;
+  return { searches, pruning, depths, units, capped, notes };
 }
 
 interface Pair {

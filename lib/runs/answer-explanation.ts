@@ -30,7 +30,9 @@ export const EVIDENCE_CAPS: Readonly<Record<string, readonly EvidenceCap[]>> = {
     { param: 'hubCap', what: 'candidate triples read per linked node' },
   ],
   bioweave: [
-    { param: 'k', what: 'evidence units the selector keeps' },
+    // A KG unit holds every path of one metapath, and the answer is the operator over the refined graph's paths:
+    // K picks which evidence reaches the answer, not how many items it has.
+    { param: 'k', what: 'evidence units the selector keeps (a KG unit holds every path of its metapath, so K does not bound the answer\'s length)' },
     { param: 'w2', what: 'units kept by the cross-score' },
     { param: 'rawPathCap', what: 'KG paths retrieved per round before ranking' },
   ],
@@ -132,7 +134,8 @@ function partialNote(run: ExplainInput): PartialNote | null {
   const recorded = recordedCaps(answer.extra);
   const size = answer.count ?? (answer.items?.length || null);
   const reached = recorded ? caps.find((c) => recorded.includes(c.param)) : caps.find((c) => typeof c.value === 'number' && c.value === size);
-  const capped = (unselected > 0 || reached !== undefined) && caps.length > 0;
+  // A method that records its caps is taken at its word: uncited records are not then read as cut by a cap.
+  const capped = ((recorded === null && unselected > 0) || reached !== undefined) && caps.length > 0;
   if (!capped && !switchedOff.length) return null;
   const parts: string[] = [];
   if (capped) {

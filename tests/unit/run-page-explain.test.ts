@@ -157,6 +157,8 @@ describe('answer explanation', () => {
       explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: String(count), count, extra: { capsReached } } }).partial;
     expect(recorded([{ param: 'rawPathCap', value: 200 }], 137)?.line).toBe('This count may be partial: rawPathCap = 200 KG paths retrieved per round before ranking, and the run reached it.');
     expect(recorded([], 200)).toBeNull();
+    // Nor are its uncited records read as cut by K: K picks evidence units, each KG unit every path of its metapath.
+    expect(explainAnswer({ ...base, method: 'bioweave', answerType: 'list', params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, extra: { capsReached: [] } } }).partial).toBeNull();
   });
 
   it('names switched-off channels as a limit, and says nothing for a single answer', () => {

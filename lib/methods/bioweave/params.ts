@@ -15,7 +15,7 @@ export const BioWeaveParamsSchema = z
     w1: z.number().int().min(1).max(200).default(40).describe('W1: candidate pool kept by relevance s_rel'),
     perSource: z.number().int().min(1).max(200).default(10).describe('Source-wise pruning: at most this many pool units per source'),
     w2: z.number().int().min(1).max(100).default(15).describe('W2: units kept by the cross-score and shown to the selector'),
-    k: z.number().int().min(1).max(50).default(5).describe('K: units the select role keeps'),
+    k: z.number().int().min(1).max(50).default(5).describe('K: evidence units the select role keeps; a KG unit holds every path of its metapath, so K bounds the evidence, not the answer\'s length'),
     lambdaSem: z.number().min(0).max(1).default(0.7).describe('λ_sem in s_rel = λ_sem·cos(q,u) + (1 − λ_sem)·Jaccard(Topic(q), Ent(u))'),
     beta: z.number().min(0).max(1).default(0.7).describe('β in s_cross = β·s_rel + (1 − β)·s_ver'),
     gamma: z.number().min(0).max(1).default(0.75).describe('γ: similarity at which another unit counts as support'),

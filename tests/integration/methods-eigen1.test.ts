@@ -255,6 +255,42 @@ describe('EIGEN-1 with a document attached to the question', () => {
   });
 });
 
+describe('EIGEN-1 on a multiple-choice question: the options are checked against the KG', () => {
+  it("queries the question entity's relation to every option and answers the option the retrieved edge names", async () => {
+    // SNCA is one of Parkinson's disease's many associated genes, and not among those its neighbourhood ranks first.
+    const options = { A: 'ALB', B: 'SNCA', C: 'HBB', D: 'CFTR' };
+    const question = "Which of the following genes is associated with Parkinson's disease?";
+    const { id } = await createRun({ method: 'eigen1', question, options, backend: 'offline', params: { k: 2 } }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+
+    // The question's own retrieval (the same stem without options) leaves SNCA out of the records it selects.
+    const plain = await createRun({ method: 'eigen1', question, backend: 'offline', params: { k: 2 } }, { enqueue: false });
+    await executeRun(plain.id);
+    const byDefault = ofKind(await getRunRecord({ id: plain.id }), 'eigen1.retrieval');
+    // Each retrieval stores its own record of the Parkinson's disease–SNCA edge.
+    const isSncaEdge = (t: TripleData) => t.metaedge === 'DaG' && t.sourceName === "Parkinson's disease" && t.targetName === 'SNCA';
+    const sncaRecords = new Set(run.evidence.filter((e) => e.kind === 'triple' && isSncaEdge(e.data as TripleData)).map((e) => e.id));
+    expect(sncaRecords.size).toBeGreaterThan(0);
+    const selected = byDefault.flatMap((s) => (s.output as { records: { text: string }[] }).records.map((r) => r.text));
+    expect(selected.some((t) => /^Parkinson's disease \(Disease\) –associates→ \S+ \(Gene\)$/.test(t))).toBe(true);
+    expect(selected.some((t) => /–associates→ SNCA \(Gene\)/.test(t))).toBe(false);
+
+    for (const g of ofKind(run, 'eigen1.generation').filter((s) => (s.input as { stage: string }).stage === 'generation')) {
+      const checks = (g.output as unknown as Generation).optionChecks;
+      expect(checks.map((c) => c.key)).toEqual(['A', 'B', 'C', 'D']);
+      for (const c of checks) expect(c.queries.some((q) => q.includes(c.option) && q.includes("Parkinson's disease"))).toBe(true);
+      expect(checks.find((c) => c.key === 'B')!.evidenceIds.some((e) => sncaRecords.has(e))).toBe(true);
+      expect(checks.filter((c) => c.key !== 'B').every((c) => c.evidenceIds.length === 0)).toBe(true);
+    }
+
+    const answer = run.answer as unknown as MethodAnswer;
+    expect(answer).toMatchObject({ text: 'SNCA', abstained: false });
+    expect(answer.evidenceIds.some((e) => sncaRecords.has(e))).toBe(true);
+  });
+});
+
 describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
   let server: ScriptedServer | null = null;
   afterEach(async () => {

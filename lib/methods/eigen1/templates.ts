@@ -73,11 +73,13 @@ function solutionBlock(view: SolutionView): string {
 export const generateTemplate = defineTemplate({
   role: 'generate',
   id: 'eigen1.generate',
-  version: 1,
+  version: 2,
   system:
     'You are a careful biomedical reasoner solving a problem step by step in plain prose. ' +
     'Where you are unsure of a fact (which entities a relation connects, the members of a set, a number), say plainly what you need ' +
-    'instead of guessing; relevant facts may be added to your reasoning as you write. Finish with a line "Answer: <answer>".',
+    'instead of guessing; relevant facts may be added to your reasoning as you write. ' +
+    "If the problem lists options, consider each option in turn: say how it would relate to the problem's entities and what you need to know to accept or reject it. " +
+    'Finish with a line "Answer: <answer>".',
   render: (input: { frame: QuestionFrame; proposer: number; proposers: number }) =>
     `${frameBlock(input.frame)}\n\nYou are proposer ${input.proposer + 1} of ${input.proposers}; reason independently.`,
   output: null,
@@ -97,13 +99,15 @@ export const monitorTemplate = defineTemplate({
 export const querierTemplate = defineTemplate({
   role: 'querier',
   id: 'eigen1.querier',
-  version: 1,
+  version: 2,
   system:
     'Generate a single, concise search query for retrieving the information required by the text below: ' +
-    'only the most essential keywords (entity names and the relation in doubt), no explanation.',
+    'only the most essential keywords (entity names and the relation in doubt), no explanation. ' +
+    "When the text weighs the problem's options, name the problem's entity and the options in doubt, so the search covers their relation.",
   render: (input: { frame: QuestionFrame; window: string; asked: string[] }) =>
     [
       `Problem being solved: ${input.frame.question}`,
+      input.frame.options ? `Options: ${Object.entries(input.frame.options).map(([k, v]) => `${k}. ${v}`).join('; ')}` : null,
       `Text:\n"""\n${input.window}\n"""`,
       input.asked.length ? `Already searched (do not repeat): ${input.asked.join('; ')}` : null,
     ]

@@ -63,6 +63,24 @@ function propositionParagraph(p: Proposition): PlanParagraph {
   };
 }
 
+/**
+ * An MCQ's options are candidates to check, not facts at hand: the reasoning
+ * asks for the relation between the question's entities and every option, so
+ * the querier's query names each option and the KG channel searches around it.
+ */
+function optionsParagraph(u: QuestionReading): PlanParagraph | null {
+  const options = u.options.map((o) => o.links[0]?.name ?? o.text.trim()).filter(Boolean);
+  const about = [...new Set(u.anchors.map((a) => a.entity.name))];
+  if (!options.length || !about.length) return null;
+  const need = `relation between ${about.join(' and ')} and the options ${options.join(', ')}`;
+  return {
+    need,
+    text:
+      `The options are candidates to check: ${u.options.map((o) => `${o.letter}. ${o.text.trim()}`).join('; ')}. ` +
+      `For each I must know whether it relates to ${about.join(' and ')} as the problem asks. To answer this I need the ${need}. I will not pick one from memory.`,
+  };
+}
+
 function target(u: QuestionReading): string {
   const kind = u.answerKind ? u.answerKind.toLowerCase() : 'entity';
   const plural = u.answerKind ? kindPlural(u.answerKind) : 'entities';
@@ -104,6 +122,8 @@ export function reasoningPlan(u: QuestionReading, proposer: number): PlanParagra
   ];
   if (u.subquestions.length > 1) paragraphs.push({ need: null, text: `Broken into steps: ${u.subquestions.map((q, i) => `(${i + 1}) ${q}`).join(' ')}` });
   const anchors = u.anchors.filter((a) => a.chain.length);
+  const options = u.propositions.length ? null : optionsParagraph(u);
+  if (options) paragraphs.push(options);
   if (u.propositions.length) paragraphs.push(...u.propositions.map(propositionParagraph));
   else if (anchors.length) {
     const shift = proposer % anchors.length;

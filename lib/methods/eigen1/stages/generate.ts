@@ -8,6 +8,7 @@ import { usageOf, type Stage, type StageUsage } from '../usage';
 import { callRole } from './call';
 import { toItem, type RetrievedItem } from './records';
 import { retrieve } from './retrieve';
+import { normalise } from '@/lib/llm/offline/text';
 
 /** The monitor's judgement of one window of the stream. */
 export interface WindowVerdict {
@@ -58,7 +59,16 @@ export interface Generation {
   continuation: 'continued' | 'new-turn' | null;
   /** The records the injected text states: what the role may cite beyond what it was given (as roles see them: evidenceOf). */
   evidence: EvidenceRecord[];
+  /** MCQ: per option, the queries that named it and the injected records that touch its entity (empty when the question has no options). */
+  optionChecks: OptionCheck[];
   usage: StageUsage[];
+}
+
+export interface OptionCheck {
+  key: string;
+  option: string;
+  queries: string[];
+  evidenceIds: string[];
 }
 
 type Ctx = MethodContext<Eigen1Params>;
@@ -118,6 +128,7 @@ export async function monitoredGeneration<I>(ctx: Ctx, parent: StepHandle, spec:
         finishReason: generation.finishReason,
         continuation: generation.continuation,
         evidence,
+        optionChecks: checkOptions(frame, injections, evidence),
         usage: [usageOf(spec.stage, generation.calls), ...verdicts.flatMap((v) => v.usage), ...injections.flatMap((i) => i.usage)],
       };
     },
@@ -190,6 +201,20 @@ async function integrate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, at:
     const { output, usage } = await callRole(ctx, s, 'injector', injectorTemplate, { frame, ...at });
     // Only records that were retrieved can be cited; a model may name others.
     return { aside: output.aside.trim(), usedIds: output.usedIds.filter((id) => at.retrieved.some((r) => r.id === id)), by: 'injector' as const, usage: [usage] };
+  });
+}
+
+/** Which options the generation's queries named, and which injected records touch each option's linked entity (or name it). */
+function checkOptions(frame: QuestionFrame, injections: Injection[], evidence: EvidenceRecord[]): OptionCheck[] {
+  return Object.entries(frame.options ?? {}).map(([key, option]) => {
+    const names = [option, ...(frame.optionLinks[key] ?? []).map((l) => l.name)].map(normalise).filter(Boolean);
+    const nodes = new Set((frame.optionLinks[key] ?? []).map((l) => l.nodeId));
+    const namesOption = (text: string) => names.some((n) => ` ${normalise(text)} `.includes(` ${n} `));
+    const touches = (r: EvidenceRecord) => {
+      const triples = toItem(r).triples;
+      return triples.length ? triples.some((t) => nodes.has(t.sourceId) || nodes.has(t.targetId) || namesOption(`${t.sourceName} | ${t.targetName}`)) : namesOption(r.text);
+    };
+    return { key, option, queries: injections.filter((i) => namesOption(i.query)).map((i) => i.query), evidenceIds: evidence.filter(touches).map((r) => r.id) };
   });
 }
 

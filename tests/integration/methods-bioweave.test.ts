@@ -456,6 +456,24 @@ describe('BioWeave offline: switches and repair', () => {
     expect(answer.extra).toMatchObject({ rounds: 2, incompleteHops: [] });
   });
 
+  it('with no KG anchor still searches documents and the web by the question\'s text, recorded in the trace, and abstains on what they do not state', async () => {
+    const question = 'How many genes are associated with glorbitis syndrome?';
+    const run = await runBioWeave({ question });
+    // Nothing linked, so no typed hop: the rounds retrieve for the question as a whole, and never from the KG.
+    const rounds = ofKind(run, 'bioweave.round');
+    expect(rounds.length).toBeGreaterThan(0);
+    for (const r of rounds) expect((r.input as { targetHops: string[] }).targetHops).toEqual(['question']);
+    expect(ofKind(run, 'bioweave.kg')).toEqual([]);
+    for (const source of ['doc', 'web'] as const) {
+      const [first] = ofKind(run, `bioweave.${source}`);
+      expect(out<{ queries: string[] }>(first).queries).toEqual([question]);
+      const searches = childrenOf(run, first).filter((s) => s.kind === `channel.${source}`);
+      expect(searches.map((s) => (s.input as { query: string }).query)).toEqual([question]);
+      expect(searches.every((s) => s.status === 'succeeded')).toBe(true);
+    }
+    expect(answerOf(run).abstained).toBe(true);
+  });
+
   it('records a first hop cut short by the raw cap in the KG step and the answer, and the answer box says so from the record', async () => {
     const asthma = await nodeId('asthma', 'Disease');
     const { rows } = await getPool().query<{ genes: number }>(`select count(*)::int as genes from edges where metaedge = 'DaG' and source_id = $1`, [asthma]);

@@ -4,6 +4,7 @@ import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { EvidenceInput, EvidenceRecord } from '@/lib/trace/types';
 import { calibration, MIN_ALIAS, queryTerms, relevanceOf, searchAliases, surfaceQuery, type Calibration } from './doc-relevance';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
+import { factKey } from './citations';
 
 interface PassageRow {
   id: string;
@@ -164,6 +165,7 @@ export class DocChannel {
       })
       .filter((r) => r.sharedEntities.length > 0)
       .sort((a, b) => b.scores.entities - a.scores.entities || b.scores.rank - a.scores.rank)
+      .filter(firstOfItsWording())
       .slice(0, k);
   }
 
@@ -181,11 +183,23 @@ export class DocChannel {
     return rows
       .map((row) => ({ row, rel: relevanceOf(row.text, query, entities) }))
       .filter((r) => !r.rel.sharedEntities.length && r.rel.coverage >= calib.threshold)
+      .filter(firstOfItsWording())
       .map((r) => ({ row: r.row, scores: { rank: Number(r.row.rank ?? 0), coverage: round(r.rel.coverage), threshold: calib.threshold } }));
   }
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** Keeps the best-ranked of passages that read the same (one text stored in two documents is one fact, and k means k distinct passages). */
+function firstOfItsWording(): (r: { row: PassageRow }) => boolean {
+  const seen = new Set<string>();
+  return ({ row }) => {
+    const key = factKey({ channel: 'doc', kind: 'passage', ref: '', text: row.text });
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}
 
 function passageEvidence(r: PassageRow, scores: Record<string, number>, relevance: { relevance: 'attached' | 'entity' | 'score'; sharedEntities?: string[] }): EvidenceInput {
   return {

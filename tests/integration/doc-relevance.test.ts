@@ -58,6 +58,16 @@ describe('document retrieval is relevant or silent', () => {
     expect(output.passages).toEqual([]);
   });
 
+  it('serves a text stored in two documents once, so k counts distinct passages', async () => {
+    const twice = 'In multiple sclerosis, natalizumab reduced relapses compared with placebo in treated patients.';
+    await attachDocuments([{ title: 'Trial report', text: twice }, { title: 'Trial report (reprint)', text: twice }]);
+    const { channels } = await channelsFor('Which drugs treat multiple sclerosis?');
+    const found = await channels.doc.search(null, 'multiple sclerosis natalizumab relapses', 5);
+    const texts = found.items.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ').trim());
+    expect(texts.filter((t) => t.includes('natalizumab'))).toHaveLength(1);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
   it('cites passages by short ids (D1…) in prompts, never by record id', async () => {
     const { trace, channels } = await channelsFor('Which drugs treat multiple sclerosis?');
     const found = await channels.doc.search(null, 'multiple sclerosis relapses', 5);

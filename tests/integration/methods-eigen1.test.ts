@@ -33,6 +33,24 @@ import { bagOfWordsVector, reply, startScriptedOpenAIServer, type ScriptedServer
 
 const QUESTION = 'Which disease is treated by metformin and is associated with the gene PPARG?';
 
+/** A running EIGEN-1 run row and the method context of a model served by the scripted server (with the run's similarity when given). */
+async function scriptedContext(server: ScriptedServer, similarity?: EmbeddingSimilarity) {
+  const row = await getPrisma().run.create({
+    data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'eigen1', config: {}, configHash: 'test', status: 'running' },
+  });
+  const trace = await TraceRecorder.open(row.id);
+  const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }), similarity ? { similarity } : {});
+  const ctx: MethodContext<Eigen1Params> = {
+    question: { text: QUESTION, options: null, answerType: 'open', documentIds: [], questionId: null },
+    params: Eigen1ParamsSchema.parse({ windowChars: 60, overlapChars: 20 }),
+    channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
+    model,
+    trace,
+    backend: 'openai',
+  };
+  return { row, trace, ctx };
+}
+
 afterAll(closeDb);
 
 type Step = RunRecord['steps'][number];
@@ -322,19 +340,7 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
       }
     });
     const prisma = getPrisma();
-    const row = await prisma.run.create({
-      data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'eigen1', config: {}, configHash: 'test', status: 'running' },
-    });
-    const trace = await TraceRecorder.open(row.id);
-    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
-    const ctx: MethodContext<Eigen1Params> = {
-      question: { text: QUESTION, options: null, answerType: 'open', documentIds: [], questionId: null },
-      params: Eigen1ParamsSchema.parse({ windowChars: 60, overlapChars: 20 }),
-      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
-      model,
-      trace,
-      backend: 'openai',
-    };
+    const { row, trace, ctx } = await scriptedContext(server);
     const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [], retrieved: [] };
     const spec = { stage: 'generation' as const, lane: 1, template: generateTemplate, input: { frame, proposer: 0, proposers: 1 } };
     // The generation runs inside a proposer step, as in the method; the harness proposes nothing of its own.
@@ -432,22 +438,7 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
           return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
       }
     });
-    const prisma = getPrisma();
-    const row = await prisma.run.create({
-      data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'eigen1', config: {}, configHash: 'test', status: 'running' },
-    });
-    const trace = await TraceRecorder.open(row.id);
-    const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }), {
-      similarity: new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, model: 'emb-eigen1', cache: null })),
-    });
-    const ctx: MethodContext<Eigen1Params> = {
-      question: { text: QUESTION, options: null, answerType: 'open', documentIds: [], questionId: null },
-      params: Eigen1ParamsSchema.parse({ windowChars: 60, overlapChars: 20 }),
-      channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
-      model,
-      trace,
-      backend: 'openai',
-    };
+    const { row, trace, ctx } = await scriptedContext(server, new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, model: 'emb-eigen1', cache: null })));
     const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [], retrieved: [] };
     const abstained: Solution = { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'No facts.', claims: [] };
     const candidates = [1, 2].map((lane) => ({ id: `C${lane}`, lane, solution: abstained, evidence: [] }));

@@ -311,7 +311,6 @@ export function errorMessage(error: unknown): string {
 }
 
 /** JSON columns take plain JSON: drop undefined, turn Dates into strings. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function toJson(value: unknown): any {
   return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }

@@ -7,7 +7,7 @@ import { ModelCallError } from '@/lib/llm/errors';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { EmbeddingSimilarity, vectorCosine } from '@/lib/nlp/similarity';
 import { createSimilarity, describeBackend } from '@/lib/runs/backend';
-import { bagOfWordsVector, reply, startScriptedOpenAIServer, useScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
+import { bagOfWordsVector, reply, startScriptedOpenAIServer, setScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
 
 afterAll(closeDb);
 
@@ -101,7 +101,7 @@ describe('a run’s similarity from the configuration', () => {
   it('records the embedding model with an openai run, and labels lexical where there is none', async () => {
     server = await startScriptedOpenAIServer([]);
     const model = `emb-${randomUUID()}`;
-    let restore = useScriptedModelEnv(server, { embeddingModel: model, apiKey: 'sk-run-key' });
+    let restore = setScriptedModelEnv(server, { embeddingModel: model, apiKey: 'sk-run-key' });
     try {
       const described = describeBackend('openai');
       expect(described).toMatchObject({ backend: 'openai', embeddingModel: model });
@@ -111,7 +111,7 @@ describe('a run’s similarity from the configuration', () => {
     } finally {
       restore();
     }
-    restore = useScriptedModelEnv(server);
+    restore = setScriptedModelEnv(server);
     try {
       expect(describeBackend('openai').embeddingModel).toBeUndefined();
       expect(createSimilarity(describeBackend('openai')).current()).toMatchObject({ kind: 'lexical', why: 'fallback: no HOPSCOPE_EMBEDDING_MODEL' });

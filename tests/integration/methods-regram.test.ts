@@ -37,7 +37,7 @@ import { TraceRecorder } from '@/lib/trace/recorder';
 import { readTrace } from '@/lib/trace/store';
 import { vectorCosine } from '@/lib/nlp/similarity';
 import type { TripleData } from '@/lib/trace/types';
-import { bagOfWordsVector, reply, startScriptedOpenAIServer, useScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
+import { bagOfWordsVector, reply, startScriptedOpenAIServer, setScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
 import { runToSuccess } from '../support/runs';
 
 const HEADLINE = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
@@ -570,7 +570,7 @@ describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', ()
   const embeddingRequests = () => server.requests.filter((r) => r.path.endsWith('/embeddings'));
   const tableOf = (run: RunRecord) => childOf(run, ofKind(run, 'regram.hop')[0], 'regram.mmr').output as unknown as CandidateTable;
   async function runWith(embeddingModel: string | undefined): Promise<RunRecord> {
-    const restore = useScriptedModelEnv(server, { model: 'scripted-regram', apiKey, embeddingModel });
+    const restore = setScriptedModelEnv(server, { model: 'scripted-regram', apiKey, embeddingModel });
     try {
       return await runRegram({ question, backend: 'openai', params: { multiHop: false } });
     } finally {

@@ -13,7 +13,7 @@ import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
 import type { TripleData } from '@/lib/trace/types';
-import { reply, startScriptedOpenAIServer, useScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
+import { reply, startScriptedOpenAIServer, setScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
 import { runToSuccess, edgeExists } from '../support/runs';
 import { saveQuestionSet } from '@/lib/eval/sets';
 
@@ -343,7 +343,7 @@ describe('X-R2 over an OpenAI-compatible server', () => {
       }
     });
     // A model name of its own: the response cache never answers for this server.
-    restoreEnv = useScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
+    restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { closeDb, getPrisma } from '@/lib/db/client';
 import { stopQueue } from '@/lib/runs/queue';
 import { createRun } from '@/lib/runs/service';
 import { recoverInterruptedRuns, startRunWorkers } from '@/lib/runs/worker';
-import { reply, schemaNameOf as schemaName, startScriptedOpenAIServer, useScriptedModelEnv, type RecordedRequest, type ScriptedServer } from '../support/scripted-openai-server';
+import { reply, schemaNameOf as schemaName, startScriptedOpenAIServer, setScriptedModelEnv, type RecordedRequest, type ScriptedServer } from '../support/scripted-openai-server';
 
 /**
  * "Kill the worker during a run": a kg-rag run on the openai backend recalls
@@ -37,7 +37,7 @@ beforeAll(async () => {
     return reply.status(400, { message: `unexpected template ${schemaName(request)}` });
   });
   // A model name of its own, so no earlier run's cached outputs answer for the endpoint.
-  restoreEnv = useScriptedModelEnv(server, { model: `durability-${Date.now()}`, apiKey: 'sk-test-durability' });
+  restoreEnv = setScriptedModelEnv(server, { model: `durability-${Date.now()}`, apiKey: 'sk-test-durability' });
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { executeRun } from '@/lib/runs/executor';
 import { createRun, rerun } from '@/lib/runs/service';
-import { reply, schemaNameOf as schemaName, startScriptedOpenAIServer, useScriptedModelEnv, type RecordedRequest, type ScriptedServer } from '../support/scripted-openai-server';
+import { reply, schemaNameOf as schemaName, startScriptedOpenAIServer, setScriptedModelEnv, type RecordedRequest, type ScriptedServer } from '../support/scripted-openai-server';
 
 /**
  * A rerun with one switch flipped asks the endpoint only for the calls whose
@@ -22,7 +22,7 @@ beforeAll(async () => {
     );
   });
   // A model name of this test's own, so no other test's cached outputs match.
-  restoreEnv = useScriptedModelEnv(server, { model: `cache-test-${Date.now()}` });
+  restoreEnv = setScriptedModelEnv(server, { model: `cache-test-${Date.now()}` });
 });
 
 afterAll(async () => {

@@ -309,6 +309,37 @@ describe('EIGEN-1 on a multiple-choice question: the options are checked against
   });
 });
 
+describe('EIGEN-1 on a multiple-choice question the KG backs twice', () => {
+  it('grades each option\'s support in its optionChecks and reports a tie between equally backed options instead of picking by order', async () => {
+    // Hetionet holds a Parkinson's disease –associates→ gene edge for both SNCA and INS; ALB and HBB have none.
+    const question = "Which of the following genes is associated with Parkinson's disease?";
+    for (const options of [{ A: 'SNCA', B: 'INS', C: 'ALB', D: 'HBB' }, { A: 'INS', B: 'SNCA', C: 'ALB', D: 'HBB' }]) {
+      const { id } = await createRun({ method: 'eigen1', question, options, backend: 'offline', params: { k: 2 } }, { enqueue: false });
+      await executeRun(id);
+      const run = await getRunRecord({ id });
+      expect(run.status).toBe('succeeded');
+      const proposals = ofKind(run, 'eigen1.generation').filter((s) => (s.input as { stage: string }).stage === 'generation');
+      expect(proposals.length).toBeGreaterThan(0);
+      for (const g of proposals) {
+        const checks = (g.output as unknown as Generation).optionChecks;
+        expect(checks.map((c) => [c.option, c.support])).toEqual([
+          [options.A, 'direct'],
+          [options.B, 'direct'],
+          ['ALB', 'none'],
+          ['HBB', 'none'],
+        ]);
+        for (const c of checks.filter((c) => c.support === 'direct')) {
+          const edge = run.evidence.find((e) => e.id === c.directIds[0])!.data as TripleData;
+          expect([edge.metaedge, edge.sourceName, edge.targetName]).toEqual(['DaG', "Parkinson's disease", c.option]);
+        }
+      }
+      const answer = run.answer as unknown as MethodAnswer;
+      expect(answer).toMatchObject({ abstained: true, optionKey: null });
+      expect(answer.rationale).toContain(`tie between options A (${options.A}) and B (${options.B}): each has 1 supporting edge(s)`);
+    }
+  });
+});
+
 describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
   let server: ScriptedServer | null = null;
   afterEach(async () => {

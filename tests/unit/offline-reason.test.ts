@@ -198,7 +198,7 @@ describe('paths', () => {
     });
     const r = answerFromEvidence(u, { triples });
     expect(r.chosenOption).toBe('C');
-    expect(r.rationale.at(-1)).toBe('option C: names migraine (4 supporting edge(s))');
+    expect(r.rationale.at(-1)).toBe('option C: names migraine (4 supporting edge(s)); over B (bipolar disorder: 2 supporting edge(s))');
   });
 
   it('cites a path given as one piece of evidence by the path’s id', () => {
@@ -206,7 +206,7 @@ describe('paths', () => {
     const { id: _a, ...first } = triples[0];
     const { id: _b, ...second } = triples[4];
     const r = answerFromEvidence(u, { triples: [], paths: [{ id: 'path:1', triples: [first, second] }] });
-    expect(r.answers).toEqual([{ nodeId: BIPOLAR[0], name: 'bipolar disorder', kind: 'Disease', supportIds: ['path:1'], supportCount: 2 }]);
+    expect(r.answers).toEqual([{ nodeId: BIPOLAR[0], name: 'bipolar disorder', kind: 'Disease', supportIds: ['path:1'], supportCount: 2, metaedges: ['CtD'] }]);
   });
 });
 
@@ -224,6 +224,37 @@ describe('multiple choice', () => {
       optionLinks: { A: [{ nodeId: IL23R[0], kind: 'Gene', name: 'IL23R', mention: 'interleukin 23 receptor', start: 0, end: 23 }] },
     });
     expect(answerFromEvidence(u, { triples: DISEASE_GENES }).chosenOption).toBe('A');
+  });
+
+  describe('two options the evidence backs', () => {
+    const PD: Node = ['Disease::DOID:14330', "Parkinson's disease", 'Disease'];
+    const SNCA: Node = ['Gene::6622', 'SNCA', 'Gene'];
+    const INS: Node = ['Gene::3630', 'INS', 'Gene'];
+    const question = "Which gene is associated with Parkinson's disease?";
+    const edges = [triple('k1', PD, 'DaG', SNCA), triple('k2', PD, 'DaG', INS)];
+
+    it('reports a tie, with its reason, whatever the options\' order or names, instead of picking one', () => {
+      for (const options of [{ A: 'SNCA', B: 'INS' }, { A: 'INS', B: 'SNCA' }]) {
+        const r = answerFromEvidence(understand(question, [PD], { options }), { triples: edges });
+        expect(r.abstain).toBe(true);
+        expect(r.chosenOption).toBeUndefined();
+        expect(r.optionTie).toEqual(['A', 'B']);
+        expect(r.reason).toBe(`tie between options A (${options.A}) and B (${options.B}): each has 1 supporting edge(s), so the evidence does not tell them apart`);
+      }
+    });
+
+    it('lets a passage naming the option beside the question entity tell them apart', () => {
+      const passages = [
+        { id: 'd1', text: "Mutations in SNCA cause familial Parkinson's disease." },
+        { id: 'd2', text: 'INS is expressed in pancreatic beta cells.' },
+      ];
+      for (const options of [{ A: 'SNCA', B: 'INS' }, { A: 'INS', B: 'SNCA' }]) {
+        const r = answerFromEvidence(understand(question, [PD], { options }), { triples: edges, passages });
+        const snca = options.A === 'SNCA' ? 'A' : 'B';
+        expect(r.chosenOption).toBe(snca);
+        expect(r.rationale.at(-1)).toContain(`option ${snca}: names SNCA (1 supporting edge(s), 1 corroborating passage(s)); over`);
+      }
+    });
   });
 
   it('abstains rather than guess when no option is an answer', () => {

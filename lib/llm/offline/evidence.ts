@@ -25,9 +25,16 @@ export interface EvidencePath {
   triples: Omit<EvidenceTriple, 'id'>[];
 }
 
+/** A retrieved passage: it never walks the graph, but can corroborate an option the KG reaches. */
+export interface EvidencePassage {
+  id: string;
+  text: string;
+}
+
 export interface EvidenceBundle {
   triples: EvidenceTriple[];
   paths?: EvidencePath[];
+  passages?: EvidencePassage[];
 }
 
 interface IndexedEdge {

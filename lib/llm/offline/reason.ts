@@ -7,7 +7,7 @@
  * evidence does not yield an answer the result abstains and says why.
  */
 
-import { EvidenceGraph, startAt, type EvidenceBundle, type Reach } from './evidence';
+import { EvidenceGraph, startAt, type EvidenceBundle, type EvidencePassage, type Reach } from './evidence';
 import { reverseHop } from './attach';
 import { normalise } from './text';
 import type { Anchor, Hop, HopEdge, Proposition, QuestionReading } from './types';
@@ -20,6 +20,8 @@ export interface ReasonedAnswer {
   supportIds: string[];
   /** Distinct KG edges behind the answer: the ranking key. */
   supportCount: number;
+  /** The metaedges of those edges. */
+  metaedges?: string[];
 }
 
 export interface ReasonResult {
@@ -29,6 +31,8 @@ export interface ReasonResult {
   count?: number;
   verdict?: 'yes' | 'no';
   chosenOption?: string;
+  /** MCQ: the options the evidence backs equally (the result then abstains and says so). */
+  optionTie?: string[];
   abstain: boolean;
   reason: string;
   /** The derivation in short lines: "DaG(multiple sclerosis) ∩ DaG(Crohn's disease) = {IL23R, …}". */
@@ -132,7 +136,7 @@ function answersOf(graph: EvidenceGraph, candidates: Map<string, Reach>, rationa
     } else byName.set(key, { nodeId, name: node.name, kind: node.kind, reach });
   }
   return [...byName.values()]
-    .map((a) => ({ nodeId: a.nodeId, name: a.name, kind: a.kind, supportIds: [...a.reach.support].sort(), supportCount: a.reach.edges.size }))
+    .map((a) => ({ nodeId: a.nodeId, name: a.name, kind: a.kind, supportIds: [...a.reach.support].sort(), supportCount: a.reach.edges.size, metaedges: [...new Set([...a.reach.edges].map((key) => key.split('|')[1]))].sort() }))
     .sort((a, b) => b.supportCount - a.supportCount || a.name.localeCompare(b.name) || a.nodeId.localeCompare(b.nodeId));
 }
 
@@ -181,7 +185,7 @@ export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle,
     result.verdict = 'yes';
     rationale.push(`a ${u.answerKind ?? 'node'} satisfying the question exists: ${answers[0].name}`);
   }
-  return withOption(u, result);
+  return withOption(u, result, evidence.passages);
 }
 
 /** Claims between named entities; the evidence is read closed-world around the entities whose neighbourhood it holds. */
@@ -210,8 +214,66 @@ function decidePropositions(graph: EvidenceGraph, propositions: Proposition[]): 
   return { answers, verdict, abstain: false, reason: `the evidence ${verdict === 'yes' ? 'states' : 'does not state'} the claim`, rationale };
 }
 
-/** For MCQ: the option naming the best supported answer (or the count, or the verdict); abstain rather than guess. */
-function withOption(u: QuestionReading, result: ReasonResult): ReasonResult {
+/** How strongly the evidence backs one option: the ranking key between options that name derived answers. */
+export interface OptionSupport {
+  letter: string;
+  answer: ReasonedAnswer;
+  /** Every edge behind it is of a relation the question asks (not one a widened reading or a fallback metaedge added). */
+  askedRelation: boolean;
+  /** Distinct KG edges behind it. */
+  edges: number;
+  /** Retrieved passages naming both the option and an entity of the question. */
+  passages: string[];
+}
+
+/** Metaedges the question asks for: every edge of a hop the question named, else each hop's preferred reading. */
+function askedMetaedges(u: QuestionReading): Set<string> {
+  return new Set(u.anchors.flatMap((a) => a.chain.flatMap((h) => (h.explicit ? h.edges : h.edges.slice(0, 1)).map((e) => e.metaedge))));
+}
+
+function describeSupport(s: OptionSupport): string {
+  const relation = s.askedRelation ? '' : ', partly through a relation the question does not ask';
+  const passages = s.passages.length ? `, ${s.passages.length} corroborating passage(s)` : '';
+  return `${s.edges} supporting edge(s)${relation}${passages}`;
+}
+
+function sameStrength(a: OptionSupport, b: OptionSupport): boolean {
+  return a.askedRelation === b.askedRelation && a.edges === b.edges && a.passages.length === b.passages.length;
+}
+
+/**
+ * The options that name derived answers, strongest first: edges of the asked
+ * relation before any other, then more distinct KG edges, then more passages
+ * naming the option beside a question entity; equals keep the options' order.
+ */
+export function optionSupports(u: QuestionReading, result: ReasonResult, passages: EvidencePassage[] = []): OptionSupport[] {
+  const asked = askedMetaedges(u);
+  const anchors = u.anchors.map((a) => normalise(a.entity.name));
+  const names = (text: string, name: string) => ` ${normalise(text)} `.includes(` ${normalise(name)} `);
+  const supports: OptionSupport[] = [];
+  for (const option of u.options) {
+    const answer = result.answers.find(
+      (a) => option.links.some((l) => l.nodeId === a.nodeId || normalise(l.name) === normalise(a.name)) || normalise(option.text) === normalise(a.name),
+    );
+    if (!answer) continue;
+    const optionNames = [answer.name, option.text, ...option.links.map((l) => l.name)];
+    supports.push({
+      letter: option.letter,
+      answer,
+      askedRelation: (answer.metaedges ?? []).every((m) => asked.has(m)),
+      edges: answer.supportCount,
+      passages: passages.filter((p) => optionNames.some((n) => names(p.text, n)) && anchors.some((n) => names(p.text, n))).map((p) => p.id),
+    });
+  }
+  return supports.sort((a, b) => Number(b.askedRelation) - Number(a.askedRelation) || b.edges - a.edges || b.passages.length - a.passages.length);
+}
+
+/**
+ * For MCQ: the option naming the best supported answer (or the count, or the
+ * verdict); abstain rather than guess, and when the evidence backs several
+ * options equally, say it is a tie and why instead of picking by order.
+ */
+function withOption(u: QuestionReading, result: ReasonResult, passages: EvidencePassage[] = []): ReasonResult {
   if (!u.options.length || result.abstain) return result;
   const pick = (letter: string | undefined, why: string): ReasonResult => {
     if (!letter) return { ...result, abstain: true, reason: `no option matches: ${why}` };
@@ -225,13 +287,13 @@ function withOption(u: QuestionReading, result: ReasonResult): ReasonResult {
   if (result.verdict && u.options.some((o) => ['yes', 'no'].includes(normalise(o.text)))) {
     return pick(u.options.find((o) => normalise(o.text) === result.verdict)?.letter, `verdict ${result.verdict}`);
   }
-  for (const answer of result.answers) {
-    const hits = u.options.filter(
-      (o) =>
-        o.links.some((l) => l.nodeId === answer.nodeId || normalise(l.name) === normalise(answer.name)) ||
-        normalise(o.text) === normalise(answer.name),
-    );
-    if (hits.length) return pick(hits[0].letter, `names ${answer.name} (${answer.supportCount} supporting edge(s))`);
+  const [best, ...rest] = optionSupports(u, result, passages);
+  if (!best) return pick(undefined, `none of the ${result.answers.length} derived answer(s) is an option`);
+  const tied = [best, ...rest.filter((s) => sameStrength(s, best))];
+  if (tied.length > 1) {
+    const reason = `tie between options ${tied.map((s) => `${s.letter} (${s.answer.name})`).join(' and ')}: each has ${describeSupport(best)}, so the evidence does not tell them apart`;
+    return { ...result, abstain: true, reason, optionTie: tied.map((s) => s.letter) };
   }
-  return pick(undefined, `none of the ${result.answers.length} derived answer(s) is an option`);
+  const over = rest.length ? `; over ${rest.map((s) => `${s.letter} (${s.answer.name}: ${describeSupport(s)})`).join(', ')}` : '';
+  return pick(best.letter, `names ${best.answer.name} (${describeSupport(best)})${over}`);
 }

@@ -17,11 +17,12 @@ export function toLine(r: EvidenceRecord): EvidenceLine {
   return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples };
 }
 
-/** The KG lines as the offline rule kit walks them; each triple is cited by the id of the record that showed it. */
+/** The lines as the offline rule kit reads them: KG triples and paths to walk (each cited by the id of the record that showed it), passages to corroborate. */
 export function bundleOf(lines: EvidenceLine[]): EvidenceBundle {
-  const bundle: Required<EvidenceBundle> = { triples: [], paths: [] };
+  const bundle: Required<EvidenceBundle> = { triples: [], paths: [], passages: [] };
   for (const line of lines) {
-    if (line.triples.length === 1) bundle.triples.push({ ...line.triples[0], id: line.id });
+    if (line.kind === 'passage') bundle.passages.push({ id: line.id, text: line.text });
+    else if (line.triples.length === 1) bundle.triples.push({ ...line.triples[0], id: line.id });
     else if (line.triples.length > 1) bundle.paths.push({ id: line.id, triples: line.triples });
   }
   return bundle;

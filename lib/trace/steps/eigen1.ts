@@ -53,7 +53,18 @@ export const Eigen1GenerationSchema = z.object({
   continuation: z.enum(['continued', 'new-turn']).nullable().optional(),
   evidence: z.array(RecordRefSchema),
   /** MCQ: per option, the queries that named it and the injected records touching it (absent in earlier traces). */
-  optionChecks: z.array(z.object({ key: z.string(), option: z.string(), queries: z.array(z.string()), evidenceIds: z.array(z.string()) })).optional(),
+  optionChecks: z
+    .array(
+      z.object({
+        key: z.string(),
+        option: z.string(),
+        queries: z.array(z.string()),
+        evidenceIds: z.array(z.string()),
+        support: z.enum(['direct', 'indirect', 'none']).optional(),
+        directIds: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   usage: z.array(UsageSchema).optional(),
 });
 export type Eigen1Generation = z.infer<typeof Eigen1GenerationSchema>;

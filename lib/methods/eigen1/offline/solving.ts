@@ -21,16 +21,15 @@ export function understand(frame: QuestionFrame): QuestionReading {
 }
 
 function bundleOf(evidence: EvidenceItem[]): EvidenceBundle {
-  const bundle: Required<EvidenceBundle> = { triples: [], paths: [] };
+  const bundle: Required<EvidenceBundle> = { triples: [], paths: [], passages: [] };
   for (const item of evidence) {
     const triples = item.triples.map((t) => ({ ...t, id: item.id }));
-    if (triples.length === 1) bundle.triples.push(triples[0]);
+    if (!triples.length) bundle.passages.push({ id: item.id, text: item.text });
+    else if (triples.length === 1) bundle.triples.push(triples[0]);
     else if (triples.length > 1) bundle.paths.push({ id: item.id, triples });
   }
   return bundle;
 }
-
-
 
 /** The answer the evidence gives: KG set operations; for yes/no without KG support, what the passages state. */
 function solve(frame: QuestionFrame, evidence: EvidenceItem[], lead: string[]): { solution: Solution; result: ReasonResult; u: QuestionReading } {

@@ -9,6 +9,7 @@ import { callRole } from './call';
 import { toItem, type RetrievedItem } from './records';
 import { retrieve } from './retrieve';
 import { normalise } from '@/lib/llm/offline/text';
+import { readingOf } from '@/lib/llm/offline/understand';
 
 /** The monitor's judgement of one window of the stream. */
 export interface WindowVerdict {
@@ -69,6 +70,12 @@ export interface OptionCheck {
   option: string;
   queries: string[];
   evidenceIds: string[];
+  /**
+   * How the injected records back the option: `direct`, a triple of a relation the question asks joins it to a
+   * question entity (`directIds`); `indirect`, records touch it otherwise (another relation, a path, a passage); `none`.
+   */
+  support: 'direct' | 'indirect' | 'none';
+  directIds: string[];
 }
 
 type Ctx = MethodContext<Eigen1Params>;
@@ -204,8 +211,12 @@ async function integrate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, at:
   });
 }
 
-/** Which options the generation's queries named, and which injected records touch each option's linked entity (or name it). */
+/** Which options the generation's queries named, which injected records touch each option's linked entity (or name it), and how directly. */
 function checkOptions(frame: QuestionFrame, injections: Injection[], evidence: EvidenceRecord[]): OptionCheck[] {
+  if (!Object.keys(frame.options ?? {}).length) return [];
+  const reading = readingOf(frame);
+  // The relations the question asks, at the question entity they start from.
+  const asked = reading.anchors.flatMap((a) => (a.chain[0] ? [{ nodeId: a.entity.nodeId, metaedges: new Set(a.chain[0].edges.map((e) => e.metaedge)) }] : []));
   return Object.entries(frame.options ?? {}).map(([key, option]) => {
     const names = [option, ...(frame.optionLinks[key] ?? []).map((l) => l.name)].map(normalise).filter(Boolean);
     const nodes = new Set((frame.optionLinks[key] ?? []).map((l) => l.nodeId));
@@ -214,7 +225,19 @@ function checkOptions(frame: QuestionFrame, injections: Injection[], evidence: E
       const triples = toItem(r).triples;
       return triples.length ? triples.some((t) => nodes.has(t.sourceId) || nodes.has(t.targetId) || namesOption(`${t.sourceName} | ${t.targetName}`)) : namesOption(r.text);
     };
-    return { key, option, queries: injections.filter((i) => namesOption(i.query)).map((i) => i.query), evidenceIds: evidence.filter(touches).map((r) => r.id) };
+    const direct = (r: EvidenceRecord) => {
+      const triples = toItem(r).triples;
+      return (
+        triples.length === 1 &&
+        asked.some(
+          (a) => a.metaedges.has(triples[0].metaedge) && [triples[0].sourceId, triples[0].targetId].includes(a.nodeId) && (nodes.has(triples[0].sourceId) || nodes.has(triples[0].targetId)),
+        )
+      );
+    };
+    const evidenceIds = evidence.filter(touches).map((r) => r.id);
+    const directIds = evidence.filter(direct).map((r) => r.id);
+    const support = directIds.length ? ('direct' as const) : evidenceIds.length ? ('indirect' as const) : ('none' as const);
+    return { key, option, queries: injections.filter((i) => namesOption(i.query)).map((i) => i.query), evidenceIds, support, directIds };
   });
 }
 

@@ -385,3 +385,72 @@ describe('X-R2 over an OpenAI-compatible server', () => {
     expect(kgPart).not.toContain(claim.id);
   });
 });
+
+describe('X-R2 over an OpenAI-compatible server: an intersection taken one disease per step', () => {
+  let server: ScriptedServer;
+  let restoreEnv = () => undefined as void;
+  const steps = ['Which genes are associated with multiple sclerosis?', "Which genes are associated with Crohn's disease?"];
+  const stepDisease = (user: string) => (user.includes(`Step question Q_t: ${steps[1]}`) ? "Crohn's disease" : 'multiple sclerosis');
+
+  beforeAll(async () => {
+    server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      const json = (value: unknown) => reply.ok(JSON.stringify(value));
+      switch (system.content) {
+        case decomposeTemplate.system:
+          // As a model does: one disease per step, the second once the check names it.
+          return json({ subquestions: steps, constraints: ['both'], required_evidence: ['DaG sets'], current: user.content.includes('Iteration 1:') ? steps[0] : steps[1] });
+        case extractTemplate.system: {
+          const disease = stepDisease(user.content);
+          return json({
+            entities: [{ mention: disease, kind: 'Disease' }],
+            relations: [{ entity: disease, metaedges: ['DaG'], direction: 'out', targetKind: 'Gene', cue: 'associated', negated: false }],
+            answerKind: 'Gene',
+            outputFormat: 'list',
+            constraints: [],
+          });
+        }
+        case recallTemplate.system:
+          return json({ claims: [] });
+        case reasonTemplate.system:
+          return json({ answer: [], optionKey: null, count: null, abstain: true, rationale: 'one side only', claims: [], evidenceIds: [] });
+        case checkTemplate.system:
+          return json({ stop: user.content.includes('Iteration 2 of'), sufficient: false, consistent: true, reason: 'the other disease is missing', missing: ["genes associated with Crohn's disease"] });
+        default:
+          return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+      }
+    });
+    restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
+  });
+
+  afterAll(async () => {
+    restoreEnv();
+    await server.close();
+  });
+
+  it("every reason prompt holds the question's complete answer set, and a later step still holds the sets earlier steps were shown", async () => {
+    const { id } = await createRun({ method: 'xr2', backend: 'openai', question: SHARED, params: { tMax: 2 } }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    expect(ofKind(run, 'xr2.iteration')).toHaveLength(2);
+    const sets = run.evidence.filter((e) => e.kind === 'set');
+    const anchorsOf = (e: (typeof sets)[number]) => (e.data as { constraints: { anchor: string }[] }).constraints.map((c) => c.anchor).sort();
+    const both = sets.find((e) => anchorsOf(e).join() === [CD, MS].sort().join())!;
+    const msOnly = sets.find((e) => anchorsOf(e).join() === MS)!;
+    const cdOnly = sets.find((e) => anchorsOf(e).join() === CD)!;
+    expect(both && msOnly && cdOnly).toBeTruthy();
+    // The intersection is what the KG holds: every member is associated with both diseases.
+    const members = (both.data as { members: { id: string }[] }).members;
+    expect(members.length).toBeGreaterThan(0);
+    for (const m of members.slice(0, 5)) expect((await edgeExists(MS, 'DaG', m.id)) && (await edgeExists(CD, 'DaG', m.id))).toBe(true);
+
+    const prompts = run.modelCalls.filter((c) => c.role === 'reason').map((c) => (c.messages as { content: string }[])[1].content);
+    expect(prompts).toHaveLength(2);
+    const setBlock = (p: string) => p.split(/Complete answer sets? from the KG \(each one unit\):\n/)[1]?.split('\n\n')[0] ?? '';
+    expect(setBlock(prompts[0])).toContain(`[${both.cite}]`);
+    expect(setBlock(prompts[0])).toContain(`[${msOnly.cite}]`);
+    // Step 2 asks about Crohn's disease only; the multiple sclerosis set of step 1 is still there, each set once.
+    for (const s of [both, msOnly, cdOnly]) expect(setBlock(prompts[1]).split(`[${s.cite}]`)).toHaveLength(2);
+  });
+});

@@ -66,7 +66,7 @@ export const xr2 = defineMethod({
         const lines = linesOf(input);
         const newEvidence = lines.filter((l) => !prior.seenRefs.includes(l.ref)).length;
         const { verdict, action } = await check(ctx, step, { frame, t, tMax, answer, evidence: evidenceOf(input), memory: input.claims, unexamined: kg.unexamined, kgShown: kg.shown, newEvidence });
-        return advance(prior, { t, current, kgLines: kg.units.flatMap((u) => u.lines), lines, answer, verdict, unexamined: kg.unexamined, action });
+        return advance(prior, { t, current, kgLines: kg.units.flatMap((u) => u.lines), sets: kg.answerSet, lines, answer, verdict, unexamined: kg.unexamined, action });
       });
     }
     return toMethodAnswer(state, t);

@@ -10,6 +10,8 @@ export interface LoopState {
   previous: PreviousStep | null;
   /** KG lines shown in earlier steps: carried forward as findings, never re-ranked. */
   established: EvidenceLine[];
+  /** Complete answer sets shown so far: every later step shows them again, uncapped (an intersection or count needs the whole set). */
+  sets?: EvidenceLine[];
   /** KG edges already put in a prompt, so later steps examine further candidates. */
   shownEdges: number[];
   /** References of every line any reason call has seen. */
@@ -19,7 +21,7 @@ export interface LoopState {
   lastLines: EvidenceLine[];
 }
 
-export const START: LoopState = { previous: null, established: [], shownEdges: [], seenRefs: [], action: null, lastLines: [] };
+export const START: LoopState = { previous: null, established: [], sets: [], shownEdges: [], seenRefs: [], action: null, lastLines: [] };
 
 /**
  * The "established" block: earlier steps' KG findings, at most `cap` lines, the
@@ -45,11 +47,12 @@ export function actionOf(verdict: CheckOutput, t: number, tMax: number): Action 
 /** The state after iteration t. */
 export function advance(
   state: LoopState,
-  step: { t: number; current: string; kgLines: EvidenceLine[]; lines: EvidenceLine[]; answer: ReasonOutput; verdict: CheckOutput; unexamined: number; action: Action },
+  step: { t: number; current: string; kgLines: EvidenceLine[]; sets: EvidenceLine[]; lines: EvidenceLine[]; answer: ReasonOutput; verdict: CheckOutput; unexamined: number; action: Action },
 ): LoopState {
   return {
     previous: { t: step.t, current: step.current, answer: step.answer, check: step.verdict, unexamined: step.unexamined },
     established: [...state.established, ...step.kgLines],
+    sets: step.sets,
     shownEdges: [...new Set([...state.shownEdges, ...step.kgLines.flatMap((l) => l.triples.map((t) => t.edgeId))])],
     seenRefs: [...new Set([...state.seenRefs, ...step.lines.map((l) => l.ref)])],
     action: step.action,

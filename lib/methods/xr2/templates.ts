@@ -190,7 +190,7 @@ export interface ReasonInput {
   kg: KgUnit[];
   /** How much of the ranked candidates KG_t shows. */
   kgShown: string;
-  /** For a list or count step: the complete answer set, one unit. */
+  /** Complete answer sets (the question's, earlier steps', this step's), each one unit. */
   answerSet: EvidenceLine[];
   /** R_t as written for the model, each in its metaedge's direction. */
   cues: string[];
@@ -240,7 +240,7 @@ export const reasonTemplate = defineTemplate({
       `Relation cues R_t: ${input.cues.join('; ') || '(none)'}`,
       input.constraints.length ? `Constraints: ${input.constraints.map((c) => `${c.type}: ${c.text}`).join('; ')}` : null,
       dBlock(input.frame),
-      input.answerSet.length ? `Complete answer set from the KG (one unit):\n${linesBlock(input.answerSet)}` : null,
+      input.answerSet.length ? `${input.answerSet.length === 1 ? 'Complete answer set' : 'Complete answer sets'} from the KG (each one unit):\n${linesBlock(input.answerSet)}` : null,
       `KG triples of this step KG_t (${input.kgShown}):\n${kgBlock(input.kg)}`,
       establishedBlock(input),
       `Entity profiles:\n${linesBlock(input.profiles)}`,

@@ -66,6 +66,7 @@ export const Xr2LoopStateSchema = z.object({
     .object({ t: z.number().int(), current: z.string(), answer: Xr2ReasonSchema, check: Xr2CheckSchema, unexamined: z.number().int() })
     .nullable(),
   established: z.array(EvidenceLineSchema),
+  sets: z.array(EvidenceLineSchema).optional(),
   shownEdges: z.array(z.number().int()),
   seenRefs: z.array(z.string()),
   action: z.enum(XR2_ACTIONS).nullable(),

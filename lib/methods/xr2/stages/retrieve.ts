@@ -1,4 +1,6 @@
 import type { ChannelAnswer } from '@/lib/channels';
+import { answerSetQuery } from '@/lib/channels/answer-set';
+import { readingOf } from '@/lib/llm/offline/understand';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
@@ -37,7 +39,12 @@ export interface CandidateRow {
 export interface KgRetrieval {
   /** KG_t: units in rank order holding exactly K triples (fewer only when the candidates run out). */
   units: KgUnit[];
-  /** For a list or count step: the complete answer set, one cited unit. */
+  /**
+   * Complete answer sets, each one cited unit: the original question's (when it
+   * is a list or count over one-hop relations), those earlier steps were shown,
+   * and this step's (for a list or count step). Earlier sets stay: a later step
+   * intersects or counts against them.
+   */
   answerSet: EvidenceLine[];
   /** How much of the ranked candidates KG_t shows: "5 triples of 37 ranked candidates". */
   shown: string;
@@ -82,7 +89,8 @@ export async function retrieveKG(
       if (!entities.length) {
         // Still asked, so a switched-off channel leaves its skipped step in the trace.
         const none = await ctx.channels.kg.triplesAround(step, [], {}, 'KG triples at the step entities');
-        return { units: [], answerSet: [], shown: 'no candidates', cues: await cuesOf(extraction), candidates: [], unexamined: 0, notes: [none.note ?? 'no step entity was linked to the KG'] };
+        const answerSet = await setsShown(ctx, step, frame, state, []);
+        return { units: [], answerSet, shown: 'no candidates', cues: await cuesOf(extraction), candidates: [], unexamined: 0, notes: [none.note ?? 'no step entity was linked to the KG'] };
       }
       const plans = entities.map((e) => ({ entity: e, ...relationsOf(e, extraction) }));
       const answers: ChannelAnswer[] = [];
@@ -122,7 +130,7 @@ export async function retrieveKG(
       rest.forEach((r, i) => (r.row.rank = chosen.length + i + 1));
       const best = Math.max(0, ...eligible.map((r) => r.row.coverage));
       const unexamined = rest.filter((r) => r.row.coverage >= best).length;
-      const set = await answerSetOf(ctx, step, plans, extraction);
+      const set = await setsShown(ctx, step, frame, state, await answerSetOf(ctx, step, plans, extraction));
       await ctx.trace.markSelected([...chosen.flatMap((r) => r.unit.records.map((x) => x.id)), ...set.map((l) => l.id)]);
       const triples = chosen.reduce((n, r) => n + r.unit.records.length, 0);
       const candidateTriples = eligible.reduce((n, r) => n + r.unit.records.length, 0);
@@ -153,6 +161,13 @@ function withinBudget<T extends { unit: Unit }>(ranked: T[], k: number): T[] {
     left -= r.unit.records.length;
   }
   return chosen;
+}
+
+/** The sets a step shows: the question's own, those shown in earlier steps, then the step's; each once. */
+async function setsShown(ctx: MethodContext<Xr2Params>, step: StepHandle, frame: Xr2Frame, state: LoopState, stepSet: EvidenceLine[]): Promise<EvidenceLine[]> {
+  const query = answerSetQuery(readingOf(frame));
+  const questionSet = query ? (await ctx.channels.kg.answerSet(step, query.constraints, query.kind, 'KG answer set of the question')).items.map(toLine) : [];
+  return [...new Map([...questionSet, ...(state.sets ?? []), ...stepSet].map((l) => [l.id, l])).values()];
 }
 
 /** For a list or count step: one set unit, the nodes of the answer kind every (non-negated) entity reaches along its relation. */

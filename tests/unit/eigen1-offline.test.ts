@@ -70,12 +70,13 @@ describe('offline monitor, querier and injector', () => {
     expect(writeQuery({ frame, window: 'Something about PPARG only.', asked: [] })).toEqual({ query: 'PPARG' });
   });
 
-  it('restates only the retrieved records in the paper template, marking a cut sentence', () => {
+  it('cites the retrieved records by id in the paper template, never restating their text, and marks a cut sentence', () => {
     const retrieved = [metforminTreats('type 2 diabetes mellitus', 'e1'), { id: 'p1', text: 'Metformin lowers glucose. Unrelated sentence here.', triples: [] }];
     const { aside, usedIds } = writeAside({ text: 'I do not have these fa', query: 'diseases that are treated by Metformin', retrieved });
     expect(aside).toBe(
-      '… Wait a minute, by searching information about diseases that are treated by Metformin, I found that Metformin treats type 2 diabetes mellitus; Metformin lowers glucose. Now that I have more relevant information, I can continue my reasoning.',
+      '… Wait a minute, by searching information about diseases that are treated by Metformin, I found that [e1], [p1] bear on it. Now that I have more relevant information, I can continue my reasoning.',
     );
+    expect(aside).not.toContain('glucose');
     expect(usedIds).toEqual(['e1', 'p1']);
     expect(writeAside({ text: 'Done.', query: 'q', retrieved: [] }).aside).toBe('Wait a minute, by searching information about q, I found nothing that bears on it. Now that I have more relevant information, I can continue my reasoning.');
   });

@@ -117,7 +117,8 @@ export async function monitoredGeneration<I>(ctx: Ctx, parent: StepHandle, spec:
           verdicts.push(verdict);
           if (!verdict.needsRetrieval) return null;
           const asked = injections.map((i) => i.query);
-          const injection = await inject(ctx, step, frame, { window, textSoFar, asked, index: injections.length + 1, seed: p.seed + spec.lane - 1 });
+          const context = readIn(textSoFar, injections);
+          const injection = await inject(ctx, step, frame, { window, textSoFar, context, asked, index: injections.length + 1, seed: p.seed + spec.lane - 1 });
           injections.push(injection);
           return injection.splice;
         },
@@ -157,14 +158,14 @@ async function inject(
   ctx: Ctx,
   parent: StepHandle,
   frame: QuestionFrame,
-  at: { window: ReasoningWindow; textSoFar: string; asked: string[]; index: number; seed: number },
+  at: { window: ReasoningWindow; textSoFar: string; context: string; asked: string[]; index: number; seed: number },
 ): Promise<Injection> {
   const span = { start: at.window.start, end: at.window.end };
   return ctx.trace.step(
     { kind: 'eigen1.injection', label: `Injection ${at.index}`, input: { window: span, at: at.textSoFar.length }, parent },
     async (step) => {
       const querier = await formQuery(ctx, step, frame, at.window, at.asked);
-      const retrieval = await retrieve(ctx, step, querier.query, { topK: ctx.params.queryTopK, seed: at.seed, context: at.textSoFar });
+      const retrieval = await retrieve(ctx, step, querier.query, { topK: ctx.params.queryTopK, seed: at.seed, context: at.context });
       const injector = await integrate(ctx, step, frame, { text: at.textSoFar, query: querier.query, retrieved: retrieval.records.map(toItem) });
       const lead = /\s$/.test(at.textSoFar) || !at.textSoFar ? '' : ' ';
       return {
@@ -182,6 +183,15 @@ async function inject(
       };
     },
   );
+}
+
+/**
+ * The reasoning so far as retrieval reads it: an aside cites its records by id (their text is shown once, in the
+ * prompts' evidence lists), so each cited id is read as the record's text, and what was found steers the next search.
+ */
+function readIn(text: string, injections: Injection[]): string {
+  const byId = new Map(injections.flatMap((i) => i.retrieved).map((r) => [r.id, r.text]));
+  return text.replace(/\[([^\]\s]+)\]/g, (cited, id: string) => byId.get(id) ?? cited);
 }
 
 /** The querier's query; querier off: the triggering window as it stands, and the trace says so. */

@@ -47,6 +47,8 @@ const CANDIDATES = 60;
 export class DocChannel {
   /** Links per text (the question's, each query's), so repeated searches link once. */
   private readonly linked = new Map<string, Promise<CandidateEntity[]>>();
+  /** The corpus calibration, read once per run (a run searches one corpus). */
+  private calibrated: Promise<Calibration> | null = null;
 
   constructor(private readonly deps: ChannelDeps) {}
 
@@ -86,7 +88,7 @@ export class DocChannel {
     const input = bundle ? { query, k, bundle: `the question's document bundle (${bundle.length} passages)` } : { query, k };
     if (!this.enabled) return this.off(parent, label, input);
     const output = await trace.step({ kind: 'channel.doc', label, input, parent }, async (step): Promise<DocSearchResult> => {
-      const [entities, calib] = await Promise.all([this.entitiesFor(query), calibration()]);
+      const [entities, calib] = await Promise.all([this.entitiesFor(query), (this.calibrated ??= calibration())]);
       const shown = await this.byEntity(query, entities, k);
       const seen = new Set(shown.map((r) => r.row.id));
       const byScore = (await this.byScore(query, entities, calib)).filter((r) => !seen.has(r.row.id));

@@ -30,6 +30,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
   // Only a queued run is claimed: a running one belongs to a live worker (a stale one is re-queued by recovery).
   const run = await claimRun(runId);
   if (!run) return null;
+  const claimedAt = Date.now();
   // The claim is a lease: this worker's attempt number. Every write below is conditional on it, and a
   // heartbeat that finds the run no longer ours (taken over while this worker was cut off) stops the run here.
   const ours = { id: runId, status: 'running' as const, attempts: run.attempts };
@@ -50,7 +51,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     // The offline engine and the prompts read the graph's relations from its metagraph.
     await loadMetagraph();
     // A first attempt has no trace to resume.
-    trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned, slowModel: config.backend.backend !== 'offline' });
+    trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned, slowModel: config.backend.backend !== 'offline', statusReadAt: claimedAt });
     const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity: createSimilarity(config.backend) });
     const channels = new Channels({
       switches: config.switches,

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Json, type Stored } from './codec';
-import { emptyTrace, encodeStepJson, insertRows, openTrace, runStatus, TraceWriter, type CallRow, type ResumeState } from './store';
+import { emptyTrace, encodeStepJson, openTrace, runStatus, TraceWriter, type CallRow, type ResumeState } from './store';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 
 /** Shorter strings are stored as they are (a reference would not be smaller). */
 const MIN_REF_LENGTH = 16;
+/** How often a running run's status is read for a cancellation, at most. */
+const CANCEL_CHECK_MS = 250;
 
 export class RunCancelledError extends Error {
   constructor() {
@@ -41,8 +43,16 @@ interface OpenStep {
  * Records a run's trace as it happens, through the trace repository
  * (`./store`): when a step ends, its row with its output, the evidence it
  * retrieved (one compact pool), the rows of what was selected and its model
- * calls, in one write that the step waits for (a step still running after a
- * moment is written as running first). A crash loses at most the steps in flight.
+ * calls, in one write (a step still running after a moment is written as
+ * running first). Writes go out in order, one statement for all that is waiting.
+ *
+ * Durability: with a slow model (a real endpoint) a step waits for its write,
+ * so a crash loses at most the steps in flight. With the offline engine a step
+ * does not wait: its write is held and goes, with all others waiting, within
+ * START_WRITE_MS (./store) or at the run's flush, which the run awaits before
+ * its end is stored; a crash loses at most the steps that ended in the last
+ * START_WRITE_MS, offline computation that a resumed run redoes. A write that
+ * failed fails the run at its next step or flush.
  *
  * Resuming: a recorder opened on a run that already has succeeded steps replays
  * them: a step whose key (its position in the method's control flow) matches a
@@ -54,7 +64,9 @@ export class TraceRecorder {
   private nextEvidence = 0;
   private nextCall = 0;
   private occurrences = new Map<string, number>();
-  private lastCancelCheck = 0;
+  private lastCancelCheck: number;
+  /** The first trace write that failed (written behind a step): the run fails at its next step or flush. */
+  private writeFailure: unknown = null;
   private readonly open = new Map<string, OpenStep>();
   /** Every evidence record of the run by id, and the same objects by identity (step inputs and outputs store references to them). */
   private readonly records = new Map<string, EvidenceRecord>();
@@ -80,16 +92,22 @@ export class TraceRecorder {
     private readonly stillOwned: () => boolean,
     /** A step output that breaks its kind's contract fails the step (and the run) instead of being recorded with a flag. */
     private readonly strictContracts: boolean,
-    /** Model calls take a while (a real endpoint): a step that makes one is written as running at once, not after START_WRITE_MS. */
+    /**
+     * Model calls take a while (a real endpoint): a step that makes one is written as running at once, not after START_WRITE_MS,
+     * and each step waits for its write. Otherwise (the offline engine) steps are written behind.
+     */
     private readonly slowModel: boolean,
+    /** When the run's status was last read (its claim): the first cancellation check is due CANCEL_CHECK_MS after it. */
+    statusReadAt: number,
   ) {
+    this.lastCancelCheck = statusReadAt;
     for (const r of state.records.values()) this.remember(r);
     this.citations.register([...state.records.values()].sort((a, b) => a.ordinal - b.ordinal));
     this.selectedIds = state.selectedIds;
     this.nextStep = state.nextStep;
     this.nextEvidence = state.nextEvidence;
     this.nextCall = state.nextCall;
-    this.writer = new TraceWriter(runId);
+    this.writer = new TraceWriter(runId, !slowModel);
   }
 
   /**
@@ -97,13 +115,27 @@ export class TraceRecorder {
    * prepares replay. `fresh`: the run has no trace yet. `strictContracts`
    * (default: under test, so tests fail loudly): a contract breach fails the step.
    * `slowModel` (default true; false for the offline engine): a step that calls
-   * the model is written as running when the call is made.
+   * the model is written as running when the call is made, and each step waits
+   * for its write (false: steps are written behind). `statusReadAt`: when the
+   * caller last read the run's status (a claim), so cancellation is not read
+   * again at once.
    */
-  static async open(runId: string, opts: { fresh?: boolean; stillOwned?: () => boolean; strictContracts?: boolean; slowModel?: boolean } = {}): Promise<TraceRecorder> {
+  static async open(
+    runId: string,
+    opts: { fresh?: boolean; stillOwned?: () => boolean; strictContracts?: boolean; slowModel?: boolean; statusReadAt?: number } = {},
+  ): Promise<TraceRecorder> {
     const state = opts.fresh ? emptyTrace() : await openTrace(runId);
     const replay = new Map<string, unknown>();
     for (const s of state.steps) if (s.status === 'succeeded' && s.key) replay.set(s.key, s.output);
-    return new TraceRecorder(runId, replay, state, opts.stillOwned ?? (() => true), opts.strictContracts ?? process.env.NODE_ENV === 'test', opts.slowModel ?? true);
+    return new TraceRecorder(
+      runId,
+      replay,
+      state,
+      opts.stillOwned ?? (() => true),
+      opts.strictContracts ?? process.env.NODE_ENV === 'test',
+      opts.slowModel ?? true,
+      opts.statusReadAt ?? -Infinity,
+    );
   }
 
   /**
@@ -153,16 +185,18 @@ export class TraceRecorder {
       for (const r of kept) this.remember(r);
       const selected = kept.filter((r) => r.selected || open.selected.has(r.id));
       for (const r of selected) this.selectedIds.add(r.id);
-      await this.writer.end({
-        stepId: id,
-        status,
-        output: this.encode(output),
-        contractIssue: status === 'succeeded' ? contractIssue : null,
-        durationMs: Date.now() - startedAt.getTime(),
-        pool: kept,
-        selected,
-        calls: open.calls,
-      });
+      await this.written(
+        this.writer.end({
+          stepId: id,
+          status,
+          output: this.encode(output),
+          contractIssue: status === 'succeeded' ? contractIssue : null,
+          durationMs: Date.now() - startedAt.getTime(),
+          pool: kept,
+          selected,
+          calls: open.calls,
+        }),
+      );
     }
   }
 
@@ -211,7 +245,7 @@ export class TraceRecorder {
     } else {
       for (const r of records) this.remember(r);
       for (const r of records) if (r.selected) this.selectedIds.add(r.id);
-      await insertRows(this.runId, records);
+      await this.written(this.writer.rows(records));
     }
     return returned;
   }
@@ -233,7 +267,7 @@ export class TraceRecorder {
         this.selectedIds.add(id);
       }
     }
-    await insertRows(this.runId, later.map((r) => ({ ...r, selected: true })));
+    await this.written(this.writer.rows(later.map((r) => ({ ...r, selected: true }))));
   }
 
   /** The model-call hook for calls made inside `step` (written with the step). */
@@ -244,7 +278,7 @@ export class TraceRecorder {
       const call = { ...record, ordinal: this.nextCall++ };
       const open = step && this.open.get(step.id);
       if (open) open.calls.push(call);
-      else await this.writer.calls([{ ...call, stepId: step?.id ?? null }]);
+      else await this.written(this.writer.calls([{ ...call, stepId: step?.id ?? null }]));
     };
   }
 
@@ -271,9 +305,18 @@ export class TraceRecorder {
     if (record.text.length >= MIN_REF_LENGTH && !this.strings.has(record.text)) this.strings.set(record.text, { $tx: record.ordinal });
   }
 
-  /** Writes what is still unwritten (skipped steps, rows of running ones): before the run's end is stored. */
-  flush(): Promise<void> {
-    return this.writer.flush();
+  /** Writes what is still unwritten (skipped steps, rows of running ones, writes sent behind): before the run's end is stored. */
+  async flush(): Promise<void> {
+    await this.writer.flush();
+    if (this.writeFailure) throw this.writeFailure;
+  }
+
+  /** A write the caller waits for (slow model), or one sent behind, whose failure fails the run at its next step or flush. */
+  private async written(write: Promise<void>): Promise<void> {
+    if (this.slowModel) return write;
+    write.catch((error) => {
+      this.writeFailure ??= error;
+    });
   }
 
   /** A step's input or output as stored: evidence records already in the trace become references. */
@@ -282,10 +325,11 @@ export class TraceRecorder {
   }
 
   private async throwIfCancelled() {
+    if (this.writeFailure) throw this.writeFailure;
     if (!this.stillOwned()) throw new RunLeaseLostError();
-    // At most one status read every 250 ms: cancellation is checked between steps, cheaply.
+    // At most one status read every CANCEL_CHECK_MS: cancellation is checked between steps, cheaply.
     const now = Date.now();
-    if (now - this.lastCancelCheck < 250) return;
+    if (now - this.lastCancelCheck < CANCEL_CHECK_MS) return;
     this.lastCancelCheck = now;
     if ((await runStatus(this.runId)) === 'cancelled') throw new RunCancelledError();
   }

@@ -94,31 +94,45 @@ export interface StepEnd {
   calls: Omit<CallRow, 'stepId'>[];
 }
 
-/** A step still running after this long gets its `running` row (a crash then shows it interrupted); quicker steps (most offline ones, even on a loaded machine) are written once, when they end. */
+/**
+ * A step still running after this long gets its `running` row (a crash then shows it interrupted); quicker steps (most offline ones, even
+ * on a loaded machine) are written once, when they end. Writes held back (`behind`) wait at most this long too.
+ */
 const START_WRITE_MS = 200;
 
 /**
  * The writes of one run's trace, grouped: one statement writes every step row
  * not yet written (started steps, skipped ones) together with the ends that
  * are waiting, so a step costs one round trip, and steps that end together
- * (parallel proposers) share one. A step's end resolves only once it is
- * stored: a completed step is never lost.
+ * (parallel proposers) share one. A write resolves only once it is stored.
+ *
+ * `behind` (the offline engine, whose steps take milliseconds): writes are
+ * not sent as they come but held, and all that waits goes in one statement at
+ * the next `flush` or START_WRITE_MS after the first was held, whichever is
+ * first; statements still go out in order.
  */
 export class TraceWriter {
   /** Step rows not written yet, in ordinal order. */
   private readonly unwritten = new Map<string, StepRow>();
-  private waiting: { end: StepEnd | null; calls: CallRow[]; resolve(): void; reject(e: unknown): void }[] = [];
+  private waiting: { end: StepEnd | null; calls: CallRow[]; rows: EvidenceRecord[]; resolve(): void; reject(e: unknown): void }[] = [];
   /** Where the run's prompt lines are stored in full (./codec packMessages): later calls refer to them. */
   private readonly lines = new Map<string, LineAt>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(readonly runId: string) {}
+  constructor(
+    readonly runId: string,
+    private readonly behind = false,
+  ) {}
 
   /** A started (or skipped) step: its row goes with the next write, or on its own after START_WRITE_MS. */
   add(row: StepRow): void {
     this.unwritten.set(row.id, row);
-    // Unreferenced: a running row is a marker for crashes, never a reason to keep a process alive.
+    this.soon();
+  }
+
+  /** A flush START_WRITE_MS from the first write held (unreferenced: a trace write is never a reason to keep a process alive). */
+  private soon(): void {
     this.timer ??= setTimeout(() => {
       this.timer = null;
       this.flush().catch(() => undefined);
@@ -130,9 +144,9 @@ export class TraceWriter {
     return this.write(end);
   }
 
-  /** Stores every row still unwritten. */
+  /** Stores every row still unwritten and every write held. */
   flush(): Promise<void> {
-    return this.write(null);
+    return this.write(null, [], [], true);
   }
 
   /** Stores model calls made outside any running step (with every row still unwritten). */
@@ -140,10 +154,16 @@ export class TraceWriter {
     return this.write(null, calls);
   }
 
-  private write(end: StepEnd | null, calls: CallRow[] = []): Promise<void> {
+  /** Stores evidence rows: records selected after their step ended, or recorded outside a running step. */
+  rows(records: EvidenceRecord[]): Promise<void> {
+    return records.length ? this.write(null, [], records) : Promise.resolve();
+  }
+
+  private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ end, calls, resolve, reject });
-      this.chain = this.chain.then(() => this.drain());
+      this.waiting.push({ end, calls, rows, resolve, reject });
+      if (now) this.chain = this.chain.then(() => this.drain());
+      else this.soon();
     });
   }
 
@@ -170,7 +190,7 @@ export class TraceWriter {
           return e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, pool: e.pool, contractIssue: e.contractIssue } : r;
         }),
         ends.filter((e) => !rows.some((r) => r.id === e.stepId)),
-        ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))),
+        evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]),
         calls,
       );
       for (const [line, at] of added) this.lines.set(line, at);
@@ -213,17 +233,22 @@ async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecor
   );
 }
 
-/** Evidence rows: records selected after their step ended, or recorded outside a running step. */
-export async function insertRows(runId: string, records: EvidenceRecord[]): Promise<void> {
-  if (!records.length) return;
-  await getPool().query(`${INSERT_EVIDENCE('$2')} on conflict (id) do update set selected = excluded.selected or evidence.selected`, [runId, evidenceJson(records)]);
+/** One row per evidence id (a record recorded unselected and selected in one batch is one row, selected). */
+function evidenceRows(records: EvidenceRecord[]): EvidenceRecord[] {
+  const byId = new Map<string, EvidenceRecord>();
+  for (const r of records) {
+    const seen = byId.get(r.id);
+    byId.set(r.id, seen ? { ...r, selected: seen.selected || r.selected } : r);
+  }
+  return [...byId.values()];
 }
 
-// $1 is the run id.
+// $1 is the run id. A record stored unselected (retrieved outside a step) and selected later becomes selected.
 const INSERT_EVIDENCE = (param: string) =>
   `insert into evidence (id, run_id, step_id, ordinal, channel, kind, ref, text, data, scores, selected)
    select x.id, $1, x.step_id, x.ordinal, x.channel::"Channel", x.kind, x.ref, x.text, x.data, x.scores, x.selected
-     from jsonb_to_recordset(${param}::jsonb) as x(id text, step_id text, ordinal int, channel text, kind text, ref text, text text, data jsonb, scores jsonb, selected boolean)`;
+     from jsonb_to_recordset(${param}::jsonb) as x(id text, step_id text, ordinal int, channel text, kind text, ref text, text text, data jsonb, scores jsonb, selected boolean)
+   on conflict (id) do update set selected = excluded.selected or evidence.selected`;
 
 const INSERT_CALLS = (param: string) =>
   `insert into model_calls (id, run_id, step_id, ordinal, role, backend, model, template, template_version, messages, output, parsed,

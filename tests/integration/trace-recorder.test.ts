@@ -209,4 +209,27 @@ describe('TraceRecorder', () => {
     // The run views read the flag with the step.
     expect((await readTrace(run.id)).steps[0].contractIssue).toMatch(/subquestions/);
   });
+
+  it('with the offline engine writes steps behind them: all are stored by the flush, and a write that failed fails the flush and the next step', async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id, { slowModel: false });
+    for (const i of [0, 1, 2]) {
+      await trace.step({ kind: 'regram.revise', label: `Revise ${i}` }, async (step) => {
+        await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: `edge:${i}`, text: `fact ${i}`, selected: i === 1 }]);
+        return { head: `h${i}`, relation: 'r', tail: 't' };
+      });
+    }
+    await trace.flush();
+    const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(steps.map((s) => [s.label, s.status])).toEqual([0, 1, 2].map((i) => [`Revise ${i}`, 'succeeded']));
+    expect((await readTrace(run.id)).evidence.map((e) => [e.text, e.selected])).toEqual([['fact 0', false], ['fact 1', true], ['fact 2', false]]);
+
+    // The run's row is gone, so its trace cannot be written: the step itself does not wait, the flush and the next step fail.
+    const gone = await newRun();
+    const behind = await TraceRecorder.open(gone.id, { slowModel: false });
+    await getPrisma().run.delete({ where: { id: gone.id } });
+    expect(await behind.step({ kind: 'regram.revise', label: 'Revise' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }))).toEqual({ head: 'a', relation: 'r', tail: 'b' });
+    await expect(behind.flush()).rejects.toThrow();
+    await expect(behind.step({ kind: 'regram.revise', label: 'Revise again' }, async () => null)).rejects.toThrow();
+  });
 });

@@ -29,7 +29,10 @@ import { readTrace } from '@/lib/trace/store';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import type { TripleData } from '@/lib/trace/types';
 import { EmbeddingSimilarity, LEXICAL_WHY, LexicalSimilarity, vectorCosine } from '@/lib/nlp/similarity';
-import { bagOfWordsVector, reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { bagOfWordsVector, reply, setScriptedModelEnv, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord } from '@/lib/runs/read';
+import { createRun } from '@/lib/runs/service';
 import { runToSuccess } from '../support/runs';
 
 afterAll(closeDb);
@@ -646,6 +649,71 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     expect(answer.extra).toMatchObject({ droppedEvidenceIds: ['invented-id'], needsRepair: false, operatorSatisfied: true });
     const usage = answer.extra!.usage as { calls: number; tokensIn: number };
     expect(usage).toMatchObject({ calls: 4, tokensIn: 40 });
+  });
+});
+
+describe('BioWeave over an OpenAI-compatible server: a constraint the plan cannot follow', () => {
+  let server: ScriptedServer;
+  let restoreEnv = () => undefined as void;
+  afterAll(async () => {
+    restoreEnv();
+    await server?.close();
+  });
+
+  it('an intersection whose second entity is linked as a kind its relation does not start from: the operator check fails and says which constraint, never "satisfied" over one side', async () => {
+    const QUESTION = "Which compounds treat both multiple sclerosis and Crohn's disease?";
+    const [ms, cd] = await Promise.all([nodeId('multiple sclerosis', 'Disease'), nodeId("Crohn's disease", 'Disease')]);
+    // As a model wrote it for "epilepsy" linked as a Side Effect: the second hop starts from a kind its anchor is not.
+    const plan: Plan = {
+      mentions: ['multiple sclerosis', "Crohn's disease"],
+      topicEntityIds: [ms, cd],
+      answerType: 'entity_list',
+      answerKind: 'Compound',
+      operator: 'intersection',
+      constraints: [
+        { id: 'c1', anchorId: ms, negated: false, hops: [{ id: 'c1.h1', fromKind: 'Disease', toKind: 'Compound', metaedges: ['CtD'], explicit: true }] },
+        { id: 'c2', anchorId: cd, negated: false, hops: [{ id: 'c2.h1', fromKind: 'Side Effect', toKind: 'Compound', metaedges: ['CcSE'], explicit: true }] },
+      ],
+      claims: [],
+      excludedIds: [],
+      sourcePlan: ['kg'],
+      missingHops: [],
+      briefReason: 'two treated-by sets, intersected',
+    };
+    let answerPrompt = '';
+    server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      switch (system.content) {
+        case initTemplate.system:
+          return reply.ok(JSON.stringify(plan));
+        case selectTemplate.system:
+          return reply.ok(JSON.stringify({ selected: [...user.content.matchAll(/^\[([^\]]+)\] s_cross=/gm)].map((m) => ({ id: m[1], reason: 'scripted' })), briefReason: 'all' }));
+        case answerTemplate.system:
+          answerPrompt = user.content;
+          return reply.ok(JSON.stringify({ answer: '', normalizedAnswer: '', optionKey: null, items: [], count: null, supportingSources: [], evidenceIds: [], claims: [], needsRepair: true, missingHop: 'c2', briefReason: 'one side only' }));
+        default:
+          return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+      }
+    });
+    restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
+    const { id } = await createRun(
+      { method: 'bioweave', backend: 'openai', question: QUESTION, switches: { doc: false, web: false, kg: true, entity: true, param: true }, params: { maxRounds: 1 } },
+      { enqueue: false },
+    );
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const init = out<{ plan: Plan; unfollowed: string[] }>(ofKind(run, 'bioweave.init')[0]);
+    expect(init.plan.constraints.map((c) => c.id)).toEqual(['c1']);
+    expect(init.unfollowed).toHaveLength(1);
+    expect(init.unfollowed[0]).toMatch(/^constraint c2 on Crohn's disease \(Disease\)/);
+    // The multiple sclerosis side alone is found in full, and still the check does not pass.
+    const check = out<OperatorCheck>(ofKind(run, 'bioweave.operator')[0]);
+    expect(check.satisfied).toBe(false);
+    expect(check.reason).toContain("constraint c2 on Crohn's disease");
+    expect(out<RepairDecision>(ofKind(run, 'bioweave.repair')[0]).decision).toBe('stop');
+    expect(answerPrompt).toMatch(/Operator check: FAILED \(the plan could not follow constraint c2 on Crohn's disease/);
+    expect(answerOf(run).extra).toMatchObject({ operatorSatisfied: false });
   });
 });
 

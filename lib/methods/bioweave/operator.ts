@@ -50,17 +50,25 @@ export interface OperatorCheck {
   stated: StatedAnswer | null;
 }
 
-export function checkOperator(plan: Plan, frame: QuestionFrame, graph: RefinedGraph): OperatorCheck {
+/**
+ * `unfollowed`: constraints of the question the plan could not follow
+ * (validatePlan). While any is, the operator is not satisfied, however well the
+ * followed ones are covered: an intersection over one side is not the answer.
+ */
+export function checkOperator(plan: Plan, frame: QuestionFrame, graph: RefinedGraph, unfollowed: string[] = []): OperatorCheck {
   const { result, verdict, stated } = derive(plan, frame, graph);
   const typed = plan.constraints.length > 0 || plan.claims.length > 0;
   const fromText = !!stated && stated.decision !== 'maybe';
-  const satisfied = (typed && verdict.stop) || fromText;
-  const reason = fromText ? `the text units state ${stated!.decision}: ${stated!.reason}` : typed ? verdict.reason : 'the plan has no typed hop and no text unit states the claim';
+  const met = (typed && verdict.stop) || fromText;
+  const satisfied = met && !unfollowed.length;
+  const checked = fromText ? `the text units state ${stated!.decision}: ${stated!.reason}` : typed ? verdict.reason : 'the plan has no typed hop and no text unit states the claim';
+  const reason = unfollowed.length ? `the plan could not follow ${unfollowed.join('; ')}, so no evidence meets it; of the rest: ${checked}` : checked;
   return {
     satisfied,
     reason,
-    missing: verdict.missing,
-    missingHops: satisfied ? [] : backtrace(plan, frame, graph),
+    missing: [...unfollowed, ...verdict.missing],
+    // An unfollowed constraint has no hop to retry: only the question's text can still be searched for it.
+    missingHops: satisfied ? [] : met ? [WHOLE_QUESTION] : backtrace(plan, frame, graph),
     derivation: [...result.rationale, ...(stated ? [`text: ${stated.reason}`] : [])],
     answers: result.answers.map((a) => ({ nodeId: a.nodeId, name: a.name, supportIds: a.supportIds })),
     count: result.count ?? null,

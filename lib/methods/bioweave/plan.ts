@@ -112,10 +112,15 @@ export function canWiden(hop: PlanHop): boolean {
 /**
  * The plan as later stages may trust it: constraints start at linked entities,
  * hops chain kind to kind along metaedges that join those kinds, the source
- * plan stays inside the enabled channels. What was dropped is said in `notes`.
+ * plan stays inside the enabled channels. What was dropped is said in `notes`;
+ * a constraint on a linked entity of the question that no hop could keep is
+ * also `unfollowed`: the question asks for it, and no evidence the plan
+ * gathers can meet it (an anchor linked as a kind its relation does not start
+ * from, e.g. "epilepsy" the Side Effect for "indicated for").
  */
-export function validatePlan(raw: Plan, frame: QuestionFrame): { plan: Plan; notes: string[] } {
+export function validatePlan(raw: Plan, frame: QuestionFrame): { plan: Plan; notes: string[]; unfollowed: string[] } {
   const notes: string[] = [];
+  const unfollowed: string[] = [];
   const linked = new Map([...frame.entities, ...Object.values(frame.optionLinks).flat()].map((e) => [e.nodeId, e]));
   const usedIds = new Set<string>();
   const cleanHop = (h: PlanHop, owner: string): PlanHop | null => {
@@ -151,7 +156,10 @@ export function validatePlan(raw: Plan, frame: QuestionFrame): { plan: Plan; not
       hops.push(clean);
       kind = h.toKind;
     }
-    if (!hops.length) notes.push(`constraint ${c.id} on ${anchor.name} has no usable hop`);
+    if (!hops.length) {
+      notes.push(`constraint ${c.id} on ${anchor.name} has no usable hop`);
+      unfollowed.push(`constraint ${c.id} on ${anchor.name} (${anchor.kind}): ${c.hops.map((h) => `${h.fromKind} → ${h.toKind} via ${h.metaedges.join('/') || '?'}`).join(', ') || 'no hop'}`);
+    }
     return hops.length ? [{ ...c, hops }] : [];
   });
   const claims = raw.claims.flatMap((c) => {
@@ -167,5 +175,5 @@ export function validatePlan(raw: Plan, frame: QuestionFrame): { plan: Plan; not
   const hopIds = new Set([...constraints.flatMap((c) => c.hops.map((h) => h.id)), ...claims.map((c) => c.hop.id)]);
   const missingHops = [...new Set(raw.missingHops)].filter((id) => hopIds.has(id));
   const excludedIds = [...new Set(raw.excludedIds.filter((id) => linked.has(id)))];
-  return { plan: { ...raw, topicEntityIds, constraints, claims, excludedIds, sourcePlan, missingHops }, notes };
+  return { plan: { ...raw, topicEntityIds, constraints, claims, excludedIds, sourcePlan, missingHops }, notes, unfollowed };
 }

@@ -253,6 +253,7 @@ export const bioweaveSteps = {
         }),
         plan: BioweavePlanSchema,
         corrections: z.array(z.string()),
+        unfollowed: z.array(z.string()).optional(),
         excludedSources: z.array(z.object({ source: Source, reason: z.string() })),
       }),
     ),
@@ -262,6 +263,7 @@ export const bioweaveSteps = {
       round: z.number().int(),
       state: z.object({
         plan: BioweavePlanSchema,
+        unfollowed: z.array(z.string()).optional(),
         memory: z.array(BioweaveUnitSchema),
         subgraph: SubgraphSchema,
         attempts: z.record(z.string(), AttemptSchema),

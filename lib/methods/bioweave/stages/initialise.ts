@@ -11,6 +11,8 @@ export interface Initialisation {
   plan: Plan;
   /** What validation removed from the role's plan. */
   corrections: string[];
+  /** Constraints on the question's linked entities that the plan could not follow (validatePlan): the operator stays unmet while any is. */
+  unfollowed: string[];
   excludedSources: { source: Source; reason: string }[];
 }
 
@@ -45,11 +47,12 @@ export async function initialise(ctx: MethodContext<unknown>): Promise<Staged<In
       attachedDocuments: ctx.question.documentIds.length,
     };
     const raw = await call(initTemplate, { frame });
-    const { plan, notes } = validatePlan(raw, frame);
+    const { plan, notes, unfollowed } = validatePlan(raw, frame);
     return {
       frame,
       plan,
       corrections: notes,
+      unfollowed,
       excludedSources: SOURCES.filter((s) => !enabledSources.includes(s)).map((source) => ({ source, reason: `${source} switch is off` })),
     };
   });

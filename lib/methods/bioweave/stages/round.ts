@@ -20,6 +20,8 @@ import { retrieveText, type KeptSpan } from './unstructured';
 /** What carries from round to round: the plan, the evidence memory M, the KG subgraph G_q, what each hop has tried. */
 export interface RoundState {
   plan: Plan;
+  /** Constraints of the question the plan could not follow (Initialisation.unfollowed). */
+  unfollowed: string[];
   memory: Unit[];
   subgraph: Subgraph;
   attempts: Record<string, Attempt>;
@@ -117,7 +119,7 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
     usage.push(refined.usage);
 
     const checked = await stage(ctx, { kind: 'bioweave.operator', label: 'Operator check', input: { operator: plan.operator }, parent: round }, 'operator', async () =>
-      checkOperator(plan, frame, refined.output),
+      checkOperator(plan, frame, refined.output, state.unfollowed),
     );
     usage.push(checked.usage);
 
@@ -129,7 +131,7 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
 
     return {
       round: spec.round,
-      state: { plan: decided.output.plan ?? plan, memory, subgraph, attempts, selection: selection.output, coverage },
+      state: { plan: decided.output.plan ?? plan, unfollowed: state.unfollowed, memory, subgraph, attempts, selection: selection.output, coverage },
       graph: refined.output,
       check: checked.output,
       decision: decided.output,

@@ -115,6 +115,23 @@ export class KgChannel {
     }, anchors);
   }
 
+  /** The KG edges joining two nodes directly, as triples (either direction); under kgShuffle, matched like any triple read at `from`. */
+  async edgesBetween(parent: Parent, from: KgNode, to: KgNode, label = 'KG edges between two nodes'): Promise<ChannelAnswer> {
+    return this.retrieve(
+      parent,
+      label,
+      { from: from.id, to: to.id },
+      async () => {
+        const verbs = await metaedgeVerbs();
+        const found = await findPaths(from.id, to.id, { maxDepth: 1, limit: 50 });
+        return found.flatMap((p) =>
+          p.edges.map((edge) => tripleEvidence({ edge, source: p.nodes.find((n) => n.id === edge.sourceId)!, target: p.nodes.find((n) => n.id === edge.targetId)! }, verbs, {})),
+        );
+      },
+      [from],
+    );
+  }
+
   /** Paths between two nodes up to `maxDepth` hops. */
   async paths(parent: Parent, from: KgNode, to: KgNode, query: { maxDepth?: number; metaedges?: string[]; limit?: number } = {}): Promise<ChannelAnswer> {
     return this.retrieve(parent, 'KG paths', { from: from.id, to: to.id, query }, async () => {

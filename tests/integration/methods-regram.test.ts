@@ -256,6 +256,23 @@ describe('ReGraM offline on other phrasings', () => {
     expect(last.nodes.map((n) => n.name)).toEqual(expect.arrayContaining(['BRCA1', 'STAT3', 'APOE', 'CFTR']));
   });
 
+  it("multiple choice: an option's KG edge to the hop's entity beyond the hub cap is still a scored candidate, and an abstention says where each option stood", async () => {
+    const question = "Which of the following genes is associated with Parkinson's disease?";
+    // SNCA's Parkinson's disease association lies beyond the 30 triples the hub cap keeps at Parkinson's disease.
+    const found = await runRegram({ question, options: { A: 'ALB', B: 'SNCA', C: 'HBB', D: 'CFTR' } });
+    const [hop] = ofKind(found, 'regram.hop');
+    const candidates = childOf(found, hop, 'regram.candidates').output as unknown as CandidateSet;
+    expect(candidates.optionEdges.find((o) => o.name === 'SNCA')).toMatchObject({ option: 'B', beyondCap: 1 });
+    expect(candidates.optionEdges.find((o) => o.name === 'ALB')).toMatchObject({ edges: 0 });
+    expect(answerOf(found)).toMatchObject({ optionKey: 'B', text: 'SNCA', abstained: false });
+    expect((childOf(found, hop, 'regram.link').output as unknown as HopLinking).nodes.some((n) => n.from.startsWith('option '))).toBe(false);
+
+    const missed = answerOf(await runRegram({ question, options: { A: 'ALB', B: 'CFTR', C: 'HBB' } }));
+    expect(missed.abstained).toBe(true);
+    expect(missed.rationale).toContain('A (ALB) is outside the region: no KG edge joins it to the hop\'s linked nodes, and options seed no hop (optionSeeds off)');
+    expect(missed.rationale).toMatch(/C \(HBB\) is outside the region: its 1 KG edge\(s\) to the hop's linked nodes, 1 of them beyond the hub cap of 30 triples per linked node were scored but not among the K = 15 selected/);
+  });
+
   it('a count and a yes/no over the same facts', async () => {
     const count = answerOf(await runRegram({ question: "How many genes are associated with both multiple sclerosis and Crohn's disease?" }));
     expect(count.count).toBe(count.items!.length);

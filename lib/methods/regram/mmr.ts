@@ -14,13 +14,15 @@
  * comparison's scores (recorded with the table), the selection is pure.
  */
 
+import { normalise } from '@/lib/llm/offline/text';
 import type { RelationCategory, RelationDomain } from '@/lib/kg/metaedge-categories';
 import { metaedgeInfo, relationCategory, relationWeight } from '@/lib/llm/offline/metaedges';
 import type { Comparison, Similarity } from '@/lib/nlp/similarity';
 import type { TripleData } from '@/lib/trace/types';
 
 /** How equal MMR scores are ordered, recorded with every candidate table. */
-export const TIE_BREAK = "equal MMR: the higher relevance λ·Sim·w_r first, then the earlier retrieval order (the hub cap's order: relation rank, then the better-connected neighbour)";
+export const TIE_BREAK =
+  "equal MMR: the higher relevance λ·Sim·w_r first, then a triple whose two ends one reading of q_i names (the hop's entity with an option), then the earlier retrieval order (the hub cap's order: relation rank, then the better-connected neighbour)";
 
 /** w_r for the domain; 1 for every relation without the domain prior (ablation). */
 export function priorWeight(metaedge: string, domain: RelationDomain | null): number {
@@ -58,6 +60,8 @@ export interface CandidateRow {
   rank: number | null;
   /** Position in T_cand's retrieval order, the tie-break's last key. */
   order: number;
+  /** One reading of q_i names both ends of the triple (with an MCQ option, the option and the hop's entity): a tie-break key before the order. */
+  named: boolean;
   /** Unselected candidates whose MMR equalled this one's when it was selected: how many the tie-break decided between. */
   tied: number;
   selected: boolean;
@@ -96,6 +100,8 @@ export function weightedMmr(
   const diversity = opts.diversity ?? true;
   const simTexts = candidates.map(textify);
   const matches = queries.map((q) => comparison.relevance(q));
+  const readings = queries.map((q) => ` ${normalise(q)} `);
+  const names = (c: MmrCandidate) => readings.some((q) => [c.triple.sourceName, c.triple.targetName].every((n) => q.includes(` ${normalise(n)} `)));
   const rows: CandidateRow[] = candidates.map((c, i) => {
     const wR = priorWeight(c.triple.metaedge, domain);
     const sim = Math.max(0, ...matches.map((m) => m[i]));
@@ -116,6 +122,7 @@ export function weightedMmr(
       nearest: null,
       rank: null,
       order: i,
+      named: names(c),
       tied: 0,
       selected: false,
     };
@@ -151,5 +158,6 @@ export function weightedMmr(
 function before(a: CandidateRow, b: CandidateRow): boolean {
   if (a.mmr !== b.mmr) return a.mmr > b.mmr;
   if (a.relevance !== b.relevance) return a.relevance > b.relevance;
+  if (a.named !== b.named) return a.named;
   return a.order < b.order;
 }

@@ -37,6 +37,7 @@ export const RegramCandidateTableSchema = z.object({
       nearest: z.string().nullable().optional(),
       rank: z.number().int().nullable(),
       order: z.number().int().optional(),
+      named: z.boolean().optional(),
       tied: z.number().int().optional(),
       selected: z.boolean(),
     }),
@@ -117,6 +118,9 @@ export const regramSteps = {
       hypotheses: z.array(FactSchema),
       answer: HopAnswerSchema,
       entities: z.array(RegionEntitySchema),
+      options: z
+        .array(z.object({ option: z.string(), name: z.string(), place: z.enum(['region', 'candidate', 'outside']), edges: z.number().int(), beyondCap: z.number().int() }))
+        .optional(),
     }),
   },
   'regram.link': {
@@ -143,6 +147,9 @@ export const regramSteps = {
           relations: z.array(z.object({ metaedge: z.string(), weight: z.number(), relevance: z.number(), available: z.number().int().nullable(), kept: z.number().int() })),
         }),
       ),
+      optionEdges: z
+        .array(z.object({ option: z.string(), nodeId: z.string(), name: z.string(), edges: z.number().int(), beyondCap: z.number().int() }))
+        .optional(),
       records: EvidenceRecordsSchema,
       duplicates: z.number().int(),
     }),

@@ -28,11 +28,23 @@ export interface NodeCap {
   relations: (RelationRank & { available: number | null; kept: number })[];
 }
 
+/** An MCQ option's direct KG edges to the hop's linked nodes: part of the paper's uncapped T_cand, so scored whatever the cap. */
+export interface OptionEdges {
+  option: string;
+  nodeId: string;
+  name: string;
+  /** Direct edges between the option and a linked node, in T_cand. */
+  edges: number;
+  /** Of those, how many the hub cap had left out (read for the option). */
+  beyondCap: number;
+}
+
 export interface CandidateSet {
   enabled: boolean;
   note: string | null;
   hubCap: number;
   caps: NodeCap[];
+  optionEdges: OptionEdges[];
   /** T_cand: one record per KG edge, in retrieval order. */
   records: EvidenceRecord[];
   /** Records of an edge already retrieved through another linked node. */
@@ -66,30 +78,47 @@ function relationsOf(): { abbr: string; source: string; target: string; text: st
  * Step 3b: T_cand, the KG triples incident to the linked nodes (one hop), read
  * through the kg channel. A hub keeps at most hubCap triples: its relations in
  * the order of rankRelations, and within a relation its best-connected
- * neighbours first.
+ * neighbours first. The cap is ours, not the paper's (its T_cand is every
+ * triple at E_exp): an edge joining a linked node to an entity the question
+ * names as an MCQ option is read whatever the cap, so the region's scoring
+ * (Sim reads q_i with each option) weighs it; options still seed nothing.
  */
 export async function collectCandidates(
   ctx: MethodContext<RegramParams>,
   parent: StepHandle,
   linking: HopLinking,
   domain: RelationDomain | null,
+  options: { key: string; nodeId: string; name: string; kind: string }[] = [],
 ): Promise<CandidateSet> {
   const { nodes, relationQuery } = linking;
   const hubCap = ctx.params.hubCap;
   return ctx.trace.step(
     { kind: 'regram.candidates', label: 'Candidate triples', input: { nodes: nodes.map((n) => n.nodeId), domain, hubCap }, parent },
     async (step) => {
-      if (!nodes.length) return { enabled: true, note: 'no entity was linked', hubCap, caps: [], records: [], duplicates: 0 };
+      if (!nodes.length) return { enabled: true, note: 'no entity was linked', hubCap, caps: [], optionEdges: [], records: [], duplicates: 0 };
       const order = rankRelations(relationQuery, domain);
       const anchors = nodes.map((n) => ({ id: n.nodeId, kind: n.kind, name: n.name }));
       const answer = await ctx.channels.kg.triplesAround(step, anchors, { metaedgeTiers: order.map((r) => [r.metaedge]), limit: hubCap }, 'Triples around the linked nodes, capped by relation');
       // An edge between two linked nodes arrives once per node; the first stands for it.
       const first = new Map<string, EvidenceRecord>();
       for (const r of answer.items) if (!first.has(r.ref)) first.set(r.ref, r);
+      const capped = new Set(first.keys());
+      const optionEdges: OptionEdges[] = [];
+      for (const option of answer.enabled ? options.filter((o) => !nodes.some((n) => n.nodeId === o.nodeId)) : []) {
+        const refs = new Set<string>();
+        for (const n of anchors) {
+          const between = await ctx.channels.kg.edgesBetween(step, n, { id: option.nodeId, kind: option.kind, name: option.name }, `Edges between ${n.name} and option ${option.key}`);
+          for (const r of between.items) {
+            refs.add(r.ref);
+            if (!first.has(r.ref)) first.set(r.ref, r);
+          }
+        }
+        optionEdges.push({ option: option.key, nodeId: option.nodeId, name: option.name, edges: refs.size, beyondCap: [...refs].filter((ref) => !capped.has(ref)).length });
+      }
       const records = [...first.values()];
       const kinds = new Map(relationsOf().map((r) => [r.abbr, r]));
       const caps = nodes.map((node, i) => capOf(node, order, kinds, answer.items.filter((r) => r.scores?.anchor === i), hubCap));
-      return { enabled: answer.enabled, note: answer.note ?? null, hubCap, caps, records, duplicates: answer.items.length - records.length };
+      return { enabled: answer.enabled, note: answer.note ?? null, hubCap, caps, optionEdges, records, duplicates: answer.items.length - capped.size };
     },
   );
 }

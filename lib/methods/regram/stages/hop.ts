@@ -10,6 +10,16 @@ import { verifyHypotheses } from './hypotheses';
 import { linkHop } from './link';
 import { decideMode, selectRegion } from './region';
 
+/** Where an MCQ option stands in a hop: in the region, scored as a candidate but not selected, or not in T_cand at all. */
+export interface OptionPlace {
+  option: string;
+  name: string;
+  place: 'region' | 'candidate' | 'outside';
+  /** Its direct KG edges to the hop's linked nodes, and how many of them the hub cap had left out. */
+  edges: number;
+  beyondCap: number;
+}
+
 export interface HopResult {
   hop: number;
   question: string;
@@ -20,6 +30,8 @@ export interface HopResult {
   hypotheses: Fact[];
   answer: HopAnswer;
   entities: RegionEntity[];
+  /** MCQ: each option's place in this hop (empty without options). */
+  options: OptionPlace[];
 }
 
 export function memoryOf(h: HopResult): HopMemory {
@@ -37,12 +49,20 @@ export async function reasonHop(ctx: MethodContext<RegramParams>, frame: Questio
     const context = earlier.map(memoryOf);
     const prior = context.find((c) => c.hop === plan.usesHop) ?? null;
     const linking = await linkHop(ctx, step, frame, { hop: plan.hop, question: plan.question, prior });
-    const candidates = await collectCandidates(ctx, step, linking, typing.domain);
+    const optionNodes = Object.entries(frame.optionLinks).flatMap(([key, links]) => links.map((l) => ({ key, nodeId: l.nodeId, name: l.name, kind: l.kind })));
+    const candidates = await collectCandidates(ctx, step, linking, typing.domain, optionNodes);
     const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);
     const { mode } = await decideMode(ctx, step, region);
     const hop: HopQuestion = { hop: plan.hop, question: plan.question, links: linking.links, prior, context, candidates: candidates.records.length - candidates.duplicates };
     const hypotheses = mode === 'HYBRID' ? (await verifyHypotheses(ctx, step, hop, region)).accepted : [];
     const outcome = await answerHop(ctx, step, hop, mode, region, hypotheses);
-    return { hop: plan.hop, question: plan.question, usesHop: plan.usesHop, mode, region, hypotheses, answer: outcome.answer, entities: outcome.entities };
+    const options = candidates.optionEdges.map((o) => ({
+      option: o.option,
+      name: o.name,
+      place: region.nodes.some((n) => n.nodeId === o.nodeId) ? ('region' as const) : o.edges ? ('candidate' as const) : ('outside' as const),
+      edges: o.edges,
+      beyondCap: o.beyondCap,
+    }));
+    return { hop: plan.hop, question: plan.question, usesHop: plan.usesHop, mode, region, hypotheses, answer: outcome.answer, entities: outcome.entities, options };
   });
 }

@@ -58,6 +58,7 @@ export async function synthesize(ctx: MethodContext<RegramParams>, frame: Questi
     const bounded = guessed ? { answer: out, entities: [] as RegionEntity[] } : holdToRegion(out, cited, { entities, evidenceIds });
     const final = option.rejected ? { ...bounded.answer, abstain: true, answer: '', rationale: `${out.rationale} ${option.rejected}` } : bounded.answer;
     const abstained = final.abstain || !final.answer.trim();
+    const placed = abstained ? optionsVerdict(frame, hops, ctx.params) : null;
     const text = abstained ? '' : option.key ? frame.options![option.key] : final.answer;
     return {
       text: guessed && !abstained && !text.startsWith(GENERAL_KNOWLEDGE) ? `${GENERAL_KNOWLEDGE}: ${text}` : text,
@@ -68,9 +69,31 @@ export async function synthesize(ctx: MethodContext<RegramParams>, frame: Questi
       abstained,
       evidenceIds: abstained ? [] : cited,
       claims: abstained ? [] : claims,
-      rationale: final.rationale,
+      rationale: placed ? `${final.rationale} ${placed}` : final.rationale,
     };
   });
+}
+
+/**
+ * Why an abstained MCQ left its options out, for the answer's verdict: per option, whether any hop's region holds
+ * it, whether it was scored as a candidate (its direct edges to the linked nodes, with how many the hub cap had left
+ * out) but not selected, or whether no edge joins it to the linked nodes, so it never was a candidate.
+ */
+function optionsVerdict(frame: QuestionFrame, hops: HopResult[], p: RegramParams): string | null {
+  if (!frame.options || p.optionSeeds) return null;
+  const order = { region: 0, candidate: 1, outside: 2 } as const;
+  const parts = Object.entries(frame.options).map(([key, text]) => {
+    const places = hops.flatMap((h) => h.options.filter((o) => o.option === key)).sort((a, b) => order[a.place] - order[b.place]);
+    const best = places[0];
+    if (!best) return `${key} (${text}) links no KG entity`;
+    if (best.place === 'region') return `${key} (${text}) is in the region`;
+    if (best.place === 'candidate') {
+      const cap = best.beyondCap ? `, ${best.beyondCap} of them beyond the hub cap of ${p.hubCap} triples per linked node` : '';
+      return `${key} (${text}) is outside the region: its ${best.edges} KG edge(s) to the hop's linked nodes${cap} were scored but not among the K = ${p.k} selected`;
+    }
+    return `${key} (${text}) is outside the region: no KG edge joins it to the hop's linked nodes, and options seed no hop (optionSeeds off)`;
+  });
+  return `Options and the region: ${parts.join('; ')}.`;
 }
 
 /**

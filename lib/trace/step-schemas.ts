@@ -103,9 +103,28 @@ export function parseStoredOutput(kind: string, status: string, output: unknown)
   return contract ? parsed(contract.output.safeParse(output)) : { data: null, error: `no step contract for kind ${kind}` };
 }
 
-/** The value as a JSON column gives it back (undefined dropped, Dates as strings). */
+/**
+ * The value as a JSON column gives it back (undefined dropped, Dates as strings).
+ * Most outputs are plain JSON already: those are checked as they are, without a copy.
+ */
 function asStored(value: unknown): unknown {
-  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+  if (value === undefined) return null;
+  return isPlainJson(value) ? value : JSON.parse(JSON.stringify(value));
+}
+
+/** Whether JSON.stringify then JSON.parse would give back an equal value: only finite numbers, strings, booleans, null, arrays and plain objects, nothing undefined. */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i])) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
+  for (const k in value) if (!isPlainJson((value as Record<string, unknown>)[k])) return false;
+  return true;
 }
 export type { RegramCandidateTable, RegramRegion } from './steps/regram';
 export type { Eigen1Generation, Eigen1Proposer } from './steps/eigen1';

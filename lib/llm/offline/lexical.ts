@@ -104,8 +104,8 @@ export class Bm25Index {
 
   /** Texts with a positive score, best first; ties keep index order so results are deterministic. */
   search(query: string, limit = this.docs.length): Bm25Hit[] {
-    return this.docs
-      .map((_, index) => ({ index, score: this.score(query, index) }))
+    return this.scoreAll(query)
+      .map((score, index) => ({ index, score }))
       .filter((hit) => hit.score > 0)
       .sort((a, b) => b.score - a.score || a.index - b.index)
       .slice(0, limit);

@@ -27,12 +27,34 @@ export interface Token {
  */
 export function wordTokens(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    for (const part of normalise(m[0]).split(' ')) {
-      if (part) tokens.push({ text: part, start: m.index, end: m.index + m[0].length });
-    }
+  for (const m of text.matchAll(WORD)) {
+    for (const part of wordOf(m[0]).parts) tokens.push({ text: part, start: m.index, end: m.index + m[0].length });
   }
   return tokens;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** What one written word gives: its normal-form words, and those as content terms (stopwords dropped, stemmed). */
+interface WordForms {
+  parts: string[];
+  terms: string[];
+}
+
+/** Written words seen, with their forms: texts repeat words, and normalising and stemming each again costs more than the lookup. */
+const wordForms = new Map<string, WordForms>();
+/** Words remembered at most; then the memory starts again. */
+const MAX_WORDS = 100_000;
+
+function wordOf(word: string): WordForms {
+  let forms = wordForms.get(word);
+  if (!forms) {
+    const parts = normalise(word).split(' ').filter(Boolean);
+    forms = { parts, terms: parts.filter((w) => !isStopword(w)).map(stem) };
+    if (wordForms.size >= MAX_WORDS) wordForms.clear();
+    wordForms.set(word, forms);
+  }
+  return forms;
 }
 
 const STOPWORDS = new Set(
@@ -65,10 +87,9 @@ export function stem(word: string): string {
 
 /** Content terms of a text: normal-form words, stopwords dropped, stemmed. */
 export function contentTerms(text: string): string[] {
-  return wordTokens(text)
-    .map((t) => t.text)
-    .filter((w) => !isStopword(w))
-    .map(stem);
+  const terms: string[] = [];
+  for (const m of text.matchAll(WORD)) terms.push(...wordOf(m[0]).terms);
+  return terms;
 }
 
 export interface Sentence {

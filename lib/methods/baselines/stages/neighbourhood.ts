@@ -91,7 +91,7 @@ function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string
   }
   const others = Math.max(1, anchorIds.size - 1);
   const bm25 = new Bm25Index(records.map((r) => r.text));
-  const raw = records.map((_, i) => bm25.score(question, i));
+  const raw = bm25.scoreAll(question);
   // Each linked entity's neighbourhood is ranked on its own, so one entity's name matching the question better does not crowd out the others.
   const anchorOf = triples.map((t) => (anchorIds.has(t.sourceId) ? t.sourceId : t.targetId));
   const best = new Map<string, number>();

@@ -39,8 +39,11 @@ export function scaleBench(rows: number): BenchModule {
       const scratch = await scratchDatabase();
       try {
         log('importing…');
-        const summary = await importPrimeKg(file);
-        log(`${summary.edgeCount} edges, ${summary.nodeCount} nodes at ${summary.edgesPerSecond} edges/s`);
+        // The whole import, from the call to the commit: read, fold, COPY, index builds, analyze, the import record.
+        const imported = await timed(() => importPrimeKg(file));
+        const summary = imported.value;
+        const edgesPerSecond = Math.round(summary.edgeCount / imported.s);
+        log(`${summary.edgeCount} edges, ${summary.nodeCount} nodes in ${imported.s.toFixed(1)} s: ${edgesPerSecond} edges/s`);
 
         // First from PostgreSQL (as after an import), then as a restarted process finds it: from the saved file.
         // Resident size: what the snapshot keeps (V8 heap and typed arrays, garbage collected on both sides). The
@@ -63,7 +66,7 @@ export function scaleBench(rows: number): BenchModule {
           ([{}, { metaedges: [topMetaedge] }, { direction: 'in', offset: 50 }, { metaedges: [topMetaedge], order: 'degree', limit: 20 }] as NeighborOptions[]).map((o) => () => neighbors(id, o)),
         );
         const rowsOut: BenchRow[] = [
-          { type: 'value', label: 'scale: import', key: 'scale_import_edges_per_s', value: summary.edgesPerSecond, unit: 'edges/s', note: `${summary.edgeCount} edges (${rows} rows), ${summary.nodeCount} nodes` },
+          { type: 'value', label: 'scale: import', key: 'scale_import_edges_per_s', value: edgesPerSecond, unit: 'edges/s', note: `${summary.edgeCount} edges (${rows} rows), ${summary.nodeCount} nodes in ${imported.s.toFixed(1)} s from the call to the commit (file read to index builds; the snapshot below)` },
           { type: 'value', label: 'scale: snapshot load', key: 'scale_snapshot_load_s', value: round(cold.s), unit: 's', note: 'from PostgreSQL, first load after the import' },
           { type: 'value', label: 'scale: snapshot load (saved)', key: 'scale_snapshot_saved_load_s', value: round(saved.s), unit: 's', note: 'from .data/snapshots, as a restarted process loads it' },
           { type: 'value', label: 'scale: snapshot resident', key: 'scale_snapshot_mb', value: Math.round(snapshotMb), unit: 'MB', note: 'heap and typed arrays the snapshot keeps (garbage collected before and after)' },

@@ -77,12 +77,15 @@ export class GraphBuilder {
     return true;
   }
 
-  /** Edges from..to as `COPY edges (id, source_id, metaedge, target_id)` text; ids are positions + 1. */
-  edgeCopyText(from: number, to: number): string {
+  /** The edges at `order[from]`…`order[to - 1]` as `COPY edges (id, source_id, metaedge, target_id)` text; ids are places in `order` + 1. */
+  edgeCopyText(order: Int32Array, from: number, to: number): string {
     const { copyIds, edgeSource, edgeTarget, edgeMeta } = this;
     const metaedges = this.metaedges.map((m) => copyField(m.abbr));
     let text = '';
-    for (let i = from; i < to; i++) text += `${i + 1}\t${copyIds[edgeSource[i]]}\t${metaedges[edgeMeta[i]]}\t${copyIds[edgeTarget[i]]}\n`;
+    for (let k = from; k < to; k++) {
+      const i = order[k];
+      text += `${k + 1}\t${copyIds[edgeSource[i]]}\t${metaedges[edgeMeta[i]]}\t${copyIds[edgeTarget[i]]}\n`;
+    }
     return text;
   }
 

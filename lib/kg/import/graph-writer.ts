@@ -7,6 +7,7 @@ import { dropSecondaryIndexes, raiseMaintenanceMemory } from './indexes';
 import { describeMetaedge } from './metagraph';
 import { inTransaction, poolOf, type ImportOptions } from './options';
 import { recordImport, type ImportRecord } from './records';
+import { mark } from '../../../prof/mark';
 
 /** A graph as a format reader delivers it: read into a builder (validated as it goes), its kinds after. */
 export interface GraphInput {
@@ -17,7 +18,7 @@ export interface GraphInput {
   fold: boolean;
   /**
    * Reads the input into `graph`, yielding every few thousand rows so that the
-   * edges added so far stream to the database while the rest is read. Throws
+   * event loop turns (progress reports) while the rest is read. Throws
    * ImportError at the first bad line, which rolls the whole import back.
    */
   read(graph: GraphBuilder): AsyncIterable<unknown>;
@@ -56,14 +57,22 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
     const indexes = await dropSecondaryIndexes(client, REINDEXED_TABLES);
     await client.query(`truncate ${GRAPH_TABLES.join(', ')} restart identity`);
 
+    mark('setup');
     const graph = new GraphBuilder({ fold: input.fold });
-    await copyText(client, 'edges', ['id', 'source_id', 'metaedge', 'target_id'], edgeText(input, graph), { freeze: true });
-    // Ids were written with the rows (their positions): the sequence goes on after them.
+    for await (const _ of input.read(graph)) {
+      // Between chunks of rows the event loop turns: progress reports, the files' hashing.
+    }
+
+    mark('read+fold');
+    phase('edges');
+    const byId = [...graph.nodeIds.keys()].sort((a, b) => compareIds(graph.nodeIds[a], graph.nodeIds[b]));
+    const metaedgeOrder = [...graph.metaedges.keys()].sort((a, b) => compareIds(graph.metaedges[a].abbr, graph.metaedges[b].abbr));
+    await copyText(client, 'edges', ['id', 'source_id', 'metaedge', 'target_id'], edgeText(graph, sourceOrder(graph, byId, metaedgeOrder)), { freeze: true });
+    // Ids were written with the rows (their positions in that order): the sequence goes on after them.
     await client.query(`select setval(pg_get_serial_sequence('edges', 'id'), greatest($1::int, 1), $1::int > 0)`, [graph.edgeCount]);
-    const counts = countSides(graph);
+    const counts = countSides(graph, metaedgeOrder);
 
     phase('nodes');
-    const byId = [...graph.nodeIds.keys()].sort((a, b) => compareIds(graph.nodeIds[a], graph.nodeIds[b]));
     await copyInto(
       client,
       'nodes',
@@ -71,6 +80,7 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
       byId.map((n) => [graph.nodeIds[n], graph.nodeKinds[n], graph.nodeNames[n], input.source, normaliseName(graph.nodeNames[n]), counts.nodeDegree[n]]),
       { freeze: true },
     );
+    mark('nodes COPY');
     await copyInto(client, 'metanodes', ['kind', 'abbr'], [...input.kinds(graph)]);
     await copyInto(
       client,
@@ -79,21 +89,25 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
       graph.metaedges.map((m, i) => [m.abbr, m.sourceKind, m.verb, m.targetKind, m.directed, describeMetaedge(m), categoryOf(m), counts.metaedgeCount[i]]),
     );
     await copyInto(client, 'node_degrees', ['node_id', 'metaedge', 'direction', 'count'], counts.sideRows(byId), { freeze: true });
+    mark('metagraph+node_degrees');
     await client.query(`insert into node_aliases (node_id, alias, normalised, source)
                         select k.node_id, k.alias, k.normalised, k.source from kept_aliases k join nodes n on n.id = k.node_id`);
     await client.query(`insert into entity_profiles (node_id, source, text)
                         select k.node_id, k.source, k.text from kept_profiles k join nodes n on n.id = k.node_id`);
 
     phase('indexes');
-    for (const def of indexes) await client.query(def);
+    mark('aliases/profiles');
+    for (const def of indexes) { await client.query(def); mark(def.slice(13, 60)); }
     await client.query(`analyze ${REINDEXED_TABLES.join(', ')}`);
 
+    mark('analyze');
     const metaedgeCounts = Object.fromEntries(
       graph.metaedges.flatMap((m, i) => (counts.metaedgeCount[i] ? [[m.abbr, counts.metaedgeCount[i]] as const] : [])).sort(([a], [b]) => a.localeCompare(b)),
     );
     const kindCounts: Record<string, number> = {};
     for (const kind of graph.nodeKinds) kindCounts[kind] = (kindCounts[kind] ?? 0) + 1;
     const files = await hashing;
+    mark('hash wait');
     const durationMs = Date.now() - started;
     const record = await recordImport(client, {
       source: input.source,
@@ -109,15 +123,40 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
   });
 }
 
-/** The edges as COPY text, a chunk each time the reader yields, so the load runs alongside the read. */
-async function* edgeText(input: GraphInput, graph: GraphBuilder): AsyncGenerator<string> {
-  let written = 0;
-  for await (const _ of input.read(graph)) {
-    if (graph.edgeCount - written < 1024) continue;
-    yield graph.edgeCopyText(written, graph.edgeCount);
-    written = graph.edgeCount;
+/** The edges in `order` as COPY text, in chunks. */
+function* edgeText(graph: GraphBuilder, order: Int32Array): Generator<string> {
+  for (let from = 0; from < order.length; from += EDGES_PER_CHUNK) yield graph.edgeCopyText(order, from, Math.min(order.length, from + EDGES_PER_CHUNK));
+}
+
+const EDGES_PER_CHUNK = 4096;
+
+/**
+ * The edges' positions by source id, then metaedge (byte order, the
+ * (source_id, metaedge) index's): rows COPYed in this order let PostgreSQL
+ * build that index from input it finds already sorted instead of sorting
+ * millions of keys. Two stable counting sorts: by metaedge, then by source.
+ */
+function sourceOrder(graph: GraphBuilder, byId: number[], metaedgeOrder: number[]): Int32Array {
+  const { edgeCount: e, edgeSource, edgeMeta } = graph;
+  const nodeRank = new Int32Array(graph.nodeCount);
+  byId.forEach((v, rank) => (nodeRank[v] = rank));
+  const metaedgeRank = new Int32Array(graph.metaedges.length);
+  metaedgeOrder.forEach((m, rank) => (metaedgeRank[m] = rank));
+  const byMetaedge = countingSort(e, (i) => metaedgeRank[edgeMeta[i]], metaedgeOrder.length, (k) => k);
+  return countingSort(e, (i) => nodeRank[edgeSource[i]], graph.nodeCount, (k) => byMetaedge[k]);
+}
+
+/** The items `at(0)`…`at(n - 1)` ordered by `key` (0 … buckets - 1), ties in their order. */
+function countingSort(n: number, key: (item: number) => number, buckets: number, at: (k: number) => number): Int32Array {
+  const start = new Int32Array(buckets + 1);
+  for (let k = 0; k < n; k++) start[key(at(k)) + 1]++;
+  for (let b = 0; b < buckets; b++) start[b + 1] += start[b];
+  const sorted = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const item = at(k);
+    sorted[start[key(item)]++] = item;
   }
-  if (graph.edgeCount > written) yield graph.edgeCopyText(written, graph.edgeCount);
+  return sorted;
 }
 
 /** Byte order for ASCII ids, close to the database's: rows sent in index order append to the index instead of splitting pages. */
@@ -130,7 +169,7 @@ function compareIds(a: string, b: string): number {
  * counted once the graph is read: a counting sort of the edges' ends by node,
  * then one small tally per node.
  */
-function countSides(graph: GraphBuilder) {
+function countSides(graph: GraphBuilder, metaedgeOrder: number[]) {
   const { nodeCount: n, edgeCount: e, edgeSource, edgeTarget, edgeMeta } = graph;
   const m = graph.metaedges.length;
   const metaedgeCount = new Int32Array(m);
@@ -149,7 +188,6 @@ function countSides(graph: GraphBuilder) {
     ends[fill[edgeSource[i]]++] = 2 * edgeMeta[i] + 1;
     ends[fill[edgeTarget[i]]++] = 2 * edgeMeta[i];
   }
-  const metaedgeOrder = [...graph.metaedges.keys()].sort((a, b) => compareIds(graph.metaedges[a].abbr, graph.metaedges[b].abbr));
   return {
     metaedgeCount,
     nodeDegree,

@@ -63,6 +63,43 @@ export async function* readLineBatches(file: string, opts: { phase?: string; onP
   report(number, true);
 }
 
+/**
+ * The file's bytes (gunzipped when it ends in .gz) in chunks of about 1 MB
+ * that end at a line break, the last one at the end of the file: for readers
+ * that scan rows as bytes and decode only the cells they keep. `lines` tells
+ * the progress report how many lines the reader has taken so far.
+ */
+export async function* readLineChunks(file: string, opts: { phase?: string; onProgress?: ProgressListener; lines: () => number }): AsyncGenerator<Buffer> {
+  const totalBytes = fileSize(file);
+  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+  let bytesRead = 0;
+  raw.on('data', (chunk) => (bytesRead += chunk.length));
+  const bytes = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
+  raw.on('error', (e) => bytes.destroy(e));
+  const progress = throttled(opts.onProgress);
+  const report = (done: boolean) => progress({ phase: opts.phase ?? 'read', file, lines: opts.lines(), bytesRead, totalBytes, done });
+
+  let rest: Buffer | null = null;
+  try {
+    for await (const chunk of bytes as AsyncIterable<Buffer>) {
+      const last = chunk.lastIndexOf(10);
+      if (last < 0) {
+        rest = rest ? Buffer.concat([rest, chunk]) : chunk;
+        continue;
+      }
+      yield rest ? Buffer.concat([rest, chunk.subarray(0, last + 1)]) : chunk.subarray(0, last + 1);
+      rest = last + 1 < chunk.length ? chunk.subarray(last + 1) : null;
+      report(false);
+    }
+  } catch (e) {
+    throw new ImportError(file, undefined, `cannot read: ${(e as Error).message}`);
+  } finally {
+    raw.destroy();
+  }
+  if (rest) yield rest;
+  report(true);
+}
+
 function stripCr(line: string): string {
   return line.endsWith('\r') ? line.slice(0, -1) : line;
 }

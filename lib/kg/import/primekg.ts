@@ -3,7 +3,7 @@ import { ImportError } from './errors';
 import { splitRow } from './delimited';
 import type { GraphBuilder } from './graph-builder';
 import { writeGraph, type GraphImportSummary } from './graph-writer';
-import { readLineBatches } from './lines';
+import { readLineChunks } from './lines';
 import type { ImportOptions } from './options';
 
 export interface PrimeKgOptions extends ImportOptions {
@@ -49,9 +49,9 @@ export async function importPrimeKg(file: string, opts: PrimeKgOptions = {}): Pr
   );
 }
 
-/** One row's cells as ranges of `text`: the line itself, or a quoted row's cells joined. */
+/** One row's cells as byte ranges of `bytes`: the file's chunk itself, or a quoted row's cells re-encoded. */
 interface Cells {
-  text: string;
+  bytes: Buffer;
   start: Int32Array;
   end: Int32Array;
 }
@@ -63,30 +63,39 @@ interface EndColumns {
   type: number;
   name: number;
   source: number;
+  /** The first and last of these columns: the span of bytes that recognises the node. */
+  first: number;
+  last: number;
 }
 
-/** A node as its first row wrote it, for matching later rows by their cells without slicing them. */
-interface SeenNode {
-  node: number;
-  id: string;
-  type: string;
-  source: string;
-}
+const COMMA = 44;
+const QUOTE = 34;
+const NEWLINE = 10;
+const CR = 13;
 
 /**
- * Reads the rows into the graph. Hot (8.1M rows): unquoted rows are split by
- * offsets, and a node is recognised by its x_index/y_index with its cells
- * compared in place, so a row allocates nothing once its nodes and relation
- * are known; anything else takes the general path.
+ * Reads the rows into the graph. Hot (8.1M rows): rows are scanned as bytes
+ * and never decoded once their nodes and relation are known. A node is
+ * recognised by its x_index/y_index: the bytes of its first row's cells
+ * (index, id, type, name, source: adjacent columns) are kept, and a later row
+ * whose cells hold the same bytes is that node. Anything else (a new node, a
+ * quoted row) takes the general path over decoded strings.
  */
 class PrimeKgReader {
-  private readonly cells: Cells = { text: '', start: new Int32Array(PRIMEKG_COLUMNS.length), end: new Int32Array(PRIMEKG_COLUMNS.length) };
+  private readonly cells: Cells = { bytes: Buffer.alloc(0), start: new Int32Array(PRIMEKG_COLUMNS.length), end: new Int32Array(PRIMEKG_COLUMNS.length) };
   private column = {} as Record<Column, number>;
   private x = {} as EndColumns;
   private y = {} as EndColumns;
-  private readonly byIndex = new Map<number, SeenNode>();
-  /** The relation of the previous row (rows come grouped by relation). */
-  private lastRelation: { relation: string; display: string; metaedge: number } | null = null;
+  /** By PrimeKG index: the node's number + 1 (0: not seen), and where its first row's cells lie in `seenBytes`. */
+  private nodeByIndex: Int32Array = new Int32Array(1 << 17);
+  private seenAt: Int32Array = new Int32Array(1 << 17);
+  private seenLength: Int32Array = new Int32Array(1 << 17);
+  private seenBytes = Buffer.alloc(1 << 22);
+  private seenUsed = 0;
+  /** The relation and display relation cells of the previous row (rows come grouped by relation), and their metaedge. */
+  private lastRelation = Buffer.alloc(0);
+  private lastMetaedge = -1;
+  private lines = 0;
 
   constructor(
     private readonly file: string,
@@ -94,11 +103,16 @@ class PrimeKgReader {
   ) {}
 
   async *rows(opts: ImportOptions): AsyncGenerator<void> {
-    for await (const { first, lines } of readLineBatches(this.file, { phase: 'primekg', onProgress: opts.onProgress })) {
-      for (let i = 0; i < lines.length; i++) {
-        const text = lines[i];
-        if (first + i === 1) this.header(text, 1);
-        else if (text && (text.charCodeAt(0) > 32 || text.trim())) this.row(text, first + i);
+    for await (const chunk of readLineChunks(this.file, { phase: 'primekg', onProgress: opts.onProgress, lines: () => this.lines })) {
+      for (let from = 0; from < chunk.length; ) {
+        const newline = chunk.indexOf(NEWLINE, from);
+        const next = newline < 0 ? chunk.length : newline + 1;
+        let to = newline < 0 ? chunk.length : newline;
+        if (to > from && chunk[to - 1] === CR) to--;
+        const number = ++this.lines;
+        if (number === 1) this.header(chunk.toString('utf8', from, to), 1);
+        else if (to > from && (chunk[from] > 32 || chunk.toString('utf8', from, to).trim())) this.row(chunk, from, to, number);
+        from = next;
       }
       yield;
     }
@@ -111,12 +125,12 @@ class PrimeKgReader {
     if (missing.length) throw this.fail(number, `not PrimeKG's kg.csv: the header lacks ${missing.join(', ')}`);
     this.column = Object.fromEntries(PRIMEKG_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<Column, number>;
     const c = this.column;
-    this.x = { index: c.x_index, id: c.x_id, type: c.x_type, name: c.x_name, source: c.x_source };
-    this.y = { index: c.y_index, id: c.y_id, type: c.y_type, name: c.y_name, source: c.y_source };
+    this.x = endColumns(c.x_index, c.x_id, c.x_type, c.x_name, c.x_source);
+    this.y = endColumns(c.y_index, c.y_id, c.y_type, c.y_name, c.y_source);
   }
 
-  private row(text: string, number: number) {
-    this.locate(text, number);
+  private row(bytes: Buffer, from: number, to: number, number: number) {
+    this.locate(bytes, from, to, number);
     const g = this.graph;
     const x = this.node(this.x, number);
     const y = this.node(this.y, number);
@@ -129,52 +143,88 @@ class PrimeKgReader {
   }
 
   /** Fills `cells` with the row's cell ranges. */
-  private locate(text: string, number: number) {
+  private locate(bytes: Buffer, from: number, to: number, number: number) {
     const { start, end } = this.cells;
-    if (text.includes('"')) {
-      const row = this.split(text, number);
-      let at = 0;
-      row.forEach((cell, i) => {
-        start[i] = at;
-        end[i] = at += cell.length;
-      });
-      this.cells.text = row.join('');
-      return;
+    const last = start.length - 1;
+    let cell = 0;
+    start[0] = from;
+    for (let k = from; k < to; k++) {
+      const b = bytes[k];
+      if (b === COMMA) {
+        if (cell < last) {
+          end[cell] = k;
+          start[cell + 1] = k + 1;
+        }
+        cell++;
+      } else if (b === QUOTE) {
+        return this.locateQuoted(bytes.toString('utf8', from, to), number);
+      }
     }
-    this.cells.text = text;
-    let from = 0;
-    for (let i = 0; i < start.length; i++) {
-      const comma = i === start.length - 1 ? -1 : text.indexOf(',', from);
-      if (comma < 0 && i < start.length - 1) throw this.columnCount(number, i + 1);
-      start[i] = from;
-      end[i] = comma < 0 ? text.length : comma;
-      from = comma + 1;
-    }
-    if (text.indexOf(',', start[start.length - 1]) >= 0) throw this.columnCount(number, text.split(',').length);
+    if (cell !== last) throw this.columnCount(number, cell + 1);
+    end[last] = to;
+    this.cells.bytes = bytes;
+  }
+
+  /** A row with quotes: its cells decoded and joined again, unquoted, as the bytes the cells point into. */
+  private locateQuoted(line: string, number: number) {
+    const { start, end } = this.cells;
+    const row = this.split(line, number);
+    let at = 0;
+    row.forEach((cell, i) => {
+      start[i] = at;
+      end[i] = at += Buffer.byteLength(cell);
+    });
+    this.cells.bytes = Buffer.from(row.join(''));
   }
 
   private node(end: EndColumns, number: number): number {
     const index = this.integer(end.index);
-    const seen = index < 0 ? undefined : this.byIndex.get(index);
-    if (seen && this.is(end.id, seen.id) && this.is(end.type, seen.type) && this.is(end.source, seen.source)) return seen.node;
+    if (index >= 0 && index < this.nodeByIndex.length && this.nodeByIndex[index] && this.isSeen(end, index)) return this.nodeByIndex[index] - 1;
     const [type, source, id, name] = [this.cell(end.type), this.cell(end.source), this.cell(end.id), this.cell(end.name)];
     if (!type || !id) throw this.fail(number, 'a node without a type or an id');
     const kind = PRIMEKG_KINDS[type]?.[0] ?? type;
     // A node per type, source and id ("Gene/Protein::NCBI:7124"); its name from the first row that names it.
     const node = this.graph.node(`${kind}::${source ? `${source}:` : ''}${id}`, name || id, kind);
-    if (index >= 0 && !seen) this.byIndex.set(index, { node, id: this.raw(end.id), type: this.raw(end.type), source: this.raw(end.source) });
+    if (index >= 0 && !(index < this.nodeByIndex.length && this.nodeByIndex[index])) this.remember(end, index, node);
     return node;
+  }
+
+  /** Whether the row's cells for this end (index to source: adjacent in kg.csv) hold the bytes of index's first row. */
+  private isSeen(end: EndColumns, index: number): boolean {
+    const { bytes, start, end: stop } = this.cells;
+    const from = start[end.first];
+    const length = this.seenLength[index];
+    if (stop[end.last] - from !== length) return false;
+    const seen = this.seenBytes;
+    for (let k = 0, at = this.seenAt[index]; k < length; k++) if (bytes[from + k] !== seen[at + k]) return false;
+    return true;
+  }
+
+  private remember(end: EndColumns, index: number, node: number) {
+    while (index >= this.nodeByIndex.length) {
+      this.nodeByIndex = grown(this.nodeByIndex);
+      this.seenAt = grown(this.seenAt);
+      this.seenLength = grown(this.seenLength);
+    }
+    const [from, to] = [this.cells.start[end.first], this.cells.end[end.last]];
+    while (this.seenUsed + to - from > this.seenBytes.length) {
+      const bigger = Buffer.alloc(this.seenBytes.length * 2);
+      this.seenBytes.copy(bigger);
+      this.seenBytes = bigger;
+    }
+    this.cells.bytes.copy(this.seenBytes, this.seenUsed, from, to);
+    this.nodeByIndex[index] = node + 1;
+    this.seenAt[index] = this.seenUsed;
+    this.seenLength[index] = to - from;
+    this.seenUsed += to - from;
   }
 
   /** The row's metaedge (relation and display relation), checked against the kinds it joins. */
   private metaedge(x: number, y: number, number: number): number {
     const g = this.graph;
     const [kx, ky] = [g.nodeKinds[x], g.nodeKinds[y]];
-    const last = this.lastRelation;
-    let m: number;
-    if (last && this.is(this.column.relation, last.relation) && this.is(this.column.display_relation, last.display)) {
-      m = last.metaedge;
-    } else {
+    let m = this.lastMetaedge;
+    if (m < 0 || !this.isLastRelation()) {
       const relation = this.cell(this.column.relation);
       if (!relation) throw this.fail(number, 'empty relation');
       const display = this.cell(this.column.display_relation) || relation;
@@ -182,7 +232,8 @@ class PrimeKgReader {
       const [sourceKind, targetKind] = kx <= ky ? [kx, ky] : [ky, kx];
       const abbr = `${relation}:${display.replace(/\s+/g, '_')}`;
       m = g.metaedgeNumber(abbr) ?? g.metaedge({ abbr, sourceKind, verb: display, targetKind, directed: false });
-      this.lastRelation = { relation: this.raw(this.column.relation), display: this.raw(this.column.display_relation), metaedge: m };
+      this.lastRelation = Buffer.from(`${this.raw(this.column.relation)}\n${this.raw(this.column.display_relation)}`);
+      this.lastMetaedge = m;
     }
     const def = g.metaedges[m];
     if ((kx !== def.sourceKind || ky !== def.targetKind) && (kx !== def.targetKind || ky !== def.sourceKind)) {
@@ -191,19 +242,26 @@ class PrimeKgReader {
     return m;
   }
 
-  /** Whether cell `i` is exactly `value`, compared in place. */
-  private is(i: number, value: string): boolean {
-    const { text, start, end } = this.cells;
-    return end[i] - start[i] === value.length && text.startsWith(value, start[i]);
+  /** Whether the row's relation and display relation cells are the previous row's, compared as bytes. */
+  private isLastRelation(): boolean {
+    const { bytes, start, end } = this.cells;
+    const last = this.lastRelation;
+    const r = this.column.relation;
+    const d = this.column.display_relation;
+    const length = end[r] - start[r];
+    if (length + 1 + end[d] - start[d] !== last.length || last[length] !== NEWLINE) return false;
+    for (let k = 0; k < length; k++) if (bytes[start[r] + k] !== last[k]) return false;
+    for (let k = 0, at = length + 1; k < end[d] - start[d]; k++) if (bytes[start[d] + k] !== last[at + k]) return false;
+    return true;
   }
 
   /** Cell `i` as a non-negative integer (PrimeKG's node index), or -1. */
   private integer(i: number): number {
-    const { text, start, end } = this.cells;
+    const { bytes, start, end } = this.cells;
     if (end[i] === start[i] || end[i] - start[i] > 9) return -1;
     let n = 0;
     for (let k = start[i]; k < end[i]; k++) {
-      const d = text.charCodeAt(k) - 48;
+      const d = bytes[k] - 48;
       if (d < 0 || d > 9) return -1;
       n = n * 10 + d;
     }
@@ -211,7 +269,7 @@ class PrimeKgReader {
   }
 
   private raw(i: number): string {
-    return this.cells.text.slice(this.cells.start[i], this.cells.end[i]);
+    return this.cells.bytes.toString('utf8', this.cells.start[i], this.cells.end[i]);
   }
 
   private cell(i: number): string {
@@ -232,6 +290,16 @@ class PrimeKgReader {
   private fail(number: number, reason: string): ImportError {
     return new ImportError(this.file, number, reason);
   }
+}
+
+function endColumns(index: number, id: number, type: number, name: number, source: number): EndColumns {
+  return { index, id, type, name, source, first: Math.min(index, id, type, name, source), last: Math.max(index, id, type, name, source) };
+}
+
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 function abbreviationOf(kind: string): string {

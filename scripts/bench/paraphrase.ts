@@ -8,19 +8,21 @@ import { round } from './timing';
 import type { BenchModule, GridRow } from './types';
 
 /**
- * The blind paraphrase corpus (README "Evaluation"): questions written by people
- * who saw only a fact and a style, gold computed from the KG. Holdout is the
- * headline figure; tune is the part a parser may be looked at against.
+ * The blind paraphrase corpora (README "Evaluation"): questions written by people
+ * who saw only a fact and a style, gold computed from the KG. Corpus 1 keys
+ * start `paraphrase_`, corpus 2 (new facts, new writers and styles) `paraphrase2_`.
+ * Holdout is the headline figure; tune is the part a parser may be looked at against.
  */
 const FIXTURES = path.join('tests', 'fixtures', 'paraphrase');
+const CORPORA = ['paraphrase', 'paraphrase2'] as const;
 const PARTS = [
-  { part: 'holdout', key: 'paraphrase_accuracy' },
-  { part: 'tune', key: 'paraphrase_tune_accuracy' },
+  { part: 'holdout', key: 'accuracy' },
+  { part: 'tune', key: 'tune_accuracy' },
 ] as const;
 const CONCURRENCY = 8;
 
 /**
- * Offline accuracy of every registered method on each part, overall and per
+ * Offline accuracy of every registered method on each part of each corpus, overall and per
  * family: the fixture is imported as a JSONL set and evaluated through the eval
  * job machinery (full configuration, offline engine). The jobs, their runs and
  * the sets are deleted afterwards. A part whose fixture is absent is skipped.
@@ -30,17 +32,17 @@ export const paraphrase: BenchModule = {
   async run({ log }) {
     const methods = listMethods().map((m) => m.id);
     const rows: GridRow[] = [];
-    for (const { part, key } of PARTS) {
-      const file = path.join(FIXTURES, `paraphrase-${part}.jsonl`);
+    for (const corpus of CORPORA) for (const { part, key } of PARTS) {
+      const file = path.join(FIXTURES, `${corpus}-${part}.jsonl`);
       if (!existsSync(file)) {
-        log(`${file} is missing: paraphrase ${part} skipped`);
+        log(`${file} is missing: ${corpus} ${part} skipped`);
         continue;
       }
-      const { summary, questions } = await evaluate(file, `bench-paraphrase-${part}`, methods);
+      const { summary, questions } = await evaluate(file, `bench-${corpus}-${part}`, methods);
       const families = summary.families.columns.map((c) => c.family);
       rows.push({
         type: 'grid',
-        label: `paraphrase ${part} (${questions} questions, offline): accuracy per family`,
+        label: `${corpus} ${part} (${questions} questions, offline): accuracy per family`,
         columns: [...families, 'all'],
         rows: methods.map((method) => {
           const slug = method.replace('-', '_');
@@ -49,13 +51,13 @@ export const paraphrase: BenchModule = {
           return {
             label: method,
             cells: [
-              ...families.map((family) => ({ key: `paraphrase_${part}_${family}_${slug}`, value: rounded(familyAvg[family] ?? null) })),
-              { key: `${key}_${slug}`, value: rounded(all) },
+              ...families.map((family) => ({ key: `${corpus}_${part}_${family}_${slug}`, value: rounded(familyAvg[family] ?? null) })),
+              { key: `${corpus}_${key}_${slug}`, value: rounded(all) },
             ],
           };
         }),
       });
-      for (const s of summary.scores) log(`${part} ${s.method}: ${s.correct}/${s.scored} correct, ${s.errors} error(s)`);
+      for (const s of summary.scores) log(`${corpus} ${part} ${s.method}: ${s.correct}/${s.scored} correct, ${s.errors} error(s)`);
     }
     return rows;
   },

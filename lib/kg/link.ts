@@ -40,8 +40,8 @@ export async function linkMention(mention: string, opts: LinkOptions = {}): Prom
     .map((c) => toLink(c, mention));
 }
 
-/** Longest span a mention may cover, in words. */
-const MAX_GRAM = 6;
+/** Longest span a mention may cover, in words: pathway names run to ten ("Activation of BIM and translocation to mitochondria"). */
+const MAX_GRAM = 10;
 /** Fuzzy lookups per text: each is a trigram index scan of 1–5 ms, so only the longest leftover spans get one. */
 const MAX_FUZZY_SPANS = 6;
 /** A single leftover word shorter than this is not looked up fuzzily: too many look-alikes, too little to go on. */
@@ -245,6 +245,8 @@ function symbolLike(c: LinkCandidate): boolean {
 
 /** Words next to a lower-case symbol that say a gene is meant ("the mtr gene", "protein lilrb2"). */
 const GENE_CONTEXT = new Set(['gene', 'genes', 'protein', 'proteins', 'symbol', 'locus', 'allele', 'alleles', 'mutation', 'mutations', 'variant', 'variants', 'polymorphism', 'polymorphisms', 'knockout', 'isoform', 'isoforms']);
+/** First- and second-person possessives: "my PI", "our PT" name the writer's people and things, never a gene ("my MS" may still be a disease). */
+const PERSONAL_POSSESSIVES = new Set(['my', 'our', 'your']);
 /** Parts of speech a symbol is never read from when written in lower case ("was", "can", "has", "all", "set"). */
 const NEVER_SYMBOL: ReadonlySet<string> = new Set(['AUX', 'VERB', 'ADP', 'DET', 'PRON', 'CCONJ', 'SCONJ', 'PART', 'ADV', 'INTJ']);
 
@@ -254,10 +256,13 @@ const NEVER_SYMBOL: ReadonlySet<string> = new Set(['AUX', 'VERB', 'ADP', 'DET', 
  * in lower case only a word the English lexicon does not know, of four
  * letters or more and not a verb or function word ("sparc", "apoe"), or any
  * word right next to "gene"/"protein" ("the mtr gene"). So "graph", "set",
- * "was", "can" never become genes.
+ * "was", "can" never become genes. A gene symbol without digits after "my",
+ * "our" or "your" is the writer's own ("my PI") and never one.
  */
 function implausible(c: LinkCandidate, written: string, tokens: Token[], words: Word[], first: number, last: number): string | null {
   if (!symbolLike(c) || /\s/.test(c.matched.trim())) return null;
+  const before = tokens[first - 1];
+  if (before && PERSONAL_POSSESSIVES.has(before.norm) && isConcept(c.kind, 'gene') && !/\d/.test(written)) return `'${written}' follows '${before.norm}': the writer's own (a person, a lab), not a gene`;
   if (/\d/.test(written) || (written === written.toUpperCase() && /\p{Lu}.*\p{Lu}/u.test(written))) return null;
   const neighbours = [tokens[first - 1]?.norm, tokens[last + 1]?.norm];
   if (neighbours.some((n) => n && GENE_CONTEXT.has(n))) return null;

@@ -105,6 +105,21 @@ describe('linking precision', () => {
     expect(genes(await linkEntities('Is the mtr gene associated with asthma?'))).toEqual(['mtr']);
   });
 
+  it('links a long pathway name whole, quoted or not, instead of pieces inside it', async () => {
+    for (const text of ['Which genes take part in "Erythrocytes take up carbon dioxide and release oxygen"?', 'Genes in Recruitment of repair and signaling proteins to double-strand breaks?']) {
+      const links = await linkEntities(text);
+      expect(links.map((l) => l.kind)).toEqual(['Pathway']);
+      expect(links[0].name.split(' ').length).toBeGreaterThanOrEqual(8);
+      expectOffsets(text, links);
+    }
+  });
+
+  it('never reads a gene from a symbol after "my", "our" or "your"', async () => {
+    const report = await explainLinks('My PI asked: is MTR associated with asthma?');
+    expect(genes(report.links)).toEqual(['MTR']);
+    expect(report.rejected.some((r) => r.mention === 'PI' && /follows 'my'/.test(r.reason))).toBe(true);
+  });
+
   it('records the shorter readings a longer one beat', async () => {
     const report = await explainLinks('Which drugs treat type 2 diabetes mellitus?');
     expect(report.links.map((l) => l.nodeId)).toEqual([T2D]);

@@ -307,3 +307,87 @@ describe('inline option forms', () => {
     expect(options.map((o) => o.text)).toEqual(['IL-6 (interleukin 6)', 'TNF', 'aspirin']);
   });
 });
+
+describe('a question wrapped in context', () => {
+  it.each([
+    ['A 60-year-old with asthma is referred for blood pressure control. Which drugs treat hypertension?'],
+    ['Writing a grant on asthma: which drugs treat hypertension?'],
+    ['Background for an asthma review — which medications are used for hypertension?'],
+  ])('entities named only outside the asking clause are context: %s', (text) => {
+    const r = read(text, E.asthma, E.hypertension);
+    expect(chains(r)).toEqual(['hypertension[Disease]:CtD']);
+    expect(r.notes.some((n) => /asthma is named outside the clause that asks/.test(n))).toBe(true);
+  });
+
+  it('an entity named in both the context and the ask is kept', () => {
+    const r = read('A child with asthma is seen in clinic. How many drugs treat asthma?', E.asthma);
+    expect(r.operator).toBe('count');
+    expect(chains(r)).toEqual(['asthma[Disease]:CtD']);
+  });
+
+  it.each([
+    ['We study psoriasis. Which genes are associated with it and with asthma?'],
+    ['Consider asthma. Which genes are associated with it?'],
+  ])('an ask that takes up the context by a pronoun, or names nothing, keeps it: %s', (text) => {
+    const entities = text.includes('psoriasis') ? [E.psoriasis, E.asthma] : [E.asthma];
+    const r = read(text, ...entities);
+    expect(r.anchors.map((a) => a.entity.name)).toEqual(entities.map((e) => e.mention));
+  });
+
+  it.each([
+    ['Quick check for a grant: does metformin treat type 2 diabetes mellitus?'],
+    ['Not my field, sorry — is metformin used to treat type 2 diabetes mellitus?'],
+    ['Metformin, does it treat type 2 diabetes mellitus?'],
+  ])('a yes/no clause after a colon, a dash or a fronted topic: %s', (text) => {
+    const metformin = text.startsWith('Metformin') ? { ...E.metformin, mention: 'Metformin' } : E.metformin;
+    const r = read(text, metformin, E.t2d);
+    expect(r.operator).toBe('yesno');
+    expect(claims(r)).toEqual(['Compound-CtD-Disease']);
+    expect(r.propositions[0].negated).toBe(false);
+  });
+});
+
+describe('statements asking to be confirmed', () => {
+  it.each([
+    ['metformin treats type 2 diabetes mellitus, right?', E.t2d, 'Compound-CtD-Disease'],
+    ['metformin binds PRKAB1 — correct?', E.prkab1, 'Compound-CbG-Gene'],
+    ['metformin binds PRKAB1, is that right?', E.prkab1, 'Compound-CbG-Gene'],
+    ['metformin headache side effect y/n', E.headache, 'Compound-CcSE-Side Effect'],
+    ['metformin and headache — a known side effect or not?', E.headache, 'Compound-CcSE-Side Effect'],
+  ])('%s', (text, other, claim) => {
+    const r = read(text, E.metformin, other);
+    expect(r.outputFormat).toBe('yesno');
+    expect(r.options).toEqual([]);
+    expect(claims(r)).toEqual([claim]);
+  });
+
+  it('"as a side effect", "constitutes a treatment" name the relation, not an entity asked about', () => {
+    const effect = read('Does ibuprofen cause nausea as a side effect?', E.ibuprofen, E.nausea);
+    expect(effect.answerKind).toBeNull();
+    expect(claims(effect)).toEqual(['Compound-CcSE-Side Effect']);
+    const treatment = read('Find out whether metformin constitutes a treatment for hypertension.', E.metformin, E.hypertension);
+    expect(treatment.operator).toBe('yesno');
+    expect(claims(treatment)).toEqual(['Compound-CtD-Disease']);
+  });
+});
+
+describe('clinical shorthand and loose counting', () => {
+  it.each([
+    ['asthma sx?', 'Symptom', 'asthma[Disease]:DpS', 'list'],
+    ['tx for hypertension?', 'Compound', 'hypertension[Disease]:CtD', 'list'],
+    ['genes assoc with asthma', 'Gene', 'asthma[Disease]:DaG', 'list'],
+    ['How much drugs are there for hypertension?', 'Compound', 'hypertension[Disease]:CtD', 'count'],
+  ])('%s', (text, kind, chain, format) => {
+    const entity = text.includes('asthma') ? E.asthma : E.hypertension;
+    const r = read(text, entity);
+    expect(r.answerKind).toBe(kind);
+    expect(chains(r)).toEqual([chain]);
+    expect(r.outputFormat).toBe(format);
+  });
+
+  it('"AEs" and "ADRs" are side effects', () => {
+    const r = read('known AEs of metformin?', E.metformin);
+    expect(r.answerKind).toBe('Side Effect');
+    expect(chains(r)).toEqual(['metformin[Compound]:CcSE']);
+  });
+});

@@ -26,7 +26,7 @@ const DOWN = ['downregulate:compound', 'downregulate:anatomy', 'downregulate:dis
 const RELATION_LEXICON: CueEntry[] = [
   // Compound treats / palliates Disease
   { pattern: 'treat(?:s|ed|ing|ments?)?', senses: ['treat'] },
-  { pattern: 'therap(?:y|ies|eutics?|eutically)', senses: ['treat'] },
+  { pattern: 'therap(?:y|ies|eutics?|eutically)|tx', senses: ['treat'] },
   { pattern: 'used (?:to treat|for|against|in(?: the)? (?:treatment|management|therapy) of)', senses: ['treat'] },
   { pattern: 'indicat(?:ed|ions?)(?: for| in)?', senses: ['treat'] },
   { pattern: 'cur(?:e|es|ed|ing)', senses: ['treat'] },
@@ -42,7 +42,7 @@ const RELATION_LEXICON: CueEntry[] = [
   { pattern: 'off[- ]label', senses: ['off-label'] },
   { pattern: 'contra[- ]?indicat(?:e|es|ed|ions?)', senses: ['contraindicate'] },
   // Disease associates Gene, and the loose linking words
-  { pattern: 'associat(?:e|es|ed|ing|ions?)', senses: ['associate'], generic: true },
+  { pattern: 'associat(?:e|es|ed|ing|ions?)|assocd?', senses: ['associate'], generic: true },
   { pattern: 'link(?:s|ed|age)?', senses: ['associate'], generic: true },
   { pattern: 'implicat(?:e|es|ed|ion)', senses: ['associate'], generic: true },
   { pattern: 'related|relat(?:e|es|ion|ionship) (?:to|with|between)', senses: ['associate'], generic: true },
@@ -72,13 +72,13 @@ const RELATION_LEXICON: CueEntry[] = [
   { pattern: 'activat(?:e|es|ed|ing|ors?|ion)', senses: ['bind', 'upregulate:compound', 'regulate'] },
   // Compound causes Side Effect
   { pattern: 'side[- ]effects?', senses: ['cause'] },
-  { pattern: 'adverse (?:effects?|events?|reactions?|drug reactions?)', senses: ['cause'] },
+  { pattern: 'adverse (?:effects?|events?|reactions?|drug reactions?)|aes?|adrs?', senses: ['cause'] },
   { pattern: 'caus(?:e|es|ed|ing|ative)', senses: ['cause', 'associate'] },
   { pattern: 'induc(?:e|es|ed|ing)', senses: ['cause', 'upregulate:compound'] },
   { pattern: 'leads? to|result(?:s|ed)? in|trigger(?:s|ed)?|provok(?:e|es|ed)', senses: ['cause'], generic: true },
   { pattern: 'toxicit(?:y|ies)', senses: ['cause'] },
   // Disease presents Symptom
-  { pattern: 'symptoms?|symptomatic', senses: ['present'] },
+  { pattern: 'symptoms?|symptomatic|sx', senses: ['present'] },
   { pattern: 'present(?:s|ed|ing)?(?: with| as)?|presentations?', senses: ['present'] },
   { pattern: 'manifest(?:s|ed|ing|ations?)?', senses: ['present'] },
   { pattern: 'characteri[sz]ed by', senses: ['present'] },
@@ -133,7 +133,7 @@ const RELATION_LEXICON: CueEntry[] = [
 ];
 
 const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
-  { pattern: 'how many|number of|count(?:s|ing)?|total (?:number|count)|tally', cue: 'count' },
+  { pattern: 'how many|how much|number of|count(?:s|ing)?|total (?:number|count)|tally', cue: 'count' },
   { pattern: 'list(?:s|ing)?|name all|enumerate|all(?: the)?|every|what are|which are|identify all', cue: 'list' },
   { pattern: 'name (?:a|an|one|the)|which one|what is the|the only|a single|which single', cue: 'single' },
   {
@@ -151,7 +151,13 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
     cue: 'comparison',
   },
   { pattern: 'both|in common|common|shared?|shares|as well as|also|simultaneously|at the same time|each of', cue: 'shared' },
-  { pattern: 'whether|true or false|(?:know|tell me|wonder(?:ing)?|check|confirm|verify|see) if|is it (?:true|the case|possible|known) that|yes or no', cue: 'yesno' },
+  {
+    pattern:
+      'whether|true or false|(?:know|tell me|wonder(?:ing)?|check|confirm|verify|see) if|is it (?:true|the case|possible|known) that|yes or no|y/n|yes/no|or not',
+    cue: 'yesno',
+  },
+  // A statement with a tag asking to confirm it: "X binds Y, right?", "… — correct?", "…, isn't it?", "…, is that so?"
+  { pattern: "(?<=[,;—–-]\\s*)(?:(?:is that|am i) )?(?:right|correct|true|so|wrong)\\s*\\?|(?:isn't|doesn't|don't|aren't|can't|won't|didn't) (?:it|they|he|she|that)\\s*\\?", cue: 'yesno' },
 ];
 
 const YESNO_OPENER = /^(?:is|are|does|do|did|can|could|was|were|has|have|had|will|would|should|may|might|must|isn't|aren't|doesn't|don't|can't)\b/i;
@@ -217,17 +223,28 @@ export function findQuestionCues(text: string): QuestionCue[] {
 }
 
 /**
- * An auxiliary verb opening an interrogative sentence ("Is BRCA1 ...?", "Does
- * metformin ...?"); the last sentence counts even without its question mark.
+ * Where a clause may open: the text's start, after a sentence's end, a colon
+ * or semicolon, a dash set off by spaces, a line break, and after a fronted
+ * topic's comma when a pronoun takes it up ("Metformin, does it …?").
+ */
+const CLAUSE_START = /^|[.?!:;](?=\s)|\s[—–-](?=\s)|[—–]|\n|,(?=\s+(?:is|are|does|do|did|can|could|was|were|has|have)\s+(?:it|they|this|that|he|she)\b)/g;
+
+/**
+ * An auxiliary verb opening an interrogative clause ("Is BRCA1 ...?", "Does
+ * metformin ...?", "My PI asked me to check: does …?"): the clause's
+ * sentence ends with a question mark, or is the last one even without it.
  */
 function yesNoOpeners(text: string): QuestionCue[] {
   const openers: QuestionCue[] = [];
-  for (const m of text.matchAll(/(?:^|[.?!:]\s+|\n\s*)([^.?!\n]*(?:\?|$))/g)) {
-    const sentence = m[1];
-    const lead = sentence.length - sentence.trimStart().length;
-    const opener = YESNO_OPENER.exec(sentence.trimStart());
-    if (!opener || EMBEDDED_WH.test(sentence.trimStart())) continue;
-    const start = m.index + m[0].length - sentence.length + lead;
+  for (const m of text.matchAll(CLAUSE_START)) {
+    const from = m.index + m[0].length;
+    const rest = text.slice(from);
+    const clause = rest.trimStart();
+    const end = /[.?!\n]/.exec(rest);
+    if (end && end[0] !== '?') continue;
+    const opener = YESNO_OPENER.exec(clause);
+    if (!opener || EMBEDDED_WH.test(clause)) continue;
+    const start = from + rest.length - clause.length;
     openers.push({ phrase: opener[0], cue: 'yesno', start, end: start + opener[0].length });
   }
   return openers;

@@ -131,8 +131,9 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   items.push({ start: at, end: list.length });
   const spans = items.map((i) => trimmed(text, from + i.start, from + i.end)).filter((i) => i.end > i.start);
   if (spans.length < 2 || spans.some((i) => text.slice(i.start, i.end).split(/\s+/).length > MAX_ITEM_WORDS)) return null;
-  // "…: true or false?", "… — yes or no?" asks for a verdict, not a choice among entities.
+  // "…: true or false?", "… — yes or no?", "… — known side effect or not?" asks for a verdict, not a choice among entities.
   if (spans.every((i) => /^(?:true|false|yes|no)$/i.test(text.slice(i.start, i.end)))) return null;
+  if (/^not$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) return null;
   const joinedByOr = /\s(?:or|and\/or)\s|\//i.test(list);
   if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(text)) return null;
   const options = spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span }));

@@ -44,7 +44,14 @@ const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their
 // Between a kind word and the entity it describes: "the drug metformin", "the 'Apoptosis' pathway", "anatomy [liver]".
 const APPOSITION_GAP = /^[\s"'“”‘’()[\],:-]*(?:(?:the|a|an|called|named|known as)[\s"'“”‘’()[\],:-]*)*$/i;
 const NEGATION_REACH = 40;
-const EXISTENTIAL = /\b(?:a|an|any|some|there(?: (?:is|are|exists?))?(?: (?:a|an|any|some))?)\s+$/i;
+// "Is there a drug …", "Does any drug …", "Are there genes …": a yes/no question that introduces a kind. With "a"/"an" only
+// when a clause or "exist" follows ("Does a drug exist that …"): "as a side effect", "constitutes a treatment for" name a relation.
+const EXISTENTIAL = /\b(?:any|some|there(?: (?:is|are|exists?))?(?: (?:a|an|any|some))?)\s+$/i;
+const INDEFINITE_INTRODUCED = { before: /\b(?:a|an)\s+$/i, after: /^\s+(?:that|which|who|exists?)\b/i };
+// Where a clause ends: a sentence's end, a colon, a semicolon, a dash set off by spaces, a line break.
+const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
+// A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
+const ANAPHOR = /\b(?:it|its|they|them|their|the latter|the former|(?<!\bof\s)(?:this|these))\b/i;
 
 /** What every method's question frame holds: the question, its options if given apart, and the entity links of both. */
 export interface FramedQuestion {
@@ -81,7 +88,7 @@ export function understandQuestion(text: string, input: UnderstandInput): Questi
   const links = locate(input.links, text);
   const { stem, blanked, options } = readOptions(text, links, input);
   const notes: string[] = [];
-  const mentions = mentionsIn(links, options);
+  const mentions = onceEach(askedMentions(mentionsIn(links, options), blanked, notes));
   const mentionSpans = mentions.map((m) => m[0] as Span);
   const relations = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
@@ -218,7 +225,7 @@ function readOptions(text: string, links: LocatedEntity[], input: UnderstandInpu
 }
 
 /**
- * Links outside the inline options, grouped by span. A link nested in a longer one is
+ * Links outside the inline options, grouped by span, in text order. A link nested in a longer one is
  * dropped ("disease" inside "Crohn's disease"), as is a link whose mention is
  * only a kind word ("gene").
  */
@@ -238,15 +245,49 @@ function mentionsIn(links: LocatedEntity[], options: PlacedOption[]): Mention[] 
     if (!group.some((g) => g.nodeId === l.nodeId)) group.push(l);
     groups.set(key, group);
   }
-  // The same node mentioned twice constrains once.
+  return [...groups.values()].sort((a, b) => a[0].start - b[0].start);
+}
+
+/** The same node mentioned twice constrains once. */
+function onceEach(mentions: Mention[]): Mention[] {
   const seen = new Set<string>();
-  return [...groups.values()]
-    .sort((a, b) => a[0].start - b[0].start)
-    .filter((group) => {
-      const fresh = group.some((l) => !seen.has(l.nodeId));
-      for (const l of group) seen.add(l.nodeId);
-      return fresh;
-    });
+  return mentions.filter((group) => {
+    const fresh = group.some((l) => !seen.has(l.nodeId));
+    for (const l of group) seen.add(l.nodeId);
+    return fresh;
+  });
+}
+
+/**
+ * A question wrapped in context ("A 30-year-old with gout is seen in clinic.
+ * Which drugs treat gout?", "Checking a hERG paper: does X bind Y?", "Found
+ * X in my screen — which pathways …?"): the clauses that ask (a question
+ * mark, a question word or cue) are read for the constraints. Entities named
+ * only in the other clauses are context and left out, when the asking
+ * clauses name entities of their own and take up none by a pronoun.
+ */
+function askedMentions(mentions: Mention[], text: string, notes: string[]): Mention[] {
+  const clauses: Span[] = [];
+  let from = 0;
+  for (const end of text.matchAll(CLAUSE_END)) {
+    clauses.push({ start: from, end: end.index + end[0].length });
+    from = end.index + end[0].length;
+  }
+  if (from < text.length) clauses.push({ start: from, end: text.length });
+  const asking = clauses.filter((c) => asks(text.slice(c.start, c.end)));
+  if (!asking.length || asking.length === clauses.length) return mentions;
+  const inAsking = (m: Mention) => asking.some((c) => m[0].start >= c.start && m[0].end <= c.end);
+  if (!mentions.some(inAsking) || asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;
+  const asked = mentions.filter(inAsking);
+  const kept = new Set(asked.flat().map((l) => l.nodeId));
+  for (const m of mentions) if (!m.some((l) => kept.has(l.nodeId)) && !inAsking(m)) notes.push(`${m[0].name} is named outside the clause that asks: read as context, not a constraint`);
+  return asked;
+}
+
+function asks(clause: string): boolean {
+  if (/\?\s*$/.test(clause)) return true;
+  FOCUS.lastIndex = 0;
+  return FOCUS.test(clause) || findQuestionCues(clause).some((c) => c.cue === 'yesno' || c.cue === 'count' || c.cue === 'list');
 }
 
 /**
@@ -278,7 +319,7 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
   let best: { word: KindWord; distance: number } | null = null;
   const focusCues = [...text.matchAll(FOCUS)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   // A yes/no question asks about a kind only when it introduces one ("Is there a drug that …", "Are there genes …"); "one of the side effects of X" names a relation.
-  if (!focusCues.length) return (yesno ? words.find((w) => EXISTENTIAL.test(text.slice(0, w.start))) : words[0]) ?? null;
+  if (!focusCues.length) return (yesno ? words.find((w) => introduces(w, text)) : words[0]) ?? null;
   for (const word of words) {
     for (const cue of focusCues) {
       if (cue.end > word.start) continue;
@@ -290,6 +331,11 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
     }
   }
   return best?.word ?? null;
+}
+
+function introduces(word: KindWord, text: string): boolean {
+  const before = text.slice(0, word.start);
+  return EXISTENTIAL.test(before) || (INDEFINITE_INTRODUCED.before.test(before) && INDEFINITE_INTRODUCED.after.test(text.slice(word.end)));
 }
 
 /** The kind every linked option shares, if they share one. */
@@ -427,7 +473,7 @@ function isNegated(span: Span, questionCues: QuestionCue[], mentions: Mention[],
       (c.cue === 'negation' || c.cue === 'exclusion') &&
       c.end <= span.start &&
       span.start - c.end <= NEGATION_REACH &&
-      !/[,;]/.test(text.slice(c.end, span.start)) &&
+      !/[,;:.?!—–]|\s-\s/.test(text.slice(c.end, span.start)) &&
       !mentions.some((m) => m[0].start >= c.end && m[0].end <= span.start),
   );
 }

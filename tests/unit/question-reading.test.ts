@@ -391,3 +391,41 @@ describe('clinical shorthand and loose counting', () => {
     expect(chains(r)).toEqual(['metformin[Compound]:CcSE']);
   });
 });
+
+describe('requests, agreement and predicates', () => {
+  it.each([
+    ['Could you tell me the genes associated with asthma?'],
+    ['Can you show me which genes are associated with asthma?'],
+  ])('a polite request asks for entities, not yes or no: %s', (text) => {
+    const r = read(text, E.asthma);
+    expect(r.outputFormat).toBe('list');
+    expect(chains(r)).toEqual(['asthma[Disease]:DaG']);
+  });
+
+  it('"could you tell me whether …" stays a yes/no question', () => {
+    const r = read('Could you tell me whether metformin treats type 2 diabetes mellitus?', E.metformin, E.t2d);
+    expect(r.outputFormat).toBe('yesno');
+  });
+
+  it.each([['hey, does metformin help with type 2 diabetes mellitus?'], ['For adults, is metformin a treatment for type 2 diabetes mellitus?']])(
+    'a yes/no question after an opening word and a comma: %s',
+    (text) => {
+      const r = read(text, E.metformin, E.t2d);
+      expect(r.outputFormat).toBe('yesno');
+      expect(claims(r)).toEqual(['Compound-CtD-Disease']);
+    },
+  );
+
+  it.each([['Which disease have headache as a sign?'], ['Which gene are linked to asthma?']])('a plural verb asks for a list whatever the noun: %s', (text) => {
+    const r = read(text, text.includes('asthma') ? E.asthma : E.headache);
+    expect(r.outputFormat).toBe('list');
+  });
+
+  it.each([
+    ['Which compound here is a treatment for hypertension? A: metformin B: amlodipine', ['hypertension[Disease]:CtD']],
+    ['Which genes are common targets of metformin and aspirin?', ['metformin[Compound]:CbG', 'aspirin[Compound]:CbG']],
+  ])('a word of the asked kind after a copula is the answer, not a second entity: %s', (text, expected) => {
+    const entities = text.includes('hypertension') ? [E.hypertension, E.metformin, E.amlodipine] : [E.metformin, E.aspirin];
+    expect(chains(read(text, ...entities))).toEqual(expected);
+  });
+});

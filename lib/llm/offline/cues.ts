@@ -35,6 +35,7 @@ const RELATION_LEXICON: CueEntry[] = [
   { pattern: 'approved (?:for|to treat)', senses: ['treat'] },
   { pattern: 'first[- ]line', senses: ['treat'] },
   { pattern: 'remed(?:y|ies)', senses: ['treat'] },
+  { pattern: 'help(?:s|ed|ing)? (?:with|against|in)', senses: ['treat'], generic: true },
   { pattern: 'manag(?:e|es|ed|ing|ement)', senses: ['treat', 'palliate'] },
   { pattern: 'palliat(?:e|es|ed|ing|ion|ive|ively)', senses: ['palliate'] },
   { pattern: 'reliev(?:e|es|ed|ing)|relief (?:of|from)|alleviat(?:e|es|ed|ing|ion)|sooth(?:e|es|ed|ing)', senses: ['palliate'] },
@@ -162,8 +163,10 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
 
 const YESNO_OPENER = /^(?:is|are|does|do|did|can|could|was|were|has|have|had|will|would|should|may|might|must|isn't|aren't|doesn't|don't|can't)\b/i;
 
-// "Do you know which drugs …", "Can you list the genes …": a request for a list or an entity, not a yes/no question.
-const EMBEDDED_WH = /^\w+(?:n't)?\s+(?:you|u|anyone|someone|somebody|one)\s+(?:\w+\s+){0,3}?(?:which|what|who|whom|whose|how many|where|list|name|enumerate|identify|give)\b/i;
+// "Do you know which drugs …", "Can you list the genes …", "Could you tell me the genes …": a request for a list or an entity,
+// not a yes/no question ("Could you tell me whether …" stays one).
+const EMBEDDED_WH =
+  /^\w+(?:n't)?\s+(?:you|u|anyone|someone|somebody|one)\s+(?:\w+\s+){0,3}?(?:which|what|who|whom|whose|how many|where|list|name|enumerate|identify|give|tell|show|find|provide)\b(?!\s+(?:me\s+|us\s+)?(?:if|whether)\b)/i;
 
 function compile(pattern: string): RegExp {
   // Word boundaries that also hold next to hyphens and apostrophes, so "co-expressed" is one cue.
@@ -224,10 +227,10 @@ export function findQuestionCues(text: string): QuestionCue[] {
 
 /**
  * Where a clause may open: the text's start, after a sentence's end, a colon
- * or semicolon, a dash set off by spaces, a line break, and after a fronted
- * topic's comma when a pronoun takes it up ("Metformin, does it …?").
+ * or semicolon, a dash set off by spaces, a line break, and a comma before
+ * an auxiliary ("Metformin, does it …?", "hey, does X …?").
  */
-const CLAUSE_START = /^|[.?!:;](?=\s)|\s[—–-](?=\s)|[—–]|\n|,(?=\s+(?:is|are|does|do|did|can|could|was|were|has|have)\s+(?:it|they|this|that|he|she)\b)/g;
+const CLAUSE_START = /^|[.?!:;](?=\s)|\s[—–-](?=\s)|[—–]|\n|,(?=\s+(?:is|are|does|do|did|can|could|was|were|has|have)\s)/g;
 
 /**
  * An auxiliary verb opening an interrogative clause ("Is BRCA1 ...?", "Does

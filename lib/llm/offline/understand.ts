@@ -48,6 +48,10 @@ const NEGATION_REACH = 40;
 // when a clause or "exist" follows ("Does a drug exist that …"): "as a side effect", "constitutes a treatment for" name a relation.
 const EXISTENTIAL = /\b(?:any|some|there(?: (?:is|are|exists?))?(?: (?:a|an|any|some))?)\s+$/i;
 const INDEFINITE_INTRODUCED = { before: /\b(?:a|an)\s+$/i, after: /^\s+(?:that|which|who|exists?)\b/i };
+// Between the asked kind and another word of its kind, a copula makes that word a predicate of the answer ("which drug here is a treatment for").
+const PREDICATIVE = /^(?:\s+\w+){0,2}\s+(?:is|are|was|were|be|as|constitutes?|represents?)\s+(?:(?:a|an|the|one of the)\s+)?(?:[\p{L}-]+\s+)?$/iu;
+// "Which disease have …", "Which gene are …": the verb's number says a list is asked for, whatever the noun's.
+const PLURAL_VERB = /^\s+(?:\w+\s+)?(?:are|have|do|were)\b/i;
 // Where a clause ends: a sentence's end, a colon, a semicolon, a dash set off by spaces, a line break.
 const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
 // A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
@@ -150,7 +154,7 @@ export function understandQuestion(text: string, input: UnderstandInput): Questi
       ? 'count'
       : has('yesno')
         ? 'yesno'
-        : has('list') || focus?.plural
+        : has('list') || focus?.plural || (focus && PLURAL_VERB.test(blanked.slice(focus.end)))
           ? 'list'
           : 'single';
   const hops = anchors.reduce<Hop[]>((longest, a) => (a.chain.length > longest.length ? a.chain : longest), []);
@@ -286,8 +290,7 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
 
 function asks(clause: string): boolean {
   if (/\?\s*$/.test(clause)) return true;
-  FOCUS.lastIndex = 0;
-  return FOCUS.test(clause) || findQuestionCues(clause).some((c) => c.cue === 'yesno' || c.cue === 'count' || c.cue === 'list');
+  return clause.search(FOCUS) >= 0 || findQuestionCues(clause).some((c) => c.cue === 'yesno' || c.cue === 'count' || c.cue === 'list');
 }
 
 /**
@@ -317,7 +320,8 @@ function settleApposition(word: KindWord, mentions: Mention[], text: string): bo
  */
 function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean): KindWord | null {
   let best: { word: KindWord; distance: number } | null = null;
-  const focusCues = [...text.matchAll(FOCUS)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  // "Determine whether …", "find out if …", "tell me whether …" embed a yes/no question; they ask for no kind.
+  const focusCues = [...text.matchAll(FOCUS)].map((m) => ({ start: m.index, end: m.index + m[0].length })).filter((c) => !/^\s+(?:\w+\s+)?(?:whether|if)\b/i.test(text.slice(c.end)));
   // A yes/no question asks about a kind only when it introduces one ("Is there a drug that …", "Are there genes …"); "one of the side effects of X" names a relation.
   if (!focusCues.length) return (yesno ? words.find((w) => introduces(w, text)) : words[0]) ?? null;
   for (const word of words) {
@@ -371,8 +375,8 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
   for (const word of free) {
     if (word === focus) continue;
     if (!sameKind(word.kind, answerKind)) add(word.kind, word.kind, word);
-    // "Which genes interact with a gene associated with asthma?": a second, different gene.
-    else if (focus && word.start > focus.start && isIndefinite(word, text)) add(`${answerKind} (other)`, answerKind, word);
+    // "Which genes interact with a gene associated with asthma?": a second, different gene; "which drug is a treatment for …", "which genes are common targets of …" say what the answer is.
+    else if (focus && word.start > focus.start && isIndefinite(word, text) && !PREDICATIVE.test(text.slice(focus.end, word.start))) add(`${answerKind} (other)`, answerKind, word);
     else answer.spans.push(word);
   }
   return variables;

@@ -7,7 +7,6 @@ import { dropSecondaryIndexes, raiseMaintenanceMemory } from './indexes';
 import { describeMetaedge } from './metagraph';
 import { inTransaction, poolOf, type ImportOptions } from './options';
 import { recordImport, type ImportRecord } from './records';
-import { mark } from '../../../prof/mark';
 
 /** A graph as a format reader delivers it: read into a builder (validated as it goes), its kinds after. */
 export interface GraphInput {
@@ -57,13 +56,11 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
     const indexes = await dropSecondaryIndexes(client, REINDEXED_TABLES);
     await client.query(`truncate ${GRAPH_TABLES.join(', ')} restart identity`);
 
-    mark('setup');
     const graph = new GraphBuilder({ fold: input.fold });
     for await (const _ of input.read(graph)) {
       // Between chunks of rows the event loop turns: progress reports, the files' hashing.
     }
 
-    mark('read+fold');
     phase('edges');
     const byId = [...graph.nodeIds.keys()].sort((a, b) => compareIds(graph.nodeIds[a], graph.nodeIds[b]));
     const metaedgeOrder = [...graph.metaedges.keys()].sort((a, b) => compareIds(graph.metaedges[a].abbr, graph.metaedges[b].abbr));
@@ -80,7 +77,6 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
       byId.map((n) => [graph.nodeIds[n], graph.nodeKinds[n], graph.nodeNames[n], input.source, normaliseName(graph.nodeNames[n]), counts.nodeDegree[n]]),
       { freeze: true },
     );
-    mark('nodes COPY');
     await copyInto(client, 'metanodes', ['kind', 'abbr'], [...input.kinds(graph)]);
     await copyInto(
       client,
@@ -89,25 +85,21 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
       graph.metaedges.map((m, i) => [m.abbr, m.sourceKind, m.verb, m.targetKind, m.directed, describeMetaedge(m), categoryOf(m), counts.metaedgeCount[i]]),
     );
     await copyInto(client, 'node_degrees', ['node_id', 'metaedge', 'direction', 'count'], counts.sideRows(byId), { freeze: true });
-    mark('metagraph+node_degrees');
     await client.query(`insert into node_aliases (node_id, alias, normalised, source)
                         select k.node_id, k.alias, k.normalised, k.source from kept_aliases k join nodes n on n.id = k.node_id`);
     await client.query(`insert into entity_profiles (node_id, source, text)
                         select k.node_id, k.source, k.text from kept_profiles k join nodes n on n.id = k.node_id`);
 
     phase('indexes');
-    mark('aliases/profiles');
-    for (const def of indexes) { await client.query(def); mark(def.slice(13, 60)); }
+    for (const def of indexes) await client.query(def);
     await client.query(`analyze ${REINDEXED_TABLES.join(', ')}`);
 
-    mark('analyze');
     const metaedgeCounts = Object.fromEntries(
       graph.metaedges.flatMap((m, i) => (counts.metaedgeCount[i] ? [[m.abbr, counts.metaedgeCount[i]] as const] : [])).sort(([a], [b]) => a.localeCompare(b)),
     );
     const kindCounts: Record<string, number> = {};
     for (const kind of graph.nodeKinds) kindCounts[kind] = (kindCounts[kind] ?? 0) + 1;
     const files = await hashing;
-    mark('hash wait');
     const durationMs = Date.now() - started;
     const record = await recordImport(client, {
       source: input.source,

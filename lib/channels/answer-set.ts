@@ -4,11 +4,15 @@ import type { SetConstraint } from './kg';
 /**
  * Which complete answer set a set or count question asks for, from a reading of
  * it: the nodes of the answer kind joined to every (non-negated) anchor by its
- * one-hop relation. Null when the question is not a list or count over direct
- * relations (a yes/no, an MCQ, a two-hop chain, an exclusion).
+ * one-hop relation. A single-answer question with several such constraints
+ * ("which compound binds HTR2A and treats migraine?") asks for a member of the
+ * same set: its candidates are exactly the nodes meeting them all, however many
+ * each constraint alone reaches. Null otherwise (a yes/no, an MCQ, a two-hop
+ * chain, an exclusion, a single answer with one constraint).
  */
 export function answerSetQuery(u: QuestionReading): { constraints: SetConstraint[]; kind: string | null } | null {
-  if (u.outputFormat !== 'list' && u.outputFormat !== 'count') return null;
+  const intersection = u.outputFormat === 'single' && u.anchors.length > 1;
+  if (u.outputFormat !== 'list' && u.outputFormat !== 'count' && !intersection) return null;
   if (!u.anchors.length || u.anchors.some((a) => a.negated || a.chain.length !== 1)) return null;
   const constraints = u.anchors.map((a) => {
     const hop = a.chain[0];

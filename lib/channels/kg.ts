@@ -93,7 +93,7 @@ export class KgChannel {
       const more = list.length - shown.length;
       const text =
         `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${parts.join(' and ')}` +
-        (list.length ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (showing ${shown.length} of ${list.length})` : ''}` : '');
+        (list.length ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (names cut: ${shown.length} of the ${list.length} shown; the count ${list.length} is exact)` : ''}` : '');
       const ref = `set:${input.constraints.map((c) => `${c.anchor}/${c.metaedges.join('+')}/${c.direction}`).sort().join('&')}:${kind ?? '*'}`;
       return [{ channel: 'kg', kind: 'set', ref, text, data: { count: list.length, members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })), constraints: input.constraints, kind }, scores: { count: list.length } }];
     });

@@ -425,6 +425,38 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     expect(answer.abstained).toBe(false);
   });
 
+  it('a single answer under two relations ("which compound binds HTR2A and treats migraine"): the synthesis is shown the KG\'s intersection, whatever the hops cut', async () => {
+    const question = 'Which compound that binds the HTR2A gene is used to treat migraine?';
+    const [htr2a, migraine] = await Promise.all([nodeId('HTR2A', 'Gene'), nodeId('migraine', 'Disease')]);
+    const binders = await kgNeighbours(htr2a, 'CbG');
+    const both = [...(await kgNeighbours(migraine, 'CtD'))].filter((id) => binders.has(id)).sort();
+    expect(both.length).toBeGreaterThan(0);
+    let synthesis = '';
+    server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      switch (system.content) {
+        case classifyTemplate.system:
+          return reply.ok(JSON.stringify({ category: 'DRUG_THERAPY', reason: 'a drug for a disease' }));
+        case decomposeTemplate.system:
+          // As a model splits it: the binders first, then those of them that treat migraine.
+          return reply.ok(JSON.stringify({ analysis: 'binders, then migraine', hops: [{ question: 'Which compounds bind the HTR2A gene?', usesHop: null }, { question: 'Which of these compounds treat migraine?', usesHop: 1 }] }));
+        case synthesizeTemplate.system:
+          synthesis = user.content;
+          return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
+        case hypothesizeTemplate.system:
+          return reply.ok(JSON.stringify({ triples: [] }));
+        default:
+          return reply.ok(JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'scripted' }));
+      }
+    });
+    const { run } = await runOverServer(server.baseUrl, question, { maxHops: 2, k: 5 });
+    const set = run.evidence.find((e) => e.kind === 'set')!;
+    expect(set).toBeTruthy();
+    expect((set.data as { members: { id: string }[] }).members.map((m) => m.id).sort()).toEqual(both);
+    expect(synthesis).toContain('Complete answer set from the KG');
+    expect(synthesis).toContain(`] Complete answer set in the KG: ${both.length} Compound`);
+  });
+
   it('falls back to one hop, and records why, when the decomposition cannot be parsed', async () => {
     const question = "Which genes are associated with Crohn's disease?";
     server = await startScriptedOpenAIServer((request) => {

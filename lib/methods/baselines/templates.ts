@@ -31,7 +31,7 @@ export const CotSolutionSchema = z.object({
 export type CotSolution = z.infer<typeof CotSolutionSchema>;
 
 /** The heading of a list or count question's complete answer set. */
-export const ANSWER_SET_TITLE = 'Complete answer set from the knowledge graph (one unit: it settles a list or count question)';
+export const ANSWER_SET_TITLE = 'Complete answer set from the knowledge graph (one unit: every node meeting all the question\'s relations; it settles a list or count question)';
 
 /** Evidence of one channel, shown under its own heading. */
 export interface ContextBlock {

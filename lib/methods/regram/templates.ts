@@ -322,7 +322,7 @@ export const synthesizeTemplate = defineTemplate({
     [
       `Original Question: ${input.frame.question}`,
       optionsBlock(input.frame.options),
-      input.answerSet?.length ? `Complete answer set from the KG (one unit: it settles a list or count question):\n${factsBlock(input.answerSet)}` : null,
+      input.answerSet?.length ? `Complete answer set from the KG (one unit: every node meeting all the question's relations; it settles a list or count question):\n${factsBlock(input.answerSet)}` : null,
       `Evidence Map:\n${input.map
         .map((e) =>
           [

@@ -14,9 +14,10 @@ export class ParamChannel {
     return this.deps.switches.param;
   }
 
-  async recall(parent: Parent, question: string, entities: string[]): Promise<ChannelAnswer> {
+  /** `entities`: the linked entities by name; `relations`: the relations asked about, each as written for the model (never mixed into the entities). */
+  async recall(parent: Parent, question: string, entities: string[], relations: string[] = []): Promise<ChannelAnswer> {
     const { trace, model } = this.deps;
-    const input = { question, entities };
+    const input = relations.length ? { question, entities, relations } : { question, entities };
     if (!this.enabled) {
       await trace.skipped({ kind: 'channel.param', label: 'Parametric recall', input, parent }, 'param switch is off: no recall step; prompts say not to use background knowledge');
       return { enabled: false, items: [], note: 'param switch is off' };

@@ -452,5 +452,10 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
     expect(setBlock(prompts[0])).toContain(`[${msOnly.cite}]`);
     // Step 2 asks about Crohn's disease only; the multiple sclerosis set of step 1 is still there, each set once.
     for (const s of [both, msOnly, cdOnly]) expect(setBlock(prompts[1]).split(`[${s.cite}]`)).toHaveLength(2);
+    // Recall names the step's entities as entities, and its relation apart, in the metaedge's direction with the KG's verb.
+    const recalls = run.modelCalls.filter((c) => c.role === 'recall').map((c) => (c.messages as { content: string }[])[1].content);
+    expect(recalls[0]).toContain('Entities mentioned: multiple sclerosis (Disease)\n');
+    expect(recalls[0]).toContain('Relations asked about: multiple sclerosis –associates→ Gene');
+    expect(recalls[1]).toContain("Entities mentioned: Crohn's disease (Disease)\n");
   });
 });

@@ -101,12 +101,13 @@ export const injectorTemplate = defineTemplate({
 export const recallTemplate = defineTemplate({
   role: 'recall',
   id: 'generic.recall',
-  version: 1,
+  version: 2,
   system:
     'You state background biomedical facts you know that bear on a question, each with your confidence between 0 and 1. ' +
     'Do not answer the question; list facts only. State nothing you are not reasonably sure of.',
-  render: (input: { question: string; entities: string[] }) =>
-    `Question: ${input.question}\n\nEntities mentioned: ${input.entities.length ? input.entities.join('; ') : '(none linked)'}`,
+  render: (input: { question: string; entities: string[]; relations?: string[] }) =>
+    `Question: ${input.question}\n\nEntities mentioned: ${input.entities.length ? input.entities.join('; ') : '(none linked)'}` +
+    (input.relations?.length ? `\n\nRelations asked about: ${input.relations.join('; ')}` : ''),
   output: z.object({
     claims: z.array(z.object({ statement: z.string(), confidence: z.number().min(0).max(1) })),
   }),

@@ -74,13 +74,13 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     });
     const deviations = method.deviations?.(params) ?? [];
     const answer = deviations.length ? { ...answered, extra: { ...answered.extra, deviations } } : answered;
-    await trace.flush();
+    await trace.seal();
     await finish(ours, answer, input);
     return 'succeeded';
   } catch (error) {
     if (error instanceof RunLeaseLostError) return null;
     // Skipped steps and rows of interrupted ones, before the cost is read from them.
-    await trace?.flush().catch(() => undefined);
+    await trace?.seal().catch(() => undefined);
     const cancelled = error instanceof RunCancelledError;
     await prisma.run.updateMany({
       where: ours,

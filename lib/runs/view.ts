@@ -259,15 +259,16 @@ function messagesOf(value: unknown): ChatMessage[] {
   return Array.isArray(value) ? value.flatMap((m) => (m && typeof m === 'object' && typeof (m as ChatMessage).content === 'string' ? [m as ChatMessage] : [])) : [];
 }
 
-/** Timing and tokens of every model call of a run; prompt and output lengths are measured in the database, not shipped. */
+/** Timing and tokens of every model call of a run; prompt and output lengths are measured in the database (a packed call's row keeps them, lib/trace/store.ts), not shipped. */
 export async function callTimings(runId: string): Promise<CallTiming[]> {
   const { rows } = await getPool().query<{
     id: string; step_id: string | null; ordinal: number; role: string; backend: string; cached: boolean; latency_ms: number;
     created_at: Date; tokens_in: number; tokens_out: number; prompt_chars: string; output_chars: string;
   }>(
     `select id, step_id, ordinal, role, backend, cached, latency_ms, created_at, tokens_in, tokens_out,
-            coalesce((select sum(coalesce(length(m->>'content'), (m->>'n')::int)) from jsonb_array_elements(case when jsonb_typeof(messages) = 'array' then messages else '[]'::jsonb end) m), 0) prompt_chars,
-            coalesce(length(output), 0) output_chars
+            coalesce((messages->'$pack'->>0)::int,
+                     (select sum(coalesce(length(m->>'content'), (m->>'n')::int)) from jsonb_array_elements(case when jsonb_typeof(messages) = 'array' then messages else '[]'::jsonb end) m), 0) prompt_chars,
+            coalesce((messages->'$pack'->>1)::int, length(output), 0) output_chars
        from model_calls where run_id = $1 order by ordinal`,
     [runId],
   );

@@ -319,6 +319,12 @@ export class TraceRecorder {
     });
   }
 
+  /** `flush`, then the run's trace packed (./store TraceWriter.seal): when the run has ended. */
+  async seal(): Promise<void> {
+    await this.flush();
+    await this.writer.seal();
+  }
+
   /** A step's input or output as stored: evidence records already in the trace become references. */
   private encode(value: unknown): Json {
     return encodeStepJson(value, this.stored);

@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/client';
 import type { ModelCallRecord } from '@/lib/llm/types';
-import { evidenceId, storedJson, pack, packMessages, unpack, unpackMessages, type Json, type LineAt, type Stored } from './codec';
+import { evidenceId, pack, packBodies, packMessages, storedText, unpack, unpackBodies, unpackMessages, type CallTexts, type Json, type LineAt, type Pack, type Stored, type StepTexts } from './codec';
 import type { ChannelName, EvidenceRecord } from './types';
 
 /**
@@ -21,7 +21,11 @@ import type { ChannelName, EvidenceRecord } from './types';
  * - a step is written when it ends, with its output, its pool, its selected
  *   evidence and its model calls, in one statement shared with whatever else
  *   of the run is waiting (TraceWriter); a step still running after a moment
- *   is written as `running` first, so a crash leaves it marked interrupted.
+ *   is written as `running` first, so a crash leaves it marked interrupted;
+ * - when the run ends, the bodies its writer stored (step inputs, outputs and
+ *   pools, call messages and outputs) move into one pack deflated together
+ *   (`trace_packs`, ./codec packBodies): the rows keep their place, status and
+ *   timing, their bodies are read back from the pack (`readTrace`, `readCalls`).
  */
 
 export type StepStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -117,6 +121,10 @@ export class TraceWriter {
   private waiting: { end: StepEnd | null; calls: CallRow[]; rows: EvidenceRecord[]; resolve(): void; reject(e: unknown): void }[] = [];
   /** Where the run's prompt lines are stored in full (./codec packMessages): later calls refer to them. */
   private readonly lines = new Map<string, LineAt>();
+  /** What this writer stored, for the run's pack: step bodies by ordinal (and whether the step has ended), call bodies by ordinal. */
+  private readonly stepTexts = new Map<number, StepTexts & { ended: boolean }>();
+  private readonly callTexts = new Map<number, CallTexts & { chars: [number, number] }>();
+  private readonly ordinals = new Map<string, number>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -128,6 +136,7 @@ export class TraceWriter {
   /** A started (or skipped) step: its row goes with the next write, or on its own after START_WRITE_MS. */
   add(row: StepRow): void {
     this.unwritten.set(row.id, row);
+    this.ordinals.set(row.id, row.ordinal);
     this.soon();
   }
 
@@ -159,6 +168,28 @@ export class TraceWriter {
     return records.length ? this.write(null, [], records) : Promise.resolve();
   }
 
+  /**
+   * After the writes sent before it: moves the bodies this writer stored for
+   * steps that have ended, and for its calls, into one pack of the run
+   * (./codec packBodies) and clears them from their rows, in one statement.
+   * A step still running keeps its row as it is. Storage only: if it fails,
+   * the rows stay as they were, and that is reported, never thrown.
+   */
+  seal(): Promise<void> {
+    const packed = this.chain.then(() => this.pack());
+    this.chain = packed.catch(() => undefined);
+    return packed.catch((error) => console.warn(`[trace] run ${this.runId}: the trace stays unpacked: ${error instanceof Error ? error.message : error}`));
+  }
+
+  private async pack(): Promise<void> {
+    const steps = [...this.stepTexts].filter(([, t]) => t.ended);
+    const calls = [...this.callTexts];
+    if (!steps.length && !calls.length) return;
+    await storePack(this.runId, packBodies(steps, calls), steps.map(([o]) => o), calls.map(([o, c]) => ({ ordinal: o, marker: { $pack: c.chars } })));
+    for (const [o] of steps) this.stepTexts.delete(o);
+    this.callTexts.clear();
+  }
+
   private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ end, calls, rows, resolve, reject });
@@ -181,19 +212,34 @@ export class TraceWriter {
     const added = new Map<string, LineAt>();
     const calls = [...ends.flatMap((e) => e.calls.map((c) => ({ ...c, stepId: e.stepId }))), ...batch.flatMap((b) => b.calls)]
       .sort((a, b) => a.ordinal - b.ordinal)
-      .map((c) => ({ ...c, messages: packMessages(c.messages, c.ordinal, this.lines, added) }));
+      .map((c): PackedCall => {
+        const texts = { messages: JSON.stringify(packMessages(c.messages, c.ordinal, this.lines, added)), output: c.output, parsed: jsonText(storedParsed(c.parsed, c.output)) };
+        return { ...c, texts, chars: [c.messages.reduce((n, m) => n + (typeof m.content === 'string' ? charCount(m.content) : 0), 0), c.output === null ? 0 : charCount(c.output)] };
+      });
+    const newRows = rows.map((r): WrittenRow => {
+      const e = endOf.get(r.id);
+      const row = e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, contractIssue: e.contractIssue } : r;
+      return { ...row, texts: { input: jsonText(row.input), output: jsonText(row.output), pool: e?.pool.length ? jsonText(poolJson(e.pool)) : null } };
+    });
+    const updates = ends
+      .filter((e) => !rows.some((r) => r.id === e.stepId))
+      .map((e): WrittenEnd => ({ ...e, texts: { output: jsonText(e.output), pool: e.pool.length ? jsonText(poolJson(e.pool)) : null } }));
     try {
       await writeSteps(
         this.runId,
-        rows.map((r) => {
-          const e = endOf.get(r.id);
-          return e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, pool: e.pool, contractIssue: e.contractIssue } : r;
-        }),
-        ends.filter((e) => !rows.some((r) => r.id === e.stepId)),
+        newRows,
+        updates,
         evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]),
         calls,
       );
       for (const [line, at] of added) this.lines.set(line, at);
+      for (const r of newRows) this.stepTexts.set(r.ordinal, { ...r.texts, ended: r.status !== 'running' });
+      for (const e of updates) {
+        const ordinal = this.ordinals.get(e.stepId);
+        const written = ordinal === undefined ? undefined : this.stepTexts.get(ordinal);
+        if (written) this.stepTexts.set(ordinal!, { ...written, ...e.texts, ended: true });
+      }
+      for (const c of calls) this.callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });
       for (const b of batch) b.resolve();
     } catch (error) {
       // Rows of steps still running are tried again with the next write.
@@ -203,8 +249,12 @@ export class TraceWriter {
   }
 }
 
+/** A step row to write, its bodies as JSON texts. */
+type WrittenRow = StepRow & { texts: StepTexts };
+type WrittenEnd = StepEnd & { texts: Omit<StepTexts, 'input'> };
+
 /** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed): one statement. */
-async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecord[] })[], updates: StepEnd[], selected: EvidenceRecord[], calls: PackedCall[]): Promise<void> {
+async function writeSteps(runId: string, rows: WrittenRow[], updates: WrittenEnd[], selected: EvidenceRecord[], calls: PackedCall[]): Promise<void> {
   await getPool().query(
     `with i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
                 select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
@@ -222,15 +272,41 @@ async function writeSteps(runId: string, rows: (StepRow & { pool?: EvidenceRecor
         .map((r) =>
           withJson(
             { id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, duration_ms: r.durationMs ?? null, started_at: r.startedAt, contract_issue: r.contractIssue ?? null },
-            { input: r.input, output: r.output ?? null, pool: r.pool?.length ? poolJson(r.pool) : null },
+            { input: r.texts.input, output: r.texts.output, pool: r.texts.pool },
           ),
         )
         .join(',')}]`,
-      `[${updates.map((e) => withJson({ id: e.stepId, status: e.status, duration_ms: e.durationMs, contract_issue: e.contractIssue }, { output: e.output, pool: e.pool.length ? poolJson(e.pool) : null })).join(',')}]`,
+      `[${updates.map((e) => withJson({ id: e.stepId, status: e.status, duration_ms: e.durationMs, contract_issue: e.contractIssue }, e.texts)).join(',')}]`,
       evidenceJson(selected),
       callsJson(calls),
     ],
   );
+}
+
+/** A run's pack (the next of its packs) and its rows' bodies cleared, in one statement: a reader that finds a row cleared finds its pack. */
+async function storePack(runId: string, body: Buffer, steps: number[], calls: { ordinal: number; marker: CallMarker }[]): Promise<void> {
+  await getPool().query(
+    `with p as (insert into trace_packs (run_id, seq, body) select $1, coalesce(max(seq) + 1, 0), $2 from trace_packs where run_id = $1),
+          s as (update steps set input = null, output = null, evidence_pool = null where run_id = $1 and ordinal = any($3::int[])),
+          m as (update model_calls c set messages = x.marker, output = null, parsed = null
+                  from jsonb_to_recordset($4::jsonb) as x(ordinal int, marker jsonb) where c.run_id = $1 and c.ordinal = x.ordinal)
+     select 1`,
+    [runId, body, steps, JSON.stringify(calls)],
+  );
+}
+
+/** A packed call's row keeps, instead of its bodies, the length of its prompt and of its output (characters), which timings read without the pack. */
+type CallMarker = { $pack: [promptChars: number, outputChars: number] };
+
+function isCallMarker(messages: unknown): messages is CallMarker {
+  return !!messages && typeof messages === 'object' && Array.isArray((messages as { $pack?: unknown }).$pack);
+}
+
+/** Characters as PostgreSQL's length() counts them (code points). */
+function charCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
 }
 
 /** One row per evidence id (a record recorded unselected and selected in one batch is one row, selected). */
@@ -258,10 +334,15 @@ const INSERT_CALLS = (param: string) =>
      from jsonb_to_recordset(${param}::jsonb) as x("stepId" text, ordinal int, role text, backend text, model text, template text, "templateVersion" int, messages jsonb,
           output text, parsed jsonb, "tokensIn" int, "tokensOut" int, "latencyMs" int, cached boolean, attempts int, error text)`;
 
-/** An object's JSON text with `stored` fields added in their stored form (./codec storedJson: large ones compressed), each value serialised once. */
-function withJson(plain: Record<string, unknown>, stored: Record<string, Json>): string {
-  const fields = Object.entries(stored).map(([k, v]) => `${JSON.stringify(k)}:${storedJson(v)}`);
+/** An object's JSON text with `stored` fields (JSON texts; null: none) added in their stored form (./codec storedText: large ones compressed). */
+function withJson(plain: Record<string, unknown>, stored: Record<string, string | null>): string {
+  const fields = Object.entries(stored).map(([k, v]) => `${JSON.stringify(k)}:${v === null ? 'null' : storedText(v)}`);
   return `${JSON.stringify(plain).slice(0, -1)},${fields.join(',')}}`;
+}
+
+/** A stored value's JSON text; null for none. */
+function jsonText(value: Json | undefined): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
 }
 
 /** The pool drops what its step and ordinal imply (step id, record id); each record keeps the selected flag it was retrieved with. */
@@ -273,18 +354,19 @@ function evidenceJson(records: EvidenceRecord[]): string {
   return JSON.stringify(records.map((r) => ({ id: r.id, step_id: r.stepId, ordinal: r.ordinal, channel: r.channel, kind: r.kind, ref: r.ref, text: r.text, data: r.data ?? null, scores: r.scores ?? null, selected: r.selected })));
 }
 
-type PackedCall = Omit<CallRow, 'messages'> & { messages: Json };
+/** A call to write: its bodies as JSON texts, with its prompt and output lengths. */
+type PackedCall = CallRow & { texts: CallTexts; chars: [number, number] };
 
 /** A call's parsed output that is just its output text read as JSON is stored as a marker, not a second copy. */
 const PARSED_IS_OUTPUT = { $parsedIsOutput: true };
 
-function storedParsed(parsed: unknown, output: string | null): unknown {
+function storedParsed(parsed: unknown, output: string | null): Json {
   if (parsed === undefined || parsed === null) return null;
-  if (output === null) return parsed;
+  if (output === null) return parsed as Json;
   try {
-    return JSON.stringify(JSON.parse(output)) === JSON.stringify(parsed) ? PARSED_IS_OUTPUT : parsed;
+    return JSON.stringify(JSON.parse(output)) === JSON.stringify(parsed) ? PARSED_IS_OUTPUT : (parsed as Json);
   } catch {
-    return parsed;
+    return parsed as Json;
   }
 }
 
@@ -293,13 +375,15 @@ function parsedOf(stored: unknown, output: string | null): unknown {
 }
 
 function callsJson(calls: PackedCall[]): string {
-  return JSON.stringify(
-    calls.map((c) => ({
-      stepId: c.stepId, ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
-      messages: c.messages, output: c.output, parsed: storedParsed(c.parsed, c.output), tokensIn: c.tokensIn, tokensOut: c.tokensOut,
-      latencyMs: c.latencyMs, cached: c.cached, attempts: c.attempts, error: c.error,
-    })),
-  );
+  return `[${calls
+    .map((c) => {
+      const plain = {
+        stepId: c.stepId, ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
+        output: c.output, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, cached: c.cached, attempts: c.attempts, error: c.error,
+      };
+      return `${JSON.stringify(plain).slice(0, -1)},"messages":${c.texts.messages},"parsed":${c.texts.parsed ?? 'null'}}`;
+    })
+    .join(',')}]`;
 }
 
 // ---------------------------------------------------------------- resume
@@ -356,27 +440,40 @@ export async function runStatus(runId: string): Promise<string | null> {
 /** A step row as stored: input and output still packed. */
 type StepRowRaw = Omit<StoredStep, 'input' | 'output'> & { rawInput: unknown; rawOutput: unknown };
 
+/**
+ * A run's step rows with their bodies (those of a packed run from its packs)
+ * and every evidence record. The rows (bodies and pools together) are read in
+ * one statement and the packs after them: a pack is stored in the statement
+ * that clears its rows, so rows found cleared always find their pack.
+ */
 async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
   const pool = getPool();
-  const [steps, pools, rows] = await Promise.all([
-    pool.query<StepRowRaw>(
-      `select id, ordinal, parent_step_id "parentStepId", kind, label, status, ${withIO ? 'input' : 'null'} "rawInput", ${withIO ? 'output' : 'null'} "rawOutput",
-              started_at "startedAt", duration_ms "durationMs", contract_issue "contractIssue"
-         from steps where run_id = $1 and ($2::text is null or id = $2) order by ordinal`,
-      [runId, stepId ?? null],
+  const [steps, rows] = await Promise.all([
+    pool.query<StepRowRaw & { rawPool: unknown; packed: boolean }>(
+      `select id, ordinal, parent_step_id "parentStepId", kind, label, status,
+              case when $2 and ($3::text is null or id = $3) then input end "rawInput", case when $2 and ($3::text is null or id = $3) then output end "rawOutput",
+              evidence_pool "rawPool", input is null packed, started_at "startedAt", duration_ms "durationMs", contract_issue "contractIssue"
+         from steps where run_id = $1 order by ordinal`,
+      [runId, withIO, stepId ?? null],
     ),
-    pool.query<{ id: string; pool: unknown }>(`select id, evidence_pool pool from steps where run_id = $1 and evidence_pool is not null`, [runId]),
     pool.query<StoredEvidence>(
       `select id, ordinal, step_id "stepId", channel, kind, ref, text, data, scores, selected from evidence where run_id = $1`,
       [runId],
     ),
   ]);
+  const packed = steps.rows.some((s) => s.packed) ? (await readPacks(runId)).steps : null;
+  const wanted = (s: { id: string }) => withIO && (stepId === undefined || s.id === stepId);
+  const stored = steps.rows.map(({ packed: inPack, rawPool, ...s }) => {
+    const body = inPack ? packed?.get(s.ordinal) : undefined;
+    return body ? { ...s, rawInput: wanted(s) ? body.input : null, rawOutput: wanted(s) ? body.output : null, rawPool: body.pool } : { ...s, rawPool };
+  });
   // Records as retrieved (the pools), then rows for what no pool holds (evidence outside steps; runs stored before pools).
   const records = new Map<string, EvidenceRecord>();
-  for (const p of pools.rows) {
-    for (const r of unpack(p.pool) as Omit<EvidenceRecord, 'stepId'>[]) {
+  for (const s of stored) {
+    if (s.rawPool === null || s.rawPool === undefined) continue;
+    for (const r of unpack(s.rawPool) as Omit<EvidenceRecord, 'stepId'>[]) {
       const id = r.id ?? evidenceId(runId, r.ordinal);
-      records.set(id, { ...r, id, stepId: p.id });
+      records.set(id, { ...r, id, stepId: s.id });
     }
   }
   const selectedIds = new Set<string>();
@@ -384,7 +481,19 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
     if (row.selected) selectedIds.add(row.id);
     if (!records.has(row.id)) records.set(row.id, { ...row, kind: row.kind as EvidenceRecord['kind'], data: row.data ?? undefined, scores: row.scores ?? undefined });
   }
-  return { steps: steps.rows, records, selectedIds };
+  return { steps: stored.filter((s) => stepId === undefined || s.id === stepId).map(({ rawPool: _p, ...s }): StepRowRaw => s), records, selectedIds };
+}
+
+/** The bodies of a run's packs (a later pack's over an earlier one's). */
+async function readPacks(runId: string): Promise<Pack> {
+  const { rows } = await getPool().query<{ body: Buffer }>(`select body from trace_packs where run_id = $1 order by seq`, [runId]);
+  const all: Pack = { steps: new Map(), calls: new Map() };
+  for (const { body } of rows) {
+    const p = unpackBodies(body);
+    for (const [o, b] of p.steps) all.steps.set(o, b);
+    for (const [o, c] of p.calls) all.calls.set(o, c);
+  }
+  return all;
 }
 
 /** A run's steps (inputs and outputs expanded, unless `withIO` is false) and all its evidence, in order, each marked selected or not. */
@@ -445,7 +554,7 @@ export interface StoredCall {
   createdAt: Date;
 }
 
-/** A run's model calls in order (only those of `stepId` when given), prompts expanded (they refer to earlier calls' lines, so all are read). */
+/** A run's model calls in order (only those of `stepId` when given), prompts expanded (they refer to earlier calls' lines, so all are read), packed ones from the run's packs. */
 export async function readCalls(runId: string, stepId?: string): Promise<StoredCall[]> {
   const { rows } = await getPool().query<StoredCall>(
     `select id, step_id "stepId", ordinal, role, backend, model, template, template_version "templateVersion", messages, output, parsed,
@@ -453,8 +562,14 @@ export async function readCalls(runId: string, stepId?: string): Promise<StoredC
        from model_calls where run_id = $1 order by ordinal`,
     [runId],
   );
-  const messages = unpackMessages(rows);
-  return rows.filter((c) => stepId === undefined || c.stepId === stepId).map((c) => ({ ...c, messages: messages.get(c.ordinal), parsed: parsedOf(c.parsed, c.output) }));
+  // Rows first, then the packs (see readTraceRows).
+  const packed = rows.some((c) => isCallMarker(c.messages)) ? (await readPacks(runId)).calls : null;
+  const calls = rows.map((c) => {
+    const body = isCallMarker(c.messages) ? packed?.get(c.ordinal) : undefined;
+    return body ? { ...c, ...body } : c;
+  });
+  const messages = unpackMessages(calls);
+  return calls.filter((c) => stepId === undefined || c.stepId === stepId).map((c) => ({ ...c, messages: messages.get(c.ordinal), parsed: parsedOf(c.parsed, c.output) }));
 }
 
 function byOrdinal(records: Map<string, EvidenceRecord>): (ordinal: number) => EvidenceRecord | undefined {

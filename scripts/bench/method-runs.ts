@@ -72,7 +72,7 @@ export const methodRuns: BenchModule = {
         await prisma.run.deleteMany({ where: { id: { in: runIds } } });
       }
       rows.push(
-        { type: 'value', label: 'run storage p50', key: 'run_storage_kb_p50', value: round(percentile(storageKb, 50)), unit: 'KB', note: 'run row + steps + evidence + model calls, all methods' },
+        { type: 'value', label: 'run storage p50', key: 'run_storage_kb_p50', value: round(percentile(storageKb, 50)), unit: 'KB', note: 'run row + steps + evidence + model calls + trace packs, all methods' },
         { type: 'value', label: 'run storage p95', key: 'run_storage_kb_p95', value: round(percentile(storageKb, 95)), unit: 'KB' },
       );
     } finally {
@@ -152,13 +152,14 @@ function timeModelCalls(): { stop(): number } {
   };
 }
 
-/** What each run occupies in its tables (pg_column_size of every row, so TOAST compression counts; indexes do not). */
+/** What each run occupies in its tables (pg_column_size of every row, so TOAST compression counts; indexes do not): run row, steps, evidence, model calls and trace packs. */
 async function storedKb(runIds: string[]): Promise<number[]> {
   const { rows } = await getPool().query<{ kb: number }>(
     `select (pg_column_size(r.*)
              + coalesce((select sum(pg_column_size(s.*)) from steps s where s.run_id = r.id), 0)
              + coalesce((select sum(pg_column_size(e.*)) from evidence e where e.run_id = r.id), 0)
-             + coalesce((select sum(pg_column_size(m.*)) from model_calls m where m.run_id = r.id), 0)) / 1024.0 kb
+             + coalesce((select sum(pg_column_size(m.*)) from model_calls m where m.run_id = r.id), 0)
+             + coalesce((select sum(pg_column_size(p.*)) from trace_packs p where p.run_id = r.id), 0)) / 1024.0 kb
        from runs r where r.id = any($1)`,
     [runIds],
   );

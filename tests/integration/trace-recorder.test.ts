@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { RunCancelledError, TraceRecorder } from '@/lib/trace/recorder';
 import { StepContractError } from '@/lib/trace/step-schemas';
-import { readCalls, readTrace } from '@/lib/trace/store';
+import { readCalls, readStep, readTrace } from '@/lib/trace/store';
+import { callTimings } from '@/lib/runs/view';
+import { getPool } from '@/lib/db/client';
 import { unpack } from '@/lib/trace/codec';
 import { newShareId } from '@/lib/runs/share-id';
 
@@ -193,6 +195,65 @@ describe('TraceRecorder', () => {
       throw new Error('must replay');
     });
     expect(replayed).toEqual(JSON.parse(JSON.stringify(pool)));
+  });
+
+  it("packs a run's trace when it ends: rows keep their place, every body reads back as it was; a step still running, and steps after, stay rows", async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id);
+    const candidates = Array.from({ length: 40 }, (_, i) => ({ channel: 'kg' as const, kind: 'triple' as const, ref: `edge:${i}`, text: `gene ${i} – associates – disease`, scores: { sim: i / 40 } }));
+    const evidence = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
+    const call = (content: string, output: string, parsed: unknown) => ({
+      role: 'answer' as const, template: 't', templateVersion: 1, backend: 'offline' as const, model: 'offline', messages: [{ role: 'user' as const, content }],
+      output, parsed, tokensIn: 0, tokensOut: 0, tokensEstimated: true, latencyMs: 1, cached: false, attempts: 1, finishReason: null, error: null,
+    });
+    await trace.skipped({ kind: 'channel.doc', label: 'Documents' }, 'doc switch is off');
+    const pool = await trace.step({ kind: 'channel.kg', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
+    await trace.step({ kind: 'xr2.recall', label: 'Recall', input: { pool: pool.slice(0, 3), long: 'x'.repeat(3000) } }, async (step) => {
+      await trace.markSelected([pool[0].id]);
+      await trace.callRecorder(step)(call(`Q1\n${evidence}`, '{"answer": "IL7R"}', { answer: 'IL7R' }));
+      await trace.callRecorder(step)(call(`Q2\n${evidence}`, 'IL7R, probably', { answer: 'IL7R' }));
+      return { claims: [], note: 'recalled' };
+    });
+    let finish!: () => void;
+    const still = trace.step({ kind: 'regram.revise', label: 'Still running' }, () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))));
+    const views = async () => {
+      const read = await readTrace(run.id);
+      return { read, calls: await readCalls(run.id), step: await readStep(run.id, read.steps[2].id), timings: await callTimings(run.id) };
+    };
+    await until(() => getPrisma().step.findFirst({ where: { runId: run.id, label: 'Still running' } }));
+    const before = await views();
+
+    await trace.seal();
+    const prisma = getPrisma();
+    const rows = await prisma.step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(rows.map((r) => [r.status, r.input === null, r.output === null, r.evidencePool === null])).toEqual([
+      ['skipped', true, true, true],
+      ['succeeded', true, true, true],
+      ['succeeded', true, true, true],
+      ['running', false, true, true],
+    ]);
+    expect((await prisma.modelCall.findMany({ where: { runId: run.id } })).map((c) => [c.messages, c.output])).toEqual([
+      [{ $pack: [`Q1\n${evidence}`.length, 18] }, null],
+      [{ $pack: [`Q2\n${evidence}`.length, 14] }, null],
+    ]);
+    expect(await prisma.tracePack.count({ where: { runId: run.id } })).toBe(1);
+    // Every view reads the same trace as before the pack.
+    expect(await views()).toEqual(before);
+
+    // The step still running ends after the pack, a resumed run replays packed steps, and a later pack joins the first.
+    finish();
+    await still;
+    expect((await readTrace(run.id)).steps[3]).toMatchObject({ status: 'succeeded', output: { head: 'a' } });
+    const resumed = await TraceRecorder.open(run.id);
+    expect(await resumed.step({ kind: 'channel.kg', label: 'Candidates' }, async () => [])).toEqual(JSON.parse(JSON.stringify(pool)));
+    await trace.seal();
+    expect(await prisma.tracePack.count({ where: { runId: run.id } })).toBe(2);
+    const after = await readTrace(run.id);
+    expect(after.steps.slice(0, 3)).toEqual(before.read.steps.slice(0, 3));
+    expect(after.evidence).toEqual(before.read.evidence);
+    // What the bench counts for the run: its rows and its pack, a fraction of the bodies as they were given.
+    const { rows: [size] } = await getPool().query<{ bytes: number }>(`select (select sum(pg_column_size(p.*)) from trace_packs p where p.run_id = $1)::int bytes`, [run.id]);
+    expect(size.bytes).toBeLessThan(JSON.stringify([candidates, evidence, evidence]).length / 4);
   });
 
   it('fails a step whose output breaks its contract under test, and otherwise records it flagged with the issue', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceId, storedJson, pack, packMessages, unpack, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
+import { evidenceId, pack, packBodies, packMessages, storedText, unpack, unpackBodies, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
 
 type Rec = { id: string; ordinal: number; text: string };
 const roundTrip = (v: unknown, stored?: Stored, recordAt?: (n: number) => Rec | undefined) => unpack(JSON.parse(JSON.stringify(pack(v, stored))), recordAt);
@@ -80,10 +80,29 @@ describe('trace codec', () => {
   it('stores large values compressed and small ones as they are, and unpacks both', () => {
     const small = { found: 1, note: 'short' };
     const large = { reasoning: Array.from({ length: 200 }, (_, i) => `Step ${i}: gene ${i % 7} is associated with multiple sclerosis.`).join(' '), rows: [1, 2, 3] };
-    expect(JSON.parse(storedJson(small))).toEqual(small);
-    const stored = JSON.parse(storedJson(large));
+    expect(JSON.parse(storedText(JSON.stringify(small)))).toEqual(small);
+    const stored = JSON.parse(storedText(JSON.stringify(large)));
     expect(Object.keys(stored)).toEqual(['$z']);
     expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(large).length / 4);
     expect(unpack(stored)).toEqual(large);
+  });
+
+  it("packs a run's bodies together: each step's and call's bodies come back as they were, repeats across rows cost little", () => {
+    const query = 'pharmacologic classes that include Emtricitabine';
+    const retrieval = (i: number) => ({ query, records: { $evs: [[i, i + 1]] }, similarity: { kind: 'lexical', measure: 'BM25 of the text over the BM25 of a text holding every query term, capped at 1' } });
+    const steps = Array.from({ length: 40 }, (_, i): [number, { input: string | null; output: string | null; pool: string | null }] => [
+      i,
+      { input: JSON.stringify({ query, __key: `/eigen1.proposer:Proposer ${i % 5}#0/eigen1.retrieval:Retrieve#${i}` }), output: i === 39 ? null : JSON.stringify(retrieval(i)), pool: i % 10 ? null : JSON.stringify([{ ref: `edge:${i}`, text: 'Nucleoside Analog includes Emtricitabine' }]) },
+    ]);
+    const calls = Array.from({ length: 10 }, (_, i): [number, { messages: string; output: string | null; parsed: string | null }] => [
+      i,
+      { messages: JSON.stringify([{ role: 'user', content: `Query: ${query}\nRound ${i}` }]), output: i === 9 ? null : `Wait a minute, by searching ${query} I found ${i}`, parsed: i % 2 ? JSON.stringify({ $parsedIsOutput: true }) : null },
+    ]);
+    const body = packBodies(steps, calls);
+    const back = unpackBodies(body);
+    for (const [o, t] of steps) expect(back.steps.get(o)).toEqual({ input: JSON.parse(t.input!), output: t.output === null ? null : JSON.parse(t.output), pool: t.pool === null ? null : JSON.parse(t.pool) });
+    for (const [o, c] of calls) expect(back.calls.get(o)).toEqual({ messages: JSON.parse(c.messages), output: c.output, parsed: c.parsed === null ? null : JSON.parse(c.parsed) });
+    const raw = [...steps.flatMap(([, t]) => [t.input, t.output, t.pool]), ...calls.flatMap(([, c]) => [c.messages, c.output, c.parsed])].join('').length;
+    expect(body.length).toBeLessThan(raw / 10);
   });
 });

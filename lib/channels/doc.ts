@@ -133,7 +133,7 @@ export class DocChannel {
   private async linkNow(text: string): Promise<CandidateEntity[]> {
     if (!text.trim()) return [];
     const aliases = this.deps.switches.entity;
-    const links = await linkEntities(text, { aliases, fuzzy: false });
+    const links = await linkEntities(text, { aliases, fuzzy: false, lookups: this.deps.lookups });
     const nodes = [...new Map(links.map((l) => [l.nodeId, l])).values()];
     if (!nodes.length) return [];
     const byNode = aliases ? await searchAliases(nodes.map((n) => n.nodeId)) : new Map<string, string[]>();

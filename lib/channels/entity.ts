@@ -22,7 +22,7 @@ export class EntityChannel {
     const enabled = this.enabled;
     const report = await this.deps.trace.step(
       { kind: 'channel.entity', label, input: { text, mode: enabled ? 'exact+alias+fuzzy' : 'exact name only (entity switch off)' }, parent },
-      async () => explainLinks(text, { aliases: enabled, fuzzy: enabled }),
+      async () => explainLinks(text, { aliases: enabled, fuzzy: enabled, lookups: this.deps.lookups }),
     );
     return report.links;
   }

@@ -1,3 +1,4 @@
+import { ExactLookups } from '@/lib/kg';
 import { DocChannel } from './doc';
 import { EntityChannel } from './entity';
 import { KgChannel } from './kg';
@@ -17,12 +18,17 @@ export class Channels {
   readonly param: ParamChannel;
   readonly web: WebChannel;
 
-  constructor(readonly deps: ChannelDeps, webProvider?: WebSearchProvider) {
-    this.doc = new DocChannel(deps);
-    this.entity = new EntityChannel(deps);
-    this.kg = new KgChannel(deps);
-    this.param = new ParamChannel(deps);
-    this.web = new WebChannel(deps, webProvider);
+  /** What the channels share: the run's switches, trace and model, and one set of exact name lookups. */
+  readonly deps: ChannelDeps;
+
+  constructor(deps: ChannelDeps, webProvider?: WebSearchProvider) {
+    const shared = { ...deps, lookups: deps.lookups ?? new ExactLookups() };
+    this.deps = shared;
+    this.doc = new DocChannel(shared);
+    this.entity = new EntityChannel(shared);
+    this.kg = new KgChannel(shared);
+    this.param = new ParamChannel(shared);
+    this.web = new WebChannel(shared, webProvider);
   }
 
   get switches() {

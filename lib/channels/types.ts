@@ -1,6 +1,7 @@
 import type { TraceRecorder } from '@/lib/trace/recorder';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { ModelClient } from '@/lib/llm/client';
+import type { ExactLookups } from '@/lib/kg/query/link-sql';
 import type { KgShuffle, Switches } from './switches';
 
 /** What a channel answers: evidence records already written to the trace, or why it could not. */
@@ -28,6 +29,8 @@ export interface ChannelDeps {
   docBundle?: string[] | null;
   /** A recorded web evidence bundle carried by the question, if any. */
   webBundle?: WebRecord[];
+  /** The run's exact name lookups, shared by the channels that link text (Channels makes one when absent). */
+  lookups?: ExactLookups;
 }
 
 export interface WebRecord {

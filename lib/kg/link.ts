@@ -1,7 +1,7 @@
 import { analyse, type Word } from '@/lib/nlp/english';
 import type { EntityLink, LinkMethod, LinkReading, LinkRejection, LinkReport } from './types';
 import { normaliseName } from './normalise';
-import { exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
+import { exactCandidates, fuzzyCandidates, type ExactLookups, type LinkCandidate } from './query/link-sql';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
 import { conceptsOf, isConcept, type KindConcept } from './relations';
 
@@ -15,6 +15,12 @@ export interface LinkOptions {
   limit?: number;
   /** Lowest trigram similarity a fuzzy link may have (linkMention: 0.45; linkEntities: 0.5). */
   minSimilarity?: number;
+  /** A run's exact lookups so far: words it looked up before are not asked again. */
+  lookups?: ExactLookups;
+}
+
+function exactHits(keys: string[], scope: { aliases: boolean; kinds?: string[] }, opts: LinkOptions): Promise<LinkCandidate[]> {
+  return opts.lookups ? opts.lookups.candidates(keys, scope) : exactCandidates(keys, scope);
 }
 
 const METHOD_RANK: Record<LinkMethod, number> = { exact: 0, alias: 1, fuzzy: 2 };
@@ -31,7 +37,7 @@ export async function linkMention(mention: string, opts: LinkOptions = {}): Prom
   if (!key) return [];
   const limit = Math.max(1, opts.limit ?? 5);
   const scope = { aliases: opts.aliases ?? true, kinds: opts.kinds };
-  let found = (await exactCandidates([key], scope)).filter((c) => !nameOnly(opts) || sameName(c, mention.trim()));
+  let found = (await exactHits([key], scope, opts)).filter((c) => !nameOnly(opts) || sameName(c, mention.trim()));
   if ((opts.fuzzy ?? true) && !found.length) {
     found = await fuzzyCandidates([key], { ...scope, minSimilarity: opts.minSimilarity ?? 0.45, limit });
   }
@@ -94,7 +100,7 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
 
   const grams = candidateGrams(tokens, nameOnly(opts) ? null : words);
   const keys = [...new Set(grams.flatMap((g) => (g.lemmaKey ? [g.key, g.lemmaKey] : [g.key])))];
-  const byKey = groupBy(await exactCandidates(keys, scope), (c) => c.key);
+  const byKey = groupBy(await exactHits(keys, scope, opts), (c) => c.key);
   const spans: Span[] = grams
     .map(({ first, last, key, lemmaKey }) => {
       const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])];

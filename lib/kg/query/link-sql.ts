@@ -45,6 +45,27 @@ export async function exactCandidates(keys: string[], scope: Scope): Promise<Lin
 }
 
 /**
+ * Exact hits already looked up, by scope and key, for one run: a run links the
+ * same words more than once (its question by the entity and the document
+ * channel), and a word's hits do not change while it runs.
+ */
+export class ExactLookups {
+  private readonly hits = new Map<string, LinkCandidate[]>();
+
+  /** exactCandidates, asking the database only for keys not looked up before in this scope; each key's hits in the order the query gave them. */
+  async candidates(keys: string[], scope: Scope): Promise<LinkCandidate[]> {
+    const at = (key: string) => `${scope.aliases ? 1 : 0}|${scope.kinds?.join(',') ?? ''}|${key}`;
+    const missing = keys.filter((k) => !this.hits.has(at(k)));
+    if (missing.length) {
+      const found = await exactCandidates(missing, scope);
+      for (const k of missing) this.hits.set(at(k), []);
+      for (const c of found) this.hits.get(at(c.key))?.push(c);
+    }
+    return keys.flatMap((k) => this.hits.get(at(k)) ?? []);
+  }
+}
+
+/**
  * Trigram neighbours of each key among names (and aliases), best first, up to
  * `limit` per key, in one query; the index prunes at `minSimilarity` (see withTrigramThreshold).
  */

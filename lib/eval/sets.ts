@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { assertSafeText, findUnsafeText } from '@/lib/api/input';
 import { SetImportError } from '@/lib/eval/import/errors';
 import { getPrisma } from '@/lib/db/client';
@@ -50,13 +51,15 @@ export interface NewQuestionSet {
   questions: NewQuestion[];
 }
 
-export interface SetCounts {
-  total: number;
-  byFamily: Record<string, number>;
-  byAnswerType: Record<string, number>;
+/** A set's question counts, stored with it (`question_sets.counts`, JSON) and read back through this schema. */
+export const SetCountsSchema = z.object({
+  total: z.number().int(),
+  byFamily: z.record(z.string(), z.number().int()),
+  byAnswerType: z.record(z.string(), z.number().int()),
   /** family → answer type → questions: the families × renderings grid. */
-  byFamilyAndType: Record<string, Record<string, number>>;
-}
+  byFamilyAndType: z.record(z.string(), z.record(z.string(), z.number().int())),
+});
+export type SetCounts = z.infer<typeof SetCountsSchema>;
 
 export interface QuestionSetSummary {
   id: string;
@@ -173,9 +176,15 @@ export async function getQuestionSet(idOrName: string) {
   return set && { ...summary(set), questions: set.questions };
 }
 
+/** The stored counts; a set stored without them (or with a damaged record) reads as empty. */
+function storedCounts(json: unknown): SetCounts {
+  const parsed = SetCountsSchema.safeParse(json);
+  return parsed.success ? parsed.data : countQuestions([]);
+}
+
 function summary(set: Prisma.QuestionSetGetPayload<object>): QuestionSetSummary {
   const { id, name, source, license, description, meta, createdAt, updatedAt } = set;
-  return { id, name, source, license, description, meta, counts: (set.counts as SetCounts | null) ?? countQuestions([]), createdAt, updatedAt };
+  return { id, name, source, license, description, meta, counts: storedCounts(set.counts), createdAt, updatedAt };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { kgTriplesOf } from '@/lib/trace/evidence-data';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { AnswerType, MethodAnswer } from '@/lib/methods/types';
 import type { TripleData } from '@/lib/trace/types';
@@ -61,7 +62,7 @@ export function runReasoning(
     },
     rationale: answer?.rationale ?? '',
     claims: answer?.claims ?? [],
-    evidence: evidence.filter((e) => cited.has(e.id)).map((e) => ({ id: e.id, text: e.text, triples: triplesOf(e) })),
+    evidence: evidence.filter((e) => cited.has(e.id)).map((e) => ({ id: e.id, text: e.text, triples: kgTriplesOf(e) })),
     entities,
   };
 }
@@ -83,8 +84,3 @@ function traceOf(calls: { step: string; role: string; output: string | null }[])
   return out;
 }
 
-function triplesOf(e: RecordedEvidence): TripleData[] {
-  if (e.kind === 'triple') return [e.data as TripleData];
-  if (e.kind === 'path') return ((e.data as { hops?: TripleData[] } | null)?.hops ?? []) as TripleData[];
-  return [];
-}

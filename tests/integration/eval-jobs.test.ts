@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { generateQuestionSet } from '@/lib/eval/generate';
 import { cancelEvalJob, createEvalJob, driveEvalJob, exportItems, exportJson, getEvalJobView, getMatrixPage, getQuestionDrilldown, itemsCsv, scoresCsv, startEvalWorkers } from '@/lib/eval/jobs';
+import { SUMMARY_VERSION } from '@/lib/eval/jobs/aggregate';
 import { configKey } from '@/lib/eval/jobs/grid';
 import { tryLockJob } from '@/lib/eval/jobs/lock';
 import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
+import { getQuestionSet } from '@/lib/eval/sets';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { attribute } from '@/lib/methods/xr2/attribution';
 import { stopQueue } from '@/lib/runs/queue';
@@ -133,6 +135,26 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
     const drill = await getQuestionDrilldown({ id: jobId }, page.rows[0].questionId);
     expect(drill.question.gold).toBeTruthy();
     expect(drill.runs.map((r) => r.runId)).toEqual(page.rows[0].cells.map((c) => c.runId));
+  });
+
+  it("reads its frozen summary and its set's counts through their schemas: a stored summary of another shape is recomputed, damaged counts read as empty", async () => {
+    const prisma = getPrisma();
+    const view = await getEvalJobView({ id: jobId });
+    const job = await prisma.evalJob.findUniqueOrThrow({ where: { id: jobId } });
+    await prisma.evalJob.update({ where: { id: jobId }, data: { summary: { version: SUMMARY_VERSION, scores: 'damaged' } } });
+    try {
+      expect((await getEvalJobView({ id: jobId })).summary).toEqual(view.summary);
+    } finally {
+      await prisma.evalJob.update({ where: { id: jobId }, data: { summary: job.summary as object } });
+    }
+    const set = await prisma.questionSet.findUniqueOrThrow({ where: { name: setName } });
+    await prisma.questionSet.update({ where: { id: set.id }, data: { counts: { total: 'eight' } } });
+    try {
+      expect((await getQuestionSet(setName))!.counts).toEqual({ total: 0, byFamily: {}, byAnswerType: {}, byFamilyAndType: {} });
+    } finally {
+      await prisma.questionSet.update({ where: { id: set.id }, data: { counts: set.counts as object } });
+    }
+    expect((await getQuestionSet(setName))!.counts.total).toBe(8);
   });
 
   it('exports the runs and the scores as CSV and everything as JSON; the share view hides the job id', async () => {

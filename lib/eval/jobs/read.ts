@@ -3,7 +3,8 @@ import { NotFoundError } from '@/lib/runs/errors';
 import { redactForClient } from '@/lib/runs/redact';
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
-import { SUMMARY_VERSION, type EvalSummary, type ScoredItem } from './aggregate';
+import type { EvalSummary, ScoredItem } from './aggregate';
+import { storedSummary } from './summary-schema';
 import { questionBuckets, type QuestionBucket } from './buckets';
 import { cellKey, groupBy } from './group';
 import type { GridConfig } from './grid';
@@ -77,7 +78,7 @@ export async function getEvalJobView(where: JobWhere): Promise<EvalJobView> {
     getPrisma().questionSet.findUnique({ where: { id: job.setId }, select: { id: true, name: true, source: true, license: true } }),
     jobProgress(job.id, job.status === 'running'),
     // A finished job shows the tables frozen when it finished (unless they were written in an older shape).
-    finished && (job.summary as EvalSummary | null)?.version === SUMMARY_VERSION ? (job.summary as EvalSummary) : computeSummary(job),
+    (finished ? storedSummary(job.summary) : null) ?? computeSummary(job),
   ]);
   return redactForClient({
     id: 'id' in where ? job.id : null,

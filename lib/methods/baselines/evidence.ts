@@ -1,3 +1,4 @@
+import { kgTriplesOf } from '@/lib/trace/evidence-data';
 import type { EvidenceBundle } from '@/lib/llm/offline/evidence';
 import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
 
@@ -13,8 +14,7 @@ export interface EvidenceLine {
 }
 
 export function toLine(r: EvidenceRecord): EvidenceLine {
-  const triples = r.kind === 'triple' ? [r.data as TripleData] : r.kind === 'path' ? ((r.data as { hops?: TripleData[] } | undefined)?.hops ?? []) : [];
-  return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples };
+  return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples: kgTriplesOf(r) };
 }
 
 /** The lines as the offline rule kit reads them: KG triples and paths to walk (each cited by the id of the record that showed it), passages to corroborate. */

@@ -1,3 +1,4 @@
+import { pathDataOf } from '@/lib/trace/evidence-data';
 import { sameKind } from '@/lib/llm/offline/metaedges';
 import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
 import { locatedHops, planRelations, type Plan } from './plan';
@@ -25,9 +26,10 @@ export interface Pruning {
 
 /** A KG channel path record as a unit path (nodes in walk order). */
 export function pathOf(record: EvidenceRecord): UnitPath | null {
-  const data = record.data as { nodes?: { id: string; name: string; kind: string }[]; hops?: TripleData[]; metapath?: string } | undefined;
-  if (!data?.nodes?.length || !data.hops) return null;
-  return { id: record.id, nodes: data.nodes.map((n) => ({ nodeId: n.id, name: n.name, kind: n.kind })), triples: data.hops, metapath: data.metapath ?? '' };
+  if (record.kind !== 'path') return null;
+  const data = pathDataOf(record);
+  if (!data.nodes.length) return null;
+  return { id: record.id, nodes: data.nodes.map((n) => ({ nodeId: n.id, name: n.name, kind: n.kind })), triples: data.hops, metapath: data.metapath };
 }
 
 export function subgraphOf(paths: UnitPath[]): Subgraph {

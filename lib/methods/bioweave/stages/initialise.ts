@@ -1,3 +1,4 @@
+import { profileOf } from '@/lib/trace/evidence-data';
 import type { LocatedEntity } from '@/lib/llm/offline/types';
 import type { MethodContext } from '../../types';
 import { asLinked } from '@/lib/llm/offline/linked';
@@ -33,7 +34,7 @@ export async function initialise(ctx: MethodContext<unknown>): Promise<Staged<In
     const profiles = ids.length ? await ctx.channels.entity.profiles(step, ids) : null;
     const aliases: Record<string, string[]> = {};
     for (const r of profiles?.items ?? []) {
-      const data = r.data as { nodeId: string; aliases?: string[] };
+      const data = profileOf(r);
       aliases[data.nodeId] = [...new Set([...(aliases[data.nodeId] ?? []), ...(data.aliases ?? [])])];
     }
     const enabledSources = SOURCES.filter((s) => ctx.channels.switches[s]);

@@ -1,4 +1,5 @@
-import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
+import { kgTriplesOf } from '@/lib/trace/evidence-data';
+import type { EvidenceRecord } from '@/lib/trace/types';
 import type { EvidenceItem } from '../templates';
 
 export interface RetrievedItem extends EvidenceItem {
@@ -8,7 +9,6 @@ export interface RetrievedItem extends EvidenceItem {
 
 /** An evidence record as roles see it: its text, and the structured triple(s) of a KG record. */
 export function toItem(r: EvidenceRecord): RetrievedItem {
-  const triples = r.kind === 'triple' ? [r.data as TripleData] : r.kind === 'path' ? ((r.data as { hops?: TripleData[] } | undefined)?.hops ?? []) : [];
-  return { id: r.id, text: r.text, triples, channel: r.channel, kind: r.kind };
+  return { id: r.id, text: r.text, triples: kgTriplesOf(r), channel: r.channel, kind: r.kind };
 }
 

@@ -1,3 +1,4 @@
+import { tripleOf } from '@/lib/trace/evidence-data';
 import type { RelationDomain } from '@/lib/kg/metaedge-categories';
 import type { StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -38,7 +39,7 @@ export async function selectRegion(
   const table = await ctx.trace.step(
     { kind: 'regram.mmr', label: mmr ? 'Weighted MMR' : 'Top-K by relevance (w/o MMR)', input: { queries: linking.simQueries, candidates: candidates.records.length, lambda, k, domain, mmr, tieBreak: TIE_BREAK }, parent },
     async () => {
-      const mmrCandidates = candidates.records.map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData }));
+      const mmrCandidates = candidates.records.map((r) => ({ id: r.id, text: r.text, triple: tripleOf(r) }));
       const comparison = await compareCandidates(ctx.model.similarity, linking.simQueries, mmrCandidates);
       const rows = weightedMmr(linking.simQueries, mmrCandidates, comparison, { lambda, k, domain, diversity: mmr });
       await ctx.trace.markSelected(rows.filter((r) => r.selected).map((r) => r.evidenceId));
@@ -51,7 +52,7 @@ export async function selectRegion(
       .filter((r) => r.selected)
       .sort((a, b) => a.rank! - b.rank!)
       .map((r) => byId.get(r.evidenceId)!)
-      .map((r) => ({ id: r.id, text: r.text, triple: r.data as TripleData }));
+      .map((r) => ({ id: r.id, text: r.text, triple: tripleOf(r) }));
     return formRegion(selected, new Set(linking.nodes.map((n) => n.nodeId)));
   });
   return { table, region };

@@ -1,3 +1,4 @@
+import { answerSetOf as answerSetData } from '@/lib/trace/evidence-data';
 import { answerSetQuery } from '@/lib/channels/answer-set';
 import { understandQuestion } from '@/lib/llm/offline/understand';
 import type { StepHandle } from '@/lib/trace/types';
@@ -35,7 +36,7 @@ async function answerSetOf(ctx: MethodContext<RegramParams>, step: StepHandle, f
   if (!query || !ctx.channels.kg.enabled) return { facts: [], members: [] };
   const found = await ctx.channels.kg.answerSet(step, query.constraints, query.kind);
   await ctx.trace.markSelected(found.items.map((r) => r.id));
-  const members = found.items.flatMap((r) => (r.data as { members: { id: string; name: string; kind: string }[] }).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
+  const members = found.items.flatMap((r) => answerSetData(r).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
   return { facts: found.items.map((r) => ({ id: r.id, text: r.text })), members };
 }
 

@@ -1,3 +1,4 @@
+import { tripleOf } from '@/lib/trace/evidence-data';
 import type { ChannelAnswer } from '@/lib/channels';
 import { answerSetQuery } from '@/lib/channels/answer-set';
 import { readingOf } from '@/lib/llm/offline/understand';
@@ -205,7 +206,7 @@ function focusNodes(frame: Xr2Frame, entities: StepEntity[]): Set<string> {
   return new Set(linkedNodes(frame).map((n) => n.nodeId).filter((id) => !step.has(id)));
 }
 
-const edgeOf = (r: EvidenceRecord) => (r.data as { edgeId: number }).edgeId;
+const edgeOf = (r: EvidenceRecord) => tripleOf(r).edgeId;
 
 function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extraction: StepExtraction; focus: Set<string>; shown: Set<number>; optionBonus: number }) {
   const ids = new Set(by.entities.map((e) => e.nodeId));

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { TripleDataSchema, type TripleData } from './types';
+
+/**
+ * The structured payloads evidence records carry (`evidence.data`, JSON), by
+ * kind, as named schemas: every reader parses a record's data through these
+ * instead of casting it. A record whose data does not fit its kind is a
+ * broken record, and reading it throws, naming the record.
+ */
+
+const KgNodeRefSchema = z.object({ id: z.string(), name: z.string(), kind: z.string() });
+
+/** A KG path record (`kind: 'path'`): its nodes in walk order, its edges as triples, its metapath. */
+export const PathDataSchema = z.object({ nodes: z.array(KgNodeRefSchema), hops: z.array(TripleDataSchema), metapath: z.string() });
+export type PathData = z.infer<typeof PathDataSchema>;
+
+/** A KG answer set record (`kind: 'set'`): its exact size and members (up to the channel's limit). */
+export const AnswerSetDataSchema = z.object({ count: z.number().int(), members: z.array(KgNodeRefSchema) });
+
+/** An entity profile record (`kind: 'profile'`): the node it describes and its aliases. */
+export const ProfileDataSchema = z.object({ nodeId: z.string(), aliases: z.array(z.string()).optional() });
+
+type DataRecord = { kind: string; ref?: string; data?: unknown };
+
+function parse<T>(schema: z.ZodType<T>, record: DataRecord): T {
+  const parsed = schema.safeParse(record.data);
+  if (!parsed.success) throw new Error(`evidence ${record.ref ?? ''} (${record.kind}) has data of another shape: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** A triple record's triple. */
+export function tripleOf(record: DataRecord): TripleData {
+  return parse(TripleDataSchema, record);
+}
+
+export function pathDataOf(record: DataRecord): PathData {
+  return parse(PathDataSchema, record);
+}
+
+/** The KG triples a record states: a triple's one, a path's hops, none for other kinds. */
+export function kgTriplesOf(record: DataRecord): TripleData[] {
+  if (record.kind === 'triple') return [tripleOf(record)];
+  if (record.kind === 'path') return pathDataOf(record).hops;
+  return [];
+}
+
+export function answerSetOf(record: DataRecord): z.infer<typeof AnswerSetDataSchema> {
+  return parse(AnswerSetDataSchema, record);
+}
+
+export function profileOf(record: DataRecord): z.infer<typeof ProfileDataSchema> {
+  return parse(ProfileDataSchema, record);
+}

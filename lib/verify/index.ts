@@ -2,6 +2,7 @@ import { getPrisma } from '@/lib/db/client';
 import { GoldAnswerSchema } from '@/lib/eval/scoring';
 import { linkEntities } from '@/lib/kg';
 import { asLinked } from '@/lib/llm/offline/linked';
+import { CitationIndex } from '@/lib/channels/citations';
 import { ModelClient } from '@/lib/llm/client';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import { MethodAnswerSchema } from '@/lib/trace/steps/common';
@@ -48,7 +49,10 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   const config = RunConfigSchema.parse(record.config);
   const gold = goldView(input);
   const general = generalCriteria();
-  const model = new ModelClient(createBackend(config.backend));
+  // The run's citation ids (K3, D1, …): the judge reads the evidence under the ids the trace's model outputs cite, not record ids.
+  const citations = new CitationIndex();
+  citations.register(record.evidence.map((e) => ({ ...e, channel: e.channel as never, kind: e.kind as never })));
+  const model = new ModelClient(createBackend(config.backend), { citations });
   const started = Date.now();
   const stages = new StageLog();
 

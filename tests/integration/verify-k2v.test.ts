@@ -11,6 +11,10 @@ import { verifyRun, type K2vReport } from '@/lib/verify';
 import { generalCriteria } from '@/lib/verify/criteria';
 import { K2vReportSchema, VerificationStageSchema } from '@/lib/verify/report';
 import { unsupportedFacts } from '@/lib/verify/facts';
+import { checklistTemplate, judgeTemplate } from '@/lib/verify/templates';
+import { recallTemplate } from '@/lib/llm/templates/generic';
+import { kgRagTemplate } from '@/lib/methods/baselines/templates';
+import { reply, setScriptedModelEnv, startScriptedOpenAIServer } from '../support/scripted-openai-server';
 
 const QUESTION = 'Which disease is treated by metformin and is associated with the gene PPARG?';
 
@@ -123,6 +127,50 @@ describe('K2V checklist verification of a finished run', () => {
       [2, 2],
     ]);
     expect((await getRunRecord({ id: runId })).steps.length).toBe(before.steps.length);
+  });
+});
+
+describe('K2V over an OpenAI-compatible server', () => {
+  it('the judge reads the answer\'s claims and evidence under the run\'s citation ids, the ids its reasoning trace cites, never record ids', async () => {
+    const judged: string[] = [];
+    let cited = '';
+    const server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      const json = (value: unknown) => reply.ok(JSON.stringify(value));
+      switch (system.content) {
+        case recallTemplate.system:
+          return json({ claims: [] });
+        case kgRagTemplate.system:
+          cited = /^\[(K\d+)\] .*–treats→ /m.exec(user.content)![1];
+          return json({ answer: 'a compound', optionKey: null, items: [], count: null, abstain: false, rationale: `${cited} states it`, claims: [{ text: 'it treats the disease', evidenceIds: [cited] }] });
+        case checklistTemplate.system:
+          return json({ criteria: ['Cites a treats relation.'] });
+        case judgeTemplate.system:
+          judged.push(user.content);
+          return json({ verdict: 'yes', reason: 'scripted' });
+        default:
+          return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+      }
+    });
+    const restore = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
+    try {
+      const { id } = await createRun({ method: 'kg-rag', backend: 'openai', question: 'Which compounds treat multiple sclerosis?' }, { enqueue: false });
+      await executeRun(id);
+      const run = await getRunRecord({ id });
+      expect(run.status).toBe('succeeded');
+      const record = run.evidence.find((e) => e.cite === cited)!;
+      await verifyRun(id);
+      expect(judged.length).toBeGreaterThan(1);
+      for (const prompt of judged) {
+        expect(prompt).toContain(`- it treats the disease [${cited}]`);
+        expect(prompt).toContain(`evidence used:\n[${cited}] ${record.text}`);
+        expect(prompt).toContain(`rationale: ${cited} states it`);
+        expect(prompt).not.toContain(record.id);
+      }
+    } finally {
+      restore();
+      await server.close();
+    }
   });
 });
 

@@ -86,9 +86,20 @@ function asTable(rows: unknown[], stored: Stored): Json | null {
   if (!rows.every((r) => isPlain(r) && stored.ordinalOf(r) === undefined)) return null;
   const leaves = (rows as Obj[]).map((r) => flatten(r, stored.ordinalOf));
   const paths = leaves[0].map(([p]) => p);
-  const key = paths.map((p) => JSON.stringify(p)).join();
-  if (!paths.length || !leaves.every((l) => l.map(([p]) => JSON.stringify(p)).join() === key)) return null;
+  if (!paths.length || !leaves.every((l) => samePaths(l, paths))) return null;
   return { $t: paths, r: leaves.map((l) => l.map(([, v]) => pack(v, stored))) };
+}
+
+/** Whether a row's leaves have exactly these paths, in this order. */
+function samePaths(leaves: [string[], unknown][], paths: string[][]): boolean {
+  if (leaves.length !== paths.length) return false;
+  for (let i = 0; i < paths.length; i++) {
+    const [p] = leaves[i];
+    const q = paths[i];
+    if (p.length !== q.length) return false;
+    for (let j = 0; j < q.length; j++) if (p[j] !== q[j]) return false;
+  }
+  return true;
 }
 
 /** Leaf paths of a plain object in key order (a stored record, an array or an empty object is a leaf). */

@@ -302,11 +302,11 @@ function isCallMarker(messages: unknown): messages is CallMarker {
   return !!messages && typeof messages === 'object' && Array.isArray((messages as { $pack?: unknown }).$pack);
 }
 
-/** Characters as PostgreSQL's length() counts them (code points). */
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/** Characters as PostgreSQL's length() counts them (code points: a surrogate pair is one). */
 function charCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
+  return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
 }
 
 /** One row per evidence id (a record recorded unselected and selected in one batch is one row, selected). */

@@ -211,7 +211,7 @@ describe('TraceRecorder', () => {
     await trace.step({ kind: 'xr2.recall', label: 'Recall', input: { pool: pool.slice(0, 3), long: 'x'.repeat(3000) } }, async (step) => {
       await trace.markSelected([pool[0].id]);
       await trace.callRecorder(step)(call(`Q1\n${evidence}`, '{"answer": "IL7R"}', { answer: 'IL7R' }));
-      await trace.callRecorder(step)(call(`Q2\n${evidence}`, 'IL7R, probably', { answer: 'IL7R' }));
+      await trace.callRecorder(step)(call(`Q2\n${evidence}`, 'IL7R, probably 🧬', { answer: 'IL7R' }));
       return { claims: [], note: 'recalled' };
     });
     let finish!: () => void;
@@ -234,7 +234,8 @@ describe('TraceRecorder', () => {
     ]);
     expect((await prisma.modelCall.findMany({ where: { runId: run.id } })).map((c) => [c.messages, c.output])).toEqual([
       [{ $pack: [`Q1\n${evidence}`.length, 18] }, null],
-      [{ $pack: [`Q2\n${evidence}`.length, 14] }, null],
+      // Lengths in characters as PostgreSQL counts them (the emoji is one), which the timeline reads as it read them from the bodies.
+      [{ $pack: [`Q2\n${evidence}`.length, 16] }, null],
     ]);
     expect(await prisma.tracePack.count({ where: { runId: run.id } })).toBe(1);
     // Every view reads the same trace as before the pack.

@@ -51,7 +51,8 @@ export const methodRuns: BenchModule = {
           overheadMs.push(wall - model.stop());
           statements.push(sent.stop());
         }
-        storageKb.push(...(await storedKb(runIds)));
+        const kb = await storedKb(runIds);
+        storageKb.push(...kb);
         const runs = await prisma.run.findMany({ where: { id: { in: runIds } }, select: { correct: true, status: true, _count: { select: { modelCalls: true } } } });
         const correct = runs.filter((r) => r.correct).length;
         const calls = runs.reduce((sum, r) => sum + r._count.modelCalls, 0) / runs.length;
@@ -66,6 +67,7 @@ export const methodRuns: BenchModule = {
           },
           { type: 'value', label: `database statements per run p50: ${method.id}`, key: `run_statements_p50_${slug}`, value: percentile(statements, 50), unit: '', note: 'every statement sent while the run executed (heartbeats included)' },
           { type: 'value', label: `model calls per run: ${method.id}`, key: `calls_per_run_${slug}`, value: Math.round(calls * 10) / 10, unit: 'calls' },
+          { type: 'value', label: `run storage p50: ${method.id}`, key: `run_storage_kb_p50_${slug}`, value: round(percentile(kb, 50)), unit: 'KB' },
           { type: 'value', label: `offline accuracy: ${method.id}`, key: `accuracy_offline_${slug}`, value: Math.round((correct / runs.length) * 1000) / 1000, unit: '', note: failed ? `${failed} runs failed` : undefined },
         );
         if (method.id === 'regram') rows.push({ type: 'timing', label: 'ReGraM region construction (per hop)', key: 'region', samplesMs: await regionTimes(runIds), note: 'link + candidates + MMR + region steps, trace writes included' });

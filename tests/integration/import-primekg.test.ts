@@ -75,4 +75,18 @@ describe('PrimeKG import', () => {
     fs.writeFileSync(notPrimeKg, 'head,relation,tail\na,b,c\n');
     await expect(importPrimeKg(notPrimeKg, { pool })).rejects.toThrow(/expected 12 columns|lacks/);
   });
+
+  it('recognises a node by all of its cells, not by its index alone, and a known row with an extra cell is still a bad line', async () => {
+    const lines = fs.readFileSync(FIXTURE, 'utf8').trim().split('\n');
+    const reused = path.join(tmp, 'reused-index.csv');
+    // Right after rows of the same relation with both nodes known. Index 0 again, with another gene id: another node, and its edge to TNF another edge.
+    const after = (row: string) => [...lines.slice(0, 3), row, ...lines.slice(3)].join('\n');
+    fs.writeFileSync(reused, after('protein_protein,ppi,0,7098,gene/protein,TLR2,NCBI,1,7124,gene/protein,TNF,NCBI'));
+    expect(await importPrimeKg(reused, { pool })).toMatchObject({ nodeCount: 7, edgeCount: 7 });
+    expect(await rows(`select target_id from edges where source_id = 'Gene/Protein::NCBI:7098'`)).toEqual([{ target_id: 'Gene/Protein::NCBI:7124' }]);
+    const extra = path.join(tmp, 'extra-cell.csv');
+    fs.writeFileSync(extra, after('protein_protein,ppi,0,7097,gene/protein,TLR2,NCBI,1,7124,gene/protein,TNF,NCBI,x'));
+    const error = await importPrimeKg(extra, { pool }).catch((e) => e);
+    expect(String(error.message)).toMatch(/extra-cell\.csv:4.*expected 12 columns, found 13/);
+  });
 });

@@ -74,12 +74,14 @@ const NEWLINE = 10;
 const CR = 13;
 
 /**
- * Reads the rows into the graph. Hot (8.1M rows): rows are scanned as bytes
- * and never decoded once their nodes and relation are known. A node is
- * recognised by its x_index/y_index: the bytes of its first row's cells
- * (index, id, type, name, source: adjacent columns) are kept, and a later row
- * whose cells hold the same bytes is that node. Anything else (a new node, a
- * quoted row) takes the general path over decoded strings.
+ * Reads the rows into the graph. Hot (8.1M rows): rows are read as bytes and
+ * never decoded once their nodes and relation are known. A node is recognised
+ * by its x_index/y_index: the bytes of its first row's cells (index, id, type,
+ * name, source: adjacent columns) are kept, and a later row whose cells hold
+ * the same bytes is that node. A row of kg.csv's column order whose relation
+ * is the previous row's and whose nodes are known is recognised in one pass
+ * over its bytes; anything else (a new node or relation, a quoted row, another
+ * column order) is split into cells first, new cells decoded.
  */
 class PrimeKgReader {
   private readonly cells: Cells = { bytes: Buffer.alloc(0), start: new Int32Array(PRIMEKG_COLUMNS.length), end: new Int32Array(PRIMEKG_COLUMNS.length) };
@@ -92,9 +94,19 @@ class PrimeKgReader {
   private seenLength: Int32Array = new Int32Array(1 << 17);
   private seenBytes = Buffer.alloc(1 << 22);
   private seenUsed = 0;
-  /** The relation and display relation cells of the previous row (rows come grouped by relation), and their metaedge. */
+  /**
+   * The previous row's relation and display relation as kg.csv spells them
+   * unquoted ("relation,display,"; rows come grouped by relation), and their
+   * metaedge; empty when a cell holds a comma or a quote.
+   */
   private lastRelation = Buffer.alloc(0);
   private lastMetaedge = -1;
+  /** Whether the header lists kg.csv's columns in its order (rows can then be recognised in one pass). */
+  private inOrder = false;
+  /** Whether the current row was quoted (its cells then point into a copy, not the file's bytes). */
+  private quoted = false;
+  /** Where the node `knownNode` recognised ends. */
+  private after = 0;
   private lines = 0;
 
   constructor(
@@ -111,7 +123,7 @@ class PrimeKgReader {
         if (to > from && chunk[to - 1] === CR) to--;
         const number = ++this.lines;
         if (number === 1) this.header(chunk.toString('utf8', from, to), 1);
-        else if (to > from && (chunk[from] > 32 || chunk.toString('utf8', from, to).trim())) this.row(chunk, from, to, number);
+        else if (to > from && (chunk[from] > 32 || chunk.toString('utf8', from, to).trim()) && !this.knownRow(chunk, from, to)) this.row(chunk, from, to, number);
         from = next;
       }
       yield;
@@ -125,21 +137,68 @@ class PrimeKgReader {
     if (missing.length) throw this.fail(number, `not PrimeKG's kg.csv: the header lacks ${missing.join(', ')}`);
     this.column = Object.fromEntries(PRIMEKG_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<Column, number>;
     const c = this.column;
+    this.inOrder = PRIMEKG_COLUMNS.every((name, i) => c[name] === i);
     this.x = endColumns(c.x_index, c.x_id, c.x_type, c.x_name, c.x_source);
     this.y = endColumns(c.y_index, c.y_id, c.y_type, c.y_name, c.y_source);
   }
 
+  /**
+   * The edge of a row that starts with the previous row's relation and then
+   * holds the remembered cells of two known nodes, compared byte for byte in
+   * one pass; false (nothing added) for any other row.
+   */
+  private knownRow(bytes: Buffer, from: number, to: number): boolean {
+    const relation = this.lastRelation;
+    if (!this.inOrder || !relation.length || from + relation.length > to) return false;
+    for (let k = 0; k < relation.length; k++) if (bytes[from + k] !== relation[k]) return false;
+    const x = this.knownNode(bytes, from + relation.length, to);
+    if (x < 0 || this.after >= to || bytes[this.after] !== COMMA) return false;
+    const y = this.knownNode(bytes, this.after + 1, to);
+    if (y < 0 || this.after !== to || !this.joins(this.lastMetaedge, x, y)) return false;
+    this.addEdge(x, this.lastMetaedge, y);
+    return true;
+  }
+
+  /** The known node whose remembered cells start at `at` (setting `after` past them), or -1. */
+  private knownNode(bytes: Buffer, at: number, to: number): number {
+    let index = 0;
+    let k = at;
+    for (; k < to && k - at < 10; k++) {
+      const d = bytes[k] - 48;
+      if (d < 0 || d > 9) break;
+      index = index * 10 + d;
+    }
+    if (k === at || index >= this.nodeByIndex.length || !this.nodeByIndex[index]) return -1;
+    const length = this.seenLength[index];
+    if (at + length > to) return -1;
+    const seen = this.seenBytes;
+    for (let j = 0, s = this.seenAt[index]; j < length; j++) if (bytes[at + j] !== seen[s + j]) return -1;
+    this.after = at + length;
+    return this.nodeByIndex[index] - 1;
+  }
+
   private row(bytes: Buffer, from: number, to: number, number: number) {
     this.locate(bytes, from, to, number);
-    const g = this.graph;
     const x = this.node(this.x, number);
     const y = this.node(this.y, number);
-    const m = this.metaedge(x, y, number);
+    this.addEdge(x, this.metaedge(x, y, number), y);
+  }
+
+  private addEdge(x: number, m: number, y: number) {
+    const g = this.graph;
     const def = g.metaedges[m];
     // The metaedge's direction; same-kind relations (protein_protein) list both orders, folded by the ends' ids.
     const flip = g.nodeKinds[x] !== def.sourceKind || (def.sourceKind === def.targetKind && g.nodeIds[y] < g.nodeIds[x]);
     if (flip) g.edge(y, m, x);
     else g.edge(x, m, y);
+  }
+
+  /** Whether metaedge `m` joins the kinds of `x` and `y`, in either direction. */
+  private joins(m: number, x: number, y: number): boolean {
+    const g = this.graph;
+    const def = g.metaedges[m];
+    const [kx, ky] = [g.nodeKinds[x], g.nodeKinds[y]];
+    return (kx === def.sourceKind && ky === def.targetKind) || (kx === def.targetKind && ky === def.sourceKind);
   }
 
   /** Fills `cells` with the row's cell ranges. */
@@ -163,6 +222,7 @@ class PrimeKgReader {
     if (cell !== last) throw this.columnCount(number, cell + 1);
     end[last] = to;
     this.cells.bytes = bytes;
+    this.quoted = false;
   }
 
   /** A row with quotes: its cells decoded and joined again, unquoted, as the bytes the cells point into. */
@@ -175,6 +235,7 @@ class PrimeKgReader {
       end[i] = at += Buffer.byteLength(cell);
     });
     this.cells.bytes = Buffer.from(row.join(''));
+    this.quoted = true;
   }
 
   private node(end: EndColumns, number: number): number {
@@ -185,7 +246,8 @@ class PrimeKgReader {
     const kind = PRIMEKG_KINDS[type]?.[0] ?? type;
     // A node per type, source and id ("Gene/Protein::NCBI:7124"); its name from the first row that names it.
     const node = this.graph.node(`${kind}::${source ? `${source}:` : ''}${id}`, name || id, kind);
-    if (index >= 0 && !(index < this.nodeByIndex.length && this.nodeByIndex[index])) this.remember(end, index, node);
+    // Remembered as the file spells it: a quoted row's cells are a copy without their commas.
+    if (index >= 0 && !this.quoted && !(index < this.nodeByIndex.length && this.nodeByIndex[index])) this.remember(end, index, node);
     return node;
   }
 
@@ -232,11 +294,12 @@ class PrimeKgReader {
       const [sourceKind, targetKind] = kx <= ky ? [kx, ky] : [ky, kx];
       const abbr = `${relation}:${display.replace(/\s+/g, '_')}`;
       m = g.metaedgeNumber(abbr) ?? g.metaedge({ abbr, sourceKind, verb: display, targetKind, directed: false });
-      this.lastRelation = Buffer.from(`${this.raw(this.column.relation)}\n${this.raw(this.column.display_relation)}`);
+      const spelled = `${this.raw(this.column.relation)},${this.raw(this.column.display_relation)},`;
+      this.lastRelation = /^[^,"]*,[^,"]*,$/.test(spelled) ? Buffer.from(spelled) : Buffer.alloc(0);
       this.lastMetaedge = m;
     }
     const def = g.metaedges[m];
-    if ((kx !== def.sourceKind || ky !== def.targetKind) && (kx !== def.targetKind || ky !== def.sourceKind)) {
+    if (!this.joins(m, x, y)) {
       throw this.fail(number, `relation '${this.cell(this.column.relation)}' (${this.cell(this.column.display_relation)}) joins ${kx} and ${ky} here, but ${def.sourceKind} and ${def.targetKind} before`);
     }
     return m;
@@ -249,7 +312,7 @@ class PrimeKgReader {
     const r = this.column.relation;
     const d = this.column.display_relation;
     const length = end[r] - start[r];
-    if (length + 1 + end[d] - start[d] !== last.length || last[length] !== NEWLINE) return false;
+    if (length + end[d] - start[d] + 2 !== last.length || last[length] !== COMMA) return false;
     for (let k = 0; k < length; k++) if (bytes[start[r] + k] !== last[k]) return false;
     for (let k = 0, at = length + 1; k < end[d] - start[d]; k++) if (bytes[start[d] + k] !== last[at + k]) return false;
     return true;

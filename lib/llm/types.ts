@@ -35,6 +35,8 @@ export interface RoleRegistry {
   synthesize: true;
   /** Free-text reasoning, usually streamed (EIGEN-1's monitored generation). */
   generate: true;
+  /** A /v1/embeddings request for the similarity scores: recorded as a model call with its tokens. */
+  embed: true;
 }
 
 export type RoleName = keyof RoleRegistry;

@@ -10,6 +10,7 @@
 
 import { ModelCallError } from '@/lib/llm/errors';
 import type { EmbeddingClient } from '@/lib/llm/embeddings';
+import type { CallRecorder } from '@/lib/llm/types';
 import { Bm25Index, cosine, termVector, type TermVector } from '@/lib/llm/offline/lexical';
 import { contentTerms } from '@/lib/llm/offline/text';
 
@@ -87,7 +88,11 @@ export class EmbeddingSimilarity implements Similarity {
   private readonly vectors = new Map<string, Float32Array>();
   private failure: string | null = null;
 
-  constructor(private readonly client: EmbeddingClient) {}
+  /** `recorder` gives, when asked, where the run records an embedding request as a model call (its current step). */
+  constructor(
+    private readonly client: EmbeddingClient,
+    private readonly recorder: (() => CallRecorder | null) | null = null,
+  ) {}
 
   current(): SimilarityUse {
     if (this.failure) return { kind: 'lexical', measure: LEXICAL_MEASURE, why: `fallback: the embedding endpoint failed (${this.failure}); lexical for the rest of this run` };
@@ -105,7 +110,7 @@ export class EmbeddingSimilarity implements Similarity {
     let vectors = { cached: 0, embedded: 0, requests: 0 };
     if (missing.length) {
       try {
-        const got = await this.client.embed(missing);
+        const got = await this.client.embed(missing, this.recorder?.());
         missing.forEach((t, i) => this.vectors.set(t, got.vectors[i]));
         vectors = { cached: got.cached, embedded: got.embedded, requests: got.requests };
       } catch (err) {

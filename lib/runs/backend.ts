@@ -1,6 +1,6 @@
 import { OfflineBackend } from '@/lib/llm/offline-backend';
 import { createEmbeddingClient, createModelBackend, embeddingConfigFromEnv, modelBackendConfigFromEnv } from '@/lib/llm/config';
-import type { BackendDescription, ModelBackend } from '@/lib/llm/types';
+import type { BackendDescription, CallRecorder, ModelBackend } from '@/lib/llm/types';
 import { EmbeddingSimilarity, LEXICAL_WHY, LexicalSimilarity, type Similarity } from '@/lib/nlp/similarity';
 import { InvalidInputError } from './errors';
 import { redactUrl } from './redact';
@@ -26,13 +26,16 @@ export function createBackend(description: BackendDescription): ModelBackend {
   return configured.backend;
 }
 
-/** The run's similarity: its embedding model's when it was started with one and that model is still configured, else lexical, saying why. */
-export function createSimilarity(description: BackendDescription): Similarity {
+/**
+ * The run's similarity: its embedding model's when it was started with one and that model is still configured, else
+ * lexical, saying why. `recorder` says where each embedding request is recorded as a model call.
+ */
+export function createSimilarity(description: BackendDescription, recorder: (() => CallRecorder | null) | null = null): Similarity {
   if (description.backend === 'offline') return new LexicalSimilarity(LEXICAL_WHY.offline);
   if (!description.embeddingModel) return new LexicalSimilarity(LEXICAL_WHY.unconfigured);
   const client = createEmbeddingClient();
   if (client?.model !== description.embeddingModel) {
     return new LexicalSimilarity(`fallback: the run was started with embedding model ${description.embeddingModel}, which is not configured now`);
   }
-  return new EmbeddingSimilarity(client);
+  return new EmbeddingSimilarity(client, recorder);
 }

@@ -52,7 +52,10 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     await loadMetagraph();
     // A first attempt has no trace to resume.
     trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned, slowModel: config.backend.backend !== 'offline', statusReadAt: claimedAt });
-    const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity: createSimilarity(config.backend) });
+    const recorder = trace;
+    // An embedding request is a model call of the step that asked for the similarity.
+    const similarity = createSimilarity(config.backend, () => recorder.callRecorder(recorder.currentStep()));
+    const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity });
     const channels = new Channels({
       switches: config.switches,
       kgShuffle: config.kgShuffle,

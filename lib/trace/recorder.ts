@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
@@ -145,6 +146,13 @@ export class TraceRecorder {
    * the step under test; elsewhere the step is recorded as it is, flagged with
    * the contract issue, so a run is never lost to it.
    */
+  /** The step whose callback is running (through every await inside it), for records made below a method's view, such as embedding requests. */
+  private readonly within = new AsyncLocalStorage<StepHandle>();
+
+  currentStep(): StepHandle | null {
+    return this.within.getStore() ?? null;
+  }
+
   async step<K extends StepKind, T extends StepOutput<K>>(spec: StepSpec<K>, fn: (step: StepHandle) => Promise<T>): Promise<T> {
     const key = this.keyFor(spec);
     if (this.replay.has(key)) return this.replay.get(key) as T;
@@ -170,7 +178,7 @@ export class TraceRecorder {
     let output: unknown;
     let contractIssue: string | null = null;
     try {
-      output = await fn(handle);
+      output = await this.within.run(handle, () => fn(handle));
       contractIssue = stepContractIssues(spec.kind, output);
       if (contractIssue && this.strictContracts) throw new StepContractError(spec.kind, contractIssue);
       if (contractIssue) console.warn(`[trace] run ${this.runId}, step ${ordinal}: ${new StepContractError(spec.kind, contractIssue).message}`);

@@ -67,8 +67,9 @@ export function runReasoning(
   };
 }
 
-/** The method's model calls in order, each clipped, until the total budget; a cut is said, never silent. */
-function traceOf(calls: { step: string; role: string; output: string | null }[]): TraceEntry[] {
+/** The method's model calls in order (its reasoning: embedding requests are not), each clipped, until the total budget; a cut is said, never silent. */
+function traceOf(all: { step: string; role: string; output: string | null }[]): TraceEntry[] {
+  const calls = all.filter((c) => c.role !== 'embed');
   const out: TraceEntry[] = [];
   let left = TRACE_TOTAL_CHARS;
   for (const c of calls) {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { closeDb } from '@/lib/db/client';
-import { PrismaEmbeddingCache } from '@/lib/llm/embedding-cache';
+import { MemoryEmbeddingCache, PrismaEmbeddingCache } from '@/lib/llm/embedding-cache';
 import { EmbeddingClient } from '@/lib/llm/embeddings';
 import { ModelCallError } from '@/lib/llm/errors';
+import type { ModelCallRecord } from '@/lib/llm/types';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { EmbeddingSimilarity, vectorCosine } from '@/lib/nlp/similarity';
 import { createSimilarity, describeBackend } from '@/lib/runs/backend';
@@ -59,6 +60,37 @@ describe('EmbeddingClient against the scripted server', () => {
     expect(error).toMatchObject({ kind: 'config', details: { attempts: 1 } });
     expect((error as Error).message).not.toContain('sk-emb-secret');
     expect(embeddingRequests(server)).toHaveLength(3);
+  });
+
+  it('records each request as a model call with the tokens the endpoint counted, the key kept out', async () => {
+    server = await startScriptedOpenAIServer([]);
+    const calls: ModelCallRecord[] = [];
+    const client = new EmbeddingClient({ baseUrl: server.baseUrl, apiKey: 'sk-emb-recorded', model: `emb-${randomUUID()}`, batchSize: 3 });
+    await client.embed(TEXTS, async (call) => void calls.push(call));
+    expect(calls.map((c) => [c.role, c.template, c.backend, c.attempts, c.error])).toEqual([
+      ['embed', 'embeddings', 'openai', 1, null],
+      ['embed', 'embeddings', 'openai', 1, null],
+    ]);
+    // The scripted server counts a token per word, as its usage says.
+    const words = (texts: string[]) => texts.reduce((n, t) => n + t.split(/\s+/).length, 0);
+    expect(calls.map((c) => [c.tokensIn, c.tokensEstimated])).toEqual([[words(TEXTS.slice(0, 3)), false], [words(TEXTS.slice(3)), false]]);
+    expect(calls[0].messages).toEqual([{ role: 'user', content: TEXTS.slice(0, 3).join('\n') }]);
+    expect(JSON.stringify(calls)).not.toContain('sk-emb-recorded');
+  });
+
+  it('files cached vectors by endpoint as well as model name: the same name elsewhere is embedded anew', async () => {
+    server = await startScriptedOpenAIServer([]);
+    const other = await startScriptedOpenAIServer([]);
+    try {
+      const cache = new MemoryEmbeddingCache();
+      const model = `emb-${randomUUID()}`;
+      await new EmbeddingClient({ baseUrl: server.baseUrl, model, cache }).embed(TEXTS);
+      expect(await new EmbeddingClient({ baseUrl: other.baseUrl, model, cache }).embed(TEXTS)).toMatchObject({ cached: 0, embedded: 5 });
+      expect(embeddingRequests(other)).toHaveLength(1);
+      expect(await new EmbeddingClient({ baseUrl: `${server.baseUrl}/`, model, cache }).embed(TEXTS)).toMatchObject({ cached: 5, embedded: 0 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('gives up on a request that hangs after its timeout, and retries it', async () => {

@@ -644,6 +644,12 @@ describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', ()
     const table = tableOf(run);
     expect(table.similarity).toMatchObject({ kind: `embedding:${model}`, vectors: { texts: table.rows.length + table.queries.length, cached: 0, embedded: table.rows.length + table.queries.length } });
     expect(embeddingRequests().every((r) => r.body.model === model)).toBe(true);
+    // Each embedding request is one of the run's model calls, on the step that asked for the similarity, with its tokens.
+    const embedCalls = run.modelCalls.filter((c) => c.role === 'embed');
+    expect(embedCalls).toHaveLength(embeddingRequests().length);
+    const mmrSteps = new Set(ofKind(run, 'regram.mmr').map((s) => s.id));
+    expect(embedCalls.every((c) => mmrSteps.has(c.stepId!) && c.tokensIn > 0 && c.model === model)).toBe(true);
+    expect(JSON.stringify(embedCalls)).not.toContain(apiKey);
     // Sim(q_i, t) and Sim(t, t') are the cosines of the server's vectors.
     const byRank = table.rows.filter((r) => r.selected).sort((a, b) => a.rank! - b.rank!);
     for (const r of table.rows) expect(r.sim).toBeCloseTo(Math.max(...table.queries.map((q) => cos(q, r.simText))), 5);

@@ -455,6 +455,10 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     expect((set.data as { members: { id: string }[] }).members.map((m) => m.id).sort()).toEqual(both);
     expect(synthesis).toContain('Complete answer set from the KG');
     expect(synthesis).toContain(`] Complete answer set in the KG: ${both.length} Compound`);
+    // One hop limit, the run's: the system prompt names no other number.
+    const [decompose] = server.requests.filter((r) => r.body.messages[0].content === decomposeTemplate.system).map((r) => r.body.messages as { content: string }[]);
+    expect(decompose[1].content).toContain('Hop limit: at most 2 hops.');
+    expect(decompose[0].content).not.toMatch(/\b(one|two|three|four|five|\d+)\b[^.]*\bhops?\b|\bup to (one|two|three|\d+)\b/i);
   });
 
   it('falls back to one hop, and records why, when the decomposition cannot be parsed', async () => {

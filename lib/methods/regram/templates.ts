@@ -192,16 +192,17 @@ export const classifyTemplate = defineTemplate({
 export const decomposeTemplate = defineTemplate({
   role: 'decompose',
   id: 'regram.decompose',
-  version: 1,
+  version: 2,
+  // The paper's prompt says "up to three"; the hop limit is the run's maxHops, stated once, in the user message.
   system:
-    'You are a world-class medical reasoning engine. Decompose a complex medical question into up to three logical, answerable ' +
-    'sub-questions (hops), each about the entities and one relation. First give your analysis, then the hops. ' +
+    'You are a world-class medical reasoning engine. Decompose a complex medical question into logical, answerable ' +
+    'sub-questions (hops), no more than the hop limit given, each about the entities and one relation. First give your analysis, then the hops. ' +
     'A hop that works on the answers of an earlier hop refers to them as "these <kind>" and names that hop in usesHop. ' +
     'Example: "What drug that targets the FLT4 gene also suppresses inflammation?" Analysis: the primary entity is FLT4; ' +
     'the secondary condition is inflammation; the task is to find a drug connecting them. Hops: ' +
     '"Which compounds bind FLT4?" (usesHop null); "Which of these compounds treat inflammation?" (usesHop 1).',
   render: (input: { frame: QuestionFrame; maxHops: number }) =>
-    [`User query: ${input.frame.question}`, optionsBlock(input.frame.options), `At most ${input.maxHops} hops.`].filter(Boolean).join('\n\n'),
+    [`User query: ${input.frame.question}`, optionsBlock(input.frame.options), `Hop limit: at most ${input.maxHops} hop${input.maxHops === 1 ? '' : 's'}.`].filter(Boolean).join('\n\n'),
   output: z.object({
     analysis: z.string(),
     hops: z.array(

@@ -465,7 +465,8 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
   const wanted = (s: { id: string }) => withIO && (stepId === undefined || s.id === stepId);
   const stored = steps.rows.map(({ packed: inPack, rawPool, ...s }) => {
     const body = inPack ? packed?.get(s.ordinal) : undefined;
-    return body ? { ...s, rawInput: wanted(s) ? body.input : null, rawOutput: wanted(s) ? body.output : null, rawPool: body.pool } : { ...s, rawPool };
+    // A body a packed row still holds (written to it after the pack) is the row's; the others are the pack's.
+    return body ? { ...s, rawInput: wanted(s) ? body.input : null, rawOutput: wanted(s) ? (s.rawOutput ?? body.output) : null, rawPool: rawPool ?? body.pool } : { ...s, rawPool };
   });
   // Records as retrieved (the pools), then rows for what no pool holds (evidence outside steps; runs stored before pools).
   const records = new Map<string, EvidenceRecord>();
@@ -566,7 +567,7 @@ export async function readCalls(runId: string, stepId?: string): Promise<StoredC
   const packed = rows.some((c) => isCallMarker(c.messages)) ? (await readPacks(runId)).calls : null;
   const calls = rows.map((c) => {
     const body = isCallMarker(c.messages) ? packed?.get(c.ordinal) : undefined;
-    return body ? { ...c, ...body } : c;
+    return body ? { ...c, messages: body.messages, output: c.output ?? body.output, parsed: c.parsed ?? body.parsed } : c;
   });
   const messages = unpackMessages(calls);
   return calls.filter((c) => stepId === undefined || c.stepId === stepId).map((c) => ({ ...c, messages: messages.get(c.ordinal), parsed: parsedOf(c.parsed, c.output) }));

@@ -129,6 +129,8 @@ describe('secrets never leave the server', () => {
     expect(record.config.backend.baseUrl).toBe('https://models.example.org/v1?api-key=%5Bredacted%5D');
     expect(record.config.backend.apiKey).toBeUndefined();
     expect(record.error).toContain('Bearer [redacted]');
+    // The planted step output is read (the run's trace is packed; a body written to a packed row is the row's), redacted.
+    expect(JSON.stringify(record.steps.find((s: { id: string }) => s.id === run.stepId).output)).toContain('Bearer [redacted]');
   });
 
   it('stores the endpoint of a new run without its credentials', () => {

@@ -1,7 +1,7 @@
 import { getPool } from '@/lib/db/client';
 import { linkEntities } from '@/lib/kg';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
-import type { EvidenceInput, EvidenceRecord } from '@/lib/trace/types';
+import type { EvidenceInput, EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import { calibration, MIN_ALIAS, queryTerms, relevanceOf, searchAliases, surfaceQuery, type Calibration } from './doc-relevance';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { factKey } from './citations';
@@ -27,12 +27,20 @@ export interface DocSearchResult {
   result: 'relevant passages' | 'no relevant document';
   /** The question's and query's linked entities a passage had to mention. */
   entities: string[];
+  /**
+   * Which relevance rule applied: `entity` (a passage must name a linked entity), or, when neither the question nor
+   * the query links one, `question words` (a passage's coverage of the question's own content words must clear the
+   * calibrated threshold).
+   */
+  rule: { kind: 'entity' | 'question words'; why: string };
   calibration: Calibration;
   /** Shown to the method: each mentions a question entity. */
   passages: EvidenceRecord[];
   /** Cleared the threshold but share no entity with the question: kept in the trace, never shown or selected. */
   withheld: EvidenceRecord[];
 }
+
+const ENTITY_RULE = 'a passage is shown when it names an entity linked in the question or the query';
 
 const CANDIDATES = 60;
 
@@ -89,6 +97,7 @@ export class DocChannel {
     if (!this.enabled) return this.off(parent, label, input);
     const output = await trace.step({ kind: 'channel.doc', label, input, parent }, async (step): Promise<DocSearchResult> => {
       const [entities, calib] = await Promise.all([this.entitiesFor(query), (this.calibrated ??= calibration())]);
+      if (!entities.length) return this.byQuestionWords(step, query, k, calib);
       const shown = await this.byEntity(query, entities, k);
       const seen = new Set(shown.map((r) => r.row.id));
       const byScore = (await this.byScore(query, entities, calib)).filter((r) => !seen.has(r.row.id));
@@ -97,17 +106,32 @@ export class DocChannel {
       return {
         result: passages.length ? 'relevant passages' : 'no relevant document',
         entities: entities.map((e) => e.name),
+        rule: { kind: 'entity', why: ENTITY_RULE },
         calibration: calib,
         passages,
         withheld,
       };
     });
     const within = bundle ? " of the question's document bundle" : '';
-    const note =
-      output.result === 'no relevant document'
-        ? `no relevant document: no passage${within} mentions ${output.entities.length ? output.entities.join(', ') : 'a linked entity (none was linked)'}`
-        : undefined;
+    const missed =
+      output.rule.kind === 'question words'
+        ? `covers enough of the question's own words (no entity was linked; threshold ${output.calibration.threshold ?? 'none'})`
+        : `mentions ${output.entities.join(', ')}`;
+    const note = output.result === 'no relevant document' ? `no relevant document: no passage${within} ${missed}` : undefined;
     return { enabled: true, items: output.passages, note };
+  }
+
+  /**
+   * With no linked entity to require, relevance falls back to the question's own content words: a passage is shown
+   * when its coverage of them clears the corpus-calibrated threshold (the best k by coverage, then rank).
+   */
+  private async byQuestionWords(step: StepHandle, query: string, k: number, calib: Calibration): Promise<DocSearchResult> {
+    const words = this.deps.question?.text.trim() || query;
+    const admitted = (await this.byScore(words, [], calib)).sort((a, b) => b.scores.coverage - a.scores.coverage || b.scores.rank - a.scores.rank).slice(0, k);
+    const passages = await this.deps.trace.addEvidence(step, admitted.map((r) => passageEvidence(r.row, r.scores, { relevance: 'words', sharedEntities: [] })));
+    const bar = Number.isFinite(calib.threshold) ? `at least ${calib.threshold} of the question's content words (the corpus-calibrated threshold)` : `enough of the question's content words, and none can: ${calib.method}`;
+    const why = `neither the question nor the query links a KG entity: a passage is shown when it covers ${bar}`;
+    return { result: passages.length ? 'relevant passages' : 'no relevant document', entities: [], rule: { kind: 'question words', why }, calibration: calib, passages, withheld: [] };
   }
 
   private async off(parent: Parent, label: string, input: unknown): Promise<ChannelAnswer> {
@@ -203,7 +227,7 @@ function firstOfItsWording(): (r: { row: PassageRow }) => boolean {
   };
 }
 
-function passageEvidence(r: PassageRow, scores: Record<string, number>, relevance: { relevance: 'attached' | 'entity' | 'score'; sharedEntities?: string[] }): EvidenceInput {
+function passageEvidence(r: PassageRow, scores: Record<string, number>, relevance: { relevance: 'attached' | 'entity' | 'words' | 'score'; sharedEntities?: string[] }): EvidenceInput {
   return {
     channel: 'doc',
     kind: 'passage',

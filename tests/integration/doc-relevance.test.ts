@@ -58,6 +58,30 @@ describe('document retrieval is relevant or silent', () => {
     expect(output.passages).toEqual([]);
   });
 
+  it("with no linked entity, falls back to the question's own words under the calibrated threshold, and records the rule", async () => {
+    const question = 'Did therapy dogs visit patients treated in the oncology ward?';
+    const { run, trace, channels } = await channelsFor(question);
+    const found = await channels.doc.search(null, 'therapy dogs oncology ward patients', 5);
+    expect(found.items.map((p) => p.text)).toContain('Therapy dogs visited patients treated in the oncology ward; anxiety scores of patients fell.');
+    expect(found.items.map((p) => p.text).join(' ')).not.toMatch(/radiotherapy|aureus|multiple sclerosis/i);
+    const step = await getPrisma().step.findFirstOrThrow({ where: { runId: run.id, kind: 'channel.doc' } });
+    const output = step.output as unknown as DocSearchResult;
+    expect(output.entities).toEqual([]);
+    expect(output.rule.kind).toBe('question words');
+    expect(output.rule.why).toMatch(/^neither the question nor the query links a KG entity: a passage is shown when it covers at least [\d.]+ of the question's content words/);
+    for (const p of found.items) {
+      expect(p.data).toMatchObject({ relevance: 'words', sharedEntities: [] });
+      expect(p.scores!.coverage).toBeGreaterThanOrEqual(output.calibration.threshold!);
+    }
+    await trace.markSelected(found.items.map((p) => p.id));
+    expect(await getPrisma().evidence.count({ where: { runId: run.id, channel: 'doc', selected: true } })).toBe(found.items.length);
+
+    const none = await channelsFor('Did the committee approve the new budget for the town library?');
+    const silent = await none.channels.doc.search(null, 'committee budget library', 5);
+    expect(silent.items).toEqual([]);
+    expect(silent.note).toMatch(/^no relevant document: no passage covers enough of the question's own words \(no entity was linked; threshold [\d.]+\)$/);
+  });
+
   it('serves a text stored in two documents once, so k counts distinct passages', async () => {
     const twice = 'In multiple sclerosis, natalizumab reduced relapses compared with placebo in treated patients.';
     await attachDocuments([{ title: 'Trial report', text: twice }, { title: 'Trial report (reprint)', text: twice }]);

@@ -1,3 +1,4 @@
+import type { DocSearchResult } from '@/lib/channels/doc';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Channels, FULL_SWITCHES } from '@/lib/channels';
@@ -474,6 +475,9 @@ describe('BioWeave offline: switches and repair', () => {
       expect(searches.map((s) => (s.input as { query: string }).query)).toEqual([question]);
       expect(searches.every((s) => s.status === 'succeeded')).toBe(true);
     }
+    // With no linked entity, document relevance is the question's own words under the calibrated threshold, and the search says so.
+    const [docSearch] = childrenOf(run, ofKind(run, 'bioweave.doc')[0]).filter((s) => s.kind === 'channel.doc');
+    expect((docSearch.output as unknown as DocSearchResult).rule.kind).toBe('question words');
     expect(answerOf(run).abstained).toBe(true);
   });
 

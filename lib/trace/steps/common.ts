@@ -135,6 +135,7 @@ export const channelSteps = {
       z.object({
         result: z.enum(['relevant passages', 'no relevant document']),
         entities: z.array(z.string()),
+        rule: z.object({ kind: z.enum(['entity', 'question words']), why: z.string() }).optional(),
         // A corpus too small to calibrate admits nothing by score: threshold Infinity (null once stored as JSON).
         calibration: z.object({ threshold: z.union([z.number(), z.literal(Infinity)]).nullable(), negatives: z.number(), documents: z.number(), method: z.string() }),
         passages: EvidenceRecordsSchema,

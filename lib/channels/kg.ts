@@ -1,4 +1,4 @@
-import { expandTyped, findPaths, neighbors, sharedNeighbors, type KgEdge, type KgNode, type KgPath, type NeighborEdge } from '@/lib/kg';
+import { expandTyped, findPaths, neighbors, nodeProfiles, sharedNeighbors, type KgEdge, type KgNode, type KgPath, type NeighborEdge, type NodeProfile } from '@/lib/kg';
 import type { EvidenceInput, EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import { metaedgeVerbs, tripleText } from './kg-text';
 import { shuffledAnchor, ShuffleDonors } from './kg-shuffle';
@@ -42,6 +42,17 @@ export class KgChannel {
 
   get enabled() {
     return this.deps.switches.kg;
+  }
+
+  /**
+   * Edges the KG holds at each node, per metaedge and side (node_degrees): what
+   * a cut list of its triples is out of. Empty when the kg switch is off, and
+   * under kgShuffle (the real counts would tell the control's triples apart).
+   */
+  async relationCounts(nodeIds: string[]): Promise<Map<string, NodeProfile['degreeByMetaedge']>> {
+    if (!this.enabled || this.deps.kgShuffle) return new Map();
+    const profiles = await nodeProfiles(nodeIds);
+    return new Map([...profiles].map(([id, p]) => [id, p.degreeByMetaedge]));
   }
 
   /** Triples incident to each anchor (1 hop). */

@@ -6,6 +6,12 @@ import type { MethodAnswer } from '@/lib/methods/types';
 import type { RunRecord } from '@/lib/runs/read';
 import type { TripleData } from '@/lib/trace/types';
 import { runToSuccess, edgeExists } from '../support/runs';
+import { randomUUID } from 'node:crypto';
+import { recallTemplate } from '@/lib/llm/templates/generic';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord } from '@/lib/runs/read';
+import { createRun } from '@/lib/runs/service';
+import { reply, setScriptedModelEnv, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
 
 const SHARED = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 const MS = 'Disease::DOID:2377';
@@ -159,5 +165,40 @@ describe('kg-rag offline', () => {
     expect(kgSteps.map((s) => s.status)).toEqual(['skipped']);
     for (const text of prompts(off)) expect(text).not.toMatch(TRIPLE_TEXT);
     expect(answerOf(off).abstained).toBe(true);
+  });
+});
+
+describe('kg-rag over an OpenAI-compatible server', () => {
+  let server: ScriptedServer;
+  let restoreEnv = () => undefined as void;
+  let prompt = '';
+
+  beforeAll(async () => {
+    server = await startScriptedOpenAIServer((request) => {
+      const [system, user] = request.body.messages as { content: string }[];
+      if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
+      prompt = user.content;
+      return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
+    });
+    restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
+  });
+  afterAll(async () => {
+    restoreEnv();
+    await server.close();
+  });
+
+  it('a count phrased with a noun ("treatments for"): the facts heading says, per relation at the anchor, how many edges it shows of those the KG holds', async () => {
+    const { rows } = await getPool().query<{ id: string; n: number }>(
+      "select n.id, (select count(*)::int from edges e where e.target_id = n.id and e.metaedge = 'CtD') n from nodes n where n.kind = 'Disease' and n.name = 'multiple sclerosis'",
+    );
+    const [{ n: treats }] = rows;
+    const { id } = await createRun({ method: 'kg-rag', backend: 'openai', question: 'How many compounds does the knowledge graph list as treatments for multiple sclerosis?' }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const heading = /^Knowledge graph facts \((.*)\):$/m.exec(prompt)![1];
+    const shownTreats = [...prompt.matchAll(/^\[K\d+\] .+ \(Compound\) –treats→ multiple sclerosis \(Disease\)$/gm)].length;
+    expect(heading).toContain(`Compound –treats→ multiple sclerosis ${shownTreats}/${treats}`);
+    expect(heading).toMatch(/multiple sclerosis –associates→ Gene \d+\/\d+/);
   });
 });

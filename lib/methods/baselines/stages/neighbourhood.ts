@@ -1,4 +1,6 @@
 import { answerSetQuery } from '@/lib/channels/answer-set';
+import { metaedgeVerbs } from '@/lib/channels/kg-text';
+import type { NodeProfile } from '@/lib/kg';
 import { Bm25Index } from '@/lib/llm/offline/lexical';
 import type { EvidenceRecord } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -63,7 +65,8 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
       const set = query && kg.enabled ? await ctx.channels.kg.answerSet(step, query.constraints, query.kind) : null;
       await ctx.trace.markSelected([...chosen, ...(set?.items.map((r) => r.id) ?? [])]);
       const held = sumAnchorTotals(kg.items);
-      const title = `${KG_TITLE} (showing ${lines.length} of ${records.length} retrieved${held > kg.items.length ? `; the KG holds ${held} edges at these entities` : ''})`;
+      const tally = relationTally(anchors, lines, await ctx.channels.kg.relationCounts(anchors.map((a) => a.nodeId)), await metaedgeVerbs());
+      const title = `${KG_TITLE} (showing ${lines.length} of ${records.length} retrieved${held > kg.items.length ? `; the KG holds ${held} edges at these entities` : ''}${tally})`;
       const notes = [...(kg.note ? [kg.note] : []), ...(candidates.length ? [`options tested as candidates: ${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`] : [])];
       return { lines, title, answerSet: set?.items.map(toLine) ?? [], ranking, notes };
     },
@@ -71,6 +74,25 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
 }
 
 const KG_TITLE = 'Knowledge graph facts';
+
+/**
+ * Per relation at each anchor, how many edges the prompt shows of those the KG
+ * holds ("Compound –treats→ gout 9/9"): a count question is answered from a
+ * relation shown in full, and a cut relation says so, whatever the question
+ * reading made of its wording.
+ */
+function relationTally(anchors: { nodeId: string; name: string }[], lines: EvidenceLine[], counts: Map<string, NodeProfile['degreeByMetaedge']>, verbs: Map<string, string>): string {
+  const triples = lines.flatMap((l) => l.triples);
+  const parts = anchors.flatMap((a) =>
+    (counts.get(a.nodeId) ?? []).map((d) => {
+      const shown = new Set(triples.filter((t) => t.metaedge === d.metaedge && (d.direction === 'out' ? t.sourceId : t.targetId) === a.nodeId).map((t) => t.edgeId)).size;
+      const verb = verbs.get(d.metaedge) ?? d.metaedge;
+      const other = d.neighborKind ?? 'node';
+      return `${d.direction === 'out' ? `${a.name} –${verb}→ ${other}` : `${other} –${verb}→ ${a.name}`} ${shown}/${d.count}`;
+    }),
+  );
+  return parts.length ? `; per relation, shown/in the KG: ${parts.join(', ')}` : '';
+}
 
 /** Edges the KG holds at the anchors: each record carries its anchor's index and total. */
 function sumAnchorTotals(records: EvidenceRecord[]): number {

@@ -13,6 +13,8 @@ export interface SetConstraint {
 
 /** Neighbours read per constraint: more than any node of the KG subset has along one relation. */
 const SET_LIMIT = 100_000;
+/** Most members whose connecting triples an answer set carries (so a reader can walk and cite them); a larger set gives its members and count only. */
+const SET_TRIPLES_UP_TO = 500;
 /** Names written into an answer set's text; the count is always exact. */
 const SET_NAMES_SHOWN = 100;
 
@@ -91,6 +93,7 @@ export class KgChannel {
       const verbs = await metaedgeVerbs();
       let members = null as Map<string, KgNode> | null;
       const parts: string[] = [];
+      const reads: { anchor: KgNode; edges: NeighborEdge[] }[] = [];
       for (const c of constraints) {
         const anchor = await this.anchorFor(c.anchor);
         const found = await neighbors(anchor.id, { metaedges: c.metaedges, direction: c.direction, neighborKinds: kind ? [kind] : undefined, limit: SET_LIMIT });
@@ -98,15 +101,18 @@ export class KgChannel {
         const before: Map<string, KgNode> | null = members;
         members = before ? new Map([...before.entries()].filter((entry) => reached.has(entry[0]))) : reached;
         parts.push(constraintText(anchor, c, kind, verbs, found.edges));
+        reads.push({ anchor, edges: found.edges });
       }
       const list = [...members!.values()].sort((a, b) => a.name.localeCompare(b.name));
+      // The edges joining each member to each anchor, so the set is evidence a reader can walk, not only a count.
+      const triples = list.length <= SET_TRIPLES_UP_TO ? reads.flatMap(({ anchor, edges }) => edges.filter((e) => members!.has(e.neighbor.id)).map((e) => tripleData(orient(anchor, e), verbs))) : [];
       const shown = list.slice(0, SET_NAMES_SHOWN);
       const more = list.length - shown.length;
       const text =
         `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${parts.join(' and ')}` +
         (list.length ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (names cut: ${shown.length} of the ${list.length} shown; the count ${list.length} is exact)` : ''}` : '');
       const ref = `set:${input.constraints.map((c) => `${c.anchor}/${c.metaedges.join('+')}/${c.direction}`).sort().join('&')}:${kind ?? '*'}`;
-      return [{ channel: 'kg', kind: 'set', ref, text, data: { count: list.length, members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })), constraints: input.constraints, kind }, scores: { count: list.length } }];
+      return [{ channel: 'kg', kind: 'set', ref, text, data: { count: list.length, members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })), constraints: input.constraints, kind, ...(triples.length ? { triples } : {}) }, scores: { count: list.length } }];
     });
   }
 

@@ -31,12 +31,18 @@ export function setMetagraph(rows: readonly MetaedgeRow[]): LoadedMetagraph {
   return current;
 }
 
-/** The database's metagraph, read again when the database or its graph import changed. */
+/**
+ * The database's metagraph, read again when the database or its graph import
+ * changed: the metaedges the graph holds edges of. One declared but never
+ * loaded (Hetionet's Gene Ontology relations in the subset) is no relation a
+ * question can be read through, since no evidence could ever check it.
+ */
 export async function loadMetagraph(): Promise<LoadedMetagraph> {
   const key = `${databaseUrl()} ${await currentKgVersion()}`;
   if (key === loadedFor) return current;
   const { rows } = await getPool().query<MetaedgeRow>(
-    `select abbr, source_kind "sourceKind", verb, target_kind "targetKind", directed from metaedges order by abbr`,
+    `select abbr, source_kind "sourceKind", verb, target_kind "targetKind", directed from metaedges m
+      where exists (select 1 from edges e where e.metaedge = m.abbr) order by abbr`,
   );
   setMetagraph(rows);
   loadedFor = key;

@@ -14,8 +14,8 @@ const KgNodeRefSchema = z.object({ id: z.string(), name: z.string(), kind: z.str
 export const PathDataSchema = z.object({ nodes: z.array(KgNodeRefSchema), hops: z.array(TripleDataSchema), metapath: z.string() });
 export type PathData = z.infer<typeof PathDataSchema>;
 
-/** A KG answer set record (`kind: 'set'`): its exact size and members (up to the channel's limit). */
-export const AnswerSetDataSchema = z.object({ count: z.number().int(), members: z.array(KgNodeRefSchema) });
+/** A KG answer set record (`kind: 'set'`): its exact size and members (up to the channel's limit), and the edges joining them to its anchors (sets of up to the channel's triple limit). */
+export const AnswerSetDataSchema = z.object({ count: z.number().int(), members: z.array(KgNodeRefSchema), triples: z.array(TripleDataSchema).optional() });
 
 /** An entity profile record (`kind: 'profile'`): the node it describes and its aliases. */
 export const ProfileDataSchema = z.object({ nodeId: z.string(), aliases: z.array(z.string()).optional() });

@@ -38,6 +38,14 @@ describe('a count question gets its complete answer set as one cited unit', () =
     expect(prompt.split(`[${set.cite}]`)).toHaveLength(2);
   });
 
+  it('carries the edges joining each member to the anchor, so the offline answer counts the whole set, not the top K', () => {
+    const [set] = run.evidence.filter((e) => e.kind === 'set');
+    const triples = (set.data as { triples: { metaedge: string; targetName: string; sourceId: string }[] }).triples;
+    expect(new Set(triples.map((t) => t.sourceId)).size).toBe(count);
+    expect(triples.every((t) => t.metaedge === 'CtD' && t.targetName === 'prostate cancer')).toBe(true);
+    expect((run.answer as { text: string }).text).toBe(String(count));
+  });
+
   it('says how much of the neighbourhood the top K shows', () => {
     expect(promptOf(run, 'kg-rag.answer')).toMatch(/Knowledge graph facts \(showing 5 of \d+ retrieved/);
   });

@@ -516,6 +516,9 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
     }
     const statement = server.requests.find((r) => r.body.messages?.[0].content === refineTemplate.system)!;
     expect(statement.body.messages[1].content).toContain(aside);
+    // The stated rationale is read later by the evaluator and the ranker without the anchor or the students: the schema asks for one that stands alone.
+    const rationale = JSON.stringify(statement.body).match(/"rationale":\{[^}]*"description":"((?:[^"\\]|\\.)*)"/)![1];
+    expect(rationale).toMatch(/never about an anchor, other solutions/);
     expect(refined.usage.filter((u) => u.stage === 'injector')).toHaveLength(2);
   });
 });

@@ -35,7 +35,12 @@ export const SolutionSchema = z.object({
   items: z.array(z.string()).describe('For list answers: one name per item'),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),
-  rationale: z.string().describe('The reasoning that leads to the answer, citing evidence ids'),
+  rationale: z
+    .string()
+    .describe(
+      'The reasoning that leads to the answer, citing evidence ids. It stands on its own: about the problem and its evidence only, ' +
+        'never about an anchor, other solutions, a suggestion or what was revised (later judges read it without them)',
+    ),
   claims: z
     .array(z.object({ text: z.string(), evidenceIds: z.array(z.string()) }))
     .describe('Each claim the answer rests on, with the ids of the evidence that states it'),
@@ -136,7 +141,7 @@ export const injectorTemplate = defineTemplate({
 export const proposeTemplate = defineTemplate({
   role: 'propose',
   id: 'eigen1.propose',
-  version: 1,
+  version: 2,
   system:
     'You state the candidate solution that a piece of reasoning arrived at: its final answer, the rationale and the evidence ids it rests on. ' +
     'Cite only evidence listed; if the reasoning reached no supported answer, abstain.',
@@ -199,7 +204,7 @@ export const correctReasoningTemplate = defineTemplate({
 export const correctTemplate = defineTemplate({
   role: 'correct',
   id: 'eigen1.correct',
-  version: 2,
+  version: 3,
   system: `${CORRECT_TASK} State the revised solution your reasoning arrived at. Cite only evidence listed; abstain rather than guess.`,
   render: (input: CorrectionInput & Reasoned) => `${correctionBlock(input)}\n\n${reasonedBlock(input)}`,
   output: SolutionSchema,
@@ -218,7 +223,7 @@ export const refineReasoningTemplate = defineTemplate({
 export const refineTemplate = defineTemplate({
   role: 'refine',
   id: 'eigen1.refine',
-  version: 2,
+  version: 3,
   system: `${REFINE_TASK} State the solution your reasoning arrived at. Cite only evidence listed.`,
   render: (input: RefinementInput & Reasoned) => `${refinementBlock(input)}\n\n${reasonedBlock(input)}`,
   output: SolutionSchema,

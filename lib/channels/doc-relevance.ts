@@ -11,7 +11,7 @@ import { contentTerms, isStopword, wordTokens } from '@/lib/llm/offline/text';
  * hard negatives. From a seeded sample of up to 200 corpus passages, the first
  * sentence of each (with at least 5 content words) is a pseudo-query; the 10 passages of *other* documents (among a
  * seeded sample of 1,200) that cover most of its words (its nearest lexical neighbours, which are still about
- * something else) are its hard negatives, and the threshold is set where only
+ * something else; a passage holding the sentence itself, the same text stored again, is not one) are its hard negatives, and the threshold is set where only
  * 1 % of their scores reach. A corpus of fewer than 20 documents has too few
  * negatives to calibrate on: then no passage is admitted by score alone.
  */
@@ -138,7 +138,9 @@ export function calibrateOn(rows: CorpusPassage[], documents: number): Calibrati
   for (const { r, i } of sample) {
     const query = new Set(contentTerms(r.text.split(/(?<=[.!?])\s+/)[0] ?? r.text));
     if (query.size < MIN_QUERY_TERMS) continue;
-    const against = pool.flatMap((other, j) => (other.document_id === r.document_id || j === i ? [] : [share(query, terms[j])]));
+    // The same text in another document (a reprint, a test fixture stored twice) is that passage again, not a negative.
+    const sentence = normaliseSpace(r.text.split(/(?<=[.!?])\s+/)[0] ?? r.text);
+    const against = pool.flatMap((other, j) => (other.document_id === r.document_id || j === i || normaliseSpace(other.text).includes(sentence) ? [] : [share(query, terms[j])]));
     scores.push(...against.sort((a, b) => b - a).slice(0, PER_QUERY));
   }
   if (!scores.length) return { threshold: Infinity, negatives: 0, documents, method: 'no hard negatives found: no passage is admitted by score alone' };
@@ -150,6 +152,10 @@ export function calibrateOn(rows: CorpusPassage[], documents: number): Calibrati
     documents,
     method: `99th percentile of query-word coverage over ${scores.length} hard negatives: the first sentences of ${sample.length} seeded-sampled passages against the ${PER_QUERY} best-covering passages of other documents among ${pool.length} sampled`,
   };
+}
+
+function normaliseSpace(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function share(query: Set<string>, text: Set<string>): number {

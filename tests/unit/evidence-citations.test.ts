@@ -83,6 +83,16 @@ describe('document relevance', () => {
     expect(c.threshold).toBeLessThanOrEqual(1);
     expect(c.negatives).toBeGreaterThan(0);
   });
+
+  it('does not take the same text stored in another document for a hard negative', () => {
+    // Passages about distinct things that share a few words, each stored twice (a reprint): the copy covers every word.
+    const word = (i: number, w: string) => `${w}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`;
+    const texts = Array.from({ length: 40 }, (_, i) => `${['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((w) => word(i, w)).join(' ')} patients hospital. More.`);
+    const rows = texts.flatMap((text, i) => [{ id: `p${i}`, document_id: `d${i}`, text }, { id: `q${i}`, document_id: `e${i}`, text }]);
+    const c = calibrateOn(rows, 80);
+    expect(c.negatives).toBeGreaterThan(0);
+    expect(c.threshold).toBeLessThan(1);
+  });
 });
 
 describe('EIGEN-1 splices', () => {

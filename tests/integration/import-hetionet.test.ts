@@ -85,12 +85,18 @@ describe('Hetionet importer (demo graph files)', () => {
   });
 
   it('replaces on re-import instead of duplicating, keeping the indexes', async () => {
+    const indexes = async () =>
+      (await pool.query(`select indexname, indexdef from pg_indexes where tablename in ('edges', 'nodes', 'node_degrees') order by indexname`)).rows;
     const before = await graphCounts();
+    const indexesBefore = await indexes();
     await loadDemoGraph({ pool });
     const after = await graphCounts();
     expect(after).toEqual({ ...before, imports: before.imports + 1 });
     const { rows } = await pool.query('select min(id)::int as first from edges');
     expect(rows[0].first).toBe(1);
+    // The edges' primary key and secondary indexes are dropped for the load and built again, under their names.
+    expect(await indexes()).toEqual(indexesBefore);
+    expect((await pool.query(`select conname from pg_constraint where conrelid = 'edges'::regclass and contype = 'p'`)).rows).toEqual([{ conname: 'edges_pkey' }]);
   });
 
   it('keeps the aliases and profiles of nodes that survive a re-import', async () => {

@@ -3,7 +3,7 @@ import { categoryOf } from '../relations';
 import { describeFiles } from './checksum';
 import { copyInto, copyText } from './copy';
 import { GraphBuilder } from './graph-builder';
-import { dropSecondaryIndexes, raiseMaintenanceMemory } from './indexes';
+import { dropPrimaryKey, dropSecondaryIndexes, raiseMaintenanceMemory } from './indexes';
 import { describeMetaedge } from './metagraph';
 import { inTransaction, poolOf, type ImportOptions } from './options';
 import { recordImport, type ImportRecord } from './records';
@@ -64,7 +64,9 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
     phase('edges');
     const byId = [...graph.nodeIds.keys()].sort((a, b) => compareIds(graph.nodeIds[a], graph.nodeIds[b]));
     const metaedgeOrder = [...graph.metaedges.keys()].sort((a, b) => compareIds(graph.metaedges[a].abbr, graph.metaedges[b].abbr));
+    const edgeKey = await dropPrimaryKey(client, 'edges');
     await copyText(client, 'edges', ['id', 'source_id', 'metaedge', 'target_id'], edgeText(graph, sourceOrder(graph, byId, metaedgeOrder)), { freeze: true });
+    await client.query(edgeKey);
     // Ids were written with the rows (their positions in that order): the sequence goes on after them.
     await client.query(`select setval(pg_get_serial_sequence('edges', 'id'), greatest($1::int, 1), $1::int > 0)`, [graph.edgeCount]);
     const counts = countSides(graph, metaedgeOrder);

@@ -17,6 +17,21 @@ export async function dropSecondaryIndexes(client: pg.PoolClient, tables: string
   return rows.map((r) => r.def);
 }
 
+/**
+ * Drops `table`'s primary key and returns the statement that adds it back:
+ * for a bulk load whose keys arrive in ascending order, building the key's
+ * index once afterwards costs about half of maintaining it row by row.
+ */
+export async function dropPrimaryKey(client: pg.PoolClient, table: string): Promise<string> {
+  const { rows } = await client.query<{ name: string; def: string }>(
+    `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = $1::regclass and contype = 'p'`,
+    [table],
+  );
+  const [key] = rows;
+  await client.query(`alter table ${table} drop constraint "${key.name}"`);
+  return `alter table ${table} add constraint "${key.name}" ${key.def}`;
+}
+
 /** Index builds sort in memory up to this limit; a server's default (64 MB) spills the edge indexes to disk. */
 export async function raiseMaintenanceMemory(client: pg.PoolClient) {
   await client.query(`select set_config('maintenance_work_mem', '512MB', true)

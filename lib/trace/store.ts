@@ -11,7 +11,9 @@ import type { ChannelName, EvidenceRecord } from './types';
  * - everything a step retrieved is one record on the step (`steps.evidence_pool`,
  *   a table in the stored form of ./codec), not one row per candidate;
  * - evidence a method selected (used in a prompt or rule) is also a row of
- *   `evidence`, which is what "the evidence of a run" means to queries;
+ *   `evidence`, which is what "the evidence of a run" means to queries; a row
+ *   whose record is in a pool names it (step, ordinal, channel, kind, ref) and
+ *   leaves its text, data and scores to the pool;
  * - step inputs and outputs are stored packed (./codec): evidence records the
  *   run already stored become references, tables keep field names once, large
  *   values are compressed;
@@ -125,6 +127,8 @@ export class TraceWriter {
   private readonly stepTexts = new Map<number, StepTexts & { ended: boolean }>();
   private readonly callTexts = new Map<number, CallTexts & { chars: [number, number] }>();
   private readonly ordinals = new Map<string, number>();
+  /** Ids of the records this writer stored in pools: their `evidence` rows need not repeat them. */
+  private readonly pooled = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -224,14 +228,17 @@ export class TraceWriter {
     const updates = ends
       .filter((e) => !rows.some((r) => r.id === e.stepId))
       .map((e): WrittenEnd => ({ ...e, texts: { output: jsonText(e.output), pool: e.pool.length ? jsonText(poolJson(e.pool)) : null } }));
+    const pooledNow = new Set(ends.flatMap((e) => e.pool.map((r) => r.id)));
+    const inPool = (id: string) => this.pooled.has(id) || pooledNow.has(id);
     try {
       await writeSteps(
         this.runId,
         newRows,
         updates,
-        evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]),
+        evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]).map((r) => (inPool(r.id) ? poolReference(r) : r)),
         calls,
       );
+      for (const id of pooledNow) this.pooled.add(id);
       for (const [line, at] of added) this.lines.set(line, at);
       for (const r of newRows) this.stepTexts.set(r.ordinal, { ...r.texts, ended: r.status !== 'running' });
       for (const e of updates) {
@@ -307,6 +314,14 @@ const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 /** Characters as PostgreSQL's length() counts them (code points: a surrogate pair is one). */
 function charCount(text: string): number {
   return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
+}
+
+/**
+ * The `evidence` row of a record stored in a pool (written in the same statement or before it): its place and
+ * identity (step, ordinal, channel, kind, ref, selected), not its text, data and scores, which readers take from the pool.
+ */
+function poolReference(r: EvidenceRecord): EvidenceRecord {
+  return { ...r, text: '', data: undefined, scores: undefined };
 }
 
 /** One row per evidence id (a record recorded unselected and selected in one batch is one row, selected). */

@@ -597,7 +597,7 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     };
     const answer = await bioweave.run(ctx);
 
-    const { steps } = await readTrace(row.id);
+    const { steps, evidence } = await readTrace(row.id);
     const stepOut = <T>(kind: string) => (steps.find((s) => s.kind === kind)!.output as unknown as Staged<T>).output;
     const calls = await prisma.modelCall.findMany({ where: { runId: row.id }, orderBy: { ordinal: 'asc' } });
     expect(calls.map((c) => c.template)).toEqual(['bioweave.init', 'bioweave.convert', 'bioweave.select', 'bioweave.answer']);
@@ -617,7 +617,7 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     expect(conversion.units[0]).toMatchObject({ source: 'web', relations: ['DaG'] });
     expect(conversion.units[0].entities.map((e) => e.name).sort()).toEqual(["Crohn's disease", 'TNF', 'multiple sclerosis']);
     for (const pattern of [/unknown span nowhere/, /relation CtD dropped/]) expect(conversion.corrections.some((c) => pattern.test(c))).toBe(true);
-    const webUnit = (await prisma.evidence.findMany({ where: { runId: row.id, kind: 'unit' } }))[0];
+    const webUnit = evidence.filter((e) => e.kind === 'unit' && e.selected)[0];
     expect(webUnit).toMatchObject({ channel: 'web', selected: true });
     expect((webUnit.data as { assertsKgFact: boolean }).assertsKgFact).toBe(false);
     const table = stepOut<ScoringTable>('bioweave.verify');

@@ -173,6 +173,10 @@ describe('TraceRecorder', () => {
     // Storage: 5 rows of evidence (the selected), the 40 candidates once, as one pool on their step.
     const prisma = getPrisma();
     expect(await prisma.evidence.count({ where: { runId: run.id } })).toBe(5);
+    // The rows say which records were used, where and what (ref, kind); their text and data are the pool's, not stored twice.
+    expect((await prisma.evidence.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } })).map((e) => [e.ref, e.selected, e.text, e.data])).toEqual(
+      candidates.slice(0, 5).map((c) => [c.ref, true, '', null]),
+    );
     const steps = await prisma.step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(unpack(steps[0].evidencePool)).toHaveLength(40);
     // One compact record (field names once, then compressed): a fraction of the candidates' size.

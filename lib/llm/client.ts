@@ -115,7 +115,22 @@ function citing<I, O>(template: RoleTemplate<I, O>, citations: CitationIndex, sh
     render: (input: I) => {
       const rewritten = citations.rewrite(template.render(input));
       for (const [cite, id] of rewritten.shown) if (!shown.has(cite)) shown.set(cite, id);
-      return rewritten.text;
+      return skipsNumbers([...rewritten.shown.keys()]) ? `${rewritten.text}\n\n${RUN_WIDE_IDS}` : rewritten.text;
     },
   };
+}
+
+/** Said where a prompt's ids skip numbers, which a model otherwise reads as facts left out (K18, K20, K23 → "K19 is missing"). */
+export const RUN_WIDE_IDS =
+  'Evidence ids are numbered across the whole run, so the numbers here skip: a skipped number is not a fact left out. ' +
+  'A list is cut only where it says so ("showing n of m").';
+
+/** Whether the citation ids of some channel are not exactly 1…n. */
+function skipsNumbers(cites: string[]): boolean {
+  const byPrefix = new Map<string, number[]>();
+  for (const c of cites) {
+    const m = /^([A-Z])(\d+)$/.exec(c);
+    if (m) byPrefix.set(m[1], [...(byPrefix.get(m[1]) ?? []), Number(m[2])]);
+  }
+  return [...byPrefix.values()].some((ns) => Math.max(...ns) !== new Set(ns).size);
 }

@@ -8,6 +8,7 @@ import type { TripleData } from '@/lib/trace/types';
 import { runToSuccess, edgeExists } from '../support/runs';
 import { randomUUID } from 'node:crypto';
 import { recallTemplate } from '@/lib/llm/templates/generic';
+import { RUN_WIDE_IDS } from '@/lib/llm/client';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
@@ -201,5 +202,9 @@ describe('kg-rag over an OpenAI-compatible server', () => {
     const shownTreats = [...prompt.matchAll(/^\[K\d+\] .+ \(Compound\) –treats→ multiple sclerosis \(Disease\)$/gm)].length;
     expect(heading).toContain(`Compound –treats→ multiple sclerosis ${shownTreats}/${treats}`);
     expect(heading).toMatch(/multiple sclerosis –associates→ Gene \d+\/\d+/);
+    // The ids shown skip numbers (the run numbers every retrieved fact; 20 of 200 are shown): the prompt says a skipped number is no missing fact.
+    const shown = [...prompt.matchAll(/^\[K(\d+)\]/gm)].map((m) => Number(m[1]));
+    expect(Math.max(...shown)).toBeGreaterThan(shown.length);
+    expect(prompt).toContain(RUN_WIDE_IDS);
   });
 });

@@ -18,8 +18,8 @@ export async function copyInto(client: pg.PoolClient, table: string, columns: st
   await copyText(client, table, columns, chunks(rows), opts);
 }
 
-/** The same with rows already written as COPY text (tab-separated fields, one row a line, escaped with `copyField`). */
-export async function copyText(client: pg.PoolClient, table: string, columns: string[], text: Iterable<string> | AsyncIterable<string>, opts: { freeze?: boolean } = {}): Promise<void> {
+/** The same with rows already written as COPY text (tab-separated fields, one row a line, escaped with `copyField`), as strings or bytes. */
+export async function copyText(client: pg.PoolClient, table: string, columns: string[], text: Iterable<string | Buffer> | AsyncIterable<string | Buffer>, opts: { freeze?: boolean } = {}): Promise<void> {
   const sql = `COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN${opts.freeze ? ' WITH (FREEZE)' : ''}`;
   await pipeline(Readable.from(text), client.query(copyFrom(sql)));
 }

@@ -18,6 +18,7 @@ export class GraphBuilder {
   edgeMeta = new Int32Array(1 << 16);
   /** Node ids as COPY text (escaped): the same strings unless they hold a tab, newline or backslash. */
   private readonly copyIds: string[] = [];
+  private idBytes: EncodedStrings | null = null;
   private readonly nodeNumbers = new Map<string, number>();
   private readonly metaedgeNumbers = new Map<string, number>();
   private readonly kindNames = new Map<string, string>();
@@ -77,16 +78,41 @@ export class GraphBuilder {
     return true;
   }
 
-  /** The edges at `order[from]`…`order[to - 1]` as `COPY edges (id, source_id, metaedge, target_id)` text; ids are places in `order` + 1. */
-  edgeCopyText(order: Int32Array, from: number, to: number): string {
-    const { copyIds, edgeSource, edgeTarget, edgeMeta } = this;
-    const metaedges = this.metaedges.map((m) => copyField(m.abbr));
-    let text = '';
+  /**
+   * The edges at `order[from]`…`order[to - 1]` as the bytes of `COPY edges (id,
+   * source_id, metaedge, target_id)` text; ids are places in `order` + 1. Hot
+   * (millions of rows): written byte by byte from the ids' encoded forms, no
+   * string per row.
+   */
+  edgeCopyBytes(order: Int32Array, from: number, to: number): Buffer {
+    const ids = this.encodedIds();
+    const metaedges = encode(this.metaedges.map((m) => copyField(m.abbr)));
+    const { edgeSource, edgeTarget, edgeMeta } = this;
+    let size = 0;
     for (let k = from; k < to; k++) {
       const i = order[k];
-      text += `${k + 1}\t${copyIds[edgeSource[i]]}\t${metaedges[edgeMeta[i]]}\t${copyIds[edgeTarget[i]]}\n`;
+      size += 14 + ids.length(edgeSource[i]) + metaedges.length(edgeMeta[i]) + ids.length(edgeTarget[i]);
     }
-    return text;
+    const out = Buffer.allocUnsafe(size);
+    let at = 0;
+    for (let k = from; k < to; k++) {
+      const i = order[k];
+      at = writeDigits(out, at, k + 1);
+      out[at++] = TAB;
+      at = ids.write(out, at, edgeSource[i]);
+      out[at++] = TAB;
+      at = metaedges.write(out, at, edgeMeta[i]);
+      out[at++] = TAB;
+      at = ids.write(out, at, edgeTarget[i]);
+      out[at++] = NEWLINE;
+    }
+    return out.subarray(0, at);
+  }
+
+  /** The nodes' ids as COPY text, encoded once for every chunk of edges. */
+  private encodedIds(): EncodedStrings {
+    if (this.idBytes?.count !== this.copyIds.length) this.idBytes = encode(this.copyIds);
+    return this.idBytes;
   }
 
   private grow() {
@@ -146,4 +172,39 @@ class EdgeSet {
       this.slots[slot] = i;
     }
   }
+}
+
+const TAB = 9;
+const NEWLINE = 10;
+
+/** Strings encoded as UTF-8 into one buffer, each written out by copying its bytes. */
+interface EncodedStrings {
+  count: number;
+  length(i: number): number;
+  write(out: Buffer, at: number, i: number): number;
+}
+
+function encode(strings: string[]): EncodedStrings {
+  const bytes = Buffer.from(strings.join(''));
+  const start = new Int32Array(strings.length + 1);
+  strings.forEach((s, i) => (start[i + 1] = start[i] + Buffer.byteLength(s)));
+  return {
+    count: strings.length,
+    length: (i) => start[i + 1] - start[i],
+    write(out, at, i) {
+      for (let b = start[i]; b < start[i + 1]; b++) out[at++] = bytes[b];
+      return at;
+    },
+  };
+}
+
+/** Writes `n` (a positive integer, at most 10 digits) in decimal at `at`; returns the position after it. */
+function writeDigits(out: Buffer, at: number, n: number): number {
+  let digits = 1;
+  for (let p = 10; p <= n; p *= 10) digits++;
+  for (let d = at + digits - 1; d >= at; d--) {
+    out[d] = 48 + (n % 10);
+    n = Math.floor(n / 10);
+  }
+  return at + digits;
 }

@@ -117,9 +117,9 @@ export async function writeGraph(input: GraphInput, opts: ImportOptions = {}): P
   });
 }
 
-/** The edges in `order` as COPY text, in chunks. */
-function* edgeText(graph: GraphBuilder, order: Int32Array): Generator<string> {
-  for (let from = 0; from < order.length; from += EDGES_PER_CHUNK) yield graph.edgeCopyText(order, from, Math.min(order.length, from + EDGES_PER_CHUNK));
+/** The edges in `order` as COPY text, in chunks of bytes. */
+function* edgeText(graph: GraphBuilder, order: Int32Array): Generator<Buffer> {
+  for (let from = 0; from < order.length; from += EDGES_PER_CHUNK) yield graph.edgeCopyBytes(order, from, Math.min(order.length, from + EDGES_PER_CHUNK));
 }
 
 const EDGES_PER_CHUNK = 4096;

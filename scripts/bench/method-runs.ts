@@ -37,6 +37,7 @@ export const methodRuns: BenchModule = {
         const slug = method.id.replace('-', '_');
         const samplesMs: number[] = [];
         const overheadMs: number[] = [];
+        const cpuMs: number[] = [];
         const statements: number[] = [];
         const runIds: string[] = [];
         for (const q of questions) {
@@ -45,8 +46,11 @@ export const methodRuns: BenchModule = {
           const started = performance.now();
           const model = timeModelCalls();
           const sent = countStatements();
+          const cpu = process.cpuUsage();
           await executeRun(id);
           const wall = performance.now() - started;
+          const used = process.cpuUsage(cpu);
+          cpuMs.push((used.user + used.system) / 1000);
           samplesMs.push(wall);
           overheadMs.push(wall - model.stop());
           statements.push(sent.stop());
@@ -64,6 +68,10 @@ export const methodRuns: BenchModule = {
           {
             type: 'value', label: `run overhead p50: ${method.id}`, key: `run_overhead_p50_ms_${slug}`, value: round(percentile(overheadMs, 50)), unit: 'ms',
             note: 'non-model overhead: wall time of executeRun (claim, trace writes, KG/document/entity queries, linking, prompt building, scoring) less the time inside offline-engine calls',
+          },
+          {
+            type: 'value', label: `run CPU p50: ${method.id}`, key: `run_cpu_p50_ms_${slug}`, value: round(percentile(cpuMs, 50)), unit: 'ms',
+            note: "this process's CPU time (user + system) while executeRun ran, offline engine included: unlike wall time, barely moved by other work on the machine",
           },
           { type: 'value', label: `database statements per run p50: ${method.id}`, key: `run_statements_p50_${slug}`, value: percentile(statements, 50), unit: '', note: 'every statement sent while the run executed (heartbeats included)' },
           { type: 'value', label: `model calls per run: ${method.id}`, key: `calls_per_run_${slug}`, value: Math.round(calls * 10) / 10, unit: 'calls' },

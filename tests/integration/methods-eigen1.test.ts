@@ -390,6 +390,12 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
     expect(gen).toHaveLength(3);
     expect(monitorCalls).toHaveLength(2);
     expect(gen.map((r) => r.closedEarly)).toEqual([true, true, false]);
+    // A window is a slice of a stream still being written: the monitor and the querier are told so, with its length, so its cut edges read as edges.
+    const querierCalls = server.requests.filter((r) => r.body.messages[0].content === querierTemplate.system);
+    for (const r of [...monitorCalls, ...querierCalls]) {
+      const window = /"{3}\n([\s\S]*?)\n"{3}/.exec(r.body.messages[1].content)![1];
+      expect(r.body.messages[1].content).toContain(`Text (a ${window.length}-character window of the reasoning as it streams: it may begin and end mid-sentence`);
+    }
 
     const [first, second] = out.injections;
     const firstText = stretch('a').join('').slice(0, 60);

@@ -93,18 +93,23 @@ export const generateTemplate = defineTemplate({
 export const monitorTemplate = defineTemplate({
   role: 'monitor',
   id: 'eigen1.monitor',
-  version: 1,
+  version: 2,
   system:
     'Analyze the following text and determine if responding to it accurately requires retrieving information from an external source. ' +
     'If you find any doubt or uncertainty about a concept, term or fact in the text, retrieval is required.',
-  render: (input: { frame: QuestionFrame; window: string }) => `Problem being solved: ${input.frame.question}\n\nText:\n"""\n${input.window}\n"""`,
+  render: (input: { frame: QuestionFrame; window: string }) => `Problem being solved: ${input.frame.question}\n\n${windowHeading(input.window)}\n"""\n${input.window}\n"""`,
   output: z.object({ needsRetrieval: z.boolean(), reason: z.string() }),
 });
+
+/** A monitor window is a fixed slice of a stream still being written: it says so, so a cut at either end reads as the slice's edge, not as text that stops. */
+function windowHeading(window: string): string {
+  return `Text (a ${window.length}-character window of the reasoning as it streams: it may begin and end mid-sentence, and the reasoning goes on after it):`;
+}
 
 export const querierTemplate = defineTemplate({
   role: 'querier',
   id: 'eigen1.querier',
-  version: 2,
+  version: 3,
   system:
     'Generate a single, concise search query for retrieving the information required by the text below: ' +
     'only the most essential keywords (entity names and the relation in doubt), no explanation. ' +
@@ -113,7 +118,7 @@ export const querierTemplate = defineTemplate({
     [
       `Problem being solved: ${input.frame.question}`,
       input.frame.options ? `Options: ${Object.entries(input.frame.options).map(([k, v]) => `${k}. ${v}`).join('; ')}` : null,
-      `Text:\n"""\n${input.window}\n"""`,
+      `${windowHeading(input.window)}\n"""\n${input.window}\n"""`,
       input.asked.length ? `Already searched (do not repeat): ${input.asked.join('; ')}` : null,
     ]
       .filter(Boolean)

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { textHash, type EmbeddingCache } from './embedding-cache';
 import { ModelCallError } from './errors';
+import { modelTransport } from './http';
 import { estimateTokens } from './tokens';
 import type { CallRecorder, ModelCallRecord } from './types';
 import { responseHeaders, toModelCallError } from './openai-errors';
@@ -65,9 +66,9 @@ export class EmbeddingClient {
 
   constructor(private readonly options: EmbeddingClientOptions) {
     // maxRetries 0: retries happen here, under the model layer's policy.
-    this.client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'unused', maxRetries: 0 });
-    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'unused', maxRetries: 0, ...modelTransport(this.timeoutMs) });
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.batchSize = options.batchSize ?? DEFAULT_EMBEDDING_BATCH;
     this.cache = options.cache ?? null;
   }

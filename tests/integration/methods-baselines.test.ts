@@ -6,13 +6,12 @@ import type { MethodAnswer } from '@/lib/methods/types';
 import type { RunRecord } from '@/lib/runs/read';
 import type { TripleData } from '@/lib/trace/types';
 import { runToSuccess, edgeExists } from '../support/runs';
-import { randomUUID } from 'node:crypto';
 import { recallTemplate } from '@/lib/llm/templates/generic';
 import { RUN_WIDE_IDS } from '@/lib/llm/client';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
-import { reply, setScriptedModelEnv, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { reply, scriptedServerForSuite } from '../support/scripted-openai-server';
 
 const SHARED = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 const MS = 'Disease::DOID:2377';
@@ -171,22 +170,13 @@ describe('kg-rag offline', () => {
 });
 
 describe('kg-rag over an OpenAI-compatible server', () => {
-  let server: ScriptedServer;
-  let restoreEnv = () => undefined as void;
   let prompt = '';
 
-  beforeAll(async () => {
-    server = await startScriptedOpenAIServer((request) => {
-      const [system, user] = request.body.messages as { content: string }[];
-      if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
-      prompt = user.content;
-      return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
-    });
-    restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
-  });
-  afterAll(async () => {
-    restoreEnv();
-    await server.close();
+  scriptedServerForSuite((request) => {
+    const [system, user] = request.body.messages as { content: string }[];
+    if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
+    prompt = user.content;
+    return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
   });
 
   it('a count phrased with a noun ("treatments for"): the facts heading says, per relation at the anchor, how many edges it shows of those the KG holds', async () => {

@@ -13,7 +13,7 @@ import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
 import type { TripleData } from '@/lib/trace/types';
-import { reply, startScriptedOpenAIServer, setScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
+import { reply, scriptedServerForSuite } from '../support/scripted-openai-server';
 import { runToSuccess, edgeExists } from '../support/runs';
 import { saveQuestionSet } from '@/lib/eval/sets';
 
@@ -309,48 +309,36 @@ describe('X-R2 offline under switches and the shuffled-KG control', () => {
 });
 
 describe('X-R2 over an OpenAI-compatible server', () => {
-  let server: ScriptedServer;
-  let restoreEnv = () => undefined as void;
-
-  beforeAll(async () => {
-    server = await startScriptedOpenAIServer((request) => {
-      const [system, user] = request.body.messages as { content: string }[];
-      const json = (value: unknown) => reply.ok(JSON.stringify(value));
-      switch (system.content) {
-        case decomposeTemplate.system:
-          return json({ subquestions: ['Which genes are associated with multiple sclerosis?', 'Which of those are associated with Crohn\'s disease?'], constraints: ['genes'], required_evidence: ['DaG triples'], current: SHARED });
-        case extractTemplate.system:
-          return json({
-            entities: [{ mention: 'multiple sclerosis', kind: 'Disease' }, { mention: "Crohn's disease", kind: 'Disease' }],
-            relations: ['multiple sclerosis', "Crohn's disease"].map((entity) => ({ entity, metaedges: ['DaG'], direction: 'out', targetKind: 'Gene', cue: 'associated', negated: false })),
-            answerKind: 'Gene',
-            outputFormat: 'list',
-            constraints: [{ type: 'shared', text: 'both' }],
-          });
-        case recallTemplate.system:
-          return json({ claims: [{ statement: 'TNF is a pro-inflammatory cytokine.', confidence: 0.9 }] });
-        case reasonTemplate.system: {
-          // Name every gene of this step's KG units joined to both diseases, citing its lines, plus one id that was never shown.
-          const block = user.content.split(/KG triples of this step KG_t \(showing \d+ of \d+ ranked candidate triples\):\n/)[1].split('\n\nEstablished in earlier steps')[0];
-          const byGene = new Map<string, string[]>();
-          for (const m of block.matchAll(/\[(K\d+)\] .+? –associates→ (.+?) \(Gene\)/g)) byGene.set(m[2], [...(byGene.get(m[2]) ?? []), m[1]]);
-          const shared = [...byGene].filter(([, ids]) => ids.length === 2);
-          const claims = shared.map(([gene, ids]) => ({ text: gene, evidenceIds: [...ids, 'not-a-shown-id'] }));
-          return json({ answer: shared.map(([gene]) => gene), optionKey: null, count: null, abstain: false, rationale: 'shared DaG neighbours', claims, evidenceIds: ['not-a-shown-id'] });
-        }
-        case checkTemplate.system:
-          return json({ stop: true, sufficient: true, consistent: true, reason: 'every gene is joined to both diseases', missing: [] });
-        default:
-          return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+  const scripted = scriptedServerForSuite((request) => {
+    const [system, user] = request.body.messages as { content: string }[];
+    const json = (value: unknown) => reply.ok(JSON.stringify(value));
+    switch (system.content) {
+      case decomposeTemplate.system:
+        return json({ subquestions: ['Which genes are associated with multiple sclerosis?', 'Which of those are associated with Crohn\'s disease?'], constraints: ['genes'], required_evidence: ['DaG triples'], current: SHARED });
+      case extractTemplate.system:
+        return json({
+          entities: [{ mention: 'multiple sclerosis', kind: 'Disease' }, { mention: "Crohn's disease", kind: 'Disease' }],
+          relations: ['multiple sclerosis', "Crohn's disease"].map((entity) => ({ entity, metaedges: ['DaG'], direction: 'out', targetKind: 'Gene', cue: 'associated', negated: false })),
+          answerKind: 'Gene',
+          outputFormat: 'list',
+          constraints: [{ type: 'shared', text: 'both' }],
+        });
+      case recallTemplate.system:
+        return json({ claims: [{ statement: 'TNF is a pro-inflammatory cytokine.', confidence: 0.9 }] });
+      case reasonTemplate.system: {
+        // Name every gene of this step's KG units joined to both diseases, citing its lines, plus one id that was never shown.
+        const block = user.content.split(/KG triples of this step KG_t \(showing \d+ of \d+ ranked candidate triples\):\n/)[1].split('\n\nEstablished in earlier steps')[0];
+        const byGene = new Map<string, string[]>();
+        for (const m of block.matchAll(/\[(K\d+)\] .+? –associates→ (.+?) \(Gene\)/g)) byGene.set(m[2], [...(byGene.get(m[2]) ?? []), m[1]]);
+        const shared = [...byGene].filter(([, ids]) => ids.length === 2);
+        const claims = shared.map(([gene, ids]) => ({ text: gene, evidenceIds: [...ids, 'not-a-shown-id'] }));
+        return json({ answer: shared.map(([gene]) => gene), optionKey: null, count: null, abstain: false, rationale: 'shared DaG neighbours', claims, evidenceIds: ['not-a-shown-id'] });
       }
-    });
-    // A model name of its own: the response cache never answers for this server.
-    restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
-  });
-
-  afterAll(async () => {
-    restoreEnv();
-    await server.close();
+      case checkTemplate.system:
+        return json({ stop: true, sufficient: true, consistent: true, reason: 'every gene is joined to both diseases', missing: [] });
+      default:
+        return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+    }
   });
 
   it('plays every role through the server, keeps parametric claims apart, and drops citations of unshown ids', async () => {
@@ -362,7 +350,7 @@ describe('X-R2 over an OpenAI-compatible server', () => {
     expect((run.config as { backend: { backend: string } }).backend.backend).toBe('openai');
     expect(run.modelCalls.map((c) => c.role)).toEqual(['decompose', 'extract', 'recall', 'reason', 'check']);
     expect(run.modelCalls.every((c) => c.backend === 'openai' && c.error === null)).toBe(true);
-    expect(server.requests).toHaveLength(5);
+    expect(scripted.server.requests).toHaveLength(5);
     expect(ofKind(run, 'xr2.iteration')).toHaveLength(1);
 
     const state = ofKind(run, 'xr2.iteration')[0].output as unknown as LoopState;
@@ -389,45 +377,35 @@ describe('X-R2 over an OpenAI-compatible server', () => {
 });
 
 describe('X-R2 over an OpenAI-compatible server: an intersection taken one disease per step', () => {
-  let server: ScriptedServer;
-  let restoreEnv = () => undefined as void;
   const steps = ['Which genes are associated with multiple sclerosis?', "Which genes are associated with Crohn's disease?"];
   const stepDisease = (user: string) => (user.includes(`Step question Q_t: ${steps[1]}`) ? "Crohn's disease" : 'multiple sclerosis');
 
-  beforeAll(async () => {
-    server = await startScriptedOpenAIServer((request) => {
-      const [system, user] = request.body.messages as { content: string }[];
-      const json = (value: unknown) => reply.ok(JSON.stringify(value));
-      switch (system.content) {
-        case decomposeTemplate.system:
-          // As a model does: one disease per step, the second once the check names it.
-          return json({ subquestions: steps, constraints: ['both'], required_evidence: ['DaG sets'], current: user.content.includes('Iteration 1:') ? steps[0] : steps[1] });
-        case extractTemplate.system: {
-          const disease = stepDisease(user.content);
-          return json({
-            entities: [{ mention: disease, kind: 'Disease' }],
-            relations: [{ entity: disease, metaedges: ['DaG'], direction: 'out', targetKind: 'Gene', cue: 'associated', negated: false }],
-            answerKind: 'Gene',
-            outputFormat: 'list',
-            constraints: [],
-          });
-        }
-        case recallTemplate.system:
-          return json({ claims: [] });
-        case reasonTemplate.system:
-          return json({ answer: [], optionKey: null, count: null, abstain: true, rationale: 'one side only', claims: [], evidenceIds: [] });
-        case checkTemplate.system:
-          return json({ stop: user.content.includes('Iteration 2 of'), sufficient: false, consistent: true, reason: 'the other disease is missing', missing: ["genes associated with Crohn's disease"] });
-        default:
-          return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+  scriptedServerForSuite((request) => {
+    const [system, user] = request.body.messages as { content: string }[];
+    const json = (value: unknown) => reply.ok(JSON.stringify(value));
+    switch (system.content) {
+      case decomposeTemplate.system:
+        // As a model does: one disease per step, the second once the check names it.
+        return json({ subquestions: steps, constraints: ['both'], required_evidence: ['DaG sets'], current: user.content.includes('Iteration 1:') ? steps[0] : steps[1] });
+      case extractTemplate.system: {
+        const disease = stepDisease(user.content);
+        return json({
+          entities: [{ mention: disease, kind: 'Disease' }],
+          relations: [{ entity: disease, metaedges: ['DaG'], direction: 'out', targetKind: 'Gene', cue: 'associated', negated: false }],
+          answerKind: 'Gene',
+          outputFormat: 'list',
+          constraints: [],
+        });
       }
-    });
-    restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
-  });
-
-  afterAll(async () => {
-    restoreEnv();
-    await server.close();
+      case recallTemplate.system:
+        return json({ claims: [] });
+      case reasonTemplate.system:
+        return json({ answer: [], optionKey: null, count: null, abstain: true, rationale: 'one side only', claims: [], evidenceIds: [] });
+      case checkTemplate.system:
+        return json({ stop: user.content.includes('Iteration 2 of'), sufficient: false, consistent: true, reason: 'the other disease is missing', missing: ["genes associated with Crohn's disease"] });
+      default:
+        return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+    }
   });
 
   it("every reason prompt holds the question's complete answer set, and a later step still holds the sets earlier steps were shown", async () => {

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A real HTTP server speaking the OpenAI chat-completions and embeddings protocol, driven by a
@@ -287,4 +289,28 @@ export function setScriptedModelEnv(server: ScriptedServer, vars: { model?: stri
   };
   apply(next);
   return () => apply(saved);
+}
+
+/**
+ * For a describe block whose runs all go to one scripted server: starts it before
+ * the block's tests and points the model configuration at it under a model name of
+ * its own (so the response cache never answers for it); restores and closes after.
+ */
+export function scriptedServerForSuite(script: Script): { readonly server: ScriptedServer } {
+  let server: ScriptedServer | null = null;
+  let restoreEnv = (): void => undefined;
+  beforeAll(async () => {
+    server = await startScriptedOpenAIServer(script);
+    restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
+  });
+  afterAll(async () => {
+    restoreEnv();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the scripted server starts in beforeAll');
+      return server;
+    },
+  };
 }

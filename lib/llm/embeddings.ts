@@ -1,8 +1,8 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { textHash, type EmbeddingCache } from './embedding-cache';
 import { ModelCallError } from './errors';
-import { modelTransport } from './http';
+import { openaiClient } from './http';
 import { estimateTokens } from './tokens';
 import type { CallRecorder, ModelCallRecord } from './types';
 import { responseHeaders, toModelCallError } from './openai-errors';
@@ -65,9 +65,8 @@ export class EmbeddingClient {
   private readonly cache: EmbeddingCache | null;
 
   constructor(private readonly options: EmbeddingClientOptions) {
-    // maxRetries 0: retries happen here, under the model layer's policy.
     this.timeoutMs = options.timeoutMs ?? 60_000;
-    this.client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'unused', maxRetries: 0, ...modelTransport(this.timeoutMs) });
+    this.client = openaiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: this.timeoutMs });
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.batchSize = options.batchSize ?? DEFAULT_EMBEDDING_BATCH;
     this.cache = options.cache ?? null;

@@ -1,4 +1,4 @@
-import type { ClientOptions } from 'openai';
+import OpenAI, { type ClientOptions } from 'openai';
 import { Agent, fetch as undiciFetch } from 'undici';
 
 /** Slack past the model layer's own timeout, so the socket never gives up first. */
@@ -16,6 +16,14 @@ export function socketTimeouts(timeoutMs: number): { headersTimeout: number; bod
 }
 
 const agents = new Map<number, Agent>();
+
+/**
+ * The `openai` client for an endpoint. maxRetries 0: the model layer retries under its own
+ * policy, so every attempt is counted and recorded.
+ */
+export function openaiClient(options: { baseUrl: string; apiKey?: string; timeoutMs: number }): OpenAI {
+  return new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'unused', maxRetries: 0, ...modelTransport(options.timeoutMs) });
+}
 
 /** The `openai` client's transport for a model timeout: undici's fetch over one shared agent per limit. */
 export function modelTransport(timeoutMs: number): Pick<ClientOptions, 'fetch' | 'fetchOptions'> {

@@ -1,7 +1,7 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { cacheKey, type ResponseCache } from './cache';
 import { ModelCallError } from './errors';
-import { modelTransport } from './http';
+import { openaiClient } from './http';
 import { parseStructured } from './json-output';
 import { renderMessages, repairMessages } from './messages';
 import { runAttempt, type AttemptSpec, type Usage } from './openai-attempt';
@@ -84,9 +84,8 @@ export class OpenAIBackend implements ModelBackend {
   private readonly refused = new Set<OptionalParam>();
 
   constructor(private readonly options: OpenAIBackendOptions) {
-    // maxRetries 0: retries happen here, so every attempt is counted and recorded.
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'unused', maxRetries: 0, ...modelTransport(this.timeoutMs) });
+    this.client = openaiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: this.timeoutMs });
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.cache = options.cache ?? null;
   }

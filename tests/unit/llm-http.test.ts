@@ -1,8 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelTransport, socketTimeouts } from '../../lib/llm/http';
+import { modelTransport, openaiClient, socketTimeouts } from '../../lib/llm/http';
 
 describe('the model transport', () => {
   it('never gives up on a slow model before the configured timeout (Node fetch alone stops at 300 s)', () => {
@@ -28,7 +27,7 @@ describe('the model transport', () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it('carries requests and their late answers', async () => {
-      const client = new OpenAI({ baseURL, apiKey: 'k', maxRetries: 0, ...modelTransport(10_000) });
+      const client = openaiClient({ baseUrl: baseURL, apiKey: 'k', timeoutMs: 10_000 });
       const page = await client.models.list();
       expect(page.data.map((m) => m.id)).toEqual(['slow-model']);
     });

@@ -1,6 +1,7 @@
 import { ZodError } from 'zod';
 import { ConflictError, InvalidInputError, NotFoundError } from '@/lib/runs/errors';
 import { clip, PayloadTooLargeError } from './input';
+import { isConnectionLoss } from '@/lib/db/connection-loss';
 
 /** An error that carries its own HTTP status and a message safe to show callers. */
 export class HttpError extends Error {
@@ -31,7 +32,7 @@ function issuesOf(error: ZodError) {
 
 /**
  * The one place that maps error classes to HTTP status: invalid input 400, not
- * found 404, conflict 409, anything else 500 with a generic message (the real
+ * found 404, conflict 409, an unreachable database 503, anything else 500 with a generic message (the real
  * one, which may hold connection strings or SQL, stays in the server log).
  */
 export function mapError(error: unknown): MappedError {
@@ -60,6 +61,10 @@ function classify(error: unknown): MappedError {
   if (error instanceof ConflictError) return { status: 409, body: { error: error.message || 'Conflict' }, internal: false };
   if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
     return { status: error.status, body: { error: error.message }, internal: false };
+  }
+  // A database restart passes: say so, so a caller retries instead of giving up.
+  if (isConnectionLoss(error)) {
+    return { status: 503, body: { error: 'The database is not reachable right now (it may be restarting); try again in a moment' }, internal: true };
   }
   return { status: 500, body: { error: 'Internal server error' }, internal: true };
 }

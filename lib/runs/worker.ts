@@ -2,6 +2,7 @@ import { getPool, getPrisma } from '@/lib/db/client';
 import { startEvalWorkers } from '@/lib/eval/jobs/worker';
 import { executeRun, HEARTBEAT_MS } from './executor';
 import { RUN_QUEUE, enqueueRun, getBoss, stopQueue } from './queue';
+import { isConnectionLoss } from '@/lib/db/connection-loss';
 
 /**
  * A run whose worker has not touched it for this long (several heartbeats,
@@ -123,13 +124,6 @@ export async function withBackoff<T>(what: string, start: () => Promise<T>, sign
       await new Promise((r) => setTimeout(r, delay));
     }
   }
-}
-
-const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
-
-function isConnectionLoss(reason: unknown): boolean {
-  const { code, message } = (reason ?? {}) as { code?: string; message?: string };
-  return (!!code && CONNECTION_LOST_CODES.has(code)) || /Connection terminated|connection (?:is )?closed|terminating connection/i.test(message ?? '');
 }
 
 /**

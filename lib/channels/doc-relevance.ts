@@ -110,7 +110,14 @@ let calibrated: { documents: number; value: Promise<Calibration> } | null = null
 export async function calibration(): Promise<Calibration> {
   const { rows } = await getPool().query<{ n: string }>('select count(*) as n from documents');
   const documents = Number(rows[0].n);
-  if (calibrated?.documents !== documents) calibrated = { documents, value: calibrate(documents) };
+  if (calibrated?.documents !== documents) {
+    const entry = { documents, value: calibrate(documents) };
+    calibrated = entry;
+    // A calibration that failed (a lost database) is not kept: the next caller computes it again.
+    entry.value.catch(() => {
+      if (calibrated === entry) calibrated = null;
+    });
+  }
   return calibrated.value;
 }
 

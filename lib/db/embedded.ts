@@ -93,6 +93,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   }
   // As root the server runs as the `postgres` OS user, which must be able to enter every folder above the data and the binaries.
   if (process.getuid?.() === 0) assertEnterableByOthers([parent, path.resolve('node_modules')]);
+  // synchronous_commit stays on (the default): a run the API acknowledged, and each step recorded, survive a crash of the server.
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
@@ -100,7 +101,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
     password: password ?? LEGACY_PASSWORD,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'work_mem=32MB', '-c', 'maintenance_work_mem=512MB', '-c', 'max_wal_size=4GB', '-c', 'synchronous_commit=off'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'work_mem=32MB', '-c', 'maintenance_work_mem=512MB', '-c', 'max_wal_size=4GB'],
     onLog: () => undefined,
     onError: (e) => {
       if (process.env.HOPSCOPE_DEBUG_PG) console.error('[postgres]', e);

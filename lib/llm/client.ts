@@ -1,3 +1,4 @@
+import { isConnectionLoss } from '@/lib/db/connection-loss';
 import type { CitationIndex } from '@/lib/channels/citations';
 import { LexicalSimilarity, LEXICAL_WHY, type Similarity } from '@/lib/nlp/similarity';
 import { ModelCallError } from './errors';
@@ -50,6 +51,8 @@ export class ModelClient {
     try {
       result = await this.backend.call({ ...options, template: cited, input });
     } catch (err) {
+      // The offline engine reads the graph: a lost database is the run's interruption, not a model failure.
+      if (isConnectionLoss(err)) throw err;
       const error =
         err instanceof ModelCallError
           ? err

@@ -4,6 +4,7 @@ import { ModelClient } from '@/lib/llm/client';
 import { getMethod } from '@/lib/methods/registry';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
+import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { RunCancelledError, RunLeaseLostError, TraceRecorder, errorMessage, toJson } from '@/lib/trace/recorder';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/lock';
 import { createBackend, createSimilarity } from './backend';
@@ -23,7 +24,8 @@ export const HEARTBEAT_MS = 2_000;
  * method, then stores answer, scores and cost. A resumed run replays its
  * completed steps (see TraceRecorder). Never throws for a failed run: the run
  * ends as failed with the reason recorded. Returns the run's final status, or
- * null when this call did not claim it (not queued: another worker has it).
+ * null when this call did not end it: not claimed (another worker has it), or
+ * interrupted by a lost database (left running; recovery resumes it).
  */
 export async function executeRun(runId: string): Promise<'succeeded' | 'failed' | 'cancelled' | null> {
   const prisma = getPrisma();
@@ -82,6 +84,14 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     return 'succeeded';
   } catch (error) {
     if (error instanceof RunLeaseLostError) return null;
+    // A lost database is an interruption, not the run's fault: the run stays `running` (its flushed
+    // steps kept) and the recovery sweep resumes it once the database is back, even when this
+    // worker could already write a failure now.
+    if (isConnectionLoss(error)) {
+      await trace?.flush().catch(() => undefined);
+      console.error(`[runs] ${runId} interrupted: ${errorMessage(error)}`);
+      return null;
+    }
     // Skipped steps and rows of interrupted ones, before the cost is read from them.
     await trace?.seal().catch(() => undefined);
     const cancelled = error instanceof RunCancelledError;

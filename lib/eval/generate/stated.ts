@@ -26,6 +26,8 @@ async function statedPools(source: 'doc' | 'web'): Promise<Pools> {
   if (!pools) {
     pools = scan(source);
     cache.set(key, pools);
+    // A scan that failed (a lost database) is not kept: the next caller scans again.
+    pools.catch(() => cache.delete(key));
   }
   return pools;
 }

@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/db/client';
+import { databaseUrl, getPool } from '@/lib/db/client';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
 import { contentTerms, isStopword, wordTokens } from '@/lib/llm/offline/text';
 
@@ -104,14 +104,19 @@ export async function searchAliases(nodeIds: string[]): Promise<Map<string, stri
   return byNode;
 }
 
-let calibrated: { documents: number; value: Promise<Calibration> } | null = null;
+let calibrated: { database: string; documents: number; checkedAt: number; value: Promise<Calibration> } | null = null;
+/** The corpus size is looked at again after this long: documents attached meanwhile wait that long to count. */
+const SIZE_CHECK_MS = 10_000;
 
 /** The corpus's threshold, computed once per process per corpus size. */
 export async function calibration(): Promise<Calibration> {
+  const database = databaseUrl();
+  if (calibrated?.database === database && Date.now() - calibrated.checkedAt < SIZE_CHECK_MS) return calibrated.value;
   const { rows } = await getPool().query<{ n: string }>('select count(*) as n from documents');
   const documents = Number(rows[0].n);
-  if (calibrated?.documents !== documents) {
-    const entry = { documents, value: calibrate(documents) };
+  if (calibrated?.database === database && calibrated.documents === documents) calibrated.checkedAt = Date.now();
+  else {
+    const entry = { database, documents, checkedAt: Date.now(), value: calibrate(documents) };
     calibrated = entry;
     // A calibration that failed (a lost database) is not kept: the next caller computes it again.
     entry.value.catch(() => {

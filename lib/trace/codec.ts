@@ -247,7 +247,7 @@ export function packBodies(steps: [number, StepTexts][], calls: [number, CallTex
   const text = `{"steps":[${steps.map(([o, b]) => `[${o},${json(b.input)},${json(b.output)},${json(b.pool)}]`).join(',')}],"calls":[${calls
     .map(([o, c]) => `[${o},${c.messages},${JSON.stringify(c.output)},${json(c.parsed)}]`)
     .join(',')}]}`;
-  return deflateRawSync(text, { level: 6 });
+  return deflateRawSync(text, { level: 3 });
 }
 
 /** The bodies a stored pack holds. */

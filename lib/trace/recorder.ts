@@ -327,10 +327,10 @@ export class TraceRecorder {
     });
   }
 
-  /** `flush`, then the run's trace packed (./store TraceWriter.seal): when the run has ended. */
+  /** When the run has ended: what is held written, and the run's trace packed, in one statement (./store TraceWriter.seal). */
   async seal(): Promise<void> {
-    await this.flush();
     await this.writer.seal();
+    if (this.writeFailure) throw this.writeFailure;
   }
 
   /** A step's input or output as stored: evidence records already in the trace become references. */

@@ -124,8 +124,8 @@ export class TraceWriter {
   /** Where the run's prompt lines are stored in full (./codec packMessages): later calls refer to them. */
   private readonly lines = new Map<string, LineAt>();
   /** What this writer stored, for the run's pack: step bodies by ordinal (and whether the step has ended), call bodies by ordinal. */
-  private readonly stepTexts = new Map<number, StepTexts & { ended: boolean }>();
-  private readonly callTexts = new Map<number, CallTexts & { chars: [number, number] }>();
+  private stepTexts = new Map<number, StepTexts & { ended: boolean }>();
+  private callTexts = new Map<number, CallTexts & { chars: [number, number] }>();
   private readonly ordinals = new Map<string, number>();
   /** Ids of the records this writer stored in pools: their `evidence` rows need not repeat them. */
   private readonly pooled = new Set<string>();
@@ -173,37 +173,27 @@ export class TraceWriter {
   }
 
   /**
-   * After the writes sent before it: moves the bodies this writer stored for
-   * steps that have ended, and for its calls, into one pack of the run
-   * (./codec packBodies) and clears them from their rows, in one statement.
-   * A step still running keeps its row as it is. Storage only: if it fails,
-   * the rows stay as they were, and that is reported, never thrown.
+   * Everything still waiting, written in one statement that also moves the
+   * bodies of every step that has ended, and of every call, into one pack of
+   * the run (./codec packBodies): rows written now go in without their bodies,
+   * rows written before are cleared. A step still running keeps its row as it
+   * is. Held writes (`behind`) thus store a run's bodies once, in its pack,
+   * not first in rows and then again. Rejects like any write.
    */
   seal(): Promise<void> {
-    const packed = this.chain.then(() => this.pack());
-    this.chain = packed.catch(() => undefined);
-    return packed.catch((error) => console.warn(`[trace] run ${this.runId}: the trace stays unpacked: ${error instanceof Error ? error.message : error}`));
+    return this.write(null, [], [], true, true);
   }
 
-  private async pack(): Promise<void> {
-    const steps = [...this.stepTexts].filter(([, t]) => t.ended);
-    const calls = [...this.callTexts];
-    if (!steps.length && !calls.length) return;
-    await storePack(this.runId, packBodies(steps, calls), steps.map(([o]) => o), calls.map(([o, c]) => ({ ordinal: o, marker: { $pack: c.chars } })));
-    for (const [o] of steps) this.stepTexts.delete(o);
-    this.callTexts.clear();
-  }
-
-  private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind): Promise<void> {
+  private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind, seal = false): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ end, calls, rows, resolve, reject });
-      if (now) this.chain = this.chain.then(() => this.drain());
+      if (now) this.chain = this.chain.then(() => this.drain(seal));
       else this.soon();
     });
   }
 
-  /** One statement for everything waiting; writes queued while it runs go together in the next. */
-  private async drain(): Promise<void> {
+  /** One statement for everything waiting (and, when `seal`, the run's pack); writes queued while it runs go together in the next. */
+  private async drain(seal = false): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
     if (!batch.length) return;
@@ -227,9 +217,20 @@ export class TraceWriter {
     });
     const updates = ends
       .filter((e) => !rows.some((r) => r.id === e.stepId))
-      .map((e): WrittenEnd => ({ ...e, texts: { output: jsonText(e.output), pool: e.pool.length ? jsonText(poolJson(e.pool)) : null } }));
+      .map((e): WrittenEnd => ({ ...e, ordinal: this.ordinals.get(e.stepId), texts: { output: jsonText(e.output), pool: e.pool.length ? jsonText(poolJson(e.pool)) : null } }));
     const pooledNow = new Set(ends.flatMap((e) => e.pool.map((r) => r.id)));
     const inPool = (id: string) => this.pooled.has(id) || pooledNow.has(id);
+    // What the run's stored bodies are once this statement is in: the rows written before, with what it adds.
+    const stepTexts = new Map(this.stepTexts);
+    for (const r of newRows) stepTexts.set(r.ordinal, { ...r.texts, ended: r.status !== 'running' });
+    for (const e of updates) {
+      const ordinal = this.ordinals.get(e.stepId);
+      const written = ordinal === undefined ? undefined : stepTexts.get(ordinal);
+      if (written) stepTexts.set(ordinal!, { ...written, ...e.texts, ended: true });
+    }
+    const callTexts = new Map(this.callTexts);
+    for (const c of calls) callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });
+    const pack = seal ? runPack(stepTexts, callTexts, this.stepTexts, this.callTexts, updates.map((e) => e.ordinal)) : null;
     try {
       await writeSteps(
         this.runId,
@@ -237,16 +238,14 @@ export class TraceWriter {
         updates,
         evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]).map((r) => (inPool(r.id) ? poolReference(r) : r)),
         calls,
+        pack,
       );
       for (const id of pooledNow) this.pooled.add(id);
       for (const [line, at] of added) this.lines.set(line, at);
-      for (const r of newRows) this.stepTexts.set(r.ordinal, { ...r.texts, ended: r.status !== 'running' });
-      for (const e of updates) {
-        const ordinal = this.ordinals.get(e.stepId);
-        const written = ordinal === undefined ? undefined : this.stepTexts.get(ordinal);
-        if (written) this.stepTexts.set(ordinal!, { ...written, ...e.texts, ended: true });
-      }
-      for (const c of calls) this.callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });
+      for (const o of pack?.steps ?? []) stepTexts.delete(o);
+      if (pack) callTexts.clear();
+      this.stepTexts = stepTexts;
+      this.callTexts = callTexts;
       for (const b of batch) b.resolve();
     } catch (error) {
       // Rows of steps still running are tried again with the next write.
@@ -258,20 +257,29 @@ export class TraceWriter {
 
 /** A step row to write, its bodies as JSON texts. */
 type WrittenRow = StepRow & { texts: StepTexts };
-type WrittenEnd = StepEnd & { texts: Omit<StepTexts, 'input'> };
+type WrittenEnd = StepEnd & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
 
 /** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed): one statement. */
-async function writeSteps(runId: string, rows: WrittenRow[], updates: WrittenEnd[], selected: EvidenceRecord[], calls: PackedCall[]): Promise<void> {
+async function writeSteps(runId: string, rows: WrittenRow[], updates: WrittenEnd[], selected: EvidenceRecord[], calls: PackedCall[], pack: RunPack | null): Promise<void> {
+  const packed = pack ? new Set(pack.steps) : null;
+  // A body that goes into the pack is not written to its row as well.
+  const bodies = (ordinal: number | undefined, texts: Partial<StepTexts>) =>
+    packed && ordinal !== undefined && packed.has(ordinal) ? { input: null, output: null, pool: null } : texts;
   await getPool().query(
     `with i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
                 select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
                   from jsonb_to_recordset($2::jsonb) as x(id text, ordinal int, parent text, kind text, label text, status text, input jsonb, output jsonb,
                                                           duration_ms int, pool jsonb, started_at timestamp, contract_issue text)),
-          u as (update steps s set status = x.status::"StepStatus", output = x.output, duration_ms = x.duration_ms, evidence_pool = x.pool, contract_issue = x.contract_issue
-                  from jsonb_to_recordset($3::jsonb) as x(id text, status text, output jsonb, duration_ms int, pool jsonb, contract_issue text)
+          u as (update steps s set status = x.status::"StepStatus", output = x.output, duration_ms = x.duration_ms, evidence_pool = x.pool, contract_issue = x.contract_issue,
+                                   input = case when x.packed then null else s.input end
+                  from jsonb_to_recordset($3::jsonb) as x(id text, status text, output jsonb, duration_ms int, pool jsonb, contract_issue text, packed boolean)
                  where s.id = x.id and s.run_id = $1),
           e as (${INSERT_EVIDENCE('$4')}),
-          m as (${INSERT_CALLS('$5')})
+          m as (${INSERT_CALLS('$5')}),
+          p as (insert into trace_packs (run_id, seq, body) select $1, coalesce(max(seq) + 1, 0), $6::bytea from trace_packs where run_id = $1 having $6::bytea is not null),
+          cleared as (update steps set input = null, output = null, evidence_pool = null where run_id = $1 and ordinal = any($7::int[])),
+          markers as (update model_calls c set messages = x.marker, output = null, parsed = null
+                  from jsonb_to_recordset($8::jsonb) as x(ordinal int, marker jsonb) where c.run_id = $1 and c.ordinal = x.ordinal)
      select 1`,
     [
       runId,
@@ -279,27 +287,49 @@ async function writeSteps(runId: string, rows: WrittenRow[], updates: WrittenEnd
         .map((r) =>
           withJson(
             { id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, duration_ms: r.durationMs ?? null, started_at: r.startedAt, contract_issue: r.contractIssue ?? null },
-            { input: r.texts.input, output: r.texts.output, pool: r.texts.pool },
+            bodies(r.ordinal, { input: r.texts.input, output: r.texts.output, pool: r.texts.pool }),
           ),
         )
         .join(',')}]`,
-      `[${updates.map((e) => withJson({ id: e.stepId, status: e.status, duration_ms: e.durationMs, contract_issue: e.contractIssue }, e.texts)).join(',')}]`,
+      `[${updates.map((e) => withJson({ id: e.stepId, status: e.status, duration_ms: e.durationMs, contract_issue: e.contractIssue, packed: e.ordinal !== undefined && !!packed?.has(e.ordinal) }, bodies(e.ordinal, e.texts))).join(',')}]`,
       evidenceJson(selected),
-      callsJson(calls),
+      callsJson(calls, !!pack),
+      pack?.body ?? null,
+      pack?.clearSteps ?? [],
+      JSON.stringify(pack?.clearCalls ?? []),
     ],
   );
 }
 
-/** A run's pack (the next of its packs) and its rows' bodies cleared, in one statement: a reader that finds a row cleared finds its pack. */
-async function storePack(runId: string, body: Buffer, steps: number[], calls: { ordinal: number; marker: CallMarker }[]): Promise<void> {
-  await getPool().query(
-    `with p as (insert into trace_packs (run_id, seq, body) select $1, coalesce(max(seq) + 1, 0), $2 from trace_packs where run_id = $1),
-          s as (update steps set input = null, output = null, evidence_pool = null where run_id = $1 and ordinal = any($3::int[])),
-          m as (update model_calls c set messages = x.marker, output = null, parsed = null
-                  from jsonb_to_recordset($4::jsonb) as x(ordinal int, marker jsonb) where c.run_id = $1 and c.ordinal = x.ordinal)
-     select 1`,
-    [runId, body, steps, JSON.stringify(calls)],
-  );
+/** The run's pack made by a sealing write: its body, the steps and calls it holds, and the rows written before whose bodies it takes over. */
+interface RunPack {
+  body: Buffer;
+  steps: number[];
+  clearSteps: number[];
+  clearCalls: { ordinal: number; marker: CallMarker }[];
+}
+
+/**
+ * The pack of every ended step and every call, as they will be stored (`steps`, `calls`), given which of them were
+ * already written with their bodies (`before`): those rows are cleared, except steps whose end this very write updates.
+ * Null when there is nothing to pack.
+ */
+function runPack(
+  steps: Map<number, StepTexts & { ended: boolean }>,
+  calls: Map<number, CallTexts & { chars: [number, number] }>,
+  stepsBefore: Map<number, StepTexts & { ended: boolean }>,
+  callsBefore: Map<number, CallTexts & { chars: [number, number] }>,
+  updated: (number | undefined)[],
+): RunPack | null {
+  const ended = [...steps].filter(([, t]) => t.ended);
+  if (!ended.length && !calls.size) return null;
+  const updatedNow = new Set(updated);
+  return {
+    body: packBodies(ended, [...calls]),
+    steps: ended.map(([o]) => o),
+    clearSteps: ended.map(([o]) => o).filter((o) => stepsBefore.has(o) && !updatedNow.has(o)),
+    clearCalls: [...callsBefore].map(([ordinal, c]) => ({ ordinal, marker: { $pack: c.chars } })),
+  };
 }
 
 /** A packed call's row keeps, instead of its bodies, the length of its prompt and of its output (characters), which timings read without the pack. */
@@ -389,14 +419,16 @@ function parsedOf(stored: unknown, output: string | null): unknown {
   return stored && typeof stored === 'object' && (stored as { $parsedIsOutput?: unknown }).$parsedIsOutput === true && output !== null ? JSON.parse(output) : stored;
 }
 
-function callsJson(calls: PackedCall[]): string {
+/** Calls as rows; `packed`: their bodies go into the run's pack, and the row keeps the marker with their lengths. */
+function callsJson(calls: PackedCall[], packed: boolean): string {
   return `[${calls
     .map((c) => {
       const plain = {
         stepId: c.stepId, ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
-        output: c.output, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, cached: c.cached, attempts: c.attempts, error: c.error,
+        output: packed ? null : c.output, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, cached: c.cached, attempts: c.attempts, error: c.error,
       };
-      return `${JSON.stringify(plain).slice(0, -1)},"messages":${c.texts.messages},"parsed":${c.texts.parsed ?? 'null'}}`;
+      const marker: CallMarker = { $pack: c.chars };
+      return `${JSON.stringify(plain).slice(0, -1)},"messages":${packed ? JSON.stringify(marker) : c.texts.messages},"parsed":${packed ? 'null' : (c.texts.parsed ?? 'null')}}`;
     })
     .join(',')}]`;
 }

@@ -261,6 +261,44 @@ describe('TraceRecorder', () => {
     expect(size.bytes).toBeLessThan(JSON.stringify([candidates, evidence, evidence]).length / 4);
   });
 
+  it('with the offline engine writes what it held and the pack in one statement: bodies are stored once, in the pack, and read back as recorded', async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id);
+    const statements: string[] = [];
+    const pool = getPool();
+    const query = pool.query.bind(pool);
+    const candidates = Array.from({ length: 30 }, (_, i) => ({ channel: 'kg' as const, kind: 'triple' as const, ref: `edge:${i}`, text: `gene ${i} – associates – asthma`, scores: { sim: i / 30 } }));
+    // A step long enough to be written as running first: its end is held, then sealed.
+    let finish!: () => void;
+    const slow = trace.step({ kind: 'regram.revise', label: 'Slow', input: { long: 'y'.repeat(2000) } }, () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))));
+    await until(() => getPrisma().step.findFirst({ where: { runId: run.id, label: 'Slow' } }));
+    finish();
+    await slow;
+    const found = await trace.step({ kind: 'channel.kg', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
+    await trace.step({ kind: 'xr2.recall', label: 'Recall', input: { pool: found.slice(0, 2), long: 'x'.repeat(3000) } }, async () => ({ claims: [], note: 'recalled' }));
+    (pool as { query: unknown }).query = (...args: Parameters<typeof query>) => {
+      statements.push(String(args[0]));
+      return query(...args);
+    };
+    try {
+      await trace.seal();
+    } finally {
+      (pool as { query: unknown }).query = query;
+    }
+    expect(statements).toHaveLength(1);
+    const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(rows.map((r) => [r.label, r.status, r.input, r.output, r.evidencePool])).toEqual([
+      ['Slow', 'succeeded', null, null, null],
+      ['Candidates', 'succeeded', null, null, null],
+      ['Recall', 'succeeded', null, null, null],
+    ]);
+    expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(1);
+    const read = await readTrace(run.id);
+    expect(read.steps.map((s) => s.input)).toMatchObject([{ long: 'y'.repeat(2000) }, {}, { pool: JSON.parse(JSON.stringify(found.slice(0, 2))), long: 'x'.repeat(3000) }]);
+    expect(read.steps[0].output).toEqual({ head: 'a', relation: 'treats', tail: 'b' });
+    expect(read.evidence.map((e) => e.ref)).toEqual(candidates.map((c) => c.ref));
+  });
+
   it('fails a step whose output breaks its contract under test, and otherwise records it flagged with the issue', async () => {
     const broken = { subquestions: 'not a list', constraints: [], required_evidence: [], current: 'q' } as unknown as ReturnType<typeof decomposition>;
     const strict = await TraceRecorder.open((await newRun()).id);

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { CHANNEL_COLORS } from '@/components/graph/colors';
 import { kgNodeHref } from '@/components/kg/paths';
 import { Badge } from '@/components/ui/Badge';
@@ -25,6 +26,39 @@ export function EvidenceChip({ evidence, onSelect }: { evidence: EvidenceView | 
       <span className="min-w-0 truncate">{evidence.text}</span>
     </button>
   );
+}
+
+/** A record id cited in running text, as `[id]`. */
+const CITED_RECORD = /\[([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\]/g;
+
+/**
+ * Text that cites evidence records by id (an EIGEN-1 aside: "I found that [id], [id] bear on
+ * it"): each record the run holds is shown by its ordinal and channel colour and opens its
+ * provenance; everything else, unknown ids included, stays text as written.
+ */
+export function CitingText({ text, evidenceById, onSelect }: { text: string; evidenceById: ReadonlyMap<string, EvidenceView>; onSelect: (id: string) => void }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(CITED_RECORD)) {
+    const evidence = evidenceById.get(match[1]);
+    if (!evidence) continue;
+    parts.push(text.slice(last, match.index));
+    parts.push(
+      <button
+        key={match.index}
+        type="button"
+        onClick={() => onSelect(evidence.id)}
+        title={evidence.text}
+        data-testid="cited-record"
+        className="mx-0.5 inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-1 align-baseline font-mono text-[11px] text-slate-800 hover:border-blue-400 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        <span aria-hidden className="inline-block size-2 shrink-0 rounded-full" style={{ backgroundColor: (CHANNEL_COLORS as Record<string, string>)[evidence.channel] }} />#{evidence.ordinal}
+      </button>,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
 }
 
 /** A KG entity: its name links to the KG browser page. */

@@ -242,6 +242,25 @@ test.describe('The first screen of a run page', () => {
   }
 });
 
+test("an EIGEN-1 aside names the records it cites by their number, each opening the record, never by a raw id", async ({ page, request }) => {
+  const run = await runToEnd(request, { method: 'eigen1', question: 'Which genes are associated with multiple sclerosis?' });
+  const injection = run.steps.find((s) => s.kind === 'eigen1.injection');
+  expect(injection, 'the offline monitor asked for retrieval at least once').toBeTruthy();
+  await page.goto(`/runs/${run.id}?step=${injection!.ordinal}`);
+  const aside = page.getByTestId('step-detail').getByTestId('injected-span');
+  await expect(aside).toContainText('I found that');
+  const cited = aside.getByTestId('cited-record');
+  expect(await cited.count()).toBeGreaterThan(0);
+  await expect(cited.first()).toHaveText(/^#\d+$/);
+  // No record id is left in the text as written.
+  expect(await aside.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  const ordinal = (await cited.first().innerText()).slice(1);
+  await cited.first().click();
+  const provenance = page.getByTestId('evidence-provenance');
+  await expect(provenance).toBeVisible();
+  await expect(provenance).toContainText(`#${ordinal}`);
+});
+
 test('the home page and the KG browser name the graph that is loaded, as the health endpoint reports it', async ({ page, request }) => {
   const health = (await (await request.get('/api/health')).json()) as { kg: { source: string | null } | null };
   const source = health.kg?.source ?? null;

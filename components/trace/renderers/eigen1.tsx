@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { CytoscapeView } from '@/components/graph/CytoscapeView';
 import { GraphLegend } from '@/components/graph/Legend';
 import type { GraphModel } from '@/components/graph/model';
-import { EvidenceChip } from '@/components/runs/EvidenceBits';
+import { CitingText, EvidenceChip } from '@/components/runs/EvidenceBits';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
 import type { StepOutput } from '@/lib/trace/step-schemas';
@@ -47,7 +47,7 @@ function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generat
                 className={cn('rounded-sm border-b-2 border-amber-500 bg-amber-100', p.inWindow && 'ring-1 ring-sky-400')}
               >
                 <span className="mr-1 rounded bg-amber-600 px-1 align-middle text-[10px] font-semibold text-white uppercase">injected</span>
-                {p.text}
+                <CitingText text={p.text} evidenceById={ctx.evidenceById} onSelect={ctx.selectEvidence} />
               </span>
             ) : (
               <span key={p.start} className={cn(p.inWindow && 'bg-sky-100 ring-1 ring-sky-400')}>
@@ -101,7 +101,7 @@ function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generat
                 </div>
                 <p className="text-slate-700">
                   <span className="font-semibold">{inj.writtenBy === 'raw-retrieval' ? 'Spliced raw (injector off): ' : 'Injector output: '}</span>
-                  {inj.aside}
+                  <CitingText text={inj.aside} evidenceById={ctx.evidenceById} onSelect={ctx.selectEvidence} />
                 </p>
               </li>
             ))}
@@ -193,7 +193,7 @@ function InjectionView({ output: inj, ctx }: ContractViewProps<'eigen1.injection
       </div>
       <p className="rounded-sm border-b-2 border-amber-500 bg-amber-100 px-1 text-slate-900" data-testid="injected-span">
         <span className="mr-1 rounded bg-amber-600 px-1 align-middle text-[10px] font-semibold text-white uppercase">injected</span>
-        {inj.aside}
+        <CitingText text={inj.aside} evidenceById={ctx.evidenceById} onSelect={ctx.selectEvidence} />
       </p>
       <p className="text-xs text-slate-600">Written by the injector from the retrieved records, not by the reasoning model.</p>
     </div>

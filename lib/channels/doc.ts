@@ -5,6 +5,7 @@ import type { EvidenceInput, EvidenceRecord, StepHandle } from '@/lib/trace/type
 import { calibration, MIN_ALIAS, queryTerms, relevanceOf, searchAliases, surfaceQuery, type Calibration } from './doc-relevance';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { factKey } from './citations';
+import { lookupsOf } from './lookups';
 
 interface PassageRow {
   id: string;
@@ -160,7 +161,7 @@ export class DocChannel {
     const links = await linkEntities(text, { aliases, fuzzy: false, lookups: this.deps.lookups });
     const nodes = [...new Map(links.map((l) => [l.nodeId, l])).values()];
     if (!nodes.length) return [];
-    const byNode = aliases ? await searchAliases(nodes.map((n) => n.nodeId)) : new Map<string, string[]>();
+    const byNode = aliases ? await lookupsOf(this.deps).byNode('search aliases', nodes.map((n) => n.nodeId), searchAliases) : new Map<string, string[]>();
     // The words as the text wrote them count too ("lilrb2"), unless short: "MS" in prose is rarely methionine synthase.
     const written = (id: string) => links.filter((l) => l.nodeId === id).flatMap((l) => [l.mention, l.matched]).filter((w) => w.trim().length >= MIN_ALIAS);
     return nodes.map((n) => ({

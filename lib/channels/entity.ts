@@ -1,6 +1,7 @@
 import { explainLinks, nodeProfiles, type EntityLink } from '@/lib/kg';
 import type { EvidenceInput } from '@/lib/trace/types';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
+import { lookupsOf } from './lookups';
 
 /**
  * The entity channel: alias, synonym and fuzzy linking plus entity profiles.
@@ -35,7 +36,7 @@ export class EntityChannel {
       return { enabled: false, items: [], note: 'entity switch is off' };
     }
     const items = await trace.step({ kind: 'channel.entity', label: 'Entity profiles', input: { nodeIds }, parent }, async (step) => {
-      const byId = await nodeProfiles(nodeIds);
+      const byId = await lookupsOf(this.deps).byNode('profiles', nodeIds, nodeProfiles);
       const profiles = [...new Set(nodeIds)].map((id) => byId.get(id));
       const evidence: EvidenceInput[] = [];
       for (const p of profiles) {

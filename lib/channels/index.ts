@@ -1,4 +1,4 @@
-import { ExactLookups } from '@/lib/kg';
+import { lookupsOf } from './lookups';
 import { DocChannel } from './doc';
 import { EntityChannel } from './entity';
 import { KgChannel } from './kg';
@@ -18,11 +18,11 @@ export class Channels {
   readonly param: ParamChannel;
   readonly web: WebChannel;
 
-  /** What the channels share: the run's switches, trace and model, and one set of exact name lookups. */
+  /** What the channels share: the run's switches, trace and model, and the process's name lookups. */
   readonly deps: ChannelDeps;
 
   constructor(deps: ChannelDeps, webProvider?: WebSearchProvider) {
-    const shared = { ...deps, lookups: deps.lookups ?? new ExactLookups() };
+    const shared = { ...deps, lookups: lookupsOf(deps) };
     this.deps = shared;
     this.doc = new DocChannel(shared);
     this.entity = new EntityChannel(shared);

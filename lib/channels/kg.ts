@@ -3,6 +3,7 @@ import type { EvidenceInput, EvidenceRecord, StepHandle, TripleData } from '@/li
 import { metaedgeVerbs, tripleText } from './kg-text';
 import { shuffledAnchor, ShuffleDonors } from './kg-shuffle';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
+import { lookupsOf } from './lookups';
 
 /** One condition of an answer set: nodes joined to `anchor` by one of `metaedges`. */
 export interface SetConstraint {
@@ -53,7 +54,7 @@ export class KgChannel {
    */
   async relationCounts(nodeIds: string[]): Promise<Map<string, NodeProfile['degreeByMetaedge']>> {
     if (!this.enabled || this.deps.kgShuffle) return new Map();
-    const profiles = await nodeProfiles(nodeIds);
+    const profiles = await lookupsOf(this.deps).byNode('profiles', nodeIds, nodeProfiles);
     return new Map([...profiles].map(([id, p]) => [id, p.degreeByMetaedge]));
   }
 

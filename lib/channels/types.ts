@@ -1,7 +1,7 @@
 import type { TraceRecorder } from '@/lib/trace/recorder';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { ModelClient } from '@/lib/llm/client';
-import type { ExactLookups } from '@/lib/kg/query/link-sql';
+import type { KnowledgeLookups } from '@/lib/kg/query/lookups';
 import type { KgShuffle, Switches } from './switches';
 
 /** What a channel answers: evidence records already written to the trace, or why it could not. */
@@ -29,8 +29,8 @@ export interface ChannelDeps {
   docBundle?: string[] | null;
   /** A recorded web evidence bundle carried by the question, if any. */
   webBundle?: WebRecord[];
-  /** The run's exact name lookups, shared by the channels that link text (Channels makes one when absent). */
-  lookups?: ExactLookups;
+  /** Name lookups made before, shared by the channels that link text (Channels takes the process's when absent). */
+  lookups?: KnowledgeLookups;
 }
 
 export interface WebRecord {

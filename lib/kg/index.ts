@@ -7,7 +7,7 @@
 export type { KgNode, KgEdge, KgTriple, KgPath, NeighborEdge, EntityLink, LinkMethod, LinkReading, LinkRejection, LinkReport, MetapathHop, EdgeDirection, DirectionFilter } from './types';
 export { normaliseName } from './normalise';
 export { linkMention, linkEntities, explainLinks, type LinkOptions } from './link';
-export { ExactLookups } from './query/link-sql';
+export { KnowledgeLookups, sharedKnowledgeLookups } from './query/lookups';
 export { getNode, getNodes, searchNodes, nodeProfile, nodeProfiles, type NodeProfile, type SearchHit, type SearchMatch } from './nodes';
 export { neighbors, countNeighbors, type NeighborOptions } from './neighbors';
 export { sharedNeighbors, type SharedNeighbor, type SharedNeighborOptions } from './shared';

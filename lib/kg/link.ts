@@ -1,7 +1,8 @@
 import { analyse, type Word } from '@/lib/nlp/english';
 import type { EntityLink, LinkMethod, LinkReading, LinkRejection, LinkReport } from './types';
 import { normaliseName } from './normalise';
-import { exactCandidates, fuzzyCandidates, type ExactLookups, type LinkCandidate } from './query/link-sql';
+import { exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
+import type { KnowledgeLookups } from './query/lookups';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
 import { conceptsOf, isConcept, type KindConcept } from './relations';
 
@@ -15,12 +16,16 @@ export interface LinkOptions {
   limit?: number;
   /** Lowest trigram similarity a fuzzy link may have (linkMention: 0.45; linkEntities: 0.5). */
   minSimilarity?: number;
-  /** A run's exact lookups so far: words it looked up before are not asked again. */
-  lookups?: ExactLookups;
+  /** Name lookups made before (the process's, see KnowledgeLookups): words looked up before are not asked again. */
+  lookups?: KnowledgeLookups;
 }
 
 function exactHits(keys: string[], scope: { aliases: boolean; kinds?: string[] }, opts: LinkOptions): Promise<LinkCandidate[]> {
   return opts.lookups ? opts.lookups.candidates(keys, scope) : exactCandidates(keys, scope);
+}
+
+function fuzzyHits(keys: string[], scope: { aliases: boolean; kinds?: string[]; minSimilarity: number; limit: number }, opts: LinkOptions): Promise<LinkCandidate[]> {
+  return opts.lookups ? opts.lookups.fuzzyCandidates(keys, scope) : fuzzyCandidates(keys, scope);
 }
 
 const METHOD_RANK: Record<LinkMethod, number> = { exact: 0, alias: 1, fuzzy: 2 };
@@ -39,7 +44,7 @@ export async function linkMention(mention: string, opts: LinkOptions = {}): Prom
   const scope = { aliases: opts.aliases ?? true, kinds: opts.kinds };
   let found = (await exactHits([key], scope, opts)).filter((c) => !nameOnly(opts) || sameName(c, mention.trim()));
   if ((opts.fuzzy ?? true) && !found.length) {
-    found = await fuzzyCandidates([key], { ...scope, minSimilarity: opts.minSimilarity ?? 0.45, limit });
+    found = await fuzzyHits([key], { ...scope, minSimilarity: opts.minSimilarity ?? 0.45, limit }, opts);
   }
   return bestPerNode(found)
     .slice(0, limit)
@@ -123,7 +128,7 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
     // where most look-alikes of ordinary words live. Best similarity wins, then length.
     const leftover = leftoverGrams(tokens, covered);
     const fuzzyScope = { aliases: false, kinds: opts.kinds, minSimilarity: opts.minSimilarity ?? 0.5, limit: perMention + FUZZY_SPARES };
-    const byKey = groupBy(await fuzzyCandidates([...new Set(leftover.map((g) => g.key))], fuzzyScope), (c) => c.key);
+    const byKey = groupBy(await fuzzyHits([...new Set(leftover.map((g) => g.key))], fuzzyScope, opts), (c) => c.key);
     const fuzzyUsable = (c: LinkCandidate, key: string, first: number, last: number) => {
       const why = !spellingVariant(key, c.matched) ? 'fuzzy hit is not another spelling of the span (lengths differ by over 20%)' : symbolLike(c) ? 'a gene symbol is never matched fuzzily: a word that resembles one is a word' : null;
       if (why) rejected.push(rejection(c, spanText(first, last), tokens[first].start, tokens[last].end, why));

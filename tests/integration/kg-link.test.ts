@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '../../lib/db/client';
-import { explainLinks, linkEntities, linkMention, normaliseName, type EntityLink } from '../../lib/kg';
+import { explainLinks, KnowledgeLookups, linkEntities, linkMention, nodeProfiles, normaliseName, type EntityLink } from '../../lib/kg';
 
 afterAll(closeDb);
 
@@ -186,6 +186,59 @@ describe('linkMention', () => {
       const on = await linkMention(rows[0].alias, { fuzzy: false });
       expect(on.some((l) => l.nodeId === rows[0].node_id && l.method === 'alias')).toBe(true);
       expect(await linkMention(rows[0].alias, off)).toEqual([]);
+    }
+  });
+});
+
+describe('KnowledgeLookups: the name lookups a process shares between runs', () => {
+  /** Statements the pool sends while `action` runs. */
+  async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
+    const pool = getPool();
+    const query = pool.query.bind(pool);
+    const sent: string[] = [];
+    (pool as { query: unknown }).query = (...args: Parameters<typeof query>) => {
+      const first = args[0] as unknown;
+      sent.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+      return query(...args);
+    };
+    try {
+      await action();
+    } finally {
+      (pool as { query: unknown }).query = query;
+    }
+    return sent;
+  }
+
+  const QUESTION = 'Which drugs treat multple sclerosis and bind IL7R?';
+
+  it('links a text again from memory, with the same links, and asks again once an import has changed the names', async () => {
+    const lookups = new KnowledgeLookups(0);
+    let first: EntityLink[] = [];
+    const firstSent = await statementsOf(async () => (first = await linkEntities(QUESTION, { lookups })));
+    expect(firstSent.filter((s) => /from nodes n/.test(s)).length).toBeGreaterThan(0);
+    let again: EntityLink[] = [];
+    const againSent = await statementsOf(async () => (again = await linkEntities(QUESTION, { lookups })));
+    // Only the check for imports: no name is looked up twice.
+    expect(againSent.filter((s) => /from nodes n/.test(s))).toEqual([]);
+    expect(again).toEqual(first);
+    expect(again).toEqual(await linkEntities(QUESTION));
+
+    // What is read per node is kept too: profiles asked for again come from memory, the same.
+    const ids = first.map((l) => l.nodeId);
+    const profiles = await lookups.byNode('profiles', ids, nodeProfiles);
+    expect(await statementsOf(async () => expect(await lookups.byNode('profiles', ids, nodeProfiles)).toEqual(profiles))).toEqual([expect.stringMatching(/kg_imports/)]);
+    expect([...profiles.keys()].sort()).toEqual([...new Set(ids)].sort());
+
+    // An import (any kind) starts the memory afresh.
+    const { rows } = await getPool().query<{ id: string }>(
+      `insert into kg_imports (id, source, version, kind, node_count, edge_count, counts, checksum, files, duration_ms)
+       values (gen_random_uuid()::text, 'test:name-lookups', '1', 'profiles', 0, 0, '{}', 'none', '[]', 0) returning id`,
+    );
+    try {
+      const afterSent = await statementsOf(() => linkEntities(QUESTION, { lookups }));
+      expect(afterSent.filter((s) => /from nodes n/.test(s)).length).toBeGreaterThan(0);
+    } finally {
+      await getPool().query('delete from kg_imports where id = $1', [rows[0].id]);
     }
   });
 });

@@ -21,10 +21,12 @@ export const ALIAS_SCORE = 0.9;
 // planner from flattening it): it overestimates trigram hits and would otherwise
 // hash-join all 47k nodes, 20+ ms for a handful of alias rows.
 
-interface Scope {
+export interface Scope {
   aliases: boolean;
   kinds?: readonly string[];
 }
+
+export type FuzzyScope = Scope & { minSimilarity: number; limit: number };
 
 /** Exact hits on nodes.normalised and node_aliases.normalised for many keys in one query (btree lookups). */
 export async function exactCandidates(keys: string[], scope: Scope): Promise<LinkCandidate[]> {
@@ -45,31 +47,10 @@ export async function exactCandidates(keys: string[], scope: Scope): Promise<Lin
 }
 
 /**
- * Exact hits already looked up, by scope and key, for one run: a run links the
- * same words more than once (its question by the entity and the document
- * channel), and a word's hits do not change while it runs.
- */
-export class ExactLookups {
-  private readonly hits = new Map<string, LinkCandidate[]>();
-
-  /** exactCandidates, asking the database only for keys not looked up before in this scope; each key's hits in the order the query gave them. */
-  async candidates(keys: string[], scope: Scope): Promise<LinkCandidate[]> {
-    const at = (key: string) => `${scope.aliases ? 1 : 0}|${scope.kinds?.join(',') ?? ''}|${key}`;
-    const missing = keys.filter((k) => !this.hits.has(at(k)));
-    if (missing.length) {
-      const found = await exactCandidates(missing, scope);
-      for (const k of missing) this.hits.set(at(k), []);
-      for (const c of found) this.hits.get(at(c.key))?.push(c);
-    }
-    return keys.flatMap((k) => this.hits.get(at(k)) ?? []);
-  }
-}
-
-/**
  * Trigram neighbours of each key among names (and aliases), best first, up to
  * `limit` per key, in one query; the index prunes at `minSimilarity` (see withTrigramThreshold).
  */
-export async function fuzzyCandidates(keys: string[], scope: Scope & { minSimilarity: number; limit: number }): Promise<LinkCandidate[]> {
+export async function fuzzyCandidates(keys: string[], scope: FuzzyScope): Promise<LinkCandidate[]> {
   if (!keys.length) return [];
   return withTrigramThreshold(scope.minSimilarity, async (client) => {
     const { rows } = await client.query<LinkCandidate>({

@@ -1,0 +1,108 @@
+import { databaseUrl, getPool } from '@/lib/db/client';
+import { exactCandidates, fuzzyCandidates, type FuzzyScope, type LinkCandidate, type Scope } from './link-sql';
+
+/** How long a process trusts its name lookups before it asks whether an import has changed the names. */
+const KNOWLEDGE_CHECK_MS = 10_000;
+/** Looked-up keys a process keeps; past this the memory starts again. */
+const MAX_KEYS = 50_000;
+
+/**
+ * Lookups of the loaded knowledge already made (names by scope and key, and what
+ * is read per node), shared by every run of a process: the same question is
+ * linked again by a rerun with other switches, by every method and configuration
+ * of an evaluation grid, and by several channels of one run, and what a name or
+ * a node gives changes only with an import. Any import (graph, profiles,
+ * documents) is noticed within KNOWLEDGE_CHECK_MS and starts the memory afresh,
+ * as does another database.
+ */
+export class KnowledgeLookups {
+  private readonly exact = new Map<string, LinkCandidate[]>();
+  private readonly fuzzy = new Map<string, Promise<LinkCandidate[]>>();
+  private readonly perNode = new Map<string, Map<string, unknown>>();
+  private knowledge: { database: string; signature: string; checkedAt: number } | null = null;
+
+  constructor(private readonly checkEveryMs = KNOWLEDGE_CHECK_MS) {}
+
+  /** exactCandidates, asking the database only for keys not looked up before in this scope; each key's hits in the order the query gave them. */
+  async candidates(keys: string[], scope: Scope): Promise<LinkCandidate[]> {
+    await this.forgetIfChanged();
+    const at = (key: string) => `${scopeKey(scope)}|${key}`;
+    const missing = keys.filter((k) => !this.exact.has(at(k)));
+    if (missing.length) {
+      const found = await exactCandidates(missing, scope);
+      const hits = new Map<string, LinkCandidate[]>(missing.map((k) => [at(k), []]));
+      for (const c of found) hits.get(at(c.key))?.push(c);
+      for (const [k, v] of hits) this.exact.set(k, v);
+    }
+    return keys.flatMap((k) => this.exact.get(at(k)) ?? []);
+  }
+
+  /** fuzzyCandidates, one key at a time from memory: keys not looked up before in this scope go to the database together. */
+  async fuzzyCandidates(keys: string[], scope: FuzzyScope): Promise<LinkCandidate[]> {
+    await this.forgetIfChanged();
+    const at = (key: string) => `${scopeKey(scope)}|${scope.minSimilarity}|${scope.limit}|${key}`;
+    const missing = keys.filter((k) => !this.fuzzy.has(at(k)));
+    if (missing.length) {
+      const found = fuzzyCandidates(missing, scope);
+      // A failed lookup (a lost database) is not kept: the next caller asks again.
+      found.catch(() => missing.forEach((k) => this.fuzzy.delete(at(k))));
+      for (const k of missing) this.fuzzy.set(at(k), found.then((rows) => rows.filter((c) => c.key === k)));
+    }
+    return (await Promise.all(keys.map((k) => this.fuzzy.get(at(k))!))).flat();
+  }
+
+  /**
+   * What `load` reads for each node (`what` names it: aliases for a search, profiles), from memory
+   * for nodes read before; the others are read together. A node `load` gives nothing for is left out.
+   */
+  async byNode<T>(what: string, ids: string[], load: (ids: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+    await this.forgetIfChanged();
+    const known = this.perNode.get(what) ?? new Map<string, T | null>();
+    this.perNode.set(what, known);
+    const missing = [...new Set(ids)].filter((id) => !known.has(id));
+    if (missing.length) {
+      const loaded = await load(missing);
+      for (const id of missing) known.set(id, loaded.get(id) ?? null);
+    }
+    const out = new Map<string, T>();
+    for (const id of ids) {
+      const value = known.get(id) as T | null | undefined;
+      if (value !== null && value !== undefined) out.set(id, value);
+    }
+    return out;
+  }
+
+  /** Starts the memory afresh, as an import does. */
+  forget(): void {
+    this.exact.clear();
+    this.fuzzy.clear();
+    this.perNode.clear();
+  }
+
+  private size(): number {
+    let n = this.exact.size + this.fuzzy.size;
+    for (const m of this.perNode.values()) n += m.size;
+    return n;
+  }
+
+  private async forgetIfChanged(): Promise<void> {
+    const database = databaseUrl();
+    const now = Date.now();
+    if (this.knowledge?.database === database && now - this.knowledge.checkedAt < this.checkEveryMs && this.size() < MAX_KEYS) return;
+    const { rows } = await getPool().query<{ signature: string }>(`select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports`);
+    const signature = rows[0].signature;
+    if (this.knowledge?.database !== database || this.knowledge.signature !== signature || this.size() >= MAX_KEYS) this.forget();
+    this.knowledge = { database, signature, checkedAt: now };
+  }
+}
+
+function scopeKey(scope: Scope): string {
+  return `${scope.aliases ? 1 : 0}|${scope.kinds?.join(',') ?? ''}`;
+}
+
+const globalLookups = globalThis as unknown as { hopscopeKnowledgeLookups?: KnowledgeLookups };
+
+/** This process's name lookups (see KnowledgeLookups). */
+export function sharedKnowledgeLookups(): KnowledgeLookups {
+  return (globalLookups.hopscopeKnowledgeLookups ??= new KnowledgeLookups());
+}

@@ -3,8 +3,8 @@ import { exactCandidates, fuzzyCandidates, type FuzzyScope, type LinkCandidate, 
 
 /** How long a process trusts its name lookups before it asks whether an import has changed the names. */
 const KNOWLEDGE_CHECK_MS = 10_000;
-/** Looked-up keys a process keeps; past this the memory starts again. */
-const MAX_KEYS = 50_000;
+/** Lookups a process keeps (keys and nodes; a profile is a few KB): past this the memory starts again. */
+const MAX_KEYS = 20_000;
 
 /**
  * Lookups of the loaded knowledge already made (names by scope and key, and what

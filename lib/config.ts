@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   HOPSCOPE_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** off: `npm start` serves only; runs and evaluations wait for `npm run worker` processes. */
   HOPSCOPE_WORKERS: z.enum(['on', 'off']).default('on'),
+  /** The queue runs go through (lib/runs/queue.ts): processes that share it share the runs. */
+  HOPSCOPE_RUN_QUEUE: z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'letters, digits, "_", "." and "-" only').default('hopscope-runs'),
   PORT: z.coerce.number().int().positive().default(3000),
   /** The address the web server listens on; anything but loopback needs sign-in (AUTH_SECRET) or HOPSCOPE_ALLOW_UNAUTHENTICATED=1. */
   HOPSCOPE_HOST: z.string().min(1).default('127.0.0.1'),

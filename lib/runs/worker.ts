@@ -1,7 +1,7 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { startEvalWorkers } from '@/lib/eval/jobs/worker';
 import { executeRun, HEARTBEAT_MS } from './executor';
-import { RUN_QUEUE, enqueueRun, getBoss, stopQueue } from './queue';
+import { enqueueRun, getBoss, runQueue, stopQueue } from './queue';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 
 /**
@@ -104,7 +104,7 @@ async function requeueOrphans(): Promise<number> {
       where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $2::double precision / 1000)
         and not exists (select 1 from pgboss.job j where j.name = $1 and j.data->>'runId' = r.id and j.state in ('created', 'retry'))
       limit 100`,
-    [RUN_QUEUE, ORPHAN_AFTER_MS],
+    [runQueue(), ORPHAN_AFTER_MS],
   );
   for (const { id } of rows) {
     await getPrisma().run.updateMany({ where: { id, status: 'queued' }, data: { updatedAt: new Date() } });
@@ -167,7 +167,7 @@ export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AF
   surviveLostConnections();
   const boss = await withBackoff('connecting to the run queue', getBoss);
   for (let i = 0; i < concurrency; i++) {
-    const worker: string = await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const worker: string = await boss.work<{ runId: string }>(runQueue(), { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
       // A run whose database writes failed stays `running` for the sweep to resume; the queue job itself ends here.
       const status = await executeRun(job.data.runId).catch((e) => {
         console.error(`[runs] ${job.data.runId} interrupted: ${e instanceof Error ? e.message : String(e)}`);

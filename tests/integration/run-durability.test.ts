@@ -31,6 +31,9 @@ let child: ChildProcess | null = null;
 let restoreEnv = () => undefined as void;
 
 beforeAll(async () => {
+  // A queue of its own: workers of other test files share the database, and one of them taking
+  // this run (without this file's model endpoint) would end it its own way.
+  process.env.HOPSCOPE_RUN_QUEUE = `hopscope-runs-durability-${process.pid}`;
   server = await startScriptedOpenAIServer((request) => {
     if (isRecall(request)) return reply.ok(JSON.stringify({ claims: [{ statement: 'IL7R variants raise the risk of multiple sclerosis', confidence: 0.8 }] }));
     if (isAnswer(request)) return answering ? reply.ok(JSON.stringify(SOLUTION)) : reply.hang();
@@ -41,6 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.HOPSCOPE_RUN_QUEUE;
   child?.kill('SIGKILL');
   restoreEnv();
   await server?.close();

@@ -58,6 +58,8 @@ export class DocChannel {
   private readonly linked = new Map<string, Promise<CandidateEntity[]>>();
   /** The corpus calibration, read once per run (a run searches one corpus). */
   private calibrated: Promise<Calibration> | null = null;
+  /** Candidate passages per full-text query, so the same search asked again in a run (EIGEN-1's parallel proposers) reads the corpus once. */
+  private readonly candidates = new Map<string, Promise<PassageRow[]>>();
 
   constructor(private readonly deps: ChannelDeps) {}
 
@@ -177,7 +179,7 @@ export class DocChannel {
     const surfaces = surfaceQuery(entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]));
     if (!surfaces) return [];
     const terms = queryTerms(query);
-    const { rows } = await getPool().query<PassageRow>(
+    const rows = await this.candidateRows(
       `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
          from passages p join documents d on d.id = p.document_id,
               to_tsquery('english', $1) q, to_tsquery('english', $2) r
@@ -196,11 +198,23 @@ export class DocChannel {
       .slice(0, k);
   }
 
+  /** The rows of a candidate query, read once per run and query (a failed read is not kept). */
+  private candidateRows(sql: string, params: unknown[]): Promise<PassageRow[]> {
+    const key = JSON.stringify([sql, params]);
+    let rows = this.candidates.get(key);
+    if (!rows) {
+      rows = getPool().query<PassageRow>(sql, params).then((r) => r.rows);
+      rows.catch(() => this.candidates.delete(key));
+      this.candidates.set(key, rows);
+    }
+    return rows;
+  }
+
   /** Passages whose query-word coverage clears the calibrated threshold but that name no entity of the question. */
   private async byScore(query: string, entities: CandidateEntity[], calib: Calibration) {
     const terms = queryTerms(query);
     if (!terms.length || !Number.isFinite(calib.threshold)) return [];
-    const { rows } = await getPool().query<PassageRow>(
+    const rows = await this.candidateRows(
       `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
          from passages p join documents d on d.id = p.document_id, to_tsquery('english', $1) q
         where p.tsv @@ q and not (p.document_id = any($3)) and ($4::text[] is null or p.id = any($4))

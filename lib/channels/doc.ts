@@ -1,3 +1,4 @@
+import { cachedRead } from '@/lib/db/cached-read';
 import { getPool } from '@/lib/db/client';
 import { linkEntities } from '@/lib/kg';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
@@ -149,12 +150,7 @@ export class DocChannel {
   }
 
   private link(text: string): Promise<CandidateEntity[]> {
-    let found = this.linked.get(text);
-    if (!found) {
-      found = this.linkNow(text);
-      this.linked.set(text, found);
-    }
-    return found;
+    return cachedRead(this.linked, text, () => this.linkNow(text));
   }
 
   private async linkNow(text: string): Promise<CandidateEntity[]> {
@@ -198,16 +194,9 @@ export class DocChannel {
       .slice(0, k);
   }
 
-  /** The rows of a candidate query, read once per run and query (a failed read is not kept). */
+  /** The rows of a candidate query, read once per run and query. */
   private candidateRows(sql: string, params: unknown[]): Promise<PassageRow[]> {
-    const key = JSON.stringify([sql, params]);
-    let rows = this.candidates.get(key);
-    if (!rows) {
-      rows = getPool().query<PassageRow>(sql, params).then((r) => r.rows);
-      rows.catch(() => this.candidates.delete(key));
-      this.candidates.set(key, rows);
-    }
-    return rows;
+    return cachedRead(this.candidates, JSON.stringify([sql, params]), async () => (await getPool().query<PassageRow>(sql, params)).rows);
   }
 
   /** Passages whose query-word coverage clears the calibrated threshold but that name no entity of the question. */

@@ -224,9 +224,8 @@ export class TraceWriter {
     const stepTexts = new Map(this.stepTexts);
     for (const r of newRows) stepTexts.set(r.ordinal, { ...r.texts, ended: r.status !== 'running' });
     for (const e of updates) {
-      const ordinal = this.ordinals.get(e.stepId);
-      const written = ordinal === undefined ? undefined : stepTexts.get(ordinal);
-      if (written) stepTexts.set(ordinal!, { ...written, ...e.texts, ended: true });
+      const written = e.ordinal === undefined ? undefined : stepTexts.get(e.ordinal);
+      if (written) stepTexts.set(e.ordinal!, { ...written, ...e.texts, ended: true });
     }
     const callTexts = new Map(this.callTexts);
     for (const c of calls) callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });

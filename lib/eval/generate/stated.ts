@@ -1,3 +1,4 @@
+import { cachedRead } from '@/lib/db/cached-read';
 import { getPool } from '@/lib/db/client';
 import { MIN_ALIAS } from '@/lib/channels/doc-relevance';
 import { sampleEdges, type KgTriple } from '@/lib/kg';
@@ -22,14 +23,7 @@ const cache = new Map<string, Promise<Pools>>();
 async function statedPools(source: 'doc' | 'web'): Promise<Pools> {
   const size = await getPool().query<{ n: string }>(source === 'doc' ? `select count(*) n from passages` : `select count(*) n from entity_profiles`);
   const key = `${source}:${size.rows[0].n}`;
-  let pools = cache.get(key);
-  if (!pools) {
-    pools = scan(source);
-    cache.set(key, pools);
-    // A scan that failed (a lost database) is not kept: the next caller scans again.
-    pools.catch(() => cache.delete(key));
-  }
-  return pools;
+  return cachedRead(cache, key, () => scan(source));
 }
 
 async function scan(source: 'doc' | 'web'): Promise<Pools> {

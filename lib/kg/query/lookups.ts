@@ -1,3 +1,4 @@
+import { cachedRead } from '@/lib/db/cached-read';
 import { databaseUrl, getPool } from '@/lib/db/client';
 import { exactCandidates, fuzzyCandidates, type FuzzyScope, type LinkCandidate, type Scope } from './link-sql';
 
@@ -44,9 +45,7 @@ export class KnowledgeLookups {
     const missing = keys.filter((k) => !this.fuzzy.has(at(k)));
     if (missing.length) {
       const found = fuzzyCandidates(missing, scope);
-      // A failed lookup (a lost database) is not kept: the next caller asks again.
-      found.catch(() => missing.forEach((k) => this.fuzzy.delete(at(k))));
-      for (const k of missing) this.fuzzy.set(at(k), found.then((rows) => rows.filter((c) => c.key === k)));
+      for (const k of missing) void cachedRead(this.fuzzy, at(k), async () => (await found).filter((c) => c.key === k));
     }
     return (await Promise.all(keys.map((k) => this.fuzzy.get(at(k))!))).flat();
   }

@@ -36,6 +36,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 }
 
 beforeAll(async () => {
+  // A queue of their own: other test files' workers share the database, and runs they took would be executed by neither worker here.
+  process.env.HOPSCOPE_RUN_QUEUE = `hopscope-runs-shared-${process.pid}`;
   startWorker();
   startWorker();
   await until('both workers to be ready', () => workers.every((w) => w.log.includes('ready')));
@@ -46,6 +48,7 @@ afterAll(async () => {
   await Promise.all(workers.map((w) => new Promise((r) => (w.child.exitCode !== null ? r(null) : w.child.once('exit', r)))));
   await stopQueue();
   await closeDb();
+  delete process.env.HOPSCOPE_RUN_QUEUE;
 });
 
 describe('several worker processes on one queue', () => {

@@ -1,41 +1,97 @@
-// `npm run bench [-- --json] [-- --only NAME]`: latency of the KG library over a fixed seeded
-// workload (plus import throughput, the in-memory BFS lower bound, method runs and offline
-// accuracy), as a table or one JSON object. Benchmarks are modules under scripts/bench/,
-// listed in modules.ts; --only runs those whose name contains NAME. `-- --scale [--rows N]`:
-// the synthetic PrimeKG benchmark alone (scripts/bench/scale.ts).
+// `npm run bench [-- --json] [-- --only NAME] [-- --<section> …] [-- --help]`: latency of the KG
+// library over a fixed seeded workload, import throughput, method runs and offline accuracy, as a
+// table or one JSON object. Benchmarks are modules under scripts/bench/, listed in modules.ts; each
+// is either in the default run (kept within 10 minutes on the 2-core machine) or a longer section
+// behind its own flag (`--soak`, `--scale`, …). `--help` lists both.
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { closeDb, getPool } from '../lib/db/client';
 import { BENCH_MODULES } from './bench/modules';
-import { FULL_SCALE_ROWS, scaleBench } from './bench/scale';
 import { percentile, round } from './bench/timing';
-import type { BenchRow, GridRow } from './bench/types';
+import type { BenchArgs, BenchModule, BenchRow, GridRow } from './bench/types';
 
 async function main() {
-  const asJson = process.argv.includes('--json');
-  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const args = benchArgs(process.argv.slice(2));
+  if (args.has('help')) {
+    console.log(usage());
+    return;
+  }
+  const asJson = args.has('json');
+  const modules = selectModules(args);
+  if (!modules.length) throw new Error(`no benchmark matches: see npm run bench -- --help`);
   const log = (line: string) => console.error(`[bench] ${line}`);
   const db = await ensureDatabase();
   try {
-    // --scale [--rows N]: only the synthetic PrimeKG benchmark, in a scratch database.
-    const scale = process.argv.includes('--scale');
-    const rowsAt = process.argv.indexOf('--rows');
-    const modules = scale ? [scaleBench(rowsAt > 0 ? Number(process.argv[rowsAt + 1]) : FULL_SCALE_ROWS)] : BENCH_MODULES;
-    const { rows } = await getPool().query<{ n: number }>('select count(*)::int as n from edges');
-    if (!scale && !rows[0].n) throw new Error('the database holds no KG edges: load one first (npm start loads the default knowledge)');
-
+    if (modules.some((b) => b.needsKg !== false)) {
+      const { rows } = await getPool().query<{ n: number }>('select count(*)::int as n from edges');
+      if (!rows[0].n) throw new Error('the database holds no KG edges: load one first (npm start loads the default knowledge)');
+    }
     const metrics: Record<string, number | null> = {};
     const table: BenchRow[] = [];
-    for (const bench of modules.filter((b) => !only || b.name.includes(only))) {
+    const started = performance.now();
+    for (const bench of modules) {
       log(`${bench.name}…`);
-      const produced = await bench.run({ log, metrics });
+      const t = performance.now();
+      const produced = await bench.run({ log, metrics, args });
+      log(`${bench.name}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
       for (const row of produced) Object.assign(metrics, rowMetrics(row));
       table.push(...produced);
     }
+    metrics.bench_wall_s = round((performance.now() - started) / 1000, 1);
     console.log(asJson ? JSON.stringify(metrics) : formatTable(table));
   } finally {
     await closeDb();
     await db.stop();
   }
+}
+
+/**
+ * Which modules run: the default ones; with section flags (`--soak`, `--scale`, …) those sections
+ * instead, plus the default ones when `--default` is given too; `--all` runs every module. `--only
+ * NAME` picks, among all modules, those whose name contains NAME (naming a section is asking for it).
+ */
+function selectModules(args: BenchArgs): BenchModule[] {
+  const only = args.value('only');
+  if (only) return BENCH_MODULES.filter((b) => b.name.includes(only));
+  if (args.has('all')) return BENCH_MODULES;
+  const sections = BENCH_MODULES.filter((b) => b.flag && args.has(b.flag));
+  if (!sections.length) return BENCH_MODULES.filter((b) => !b.flag);
+  return BENCH_MODULES.filter((b) => (b.flag ? sections.includes(b) : args.has('default')));
+}
+
+function usage(): string {
+  const line = (b: BenchModule) => [`  ${b.flag ? `--${b.flag}`.padEnd(12) : ''}${b.name}: ${b.help}`, ...(b.options ?? []).map((o) => `${''.padEnd(16)}${o}`)];
+  return [
+    'usage: npm run bench [-- --json] [-- --only NAME] [-- --<section> … [--default]] [-- --all]',
+    '',
+    'Default run (within 10 minutes on the 2-core machine):',
+    ...BENCH_MODULES.filter((b) => !b.flag).flatMap(line),
+    '',
+    'Longer sections, each behind its own flag (alone, or with the default run if --default is given):',
+    ...BENCH_MODULES.filter((b) => b.flag).flatMap(line),
+    '',
+    '  --json        one JSON object of every keyed figure on stdout (progress goes to stderr)',
+    '  --only NAME   only the modules (default or not) whose name contains NAME',
+    '  --all         every module, sections included',
+  ].join('\n');
+}
+
+function benchArgs(argv: string[]): BenchArgs {
+  const at = (name: string) => argv.indexOf(`--${name}`);
+  const value = (name: string) => {
+    const i = at(name);
+    return i >= 0 && i + 1 < argv.length && !argv[i + 1].startsWith('--') ? argv[i + 1] : undefined;
+  };
+  return {
+    has: (name) => at(name) >= 0,
+    value,
+    number(name, fallback) {
+      const raw = value(name);
+      if (raw === undefined) return fallback;
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} wants a positive number, not ${raw}`);
+      return n;
+    },
+  };
 }
 
 function rowMetrics(row: BenchRow): Record<string, number | null> {

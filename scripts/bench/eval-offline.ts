@@ -24,6 +24,7 @@ function benchMethod(): { id: 'kg-rag' | 'eigen1'; params: Record<string, unknow
  */
 export const evalOffline: BenchModule = {
   name: 'offline evaluation throughput',
+  help: 'a 200-question kg-rag evaluation driven in-process, 8 runs in flight (under a minute)',
   async run({ log }) {
     const method = benchMethod();
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: 'bench-eval', count: QUESTIONS });

@@ -11,6 +11,7 @@ import { percentile, round, timeAll } from './timing';
  */
 export const inMemoryBfs: BenchModule = {
   name: 'in-memory bfs',
+  help: 'the in-memory BFS lower bound for the path queries (seconds)',
   async run(ctx) {
     const g = await graphSnapshot();
     const w = await kgWorkload();

@@ -6,6 +6,7 @@ import { timeAll } from './timing';
 /** Latency of the KG library's hot calls over the fixed workload. */
 export const kgQueries: BenchModule = {
   name: 'kg queries',
+  help: 'link, neighbours, shared neighbours and paths over a fixed seeded workload (seconds)',
   async run(ctx) {
     const started = performance.now();
     const g = await graphSnapshot();

@@ -23,6 +23,7 @@ const QUESTIONS = 10;
  */
 export const methodRuns: BenchModule = {
   name: 'method runs (offline engine)',
+  help: 'offline run time, overhead (warm and cold), CPU, statements, calls and storage per method: 10 seeded questions × 7 methods (about a minute)',
   async run({ log }) {
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SEED, count: QUESTIONS });
     const prisma = getPrisma();

@@ -29,6 +29,8 @@ const CONCURRENCY = 8;
  */
 export const paraphrase: BenchModule = {
   name: 'paraphrase corpus (offline accuracy)',
+  flag: 'accuracy',
+  help: 'offline accuracy of every method on the paraphrase corpora, per part and family (720 questions × 7 methods: tens of minutes)',
   async run({ log }) {
     const methods = listMethods().map((m) => m.id);
     const rows: GridRow[] = [];

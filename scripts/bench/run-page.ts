@@ -22,6 +22,7 @@ const LOADS = 7;
  */
 export const runPage: BenchModule = {
   name: 'run page load (Playwright, Chromium)',
+  help: 'a finished run page loaded cold in Chromium until interactive, from the production build (builds it first when stale: minutes)',
   async run({ log }) {
     const prisma = getPrisma();
     const { id } = await createRun({ method: 'kg-rag', question: QUESTION, backend: 'offline', params: PARAMS }, { enqueue: false });

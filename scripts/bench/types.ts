@@ -8,6 +8,17 @@ export interface BenchContext {
   log(line: string): void;
   /** Metrics reported so far, by key. */
   metrics: Readonly<Record<string, number | null>>;
+  /** The command line's options (`--rows 1000`, `--soak-runs 600`), for modules that take some. */
+  args: BenchArgs;
+}
+
+export interface BenchArgs {
+  /** Whether `--name` was given. */
+  has(name: string): boolean;
+  /** The value after `--name`, if given. */
+  value(name: string): string | undefined;
+  /** The number after `--name`, or `fallback`; a value that is no positive number is an error. */
+  number(name: string, fallback: number): number;
 }
 
 /** A latency series: printed as p50/p95 and reported as `${key}_p50_ms` / `${key}_p95_ms`. */
@@ -41,5 +52,17 @@ export type BenchRow = TimingRow | ValueRow | GridRow;
 
 export interface BenchModule {
   name: string;
+  /**
+   * Omitted: part of the default run (`npm run bench`), which must stay within
+   * 10 minutes on the 2-core machine. Set: a longer section that runs only when
+   * `--<flag>` is given (e.g. `soak` → `--soak`), listed by `--help`.
+   */
+  flag?: string;
+  /** One line for `--help`: what the section measures and roughly how long it takes. */
+  help: string;
+  /** Its own options for `--help`, e.g. `--soak-runs N  runs in all (default 3000)`. */
+  options?: string[];
+  /** False for a module that brings its own graph (the scale benchmark): the loaded-KG check is skipped. */
+  needsKg?: boolean;
   run(ctx: BenchContext): Promise<BenchRow[]>;
 }

@@ -196,7 +196,13 @@ describe('BioWeave offline: shared neighbour, end to end on Hetionet', () => {
     expect(selection.selected.length).toBeGreaterThan(0);
     expect(selection.selected.length).toBeLessThanOrEqual(p.k);
     for (const s of selection.selected) expect(table.top).toContain(s.id);
-    expect(selection.selected.map((s) => s.id)).toContain("kg:DaG|DaG@multiple sclerosis→Crohn's disease");
+    expect(selection.selected.map((s) => s.id)).toContain('kg:DaG-DaG:multiple-sclerosis:Crohn-s-disease');
+    // Every id a prompt shows is one token a model copies whole: no space, `|`, `@` or `→`.
+    const selectPrompt = (run.modelCalls.find((c) => c.role === 'select')!.messages as { content: string }[])[1].content;
+    const shownIds = [...selectPrompt.matchAll(/^\[([^\]]+)\] s_cross=/gm)].map((m) => m[1]);
+    expect(shownIds.length).toBeGreaterThan(0);
+    for (const id of [...table.rows.map((r) => r.unitId), ...shownIds]) expect(id).toMatch(/^[^\s|@→]+$/);
+    for (const e of run.evidence.filter((x) => x.kind === 'unit')) expect(e.ref).toMatch(/^[^\s|@→]+$/);
   });
 
   it('refines into an evidence graph whose nodes and edges carry their sources, and checks the operator on it', () => {
@@ -261,6 +267,12 @@ describe('BioWeave offline: other operators and phrasings, answers checked again
     );
     expect(out<{ plan: Plan }>(ofKind(run, 'bioweave.init')[0]).plan.operator).toBe('chain');
     expect(sorted(answerOf(run).items!)).toEqual(sorted(rows.map((r) => r.name)));
+    // Only the chain's first hop starts at PPARG; the second starts at the compounds the first reached, each metaedge in its own direction.
+    const hops = (run.modelCalls.find((c) => c.role === 'select')!.messages as { content: string }[])[1].content.split('Hops:\n')[1].split('\n\n')[0].split('\n');
+    expect(hops).toEqual([
+      expect.stringMatching(/^c1\.h1: PPARG \(Gene\) → Compound via CbG \(Compound → Gene\)/),
+      expect.stringMatching(/^c1\.h2: each Compound the previous hop reached → Disease via CtD \(Compound → Disease\)/),
+    ]);
     const { depths } = ofKind(run, 'bioweave.paths')[0].output as unknown as { depths: { depth: number; paths: RankedPath[] }[] };
     expect(depths.map((d) => d.depth)).toEqual([1, 2]);
     // A compound is half the chain; a disease behind it is the whole chain.

@@ -386,7 +386,7 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
     switch (system.content) {
       case decomposeTemplate.system:
         // As a model does: one disease per step, the second once the check names it.
-        return json({ subquestions: steps, constraints: ['both'], required_evidence: ['DaG sets'], current: user.content.includes('Iteration 1:') ? steps[0] : steps[1] });
+        return json({ subquestions: steps, constraints: ['both'], required_evidence: ['DaG sets'], current: user.content.includes('Iteration 1 of') ? steps[0] : steps[1] });
       case extractTemplate.system: {
         const disease = stepDisease(user.content);
         return json({
@@ -402,7 +402,8 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
       case reasonTemplate.system:
         return json({ answer: [], optionKey: null, count: null, abstain: true, rationale: 'one side only', claims: [], evidenceIds: [] });
       case checkTemplate.system:
-        return json({ stop: user.content.includes('Iteration 2 of'), sufficient: false, consistent: true, reason: 'the other disease is missing', missing: ["genes associated with Crohn's disease"] });
+        // As a model does, the check names the iteration it judged, in its own words.
+        return json({ stop: user.content.includes('Iteration 2 of'), sufficient: false, consistent: true, reason: `iteration ${user.content.includes('Iteration 2 of') ? 2 : 1} of 2: the other disease is missing`, missing: ["genes associated with Crohn's disease"] });
       default:
         return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
     }
@@ -425,6 +426,12 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
     expect(members.length).toBeGreaterThan(0);
     for (const m of members.slice(0, 5)) expect((await edgeExists(MS, 'DaG', m.id)) && (await edgeExists(CD, 'DaG', m.id))).toBe(true);
 
+    // Iteration 2's decomposition says it is iteration 2, and names iteration 1 as the source of the check it shows.
+    const decomposePrompts = run.modelCalls.filter((c) => c.role === 'decompose').map((c) => (c.messages as { content: string }[])[1].content);
+    expect(decomposePrompts[0]).toContain('Iteration 1 of at most 2: decompose the question.');
+    expect(decomposePrompts[1]).toContain('Iteration 2 of at most 2: re-decompose.');
+    expect(decomposePrompts[1]).toContain('Self-check of A_1 (iteration 1): iteration 1 of 2: the other disease is missing');
+    expect(decomposePrompts[1]).not.toMatch(/^Self-check: /m);
     const prompts = run.modelCalls.filter((c) => c.role === 'reason').map((c) => (c.messages as { content: string }[])[1].content);
     expect(prompts).toHaveLength(2);
     const setBlock = (p: string) => p.split(/Complete answer sets? from the KG \(each one unit\):\n/)[1]?.split('\n\n')[0] ?? '';

@@ -97,3 +97,22 @@ describe('checkAnswer', () => {
     expect(verdict.missing).toEqual(['no KG evidence for hop 2 (CtD: Compound → Disease) on the chain from epilepsy']);
   });
 });
+
+describe('checkAnswer on a claim between two linked entities', () => {
+  const yesno = 'Does metformin treat type 2 diabetes mellitus?';
+  const METFORMIN: Node = ['Compound::DB00331', 'Metformin', 'Compound'];
+  const T2D: Node = ['Disease::DOID:9352', 'type 2 diabetes mellitus', 'Disease'];
+  const read = understandQuestion(yesno, {
+    links: [[...METFORMIN, 'metformin'], [...T2D, 'type 2 diabetes mellitus']].map(([nodeId, name, kind, mention]) => ({ nodeId, name, kind, mention, start: yesno.indexOf(mention), end: yesno.indexOf(mention) + mention.length })),
+  });
+
+  it('agrees with the linking: a plan of claims only (as BioWeave writes a yes/no) is anchored by its claim', () => {
+    // BioWeave's operator check reads a yes/no plan as one claim and no constraint.
+    const claimOnly = { ...read, anchors: [] };
+    expect(claimOnly.propositions).toHaveLength(1);
+    const evidence = { triples: [triple('e1', METFORMIN, 'CtD', T2D)] };
+    const verdict = checkAnswer(claimOnly, answerFromEvidence(claimOnly, evidence), evidence);
+    expect(verdict.missing).not.toContain('no linked entity anchors the question');
+    expect(verdict.reason).not.toMatch(/no linked entity/);
+  });
+});

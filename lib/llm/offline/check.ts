@@ -26,7 +26,8 @@ function relation(edges: { metaedge: string }[]): string {
 /** Gaps between what the question needs and what the evidence holds. */
 function missingEvidence(u: QuestionReading, graph: EvidenceGraph): string[] {
   const missing: string[] = [];
-  if (!u.anchors.length) missing.push('no linked entity anchors the question');
+  // A claim between two linked entities (a yes/no plan) anchors the question as well as a constraint does.
+  if (!u.anchors.length && !u.propositions.length) missing.push('no linked entity anchors the question');
   if (!u.answerKind && !u.propositions.length) missing.push('the kind of the answer is not determined');
   for (const p of u.propositions) {
     if (!graph.touches(p.subject.nodeId, p.hop.edges) && !graph.touches(p.object.nodeId, reverseHop(p.hop).edges)) {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
+import { loadedMetagraph } from '@/lib/kg/loaded-metagraph';
 import { metaedges } from '@/lib/llm/offline/metaedges';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { QuestionFrame } from './frame';
 import type { RefinedGraph } from './graph';
 import type { OperatorCheck } from './operator';
-import { PlanSchema, SOURCES, type Plan, type PlanHop, type Source } from './plan';
+import { locatedHops, PlanSchema, SOURCES, type Plan, type PlanHop, type Source } from './plan';
 import type { Attempt } from './round';
 
 declare module '@/lib/llm/types' {
@@ -39,9 +40,24 @@ function optionsBlock(options: Record<string, string> | null): string {
   return options ? `\nOptions:\n${Object.entries(options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : '';
 }
 
-/** A hop as the prompts show it. */
-export function hopLine(hop: PlanHop, from: string): string {
-  return `${hop.id}: ${from} (${hop.fromKind}) → ${hop.toKind} via ${hop.metaedges.join(' | ')}${hop.explicit ? '' : ' (uncertain: chosen by the kinds)'}`;
+/**
+ * A hop as the prompts show it: where it starts (the named nodes it starts
+ * from, or, past a chain's first hop, the previous hop's answers), the kind it
+ * reaches, and each metaedge in its own direction, which may run against the
+ * walk from the anchor to the answer.
+ */
+export function hopLine(hop: PlanHop, from: string | null): string {
+  const start = from ? `${from} (${hop.fromKind})` : `each ${hop.fromKind} the previous hop reached`;
+  const via = hop.metaedges.map((m) => {
+    const info = loadedMetagraph().byAbbr.get(m);
+    return info ? `${m} (${info.source} → ${info.target})` : m;
+  });
+  return `${hop.id}: ${start} → ${hop.toKind} via ${via.join(' | ')}${hop.explicit ? '' : ' (uncertain: chosen by the kinds)'}`;
+}
+
+/** Every hop of the plan as the prompts show it: only a chain's first hop (and a claim's) starts at its named entity. */
+export function planHopLines(plan: Plan, names: Map<string, string>): string[] {
+  return locatedHops(plan).map((h) => hopLine(h.hop, h.index === 0 ? (names.get(h.anchorId) ?? null) : null));
 }
 
 export const initTemplate = defineTemplate({
@@ -145,7 +161,7 @@ export type Selection = z.infer<typeof SelectionSchema>;
 export const selectTemplate = defineTemplate({
   role: 'select',
   id: 'bioweave.select',
-  version: 1,
+  version: 2,
   system:
     'You select the evidence units a biomedical answer should rest on. Check source-condition satisfaction, answer-type ' +
     'compatibility, relation consistency and support for the required reasoning operator; every hop of the plan should be covered. ' +
@@ -198,7 +214,7 @@ export type Repair = z.infer<typeof RepairSchema>;
 export const repairTemplate = defineTemplate({
   role: 'repair',
   id: 'bioweave.repair',
-  version: 1,
+  version: 2,
   system:
     'You are the BioWeave controller. Given a question, the active source condition, the current evidence graph and the failed ' +
     'reasoning check, decide which hop or source should be repaired. Do not add sources outside the active source condition. ' +

@@ -28,7 +28,7 @@ export interface UnitPath {
 }
 
 export interface Unit {
-  /** Evidence record id for text units; "kg:<metapath>@<topics>" for KG units. */
+  /** Evidence record id for text units; "kg:<metapath>:<start>[:<end>]" for KG units (lib/trace/ids.ts: no space, `|`, `@` or `→`). */
   id: string;
   source: Source;
   /** Round that first retrieved it. */

@@ -119,6 +119,7 @@ function relations(): string {
 export interface DecomposeInput {
   frame: Xr2Frame;
   t: number;
+  tMax: number;
   previous: PreviousStep | null;
   /** Findings of earlier steps, capped (the previous answer's citations first). */
   established: EvidenceLine[];
@@ -128,7 +129,7 @@ export interface DecomposeInput {
 export const decomposeTemplate = defineTemplate({
   role: 'decompose',
   id: 'xr2.decompose',
-  version: 1,
+  version: 2,
   system:
     'You decompose a biomedical research question into step questions (decomposition is mandatory). Give the sub-questions, the ' +
     'constraints the answer must meet, the evidence required, and `current`: the step question to work on now. When a previous ' +
@@ -137,15 +138,17 @@ export const decomposeTemplate = defineTemplate({
     [
       questionBlock(input.frame),
       dBlock(input.frame),
+      // Each line says which iteration it comes from: the previous check's own words may name its iteration, never this one.
       input.previous
         ? [
-            `Iteration ${input.t}. Previous step question: ${input.previous.current}`,
-            `Previous answer A_${input.previous.t}: ${answerBlock(input.previous.answer)}`,
-            `Self-check: ${input.previous.check.reason}`,
-            `Missing: ${input.previous.check.missing.length ? input.previous.check.missing.join('; ') : '(nothing named)'}`,
+            `Iteration ${input.t} of at most ${input.tMax}: re-decompose.`,
+            `Step question of iteration ${input.previous.t}: ${input.previous.current}`,
+            `Answer A_${input.previous.t} (iteration ${input.previous.t}): ${answerBlock(input.previous.answer)}`,
+            `Self-check of A_${input.previous.t} (iteration ${input.previous.t}): ${input.previous.check.reason}`,
+            `Missing after iteration ${input.previous.t}: ${input.previous.check.missing.length ? input.previous.check.missing.join('; ') : '(nothing named)'}`,
             establishedBlock(input),
           ].join('\n')
-        : 'Iteration 1: decompose the question.',
+        : `Iteration 1 of at most ${input.tMax}: decompose the question.`,
     ].join('\n\n'),
   output: DecompositionSchema,
 });

@@ -1,3 +1,4 @@
+import { citableId } from '@/lib/trace/ids';
 import { joins, metaedgeInfo } from '@/lib/llm/offline/metaedges';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
 import type { EvidenceInput, StepHandle } from '@/lib/trace/types';
@@ -141,5 +142,5 @@ async function recordUnits(ctx: MethodContext<unknown>, step: StepHandle, round:
 
 /** The stable reference of a span's unit: the same sentence of the same passage or web record, whichever search found it. */
 export function spanRef(span: KeptSpan): string {
-  return `unit:${span.recordRef}@${span.start}-${span.end}`;
+  return citableId('unit', span.recordRef, `${span.start}-${span.end}`);
 }

@@ -108,7 +108,7 @@ function candidate(r: RepairContext, id: string): RepairCandidate {
   const frontier = frontierOf(r.plan, r.frame, r.memory, id).map((n) => n.name);
   return {
     id,
-    description: hopLine(located.hop, frontier.slice(0, 3).join(', ') || located.hop.fromKind),
+    description: hopLine(located.hop, frontier.slice(0, 3).join(', ') || (located.index === 0 ? 'its anchor' : null)),
     tried,
     canWiden: canWiden(located.hop),
     capped,

@@ -1,8 +1,8 @@
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { BioWeaveParams } from '../params';
-import { locatedHops, type Plan } from '../plan';
-import { hopLine, selectTemplate, type CandidateView } from '../templates';
+import type { Plan } from '../plan';
+import { planHopLines, selectTemplate, type CandidateView } from '../templates';
 import type { Unit, UnitEntity } from '../units';
 import type { RoleCaller } from '../usage';
 import type { ScoringTable } from '../verify';
@@ -50,7 +50,7 @@ export async function selectUnits(
     operatorConsistent: u.operatorConsistent,
   }));
   const names = new Map(topics.map((e) => [e.nodeId, e.name]));
-  const hops = locatedHops(plan).map((h) => hopLine(h.hop, names.get(h.anchorId) ?? h.hop.fromKind));
+  const hops = planHopLines(plan, names);
   const output = await call(selectTemplate, { question: ctx.question.text, plan, hops, candidates, k });
 
   const shown = new Set(top.map((u) => u.id));

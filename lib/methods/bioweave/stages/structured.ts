@@ -1,3 +1,4 @@
+import { citableId } from '@/lib/trace/ids';
 import { MAX_PATH_DEPTH, type KgNode } from '@/lib/kg';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -272,7 +273,7 @@ function groupUnits(plan: Plan, round: number, ranked: (Found & { ranked: Ranked
     // An expansion's instances share their start; a meeting search's, both ends. Nodes in between vary, topic or not.
     const [first, last] = [r.path.nodes[0], r.path.nodes.at(-1)!];
     const start = topicIds.has(first.nodeId) ? first.name : first.kind;
-    const key = `kg:${r.path.metapath}@${start}${r.origin === 'bidirectional' ? `→${last.name}` : ''}`;
+    const key = citableId('kg', r.path.metapath, start, ...(r.origin === 'bidirectional' ? [last.name] : []));
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   return [...groups.entries()].map(([id, members]) => {

@@ -1,17 +1,18 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { getToken } from 'next-auth/jwt';
 import { API_CONTENT_SECURITY_POLICY, FIXED_SECURITY_HEADERS, newNonce, pageContentSecurityPolicy } from '@/lib/security/headers';
 
 /**
  * Every response gets the security headers of lib/security/headers.ts. A page's nonce travels on the request's CSP header,
  * from which Next.js reads it to mark its own scripts.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   // NextAuth.js's sign-in and sign-out pages are pages (HTML with a form), the rest of /api data.
   const api = pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/');
-  // With sign-in on (AUTH_SECRET), a page other than a share link needs a session: off to the sign-in page first.
-  // (The session itself is verified where the page reads it; API routes answer 401 on their own.)
-  if (process.env.AUTH_SECRET && !pathname.startsWith('/api/') && !PUBLIC_PAGE.test(pathname) && !SESSION_COOKIES.some((name) => request.cookies.has(name))) {
+  // With sign-in on (AUTH_SECRET), a page other than a share link needs a valid session (a cookie that decrypts
+  // under the secret, unexpired): off to the sign-in page first. Pages, actions and API routes verify it again themselves.
+  if (process.env.AUTH_SECRET && !pathname.startsWith('/api/') && !PUBLIC_PAGE.test(pathname) && !(await hasSession(request, process.env.AUTH_SECRET))) {
     const signIn = new URL('/api/auth/signin', request.url);
     signIn.searchParams.set('callbackUrl', `${pathname}${request.nextUrl.search}`);
     return withHeaders(NextResponse.redirect(signIn), API_CONTENT_SECURITY_POLICY);
@@ -25,6 +26,16 @@ export function proxy(request: NextRequest) {
 /** Share links, build files and the icon open without signing in. */
 const PUBLIC_PAGE = /^\/(r|c|e)\/|^\/_next\/|^\/favicon\.ico$/;
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
+
+/** Whether the request carries a session cookie that NextAuth.js's own decoder accepts (a forged or stale one does not count). */
+async function hasSession(request: NextRequest, secret: string): Promise<boolean> {
+  for (const cookieName of SESSION_COOKIES) {
+    if (!request.cookies.getAll().some((c) => c.name === cookieName || c.name.startsWith(`${cookieName}.`))) continue;
+    const token = await getToken({ req: request, secret, cookieName }).catch(() => null);
+    if (token?.sub) return true;
+  }
+  return false;
+}
 
 function withHeaders(response: NextResponse, csp: string): NextResponse {
   response.headers.set('Content-Security-Policy', csp);

@@ -4,6 +4,7 @@ import { AskForm } from '@/components/ask/AskForm';
 import { RecentRuns } from '@/components/runs/RecentRuns';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { recentQuestionSets } from '@/lib/eval/question-picker';
+import { pageViewer } from '@/lib/auth/page';
 import { modelBackendConfigFromEnv } from '@/lib/llm/config';
 import { loadedGraphName } from '@/lib/kg/stats';
 import { describeMethods } from '@/lib/methods/descriptors';
@@ -12,7 +13,8 @@ import { OFFLINE_LABEL } from '@/components/runs/format';
 export default async function HomePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const scope = (await searchParams).runs === 'all' ? 'all' : 'browser';
   await connection(); // runs and sets are read per request, never at build time
-  const [sets, methods, graph] = await Promise.all([recentQuestionSets(), Promise.resolve(describeMethods()), loadedGraphName()]);
+  const viewer = await pageViewer('/');
+  const [sets, methods, graph] = await Promise.all([recentQuestionSets(viewer), Promise.resolve(describeMethods()), loadedGraphName()]);
   const configured = modelBackendConfigFromEnv();
   const openaiAvailable = configured.kind !== 'offline';
   const autoBackend = configured.kind === 'openai' ? `${configured.model} (configured endpoint)` : OFFLINE_LABEL;

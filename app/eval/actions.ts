@@ -4,7 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { mapError } from '@/lib/api/errors';
 import { ownerOf } from '@/lib/auth/access';
-import { viewerFor } from '@/lib/auth/viewer';
+import { viewerFor, type Viewer } from '@/lib/auth/viewer';
+import { HttpError } from '@/lib/api/errors';
 import { assertSafeForm } from '@/lib/api/input';
 import { InvalidInputError } from '@/lib/runs/errors';
 import { GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions } from '@/lib/eval/generate';
@@ -42,6 +43,8 @@ const text = (form: FormData, name: string) => {
 
 /** Generate a BioMedHop or K2V set from the loaded KG (the same request as `hopscope generate`). */
 export async function generateSetAction(_prev: SetFormState, form: FormData): Promise<SetFormState> {
+  const viewer = await signedIn();
+  if (!('auth' in viewer)) return viewer;
   const unsafe = unsafeField(form);
   if (unsafe) return unsafe;
   const families = form.getAll('families').filter((f): f is string => typeof f === 'string');
@@ -61,11 +64,13 @@ export async function generateSetAction(_prev: SetFormState, form: FormData): Pr
     ...(generator === 'biomedhop' && text(form, 'coverage') ? { coverage: text(form, 'coverage') } : {}),
   });
   if (!parsed.success) return invalid(parsed.error.issues);
-  return storeSet(() => generateQuestionSet(parsed.data));
+  return storeSet(() => generateQuestionSet(parsed.data, { ownerId: ownerOf(viewer) }));
 }
 
 /** Import an uploaded JSONL / MIRAGE / MedDDx / PubMedQA file (the same readers as `hopscope sets import`). */
 export async function importSetAction(_prev: SetFormState, form: FormData): Promise<SetFormState> {
+  const viewer = await signedIn();
+  if (!('auth' in viewer)) return viewer;
   const unsafe = unsafeField(form);
   if (unsafe) return unsafe;
   const file = form.get('file');
@@ -74,7 +79,20 @@ export async function importSetAction(_prev: SetFormState, form: FormData): Prom
   const parsed = SetUploadSchema.safeParse({ format: text(form, 'format'), name: text(form, 'name') ?? setNameFromFile(file.name), limit: text(form, 'limit') });
   if (!parsed.success) return invalid(parsed.error.issues);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  return storeSet(() => importUploadedSet(parsed.data, { fileName: file.name, bytes }));
+  return storeSet(() => importUploadedSet(parsed.data, { fileName: file.name, bytes }, { ownerId: ownerOf(viewer) }));
+}
+
+/**
+ * Who submits the form, from a verified session (lib/auth/viewer; never the
+ * mere presence of a cookie), or the form's answer when nobody is signed in.
+ */
+async function signedIn(): Promise<Viewer | SetFormState> {
+  try {
+    return await viewerFor();
+  } catch (error) {
+    if (error instanceof HttpError) return { ...EMPTY_SET_FORM, message: error.message };
+    throw error;
+  }
 }
 
 /** A text field holding a NUL byte or a lone surrogate: refused like any invalid field. */
@@ -106,6 +124,7 @@ async function storeSet(store: () => Promise<QuestionSetSummary>): Promise<SetFo
       if (n > issues.length) issues.push(`… and ${n - issues.length} more`);
       return { ...EMPTY_SET_FORM, message: `${n} problem${n === 1 ? '' : 's'} found in the file; nothing was imported.`, issues };
     }
+    if (error instanceof InvalidInputError) return error.issues.length ? invalid(error.issues.map((i) => ({ path: [i.path], message: i.message }))) : { ...EMPTY_SET_FORM, message: error.message };
     if (error instanceof SetNameTaken) return { ...EMPTY_SET_FORM, message: error.message, fieldErrors: { name: error.message } };
     if (error instanceof InvalidGenerationOptions || error instanceof GenerationError) return { ...EMPTY_SET_FORM, message: error.message };
     console.error('[action] storing the question set failed:', error);

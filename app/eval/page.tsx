@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: 'Evaluation' };
 export default async function EvalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await connection(); // jobs and sets are read per request
   const viewer = await pageViewer('/eval');
-  const [jobs, sets, params] = await Promise.all([listEvalJobs(50, viewer), listQuestionSets(), searchParams]);
+  const [jobs, sets, params] = await Promise.all([listEvalJobs(50, viewer), listQuestionSets(viewer), searchParams]);
   const selected = typeof params.set === 'string' ? params.set : undefined;
   const methods = listMethods().map((m) => ({ id: m.id, name: m.name }));
   return (

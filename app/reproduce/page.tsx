@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: 'Reproduce' };
 export default async function ReproducePage() {
   await connection(); // sets and jobs are read per request
   const viewer = await pageViewer('/reproduce');
-  const [sets, jobs] = await Promise.all([listQuestionSets(), listReproductions(undefined, ownerOf(viewer))]);
+  const [sets, jobs] = await Promise.all([listQuestionSets(viewer), listReproductions(undefined, ownerOf(viewer))]);
   const options = sets.map((s) => ({ name: s.name, total: s.counts.total }));
   return (
     <section className="space-y-6">

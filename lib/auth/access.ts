@@ -11,9 +11,17 @@ import type { Viewer } from './viewer';
  * signed-in user; what others own is reachable only through its share link.
  * Someone else's record answers 404, as if it did not exist.
  */
+/** The viewer without sign-in: the one local user, who sees everything. */
+export const LOCAL_VIEWER: Viewer = { auth: false, user: null };
+
 export function ownerFilter(viewer: Viewer): { OR?: ({ ownerId: string } | { ownerId: null })[] } {
   if (!viewer.auth) return {};
   return { OR: [{ ownerId: viewer.user!.id }, { ownerId: null }] };
+}
+
+/** The viewer acting for a stored owner (an evaluation's runs, a job's set lookup): that user, or the local user for none. */
+export function viewerOfOwner(ownerId: string | null | undefined): Viewer {
+  return ownerId ? { auth: true, user: { id: ownerId, email: '' } } : LOCAL_VIEWER;
 }
 
 /** The owner a new record gets: the signed-in user, or none without sign-in. */
@@ -21,7 +29,7 @@ export function ownerOf(viewer: Viewer): string | null {
   return viewer.auth ? viewer.user!.id : null;
 }
 
-function allowed(viewer: Viewer, ownerId: string | null): boolean {
+export function allowed(viewer: Viewer, ownerId: string | null): boolean {
   return !viewer.auth || ownerId === null || ownerId === viewer.user!.id;
 }
 

@@ -18,16 +18,16 @@ export function splitPassages(text: string): { start: number; end: number }[] {
   return spans;
 }
 
-/** Stores documents attached to a question (with passages and their FTS vectors); returns their ids. */
-export async function attachDocuments(docs: { title?: string; text: string }[], pool: pg.Pool = getPool()): Promise<string[]> {
+/** Stores documents attached to a question (with passages and their FTS vectors), as the owner's; returns their ids. */
+export async function attachDocuments(docs: { title?: string; text: string }[], ownerId: string | null = null, pool: pg.Pool = getPool()): Promise<string[]> {
   const ids: string[] = [];
   for (const doc of docs) {
     const client = await pool.connect();
     try {
       await client.query('begin');
       const { rows } = await client.query<{ id: string }>(
-        `insert into documents (id, source, title, text) values (gen_random_uuid()::text, 'attached', $1, $2) returning id`,
-        [doc.title ?? null, doc.text],
+        `insert into documents (id, source, title, text, owner_id) values (gen_random_uuid()::text, 'attached', $1, $2, $3) returning id`,
+        [doc.title ?? null, doc.text, ownerId],
       );
       const id = rows[0].id;
       const spans = splitPassages(doc.text);

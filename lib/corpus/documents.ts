@@ -1,3 +1,5 @@
+import { ownerFilter } from '@/lib/auth/access';
+import type { Viewer } from '@/lib/auth/viewer';
 import { getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/runs/errors';
 
@@ -11,9 +13,10 @@ export interface DocumentView {
   passages: { id: string; ordinal: number; start: number; end: number; label: string | null }[];
 }
 
-export async function getDocument(id: string): Promise<DocumentView> {
-  const doc = await getPrisma().document.findUnique({
-    where: { id },
+/** A document the viewer may read: the corpus's, or one attached to their runs or brought by their sets (lib/auth/access). */
+export async function getDocument(id: string, viewer: Viewer): Promise<DocumentView> {
+  const doc = await getPrisma().document.findFirst({
+    where: { id, ...ownerFilter(viewer) },
     select: { id: true, source: true, externalId: true, title: true, text: true, passages: { orderBy: { ordinal: 'asc' }, select: { id: true, ordinal: true, start: true, end: true, label: true } } },
   });
   if (!doc) throw new NotFoundError(`No document with id ${id}`);

@@ -1,3 +1,5 @@
+import { ownerFilter } from '@/lib/auth/access';
+import type { Viewer } from '@/lib/auth/viewer';
 import { QuestionOptionsSchema } from '@/lib/runs/schemas';
 import { getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/runs/errors';
@@ -23,9 +25,10 @@ export interface QuestionSetChoice {
   updatedAt: string;
 }
 
-/** The most recently stored question sets. */
-export async function recentQuestionSets(limit = 12): Promise<QuestionSetChoice[]> {
+/** The most recently stored question sets the viewer may see. */
+export async function recentQuestionSets(viewer: Viewer, limit = 12): Promise<QuestionSetChoice[]> {
   const sets = await getPrisma().questionSet.findMany({
+    where: ownerFilter(viewer),
     orderBy: { updatedAt: 'desc' },
     take: limit,
     select: { id: true, name: true, source: true, description: true, updatedAt: true, _count: { select: { questions: true } } },
@@ -34,10 +37,10 @@ export async function recentQuestionSets(limit = 12): Promise<QuestionSetChoice[
 }
 
 /** A page of one set's questions, in order. */
-export async function questionChoices(setId: string, opts: { limit?: number; offset?: number } = {}): Promise<{ set: QuestionSetChoice; items: QuestionChoice[] }> {
+export async function questionChoices(viewer: Viewer, setId: string, opts: { limit?: number; offset?: number } = {}): Promise<{ set: QuestionSetChoice; items: QuestionChoice[] }> {
   const prisma = getPrisma();
-  const set = await prisma.questionSet.findUnique({
-    where: { id: setId },
+  const set = await prisma.questionSet.findFirst({
+    where: { id: setId, ...ownerFilter(viewer) },
     select: { id: true, name: true, source: true, description: true, updatedAt: true, _count: { select: { questions: true } } },
   });
   if (!set) throw new NotFoundError(`No question set with id ${setId}`);

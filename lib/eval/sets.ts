@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { assertSafeText, findUnsafeText } from '@/lib/api/input';
+import { LOCAL_VIEWER, ownerFilter } from '@/lib/auth/access';
+import type { Viewer } from '@/lib/auth/viewer';
+import { InvalidInputError } from '@/lib/runs/errors';
 import { SetImportError } from '@/lib/eval/import/errors';
 import { getPrisma } from '@/lib/db/client';
 import type { Prisma } from '@/lib/db/generated/client';
@@ -73,9 +76,33 @@ export interface QuestionSetSummary {
   updatedAt: Date;
 }
 
-/** The name is held by a set from another source: saving would silently replace unrelated questions. */
+/** The name is held already: saving would silently replace a set (or sit beside it under a look-alike name). */
 export class SetNameTaken extends Error {
   name = 'SetNameTaken';
+}
+
+/** Who a saved set belongs to, and whether it may replace that owner's set of the same name. */
+export interface SaveSetOptions {
+  /** The signed-in user saving it (lib/auth/access); null without sign-in (everyone's). */
+  ownerId?: string | null;
+  /** Replace the owner's set of this name and source (asked for explicitly: `--replace`); otherwise a taken name is refused. */
+  replace?: boolean;
+}
+
+// Invisible characters (zero-width space and joiners, BOM, soft hyphen, bidi controls) and control characters.
+const INVISIBLE = /[\p{Cf}\p{Cc}]/u;
+
+/**
+ * A set's name as stored and looked up: NFKC-normalised (a full-width or
+ * ligature look-alike is the same name) and trimmed; a name holding invisible
+ * or control characters is refused, so no two names look alike.
+ */
+export function normaliseSetName(name: string): string {
+  const normalised = name.normalize('NFKC').trim();
+  const bad = INVISIBLE.exec(normalised);
+  if (bad) throw new InvalidInputError(`name: holds an invisible or control character (U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}); remove it`, [{ path: 'name', message: 'holds an invisible or control character' }]);
+  if (!normalised) throw new InvalidInputError('name: a set needs a name', [{ path: 'name', message: 'a set needs a name' }]);
+  return normalised;
 }
 
 const NO_FAMILY = '(none)';
@@ -94,25 +121,30 @@ export function countQuestions(questions: Pick<NewQuestion, 'family' | 'answerTy
 }
 
 /**
- * Stores a set under its name. A set of the same name and source is replaced
- * (re-generating or re-importing), together with the documents its questions
- * brought; a name held by another source is refused.
+ * Stores a set under its name, which is its owner's: another user's set of
+ * that name is never seen or touched. A name the owner holds already is
+ * refused, unless `replace` asks to replace a set of the same source (with the
+ * documents its questions brought).
  */
-export async function saveQuestionSet(set: NewQuestionSet): Promise<QuestionSetSummary> {
+export async function saveQuestionSet(input: NewQuestionSet, { ownerId = null, replace = false }: SaveSetOptions = {}): Promise<QuestionSetSummary> {
+  const set = { ...input, name: normaliseSetName(input.name) };
   assertStorableText(set);
   const counts = countQuestions(set.questions);
   const saved = await getPrisma().$transaction(
     async (tx) => {
-      const existing = await tx.questionSet.findUnique({ where: { name: set.name }, include: { questions: { select: { documentIds: true } } } });
+      // Saves under one name wait for each other (a null owner is not covered by the unique index).
+      await tx.$executeRaw`select pg_advisory_xact_lock(hashtext(${`question-set:${ownerId ?? ''}:${set.name}`}))`;
+      const existing = await tx.questionSet.findFirst({ where: { name: set.name, ownerId }, include: { questions: { select: { documentIds: true } } } });
       if (existing && existing.source !== set.source) throw new SetNameTaken(`the name "${set.name}" is taken by a ${existing.source} set; choose another name`);
+      if (existing && !replace) throw new SetNameTaken(`a set named "${set.name}" exists already; choose another name, or replace it explicitly (--replace)`);
       if (existing) {
         const owned = existing.questions.flatMap((q) => q.documentIds);
         await tx.document.deleteMany({ where: { id: { in: owned }, source: QUESTION_DOCUMENT_SOURCE } });
         await tx.questionSet.delete({ where: { id: existing.id } });
       }
-      const documentIds = await storeDocuments(tx, set.questions);
+      const documentIds = await storeDocuments(tx, set.questions, ownerId);
       const created = await tx.questionSet.create({
-        data: { name: set.name, source: set.source, license: set.license, description: set.description, meta: json(set.meta), counts: json(counts) },
+        data: { ownerId, name: set.name, source: set.source, license: set.license, description: set.description, meta: json(set.meta), counts: json(counts) },
       });
       const rows = set.questions.map((q, ordinal) => ({
         setId: created.id,
@@ -137,7 +169,7 @@ export async function saveQuestionSet(set: NewQuestionSet): Promise<QuestionSetS
 }
 
 /** Writes each question's documents and their passages (with FTS vectors); returns the new ids per question. */
-async function storeDocuments(tx: Prisma.TransactionClient, questions: NewQuestion[]): Promise<string[][]> {
+async function storeDocuments(tx: Prisma.TransactionClient, questions: NewQuestion[], ownerId: string | null): Promise<string[][]> {
   const documents: Prisma.DocumentCreateManyInput[] = [];
   const passages: Prisma.PassageCreateManyInput[] = [];
   const ids = questions.map((q) =>
@@ -150,7 +182,7 @@ async function storeDocuments(tx: Prisma.TransactionClient, questions: NewQuesti
         offset += section.text.length;
       });
       const text = doc.sections.map((s) => s.text).join(SECTION_SEPARATOR);
-      documents.push({ id, source: QUESTION_DOCUMENT_SOURCE, title: doc.title ?? null, text, meta: json(doc.meta) });
+      documents.push({ id, ownerId, source: QUESTION_DOCUMENT_SOURCE, title: doc.title ?? null, text, meta: json(doc.meta) });
       return id;
     }),
   );
@@ -162,17 +194,28 @@ async function storeDocuments(tx: Prisma.TransactionClient, questions: NewQuesti
   return ids;
 }
 
-export async function listQuestionSets(): Promise<QuestionSetSummary[]> {
-  const sets = await getPrisma().questionSet.findMany({ orderBy: { name: 'asc' } });
+/** The sets the viewer may see (theirs and everyone's), by name. */
+export async function listQuestionSets(viewer: Viewer = LOCAL_VIEWER): Promise<QuestionSetSummary[]> {
+  const sets = await getPrisma().questionSet.findMany({ where: ownerFilter(viewer), orderBy: { name: 'asc' } });
   return sets.map(summary);
 }
 
-/** A set by id or name, with its questions in order; null when there is none. */
-export async function getQuestionSet(idOrName: string) {
-  const set = await getPrisma().questionSet.findFirst({
-    where: { OR: [{ id: idOrName }, { name: idOrName }] },
-    include: { questions: { orderBy: { ordinal: 'asc' } } },
-  });
+/**
+ * Where the viewer's set named `idOrName` is (by id, or by name: their own set
+ * before everyone's); another user's set is never found.
+ */
+export function setLookup(idOrName: string, viewer: Viewer = LOCAL_VIEWER): { where: Prisma.QuestionSetWhereInput; orderBy: Prisma.QuestionSetOrderByWithRelationInput } {
+  const names = [idOrName, idOrName.normalize('NFKC').trim()];
+  return {
+    where: { AND: [ownerFilter(viewer), { OR: [{ id: idOrName }, { name: { in: names } }] }] },
+    // Postgres sorts nulls last ascending: the viewer's own set comes first.
+    orderBy: { ownerId: { sort: 'asc', nulls: 'last' } },
+  };
+}
+
+/** A set by id or name, with its questions in order; null when there is none (or it is someone else's). */
+export async function getQuestionSet(idOrName: string, viewer: Viewer = LOCAL_VIEWER) {
+  const set = await getPrisma().questionSet.findFirst({ ...setLookup(idOrName, viewer), include: { questions: { orderBy: { ordinal: 'asc' } } } });
   return set && { ...summary(set), questions: set.questions };
 }
 

@@ -30,15 +30,16 @@ export interface QuestionAttribution extends Attribution {
 
 /**
  * X-R2's attribution bucket for the question of a run, over every finished run
- * of the same question with the same method (lib/methods/xr2/attribution.ts
+ * of the same question with the same method by the same owner (lib/methods/xr2/attribution.ts
  * labels them; this reads the runs).
  */
 export async function questionAttribution(runId: string, { shared = false } = {}): Promise<QuestionAttribution> {
   const prisma = getPrisma();
-  const run = await prisma.run.findUnique({ where: { id: runId }, select: { method: true, questionId: true, questionText: true } });
+  const run = await prisma.run.findUnique({ where: { id: runId }, select: { method: true, questionId: true, questionText: true, ownerId: true } });
   if (!run) throw new NotFoundError(`No run with id ${runId}`);
+  // Only the run owner's own runs: another user's run of the same question is never read, named or shared here.
   const siblings = await prisma.run.findMany({
-    where: { method: run.method, status: { in: ['succeeded', 'failed'] }, ...(run.questionId ? { questionId: run.questionId } : { questionText: run.questionText }) },
+    where: { ownerId: run.ownerId, method: run.method, status: { in: ['succeeded', 'failed'] }, ...(run.questionId ? { questionId: run.questionId } : { questionText: run.questionText }) },
     orderBy: { createdAt: 'asc' },
     select: { id: true, shareId: true, status: true, correct: true, config: true },
   });

@@ -1,3 +1,4 @@
+import { allowed, viewerOfOwner } from '@/lib/auth/access';
 import { assertSafeText } from '@/lib/api/input';
 import { parseMethodParams } from '@/lib/methods/parse-params';
 import { getPrisma } from '@/lib/db/client';
@@ -27,8 +28,9 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
   let input: RunInput;
   let questionId: string | null = null;
   if (req.questionId) {
-    const q = await prisma.question.findUnique({ where: { id: req.questionId } });
-    if (!q) throw new NotFoundError(`No question with id ${req.questionId}`);
+    const q = await prisma.question.findUnique({ where: { id: req.questionId }, include: { set: { select: { ownerId: true } } } });
+    // Another user's question is as good as absent (lib/auth/access).
+    if (!q || !allowed(viewerOfOwner(opts.ownerId), q.set.ownerId)) throw new NotFoundError(`No question with id ${req.questionId}`);
     questionId = q.id;
     input = {
       question: q.text,
@@ -39,7 +41,7 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
       ...runBundles(q.evidence),
     };
   } else {
-    const documentIds = req.documents?.length ? await attachDocuments(req.documents) : [];
+    const documentIds = req.documents?.length ? await attachDocuments(req.documents, opts.ownerId ?? null) : [];
     input = {
       question: req.question!,
       options: req.options ?? null,

@@ -27,7 +27,7 @@ export const evalOffline: BenchModule = {
   help: 'a 200-question kg-rag evaluation driven in-process, 8 runs in flight (under a minute)',
   async run({ log }) {
     const method = benchMethod();
-    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: 'bench-eval', count: QUESTIONS });
+    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: 'bench-eval', count: QUESTIONS }, { replace: true });
     const job = await createEvalJob({ set: SET, methods: [method.id], params: { [method.id]: method.params }, switches: 'full', backend: 'offline', concurrency: CONCURRENCY }, { lock: true });
     const prisma = getPrisma();
     try {

@@ -25,7 +25,7 @@ export const methodRuns: BenchModule = {
   name: 'method runs (offline engine)',
   help: 'offline run time, overhead (warm and cold), CPU, statements, calls and storage per method: 10 seeded questions × 7 methods (about a minute)',
   async run({ log }) {
-    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SEED, count: QUESTIONS });
+    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SEED, count: QUESTIONS }, { replace: true });
     const prisma = getPrisma();
     const questions = await prisma.question.findMany({ where: { set: { name: SET } }, orderBy: { ordinal: 'asc' }, select: { id: true } });
     const rows: BenchRow[] = [];

@@ -66,7 +66,7 @@ export const paraphrase: BenchModule = {
 };
 
 async function evaluate(file: string, name: string, methods: string[]): Promise<{ summary: EvalSummary; questions: number }> {
-  const set = await importQuestionSet({ format: 'jsonl', file, name });
+  const set = await importQuestionSet({ format: 'jsonl', file, name }, { replace: true });
   const prisma = getPrisma();
   const job = await createEvalJob({ set: set.id, methods, switches: 'full', backend: 'offline', concurrency: CONCURRENCY }, { lock: true });
   try {

@@ -63,11 +63,11 @@ async function startJob(values: Record<string, string>) {
   return job;
 }
 
-/** A path to a .jsonl file is imported first (as the set "jsonl:<file name>"); anything else names a stored set. */
+/** A path to a .jsonl file is imported first (as the set "jsonl:<file name>", replacing the last import of that file); anything else names a stored set. */
 export async function resolveSet(set: string): Promise<string> {
   if (!set.endsWith('.jsonl') || !fs.existsSync(set)) return set;
   const name = `jsonl:${path.basename(set, '.jsonl')}`;
-  const imported = await importQuestionSet({ format: 'jsonl', file: set, name });
+  const imported = await importQuestionSet({ format: 'jsonl', file: set, name }, { replace: true });
   console.error(`[eval] imported ${imported.counts.total} questions from ${set} as set "${name}"`);
   return name;
 }

@@ -1,6 +1,7 @@
 // `npm run hopscope -- generate biomedhop|k2v`: a question set drawn from the loaded KG.
 import { BIOMEDHOP_FAMILIES, COVERAGE_POLICIES, EVIDENCE_SOURCES, GENERATORS, GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions, MAX_QUESTIONS, RENDERINGS, type EvidenceReport, type GenerateRequest } from '../../lib/eval/generate';
 import { SetNameTaken } from '../../lib/eval/sets';
+import { InvalidInputError } from '../../lib/runs/errors';
 import { parseArgs, UsageError } from './args';
 import { describeSet, withKnowledgeBase } from './sets';
 
@@ -9,7 +10,8 @@ export const GENERATE_USAGE = `usage: npm run hopscope -- generate <${GENERATORS
          [--sources ${EVIDENCE_SOURCES.join(',')}] [--coverage ${COVERAGE_POLICIES.join('|')}]
   --seed S     any string or number (default 1); the same seed and count on the same graph give the same set
   --count N    questions, 1 to ${MAX_QUESTIONS} (default 50)
-  --name NAME  re-running with the same name replaces that set
+  --name NAME  a name you hold already is refused, unless --replace
+  --replace    replace your set of that name (from the same generator)
   --families, --renderings   biomedhop only; count questions are rendered as counts only
   --sources    biomedhop: the source condition whose document and web bundles each question carries (default all three)
   --coverage   biomedhop: label (default) keeps every question with its coverage labelled; require redraws questions
@@ -17,16 +19,16 @@ export const GENERATE_USAGE = `usage: npm run hopscope -- generate <${GENERATORS
 
 export async function run(argv: string[]): Promise<number> {
   try {
-    const request = parseRequest(argv);
+    const { request, replace } = parseRequest(argv);
     return await withKnowledgeBase(async () => {
-      const set = await generateQuestionSet(request);
+      const set = await generateQuestionSet(request, { replace });
       console.log(`${describeSet(set)}\nseed ${request.seed}`);
       const report = (set.meta as { evidence?: EvidenceReport } | null)?.evidence;
       if (report) console.log(describeEvidence(report));
       return 0;
     });
   } catch (e) {
-    if (e instanceof UsageError || e instanceof InvalidGenerationOptions || e instanceof SetNameTaken) {
+    if (e instanceof UsageError || e instanceof InvalidGenerationOptions || e instanceof SetNameTaken || e instanceof InvalidInputError) {
       console.error(`error: ${e.message}`);
       return 2;
     }
@@ -38,8 +40,8 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-function parseRequest(argv: string[]): GenerateRequest {
-  const { values, positional } = parseArgs(argv, { values: ['seed', 'count', 'name', 'families', 'renderings', 'sources', 'coverage'], flags: [] });
+function parseRequest(argv: string[]): { request: GenerateRequest; replace: boolean } {
+  const { values, flags, positional } = parseArgs(argv, { values: ['seed', 'count', 'name', 'families', 'renderings', 'sources', 'coverage'], flags: ['replace'] });
   if (positional.length !== 1) throw new UsageError(GENERATE_USAGE);
   const parsed = GenerateRequestSchema.safeParse({ ...values, generator: positional[0] });
   if (!parsed.success) {
@@ -47,7 +49,7 @@ function parseRequest(argv: string[]): GenerateRequest {
     const where = issue.path[0] === 'generator' ? '' : `--${String(issue.path[0])}: `;
     throw new UsageError(`${where}${issue.message}\n${GENERATE_USAGE}`);
   }
-  return parsed.data;
+  return { request: parsed.data, replace: flags.has('replace') };
 }
 
 /** The coverage of the set's source-conditioned evidence, in a few lines. */

@@ -8,17 +8,20 @@ import { listQuestionSets, SetNameTaken, type QuestionSetSummary } from '../../l
 import { importQuestionSet, SET_FORMATS, SetImportError } from '../../lib/eval/import';
 import { SetUploadSchema } from '../../lib/eval/import/upload';
 import { parseArgs, UsageError } from './args';
+import { InvalidInputError } from '../../lib/runs/errors';
 
-export const SETS_USAGE = `usage: npm run hopscope -- sets import --format <${SET_FORMATS.join('|')}> --file FILE --name NAME [--limit N] [--gold FILE]
+export const SETS_USAGE = `usage: npm run hopscope -- sets import --format <${SET_FORMATS.join('|')}> --file FILE --name NAME [--limit N] [--gold FILE] [--replace]
        npm run hopscope -- sets list
   --limit N   the first N questions of each family (each MIRAGE dataset, each MedDDx level)
   --gold F    PubMedQA only: the test ground truth; the set becomes that split
+  --replace   replace the set of that name and format (a name in use is refused otherwise)
   JSONL: one {"question", "answer", "options"?, "answer_type"?, "documents"?, "gold_nodes"?, "family"?, "id"?, "meta"?} per line
          (documented in lib/eval/import/jsonl.ts)`;
 
 const ImportRequest = SetUploadSchema.extend({
   file: z.string().min(1),
   gold: z.string().min(1).optional(),
+  replace: z.boolean(),
 });
 
 export async function run(argv: string[]): Promise<number> {
@@ -31,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw new UsageError(SETS_USAGE);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof SetImportError || e instanceof SetNameTaken) {
+    if (e instanceof UsageError || e instanceof SetImportError || e instanceof SetNameTaken || e instanceof InvalidInputError) {
       console.error(`error: ${e.message}`);
       return 2;
     }
@@ -40,9 +43,9 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 function parseImport(argv: string[]): z.infer<typeof ImportRequest> {
-  const { values, positional } = parseArgs(argv, { values: ['format', 'file', 'name', 'limit', 'gold'], flags: [] });
+  const { values, flags, positional } = parseArgs(argv, { values: ['format', 'file', 'name', 'limit', 'gold'], flags: ['replace'] });
   if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"\n${SETS_USAGE}`);
-  const parsed = ImportRequest.safeParse(values);
+  const parsed = ImportRequest.safeParse({ ...values, replace: flags.has('replace') });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UsageError(`--${issue.path.join('.')}: ${issue.message}\n${SETS_USAGE}`);
@@ -52,7 +55,7 @@ function parseImport(argv: string[]): z.infer<typeof ImportRequest> {
 }
 
 async function importCommand(request: z.infer<typeof ImportRequest>): Promise<number> {
-  const set = await importQuestionSet({ format: request.format, file: request.file, name: request.name, limit: request.limit, goldFile: request.gold });
+  const set = await importQuestionSet({ format: request.format, file: request.file, name: request.name, limit: request.limit, goldFile: request.gold }, { replace: request.replace });
   console.log(describeSet(set));
   return 0;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
@@ -54,8 +55,10 @@ test('a valid JSONL file is imported under the file name when no name is given',
   await page.getByRole('tab', { name: 'Import a file' }).click();
   const form = page.getByRole('form', { name: 'Import a question set' });
   await form.getByLabel('Format').selectOption('jsonl');
-  await form.getByLabel(/^File/).setInputFiles(path.join(FIXTURES, 'questions.jsonl'));
+  // A file name of its own: a name in use is refused (never replaced silently), and the database may be reused.
+  const stem = `questions-${Date.now()}`;
+  await form.getByLabel(/^File/).setInputFiles({ name: `${stem}.jsonl`, mimeType: 'application/jsonl', buffer: fs.readFileSync(path.join(FIXTURES, 'questions.jsonl')) });
   await form.getByRole('button', { name: 'Import set' }).click();
-  await expect(page.getByTestId('set-created')).toContainText('questions (jsonl');
-  await expect(page.getByRole('form', { name: 'Start an evaluation' }).getByLabel('Question set')).toHaveValue('questions');
+  await expect(page.getByTestId('set-created')).toContainText(`${stem} (jsonl`);
+  await expect(page.getByRole('form', { name: 'Start an evaluation' }).getByLabel('Question set')).toHaveValue(stem);
 });

@@ -161,11 +161,13 @@ describe('generic JSONL', () => {
 });
 
 describe('saving under a name', () => {
-  it('replaces a set of the same source and name, with the documents it brought', async () => {
+  it('refuses a name in use, and replaces a set of the same source and name only when asked, with the documents it brought', async () => {
     const name = uniqueName('jsonl-again');
     const first = await importQuestionSet({ format: 'jsonl', file: fixture('questions.jsonl'), name });
     const firstDocs = (await getQuestionSet(first.id))!.questions.flatMap((q) => q.documentIds);
-    const second = await importQuestionSet({ format: 'jsonl', file: fixture('questions.jsonl'), name });
+    await expect(importQuestionSet({ format: 'jsonl', file: fixture('questions.jsonl'), name })).rejects.toBeInstanceOf(SetNameTaken);
+    expect(await getQuestionSet(first.id)).not.toBeNull();
+    const second = await importQuestionSet({ format: 'jsonl', file: fixture('questions.jsonl'), name }, { replace: true });
     expect(second.id).not.toBe(first.id);
     expect(await getQuestionSet(first.id)).toBeNull();
     const { rows } = await getPool().query('select id from documents where id = any($1)', [firstDocs]);

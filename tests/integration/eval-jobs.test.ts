@@ -147,7 +147,7 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
     } finally {
       await prisma.evalJob.update({ where: { id: jobId }, data: { summary: job.summary as object } });
     }
-    const set = await prisma.questionSet.findUniqueOrThrow({ where: { name: setName } });
+    const set = await prisma.questionSet.findFirstOrThrow({ where: { name: setName } });
     await prisma.questionSet.update({ where: { id: set.id }, data: { counts: { total: 'eight' } } });
     try {
       expect((await getQuestionSet(setName))!.counts).toEqual({ total: 0, byFamily: {}, byAnswerType: {}, byFamilyAndType: {} });

@@ -77,7 +77,7 @@ describe('a PrimeKG-shaped graph', () => {
     await generateQuestionSet({ generator: 'biomedhop', name: 'primekg-synthetic', seed: 'primekg', count: 4 });
     const questions = await getPrisma().question.findMany({ where: { set: { name: 'primekg-synthetic' } }, orderBy: { ordinal: 'asc' } });
     expect(questions).toHaveLength(4);
-    const set = await getPrisma().questionSet.findUniqueOrThrow({ where: { name: 'primekg-synthetic' } });
+    const set = await getPrisma().questionSet.findFirstOrThrow({ where: { name: 'primekg-synthetic' } });
     expect(set.license).toMatch(/^derived from primekg /);
     const { rows: ids } = await getPool().query<{ id: string }>('select id from nodes');
     const nodeIds = new Set(ids.map((r) => r.id));

@@ -1,5 +1,5 @@
 import { getPool } from '@/lib/db/client';
-import { saveQuestionSet, type QuestionSetSummary } from '@/lib/eval/sets';
+import { saveQuestionSet, type QuestionSetSummary, type SaveSetOptions } from '@/lib/eval/sets';
 import { latestImport } from '@/lib/kg/import/records';
 import { conditionOf, generateBiomedhop, planSlots, type BiomedhopOptions } from './biomedhop';
 import { generateK2vSet } from './k2v';
@@ -26,11 +26,11 @@ const DESCRIPTIONS: Record<Generator, string> = {
 };
 
 /**
- * Generates a set and stores it under `name`, replacing an earlier set of that
- * name from the same generator. The meta records the seed, the options and the
+ * Generates a set and stores it under `name` (replacing the owner's earlier set
+ * of that name from the same generator only when `save.replace` asks). The meta records the seed, the options and the
  * graph it was drawn from: the same three give the same set.
  */
-export async function generateQuestionSet(opts: { generator: Generator; name: string } & BiomedhopOptions): Promise<QuestionSetSummary> {
+export async function generateQuestionSet(opts: { generator: Generator; name: string } & BiomedhopOptions, save: SaveSetOptions = {}): Promise<QuestionSetSummary> {
   const { generator, name, seed, count, families, renderings, sources, coverage } = opts;
   const generated = generator === 'biomedhop' ? await generateBiomedhop({ seed, count, families, renderings, sources, coverage }) : { questions: await generateK2vSet({ seed, count }), report: null };
   const { questions, report } = generated;
@@ -48,7 +48,7 @@ export async function generateQuestionSet(opts: { generator: Generator; name: st
       kg: graph && { source: graph.source, version: graph.version, checksum: graph.checksum },
     },
     questions,
-  });
+  }, save);
 }
 
 /** The families, renderings and source condition a BioMedHop set was planned with (the defaults spelled out). */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { saveQuestionSet, type NewQuestion, type QuestionSetSummary } from '@/lib/eval/sets';
+import { saveQuestionSet, type NewQuestion, type QuestionSetSummary, type SaveSetOptions } from '@/lib/eval/sets';
 import { SetImportError } from './errors';
 import type { SetFormat } from './formats';
 import { checkGoldNodes, parseJsonl } from './jsonl';
@@ -54,7 +54,7 @@ const FORMATS: Record<SetFormat, { license: string; description: string; parse(o
  * any problem throws SetImportError listing them all, and nothing is stored.
  * The set itself is written in one transaction.
  */
-export async function importQuestionSet(opts: ImportSetOptions): Promise<QuestionSetSummary> {
+export async function importQuestionSet(opts: ImportSetOptions, save: SaveSetOptions = {}): Promise<QuestionSetSummary> {
   const format = FORMATS[opts.format];
   const parsed = await format.parse(opts);
   if (parsed.issues.length) throw new SetImportError(parsed.issues);
@@ -68,7 +68,7 @@ export async function importQuestionSet(opts: ImportSetOptions): Promise<Questio
     description: format.description,
     meta: { file: path.basename(opts.file), ...(opts.goldFile ? { goldFile: path.basename(opts.goldFile) } : {}), ...(opts.limit ? { limitPerFamily: opts.limit } : {}) },
     questions: parsed.questions,
-  });
+  }, save);
 }
 
 function firstPerFamily(questions: NewQuestion[], limit: number | undefined): NewQuestion[] {

@@ -1,3 +1,5 @@
+import { setLookup } from '@/lib/eval/sets';
+import { viewerOfOwner } from '@/lib/auth/access';
 import { assertSafeText, clip } from '@/lib/api/input';
 import { parseMethodParams } from '@/lib/methods/parse-params';
 import { getPrisma } from '@/lib/db/client';
@@ -49,8 +51,9 @@ export async function createEvalJob(body: unknown, opts: CreateJobOptions = {}):
   const methodParams = checkMethods(req.methods, req.params);
   const prisma = getPrisma();
 
+  // The starter's own set (or everyone's), never another user's of the same name.
   const set = await prisma.questionSet.findFirst({
-    where: { OR: [{ id: req.set }, { name: req.set }] },
+    ...setLookup(req.set, viewerOfOwner(opts.ownerId)),
     select: { id: true, name: true, questions: { select: { id: true }, orderBy: { ordinal: 'asc' } } },
   });
   if (!set) throw new NotFoundError(`No question set named "${clip(req.set)}"`);

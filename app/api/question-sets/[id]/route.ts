@@ -10,5 +10,5 @@ export const GET = defineRoute(
     params: z.object({ id: z.string().min(1).max(64) }),
     query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0) }),
   },
-  async ({ params, query }) => questionChoices(params.id, query),
+  async ({ params, query, viewer }) => questionChoices(viewer, params.id, query),
 );

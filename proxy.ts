@@ -8,6 +8,10 @@ import { API_CONTENT_SECURITY_POLICY, FIXED_SECURITY_HEADERS, newNonce, pageCont
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  // A dynamic segment Next.js cannot decode would end as a bare 500 past this point: a 400, with the headers, here.
+  if (!decodable(pathname)) {
+    return withHeaders(NextResponse.json({ error: 'The address holds malformed %-encoding' }, { status: 400 }), API_CONTENT_SECURITY_POLICY);
+  }
   // NextAuth.js's sign-in and sign-out pages are pages (HTML with a form), the rest of /api data.
   const api = pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/');
   // With sign-in on (AUTH_SECRET), a page other than a share link needs a valid session (a cookie that decrypts
@@ -35,6 +39,15 @@ async function hasSession(request: NextRequest, secret: string): Promise<boolean
     if (token?.sub) return true;
   }
   return false;
+}
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function withHeaders(response: NextResponse, csp: string): NextResponse {

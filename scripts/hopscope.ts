@@ -60,7 +60,7 @@ async function runCommand(argv: string[]) {
     options: values.options ? parseOptions(values.options) : undefined,
     params: values.params ? parseParams(values.params) : undefined,
     kgShuffle: flags.has('kg-shuffle') || undefined,
-    documents: values.document ? [{ title: values.document, text: fs.readFileSync(values.document, 'utf8') }] : undefined,
+    documents: values.document ? [{ title: values.document, text: readDocument(values.document) }] : undefined,
     backend: values.backend,
   };
   const env = readEnv();
@@ -87,6 +87,15 @@ async function cliOwner(): Promise<string | null> {
   const user = token ? await userForToken(token) : null;
   if (!user) throw new UsageError('sign-in is on (AUTH_SECRET): set HOPSCOPE_TOKEN to an API token (npm run hopscope -- users token --email …)');
   return user.id;
+}
+
+/** The `--document` file's text; one that cannot be read is invalid input (exit code 2), not a failure. */
+function readDocument(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`--document ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
 }
 
 /** A malformed switch or option spec is invalid input (exit code 2), like any other. */

@@ -23,8 +23,23 @@ function problemOf(text: string): string | null {
   return m[0] === '\u0000' ? 'contains a NUL byte (U+0000)' : `contains a lone surrogate (U+${m[0].charCodeAt(0).toString(16).toUpperCase()}), which is not valid Unicode`;
 }
 
-/** The first string (or object key) in a JSON-like value that cannot be stored, with its path. */
+/** JSON nested deeper than this is refused (400): no input of Hopscope's nests past a dozen levels. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Field names that would reach an object's prototype where a parsed value is
+ * copied or merged: refused (400), never silently dropped.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The first problem in a JSON-like value: a string (or object key) that cannot
+ * be stored, a reserved field name, or nesting deeper than MAX_JSON_DEPTH, with its path.
+ */
 export function findUnsafeText(value: unknown, path: string[] = []): { path: string; message: string } | null {
+  if (path.length > MAX_JSON_DEPTH && value !== null && typeof value === 'object') {
+    return { path: path.slice(0, 8).join('.') + '.…', message: `is nested deeper than ${MAX_JSON_DEPTH} levels` };
+  }
   if (typeof value === 'string') {
     const problem = problemOf(value);
     return problem ? { path: path.join('.'), message: problem } : null;
@@ -40,6 +55,7 @@ export function findUnsafeText(value: unknown, path: string[] = []): { path: str
     for (const [key, inner] of Object.entries(value)) {
       const keyProblem = problemOf(key);
       if (keyProblem) return { path: [...path, clip(key, 40)].join('.'), message: `a field name ${keyProblem}` };
+      if (RESERVED_KEYS.has(key)) return { path: [...path, key].join('.'), message: `"${key}" is not accepted as a field name` };
       const found = findUnsafeText(inner, [...path, key]);
       if (found) return found;
     }

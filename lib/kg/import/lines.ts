@@ -112,9 +112,22 @@ export function fileSize(file: string): number {
   }
 }
 
-/** The whole file as text, gunzipped when it ends in .gz. */
-export function readText(file: string): string {
-  fileSize(file);
+/**
+ * What a file read whole may unpack to: a small .gz that expands without end
+ * (a "zip bomb") is stopped there, never held in memory.
+ */
+export const MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
+
+/** The whole file as text, gunzipped when it ends in .gz (refused past `maxBytes`, unpacked). */
+export function readText(file: string, maxBytes = MAX_UNPACKED_BYTES): string {
+  const tooLarge = () => new ImportError(file, undefined, `is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB unpacked (the limit)`);
+  if (fileSize(file) > maxBytes) throw tooLarge();
   const bytes = fs.readFileSync(file);
-  return (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
+  if (!file.endsWith('.gz')) return bytes.toString('utf8');
+  try {
+    return zlib.gunzipSync(bytes, { maxOutputLength: maxBytes }).toString('utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+    throw e;
+  }
 }

@@ -3,6 +3,7 @@ import { cacheKey, type ResponseCache } from './cache';
 import { ModelCallError } from './errors';
 import { openaiClient } from './http';
 import { parseStructured } from './json-output';
+import { redactModelText } from '@/lib/runs/redact';
 import { renderMessages, repairMessages } from './messages';
 import { runAttempt, type AttemptSpec, type Usage } from './openai-attempt';
 import type { OptionalParam } from './openai-errors';
@@ -131,7 +132,9 @@ export class OpenAIBackend implements ModelBackend {
         ? cacheKey({ model, messages, params, jsonSchema: template.jsonSchema })
         : null;
     if (key) {
-      const hit = await this.cache!.get(key);
+      const cachedHit = await this.cache!.get(key);
+      // A response cached before redaction came in is redacted as it is read.
+      const hit = cachedHit && { ...cachedHit, output: redactModelText(cachedHit.output, [this.options.apiKey]) };
       const parsed = hit && (template.outputSchema ? parseStructured(hit.output, template.outputSchema) : null);
       if (hit && (!parsed || parsed.ok)) {
         tally.tokensIn = hit.tokensIn;
@@ -191,7 +194,8 @@ export class OpenAIBackend implements ModelBackend {
       const outcome = await runAttempt(attempt);
       if (outcome.ok) {
         tally.addUsage(outcome.usage, spec.messages, outcome.text);
-        return { text: outcome.text, finishReason: outcome.finishReason, continued: attempt.optionalParams.includes('continue_final_message') || 'continue_final_message' in attempt.body };
+        // An echoed key is blanked before anything parses, caches or records the text.
+        return { text: redactModelText(outcome.text, [this.options.apiKey]), finishReason: outcome.finishReason, continued: attempt.optionalParams.includes('continue_final_message') || 'continue_final_message' in attempt.body };
       }
       if (outcome.refusedParam && !this.refused.has(outcome.refusedParam)) {
         this.refused.add(outcome.refusedParam);

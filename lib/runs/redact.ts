@@ -95,6 +95,18 @@ export function configuredSecrets(env: NodeJS.ProcessEnv = process.env): string[
   return [...new Set(secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * Model output as it may be kept: every configured secret (and `extra`, the
+ * calling backend's own key) blanked, URL credentials dropped. Applied where
+ * the output enters (lib/llm/openai-backend.ts), before the trace, the answer,
+ * the trace pack or the response cache store it, so a key the model echoed is
+ * never stored and a later key rotation leaves nothing behind.
+ */
+export function redactModelText(text: string, extra: (string | undefined)[] = []): string {
+  const secrets = [...extra.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH), ...configuredSecrets()].sort((a, b) => b.length - a.length);
+  return redactString(text, secrets);
+}
+
 /** What every read path calls on run data before it leaves the server. */
 export function redactForClient<T>(value: T): T {
   return redactSecrets(value, configuredSecrets());

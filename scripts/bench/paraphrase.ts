@@ -10,11 +10,12 @@ import type { BenchModule, GridRow } from './types';
 /**
  * The blind paraphrase corpora (README "Evaluation"): questions written by people
  * who saw only a fact and a style, gold computed from the KG. Corpus 1 keys
- * start `paraphrase_`, corpus 2 (new facts, new writers and styles) `paraphrase2_`.
+ * start `paraphrase_`, corpus 2 (new facts, new writers and styles) `paraphrase2_`, corpus 3
+ * (every metaedge both ways, chains, combined constraints, exclusion, misspellings; scripts/corpus3) `paraphrase3_`.
  * Holdout is the headline figure; tune is the part a parser may be looked at against.
  */
 const FIXTURES = path.join('tests', 'fixtures', 'paraphrase');
-const CORPORA = ['paraphrase', 'paraphrase2'] as const;
+const CORPORA = ['paraphrase', 'paraphrase2', 'paraphrase3'] as const;
 const PARTS = [
   { part: 'holdout', key: 'accuracy' },
   { part: 'tune', key: 'tune_accuracy' },

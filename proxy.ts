@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
+import { guardRequest } from '@/lib/security/request-guard';
 import { API_CONTENT_SECURITY_POLICY, FIXED_SECURITY_HEADERS, newNonce, pageContentSecurityPolicy } from '@/lib/security/headers';
 
 /**
@@ -12,6 +13,9 @@ export async function proxy(request: NextRequest) {
   if (!decodable(pathname)) {
     return withHeaders(NextResponse.json({ error: 'The address holds malformed %-encoding' }, { status: 400 }), API_CONTENT_SECURITY_POLICY);
   }
+  // Another site driving the app through a visitor's browser: a rebound Host, a cross-origin or non-JSON write.
+  const refusal = guardRequest({ method: request.method, pathname, headers: request.headers });
+  if (refusal) return withHeaders(NextResponse.json({ error: refusal.error }, { status: refusal.status }), API_CONTENT_SECURITY_POLICY);
   // NextAuth.js's sign-in and sign-out pages are pages (HTML with a form), the rest of /api data.
   const api = pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/');
   // With sign-in on (AUTH_SECRET), a page other than a share link needs a valid session (a cookie that decrypts

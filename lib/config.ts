@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A DNS name, an IPv4 address or a bracketed IPv6 address. */
+const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)$/;
+
 /** Environment configuration, validated once at the boundary. */
 const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
@@ -33,6 +36,17 @@ const EnvSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * The host names requests may name (Host header; comma-separated, no port): without sign-in, loopback names
+   * (localhost, 127.0.0.1, ::1) and HOPSCOPE_HOST by default, so a DNS-rebound name is refused (lib/security/request-guard.ts).
+   */
+  HOPSCOPE_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : undefined))
+    .refine((hosts) => !hosts || hosts.every((h) => HOST_NAME.test(h)), 'a comma-separated list of host names (no scheme, port or path), e.g. lab.example.org,10.0.0.5'),
+  /** The public URL sign-in redirects are built from; unset, they are built from the request's own Host. */
+  NEXTAUTH_URL: z.string().url().refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
 
 });
 

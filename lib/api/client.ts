@@ -14,7 +14,9 @@ export class ApiRequestError extends Error {
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+    // A write says it is JSON even without a body: the server refuses other content types (lib/security/request-guard.ts).
+    const write = !!init?.method && !['GET', 'HEAD'].includes(init.method.toUpperCase());
+    response = await fetch(url, { ...init, headers: { accept: 'application/json', ...(write ? { 'content-type': 'application/json' } : {}), ...init?.headers } });
   } catch {
     throw new ApiRequestError(0, 'The server could not be reached. Check that Hopscope is running.');
   }

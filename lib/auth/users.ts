@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { getPrisma } from '@/lib/db/client';
 import { InvalidInputError, NotFoundError } from '@/lib/runs/errors';
@@ -20,11 +21,22 @@ export async function createUser(input: unknown): Promise<{ id: string; email: s
   return getPrisma().user.create({ data: { email, name, passwordHash: await hashPassword(password) }, select: { id: true, email: true } });
 }
 
-/** The user these credentials belong to, or null (the same answer for an unknown email and a wrong password). */
+/**
+ * The user these credentials belong to, or null: the same answer, in the same
+ * time, for an unknown email and a wrong password (an unknown email is checked
+ * against a stand-in hash, so scrypt runs either way).
+ */
 export async function checkCredentials(email: string, password: string): Promise<{ id: string; email: string; name: string | null } | null> {
   const user = await getPrisma().user.findUnique({ where: { email: email.trim().toLowerCase() } });
-  if (!user || !(await verifyPassword(password, user.passwordHash))) return null;
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await standInHash()));
+  if (!user || !matches) return null;
   return { id: user.id, email: user.email, name: user.name };
+}
+
+let standIn: Promise<string> | null = null;
+/** A hash of a random password with the same parameters as real ones: what an unknown email is checked against. */
+function standInHash(): Promise<string> {
+  return (standIn ??= hashPassword(randomUUID() + randomUUID()));
 }
 
 /** A new API token for a user: shown once, stored as its digest. */

@@ -98,7 +98,7 @@ describe('addresses', () => {
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect((await response.json()).error).toMatch(/%-encoding/);
     }
-    expect((await proxy(new NextRequest('http://127.0.0.1:3000/api/runs/abc%20def'))).status).toBe(200);
+    expect((await proxy(new NextRequest('http://127.0.0.1:3000/api/runs/abc%20def', { headers: { host: '127.0.0.1:3000' } }))).status).toBe(200);
   });
 });
 

@@ -8,21 +8,11 @@
  * the question domain; a metaedge whose verb no sense reads keeps its own verb.
  */
 
+import type { KindConcept } from '@/lib/reading/concepts';
+import { senses, verbKey, type SenseRecord } from '@/lib/reading/senses';
 import type { RelationCategory } from './metaedge-categories';
 
-export type KindConcept =
-  | 'compound'
-  | 'pharmacologicClass'
-  | 'disease'
-  | 'anatomy'
-  | 'gene'
-  | 'pathway'
-  | 'biologicalProcess'
-  | 'cellularComponent'
-  | 'molecularFunction'
-  | 'symptom'
-  | 'sideEffect'
-  | 'exposure';
+export type { KindConcept };
 
 interface ConceptDef {
   concept: KindConcept;
@@ -105,70 +95,10 @@ export function kindDomain(kind: string): Domain | null {
 
 const GENE_SETS: KindConcept[] = ['pathway', 'biologicalProcess', 'cellularComponent', 'molecularFunction'];
 
-/** A relation's meaning: how to read it in either direction, and what ReGraM's table calls it. */
-interface Sense {
-  id: string;
-  /** Verbs or display relations that mean it. */
-  verbs: RegExp;
-  /** Only between these concepts (either order), when the verb alone is ambiguous ("interacts with" a pathway is participation). */
-  ends?: [KindConcept[], KindConcept[]];
-  /** The end that is the subject of the active clause; the metaedge's source when unset or when neither end is one. */
-  agent?: KindConcept[];
-  /** Plural clauses: the agent as subject, and the other end as subject; `{x}` the far end. */
-  active: string;
-  passive: string | ((m: Ends) => string);
-  /** The passive statement generated questions use (third person singular), where it differs from the clause. */
-  statement?: string | ((m: Ends) => string);
-  category: RelationCategory | null;
-}
-
 interface Ends {
   agent: string;
   other: string;
 }
-
-/** Context kinds (a disease, a tissue) are the place of a regulation; an agent (a compound) its cause. */
-const regulatedIn = (verb: string) => (m: Ends) => (isConcept(m.agent, 'compound') ? `are ${verb} by {x}` : `are ${verb} in {x}`);
-
-/**
- * A metaedge takes the first sense whose verbs (and ends) match; metaedges
- * between the same two kinds are preferred in this order when a question names
- * no relation (a disease and a gene: associated first).
- */
-const SENSES: readonly Sense[] = [
-  { id: 'treat', verbs: /^(?:treats?|indications?)$/i, agent: ['compound'], active: 'treat {x}', passive: 'are treated by {x}', category: 'Treats' },
-  { id: 'palliate', verbs: /^palliates?$/i, agent: ['compound'], active: 'palliate {x}', passive: 'are palliated by {x}', category: 'Treats' },
-  { id: 'off-label', verbs: /^off[- ]label(?: use)?$/i, agent: ['compound'], active: 'are used off-label for {x}', passive: 'are treated off-label with {x}', category: 'Treats' },
-  { id: 'bind', verbs: /^(?:binds?|targets?)$/i, agent: ['compound'], active: 'bind {x}', passive: 'are bound by {x}', category: 'Targets' },
-  { id: 'associate', verbs: /^(?:associates?|associated with|linked to)$/i, active: 'are associated with {x}', passive: 'are associated with {x}', category: 'Associated_with' },
-  { id: 'express', verbs: /^(?:express(?:es)?|expression present)$/i, agent: ['anatomy'], active: 'express {x}', passive: 'are expressed in {x}', category: 'Expressed_in' },
-  { id: 'upregulate', verbs: /^upregulates?$/i, active: 'upregulate {x}', passive: regulatedIn('upregulated'), category: 'Regulates' },
-  { id: 'downregulate', verbs: /^downregulates?$/i, active: 'downregulate {x}', passive: regulatedIn('downregulated'), category: 'Regulates' },
-  { id: 'cause', verbs: /^(?:causes?|side effects?)$/i, agent: ['compound'], active: 'cause {x}', passive: 'are caused by {x}', category: 'Causes' },
-  { id: 'present', verbs: /^(?:presents?|phenotype present)$/i, agent: ['disease'], active: 'present with {x}', passive: 'occur in {x}', category: 'Associated_with' },
-  { id: 'localize', verbs: /^locali[sz]es?$/i, agent: ['disease'], active: 'localize to {x}', passive: 'are affected by {x}', statement: 'is a site of', category: 'Occurs_in' },
-  { id: 'resemble', verbs: /^resembles?$/i, active: 'resemble {x}', passive: 'resemble {x}', category: 'Associated_with' },
-  { id: 'include', verbs: /^includes?$/i, agent: ['pharmacologicClass'], active: 'include {x}', passive: 'are included in {x}', statement: 'belongs to', category: 'Associated_with' },
-  { id: 'interact', verbs: /^(?:interacts?(?: with)?|ppi|synergistic interaction)$/i, active: 'interact with {x}', passive: 'interact with {x}', category: 'Interacts_with' },
-  { id: 'covary', verbs: /^covar(?:y|ies)$/i, active: 'covary with {x}', passive: 'covary with {x}', category: 'Interacts_with' },
-  { id: 'regulate', verbs: /^regulates?$/i, active: 'regulate {x}', passive: 'are regulated by {x}', category: 'Regulates' },
-  {
-    id: 'participate',
-    verbs: /^(?:participates?|interacts? with)$/i,
-    ends: [['gene'], GENE_SETS],
-    agent: ['gene'],
-    active: 'participate in {x}',
-    // A pathway or a compartment contains its genes; a process or a function involves them.
-    passive: (m) => (isConcept(m.other, 'pathway') || isConcept(m.other, 'cellularComponent') ? 'contain {x}' : 'involve {x}'),
-    statement: 'involves',
-    category: 'Occurs_in',
-  },
-  { id: 'contraindicate', verbs: /^contraindications?$/i, agent: ['compound'], active: 'are contraindicated in {x}', passive: 'are contraindications for {x}', category: null },
-  { id: 'express-absent', verbs: /^expression absent$/i, agent: ['anatomy'], active: 'lack expression of {x}', passive: 'are not expressed in {x}', category: null },
-  { id: 'phenotype-absent', verbs: /^phenotype absent$/i, agent: ['disease'], active: 'lack {x}', passive: 'are absent in {x}', category: null },
-  { id: 'hierarchy', verbs: /^(?:parent[- ]child|is[ _]a|subclass(?: of)?)$/i, active: 'are hierarchically related to {x}', passive: 'are hierarchically related to {x}', category: null },
-];
-
 
 /** A metaedge as the metagraph stores it. */
 export interface MetaedgeRow {
@@ -201,17 +131,18 @@ export interface MetaedgeInfo {
   domain: Domain | null;
 }
 
-function matches(sense: Sense, m: MetaedgeRow): boolean {
-  if (!sense.verbs.test(m.verb.trim().replace(/_/g, ' '))) return false;
+function matches(sense: SenseRecord, m: MetaedgeRow): boolean {
+  if (!sense.verbs.some((v) => verbKey(v) === verbKey(m.verb))) return false;
   if (!sense.ends) return true;
   const [a, b] = sense.ends;
   const is = (kind: string, cs: KindConcept[]) => cs.some((c) => isConcept(kind, c));
   return (is(m.sourceKind, a) && is(m.targetKind, b)) || (is(m.sourceKind, b) && is(m.targetKind, a));
 }
 
-/** A sense bound to particular ends is tried before the senses any ends may have. */
-export function senseOf(m: MetaedgeRow): Sense | null {
-  return SENSES.find((s) => s.ends && matches(s, m)) ?? SENSES.find((s) => !s.ends && matches(s, m)) ?? null;
+/** A sense bound to particular ends is tried before the senses any ends may have (lib/reading/senses.ts). */
+export function senseOf(m: MetaedgeRow): SenseRecord | null {
+  const all = senses();
+  return all.find((s) => s.ends && matches(s, m)) ?? all.find((s) => !s.ends && matches(s, m)) ?? null;
 }
 
 /** ReGraM's category for a metaedge, from its verb. */
@@ -233,8 +164,8 @@ function reading(m: MetaedgeRow): { info: MetaedgeInfo; swapped: boolean } {
   }
   const swapped = !!sense.agent && !agentIs(m.sourceKind, sense) && agentIs(m.targetKind, sense);
   const ends: Ends = swapped ? { agent: m.targetKind, other: m.sourceKind } : { agent: m.sourceKind, other: m.targetKind };
-  const passive = typeof sense.passive === 'string' ? sense.passive : sense.passive(ends);
-  const statement = sense.statement === undefined ? singular(passive.replace('{x}', '').trim()) : typeof sense.statement === 'string' ? sense.statement : sense.statement(ends);
+  const passive = passiveClause(sense, ends);
+  const statement = sense.statement ?? singular(passive.replace('{x}', '').trim());
   const active = sense.active;
   const activeStatement = singular(active.replace('{x}', '').trim());
   const info = swapped
@@ -243,8 +174,15 @@ function reading(m: MetaedgeRow): { info: MetaedgeInfo; swapped: boolean } {
   return { info, swapped };
 }
 
-function agentIs(kind: string, sense: Sense): boolean {
+function agentIs(kind: string, sense: SenseRecord): boolean {
   return !!sense.agent?.some((c) => isConcept(kind, c));
+}
+
+/** The first passive case whose agent and other end fit. */
+function passiveClause(sense: SenseRecord, ends: Ends): string {
+  if (typeof sense.passive === 'string') return sense.passive;
+  const fits = (kind: string, cs?: KindConcept[]) => !cs || cs.some((c) => isConcept(kind, c));
+  return (sense.passive.find((p) => fits(ends.agent, p.agent) && fits(ends.other, p.other)) ?? sense.passive.at(-1)!).clause;
 }
 
 /**
@@ -273,9 +211,10 @@ export function singular(phrase: string): string {
 export function readMetagraph(rows: readonly MetaedgeRow[]): MetaedgeInfo[] {
   const read = rows.map((row) => {
     const { info, swapped } = reading(row);
-    const sense = SENSES.findIndex((s) => s.id === info.sense);
+    const all = senses();
+    const sense = all.findIndex((s) => s.id === info.sense);
     const [agent, other] = swapped ? [info.target, info.source] : [info.source, info.target];
-    return { info, key: [conceptRank(agent), sense < 0 ? SENSES.length : sense, conceptRank(other)] };
+    return { info, key: [conceptRank(agent), sense < 0 ? all.length : sense, conceptRank(other)] };
   });
   read.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || (a.info.abbr < b.info.abbr ? -1 : 1));
   return read.map((r) => r.info);

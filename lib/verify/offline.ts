@@ -6,7 +6,7 @@
  */
 
 import { offlineRule } from '@/lib/llm/offline-backend';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { readQuestion } from '@/lib/reading';
 import type { QuestionReading } from '@/lib/llm/offline/types';
 import { checkCriterion } from './checks';
 import { checklistTemplate, judgeTemplate, type ChecklistInput } from './templates';
@@ -52,7 +52,7 @@ function goldCriterion(input: ChecklistInput): string | null {
 }
 
 offlineRule(checklistTemplate, (input) => {
-  const u = understandQuestion(input.question, { links: input.entities, options: input.options ?? undefined, optionLinks: input.optionLinks });
+  const u = readQuestion(input.question, { links: input.entities, options: input.options ?? undefined, optionLinks: input.optionLinks });
   const criteria = [...constraintCriteria(u), formCriterion(input), goldCriterion(input)].filter((c): c is string => !!c);
   return { criteria: [...new Set(criteria)].slice(0, 12) };
 });

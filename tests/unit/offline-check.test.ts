@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { readQuestion } from '@/lib/reading';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
 import { checkAnswer } from '@/lib/llm/offline/check';
 import type { EvidenceTriple } from '@/lib/llm/offline/evidence';
@@ -15,7 +15,7 @@ function triple(id: string, source: Node, metaedge: string, target: Node): Evide
 }
 
 const text = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
-const u = understandQuestion(text, {
+const u = readQuestion(text, {
   links: [MS, CROHN].map(([nodeId, name, kind]) => ({ nodeId, name, kind, mention: name, start: text.indexOf(name), end: text.indexOf(name) + name.length })),
 });
 const full = { triples: [triple('e1', MS, 'DaG', IL23R), triple('e2', CROHN, 'DaG', IL23R), triple('e3', CROHN, 'DaG', NOD2)] };
@@ -62,7 +62,7 @@ describe('checkAnswer', () => {
   });
 
   it('reports an unresolved question', () => {
-    const none = understandQuestion('Which genes are associated with it?', { links: [] });
+    const none = readQuestion('Which genes are associated with it?', { links: [] });
     const verdict = checkAnswer(none, answerFromEvidence(none, full), full);
     expect(verdict.missing).toEqual(['no linked entity anchors the question']);
     expect(verdict.stop).toBe(false);
@@ -71,7 +71,7 @@ describe('checkAnswer', () => {
   it('reports an entity whose kind no relation joins to the answer, and reason says it ignored it', () => {
     const q = 'Which compound treats hypertension and causes bradycardia?';
     const at = (m: string) => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length, mention: m, name: m });
-    const mixed = understandQuestion(q, {
+    const mixed = readQuestion(q, {
       links: [
         { nodeId: 'Disease::DOID:10763', kind: 'Disease', ...at('hypertension') },
         { nodeId: 'Symptom::D001919', kind: 'Symptom', ...at('bradycardia') },
@@ -91,7 +91,7 @@ describe('checkAnswer', () => {
     const EPI: Node = ['Disease::DOID:1826', 'epilepsy', 'Disease'];
     const VPA: Node = ['Compound::DB00313', 'Valproic acid', 'Compound'];
     const q = 'What disease is treated by a compound that also treats epilepsy?';
-    const path = understandQuestion(q, { links: [{ nodeId: EPI[0], name: 'epilepsy', kind: 'Disease', mention: 'epilepsy', start: q.indexOf('epilepsy'), end: q.length - 1 }] });
+    const path = readQuestion(q, { links: [{ nodeId: EPI[0], name: 'epilepsy', kind: 'Disease', mention: 'epilepsy', start: q.indexOf('epilepsy'), end: q.length - 1 }] });
     const evidence = { triples: [triple('p1', VPA, 'CtD', EPI)] };
     const verdict = checkAnswer(path, answerFromEvidence(path, evidence), evidence);
     expect(verdict.missing).toEqual(['no KG evidence for hop 2 (CtD: Compound → Disease) on the chain from epilepsy']);

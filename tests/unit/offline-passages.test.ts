@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractEvidenceUnits, findEntityMentions, statedAnswer, type CandidateEntity } from '@/lib/llm/offline/passages';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { readQuestion } from '@/lib/reading';
 
 const CANDIDATES: CandidateEntity[] = [
   { nodeId: 'Gene::672', name: 'BRCA1', kind: 'Gene', aliases: ['breast cancer 1'] },
@@ -49,7 +49,7 @@ describe('extractEvidenceUnits', () => {
 
 describe('statedAnswer', () => {
   const question = 'Is BRCA1 associated with breast cancer?';
-  const u = understandQuestion(question, {
+  const u = readQuestion(question, {
     links: [
       { nodeId: 'Gene::672', kind: 'Gene', name: 'BRCA1', mention: 'BRCA1', start: 3, end: 8 },
       { nodeId: 'Disease::DOID:1612', kind: 'Disease', name: 'breast cancer', mention: 'breast cancer', start: 25, end: 38 },

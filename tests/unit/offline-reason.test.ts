@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { readQuestion } from '@/lib/reading';
 import { answerFromEvidence } from '@/lib/llm/offline/reason';
 import type { EvidenceTriple } from '@/lib/llm/offline/evidence';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
@@ -24,7 +24,7 @@ function understand(text: string, nodes: Node[], extra: { options?: Record<strin
     if (start < 0) throw new Error(`'${name}' not in '${text}'`);
     return { nodeId, kind, name, mention: name, start, end: start + name.length };
   });
-  return understandQuestion(text, { links, ...extra });
+  return readQuestion(text, { links, ...extra });
 }
 
 const DISEASE_GENES = [

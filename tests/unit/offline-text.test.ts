@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { contentTerms, normalise, splitSentences, stem, wordTokens } from '@/lib/llm/offline/text';
-import { matchOption, parseOptions, splitInlineOptions } from '@/lib/llm/offline/options';
+import { matchOption, parseOptions, splitInlineOptions } from '@/lib/reading/options';
 import { Bm25Index, lexicalSimilarity } from '@/lib/llm/offline/lexical';
-import { findQuestionCues, findRelationCues } from '@/lib/llm/offline/cues';
-import { findKindWords } from '@/lib/llm/offline/kind-words';
+import { findQuestionCues } from '@/lib/reading/question-cues';
+import { findRelationCues } from '@/lib/reading/relation-cues';
+import { findKindWords } from '@/lib/reading/kind-words';
 import { normaliseName } from '@/lib/kg/normalise';
 
 describe('text', () => {
@@ -108,8 +109,11 @@ describe('cue lexicons', () => {
     expect(first('adverse reactions')).toEqual(['CcSE']);
     expect(first('manifests as')).toEqual(['DpS']);
     expect(first('localises to')).toEqual(['DlA']);
-    expect(first('over-expressed in')).toEqual(['CuG', 'AuG', 'DuG']);
-    expect(first('reduces the expression of')).toEqual(['CdG', 'AdG', 'DdG']);
+    expect(first('over-expressed in')?.sort()).toEqual(['AuG', 'CuG', 'DuG']);
+    expect(first('reduces the expression of')?.sort()).toEqual(['AdG', 'CdG', 'DdG']);
+    expect(first('up regulated by')?.sort()).toEqual(['AuG', 'CuG', 'DuG', 'Gr>G']);
+    expect(first('the regulation of')).toContain('Gr>G');
+    expect(first('a treatment for')).toEqual(['CtD']);
     expect(first('binding partners')).toEqual(['GiG']);
     expect(first('covaries')).toEqual(['GcG']);
     expect(first('member of')).toContain('GpPW');

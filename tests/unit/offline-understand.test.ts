@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { readQuestion } from '@/lib/reading';
 import { domainOf } from '@/lib/llm/offline/domain';
 import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
 import type { EntityLink } from '@/lib/kg/types';
@@ -13,8 +13,8 @@ function linksIn(text: string, entities: [string, string, string][]): LinkedEnti
   });
 }
 
-function understand(text: string, entities: [string, string, string][], extra: Partial<Parameters<typeof understandQuestion>[1]> = {}): QuestionReading {
-  return understandQuestion(text, { links: linksIn(text, entities), ...extra });
+function understand(text: string, entities: [string, string, string][], extra: Partial<Parameters<typeof readQuestion>[1]> = {}): QuestionReading {
+  return readQuestion(text, { links: linksIn(text, entities), ...extra });
 }
 
 /** "name:DaG>DaG" per anchor: the metaedges of each hop of its chain, preferred first. */
@@ -88,7 +88,7 @@ describe('intersection phrasings', () => {
       ]),
       ...linksIn(text, [['bradycardia', 'Side Effect', 'Side Effect::C0428977']]),
     ];
-    const u = understandQuestion(text, { links });
+    const u = readQuestion(text, { links });
     expect(u.answerKind).toBe('Compound');
     expect(u.operator).toBe('intersection');
     expect(u.outputFormat).toBe('single');
@@ -406,7 +406,7 @@ describe('linker output', () => {
       { nodeId: 'Disease::DOID:2377', kind: 'Disease', name: 'multiple sclerosis', mention: 'Multiple Sclerosis', matched: 'multiple sclerosis', method: 'exact', score: 1 },
       { nodeId: 'Gene::149233', kind: 'Gene', name: 'IL23R', mention: 'IL-23R', matched: 'IL-23R', method: 'alias', score: 0.9, start: 32, end: 38 },
     ];
-    const u = understandQuestion('Is Multiple Sclerosis linked to IL-23R?', { links });
+    const u = readQuestion('Is Multiple Sclerosis linked to IL-23R?', { links });
     expect(u.propositions.map((p) => [p.subject.start, p.object.start])).toEqual([[3, 32]]);
     expect(u.propositions[0].hop.edges[0].metaedge).toBe('DaG');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { splitInlineOptions } from '@/lib/llm/offline/options';
+import { splitInlineOptions } from '@/lib/reading/options';
 import { QuestionReadingSchema, type LinkedEntity, type QuestionReading } from '@/lib/llm/offline/types';
-import { candidateEntities, readingOf, seedEntities, understandQuestion } from '@/lib/llm/offline/understand';
+import { candidateEntities, readingOf, seedEntities, readQuestion } from '@/lib/reading';
 
 /**
  * The one question reading, over many wordings per family. Links are given
@@ -48,7 +48,7 @@ function linksIn(text: string, entities: Entity[]): LinkedEntity[] {
 }
 
 function read(text: string, ...entities: Entity[]): QuestionReading {
-  return QuestionReadingSchema.parse(understandQuestion(text, { links: linksIn(text, entities) }));
+  return QuestionReadingSchema.parse(readQuestion(text, { links: linksIn(text, entities) }));
 }
 
 /** "name[kind]:DaG>CbG" per anchor, the preferred metaedge of each hop. */

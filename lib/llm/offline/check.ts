@@ -6,7 +6,7 @@
  */
 
 import { EvidenceGraph, type EvidenceBundle } from './evidence';
-import { reverseHop } from './attach';
+import { reverseHop } from '@/lib/reading/attach';
 import { sameKind } from './metaedges';
 import { walkChain, type ReasonResult } from './reason';
 import type { QuestionReading } from './types';

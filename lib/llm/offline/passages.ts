@@ -6,8 +6,9 @@
  * yes/no decision: "maybe" unless a sentence states the claim.
  */
 
-import { findQuestionCues, findRelationCues } from './cues';
-import { gap, overlaps } from './attach';
+import { findQuestionCues } from '@/lib/reading/question-cues';
+import { findRelationCues } from '@/lib/reading/relation-cues';
+import { gap, overlaps } from '@/lib/reading/attach';
 import { joins, type NodeKind } from './metaedges';
 import { contentTerms, splitSentences, wordTokens, type Token } from './text';
 import type { QuestionReading } from './types';

@@ -8,7 +8,7 @@
  */
 
 import { EvidenceGraph, startAt, type EvidenceBundle, type EvidencePassage, type Reach } from './evidence';
-import { reverseHop } from './attach';
+import { reverseHop } from '@/lib/reading/attach';
 import { normalise } from './text';
 import type { Anchor, Hop, HopEdge, Proposition, QuestionReading } from './types';
 

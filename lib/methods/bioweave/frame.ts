@@ -1,6 +1,6 @@
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { Anchor, LocatedEntity, Operator as KitOperator, OutputFormat, Proposition, QuestionReading } from '@/lib/llm/offline/types';
-import { readingOf } from '@/lib/llm/offline/understand';
+import { readingOf } from '@/lib/reading';
 import { kitHop, type AnswerType, type Plan, type Source } from './plan';
 
 /** The question as every BioWeave role sees it. */

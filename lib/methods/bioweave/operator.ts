@@ -1,6 +1,6 @@
 import { checkAnswer, type CheckVerdict } from '@/lib/llm/offline/check';
 import { EvidenceGraph } from '@/lib/llm/offline/evidence';
-import { reverseHop } from '@/lib/llm/offline/attach';
+import { reverseHop } from '@/lib/reading/attach';
 import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, walkChain, type ReasonResult } from '@/lib/llm/offline/reason';
 import type { QuestionReading } from '@/lib/llm/offline/types';

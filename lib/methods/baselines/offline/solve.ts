@@ -8,7 +8,7 @@
 import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
 import { solutionFromReasoning } from '@/lib/llm/offline/solution';
-import { readingOf } from '@/lib/llm/offline/understand';
+import { readingOf } from '@/lib/reading';
 import type { QuestionReading } from '@/lib/llm/offline/types';
 import { bundleOf, type EvidenceLine } from '../evidence';
 import type { QuestionFrame } from '../frame';

@@ -5,7 +5,7 @@ import { Bm25Index } from '@/lib/llm/offline/lexical';
 import type { EvidenceRecord } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
-import { candidateEntities, readingOf, seedEntities } from '@/lib/llm/offline/understand';
+import { candidateEntities, readingOf, seedEntities } from '@/lib/reading';
 import type { QuestionFrame } from '../frame';
 import type { KgRagParams } from '../params';
 

@@ -1,4 +1,4 @@
-import { readingOf } from '@/lib/llm/offline/understand';
+import { readingOf } from '@/lib/reading';
 import type { Hop, Operator as KitOperator } from '@/lib/llm/offline/types';
 import type { QuestionFrame } from '../frame';
 import type { Operator, Plan, PlanHop, Source } from '../plan';

@@ -1,4 +1,4 @@
-import { findRelationCues } from '@/lib/llm/offline/cues';
+import { findRelationCues } from '@/lib/reading/relation-cues';
 import { kindPlural, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
 import { normalise, splitSentences, wordTokens } from '@/lib/llm/offline/text';

@@ -11,7 +11,7 @@ import { statedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
 import { normalise } from '@/lib/llm/offline/text';
 import { solutionFromReasoning } from '@/lib/llm/offline/solution';
-import { readingOf } from '@/lib/llm/offline/understand';
+import { readingOf } from '@/lib/reading';
 import type { QuestionReading } from '@/lib/llm/offline/types';
 import { union } from '../candidate';
 import type { EvidenceItem, QuestionFrame, Solution, SolutionView } from '../templates';

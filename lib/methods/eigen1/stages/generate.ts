@@ -9,7 +9,7 @@ import { callRole } from './call';
 import { toItem, type RetrievedItem } from './records';
 import { retrieve } from './retrieve';
 import { normalise } from '@/lib/llm/offline/text';
-import { readingOf } from '@/lib/llm/offline/understand';
+import { readingOf } from '@/lib/reading';
 
 /** The monitor's judgement of one window of the stream. */
 export interface WindowVerdict {

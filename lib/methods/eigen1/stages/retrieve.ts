@@ -1,7 +1,7 @@
 import type { KgNode } from '@/lib/kg';
 import { metaedgesBetween } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
-import { seedEntities, understandQuestion } from '@/lib/llm/offline/understand';
+import { seedEntities, readQuestion } from '@/lib/reading';
 import type { Comparison, SimilarityUse } from '@/lib/nlp/similarity';
 import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -46,7 +46,7 @@ export async function retrieve(
   return ctx.trace.step({ kind: 'eigen1.retrieval', label: 'Retrieve (documents + KG)', input: { query, ...shown }, parent }, async (step) => {
     const notes: string[] = [];
     const links = asLinked(await ctx.channels.entity.link(step, query, 'Link query entities'));
-    const reading = understandQuestion(query, { links });
+    const reading = readQuestion(query, { links });
     const anchors = seedEntities(reading, links);
     const triples: EvidenceRecord[] = [];
     /** Which entity's neighbourhood each triple came from. */

@@ -7,7 +7,7 @@
 import type { EvidenceBundle } from '@/lib/llm/offline/evidence';
 import { kindPlural, sameKind } from '@/lib/llm/offline/metaedges';
 import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
-import { readingOf, understandQuestion } from '@/lib/llm/offline/understand';
+import { readingOf, readQuestion } from '@/lib/reading';
 import { thesePhrase } from '../anchors';
 import type { Fact, HopQuestion, QuestionFrame } from '../templates';
 
@@ -45,7 +45,7 @@ export interface HopReading {
  * the phrase and the readings' answers are pooled.
  */
 export function readHop(hop: HopQuestion): HopReading {
-  const base = understandQuestion(hop.question, { links: hop.links });
+  const base = readQuestion(hop.question, { links: hop.links });
   const prior = hop.prior && !hop.prior.abstained ? hop.prior : null;
   for (const kind of new Set(prior?.items.map((i) => i.kind) ?? [])) {
     const phrase = thesePhrase(kind).exec(hop.question);
@@ -62,7 +62,7 @@ export function readHop(hop: HopQuestion): HopReading {
         .filter((l) => l.end === undefined || l.end <= phrase.index || (l.start ?? 0) >= end)
         .map((l) => (l.start !== undefined && l.start >= end ? { ...l, start: l.start + shift, end: l.end! + shift } : l));
       links.push({ nodeId: item.nodeId, kind: item.kind, name: item.name, mention: item.name, start: phrase.index, end: phrase.index + item.name.length });
-      return understandQuestion(text, { links });
+      return readQuestion(text, { links });
     });
     return { readings, keep: null, note: `read once for each of hop ${prior!.hop}'s ${items.length} ${kindPlural(kind)} in place of '${phrase[0]}'` };
   }

@@ -1,6 +1,6 @@
 import type { RegramParams } from '../params';
 import type { EntityLink } from '@/lib/kg';
-import { insideOptions, splitInlineOptions } from '@/lib/llm/offline/options';
+import { insideOptions, splitInlineOptions } from '@/lib/reading/options';
 import { normalise } from '@/lib/llm/offline/text';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';

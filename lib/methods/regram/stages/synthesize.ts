@@ -1,9 +1,9 @@
 import { answerSetOf as answerSetData } from '@/lib/trace/evidence-data';
 import { answerSetQuery } from '@/lib/channels/answer-set';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { readQuestion } from '@/lib/reading';
 import type { StepHandle } from '@/lib/trace/types';
 import type { RegramParams } from '../params';
-import { matchOption, parseOptions } from '@/lib/llm/offline/options';
+import { matchOption, parseOptions } from '@/lib/reading/options';
 import type { MethodAnswer, MethodContext } from '../../types';
 import { GENERAL_KNOWLEDGE, holdToRegion } from '../boundary';
 import { entityIn } from '../region';
@@ -32,7 +32,7 @@ export async function buildEvidenceMap(ctx: MethodContext<RegramParams>, hops: H
 
 /** For a list or count question: the complete answer set from the KG, one unit beside the hops' map (the K cut cannot count). */
 async function answerSetOf(ctx: MethodContext<RegramParams>, step: StepHandle, frame: QuestionFrame): Promise<{ facts: Pick<Fact, 'id' | 'text'>[]; members: RegionEntity[] }> {
-  const query = answerSetQuery(understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks }));
+  const query = answerSetQuery(readQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks }));
   if (!query || !ctx.channels.kg.enabled) return { facts: [], members: [] };
   const found = await ctx.channels.kg.answerSet(step, query.constraints, query.kind);
   await ctx.trace.markSelected(found.items.map((r) => r.id));

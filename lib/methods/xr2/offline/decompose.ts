@@ -11,7 +11,7 @@
 import { EvidenceGraph, startAt } from '@/lib/llm/offline/evidence';
 import { kindPlural } from '@/lib/llm/offline/metaedges';
 import { hopEdges } from '@/lib/llm/offline/reason';
-import { clause } from '@/lib/llm/offline/subquestions';
+import { clause } from '@/lib/reading/subquestions';
 import type { QuestionReading } from '@/lib/llm/offline/types';
 import { bundleOf, type EvidenceLine } from '../../baselines/evidence';
 import { understand } from '../../baselines/offline/solve';

@@ -5,8 +5,8 @@
  * plus the question's conditions, attributes, comparisons and output format.
  */
 
-import { findQuestionCues } from '@/lib/llm/offline/cues';
-import { understandQuestion } from '@/lib/llm/offline/understand';
+import { findQuestionCues } from '@/lib/reading/question-cues';
+import { readQuestion } from '@/lib/reading';
 import type { Hop } from '@/lib/llm/offline/types';
 import type { ExtractInput, Extraction } from '../templates';
 
@@ -17,7 +17,7 @@ function direction(hop: Hop | undefined): 'out' | 'in' | 'both' {
 }
 
 export function extractCues(input: ExtractInput): Extraction {
-  const u = understandQuestion(input.current, { links: input.recognised, options: input.frame.options ?? undefined, optionLinks: input.frame.optionLinks });
+  const u = readQuestion(input.current, { links: input.recognised, options: input.frame.options ?? undefined, optionLinks: input.frame.optionLinks });
   const entities = [...new Map(u.anchors.map((a) => [a.entity.nodeId, { mention: a.entity.mention, kind: a.entity.kind }])).values()];
   const relations = u.anchors.map((a) => ({
     entity: a.entity.mention,

@@ -1,7 +1,7 @@
 import { tripleOf } from '@/lib/trace/evidence-data';
 import type { ChannelAnswer } from '@/lib/channels';
 import { answerSetQuery } from '@/lib/channels/answer-set';
-import { readingOf } from '@/lib/llm/offline/understand';
+import { readingOf } from '@/lib/reading';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';

@@ -5,9 +5,9 @@
  * fits, the kinds alone choose (Disease–Gene reads DaG, then DuG/DdG).
  */
 
-import type { RelationCue } from './cues';
-import { joins, metaedgeInfo, metaedgesBetween, sameKind, type NodeKind } from './metaedges';
-import type { Hop, HopEdge } from './types';
+import type { RelationCue } from '@/lib/llm/offline/types';
+import { joins, metaedgeInfo, metaedgesBetween, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
+import type { Hop, HopEdge } from '@/lib/llm/offline/types';
 
 export interface Span {
   start: number;

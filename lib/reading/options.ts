@@ -3,7 +3,7 @@
  * itself ("... ? A. IL23R B. NOD2 ..."), and match an answer back to a letter.
  */
 
-import { normalise } from './text';
+import { normalise } from '@/lib/llm/offline/text';
 
 export interface ParsedOption {
   letter: string;

@@ -4,8 +4,8 @@
  * introduce a hidden intermediate ("... treated by a compound that ...").
  */
 
-import { kindOf, type KindConcept, type NodeKind } from './metaedges';
-import { nonOverlapping } from './cues';
+import { kindOf, type KindConcept, type NodeKind } from '@/lib/llm/offline/metaedges';
+import { nonOverlapping } from './relation-cues';
 
 export interface KindWord {
   phrase: string;

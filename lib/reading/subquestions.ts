@@ -5,8 +5,8 @@
  * Crohn's disease?"). At most three, as ReGraM decomposes into 1–3 hops.
  */
 
-import { kindPlural, metaedgeInfo } from './metaedges';
-import type { Anchor, Hop, QuestionReading } from './types';
+import { kindPlural, metaedgeInfo } from '@/lib/llm/offline/metaedges';
+import type { Anchor, Hop, QuestionReading } from '@/lib/llm/offline/types';
 
 const MAX_SUBQUESTIONS = 3;
 

@@ -10,16 +10,17 @@
  * fits both kinds; intermediates attach towards the answer the same way.
  */
 
-import { findQuestionCues, findRelationCues, type QuestionCue, type RelationCue } from './cues';
+import { findQuestionCues, type QuestionCue } from './question-cues';
+import { findRelationCues } from './relation-cues';
 import { findKindWords, type KindWord } from './kind-words';
-import { otherEnd, sameKind, type NodeKind } from './metaedges';
+import { otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import { insideOptions, parseOptions, splitInlineOptions } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
-import { normalise } from './text';
-import type { Anchor, AnswerType, Hop, LinkedEntity, LocatedEntity, Operator, OutputFormat, Proposition, QuestionOption, QuestionReading } from './types';
+import { normalise } from '@/lib/llm/offline/text';
+import type { RelationCue, Anchor, AnswerType, Hop, LinkedEntity, LocatedEntity, Operator, OutputFormat, Proposition, QuestionOption, QuestionReading } from '@/lib/llm/offline/types';
 
-export interface UnderstandInput {
+export interface ReadInput {
   /** Entity links over the question text (offsets into it), e.g. from linkEntities. */
   links: LinkedEntity[];
   /** MCQ options, when they are not written into the question text. */
@@ -67,7 +68,7 @@ export interface FramedQuestion {
 
 /** The one reading of a method's question frame. */
 export function readingOf(frame: FramedQuestion): QuestionReading {
-  return understandQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks });
+  return readQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks });
 }
 
 /**
@@ -88,7 +89,7 @@ export function candidateEntities(reading: QuestionReading): LinkedEntity[] {
   return [...new Map(reading.options.flatMap((o) => o.links.slice(0, 1)).map((e) => [e.nodeId, e])).values()];
 }
 
-export function understandQuestion(text: string, input: UnderstandInput): QuestionReading {
+export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const links = locate(input.links, text);
   const { stem, blanked, options } = readOptions(text, links, input);
   const notes: string[] = [];
@@ -212,7 +213,7 @@ type PlacedOption = QuestionOption & { start?: number; end?: number };
  * The options, given apart or written inline; with them the stem to show and
  * the question with inline options blanked out (same offsets) to read.
  */
-function readOptions(text: string, links: LocatedEntity[], input: UnderstandInput): { stem: string; blanked: string; options: PlacedOption[] } {
+function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { stem: string; blanked: string; options: PlacedOption[] } {
   if (input.options) {
     const options = parseOptions(input.options).map((o) => ({ letter: o.letter, text: o.text, links: input.optionLinks?.[o.letter] ?? [] }));
     return { stem: text, blanked: text, options };

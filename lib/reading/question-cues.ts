@@ -1,0 +1,92 @@
+/**
+ * The question cues that shape the answer rather than the relation: counting,
+ * listing, yes/no, negation, exclusion, comparison, sharing. (The phrases
+ * naming a relation live in the sense registry, lib/reading/senses.ts.)
+ */
+
+import type { QuestionCue, QuestionCueKind } from '@/lib/llm/offline/types';
+import { nonOverlapping } from './relation-cues';
+
+export type { QuestionCue };
+
+const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
+  { pattern: 'how many|how much|number of|count(?:s|ing)?|total (?:number|count)|tally', cue: 'count' },
+  { pattern: 'list(?:s|ing)?|name all|enumerate|all(?: the)?|every|what are|which are|identify all', cue: 'list' },
+  { pattern: 'name (?:a|an|one|the)|which one|what is the|the only|a single|which single', cue: 'single' },
+  {
+    pattern:
+      "not|no|never|neither|nor|none|without|lack(?:s|ing)?(?: of)?|absence of|fail(?:s|ed)? to|cannot|unlikely|\\w+n't",
+    cue: 'negation',
+  },
+  {
+    pattern: 'other than|besides|apart from|aside from|except(?: for)?|excluding|not including|not counting|leaving out|in addition to|rather than|instead of',
+    cue: 'exclusion',
+  },
+  {
+    pattern:
+      'more than|less than|fewer than|greater than|at least|at most|most|least|highest|lowest|largest|smallest|compared (?:with|to)|versus|vs|higher|lower|better|worse|superior|inferior',
+    cue: 'comparison',
+  },
+  { pattern: 'both|in common|common|shared?|shares|as well as|also|simultaneously|at the same time|each of', cue: 'shared' },
+  {
+    pattern:
+      'whether|true or false|(?:know|tell me|wonder(?:ing)?|check|confirm|verify|see) if|is it (?:true|the case|possible|known) that|yes or no|y/n|yes/no|or not',
+    cue: 'yesno',
+  },
+  // A statement with a tag asking to confirm it: "X binds Y, right?", "… — correct?", "…, isn't it?", "…, is that so?"
+  { pattern: "(?<=[,;—–-]\\s*)(?:(?:is that|am i) )?(?:right|correct|true|so|wrong)\\s*\\?|(?:isn't|doesn't|don't|aren't|can't|won't|didn't) (?:it|they|he|she|that)\\s*\\?", cue: 'yesno' },
+];
+
+const YESNO_OPENER = /^(?:is|are|does|do|did|can|could|was|were|has|have|had|will|would|should|may|might|must|isn't|aren't|doesn't|don't|can't)\b/i;
+
+// "Do you know which drugs …", "Can you list the genes …", "Could you tell me the genes …": a request for a list or an entity,
+// not a yes/no question ("Could you tell me whether …" stays one).
+const EMBEDDED_WH =
+  /^\w+(?:n't)?\s+(?:you|u|anyone|someone|somebody|one)\s+(?:\w+\s+){0,3}?(?:which|what|who|whom|whose|how many|where|list|name|enumerate|identify|give|tell|show|find|provide)\b(?!\s+(?:me\s+|us\s+)?(?:if|whether)\b)/i;
+
+function compile(pattern: string): RegExp {
+  // Word boundaries that also hold next to hyphens and apostrophes, so "co-expressed" is one cue.
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+const QUESTION_PATTERNS = QUESTION_LEXICON.map((entry) => ({ ...entry, regex: compile(entry.pattern) }));
+
+/** Counting, listing, negation, comparison and sharing cues, plus a yes/no opener of any sentence. */
+export function findQuestionCues(text: string): QuestionCue[] {
+  const found: QuestionCue[] = [];
+  for (const entry of QUESTION_PATTERNS) {
+    for (const m of text.matchAll(entry.regex)) {
+      found.push({ phrase: m[0], cue: entry.cue, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  for (const opener of yesNoOpeners(text)) found.push(opener);
+  return nonOverlapping(found);
+}
+
+/**
+ * Where a clause may open: the text's start, after a sentence's end, a colon
+ * or semicolon, a dash set off by spaces, a line break, and a comma before
+ * an auxiliary ("Metformin, does it …?", "hey, does X …?").
+ */
+const CLAUSE_START = /^|[.?!:;](?=\s)|\s[—–-](?=\s)|[—–]|\n|,(?=\s+(?:is|are|does|do|did|can|could|was|were|has|have)\s)/g;
+
+/**
+ * An auxiliary verb opening an interrogative clause ("Is BRCA1 ...?", "Does
+ * metformin ...?", "My PI asked me to check: does …?"): the clause's
+ * sentence ends with a question mark, or is the last one even without it.
+ */
+function yesNoOpeners(text: string): QuestionCue[] {
+  const openers: QuestionCue[] = [];
+  for (const m of text.matchAll(CLAUSE_START)) {
+    const from = m.index + m[0].length;
+    const rest = text.slice(from);
+    const clause = rest.trimStart();
+    const end = /[.?!\n]/.exec(rest);
+    if (end && end[0] !== '?') continue;
+    const opener = YESNO_OPENER.exec(clause);
+    if (!opener || EMBEDDED_WH.test(clause)) continue;
+    const start = from + rest.length - clause.length;
+    openers.push({ phrase: opener[0], cue: 'yesno', start, end: start + opener[0].length });
+  }
+  return openers;
+}

@@ -91,9 +91,9 @@ export function candidateEntities(reading: QuestionReading): LinkedEntity[] {
 
 export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const links = locate(input.links, text);
-  const { stem, blanked, options } = readOptions(text, links, input);
+  const { stem, blanked, options, written } = readOptions(text, links, input);
   const notes: string[] = [];
-  const mentions = onceEach(askedMentions(mentionsIn(links, options), blanked, notes));
+  const mentions = onceEach(askedMentions(mentionsIn(links, written), blanked, notes));
   const mentionSpans = mentions.map((m) => m[0] as Span);
   const relations = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
@@ -206,27 +206,26 @@ function spanOf(l: LinkedEntity, text: string): { start: number; end: number } |
   return found ? { start: found.index, end: found.index + found[0].length } : null;
 }
 
-/** Options with where the question writes them (inline ones only), for leaving their mentions out of the anchors. */
-type PlacedOption = QuestionOption & { start?: number; end?: number };
 
 /**
- * The options, given apart or written inline; with them the stem to show and
- * the question with inline options blanked out (same offsets) to read.
+ * The options, however they arrive (given apart, written inline, or both), as
+ * ONE set of candidates; with them the stem to show and the question with any
+ * inline options blanked out (same offsets) to read, so an option written in
+ * the text is never read as an anchor. With both, the options given apart are
+ * the set; an inline option lends its links to the one with its letter or text.
  */
-function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { stem: string; blanked: string; options: PlacedOption[] } {
-  if (input.options) {
-    const options = parseOptions(input.options).map((o) => ({ letter: o.letter, text: o.text, links: input.optionLinks?.[o.letter] ?? [] }));
-    return { stem: text, blanked: text, options };
-  }
+function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { stem: string; blanked: string; options: QuestionOption[]; written: Span[] } {
   const inline = splitInlineOptions(text);
-  const options = inline.options.map((o) => ({
-    letter: o.letter,
-    text: o.text,
-    links: input.optionLinks?.[o.letter] ?? links.filter((l) => insideOptions(l, [o])),
-    start: o.start,
-    end: o.end,
-  }));
-  return { stem: inline.stem, blanked: inline.blanked, options };
+  const written = inline.options.map((o) => ({ start: o.start!, end: o.end! }));
+  const placed = inline.options.map((o) => ({ letter: o.letter, text: o.text, links: input.optionLinks?.[o.letter] ?? links.filter((l) => insideOptions(l, [o])) }));
+  if (!input.options) return { stem: inline.stem, blanked: inline.blanked, options: placed, written };
+  const given = parseOptions(input.options);
+  const options = given.map((o) => {
+    const same = placed.find((p) => normalise(p.text) === normalise(o.text)) ?? (given.length === placed.length ? placed.find((p) => p.letter === o.letter) : undefined);
+    const links = input.optionLinks?.[o.letter]?.length ? input.optionLinks[o.letter] : (same?.links ?? []);
+    return { letter: o.letter, text: o.text, links };
+  });
+  return { stem: inline.stem, blanked: inline.blanked, options, written };
 }
 
 /**
@@ -234,8 +233,8 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
  * dropped ("disease" inside "Crohn's disease"), as is a link whose mention is
  * only a kind word ("gene").
  */
-function mentionsIn(links: LocatedEntity[], options: PlacedOption[]): Mention[] {
-  const inStem = links.filter((l) => l.end > l.start && !options.some((o) => o.start !== undefined && l.start < o.end! && o.start < l.end));
+function mentionsIn(links: LocatedEntity[], written: Span[]): Mention[] {
+  const inStem = links.filter((l) => l.end > l.start && !written.some((o) => overlaps(l, o)));
   const outer = inStem.filter(
     (l) => !inStem.some((o) => o.start <= l.start && o.end >= l.end && o.end - o.start > l.end - l.start),
   );

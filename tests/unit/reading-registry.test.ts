@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadedMetagraph, setMetagraph } from '@/lib/kg/loaded-metagraph';
 import type { MetaedgeRow } from '@/lib/kg/relations';
-import { readQuestion, registerSense, senses } from '@/lib/reading';
+import { readQuestion, registerSense, senses, type SenseInput } from '@/lib/reading';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 
 /** Links as the linker returns them, offsets found in the text. */
@@ -34,7 +34,7 @@ describe('the relation-sense registry', () => {
   });
 
   it('fails at load on an unknown metaedge, concept, category or duplicate id', () => {
-    const base = { id: 'cure-lay', verbs: ['treats'], hetionet: ['CtD'], agent: ['compound'], active: 'cure {x}', passive: 'are cured by {x}', category: 'Treats', phrases: [] } as const;
+    const base: SenseInput = { id: 'cure-lay', verbs: ['treats'], hetionet: ['CtD'], agent: ['compound'], active: 'cure {x}', passive: 'are cured by {x}', category: 'Treats', phrases: [] };
     expect(() => registerSense({ ...base, hetionet: ['CtX'] })).toThrow(/no Hetionet metaedge/);
     expect(() => registerSense({ ...base, hetionet: ['CpD'] })).toThrow(/none of its verbs/);
     expect(() => registerSense({ ...base, agent: ['drugs' as never] })).toThrow(/malformed/);

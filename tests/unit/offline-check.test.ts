@@ -102,7 +102,7 @@ describe('checkAnswer on a claim between two linked entities', () => {
   const yesno = 'Does metformin treat type 2 diabetes mellitus?';
   const METFORMIN: Node = ['Compound::DB00331', 'Metformin', 'Compound'];
   const T2D: Node = ['Disease::DOID:9352', 'type 2 diabetes mellitus', 'Disease'];
-  const read = understandQuestion(yesno, {
+  const read = readQuestion(yesno, {
     links: [[...METFORMIN, 'metformin'], [...T2D, 'type 2 diabetes mellitus']].map(([nodeId, name, kind, mention]) => ({ nodeId, name, kind, mention, start: yesno.indexOf(mention), end: yesno.indexOf(mention) + mention.length })),
   });
 

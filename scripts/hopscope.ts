@@ -17,7 +17,7 @@ import { parseSwitchSpec } from '../lib/channels/switches';
 import { createRun } from '../lib/runs/service';
 import { executeRun } from '../lib/runs/executor';
 import { getRunRecord } from '../lib/runs/read';
-import { InvalidInputError, NotFoundError } from '../lib/runs/errors';
+import { InvalidInputError, NotFoundError } from '../lib/base/errors';
 import { stopQueue } from '../lib/runs/queue';
 import { parseArgs, parseOptions, parseParams, UsageError } from './cli/args';
 import { traceOutline } from './cli/outline';

@@ -9,7 +9,7 @@ import { assertRunAccess, ownerOf } from '@/lib/auth/access';
 import { viewerFor } from '@/lib/auth/viewer';
 import { describeMethods } from '@/lib/methods/descriptors';
 import { ATTRIBUTION_GRID, questionAttribution } from '@/lib/runs/attribution';
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 import { BROWSER_RUNS_COOKIE, BROWSER_RUNS_MAX_AGE_S, rememberRun } from '@/lib/runs/browser-runs';
 import { rerunRequestFromForm, runRequestFromForm } from '@/lib/runs/form';
 import { getRunMethod } from '@/lib/runs/view';

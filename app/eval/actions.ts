@@ -7,7 +7,7 @@ import { ownerOf } from '@/lib/auth/access';
 import { viewerFor, type Viewer } from '@/lib/auth/viewer';
 import { HttpError } from '@/lib/api/errors';
 import { assertSafeForm } from '@/lib/api/input';
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 import { GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions } from '@/lib/eval/generate';
 import { SetImportError } from '@/lib/eval/import';
 import { importUploadedSet, MAX_UPLOAD_BYTES, SetUploadSchema } from '@/lib/eval/import/upload';

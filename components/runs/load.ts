@@ -1,7 +1,7 @@
 import 'server-only';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { cache } from 'react';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { getSharedStepDetail, toSharedView } from '@/lib/runs/share';
 import { getRunView, getStepDetail, type RunView } from '@/lib/runs/view';
 import { runKeys } from './queries';

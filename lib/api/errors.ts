@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { ConflictError, InvalidInputError, NotFoundError } from '@/lib/runs/errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '@/lib/base/errors';
 import { clip, PayloadTooLargeError } from './input';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 
 /**
  * The checks every input passes where it enters (HTTP bodies, query strings

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mapError } from './errors';
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 import { assertSafeText, readBodyText } from './input';
 import { assertEvalAccess, assertRunAccess } from '@/lib/auth/access';
 import { viewerFor, type Viewer } from '@/lib/auth/viewer';

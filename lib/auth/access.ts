@@ -1,6 +1,6 @@
 import { getPrisma } from '@/lib/db/client';
 import { HttpError } from '@/lib/api/errors';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 import type { Viewer } from './viewer';
 
 /**

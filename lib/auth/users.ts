@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { getPrisma } from '@/lib/db/client';
-import { InvalidInputError, NotFoundError } from '@/lib/runs/errors';
+import { InvalidInputError, NotFoundError } from '@/lib/base/errors';
 import { hashPassword, newApiToken, tokenDigest, verifyPassword } from './passwords';
 
 /** Users and their API tokens, in PostgreSQL. Created from the CLI (`npm run hopscope -- users …`). */

@@ -1,7 +1,7 @@
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
 import { getPrisma } from '@/lib/db/client';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 
 /** A document as the provenance panel shows it: its whole text, so a passage's span can be highlighted in place. */
 export interface DocumentView {

@@ -2,7 +2,7 @@ import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
 import { QuestionOptionsSchema } from '@/lib/runs/schemas';
 import { getPrisma } from '@/lib/db/client';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 
 /** A question as the ask form offers it: enough to show it and to run it by id (its gold answer stays on the server). */
 export interface QuestionChoice {

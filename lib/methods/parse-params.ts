@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidInputError, invalidFromZod } from '@/lib/runs/errors';
+import { InvalidInputError, invalidFromZod } from '@/lib/base/errors';
 import { getMethod } from './registry';
 import type { MethodId } from './types';
 

@@ -6,7 +6,7 @@ import type { JobLock } from '@/lib/eval/jobs/lock';
 import { jobProgress, type JobProgress } from '@/lib/eval/jobs/progress';
 import { summarise } from '@/lib/eval/jobs/aggregate';
 import { loadScoredItems } from '@/lib/eval/jobs/summary';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { verifyRun, type K2vReport } from '@/lib/verify';
 import { CATALOGUE, findTable, rowSwitches, type ReproductionTable, type RewardForm, type TableRow } from './catalogue';
 

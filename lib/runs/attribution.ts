@@ -1,7 +1,7 @@
 import { getPrisma } from '@/lib/db/client';
 import { FULL_SWITCHES, type Switches } from '@/lib/channels/switches';
 import { attribute, configOf, type Attribution, type ConfigName } from '@/lib/methods/xr2/attribution';
-import { NotFoundError } from './errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { RunConfigSchema } from './schemas';
 
 /** The switch grid X-R2's attribution reads, in display order. */

@@ -1,5 +1,5 @@
 import { getPrisma } from '@/lib/db/client';
-import { NotFoundError } from './errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { newShareId } from './share-id';
 
 export interface ComparisonLink {

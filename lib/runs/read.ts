@@ -2,7 +2,7 @@ import { MethodAnswerSchema } from '@/lib/trace/steps/common';
 import { citationsOf } from '@/lib/channels/citations';
 import { getPrisma } from '@/lib/db/client';
 import { readCalls, readTrace } from '@/lib/trace/store';
-import { NotFoundError } from './errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { redactForClient } from './redact';
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';

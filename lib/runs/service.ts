@@ -7,11 +7,11 @@ import { runBundles } from '@/lib/eval/generate/evidence';
 import type { AnswerType } from '@/lib/methods/types';
 import { describeBackend } from './backend';
 import { configHash, diffConfig } from './config';
-import { InvalidInputError, NotFoundError, invalidFromZod } from './errors';
+import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/base/errors';
 import { enqueueRun } from './queue';
 import { QuestionOptionsSchema, RerunRequestSchema, RunConfigSchema, RunRequestSchema, type RunConfig, type RunInput } from './schemas';
 import { newShareId } from './share-id';
-import { toJson } from '@/lib/trace/recorder';
+import { toJson } from '@/lib/base/json';
 
 export interface CreatedRun {
   id: string;

@@ -1,5 +1,5 @@
 import { getPrisma } from '@/lib/db/client';
-import { NotFoundError } from './errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { exportRun } from './export';
 import { getRunView, getStepDetail, type RunView, type StepDetail } from './view';
 

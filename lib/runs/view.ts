@@ -15,7 +15,7 @@ import { GoldAnswerSchema, type GoldAnswer } from '@/lib/eval/scoring';
 import { getMethod } from '@/lib/methods/registry';
 import { ConfigDiffSchema, type ConfigChange } from './config';
 import { RunCostSchema, summariseCost, type RunCost } from './cost';
-import { NotFoundError } from './errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { redactForClient } from './redact';
 import { RunConfigSchema, RunInputSchema, type RunConfig } from './schemas';
 

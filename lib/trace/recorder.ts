@@ -6,6 +6,7 @@ import { evidenceId, type Json, type Stored } from './codec';
 import { emptyTrace, encodeStepJson, openTrace, runStatus, TraceWriter, type CallRow, type ResumeState } from './store';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
+import { errorMessage } from '@/lib/base/errors';
 
 /** Shorter strings are stored as they are (a reference would not be smaller). */
 const MIN_REF_LENGTH = 16;
@@ -362,13 +363,4 @@ function selectable(r: Pick<EvidenceInput, 'channel' | 'data'>): boolean {
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** JSON columns take plain JSON: drop undefined, turn Dates into strings. */
-export function toJson(value: unknown): any {
-  return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }

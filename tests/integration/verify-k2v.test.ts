@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { closeDb, getPrisma } from '@/lib/db/client';
-import { ConflictError, NotFoundError } from '@/lib/runs/errors';
+import { ConflictError, NotFoundError } from '@/lib/base/errors';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';

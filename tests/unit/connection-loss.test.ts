@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mapError } from '@/lib/api/errors';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { PrismaClient } from '@/lib/db/generated/client';
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 
 /** A port nothing listens on: bound, read, and closed again. */
 async function closedPort(): Promise<number> {

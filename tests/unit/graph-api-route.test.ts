@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HttpError, mapError } from '@/lib/api/errors';
 import { NeighborsQuerySchema, NodeParamsSchema, SearchQuerySchema } from '@/lib/api/kg-schemas';
 import { defineRoute, json, searchParamsToObject } from '@/lib/api/route';
-import { InvalidInputError, NotFoundError } from '@/lib/runs/errors';
+import { InvalidInputError, NotFoundError } from '@/lib/base/errors';
 
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 

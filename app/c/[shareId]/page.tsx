@@ -9,7 +9,7 @@ import { toSharedView } from '@/lib/runs/share';
 import { AttributionPanel } from '@/components/compare/AttributionPanel';
 import { questionAttribution } from '@/lib/runs/attribution';
 import { getComparison } from '@/lib/runs/comparisons';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Shared comparison' };

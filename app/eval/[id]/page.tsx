@@ -9,7 +9,7 @@ import { evalKeys } from '@/components/eval/queries';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { EvalIdParams } from '@/lib/api/eval-schemas';
 import { getEvalJobView, type EvalJobView } from '@/lib/eval/jobs';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 
 interface EvalJobPageProps {
   params: Promise<{ id: string }>;

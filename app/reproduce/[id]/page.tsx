@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/Card';
 import { EvalIdParams } from '@/lib/api/eval-schemas';
 import { canOpenEval, pageViewer } from '@/lib/auth/page';
 import { reproductionView, type ReproductionView } from '@/lib/reproduce';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 
 export const metadata: Metadata = { title: 'Reproduction' };
 

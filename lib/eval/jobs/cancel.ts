@@ -1,5 +1,5 @@
 import { getPool } from '@/lib/db/client';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { countItems } from './driver';
 import { recordFinishedRuns } from './record';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHANNELS, type ChannelName } from '@/lib/trace/types';
 import { FULL_SWITCHES, parseSwitchSpec, type Switches } from '@/lib/channels/switches';
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 
 /**
  * The switch grid of an evaluation: which knowledge configurations every

@@ -1,5 +1,5 @@
 import { getPrisma } from '@/lib/db/client';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 import type { GridConfig } from './grid';
 import { JobGridSchema, JobSampleSchema, JobSettingsSchema, type JobSample, type JobSettings } from './schemas';
 

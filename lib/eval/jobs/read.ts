@@ -1,5 +1,5 @@
 import { getPool, getPrisma } from '@/lib/db/client';
-import { NotFoundError } from '@/lib/runs/errors';
+import { NotFoundError } from '@/lib/base/errors';
 import { redactForClient } from '@/lib/runs/redact';
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';

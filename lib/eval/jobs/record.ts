@@ -1,7 +1,7 @@
 import { getPool } from '@/lib/db/client';
 import { tokenTotals, type CallTokens } from '@/lib/runs/call-tokens';
 import { callTimings } from '@/lib/runs/view';
-import { toJson } from '@/lib/trace/recorder';
+import { toJson } from '@/lib/base/json';
 import type { ItemOutcome } from './schemas';
 
 const ANSWER_CHARS = 500;

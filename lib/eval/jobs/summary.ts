@@ -1,5 +1,5 @@
 import { getPool, getPrisma } from '@/lib/db/client';
-import { toJson } from '@/lib/trace/recorder';
+import { toJson } from '@/lib/base/json';
 import { summarise, type EvalSummary, type ScoredItem } from './aggregate';
 import type { LoadedJob } from './load';
 import { ItemOutcomeSchema } from './schemas';

@@ -1,5 +1,5 @@
 import { getPool } from '@/lib/db/client';
-import { errorMessage } from '@/lib/trace/recorder';
+import { errorMessage } from '@/lib/base/errors';
 import { driveEvalJob } from './driver';
 
 export interface EvalWorkers {

@@ -1,0 +1,99 @@
+/**
+ * Import rules (docs/architecture.md): no cycles, only stores and lib/db touch the
+ * database, and imports go down the layers
+ *   app, components → lib services → methods → channels/llm/trace → kg/corpus → stores → lib/db
+ * (lib/nlp with kg/corpus) with lib/base and lib/config.ts usable from every layer.
+ *
+ * `npm run lint:deps` fails on any violation not recorded in
+ * .dependency-cruiser-known-violations.json (the violations that predate a rule, one
+ * from → to pair each). That list only shrinks: after removing violations, rewrite it
+ * with `npm run lint:deps:baseline` and commit the smaller file.
+ */
+
+/** A store: `lib/<domain>/store.ts` or a module under `lib/<domain>/store/`. */
+const STORE = ['^lib/.*/store\\.ts$', '^lib/.*/store/'];
+const DB = '^lib/db/';
+/** The database client; the schema's enums (lib/db/generated/enums.ts) are plain values any layer may use. */
+const DB_CLIENT = {
+  path: ['^lib/db/client\\.ts$', '^lib/db/generated/', '^node_modules/(pg|pg-copy-streams|@prisma/client|@prisma/adapter-pg)/'],
+  pathNot: ['^lib/db/generated/(enums|browser)\\.ts$'],
+};
+
+const UI = '^(app|components)/';
+const SERVICES = '^lib/(runs|eval|reproduce|auth|api|security)/';
+const METHODS = '^lib/(methods|verify)/';
+const MIDDLE = '^lib/(channels|llm|trace)/';
+/** English analysis (lib/nlp) is a tool of linking, so it sits with the KG. */
+const DATA = '^lib/(kg|corpus|nlp)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle of imports (type-only imports included) makes the modules one unit: move the shared part down a layer.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'db-only-in-stores',
+      severity: 'error',
+      comment: "Only a store (lib/**/store.ts, lib/**/store/**) and lib/db touch the database; everything else calls its domain's store.",
+      from: { path: '^(lib|app|components|scripts)/', pathNot: [...STORE, DB] },
+      to: DB_CLIENT,
+    },
+    {
+      name: 'lib-not-to-ui',
+      severity: 'error',
+      comment: 'lib/ is below the pages and components.',
+      from: { path: '^lib/' },
+      to: { path: UI },
+    },
+    {
+      name: 'domain-not-to-services',
+      severity: 'error',
+      comment: 'Methods, channels, the model layer, the trace, the KG and the corpus do not reach up into runs, eval, reproduce, auth or the API.',
+      from: { path: [METHODS, MIDDLE, DATA] },
+      to: { path: SERVICES },
+    },
+    {
+      name: 'middle-not-to-methods',
+      severity: 'error',
+      comment: 'Channels, the model layer and the trace serve every method and know none.',
+      from: { path: [MIDDLE, DATA] },
+      to: { path: METHODS },
+    },
+    {
+      name: 'data-not-to-middle',
+      severity: 'error',
+      comment: 'The KG and the corpus are below channels, the model layer and the trace.',
+      from: { path: DATA },
+      to: { path: MIDDLE },
+    },
+    {
+      name: 'db-at-the-bottom',
+      severity: 'error',
+      comment: 'lib/db imports nothing of the application but lib/base and the configuration.',
+      from: { path: DB },
+      to: { path: '^lib/', pathNot: [DB, '^lib/base/', '^lib/config\\.ts$'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|\\.next|\\.data|lib/db/generated/.+/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

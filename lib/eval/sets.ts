@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { assertSafeText, findUnsafeText } from '@/lib/api/input';
 import { LOCAL_VIEWER, ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 import { SetImportError } from '@/lib/eval/import/errors';
 import { getPrisma } from '@/lib/db/client';
 import type { Prisma } from '@/lib/db/generated/client';

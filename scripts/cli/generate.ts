@@ -1,7 +1,7 @@
 // `npm run hopscope -- generate biomedhop|k2v`: a question set drawn from the loaded KG.
 import { BIOMEDHOP_FAMILIES, COVERAGE_POLICIES, EVIDENCE_SOURCES, GENERATORS, GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions, MAX_QUESTIONS, RENDERINGS, type EvidenceReport, type GenerateRequest } from '../../lib/eval/generate';
 import { SetNameTaken } from '../../lib/eval/sets';
-import { InvalidInputError } from '../../lib/runs/errors';
+import { InvalidInputError } from '../../lib/base/errors';
 import { parseArgs, UsageError } from './args';
 import { describeSet, withKnowledgeBase } from './sets';
 

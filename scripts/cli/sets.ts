@@ -8,7 +8,7 @@ import { listQuestionSets, SetNameTaken, type QuestionSetSummary } from '../../l
 import { importQuestionSet, SET_FORMATS, SetImportError } from '../../lib/eval/import';
 import { SetUploadSchema } from '../../lib/eval/import/upload';
 import { parseArgs, UsageError } from './args';
-import { InvalidInputError } from '../../lib/runs/errors';
+import { InvalidInputError } from '../../lib/base/errors';
 
 export const SETS_USAGE = `usage: npm run hopscope -- sets import --format <${SET_FORMATS.join('|')}> --file FILE --name NAME [--limit N] [--gold FILE] [--replace]
        npm run hopscope -- sets list

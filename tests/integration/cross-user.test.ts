@@ -13,7 +13,7 @@ import { createApiToken, createUser } from '@/lib/auth/users';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { generateQuestionSet } from '@/lib/eval/generate';
 import { getQuestionSet, listQuestionSets, SetNameTaken } from '@/lib/eval/sets';
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 import { questionAttribution } from '@/lib/runs/attribution';
 import { createRun } from '@/lib/runs/service';
 

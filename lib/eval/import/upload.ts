@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { QuestionSetSummary, SaveSetOptions } from '@/lib/eval/sets';
 import type { SetUpload } from './formats';
 import { importQuestionSet } from './index';
-import { InvalidInputError } from '@/lib/runs/errors';
+import { InvalidInputError } from '@/lib/base/errors';
 
 export { MAX_UPLOAD_BYTES, SetUploadSchema, type SetUpload } from './formats';
 

@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   HOPSCOPE_EMBEDDING_BASE_URL: z.string().url().refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
   /** Its key, when not OPENAI_API_KEY. */
   HOPSCOPE_EMBEDDING_API_KEY: z.string().optional(),
+  /** Model calls one run has in flight at once: a method's independent calls (EIGEN-1's proposers, K2V's criteria) go out together up to this. */
+  HOPSCOPE_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   HOPSCOPE_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** off: `npm start` serves only; runs and evaluations wait for `npm run worker` processes. */
   HOPSCOPE_WORKERS: z.enum(['on', 'off']).default('on'),

@@ -49,6 +49,11 @@ export function TraceWaterfall({ run, tree, selectedOrdinal, onSelectStep }: { r
             >
               <span className={cn('truncate', r.type === 'call' ? 'text-slate-500 italic' : 'text-slate-900')} style={{ paddingLeft: r.depth * 12 }} title={`${r.label}${r.detail ? ` (${r.detail})` : ''}`}>
                 {r.label}
+                {r.concurrentGroup !== null && (
+                  <span className="ml-1 not-italic text-violet-700" title={`in flight together with the other calls marked ∥${r.concurrentGroup}`}>
+                    ∥{r.concurrentGroup}
+                  </span>
+                )}
               </span>
               <span className="relative h-3 rounded-sm bg-slate-100" aria-hidden>
                 <span className={cn('absolute top-0 h-3 rounded-sm', BAR_COLOR[r.status] ?? 'bg-slate-400')} style={{ left: `${r.offsetPct}%`, width: `${r.widthPct}%` }} />

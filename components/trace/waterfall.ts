@@ -22,6 +22,8 @@ export interface WaterfallRow {
   tokensIn: number;
   tokensOut: number;
   tokensEstimated: boolean;
+  /** A call in flight together with others: their shared group number (lib/trace/concurrency.ts); null otherwise and for steps. */
+  concurrentGroup: number | null;
 }
 
 export interface Waterfall {
@@ -69,6 +71,7 @@ export function buildWaterfall(run: Pick<RunView, 'startedAt' | 'finishedAt' | '
       tokensIn: s.tokensIn,
       tokensOut: s.tokensOut,
       tokensEstimated: !!s.tokensEstimated,
+      concurrentGroup: null,
     });
     for (const c of callsByStep.get(s.id) ?? []) {
       rows.push({
@@ -78,6 +81,7 @@ export function buildWaterfall(run: Pick<RunView, 'startedAt' | 'finishedAt' | '
         depth: n.depth + 1,
         label: `${c.role} call`,
         detail: c.cached ? 'cached' : '',
+        concurrentGroup: c.concurrentGroup,
         status: 'call',
         ...bar(t(c.startedAt), c.latencyMs),
         ms: c.latencyMs,

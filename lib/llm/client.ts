@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pLimit from 'p-limit';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import type { CitationIndex } from '@/lib/channels/citations';
 import { LexicalSimilarity, LEXICAL_WHY, type Similarity } from '@/lib/nlp/similarity';
@@ -12,6 +14,9 @@ import type {
   ModelResult,
   RoleTemplate,
 } from './types';
+
+/** Calls a run makes at once unless configured (HOPSCOPE_MODEL_CONCURRENCY). */
+export const DEFAULT_MODEL_CONCURRENCY = 8;
 
 export type ModelCallOptions = Omit<ModelRequest, 'template' | 'input'> & {
   /** Records this call instead of the client's default recorder (the trace step that makes it). */
@@ -28,11 +33,16 @@ export class ModelClient {
   private readonly citations: CitationIndex | null;
   /** Sim between texts for the methods' scores: the endpoint's embeddings, or a labelled lexical stand-in (the default). */
   readonly similarity: Similarity;
+  /** The run's calls in flight at once, at most `concurrency` (independent calls of a method go out together up to it). */
+  private readonly slots: pLimit.Limit;
+  /** Set inside a call holding a slot: a call made from within it (EIGEN-1's monitor, asked while its generation streams) needs none, or a full limit would deadlock. */
+  private readonly holding = new AsyncLocalStorage<true>();
 
   constructor(
     readonly backend: ModelBackend,
-    options: { recorder?: CallRecorder; citations?: CitationIndex; similarity?: Similarity } = {},
+    options: { recorder?: CallRecorder; citations?: CitationIndex; similarity?: Similarity; concurrency?: number } = {},
   ) {
+    this.slots = pLimit(options.concurrency ?? DEFAULT_MODEL_CONCURRENCY);
     this.recorder = options.recorder ?? null;
     this.citations = options.citations ?? null;
     this.similarity = options.similarity ?? new LexicalSimilarity(backend.name === 'offline' ? LEXICAL_WHY.offline : LEXICAL_WHY.unconfigured);
@@ -48,8 +58,13 @@ export class ModelClient {
     const shown = new Map<string, string>();
     const cited = this.citations ? citing(template, this.citations, shown) : template;
     let result: ModelResult<O>;
+    let startedAt = new Date();
+    const send = () => {
+      startedAt = new Date();
+      return this.holding.run(true, () => this.backend.call({ ...options, template: cited, input }));
+    };
     try {
-      result = await this.backend.call({ ...options, template: cited, input });
+      result = await (this.holding.getStore() ? send() : this.slots(send));
     } catch (err) {
       // The offline engine reads the graph: a lost database is the run's interruption, not a model failure.
       if (isConnectionLoss(err)) throw err;
@@ -57,7 +72,7 @@ export class ModelClient {
         err instanceof ModelCallError
           ? err
           : new ModelCallError('internal', err instanceof Error ? err.message : String(err), { backend: this.backend.name });
-      await recorder?.(this.failureRecord(cited, input, options, error));
+      await recorder?.(this.failureRecord(cited, input, options, error, startedAt));
       throw error;
     }
     if (this.citations) result = { ...result, parsed: this.citations.resolve(result.parsed, shown) };
@@ -74,6 +89,7 @@ export class ModelClient {
       tokensOut: result.tokensOut,
       tokensEstimated: result.tokensEstimated,
       latencyMs: result.latencyMs,
+      startedAt,
       cached: result.cached,
       attempts: result.attempts,
       finishReason: result.finishReason,
@@ -87,6 +103,7 @@ export class ModelClient {
     input: I,
     options: ModelCallOptions,
     error: ModelCallError,
+    startedAt: Date,
   ): ModelCallRecord {
     const d = error.details;
     const described = this.backend.describe();
@@ -103,6 +120,7 @@ export class ModelClient {
       tokensOut: d.tokensOut ?? 0,
       tokensEstimated: d.tokensEstimated ?? false,
       latencyMs: d.latencyMs ?? 0,
+      startedAt,
       cached: false,
       attempts: d.attempts ?? 1,
       finishReason: null,

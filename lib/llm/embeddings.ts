@@ -131,6 +131,7 @@ export class EmbeddingClient {
       tokensOut: 0,
       tokensEstimated: r.tokens === null,
       latencyMs: Date.now() - r.started,
+      startedAt: new Date(r.started),
       cached: false,
       attempts: r.attempts,
       finishReason: null,

@@ -159,6 +159,8 @@ export interface ModelCallRecord {
   tokensOut: number;
   tokensEstimated: boolean;
   latencyMs: number;
+  /** When the request went out (a call that waited for a slot of the run's concurrency limit: after the wait); the timeline and the critical path read it. */
+  startedAt: Date;
   cached: boolean;
   attempts: number;
   finishReason: FinishReason | null;

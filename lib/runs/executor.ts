@@ -14,6 +14,7 @@ import { summariseCost } from './cost';
 import { RunConfigSchema, RunInputSchema } from './schemas';
 import { currentKgVersion } from './kg-version';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
+import { readEnv } from '@/lib/config';
 
 /**
  * A running run's worker touches it this often; recovery (./worker.ts) takes a
@@ -59,7 +60,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const recorder = trace;
     // An embedding request is a model call of the step that asked for the similarity.
     const similarity = createSimilarity(config.backend, () => recorder.callRecorder(recorder.currentStep()));
-    const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity });
+    const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity, concurrency: readEnv().HOPSCOPE_MODEL_CONCURRENCY });
     const channels = new Channels({
       switches: config.switches,
       kgShuffle: config.kgShuffle,

@@ -7,6 +7,7 @@ import { K2vReportSchema, type K2vReport } from '@/lib/verify/report';
 import type { ChannelName } from '@/lib/trace/types';
 import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
+import { overlapGroups } from '@/lib/trace/concurrency';
 import { readCalls, readStep, readTrace, type StoredCall, type StoredEvidence } from '@/lib/trace/store';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { parseStepInput } from '@/lib/trace/step-schemas';
@@ -77,9 +78,11 @@ export interface CallTiming {
   stepId: string | null;
   ordinal: number;
   role: string;
-  /** When the request went out (recorded end minus latency). */
+  /** When the request went out (on rows written before that was kept: the row's write time minus the latency). */
   startedAt: string;
   latencyMs: number;
+  /** Calls whose time in flight overlapped (directly or through others) share a group number, 1, 2, …; null: it overlapped none. */
+  concurrentGroup: number | null;
   tokensIn: number;
   tokensOut: number;
   tokensEstimated: boolean;
@@ -263,24 +266,26 @@ function messagesOf(value: unknown): ChatMessage[] {
 export async function callTimings(runId: string): Promise<CallTiming[]> {
   const { rows } = await getPool().query<{
     id: string; step_id: string | null; ordinal: number; role: string; backend: string; cached: boolean; latency_ms: number;
-    created_at: Date; tokens_in: number; tokens_out: number; prompt_chars: string; output_chars: string;
+    started_at: Date; tokens_in: number; tokens_out: number; prompt_chars: string; output_chars: string;
   }>(
-    `select id, step_id, ordinal, role, backend, cached, latency_ms, created_at, tokens_in, tokens_out,
+    `select id, step_id, ordinal, role, backend, cached, latency_ms, coalesce(started_at, created_at - make_interval(secs => latency_ms / 1000.0)) started_at, tokens_in, tokens_out,
             coalesce((messages->'$pack'->>0)::int,
                      (select sum(coalesce(length(m->>'content'), (m->>'n')::int)) from jsonb_array_elements(case when jsonb_typeof(messages) = 'array' then messages else '[]'::jsonb end) m), 0) prompt_chars,
             coalesce((messages->'$pack'->>1)::int, length(output), 0) output_chars
        from model_calls where run_id = $1 order by ordinal`,
     [runId],
   );
-  return rows.map((r) => {
+  const groups = overlapGroups(rows.map((r) => ({ start: r.started_at.getTime(), end: r.started_at.getTime() + r.latency_ms })));
+  return rows.map((r, i) => {
     const estimated = unreported({ backend: r.backend, tokensIn: r.tokens_in, tokensOut: r.tokens_out });
     return {
       id: r.id,
       stepId: r.step_id,
       ordinal: r.ordinal,
       role: r.role,
-      startedAt: new Date(r.created_at.getTime() - r.latency_ms).toISOString(),
+      startedAt: r.started_at.toISOString(),
       latencyMs: r.latency_ms,
+      concurrentGroup: groups[i],
       tokensIn: estimated ? estimateTokensOfChars(Number(r.prompt_chars)) : r.tokens_in,
       tokensOut: estimated ? estimateTokensOfChars(Number(r.output_chars)) : r.tokens_out,
       tokensEstimated: estimated,

@@ -372,11 +372,11 @@ const INSERT_EVIDENCE = (param: string) =>
 
 const INSERT_CALLS = (param: string) =>
   `insert into model_calls (id, run_id, step_id, ordinal, role, backend, model, template, template_version, messages, output, parsed,
-                            tokens_in, tokens_out, latency_ms, cached, attempts, error)
+                            tokens_in, tokens_out, latency_ms, started_at, cached, attempts, error)
    select gen_random_uuid()::text, $1, x."stepId", x.ordinal, x.role, x.backend, x.model, x.template, x."templateVersion", x.messages, x.output, x.parsed,
-          x."tokensIn", x."tokensOut", x."latencyMs", x.cached, x.attempts, x.error
+          x."tokensIn", x."tokensOut", x."latencyMs", x."startedAt", x.cached, x.attempts, x.error
      from jsonb_to_recordset(${param}::jsonb) as x("stepId" text, ordinal int, role text, backend text, model text, template text, "templateVersion" int, messages jsonb,
-          output text, parsed jsonb, "tokensIn" int, "tokensOut" int, "latencyMs" int, cached boolean, attempts int, error text)`;
+          output text, parsed jsonb, "tokensIn" int, "tokensOut" int, "latencyMs" int, "startedAt" timestamp, cached boolean, attempts int, error text)`;
 
 /** An object's JSON text with `stored` fields (JSON texts; null: none) added in their stored form (./codec storedText: large ones compressed). */
 function withJson(plain: Record<string, unknown>, stored: Record<string, string | null>): string {
@@ -424,7 +424,7 @@ function callsJson(calls: PackedCall[], packed: boolean): string {
     .map((c) => {
       const plain = {
         stepId: c.stepId, ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
-        output: packed ? null : c.output, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, cached: c.cached, attempts: c.attempts, error: c.error,
+        output: packed ? null : c.output, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, startedAt: c.startedAt, cached: c.cached, attempts: c.attempts, error: c.error,
       };
       const marker: CallMarker = { $pack: c.chars };
       return `${JSON.stringify(plain).slice(0, -1)},"messages":${packed ? JSON.stringify(marker) : c.texts.messages},"parsed":${packed ? 'null' : (c.texts.parsed ?? 'null')}}`;

@@ -21,6 +21,7 @@ import { type CriterionVerdict, type K2vReport, type VerificationStage } from '.
 import { FORMAT_REWARD, k2vRewards, passRate } from './rewards';
 import { checklistTemplate, judgeTemplate, type GoldView } from './templates';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
+import { readEnv } from '@/lib/config';
 
 export type { CriterionVerdict, K2vReport } from './report';
 
@@ -52,7 +53,7 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   // The run's citation ids (K3, D1, …): the judge reads the evidence under the ids the trace's model outputs cite, not record ids.
   const citations = new CitationIndex();
   citations.register(record.evidence.map((e) => ({ ...e, channel: e.channel as never, kind: e.kind as never })));
-  const model = new ModelClient(createBackend(config.backend), { citations });
+  const model = new ModelClient(createBackend(config.backend), { citations, concurrency: readEnv().HOPSCOPE_MODEL_CONCURRENCY });
   const started = Date.now();
   const stages = new StageLog();
 
@@ -81,15 +82,17 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
 
   // What the run was given: a criterion stating anything beyond this checks knowledge the run never had.
   const known = [input.question, ...Object.values(input.options ?? {}), ...record.evidence.map((e) => e.text)].join('\n');
-  const verdicts: CriterionVerdict[] = [];
-  for (const c of criteria) {
-    const judged = await stages.run('judge', `Criterion ${c.id}`, { text: c.text, source: c.source }, async (recorder) => {
-      const result = await model.call(judgeTemplate, { question: input.question, gold, criterion: { text: c.text, check: c.check }, reasoning }, { recorder });
-      const verdict = result.parsed ?? { verdict: 'no' as const, reason: 'the judge gave no verdict' };
-      return { ...verdict, flaggedUnsupportedFacts: await unsupportedFacts(c.text, known) };
-    });
-    verdicts.push({ id: c.id, text: c.text, source: c.source, ...judged });
-  }
+  // Each criterion is judged on its own (K2V's judge sees one criterion and the trace): all go out at once, up to the run's concurrency limit.
+  const verdicts: CriterionVerdict[] = await Promise.all(
+    criteria.map(async (c) => {
+      const judged = await stages.run('judge', `Criterion ${c.id}`, { text: c.text, source: c.source }, async (recorder) => {
+        const result = await model.call(judgeTemplate, { question: input.question, gold, criterion: { text: c.text, check: c.check }, reasoning }, { recorder });
+        const verdict = result.parsed ?? { verdict: 'no' as const, reason: 'the judge gave no verdict' };
+        return { ...verdict, flaggedUnsupportedFacts: await unsupportedFacts(c.text, known) };
+      });
+      return { id: c.id, text: c.text, source: c.source, ...judged };
+    }),
+  );
 
   const p = passRate(verdicts.filter((v) => v.source === 'question').map((v) => v.verdict));
   const generalPassRate = passRate(verdicts.filter((v) => v.source === 'general').map((v) => v.verdict));
@@ -149,8 +152,10 @@ class StageLog {
       calls.push({ role: r.role, template: r.template, templateVersion: r.templateVersion, model: r.model, messages: r.messages, output: r.output, parsed: r.parsed ?? null, tokensIn: r.tokensIn, tokensOut: r.tokensOut, latencyMs: r.latencyMs, error: r.error });
     };
     const started = Date.now();
+    // Stages run together (the judges) are listed in the order they started.
+    const at = this.stages.push({ kind, label, input, output: null, durationMs: 0, calls }) - 1;
     const output = await body(recorder);
-    this.stages.push({ kind, label, input, output, durationMs: Date.now() - started, calls });
+    this.stages[at] = { kind, label, input, output, durationMs: Date.now() - started, calls };
     return output;
   }
 }

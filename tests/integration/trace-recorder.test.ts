@@ -99,7 +99,7 @@ describe('TraceRecorder', () => {
     const evidence = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
     const call = (content: string, output: string, parsed: unknown) => ({
       role: 'answer' as const, template: 't', templateVersion: 1, backend: 'offline' as const, model: 'offline', messages: [{ role: 'user' as const, content }],
-      output, parsed, tokensIn: 0, tokensOut: 0, tokensEstimated: true, latencyMs: 1, cached: false, attempts: 1, finishReason: null, error: null,
+      output, parsed, tokensIn: 0, tokensOut: 0, tokensEstimated: true, latencyMs: 1, startedAt: new Date(), cached: false, attempts: 1, finishReason: null, error: null,
     });
     const made = [call(`Q1\n${evidence}`, '{"answer": "IL7R"}', { answer: 'IL7R' }), call(`Q2\n${evidence}`, 'IL7R, probably', { answer: 'IL7R' })];
     await trace.step({ kind: 'xr2.recall', label: 'Recall' }, async (step) => {
@@ -208,7 +208,7 @@ describe('TraceRecorder', () => {
     const evidence = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
     const call = (content: string, output: string, parsed: unknown) => ({
       role: 'answer' as const, template: 't', templateVersion: 1, backend: 'offline' as const, model: 'offline', messages: [{ role: 'user' as const, content }],
-      output, parsed, tokensIn: 0, tokensOut: 0, tokensEstimated: true, latencyMs: 1, cached: false, attempts: 1, finishReason: null, error: null,
+      output, parsed, tokensIn: 0, tokensOut: 0, tokensEstimated: true, latencyMs: 1, startedAt: new Date(), cached: false, attempts: 1, finishReason: null, error: null,
     });
     await trace.skipped({ kind: 'channel.doc', label: 'Documents' }, 'doc switch is off');
     const pool = await trace.step({ kind: 'channel.kg', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));

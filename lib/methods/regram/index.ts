@@ -32,8 +32,8 @@ export const regram = defineMethod({
   ],
   async run(ctx) {
     const frame = await readQuestion(ctx);
-    const typing = await typeDomain(ctx, frame);
-    const plan = await decompose(ctx, frame);
+    // Domain typing and decomposition both read only the question: asked together.
+    const [typing, plan] = await Promise.all([typeDomain(ctx, frame), decompose(ctx, frame)]);
 
     const hops: HopResult[] = [];
     for (const hop of plan.hops) hops.push(await reasonHop(ctx, frame, typing, hop, hops));

@@ -26,14 +26,18 @@ export async function gatherContext(ctx: MethodContext<ContextParams>, method: B
   return ctx.trace.step({ kind: `${method}.context`, label: 'Context blocks', input: { switches: ctx.channels.switches } }, async (step) => {
     const frame = await frameQuestion(ctx, step);
     const nodes = linkedNodes(frame);
+    // The channels read the question independently: asked together (the recall's model call overlaps the document search).
+    const [doc, entity, param, web] = await Promise.all([
+      readDocuments(ctx, step, frame.question, ctx.params.docK),
+      ctx.channels.entity.profiles(step, nodes.map((n) => n.nodeId)),
+      ctx.channels.param.recall(step, frame.question, nodes.map((n) => n.name)),
+      ctx.channels.web.search(step, frame.question, ctx.params.webK),
+    ]);
     const answers: [Omit<ContextBlock, 'lines'>, ChannelAnswer][] = [
-      [{ channel: 'doc', title: 'Documents' }, await readDocuments(ctx, step, frame.question, ctx.params.docK)],
-      [{ channel: 'entity', title: 'Entity profiles' }, await ctx.channels.entity.profiles(step, nodes.map((n) => n.nodeId))],
-      [
-        { channel: 'param', title: 'Unverified memory (the model\'s own recall, NOT evidence; cite a P id only for a claim taken from it)' },
-        await ctx.channels.param.recall(step, frame.question, nodes.map((n) => n.name)),
-      ],
-      [{ channel: 'web', title: 'Web' }, await ctx.channels.web.search(step, frame.question, ctx.params.webK)],
+      [{ channel: 'doc', title: 'Documents' }, doc],
+      [{ channel: 'entity', title: 'Entity profiles' }, entity],
+      [{ channel: 'param', title: 'Unverified memory (the model\'s own recall, NOT evidence; cite a P id only for a claim taken from it)' }, param],
+      [{ channel: 'web', title: 'Web' }, web],
     ];
     const blocks = answers.filter(([, a]) => a.items.length).map(([b, a]) => ({ ...b, lines: a.items.map(toLine) }));
     await ctx.trace.markSelected(blocks.flatMap((b) => b.lines.map((l) => l.id)));

@@ -76,15 +76,18 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
     }
 
     const candidates = mentionCandidates(frame, subgraph, ctx.params.entityNormalisation);
-    const spans: KeptSpan[] = [];
-    for (const source of ['doc', 'web'] as const) {
-      if (!spec.sources.includes(source)) continue;
-      const text = await stage(ctx, { kind: `bioweave.${source}`, label: source === 'doc' ? 'Documents' : 'Web', input: { targetHops: spec.targetHops }, parent: round }, 'explore', (step) =>
-        retrieveText(ctx, step, source, plan, spec, topics, candidates),
-      );
-      usage.push(text.usage);
-      spans.push(...text.output.spans);
-    }
+    // The document and web queries of a round are independent of each other: both sources are searched at once.
+    const texts = await Promise.all(
+      (['doc', 'web'] as const)
+        .filter((source) => spec.sources.includes(source))
+        .map((source) =>
+          stage(ctx, { kind: `bioweave.${source}`, label: source === 'doc' ? 'Documents' : 'Web', input: { targetHops: spec.targetHops }, parent: round }, 'explore', (step) =>
+            retrieveText(ctx, step, source, plan, spec, topics, candidates),
+          ),
+        ),
+    );
+    const spans: KeptSpan[] = texts.flatMap((text) => text.output.spans);
+    usage.push(...texts.map((text) => text.usage));
     // Spans converted in an earlier round (the same sentence, wherever found) are in memory already: only new ones go to the extract role.
     const known = new Set(memory.flatMap((u) => (u.ref ? [u.ref, normalise(u.text)] : [])));
     const fresh = spans.filter((s) => !known.has(spanRef(s)) && !known.has(normalise(s.text)));

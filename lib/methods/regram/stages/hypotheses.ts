@@ -76,14 +76,15 @@ export async function verifyHypotheses(ctx: Ctx, parent: StepHandle, hop: HopQue
       }
       let pending = generated.map((triple, i) => ({ id: `h${i + 1}`, parent: null as string | null, round: 0, triple, tried: [triple] }));
       for (let round = 0; pending.length; round++) {
-        const reviewed = [];
-        for (const h of pending) reviewed.push({ h, record: await review(ctx, step, hop, region, h) });
+        // Each hypothesis is reviewed on its own, and each rejected one revised on its own: a round's calls go out together.
+        const reviewed = await Promise.all(pending.map(async (h) => ({ h, record: await review(ctx, step, hop, region, h) })));
         records.push(...reviewed.map((r) => r.record));
         const rejected = reviewed.filter((r) => r.record.verdict === 'rejected');
         if (round >= maxRevisions) break;
+        const revisions = await Promise.all(rejected.map(({ h, record }) => revise(ctx, step, hop, region, record, h.tried)));
         const next: typeof pending = [];
-        for (const { h, record } of rejected) {
-          const revised = await revise(ctx, step, hop, region, record, h.tried);
+        for (const [i, { h, record }] of rejected.entries()) {
+          const revised = revisions[i];
           if (!revised) continue;
           const id = `${h.id.split('.')[0]}.r${round + 1}`;
           record.revisedBy = id;

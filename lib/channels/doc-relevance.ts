@@ -145,6 +145,8 @@ export function calibrateOn(rows: CorpusPassage[], documents: number): Calibrati
   // Negatives come from a seeded sample of the corpus, so calibration stays cheap on a large one.
   const pool = rows.map((r) => ({ r, key: seededKey(r.id) })).sort((a, b) => a.key - b.key).slice(0, NEGATIVE_POOL).map((x) => x.r);
   const terms = pool.map((r) => new Set(contentTerms(r.text)));
+  // Normalised once per passage, not once per (sample, passage) pair: that was most of a first model-mode run's wait.
+  const spaced = pool.map((r) => normaliseSpace(r.text));
   const sample = pool.slice(0, SAMPLE).map((r, i) => ({ r, i }));
   const scores: number[] = [];
   for (const { r, i } of sample) {
@@ -152,7 +154,7 @@ export function calibrateOn(rows: CorpusPassage[], documents: number): Calibrati
     if (query.size < MIN_QUERY_TERMS) continue;
     // The same text in another document (a reprint, a test fixture stored twice) is that passage again, not a negative.
     const sentence = normaliseSpace(r.text.split(/(?<=[.!?])\s+/)[0] ?? r.text);
-    const against = pool.flatMap((other, j) => (other.document_id === r.document_id || j === i || normaliseSpace(other.text).includes(sentence) ? [] : [share(query, terms[j])]));
+    const against = pool.flatMap((other, j) => (other.document_id === r.document_id || j === i || spaced[j].includes(sentence) ? [] : [share(query, terms[j])]));
     scores.push(...against.sort((a, b) => b - a).slice(0, PER_QUERY));
   }
   if (!scores.length) return { threshold: Infinity, negatives: 0, documents, method: 'no hard negatives found: no passage is admitted by score alone' };

@@ -61,7 +61,8 @@ export class PrismaResponseCache implements ResponseCache {
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
-    // Two workers may answer the same prompt at once; the first stored answer wins.
-    await (await this.prisma()).modelCache.upsert({ where: { key }, create: { key, ...entry }, update: {} });
+    // Two calls may answer the same prompt at once (one run's parallel calls, two workers); the first stored answer wins.
+    // An upsert races there (both miss, both insert): insert … on conflict do nothing does not.
+    await (await this.prisma()).modelCache.createMany({ data: [{ key, ...entry }], skipDuplicates: true });
   }
 }

@@ -3,6 +3,8 @@ import { startEvalWorkers } from '@/lib/eval/jobs/worker';
 import { executeRun, HEARTBEAT_MS } from './executor';
 import { enqueueRun, getBoss, runQueue, stopQueue } from './queue';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
+import { calibration } from '@/lib/channels/doc-relevance';
+import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 
 /**
  * A run whose worker has not touched it for this long (several heartbeats,
@@ -204,6 +206,8 @@ export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AF
  * number of times on any machine that reaches the database.
  */
 export async function startWorkers({ concurrency = 4, log = false } = {}): Promise<RunWorkers> {
+  // What every run reads once per process is read before the first run: a first run otherwise waits for it (and its model calls with it).
+  await Promise.all([loadMetagraph(), calibration()]).catch(() => undefined);
   const runs = await startRunWorkers({ concurrency, log });
   const evaluations = startEvalWorkers();
   return {

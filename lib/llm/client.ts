@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pLimit from 'p-limit';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import type { CitationIndex } from '@/lib/channels/citations';
 import { LexicalSimilarity, LEXICAL_WHY, type Similarity } from '@/lib/nlp/similarity';
@@ -34,7 +33,7 @@ export class ModelClient {
   /** Sim between texts for the methods' scores: the endpoint's embeddings, or a labelled lexical stand-in (the default). */
   readonly similarity: Similarity;
   /** The run's calls in flight at once, at most `concurrency` (independent calls of a method go out together up to it). */
-  private readonly slots: pLimit.Limit;
+  private readonly slots: Slots;
   /** Set inside a call holding a slot: a call made from within it (EIGEN-1's monitor, asked while its generation streams) needs none, or a full limit would deadlock. */
   private readonly holding = new AsyncLocalStorage<true>();
 
@@ -42,7 +41,7 @@ export class ModelClient {
     readonly backend: ModelBackend,
     options: { recorder?: CallRecorder; citations?: CitationIndex; similarity?: Similarity; concurrency?: number } = {},
   ) {
-    this.slots = pLimit(options.concurrency ?? DEFAULT_MODEL_CONCURRENCY);
+    this.slots = new Slots(options.concurrency ?? DEFAULT_MODEL_CONCURRENCY);
     this.recorder = options.recorder ?? null;
     this.citations = options.citations ?? null;
     this.similarity = options.similarity ?? new LexicalSimilarity(backend.name === 'offline' ? LEXICAL_WHY.offline : LEXICAL_WHY.unconfigured);
@@ -64,7 +63,7 @@ export class ModelClient {
       return this.holding.run(true, () => this.backend.call({ ...options, template: cited, input }));
     };
     try {
-      result = await (this.holding.getStore() ? send() : this.slots(send));
+      result = await (this.holding.getStore() ? send() : this.slots.run(send));
     } catch (err) {
       // The offline engine reads the graph: a lost database is the run's interruption, not a model failure.
       if (isConnectionLoss(err)) throw err;
@@ -126,6 +125,27 @@ export class ModelClient {
       finishReason: null,
       error: `${error.kind}: ${error.message}`,
     };
+  }
+}
+
+/** At most `limit` tasks at once; the others start in the order they asked. */
+class Slots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await task();
+    } finally {
+      // A freed slot passes straight to the next waiter (the count stays), so no newcomer can take it first.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
   }
 }
 

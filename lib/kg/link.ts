@@ -1,8 +1,32 @@
+/**
+ * Entity linking: the mentions of a question, each tied to the span of text
+ * that supports it. The contract readers build on (docs/linking.md):
+ *
+ * - explainLinks(text) → { links, rejected }. `links` are in text order, never
+ *   overlapping, each with `start`/`end` offsets into the text (`mention` is
+ *   exactly that slice), `match` (exact, alias, gene-full-name, fuzzy,
+ *   fuzzy-gene-full-name, gene-derived, abbreviation), `confidence` (0–1),
+ *   `edits` for a fuzzy match, `readings` (equally good nodes of other kinds)
+ *   and `alternatives` (every other node the span matched, best first).
+ *   `rejected` holds each reading turned down, with its span and the reason:
+ *   clinical shorthand, a short or common-word alias not written as a gene, an
+ *   English word, a look-alike too many edits away, a shorter piece inside a
+ *   longer reading.
+ * - linkEntities(text) is explainLinks' links; linkMention(mention) links one
+ *   mention (best first, no offsets).
+ *
+ * No node is linked without a span of the text that names it.
+ */
 import { analyse, type Word } from '@/lib/nlp/english';
-import type { EntityLink, LinkMethod, LinkReading, LinkRejection, LinkReport } from './types';
+import type { EntityLink, LinkAlternative, LinkMatch, LinkMethod, LinkReading, LinkRejection, LinkReport } from './types';
 import { normaliseName } from './normalise';
-import { exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
-import type { KnowledgeLookups } from './query/lookups';
+import { abbreviationCandidates } from './linking/abbreviations';
+import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
+import { derivedGrams, FULL_NAME_SOURCE, geneFullNames } from './linking/gene-derived';
+import { spellingIndex } from './linking/spelling-index';
+import { CLINICAL_SHORTHAND, geneContext } from './linking/words';
+import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
+import { sharedKnowledgeLookups, type KnowledgeLookups } from './query/lookups';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
 import { conceptsOf, isConcept, type KindConcept } from './relations';
 
@@ -14,7 +38,7 @@ export interface LinkOptions {
   kinds?: string[];
   /** Links per mention (linkMention: default 5; linkEntities: default 1). */
   limit?: number;
-  /** Lowest trigram similarity a fuzzy link may have (linkMention: 0.45; linkEntities: 0.5). */
+  /** Lowest trigram similarity a fuzzy candidate may have (linkMention: 0.45; linkEntities: 0.4, then checked by edit distance). */
   minSimilarity?: number;
   /** Name lookups made before (the process's, see KnowledgeLookups): words looked up before are not asked again. */
   lookups?: KnowledgeLookups;
@@ -30,6 +54,23 @@ function fuzzyHits(keys: string[], scope: { aliases: boolean; kinds?: string[]; 
 
 const METHOD_RANK: Record<LinkMethod, number> = { exact: 0, alias: 1, fuzzy: 2 };
 
+/** A candidate with how it matched and how sure the linker is of it. */
+interface Reading extends LinkCandidate {
+  match: LinkMatch;
+  confidence: number;
+  edits?: number;
+}
+
+/** Confidence by alias source: a gene's full name is as good as a name; other designations are the loosest aliases. */
+const ALIAS_CONFIDENCE: Record<string, number> = { [FULL_NAME_SOURCE]: 0.95, 'ncbi-symbol': 0.95, 'ncbi-other-designation': 0.85 };
+
+/** How an exact or alias candidate matched (fuzzy ones are read in fuzzyReading). */
+function reading(c: LinkCandidate): Reading {
+  if (c.method === 'exact') return { ...c, match: 'exact', confidence: 1 };
+  if (c.method === 'fuzzy') return { ...c, match: c.source === FULL_NAME_SOURCE ? 'fuzzy-gene-full-name' : 'fuzzy', confidence: Math.round(c.score * 900) / 1000 };
+  return { ...c, match: c.source === FULL_NAME_SOURCE ? 'gene-full-name' : 'alias', confidence: ALIAS_CONFIDENCE[c.source ?? ''] ?? ALIAS_SCORE };
+}
+
 /**
  * Candidate nodes for one mention, best first. With aliases and fuzzy both off
  * (the `entity` switch off) only a node whose name equals the mention up to case
@@ -42,9 +83,9 @@ export async function linkMention(mention: string, opts: LinkOptions = {}): Prom
   if (!key) return [];
   const limit = Math.max(1, opts.limit ?? 5);
   const scope = { aliases: opts.aliases ?? true, kinds: opts.kinds };
-  let found = (await exactHits([key], scope, opts)).filter((c) => !nameOnly(opts) || sameName(c, mention.trim()));
+  let found = (await exactHits([key], scope, opts)).filter((c) => !nameOnly(opts) || sameName(c, mention.trim())).map(reading);
   if ((opts.fuzzy ?? true) && !found.length) {
-    found = await fuzzyHits([key], { ...scope, minSimilarity: opts.minSimilarity ?? 0.45, limit }, opts);
+    found = (await fuzzyHits([key], { ...scope, minSimilarity: opts.minSimilarity ?? 0.45, limit }, opts)).map((c) => fuzzyReading(c, key));
   }
   return bestPerNode(found)
     .slice(0, limit)
@@ -53,25 +94,30 @@ export async function linkMention(mention: string, opts: LinkOptions = {}): Prom
 
 /** Longest span a mention may cover, in words: pathway names run to ten ("Activation of BIM and translocation to mitochondria"). */
 const MAX_GRAM = 10;
-/** Fuzzy lookups per text: each is a trigram index scan of 1–5 ms, so only the longest leftover spans get one. */
-const MAX_FUZZY_SPANS = 6;
-/** A single leftover word shorter than this is not looked up fuzzily: too many look-alikes, too little to go on. */
+/** Fuzzy lookups per text (in memory, well under a millisecond each): the longest windows around unread words. */
+const MAX_FUZZY_SPANS = 16;
+/** A fuzzy window shorter than this (characters) is not looked up: too many look-alikes, too little to go on. */
 const MIN_FUZZY_WORD = 5;
-/** Longest leftover span looked up fuzzily, in words. */
-const MAX_FUZZY_GRAM = 4;
-/** Extra fuzzy candidates fetched per span, for those the spelling-variant check drops. */
+/** Longest window looked up fuzzily, in words ("glutathione S-transferase theta 1" is five). */
+const MAX_FUZZY_GRAM = 6;
+/** Extra fuzzy candidates kept per window, for those the checks drop. */
 const FUZZY_SPARES = 4;
+/** Function words a name may hold inside a fuzzy window ("deficiency of bile secretion", "glutathione S-transferase"). */
+const INNER_WORDS = new Set(['of', 's', 'in', 'to', 'and']);
+/** Score and confidence of readings built from a gene's full name or a disease's initials (derived, so below a stored alias). */
+const DERIVED_SCORE = 0.85;
+const ABBREVIATION_SCORE = 0.75;
 
 interface Span {
   first: number;
   last: number;
-  candidates: LinkCandidate[];
+  candidates: Reading[];
 }
 
 /**
  * Spots and links the entity mentions of a whole text (a question): word n-grams
- * up to six words are looked up in one query, the longest matches win and
- * matches never overlap; words left over get a few fuzzy lookups. Returns the
+ * up to ten words are looked up in one query, the longest matches win and
+ * matches never overlap; words left unread get a few fuzzy lookups. Returns the
  * links in text order with their character offsets.
  */
 export async function linkEntities(text: string, opts: LinkOptions = {}): Promise<EntityLink[]> {
@@ -83,35 +129,45 @@ const MAX_REJECTIONS = 40;
 
 /**
  * linkEntities with its reasons: the candidates that were turned down, each
- * with why. A link also carries the mention's readings of other kinds (see
- * otherReadings). Lemmas (wink-nlp) give each span a
- * second key in base form and American spelling ("tumours" → "tumor",
- * "leukaemia" → "leukemia"), looked up beside the written form.
+ * with why. Lemmas (wink-nlp) give each span a second key in base form and
+ * American spelling ("tumours" → "tumor", "leukaemia" → "leukemia"). Besides
+ * names and aliases: a gene symbol spelt out by its full name reads conditions
+ * named after it ("G6PD deficiency"), a disease's initials read the disease
+ * ("PCOS"), and a span within a few edits of a name reads that name, a longer
+ * span beating the shorter exact pieces inside it ("nicotine dependance").
  */
 export async function explainLinks(text: string, opts: LinkOptions = {}): Promise<LinkReport> {
   const tokens = tokenize(text);
   const words = analyse(text);
   const perMention = Math.max(1, opts.limit ?? 1);
   const scope = { aliases: opts.aliases ?? true, kinds: opts.kinds };
+  const rich = !nameOnly(opts);
+  const lookups = opts.lookups ?? sharedKnowledgeLookups();
   const rejected: LinkRejection[] = [];
   const spanText = (first: number, last: number) => text.slice(tokens[first].start, tokens[last].end);
-  const usable = (c: LinkCandidate, first: number, last: number) => {
+  const reject = (c: Reading, first: number, last: number, why: string) => rejected.push(rejection(c, spanText(first, last), tokens[first].start, tokens[last].end, why));
+  const usable = (c: Reading, first: number, last: number) => {
     const written = spanText(first, last);
-    if (nameOnly(opts) && !sameName(c, written)) return false;
+    if (!rich && !sameName(c, written)) return false;
     const why = implausible(c, written, tokens, words, first, last);
-    if (why) rejected.push(rejection(c, written, tokens[first].start, tokens[last].end, why));
+    if (why) reject(c, first, last, why);
     return !why;
   };
 
-  const grams = candidateGrams(tokens, nameOnly(opts) ? null : words);
+  const grams = candidateGrams(tokens, rich ? words : null);
   const keys = [...new Set(grams.flatMap((g) => (g.lemmaKey ? [g.key, g.lemmaKey] : [g.key])))];
   const byKey = groupBy(await exactHits(keys, scope, opts), (c) => c.key);
   const spans: Span[] = grams
     .map(({ first, last, key, lemmaKey }) => {
-      const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])];
+      const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])].map(reading);
       return { first, last, candidates: found.filter((c) => usable(c, first, last)) };
     })
     .filter((s) => s.candidates.length > 0);
+  if (rich && scope.aliases) {
+    spans.push(...(await geneDerivedSpans(text, tokens, spans, scope, opts, lookups)).filter((s) => (s.candidates = s.candidates.filter((c) => usable(c, s.first, s.last))).length));
+    spans.push(...(await abbreviationSpans(text, tokens, spans, lookups, reject)));
+  }
+
   const covered = new Uint8Array(tokens.length);
   // Longest first; among equal lengths a name beats an alias, then the earlier span.
   const ordered = spans.sort((a, b) => b.last - b.first - (a.last - a.first) || bestRank(a) - bestRank(b) || a.first - b.first);
@@ -119,26 +175,37 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   for (const s of ordered) {
     if (accepted.includes(s)) continue;
     const winner = accepted.find((a) => a.first <= s.last && s.first <= a.last);
-    const c = bestPerNode(s.candidates)[0];
-    if (winner) rejected.push(rejection(c, spanText(s.first, s.last), tokens[s.first].start, tokens[s.last].end, `inside or across the longer reading '${spanText(winner.first, winner.last)}'`));
+    if (winner) reject(bestPerNode(s.candidates)[0], s.first, s.last, `inside or across the longer reading '${spanText(winner.first, winner.last)}'`);
   }
 
-  if (opts.fuzzy ?? true) {
-    // One query for all leftover spans; names only, since the 120k gene synonyms are
-    // where most look-alikes of ordinary words live. Best similarity wins, then length.
-    const leftover = leftoverGrams(tokens, covered);
-    const fuzzyScope = { aliases: false, kinds: opts.kinds, minSimilarity: opts.minSimilarity ?? 0.5, limit: perMention + FUZZY_SPARES };
-    const byKey = groupBy(await fuzzyHits([...new Set(leftover.map((g) => g.key))], fuzzyScope, opts), (c) => c.key);
-    const fuzzyUsable = (c: LinkCandidate, key: string, first: number, last: number) => {
-      const why = !spellingVariant(key, c.matched) ? 'fuzzy hit is not another spelling of the span (lengths differ by over 20%)' : symbolLike(c) ? 'a gene symbol is never matched fuzzily: a word that resembles one is a word' : null;
-      if (why) rejected.push(rejection(c, spanText(first, last), tokens[first].start, tokens[last].end, why));
+  if ((opts.fuzzy ?? true) && rich) {
+    const windows = fuzzyWindows(text, tokens, covered);
+    const index = windows.length ? await spellingIndex(lookups) : null;
+    const fuzzyUsable = (c: Reading, first: number, last: number) => {
+      const why = fuzzyImplausible(c, tokens, words, first, last);
+      if (why) reject(c, first, last, why);
       return !why && usable(c, first, last);
     };
-    const linked = leftover
-      .map(({ first, last, key }) => ({ first, last, candidates: (byKey.get(key) ?? []).filter((c) => fuzzyUsable(c, key, first, last)) }))
+    const linked = windows
+      .map(({ first, last, key }) => ({ first, last, candidates: index!.near(key, scope).slice(0, perMention + FUZZY_SPARES).map((c) => fuzzyReading(c, key)).filter((c) => fuzzyUsable(c, first, last)) }))
       .filter((s) => s.candidates.length > 0)
-      .sort((a, b) => b.candidates[0].score - a.candidates[0].score || b.last - b.first - (a.last - a.first) || a.first - b.first);
-    accepted.push(...pickSpans(linked, covered));
+      // The longest window that reads as a name wins, then the closest spelling.
+      .sort((a, b) => b.last - b.first - (a.last - a.first) || bestEdits(a) - bestEdits(b) || a.first - b.first);
+    for (const w of linked) {
+      const inside = accepted.filter((a) => a.first <= w.last && w.first <= a.last);
+      const crossing = inside.find((a) => a.first < w.first || a.last > w.last || a.last - a.first >= w.last - w.first);
+      if (crossing) {
+        reject(bestPerNode(w.candidates)[0], w.first, w.last, `crosses the reading '${spanText(crossing.first, crossing.last)}'`);
+        continue;
+      }
+      // A longer span read approximately beats its split into shorter exact pieces ("nicotine dependance": not Nicotine + Dependence).
+      for (const piece of inside) {
+        accepted.splice(accepted.indexOf(piece), 1);
+        reject(bestPerNode(piece.candidates)[0], piece.first, piece.last, `a piece of the longer reading '${spanText(w.first, w.last)}' (${bestPerNode(w.candidates)[0].name}, within a few edits)`);
+      }
+      covered.fill(1, w.first, w.last + 1);
+      accepted.push(w);
+    }
   }
 
   const links = accepted
@@ -147,10 +214,69 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
       const ranked = bestPerNode(s.candidates);
       const at = { start: tokens[s.first].start, end: tokens[s.last].end };
       const others = otherReadings(ranked, perMention);
-      return ranked.slice(0, perMention).map((c) => ({ ...toLink(c, spanText(s.first, s.last)), ...at, ...(others.length ? { readings: others } : {}) }));
+      const alternatives = ranked.slice(perMention, perMention + MAX_ALTERNATIVES).map(alternative);
+      return ranked.slice(0, perMention).map((c) => ({
+        ...toLink(c, spanText(s.first, s.last)),
+        ...at,
+        ...(others.length ? { readings: others } : {}),
+        ...(alternatives.length ? { alternatives } : {}),
+      }));
     });
   const distinct = [...new Map(rejected.map((r) => [`${r.start}:${r.end}:${r.nodeId}:${r.reason}`, r])).values()];
   return { links, rejected: distinct.slice(0, MAX_REJECTIONS) };
+}
+
+/** Other nodes kept per link as its alternatives. */
+const MAX_ALTERNATIVES = 5;
+
+/**
+ * Conditions named after a gene written by its symbol: each symbol read as a
+ * gene ("G6PD", written as a symbol) is spelt out by the gene's full name from
+ * NCBI gene_info and the spans around it are looked up again ("G6PD
+ * deficiency" → the side effect "Glucose-6-phosphate dehydrogenase
+ * deficiency"). Genes themselves are not read this way.
+ */
+async function geneDerivedSpans(text: string, tokens: Token[], spans: Span[], scope: { aliases: boolean; kinds?: string[] }, opts: LinkOptions, lookups: KnowledgeLookups): Promise<Span[]> {
+  const symbols = new Map<number, string[]>();
+  for (const s of spans) {
+    if (s.first !== s.last || !/[A-Z0-9]/.test(text.slice(tokens[s.first].start, tokens[s.first].end))) continue;
+    const genes = s.candidates.filter((c) => isConcept(c.kind, 'gene') && (c.method === 'exact' || c.source === 'ncbi-symbol' || c.source === 'ncbi-synonym'));
+    if (genes.length) symbols.set(s.first, [...(symbols.get(s.first) ?? []), ...genes.map((g) => g.id)]);
+  }
+  if (!symbols.size) return [];
+  const names = await geneFullNames([...new Set([...symbols.values()].flat())], lookups);
+  const fullNames = new Map([...symbols].map(([at, ids]) => [at, [...new Set(ids.flatMap((id) => names.get(id) ?? []))]]));
+  const grams = derivedGrams(tokens, fullNames);
+  if (!grams.length) return [];
+  const byKey = groupBy(await exactHits([...new Set(grams.map((g) => g.key))], scope, opts), (c) => c.key);
+  return grams
+    .map(({ first, last, key }) => ({
+      first,
+      last,
+      candidates: (byKey.get(key) ?? [])
+        .filter((c) => !isConcept(c.kind, 'gene'))
+        .map((c): Reading => ({ ...c, method: 'alias', matched: c.matched, score: DERIVED_SCORE, match: 'gene-derived', confidence: DERIVED_SCORE })),
+    }))
+    .filter((s) => s.candidates.length > 0);
+}
+
+/**
+ * Diseases written by their initials ("MS", "PCOS", "T2DM"): a word in
+ * capitals, not clinical shorthand and not next to a word that says a gene
+ * is meant, whose letters are the initials of exactly one disease of the
+ * graph. An abbreviation several diseases share is turned down, naming them.
+ */
+async function abbreviationSpans(text: string, tokens: Token[], spans: Span[], lookups: KnowledgeLookups, reject: (c: Reading, first: number, last: number, why: string) => void): Promise<Span[]> {
+  const out: Span[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const written = text.slice(tokens[i].start, tokens[i].end);
+    if (!/^[A-Z][A-Z0-9]{1,5}$/.test(written) || CLINICAL_SHORTHAND.has(tokens[i].norm) || geneContext(tokens, i, i)) continue;
+    if (spans.some((s) => s.first === i && s.last === i && s.candidates.some((c) => c.method === 'exact'))) continue;
+    const found = (await abbreviationCandidates(written, lookups, ABBREVIATION_SCORE)).map((c): Reading => ({ ...c, match: 'abbreviation', confidence: ABBREVIATION_SCORE }));
+    if (found.length === 1) out.push({ first: i, last: i, candidates: found });
+    else for (const c of found) reject(c, i, i, `'${written}' abbreviates several diseases (${found.map((f) => f.name).join(', ')})`);
+  }
+  return out;
 }
 
 /**
@@ -158,7 +284,7 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
  * (same method and score): other readings of the mention ("nausea" the
  * Symptom and the Side Effect), for a reader whose relations pick the kind.
  */
-function otherReadings(ranked: LinkCandidate[], perMention: number): LinkReading[] {
+function otherReadings(ranked: Reading[], perMention: number): LinkReading[] {
   const best = ranked[0];
   const kinds = new Set(ranked.slice(0, perMention).map((c) => c.kind));
   const others: LinkReading[] = [];
@@ -170,8 +296,12 @@ function otherReadings(ranked: LinkCandidate[], perMention: number): LinkReading
   return others;
 }
 
-function rejection(c: LinkCandidate, mention: string, start: number, end: number, reason: string): LinkRejection {
-  return { mention, start, end, nodeId: c.id, name: c.name, kind: c.kind, matched: c.matched, method: c.method, reason };
+function alternative(c: Reading): LinkAlternative {
+  return { nodeId: c.id, kind: c.kind, name: c.name, matched: c.matched, match: c.match, confidence: c.confidence };
+}
+
+function rejection(c: Reading, mention: string, start: number, end: number, reason: string): LinkRejection {
+  return { mention, start, end, nodeId: c.id, name: c.name, kind: c.kind, matched: c.matched, method: c.method, match: c.match, reason };
 }
 
 interface Gram {
@@ -213,26 +343,66 @@ function lemmaOf(token: Token, words: Word[]): string {
   return normaliseName(word.lemma) || token.norm;
 }
 
+/** Punctuation that ends a phrase: a name never runs across it. */
+const PHRASE_BREAK = /[,;:?!()[\]"“”]|\.\s/;
+
 /**
- * Spans for fuzzy lookup among the words no exact match took: runs between
- * function words, sub-spans not starting with question vocabulary ("treats
- * Crohns disease" → "Crohns disease"), longest first, at least MIN_FUZZY_WORD
- * characters.
+ * Windows for fuzzy lookup: each word no reading took (not a function word,
+ * question vocabulary or shorthand, not a number) with the words around it up
+ * to a phrase break, question vocabulary or a function word that no name
+ * holds inside; windows may take in words an exact reading took ("nicotine
+ * dependance"). Longest first, at most MAX_FUZZY_SPANS.
  */
-function leftoverGrams(tokens: Token[], covered: Uint8Array): Gram[] {
-  const grams: Gram[] = [];
-  const free = (i: number) => !covered[i] && !isFunctionWord(tokens[i].norm);
-  for (let first = 0; first < tokens.length; first++) {
-    if (!free(first) || QUESTION_WORDS.has(tokens[first].norm)) continue;
-    for (let last = first; last < Math.min(tokens.length, first + MAX_FUZZY_GRAM) && free(last); last++) {
-      const key = tokens
-        .slice(first, last + 1)
-        .map((t) => t.norm)
-        .join(' ');
-      if (key.length >= MIN_FUZZY_WORD) grams.push({ first, last, key });
+function fuzzyWindows(text: string, tokens: Token[], covered: Uint8Array): Gram[] {
+  const unread = (i: number) => {
+    const n = tokens[i].norm;
+    return !covered[i] && !isFunctionWord(n) && !QUESTION_WORDS.has(n) && !CLINICAL_SHORTHAND.has(n) && n.length >= 3 && !/^\d+$/.test(n);
+  };
+  const breaksBefore = (i: number) => {
+    const n = tokens[i].norm;
+    return QUESTION_WORDS.has(n) || (isFunctionWord(n) && !INNER_WORDS.has(n)) || (i > 0 && PHRASE_BREAK.test(text.slice(tokens[i - 1].end, tokens[i].start)));
+  };
+  const grams = new Map<string, Gram>();
+  for (let i = 0; i < tokens.length; i++) {
+    if (!unread(i)) continue;
+    let left = i;
+    while (left > 0 && i - left + 1 < MAX_FUZZY_GRAM && !breaksBefore(left) && !breaksBefore(left - 1)) left--;
+    let right = i;
+    while (right + 1 < tokens.length && right - i + 1 < MAX_FUZZY_GRAM && !breaksBefore(right + 1)) right++;
+    for (let first = left; first <= i; first++) {
+      for (let last = i; last <= right && last - first < MAX_FUZZY_GRAM; last++) {
+        if (isFunctionWord(tokens[first].norm) || isFunctionWord(tokens[last].norm)) continue;
+        const key = tokens
+          .slice(first, last + 1)
+          .map((t) => t.norm)
+          .join(' ');
+        if (key.length >= MIN_FUZZY_WORD) grams.set(`${first}:${last}`, { first, last, key });
+      }
     }
   }
-  return grams.sort((a, b) => b.key.length - a.key.length || a.first - b.first).slice(0, MAX_FUZZY_SPANS);
+  return [...grams.values()].sort((a, b) => b.last - b.first - (a.last - a.first) || b.key.length - a.key.length || a.first - b.first).slice(0, MAX_FUZZY_SPANS);
+}
+
+/** A fuzzy candidate read against the window it was found for: its edits and confidence. */
+function fuzzyReading(c: LinkCandidate, key: string): Reading {
+  const name = normaliseName(c.matched);
+  const n = edits(key, name);
+  return { ...reading(c), edits: n, confidence: fuzzyConfidence(n, name.length) };
+}
+
+/**
+ * Why a fuzzy candidate may not be read from its window, or null: more edits
+ * than the name's length allows (allowedEdits), a gene symbol (a word that
+ * resembles one is a word), or, for one word the English lexicon knows that is
+ * not a noun or adjective, any look-alike at all.
+ */
+function fuzzyImplausible(c: Reading, tokens: Token[], words: Word[], first: number, last: number): string | null {
+  const length = normaliseName(c.matched).length;
+  if ((c.edits ?? Infinity) > allowedEdits(length)) return `${c.edits} edits from '${c.matched}': a name of ${length} characters allows ${allowedEdits(length)}`;
+  if (symbolLike(c) && !/\s/.test(c.matched.trim())) return 'a gene symbol is never matched fuzzily: a word that resembles one is a word';
+  const word = first === last ? words.find((w) => w.start === tokens[first].start) : undefined;
+  if (word?.known && NEVER_SYMBOL.has(word.pos)) return `'${word.text}' is an English ${word.pos.toLowerCase()} spelt right, not a misspelt name`;
+  return null;
 }
 
 function pickSpans<S extends Span>(ordered: S[], covered: Uint8Array): S[] {
@@ -249,47 +419,51 @@ function bestRank(span: Span): number {
   return Math.min(...span.candidates.map((c) => METHOD_RANK[c.method]));
 }
 
+function bestEdits(span: Span): number {
+  return Math.min(...span.candidates.map((c) => c.edits ?? 0));
+}
+
 /** A name or alias written as a symbol: capitals and digits ("GRAP2", "SET", "MS"), or any gene's name. */
 function symbolLike(c: LinkCandidate): boolean {
   return isConcept(c.kind, 'gene') || (/^[A-Z0-9-]+$/.test(c.matched) && /[A-Z]/.test(c.matched));
 }
 
-/** Words next to a lower-case symbol that say a gene is meant ("the mtr gene", "protein lilrb2"). */
-const GENE_CONTEXT = new Set(['gene', 'genes', 'protein', 'proteins', 'symbol', 'locus', 'allele', 'alleles', 'mutation', 'mutations', 'variant', 'variants', 'polymorphism', 'polymorphisms', 'knockout', 'isoform', 'isoforms']);
 /** First- and second-person possessives: "my PI", "our PT" name the writer's people and things, never a gene ("my MS" may still be a disease). */
 const PERSONAL_POSSESSIVES = new Set(['my', 'our', 'your']);
 /** Parts of speech a symbol is never read from when written in lower case ("was", "can", "has", "all", "set"). */
 const NEVER_SYMBOL: ReadonlySet<string> = new Set(['AUX', 'VERB', 'ADP', 'DET', 'PRON', 'CCONJ', 'SCONJ', 'PART', 'ADV', 'INTJ']);
+/** An alias of at most this many letters (no digits) is too ambiguous to read as a gene unless written as one. */
+const SHORT_ALIAS = 4;
 
 /**
- * Why a symbol may not be read from the written span, or null when it may.
- * Written as a symbol (capitals, or with a digit: "MTR", "lilrb2") it may;
- * in lower case only a word the English lexicon does not know, of four
- * letters or more and not a verb or function word ("sparc", "apoe"), or any
- * word right next to "gene"/"protein" ("the mtr gene"). So "graph", "set",
- * "was", "can" never become genes. A gene symbol without digits after "my",
- * "our" or "your" is the writer's own ("my PI") and never one.
+ * Why a node may not be read from the written span, or null when it may.
+ * Clinical shorthand ("SE", "tx", "MOA") is a question word: only a gene
+ * reading written as a gene ("the SE gene") may take it. A gene's alias that
+ * is short (letters only, four or fewer) or an English word links only when
+ * written as a gene ("MS protein", "expression of SE"). Otherwise a symbol
+ * written as one (capitals, or with a digit: "MTR", "lilrb2") may be read; in
+ * lower case only a word the English lexicon does not know, of four letters
+ * or more and not a verb or function word ("sparc", "apoe"), or any word right
+ * next to "gene"/"protein" ("the mtr gene"). So "graph", "set", "was", "can"
+ * never become genes. A gene symbol without digits after "my", "our" or
+ * "your" is the writer's own ("my PI") and never one.
  */
-function implausible(c: LinkCandidate, written: string, tokens: Token[], words: Word[], first: number, last: number): string | null {
+function implausible(c: Reading, written: string, tokens: Token[], words: Word[], first: number, last: number): string | null {
+  const gene = isConcept(c.kind, 'gene');
+  const asGene = geneContext(tokens, first, last);
+  if (first === last && CLINICAL_SHORTHAND.has(tokens[first].norm) && !(gene && asGene)) return `'${written}' is clinical shorthand, a question word${gene ? " (a gene only when written as one: 'the " + written + " gene')" : ''}`;
   if (!symbolLike(c) || /\s/.test(c.matched.trim())) return null;
   const before = tokens[first - 1];
-  if (before && PERSONAL_POSSESSIVES.has(before.norm) && isConcept(c.kind, 'gene') && !/\d/.test(written)) return `'${written}' follows '${before.norm}': the writer's own (a person, a lab), not a gene`;
-  if (/\d/.test(written) || (written === written.toUpperCase() && /\p{Lu}.*\p{Lu}/u.test(written))) return null;
-  const neighbours = [tokens[first - 1]?.norm, tokens[last + 1]?.norm];
-  if (neighbours.some((n) => n && GENE_CONTEXT.has(n))) return null;
+  if (before && PERSONAL_POSSESSIVES.has(before.norm) && gene && !/\d/.test(written)) return `'${written}' follows '${before.norm}': the writer's own (a person, a lab), not a gene`;
   const word = words.find((w) => w.start === tokens[first].start);
+  if (gene && c.method === 'alias' && first === last && !asGene) {
+    const norm = tokens[first].norm;
+    if ((/^[a-z]+$/.test(norm) && norm.length <= SHORT_ALIAS) || word?.known) return `'${written}' is a short or common-word alias of ${c.name}: a gene only when written as one ('the ${written} gene', '${written} protein')`;
+  }
+  if (/\d/.test(written) || (written === written.toUpperCase() && /\p{Lu}.*\p{Lu}/u.test(written))) return null;
+  if (asGene) return null;
   if (first === last && word && !word.known && written.length >= 4 && !NEVER_SYMBOL.has(word.pos)) return null;
   return `'${written}' is an English word, not written as a symbol (capitals or digits) and not next to 'gene' or 'protein'`;
-}
-
-/**
- * In free text a fuzzy hit must look like another spelling of the span, not a
- * longer name that contains one of its words ("pressure" → "Head pressure",
- * "mutated" → the alias "AT mutated"): their normalised lengths stay within 20%.
- */
-function spellingVariant(key: string, matched: string): boolean {
-  const ratio = key.length / normaliseName(matched).length;
-  return ratio >= 0.8 && ratio <= 1.25;
 }
 
 function nameOnly(opts: LinkOptions): boolean {
@@ -316,12 +490,12 @@ const kindRank = (kind: string) => {
   return rank;
 };
 
-/** One candidate per node (its best way of matching), ranked: method, score, kind, then the better-connected node. */
-function bestPerNode(candidates: LinkCandidate[]): LinkCandidate[] {
+/** One candidate per node (its best way of matching), ranked: method, confidence, kind, then the better-connected node. */
+function bestPerNode(candidates: Reading[]): Reading[] {
   const ranked = [...candidates].sort(
     (a, b) =>
       METHOD_RANK[a.method] - METHOD_RANK[b.method] ||
-      b.score - a.score ||
+      b.confidence - a.confidence ||
       kindRank(a.kind) - kindRank(b.kind) ||
       b.degree - a.degree ||
       a.id.localeCompare(b.id),
@@ -330,8 +504,19 @@ function bestPerNode(candidates: LinkCandidate[]): LinkCandidate[] {
   return ranked.filter((c) => !seen.has(c.id) && seen.add(c.id));
 }
 
-function toLink(c: LinkCandidate, mention: string): EntityLink {
-  return { nodeId: c.id, kind: c.kind, name: c.name, mention, matched: c.matched, method: c.method, score: Math.round(c.score * 1000) / 1000 };
+function toLink(c: Reading, mention: string): EntityLink {
+  return {
+    nodeId: c.id,
+    kind: c.kind,
+    name: c.name,
+    mention,
+    matched: c.matched,
+    method: c.method,
+    score: Math.round(c.score * 1000) / 1000,
+    match: c.match,
+    confidence: c.confidence,
+    ...(c.edits !== undefined ? { edits: c.edits } : {}),
+  };
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

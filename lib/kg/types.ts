@@ -35,6 +35,27 @@ export interface KgTriple {
 
 export type LinkMethod = 'exact' | 'alias' | 'fuzzy';
 
+/**
+ * How a span matched its node, finer than LinkMethod (see docs/linking.md):
+ * 'exact' a node name; 'alias' a stored alias (gene symbol, synonym, other
+ * designation); 'gene-full-name' a gene's full name from NCBI gene_info;
+ * 'fuzzy' / 'fuzzy-gene-full-name' the same within a small edit distance;
+ * 'gene-derived' a name built from a gene symbol ("G6PD deficiency" →
+ * "Glucose-6-phosphate dehydrogenase deficiency"); 'abbreviation' a
+ * disease written by its initials ("MS", "PCOS").
+ */
+export type LinkMatch = 'exact' | 'alias' | 'gene-full-name' | 'fuzzy' | 'fuzzy-gene-full-name' | 'gene-derived' | 'abbreviation';
+
+/** Another node the same span matched: a weaker reading kept beside the link. */
+export interface LinkAlternative {
+  nodeId: string;
+  kind: string;
+  name: string;
+  matched: string;
+  match: LinkMatch;
+  confidence: number;
+}
+
 /** A mention linked to a node. */
 export interface EntityLink {
   nodeId: string;
@@ -47,11 +68,19 @@ export interface EntityLink {
   method: LinkMethod;
   /** 1 for an exact name, 0.9 for an alias, the trigram similarity for a fuzzy match. */
   score: number;
+  /** How the span matched (see LinkMatch). */
+  match?: LinkMatch;
+  /** 0–1: how sure the linker is of this node for this span (1 an exact name; a fuzzy match loses by its edits). */
+  confidence?: number;
+  /** Edits (insert, delete, substitute, swap) between the span and `matched`, for a fuzzy match. */
+  edits?: number;
   /** Character offsets of the mention in the linked text (linkEntities only). */
   start?: number;
   end?: number;
   /** Nodes of other kinds the mention names exactly as well ("nausea": Symptom and Side Effect); linkEntities only. */
   readings?: LinkReading[];
+  /** The other nodes this span matched, best first (linkEntities only; readings are the equally good ones). */
+  alternatives?: LinkAlternative[];
 }
 
 /** Another node a mention may mean. */
@@ -71,6 +100,7 @@ export interface LinkRejection {
   kind: string;
   matched: string;
   method: LinkMethod;
+  match?: LinkMatch;
   reason: string;
 }
 

@@ -12,6 +12,8 @@ export interface LinkCandidate {
   matched: string;
   method: LinkMethod;
   score: number;
+  /** The alias's source ("ncbi-full-name", "ncbi-synonym", …); null for a node name. */
+  source: string | null;
 }
 
 /** The score of an alias hit: below an exact name, above any fuzzy match that is not near-identical. */
@@ -26,7 +28,8 @@ export interface Scope {
   kinds?: readonly string[];
 }
 
-export type FuzzyScope = Scope & { minSimilarity: number; limit: number };
+/** `aliasSources`: only aliases of these sources are matched fuzzily (with `aliases` on); all when absent. */
+export type FuzzyScope = Scope & { minSimilarity: number; limit: number; aliasSources?: readonly string[] };
 
 /** Exact hits on nodes.normalised and node_aliases.normalised for many keys in one query (btree lookups). */
 export async function exactCandidates(keys: string[], scope: Scope): Promise<LinkCandidate[]> {
@@ -34,11 +37,11 @@ export async function exactCandidates(keys: string[], scope: Scope): Promise<Lin
   const { rows } = await getPool().query<LinkCandidate>({
     // Named: prepared once per connection, since planning costs as much as running these lookups.
     name: 'kg-link-exact',
-    text: `select n.normalised as key, n.id, n.kind, n.name, n.degree, n.name as matched, 'exact' as method, 1::float8 as score
+    text: `select n.normalised as key, n.id, n.kind, n.name, n.degree, n.name as matched, 'exact' as method, 1::float8 as score, null::text as source
        from nodes n
       where n.normalised = any($1::text[]) and ($2::text[] is null or n.kind = any($2))
      union all
-     select a.normalised, n.id, n.kind, n.name, n.degree, a.alias, 'alias', $4::float8
+     select a.normalised, n.id, n.kind, n.name, n.degree, a.alias, 'alias', $4::float8, a.source
        from node_aliases a cross join lateral (select * from nodes n where n.id = a.node_id offset 0) n
       where $3 and a.normalised = any($1::text[]) and ($2::text[] is null or n.kind = any($2))`,
     values: [keys, scope.kinds?.length ? scope.kinds : null, scope.aliases, ALIAS_SCORE],
@@ -57,19 +60,19 @@ export async function fuzzyCandidates(keys: string[], scope: FuzzyScope): Promis
       name: 'kg-link-fuzzy',
       text: `select k.key, m.* from unnest($1::text[]) as k(key) cross join lateral (
                select * from (
-                 select n.id, n.kind, n.name, n.degree, n.name as matched, 'fuzzy' as method, similarity(n.normalised, k.key)::float8 as score
+                 select n.id, n.kind, n.name, n.degree, n.name as matched, 'fuzzy' as method, similarity(n.normalised, k.key)::float8 as score, null::text as source
                    from nodes n
                   where n.normalised % k.key and ($2::text[] is null or n.kind = any($2))
                  union all
-                 select n.id, n.kind, n.name, n.degree, a.alias, 'fuzzy', similarity(a.normalised, k.key)::float8
+                 select n.id, n.kind, n.name, n.degree, a.alias, 'fuzzy', similarity(a.normalised, k.key)::float8, a.source
                    from node_aliases a cross join lateral (select * from nodes n where n.id = a.node_id offset 0) n
-                  where $3 and a.normalised % k.key and ($2::text[] is null or n.kind = any($2))
+                  where $3 and a.normalised % k.key and ($2::text[] is null or n.kind = any($2)) and ($6::text[] is null or a.source = any($6))
                ) c
                where c.score >= $4
                order by c.score desc, c.degree desc, c.id
                limit $5
              ) m`,
-      values: [keys, scope.kinds?.length ? scope.kinds : null, scope.aliases, scope.minSimilarity, scope.limit],
+      values: [keys, scope.kinds?.length ? scope.kinds : null, scope.aliases, scope.minSimilarity, scope.limit, scope.aliasSources?.length ? scope.aliasSources : null],
     });
     return rows;
   });

@@ -20,6 +20,7 @@ export class KnowledgeLookups {
   private readonly exact = new Map<string, LinkCandidate[]>();
   private readonly fuzzy = new Map<string, Promise<LinkCandidate[]>>();
   private readonly perNode = new Map<string, Map<string, unknown>>();
+  private readonly whole = new Map<string, Promise<unknown>>();
   private knowledge: { database: string; signature: string; checkedAt: number } | null = null;
 
   constructor(private readonly checkEveryMs = KNOWLEDGE_CHECK_MS) {}
@@ -41,7 +42,7 @@ export class KnowledgeLookups {
   /** fuzzyCandidates, one key at a time from memory: keys not looked up before in this scope go to the database together. */
   async fuzzyCandidates(keys: string[], scope: FuzzyScope): Promise<LinkCandidate[]> {
     await this.forgetIfChanged();
-    const at = (key: string) => `${scopeKey(scope)}|${scope.minSimilarity}|${scope.limit}|${key}`;
+    const at = (key: string) => `${scopeKey(scope)}|${scope.minSimilarity}|${scope.limit}|${scope.aliasSources?.join(',') ?? ''}|${key}`;
     const missing = keys.filter((k) => !this.fuzzy.has(at(k)));
     if (missing.length) {
       const found = fuzzyCandidates(missing, scope);
@@ -71,8 +72,15 @@ export class KnowledgeLookups {
     return out;
   }
 
+  /** What `load` reads once for the whole loaded knowledge (`what` names it), from memory until an import. */
+  async once<T>(what: string, load: () => Promise<T>): Promise<T> {
+    await this.forgetIfChanged();
+    return (await cachedRead(this.whole, what, load)) as T;
+  }
+
   /** Starts the memory afresh, as an import does. */
   forget(): void {
+    this.whole.clear();
     this.exact.clear();
     this.fuzzy.clear();
     this.perNode.clear();

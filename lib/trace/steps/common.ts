@@ -44,6 +44,8 @@ export const EvidenceLineSchema = z.object({
 
 const LinkReadingSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string() });
 const LinkMethodSchema = z.enum(['exact', 'alias', 'fuzzy']);
+const LinkMatchSchema = z.enum(['exact', 'alias', 'gene-full-name', 'fuzzy', 'fuzzy-gene-full-name', 'gene-derived', 'abbreviation']);
+const LinkAlternativeSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string(), matched: z.string(), match: LinkMatchSchema, confidence: z.number() });
 
 /** A mention linked to a KG node by the entity linker (lib/kg EntityLink). */
 export const EntityLinkSchema = z.object({
@@ -54,9 +56,13 @@ export const EntityLinkSchema = z.object({
   matched: z.string(),
   method: LinkMethodSchema,
   score: z.number(),
+  match: LinkMatchSchema.optional(),
+  confidence: z.number().optional(),
+  edits: z.number().int().optional(),
   start: z.number().int().optional(),
   end: z.number().int().optional(),
   readings: z.array(LinkReadingSchema).optional(),
+  alternatives: z.array(LinkAlternativeSchema).optional(),
 });
 
 /** An entity-linking step: the links and the candidates turned down (lib/kg LinkReport). */
@@ -72,6 +78,7 @@ export const LinkReportSchema = z.object({
       kind: z.string(),
       matched: z.string(),
       method: LinkMethodSchema,
+      match: LinkMatchSchema.optional(),
       reason: z.string(),
     }),
   ),

@@ -1,0 +1,52 @@
+import { getPool } from '@/lib/db/client';
+import type { KnowledgeLookups } from '../query/lookups';
+import { isConcept } from '../relations';
+import type { LinkCandidate } from '../query/link-sql';
+
+/** Words a disease name's initials skip ("Alzheimer's disease" → AD: the possessive's s). */
+const SKIPPED = new Set(['s', 'of', 'the', 'and', 'in', 'with', 'to']);
+
+export interface NamedNode {
+  id: string;
+  kind: string;
+  name: string;
+  normalised: string;
+  degree: number;
+}
+
+/** The loaded graph's diseases (every kind read as a disease), read once per process until an import. */
+export function diseaseNames(lookups: KnowledgeLookups): Promise<NamedNode[]> {
+  return lookups.once('disease-names', async () => {
+    const { rows: kinds } = await getPool().query<{ kind: string }>('select distinct kind from nodes');
+    const diseaseKinds = kinds.map((k) => k.kind).filter((k) => isConcept(k, 'disease'));
+    const { rows } = await getPool().query<NamedNode>('select id, kind, name, normalised, degree from nodes where kind = any($1::text[])', [diseaseKinds]);
+    return rows;
+  });
+}
+
+/**
+ * Whether `abbreviation` (lower case, letters and digits) is written from the
+ * initials of `normalised`'s words: each word's first letter in order, and
+ * letters from inside the word just read may be added ("PCOS": PolyCystic
+ * Ovary Syndrome; "T2DM": Type 2 Diabetes Mellitus). Names of one word have
+ * no initials.
+ */
+export function abbreviates(abbreviation: string, normalised: string): boolean {
+  const words = normalised.split(' ').filter((w) => !SKIPPED.has(w));
+  if (words.length < 2 || abbreviation.length < words.length) return false;
+  const go = (i: number, w: number, at: number): boolean => {
+    if (i === abbreviation.length) return w === words.length;
+    if (w < words.length && words[w][0] === abbreviation[i] && go(i + 1, w + 1, 0)) return true;
+    const inside = w > 0 ? words[w - 1].indexOf(abbreviation[i], at + 1) : -1;
+    return inside > 0 && go(i + 1, w, inside);
+  };
+  return go(0, 0, 0);
+}
+
+/** Diseases whose initials spell the written abbreviation ("MS", "PCOS"), as link candidates. */
+export async function abbreviationCandidates(written: string, lookups: KnowledgeLookups, score: number): Promise<LinkCandidate[]> {
+  const key = written.toLowerCase();
+  return (await diseaseNames(lookups))
+    .filter((d) => abbreviates(key, d.normalised))
+    .map((d) => ({ key, id: d.id, kind: d.kind, name: d.name, degree: d.degree, matched: d.name, method: 'alias' as const, score, source: 'initials' }));
+}

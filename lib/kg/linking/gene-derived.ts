@@ -1,0 +1,52 @@
+import { getPool } from '@/lib/db/client';
+import type { KnowledgeLookups } from '../query/lookups';
+import { isFunctionWord, type Token } from '../query/tokens';
+
+/** Alias source of a gene's full name (NCBI gene_info's nomenclature name, or its description). */
+export const FULL_NAME_SOURCE = 'ncbi-full-name';
+
+/** Words a condition named after a gene may add on either side of the symbol ("G6PD deficiency", "deficiency of TPMT"). */
+const MAX_EXTRA_WORDS = 3;
+
+/** Full names (normalised) per gene node: one read for the genes not read before. */
+export function geneFullNames(ids: string[], lookups: KnowledgeLookups): Promise<Map<string, string[]>> {
+  return lookups.byNode('gene-full-names', ids, async (missing) => {
+    const { rows } = await getPool().query<{ node_id: string; normalised: string }>(
+      `select node_id, normalised from node_aliases where source = $2 and node_id = any($1::text[])`,
+      [missing, FULL_NAME_SOURCE],
+    );
+    const names = new Map<string, string[]>();
+    for (const r of rows) names.set(r.node_id, [...(names.get(r.node_id) ?? []), r.normalised]);
+    return names;
+  });
+}
+
+/** A span read with a gene symbol spelt out: `key` is the lookup key, `symbol` the token that was expanded. */
+export interface DerivedGram {
+  first: number;
+  last: number;
+  key: string;
+  symbol: number;
+}
+
+/**
+ * Spans around a gene symbol with the symbol replaced by the gene's full name:
+ * "G6PD deficiency" → "glucose 6 phosphate dehydrogenase deficiency", the
+ * name a condition caused by the gene carries. A span never ends on a function word.
+ */
+export function derivedGrams(tokens: Token[], fullNames: Map<number, string[]>): DerivedGram[] {
+  const grams: DerivedGram[] = [];
+  const norms = (a: number, b: number) => tokens.slice(a, b + 1).map((t) => t.norm);
+  for (const [symbol, names] of fullNames) {
+    for (let extra = 1; extra <= MAX_EXTRA_WORDS; extra++) {
+      for (const [first, last] of [[symbol, symbol + extra], [symbol - extra, symbol]]) {
+        if (first < 0 || last >= tokens.length || isFunctionWord(tokens[first].norm) || isFunctionWord(tokens[last].norm)) continue;
+        for (const name of names) {
+          const words = [...norms(first, symbol - 1), name, ...norms(symbol + 1, last)];
+          grams.push({ first, last, key: words.join(' '), symbol });
+        }
+      }
+    }
+  }
+  return grams;
+}

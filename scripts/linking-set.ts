@@ -1,0 +1,181 @@
+// `DATABASE_URL=… npx tsx scripts/linking-set.ts [--out FILE] [--seed S]`: writes the linking set
+// (tests/fixtures/linking/linking-set.jsonl): mention → node cases sampled from the loaded KG's
+// names, aliases and gene full names, with misspellings made by a deterministic edit, so that the
+// cases are not picked by hand to suit the linker. See docs/linking.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { closeDb, getPool } from '../lib/db/client';
+import { normaliseName } from '../lib/kg/normalise';
+import { seededRandom } from '../lib/kg/query/prng';
+import { analyse } from '../lib/nlp/english';
+
+export interface LinkingCase {
+  id: string;
+  category: string;
+  sentence: string;
+  mention: string;
+  /** Offset of the mention in the sentence. */
+  start: number;
+  /** The node the mention names, or "none" for a word that names no node. */
+  expected: string;
+  /** Every node counted as right (nodes of the same name in other kinds, every gene with a shared alias). */
+  accept: string[];
+}
+
+interface Row {
+  id: string;
+  kind: string;
+  name: string;
+  normalised: string;
+}
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const OUT = opt('--out', path.join('tests', 'fixtures', 'linking', 'linking-set.jsonl'));
+const SEED = opt('--seed', 'linking-set-1');
+
+/** How each kind is asked about; the mention goes where {m} is. */
+const TEMPLATES: Record<string, string[]> = {
+  Disease: ['Which drugs treat {m}?', 'What genes are associated with {m}?', 'Which symptoms does {m} present?'],
+  Compound: ['What diseases does {m} treat?', 'Which genes does {m} bind?', 'What side effects does {m} cause?'],
+  Gene: ['Which compounds bind {m}?', 'In which tissues is {m} expressed?', 'Which diseases are associated with {m}?'],
+  'Side Effect': ['Which drugs cause {m}?', 'Is {m} a known side effect of any statin?'],
+  Symptom: ['Which diseases present {m}?', 'Is {m} a symptom of any autoimmune disease?'],
+  Anatomy: ['Which genes are expressed in the {m}?', 'Which diseases localize to the {m}?'],
+  'Pharmacologic Class': ['Which compounds are in the class {m}?'],
+  Pathway: ['Which genes take part in {m}?'],
+  'Biological Process': ['Which genes participate in {m}?'],
+  'Molecular Function': ['Which genes have the function {m}?'],
+  'Cellular Component': ['Which genes are found in the {m}?'],
+};
+
+/** A common clinical chart abbreviation: a question word wherever it is written. */
+const CHART_ABBREVIATIONS = ['SE', 'AE', 'tx', 'dx', 'sx', 'hx', 'pt', 'dz', 'MOA', 'ADR', 'PRN', 'Rx'];
+const CHART_SENTENCES = ['What {m} does metformin have?', 'Any {m} for asthma?', 'Which {m} is listed for ibuprofen?'];
+/** Sentences where a word is used as an English word or a note's shorthand, never as a gene. */
+const PLAIN_SENTENCES = ['Per the {m} note, which drugs treat asthma?', 'Which drugs treat asthma in {m} cases?'];
+const GENE_SENTENCES = ['Is the {m} gene expressed in the liver?', 'Which compounds bind {m} protein?', 'Which drugs change the expression of {m}?'];
+
+async function main() {
+  const random = seededRandom(SEED);
+  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
+  const pool = getPool();
+  const q = async <T extends object>(sql: string, values: unknown[] = []) => (await pool.query<T & object>(sql, values)).rows;
+  // Sampling: a seeded order over ids, so the set is the same for the same KG and seed.
+  const sample = (where: string, n: number, values: unknown[] = []) =>
+    q<Row>(`select id, kind, name, normalised from nodes where ${where} order by md5(id || $${values.length + 1}) limit ${n}`, [...values, SEED]);
+
+  const byNormalised = new Map<string, string[]>();
+  for (const r of await q<{ normalised: string; id: string }>('select normalised, id from nodes')) byNormalised.set(r.normalised, [...(byNormalised.get(r.normalised) ?? []), r.id]);
+  const aliasKeys = new Set((await q<{ normalised: string }>('select distinct normalised from node_aliases')).map((r) => r.normalised));
+  const namesAnything = (s: string) => byNormalised.has(normaliseName(s)) || aliasKeys.has(normaliseName(s));
+
+  const cases: LinkingCase[] = [];
+  const add = (category: string, template: string, mention: string, expected: string, accept: string[]) => {
+    const sentence = template.replace('{m}', mention);
+    cases.push({ id: `${category}-${cases.filter((c) => c.category === category).length + 1}`, category, sentence, mention, start: template.indexOf('{m}'), expected, accept: [...new Set(accept)] });
+  };
+  const sameName = (r: Row) => byNormalised.get(r.normalised) ?? [r.id];
+
+  // Names as written.
+  for (const r of await sample(`length(normalised) between 4 and 40`, 20)) add('exact', pick(TEMPLATES[r.kind]), r.name, r.id, sameName(r));
+
+  // Misspellings: one swap, drop or doubled letter in a name of five or more characters.
+  const misspell = (name: string): string => {
+    const letters = [...name.matchAll(/[a-z]/gi)].map((m) => m.index!).filter((i) => i > 0);
+    const at = pick(letters.slice(0, -1).length ? letters.slice(0, -1) : letters);
+    const edit = pick(['swap', 'drop', 'double']);
+    if (edit === 'swap' && /[a-z]/i.test(name[at + 1] ?? '')) return name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2);
+    if (edit === 'drop') return name.slice(0, at) + name.slice(at + 1);
+    return name.slice(0, at) + name[at] + name.slice(at);
+  };
+  const misspelt = async (category: string, where: string, n: number) => {
+    for (const r of await sample(where, n * 2)) {
+      if (cases.filter((c) => c.category === category).length >= n) break;
+      const wrong = misspell(r.name);
+      if (wrong === r.name || namesAnything(wrong)) continue;
+      add(category, pick(TEMPLATES[r.kind]), wrong, r.id, sameName(r));
+    }
+  };
+  await misspelt('misspelt', `kind in ('Disease', 'Compound', 'Side Effect', 'Symptom', 'Anatomy') and normalised ~ '^[a-z]{5,}$'`, 60);
+  await misspelt('misspelt-words', `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy', 'Pathway', 'Biological Process') and normalised ~ '^[a-z]{3,} [a-z ]{5,30}$'`, 20);
+
+  // Genes by their NCBI full names, as written and misspelt.
+  const fullNames = await q<{ id: string; alias: string }>(
+    `select a.node_id as id, a.alias from node_aliases a where a.source = 'ncbi-full-name' and length(a.alias) between 12 and 45
+       and a.alias !~* '(like|open reading frame|uncharacterized|pseudogene)' order by md5(a.node_id || $1) limit 40`,
+    [SEED],
+  );
+  for (const r of fullNames.slice(0, 20)) add('gene-full-name', pick(TEMPLATES.Gene), r.alias, r.id, [r.id]);
+  for (const r of fullNames.slice(20)) {
+    const wrong = misspell(r.alias);
+    if (wrong !== r.alias && !namesAnything(wrong)) add('gene-full-name-misspelt', pick(TEMPLATES.Gene), wrong, r.id, [r.id]);
+  }
+
+  // Names built from a gene: a node named "<gene full name> <word>", written "<symbol> <word>".
+  const derived = await q<{ id: string; kind: string; symbol: string; rest: string }>(
+    `select n.id, n.kind, g.name as symbol, substr(n.normalised, length(a.normalised) + 2) as rest
+       from node_aliases a join nodes g on g.id = a.node_id
+       join nodes n on n.normalised like a.normalised || ' %' and n.kind <> 'Gene' and n.normalised !~ ' .* '
+                    and substr(n.normalised, length(a.normalised) + 2) !~ ' '
+      where a.source = 'ncbi-full-name' and length(a.normalised) >= 6
+      order by md5(n.id || $1) limit 12`,
+    [SEED],
+  );
+  for (const r of derived) add('gene-derived', pick(TEMPLATES[r.kind]), `${r.symbol} ${r.rest}`, r.id, [r.id]);
+
+  // Diseases by their initials, where no other disease shares them.
+  const diseases = await q<Row>(`select id, kind, name, normalised from nodes where kind = 'Disease' order by md5(id || $1)`, [SEED]);
+  const initialsOf = (d: Row) => d.normalised.split(' ').filter((w) => !['s', 'of', 'the', 'and', 'in'].includes(w)).map((w) => w[0]).join('').toUpperCase();
+  const counts = new Map<string, number>();
+  for (const d of diseases) counts.set(initialsOf(d), (counts.get(initialsOf(d)) ?? 0) + 1);
+  for (const d of diseases.filter((x) => initialsOf(x).length >= 2 && counts.get(initialsOf(x)) === 1).slice(0, 12)) add('abbreviation', pick(TEMPLATES.Disease), initialsOf(d), d.id, sameName(d));
+
+  // Lay names the KG holds as aliases (Disease Ontology's short names).
+  for (const r of await q<{ id: string; alias: string }>(`select node_id as id, alias from node_aliases where source = 'do-name' order by md5(node_id || $1)`, [SEED])) {
+    add('lay', pick(TEMPLATES.Disease), r.alias.toLowerCase(), r.id, [r.id]);
+  }
+
+  // False friends: gene symbols and aliases that are English words, written as words.
+  const words = await q<{ alias: string }>(
+    `select distinct lower(alias) as alias from node_aliases where source in ('ncbi-symbol', 'ncbi-synonym') and alias ~ '^[A-Za-z]{3,8}$' order by 1`,
+  );
+  const english = words.map((w) => w.alias).filter((w) => analyse(w)[0]?.known && !byNormalised.has(w));
+  for (const w of pickN(english, 20, random)) add('false-friend-word', pick(PLAIN_SENTENCES), w, 'none', []);
+
+  // Short gene aliases (two to four capitals): no gene unless written as one; then the genes that carry them.
+  const short = await q<{ alias: string; ids: string[] }>(
+    `select a.alias, array_agg(distinct a.node_id) as ids from node_aliases a
+      where a.source in ('ncbi-synonym', 'ncbi-other-designation') and a.alias ~ '^[A-Z]{2,4}$'
+        and not exists (select 1 from nodes n where n.normalised = a.normalised)
+      group by a.alias order by md5(a.alias || $1) limit 25`,
+    [SEED],
+  );
+  for (const s of short.slice(0, 15)) add('false-friend-short', pick(PLAIN_SENTENCES), s.alias, 'none', []);
+  for (const s of short.slice(15)) add('short-alias-as-gene', pick(GENE_SENTENCES), s.alias, s.ids[0], s.ids);
+
+  // Chart shorthand.
+  for (const a of CHART_ABBREVIATIONS) add('shorthand', pick(CHART_SENTENCES), a, 'none', []);
+
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+  const byCategory = new Map<string, number>();
+  for (const c of cases) byCategory.set(c.category, (byCategory.get(c.category) ?? 0) + 1);
+  console.log(`${cases.length} cases → ${OUT}: ${[...byCategory].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+}
+
+function pickN<T>(items: T[], n: number, random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, n);
+}
+
+main()
+  .catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(closeDb);

@@ -1,0 +1,134 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeDb, getPool } from '../../lib/db/client';
+import { explainLinks, linkEntities, type EntityLink, type LinkReport } from '../../lib/kg';
+import { abbreviates } from '../../lib/kg/linking/abbreviations';
+
+afterAll(closeDb);
+
+/** The node of `kind` named `name` (case-insensitive); the test fails unless there is exactly one. */
+async function nodeId(kind: string, name: string): Promise<string> {
+  const { rows } = await getPool().query<{ id: string }>(`select id from nodes where kind = $1 and lower(name) = lower($2)`, [kind, name]);
+  expect(rows).toHaveLength(1);
+  return rows[0].id;
+}
+
+function expectSpans(text: string, links: EntityLink[]) {
+  for (const l of links) expect(text.slice(l.start, l.end)).toBe(l.mention);
+}
+
+const ids = (links: EntityLink[]) => links.map((l) => l.nodeId);
+const rejectedAt = (report: LinkReport, mention: string) => report.rejected.filter((r) => r.mention === mention);
+
+describe('clinical shorthand and short aliases', () => {
+  it('reads shorthand as question words, whatever gene synonym it spells, and says why', async () => {
+    const text = 'What SE does metformin have, and what is the tx for asthma? Is the MOA known? y/n';
+    const report = await explainLinks(text);
+    expect(report.links.map((l) => l.kind)).toEqual(['Compound', 'Disease']);
+    expectSpans(text, report.links);
+    const se = rejectedAt(report, 'SE');
+    expect(se.length).toBeGreaterThan(0);
+    expect(se.every((r) => /shorthand/.test(r.reason))).toBe(true);
+    expect(rejectedAt(report, 'tx').every((r) => /shorthand/.test(r.reason))).toBe(true);
+  });
+
+  it('links a short alias only when it is written as a gene', async () => {
+    const asGene = await Promise.all(['Is the SE gene expressed in the liver?', 'Where is SE protein expressed?', 'Does metformin change the expression of SE?'].map((t) => linkEntities(t)));
+    for (const links of asGene) expect(links.filter((l) => l.mention === 'SE').map((l) => l.kind)).toEqual(['Gene']);
+    const report = await explainLinks('Which drugs bind PT and treat asthma?');
+    expect(report.links.filter((l) => l.kind === 'Gene')).toEqual([]);
+    expect(rejectedAt(report, 'PT').some((r) => /shorthand|short or common-word alias/.test(r.reason))).toBe(true);
+  });
+
+  it('reads a disease written by its initials as the disease, and the same letters next to "gene" as the gene', async () => {
+    const ms = await nodeId('Disease', 'multiple sclerosis');
+    const report = await explainLinks('Which drugs treat MS?');
+    expect(ids(report.links)).toEqual([ms]);
+    expect(report.links[0]).toMatchObject({ mention: 'MS', match: 'abbreviation' });
+    expect(rejectedAt(report, 'MS').some((r) => r.kind === 'Gene' && /alias/.test(r.reason))).toBe(true);
+    const gene = await linkEntities('Is the MS gene expressed in the liver?');
+    expect(gene.find((l) => l.mention === 'MS')?.kind).toBe('Gene');
+    const pcos = await nodeId('Disease', 'polycystic ovary syndrome');
+    expect(ids(await linkEntities('What symptoms does PCOS present?'))).toEqual([pcos]);
+  });
+
+  it('spells initials word by word, letters inside a word allowed after its first', () => {
+    expect(abbreviates('pcos', 'polycystic ovary syndrome')).toBe(true);
+    expect(abbreviates('t2dm', 'type 2 diabetes mellitus')).toBe(true);
+    expect(abbreviates('ad', 'alzheimer s disease')).toBe(true);
+    expect(abbreviates('ms', 'multiple sclerosis')).toBe(true);
+    expect(abbreviates('sm', 'multiple sclerosis')).toBe(false);
+    expect(abbreviates('m', 'multiple sclerosis')).toBe(false);
+    expect(abbreviates('as', 'asthma')).toBe(false);
+  });
+});
+
+describe('misspellings', () => {
+  it('reads a longer span within a few edits of a name instead of its split into shorter exact pieces', async () => {
+    const text = 'Which drugs treat nicotine dependance?';
+    const report = await explainLinks(text);
+    const disease = await nodeId('Disease', 'nicotine dependence');
+    expect(ids(report.links)).toEqual([disease]);
+    expect(report.links[0]).toMatchObject({ mention: 'nicotine dependance', match: 'fuzzy', edits: 1 });
+    expect(report.links[0].confidence).toBeGreaterThan(0.8);
+    expect(report.links[0].confidence).toBeLessThan(1);
+    expect(rejectedAt(report, 'nicotine').some((r) => r.kind === 'Compound' && /piece of the longer reading/.test(r.reason))).toBe(true);
+    expectSpans(text, report.links);
+  });
+
+  it('reads a swapped or dropped letter in a name of five or more characters, and none in a shorter one', async () => {
+    const asthma = await nodeId('Disease', 'asthma');
+    expect(ids(await linkEntities('Which drugs treat astmha?'))).toEqual([asthma]);
+    expect(ids(await linkEntities('Which drugs treat asthm?'))).toEqual([asthma]);
+    // "gout" has four letters: "gotu" is too short to be read as it.
+    expect(await linkEntities('Which drugs treat gotu?')).toEqual([]);
+  });
+
+  it('links a gene by its full name, misspelt, and not a compound inside it', async () => {
+    const text = 'Which drugs upregulate glutathoine S-transferase theta 1?';
+    const report = await explainLinks(text);
+    const gstt1 = await nodeId('Gene', 'GSTT1');
+    expect(ids(report.links)).toEqual([gstt1]);
+    expect(report.links[0]).toMatchObject({ match: 'fuzzy-gene-full-name', mention: 'glutathoine S-transferase theta 1' });
+    expect(rejectedAt(report, 'glutathoine').some((r) => r.kind === 'Compound')).toBe(true);
+  });
+
+  it('never reads an English verb as a misspelt name', async () => {
+    const links = await linkEntities('Which compounds targeted and shaped the asthma treatments?');
+    expect(links.map((l) => l.mention)).toEqual(['asthma']);
+  });
+});
+
+describe('names built from genes and genes by full name', () => {
+  it('reads "<symbol> deficiency" as the condition named by the gene\'s full name', async () => {
+    const text = 'Which drugs cause G6PD deficiency?';
+    const report = await explainLinks(text);
+    const condition = await nodeId('Side Effect', 'Glucose-6-phosphate dehydrogenase deficiency');
+    expect(ids(report.links)).toEqual([condition]);
+    expect(report.links[0]).toMatchObject({ mention: 'G6PD deficiency', match: 'gene-derived' });
+    expect(rejectedAt(report, 'G6PD').some((r) => r.kind === 'Gene' && /longer reading/.test(r.reason))).toBe(true);
+    expectSpans(text, report.links);
+  });
+
+  it('links genes by their NCBI full names, with the match type', async () => {
+    const text = 'Does BCL2-associated X protein bind myeloid cell leukemia 1?';
+    const links = await linkEntities(text);
+    expect(ids(links)).toEqual([await nodeId('Gene', 'BAX'), await nodeId('Gene', 'MCL1')]);
+    expect(links.map((l) => l.match)).toEqual(['gene-full-name', 'gene-full-name']);
+    expectSpans(text, links);
+  });
+});
+
+describe('the output contract', () => {
+  it('gives every link a span, a match type, a confidence, and the other nodes the span matched', async () => {
+    const text = 'Does metformin cause nausea in type 2 diabetes mellitus?';
+    const links = await linkEntities(text);
+    expectSpans(text, links);
+    for (const l of links) {
+      expect(l.match).toBeDefined();
+      expect(l.confidence).toBeGreaterThan(0);
+      expect(l.confidence).toBeLessThanOrEqual(1);
+    }
+    const nausea = links.find((l) => l.mention === 'nausea')!;
+    expect(nausea.alternatives?.map((a) => a.kind)).toContain('Side Effect');
+  });
+});

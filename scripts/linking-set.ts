@@ -113,8 +113,8 @@ async function main() {
   }
 
   // Names built from a gene: a node named "<gene full name> <word>", written "<symbol> <word>".
-  const derived = await q<{ id: string; kind: string; symbol: string; rest: string }>(
-    `select n.id, n.kind, g.name as symbol, substr(n.normalised, length(a.normalised) + 2) as rest
+  const derived = await q<{ id: string; kind: string; normalised: string; symbol: string; rest: string }>(
+    `select n.id, n.kind, n.normalised, g.name as symbol, substr(n.normalised, length(a.normalised) + 2) as rest
        from node_aliases a join nodes g on g.id = a.node_id
        join nodes n on n.normalised like a.normalised || ' %' and n.kind <> 'Gene' and n.normalised !~ ' .* '
                     and substr(n.normalised, length(a.normalised) + 2) !~ ' '
@@ -122,7 +122,7 @@ async function main() {
       order by md5(n.id || $1) limit 12`,
     [SEED],
   );
-  for (const r of derived) add('gene-derived', pick(TEMPLATES[r.kind]), `${r.symbol} ${r.rest}`, r.id, [r.id]);
+  for (const r of derived) add('gene-derived', pick(TEMPLATES[r.kind]), `${r.symbol} ${r.rest}`, r.id, byNormalised.get(r.normalised) ?? [r.id]);
 
   // Diseases by their initials, where no other disease shares them.
   const diseases = await q<Row>(`select id, kind, name, normalised from nodes where kind = 'Disease' order by md5(id || $1)`, [SEED]);

@@ -23,7 +23,7 @@ import { normaliseName } from './normalise';
 import { abbreviationCandidates } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, FULL_NAME_SOURCE, geneFullNames } from './linking/gene-derived';
-import { spellingIndex } from './linking/spelling-index';
+import { spellingIndex, type NearName } from './linking/spelling-index';
 import { CLINICAL_SHORTHAND, geneContext } from './linking/words';
 import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
 import { sharedKnowledgeLookups, type KnowledgeLookups } from './query/lookups';
@@ -95,18 +95,18 @@ export async function linkMention(mention: string, opts: LinkOptions = {}): Prom
 /** Longest span a mention may cover, in words: pathway names run to ten ("Activation of BIM and translocation to mitochondria"). */
 const MAX_GRAM = 10;
 /** Fuzzy lookups per text (in memory, well under a millisecond each): the longest windows around unread words. */
-const MAX_FUZZY_SPANS = 16;
+const MAX_FUZZY_SPANS = 80;
 /** A fuzzy window shorter than this (characters) is not looked up: too many look-alikes, too little to go on. */
 const MIN_FUZZY_WORD = 5;
-/** Longest window looked up fuzzily, in words ("glutathione S-transferase theta 1" is five). */
-const MAX_FUZZY_GRAM = 6;
+/** Longest window looked up fuzzily, in words ("DnaJ (Hsp40) homolog, subfamily B, member 14" is seven). */
+const MAX_FUZZY_GRAM = 8;
 /** Extra fuzzy candidates kept per window, for those the checks drop. */
 const FUZZY_SPARES = 4;
-/** Function words a name may hold inside a fuzzy window ("deficiency of bile secretion", "glutathione S-transferase"). */
-const INNER_WORDS = new Set(['of', 's', 'in', 'to', 'and']);
 /** Score and confidence of readings built from a gene's full name or a disease's initials (derived, so below a stored alias). */
 const DERIVED_SCORE = 0.85;
 const ABBREVIATION_SCORE = 0.75;
+/** Confidence of a name read from the same words in another order ("blurred vision" → "Vision blurred"). */
+const REORDERED_CONFIDENCE = 0.85;
 
 interface Span {
   first: number;
@@ -154,7 +154,7 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
     return !why;
   };
 
-  const grams = candidateGrams(tokens, rich ? words : null);
+  const grams = candidateGrams(text, tokens, rich ? words : null);
   const keys = [...new Set(grams.flatMap((g) => (g.lemmaKey ? [g.key, g.lemmaKey] : [g.key])))];
   const byKey = groupBy(await exactHits(keys, scope, opts), (c) => c.key);
   const spans: Span[] = grams
@@ -179,7 +179,7 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   }
 
   if ((opts.fuzzy ?? true) && rich) {
-    const windows = fuzzyWindows(text, tokens, covered);
+    const windows = fuzzyWindows(text, tokens, words, covered);
     const index = windows.length ? await spellingIndex(lookups) : null;
     const fuzzyUsable = (c: Reading, first: number, last: number) => {
       const why = fuzzyImplausible(c, tokens, words, first, last);
@@ -317,13 +317,14 @@ interface Gram {
  * stopwords, not a bare number or letter. With `words` (not in exact-name-only
  * mode), each also gets its lemma key.
  */
-function candidateGrams(tokens: Token[], words: Word[] | null): Gram[] {
+function candidateGrams(text: string, tokens: Token[], words: Word[] | null): Gram[] {
   const lemmas = tokens.map((t) => (words ? lemmaOf(t, words) : t.norm));
   const grams: Gram[] = [];
+  const edge = nameEdges(text, tokens);
   for (let first = 0; first < tokens.length; first++) {
-    if (isFunctionWord(tokens[first].norm)) continue;
+    if (!edge.starts[first]) continue;
     for (let last = first; last < Math.min(tokens.length, first + MAX_GRAM); last++) {
-      if (isFunctionWord(tokens[last].norm)) continue;
+      if (!edge.ends[last]) continue;
       const norms = tokens.slice(first, last + 1).map((t) => t.norm);
       if (norms.every(isStopword)) continue;
       if (first === last && (norms[0].length < 2 || /^\d+$/.test(norms[0]))) continue;
@@ -336,6 +337,22 @@ function candidateGrams(tokens: Token[], words: Word[] | null): Gram[] {
   return grams;
 }
 
+/**
+ * Which words may start and end a name: not function words, except a
+ * function word written as a symbol ("WAS", "IT") or, after another word, a
+ * capital letter ("complement factor I", "vitamin A") or a possessive's s
+ * ("Alzheimer's", Disease Ontology's short name for the disease).
+ */
+function nameEdges(text: string, tokens: Token[]): { starts: boolean[]; ends: boolean[] } {
+  const written = (i: number) => text.slice(tokens[i].start, tokens[i].end);
+  const symbol = (i: number) => /^[A-Z]{2,}$/.test(written(i));
+  const starts = tokens.map((t, i) => !isFunctionWord(t.norm) || symbol(i));
+  const ends = tokens.map(
+    (t, i) => starts[i] || (i > 0 && (/^[A-Z]$/.test(written(i)) || (t.norm === 's' && /^['’]$/.test(text.slice(tokens[i - 1].end, t.start))))),
+  );
+  return { starts, ends };
+}
+
 /** A lower-case noun's lemma in normal form ("tumours" → "tumor"); symbols, capitals and other words keep their form. */
 function lemmaOf(token: Token, words: Word[]): string {
   const word = words.find((w) => w.start === token.start && w.end === token.end);
@@ -343,35 +360,41 @@ function lemmaOf(token: Token, words: Word[]): string {
   return normaliseName(word.lemma) || token.norm;
 }
 
-/** Punctuation that ends a phrase: a name never runs across it. */
-const PHRASE_BREAK = /[,;:?!()[\]"“”]|\.\s/;
+/** Punctuation that ends a phrase: a name never runs across it (commas and brackets it may: "DnaJ (Hsp40) homolog, subfamily B"). */
+const PHRASE_BREAK = /[;:?!"“”]|\.\s/;
 
 /**
  * Windows for fuzzy lookup: each word no reading took (not a function word,
  * question vocabulary or shorthand, not a number) with the words around it up
- * to a phrase break, question vocabulary or a function word that no name
- * holds inside; windows may take in words an exact reading took ("nicotine
- * dependance"). Longest first, at most MAX_FUZZY_SPANS.
+ * to a phrase break, never starting or ending on a function word; windows may
+ * take in words an exact reading took ("nicotine dependance"), question
+ * vocabulary ("crohn disease", "protein kinase C") and function words inside
+ * ("secretion by cell"). Longest first, at most MAX_FUZZY_SPANS.
  */
-function fuzzyWindows(text: string, tokens: Token[], covered: Uint8Array): Gram[] {
+function fuzzyWindows(text: string, tokens: Token[], words: Word[], covered: Uint8Array): Gram[] {
   const unread = (i: number) => {
     const n = tokens[i].norm;
     return !covered[i] && !isFunctionWord(n) && !QUESTION_WORDS.has(n) && !CLINICAL_SHORTHAND.has(n) && n.length >= 3 && !/^\d+$/.test(n);
   };
-  const breaksBefore = (i: number) => {
-    const n = tokens[i].norm;
-    return QUESTION_WORDS.has(n) || (isFunctionWord(n) && !INNER_WORDS.has(n)) || (i > 0 && PHRASE_BREAK.test(text.slice(tokens[i - 1].end, tokens[i].start)));
-  };
+  const breaksBefore = (i: number) => i > 0 && PHRASE_BREAK.test(text.slice(tokens[i - 1].end, tokens[i].start));
+  // A name neither starts nor ends on a function word, nor on an English verb or adverb in lower case ("presents", "orders"; "swelling" may).
+  const edge = nameEdges(text, tokens);
+  const plainWord = tokens.map((t) => {
+    const word = words.find((w) => w.start === t.start);
+    return !!word?.known && NEVER_SYMBOL.has(word.pos) && !/ing$/.test(t.norm) && /\p{Ll}/u.test(word.text);
+  });
+  const canStart = (i: number) => edge.starts[i] && !plainWord[i];
+  const canEnd = (i: number) => edge.ends[i] && !plainWord[i];
   const grams = new Map<string, Gram>();
   for (let i = 0; i < tokens.length; i++) {
     if (!unread(i)) continue;
     let left = i;
-    while (left > 0 && i - left + 1 < MAX_FUZZY_GRAM && !breaksBefore(left) && !breaksBefore(left - 1)) left--;
+    while (left > 0 && i - left + 1 < MAX_FUZZY_GRAM && !breaksBefore(left)) left--;
     let right = i;
     while (right + 1 < tokens.length && right - i + 1 < MAX_FUZZY_GRAM && !breaksBefore(right + 1)) right++;
     for (let first = left; first <= i; first++) {
       for (let last = i; last <= right && last - first < MAX_FUZZY_GRAM; last++) {
-        if (isFunctionWord(tokens[first].norm) || isFunctionWord(tokens[last].norm)) continue;
+        if ((first < i && !canStart(first)) || (last > i && !canEnd(last))) continue;
         const key = tokens
           .slice(first, last + 1)
           .map((t) => t.norm)
@@ -383,25 +406,27 @@ function fuzzyWindows(text: string, tokens: Token[], covered: Uint8Array): Gram[
   return [...grams.values()].sort((a, b) => b.last - b.first - (a.last - a.first) || b.key.length - a.key.length || a.first - b.first).slice(0, MAX_FUZZY_SPANS);
 }
 
-/** A fuzzy candidate read against the window it was found for: its edits and confidence. */
-function fuzzyReading(c: LinkCandidate, key: string): Reading {
+/** A fuzzy candidate read against the window it was found for: its edits and confidence (names in another word order: 'reordered'). */
+function fuzzyReading(c: LinkCandidate | NearName, key: string): Reading {
+  if ('reordered' in c && c.reordered) return { ...reading(c), match: 'reordered', edits: 0, confidence: REORDERED_CONFIDENCE };
   const name = normaliseName(c.matched);
-  const n = edits(key, name);
+  const n = 'edits' in c ? c.edits : edits(key, name);
   return { ...reading(c), edits: n, confidence: fuzzyConfidence(n, name.length) };
 }
 
 /**
  * Why a fuzzy candidate may not be read from its window, or null: more edits
  * than the name's length allows (allowedEdits), a gene symbol (a word that
- * resembles one is a word), or, for one word the English lexicon knows that is
- * not a noun or adjective, any look-alike at all.
+ * resembles one is a word), or one word the English lexicon knows ("tests" is
+ * not a misspelt "testis", nor "vision" a misspelt "virion"): a misspelt word
+ * is read inside a longer span only ("nicotine dependance").
  */
 function fuzzyImplausible(c: Reading, tokens: Token[], words: Word[], first: number, last: number): string | null {
   const length = normaliseName(c.matched).length;
   if ((c.edits ?? Infinity) > allowedEdits(length)) return `${c.edits} edits from '${c.matched}': a name of ${length} characters allows ${allowedEdits(length)}`;
-  if (symbolLike(c) && !/\s/.test(c.matched.trim())) return 'a gene symbol is never matched fuzzily: a word that resembles one is a word';
+  if (symbolLike(c) && c.source !== FULL_NAME_SOURCE && !/\s/.test(c.matched.trim())) return 'a gene symbol is never matched fuzzily: a word that resembles one is a word';
   const word = first === last ? words.find((w) => w.start === tokens[first].start) : undefined;
-  if (word?.known && NEVER_SYMBOL.has(word.pos)) return `'${word.text}' is an English ${word.pos.toLowerCase()} spelt right, not a misspelt name`;
+  if (word?.known) return `'${word.text}' is an English word spelt right, not a misspelt name`;
   return null;
 }
 

@@ -40,11 +40,12 @@ export type LinkMethod = 'exact' | 'alias' | 'fuzzy';
  * 'exact' a node name; 'alias' a stored alias (gene symbol, synonym, other
  * designation); 'gene-full-name' a gene's full name from NCBI gene_info;
  * 'fuzzy' / 'fuzzy-gene-full-name' the same within a small edit distance;
+ * 'reordered' a name's words in another order ("blurred vision" → "Vision blurred");
  * 'gene-derived' a name built from a gene symbol ("G6PD deficiency" →
  * "Glucose-6-phosphate dehydrogenase deficiency"); 'abbreviation' a
  * disease written by its initials ("MS", "PCOS").
  */
-export type LinkMatch = 'exact' | 'alias' | 'gene-full-name' | 'fuzzy' | 'fuzzy-gene-full-name' | 'gene-derived' | 'abbreviation';
+export type LinkMatch = 'exact' | 'alias' | 'gene-full-name' | 'fuzzy' | 'fuzzy-gene-full-name' | 'reordered' | 'gene-derived' | 'abbreviation';
 
 /** Another node the same span matched: a weaker reading kept beside the link. */
 export interface LinkAlternative {

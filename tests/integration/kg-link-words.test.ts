@@ -52,13 +52,13 @@ describe('clinical shorthand and short aliases', () => {
   });
 
   it('spells initials word by word, letters inside a word allowed after its first', () => {
-    expect(abbreviates('pcos', 'polycystic ovary syndrome')).toBe(true);
-    expect(abbreviates('t2dm', 'type 2 diabetes mellitus')).toBe(true);
-    expect(abbreviates('ad', 'alzheimer s disease')).toBe(true);
-    expect(abbreviates('ms', 'multiple sclerosis')).toBe(true);
-    expect(abbreviates('sm', 'multiple sclerosis')).toBe(false);
-    expect(abbreviates('m', 'multiple sclerosis')).toBe(false);
-    expect(abbreviates('as', 'asthma')).toBe(false);
+    expect(abbreviates('pcos', 'polycystic ovary syndrome')).toBe('letters');
+    expect(abbreviates('t2dm', 'type 2 diabetes mellitus')).toBe('initials');
+    expect(abbreviates('ad', 'alzheimer s disease')).toBe('initials');
+    expect(abbreviates('ms', 'multiple sclerosis')).toBe('initials');
+    expect(abbreviates('sm', 'multiple sclerosis')).toBeNull();
+    expect(abbreviates('m', 'multiple sclerosis')).toBeNull();
+    expect(abbreviates('as', 'asthma')).toBeNull();
   });
 });
 

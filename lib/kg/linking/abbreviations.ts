@@ -25,28 +25,35 @@ export function diseaseNames(lookups: KnowledgeLookups): Promise<NamedNode[]> {
 }
 
 /**
- * Whether `abbreviation` (lower case, letters and digits) is written from the
- * initials of `normalised`'s words: each word's first letter in order, and
- * letters from inside the word just read may be added ("PCOS": PolyCystic
- * Ovary Syndrome; "T2DM": Type 2 Diabetes Mellitus). Names of one word have
- * no initials.
+ * How `abbreviation` (lower case, letters and digits) is written from the
+ * initials of `normalised`'s words: 'initials' when it is their first letters
+ * ("T2DM": Type 2 Diabetes Mellitus), 'letters' when letters from inside the
+ * word just read are added ("PCOS": PolyCystic Ovary Syndrome), null when it
+ * is neither. Names of one word have no initials.
  */
-export function abbreviates(abbreviation: string, normalised: string): boolean {
+export function abbreviates(abbreviation: string, normalised: string): 'initials' | 'letters' | null {
   const words = normalised.split(' ').filter((w) => !SKIPPED.has(w));
-  if (words.length < 2 || abbreviation.length < words.length) return false;
+  if (words.length < 2 || abbreviation.length < words.length) return null;
+  if (words.map((w) => w[0]).join('') === abbreviation) return 'initials';
   const go = (i: number, w: number, at: number): boolean => {
     if (i === abbreviation.length) return w === words.length;
     if (w < words.length && words[w][0] === abbreviation[i] && go(i + 1, w + 1, 0)) return true;
     const inside = w > 0 ? words[w - 1].indexOf(abbreviation[i], at + 1) : -1;
     return inside > 0 && go(i + 1, w, inside);
   };
-  return go(0, 0, 0);
+  return go(0, 0, 0) ? 'letters' : null;
 }
 
-/** Diseases whose initials spell the written abbreviation ("MS", "PCOS"), as link candidates. */
+/**
+ * Diseases whose initials spell the written abbreviation ("MS", "PCOS"), as
+ * link candidates: those whose first letters spell it when there are any
+ * (Abdominal Aortic Aneurysm is "AAA", whatever other names hold three a's).
+ */
 export async function abbreviationCandidates(written: string, lookups: KnowledgeLookups, score: number): Promise<LinkCandidate[]> {
   const key = written.toLowerCase();
-  return (await diseaseNames(lookups))
-    .filter((d) => abbreviates(key, d.normalised))
+  const read = (await diseaseNames(lookups)).map((d) => ({ d, how: abbreviates(key, d.normalised) }));
+  const initials = read.filter((r) => r.how === 'initials');
+  return (initials.length ? initials : read.filter((r) => r.how === 'letters'))
+    .map(({ d }) => d)
     .map((d) => ({ key, id: d.id, kind: d.kind, name: d.name, degree: d.degree, matched: d.name, method: 'alias' as const, score, source: 'initials' }));
 }

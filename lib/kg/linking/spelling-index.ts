@@ -1,6 +1,7 @@
 import { getPool } from '@/lib/db/client';
 import type { LinkCandidate } from '../query/link-sql';
 import type { KnowledgeLookups } from '../query/lookups';
+import { isConcept } from '../relations';
 import { allowedEdits, edits } from './edits';
 import { FULL_NAME_SOURCE } from './gene-derived';
 
@@ -16,11 +17,11 @@ interface Entry {
   counts?: Uint8Array;
 }
 
-/** Letters at each end a bucket is keyed by: a misspelling rarely touches both ends of a name. */
-const END = 2;
+/** Letters at each end a bucket is keyed by (more for longer names, whose buckets are fuller): a misspelling rarely touches both ends of a name. */
+const endOf = (length: number) => (length < 9 ? 2 : 3);
 
 /**
- * Node names and genes' full names in memory, bucketed by length and by their
+ * Node names (but genes' symbols) and genes' full names in memory, bucketed by length and by their
  * first and last two letters, for misspellings: the names within a few edits
  * of a span share its length give or take those edits and, unless both ends
  * are misspelt, one of its ends. A lookup compares a span with a few hundred
@@ -30,40 +31,94 @@ const END = 2;
  */
 export class SpellingIndex {
   private readonly buckets = new Map<string, Entry[]>();
+  /** Names of two or more words by their words in sorted order: "blurred vision" finds "Vision blurred". */
+  private readonly byWords = new Map<string, Entry[]>();
+  /** Answers given before, by scope and span: the same question is linked again by every method and rerun. */
+  private readonly answered = new Map<string, NearName[]>();
 
   constructor(entries: Entry[]) {
     for (const e of entries) {
+      if (e.normalised.includes(' ')) push(this.byWords, sortedWords(e.normalised), e);
       if (e.normalised.length < 5) continue;
-      for (const key of bucketKeys(e.normalised, e.normalised.length)) {
-        const bucket = this.buckets.get(key);
-        if (bucket) bucket.push(e);
-        else this.buckets.set(key, [e]);
-      }
+      for (const key of bucketKeys(e.normalised, e.normalised.length)) push(this.buckets, key, e);
     }
   }
 
-  /** Names within the edits their length allows (allowedEdits) of `key`, as fuzzy candidates, closest first. */
-  near(key: string, scope: { aliases: boolean; kinds?: readonly string[] }): (LinkCandidate & { edits: number })[] {
+  /**
+   * Names of as many words within the edits their length allows (allowedEdits) of `key`, and
+   * names of the same words in another order (`reordered`, no edits), as fuzzy
+   * candidates, closest first.
+   */
+  near(key: string, scope: { aliases: boolean; kinds?: readonly string[] }): NearName[] {
+    const at = `${scope.aliases ? 1 : 0}|${scope.kinds?.join(',') ?? ''}|${key}`;
+    let found = this.answered.get(at);
+    if (!found) {
+      if (this.answered.size >= MAX_ANSWERS) this.answered.clear();
+      this.answered.set(at, (found = this.search(key, scope)));
+    }
+    return found;
+  }
+
+  private search(key: string, scope: { aliases: boolean; kinds?: readonly string[] }): NearName[] {
     const seen = new Set<Entry>();
     const counts = letterCounts(key);
-    const out: (LinkCandidate & { edits: number })[] = [];
+    const words = wordCount(key);
+    const inScope = (e: Entry) => !((!scope.aliases && e.source) || (scope.kinds?.length && !scope.kinds.includes(e.kind)));
+    const candidate = (e: Entry, n: number, reordered: boolean): NearName => ({
+      key, id: e.id, kind: e.kind, name: e.name, degree: e.degree, matched: e.matched, method: 'fuzzy', score: 1 - n / Math.max(key.length, e.normalised.length), source: e.source, edits: n, reordered,
+    });
+    const out: NearName[] = [];
+    if (key.includes(' ')) {
+      for (const e of this.byWords.get(sortedWords(key)) ?? []) {
+        seen.add(e);
+        if (e.normalised !== key && inScope(e)) out.push(candidate(e, 0, true));
+      }
+    }
     for (let length = key.length - 3; length <= key.length + 3; length++) {
       if (length < 5 || Math.abs(length - key.length) > allowedEdits(length)) continue;
       for (const bucket of bucketKeys(key, length)) {
         for (const e of this.buckets.get(bucket) ?? []) {
           if (seen.has(e)) continue;
           seen.add(e);
-          if ((!scope.aliases && e.source) || (scope.kinds?.length && !scope.kinds.includes(e.kind))) continue;
+          if (!inScope(e)) continue;
           const allowed = allowedEdits(e.normalised.length);
           if (countsApart((e.counts ??= letterCounts(e.normalised)), counts) > 2 * allowed) continue;
+          if (wordCount(e.normalised) !== words) continue;
           const n = e.normalised === key ? 0 : edits(key, e.normalised);
           if (n > allowed) continue;
-          out.push({ key, id: e.id, kind: e.kind, name: e.name, degree: e.degree, matched: e.matched, method: 'fuzzy', score: 1 - n / Math.max(key.length, e.normalised.length), source: e.source, edits: n });
+          out.push(candidate(e, n, false));
         }
       }
     }
     return out.sort((a, b) => a.edits - b.edits || b.degree - a.degree || a.id.localeCompare(b.id));
   }
+}
+
+/** Spans whose answers the index keeps before it starts afresh. */
+const MAX_ANSWERS = 50_000;
+
+/** A name found near a span: its edits from the span, or `reordered` for the span's words in another order. */
+export type NearName = LinkCandidate & { edits: number; reordered: boolean };
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * Words of a name, a possessive's "s" not counted: a misspelling changes
+ * letters, not the number of words ("complement factor" is not a misspelt
+ * "complement factor B"; "crohn disease" is "Crohn's disease").
+ */
+function wordCount(s: string): number {
+  let n = 0;
+  for (const w of s.split(' ')) if (w !== 's') n++;
+  return n;
+}
+
+function sortedWords(s: string): string {
+  return s.split(' ').sort().join(' ');
 }
 
 /** Counts of each letter, digit and space of a normalised name. */
@@ -84,15 +139,18 @@ function countsApart(a: Uint8Array, b: Uint8Array): number {
 }
 
 function bucketKeys(s: string, length: number): string[] {
-  return [`${length}<${s.slice(0, END)}`, `${length}>${s.slice(-END)}`];
+  const end = endOf(length);
+  return [`${length}<${s.slice(0, end)}`, `${length}>${s.slice(-end)}`];
 }
 
 /** The process's spelling index over the loaded graph (see SpellingIndex). */
 export function spellingIndex(lookups: KnowledgeLookups): Promise<SpellingIndex> {
   return lookups.once('spelling-index', async () => {
     const pool = getPool();
+    const geneKinds = (await pool.query<{ kind: string }>('select distinct kind from nodes')).rows.map((r) => r.kind).filter((k) => isConcept(k, 'gene'));
     const [names, fullNames] = await Promise.all([
-      pool.query<Entry>(`select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where length(normalised) >= 5`),
+      // Gene names are symbols, never read fuzzily (a word that resembles one is a word): genes enter by their full names.
+      pool.query<Entry>(`select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where length(normalised) >= 5 and kind <> all($1::text[])`, [geneKinds]),
       pool.query<Entry>(
         `select n.id, n.kind, n.name, a.alias as matched, a.normalised, n.degree, a.source
            from node_aliases a join nodes n on n.id = a.node_id where a.source = $1 and length(a.normalised) >= 5`,

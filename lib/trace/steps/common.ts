@@ -44,7 +44,7 @@ export const EvidenceLineSchema = z.object({
 
 const LinkReadingSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string() });
 const LinkMethodSchema = z.enum(['exact', 'alias', 'fuzzy']);
-const LinkMatchSchema = z.enum(['exact', 'alias', 'gene-full-name', 'fuzzy', 'fuzzy-gene-full-name', 'gene-derived', 'abbreviation']);
+const LinkMatchSchema = z.enum(['exact', 'alias', 'gene-full-name', 'fuzzy', 'fuzzy-gene-full-name', 'reordered', 'gene-derived', 'abbreviation']);
 const LinkAlternativeSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string(), matched: z.string(), match: LinkMatchSchema, confidence: z.number() });
 
 /** A mention linked to a KG node by the entity linker (lib/kg EntityLink). */

@@ -7,7 +7,7 @@ import { SortableTable, type Column } from '../SortableTable';
 import { byContract, type ContractViewProps } from './contract';
 import type { TraceContext } from './types';
 
-/** Entity linking: each mention, the node it linked to (a KG browser link), how and how well; then the candidates turned down and why. */
+/** Entity linking: each mention, the node it linked to (a KG browser link), how and how sure, the other nodes the span matched; then the candidates turned down and why. */
 function EntityLinks({ output, input, detail, ctx }: ContractViewProps<'channel.entity'>) {
   if (Array.isArray(output)) return <ChannelRecords ids={output.map((r) => r.id)} label={detail.step.label} ctx={ctx} />;
   const { links, rejected } = output;
@@ -24,8 +24,8 @@ function EntityLinks({ output, input, detail, ctx }: ContractViewProps<'channel.
               <th scope="col" className="py-1 pr-2">Mention</th>
               <th scope="col" className="py-1 pr-2">Entity</th>
               <th scope="col" className="py-1 pr-2">Kind</th>
-              <th scope="col" className="py-1 pr-2">Method</th>
-              <th scope="col" className="py-1 text-right">Score</th>
+              <th scope="col" className="py-1 pr-2">Match</th>
+              <th scope="col" className="py-1 text-right">Confidence</th>
             </tr>
           </thead>
           <tbody>
@@ -35,10 +35,16 @@ function EntityLinks({ output, input, detail, ctx }: ContractViewProps<'channel.
                 <td className="py-1 pr-2">
                   <NodeLink id={l.nodeId} name={l.name} />
                   {l.readings?.length ? <span className="text-slate-500"> (also read as {l.readings.map((r) => `${r.name}, ${r.kind}`).join('; ')})</span> : null}
+                  {l.alternatives?.length ? (
+                    <span className="block text-slate-500">weaker: {l.alternatives.map((a) => `${a.name} (${a.kind}, ${a.match} ${a.confidence.toFixed(2)})`).join('; ')}</span>
+                  ) : null}
                 </td>
                 <td className="py-1 pr-2">{l.kind}</td>
-                <td className="py-1 pr-2">{l.method}</td>
-                <td className="py-1 text-right tabular-nums">{l.score.toFixed(2)}</td>
+                <td className="py-1 pr-2">
+                  {l.match ?? l.method}
+                  {l.edits ? ` (${l.edits} edit${l.edits > 1 ? 's' : ''} from “${l.matched}”)` : l.matched !== l.name ? ` (“${l.matched}”)` : ''}
+                </td>
+                <td className="py-1 text-right tabular-nums">{(l.confidence ?? l.score).toFixed(2)}</td>
               </tr>
             ))}
           </tbody>

@@ -68,6 +68,7 @@ function figures(outcomes: LinkingOutcome[]): { precision: number | null; recall
  */
 export const linking: BenchModule = {
   name: 'linking set (precision / recall)',
+  help: 'linking precision and recall on tests/fixtures/linking/linking-set.jsonl, overall and per category (seconds)',
   async run({ log }) {
     const cases = readLinkingSet();
     const started = performance.now();

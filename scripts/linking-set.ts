@@ -54,6 +54,7 @@ const CHART_ABBREVIATIONS = ['SE', 'AE', 'tx', 'dx', 'sx', 'hx', 'pt', 'dz', 'MO
 const CHART_SENTENCES = ['What {m} does metformin have?', 'Any {m} for asthma?', 'Which {m} is listed for ibuprofen?'];
 /** Sentences where a word is used as an English word or a note's shorthand, never as a gene. */
 const PLAIN_SENTENCES = ['Per the {m} note, which drugs treat asthma?', 'Which drugs treat asthma in {m} cases?'];
+const POSSESSIVE_SENTENCES = ['My {m} asked which drugs treat asthma.', 'Our {m} wants to know what metformin binds.', 'Your {m} said ibuprofen causes nausea; is that right?'];
 const GENE_SENTENCES = ['Is the {m} gene expressed in the liver?', 'Which compounds bind {m} protein?', 'Which drugs change the expression of {m}?'];
 
 async function main() {
@@ -153,6 +154,13 @@ async function main() {
   );
   for (const s of short.slice(0, 15)) add('false-friend-short', pick(PLAIN_SENTENCES), s.alias, 'none', []);
   for (const s of short.slice(15)) add('short-alias-as-gene', pick(GENE_SENTENCES), s.alias, s.ids[0], s.ids);
+
+  // A symbol after "my", "our" or "your" is the writer's own (a person, a lab), never a gene.
+  const symbols = await q<Row>(
+    `select id, kind, name, normalised from nodes where kind = 'Gene' and name ~ '^[A-Z]{2,3}$' order by md5(id || $1) limit 8`,
+    [SEED],
+  );
+  for (const g of symbols) add('possessive', pick(POSSESSIVE_SENTENCES), g.name, 'none', []);
 
   // Chart shorthand.
   for (const a of CHART_ABBREVIATIONS) add('shorthand', pick(CHART_SENTENCES), a, 'none', []);

@@ -1,13 +1,12 @@
-import { getPool } from '@/lib/db/client';
 import { createEvalJob, type CreatedEvalJob } from '@/lib/eval/jobs/create';
 import type { GridConfig } from '@/lib/eval/jobs/grid';
-import { loadJob, type LoadedJob } from '@/lib/eval/jobs/load';
-import type { JobLock } from '@/lib/eval/jobs/lock';
+import { jobItems, jobSet, loadJob, reproductionJobs, type LoadedJob } from '@/lib/eval/jobs/store';
+import type { JobLock } from '@/lib/eval/jobs/store/lock';
 import { jobProgress, type JobProgress } from '@/lib/eval/jobs/progress';
 import { summarise } from '@/lib/eval/jobs/aggregate';
-import { loadScoredItems } from '@/lib/eval/jobs/summary';
 import { NotFoundError } from '@/lib/base/errors';
-import { verifyRun, type K2vReport } from '@/lib/verify';
+import type { K2vReport } from '@/lib/verify';
+import { latestReports } from '@/lib/verify/store';
 import { CATALOGUE, findTable, rowSwitches, type ReproductionTable, type RewardForm, type TableRow } from './catalogue';
 
 export { CATALOGUE, findTable, type ReproductionTable } from './catalogue';
@@ -80,14 +79,7 @@ export interface ReproductionView {
 
 /** The jobs that reproduce a table, newest first; with an owner, that owner's and those without one (see lib/auth/access). */
 export async function listReproductions(tableId?: string, ownerId?: string | null): Promise<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: string }[]> {
-  const { rows } = await getPool().query<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: Date }>(
-    `select j.id, j.params->>'reproduce' "table", j.status, s.name "set", j.done, j.total, j.created_at "createdAt"
-       from eval_jobs j join question_sets s on s.id = j.set_id
-      where j.params ? 'reproduce' and ($1::text is null or j.params->>'reproduce' = $1)
-        and ($2::text is null or j.owner_id is null or j.owner_id = $2)
-      order by j.created_at desc limit 50`,
-    [tableId ?? null, ownerId ?? null],
-  );
+  const rows = await reproductionJobs(tableId ?? null, ownerId ?? null);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
@@ -96,11 +88,11 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
   const job = await loadJob({ id: jobId });
   if (!job.settings.reproduce) throw new NotFoundError(`Evaluation ${jobId} does not reproduce a table`);
   const table = tableOrThrow(job.settings.reproduce);
-  const items = await loadScoredItems(job.id);
+  const items = await jobItems(job.id);
   const summary = summarise(items, job.methods, job.grid);
   const [progress, set] = await Promise.all([
     jobProgress(job.id, job.status === 'running'),
-    getPool().query<{ name: string }>('select name from question_sets where id = $1', [job.setId]),
+    jobSet(job.setId),
   ]);
   const runsOf = (method: string, key: string) => items.filter((i) => i.method === method && i.configKey === key && i.runId).map((i) => i.runId!);
   const finishedOf = (method: string, key: string) => items.filter((i) => i.method === method && i.configKey === key && i.outcome).length;
@@ -119,7 +111,7 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
     job: {
       id: job.id,
       status: job.status,
-      set: set.rows[0]?.name ?? job.setId,
+      set: set?.name ?? job.setId,
       backend: job.settings.backend.backend,
       model: job.settings.backend.model,
       offline: job.settings.backend.backend === 'offline',
@@ -149,7 +141,7 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
   }
 
   if (table.kind === 'k2v') {
-    const reports = await reportsOf(items.flatMap((i) => (i.runId ? [i.runId] : [])));
+    const reports = await latestReports(items.flatMap((i) => (i.runId ? [i.runId] : [])));
     const metrics = table.forms.map((f) => ({ key: f.key, label: f.label }));
     const rows = table.rows.map((row): ReproductionRow => {
       const runs = runsOf(row.method, row.id);
@@ -172,31 +164,6 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
     return { label: row.label, config: config(row), paper: row.paper, ours, estimated, n: finishedOf(row.method, row.id), runs: runsOf(row.method, row.id) };
   });
   return { ...base, metrics: table.metrics, rows };
-}
-
-/**
- * K2V rows are read from each run's latest verification: a reproduction job of a
- * reward table verifies its finished runs when it completes (see driver).
- */
-export async function verifyReproductionRuns(job: Pick<LoadedJob, 'id' | 'settings'>): Promise<void> {
-  const table = job.settings.reproduce ? findTable(job.settings.reproduce) : undefined;
-  if (table?.kind !== 'k2v') return;
-  const { rows } = await getPool().query<{ id: string }>(
-    `select r.id from eval_items i join runs r on r.id = i.run_id
-      where i.job_id = $1 and r.status in ('succeeded', 'failed') and not exists (select 1 from verifications v where v.run_id = r.id)`,
-    [job.id],
-  );
-  for (const { id } of rows) await verifyRun(id);
-}
-
-async function reportsOf(runIds: string[]): Promise<Map<string, K2vReport>> {
-  if (!runIds.length) return new Map();
-  // Each run's latest verification (verifications are records of their own, never part of the run).
-  const { rows } = await getPool().query<{ id: string; k2v: K2vReport }>(
-    `select distinct on (run_id) run_id id, report k2v from verifications where run_id = any($1::text[]) order by run_id, version desc`,
-    [runIds],
-  );
-  return new Map(rows.map((r) => [r.id, r.k2v]));
 }
 
 function rewardOf(r: K2vReport, form: RewardForm): number[] {

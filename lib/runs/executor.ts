@@ -8,7 +8,7 @@ import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { RunCancelledError, RunLeaseLostError, TraceRecorder } from '@/lib/trace/recorder';
 import { errorMessage } from '@/lib/base/errors';
 import { toJson } from '@/lib/base/json';
-import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/lock';
+import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { createBackend, createSimilarity } from './backend';
 import { summariseCost } from './cost';
 import { RunConfigSchema, RunInputSchema } from './schemas';

@@ -1,4 +1,3 @@
-import { getPrisma } from '@/lib/db/client';
 import { GoldAnswerSchema } from '@/lib/eval/scoring';
 import { linkEntities } from '@/lib/kg';
 import { asLinked } from '@/lib/llm/offline/linked';
@@ -11,7 +10,6 @@ import { ConflictError, InvalidInputError } from '@/lib/base/errors';
 import { getRunRecord } from '@/lib/runs/read';
 import { RunConfigSchema, RunInputSchema, type RunInput } from '@/lib/runs/schemas';
 import type { CallRecorder } from '@/lib/llm/types';
-import { toJson } from '@/lib/base/json';
 import { wellFormed } from './checks';
 import { generalCriteria } from './criteria';
 import { unsupportedFacts } from './facts';
@@ -19,6 +17,7 @@ import './offline';
 import { runReasoning } from './reasoning';
 import { type CriterionVerdict, type K2vReport, type VerificationStage } from './report';
 import { FORMAT_REWARD, k2vRewards, passRate } from './rewards';
+import { saveVerification } from './store';
 import { checklistTemplate, judgeTemplate, type GoldView } from './templates';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 import { readEnv } from '@/lib/config';
@@ -111,35 +110,8 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
     verifier: model.describe().model,
     verifiedAt: new Date().toISOString(),
   };
+  // The stages only compute; the verification is stored once, here.
   return saveVerification(report, stages.stages, Date.now() - started);
-}
-
-/** Stores the verification as the run's next version (a concurrent verification of the same run takes the one after). */
-async function saveVerification(report: Omit<K2vReport, 'version'>, stages: VerificationStage[], durationMs: number): Promise<K2vReport> {
-  const prisma = getPrisma();
-  for (let attempt = 0; ; attempt++) {
-    const last = await prisma.verification.aggregate({ where: { runId: report.runId }, _max: { version: true } });
-    const full: K2vReport = { ...report, version: (last._max.version ?? 0) + 1 };
-    try {
-      await prisma.verification.create({
-        data: {
-          runId: report.runId,
-          version: full.version,
-          criteriaVersion: report.criteriaVersion,
-          alpha: report.alpha,
-          passRate: report.passRate,
-          verifier: report.verifier,
-          report: toJson(full),
-          stages: toJson(stages),
-          durationMs,
-        },
-      });
-      return full;
-    } catch (error) {
-      if (attempt < 3 && (error as { code?: string }).code === 'P2002') continue;
-      throw error;
-    }
-  }
 }
 
 /** The stages of one verification, each with the model calls it made (kept in the verification record, not the run's trace). */

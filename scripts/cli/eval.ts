@@ -4,7 +4,7 @@ import path from 'node:path';
 import { importQuestionSet } from '../../lib/eval/import';
 import { createEvalJob, driveEvalJob, getEvalJobView, GRID_PRESETS, type EvalJobView } from '../../lib/eval/jobs';
 import { duration } from '../../lib/eval/jobs/format';
-import type { JobLock } from '../../lib/eval/jobs/lock';
+import type { JobLock } from '../../lib/eval/jobs/store/lock';
 import { jobProgress, type JobProgress } from '../../lib/eval/jobs/progress';
 import { stopQueue } from '../../lib/runs/queue';
 import { parseArgs, parseParams, UsageError } from './args';

@@ -8,7 +8,7 @@ import { GET as getShared } from '@/app/api/eval/share/[shareId]/route';
 import { GET as getSharedMatrix } from '@/app/api/eval/share/[shareId]/matrix/route';
 import { closeDb } from '@/lib/db/client';
 import { generateQuestionSet } from '@/lib/eval/generate';
-import { tryLockJob } from '@/lib/eval/jobs/lock';
+import { tryLockJob } from '@/lib/eval/jobs/store/lock';
 
 /** The evaluation routes as a machine caller sees them: status codes, messages, shapes. */
 

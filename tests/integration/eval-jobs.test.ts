@@ -5,7 +5,7 @@ import { generateQuestionSet } from '@/lib/eval/generate';
 import { cancelEvalJob, createEvalJob, driveEvalJob, exportItems, exportJson, getEvalJobView, getMatrixPage, getQuestionDrilldown, itemsCsv, scoresCsv, startEvalWorkers } from '@/lib/eval/jobs';
 import { SUMMARY_VERSION } from '@/lib/eval/jobs/aggregate';
 import { configKey } from '@/lib/eval/jobs/grid';
-import { tryLockJob } from '@/lib/eval/jobs/lock';
+import { tryLockJob } from '@/lib/eval/jobs/store/lock';
 import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
 import { getQuestionSet } from '@/lib/eval/sets';
 import type { MethodAnswer } from '@/lib/methods/types';

@@ -15,7 +15,7 @@ import { GET as getSharedJob } from '@/app/api/eval/share/[shareId]/route';
 import { createApiToken, createUser, checkCredentials } from '@/lib/auth/users';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { generateQuestionSet } from '@/lib/eval/generate';
-import { tryLockJob } from '@/lib/eval/jobs/lock';
+import { tryLockJob } from '@/lib/eval/jobs/store/lock';
 import { executeRun } from '@/lib/runs/executor';
 
 /**

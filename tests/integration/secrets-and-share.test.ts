@@ -19,7 +19,7 @@ import { GET as getSharedQuestion } from '@/app/api/eval/share/[shareId]/questio
 import { GET as exportSharedJob } from '@/app/api/eval/share/[shareId]/export/route';
 import { closeDb, getPool } from '@/lib/db/client';
 import { generateQuestionSet } from '@/lib/eval/generate';
-import { tryLockJob } from '@/lib/eval/jobs/lock';
+import { tryLockJob } from '@/lib/eval/jobs/store/lock';
 import { describeBackend } from '@/lib/runs/backend';
 import { redactUrl } from '@/lib/runs/redact';
 import { runToSuccess } from '../support/runs';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { familyTable, scoreCell, summarise, type ScoredItem } from '@/lib/eval/jobs/aggregate';
+import { familyTable, scoreCell, summarise } from '@/lib/eval/jobs/aggregate';
+import type { ScoredItem } from '@/lib/eval/jobs/schemas';
 import { sampleQuestions } from '@/lib/eval/jobs/create';
 import { toCsv } from '@/lib/eval/jobs/export';
 import { configKey, parseGrid } from '@/lib/eval/jobs/grid';

@@ -1,7 +1,7 @@
 import { attributionSummary, type AttributionSummary } from './buckets';
 import type { GridConfig } from './grid';
 import { cellKey, groupBy } from './group';
-import type { ItemOutcome } from './schemas';
+import type { ItemOutcome, ScoredItem } from './schemas';
 
 /**
  * The evaluation tables, computed from items alone (pure, so a test or the
@@ -9,18 +9,6 @@ import type { ItemOutcome } from './schemas';
  * per-family table with BioMedHop's Overall Avg, cost-vs-accuracy points and
  * X-R2's attribution buckets.
  */
-
-/** One item as the tables read it. */
-export interface ScoredItem {
-  questionId: string;
-  method: string;
-  configKey: string;
-  family: string | null;
-  answerType: string;
-  runId: string | null;
-  /** Null while the item has not finished. */
-  outcome: ItemOutcome | null;
-}
 
 export interface CellScore {
   method: string;

@@ -1,5 +1,5 @@
 import { attribute, configOf, type Attribution, type Bucket } from '@/lib/methods/xr2/attribution';
-import type { ScoredItem } from './aggregate';
+import type { ScoredItem } from './schemas';
 import { groupBy } from './group';
 import type { GridConfig } from './grid';
 

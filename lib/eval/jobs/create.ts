@@ -12,7 +12,7 @@ import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/base/err
 import { newShareId } from '@/lib/runs/share-id';
 import { toJson } from '@/lib/base/json';
 import { parseGrid, type GridConfig } from './grid';
-import { tryLockJob, type JobLock } from './lock';
+import { tryLockJob, type JobLock } from './store/lock';
 import { EvalJobRequestSchema, type JobSample, type JobSettings } from './schemas';
 
 /** Runs one job may hold: questions × methods × configurations. */

@@ -1,36 +1,12 @@
-import { getPool } from '@/lib/db/client';
 import { redactForClient } from '@/lib/runs/redact';
 import type { CellScore } from './aggregate';
-import { loadJob, type JobWhere } from './load';
-import { getEvalJobView, isShared, runRefSql, type EvalJobView } from './read';
-import { ItemOutcomeSchema, type ItemOutcome } from './schemas';
+import { getEvalJobView, isShared, type EvalJobView } from './read';
+import { exportedItems, loadJob, type ExportedItem, type JobWhere } from './store';
 
-/** One run of the evaluation as the exports list it. */
-export interface ExportedItem {
-  ordinal: number;
-  questionId: string;
-  question: string;
-  family: string | null;
-  answerType: string;
-  gold: string | null;
-  method: string;
-  config: string;
-  runId: string | null;
-  outcome: ItemOutcome | null;
-}
+export type { ExportedItem };
 
 export async function exportItems(where: JobWhere): Promise<ExportedItem[]> {
-  const job = await loadJob(where);
-  const { rows } = await getPool().query<Omit<ExportedItem, 'outcome'> & { scores: unknown }>(
-    `select q.ordinal, q.id "questionId", q.text question, q.family, q.answer_type "answerType",
-            coalesce(q.answer->>'text', q.answer->>'count') gold,
-            i.method, i.config_key config, ${runRefSql(isShared(where))} "runId", i.scores
-       from eval_items i join questions q on q.id = i.question_id
-      where i.job_id = $1
-      order by q.ordinal, array_position($2::text[], i.method), array_position($3::text[], i.config_key)`,
-    [job.id, job.methods, job.grid.map((g) => g.key)],
-  );
-  return redactForClient(rows.map(({ scores, ...row }) => ({ ...row, outcome: scores ? ItemOutcomeSchema.parse(scores) : null })));
+  return redactForClient(await exportedItems(await loadJob(where), isShared(where)));
 }
 
 /** The JSON export: the page's data and every run. */

@@ -1,4 +1,4 @@
-import type { ScoredItem } from './aggregate';
+import type { ScoredItem } from './schemas';
 import { cellKey, groupBy } from './group';
 
 /**

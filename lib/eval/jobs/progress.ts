@@ -1,5 +1,4 @@
-import { getPool } from '@/lib/db/client';
-import { countItems, type ItemCounts } from './driver';
+import { countItems, recentFinishTimes, type ItemCounts } from './store';
 
 export interface JobProgress extends ItemCounts {
   /** Items finished per second over the recent ones; null until two have finished. */
@@ -12,16 +11,8 @@ export interface JobProgress extends ItemCounts {
 const RATE_WINDOW = 50;
 
 export async function jobProgress(jobId: string, running: boolean): Promise<JobProgress> {
-  const [counts, { rows }] = await Promise.all([
-    countItems(jobId),
-    getPool().query<{ finished: Date }>(
-      `select r.finished_at finished from eval_items i join runs r on r.id = i.run_id
-        where i.job_id = $1 and i.scores is not null and r.finished_at is not null
-        order by r.finished_at desc limit ${RATE_WINDOW}`,
-      [jobId],
-    ),
-  ]);
-  const rate = rateOf(rows.map((r) => r.finished.getTime()));
+  const [counts, times] = await Promise.all([countItems(jobId), recentFinishTimes(jobId, RATE_WINDOW)]);
+  const rate = rateOf(times);
   const remaining = counts.total - counts.done;
   return { ...counts, rate, etaMs: running && rate && remaining ? Math.round((remaining / rate) * 1000) : running && !remaining ? 0 : null };
 }

@@ -1,18 +1,17 @@
-import { getPool, getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/base/errors';
 import { redactForClient } from '@/lib/runs/redact';
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
-import type { EvalSummary, ScoredItem } from './aggregate';
+import type { EvalSummary } from './aggregate';
 import { storedSummary } from './summary-schema';
 import { questionBuckets, type QuestionBucket } from './buckets';
 import { cellKey, groupBy } from './group';
 import type { GridConfig } from './grid';
-import { loadJob, type JobWhere, type LoadedJob } from './load';
 import { matrixColumns, matrixRows, cellState, type CellState, type MatrixColumn, type MatrixQuestion, type MatrixRow } from './matrix';
 import { jobProgress, type JobProgress } from './progress';
-import { ItemOutcomeSchema, JobGridSchema, type ItemOutcome, type JobSample } from './schemas';
+import type { ItemOutcome, JobSample } from './schemas';
 import { computeSummary } from './summary';
+import { itemsOfQuestions, jobQuestion, jobQuestionsPage, jobSet, listJobs, loadJob, type JobWhere, type LoadedJob } from './store';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
 
@@ -32,17 +31,15 @@ export interface EvalJobListEntry {
 }
 
 export async function listEvalJobs(limit = 50, viewer?: Viewer): Promise<EvalJobListEntry[]> {
-  const jobs = await getPrisma().evalJob.findMany({ where: viewer ? ownerFilter(viewer) : undefined, orderBy: { createdAt: 'desc' }, take: limit });
-  const sets = await getPrisma().questionSet.findMany({ where: { id: { in: [...new Set(jobs.map((j) => j.setId))] } }, select: { id: true, name: true } });
-  const setName = new Map(sets.map((s) => [s.id, s.name]));
+  const jobs = await listJobs(viewer ? ownerFilter(viewer) : undefined, limit);
   return jobs.map((j) => ({
     id: j.id,
     shareId: j.shareId,
     name: j.name,
-    setName: setName.get(j.setId) ?? null,
+    setName: j.setName,
     status: j.status,
     methods: j.methods,
-    configs: (JobGridSchema.safeParse(j.grid).data ?? []).map((g) => g.key),
+    configs: j.grid.map((g) => g.key),
     total: j.total,
     done: j.done,
     errors: j.errors,
@@ -75,7 +72,7 @@ export async function getEvalJobView(where: JobWhere): Promise<EvalJobView> {
   const job = await loadJob(where);
   const finished = FINISHED.includes(job.status);
   const [set, progress, summary] = await Promise.all([
-    getPrisma().questionSet.findUnique({ where: { id: job.setId }, select: { id: true, name: true, source: true, license: true } }),
+    jobSet(job.setId),
     jobProgress(job.id, job.status === 'running'),
     // A finished job shows the tables frozen when it finished (unless they were written in an older shape).
     (finished ? storedSummary(job.summary) : null) ?? computeSummary(job),
@@ -112,21 +109,12 @@ export interface MatrixPage {
 /** A page of the questions × configurations matrix, in question order. */
 export async function getMatrixPage(where: JobWhere, { offset = 0, limit = 50 } = {}): Promise<MatrixPage> {
   const job = await loadJob(where);
-  const pool = getPool();
-  const [{ rows: questions }, { rows: count }] = await Promise.all([
-    pool.query<MatrixQuestion>(
-      `select q.id "questionId", q.ordinal, left(q.text, 300) text, q.family, q.answer_type "answerType"
-         from questions q where q.id in (select question_id from eval_items where job_id = $1)
-        order by q.ordinal offset $2 limit $3`,
-      [job.id, offset, limit],
-    ),
-    pool.query<{ n: number }>(`select count(distinct question_id)::int n from eval_items where job_id = $1`, [job.id]),
-  ]);
-  const items = await itemsOf(job.id, questions.map((q) => q.questionId), isShared(where));
+  const { questions, total } = await jobQuestionsPage(job.id, offset, limit);
+  const items = await itemsOfQuestions(job.id, questions.map((q) => q.questionId), isShared(where));
   const columns = matrixColumns(job.methods, job.grid.map((g) => g.key));
   const byQuestion = groupBy(items, (i) => i.questionId);
   const rows = matrixRows(questions, items, columns).map((row) => ({ ...row, buckets: questionBuckets(byQuestion.get(row.questionId) ?? [], job.methods, job.grid) }));
-  return redactForClient({ columns, rows, total: count[0].n, offset, limit });
+  return redactForClient({ columns, rows, total, offset, limit });
 }
 
 export interface QuestionDrilldown {
@@ -139,31 +127,16 @@ export interface QuestionDrilldown {
 /** One question of the job: its text, gold answer, and every run of it with the answer each gave. */
 export async function getQuestionDrilldown(where: JobWhere, questionId: string): Promise<QuestionDrilldown> {
   const job = await loadJob(where);
-  const { rows } = await getPool().query<MatrixQuestion & { options: unknown; gold: unknown }>(
-    `select q.id "questionId", q.ordinal, q.text, q.family, q.answer_type "answerType", q.options, q.answer gold
-       from questions q where q.id = $1 and exists (select 1 from eval_items where job_id = $2 and question_id = q.id)`,
-    [questionId, job.id],
-  );
-  if (!rows.length) throw new NotFoundError(`The evaluation has no question ${questionId}`);
-  const items = await itemsOf(job.id, [questionId], isShared(where));
+  const question = await jobQuestion(job.id, questionId);
+  if (!question) throw new NotFoundError(`The evaluation has no question ${questionId}`);
+  const items = await itemsOfQuestions(job.id, [questionId], isShared(where));
   const byCell = new Map(items.map((i) => [cellKey(i.method, i.configKey), i]));
   const runs = matrixColumns(job.methods, job.grid.map((g) => g.key)).map(({ method, config }) => {
     const item = byCell.get(cellKey(method, config));
     return { method, config, runId: item?.runId ?? null, state: cellState(item), outcome: item?.outcome ?? null };
   });
-  return redactForClient({ question: rows[0], runs, buckets: questionBuckets(items, job.methods, job.grid) });
+  return redactForClient({ question, runs, buckets: questionBuckets(items, job.methods, job.grid) });
 }
 
 /** Behind a share link every run is named by its share id (its link is /r/{shareId}), never by its private id. */
 export const isShared = (where: JobWhere) => 'shareId' in where;
-export const runRefSql = (shared: boolean) => (shared ? '(select r.share_id from runs r where r.id = i.run_id)' : 'i.run_id');
-
-async function itemsOf(jobId: string, questionIds: string[], shared: boolean): Promise<ScoredItem[]> {
-  const { rows } = await getPool().query<Omit<ScoredItem, 'outcome'> & { scores: unknown }>(
-    `select i.question_id "questionId", i.method, i.config_key "configKey", q.family, q.answer_type "answerType", ${runRefSql(shared)} "runId", i.scores
-       from eval_items i join questions q on q.id = i.question_id
-      where i.job_id = $1 and i.question_id = any($2::text[])`,
-    [jobId, questionIds],
-  );
-  return rows.map(({ scores, ...row }) => ({ ...row, outcome: scores ? ItemOutcomeSchema.parse(scores) : null }));
-}

@@ -1,21 +1,11 @@
-import { getPool } from '@/lib/db/client';
 import { tokenTotals, type CallTokens } from '@/lib/runs/call-tokens';
 import { callTimings } from '@/lib/runs/view';
-import { toJson } from '@/lib/base/json';
 import type { ItemOutcome } from './schemas';
+import { newlyFinishedRuns, storeItemOutcomes, type FinishedRun } from './store';
 
 const ANSWER_CHARS = 500;
 
-/** The stored columns of a finished run that an item keeps. */
-export interface FinishedRun {
-  status: 'succeeded' | 'failed' | 'cancelled';
-  correct: boolean | null;
-  answer: unknown;
-  scores: unknown;
-  cost: unknown;
-  error: string | null;
-  steps: number;
-}
+export type { FinishedRun };
 
 /**
  * What an item keeps of its run. A failed or cancelled run counts as wrong
@@ -53,28 +43,10 @@ export function outcomeOf(run: FinishedRun, hasGold: boolean, tokens?: CallToken
  * item is never rerun or rescored after a restart.
  */
 export async function recordFinishedRuns(jobId: string): Promise<number> {
-  const { rows } = await getPool().query<FinishedRun & { item_id: string; run_id: string; has_gold: boolean }>(
-    `select i.id item_id, r.id run_id, r.status, r.correct, r.answer, r.scores, r.cost, r.error, q.answer is not null has_gold,
-            (select count(*)::int from steps s where s.run_id = r.id and s.status <> 'skipped') steps
-       from eval_items i
-       join runs r on r.id = i.run_id
-       join questions q on q.id = i.question_id
-      where i.job_id = $1 and i.scores is null and r.status in ('succeeded', 'failed', 'cancelled')`,
-    [jobId],
-  );
-  if (!rows.length) return 0;
+  const runs = await newlyFinishedRuns(jobId);
+  if (!runs.length) return 0;
   // The same token figures the run page shows: offline runs count estimates, labelled as such.
-  const tokens = await Promise.all(rows.map(async (row) => tokenTotals(await callTimings(row.run_id))));
-  const outcomes = rows.map((row, i) => {
-    const outcome = outcomeOf(row, row.has_gold, tokens[i]);
-    return { id: row.item_id, correct: outcome.correct, scores: toJson(outcome) };
-  });
-  // One statement for all of them.
-  await getPool().query(
-    `update eval_items i set correct = x.correct, scores = x.scores
-       from jsonb_to_recordset($1::jsonb) as x(id text, correct boolean, scores jsonb)
-      where i.id = x.id and i.scores is null`,
-    [JSON.stringify(outcomes)],
-  );
-  return rows.length;
+  const tokens = await Promise.all(runs.map(async (run) => tokenTotals(await callTimings(run.runId))));
+  await storeItemOutcomes(runs.map((run, i) => ({ id: run.itemId, outcome: outcomeOf(run, run.hasGold, tokens[i]) })));
+  return runs.length;
 }

@@ -72,3 +72,16 @@ export const ItemOutcomeSchema = z.object({
   error: z.string().nullable(),
 });
 export type ItemOutcome = z.infer<typeof ItemOutcomeSchema>;
+
+/** An item as the tables score it. */
+export interface ScoredItem {
+  questionId: string;
+  method: string;
+  configKey: string;
+  family: string | null;
+  answerType: string;
+  /** The run's id, or its share id behind a share link. */
+  runId: string | null;
+  /** Null while the item has not finished. */
+  outcome: ItemOutcome | null;
+}

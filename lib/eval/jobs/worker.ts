@@ -1,6 +1,6 @@
-import { getPool } from '@/lib/db/client';
 import { errorMessage } from '@/lib/base/errors';
 import { driveEvalJob } from './driver';
+import { unfinishedJobIds } from './store';
 
 export interface EvalWorkers {
   stop(): Promise<void>;
@@ -18,8 +18,7 @@ export function startEvalWorkers({ maxJobs = 2, pollMs = 2_000 } = {}): EvalWork
 
   async function look() {
     if (stopping.signal.aborted || drivers.size >= maxJobs) return;
-    const { rows } = await getPool().query<{ id: string }>(`select id from eval_jobs where status in ('queued', 'running') order by created_at`);
-    for (const { id } of rows) {
+    for (const id of await unfinishedJobIds()) {
       if (drivers.size >= maxJobs) break;
       if (drivers.has(id)) continue;
       const driving = driveEvalJob(id, { mode: 'queue', signal: stopping.signal })

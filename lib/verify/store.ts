@@ -1,0 +1,43 @@
+import { getPool, getPrisma } from '@/lib/db/client';
+import { toJson } from '@/lib/base/json';
+import { K2vReportSchema, type K2vReport, type VerificationStage } from './report';
+
+/** The verifications' store: each verification is a record of its own (version 1, 2, … per run); runs are never changed. */
+
+/** Stores the verification as the run's next version (a concurrent verification of the same run takes the one after). */
+export async function saveVerification(report: Omit<K2vReport, 'version'>, stages: VerificationStage[], durationMs: number): Promise<K2vReport> {
+  const prisma = getPrisma();
+  for (let attempt = 0; ; attempt++) {
+    const last = await prisma.verification.aggregate({ where: { runId: report.runId }, _max: { version: true } });
+    const full: K2vReport = { ...report, version: (last._max.version ?? 0) + 1 };
+    try {
+      await prisma.verification.create({
+        data: {
+          runId: report.runId,
+          version: full.version,
+          criteriaVersion: report.criteriaVersion,
+          alpha: report.alpha,
+          passRate: report.passRate,
+          verifier: report.verifier,
+          report: toJson(full),
+          stages: toJson(stages),
+          durationMs,
+        },
+      });
+      return full;
+    } catch (error) {
+      if (attempt < 3 && (error as { code?: string }).code === 'P2002') continue;
+      throw error;
+    }
+  }
+}
+
+/** Each run's latest verification report. */
+export async function latestReports(runIds: string[]): Promise<Map<string, K2vReport>> {
+  if (!runIds.length) return new Map();
+  const { rows } = await getPool().query<{ id: string; report: unknown }>(
+    `select distinct on (run_id) run_id id, report from verifications where run_id = any($1::text[]) order by run_id, version desc`,
+    [runIds],
+  );
+  return new Map(rows.map((r) => [r.id, K2vReportSchema.parse(r.report)]));
+}

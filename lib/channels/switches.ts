@@ -42,9 +42,3 @@ function asChannel(name: string): ChannelName {
   if ((CHANNELS as readonly string[]).includes(name)) return name as ChannelName;
   throw new Error(`Unknown channel "${name}": channels are ${CHANNELS.join(', ')}`);
 }
-
-/** A short name for a configuration: "full", "kg=0", "kg=0,param=0". */
-export function switchLabel(switches: Switches): string {
-  const off = CHANNELS.filter((c) => !switches[c]);
-  return off.length ? off.map((c) => `${c}=0`).join(',') : 'full';
-}

@@ -21,10 +21,6 @@ export function offlineRule<I, O>(template: RoleTemplate<I, O>, rule: (input: I,
   rules.set(template.id, rule as OfflineRule);
 }
 
-export function hasOfflineRule(templateId: string): boolean {
-  return rules.has(templateId);
-}
-
 const STREAM_CHUNK = 48;
 
 /**

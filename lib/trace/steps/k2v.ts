@@ -13,6 +13,3 @@ export const legacyVerifySteps = {
     input: z.object({ text: z.string().optional(), source: z.string().optional() }),
   },
 } as const;
-
-/** Kinds the registry reads but no method records now. */
-export const LEGACY_KINDS: readonly string[] = Object.keys(legacyVerifySteps);

@@ -42,6 +42,18 @@ interface OpenStep {
 }
 
 /**
+ * The steps whose callbacks are running, innermost first, across every run of the process. One
+ * storage for all runs: Node 20 keeps every AsyncLocalStorage ever entered and visits each of them
+ * whenever an async resource is created, so one per run made a worker slower with every run it did.
+ */
+interface RunningStep {
+  recorder: TraceRecorder;
+  step: StepHandle;
+  outer: RunningStep | undefined;
+}
+const runningSteps = new AsyncLocalStorage<RunningStep>();
+
+/**
  * Records a run's trace as it happens, through the trace repository
  * (`./store`): when a step ends, its row with its output, the evidence it
  * retrieved (one compact pool), the rows of what was selected and its model
@@ -147,11 +159,10 @@ export class TraceRecorder {
    * the step under test; elsewhere the step is recorded as it is, flagged with
    * the contract issue, so a run is never lost to it.
    */
-  /** The step whose callback is running (through every await inside it), for records made below a method's view, such as embedding requests. */
-  private readonly within = new AsyncLocalStorage<StepHandle>();
-
+  /** The step of this run whose callback is running (through every await inside it), for records made below a method's view, such as embedding requests. */
   currentStep(): StepHandle | null {
-    return this.within.getStore() ?? null;
+    for (let at = runningSteps.getStore(); at; at = at.outer) if (at.recorder === this) return at.step;
+    return null;
   }
 
   async step<K extends StepKind, T extends StepOutput<K>>(spec: StepSpec<K>, fn: (step: StepHandle) => Promise<T>): Promise<T> {
@@ -179,7 +190,7 @@ export class TraceRecorder {
     let output: unknown;
     let contractIssue: string | null = null;
     try {
-      output = await this.within.run(handle, () => fn(handle));
+      output = await runningSteps.run({ recorder: this, step: handle, outer: runningSteps.getStore() }, () => fn(handle));
       contractIssue = stepContractIssues(spec.kind, output);
       if (contractIssue && this.strictContracts) throw new StepContractError(spec.kind, contractIssue);
       if (contractIssue) console.warn(`[trace] run ${this.runId}, step ${ordinal}: ${new StepContractError(spec.kind, contractIssue).message}`);

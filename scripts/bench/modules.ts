@@ -9,10 +9,23 @@ import { paraphrase } from './paraphrase';
 import { scaleBench } from './scale';
 import { modelMode } from './model-mode';
 import { linking } from './linking';
+import { soak } from './soak';
 
 /**
  * Every benchmark, in the order they run (later ones may read earlier metrics). Add new modules
  * here; a module without a `flag` joins the default run, which must stay within 10 minutes on the
  * 2-core machine: give anything longer a flag of its own (see BenchModule.flag).
  */
-export const BENCH_MODULES: BenchModule[] = [importRate, kgQueries, inMemoryBfs, linking, methodRuns, evalOffline, runPage, modelMode, paraphrase, scaleBench];
+export const BENCH_MODULES: BenchModule[] = [
+  importRate,
+  kgQueries,
+  inMemoryBfs,
+  linking,
+  methodRuns,
+  evalOffline,
+  runPage,
+  modelMode,
+  paraphrase,
+  soak,
+  scaleBench,
+];

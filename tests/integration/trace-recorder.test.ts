@@ -336,4 +336,34 @@ describe('TraceRecorder', () => {
     await expect(behind.flush()).rejects.toThrow();
     await expect(behind.step({ kind: 'regram.revise', label: 'Revise again' }, async () => null)).rejects.toThrow();
   });
+
+  it("knows each run's current step through awaits, with runs interleaved and one run's step called inside another's", async () => {
+    const [a, b] = await Promise.all([newRun(), newRun()]);
+    const [ta, tb] = await Promise.all([TraceRecorder.open(a.id), TraceRecorder.open(b.id)]);
+    const revise = (label: string) => ({ kind: 'regram.revise' as const, label });
+    const triple = { head: 'h', relation: 'r', tail: 't' };
+    const seen: string[] = [];
+    const look = (who: string) => seen.push(`${who}: ${ta.currentStep()?.label ?? '-'} / ${tb.currentStep()?.label ?? '-'}`);
+    await Promise.all([
+      ta.step(revise('A1'), async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        look('in A1');
+        // Run B's step started from inside run A's: each recorder sees its own step.
+        await tb.step(revise('B2'), async () => {
+          await Promise.resolve();
+          look('in B2');
+          return triple;
+        });
+        look('back in A1');
+        return triple;
+      }),
+      tb.step(revise('B1'), async () => {
+        await new Promise((r) => setTimeout(r, 10));
+        look('in B1');
+        return triple;
+      }),
+    ]);
+    look('outside');
+    expect(seen).toEqual(['in B1: - / B1', 'in A1: A1 / -', 'in B2: A1 / B2', 'back in A1: A1 / -', 'outside: - / -']);
+  });
 });

@@ -1,0 +1,97 @@
+import { getPool, getPrisma } from '../../lib/db/client';
+import { generateQuestionSet } from '../../lib/eval/generate';
+import { listMethods } from '../../lib/methods/registry';
+import { enqueueRun } from '../../lib/runs/queue';
+import { createRun } from '../../lib/runs/service';
+import { startWorkers } from '../../lib/runs/worker';
+import { percentile, round } from './timing';
+import type { BenchModule, BenchRow } from './types';
+
+const SET = 'bench-soak';
+const QUESTIONS = 30;
+const RUNS = 3_000;
+const WINDOW = 500;
+
+/**
+ * Whether a worker slows down as it ages: `--soak-runs` offline runs (default 3,000)
+ * of every method in turn over a seeded question set, through the run queue to one
+ * worker process (this one: one run consumer and the evaluation supervisor, as
+ * `npm run worker` starts them), submitted a window of 500 at a time. Per window: the
+ * median run time (claim to finish, as the run records it) and this process's RSS
+ * and heap at the window's end. The budget: the last window's median at most 1.2×
+ * the first's, RSS within 20 % of the first window's after it. The runs stay in the
+ * database until the end (a growing runs table is part of the age), then are deleted.
+ */
+export const soak: BenchModule = {
+  name: 'soak (a worker as it ages)',
+  flag: 'soak',
+  help: `${RUNS} offline runs across the methods through one worker process: median run time and RSS per ${WINDOW}-run window (about 10 minutes)`,
+  options: [`--soak-runs N  runs in all (default ${RUNS}; windows of ${WINDOW}, or N/6 when smaller)`],
+  async run({ log, args }) {
+    const total = Math.round(args.number('soak-runs', RUNS));
+    const window = Math.min(WINDOW, Math.max(1, Math.floor(total / 6)));
+    const prisma = getPrisma();
+    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count: QUESTIONS });
+    const questions = await prisma.question.findMany({ where: { set: { name: SET } }, orderBy: { ordinal: 'asc' }, select: { id: true } });
+    const methods = listMethods().map((m) => m.id);
+    // A queue of its own, so that no other worker on this database takes the soak's runs.
+    const queue = process.env.HOPSCOPE_RUN_QUEUE;
+    process.env.HOPSCOPE_RUN_QUEUE = `${queue ?? 'hopscope-runs'}-soak`;
+    const workers = await startWorkers({ concurrency: 1 });
+    const runIds: string[] = [];
+    const windows: { medianMs: number; rssMb: number; heapMb: number; failed: number }[] = [];
+    try {
+      for (let start = 0; start < total; start += window) {
+        const ids: string[] = [];
+        // Stored first, then queued at once: the submissions barely overlap the window's runs.
+        for (let i = start; i < Math.min(total, start + window); i++) {
+          const method = methods[i % methods.length];
+          const question = questions[Math.floor(i / methods.length) % questions.length];
+          ids.push((await createRun({ method, questionId: question.id, backend: 'offline' }, { enqueue: false })).id);
+        }
+        for (const id of ids) await enqueueRun(id);
+        runIds.push(...ids);
+        const times = await waitForRuns(ids);
+        const memory = process.memoryUsage();
+        windows.push({ medianMs: percentile(times.ms, 50), rssMb: memory.rss / 2 ** 20, heapMb: memory.heapUsed / 2 ** 20, failed: times.failed });
+        const w = windows.at(-1)!;
+        log(`window ${windows.length} (runs ${start + 1}–${start + ids.length}): median ${round(w.medianMs)} ms, RSS ${Math.round(w.rssMb)} MB, heap ${Math.round(w.heapMb)} MB${w.failed ? `, ${w.failed} failed` : ''}`);
+      }
+    } finally {
+      await workers.stop();
+      if (queue === undefined) delete process.env.HOPSCOPE_RUN_QUEUE;
+      else process.env.HOPSCOPE_RUN_QUEUE = queue;
+      for (let i = 0; i < runIds.length; i += 500) await prisma.run.deleteMany({ where: { id: { in: runIds.slice(i, i + 500) } } });
+      await prisma.questionSet.deleteMany({ where: { name: SET } });
+    }
+    const first = windows[0];
+    const last = windows.at(-1)!;
+    const rssAfterFirst = windows.slice(1).map((w) => w.rssMb);
+    const rows: BenchRow[] = windows.flatMap((w, i) => [
+      { type: 'value' as const, label: `soak window ${i + 1}: median run`, key: `soak_median_ms_w${i + 1}`, value: round(w.medianMs), unit: 'ms', note: w.failed ? `${w.failed} runs failed` : undefined },
+      { type: 'value' as const, label: `soak window ${i + 1}: RSS`, key: `soak_rss_mb_w${i + 1}`, value: round(w.rssMb, 1), unit: 'MB', note: `heap ${Math.round(w.heapMb)} MB` },
+    ]);
+    rows.push(
+      { type: 'value', label: 'soak: last window median / first', key: 'soak_median_last_over_first', value: round(last.medianMs / first.medianMs), unit: '×', note: `${total} runs, windows of ${window}; budget 1.2` },
+      {
+        type: 'value', label: 'soak: RSS spread after the first window', key: 'soak_rss_growth', value: rssAfterFirst.length ? round(Math.max(...rssAfterFirst) / first.rssMb - 1) : null, unit: '',
+        note: "the largest RSS of a later window over the first window's, less 1; budget 0.2",
+      },
+    );
+    return rows;
+  },
+};
+
+/** Waits until every run has ended; their times from claim to finish, as recorded. */
+async function waitForRuns(ids: string[]): Promise<{ ms: number[]; failed: number }> {
+  for (;;) {
+    const { rows } = await getPool().query<{ status: string; ms: number | null }>(
+      `select status, extract(epoch from finished_at - started_at) * 1000 as ms from runs where id = any($1)`,
+      [ids],
+    );
+    if (rows.every((r) => r.status !== 'queued' && r.status !== 'running')) {
+      return { ms: rows.filter((r) => r.status === 'succeeded').map((r) => Number(r.ms)), failed: rows.filter((r) => r.status !== 'succeeded').length };
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { databaseUrl, getPool } from '@/lib/db/client';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
 import { contentTerms, isStopword, wordTokens } from '@/lib/llm/offline/text';
@@ -104,19 +105,23 @@ export async function searchAliases(nodeIds: string[]): Promise<Map<string, stri
   return byNode;
 }
 
-let calibrated: { database: string; documents: number; checkedAt: number; value: Promise<Calibration> } | null = null;
-/** The corpus size is looked at again after this long: documents attached meanwhile wait that long to count. */
-const SIZE_CHECK_MS = 10_000;
+/** What the process knows of the corpus's calibration; the corpus is looked at again after SIGNATURE_CHECK_MS. */
+let calibrated: { database: string; signature: string; checkedAt: number; value: Promise<Calibration> } | null = null;
+/** Documents attached meanwhile wait this long to count. */
+const SIGNATURE_CHECK_MS = 10_000;
 
-/** The corpus's threshold, computed once per process per corpus size. */
+/**
+ * The corpus's threshold: kept in `corpus_calibrations` under the corpus's signature, so it is
+ * computed once per corpus (by its import, see storeCalibration, or by the first run after the
+ * documents changed) and not again by every process that searches documents.
+ */
 export async function calibration(): Promise<Calibration> {
   const database = databaseUrl();
-  if (calibrated?.database === database && Date.now() - calibrated.checkedAt < SIZE_CHECK_MS) return calibrated.value;
-  const { rows } = await getPool().query<{ n: string }>('select count(*) as n from documents');
-  const documents = Number(rows[0].n);
-  if (calibrated?.database === database && calibrated.documents === documents) calibrated.checkedAt = Date.now();
+  if (calibrated?.database === database && Date.now() - calibrated.checkedAt < SIGNATURE_CHECK_MS) return calibrated.value;
+  const corpus = await corpusSignature(getPool());
+  if (calibrated?.database === database && calibrated.signature === corpus.signature) calibrated.checkedAt = Date.now();
   else {
-    const entry = { database, documents, checkedAt: Date.now(), value: calibrate(documents) };
+    const entry = { database, signature: corpus.signature, checkedAt: Date.now(), value: storedOrComputed(getPool(), corpus) };
     calibrated = entry;
     // A calibration that failed (a lost database) is not kept: the next caller computes it again.
     entry.value.catch(() => {
@@ -126,11 +131,52 @@ export async function calibration(): Promise<Calibration> {
   return calibrated.value;
 }
 
-async function calibrate(documents: number): Promise<Calibration> {
+/** Computes and stores the calibration of the corpus as it is now in `db`: the end of a corpus import. */
+export async function storeCalibration(db: pg.Pool): Promise<Calibration> {
+  return storedOrComputed(db, await corpusSignature(db));
+}
+
+interface CorpusSignature {
+  signature: string;
+  documents: number;
+}
+
+/**
+ * The corpus as the calibration sees it: how many documents, which passages (their ids), and the
+ * last corpus import (a re-import keeps its passages' ids, not necessarily their text).
+ */
+async function corpusSignature(db: pg.Pool): Promise<CorpusSignature> {
+  const { rows } = await db.query<{ documents: number; passages: number; ids: string; imported: string | null }>(
+    `select (select count(*)::int from documents) documents, count(*)::int passages, md5(coalesce(string_agg(id, ',' order by id), '')) ids,
+            (select max(imported_at)::text from kg_imports where kind = 'documents') imported
+       from passages`,
+  );
+  const { documents, passages, ids, imported } = rows[0];
+  return { signature: `${CALIBRATION_VERSION}:${documents}:${passages}:${ids}:${imported ?? ''}`, documents };
+}
+
+/** Part of the signature: a change to how the calibration is computed makes the stored ones stale. */
+const CALIBRATION_VERSION = 1;
+
+async function storedOrComputed(db: pg.Pool, corpus: CorpusSignature): Promise<Calibration> {
+  const { rows } = await db.query<{ value: Calibration & { threshold: number | null } }>(`select value from corpus_calibrations where signature = $1`, [corpus.signature]);
+  // JSON has no Infinity: a corpus too small to calibrate is stored with a null threshold.
+  if (rows[0]) return { ...rows[0].value, threshold: rows[0].value.threshold ?? Infinity };
+  const value = await calibrate(db, corpus.documents);
+  // Other corpora's calibrations are stale: one row is kept per database.
+  await db.query(
+    `with gone as (delete from corpus_calibrations where signature <> $1)
+     insert into corpus_calibrations (signature, value) values ($1, $2::jsonb) on conflict (signature) do nothing`,
+    [corpus.signature, JSON.stringify({ ...value, threshold: Number.isFinite(value.threshold) ? value.threshold : null })],
+  );
+  return value;
+}
+
+async function calibrate(db: pg.Pool, documents: number): Promise<Calibration> {
   if (documents < MIN_CALIBRATION_DOCUMENTS) {
     return { threshold: Infinity, negatives: 0, documents, method: `corpus of ${documents} document(s) is too small to calibrate (< ${MIN_CALIBRATION_DOCUMENTS}): no passage is admitted by score alone` };
   }
-  const { rows } = await getPool().query<CorpusPassage>('select id, document_id, text from passages order by id');
+  const { rows } = await db.query<CorpusPassage>('select id, document_id, text from passages order by id');
   return calibrateOn(rows, documents);
 }
 
@@ -154,8 +200,14 @@ export function calibrateOn(rows: CorpusPassage[], documents: number): Calibrati
     if (query.size < MIN_QUERY_TERMS) continue;
     // The same text in another document (a reprint, a test fixture stored twice) is that passage again, not a negative.
     const sentence = normaliseSpace(r.text.split(/(?<=[.!?])\s+/)[0] ?? r.text);
-    const against = pool.flatMap((other, j) => (other.document_id === r.document_id || j === i || spaced[j].includes(sentence) ? [] : [share(query, terms[j])]));
-    scores.push(...against.sort((a, b) => b - a).slice(0, PER_QUERY));
+    const against = pool.flatMap((other, j) => (other.document_id === r.document_id || j === i ? [] : [{ j, score: share(query, terms[j]) }])).sort((a, b) => b.score - a.score);
+    // Best first, skipping copies until PER_QUERY are kept: the text search runs on a few passages, not on all.
+    const kept: number[] = [];
+    for (const { j, score } of against) {
+      if (kept.length === PER_QUERY) break;
+      if (!spaced[j].includes(sentence)) kept.push(score);
+    }
+    scores.push(...kept);
   }
   if (!scores.length) return { threshold: Infinity, negatives: 0, documents, method: 'no hard negatives found: no passage is admitted by score alone' };
   scores.sort((a, b) => a - b);

@@ -54,9 +54,17 @@ describe('PubMedQA documents', () => {
   });
 
   it('replaces the source on re-import, keeping ids stable', async () => {
+    const before = await pool.query<{ signature: string }>(`select signature from corpus_calibrations`);
     await importPubmedqa(FIXTURE, { pool });
     const { rows } = await pool.query(`select (select count(*)::int from documents) as documents, (select count(*)::int from passages where tsv is null) as unindexed`);
     expect(rows[0]).toEqual({ documents: 3, unindexed: 0 });
+    // The corpus's relevance calibration is stored with each import, in the import's database; the previous one is dropped.
+    const after = await pool.query<{ signature: string; value: { threshold: number | null; documents: number; method: string } }>(`select signature, value from corpus_calibrations`);
+    expect(before.rows).toHaveLength(1);
+    expect(after.rows).toHaveLength(1);
+    expect(after.rows[0].signature).not.toBe(before.rows[0].signature);
+    // Three documents are too few to calibrate on: no threshold (Infinity, stored as null).
+    expect(after.rows[0].value).toMatchObject({ threshold: null, documents: 3, method: expect.stringMatching(/too small to calibrate/) });
   });
 
   it('rejects a file that is not PubMedQA and keeps the documents', async () => {

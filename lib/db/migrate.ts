@@ -1,13 +1,52 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { MIGRATIONS_DIR, NO_FILTERS, readMigrationList, readSchemaFiles, withSchemaEngine } from './schema-engine';
 
-/** Applies pending migrations of prisma/migrations, recording them in _prisma_migrations like `prisma migrate deploy`. */
+/**
+ * Applies pending migrations of prisma/migrations, recording them in _prisma_migrations like
+ * `prisma migrate deploy`. When the record already holds every one of them, unchanged, there is
+ * nothing to apply and the engine (WebAssembly, most of a second to start) is not loaded.
+ */
 export async function applyMigrations(url: string): Promise<string[]> {
+  const migrationsList = readMigrationList();
+  if (await allRecorded(url, migrationsList)) return [];
   return withSchemaEngine(url, async (engine) => {
-    const out = await engine.applyMigrations({ migrationsList: readMigrationList(), filters: NO_FILTERS });
+    const out = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
     return out.appliedMigrationNames;
   });
+}
+
+/**
+ * Whether _prisma_migrations records exactly the folder's migrations, each finished, not rolled
+ * back and with the checksum Prisma gives its file (SHA-256 of migration.sql), and nothing else
+ * (no failed attempt, no migration unknown here). Anything else goes to the engine, which
+ * decides as `prisma migrate deploy` does.
+ */
+async function allRecorded(url: string, migrations: ReturnType<typeof readMigrationList>): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ name: string; checksum: string; done: boolean }>(
+      `select migration_name name, checksum, finished_at is not null and rolled_back_at is null done
+         from _prisma_migrations where rolled_back_at is null`,
+    );
+    const recorded = new Map(rows.map((r) => [r.name, r]));
+    return (
+      rows.length === migrations.migrationDirectories.length &&
+      migrations.migrationDirectories.every(({ path: name, migrationFile: file }) => {
+        const row = recorded.get(name);
+        return !!row?.done && file.content.tag === 'ok' && row.checksum === createHash('sha256').update(file.content.value).digest('hex');
+      })
+    );
+  } catch {
+    // No record yet (a new database), or it cannot be read: the engine's way.
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

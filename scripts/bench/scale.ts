@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { closeDb, databaseUrl, getPool } from '../../lib/db/client';
 import { createMigratedDatabase } from '../../lib/db/scratch';
 import { findPaths, graphSnapshot, invalidateGraphSnapshot, linkEntities, neighbors, sharedNeighbors, type NeighborOptions } from '../../lib/kg';
@@ -11,7 +9,7 @@ import { PRIMEKG_ROWS, writeSyntheticPrimeKg } from '../../lib/kg/import/primekg
 import { listMethods } from '../../lib/methods/registry';
 import { executeRun } from '../../lib/runs/executor';
 import { createRun } from '../../lib/runs/service';
-import { percentile, round, timeAll } from './timing';
+import { collectGarbage, percentile, round, timeAll } from './timing';
 import type { BenchModule, BenchRow } from './types';
 
 const SEED = 13;
@@ -96,12 +94,6 @@ export const scaleBench: BenchModule = {
     }
   },
 };
-
-/** A full garbage collection (V8's gc(), exposed at run time for this measurement). */
-function collectGarbage() {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; s: number }> {
   const started = performance.now();

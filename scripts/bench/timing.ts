@@ -1,3 +1,6 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
 /** Nearest-rank percentile of a sample (p in 0..100). */
 export function percentile(samples: number[], p: number): number {
   if (!samples.length) return NaN;
@@ -23,3 +26,9 @@ export async function timeAll<T>(tasks: T[], run: (task: T) => Promise<unknown> 
 }
 
 export const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** A full garbage collection (V8's gc(), exposed at run time for a measurement of what is retained). */
+export function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}

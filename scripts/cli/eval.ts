@@ -8,7 +8,7 @@ import type { JobLock } from '../../lib/eval/jobs/store/lock';
 import { jobProgress, type JobProgress } from '../../lib/eval/jobs/progress';
 import { stopQueue } from '../../lib/runs/queue';
 import { parseArgs, parseParams, UsageError } from './args';
-import { withKnowledgeBase } from './sets';
+import { withKnowledgeBase } from './session';
 import { formatEvalTables } from './eval-tables';
 
 export const EVAL_USAGE = `usage: npm run hopscope -- eval --set NAME|FILE.jsonl --methods xr2,regram [--switches full,kg=0,entity=0,param=0]

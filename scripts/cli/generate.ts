@@ -3,7 +3,8 @@ import { BIOMEDHOP_FAMILIES, COVERAGE_POLICIES, EVIDENCE_SOURCES, GENERATORS, Ge
 import { SetNameTaken } from '../../lib/eval/sets';
 import { InvalidInputError } from '../../lib/base/errors';
 import { parseArgs, UsageError } from './args';
-import { describeSet, withKnowledgeBase } from './sets';
+import { describeSet } from './sets';
+import { withKnowledgeBase } from './session';
 
 export const GENERATE_USAGE = `usage: npm run hopscope -- generate <${GENERATORS.join('|')}> --name NAME [--seed S] [--count N]
          [--families ${BIOMEDHOP_FAMILIES.join(',')}] [--renderings ${RENDERINGS.join(',')}]

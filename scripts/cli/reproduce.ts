@@ -3,7 +3,7 @@ import { catalogueEntries, reproductionView, startReproduction, type Reproductio
 import { stopQueue } from '../../lib/runs/queue';
 import { parseArgs, UsageError } from './args';
 import { driveHere, resolveSet } from './eval';
-import { withKnowledgeBase } from './sets';
+import { withKnowledgeBase } from './session';
 
 export const REPRODUCE_USAGE = `usage: npm run hopscope -- reproduce --list [--json]
        npm run hopscope -- reproduce <table-id> --set NAME|FILE.jsonl [--limit N] [--seed S] [--backend auto|offline|openai] [--concurrency N] [--json]

@@ -1,14 +1,11 @@
 // `npm run hopscope -- sets import|list`: question sets from benchmark files, and what is stored.
 import { z } from 'zod';
-import { ensureDatabase } from '../../lib/db/bootstrap';
-import { closeDb } from '../../lib/db/client';
-import { readEnv, resolveDataDir } from '../../lib/config';
-import { loadDefaultKnowledge } from '../../lib/kg/import';
 import { listQuestionSets, SetNameTaken, type QuestionSetSummary } from '../../lib/eval/sets';
 import { importQuestionSet, SET_FORMATS, SetImportError } from '../../lib/eval/import';
 import { SetUploadSchema } from '../../lib/eval/import/upload';
 import { parseArgs, UsageError } from './args';
 import { InvalidInputError } from '../../lib/base/errors';
+import { withDatabase, withKnowledgeBase } from './session';
 
 export const SETS_USAGE = `usage: npm run hopscope -- sets import --format <${SET_FORMATS.join('|')}> --file FILE --name NAME [--limit N] [--gold FILE] [--replace]
        npm run hopscope -- sets list
@@ -27,7 +24,8 @@ const ImportRequest = SetUploadSchema.extend({
 export async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === 'list') return await withKnowledgeBase(listCommand);
+    // Listing reads what is stored: no knowledge base needed.
+    if (command === 'list') return await withDatabase(listCommand, { knowledge: false });
     if (command === 'import') {
       const request = parseImport(rest);
       return await withKnowledgeBase(() => importCommand(request));
@@ -90,21 +88,4 @@ export function table(header: string[], rows: string[][]): string {
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^(-?\d+(\.\d+)?%?|—)$/.test(r[i])));
   const line = (cells: string[]) => cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
-}
-
-/**
- * Runs a command against the database with the knowledge base loaded (the KG
- * the generators draw from, the corpus imported questions link to), and closes
- * everything after.
- */
-export async function withKnowledgeBase(command: () => Promise<number>): Promise<number> {
-  const env = readEnv();
-  const db = await ensureDatabase(env);
-  try {
-    await loadDefaultKnowledge({ dataDir: resolveDataDir(env), log: (line) => console.error(`[hopscope] ${line}`) });
-    return await command();
-  } finally {
-    await closeDb();
-    await db.stop();
-  }
 }

@@ -98,7 +98,19 @@ export async function loadDefaultKnowledge(
 async function isStale(pool: pg.Pool, kind: ImportKind, source: string, file: string, notBefore?: Date): Promise<boolean> {
   const latest = await latestImport(pool, kind, source);
   if (!latest || (notBefore && latest.importedAt < notBefore)) return true;
+  if (unchangedSinceImport(latest, file)) return false;
   return latest.checksum !== combinedChecksum(await describeFiles([file]));
+}
+
+/**
+ * The import's only file, same path and size, not modified since the import began: it reads as
+ * it did then, and is not hashed again (every start of every command asks).
+ */
+function unchangedSinceImport(record: ImportRecord, file: string): boolean {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  const [input, ...more] = record.files ?? [];
+  const began = record.importedAt.getTime() - record.durationMs;
+  return !!stat && !more.length && input?.path === path.resolve(file) && input.bytes === stat.size && stat.mtimeMs < began;
 }
 
 async function graphIsEmpty(pool: pg.Pool): Promise<boolean> {

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { storeCalibration } from '../lib/channels/doc-relevance';
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { closeDb, getPool } from '../lib/db/client';
 import { resolveDataDir } from '../lib/config';
@@ -123,12 +124,15 @@ async function main(argv: string[]) {
       }
       case 'documents': {
         const s = await importPubmedqa(need(values.file, 'file'), opts);
+        // The document channel's relevance threshold is stored with the corpus: no run pays for it.
+        await storeCalibration(getPool());
         console.log(`\n${table(['source', 'documents', 'passages', 'time'], [[s.source, String(s.documents), String(s.passages), `${(s.durationMs / 1000).toFixed(1)} s`]], [false, true, true, true])}`);
         break;
       }
       case 'default': {
         const dataDir = values.dir ? path.resolve(values.dir) : resolveDataDir();
         const s = await loadDefaultKnowledge({ ...opts, dataDir, log: (line) => console.error(line) });
+        if (s.imported.includes('pubmedqa')) await storeCalibration(getPool());
         console.log(s.imported.length ? `imported: ${s.imported.join(', ')}` : 'already loaded; nothing to do');
         break;
       }

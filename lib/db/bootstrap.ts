@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readEnv, PROJECT_ROOT, type HopscopeEnv } from '../config';
 import { canConnect, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 import { applyMigrations } from './migrate';
+import { closeDb } from './client';
 
 export interface DatabaseHandle {
   url: string;
@@ -12,6 +13,7 @@ export interface DatabaseHandle {
    * restarted (with backoff) when it stopped answering. No-op with DATABASE_URL.
    */
   supervise(log: (line: string) => void): void;
+  /** Closes this process's connections, then stops the embedded server if this process started it. */
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function ensureDatabase(
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await closeDb();
       await server?.stop();
     },
   };

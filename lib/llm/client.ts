@@ -23,6 +23,18 @@ export type ModelCallOptions = Omit<ModelRequest, 'template' | 'input'> & {
 };
 
 /**
+ * The clients whose calls hold a slot where code runs, innermost first: a call made from within
+ * one (EIGEN-1's monitor, asked while its generation streams) needs none, or a full limit would
+ * deadlock. One storage for every client: Node 20 visits every AsyncLocalStorage ever entered on
+ * each async resource created, so one per client (per run) slowed a worker with every run.
+ */
+interface HeldSlot {
+  client: ModelClient;
+  outer: HeldSlot | undefined;
+}
+const holdingSlot = new AsyncLocalStorage<HeldSlot>();
+
+/**
  * What a method holds to talk to the model: any backend, plus the recorder the
  * trace layer passes in, so that every call, failed ones included, lands in the
  * trace exactly once without methods having to remember it.
@@ -34,8 +46,6 @@ export class ModelClient {
   readonly similarity: Similarity;
   /** The run's calls in flight at once, at most `concurrency` (independent calls of a method go out together up to it). */
   private readonly slots: Slots;
-  /** Set inside a call holding a slot: a call made from within it (EIGEN-1's monitor, asked while its generation streams) needs none, or a full limit would deadlock. */
-  private readonly holding = new AsyncLocalStorage<true>();
 
   constructor(
     readonly backend: ModelBackend,
@@ -45,6 +55,12 @@ export class ModelClient {
     this.recorder = options.recorder ?? null;
     this.citations = options.citations ?? null;
     this.similarity = options.similarity ?? new LexicalSimilarity(backend.name === 'offline' ? LEXICAL_WHY.offline : LEXICAL_WHY.unconfigured);
+  }
+
+  /** Whether this code runs inside one of this client's calls that holds a slot. */
+  private holdsSlot(): boolean {
+    for (let at = holdingSlot.getStore(); at; at = at.outer) if (at.client === this) return true;
+    return false;
   }
 
   describe(): BackendDescription {
@@ -60,10 +76,10 @@ export class ModelClient {
     let startedAt = new Date();
     const send = () => {
       startedAt = new Date();
-      return this.holding.run(true, () => this.backend.call({ ...options, template: cited, input }));
+      return holdingSlot.run({ client: this, outer: holdingSlot.getStore() }, () => this.backend.call({ ...options, template: cited, input }));
     };
     try {
-      result = await (this.holding.getStore() ? send() : this.slots.run(send));
+      result = await (this.holdsSlot() ? send() : this.slots.run(send));
     } catch (err) {
       // The offline engine reads the graph: a lost database is the run's interruption, not a model failure.
       if (isConnectionLoss(err)) throw err;

@@ -4,7 +4,6 @@ import { authConfigured, readEnv, resolveDataDir } from '../../lib/config';
 import { userForToken } from '../../lib/auth/users';
 import { parseSwitchSpec } from '../../lib/channels/switches';
 import { ensureDatabase } from '../../lib/db/bootstrap';
-import { closeDb } from '../../lib/db/client';
 import { loadDefaultKnowledge } from '../../lib/kg/import';
 import { executeRun } from '../../lib/runs/executor';
 import { getRunRecord } from '../../lib/runs/read';
@@ -43,7 +42,6 @@ export async function run(argv: string[]): Promise<number> {
     return run.status === 'succeeded' ? 0 : 1;
   } finally {
     await stopQueue();
-    await closeDb();
     await db.stop();
   }
 }

@@ -1,6 +1,5 @@
 import { readEnv, resolveDataDir } from '../../lib/config';
 import { ensureDatabase } from '../../lib/db/bootstrap';
-import { closeDb } from '../../lib/db/client';
 
 /**
  * Runs a command against the database (embedded unless DATABASE_URL), and closes everything
@@ -17,7 +16,6 @@ export async function withDatabase(command: () => Promise<number>, { knowledge }
     }
     return await command();
   } finally {
-    await closeDb();
     await db.stop();
   }
 }

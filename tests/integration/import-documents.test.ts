@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../support/test-db';
 import { ImportError, importPubmedqa } from '../../lib/kg/import';
+import { storeCalibration } from '../../lib/channels/doc-relevance';
 
 const FIXTURE = path.resolve('tests/fixtures/import/pubmedqa.json');
 const dataset = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Record<string, { QUESTION: string; CONTEXTS: string[]; LABELS: string[] }>;
@@ -54,17 +55,27 @@ describe('PubMedQA documents', () => {
   });
 
   it('replaces the source on re-import, keeping ids stable', async () => {
-    const before = await pool.query<{ signature: string }>(`select signature from corpus_calibrations`);
     await importPubmedqa(FIXTURE, { pool });
     const { rows } = await pool.query(`select (select count(*)::int from documents) as documents, (select count(*)::int from passages where tsv is null) as unindexed`);
     expect(rows[0]).toEqual({ documents: 3, unindexed: 0 });
-    // The corpus's relevance calibration is stored with each import, in the import's database; the previous one is dropped.
-    const after = await pool.query<{ signature: string; value: { threshold: number | null; documents: number; method: string } }>(`select signature, value from corpus_calibrations`);
-    expect(before.rows).toHaveLength(1);
-    expect(after.rows).toHaveLength(1);
-    expect(after.rows[0].signature).not.toBe(before.rows[0].signature);
+  });
+
+  it("stores the corpus's relevance calibration in its database, once per corpus: a re-import replaces it", async () => {
+    const stored = () => pool.query<{ signature: string; value: { threshold: number | null; documents: number; method: string } }>(`select signature, value from corpus_calibrations`);
+    const first = await storeCalibration(pool);
+    const before = (await stored()).rows;
+    expect(before).toHaveLength(1);
     // Three documents are too few to calibrate on: no threshold (Infinity, stored as null).
-    expect(after.rows[0].value).toMatchObject({ threshold: null, documents: 3, method: expect.stringMatching(/too small to calibrate/) });
+    expect(first.threshold).toBe(Infinity);
+    expect(before[0].value).toMatchObject({ threshold: null, documents: 3, method: expect.stringMatching(/too small to calibrate/) });
+    expect(await storeCalibration(pool)).toEqual(first);
+    expect((await stored()).rows).toEqual(before);
+
+    await importPubmedqa(FIXTURE, { pool });
+    await storeCalibration(pool);
+    const after = (await stored()).rows;
+    expect(after).toHaveLength(1);
+    expect(after[0].signature).not.toBe(before[0].signature);
   });
 
   it('rejects a file that is not PubMedQA and keeps the documents', async () => {

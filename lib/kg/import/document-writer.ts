@@ -1,4 +1,3 @@
-import { storeCalibration } from '@/lib/channels/doc-relevance';
 import { describeFiles } from './checksum';
 import { copyInto, type CopyValue } from './copy';
 import { inTransaction, poolOf, type ImportOptions } from './options';
@@ -46,8 +45,7 @@ export async function writeDocuments(
     docRows.push([id, source.name, doc.externalId, doc.title, text, JSON.stringify(doc.meta)]);
   }
 
-  const pool = poolOf(opts);
-  const summary = await inTransaction(pool, async (client) => {
+  return inTransaction(poolOf(opts), async (client) => {
     await client.query('delete from documents where source = $1', [source.name]);
     await copyInto(client, 'documents', ['id', 'source', 'external_id', 'title', 'text', 'meta'], docRows);
     await copyInto(client, 'passages', ['id', 'document_id', 'ordinal', 'start', 'end', 'label', 'text'], passageRows);
@@ -68,7 +66,4 @@ export async function writeDocuments(
     });
     return { ...record, documents: docRows.length, passages: passageRows.length };
   });
-  // The document channel's relevance threshold goes with the corpus: no run pays for it later.
-  await storeCalibration(pool);
-  return summary;
 }

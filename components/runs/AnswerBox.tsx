@@ -56,7 +56,7 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
       ) : run.status === 'cancelled' ? (
         <p className="text-sm text-amber-900">Cancelled{run.error ? `: ${run.error}` : ''}. Completed steps are kept below.</p>
       ) : !a ? (
-        <p className="text-sm text-slate-600">{run.status === 'queued' ? 'Waiting for a worker to pick the run up…' : 'The answer appears here when the method finishes.'}</p>
+        <p className="text-sm text-slate-600">{run.status === 'queued' ? `Waiting for ${run.waitingFor ?? 'a worker'} to pick the run up…` : 'The answer appears here when the method finishes.'}</p>
       ) : (
         <div className="space-y-1">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">

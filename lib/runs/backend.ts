@@ -19,6 +19,31 @@ export function describeBackend(preference: 'auto' | 'offline' | 'openai'): Back
   return { backend: 'openai', model: configured.model, baseUrl: redactUrl(configured.baseUrl), ...(embeddingModel ? { embeddingModel } : {}) };
 }
 
+/**
+ * The backend a run needs, as stored with it (`runs.backend_key`) and matched
+ * when a worker claims it: "offline", or the endpoint (credentials removed,
+ * as in the run's config) and the model. Never the key.
+ */
+export function backendKey(description: BackendDescription): string {
+  return description.backend === 'offline' ? OFFLINE_KEY : `openai ${description.baseUrl ?? ''} ${description.model}`;
+}
+
+const OFFLINE_KEY = 'offline';
+
+/** The backends this process can serve: the offline engine, and the configured endpoint and model when there is one. */
+export function servableBackends(): string[] {
+  const configured = modelBackendConfigFromEnv();
+  if (configured.kind === 'offline') return [OFFLINE_KEY];
+  return [OFFLINE_KEY, backendKey({ backend: 'openai', model: configured.model, baseUrl: redactUrl(configured.baseUrl) })];
+}
+
+/** What a queued run waits for, in words (shown while it is queued). */
+export function waitingFor(key: string): string {
+  if (key === OFFLINE_KEY) return 'a worker';
+  const [, endpoint, ...model] = key.split(' ');
+  return `a worker with endpoint ${endpoint} and model ${model.join(' ')}`;
+}
+
 export function createBackend(description: BackendDescription): ModelBackend {
   if (description.backend === 'offline') return new OfflineBackend();
   const configured = createModelBackend();

@@ -9,18 +9,27 @@ import { RunCancelledError, RunLeaseLostError, TraceRecorder } from '@/lib/trace
 import { errorMessage } from '@/lib/base/errors';
 import { toJson } from '@/lib/base/json';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
-import { createBackend, createSimilarity } from './backend';
+import { createBackend, createSimilarity, servableBackends, waitingFor } from './backend';
 import { summariseCost } from './cost';
 import { RunConfigSchema, RunInputSchema } from './schemas';
 import { currentKgVersion } from './kg-version';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 import { readEnv } from '@/lib/config';
 
-/**
- * A running run's worker touches it this often; recovery (./worker.ts) takes a
- * run over only when it has not been touched for several of these.
- */
+/** A running run's worker extends its lease this often. */
 export const HEARTBEAT_MS = 2_000;
+
+/**
+ * How long a claim holds past the last heartbeat, per run (runs.lease_until, on
+ * the database's clock): a dead worker's offline run is taken over within
+ * seconds, while a model run's worker may stall (a long GC pause, a database
+ * that hangs, a stopped process) for over a minute and still keep its run.
+ */
+export const LEASE_MS = { offline: 9_000, model: 75_000 } as const;
+
+export function leaseMsFor(backendKey: string): number {
+  return backendKey === 'offline' ? LEASE_MS.offline : LEASE_MS.model;
+}
 
 /**
  * Executes one run to the end: builds its channels and model client, calls the
@@ -32,21 +41,36 @@ export const HEARTBEAT_MS = 2_000;
  */
 export async function executeRun(runId: string): Promise<'succeeded' | 'failed' | 'cancelled' | null> {
   const prisma = getPrisma();
-  // Only a queued run is claimed: a running one belongs to a live worker (a stale one is re-queued by recovery).
+  // Only a queued run is claimed, and only by a process that serves the backend it needs: a running one belongs
+  // to a live worker (recovery re-queues one whose lease ran out), another endpoint's waits for its own workers.
   const run = await claimRun(runId);
   if (!run) return null;
   const claimedAt = Date.now();
-  // The claim is a lease: this worker's attempt number. Every write below is conditional on it, and a
-  // heartbeat that finds the run no longer ours (taken over while this worker was cut off) stops the run here.
+  // The claim is a lease: this worker's attempt number. Every write below is conditional on it (the trace's too),
+  // and a heartbeat that finds the run no longer ours (taken over while this worker stalled) stops the run here.
   const ours = { id: runId, status: 'running' as const, attempts: run.attempts };
+  const leaseMs = leaseMsFor(run.backendKey);
   let owned = true;
+  let heldAt = claimedAt;
+  let failures = 0;
   const heartbeat = setInterval(() => {
-    void prisma.run
-      .updateMany({ where: ours, data: { updatedAt: new Date() } })
-      .then(({ count }) => {
-        if (!count) owned = false;
+    getPool()
+      .query(`update runs set updated_at = now(), lease_until = now() + make_interval(secs => $3::double precision / 1000) where id = $1 and status = 'running' and attempts = $2`, [
+        runId,
+        run.attempts,
+        leaseMs,
+      ])
+      .then(({ rowCount }) => {
+        if (!rowCount) owned = false;
+        heldAt = Date.now();
+        failures = 0;
       })
-      .catch(() => undefined);
+      .catch((error) => {
+        // Said, not swallowed: past the lease length without a heartbeat the run may be another worker's by now.
+        failures++;
+        console.error(`[runs] ${runId}: heartbeat failed (${failures} in a row): ${errorMessage(error)}`);
+        if (Date.now() - heldAt > leaseMs) owned = false;
+      });
   }, HEARTBEAT_MS);
   let trace: TraceRecorder | null = null;
   try {
@@ -56,7 +80,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     // The offline engine and the prompts read the graph's relations from its metagraph.
     await loadMetagraph();
     // A first attempt has no trace to resume.
-    trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned, slowModel: config.backend.backend !== 'offline', statusReadAt: claimedAt });
+    trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned, slowModel: config.backend.backend !== 'offline', statusReadAt: claimedAt, lease: run.attempts });
     const recorder = trace;
     // An embedding request is a model call of the step that asked for the similarity.
     const similarity = createSimilarity(config.backend, () => recorder.callRecorder(recorder.currentStep()));
@@ -86,7 +110,10 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     await finish(ours, answer, input);
     return 'succeeded';
   } catch (error) {
-    if (error instanceof RunLeaseLostError) return null;
+    if (error instanceof RunLeaseLostError) {
+      console.error(`[runs] ${runId}: lease lost (the run was cancelled, or taken over while this worker stalled); stopped without writing more`);
+      return null;
+    }
     // A lost database is an interruption, not the run's fault: the run stays `running` (its flushed
     // steps kept) and the recovery sweep resumes it once the database is back, even when this
     // worker could already write a failure now.
@@ -127,13 +154,22 @@ async function finish(ours: { id: string; status: 'running'; attempts: number },
   );
 }
 
-/** Claims a queued run (status → running, one more attempt) and returns what executing it needs, in one statement. */
-async function claimRun(runId: string): Promise<{ config: unknown; input: unknown; questionId: string | null; attempts: number } | null> {
+/**
+ * Claims a queued run this process can serve (status → running, one more
+ * attempt, a lease of the run's length) and returns what executing it needs, in
+ * one statement. A run for a backend this process lacks stays queued.
+ */
+async function claimRun(runId: string): Promise<{ config: unknown; input: unknown; questionId: string | null; attempts: number; backendKey: string } | null> {
   const { rows } = await getPool().query(
-    `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1
-      where id = $1 and status = 'queued'
-      returning config, input, question_id "questionId", attempts`,
-    [runId],
+    `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1,
+                     lease_until = now() + make_interval(secs => (case when backend_key = 'offline' then $3 else $4 end)::double precision / 1000)
+      where id = $1 and status = 'queued' and backend_key = any($2::text[])
+      returning config, input, question_id "questionId", attempts, backend_key "backendKey"`,
+    [runId, servableBackends(), LEASE_MS.offline, LEASE_MS.model],
   );
+  if (!rows[0]) {
+    const { rows: waiting } = await getPool().query<{ key: string }>(`select backend_key "key" from runs where id = $1 and status = 'queued'`, [runId]);
+    if (waiting[0]) console.error(`[runs] ${runId} left queued: it waits for ${waitingFor(waiting[0].key)}`);
+  }
   return rows[0] ?? null;
 }

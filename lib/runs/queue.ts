@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
-import { databaseUrl } from '@/lib/db/client';
+import { createHash } from 'node:crypto';
+import { databaseUrl, getPool } from '@/lib/db/client';
 import { readEnv } from '@/lib/config';
 
 /**
@@ -9,6 +10,16 @@ import { readEnv } from '@/lib/config';
  */
 export function runQueue(): string {
   return readEnv().HOPSCOPE_RUN_QUEUE;
+}
+
+/**
+ * The queue of the runs that need this backend (lib/runs/backend.ts backendKey):
+ * offline runs go on `runQueue()`, which every worker serves; a model
+ * endpoint's runs on a queue of their own, served only by workers configured
+ * with that endpoint and model, so no other worker ever takes them.
+ */
+export function runQueueFor(backendKey: string): string {
+  return backendKey === 'offline' ? runQueue() : `${runQueue()}.${createHash('sha256').update(backendKey).digest('hex').slice(0, 16)}`;
 }
 
 const globalForQueue = globalThis as unknown as { hopscopeBoss?: Promise<PgBoss>; hopscopeQueues?: Set<string> };
@@ -25,19 +36,26 @@ export async function getBoss(): Promise<PgBoss> {
     throw e;
   });
   const boss = await globalForQueue.hopscopeBoss;
-  const queues = (globalForQueue.hopscopeQueues ??= new Set());
-  const name = runQueue();
-  if (!queues.has(name)) {
-    await boss.createQueue(name);
-    queues.add(name);
-  }
+  await ensureQueue(boss, runQueue());
   return boss;
 }
 
-export async function enqueueRun(runId: string): Promise<void> {
+/** Creates a queue once per process. */
+export async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
+  const queues = (globalForQueue.hopscopeQueues ??= new Set());
+  if (queues.has(name)) return;
+  await boss.createQueue(name);
+  queues.add(name);
+}
+
+/** Sends a run to the queue of the backend it needs (read from the run when not given). */
+export async function enqueueRun(runId: string, backendKey?: string): Promise<void> {
+  const key = backendKey ?? (await getPool().query<{ key: string }>('select backend_key "key" from runs where id = $1', [runId])).rows[0]?.key ?? 'offline';
   const boss = await getBoss();
+  const queue = runQueueFor(key);
+  await ensureQueue(boss, queue);
   // A run's own status and replayable trace handle failures; the queue never retries blindly.
-  await boss.send(runQueue(), { runId }, { retryLimit: 0, expireInSeconds: 60 * 60 });
+  await boss.send(queue, { runId }, { retryLimit: 0, expireInSeconds: 60 * 60 });
 }
 
 export async function stopQueue(): Promise<void> {

@@ -5,7 +5,7 @@ import { getPrisma } from '@/lib/db/client';
 import { attachDocuments } from '@/lib/corpus/attach';
 import { runBundles } from '@/lib/eval/generate/evidence';
 import type { AnswerType } from '@/lib/methods/types';
-import { describeBackend } from './backend';
+import { backendKey, describeBackend } from './backend';
 import { configHash, diffConfig } from './config';
 import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/base/errors';
 import { enqueueRun } from './queue';
@@ -66,10 +66,11 @@ export async function createRun(body: unknown, opts: { enqueue?: boolean; parent
       parentRunId: opts.parentRunId ?? null,
       evalJobId: opts.evalJobId ?? null,
       ownerId: opts.ownerId ?? null,
+      backendKey: backendKey(config.backend),
     },
     select: { id: true, shareId: true },
   });
-  if (opts.enqueue !== false) await enqueueRun(run.id);
+  if (opts.enqueue !== false) await enqueueRun(run.id, backendKey(config.backend));
   return run;
 }
 
@@ -128,10 +129,11 @@ export async function rerun(parentRunId: string, changes: unknown, opts: { enque
       parentRunId: parent.id,
       configDiff: toJson(diff),
       ownerId: opts.ownerId ?? parent.ownerId,
+      backendKey: backendKey(config.backend),
     },
     select: { id: true, shareId: true },
   });
-  if (opts.enqueue !== false) await enqueueRun(run.id);
+  if (opts.enqueue !== false) await enqueueRun(run.id, backendKey(config.backend));
   return run;
 }
 

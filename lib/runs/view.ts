@@ -18,6 +18,7 @@ import { ConfigDiffSchema, type ConfigChange } from './config';
 import { RunCostSchema, summariseCost, type RunCost } from './cost';
 import { NotFoundError } from '@/lib/base/errors';
 import { redactForClient } from './redact';
+import { waitingFor } from './backend';
 import { RunConfigSchema, RunInputSchema, type RunConfig } from './schemas';
 
 /**
@@ -35,6 +36,8 @@ export interface RunView {
   /** Opened through a share link: read-only, every id in it a share id. */
   shared: boolean;
   status: RunStatus;
+  /** While queued: the worker it waits for (one serving its backend: "a worker with endpoint … and model …"). */
+  waitingFor: string | null;
   method: string;
   methodName: string;
   /** Steps per top-level stage kind known before the stage starts (see MethodDefinition.plannedStages). */
@@ -162,6 +165,7 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     shareId: run.shareId,
     shared: false,
     status: run.status,
+    waitingFor: run.status === 'queued' ? waitingFor(run.backendKey) : null,
     method: run.method,
     methodName: methodName(run.method),
     plannedStages: config.success ? plannedStages(run.method, config.data.params) : {},

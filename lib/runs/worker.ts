@@ -1,20 +1,21 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { startEvalWorkers } from '@/lib/eval/jobs/worker';
 import { executeRun, HEARTBEAT_MS } from './executor';
-import { enqueueRun, getBoss, runQueue, stopQueue } from './queue';
+import { servableBackends, waitingFor } from './backend';
+import { enqueueRun, ensureQueue, getBoss, runQueue, runQueueFor, stopQueue } from './queue';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { calibration } from '@/lib/channels/doc-relevance';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 
 /**
- * A run whose worker has not touched it for this long (several heartbeats,
- * see HEARTBEAT_MS) is suspected dead; the sweep takes it over only when it is
- * still untouched a while later, so a live worker that was cut off (a database
- * restart) resumes its heartbeat first and keeps its run. A dead worker's run
- * is resumed within SWEEP_MS + STALE_AFTER_MS + CONFIRM_MS (≈ 13 s).
+ * A run whose lease ran out (runs.lease_until, per run: see LEASE_MS) is
+ * suspected dead; the sweep takes it over only when it is still expired and
+ * unchanged at a later look, so a live worker that was cut off (a database
+ * restart) renews its lease first and keeps its run. A dead worker's offline
+ * run is re-queued at most LEASE_MS.offline + 2 × SWEEP_MS (14 s) after its last
+ * heartbeat; a model run's worker may stall for over a minute and keep its run.
  */
-const STALE_AFTER_MS = 4 * HEARTBEAT_MS;
-const CONFIRM_MS = 2 * HEARTBEAT_MS;
+const CONFIRM_MS = HEARTBEAT_MS;
 const SWEEP_MS = 2_500;
 const MAX_ATTEMPTS = 3;
 /** A queued run without a waiting queue job for this long is sent again. */
@@ -23,10 +24,10 @@ const ORPHAN_AFTER_MS = 10_000;
 /**
  * Runs that were in flight when their worker stopped: resumed (their completed
  * steps replay from the trace) up to MAX_ATTEMPTS, then failed with the reason.
- * `only`: just these runs (known dead), whatever their age.
+ * `only`: just these runs (known dead), whatever their lease.
  */
-export async function recoverInterruptedRuns(staleAfterMs = STALE_AFTER_MS, only?: string[]): Promise<{ resumed: string[]; failed: string[] }> {
-  const stale = await staleRuns(staleAfterMs, only);
+export async function recoverInterruptedRuns(only?: string[]): Promise<{ resumed: string[]; failed: string[] }> {
+  const stale = await staleRuns(only);
   const outcomes = await Promise.all(stale.map(takeOver));
   return {
     resumed: stale.filter((_, i) => outcomes[i] === 'resumed').map((r) => r.id),
@@ -37,30 +38,36 @@ export async function recoverInterruptedRuns(staleAfterMs = STALE_AFTER_MS, only
 interface StaleRun {
   id: string;
   attempts: number;
-  updatedAt: Date;
+  /** The expired lease as the database holds it (text: exact to the microsecond). */
+  lease: string | null;
+  backendKey: string;
 }
 
-function staleRuns(staleAfterMs: number, only?: string[]): Promise<StaleRun[]> {
-  return getPrisma().run.findMany({
-    where: { status: 'running', updatedAt: { lt: new Date(Date.now() - staleAfterMs) }, ...(only ? { id: { in: only } } : {}) },
-    select: { id: true, attempts: true, updatedAt: true },
-  });
+/** Running runs whose lease has run out on the database's clock (or these, whatever their lease). */
+async function staleRuns(only?: string[]): Promise<StaleRun[]> {
+  const { rows } = await getPool().query<StaleRun>(
+    `select id, attempts, lease_until::text lease, backend_key "backendKey" from runs
+      where status = 'running' and ($1::text[] is not null and id = any($1::text[]) or $1::text[] is null and (lease_until is null or lease_until < now()))`,
+    [only ?? null],
+  );
+  return rows;
 }
 
-/** Re-queues (or, after MAX_ATTEMPTS, fails) a run, only if nobody touched it since it was seen stale. */
+/** Re-queues (or, after MAX_ATTEMPTS, fails) a run, only if its lease is still the one seen expired (nobody renewed or took it since). */
 async function takeOver(run: StaleRun): Promise<'resumed' | 'failed' | null> {
-  const prisma = getPrisma();
-  const untouched = { id: run.id, status: 'running' as const, attempts: run.attempts, updatedAt: run.updatedAt };
+  const untouched = `id = $1 and status = 'running' and attempts = $2 and lease_until is not distinct from $3::timestamptz`;
   if (run.attempts >= MAX_ATTEMPTS) {
-    const { count } = await prisma.run.updateMany({
-      where: untouched,
-      data: { status: 'failed', finishedAt: new Date(), error: `interrupted ${run.attempts} times (its worker stopped: a restart or a lost database); completed steps are kept` },
-    });
-    return count ? 'failed' : null;
+    const { rowCount } = await getPool().query(`update runs set status = 'failed', finished_at = now(), updated_at = now(), error = $4 where ${untouched}`, [
+      run.id,
+      run.attempts,
+      run.lease,
+      `interrupted ${run.attempts} times (its worker stopped: a restart or a lost database); completed steps are kept`,
+    ]);
+    return rowCount ? 'failed' : null;
   }
-  const { count } = await prisma.run.updateMany({ where: untouched, data: { status: 'queued' } });
-  if (!count) return null;
-  await enqueueRun(run.id);
+  const { rowCount } = await getPool().query(`update runs set status = 'queued', updated_at = now(), lease_until = null where ${untouched}`, [run.id, run.attempts, run.lease]);
+  if (!rowCount) return null;
+  await enqueueRun(run.id, run.backendKey);
   return 'resumed';
 }
 
@@ -69,18 +76,18 @@ async function takeOver(run: StaleRun): Promise<'resumed' | 'failed' | null> {
  * over when it is still untouched CONFIRM_MS later (two looks), so one missed
  * heartbeat, or a database that just came back, never steals a live run.
  */
-function recoverySweep(staleAfterMs: number) {
-  const suspects = new Map<string, { updatedAt: number; since: number }>();
+function recoverySweep() {
+  const suspects = new Map<string, { lease: string | null; attempts: number; since: number }>();
   return async function sweep(): Promise<{ resumed: number; failed: number }> {
     const now = Date.now();
-    const stale = await staleRuns(staleAfterMs);
+    const stale = await staleRuns();
     for (const id of suspects.keys()) if (!stale.some((r) => r.id === id)) suspects.delete(id);
     let resumed = 0;
     let failed = 0;
     for (const run of stale) {
       const seen = suspects.get(run.id);
-      if (!seen || seen.updatedAt !== run.updatedAt.getTime()) {
-        suspects.set(run.id, { updatedAt: run.updatedAt.getTime(), since: now });
+      if (!seen || seen.lease !== run.lease || seen.attempts !== run.attempts) {
+        suspects.set(run.id, { lease: run.lease, attempts: run.attempts, since: now });
         continue;
       }
       if (now - seen.since < CONFIRM_MS) continue;
@@ -101,16 +108,17 @@ function recoverySweep(staleAfterMs: number) {
  * claim in executeRun is atomic, so a run is never executed twice.
  */
 async function requeueOrphans(): Promise<number> {
-  const { rows } = await getPool().query<{ id: string }>(
-    `select r.id from runs r
+  // Every backend's queue is named after the base one (./queue runQueueFor).
+  const { rows } = await getPool().query<{ id: string; key: string }>(
+    `select r.id, r.backend_key "key" from runs r
       where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $2::double precision / 1000)
-        and not exists (select 1 from pgboss.job j where j.name = $1 and j.data->>'runId' = r.id and j.state in ('created', 'retry'))
+        and not exists (select 1 from pgboss.job j where (j.name = $1 or j.name like $1 || '.%') and j.data->>'runId' = r.id and j.state in ('created', 'retry'))
       limit 100`,
     [runQueue(), ORPHAN_AFTER_MS],
   );
-  for (const { id } of rows) {
-    await getPrisma().run.updateMany({ where: { id, status: 'queued' }, data: { updatedAt: new Date() } });
-    await enqueueRun(id);
+  for (const { id, key } of rows) {
+    await getPool().query(`update runs set updated_at = now() where id = $1 and status = 'queued'`, [id]);
+    await enqueueRun(id, key);
   }
   return rows.length;
 }
@@ -165,11 +173,15 @@ export interface RunWorkers {
  * away later is survived: the queue and the pools reconnect by themselves, a
  * run whose database writes failed is left running and the sweep resumes it.
  */
-export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AFTER_MS, log = false } = {}): Promise<RunWorkers> {
+export async function startRunWorkers({ concurrency = 4, log = false } = {}): Promise<RunWorkers> {
   surviveLostConnections();
   const boss = await withBackoff('connecting to the run queue', getBoss);
-  for (let i = 0; i < concurrency; i++) {
-    const worker: string = await boss.work<{ runId: string }>(runQueue(), { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+  // The offline queue, and the queue of this process's model endpoint when it has one: another endpoint's runs are never taken here.
+  const queues = servableBackends().map(runQueueFor);
+  for (const queue of queues) await ensureQueue(boss, queue);
+  if (log) console.log(`[runs] serving: ${servableBackends().join('; ')}`);
+  for (const queue of queues) for (let i = 0; i < concurrency; i++) {
+    const worker: string = await boss.work<{ runId: string }>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
       // A run whose database writes failed stays `running` for the sweep to resume; the queue job itself ends here.
       const status = await executeRun(job.data.runId).catch((e) => {
         console.error(`[runs] ${job.data.runId} interrupted: ${e instanceof Error ? e.message : String(e)}`);
@@ -181,7 +193,7 @@ export async function startRunWorkers({ concurrency = 4, staleAfterMs = STALE_AF
     });
   }
   // Workers anywhere may die: keep sweeping for runs nobody touches any more.
-  const sweep = recoverySweep(staleAfterMs);
+  const sweep = recoverySweep();
   const look = () =>
     sweep().then(
       ({ resumed, failed }) => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Json, type Stored } from './codec';
-import { emptyTrace, encodeStepJson, openTrace, runStatus, TraceWriter, type CallRow, type ResumeState } from './store';
+import { emptyTrace, encodeStepJson, openTrace, runStatus, RunLeaseLostError, TraceWriter, type CallRow, type ResumeState } from './store';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 import { errorMessage } from '@/lib/base/errors';
@@ -19,12 +19,7 @@ export class RunCancelledError extends Error {
   }
 }
 
-/** The run was taken over by another worker (this one was presumed dead): stop without writing anything more. */
-export class RunLeaseLostError extends Error {
-  constructor() {
-    super('Another worker took this run over');
-  }
-}
+export { RunLeaseLostError };
 
 interface StepSpec<K extends StepKind = StepKind> {
   /** A kind of the step contract registry (lib/trace/step-schemas.ts). */
@@ -113,6 +108,8 @@ export class TraceRecorder {
     private readonly slowModel: boolean,
     /** When the run's status was last read (its claim): the first cancellation check is due CANCEL_CHECK_MS after it. */
     statusReadAt: number,
+    /** The claiming attempt every write is conditional on (./store TraceWriter); null: unconditional. */
+    lease: number | null,
   ) {
     this.lastCancelCheck = statusReadAt;
     for (const r of state.records.values()) this.remember(r);
@@ -121,7 +118,7 @@ export class TraceRecorder {
     this.nextStep = state.nextStep;
     this.nextEvidence = state.nextEvidence;
     this.nextCall = state.nextCall;
-    this.writer = new TraceWriter(runId, !slowModel);
+    this.writer = new TraceWriter(runId, !slowModel, lease);
   }
 
   /**
@@ -132,11 +129,12 @@ export class TraceRecorder {
    * the model is written as running when the call is made, and each step waits
    * for its write (false: steps are written behind). `statusReadAt`: when the
    * caller last read the run's status (a claim), so cancellation is not read
-   * again at once.
+   * again at once. `lease`: the attempt that claimed the run; every write is
+   * conditional on it, so a worker taken over writes nothing more.
    */
   static async open(
     runId: string,
-    opts: { fresh?: boolean; stillOwned?: () => boolean; strictContracts?: boolean; slowModel?: boolean; statusReadAt?: number } = {},
+    opts: { fresh?: boolean; stillOwned?: () => boolean; strictContracts?: boolean; slowModel?: boolean; statusReadAt?: number; lease?: number } = {},
   ): Promise<TraceRecorder> {
     const state = opts.fresh ? emptyTrace() : await openTrace(runId);
     const replay = new Map<string, unknown>();
@@ -149,6 +147,7 @@ export class TraceRecorder {
       opts.strictContracts ?? process.env.NODE_ENV === 'test',
       opts.slowModel ?? true,
       opts.statusReadAt ?? -Infinity,
+      opts.lease ?? null,
     );
   }
 

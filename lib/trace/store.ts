@@ -100,6 +100,13 @@ export interface StepEnd {
   calls: Omit<CallRow, 'stepId'>[];
 }
 
+/** The run was taken over by another worker (this one was presumed dead): stop without writing anything more. */
+export class RunLeaseLostError extends Error {
+  constructor() {
+    super('Another worker took this run over');
+  }
+}
+
 /**
  * A step still running after this long gets its `running` row (a crash then shows it interrupted); quicker steps (most offline ones, even
  * on a loaded machine) are written once, when they end. Writes held back (`behind`) wait at most this long too.
@@ -131,10 +138,21 @@ export class TraceWriter {
   private readonly pooled = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Set once a write found the lease gone: nothing more is sent. */
+  private lost = false;
 
+  /**
+   * `lease`: the attempt that claimed the run (runs.attempts). Every statement
+   * writes only while the run is still `running` under that attempt, holding
+   * the run's row while it writes, so a worker that was taken over (stalled,
+   * presumed dead) writes nothing more; the first write that finds the lease
+   * gone rejects with RunLeaseLostError, and so does every later one. Null:
+   * unconditional (a trace written outside any claim).
+   */
   constructor(
     readonly runId: string,
     private readonly behind = false,
+    private readonly lease: number | null = null,
   ) {}
 
   /** A started (or skipped) step: its row goes with the next write, or on its own after START_WRITE_MS. */
@@ -185,6 +203,7 @@ export class TraceWriter {
   }
 
   private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind, seal = false): Promise<void> {
+    if (this.lost) return Promise.reject(new RunLeaseLostError());
     return new Promise((resolve, reject) => {
       this.waiting.push({ end, calls, rows, resolve, reject });
       if (now) this.chain = this.chain.then(() => this.drain(seal));
@@ -231,8 +250,10 @@ export class TraceWriter {
     for (const c of calls) callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });
     const pack = seal ? runPack(stepTexts, callTexts, this.stepTexts, this.callTexts, updates.map((e) => e.ordinal)) : null;
     try {
+      if (this.lost) throw new RunLeaseLostError();
       await writeSteps(
         this.runId,
+        this.lease,
         newRows,
         updates,
         evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]).map((r) => (inPool(r.id) ? poolReference(r) : r)),
@@ -247,6 +268,7 @@ export class TraceWriter {
       this.callTexts = callTexts;
       for (const b of batch) b.resolve();
     } catch (error) {
+      if (error instanceof RunLeaseLostError) this.lost = true;
       // Rows of steps still running are tried again with the next write.
       for (const r of rows) if (!endOf.has(r.id) && !this.unwritten.has(r.id)) this.unwritten.set(r.id, r);
       for (const b of batch) b.reject(error);
@@ -259,27 +281,32 @@ type WrittenRow = StepRow & { texts: StepTexts };
 type WrittenEnd = StepEnd & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
 
 /** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed): one statement. */
-async function writeSteps(runId: string, rows: WrittenRow[], updates: WrittenEnd[], selected: EvidenceRecord[], calls: PackedCall[], pack: RunPack | null): Promise<void> {
+async function writeSteps(runId: string, lease: number | null, rows: WrittenRow[], updates: WrittenEnd[], selected: EvidenceRecord[], calls: PackedCall[], pack: RunPack | null): Promise<void> {
   const packed = pack ? new Set(pack.steps) : null;
   // A body that goes into the pack is not written to its row as well.
   const bodies = (ordinal: number | undefined, texts: Partial<StepTexts>) =>
     packed && ordinal !== undefined && packed.has(ordinal) ? { input: null, output: null, pool: null } : texts;
-  await getPool().query(
-    `with i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
+  // Every part writes only while the lease holds ($9: the claiming attempt; null: unconditional); `for share` keeps a
+  // takeover (which updates the row) waiting until this statement is in, so nothing is written after it.
+  const { rows: [result] } = await getPool().query<{ held: boolean }>(
+    `with lease as (select 1 from runs where id = $1 and ($9::int is null or (status = 'running' and attempts = $9::int)) for share),
+          i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
                 select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
                   from jsonb_to_recordset($2::jsonb) as x(id text, ordinal int, parent text, kind text, label text, status text, input jsonb, output jsonb,
-                                                          duration_ms int, pool jsonb, started_at timestamp, contract_issue text)),
+                                                          duration_ms int, pool jsonb, started_at timestamptz, contract_issue text)
+                 where exists (select 1 from lease)),
           u as (update steps s set status = x.status::"StepStatus", output = x.output, duration_ms = x.duration_ms, evidence_pool = x.pool, contract_issue = x.contract_issue,
                                    input = case when x.packed then null else s.input end
                   from jsonb_to_recordset($3::jsonb) as x(id text, status text, output jsonb, duration_ms int, pool jsonb, contract_issue text, packed boolean)
-                 where s.id = x.id and s.run_id = $1),
-          e as (${INSERT_EVIDENCE('$4')}),
-          m as (${INSERT_CALLS('$5')}),
-          p as (insert into trace_packs (run_id, seq, body) select $1, coalesce(max(seq) + 1, 0), $6::bytea from trace_packs where run_id = $1 having $6::bytea is not null),
-          cleared as (update steps set input = null, output = null, evidence_pool = null where run_id = $1 and ordinal = any($7::int[])),
+                 where s.id = x.id and s.run_id = $1 and exists (select 1 from lease)),
+          e as (${INSERT_EVIDENCE('$4', 'exists (select 1 from lease)')}),
+          m as (${INSERT_CALLS('$5', 'exists (select 1 from lease)')}),
+          p as (insert into trace_packs (run_id, seq, body) select $1, coalesce(max(seq) + 1, 0), $6::bytea from trace_packs
+                 where run_id = $1 having $6::bytea is not null and exists (select 1 from lease)),
+          cleared as (update steps set input = null, output = null, evidence_pool = null where run_id = $1 and ordinal = any($7::int[]) and exists (select 1 from lease)),
           markers as (update model_calls c set messages = x.marker, output = null, parsed = null
-                  from jsonb_to_recordset($8::jsonb) as x(ordinal int, marker jsonb) where c.run_id = $1 and c.ordinal = x.ordinal)
-     select 1`,
+                  from jsonb_to_recordset($8::jsonb) as x(ordinal int, marker jsonb) where c.run_id = $1 and c.ordinal = x.ordinal and exists (select 1 from lease))
+     select exists (select 1 from lease) held`,
     [
       runId,
       `[${rows
@@ -296,8 +323,10 @@ async function writeSteps(runId: string, rows: WrittenRow[], updates: WrittenEnd
       pack?.body ?? null,
       pack?.clearSteps ?? [],
       JSON.stringify(pack?.clearCalls ?? []),
+      lease,
     ],
   );
+  if (!result?.held) throw new RunLeaseLostError();
 }
 
 /** The run's pack made by a sealing write: its body, the steps and calls it holds, and the rows written before whose bodies it takes over. */
@@ -364,19 +393,21 @@ function evidenceRows(records: EvidenceRecord[]): EvidenceRecord[] {
 }
 
 // $1 is the run id. A record stored unselected (retrieved outside a step) and selected later becomes selected.
-const INSERT_EVIDENCE = (param: string) =>
+const INSERT_EVIDENCE = (param: string, condition = 'true') =>
   `insert into evidence (id, run_id, step_id, ordinal, channel, kind, ref, text, data, scores, selected)
    select x.id, $1, x.step_id, x.ordinal, x.channel::"Channel", x.kind, x.ref, x.text, x.data, x.scores, x.selected
      from jsonb_to_recordset(${param}::jsonb) as x(id text, step_id text, ordinal int, channel text, kind text, ref text, text text, data jsonb, scores jsonb, selected boolean)
+    where ${condition}
    on conflict (id) do update set selected = excluded.selected or evidence.selected`;
 
-const INSERT_CALLS = (param: string) =>
+const INSERT_CALLS = (param: string, condition = 'true') =>
   `insert into model_calls (id, run_id, step_id, ordinal, role, backend, model, template, template_version, messages, output, parsed,
                             tokens_in, tokens_out, latency_ms, started_at, cached, attempts, error)
    select gen_random_uuid()::text, $1, x."stepId", x.ordinal, x.role, x.backend, x.model, x.template, x."templateVersion", x.messages, x.output, x.parsed,
           x."tokensIn", x."tokensOut", x."latencyMs", x."startedAt", x.cached, x.attempts, x.error
      from jsonb_to_recordset(${param}::jsonb) as x("stepId" text, ordinal int, role text, backend text, model text, template text, "templateVersion" int, messages jsonb,
-          output text, parsed jsonb, "tokensIn" int, "tokensOut" int, "latencyMs" int, "startedAt" timestamp, cached boolean, attempts int, error text)`;
+          output text, parsed jsonb, "tokensIn" int, "tokensOut" int, "latencyMs" int, "startedAt" timestamptz, cached boolean, attempts int, error text)
+    where ${condition}`;
 
 /** An object's JSON text with `stored` fields (JSON texts; null: none) added in their stored form (./codec storedText: large ones compressed). */
 function withJson(plain: Record<string, unknown>, stored: Record<string, string | null>): string {

@@ -90,7 +90,7 @@ describe('a worker killed in the middle of a run', () => {
 
     // The next worker finds the run stale, marks the interrupted step and resumes it.
     // Only this run: other tests' live runs share the database.
-    const recovered = await recoverInterruptedRuns(0, [id]);
+    const recovered = await recoverInterruptedRuns([id]);
     expect(recovered.resumed).toContain(id);
     answering = true;
     const workers = await startRunWorkers({ concurrency: 1 });

@@ -17,7 +17,7 @@ export interface Usage {
 
 export type ScriptedReply =
   /** The assistant text; streamed as one chunk when the request asked for a stream. */
-  | { kind: 'ok'; text: string; usage: Usage | null; finishReason: string }
+  | { kind: 'ok'; text: string; usage: Usage | null; finishReason: string; delayMs?: number }
   /** The assistant text in these chunks; joined when the request was not streamed. */
   | { kind: 'stream'; chunks: string[]; delayMs: number; stallAfter: number | null; usage: Usage | null; finishReason: string }
   | { kind: 'status'; status: number; message: string; retryAfter: string | null }
@@ -32,11 +32,13 @@ export type ScriptedReply =
 export type ScriptedFailure = Extract<ScriptedReply, { kind: 'status' | 'malformed' | 'hang' | 'drop' }>;
 
 export const reply = {
-  ok: (text: string, opts: { usage?: Usage | null; finishReason?: string } = {}): ScriptedReply => ({
+  /** `delayMs`: answer only after this long (a slow model). */
+  ok: (text: string, opts: { usage?: Usage | null; finishReason?: string; delayMs?: number } = {}): ScriptedReply => ({
     kind: 'ok',
     text,
     usage: opts.usage === undefined ? { prompt_tokens: 10, completion_tokens: 5 } : opts.usage,
     finishReason: opts.finishReason ?? 'stop',
+    ...(opts.delayMs ? { delayMs: opts.delayMs } : {}),
   }),
   /** `stallAfter`: go silent (connection open) after that many chunks, as an overloaded server can. */
   stream: (
@@ -243,6 +245,7 @@ export async function startScriptedOpenAIServer(script: Script, options: Scripte
 
     switch (step.kind) {
       case 'ok':
+        if (step.delayMs) await sleep(step.delayMs);
         if (request.body.stream) return sendStream(res, request, index, [step.text], { delayMs: 0, stallAfter: null, usage: step.usage, finishReason: step.finishReason });
         return sendJson(res, 200, completion(index, request.body.model, step.text, step.finishReason, step.usage));
       case 'stream':

@@ -10,6 +10,7 @@ import { scaleBench } from './scale';
 import { modelMode } from './model-mode';
 import { linking } from './linking';
 import { soak } from './soak';
+import { cliStart } from './cli';
 
 /**
  * Every benchmark, in the order they run (later ones may read earlier metrics). Add new modules
@@ -18,6 +19,7 @@ import { soak } from './soak';
  */
 export const BENCH_MODULES: BenchModule[] = [
   importRate,
+  cliStart,
   kgQueries,
   inMemoryBfs,
   linking,

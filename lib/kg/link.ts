@@ -24,7 +24,7 @@ import { abbreviationCandidates } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, FULL_NAME_SOURCE, geneFullNames } from './linking/gene-derived';
 import { spellingIndex, type NearName } from './linking/spelling-index';
-import { CLINICAL_SHORTHAND, geneContext } from './linking/words';
+import { CLINICAL_SHORTHAND, geneContext, geneVerbNext, NAME_SHORTHAND } from './linking/words';
 import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
 import { sharedKnowledgeLookups, type KnowledgeLookups } from './query/lookups';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
@@ -105,6 +105,8 @@ const FUZZY_SPARES = 4;
 /** Score and confidence of readings built from a gene's full name or a disease's initials (derived, so below a stored alias). */
 const DERIVED_SCORE = 0.85;
 const ABBREVIATION_SCORE = 0.75;
+/** Confidence of a name read with a clinical abbreviation spelt out ("pancreatic CA"). */
+const SPELLED_CONFIDENCE = 0.8;
 /** Confidence of a name read from the same words in another order ("blurred vision" → "Vision blurred"). */
 const REORDERED_CONFIDENCE = 0.85;
 
@@ -155,12 +157,13 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   };
 
   const grams = candidateGrams(text, tokens, rich ? words : null);
-  const keys = [...new Set(grams.flatMap((g) => (g.lemmaKey ? [g.key, g.lemmaKey] : [g.key])))];
+  const keys = [...new Set(grams.flatMap((g) => [g.key, ...(g.lemmaKey ? [g.lemmaKey] : []), ...(g.spelledKeys ?? [])]))];
   const byKey = groupBy(await exactHits(keys, scope, opts), (c) => c.key);
   const spans: Span[] = grams
-    .map(({ first, last, key, lemmaKey }) => {
+    .map(({ first, last, key, lemmaKey, spelledKeys }) => {
       const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])].map(reading);
-      return { first, last, candidates: found.filter((c) => usable(c, first, last)) };
+      const spelled = (spelledKeys ?? []).flatMap((k) => byKey.get(k) ?? []).map((c): Reading => ({ ...c, method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: SPELLED_CONFIDENCE }));
+      return { first, last, candidates: [...found, ...spelled].filter((c) => usable(c, first, last)) };
     })
     .filter((s) => s.candidates.length > 0);
   if (rich && scope.aliases) {
@@ -196,6 +199,15 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
       const crossing = inside.find((a) => a.first < w.first || a.last > w.last || a.last - a.first >= w.last - w.first);
       if (crossing) {
         reject(bestPerNode(w.candidates)[0], w.first, w.last, `crosses the reading '${spanText(crossing.first, crossing.last)}'`);
+        continue;
+      }
+      // A piece written as a symbol ("hERG", "TP53") was written on purpose: the longer name must hold it as written, not misspelt.
+      const name = ` ${normaliseName(bestPerNode(w.candidates)[0].matched)} `;
+      const symbol = inside.find(
+        (a) => bestPerNode(a.candidates)[0].match !== 'abbreviation' && writtenAsSymbol(spanText(a.first, a.last)) && !name.includes(` ${normaliseName(spanText(a.first, a.last))} `),
+      );
+      if (symbol) {
+        reject(bestPerNode(w.candidates)[0], w.first, w.last, `would misread the symbol '${spanText(symbol.first, symbol.last)}'`);
         continue;
       }
       // A longer span read approximately beats its split into shorter exact pieces ("nicotine dependance": not Nicotine + Dependence).
@@ -310,6 +322,8 @@ interface Gram {
   key: string;
   /** The span in base forms and American spelling, when that differs from `key`. */
   lemmaKey?: string;
+  /** The span with a clinical abbreviation spelt out ("pancreatic cancer" for "pancreatic CA"). */
+  spelledKeys?: string[];
 }
 
 /**
@@ -331,10 +345,18 @@ function candidateGrams(text: string, tokens: Token[], words: Word[] | null): Gr
       const key = norms.join(' ');
       const base = lemmas.slice(first, last + 1);
       const lemmaKey = base.every(isStopword) ? undefined : base.join(' ');
-      grams.push({ first, last, key, ...(lemmaKey && lemmaKey !== key ? { lemmaKey } : {}) });
+      const spelledKeys = words ? spelledOut(norms) : [];
+      grams.push({ first, last, key, ...(lemmaKey && lemmaKey !== key ? { lemmaKey } : {}), ...(spelledKeys.length ? { spelledKeys } : {}) });
     }
   }
   return grams;
+}
+
+/** A span's words with its one clinical abbreviation spelt out (NAME_SHORTHAND), each way it may be; none when it holds none or several. */
+function spelledOut(norms: string[]): string[] {
+  const at = norms.map((n, i) => (NAME_SHORTHAND.has(n) ? i : -1)).filter((i) => i >= 0);
+  if (at.length !== 1) return [];
+  return NAME_SHORTHAND.get(norms[at[0]])!.map((words) => [...norms.slice(0, at[0]), words, ...norms.slice(at[0] + 1)].join(' '));
 }
 
 /**
@@ -372,17 +394,18 @@ const PHRASE_BREAK = /[;:?!"“”]|\.\s/;
  * ("secretion by cell"). Longest first, at most MAX_FUZZY_SPANS.
  */
 function fuzzyWindows(text: string, tokens: Token[], words: Word[], covered: Uint8Array): Gram[] {
-  const unread = (i: number) => {
-    const n = tokens[i].norm;
-    return !covered[i] && !isFunctionWord(n) && !QUESTION_WORDS.has(n) && !CLINICAL_SHORTHAND.has(n) && n.length >= 3 && !/^\d+$/.test(n);
-  };
+
   const breaksBefore = (i: number) => i > 0 && PHRASE_BREAK.test(text.slice(tokens[i - 1].end, tokens[i].start));
-  // A name neither starts nor ends on a function word, nor on an English verb or adverb in lower case ("presents", "orders"; "swelling" may).
+  // A name neither starts nor ends on a function word, nor on an English verb in lower case ("presents", "orders"; "swelling", "increased" may).
   const edge = nameEdges(text, tokens);
   const plainWord = tokens.map((t) => {
     const word = words.find((w) => w.start === t.start);
-    return !!word?.known && NEVER_SYMBOL.has(word.pos) && !/ing$/.test(t.norm) && /\p{Ll}/u.test(word.text);
+    return !!word?.known && (word.pos === 'VERB' || word.pos === 'AUX') && !/(ing|ed)$/.test(t.norm) && /\p{Ll}/u.test(word.text);
   });
+  const unread = (i: number) => {
+    const n = tokens[i].norm;
+    return !covered[i] && !plainWord[i] && !isFunctionWord(n) && !QUESTION_WORDS.has(n) && !CLINICAL_SHORTHAND.has(n) && n.length >= 3 && !/^\d+$/.test(n);
+  };
   const canStart = (i: number) => edge.starts[i] && !plainWord[i];
   const canEnd = (i: number) => edge.ends[i] && !plainWord[i];
   const grams = new Map<string, Gram>();
@@ -426,8 +449,19 @@ function fuzzyImplausible(c: Reading, tokens: Token[], words: Word[], first: num
   if ((c.edits ?? Infinity) > allowedEdits(length)) return `${c.edits} edits from '${c.matched}': a name of ${length} characters allows ${allowedEdits(length)}`;
   if (symbolLike(c) && c.source !== FULL_NAME_SOURCE && !/\s/.test(c.matched.trim())) return 'a gene symbol is never matched fuzzily: a word that resembles one is a word';
   const word = first === last ? words.find((w) => w.start === tokens[first].start) : undefined;
-  if (word?.known) return `'${word.text}' is an English word spelt right, not a misspelt name`;
+  if (word?.known && !pluralOf(tokens[first].norm, normaliseName(c.matched))) return `'${word.text}' is an English word spelt right, not a misspelt name`;
   return null;
+}
+
+/** Written as a symbol: a capital after the first letter, or a digit beside letters ("hERG", "TP53", "IL-6"). */
+function writtenAsSymbol(written: string): boolean {
+  return /.\p{Lu}/u.test(written) || (/\d/.test(written) && /\p{L}/u.test(written));
+}
+
+/** One word is the other's plural ("prostaglandin" / "Prostaglandins"): another form of the same word, not a look-alike. */
+function pluralOf(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long === `${short}s` || long === `${short}es`;
 }
 
 function pickSpans<S extends Span>(ordered: S[], covered: Uint8Array): S[] {
@@ -465,7 +499,7 @@ const SHORT_ALIAS = 4;
  * Clinical shorthand ("SE", "tx", "MOA") is a question word: only a gene
  * reading written as a gene ("the SE gene") may take it. A gene's alias that
  * is short (letters only, four or fewer) or an English word links only when
- * written as a gene ("MS protein", "expression of SE"). Otherwise a symbol
+ * written as a gene ("MS protein", "expression of SE", "hERG", "bind HERG"). Otherwise a symbol
  * written as one (capitals, or with a digit: "MTR", "lilrb2") may be read; in
  * lower case only a word the English lexicon does not know, of four letters
  * or more and not a verb or function word ("sparc", "apoe"), or any word right
@@ -481,7 +515,8 @@ function implausible(c: Reading, written: string, tokens: Token[], words: Word[]
   const before = tokens[first - 1];
   if (before && PERSONAL_POSSESSIVES.has(before.norm) && gene && !/\d/.test(written)) return `'${written}' follows '${before.norm}': the writer's own (a person, a lab), not a gene`;
   const word = words.find((w) => w.start === tokens[first].start);
-  if (gene && c.method === 'alias' && first === last && !asGene) {
+  // Written with a capital after a small letter ("hERG") or next to a verb of genes ("bind HERG"), an alias is written as a gene.
+  if (gene && c.method === 'alias' && first === last && !asGene && !/\p{Ll}\p{Lu}/u.test(written) && !geneVerbNext(tokens, first, last)) {
     const norm = tokens[first].norm;
     if ((/^[a-z]+$/.test(norm) && norm.length <= SHORT_ALIAS) || word?.known) return `'${written}' is a short or common-word alias of ${c.name}: a gene only when written as one ('the ${written} gene', '${written} protein')`;
   }

@@ -51,6 +51,19 @@ describe('clinical shorthand and short aliases', () => {
     expect(ids(await linkEntities('What symptoms does PCOS present?'))).toEqual([pcos]);
   });
 
+  it('reads a short alias written as a symbol ("hERG") or next to a verb of genes ("bind HERG") as the gene', async () => {
+    const kcnh2 = await nodeId('Gene', 'KCNH2');
+    for (const text of ['Does doxazosin block hERG channels?', 'Does doxazosin bind HERG?']) expect(ids(await linkEntities(text)).includes(kcnh2)).toBe(true);
+    expect(ids(await linkEntities('Per the HERG note, which drugs treat asthma?')).includes(kcnh2)).toBe(false);
+  });
+
+  it('spells out a clinical abbreviation inside a name ("pancreatic CA")', async () => {
+    const text = 'Which genes are upregulated in pancreatic CA?';
+    const links = await linkEntities(text);
+    expect(ids(links)).toEqual([await nodeId('Disease', 'pancreatic cancer')]);
+    expect(links[0]).toMatchObject({ mention: 'pancreatic CA', match: 'abbreviation' });
+  });
+
   it('spells initials word by word, letters inside a word allowed after its first', () => {
     expect(abbreviates('pcos', 'polycystic ovary syndrome')).toBe('letters');
     expect(abbreviates('t2dm', 'type 2 diabetes mellitus')).toBe('initials');
@@ -90,6 +103,12 @@ describe('misspellings', () => {
     expect(ids(report.links)).toEqual([gstt1]);
     expect(report.links[0]).toMatchObject({ match: 'fuzzy-gene-full-name', mention: 'glutathoine S-transferase theta 1' });
     expect(rejectedAt(report, 'glutathoine').some((r) => r.kind === 'Compound')).toBe(true);
+  });
+
+  it('reads an English word as itself, not as a look-alike name, but as the plural of a name', async () => {
+    expect(await linkEntities('Which tests does the physician order?')).toEqual([]);
+    const links = await linkEntities('Which prostaglandin-class drugs treat glaucoma?');
+    expect(links.map((l) => [l.mention, l.kind])).toContainEqual(['prostaglandin', 'Pharmacologic Class']);
   });
 
   it('never reads an English verb as a misspelt name', async () => {

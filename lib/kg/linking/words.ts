@@ -22,6 +22,20 @@ const GENE_CONTEXT: ReadonlySet<string> = new Set(
     .filter(Boolean),
 );
 
+/** Verbs whose object or subject is a gene's product ("does doxazosin bind HERG", "HERG is upregulated"): enough for a short alias, not for shorthand. */
+const GENE_VERBS: ReadonlySet<string> = new Set(
+  `bind binds bound binding inhibit inhibits inhibited inhibiting target targets targeted targeting upregulate upregulates upregulated
+   upregulating downregulate downregulates downregulated downregulating interact interacts interacting phosphorylate phosphorylates
+   encode encodes knock`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** True when a word right next to the span is a verb whose object or subject is a gene's product. */
+export function geneVerbNext(tokens: Token[], first: number, last: number): boolean {
+  return GENE_VERBS.has(tokens[first - 1]?.norm ?? '') || GENE_VERBS.has(tokens[last + 1]?.norm ?? '');
+}
+
 /** Words between a gene-context word and the symbol it points at ("expression of SE", "the gene for SE"). */
 const LINKING = new Set(['of', 'for', 'the', 'encoding']);
 
@@ -32,3 +46,45 @@ export function geneContext(tokens: Token[], first: number, last: number): boole
   if ((after && GENE_CONTEXT.has(after)) || (before && GENE_CONTEXT.has(before))) return true;
   return !!before && LINKING.has(before) && GENE_CONTEXT.has(tokens[first - 2]?.norm ?? '');
 }
+
+/**
+ * Clinical abbreviations written for words of a name, spelt out when the
+ * spans around them are looked up ("pancreatic CA" → "pancreatic cancer",
+ * "CHF" → "congestive heart failure", "afib"): a span read this way links
+ * only when the spelt-out span is a name or alias of the graph.
+ */
+export const NAME_SHORTHAND: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    ca: ['cancer', 'carcinoma'],
+    dz: ['disease'],
+    htn: ['hypertension'],
+    dm: ['diabetes mellitus'],
+    t1dm: ['type 1 diabetes mellitus'],
+    t2dm: ['type 2 diabetes mellitus'],
+    mi: ['myocardial infarction'],
+    chf: ['congestive heart failure', 'heart failure'],
+    hf: ['heart failure'],
+    ckd: ['chronic kidney disease'],
+    afib: ['atrial fibrillation'],
+    af: ['atrial fibrillation'],
+    uti: ['urinary tract infection'],
+    gi: ['gastrointestinal'],
+    cns: ['central nervous system'],
+    copd: ['chronic obstructive pulmonary disease'],
+    cad: ['coronary artery disease'],
+    gerd: ['gastroesophageal reflux disease'],
+    pe: ['pulmonary embolism'],
+    dvt: ['deep vein thrombosis', 'deep venous thrombosis'],
+    bph: ['benign prostatic hyperplasia'],
+    tb: ['tuberculosis'],
+    nsclc: ['non small cell lung carcinoma', 'non small cell lung cancer'],
+    aml: ['acute myeloid leukemia'],
+    cml: ['chronic myeloid leukemia'],
+    cll: ['chronic lymphocytic leukemia'],
+    adhd: ['attention deficit hyperactivity disorder'],
+    ptsd: ['post traumatic stress disorder'],
+    ocd: ['obsessive compulsive disorder'],
+    nsaid: ['non steroidal anti inflammatory drug'],
+    nsaids: ['non steroidal anti inflammatory drugs'],
+  }),
+);

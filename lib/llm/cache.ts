@@ -47,22 +47,3 @@ export class MemoryResponseCache implements ResponseCache {
     this.entries.set(key, entry);
   }
 }
-
-/** The cache in Postgres (ModelCache), shared by all workers. Prisma loads on first use, not at import. */
-export class PrismaResponseCache implements ResponseCache {
-  private async prisma() {
-    const { getPrisma } = await import('../db/client');
-    return getPrisma();
-  }
-
-  async get(key: string): Promise<CacheEntry | null> {
-    const row = await (await this.prisma()).modelCache.findUnique({ where: { key } });
-    return row && { model: row.model, output: row.output, tokensIn: row.tokensIn, tokensOut: row.tokensOut };
-  }
-
-  async set(key: string, entry: CacheEntry): Promise<void> {
-    // Two calls may answer the same prompt at once (one run's parallel calls, two workers); the first stored answer wins.
-    // An upsert races there (both miss, both insert): insert … on conflict do nothing does not.
-    await (await this.prisma()).modelCache.createMany({ data: [{ key, ...entry }], skipDuplicates: true });
-  }
-}

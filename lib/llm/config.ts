@@ -1,6 +1,7 @@
 import { readEnv } from '../config';
-import { PrismaResponseCache, type ResponseCache } from './cache';
-import { PrismaEmbeddingCache, type EmbeddingCache } from './embedding-cache';
+import type { ResponseCache } from './cache';
+import type { EmbeddingCache } from './embedding-cache';
+import { PrismaEmbeddingCache, PrismaResponseCache } from './store';
 import { EmbeddingClient } from './embeddings';
 import { ModelCallError } from './errors';
 import { OpenAIBackend } from './openai-backend';

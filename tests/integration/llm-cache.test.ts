@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb } from '../../lib/db/client';
-import { PrismaResponseCache } from '../../lib/llm/cache';
+import { PrismaResponseCache } from '../../lib/llm/store';
 
 afterAll(closeDb);
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { closeDb } from '@/lib/db/client';
-import { MemoryEmbeddingCache, PrismaEmbeddingCache } from '@/lib/llm/embedding-cache';
+import { MemoryEmbeddingCache } from '@/lib/llm/embedding-cache';
+import { PrismaEmbeddingCache } from '@/lib/llm/store';
 import { EmbeddingClient } from '@/lib/llm/embeddings';
 import { ModelCallError } from '@/lib/llm/errors';
 import type { ModelCallRecord } from '@/lib/llm/types';

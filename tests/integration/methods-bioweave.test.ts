@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Channels, FULL_SWITCHES } from '@/lib/channels';
 import { closeDb, getPool, getPrisma } from '@/lib/db/client';
 import { ModelClient } from '@/lib/llm/client';
-import { PrismaEmbeddingCache } from '@/lib/llm/embedding-cache';
+import { PrismaEmbeddingCache } from '@/lib/llm/store';
 import { EmbeddingClient } from '@/lib/llm/embeddings';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { normalise } from '@/lib/llm/offline/text';

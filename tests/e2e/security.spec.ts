@@ -46,3 +46,21 @@ test('API responses, downloads and 404s carry the headers too', async ({ request
   }
   expect((await request.get('/api/health')).headers()['content-security-policy']).toContain("default-src 'none'");
 });
+
+test('malformed %-encoding in a path is a 400 that carries the headers, not a bare 500', async ({ request }) => {
+  for (const path of ['/api/runs/%ED%A0%80', '/runs/%E0%A4%A', '/api/runs/%ED%A0%80/view']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(400);
+    expect(response.headers()['x-content-type-options'], path).toBe('nosniff');
+    expect(response.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+  }
+});
+
+test('without sign-in, another site cannot drive the app: rebound Host, cross-origin and non-JSON writes are refused', async ({ request, baseURL }) => {
+  const body = JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', backend: 'offline' });
+  expect((await request.get('/api/health', { headers: { host: 'rebind.attacker.example' } })).status()).toBe(403);
+  expect((await request.post('/api/runs', { data: body, headers: { 'content-type': 'text/plain' } })).status()).toBe(415);
+  expect((await request.post('/api/runs', { data: body, headers: { 'content-type': 'application/json', origin: 'https://attacker.example' } })).status()).toBe(403);
+  const own = await request.post('/api/runs', { data: body, headers: { 'content-type': 'application/json', origin: new URL(baseURL!).origin } });
+  expect(own.status()).toBe(201);
+});

@@ -34,7 +34,7 @@ export const modelMode: BenchModule = {
     const delayMs = args.number('model-delay', DEFAULT_DELAY_MS);
     const count = args.number('model-questions', DEFAULT_QUESTIONS);
     const prisma = getPrisma();
-    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count });
+    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count }, { replace: true });
     // A model name of its own: the response cache never answers for it.
     const server = await startOfflineModelServer({ delayMs, model: `bench-scripted-${randomUUID()}` });
     const rows: BenchRow[] = [];

@@ -31,7 +31,7 @@ export const soak: BenchModule = {
     const total = Math.round(args.number('soak-runs', RUNS));
     const window = Math.min(WINDOW, Math.max(1, Math.floor(total / 6)));
     const prisma = getPrisma();
-    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count: QUESTIONS });
+    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count: QUESTIONS }, { replace: true });
     const questions = await prisma.question.findMany({ where: { set: { name: SET } }, orderBy: { ordinal: 'asc' }, select: { id: true } });
     const methods = listMethods().map((m) => m.id);
     // A queue of its own, so that no other worker on this database takes the soak's runs.

@@ -309,14 +309,16 @@ describe('K2V answer uniqueness', () => {
 });
 
 describe('generate command', () => {
-  it('creates a named set, and re-running with the same name and seed replaces it with the same questions', async () => {
+  it('creates a named set; the same name again is refused (exit 2), and with --replace the same seed gives the same questions', async () => {
     const name = `gen-${randomUUID().slice(0, 8)}`;
     expect(await generateCli(['biomedhop', '--seed', '9', '--count', '5', '--name', name])).toBe(0);
     const first = await getQuestionSet(name);
     expect(first?.counts.total).toBe(5);
     expect(first?.license).toBe('derived from Hetionet (CC0)');
     expect(first?.meta).toMatchObject({ seed: '9', count: 5 });
-    expect(await generateCli(['biomedhop', '--seed', '9', '--count', '5', '--name', name])).toBe(0);
+    expect(await generateCli(['biomedhop', '--seed', '9', '--count', '5', '--name', name])).toBe(2);
+    expect((await getQuestionSet(name))!.id).toBe(first!.id);
+    expect(await generateCli(['biomedhop', '--seed', '9', '--count', '5', '--name', name, '--replace'])).toBe(0);
     const second = await getQuestionSet(name);
     expect(second!.id).not.toBe(first!.id);
     expect(second!.questions.map((q) => q.text)).toEqual(first!.questions.map((q) => q.text));

@@ -11,6 +11,7 @@ import { QuestionSetPicker, type PickedQuestion } from './QuestionSetPicker';
 import { SwitchFields, type SwitchState } from './SwitchFields';
 import type { QuestionSetChoice } from '@/lib/eval/question-picker';
 import { QUESTION_MAX_CHARS } from '@/lib/runs/schemas';
+import { FULL_SWITCHES } from '@/lib/channels/switches';
 
 const OPTION_KEYS = ['A', 'B', 'C', 'D', 'E'] as const;
 const INITIAL: ActionState = { message: null, fieldErrors: {} };
@@ -54,7 +55,7 @@ export function AskForm({ methods, autoBackend, openaiAvailable, sets, aside }: 
   const [docTitle, setDocTitle] = useState('');
   const [docText, setDocText] = useState('');
   const [fileNote, setFileNote] = useState<string | null>(null);
-  const [switches, setSwitches] = useState<SwitchState>({ switches: { doc: true, entity: true, kg: true, param: true, web: true }, kgShuffle: false, kgShuffleSeed: 17 });
+  const [switches, setSwitches] = useState<SwitchState>({ switches: { ...FULL_SWITCHES }, kgShuffle: false, kgShuffleSeed: 17 });
   const [paramValues, setParamValues] = useState<ParamValues>(() => defaultParamValues(method?.params ?? []));
   const [backend, setBackend] = useState('auto');
   const errors = state.fieldErrors;

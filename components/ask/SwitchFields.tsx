@@ -17,16 +17,17 @@ const HELP: Record<ChannelName, string> = {
   kg: 'any read of KG edges: neighbours, paths, regions',
   param: "the model's own background knowledge (a separate recall step)",
   web: 'web search (offline: a recorded evidence bundle)',
+  aids: "Hopscope's aids beyond the paper (question reader, answer sets, option tests); off runs the paper's method",
 };
 
 /**
- * The five knowledge switches and X-R2's kgShuffle control as form fields
+ * The five knowledge switches, the aids switch and X-R2's kgShuffle control as form fields
  * (`switches`, `switch.<channel>`, `kgShuffle`, `kgShuffleSeed`; see lib/runs/form.ts).
  */
 export function SwitchFields({ value, onChange, idPrefix }: { value: SwitchState; onChange: (next: SwitchState) => void; idPrefix: string }) {
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-semibold text-slate-900">Knowledge switches</legend>
+      <legend className="text-sm font-semibold text-slate-900">Knowledge switches and aids</legend>
       <input type="hidden" name="switches" value="1" />
       <div className="grid gap-1.5 sm:grid-cols-2">
         {CHANNELS.map((c) => (

@@ -31,13 +31,14 @@ export function kindColor(kind: string): string {
   return colors[kind] ?? (concept && colors[kindFor(concept, null)!]) ?? FALLBACK_KIND_COLOR;
 }
 
-/** Colours of the knowledge channels an edge can come from. */
+/** Colours of the channels an edge or evidence record can come from; `aids` marks what Hopscope added beyond the paper. */
 export const CHANNEL_COLORS = {
   kg: '#64748b',
   doc: '#0369a1',
   entity: '#7e22ce',
   param: '#b45309',
   web: '#0f766e',
+  aids: '#be185d',
 } as const;
 
 export const EDGE_COLORS = {

@@ -8,13 +8,14 @@ import { SwitchFields, type SwitchState } from '@/components/ask/SwitchFields';
 import { Button } from '@/components/ui/Button';
 import type { ParamDescriptor } from '@/lib/methods/descriptors';
 import type { RunView } from '@/lib/runs/view';
+import { FULL_SWITCHES } from '@/lib/channels/switches';
 
 const INITIAL: ActionState = { message: null, fieldErrors: {} };
 
 function initialSwitches(run: RunView): SwitchState {
   const c = run.config;
   return {
-    switches: c ? { ...c.switches } : { doc: true, entity: true, kg: true, param: true, web: true },
+    switches: c ? { ...c.switches } : { ...FULL_SWITCHES },
     kgShuffle: !!c?.kgShuffle,
     kgShuffleSeed: c?.kgShuffle?.seed ?? 17,
   };

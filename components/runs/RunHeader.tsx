@@ -10,7 +10,7 @@ import { goldOf } from './AnswerBox';
 import { useElapsedMs } from './use-elapsed';
 import { backendLabel, describeChange, formatCount, formatMs, STATUS_TONES, statusLabel } from './format';
 
-const CHANNEL_NAMES = { doc: 'documents', entity: 'entities', kg: 'KG', param: 'parametric', web: 'web' } as const;
+const CHANNEL_NAMES = { doc: 'documents', entity: 'entities', kg: 'KG', param: 'parametric', web: 'web', aids: 'Hopscope aids' } as const;
 
 export interface RunHeaderProps {
   run: RunView;
@@ -172,7 +172,7 @@ function Switches({ config, offDefaults }: { config: RunView['config']; offDefau
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="run-switches">
       <span className="text-slate-600">Knowledge switches:</span>
       {(Object.keys(CHANNEL_NAMES) as (keyof typeof CHANNEL_NAMES)[]).map((c) => (
-        <Badge key={c} tone={config.switches[c] ? 'green' : 'neutral'} dotColor={config.switches[c] ? CHANNEL_COLORS[c] : undefined} title={`${CHANNEL_NAMES[c]} channel ${config.switches[c] ? 'on' : 'off'}`}>
+        <Badge key={c} tone={config.switches[c] ? (c === 'aids' ? 'amber' : 'green') : 'neutral'} dotColor={config.switches[c] ? CHANNEL_COLORS[c] : undefined} title={`${CHANNEL_NAMES[c]} channel ${config.switches[c] ? 'on' : 'off'}`}>
           <span data-switch={c} data-on={config.switches[c] ? 'true' : 'false'}>
             {c} {config.switches[c] ? 'on' : 'off'}
           </span>

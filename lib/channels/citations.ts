@@ -13,12 +13,12 @@ import type { ChannelName, EvidenceInput, EvidenceRecord } from '@/lib/trace/typ
  * run's records: a resumed run, or a view of the trace, derives the same ids.
  */
 
-export const CITE_PREFIX: Record<ChannelName, string> = { kg: 'K', doc: 'D', entity: 'E', web: 'W', param: 'P' };
+export const CITE_PREFIX: Record<ChannelName, string> = { kg: 'K', doc: 'D', entity: 'E', web: 'W', param: 'P', aids: 'A' };
 
 const RECORD_ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
 /** Output fields that carry evidence ids (evidenceIds, usedIds, id): answers named "E2" stay answers. */
 const ID_FIELD = /(?:^ids?|Ids?|^evidence|^cite[ds]?)$/;
-const CITE = /^\[?\s*([KDEWP][1-9][0-9]*)\s*\]?$/;
+const CITE = /^\[?\s*([KDEWPA][1-9][0-9]*)\s*\]?$/;
 
 /**
  * What makes two records the same fact: the KG edge (or path); for text, its
@@ -118,7 +118,7 @@ function dropRepeatedLines(text: string): string {
   return text
     .split('\n')
     .filter((line) => {
-      const m = /^\s*(?:\(\d+\)\s*)?(\[[KDEWP]\d+\].*)$/.exec(line);
+      const m = /^\s*(?:\(\d+\)\s*)?(\[[KDEWPA]\d+\].*)$/.exec(line);
       if (!m) return true;
       const key = m[1].trim();
       if (seen.has(key)) return false;

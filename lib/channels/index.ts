@@ -1,3 +1,4 @@
+import { AidsChannel } from './aids';
 import { lookupsOf } from './lookups';
 import { DocChannel } from './doc';
 import { EntityChannel } from './entity';
@@ -7,9 +8,10 @@ import type { ChannelDeps } from './types';
 import { WebChannel, type WebSearchProvider } from './web';
 
 /**
- * The five knowledge channels of a run. Methods ask a channel; a switched-off
- * channel answers "disabled" and the trace records a skipped step, so no method
- * re-implements the switches.
+ * The five knowledge channels of a run, and the aids channel. Methods ask a
+ * channel; a switched-off channel answers "disabled" and the trace records a
+ * skipped step (the aids, off by default, answer "no aid" and record nothing),
+ * so no method re-implements the switches.
  */
 export class Channels {
   readonly doc: DocChannel;
@@ -17,6 +19,7 @@ export class Channels {
   readonly kg: KgChannel;
   readonly param: ParamChannel;
   readonly web: WebChannel;
+  readonly aids: AidsChannel;
 
   /** What the channels share: the run's switches, trace and model, and the process's name lookups. */
   readonly deps: ChannelDeps;
@@ -29,6 +32,7 @@ export class Channels {
     this.kg = new KgChannel(shared);
     this.param = new ParamChannel(shared);
     this.web = new WebChannel(shared, webProvider);
+    this.aids = new AidsChannel(shared, this.kg);
   }
 
   get switches() {
@@ -37,5 +41,6 @@ export class Channels {
 }
 
 export * from './switches';
+export type { AidName, AidUse, ReadAnchors } from './aids';
 export type { ChannelAnswer, ChannelDeps, WebRecord } from './types';
 export type { WebSearchProvider } from './web';

@@ -86,6 +86,8 @@ export class KgChannel {
    * The complete answer set of a set or count question as ONE record: every node
    * (of `kind`) that meets all the constraints, with its exact size. A list
    * question is then answered from the whole set, never from a top-K cut.
+   * No paper reads one: it is an aid, asked only through the aids channel
+   * (lib/channels/aids.ts), and its record is marked as the aids' evidence.
    */
   async answerSet(parent: Parent, constraints: SetConstraint[], kind: string | null, label = 'KG answer set'): Promise<ChannelAnswer> {
     const input = { constraints: constraints.map((c) => ({ anchor: c.anchor.id, metaedges: c.metaedges, direction: c.direction })), kind };
@@ -113,7 +115,7 @@ export class KgChannel {
         `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${parts.join(' and ')}` +
         (list.length ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (names cut: ${shown.length} of the ${list.length} shown; the count ${list.length} is exact)` : ''}` : '');
       const ref = `set:${input.constraints.map((c) => `${c.anchor}/${c.metaedges.join('+')}/${c.direction}`).sort().join('&')}:${kind ?? '*'}`;
-      return [{ channel: 'kg', kind: 'set', ref, text, data: { count: list.length, members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })), constraints: input.constraints, kind, ...(triples.length ? { triples } : {}) }, scores: { count: list.length } }];
+      return [{ channel: 'aids', kind: 'set', ref, text, data: { count: list.length, members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })), constraints: input.constraints, kind, ...(triples.length ? { triples } : {}) }, scores: { count: list.length } }];
     });
   }
 

@@ -10,7 +10,8 @@ export const ATTRIBUTION_GRID: { name: ConfigName; switches: Switches }[] = [
   { name: 'kg-off', switches: { ...FULL_SWITCHES, kg: false } },
   { name: 'entity-off', switches: { ...FULL_SWITCHES, entity: false } },
   { name: 'param-off', switches: { ...FULL_SWITCHES, param: false } },
-  { name: 'doc-only', switches: { doc: true, entity: false, kg: false, param: false, web: false } },
+  { name: 'doc-only', switches: { doc: true, entity: false, kg: false, param: false, web: false, aids: false } },
+  { name: 'full+aids', switches: { ...FULL_SWITCHES, aids: true } },
 ];
 
 export interface AttributionRunRef {

@@ -1,3 +1,4 @@
+import { AIDS, type AidName, type AidUse } from '@/lib/channels/aid-names';
 import { getPool, getPrisma } from '@/lib/db/client';
 import { Channels } from '@/lib/channels';
 import { ModelClient } from '@/lib/llm/client';
@@ -104,8 +105,10 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       trace,
       backend: config.backend.backend,
     });
-    const deviations = method.deviations?.(params) ?? [];
-    const answer = deviations.length ? { ...answered, extra: { ...answered.extra, deviations } } : answered;
+    const aids = aidsOf(channels.aids.used());
+    const deviations = [...(method.deviations?.(params) ?? []), ...aidDeviations(config.switches.aids, aids)];
+    const extra = { ...answered.extra, ...(deviations.length ? { deviations } : {}), ...(config.switches.aids ? { aids } : {}) };
+    const answer = Object.keys(extra).length ? { ...answered, extra } : answered;
     await trace.seal();
     await finish(ours, answer, input);
     return 'succeeded';
@@ -172,4 +175,18 @@ async function claimRun(runId: string): Promise<{ config: unknown; input: unknow
     if (waiting[0]) console.error(`[runs] ${runId} left queued: it waits for ${waitingFor(waiting[0].key)}`);
   }
   return rows[0] ?? null;
+}
+
+/** The aids that acted in a run, once each, with every evidence record they added (answer.extra.aids). */
+function aidsOf(uses: AidUse[]): AidUse[] {
+  const byAid = new Map<AidName, string[]>();
+  for (const u of uses) byAid.set(u.aid, [...new Set([...(byAid.get(u.aid) ?? []), ...u.evidenceIds])]);
+  return [...byAid].map(([aid, evidenceIds]) => ({ aid, evidenceIds }));
+}
+
+/** The aids a run had on, as its declared deviations: each that acted, or that none did. */
+function aidDeviations(on: boolean, aids: AidUse[]): string[] {
+  if (!on) return [];
+  if (!aids.length) return ['Hopscope aids on (not in the paper): none acted in this run'];
+  return aids.map((a) => `Hopscope aid on (not in the paper): ${a.aid}: ${AIDS[a.aid]}`);
 }

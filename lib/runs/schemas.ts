@@ -73,7 +73,8 @@ export const BackendDescriptionSchema = z.object({
 /** What a run stores as its config: enough to reproduce and to diff. */
 export const RunConfigSchema = z.object({
   method: z.enum(METHOD_IDS),
-  switches: z.object({ doc: z.boolean(), entity: z.boolean(), kg: z.boolean(), param: z.boolean(), web: z.boolean() }),
+  // Runs stored before the aids switch ran without aids.
+  switches: z.object({ doc: z.boolean(), entity: z.boolean(), kg: z.boolean(), param: z.boolean(), web: z.boolean(), aids: z.boolean().default(false) }),
   params: z.record(z.string(), z.unknown()),
   kgShuffle: KgShuffleSchema.nullable(),
   backend: BackendDescriptionSchema,

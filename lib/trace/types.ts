@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const CHANNELS = ['doc', 'entity', 'kg', 'param', 'web'] as const;
+/** The knowledge channels of METHODS.md §0: each one a switch, all on by default. */
+export const KNOWLEDGE_CHANNELS = ['doc', 'entity', 'kg', 'param', 'web'] as const;
+export type KnowledgeChannel = (typeof KNOWLEDGE_CHANNELS)[number];
+/**
+ * Every source evidence comes from: the knowledge channels and `aids`, what
+ * Hopscope adds beyond a paper's method (docs/aids.md). `aids` is a switch like
+ * the channels, off by default, so a run is the paper's method unless it says so.
+ */
+export const CHANNELS = [...KNOWLEDGE_CHANNELS, 'aids'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
 /** `set`: the complete answer set of a set or count question, one record with its exact size. */

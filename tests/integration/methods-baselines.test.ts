@@ -132,15 +132,16 @@ describe('kg-rag offline', () => {
     }
   });
 
-  it('answers a lookup, a count and a multiple-choice phrasing from the graph', async () => {
+  it('with the aids on: answers a lookup, a count and a multiple-choice phrasing from the graph', async () => {
+    const aids = { aids: true };
     const diseases = await metforminDiseases();
-    const lookup = answerOf(await runMethod({ method: 'kg-rag', question: 'What diseases does metformin treat?' }));
+    const lookup = answerOf(await runMethod({ method: 'kg-rag', question: 'What diseases does metformin treat?', switches: aids }));
     expect([...lookup.nodeIds!].sort()).toEqual([...diseases].sort());
 
-    const count = answerOf(await runMethod({ method: 'kg-rag', question: 'How many diseases does metformin treat?' }));
+    const count = answerOf(await runMethod({ method: 'kg-rag', question: 'How many diseases does metformin treat?', switches: aids }));
     expect(count.count).toBe(diseases.length);
 
-    const mcqRun = await runMethod({ method: 'kg-rag', question: 'Which of these diseases is treated by metformin?', options: { A: 'asthma', B: 'type 2 diabetes mellitus', C: 'glaucoma' } });
+    const mcqRun = await runMethod({ method: 'kg-rag', question: 'Which of these diseases is treated by metformin?', options: { A: 'asthma', B: 'type 2 diabetes mellitus', C: 'glaucoma' }, switches: aids });
     const mcq = answerOf(mcqRun);
     expect(mcq).toMatchObject({ optionKey: 'B', text: 'type 2 diabetes mellitus', abstained: false });
     // The options are candidates: each is tested for a direct edge to the anchor (a one-hop path), never expanded as an anchor.
@@ -179,12 +180,46 @@ describe('kg-rag over an OpenAI-compatible server', () => {
     return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
   });
 
-  it('a count phrased with a noun ("treatments for"): the facts heading says, per relation at the anchor, how many edges it shows of those the KG holds', async () => {
+  const COUNT = 'How many compounds does the knowledge graph list as treatments for multiple sclerosis?';
+
+  it("with the aids off (the default), the prompt holds the paper's inputs only: the question and the top K of the linked entities' 1-hop neighbourhood", async () => {
+    const { id } = await createRun({ method: 'kg-rag', backend: 'openai', question: COUNT, switches: { doc: false, web: false, param: false } }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const shown = [...prompt.matchAll(/^\[([A-Z])\d+\] .+\) –[a-z ]+→ /gm)].map((m) => m[1]);
+    expect(shown).toEqual(Array(20).fill('K'));
+    expect(prompt).not.toMatch(/^\[A\d+\]/m);
+    expect(/^Knowledge graph facts \((.*)\):$/m.exec(prompt)![1]).toMatch(/^showing 20 of \d+ retrieved$/);
+    expect(prompt).not.toMatch(/Hopscope aid|answer set|shown\/in the KG|the KG holds/i);
+    expect(run.steps.some((s) => s.kind === 'channel.aids')).toBe(false);
+    expect(run.evidence.some((e) => e.channel === 'aids' || e.kind === 'set')).toBe(false);
+    expect((run.answer as { extra?: { deviations?: string[] } }).extra?.deviations ?? []).not.toContainEqual(expect.stringMatching(/aid/i));
+  });
+
+  it('with the aids on: the answer set appears under its aid heading, cited as the aids\' (A…), and the run declares the aids that acted', async () => {
+    const { id } = await createRun({ method: 'kg-rag', backend: 'openai', question: 'How many diseases does metformin treat?', switches: { doc: false, web: false, param: false, aids: true } }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const [set] = run.evidence.filter((e) => e.kind === 'set');
+    expect(set.channel).toBe('aids');
+    expect(prompt).toContain(`Hopscope aid, not part of the method: complete answer set from the knowledge graph`);
+    expect(prompt).toMatch(new RegExp(`^\\[${set.cite}\\] Complete answer set in the KG: `, 'm'));
+    expect(set.cite).toMatch(/^A\d+$/);
+    const aids = ofKind(run, 'channel.aids').map((s) => (s.output as { aid: string }).aid);
+    expect(aids).toEqual(expect.arrayContaining(['question-reader', 'answer-set', 'completeness-notice']));
+    const extra = (run.answer as { extra: { aids: { aid: string; evidenceIds: string[] }[]; deviations: string[] } }).extra;
+    expect(extra.aids.find((a) => a.aid === 'answer-set')!.evidenceIds).toEqual([set.id]);
+    expect(extra.deviations).toContainEqual(expect.stringMatching(/^Hopscope aid on \(not in the paper\): answer-set: /));
+  });
+
+  it('with the aids on, a count phrased with a noun ("treatments for"): the facts heading says, per relation at the anchor, how many edges it shows of those the KG holds', async () => {
     const { rows } = await getPool().query<{ id: string; n: number }>(
       "select n.id, (select count(*)::int from edges e where e.target_id = n.id and e.metaedge = 'CtD') n from nodes n where n.kind = 'Disease' and n.name = 'multiple sclerosis'",
     );
     const [{ n: treats }] = rows;
-    const { id } = await createRun({ method: 'kg-rag', backend: 'openai', question: 'How many compounds does the knowledge graph list as treatments for multiple sclerosis?' }, { enqueue: false });
+    const { id } = await createRun({ method: 'kg-rag', backend: 'openai', question: COUNT, switches: { aids: true } }, { enqueue: false });
     await executeRun(id);
     const run = await getRunRecord({ id });
     expect(run.status).toBe('succeeded');

@@ -378,6 +378,17 @@ describe('BioWeave offline: text that restates KG edges', () => {
   });
 });
 
+describe('BioWeave offline with the aids on', () => {
+  it('no aid acts in BioWeave (its operator check is the paper\'s own code): no aid step, and the run says the aids were on and none acted', async () => {
+    const run = await runBioWeave({ question: "Which genes are associated with both multiple sclerosis and Crohn's disease?", switches: { aids: true } });
+    expect(ofKind(run, 'channel.aids')).toHaveLength(0);
+    expect(run.evidence.some((e) => e.channel === 'aids')).toBe(false);
+    const extra = (run.answer as { extra: { deviations: string[]; aids: unknown[] } }).extra;
+    expect(extra.aids).toEqual([]);
+    expect(extra.deviations).toContain('Hopscope aids on (not in the paper): none acted in this run');
+  });
+});
+
 describe('BioWeave offline: switches and repair', () => {
   const QUESTION = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 

@@ -57,11 +57,14 @@ type Step = RunRecord['steps'][number];
 const childrenOf = (run: RunRecord, parent: Step) => run.steps.filter((s) => s.parentStepId === parent.id);
 const ofKind = (run: RunRecord, kind: string) => run.steps.filter((s) => s.kind === kind);
 
-describe('EIGEN-1 offline, end to end on Hetionet', () => {
+// The offline runs below have Hopscope's aids on: the reader picks each query's anchors and relations, and options are checked (docs/aids.md).
+const AIDS = { aids: true };
+
+describe('EIGEN-1 offline with the aids on, end to end on Hetionet', () => {
   let run: RunRecord;
 
   it('runs to an answer', async () => {
-    const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline' }, { enqueue: false });
+    const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline', switches: AIDS }, { enqueue: false });
     await executeRun(id);
     run = await getRunRecord({ id });
     expect(run.error).toBeNull();
@@ -278,13 +281,13 @@ describe('EIGEN-1 on a multiple-choice question: the options are checked against
     // SNCA is one of Parkinson's disease's many associated genes, and not among those its neighbourhood ranks first.
     const options = { A: 'ALB', B: 'SNCA', C: 'HBB', D: 'CFTR' };
     const question = "Which of the following genes is associated with Parkinson's disease?";
-    const { id } = await createRun({ method: 'eigen1', question, options, backend: 'offline', params: { k: 2 } }, { enqueue: false });
+    const { id } = await createRun({ method: 'eigen1', question, options, backend: 'offline', params: { k: 2 }, switches: AIDS }, { enqueue: false });
     await executeRun(id);
     const run = await getRunRecord({ id });
     expect(run.status).toBe('succeeded');
 
     // The question's own retrieval (the same stem without options) leaves SNCA out of the records it selects.
-    const plain = await createRun({ method: 'eigen1', question, backend: 'offline', params: { k: 2 } }, { enqueue: false });
+    const plain = await createRun({ method: 'eigen1', question, backend: 'offline', params: { k: 2 }, switches: AIDS }, { enqueue: false });
     await executeRun(plain.id);
     const byDefault = ofKind(await getRunRecord({ id: plain.id }), 'eigen1.retrieval');
     // Each retrieval stores its own record of the Parkinson's disease–SNCA edge.
@@ -303,6 +306,8 @@ describe('EIGEN-1 on a multiple-choice question: the options are checked against
       expect(checks.filter((c) => c.key !== 'B').every((c) => c.evidenceIds.length === 0)).toBe(true);
     }
 
+    // The reader's anchors and the option checks are aids, recorded as such.
+    expect(new Set(ofKind(run, 'channel.aids').map((s) => (s.output as { aid: string }).aid))).toEqual(new Set(['question-reader', 'option-checks']));
     const answer = run.answer as unknown as MethodAnswer;
     expect(answer).toMatchObject({ text: 'SNCA', abstained: false });
     expect(answer.evidenceIds.some((e) => sncaRecords.has(e))).toBe(true);
@@ -314,7 +319,7 @@ describe('EIGEN-1 on a multiple-choice question the KG backs twice', () => {
     // Hetionet holds a Parkinson's disease –associates→ gene edge for both SNCA and INS; ALB and HBB have none.
     const question = "Which of the following genes is associated with Parkinson's disease?";
     for (const options of [{ A: 'SNCA', B: 'INS', C: 'ALB', D: 'HBB' }, { A: 'INS', B: 'SNCA', C: 'ALB', D: 'HBB' }]) {
-      const { id } = await createRun({ method: 'eigen1', question, options, backend: 'offline', params: { k: 2 } }, { enqueue: false });
+      const { id } = await createRun({ method: 'eigen1', question, options, backend: 'offline', params: { k: 2 }, switches: AIDS }, { enqueue: false });
       await executeRun(id);
       const run = await getRunRecord({ id });
       expect(run.status).toBe('succeeded');
@@ -432,6 +437,8 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
     const generationStep = steps.find((s) => s.kind === 'eigen1.generation')!;
     const calls = await prisma.modelCall.findMany({ where: { stepId: generationStep.id }, orderBy: { ordinal: 'asc' } });
     expect(calls.map((c) => c.template)).toEqual(['eigen1.generate', 'eigen1.generate', 'eigen1.generate']);
+    // The aids are off: each retrieval reads the neighbourhood of the entities linked in its query, as the paper's, and no aid acts.
+    expect(steps.some((s) => s.kind === 'channel.aids')).toBe(false);
     expect(steps.filter((s) => s.parentStepId === generationStep.id).map((s) => s.label)).toEqual([
       'Monitor window 0–60',
       'Injection 1',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Channels, FULL_SWITCHES } from '@/lib/channels';
+import { Channels, FULL_SWITCHES, type Switches } from '@/lib/channels';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { linkEntities, neighbors } from '@/lib/kg';
 import type { RelationDomain } from '@/lib/kg/metaedge-categories';
@@ -425,7 +425,7 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     expect(answer.abstained).toBe(false);
   });
 
-  it('a single answer under two relations ("which compound binds HTR2A and treats migraine"): the synthesis is shown the KG\'s intersection, whatever the hops cut', async () => {
+  it('a single answer under two relations ("which compound binds HTR2A and treats migraine"): with the aids on, the synthesis is shown the KG\'s intersection, marked as an aid; with them off, region facts only', async () => {
     const question = 'Which compound that binds the HTR2A gene is used to treat migraine?';
     const [htr2a, migraine] = await Promise.all([nodeId('HTR2A', 'Gene'), nodeId('migraine', 'Disease')]);
     const binders = await kgNeighbours(htr2a, 'CbG');
@@ -445,16 +445,29 @@ describe('ReGraM over an OpenAI-compatible server', () => {
           return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
         case hypothesizeTemplate.system:
           return reply.ok(JSON.stringify({ triples: [] }));
-        default:
-          return reply.ok(JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'scripted' }));
+        default: {
+          // A hop answer citing the first two facts it was shown, so the evidence map holds region facts.
+          const ids = [...user.content.matchAll(/^\[([^\]\s]+)\] /gm)].map((m) => m[1]).slice(0, 2);
+          return reply.ok(JSON.stringify({ answer: ids.length ? 'scripted' : '', items: [], evidenceIds: ids, abstain: !ids.length, rationale: 'scripted' }));
+        }
       }
     });
-    const { run } = await runOverServer(server.baseUrl, question, { maxHops: 2, k: 5 });
+    // The paper's method: the synthesis reads the evidence map, whose facts all lie in the hops' regions.
+    const { run: paper } = await runOverServer(server.baseUrl, question, { maxHops: 2, k: 5 });
+    expect(paper.evidence.some((e) => e.kind === 'set' || e.channel === 'aids')).toBe(false);
+    expect(synthesis).not.toMatch(/answer set|Hopscope aid/i);
+    const regionIds = new Set(paper.steps.filter((s) => s.kind === 'regram.region').flatMap((s) => (s.output as { facts: { id: string }[] }).facts.map((f) => f.id)));
+    // This client sends record ids as they are (no citation index): each map line's id is a region fact's.
+    const shown = [...synthesis.matchAll(/^\s*\[([^\]]+)\] /gm)].map((m) => m[1]);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const id of shown) expect(regionIds.has(id)).toBe(true);
+
+    const { run } = await runOverServer(server.baseUrl, question, { maxHops: 2, k: 5 }, { ...FULL_SWITCHES, aids: true });
     const set = run.evidence.find((e) => e.kind === 'set')!;
-    expect(set).toBeTruthy();
+    expect(set).toMatchObject({ channel: 'aids', cite: expect.stringMatching(/^A\d+$/) });
     expect((set.data as { members: { id: string }[] }).members.map((m) => m.id).sort()).toEqual(both);
-    expect(synthesis).toContain('Complete answer set from the KG');
-    expect(synthesis).toContain(`] Complete answer set in the KG: ${both.length} Compound`);
+    expect(synthesis).toContain('Hopscope aid, not part of the method: complete answer set from the KG, outside the hops\' regions');
+    expect(synthesis).toContain(`[${set.id}] Complete answer set in the KG: ${both.length} Compound`);
     // One hop limit, the run's: the system prompt names no other number.
     const [decompose] = server.requests.filter((r) => r.body.messages[0].content === decomposeTemplate.system).map((r) => r.body.messages as { content: string }[]);
     expect(decompose[1].content).toContain('Hop limit: at most 2 hops.');
@@ -692,14 +705,14 @@ describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', ()
   });
 });
 
-async function runOverServer(baseUrl: string, question: string, params: Record<string, unknown>) {
+async function runOverServer(baseUrl: string, question: string, params: Record<string, unknown>, switches: Switches = FULL_SWITCHES) {
   const row = await getPrisma().run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
   const trace = await TraceRecorder.open(row.id);
   const model = new ModelClient(new OpenAIBackend({ baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
   const answer = await regram.run({
     question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
     params: RegramParamsSchema.parse(params),
-    channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [] }),
+    channels: new Channels({ switches, kgShuffle: null, trace, model, documentIds: [] }),
     model,
     trace,
     backend: 'openai',

@@ -43,14 +43,19 @@ async function nodeId(kind: string, name: string): Promise<string> {
   return rows[0].id;
 }
 
-describe('X-R2 offline: a shared-neighbour list question', () => {
+// The offline suites below run with Hopscope's aids on (answer set, completeness notice, option coverage; docs/aids.md);
+// what the paper's method alone shows a model is tested over the scripted server.
+const AIDS = { aids: true };
+
+describe('X-R2 offline, aids on: a shared-neighbour list question', () => {
   let run: RunRecord;
   beforeAll(async () => {
-    run = await runXr2({ question: SHARED });
+    run = await runXr2({ question: SHARED, switches: AIDS });
   });
 
   it('runs with the paper defaults and leaves Root → read, then iterations of the six stages', () => {
     expect((run.config as { params: unknown }).params).toEqual(Xr2ParamsSchema.parse({}));
+    expect((run.config as { switches: { aids: boolean } }).switches.aids).toBe(true);
     expect(Xr2ParamsSchema.parse({})).toMatchObject({ tMax: 5, topK: 5 });
     const roots = run.steps.filter((s) => s.parentStepId === null);
     expect(roots[0].kind).toBe('xr2.read');
@@ -149,7 +154,7 @@ describe('X-R2 offline: a shared-neighbour list question', () => {
 
 describe('X-R2 offline: other question kinds and phrasings', () => {
   it('T_max = 1 runs one iteration and returns its answer', async () => {
-    const run = await runXr2({ question: SHARED, params: { tMax: 1 } });
+    const run = await runXr2({ question: SHARED, params: { tMax: 1 }, switches: AIDS });
     expect(ofKind(run, 'xr2.iteration')).toHaveLength(1);
     const [check] = ofKind(run, 'xr2.check');
     expect((check.output as { action: string }).action).toBe('stop: T_max reached');
@@ -192,7 +197,7 @@ describe('X-R2 offline: other question kinds and phrasings', () => {
   });
 
   it('multiple choice: the option the evidence names, with the triples that join it to both diseases', async () => {
-    const run = await runXr2({ question: 'Which of the following genes is associated with both multiple sclerosis and Crohn\'s disease?', options: { A: 'BRCA1', B: 'APOE', C: 'TNF', D: 'INS' } });
+    const run = await runXr2({ question: 'Which of the following genes is associated with both multiple sclerosis and Crohn\'s disease?', options: { A: 'BRCA1', B: 'APOE', C: 'TNF', D: 'INS' }, switches: AIDS });
     const answer = answerOf(run);
     expect(answer).toMatchObject({ optionKey: 'C', text: 'TNF', abstained: false });
     const tnf = await nodeId('Gene', 'TNF');
@@ -200,6 +205,7 @@ describe('X-R2 offline: other question kinds and phrasings', () => {
     expect(cited.map((t) => t.sourceId).sort()).toEqual([MS, CD].sort());
     expect(cited.every((t) => t.targetId === tnf)).toBe(true);
     // Options get no score bonus by default (neither paper has one); as a parameter, the unit reaching an option comes first.
+    // With the aids on, reaching an option counts as a constraint met (option-coverage): the TNF units rank above the rest.
     const [kg] = ofKind(run, 'xr2.kg').map((s) => s.output as unknown as KgRetrieval);
     for (const c of kg.candidates) expect(c.score).toBeCloseTo(c.coverage + c.relation + c.lexical, 2);
     const boosted = await runXr2({ question: run.question, options: { A: 'BRCA1', B: 'APOE', C: 'TNF', D: 'INS' }, params: { optionBonus: 2 } });
@@ -409,36 +415,59 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
     }
   });
 
-  it("every reason prompt holds the question's complete answer set, and a later step still holds the sets earlier steps were shown", async () => {
+  it("with the aids off (the default), each reason prompt holds exactly K triples and no answer set; the check is not told what went unshown", async () => {
     const { id } = await createRun({ method: 'xr2', backend: 'openai', question: SHARED, params: { tMax: 2 } }, { enqueue: false });
     await executeRun(id);
     const run = await getRunRecord({ id });
     expect(run.status).toBe('succeeded');
     expect(ofKind(run, 'xr2.iteration')).toHaveLength(2);
-    const sets = run.evidence.filter((e) => e.kind === 'set');
-    const anchorsOf = (e: (typeof sets)[number]) => (e.data as { constraints: { anchor: string }[] }).constraints.map((c) => c.anchor).sort();
-    const both = sets.find((e) => anchorsOf(e).join() === [CD, MS].sort().join())!;
-    const msOnly = sets.find((e) => anchorsOf(e).join() === MS)!;
-    const cdOnly = sets.find((e) => anchorsOf(e).join() === CD)!;
-    expect(both && msOnly && cdOnly).toBeTruthy();
-    // The intersection is what the KG holds: every member is associated with both diseases.
-    const members = (both.data as { members: { id: string }[] }).members;
-    expect(members.length).toBeGreaterThan(0);
-    for (const m of members.slice(0, 5)) expect((await edgeExists(MS, 'DaG', m.id)) && (await edgeExists(CD, 'DaG', m.id))).toBe(true);
-
+    expect(run.evidence.some((e) => e.kind === 'set' || e.channel === 'aids')).toBe(false);
+    expect(ofKind(run, 'channel.aids')).toHaveLength(0);
+    const prompts = run.modelCalls.filter((c) => c.role === 'reason').map((c) => (c.messages as { content: string }[])[1].content);
+    expect(prompts).toHaveLength(2);
+    for (const p of prompts) {
+      const block = p.split(/KG triples of this step KG_t \(showing \d+ of \d+ ranked candidate triples\):\n/)[1].split('\n\n')[0];
+      expect([...block.matchAll(/\[K\d+\] /g)]).toHaveLength(5);
+      expect(p).not.toMatch(/answer set|Hopscope aid/i);
+    }
+    for (const c of run.modelCalls.filter((x) => x.role === 'check')) expect((c.messages as { content: string }[])[1].content).not.toMatch(/of those not shown|Hopscope aid/);
     // Iteration 2's decomposition says it is iteration 2, and names iteration 1 as the source of the check it shows.
     const decomposePrompts = run.modelCalls.filter((c) => c.role === 'decompose').map((c) => (c.messages as { content: string }[])[1].content);
     expect(decomposePrompts[0]).toContain('Iteration 1 of at most 2: decompose the question.');
     expect(decomposePrompts[1]).toContain('Iteration 2 of at most 2: re-decompose.');
     expect(decomposePrompts[1]).toContain('Self-check of A_1 (iteration 1): iteration 1 of 2: the other disease is missing');
     expect(decomposePrompts[1]).not.toMatch(/^Self-check: /m);
+  });
+
+  it("with the aids on, every reason prompt holds one answer set: the question's own, never a step's that could disagree with it", async () => {
+    const { id } = await createRun({ method: 'xr2', backend: 'openai', question: SHARED, params: { tMax: 2 }, switches: AIDS }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    expect(ofKind(run, 'xr2.iteration')).toHaveLength(2);
+    const sets = run.evidence.filter((e) => e.kind === 'set');
+    expect(sets.every((e) => e.channel === 'aids')).toBe(true);
+    const anchorsOf = (e: (typeof sets)[number]) => (e.data as { constraints: { anchor: string }[] }).constraints.map((c) => c.anchor).sort();
+    const both = sets.find((e) => anchorsOf(e).join() === [CD, MS].sort().join())!;
+    expect(both).toBeTruthy();
+    // The intersection is what the KG holds: every member is associated with both diseases.
+    const members = (both.data as { members: { id: string }[] }).members;
+    expect(members.length).toBeGreaterThan(0);
+    for (const m of members.slice(0, 5)) expect((await edgeExists(MS, 'DaG', m.id)) && (await edgeExists(CD, 'DaG', m.id))).toBe(true);
+
     const prompts = run.modelCalls.filter((c) => c.role === 'reason').map((c) => (c.messages as { content: string }[])[1].content);
     expect(prompts).toHaveLength(2);
-    const setBlock = (p: string) => p.split(/Complete answer sets? from the KG \(each one unit\):\n/)[1]?.split('\n\n')[0] ?? '';
-    expect(setBlock(prompts[0])).toContain(`[${both.cite}]`);
-    expect(setBlock(prompts[0])).toContain(`[${msOnly.cite}]`);
-    // Step 2 asks about Crohn's disease only; the multiple sclerosis set of step 1 is still there, each set once.
-    for (const s of [both, msOnly, cdOnly]) expect(setBlock(prompts[1]).split(`[${s.cite}]`)).toHaveLength(2);
+    for (const p of prompts) {
+      const heading = 'Hopscope aid, not part of the method: complete answer set from the KG (one unit: every node meeting the relations as read):\n';
+      const block = p.split(heading)[1]?.split('\n\n')[0] ?? '';
+      expect(block.split('\n')).toEqual([expect.stringMatching(new RegExp(`^\\[${both.cite}\\] Complete answer set in the KG: `))]);
+      expect(p.split(heading)).toHaveLength(2);
+    }
+    // The check is told, as an aid, how many equally good candidates went unshown.
+    for (const c of run.modelCalls.filter((x) => x.role === 'check')) expect((c.messages as { content: string }[])[1].content).toMatch(/Hopscope aid, not part of the method: of those not shown, \d+ match/);
+    const extra = (run.answer as { extra: { aids: { aid: string }[] } }).extra;
+    expect(extra.aids.map((a) => a.aid)).toEqual(expect.arrayContaining(['answer-set', 'completeness-notice']));
+
     // Recall names the step's entities as entities, and its relation apart, in the metaedge's direction with the KG's verb.
     const recalls = run.modelCalls.filter((c) => c.role === 'recall').map((c) => (c.messages as { content: string }[])[1].content);
     expect(recalls[0]).toContain('Entities mentioned: multiple sclerosis (Disease)\n');

@@ -38,7 +38,7 @@ describe('switch grid', () => {
     expect(parseGrid('single-off')).toHaveLength(6);
     const [shuffled] = parseGrid('full+shuffle');
     expect(shuffled).toMatchObject({ key: 'full+shuffle', kgShuffle: true, switches: FULL_SWITCHES });
-    expect(configKey({ doc: true, entity: false, kg: false, param: false, web: false })).toBe('doc-only');
+    expect(configKey({ doc: true, entity: false, kg: false, param: false, web: false, aids: false })).toBe('doc-only');
   });
 
   it('refuses unknown channels and an empty grid, naming the culprit', () => {

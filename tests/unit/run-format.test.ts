@@ -4,7 +4,7 @@ import type { RunView } from '@/lib/runs/view';
 
 const config = (backend: NonNullable<RunView['config']>['backend']): RunView['config'] => ({
   method: 'regram',
-  switches: { doc: true, entity: true, kg: true, param: true, web: true },
+  switches: { doc: true, entity: true, kg: true, param: true, web: true, aids: false },
   params: {},
   kgShuffle: null,
   backend,

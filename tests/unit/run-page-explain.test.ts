@@ -129,7 +129,7 @@ const base: ExplainInput = {
   question: 'Which genes are associated with both multiple sclerosis and Crohn disease?',
   answerType: 'list',
   answer: { abstained: false, text: 'ALB; ICAM1', items: ['ALB', 'ICAM1'], claims: [{ evidenceIds: ['e1'] }, { evidenceIds: [] }] },
-  switches: { doc: true, entity: true, kg: true, param: true, web: true },
+  switches: { doc: true, entity: true, kg: true, param: true, web: true, aids: false },
   params: { k: 15, hubCap: 30 },
   seeds: [{}],
   steps: [{ kind: 'channel.entity', status: 'succeeded', headline: 'linked multiple sclerosis' }],

@@ -49,7 +49,7 @@ describe('run forms', () => {
       question: 'Which genes does <script>alert(1)</script> bind?',
       options: { A: 'IL6', B: 'TNF' },
       documents: [{ text: 'Some text.', title: 'Note' }],
-      switches: { doc: true, entity: true, kg: false, param: false, web: false },
+      switches: { doc: true, entity: true, kg: false, param: false, web: false, aids: false },
       kgShuffle: { seed: 42 },
       params: { k: 3, corrector: false, mode: 'b', weights: [3, 4] },
       backend: 'offline',
@@ -64,7 +64,7 @@ describe('run forms', () => {
 
   it('turn the rerun form into only the changes it carries', () => {
     const body = rerunRequestFromForm(form([['switches', '1'], ['switch.doc', 'on'], ['switch.entity', 'on'], ['switch.param', 'on'], ['switch.web', 'on'], ['param.k', '5']]), PARAMS);
-    expect(body).toEqual({ switches: { doc: true, entity: true, kg: false, param: true, web: true }, kgShuffle: false, params: { k: 5 } });
+    expect(body).toEqual({ switches: { doc: true, entity: true, kg: false, param: true, web: true, aids: false }, kgShuffle: false, params: { k: 5 } });
     expect(RerunRequestSchema.safeParse(body).success).toBe(true);
     // No switch fields at all: the switches are not part of the change.
     expect(rerunRequestFromForm(form([]), PARAMS)).toEqual({ params: {} });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNELS, type ChannelName } from '@/lib/trace/types';
+import { KNOWLEDGE_CHANNELS, type KnowledgeChannel } from '@/lib/trace/types';
 import { FULL_SWITCHES, parseSwitchSpec, type Switches } from '@/lib/channels/switches';
 import { InvalidInputError } from '@/lib/base/errors';
 
@@ -8,7 +8,9 @@ import { InvalidInputError } from '@/lib/base/errors';
  * question runs under. Written as a comma-separated list of configurations,
  * e.g. `full,kg=0,entity=0,param=0`; one configuration with several channels
  * off joins them with `+` (`kg=0+param=0`), `doc-only` keeps one channel on,
- * and `shuffle` adds X-R2's KG-shuffle control (`full+shuffle`).
+ * `shuffle` adds X-R2's KG-shuffle control (`full+shuffle`), and `aids=1` turns
+ * Hopscope's aids on (the grid `full,aids=1` runs each question as the paper's
+ * method and with the aids; docs/aids.md).
  * Two presets: `xr2` (X-R2's attribution grid: full, each of kg/entity/param
  * off, doc-only) and `single-off` (full and each channel off in turn).
  */
@@ -25,7 +27,7 @@ export interface GridConfig {
 
 export const GridConfigSchema = z.object({
   key: z.string(),
-  switches: z.object({ doc: z.boolean(), entity: z.boolean(), kg: z.boolean(), param: z.boolean(), web: z.boolean() }),
+  switches: z.object({ doc: z.boolean(), entity: z.boolean(), kg: z.boolean(), param: z.boolean(), web: z.boolean(), aids: z.boolean().default(false) }),
   kgShuffle: z.boolean(),
   params: z.record(z.string(), z.unknown()).optional(),
   label: z.string().optional(),
@@ -33,7 +35,7 @@ export const GridConfigSchema = z.object({
 
 export const GRID_PRESETS: Record<string, string> = {
   xr2: 'full,kg=0,entity=0,param=0,doc-only',
-  'single-off': ['full', ...CHANNELS.map((c) => `${c}=0`)].join(','),
+  'single-off': ['full', ...KNOWLEDGE_CHANNELS.map((c) => `${c}=0`)].join(','),
 };
 
 /** Parses a grid (a string or a list of configuration specs) into distinct configurations, in the order given. */
@@ -69,13 +71,13 @@ const isShuffle = (t: string) => t === 'shuffle' || t === 'kg-shuffle';
 
 /** The canonical key: equal configurations get equal keys however they were written. */
 export function configKey(switches: Switches, kgShuffle = false): string {
-  const on = CHANNELS.filter((c) => switches[c]);
-  const off = CHANNELS.filter((c) => !switches[c]);
+  const on = KNOWLEDGE_CHANNELS.filter((c) => switches[c]);
+  const off = KNOWLEDGE_CHANNELS.filter((c) => !switches[c]);
   const base = !off.length ? 'full' : on.length === 1 ? `${on[0]}-only` : off.map((c) => `${c}=0`).join('+');
-  return kgShuffle ? `${base}+shuffle` : base;
+  return `${base}${switches.aids ? '+aids=1' : ''}${kgShuffle ? '+shuffle' : ''}`;
 }
 
 /** The configuration with exactly `channel` off (and no shuffle), as X-R2's attribution reads it. */
-export function singleOffKey(channel: ChannelName): string {
+export function singleOffKey(channel: KnowledgeChannel): string {
   return configKey({ ...FULL_SWITCHES, [channel]: false });
 }

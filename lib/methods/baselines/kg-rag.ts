@@ -5,7 +5,7 @@ import { KgRagParamsSchema } from './params';
 import { answerOnce } from './stages/answer';
 import { gatherContext } from './stages/context';
 import { kgNeighbourhood } from './stages/neighbourhood';
-import { ANSWER_SET_TITLE, kgRagTemplate } from './templates';
+import { ANSWER_SET_TITLE, kgRagTemplate, OPTION_TESTS_TITLE } from './templates';
 
 /**
  * Naive KG-RAG baseline (METHODS.md §1, standing in for the papers' KG/Doc RAG
@@ -22,8 +22,9 @@ export const kgRag = defineMethod({
     const context = await gatherContext(ctx, 'kg-rag');
     const neighbourhood = await kgNeighbourhood(ctx, context.frame);
     const kgBlock = [
-      ...(neighbourhood.answerSet.length ? [{ channel: 'kg' as const, title: ANSWER_SET_TITLE, lines: neighbourhood.answerSet }] : []),
+      ...(neighbourhood.answerSet.length ? [{ channel: 'aids' as const, title: ANSWER_SET_TITLE, lines: neighbourhood.answerSet }] : []),
       ...(neighbourhood.lines.length ? [{ channel: 'kg' as const, title: neighbourhood.title, lines: neighbourhood.lines }] : []),
+      ...(neighbourhood.optionTests.length ? [{ channel: 'aids' as const, title: OPTION_TESTS_TITLE, lines: neighbourhood.optionTests }] : []),
     ];
     const blocks = [...kgBlock, ...context.blocks];
     const solution = await answerOnce(ctx, 'kg-rag', kgRagTemplate, context.frame, blocks);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
+import { AID_MARK } from '@/lib/channels/aid-names';
 import type { ChannelName } from '@/lib/trace/types';
 import { linesBlock, type EvidenceLine } from './evidence';
 import { questionBlock, type QuestionFrame } from './frame';
@@ -30,8 +31,11 @@ export const CotSolutionSchema = z.object({
 });
 export type CotSolution = z.infer<typeof CotSolutionSchema>;
 
-/** The heading of a list or count question's complete answer set. */
-export const ANSWER_SET_TITLE = 'Complete answer set from the knowledge graph (one unit: every node meeting all the question\'s relations; it settles a list or count question)';
+/** The heading of a list or count question's complete answer set (aid `answer-set`). */
+export const ANSWER_SET_TITLE = `${AID_MARK}: complete answer set from the knowledge graph, for the question as Hopscope's reader reads it (one unit: every node meeting all the question's relations as read)`;
+
+/** The heading of the options' direct edges to the question's anchors (aid `option-tests`). */
+export const OPTION_TESTS_TITLE = `${AID_MARK}: each option tested for direct knowledge graph edges to the question's entities`;
 
 /** Evidence of one channel, shown under its own heading. */
 export interface ContextBlock {

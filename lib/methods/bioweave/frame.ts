@@ -1,6 +1,6 @@
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { Anchor, LocatedEntity, Operator as KitOperator, OutputFormat, Proposition, QuestionReading } from '@/lib/llm/offline/types';
-import { readingOf } from '@/lib/reading';
+import { questionOptions } from '@/lib/channels/aids';
 import { kitHop, type AnswerType, type Plan, type Source } from './plan';
 
 /** The question as every BioWeave role sees it. */
@@ -66,7 +66,7 @@ export function understandingOf(plan: Plan, frame: QuestionFrame): QuestionReadi
       return e ? [e] : [];
     }),
     // Given apart or written inline, the options are the candidates the answer is chosen among.
-    options: readingOf(frame).options,
+    options: questionOptions(frame),
     cues: { relations: [], question: [] },
     subquestions: [],
     notes: [],

@@ -4,6 +4,7 @@ import type { EntityLink } from '@/lib/kg';
 import { RELATION_DOMAINS } from '@/lib/kg/metaedge-categories';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import { defineTemplate } from '@/lib/llm/templates';
+import { AID_MARK } from '@/lib/channels/aid-names';
 import type { TripleData } from '@/lib/trace/types';
 
 /**
@@ -314,7 +315,7 @@ export const reviseTemplate = defineTemplate({
 export const synthesizeTemplate = defineTemplate({
   role: 'synthesize',
   id: 'regram.synthesize',
-  version: 1,
+  version: 2,
   system:
     'You are a lead researcher writing the final, conclusive answer. Synthesize the reasoning in the Evidence Map to answer the ' +
     'Original Question. Cite only evidence ids listed in the map. Where a hop answered from general knowledge, say so; ' +
@@ -323,7 +324,7 @@ export const synthesizeTemplate = defineTemplate({
     [
       `Original Question: ${input.frame.question}`,
       optionsBlock(input.frame.options),
-      input.answerSet?.length ? `Complete answer set from the KG (one unit: every node meeting all the question's relations; it settles a list or count question):\n${factsBlock(input.answerSet)}` : null,
+      input.answerSet?.length ? `${AID_MARK}: complete answer set from the KG, outside the hops' regions, for the question as Hopscope's reader reads it (one unit: every node meeting all the question's relations as read):\n${factsBlock(input.answerSet)}` : null,
       `Evidence Map:\n${input.map
         .map((e) =>
           [

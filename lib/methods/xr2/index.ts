@@ -26,10 +26,8 @@ export const xr2 = defineMethod({
     'Iterative reasoning with mandatory decomposition: per step, extract entities (entity channel) and relation cues, retrieve the top-K KG triples ' +
     'and recall parametric claims apart from them, answer the whole question, self-check, and re-decompose on what is missing.',
   params: Xr2ParamsSchema,
-  deviations: (p) => [
-    'an MCQ option reached outside E_t counts as one more constraint met in the unit score',
-    ...(p.optionBonus > 0 ? [`not in the paper: option bonus ${p.optionBonus} (optionBonus)`] : []),
-  ],
+  // Option coverage in the unit score is the aid `option-coverage` (docs/aids.md), declared with the aids when they are on.
+  deviations: (p) => (p.optionBonus > 0 ? [`not in the paper: option bonus ${p.optionBonus} (optionBonus)`] : []),
   async run(ctx) {
     const { tMax } = ctx.params;
     const frame = await readQuestion(ctx);
@@ -65,8 +63,8 @@ export const xr2 = defineMethod({
         const answer = await reason(ctx, step, input);
         const lines = linesOf(input);
         const newEvidence = lines.filter((l) => !prior.seenRefs.includes(l.ref)).length;
-        const { verdict, action } = await check(ctx, step, { frame, t, tMax, answer, evidence: evidenceOf(input), memory: input.claims, unexamined: kg.unexamined, kgShown: kg.shown, newEvidence });
-        return advance(prior, { t, current, kgLines: kg.units.flatMap((u) => u.lines), sets: kg.answerSet, lines, answer, verdict, unexamined: kg.unexamined, action });
+        const { verdict, action } = await check(ctx, step, { frame, t, tMax, answer, evidence: evidenceOf(input), memory: input.claims, unexamined: kg.completeness ? kg.unexamined : 0, completeness: kg.completeness, kgShown: kg.shown, newEvidence });
+        return advance(prior, { t, current, kgLines: kg.units.flatMap((u) => u.lines), sets: kg.answerSet, lines, answer, verdict, unexamined: kg.completeness ? kg.unexamined : 0, action });
       });
     }
     return toMethodAnswer(state, t);

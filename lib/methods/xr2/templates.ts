@@ -5,6 +5,7 @@ import { metaedges } from '@/lib/llm/offline/metaedges';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import { linesBlock, type EvidenceLine } from '../baselines/evidence';
 import { entityList, questionBlock, type QuestionFrame } from '../baselines/frame';
+import { AID_MARK } from '@/lib/channels/aid-names';
 
 /**
  * X-R2's roles (xr2.txt §4.1, METHODS.md §2): Decompose(Q, D, A_{t−1}),
@@ -228,10 +229,10 @@ function establishedBlock(input: { established: EvidenceLine[]; establishedOmitt
 export const reasonTemplate = defineTemplate({
   role: 'reason',
   id: 'xr2.reason',
-  version: 1,
+  version: 2,
   system:
     'You answer the ORIGINAL question in full, as a list, from the step context: document evidence, step entities and relation cues, ' +
-    'the complete answer set when one is given (it settles list and count questions), this step\'s KG triples, findings established in ' +
+    'this step\'s KG triples, findings established in ' +
     'earlier steps, entity profiles and (when given) unverified memory, which is not evidence and is kept apart. A list marked ' +
     '"showing n of m" is cut: do not count it as complete. Cite the ids of the lines you use (K…, D…, E…; a P… id only for a claim ' +
     'taken from memory); never cite an id that is not listed. If the evidence does not support an answer yet, abstain.',
@@ -243,7 +244,7 @@ export const reasonTemplate = defineTemplate({
       `Relation cues R_t: ${input.cues.join('; ') || '(none)'}`,
       input.constraints.length ? `Constraints: ${input.constraints.map((c) => `${c.type}: ${c.text}`).join('; ')}` : null,
       dBlock(input.frame),
-      input.answerSet.length ? `${input.answerSet.length === 1 ? 'Complete answer set' : 'Complete answer sets'} from the KG (each one unit):\n${linesBlock(input.answerSet)}` : null,
+      input.answerSet.length ? `${AID_MARK}: complete answer set from the KG (one unit: every node meeting the relations as read):\n${linesBlock(input.answerSet)}` : null,
       `KG triples of this step KG_t (${input.kgShown}):\n${kgBlock(input.kg)}`,
       establishedBlock(input),
       `Entity profiles:\n${linesBlock(input.profiles)}`,
@@ -266,8 +267,10 @@ export interface CheckInput {
   evidence: EvidenceLine[];
   /** Unverified memory it was also shown, apart from the evidence. */
   memory: EvidenceLine[];
-  /** KG candidates ranked below the top K with the best coverage of the step entities, not yet examined. */
+  /** KG candidates ranked below the top K with the best coverage of the step entities, not yet examined (0 unless `completeness`). */
   unexamined: number;
+  /** Aid `completeness-notice`: whether the check is told `unexamined` (docs/aids.md). */
+  completeness: boolean;
   /** How much of the ranked candidates KG_t showed ("showing 5 of 200 ranked candidate triples"). */
   kgShown: string;
   /** Lines this step added that no earlier step had shown. */
@@ -277,7 +280,7 @@ export interface CheckInput {
 export const checkTemplate = defineTemplate({
   role: 'check',
   id: 'xr2.check',
-  version: 1,
+  version: 2,
   system:
     'You self-check an answer to a biomedical question: is it sufficient (the evidence covers every constraint and, for list or count ' +
     'questions, every candidate) and consistent (it follows from the evidence and fits the question and the documents)? Say stop to ' +
@@ -289,8 +292,10 @@ export const checkTemplate = defineTemplate({
       `Rationale: ${input.answer.rationale}`,
       `Evidence the answer could draw on:\n${linesBlock(input.evidence)}`,
       input.memory.length ? `Unverified memory it was also shown (not evidence):\n${linesBlock(input.memory)}` : null,
-      `KG triples this step: ${input.kgShown}; of those not shown, ${input.unexamined} match the step entities as fully as the ones shown ` +
-        `(the rest cover fewer of them). New evidence this step: ${input.newEvidence} line(s).`,
+      input.completeness
+        ? `KG triples this step: ${input.kgShown}; ${AID_MARK}: of those not shown, ${input.unexamined} match the step entities as fully as the ones shown ` +
+          `(the rest cover fewer of them). New evidence this step: ${input.newEvidence} line(s).`
+        : `KG triples this step: ${input.kgShown}. New evidence this step: ${input.newEvidence} line(s).`,
     ]
       .filter(Boolean)
       .join('\n\n'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LinkedEntitySchema } from '@/lib/llm/offline/types';
+import { AID_NAMES } from '@/lib/channels/aid-names';
 import { CHANNELS, EVIDENCE_KINDS, TripleDataSchema } from '../types';
 
 /**
@@ -154,6 +155,8 @@ export const channelSteps = {
   'channel.kg-shuffle': { output: z.array(EvidenceInputSchema) },
   'channel.param': { output: EvidenceRecordsSchema },
   'channel.web': { output: EvidenceRecordsSchema },
+  // An aid at work (lib/channels/aids.ts): which one, what it did, and the evidence it added.
+  'channel.aids': { output: z.object({ aid: z.enum(AID_NAMES as [string, ...string[]]), did: z.string(), evidence: EvidenceRecordsSchema }), input: z.object({ aid: z.string() }).passthrough() },
 } as const;
 
 /** A method's answer (lib/methods/types MethodAnswer), where a step records it whole. */

@@ -1,11 +1,9 @@
-import { answerSetQuery } from '@/lib/channels/answer-set';
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import type { NodeProfile } from '@/lib/kg';
 import { Bm25Index } from '@/lib/llm/offline/lexical';
 import type { EvidenceRecord } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
-import { candidateEntities, readingOf, seedEntities } from '@/lib/reading';
 import type { QuestionFrame } from '../frame';
 import type { KgRagParams } from '../params';
 
@@ -25,52 +23,60 @@ export interface Neighbourhood {
   lines: EvidenceLine[];
   /** The block heading, saying how much of the neighbourhood the top K shows. */
   title: string;
-  /** For a list or count question: its complete answer set, one cited unit. */
+  /** Aid `option-tests`: each option's direct edges to each anchor, shown apart from the top K. */
+  optionTests: EvidenceLine[];
+  /** Aid `answer-set`: for a list or count question, its complete answer set, one cited unit. */
   answerSet: EvidenceLine[];
   ranking: RankedTriple[];
   notes: string[];
 }
 
 /**
- * kg-rag's retrieval: the 1-hop KG neighbourhood of the question's anchors
- * (the reading's linked entities that constrain the answer, never an option;
- * all relations, best-connected neighbours first), and for a multiple-choice
- * question each option tested for direct edges to each anchor (every such
- * edge is shown). The neighbourhood is ranked per entity by lexical match to
- * the question plus how many anchors a triple joins, then taken round-robin
- * across the entities; the top K go into the prompt beside the option tests,
- * the rest stay in the trace as unselected candidates.
+ * kg-rag's retrieval (METHODS.md §1): the 1-hop KG neighbourhood of the
+ * question's linked entities (all relations, best-connected neighbours first),
+ * ranked per entity by lexical match to the question plus how many linked
+ * entities a triple joins, then taken round-robin across the entities; the top
+ * K go into the prompt, the rest stay in the trace as unselected candidates.
+ * With the aids on (docs/aids.md), the reader picks the anchors (never an
+ * option), each option is tested for direct edges to each anchor, a list or
+ * count question gets its complete answer set, and the heading tallies each
+ * relation shown against the KG's.
  */
 export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: QuestionFrame): Promise<Neighbourhood> {
-  const reading = readingOf(frame);
-  const anchors = seedEntities(reading, frame.entities);
-  const candidates = candidateEntities(reading).filter((c) => !anchors.some((a) => a.nodeId === c.nodeId));
+  const read = await ctx.channels.aids.anchors(null, frame);
+  const anchors = read?.anchors ?? [...new Map(frame.entities.map((e) => [e.nodeId, e])).values()];
+  const candidates = read?.options ?? [];
   const { topK, neighbourhoodLimit } = ctx.params;
   return ctx.trace.step(
     { kind: 'kg-rag.neighbourhood', label: '1-hop KG neighbourhood', input: { anchors: anchors.map((a) => a.nodeId), candidates: candidates.map((c) => c.nodeId), topK, neighbourhoodLimit } },
     async (step) => {
-      if (!anchors.length) return { lines: [], title: KG_TITLE, answerSet: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
+      if (!anchors.length) return { lines: [], title: KG_TITLE, optionTests: [], answerSet: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
       const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
       const kg = await ctx.channels.kg.triplesAround(step, anchors.map(node), { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
       const tested: EvidenceRecord[] = [];
       for (const c of candidates) {
         for (const a of anchors) tested.push(...(await ctx.channels.kg.paths(step, node(c), node(a), { maxDepth: 1, limit: 5 })).items);
       }
+      if (candidates.length) await ctx.channels.aids.note(step, 'option-tests', `${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`, tested.map((r) => r.id));
       const ranking = rank(kg.items, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
-      // Every option's test is shown, beside the top K: it is the check the question asks for.
-      const chosen = new Set([...tested.map((r) => r.id), ...ranking.filter((r) => r.selected).map((r) => r.id)]);
-      const records = [...tested, ...kg.items];
-      const lines = records.filter((r) => chosen.has(r.id)).map(toLine);
-      const query = answerSetQuery(reading);
-      const set = query && kg.enabled ? await ctx.channels.kg.answerSet(step, query.constraints, query.kind) : null;
-      await ctx.trace.markSelected([...chosen, ...(set?.items.map((r) => r.id) ?? [])]);
-      const held = sumAnchorTotals(kg.items);
-      const tally = relationTally(anchors, lines, await ctx.channels.kg.relationCounts(anchors.map((a) => a.nodeId)), await metaedgeVerbs());
-      const title = `${KG_TITLE} (showing ${lines.length} of ${records.length} retrieved${held > kg.items.length ? `; the KG holds ${held} edges at these entities` : ''}${tally})`;
-      const notes = [...(kg.note ? [kg.note] : []), ...(candidates.length ? [`options tested as candidates: ${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`] : [])];
-      return { lines, title, answerSet: set?.items.map(toLine) ?? [], ranking, notes };
+      const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
+      const lines = kg.items.filter((r) => chosen.has(r.id)).map(toLine);
+      const set = await ctx.channels.aids.questionAnswerSet(step, frame);
+      await ctx.trace.markSelected([...chosen, ...tested.map((r) => r.id), ...set.map((r) => r.id)]);
+      const tally = ctx.channels.aids.enabled ? await completeness(ctx, anchors, kg.items, lines) : '';
+      if (tally) await ctx.channels.aids.note(step, 'completeness-notice', tally);
+      const title = `${KG_TITLE} (showing ${lines.length} of ${kg.items.length} retrieved${tally})`;
+      const notes = [...(kg.note ? [kg.note] : []), ...(candidates.length ? [`options tested as candidates (aid): ${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`] : [])];
+      return { lines, title, optionTests: tested.map(toLine), answerSet: set.map(toLine), ranking, notes };
     },
   );
+}
+
+/** Aid `completeness-notice`: how many edges the KG holds at the anchors, and per relation how many the prompt shows of them. */
+async function completeness(ctx: MethodContext<KgRagParams>, anchors: { nodeId: string; name: string }[], retrieved: EvidenceRecord[], lines: EvidenceLine[]): Promise<string> {
+  const held = sumAnchorTotals(retrieved);
+  const tally = relationTally(anchors, lines, await ctx.channels.kg.relationCounts(anchors.map((a) => a.nodeId)), await metaedgeVerbs());
+  return `${held > retrieved.length ? `; the KG holds ${held} edges at these entities` : ''}${tally}`;
 }
 
 const KG_TITLE = 'Knowledge graph facts';

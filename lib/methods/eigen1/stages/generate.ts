@@ -9,7 +9,6 @@ import { callRole } from './call';
 import { toItem, type RetrievedItem } from './records';
 import { retrieve } from './retrieve';
 import { normalise } from '@/lib/llm/offline/text';
-import { readingOf } from '@/lib/reading';
 
 /** The monitor's judgement of one window of the stream. */
 export interface WindowVerdict {
@@ -136,7 +135,7 @@ export async function monitoredGeneration<I>(ctx: Ctx, parent: StepHandle, spec:
         finishReason: generation.finishReason,
         continuation: generation.continuation,
         evidence,
-        optionChecks: checkOptions(frame, injections, evidence),
+        optionChecks: await checkOptions(ctx, step, frame, injections, evidence),
         usage: [usageOf(spec.stage, generation.calls), ...verdicts.flatMap((v) => v.usage), ...injections.flatMap((i) => i.usage)],
       };
     },
@@ -221,12 +220,15 @@ async function integrate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, at:
   });
 }
 
-/** Which options the generation's queries named, which injected records touch each option's linked entity (or name it), and how directly. */
-function checkOptions(frame: QuestionFrame, injections: Injection[], evidence: EvidenceRecord[]): OptionCheck[] {
-  if (!Object.keys(frame.options ?? {}).length) return [];
-  const reading = readingOf(frame);
+/**
+ * Aid `option-checks` (trace only; none with the aids off): which options the generation's queries named, which
+ * injected records touch each option's linked entity (or name it), and how directly, by the relations the reader reads.
+ */
+async function checkOptions(ctx: Ctx, step: StepHandle, frame: QuestionFrame, injections: Injection[], evidence: EvidenceRecord[]): Promise<OptionCheck[]> {
+  if (!Object.keys(frame.options ?? {}).length || !(await ctx.channels.aids.note(step, 'option-checks', 'per-option support recorded in the trace'))) return [];
+  const read = await ctx.channels.aids.anchors(step, frame);
   // The relations the question asks, at the question entity they start from.
-  const asked = reading.anchors.flatMap((a) => (a.chain[0] ? [{ nodeId: a.entity.nodeId, metaedges: new Set(a.chain[0].edges.map((e) => e.metaedge)) }] : []));
+  const asked = [...(read?.relations ?? [])].map(([nodeId, metaedges]) => ({ nodeId, metaedges: new Set(metaedges) }));
   return Object.entries(frame.options ?? {}).map(([key, option]) => {
     const names = [option, ...(frame.optionLinks[key] ?? []).map((l) => l.name)].map(normalise).filter(Boolean);
     const nodes = new Set((frame.optionLinks[key] ?? []).map((l) => l.nodeId));

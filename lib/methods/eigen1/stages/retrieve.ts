@@ -1,7 +1,6 @@
 import type { KgNode } from '@/lib/kg';
 import { metaedgesBetween } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
-import { seedEntities, readQuestion } from '@/lib/reading';
 import type { Comparison, SimilarityUse } from '@/lib/nlp/similarity';
 import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -27,9 +26,10 @@ export interface Retrieval {
 
 /**
  * One query against documents and the KG, top k from each (EIGEN-1's
- * query_top_k). KG triples come from the query's anchors as the shared
- * question reading finds them (never a listed option), along the relations
- * its wording names. Triples that reach an entity the reasoning has
+ * query_top_k). KG triples come from the entities linked in the query, every
+ * relation between them when it names several, else all. With the aids on
+ * (aid `question-reader`, docs/aids.md) the reader picks the query's anchors
+ * (never a listed option) and the relations its wording names. Triples that reach an entity the reasoning has
  * already named rank first (the monitor fires mid-thought: the facts that
  * continue the thought matter most), then by similarity to the query (the
  * run's: embedding cosine with an embedding model, else lexical);
@@ -46,14 +46,14 @@ export async function retrieve(
   return ctx.trace.step({ kind: 'eigen1.retrieval', label: 'Retrieve (documents + KG)', input: { query, ...shown }, parent }, async (step) => {
     const notes: string[] = [];
     const links = asLinked(await ctx.channels.entity.link(step, query, 'Link query entities'));
-    const reading = readQuestion(query, { links });
-    const anchors = seedEntities(reading, links);
+    const read = await ctx.channels.aids.queryAnchors(step, query, links);
+    const anchors = read?.anchors ?? [...new Map(links.map((l) => [l.nodeId, l])).values()];
     const triples: EvidenceRecord[] = [];
     /** Which entity's neighbourhood each triple came from. */
     const around = new Map<string, string>();
     for (const anchor of anchors) {
       const node: KgNode = { id: anchor.nodeId, kind: anchor.kind, name: anchor.name };
-      const kg = await ctx.channels.kg.triplesAround(step, [node], { metaedges: relationsFor(anchor, anchors, reading.anchors), limit: 50 }, `KG neighbours of ${anchor.name}`);
+      const kg = await ctx.channels.kg.triplesAround(step, [node], { metaedges: relationsFor(anchor, anchors, read?.relations), limit: 50 }, `KG neighbours of ${anchor.name}`);
       if (!kg.enabled) notes.push(kg.note ?? 'kg channel disabled');
       triples.push(...kg.items);
       for (const r of kg.items) around.set(r.id, anchor.name);
@@ -96,14 +96,10 @@ function takeAcross(ranked: EvidenceRecord[], entityOf: (r: EvidenceRecord) => s
   return taken;
 }
 
-/** The relations the query names for this entity; else every relation to the other entities it names; else all. */
-function relationsFor(
-  anchor: { nodeId: string; kind: string },
-  all: { nodeId: string; kind: string }[],
-  read: { entity: { nodeId: string }; metaedges: string[] }[],
-): string[] | undefined {
-  const named = read.find((a) => a.entity.nodeId === anchor.nodeId)?.metaedges;
-  if (named?.length) return named;
+/** The relations the query names for this entity (as the reader, an aid, reads them); else every relation to the other entities it names; else all. */
+function relationsFor(anchor: { nodeId: string; kind: string }, all: { nodeId: string; kind: string }[], named?: Map<string, string[]>): string[] | undefined {
+  const own = named?.get(anchor.nodeId);
+  if (own?.length) return own;
   const between = [...new Set(all.filter((o) => o.nodeId !== anchor.nodeId).flatMap((o) => metaedgesBetween(anchor.kind, o.kind)))];
   return between.length ? between : undefined;
 }

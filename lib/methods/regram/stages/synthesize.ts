@@ -1,6 +1,4 @@
 import { answerSetOf as answerSetData } from '@/lib/trace/evidence-data';
-import { answerSetQuery } from '@/lib/channels/answer-set';
-import { readQuestion } from '@/lib/reading';
 import type { StepHandle } from '@/lib/trace/types';
 import type { RegramParams } from '../params';
 import { matchOption, parseOptions } from '@/lib/reading/options';
@@ -30,14 +28,17 @@ export async function buildEvidenceMap(ctx: MethodContext<RegramParams>, hops: H
   );
 }
 
-/** For a list or count question: the complete answer set from the KG, one unit beside the hops' map (the K cut cannot count). */
+/**
+ * Aid `answer-set` (docs/aids.md; nothing with the aids off): for a list or
+ * count question, its complete answer set from the KG, one unit beside the
+ * hops' map (the K cut cannot count). It lies outside the regions the paper
+ * confines reasoning to, so only the aids bring it.
+ */
 async function answerSetOf(ctx: MethodContext<RegramParams>, step: StepHandle, frame: QuestionFrame): Promise<{ facts: Pick<Fact, 'id' | 'text'>[]; members: RegionEntity[] }> {
-  const query = answerSetQuery(readQuestion(frame.question, { links: frame.entities, options: frame.options ?? undefined, optionLinks: frame.optionLinks }));
-  if (!query || !ctx.channels.kg.enabled) return { facts: [], members: [] };
-  const found = await ctx.channels.kg.answerSet(step, query.constraints, query.kind);
-  await ctx.trace.markSelected(found.items.map((r) => r.id));
-  const members = found.items.flatMap((r) => answerSetData(r).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
-  return { facts: found.items.map((r) => ({ id: r.id, text: r.text })), members };
+  const found = await ctx.channels.aids.questionAnswerSet(step, { question: frame.question, options: frame.options, entities: frame.entities, optionLinks: frame.optionLinks });
+  await ctx.trace.markSelected(found.map((r) => r.id));
+  const members = found.flatMap((r) => answerSetData(r).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
+  return { facts: found.map((r) => ({ id: r.id, text: r.text })), members };
 }
 
 /**

@@ -1,7 +1,5 @@
 import { tripleOf } from '@/lib/trace/evidence-data';
 import type { ChannelAnswer } from '@/lib/channels';
-import { answerSetQuery } from '@/lib/channels/answer-set';
-import { readingOf } from '@/lib/reading';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
@@ -22,9 +20,9 @@ export interface CandidateRow {
   text: string;
   /**
    * Constraint match: the share of the constraints the unit meets. Each step
-   * entity E_t is one (touching it); when the question names entities outside
-   * E_t (MCQ options, the other end of a claim), reaching one of them is one
-   * more, weighed like the others.
+   * entity E_t is one (touching it); with the aids on (`option-coverage`), when
+   * the question names entities outside E_t (MCQ options, the other end of a
+   * claim), reaching one of them is one more, weighed like the others.
    */
   coverage: number;
   /** Mean over its triples: 1 for a relation the cues name, 0.5 / 0.25 for the preferred / a fallback reading the kinds chose, 0 otherwise. */
@@ -41,10 +39,10 @@ export interface KgRetrieval {
   /** KG_t: units in rank order holding exactly K triples (fewer only when the candidates run out). */
   units: KgUnit[];
   /**
-   * Complete answer sets, each one cited unit: the original question's (when it
-   * is a list or count over one-hop relations), those earlier steps were shown,
-   * and this step's (for a list or count step). Earlier sets stay: a later step
-   * intersects or counts against them.
+   * Aid `answer-set` (docs/aids.md; none with the aids off): at most one
+   * complete answer set, one cited unit: the original question's as the reader
+   * reads it, else this step's (for a list or count step), else the one an
+   * earlier step showed. One set, so a prompt never holds two that disagree.
    */
   answerSet: EvidenceLine[];
   /** How much of the ranked candidates KG_t shows: "5 triples of 37 ranked candidates". */
@@ -54,6 +52,8 @@ export interface KgRetrieval {
   candidates: CandidateRow[];
   /** Eligible candidates below the top K with the best coverage of E_t there is: they could extend the answer as the ones shown did. */
   unexamined: number;
+  /** Whether the check is told `unexamined` (aid `completeness-notice`; the paper's check sees the answer, Q and D). */
+  completeness: boolean;
   notes: string[];
 }
 
@@ -90,8 +90,8 @@ export async function retrieveKG(
       if (!entities.length) {
         // Still asked, so a switched-off channel leaves its skipped step in the trace.
         const none = await ctx.channels.kg.triplesAround(step, [], {}, 'KG triples at the step entities');
-        const answerSet = await setsShown(ctx, step, frame, state, []);
-        return { units: [], answerSet, shown: 'no candidates', cues: await cuesOf(extraction), candidates: [], unexamined: 0, notes: [none.note ?? 'no step entity was linked to the KG'] };
+        const answerSet = await setShown(ctx, step, frame, state, async () => []);
+        return { units: [], answerSet, shown: 'no candidates', cues: await cuesOf(extraction), candidates: [], unexamined: 0, completeness: false, notes: [none.note ?? 'no step entity was linked to the KG'] };
       }
       const plans = entities.map((e) => ({ entity: e, ...relationsOf(e, extraction) }));
       const answers: ChannelAnswer[] = [];
@@ -123,7 +123,10 @@ export async function retrieveKG(
       }
       for (const a of answers) if (a.note && !notes.includes(a.note)) notes.push(a.note);
 
-      const rows = rank(units, { current, entities, extraction, focus: focusNodes(frame, entities), shown: new Set(state.shownEdges), optionBonus: ctx.params.optionBonus });
+      // Aid `option-coverage`: reaching an entity the question names outside E_t (an option) counts as one more constraint met.
+      const focus = focusNodes(frame, entities);
+      const focusCovers = focus.size > 0 && (await ctx.channels.aids.note(step, 'option-coverage', `reaching one of ${focus.size} named entit${focus.size === 1 ? 'y' : 'ies'} outside E_t counts as a constraint met`));
+      const rows = rank(units, { current, entities, extraction, focus, focusCovers, shown: new Set(state.shownEdges), optionBonus: ctx.params.optionBonus });
       const eligible = rows.filter((r) => r.row.status !== 'shown earlier');
       const chosen = withinBudget(eligible, topK);
       const rest = eligible.filter((r) => !chosen.includes(r));
@@ -131,7 +134,8 @@ export async function retrieveKG(
       rest.forEach((r, i) => (r.row.rank = chosen.length + i + 1));
       const best = Math.max(0, ...eligible.map((r) => r.row.coverage));
       const unexamined = rest.filter((r) => r.row.coverage >= best).length;
-      const set = await setsShown(ctx, step, frame, state, await answerSetOf(ctx, step, plans, extraction));
+      const completeness = await ctx.channels.aids.note(step, 'completeness-notice', `the check is told that ${unexamined} candidate(s) below the top K cover the step entities as fully as those shown`);
+      const set = await setShown(ctx, step, frame, state, () => answerSetOf(ctx, step, plans, extraction));
       await ctx.trace.markSelected([...chosen.flatMap((r) => r.unit.records.map((x) => x.id)), ...set.map((l) => l.id)]);
       const triples = chosen.reduce((n, r) => n + r.unit.records.length, 0);
       const candidateTriples = eligible.reduce((n, r) => n + r.unit.records.length, 0);
@@ -142,6 +146,7 @@ export async function retrieveKG(
         shown: `showing ${triples} of ${candidateTriples} ranked candidate triples`,
         candidates: rows.map((r) => r.row),
         unexamined,
+        completeness,
         notes,
       };
     },
@@ -164,11 +169,17 @@ function withinBudget<T extends { unit: Unit }>(ranked: T[], k: number): T[] {
   return chosen;
 }
 
-/** The sets a step shows: the question's own, those shown in earlier steps, then the step's; each once. */
-async function setsShown(ctx: MethodContext<Xr2Params>, step: StepHandle, frame: Xr2Frame, state: LoopState, stepSet: EvidenceLine[]): Promise<EvidenceLine[]> {
-  const query = answerSetQuery(readingOf(frame));
-  const questionSet = query ? (await ctx.channels.kg.answerSet(step, query.constraints, query.kind, 'KG answer set of the question')).items.map(toLine) : [];
-  return [...new Map([...questionSet, ...(state.sets ?? []), ...stepSet].map((l) => [l.id, l])).values()];
+/**
+ * The one answer set a step shows (aid `answer-set`): the question's own as
+ * the reader reads it; else this step's; else the one an earlier step showed.
+ * Never two: sets read from two readings of one question can disagree.
+ */
+async function setShown(ctx: MethodContext<Xr2Params>, step: StepHandle, frame: Xr2Frame, state: LoopState, stepSet: () => Promise<EvidenceLine[]>): Promise<EvidenceLine[]> {
+  if (!ctx.channels.aids.enabled) return [];
+  const question = (await ctx.channels.aids.questionAnswerSet(step, frame, 'Answer set of the question (aid)')).map(toLine);
+  if (question.length) return question.slice(0, 1);
+  const own = await stepSet();
+  return (own.length ? own : (state.sets ?? [])).slice(-1);
 }
 
 /** For a list or count step: one set unit, the nodes of the answer kind every (non-negated) entity reaches along its relation. */
@@ -178,7 +189,7 @@ async function answerSetOf(ctx: MethodContext<Xr2Params>, step: StepHandle, plan
   if (!usable.length || usable.length !== plans.filter((p) => !p.negated).length) return [];
   const kind = x.answerKind ?? usable[0].targetKind;
   const constraints = usable.map((p) => ({ anchor: { id: p.entity.nodeId, kind: p.entity.kind, name: p.entity.name }, metaedges: p.metaedges, direction: p.direction }));
-  return (await ctx.channels.kg.answerSet(step, constraints, kind)).items.map(toLine);
+  return (await ctx.channels.aids.answerSet(step, constraints, kind)).map(toLine);
 }
 
 async function cuesOf(x: StepExtraction): Promise<string[]> {
@@ -208,7 +219,7 @@ function focusNodes(frame: Xr2Frame, entities: StepEntity[]): Set<string> {
 
 const edgeOf = (r: EvidenceRecord) => tripleOf(r).edgeId;
 
-function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extraction: StepExtraction; focus: Set<string>; shown: Set<number>; optionBonus: number }) {
+function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extraction: StepExtraction; focus: Set<string>; focusCovers: boolean; shown: Set<number>; optionBonus: number }) {
   const ids = new Set(by.entities.map((e) => e.nodeId));
   // A relation the question's words name weighs 1; one the kinds chose, 0.5 for the preferred reading and 0.25 for the fallbacks.
   const weight = new Map<string, number>();
@@ -219,7 +230,7 @@ function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extr
     const lines = unit.records.map(toLine);
     const triples = lines.flatMap((l) => l.triples);
     const nodes = new Set(triples.flatMap((t) => [t.sourceId, t.targetId]));
-    const named = by.focus.size ? 1 : 0;
+    const named = by.focusCovers && by.focus.size ? 1 : 0;
     const focusHit = [...nodes].some((n) => by.focus.has(n)) ? 1 : 0;
     const coverage = ids.size + named ? ([...ids].filter((id) => nodes.has(id)).length + named * focusHit) / (ids.size + named) : 0;
     const relation = triples.reduce((s, t) => s + (weight.get(t.metaedge) ?? 0), 0) / Math.max(1, triples.length);

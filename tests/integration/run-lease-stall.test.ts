@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '@/lib/db/client';
 import { executeRun } from '@/lib/runs/executor';
-import { stopQueue } from '@/lib/runs/queue';
+import { enqueueRun, stopQueue } from '@/lib/runs/queue';
 import { createRun } from '@/lib/runs/service';
 import { recoverInterruptedRuns } from '@/lib/runs/worker';
 import { getRunView } from '@/lib/runs/view';
@@ -131,16 +131,21 @@ describe('a model run and its worker', () => {
     withModel.child.kill('SIGSTOP');
     let before: number;
     try {
-      // Taken over while stopped (as the sweep does once a lease runs out): back on the endpoint's queue.
+      // Taken over while stopped (as the sweep does once a lease runs out), and held back from being claimed again for now
+      // (a backend nobody serves), so whatever is written next could only be the stale attempt's.
       expect((await recoverInterruptedRuns([id])).resumed).toEqual([id]);
+      await getPool().query(`update runs set backend_key = 'openai held-back' where id = $1`, [id]);
       before = await written(id);
     } finally {
       withModel.child.kill('SIGCONT');
     }
-    // The stale attempt (1) stops at its next write, having written nothing: the re-queued run is then claimed again (attempt 2),
-    // only by the worker with the endpoint (its one consumer was busy with attempt 1 until then).
+    // The stale attempt (1) gets its model answer and goes to write it: refused, it stops, having written nothing.
     await until('the stopped attempt to find its lease gone', () => withModel.log.includes(`[runs] ${id}: lease lost`));
+    await sleep(1_000);
     expect(await written(id)).toBe(before);
+    // Released: claimed again (attempt 2), only by the worker with the endpoint, and finished.
+    await getPool().query(`update runs set backend_key = $2 where id = $1`, [id, `openai ${scripted.server.baseUrl} ${process.env.HOPSCOPE_MODEL}`]);
+    await enqueueRun(id);
     const done = await until('the run to end', async () => {
       const row = await runRow(id);
       return row.status === 'succeeded' || row.status === 'failed' ? row : null;

@@ -6,7 +6,7 @@ import { QuestionSetForms } from '@/components/eval/QuestionSetForms';
 import { Card } from '@/components/ui/Card';
 import { MAX_QUESTIONS } from '@/lib/eval/generate/errors';
 import { BIOMEDHOP_FAMILIES, RENDERINGS } from '@/lib/eval/generate/types';
-import { EVIDENCE_SOURCES } from '@/lib/eval/generate/evidence';
+import { EVIDENCE_SOURCES } from '@/lib/eval/generate/types';
 import { MAX_UPLOAD_BYTES, SET_FORMATS } from '@/lib/eval/import/formats';
 import { pageViewer } from '@/lib/auth/page';
 import { GRID_PRESETS, listEvalJobs } from '@/lib/eval/jobs';

@@ -1,6 +1,6 @@
-import { databaseUrl, getPool } from '@/lib/db/client';
-import { currentKgVersion } from '@/lib/runs/kg-version';
 import { readMetagraph, type MetaedgeInfo, type MetaedgeRow } from './relations';
+import { databaseKey, loadedMetaedges } from './store';
+import { currentKgVersion } from './version';
 
 /**
  * The metagraph of the graph in use, read: its kinds and its metaedges with
@@ -38,13 +38,9 @@ export function setMetagraph(rows: readonly MetaedgeRow[]): LoadedMetagraph {
  * question can be read through, since no evidence could ever check it.
  */
 export async function loadMetagraph(): Promise<LoadedMetagraph> {
-  const key = `${databaseUrl()} ${await currentKgVersion()}`;
+  const key = `${databaseKey()} ${await currentKgVersion()}`;
   if (key === loadedFor) return current;
-  const { rows } = await getPool().query<MetaedgeRow>(
-    `select abbr, source_kind "sourceKind", verb, target_kind "targetKind", directed from metaedges m
-      where exists (select 1 from edges e where e.metaedge = m.abbr) order by abbr`,
-  );
-  setMetagraph(rows);
+  setMetagraph(await loadedMetaedges());
   loadedFor = key;
   return current;
 }

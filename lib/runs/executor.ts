@@ -13,7 +13,7 @@ import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { createBackend, createSimilarity, servableBackends, waitingFor } from './backend';
 import { summariseCost } from './cost';
 import { RunConfigSchema, RunInputSchema } from './schemas';
-import { currentKgVersion } from './kg-version';
+import { currentKgVersion } from '@/lib/kg/version';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 import { readEnv } from '@/lib/config';
 

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { entityMentions, searchAliases, surfaceQuery } from '@/lib/channels/doc-relevance';
 import type { WebRecord } from '@/lib/channels/types';
 import { getPool } from '@/lib/db/client';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
-import type { GoldGraph } from './types';
+import { QuestionEvidenceSchema, type EvidenceSource, type GoldGraph, type QuestionEvidence } from './types';
 
 /**
  * BioMedHop's source-conditioned evidence (bioweave-biomedhop.txt §3, Algorithm 1:
@@ -22,9 +21,6 @@ import type { GoldGraph } from './types';
  * at generation, never at answer time.
  */
 
-export const EVIDENCE_SOURCES = ['kg', 'doc', 'web'] as const;
-export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
-
 /** 'label': keep every question, its coverage labelled; 'require': redraw a question whose condition a text source cannot cover. */
 export const COVERAGE_POLICIES = ['label', 'require'] as const;
 export type CoveragePolicy = (typeof COVERAGE_POLICIES)[number];
@@ -42,23 +38,6 @@ export const BUILT_FROM = {
   web: "recorded bundle built from the data directory's reference records (Disease Ontology, NCBI Gene); not a live web search",
 } as const;
 
-const HopsStated = z.array(z.number().int());
-
-export const QuestionEvidenceSchema = z.object({
-  condition: z.array(z.enum(EVIDENCE_SOURCES)).min(1),
-  doc: z.object({ passages: z.array(z.object({ passageId: z.string(), documentId: z.string(), externalId: z.string().nullable(), states: HopsStated })) }).nullable(),
-  web: z.object({ records: z.array(z.object({ id: z.string(), url: z.string().optional(), title: z.string(), snippet: z.string(), states: HopsStated })) }).nullable(),
-  /** Gold edge ids, and which of them each text source of the condition states. */
-  coverage: z.object({
-    hops: z.array(z.number().int()),
-    doc: HopsStated.nullable(),
-    web: HopsStated.nullable(),
-    /** full: the text sources together state every hop and each states one; partial: each states one; uncovered: one states none. */
-    status: z.enum(['full', 'partial', 'uncovered', 'kg-only']),
-    reason: z.string().nullable(),
-  }),
-});
-export type QuestionEvidence = z.infer<typeof QuestionEvidenceSchema>;
 
 interface Endpoint extends CandidateEntity {
   role: GoldGraph['nodes'][number]['role'];

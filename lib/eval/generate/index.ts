@@ -6,7 +6,8 @@ import { generateK2vSet } from './k2v';
 import type { Generator } from './request';
 
 export { generateBiomedhop, generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
-export { COVERAGE_POLICIES, EVIDENCE_SOURCES, runBundles, type CoveragePolicy, type EvidenceReport, type EvidenceSource, type QuestionEvidence } from './evidence';
+export { COVERAGE_POLICIES, runBundles, type CoveragePolicy, type EvidenceReport } from './evidence';
+export { EVIDENCE_SOURCES, type EvidenceSource, type QuestionEvidence } from './types';
 export { generateK2vSet } from './k2v';
 export { GenerationError, InvalidGenerationOptions, MAX_QUESTIONS } from './errors';
 export { BIOMEDHOP_FAMILIES, RENDERINGS, type BiomedhopFamily, type GeneratedQuestion, type GoldGraph, type QuestionPattern, type Rendering } from './types';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUESTIONS } from './errors';
-import { COVERAGE_POLICIES, EVIDENCE_SOURCES } from './evidence';
+import { COVERAGE_POLICIES } from './evidence';
+import { EVIDENCE_SOURCES } from './types';
 import { BIOMEDHOP_FAMILIES, RENDERINGS } from './types';
 
 export const GENERATORS = ['biomedhop', 'k2v'] as const;

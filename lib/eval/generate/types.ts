@@ -1,7 +1,7 @@
+import { z } from 'zod';
 import type { KgEdge, KgNode, MetapathHop } from '@/lib/kg';
 import type { GoldAnswer } from '@/lib/eval/scoring';
 import type { AnswerType } from '@/lib/methods/types';
-import type { QuestionEvidence } from './evidence';
 
 export const BIOMEDHOP_FAMILIES = ['shared_neighbor', 'intersection', 'path', 'count'] as const;
 export type BiomedhopFamily = (typeof BIOMEDHOP_FAMILIES)[number];
@@ -49,3 +49,25 @@ export interface GeneratedQuestion {
     [key: string]: unknown;
   };
 }
+
+/** The text sources a question's evidence may come from (BioMedHop's conditions; see ./evidence). */
+export const EVIDENCE_SOURCES = ['kg', 'doc', 'web'] as const;
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
+
+const HopsStated = z.array(z.number().int());
+
+export const QuestionEvidenceSchema = z.object({
+  condition: z.array(z.enum(EVIDENCE_SOURCES)).min(1),
+  doc: z.object({ passages: z.array(z.object({ passageId: z.string(), documentId: z.string(), externalId: z.string().nullable(), states: HopsStated })) }).nullable(),
+  web: z.object({ records: z.array(z.object({ id: z.string(), url: z.string().optional(), title: z.string(), snippet: z.string(), states: HopsStated })) }).nullable(),
+  /** Gold edge ids, and which of them each text source of the condition states. */
+  coverage: z.object({
+    hops: z.array(z.number().int()),
+    doc: HopsStated.nullable(),
+    web: HopsStated.nullable(),
+    /** full: the text sources together state every hop and each states one; partial: each states one; uncovered: one states none. */
+    status: z.enum(['full', 'partial', 'uncovered', 'kg-only']),
+    reason: z.string().nullable(),
+  }),
+});
+export type QuestionEvidence = z.infer<typeof QuestionEvidenceSchema>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { metaedgeInfo, metaedgesBetween, sameKind } from '@/lib/llm/offline/metaedges';
-import type { Hop, HopEdge } from '@/lib/llm/offline/types';
-import type { QuestionFrame } from './frame';
+import type { Hop, HopEdge, LocatedEntity } from '@/lib/llm/offline/types';
 
 /**
  * BioWeave's question abstraction (AbstractQuestion + InitSourcePlan): the
@@ -118,7 +117,10 @@ export function canWiden(hop: PlanHop): boolean {
  * gathers can meet it (an anchor linked as a kind its relation does not start
  * from, e.g. "epilepsy" the Side Effect for "indicated for").
  */
-export function validatePlan(raw: Plan, frame: QuestionFrame): { plan: Plan; notes: string[]; unfollowed: string[] } {
+/** What validation reads of the question frame (./frame): the linked entities and the enabled sources. */
+type FrameLinks = { entities: LocatedEntity[]; optionLinks: Record<string, LocatedEntity[]>; enabledSources: Source[] };
+
+export function validatePlan(raw: Plan, frame: FrameLinks): { plan: Plan; notes: string[]; unfollowed: string[] } {
   const notes: string[] = [];
   const unfollowed: string[] = [];
   const linked = new Map([...frame.entities, ...Object.values(frame.optionLinks).flat()].map((e) => [e.nodeId, e]));

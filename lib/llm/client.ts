@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import type { CitationIndex } from '@/lib/channels/citations';
-import { LexicalSimilarity, LEXICAL_WHY, type Similarity } from '@/lib/nlp/similarity';
+import { LexicalSimilarity, LEXICAL_WHY, type Similarity } from './similarity';
 import { ModelCallError } from './errors';
 import { renderMessages } from './messages';
 import type {

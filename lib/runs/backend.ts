@@ -1,7 +1,7 @@
 import { OfflineBackend } from '@/lib/llm/offline-backend';
 import { createEmbeddingClient, createModelBackend, embeddingConfigFromEnv, modelBackendConfigFromEnv } from '@/lib/llm/config';
 import type { BackendDescription, CallRecorder, ModelBackend } from '@/lib/llm/types';
-import { EmbeddingSimilarity, LEXICAL_WHY, LexicalSimilarity, type Similarity } from '@/lib/nlp/similarity';
+import { EmbeddingSimilarity, LEXICAL_WHY, LexicalSimilarity, type Similarity } from '@/lib/llm/similarity';
 import { InvalidInputError } from '@/lib/base/errors';
 import { redactUrl } from './redact';
 

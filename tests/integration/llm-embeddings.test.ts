@@ -7,7 +7,7 @@ import { EmbeddingClient } from '@/lib/llm/embeddings';
 import { ModelCallError } from '@/lib/llm/errors';
 import type { ModelCallRecord } from '@/lib/llm/types';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
-import { EmbeddingSimilarity, vectorCosine } from '@/lib/nlp/similarity';
+import { EmbeddingSimilarity, vectorCosine } from '@/lib/llm/similarity';
 import { createSimilarity, describeBackend } from '@/lib/runs/backend';
 import { bagOfWordsVector, reply, startScriptedOpenAIServer, setScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
 

@@ -29,7 +29,7 @@ import { newShareId } from '@/lib/runs/share-id';
 import { readTrace } from '@/lib/trace/store';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import type { TripleData } from '@/lib/trace/types';
-import { EmbeddingSimilarity, LEXICAL_WHY, LexicalSimilarity, vectorCosine } from '@/lib/nlp/similarity';
+import { EmbeddingSimilarity, LEXICAL_WHY, LexicalSimilarity, vectorCosine } from '@/lib/llm/similarity';
 import { bagOfWordsVector, reply, setScriptedModelEnv, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord } from '@/lib/runs/read';

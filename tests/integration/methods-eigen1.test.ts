@@ -25,7 +25,7 @@ import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
 import { newShareId } from '@/lib/runs/share-id';
-import { EmbeddingSimilarity, vectorCosine, type SimilarityUse } from '@/lib/nlp/similarity';
+import { EmbeddingSimilarity, vectorCosine, type SimilarityUse } from '@/lib/llm/similarity';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import { readTrace } from '@/lib/trace/store';
 import type { TripleData } from '@/lib/trace/types';

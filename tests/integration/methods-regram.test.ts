@@ -35,7 +35,7 @@ import type { RunRequest } from '@/lib/runs/schemas';
 import { newShareId } from '@/lib/runs/share-id';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import { readTrace } from '@/lib/trace/store';
-import { vectorCosine } from '@/lib/nlp/similarity';
+import { vectorCosine } from '@/lib/llm/similarity';
 import type { TripleData } from '@/lib/trace/types';
 import { bagOfWordsVector, reply, startScriptedOpenAIServer, setScriptedModelEnv, type ScriptedServer } from '../support/scripted-openai-server';
 import { runToSuccess } from '../support/runs';

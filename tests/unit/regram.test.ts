@@ -3,7 +3,7 @@ import { levenshteinRatio } from '@/lib/methods/regram/fuzzy';
 import { instantiate } from '@/lib/methods/regram/anchors';
 import { holdToRegion } from '@/lib/methods/regram/boundary';
 import { compareCandidates, weightedMmr, type CandidateRow, type MmrCandidate } from '@/lib/methods/regram/mmr';
-import { LEXICAL_WHY, LexicalSimilarity } from '@/lib/nlp/similarity';
+import { LEXICAL_WHY, LexicalSimilarity } from '@/lib/llm/similarity';
 import { answerHopFromFacts } from '@/lib/methods/regram/offline/answering';
 import { decomposeQuestion } from '@/lib/methods/regram/offline/planning';
 import { readHop } from '@/lib/methods/regram/offline/reading';

@@ -1,4 +1,4 @@
-import type { Comparison, Similarity, SimilarityUse } from '@/lib/nlp/similarity';
+import type { Comparison, Similarity, SimilarityUse } from '@/lib/llm/similarity';
 import type { BioWeaveParams } from './params';
 import type { Source } from './plan';
 import type { Unit } from './units';
@@ -11,7 +11,7 @@ import type { Unit } from './units';
  *   s_cross = β·s_rel + (1 − β)·s_ver; top W2
  * cos and Sim are the paper's SentenceBERT cosine where the endpoint has an
  * embedding model (HOPSCOPE_EMBEDDING_MODEL), else the cosine of lexical term
- * vectors (lib/nlp/similarity); the table names which. Every row keeps its
+ * vectors (lib/llm/similarity); the table names which. Every row keeps its
  * inputs, so the table can be recomputed from the trace.
  */
 

@@ -3,7 +3,7 @@
  *   MMR(t) = λ·Sim(q_i, t)·w_r − (1 − λ)·max_{t' ∈ S} Sim(t, t')
  * The paper's Sim is the cosine of Sentence-BERT embeddings: with an embedding
  * model configured it is the cosine of the endpoint's embeddings of q_i and
- * the textified triples. Otherwise (lib/nlp/similarity) Sim(q_i, t) is the
+ * the textified triples. Otherwise (lib/llm/similarity) Sim(q_i, t) is the
  * BM25 of the triple for q_i over that of a triple covering every term of q_i
  * (BM25 rewards covering more of the question, where a TF-IDF cosine favours
  * short triples that share just a name), and Sim(t, t') the cosine of their
@@ -17,7 +17,7 @@
 import { normalise } from '@/lib/llm/offline/text';
 import type { RelationCategory, RelationDomain } from '@/lib/kg/metaedge-categories';
 import { metaedgeInfo, relationCategory, relationWeight } from '@/lib/llm/offline/metaedges';
-import type { Comparison, Similarity } from '@/lib/nlp/similarity';
+import type { Comparison, Similarity } from '@/lib/llm/similarity';
 import type { TripleData } from '@/lib/trace/types';
 
 /** How equal MMR scores are ordered, recorded with every candidate table. */

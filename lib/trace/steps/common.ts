@@ -115,7 +115,7 @@ export const UsageSchema = z.object({
   estimated: z.boolean(),
 });
 
-/** Which similarity a score table used (lib/nlp/similarity): embedding:<model>, or lexical and why. */
+/** Which similarity a score table used (lib/llm/similarity): embedding:<model>, or lexical and why. */
 export const SimilarityUseSchema = z.object({
   kind: z.string(),
   measure: z.string(),

@@ -2,7 +2,7 @@ import { findRelationCues } from '@/lib/reading/relation-cues';
 import { kindPlural, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
 import { normalise, splitSentences, wordTokens } from '@/lib/llm/offline/text';
-import type { Similarity, SimilarityUse } from '@/lib/nlp/similarity';
+import type { Similarity, SimilarityUse } from '@/lib/llm/similarity';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { WHOLE_QUESTION } from '../operator';

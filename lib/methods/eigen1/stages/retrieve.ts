@@ -1,7 +1,7 @@
 import type { KgNode } from '@/lib/kg';
 import { metaedgesBetween } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
-import type { Comparison, SimilarityUse } from '@/lib/nlp/similarity';
+import type { Comparison, SimilarityUse } from '@/lib/llm/similarity';
 import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { asLinked } from '@/lib/llm/offline/linked';

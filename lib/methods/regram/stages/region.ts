@@ -2,7 +2,7 @@ import { tripleOf } from '@/lib/trace/evidence-data';
 import type { RelationDomain } from '@/lib/kg/metaedge-categories';
 import type { StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
-import type { SimilarityUse } from '@/lib/nlp/similarity';
+import type { SimilarityUse } from '@/lib/llm/similarity';
 import { compareCandidates, TIE_BREAK, weightedMmr, type CandidateRow } from '../mmr';
 import type { RegramParams } from '../params';
 import { chooseMode, formRegion, type Region } from '../region';

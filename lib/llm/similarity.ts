@@ -8,11 +8,11 @@
  * similarity stands in, and every comparison says which one it was and why.
  */
 
-import { ModelCallError } from '@/lib/llm/errors';
-import type { EmbeddingClient } from '@/lib/llm/embeddings';
-import type { CallRecorder } from '@/lib/llm/types';
-import { Bm25Index, cosine, termVector, type TermVector } from '@/lib/llm/offline/lexical';
-import { contentTerms } from '@/lib/llm/offline/text';
+import { ModelCallError } from './errors';
+import type { EmbeddingClient } from './embeddings';
+import type { CallRecorder } from './types';
+import { Bm25Index, cosine, termVector, type TermVector } from './offline/lexical';
+import { contentTerms } from './offline/text';
 
 /** Which similarity a comparison used, recorded with every score table. */
 export interface SimilarityUse {

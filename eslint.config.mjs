@@ -26,7 +26,7 @@ const READER_MESSAGE = 'A method stage reaches the question reader only through 
 
 export default [
   ...next,
-  { ignores: ['lib/db/generated/**', '.next/**', '.data/**', 'node_modules/**'] },
+  { ignores: ['lib/db/generated/**', '.next/**', '.data/**', '.build/**', 'node_modules/**'] },
   {
     files: ['lib/methods/**/*.ts'],
     ignores: ['lib/methods/**/offline/**'],

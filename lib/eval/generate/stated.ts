@@ -23,6 +23,8 @@ const cache = new Map<string, Promise<Pools>>();
 async function statedPools(source: 'doc' | 'web'): Promise<Pools> {
   const size = await getPool().query<{ n: string }>(source === 'doc' ? `select count(*) n from passages` : `select count(*) n from entity_profiles`);
   const key = `${source}:${size.rows[0].n}`;
+  // Only the current text size's pool is kept: documents attached over a long-lived process would otherwise leave one pool each.
+  for (const old of cache.keys()) if (old.startsWith(`${source}:`) && old !== key) cache.delete(old);
   return cachedRead(cache, key, () => scan(source));
 }
 

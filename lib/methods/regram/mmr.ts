@@ -101,7 +101,10 @@ export function weightedMmr(
   const simTexts = candidates.map(textify);
   const matches = queries.map((q) => comparison.relevance(q));
   const readings = queries.map((q) => ` ${normalise(q)} `);
-  const names = (c: MmrCandidate) => readings.some((q) => [c.triple.sourceName, c.triple.targetName].every((n) => q.includes(` ${normalise(n)} `)));
+  // Each name read once: the hop's entity is an end of most candidates.
+  const read = new Map<string, string>();
+  const reading = (name: string) => read.get(name) ?? read.set(name, ` ${normalise(name)} `).get(name)!;
+  const names = (c: MmrCandidate) => readings.some((q) => [c.triple.sourceName, c.triple.targetName].every((n) => q.includes(reading(n))));
   const rows: CandidateRow[] = candidates.map((c, i) => {
     const wR = priorWeight(c.triple.metaedge, domain);
     const sim = Math.max(0, ...matches.map((m) => m[i]));

@@ -5,17 +5,19 @@
 // Plain JavaScript itself: it must run before anything is built.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The programs: `node scripts/run.mjs <name>` runs scripts/<name>.ts, built. */
 export const PROGRAMS = ['hopscope', 'worker', 'start', 'import', 'db', 'db-server'];
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD = path.join(ROOT, '.build');
 const MANIFEST = path.join(BUILD, 'manifest.json');
 /** Files that shape the output without being bundled inputs: import aliases, the package's module type. */
 const CONFIG_FILES = ['tsconfig.json', 'package.json', 'scripts/build.mjs'];
-/** Superseded builds are removed once this old: a long-lived process may still load a subcommand's chunk from one. */
+/** Superseded builds are removed once this old, or beyond this many: a long-lived process may still load a subcommand's chunk from one. */
 const KEEP_OLD_MS = 24 * 60 * 60 * 1000;
+const KEEP_OLD = 10;
 
 /** The built file of `program` when the build is up to date with every source it was made from, else null. */
 export function freshProgram(program) {
@@ -63,10 +65,13 @@ export async function build() {
   const manifest = { dir, startedAt, programs: PROGRAMS, inputs };
   fs.writeFileSync(`${MANIFEST}.${process.pid}`, JSON.stringify(manifest));
   fs.renameSync(`${MANIFEST}.${process.pid}`, MANIFEST);
-  for (const old of fs.readdirSync(BUILD)) {
-    if (!old.startsWith('b-') || old === dir) continue;
-    const at = fs.statSync(path.join(BUILD, old)).mtimeMs;
-    if (startedAt - at > KEEP_OLD_MS) fs.rmSync(path.join(BUILD, old), { recursive: true, force: true });
+  const superseded = fs
+    .readdirSync(BUILD)
+    .filter((old) => old.startsWith('b-') && old !== dir)
+    .map((old) => ({ old, at: fs.statSync(path.join(BUILD, old)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const [i, { old, at }] of superseded.entries()) {
+    if (i >= KEEP_OLD || startedAt - at > KEEP_OLD_MS) fs.rmSync(path.join(BUILD, old), { recursive: true, force: true });
   }
   return manifest;
 }

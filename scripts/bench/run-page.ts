@@ -22,7 +22,8 @@ const LOADS = 7;
  */
 export const runPage: BenchModule = {
   name: 'run page load (Playwright, Chromium)',
-  help: 'a finished run page loaded cold in Chromium until interactive, from the production build (builds it first when stale: minutes)',
+  flag: 'page',
+  help: 'a finished run page loaded cold in Chromium until interactive, from the production build (built first when stale: several minutes on 2 cores)',
   async run({ log }) {
     const prisma = getPrisma();
     const { id } = await createRun({ method: 'kg-rag', question: QUESTION, backend: 'offline', params: PARAMS }, { enqueue: false });

@@ -1,3 +1,4 @@
+import { aidsOfAnswer } from '@/lib/channels/aid-names';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
@@ -33,6 +34,7 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
     evidence: run.evidence,
   });
   const [showAll, setShowAll] = useState(false);
+  const aids = aidsOfAnswer(a);
   // A rerun with a channel off says so beside its answer (an abstention's or a partial list's line already does).
   const offChannels = run.config ? (['kg', 'doc', 'entity', 'web', 'param'] as const).filter((c) => !run.config!.switches[c]) : [];
   const shown = !a || a.abstained || !a.text.trim() ? 'abstained (no answer)' : a.optionKey ? `${a.optionKey}. ${a.text}` : a.text;
@@ -100,6 +102,17 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
           {offChannels.length && !why.partial && !why.abstention ? (
             <p className="text-sm text-slate-700" data-testid="answer-switches-off">
               Answered with {offChannels.length === 1 ? 'this channel' : 'these channels'} switched off: <span className="font-medium">{offChannels.join(', ')}</span>.
+            </p>
+          ) : null}
+          {aids ? (
+            <p className="text-sm text-pink-900" data-testid="answer-aids" data-aids={aids.join(',')}>
+              {aids.length ? (
+                <>
+                  Shaped by Hopscope aids (not the paper&apos;s method): <span className="font-medium">{aids.join(', ')}</span>.
+                </>
+              ) : (
+                'Hopscope aids were on; none acted on this answer.'
+              )}
             </p>
           ) : null}
           {gold && finished ? (

@@ -23,3 +23,16 @@ export interface AidUse {
   aid: AidName;
   evidenceIds: string[];
 }
+
+/**
+ * The aids that shaped a finished answer, from its `extra.aids` (lib/runs/executor.ts):
+ * null when the run had the aids off (or predates them), [] when they were on and none acted.
+ */
+export function aidsOfAnswer(answer: { extra?: unknown } | null | undefined): AidName[] | null {
+  const listed = (answer?.extra as { aids?: unknown } | undefined)?.aids;
+  if (!Array.isArray(listed)) return null;
+  return listed.flatMap((a) => {
+    const aid = (a as { aid?: unknown } | null)?.aid;
+    return typeof aid === 'string' && aid in AIDS ? [aid as AidName] : [];
+  });
+}

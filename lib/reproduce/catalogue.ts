@@ -84,7 +84,7 @@ const eigen1Row = (id: string, label: string, params: Record<string, unknown>, [
   paper: { 'Accuracy (%)': accuracy, 'Tokens (K)': tokens, Steps: steps },
 });
 
-export const CATALOGUE: ReproductionTable[] = [
+const PAPER_TABLES: ReproductionTable[] = [
   {
     kind: 'configs',
     id: 'xr2-table2',
@@ -304,6 +304,17 @@ export const CATALOGUE: ReproductionTable[] = [
     ],
   },
 ];
+
+/**
+ * Every configuration table as the paper ran it (aids off), plus one row no
+ * paper has: its full row (else its first) with Hopscope's aids on
+ * (docs/aids.md), so a table shows what the aids add beside the paper's own rows.
+ */
+export const CATALOGUE: ReproductionTable[] = PAPER_TABLES.map((t) => (t.kind === 'configs' ? { ...t, rows: [...t.rows, aidsRow(t.rows.find((r) => r.id === 'full') ?? t.rows[0])] } : t));
+
+function aidsRow(row: TableRow): TableRow {
+  return { ...row, id: `${row.id}+aids`, label: `${row.label} + Hopscope aids`, switches: [row.switches, 'aids=1'].filter(Boolean).join('+'), paper: {} };
+}
 
 export function findTable(id: string): ReproductionTable | undefined {
   return CATALOGUE.find((t) => t.id === id);

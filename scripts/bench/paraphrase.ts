@@ -13,6 +13,8 @@ import type { BenchModule, GridRow } from './types';
  * start `paraphrase_`, corpus 2 (new facts, new writers and styles) `paraphrase2_`, corpus 3
  * (every metaedge both ways, chains, combined constraints, exclusion, misspellings; scripts/corpus3) `paraphrase3_`.
  * Holdout is the headline figure; tune is the part a parser may be looked at against.
+ * Each runs twice: as the papers' methods (aids off, the default) and with Hopscope's
+ * aids on (docs/aids.md): the second's keys end `_aids`.
  */
 const FIXTURES = path.join('tests', 'fixtures', 'paraphrase');
 const CORPORA = ['paraphrase', 'paraphrase2', 'paraphrase3'] as const;
@@ -21,6 +23,11 @@ const PARTS = [
   { part: 'tune', key: 'tune_accuracy' },
 ] as const;
 const CONCURRENCY = 8;
+/** The configurations every corpus runs under, and the key suffix of each. */
+const CONFIGS = [
+  { key: 'full', suffix: '' },
+  { key: 'full+aids=1', suffix: '_aids' },
+] as const;
 
 /**
  * Offline accuracy of every registered method on each part of each corpus, overall and per
@@ -31,7 +38,7 @@ const CONCURRENCY = 8;
 export const paraphrase: BenchModule = {
   name: 'paraphrase corpus (offline accuracy)',
   flag: 'accuracy',
-  help: 'offline accuracy of every method on the paraphrase corpora, per part and family (720 questions × 7 methods: tens of minutes)',
+  help: 'offline accuracy of every method on the paraphrase corpora, per part and family, with the aids off and on (720 questions × 7 methods × 2: tens of minutes)',
   async run({ log }) {
     const methods = listMethods().map((m) => m.id);
     const rows: GridRow[] = [];
@@ -45,22 +52,24 @@ export const paraphrase: BenchModule = {
       const families = summary.families.columns.map((c) => c.family);
       rows.push({
         type: 'grid',
-        label: `${corpus} ${part} (${questions} questions, offline): accuracy per family`,
+        label: `${corpus} ${part} (${questions} questions, offline): accuracy per family, aids off and on`,
         columns: [...families, 'all'],
-        rows: methods.map((method) => {
-          const slug = method.replace('-', '_');
-          const familyAvg = summary.families.rows.find((r) => r.method === method)?.familyAvg ?? {};
-          const all = summary.scores.find((s) => s.method === method)?.accuracy ?? null;
-          return {
-            label: method,
-            cells: [
-              ...families.map((family) => ({ key: `${corpus}_${part}_${family}_${slug}`, value: rounded(familyAvg[family] ?? null) })),
-              { key: `${corpus}_${key}_${slug}`, value: rounded(all) },
-            ],
-          };
-        }),
+        rows: methods.flatMap((method) =>
+          CONFIGS.map(({ key: config, suffix }) => {
+            const slug = method.replace('-', '_');
+            const familyAvg = summary.families.rows.find((r) => r.method === method && r.config === config)?.familyAvg ?? {};
+            const all = summary.scores.find((s) => s.method === method && s.config === config)?.accuracy ?? null;
+            return {
+              label: `${method}${suffix ? ' + aids' : ''}`,
+              cells: [
+                ...families.map((family) => ({ key: `${corpus}_${part}_${family}_${slug}${suffix}`, value: rounded(familyAvg[family] ?? null) })),
+                { key: `${corpus}_${key}_${slug}${suffix}`, value: rounded(all) },
+              ],
+            };
+          }),
+        ),
       });
-      for (const s of summary.scores) log(`${corpus} ${part} ${s.method}: ${s.correct}/${s.scored} correct, ${s.errors} error(s)`);
+      for (const s of summary.scores) log(`${corpus} ${part} ${s.method} ${s.config}: ${s.correct}/${s.scored} correct, ${s.errors} error(s)`);
     }
     return rows;
   },
@@ -69,7 +78,7 @@ export const paraphrase: BenchModule = {
 async function evaluate(file: string, name: string, methods: string[]): Promise<{ summary: EvalSummary; questions: number }> {
   const set = await importQuestionSet({ format: 'jsonl', file, name }, { replace: true });
   const prisma = getPrisma();
-  const job = await createEvalJob({ set: set.id, methods, switches: 'full', backend: 'offline', concurrency: CONCURRENCY }, { lock: true });
+  const job = await createEvalJob({ set: set.id, methods, switches: CONFIGS.map((c) => c.key).join(','), backend: 'offline', concurrency: CONCURRENCY }, { lock: true });
   try {
     const result = await driveEvalJob(job.id, { mode: 'inline', lock: job.lock });
     if (result !== 'finished') throw new Error(`the paraphrase evaluation did not finish (${result})`);

@@ -171,6 +171,16 @@ test('an answer given with channels switched off says which, beside the answer',
   await expectOnFirstScreen(page, 'answer-switches-off');
 });
 
+test("an answer shaped by Hopscope's aids says which, and its aid evidence is listed under the aids channel", async ({ page, request }) => {
+  const run = await runToEnd(request, { method: 'kg-rag', question: 'How many diseases does metformin treat?', switches: { aids: true } });
+  await page.goto(`/runs/${run.id}`);
+  const aids = page.getByTestId('answer-aids');
+  await expect(aids).toContainText('Shaped by Hopscope aids');
+  await expect(aids).toHaveAttribute('data-aids', /(^|,)answer-set(,|$)/);
+  await expect(page.getByTestId('run-switches').locator('[data-switch="aids"]')).toHaveAttribute('data-on', 'true');
+  await expect(page.getByTestId('run-deviations')).toContainText('Hopscope aid on (not in the paper): answer-set');
+});
+
 test('the ask form shows the question-length limit and refuses a longer question without cutting it', async ({ page }) => {
   await page.goto('/');
   const long = `Which genes are associated with asthma? ${'Background sentence about the disease. '.repeat(120)}`.trim();

@@ -40,7 +40,7 @@ describe('BioWeave Table 7: source-conditioned evidence', () => {
   }, 600_000); // 7 rows × 4 BioWeave runs, offline
 
   it('fills every row of the paper\'s table, its figures beside ours', () => {
-    expect(view.rows.map((r) => r.label)).toEqual(['KG only', 'Document only', 'Web only', 'Document with web', 'KG with document', 'KG with web', 'Full hybrid']);
+    expect(view.rows.map((r) => r.label)).toEqual(['KG only', 'Document only', 'Web only', 'Document with web', 'KG with document', 'KG with web', 'Full hybrid', 'Full hybrid + Hopscope aids']);
     for (const row of view.rows) {
       expect(row.n).toBe(4);
       expect(typeof row.ours.accuracy).toBe('number');

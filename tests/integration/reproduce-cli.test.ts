@@ -36,7 +36,7 @@ describe('npm run hopscope -- reproduce', () => {
     const out = JSON.parse(stdout);
     expect(out).toMatchObject({ table: 'regram-table4', paper: 'ReGraM (regram.txt) Table 4', engine: 'offline-engine' });
     expect(out.metrics.map((m: { key: string }) => m.key)).toEqual(['accuracy', 'abstainRate']);
-    expect(out.rows.map((r: { label: string }) => r.label)).toEqual(['ReGraM', 'w/o Domain Prior', 'w/o Multihop']);
+    expect(out.rows.map((r: { label: string }) => r.label)).toEqual(['ReGraM', 'w/o Domain Prior', 'w/o Multihop', 'ReGraM + Hopscope aids']);
     const [full, noPrior, noMultihop] = out.rows;
     expect(full.paper['MedQA SAQ']).toBe(51.03);
     expect(noPrior.config.overrides).toEqual({ domainPrior: false });
@@ -45,6 +45,10 @@ describe('npm run hopscope -- reproduce', () => {
       expect(row.runs).toHaveLength(2);
       expect(typeof row.ours.accuracy).toBe('number');
     }
+    // The paper's rows run without Hopscope's aids; the one row no paper has runs with them.
+    const aidsOn = async (id: string) => ((await getRunRecord({ id })).config as { switches: { aids: boolean } }).switches.aids;
+    for (const id of full.runs) expect(await aidsOn(id)).toBe(false);
+    for (const id of out.rows.at(-1).runs) expect(await aidsOn(id)).toBe(true);
     // The runs behind a row have its component off, in config and trace.
     for (const id of noPrior.runs) {
       const run = await getRunRecord({ id });
@@ -71,7 +75,7 @@ describe('npm run hopscope -- reproduce', () => {
     expect(status, stderr).toBe(0);
     const out = JSON.parse(stdout);
     expect(out).toMatchObject({ table: 'eigen1-table3b', paper: 'EIGEN-1 (eigen1.txt) Table 3 (b)', engine: 'offline-engine' });
-    expect(out.rows.map((r: { label: string }) => r.label)).toEqual(['Full system', '– (Monitor, Querier, Injector)', '– Querier', '– Injector', '– HSR', '– QAIR']);
+    expect(out.rows.map((r: { label: string }) => r.label)).toEqual(['Full system', '– (Monitor, Querier, Injector)', '– Querier', '– Injector', '– HSR', '– QAIR', 'Full system + Hopscope aids']);
     expect(out.rows[1].paper).toEqual({ 'Accuracy (%)': 48.5, 'Tokens (K)': 461.3, Steps: 95.3 });
     const runsOf = async (label: string) => {
       const row = out.rows.find((r: { label: string }) => r.label === label);

@@ -37,7 +37,7 @@ describe('X-R2 Table 2', () => {
 
   it('fills every row beside the paper\'s figures, labelled offline', () => {
     expect(view.job.offline).toBe(true);
-    expect(view.rows.map((r) => r.label)).toEqual(['Full (default)', 'w/o KG', 'w/o Entity', 'w/o Parametric', 'KG shuffled', 'T_max = 1']);
+    expect(view.rows.map((r) => r.label)).toEqual(['Full (default)', 'w/o KG', 'w/o Entity', 'w/o Parametric', 'KG shuffled', 'T_max = 1', 'Full (default) + Hopscope aids']);
     for (const row of view.rows) expect(row.n).toBe(2);
     expect(view.rows[4].paper['Overall Acc.']).toBe(61.1);
   });

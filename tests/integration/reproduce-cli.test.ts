@@ -25,7 +25,7 @@ describe('npm run hopscope -- reproduce', () => {
     const list = JSON.parse(stdout) as { id: string; seed: string; rows: { label: string; params: Record<string, unknown> }[] }[];
     expect(list.map((t) => t.id)).toEqual(CATALOGUE.map((t) => t.id));
     expect(new Set(list.map((t) => t.seed))).toEqual(new Set(['xr2', 'regram', 'bioweave', 'eigen1', 'k2v']));
-    expect(list.find((t) => t.id === 'regram-table9')!.rows.map((r) => [r.label, r.params])).toEqual([['ReGraM', {}], ['w/o MMR', { mmr: false }]]);
+    expect(list.find((t) => t.id === 'regram-table9')!.rows.map((r) => [r.label, r.params])).toEqual([['ReGraM', {}], ['w/o MMR', { mmr: false }], ['ReGraM + Hopscope aids', {}]]);
   });
 
   it('<table> --set … --json: the paper\'s rows and figures beside ours, each row with runs that have its ablation', async () => {
@@ -65,8 +65,8 @@ describe('npm run hopscope -- reproduce', () => {
     }
     // One evaluation job, marked with its table, holds the runs (so `eval --resume` continues it).
     const { rows } = await getPool().query<{ reproduce: string; total: number }>(`select params->>'reproduce' reproduce, total from eval_jobs where id = $1`, [out.job]);
-    expect(rows[0]).toEqual({ reproduce: 'regram-table4', total: 6 });
-  }, 240_000); // a CLI process that generates a set and runs six ReGraM runs
+    expect(rows[0]).toEqual({ reproduce: 'regram-table4', total: 8 });
+  }, 240_000); // a CLI process that generates a set and runs eight ReGraM runs (three paper rows and the aids row)
 
   it('eigen1-table3b offline: each row\'s runs show its component off in the trace', async () => {
     const name = `reproduce-eigen1-${randomUUID().slice(0, 8)}`;

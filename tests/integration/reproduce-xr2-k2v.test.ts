@@ -58,8 +58,13 @@ describe('X-R2 Table 2', () => {
     for (const run of runs.get('Full (default)')!) expect(run.steps.some((s) => s.kind === 'channel.kg-shuffle')).toBe(false);
   });
 
-  it('records where the method departs from the paper with every answer', () => {
-    for (const run of runs.get('Full (default)')!) expect((run.answer as { extra: { deviations: string[] } }).extra.deviations.length).toBeGreaterThan(0);
+  it('records where a run departs from the paper with every answer: nothing for X-R2 at its defaults, the aids that acted in the aids row', () => {
+    const deviations = (run: RunRecord) => (run.answer as { extra?: { deviations?: string[] } }).extra?.deviations ?? [];
+    for (const run of runs.get('Full (default)')!) expect(deviations(run)).toEqual([]);
+    for (const run of runs.get('Full (default) + Hopscope aids')!) {
+      expect(deviations(run).length).toBeGreaterThan(0);
+      expect(deviations(run).every((d) => d.startsWith('Hopscope aid'))).toBe(true);
+    }
   });
 });
 

@@ -1,24 +1,23 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { StylesheetJson } from 'cytoscape';
 import Link from 'next/link';
 import { useMemo, type ReactNode } from 'react';
 import { EDGE_COLORS, GRAPH_COLORS } from '@/components/graph/colors';
 import { CytoscapeView } from '@/components/graph/CytoscapeView';
 import { kindsInModel } from '@/components/graph/elements';
 import { GraphLegend } from '@/components/graph/Legend';
+import { COMPARE_STYLES } from '@/components/graph/view-styles';
 import { CopyLink } from '@/components/runs/CopyLink';
 import { graphInputOf, runToGraph } from '@/components/runs/evidence-graph';
 import { backendLabel, describeChange, formatCount, formatMs, STATUS_TONES, statusLabel } from '@/components/runs/format';
 import { runViewQueryOptions } from '@/components/runs/queries';
-import { RUN_GRAPH_STYLES } from '@/components/runs/RunGraphPanel';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/Spinner';
 import type { ConfigChange } from '@/lib/runs/config';
 import type { RunView } from '@/lib/runs/view';
-import { alignSteps, mergeGraphs, NODE_ONLY_A, NODE_ONLY_B, type AlignedRow } from './align';
+import { alignSteps, mergeGraphs, type AlignedRow } from './align';
 
 export interface ComparePageProps {
   aId: string;
@@ -30,12 +29,6 @@ export interface ComparePageProps {
   /** The attribution panel, when the question was run across the switch grid (server-rendered). */
   attribution?: ReactNode;
 }
-
-const COMPARE_STYLES: StylesheetJson = [
-  ...RUN_GRAPH_STYLES,
-  { selector: `node.${NODE_ONLY_A}`, style: { 'border-width': 3, 'border-color': EDGE_COLORS.onlyA } },
-  { selector: `node.${NODE_ONLY_B}`, style: { 'border-width': 3, 'border-color': EDGE_COLORS.onlyB } },
-];
 
 /**
  * Two runs side by side: their answers, correctness and cost, the config
@@ -123,7 +116,7 @@ export function ComparePage({ aId, bId, configDiff, shareId, readOnly, attributi
                     { label: 'only in A', swatch: { backgroundColor: EDGE_COLORS.onlyA, borderRadius: 1, height: 3, width: 16 } },
                     { label: 'only in B', swatch: { backgroundColor: EDGE_COLORS.onlyB, borderRadius: 1, height: 3, width: 16 } },
                     { label: 'in both', swatch: { backgroundColor: EDGE_COLORS.both, borderRadius: 1, height: 3, width: 16 } },
-                    { label: 'seed', swatch: { border: `3px solid ${GRAPH_COLORS.seedBorder}`, backgroundColor: '#fff' } },
+                    { label: 'seed', swatch: { border: `3px solid ${GRAPH_COLORS.seedBorder}`, backgroundColor: GRAPH_COLORS.background } },
                   ]}
                 />
               }

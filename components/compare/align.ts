@@ -1,4 +1,4 @@
-import { EDGE_CLASSES, type EdgeClass, type GraphEdge, type GraphModel, type GraphNode } from '@/components/graph/model';
+import { EDGE_CLASSES, VIEW_CLASSES, type EdgeClass, type GraphEdge, type GraphModel, type GraphNode } from '@/components/graph/model';
 import { buildStepTree, type StepNode } from '@/components/trace/tree';
 import type { StepSummary } from '@/lib/runs/view';
 
@@ -107,10 +107,6 @@ export interface MergedGraph {
 
 const PRESENCE_CLASS: Record<Presence, EdgeClass> = { a: EDGE_CLASSES.onlyA, b: EDGE_CLASSES.onlyB, both: EDGE_CLASSES.both };
 
-/** Class on nodes that only one run's graph holds (drawn with a ring of that run's colour). */
-export const NODE_ONLY_A = 'node-only-a';
-export const NODE_ONLY_B = 'node-only-b';
-
 export function mergeGraphs(a: GraphModel, b: GraphModel): MergedGraph {
   const presence = new Map<string, Presence>();
   const mark = (id: string, side: 'a' | 'b') => {
@@ -141,7 +137,7 @@ export function mergeGraphs(a: GraphModel, b: GraphModel): MergedGraph {
   });
   const mergedNodes = [...nodes.values()].map((node): GraphNode => {
     const p = presence.get(node.id)!;
-    const extra = p === 'a' ? [NODE_ONLY_A] : p === 'b' ? [NODE_ONLY_B] : [];
+    const extra = p === 'a' ? [VIEW_CLASSES.onlyA] : p === 'b' ? [VIEW_CLASSES.onlyB] : [];
     return { ...node, classes: [...(node.classes ?? []), ...extra] as GraphNode['classes'] };
   });
   return { model: { nodes: mergedNodes, edges: mergedEdges }, presence, counts };

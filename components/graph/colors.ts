@@ -59,5 +59,19 @@ export const GRAPH_COLORS = {
   seedBorder: '#1d4ed8',
   answerBorder: '#b45309',
   highlightBorder: '#f59e0b',
+  /** A folded group's border and label; an expanded node's border in the KG browser. */
+  aggregateBorder: '#475569',
+  aggregateLabel: '#334155',
+  expandedBorder: '#334155',
   background: '#ffffff',
+} as const;
+
+/** EIGEN-1's candidate lineage: one colour per stage that makes or judges a candidate. */
+export const LINEAGE_STAGE_COLORS = {
+  proposal: '#2563eb',
+  correction: '#7c3aed',
+  refinement: '#0891b2',
+  'qair-evaluation': '#ca8a04',
+  'qair-correction': '#db2777',
+  selection: '#b45309',
 } as const;

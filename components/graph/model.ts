@@ -22,6 +22,20 @@ export const NODE_CLASSES = {
 } as const;
 export type NodeClass = (typeof NODE_CLASSES)[keyof typeof NODE_CLASSES];
 
+/** Classes particular views add, styled in view-styles.ts. */
+export const VIEW_CLASSES = {
+  /** Run graph: an edge coloured by the channel it came from. */
+  bySource: 'by-source',
+  /** Run graph: a folded group of nodes ("+143 more genes"). */
+  aggregate: 'aggregate',
+  /** Comparison: a node only run A's graph holds. */
+  onlyA: 'node-only-a',
+  /** Comparison: a node only run B's graph holds. */
+  onlyB: 'node-only-b',
+  /** KG browser: a node whose neighbours are expanded in place. */
+  expanded: 'expanded',
+} as const;
+
 /** Classes an edge may carry. */
 export const EDGE_CLASSES = {
   /** Chosen by the method (on the evidence path). */

@@ -1,13 +1,14 @@
 'use client';
 
 import { keepPreviousData, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { LayoutOptions, StylesheetJson } from 'cytoscape';
+import type { LayoutOptions } from 'cytoscape';
 import Link from 'next/link';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { GRAPH_COLORS } from '@/components/graph/colors';
 import { CytoscapeView, type ActivatedElement } from '@/components/graph/CytoscapeView';
 import { kindsInModel } from '@/components/graph/elements';
 import { GraphLegend } from '@/components/graph/Legend';
+import { EXPANDED_STYLES } from '@/components/graph/view-styles';
 import type { GraphModel } from '@/components/graph/model';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
@@ -17,7 +18,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import type { DegreeRowDto, NeighborItemDto, NeighborsDto } from '@/lib/api/kg-types';
 import { KindBadge } from './KindBadge';
 import { expandedLayout } from './expand-layout';
-import { EXPANDED_CLASS, expandNeighbourhood, metaedgeVerb, sortNeighbours, type Expansion, type FocusNode } from './neighbourhood-graph';
+import { expandNeighbourhood, metaedgeVerb, sortNeighbours, type Expansion, type FocusNode } from './neighbourhood-graph';
 import { kgNodeHref, MAX_EXPANSIONS, NO_FILTER, type NeighbourhoodFilter } from './paths';
 import { EXPAND_CAP, NEIGHBOUR_CAP, neighboursQueryOptions } from './queries';
 import { useExpansion } from './use-expansion';
@@ -27,8 +28,6 @@ const GRAPH_HEIGHT = 520;
 const ELEMENT_OPTIONS = { maxLabelLength: 22 } as const;
 const GO_KINDS = new Set(['Biological Process', 'Cellular Component', 'Molecular Function']);
 /** Expanded nodes get a double ring, so the reader sees which ones have been opened up. */
-const EXPANDED_STYLE: StylesheetJson = [{ selector: `node.${EXPANDED_CLASS}`, style: { 'border-width': 4, 'border-style': 'double', 'border-color': '#334155' } }];
-
 export interface NeighbourhoodPanelProps {
   focus: FocusNode;
   degreeRows: readonly DegreeRowDto[];
@@ -178,7 +177,7 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
           legend={
             <GraphLegend
               kinds={kinds}
-              extras={[{ label: `${focus.name} (focus)`, swatch: { border: `3px solid ${GRAPH_COLORS.focusBorder}`, backgroundColor: '#fff' } }]}
+              extras={[{ label: `${focus.name} (focus)`, swatch: { border: `3px solid ${GRAPH_COLORS.focusBorder}`, backgroundColor: GRAPH_COLORS.background } }]}
             />
           }
         />
@@ -301,7 +300,7 @@ function GraphArea(props: {
     <CytoscapeView
       model={props.model}
       layout={props.layout}
-      extraStylesheet={EXPANDED_STYLE}
+      extraStylesheet={EXPANDED_STYLES}
       height={GRAPH_HEIGHT}
       ariaLabel={`Neighbourhood of ${focus.name}`}
       exportName={`hopscope-${focus.id}${filter.metaedge ? `-${filter.metaedge}` : ''}`}

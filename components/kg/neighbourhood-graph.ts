@@ -1,4 +1,4 @@
-import { NODE_CLASSES, type GraphEdge, type GraphModel, type GraphNode, type NodeClass } from '@/components/graph/model';
+import { NODE_CLASSES, VIEW_CLASSES, type GraphEdge, type GraphModel, type GraphNode, type NodeClass } from '@/components/graph/model';
 
 /** The slice of the KG contract this conversion reads (structural, so tests need no DB). */
 export interface FocusNode {
@@ -117,9 +117,6 @@ export interface Expansion {
   items: readonly NeighbourItem[];
 }
 
-/** Class of a node whose neighbours have been expanded in place (styled by the KG view's extra stylesheet). */
-export const EXPANDED_CLASS = 'expanded';
-
 export interface ExpandedNeighbourhood {
   model: GraphModel;
   /** Each node an expansion added → the node it was expanded from. */
@@ -161,7 +158,7 @@ export function expandNeighbourhood(
   }
   const marked = nodes.map((node): GraphNode => {
     const classes = [...(node.classes ?? [])];
-    if (expanded.has(node.id)) classes.push(EXPANDED_CLASS);
+    if (expanded.has(node.id)) classes.push(VIEW_CLASSES.expanded);
     if (node.id === options.selectedId && !classes.includes(NODE_CLASSES.highlighted)) classes.push(NODE_CLASSES.highlighted);
     return classes.length === (node.classes ?? []).length ? node : { ...node, classes };
   });

@@ -1,18 +1,17 @@
 'use client';
 
-import type { StylesheetJson } from 'cytoscape';
 import { useCallback, useMemo, useState } from 'react';
 import { CHANNEL_COLORS, EDGE_COLORS, GRAPH_COLORS } from '@/components/graph/colors';
 import { CytoscapeView, type ActivatedElement } from '@/components/graph/CytoscapeView';
 import { kindsInModel } from '@/components/graph/elements';
 import { concentricLayout, type GraphLayoutName } from '@/components/graph/layouts';
 import { GraphLegend, type LegendExtra } from '@/components/graph/Legend';
-import { EDGE_CLASSES } from '@/components/graph/model';
+import { RUN_GRAPH_STYLES } from '@/components/graph/view-styles';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { filterableSteps, flattenTree, type StepTree } from '@/components/trace/tree';
 import type { RunView } from '@/lib/runs/view';
-import { BY_SOURCE_CLASS, graphInputOf, runToGraph, type RunGraph } from './evidence-graph';
-import { AGGREGATE_CLASS, AGGREGATE_PREFIX, aggregate, answerSubgraph, citedEdgeIds, defaultScope } from './graph-focus';
+import { graphInputOf, runToGraph, type RunGraph } from './evidence-graph';
+import { AGGREGATE_PREFIX, aggregate, answerSubgraph, citedEdgeIds, defaultScope } from './graph-focus';
 import type { GraphScope, Selection } from './view-state';
 
 // Fetch the Cytoscape chunk while the page hydrates rather than after (the graph is the page's slowest part).
@@ -22,20 +21,6 @@ if (typeof window !== 'undefined') void import('@/components/graph/CytoscapeCanv
 const GRAPH_HEIGHT = 'clamp(320px, calc(100vh - 400px), 560px)';
 const EMPTY_HEIGHT = 240;
 const ELEMENT_OPTIONS = { maxLabelLength: 24, alwaysLabelEdgesUpTo: 16 } as const;
-
-/** Rules of the run graph on top of the shared stylesheet: unselected candidates faded (solid, so dashes mean hypotheses), and source colours. */
-export const RUN_GRAPH_STYLES: StylesheetJson = [
-  { selector: `edge.${EDGE_CLASSES.candidate}`, style: { 'line-style': 'solid', width: 1, opacity: 0.3 } },
-  ...Object.entries(CHANNEL_COLORS).map(([channel, color]) => ({
-    selector: `edge.${BY_SOURCE_CLASS}[channel = ${JSON.stringify(channel)}]`,
-    style: { 'line-color': color, 'target-arrow-color': color },
-  })),
-  { selector: 'node.seed', style: { 'z-index': 15 } },
-  {
-    selector: `node.${AGGREGATE_CLASS}`,
-    style: { shape: 'round-rectangle', width: 30, height: 18, 'background-opacity': 0.35, 'border-width': 1.5, 'border-style': 'dashed', 'border-color': '#475569', 'font-style': 'italic', color: '#334155' },
-  },
-];
 
 const LAYOUTS = [
   { value: 'dagre', label: 'Layered, hop by hop' },
@@ -65,8 +50,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function legendExtras(graph: RunGraph, opts: { seeds: boolean; answer: boolean }): LegendExtra[] {
   const extras: LegendExtra[] = [];
-  if (opts.seeds) extras.push({ label: 'seed (linked in the question)', swatch: { border: `3px solid ${GRAPH_COLORS.seedBorder}`, backgroundColor: '#fff' } });
-  if (opts.answer) extras.push({ label: 'answer', swatch: { border: `3px double ${GRAPH_COLORS.answerBorder}`, backgroundColor: '#fff' } });
+  if (opts.seeds) extras.push({ label: 'seed (linked in the question)', swatch: { border: `3px solid ${GRAPH_COLORS.seedBorder}`, backgroundColor: GRAPH_COLORS.background } });
+  if (opts.answer) extras.push({ label: 'answer', swatch: { border: `3px double ${GRAPH_COLORS.answerBorder}`, backgroundColor: GRAPH_COLORS.background } });
   // Edge styles only when edges are drawn (a run that linked one entity and read no relation has none).
   if (!graph.model.edges.length) return extras;
   if (graph.channels.length > 1) {

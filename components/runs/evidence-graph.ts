@@ -1,4 +1,4 @@
-import { EDGE_CLASSES, NODE_CLASSES, type EdgeClass, type GraphChannel, type GraphEdge, type GraphModel, type GraphNode, type NodeClass } from '@/components/graph/model';
+import { EDGE_CLASSES, NODE_CLASSES, VIEW_CLASSES, type EdgeClass, type GraphChannel, type GraphEdge, type GraphModel, type GraphNode, type NodeClass } from '@/components/graph/model';
 import type { EvidenceView, RunView, SeedEntity } from '@/lib/runs/view';
 import type { RejectedHypothesis } from '@/lib/trace/hypotheses';
 
@@ -14,9 +14,6 @@ import type { RejectedHypothesis } from '@/lib/trace/hypotheses';
  * Edge ids are stable across runs (`kg:<edge id>`, `<channel>:<ref>`), so two
  * runs' graphs can be merged for a comparison.
  */
-
-/** Class that colours every edge by its source channel (evidence graphs with more than one source). */
-export const BY_SOURCE_CLASS = 'by-source';
 
 export interface RunGraphInput {
   evidence: readonly EvidenceView[];
@@ -204,7 +201,7 @@ export function runToGraph(input: RunGraphInput, options: RunGraphOptions = {}):
     const classes: (EdgeClass | string)[] = [];
     if (e.hypothesis) classes.push(e.accepted ? EDGE_CLASSES.hypothesisAccepted : EDGE_CLASSES.hypothesisRejected);
     else classes.push(e.selected ? EDGE_CLASSES.selected : EDGE_CLASSES.candidate);
-    if (bySource) classes.push(BY_SOURCE_CLASS);
+    if (bySource) classes.push(VIEW_CLASSES.bySource);
     if (highlightId === e.id) classes.push(EDGE_CLASSES.labelled);
     const status = e.hypothesis ? (e.accepted ? 'hypothesis, accepted' : 'hypothesis, rejected') : e.selected ? 'selected' : 'candidate';
     const title = `${e.source.name} — ${e.label || 'relates to'} → ${e.target.name} (${e.channel}, ${status})`;

@@ -1,4 +1,4 @@
-import { EDGE_CLASSES, NODE_CLASSES, type GraphEdge, type GraphModel, type GraphNode } from '@/components/graph/model';
+import { EDGE_CLASSES, NODE_CLASSES, VIEW_CLASSES, type GraphEdge, type GraphModel, type GraphNode } from '@/components/graph/model';
 import type { GraphScope } from './view-state';
 
 /**
@@ -12,8 +12,6 @@ import type { GraphScope } from './view-state';
  */
 
 
-/** Class of an aggregate node (a group of folded nodes). */
-export const AGGREGATE_CLASS = 'aggregate';
 /** Id prefix of aggregate nodes; a click on one expands it rather than opening provenance. */
 export const AGGREGATE_PREFIX = 'group:';
 
@@ -115,7 +113,7 @@ export function aggregate(model: GraphModel, options: { budget?: number; expande
       label: `+${g.members.length} more ${plural(g.kind, g.members.length)}`,
       kind: g.kind,
       rank: 0,
-      classes: [AGGREGATE_CLASS],
+      classes: [VIEW_CLASSES.aggregate],
       title: `${g.members.length} more ${plural(g.kind, g.members.length)}${anchorName ? ` linked to ${anchorName}` : ''}, not chosen by the method. Click to show them.`,
     });
   }

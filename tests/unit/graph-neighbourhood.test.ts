@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toCytoscapeElements } from '@/components/graph/elements';
+import { VIEW_CLASSES } from '@/components/graph/model';
 import { expandedPositions } from '@/components/kg/expand-layout';
 import { matchReason } from '@/components/kg/match-reason';
-import { EXPANDED_CLASS, expandNeighbourhood, metaedgeVerb, neighbourhoodToGraph, sortNeighbours, type NeighbourItem } from '@/components/kg/neighbourhood-graph';
+import { expandNeighbourhood, metaedgeVerb, neighbourhoodToGraph, sortNeighbours, type NeighbourItem } from '@/components/kg/neighbourhood-graph';
 
 const focus = { id: 'Disease::DOID:2377', kind: 'Disease', name: 'multiple sclerosis' };
 
@@ -129,7 +130,7 @@ describe('expandNeighbourhood (expand in place)', () => {
     expect(added).toEqual({ nodes: 2, edges: 3 });
     expect(model.edges.filter((e) => e.id === 'edge:1')).toHaveLength(1);
     expect(model.edges.find((e) => e.id === 'edge:11')).toMatchObject({ source: IL6.id, target: CD6.id });
-    expect(model.nodes.find((n) => n.id === IL6.id)!.classes).toEqual([EXPANDED_CLASS, 'highlighted']);
+    expect(model.nodes.find((n) => n.id === IL6.id)!.classes).toEqual([VIEW_CLASSES.expanded, 'highlighted']);
   });
 
   it('ignores an expansion whose node is no longer drawn (filtered away)', () => {

@@ -5,10 +5,10 @@ import { CHANNEL_COLORS } from '@/components/graph/colors';
 import { CytoscapeView } from '@/components/graph/CytoscapeView';
 import { kindsInModel } from '@/components/graph/elements';
 import { GraphLegend } from '@/components/graph/Legend';
-import type { GraphChannel, GraphModel } from '@/components/graph/model';
-import { BY_SOURCE_CLASS, kindOfNodeId } from '@/components/runs/evidence-graph';
+import { VIEW_CLASSES, type GraphChannel, type GraphModel } from '@/components/graph/model';
+import { RUN_GRAPH_STYLES } from '@/components/graph/view-styles';
+import { kindOfNodeId } from '@/components/runs/evidence-graph';
 import { EvidenceChip } from '@/components/runs/EvidenceBits';
-import { RUN_GRAPH_STYLES } from '@/components/runs/RunGraphPanel';
 import { Badge } from '@/components/ui/Badge';
 import { SortableTable, type Column } from '../SortableTable';
 import type { StepOutput } from '@/lib/trace/step-schemas';
@@ -146,7 +146,7 @@ function RefinedGraph({ output: { output: out } }: ContractViewProps<'bioweave.r
           target: e.targetId,
           label: `${e.metaedge}${corroborated ? ' ✓text' : ''}`,
           channel,
-          classes: [BY_SOURCE_CLASS, 'selected'],
+          classes: [VIEW_CLASSES.bySource, 'selected'],
         };
       }),
     };

@@ -11,14 +11,6 @@ import type { StepOutput } from '@/lib/trace/step-schemas';
 export type LineageGraphData = StepOutput<'eigen1.lineage'>;
 export type LineageNodeData = LineageGraphData['nodes'][number];
 
-export const LINEAGE_STAGE_COLORS = {
-  proposal: '#2563eb',
-  correction: '#7c3aed',
-  refinement: '#0891b2',
-  'qair-evaluation': '#ca8a04',
-  'qair-correction': '#db2777',
-  selection: '#b45309',
-} as const;
 
 const COLUMN_GAP = 190;
 const LANE_GAP = 64;

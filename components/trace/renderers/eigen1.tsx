@@ -1,9 +1,11 @@
 'use client';
 
-import type { LayoutOptions, StylesheetJson } from 'cytoscape';
+import type { LayoutOptions } from 'cytoscape';
 import { useMemo, useState } from 'react';
 import { CytoscapeView } from '@/components/graph/CytoscapeView';
+import { LINEAGE_STAGE_COLORS } from '@/components/graph/colors';
 import { GraphLegend } from '@/components/graph/Legend';
+import { LINEAGE_STYLES } from '@/components/graph/view-styles';
 import type { GraphModel } from '@/components/graph/model';
 import { CitingText, EvidenceChip } from '@/components/runs/EvidenceBits';
 import { Badge } from '@/components/ui/Badge';
@@ -11,7 +13,7 @@ import { cn } from '@/components/ui/cn';
 import type { StepOutput } from '@/lib/trace/step-schemas';
 import { SortableTable, type Column } from '../SortableTable';
 import { byContract, type ContractViewProps } from './contract';
-import { lineageLayout, lineageModel, LINEAGE_STAGE_COLORS, type LineageNodeData } from './eigen1-lineage';
+import { lineageLayout, lineageModel, type LineageNodeData } from './eigen1-lineage';
 import { streamPieces } from './stream-pieces';
 import { SimilarityNote } from './similarity';
 
@@ -112,15 +114,6 @@ function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generat
   );
 }
 
-
-const LINEAGE_STYLES: StylesheetJson = [
-  ...Object.entries(LINEAGE_STAGE_COLORS).map(([stage, color]) => ({ selector: `node[kind = ${JSON.stringify(stage)}]`, style: { 'background-color': color, shape: 'round-rectangle' as const, width: 26, height: 18 } })),
-  { selector: 'node.failed', style: { 'border-width': 3, 'border-color': '#b91c1c' } },
-  { selector: 'node.passed', style: { 'border-width': 3, 'border-color': '#15803d' } },
-  { selector: 'edge', style: { 'curve-style': 'bezier', opacity: 0.7, 'text-opacity': 0 } },
-  { selector: 'edge.reference', style: { 'line-style': 'dotted', opacity: 0.35 } },
-  { selector: 'edge.selects', style: { width: 3, 'line-color': '#b45309', 'target-arrow-color': '#b45309', opacity: 1 } },
-];
 
 /** EIGEN-1's candidate lineage: proposals → corrections → HSR refinements → QAIR rounds → the ranker's selection. */
 function LineageView({ output: data }: ContractViewProps<'eigen1.lineage'>) {

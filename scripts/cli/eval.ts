@@ -14,7 +14,7 @@ import { formatEvalTables } from './eval-tables';
 export const EVAL_USAGE = `usage: npm run hopscope -- eval --set NAME|FILE.jsonl --methods xr2,regram [--switches full,kg=0,entity=0,param=0]
          [--limit N] [--seed S] [--concurrency N] [--backend auto|offline|openai] [--params eigen1.k=1,…] [--json]
        npm run hopscope -- eval --resume JOB_ID [--json]
-  --switches   configurations, comma-separated; several channels off in one: kg=0+param=0; doc-only; full+shuffle;
+  --switches   configurations, comma-separated; several channels off in one: kg=0+param=0; doc-only; full+shuffle; aids=1 (the full configuration with Hopscope's aids, docs/aids.md);
                presets: ${Object.entries(GRID_PRESETS).map(([k, v]) => `${k} (${v})`).join(', ')}
   --limit N    a seeded sample of N questions (--seed, default 1); the same seed draws the same questions
   --resume ID  continue an interrupted evaluation: finished runs are kept, the rest run

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
+import type { RunStatus, StepStatus } from '@/lib/db/generated/enums';
 import { readLinkReport } from '@/lib/kg/link-report';
 import { estimatePromptTokens, estimateTokens, estimateTokensOfChars } from '@/lib/llm/tokens';
 import type { ChatMessage } from '@/lib/llm/types';
@@ -92,7 +93,8 @@ export interface CallTiming {
   cached: boolean;
 }
 
-export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+/** The schema's own statuses (Prisma's enums), never copies. */
+export type { RunStatus };
 
 export interface StepSummary {
   id: string;
@@ -100,7 +102,7 @@ export interface StepSummary {
   parentStepId: string | null;
   kind: string;
   label: string;
-  status: 'running' | 'succeeded' | 'failed' | 'skipped';
+  status: StepStatus;
   startedAt: string;
   durationMs: number | null;
   headline: string | null;

@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/client';
+import type { StepStatus } from '@/lib/db/generated/enums';
 import type { ModelCallRecord } from '@/lib/llm/types';
 import { evidenceId, pack, packBodies, packMessages, storedText, unpack, unpackBodies, unpackMessages, type CallTexts, type Json, type LineAt, type Pack, type Stored, type StepTexts } from './codec';
 import type { ChannelName, EvidenceRecord } from './types';
@@ -30,7 +31,7 @@ import type { ChannelName, EvidenceRecord } from './types';
  *   timing, their bodies are read back from the pack (`readTrace`, `readCalls`).
  */
 
-export type StepStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
+export type { StepStatus };
 
 /** Where a step stands in its run's tree, and how it went: what a stored step and a written row share. */
 export interface StepPlace {

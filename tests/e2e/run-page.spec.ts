@@ -171,7 +171,7 @@ test('an answer given with channels switched off says which, beside the answer',
   await expectOnFirstScreen(page, 'answer-switches-off');
 });
 
-test("an answer shaped by Hopscope's aids says which, and its aid evidence is listed under the aids channel", async ({ page, request }) => {
+test("an answer shaped by Hopscope's aids says which, beside the answer, in the switch bar and among the declared deviations", async ({ page, request }) => {
   const run = await runToEnd(request, { method: 'kg-rag', question: 'How many diseases does metformin treat?', switches: { aids: true } });
   await page.goto(`/runs/${run.id}`);
   const aids = page.getByTestId('answer-aids');

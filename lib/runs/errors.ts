@@ -1,2 +1,0 @@
-/** @deprecated Moved to lib/base/errors.ts; this re-export goes once no branch in flight imports it. */
-export * from '@/lib/base/errors';

@@ -25,8 +25,8 @@ const EnvSchema = z.object({
   /** Model calls one run has in flight at once: a method's independent calls (EIGEN-1's proposers, K2V's criteria) go out together up to this. */
   HOPSCOPE_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   HOPSCOPE_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
-  /** off: `npm start` serves only; runs and evaluations wait for `npm run worker` processes. */
-  HOPSCOPE_WORKERS: z.enum(['on', 'off']).default('on'),
+  /** on: `npm start` runs the workers in a process of its own, restarted when it dies; inline: in the launcher's process; off: none, runs and evaluations wait for `npm run worker` processes. */
+  HOPSCOPE_WORKERS: z.enum(['on', 'inline', 'off']).default('on'),
   /** The queue runs go through (lib/runs/queue.ts): processes that share it share the runs. */
   HOPSCOPE_RUN_QUEUE: z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'letters, digits, "_", "." and "-" only').default('hopscope-runs'),
   PORT: z.coerce.number().int().positive().default(3000),

@@ -1,17 +1,19 @@
 // The launcher behind `npm start`, `npm run dev` and `npm run start:test`:
 // database (embedded unless DATABASE_URL), migrations, knowledge base, build, run
-// workers (unless HOPSCOPE_WORKERS=off), then the Next.js server. One process owns the embedded PostgreSQL
+// workers (a supervised process of their own unless HOPSCOPE_WORKERS=inline|off), then the Next.js server. One process owns the embedded PostgreSQL
 // and keeps it up, and owns its server child: no orphan survives it, and a restart never meets its own
 // previous server on the port.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { authConfigured, readEnv, resolveDataDir } from '../lib/config';
 import { loadDefaultKnowledge } from '../lib/kg/import';
 import { closeDb } from '../lib/db/client';
 import { ensureBuild } from './next-build';
+import { superviseChild, type Supervised } from '../lib/supervise';
 
 type Mode = 'production' | 'dev' | 'test';
 
@@ -44,10 +46,14 @@ async function main() {
   await closeDb();
 
   if (mode !== 'dev') ensureBuild();
-  // Run workers and evaluation drivers, unless they run as processes of their own (`npm run worker`).
-  const workers = env.HOPSCOPE_WORKERS === 'on'
-    ? await (await import('../lib/runs/worker')).startWorkers({ concurrency: env.HOPSCOPE_WORKER_CONCURRENCY })
-    : null;
+  // Run workers and evaluation drivers: in a process of their own (the default), so runs never hold up the web
+  // server's reads; in this process (inline); or not at all (off: runs wait for `npm run worker` processes).
+  const workers =
+    env.HOPSCOPE_WORKERS === 'on'
+      ? superviseWorkers()
+      : env.HOPSCOPE_WORKERS === 'inline'
+        ? await (await import('../lib/runs/worker')).startWorkers({ concurrency: env.HOPSCOPE_WORKER_CONCURRENCY })
+        : null;
   if (!workers) console.log('[hopscope] workers off (HOPSCOPE_WORKERS=off): runs wait for `npm run worker` processes');
 
   const host = listenHost(env);
@@ -79,6 +85,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
   // Whatever ends this process ends its server child too.
   process.on('exit', () => server.kill('SIGTERM'));
+}
+
+/** The run workers as a child process (scripts/worker beside this script, started the way this one was), restarted when it dies. */
+function superviseWorkers(): Supervised {
+  const here = fileURLToPath(import.meta.url);
+  const script = path.join(path.dirname(here), `worker${path.extname(here)}`);
+  // It finds the database through DATABASE_URL (set by ensureDatabase), and exits with the launcher.
+  return superviseChild({ name: 'worker process', args: [...process.execArgv, script], env: { ...process.env, HOPSCOPE_LAUNCHER_PID: String(process.pid) } });
 }
 
 /** Where the launcher of this port records its server child's pid. */

@@ -5,9 +5,12 @@ import { ensureDatabase } from '../lib/db/bootstrap';
 import { closeDb } from '../lib/db/client';
 import { readEnv } from '../lib/config';
 import { startWorkers } from '../lib/runs/worker';
+import { exitWithLauncher } from '../lib/launcher-watch';
 
 async function main() {
   const env = readEnv();
+  // Started by the launcher (scripts/start.ts): never outlive it.
+  if (process.env.HOPSCOPE_LAUNCHER_PID) exitWithLauncher(Number(process.env.HOPSCOPE_LAUNCHER_PID));
   const db = await ensureDatabase(env);
   const workers = await startWorkers({ concurrency: env.HOPSCOPE_WORKER_CONCURRENCY, log: true });
   console.log(`[worker ${process.pid}] ready: ${env.HOPSCOPE_WORKER_CONCURRENCY} run consumer(s) and the evaluation supervisor`);

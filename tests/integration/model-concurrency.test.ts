@@ -12,7 +12,8 @@ import { runToSuccess } from '../support/runs';
  * (HOPSCOPE_MODEL_CONCURRENCY), and the trace says which overlapped: runs in
  * model mode against a server that answers every call after DELAY_MS.
  */
-const DELAY_MS = 200;
+// Long enough that a busy machine cannot make two calls sent together look one after the other.
+const DELAY_MS = 400;
 let model: OfflineModelServer;
 
 beforeAll(async () => {

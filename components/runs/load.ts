@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { NotFoundError } from '@/lib/base/errors';
 import { getSharedStepDetail, toSharedView } from '@/lib/runs/share';
 import { getRunView, getStepDetail, type RunView } from '@/lib/runs/view';
+import { runSnapshot } from '@/lib/runs/snapshot';
 import { runKeys } from './queries';
 import type { RunViewState } from './view-state';
 
@@ -16,11 +17,14 @@ async function viewOrNull(where: { id: string } | { shareId: string }): Promise<
   }
 }
 
-/** One read of a run per request (metadata and page share it; React's cache keys on the string); null when there is none. */
-export const loadRunById = cache((id: string) => viewOrNull({ id }));
+/**
+ * One read of a run per request (metadata and page share it; React's cache keys on the string); null when there is none.
+ * A finished run's view is kept for its state (lib/runs/snapshot.ts): a page asked again reads one row, not the trace.
+ */
+export const loadRunById = cache(async (id: string) => (await runSnapshot('view', { id }, () => viewOrNull({ id }))).value);
 /** Behind a share link: the shared view, which names every run by its share id. */
 export const loadRunByShareId = cache(async (shareId: string) => {
-  const view = await viewOrNull({ shareId });
+  const { value: view } = await runSnapshot('view', { shareId }, () => viewOrNull({ shareId }));
   return view && toSharedView(view);
 });
 

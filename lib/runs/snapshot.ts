@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { getPool } from '@/lib/db/client';
+
+/**
+ * A finished run's reads (its record, its view, its permalink) never change
+ * unless something shown with them does: a verification added, a rerun made
+ * or advancing, the run itself rewritten. Each read is answered with an ETag
+ * naming that state (one small query), a client that holds it gets a 304, and
+ * the answer itself is kept per run and state, so the trace is read and
+ * serialised once, not per request. Live runs are never cached.
+ */
+export interface RunState {
+  id: string;
+  /** The ETag of the run's finished state; null while the run is queued or running. */
+  tag: string | null;
+}
+
+/** Snapshots kept at most (the most recently used stay): a bound, so a long-lived server does not grow with every run read. */
+const MAX_SNAPSHOTS = 200;
+const snapshots = new Map<string, Snapshot<unknown>>();
+
+interface Snapshot<T> {
+  tag: string;
+  value: T;
+  /** Its JSON text, made on first use. */
+  json?: string;
+}
+
+/** The run's state; null when there is no such run. */
+export async function runState(where: { id: string } | { shareId: string }): Promise<RunState | null> {
+  const { rows } = await getPool().query<{ id: string; status: string; state: string }>(
+    `select r.id, r.status,
+            concat_ws('|', r.status, r.updated_at, r.owner_id, r.share_id,
+                      (select concat(count(*), ':', max(v.created_at)) from verifications v where v.run_id = r.id),
+                      (select concat(count(*), ':', max(c.updated_at)) from runs c where c.parent_run_id = r.id)) state
+       from runs r where ${'id' in where ? 'r.id' : 'r.share_id'} = $1`,
+    ['id' in where ? where.id : where.shareId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const live = row.status === 'queued' || row.status === 'running';
+  return { id: row.id, tag: live ? null : `"${createHash('sha1').update(row.state).digest('base64url')}"` };
+}
+
+/**
+ * One of a run's reads (`kind`: record, view, shared view) as `build` makes
+ * it: for a finished run, the one kept for its current state (made once per
+ * state); for a live one, made afresh. `tag` is null for a live run.
+ */
+export async function runSnapshot<T>(
+  kind: string,
+  where: { id: string } | { shareId: string },
+  build: () => Promise<T>,
+  known?: RunState | null,
+): Promise<{ tag: string | null; snapshot: Snapshot<T> | null; value: T }> {
+  const state = known === undefined ? await runState(where) : known;
+  // No run (build says so, as a not-found error), or a live one: made fresh every time.
+  if (!state?.tag) return { tag: null, snapshot: null, value: await build() };
+  const key = `${kind}:${state.id}`;
+  let kept = snapshots.get(key) as Snapshot<T> | undefined;
+  if (kept?.tag !== state.tag) {
+    kept = { tag: state.tag, value: await build() };
+    if (snapshots.size >= MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value!);
+  }
+  // Re-inserted: the map's order is the order of use.
+  snapshots.delete(key);
+  snapshots.set(key, kept);
+  return { tag: state.tag, snapshot: kept, value: kept.value };
+}
+
+/** A JSON answer for one of a run's reads: 304 when the request holds the current state's ETag, else the kept snapshot's JSON. */
+export async function runResponse(request: Request, kind: string, where: { id: string } | { shareId: string }, build: () => Promise<unknown>): Promise<Response> {
+  const state = await runState(where);
+  // Revalidation costs the state query alone: nothing is read or sent again.
+  if (state?.tag && matches(request.headers.get('if-none-match'), state.tag)) return new Response(null, { status: 304, headers: cacheHeaders(state.tag) });
+  const { tag, snapshot, value } = await runSnapshot(kind, where, build, state);
+  if (!tag || !snapshot) return Response.json(value, { headers: { 'cache-control': 'no-store' } });
+  snapshot.json ??= JSON.stringify(value);
+  return new Response(snapshot.json, { headers: { ...cacheHeaders(tag), 'content-type': 'application/json' } });
+}
+
+/** Kept by the browser, but revalidated on every use (a rerun or verification changes what it shows). */
+const cacheHeaders = (tag: string) => ({ etag: tag, 'cache-control': 'private, no-cache' });
+
+function matches(header: string | null, tag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v === tag || v === `W/${tag}`;
+  });
+}

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "runs_parent_run_id_idx" ON "runs"("parent_run_id");

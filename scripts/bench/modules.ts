@@ -11,6 +11,7 @@ import { modelMode } from './model-mode';
 import { linking } from './linking';
 import { soak } from './soak';
 import { cliStart } from './cli';
+import { load } from './load';
 
 /**
  * Every benchmark, in the order they run (later ones may read earlier metrics). Add new modules
@@ -27,6 +28,7 @@ export const BENCH_MODULES: BenchModule[] = [
   evalOffline,
   runPage,
   modelMode,
+  load,
   paraphrase,
   soak,
   scaleBench,

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { getPool, getPrisma } from '../../lib/db/client';
+import { listMethods } from '../../lib/methods/registry';
+import { ensureBuild } from '../next-build';
+import { freePort } from './run-page';
+import { percentile, round } from './timing';
+import type { BenchModule, BenchRow } from './types';
+
+const SUBMITS = 50;
+const READS = 200;
+/** Finished runs whose pages and records the reads ask for. */
+const SEEDS = 10;
+/** Every wait is bounded: the section ends by itself. */
+const START_TIMEOUT_MS = 600_000;
+const RUNS_TIMEOUT_MS = 180_000;
+const QUESTIONS = ['Which drugs treat gout?', 'Which genes are associated with asthma?', 'What drugs treat multiple sclerosis?', 'Which diseases does metformin treat?', 'Which compounds bind the gene PPARG?'];
+
+/**
+ * Reads while runs execute, against a real instance: the launcher (`npm start`:
+ * its embedded-database check, the workers as it runs them, `next start`) on a
+ * free loopback port of this database, with a run queue of its own. After
+ * SEEDS finished runs, SUBMITS offline runs are submitted and READS GETs of
+ * finished runs' pages and `/api/runs/{id}` are sent, all at once: the GETs'
+ * latency and errors, and how long until every submitted run has finished.
+ */
+export const load: BenchModule = {
+  name: 'reads under load (launcher, loopback)',
+  flag: 'load',
+  help: `${SUBMITS} offline runs and ${READS} concurrent reads of run pages and records against an instance started by the launcher (builds the app first when stale; about 2 minutes after that)`,
+  options: ['--load-workers on|inline  where the instance runs its workers (default on: a process of their own)'],
+  async run({ log, args }) {
+    const workers = args.value('load-workers') ?? 'on';
+    if (!['on', 'inline'].includes(workers)) throw new Error('--load-workers takes on or inline');
+    ensureBuild({ stdio: ['ignore', 2, 2], log });
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const queue = `bench-load-${process.pid}`;
+    const launcher = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      env: { ...process.env, PORT: String(port), HOPSCOPE_RUN_QUEUE: queue, HOPSCOPE_WORKERS: workers, NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 2, 2],
+    });
+    const ids: string[] = [];
+    try {
+      await until('the instance to serve', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok ?? false, START_TIMEOUT_MS, launcher);
+      const methods = listMethods().map((m) => m.id);
+      const submit = async (i: number) => {
+        const res = await fetch(`${base}/api/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: methods[i % methods.length], question: QUESTIONS[i % QUESTIONS.length], backend: 'offline' }) });
+        if (res.status !== 201) throw new Error(`POST /api/runs answered ${res.status}: ${await res.text()}`);
+        const { id } = (await res.json()) as { id: string };
+        ids.push(id);
+        return id;
+      };
+      const seeds = await Promise.all(Array.from({ length: SEEDS }, (_, i) => submit(i)));
+      await until('the seed runs to finish', () => allFinished(seeds), RUNS_TIMEOUT_MS, launcher);
+      log(`instance up on ${base}, ${SEEDS} finished runs to read; burst: ${SUBMITS} submissions and ${READS} reads`);
+
+      const burstAt = performance.now();
+      const submitted = Promise.all(Array.from({ length: SUBMITS }, (_, i) => submit(SEEDS + i)));
+      const reads = await Promise.all(
+        Array.from({ length: READS }, async (_, i) => {
+          const page = i % 2 === 0;
+          const url = page ? `${base}/runs/${seeds[i % SEEDS]}` : `${base}/api/runs/${seeds[i % SEEDS]}`;
+          const started = performance.now();
+          try {
+            const res = await fetch(url);
+            await res.arrayBuffer();
+            return { page, ms: performance.now() - started, ok: res.status === 200 };
+          } catch {
+            return { page, ms: performance.now() - started, ok: false };
+          }
+        }),
+      );
+      const burst = await submitted;
+      await until(`the ${SUBMITS} runs to finish`, () => allFinished(burst), RUNS_TIMEOUT_MS, launcher);
+      const doneS = (performance.now() - burstAt) / 1000;
+      const errors = reads.filter((r) => !r.ok).length;
+      const ms = (page: boolean) => reads.filter((r) => r.page === page).map((r) => r.ms);
+      log(`reads p50 ${round(percentile(reads.map((r) => r.ms), 50))} ms, p95 ${round(percentile(reads.map((r) => r.ms), 95))} ms, ${errors} errors; runs done ${round(doneS, 1)} s after the burst`);
+      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}`;
+      return [
+        { type: 'timing', label: 'reads under load (pages and records)', key: 'load_get', samplesMs: reads.map((r) => r.ms), note: `${READS} GETs sent with ${SUBMITS} run submissions; ${note}; target p95 ≤ 1000 ms` },
+        { type: 'timing', label: 'reads under load: run pages', key: 'load_get_page', samplesMs: ms(true) },
+        { type: 'timing', label: 'reads under load: /api/runs/{id}', key: 'load_get_api', samplesMs: ms(false) },
+        { type: 'value', label: 'reads under load: errors', key: 'load_get_errors', value: errors, unit: '', note: 'a status other than 200, or no answer' },
+        { type: 'value', label: 'runs done after the burst', key: 'load_runs_done_s', value: round(doneS, 1), unit: 's', note: `all ${SUBMITS} offline runs finished; target ≤ 30 s` },
+      ] satisfies BenchRow[];
+    } finally {
+      await stop(launcher);
+      await getPrisma().run.deleteMany({ where: { id: { in: ids } } });
+    }
+  },
+};
+
+async function allFinished(ids: string[]): Promise<boolean> {
+  const { rows } = await getPool().query<{ n: number }>(`select count(*)::int n from runs where id = any($1) and status in ('succeeded', 'failed', 'cancelled')`, [ids]);
+  return rows[0].n === ids.length;
+}
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number, launcher: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (launcher.exitCode !== null) throw new Error(`the launcher exited (code ${launcher.exitCode}) while waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** SIGTERM (the launcher stops its server and workers), then SIGKILL if it hangs. */
+async function stop(launcher: ChildProcess) {
+  if (launcher.exitCode !== null || launcher.signalCode !== null) return;
+  const exited = new Promise((resolve) => launcher.once('exit', resolve));
+  launcher.kill('SIGTERM');
+  const timer = setTimeout(() => launcher.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { StageProgress } from '@/components/trace/StageProgress';
 import { StepDetail } from '@/components/trace/StepDetail';
 import { TraceTree } from '@/components/trace/TraceTree';
@@ -57,6 +57,9 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   if (overflowing && state.step !== null && autoWide !== state.step) setAutoWide(state.step);
   const wide = wideChoice ?? (state.step !== null && autoWide === state.step);
   const run = query.data;
+  // The server renders the first screen; the trace, the evidence table and the rerun form (most of a large run's
+  // markup) render in the browser once it has hydrated, from the same data, so a page costs the server less to send.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   const tree = useMemo(() => buildStepTree(run?.steps ?? []), [run?.steps]);
   const stages = useMemo(() => stageProgress(tree, run?.plannedStages), [tree, run?.plannedStages]);
@@ -142,76 +145,84 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
       <RunFacts run={run} runHref={runHref} compareHref={compareHref} />
       <K2vPanel verifications={run.verifications} />
       <StageProgress stages={stages} live={live} />
-      <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
-        <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
-          <h2 id="trace-heading" className="text-sm font-semibold text-slate-900">
-            Trace
-          </h2>
-          <span className="text-xs text-slate-600" data-testid="trace-count">
-            {run.steps.length} steps{live ? ' so far' : ''} · select a step for its output, input and model calls
-          </span>
-        </header>
-        <ResizableSplit
-          label="Resize the step detail panel"
-          className="p-3"
-          start={
-            <div className="space-y-2">
-              <div role="tablist" aria-label="Trace views" className="flex gap-1 border-b border-slate-200">
-                {(['tree', 'timeline'] as const).map((v) => (
-                  <button
-                    key={v}
-                    type="button"
-                    role="tab"
-                    aria-selected={traceView === v}
-                    onClick={() => setTraceView(v)}
-                    data-testid={`trace-tab-${v}`}
-                    className={`-mb-px border-b-2 px-2.5 py-1.5 text-xs font-semibold ${traceView === v ? 'border-blue-600 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-                  >
-                    {v === 'tree' ? 'Trace tree' : 'Timeline and tokens'}
-                  </button>
-                ))}
-              </div>
-              <div className="max-h-[80vh] overflow-y-auto pr-1">
-                {traceView === 'tree' ? (
-                  <TraceTree run={run} tree={tree} selectedOrdinal={state.step} onSelectStep={onSelectStep} />
-                ) : (
-                  <TraceWaterfall run={run} tree={tree} selectedOrdinal={state.step} onSelectStep={onSelectStep} />
-                )}
-              </div>
-            </div>
-          }
-          endFullWidth={wide}
-          end={
-            <div ref={stepPanel} className={`max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 ${wide ? '' : 'lg:ml-1'}`} data-testid="step-panel" data-wide={wide ? 'true' : 'false'}>
-              {selectedNode ? (
-                <>
-                  <button
-                    type="button"
-                    onClick={() => setWideChoice(!wide)}
-                    className="float-right ml-2 rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50"
-                    title={wide ? 'Put the step detail back beside the trace' : 'Give the step detail the full width (wide tables)'}
-                    data-testid="step-panel-width"
-                  >
-                    {wide ? '⇤ Beside the trace' : '⇔ Full width'}
-                  </button>
-                  <StepDetail
-                    key={selectedNode.step.id}
-                    node={selectedNode}
-                    ctx={{ run, evidenceById, node: selectedNode, selectEvidence: onSelectEvidence, selectNode: onSelectNode, selectStep: (o: number) => onSelectStep(o) }}
-                  />
-                </>
-              ) : (
-                <p className="py-6 text-center text-sm text-slate-600">Select a step in the trace to see what it did: its rendered output, raw input and output, and model calls.</p>
-              )}
-            </div>
-          }
-        />
-      </section>
-      <EvidencePanel run={run} tree={tree} selectedEvidenceId={state.sel?.type === 'ev' ? state.sel.id : null} onSelectEvidence={onSelectEvidence} />
-      {!readOnly && !live && methodParams ? <RerunForm run={run} params={methodParams} /> : null}
+      {hydrated ? (
+        <>
+          <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
+            <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+              <h2 id="trace-heading" className="text-sm font-semibold text-slate-900">
+                Trace
+              </h2>
+              <span className="text-xs text-slate-600" data-testid="trace-count">
+                {run.steps.length} steps{live ? ' so far' : ''} · select a step for its output, input and model calls
+              </span>
+            </header>
+            <ResizableSplit
+              label="Resize the step detail panel"
+              className="p-3"
+              start={
+                <div className="space-y-2">
+                  <div role="tablist" aria-label="Trace views" className="flex gap-1 border-b border-slate-200">
+                    {(['tree', 'timeline'] as const).map((v) => (
+                      <button
+                        key={v}
+                        type="button"
+                        role="tab"
+                        aria-selected={traceView === v}
+                        onClick={() => setTraceView(v)}
+                        data-testid={`trace-tab-${v}`}
+                        className={`-mb-px border-b-2 px-2.5 py-1.5 text-xs font-semibold ${traceView === v ? 'border-blue-600 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+                      >
+                        {v === 'tree' ? 'Trace tree' : 'Timeline and tokens'}
+                      </button>
+                    ))}
+                  </div>
+                  <div className="max-h-[80vh] overflow-y-auto pr-1">
+                    {traceView === 'tree' ? (
+                      <TraceTree run={run} tree={tree} selectedOrdinal={state.step} onSelectStep={onSelectStep} />
+                    ) : (
+                      <TraceWaterfall run={run} tree={tree} selectedOrdinal={state.step} onSelectStep={onSelectStep} />
+                    )}
+                  </div>
+                </div>
+              }
+              endFullWidth={wide}
+              end={
+                <div ref={stepPanel} className={`max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 ${wide ? '' : 'lg:ml-1'}`} data-testid="step-panel" data-wide={wide ? 'true' : 'false'}>
+                  {selectedNode ? (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => setWideChoice(!wide)}
+                        className="float-right ml-2 rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50"
+                        title={wide ? 'Put the step detail back beside the trace' : 'Give the step detail the full width (wide tables)'}
+                        data-testid="step-panel-width"
+                      >
+                        {wide ? '⇤ Beside the trace' : '⇔ Full width'}
+                      </button>
+                      <StepDetail
+                        key={selectedNode.step.id}
+                        node={selectedNode}
+                        ctx={{ run, evidenceById, node: selectedNode, selectEvidence: onSelectEvidence, selectNode: onSelectNode, selectStep: (o: number) => onSelectStep(o) }}
+                      />
+                    </>
+                  ) : (
+                    <p className="py-6 text-center text-sm text-slate-600">Select a step in the trace to see what it did: its rendered output, raw input and output, and model calls.</p>
+                  )}
+                </div>
+              }
+            />
+          </section>
+          <EvidencePanel run={run} tree={tree} selectedEvidenceId={state.sel?.type === 'ev' ? state.sel.id : null} onSelectEvidence={onSelectEvidence} />
+          {!readOnly && !live && methodParams ? <RerunForm run={run} params={methodParams} /> : null}
+        </>
+      ) : (
+        <Spinner label="Loading the trace and the evidence…" />
+      )}
     </div>
   );
 }
+
+const noSubscription = () => () => undefined;
 
 function scrollToId(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -7,7 +7,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { authConfigured, readEnv, resolveDataDir } from '../lib/config';
 import { loadDefaultKnowledge } from '../lib/kg/import';
@@ -87,12 +86,10 @@ async function main() {
   process.on('exit', () => server.kill('SIGTERM'));
 }
 
-/** The run workers as a child process (scripts/worker beside this script, started the way this one was), restarted when it dies. */
+/** The run workers as a child process (`npm run worker`'s program: built, or from source), restarted when it dies. */
 function superviseWorkers(): Supervised {
-  const here = fileURLToPath(import.meta.url);
-  const script = path.join(path.dirname(here), `worker${path.extname(here)}`);
   // It finds the database through DATABASE_URL (set by ensureDatabase), and exits with the launcher.
-  return superviseChild({ name: 'worker process', args: [...process.execArgv, script], env: { ...process.env, HOPSCOPE_LAUNCHER_PID: String(process.pid) } });
+  return superviseChild({ name: 'worker process', args: [path.resolve('scripts', 'run.mjs'), 'worker'], env: { ...process.env, HOPSCOPE_LAUNCHER_PID: String(process.pid) } });
 }
 
 /** Where the launcher of this port records its server child's pid. */

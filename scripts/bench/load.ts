@@ -35,7 +35,7 @@ export const load: BenchModule = {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const queue = `bench-load-${process.pid}`;
-    const launcher = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    const launcher = spawn(process.execPath, ['scripts/run.mjs', 'start'], {
       env: { ...process.env, PORT: String(port), HOPSCOPE_RUN_QUEUE: queue, HOPSCOPE_WORKERS: workers, NEXT_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 2, 2],
     });

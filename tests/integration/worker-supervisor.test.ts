@@ -36,7 +36,7 @@ beforeAll(() => {
   process.env.HOPSCOPE_RUN_QUEUE = `hopscope-runs-supervised-${process.pid}`;
   workers = superviseChild({
     name: 'worker process',
-    args: ['--import', 'tsx', 'scripts/worker.ts'],
+    args: ['scripts/run.mjs', 'worker'],
     env: { ...process.env, HOPSCOPE_WORKER_CONCURRENCY: '1', HOPSCOPE_LAUNCHER_PID: String(process.pid) },
     log: () => undefined,
   });

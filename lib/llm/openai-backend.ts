@@ -178,8 +178,11 @@ export class OpenAIBackend implements ModelBackend {
       parsed = check.value;
     }
 
+    // Stored behind the answer: the run does not wait a round trip per call for it (a failed write only costs a later rerun its hit).
     if (key) {
-      await this.cache!.set(key, { model, output: exchange.text, tokensIn: tally.tokensIn, tokensOut: tally.tokensOut });
+      this.cache!.set(key, { model, output: exchange.text, tokensIn: tally.tokensIn, tokensOut: tally.tokensOut }).catch((error) => {
+        console.warn(`[llm] the response cache did not store an answer: ${error instanceof Error ? error.message : String(error)}`);
+      });
     }
     const out = result(exchange.text, parsed, exchange.finishReason);
     return req.assistantPrefix ? { ...out, continuation: exchange.continued ? 'continued' : 'new-turn' } : out;

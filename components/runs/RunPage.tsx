@@ -59,7 +59,9 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const run = query.data;
   // The server renders the first screen; the trace, the evidence table and the rerun form (most of a large run's
   // markup) render in the browser once it has hydrated, from the same data, so a page costs the server less to send.
+  // A link that opens a step (?step=) asked for the trace: it is rendered with the first screen.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const showTrace = hydrated || state.step !== null;
 
   const tree = useMemo(() => buildStepTree(run?.steps ?? []), [run?.steps]);
   const stages = useMemo(() => stageProgress(tree, run?.plannedStages), [tree, run?.plannedStages]);
@@ -145,7 +147,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
       <RunFacts run={run} runHref={runHref} compareHref={compareHref} />
       <K2vPanel verifications={run.verifications} />
       <StageProgress stages={stages} live={live} />
-      {hydrated ? (
+      {showTrace ? (
         <>
           <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
             <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getPool } from '@/lib/db/client';
+import { readRunState } from './store';
 
 /**
  * A finished run's reads (its record, its view, its permalink) never change
@@ -28,15 +28,7 @@ interface Snapshot<T> {
 
 /** The run's state; null when there is no such run. */
 export async function runState(where: { id: string } | { shareId: string }): Promise<RunState | null> {
-  const { rows } = await getPool().query<{ id: string; status: string; state: string }>(
-    `select r.id, r.status,
-            concat_ws('|', r.status, r.updated_at, r.owner_id, r.share_id,
-                      (select concat(count(*), ':', max(v.created_at)) from verifications v where v.run_id = r.id),
-                      (select concat(count(*), ':', max(c.updated_at)) from runs c where c.parent_run_id = r.id)) state
-       from runs r where ${'id' in where ? 'r.id' : 'r.share_id'} = $1`,
-    ['id' in where ? where.id : where.shareId],
-  );
-  const row = rows[0];
+  const row = await readRunState(where);
   if (!row) return null;
   const live = row.status === 'queued' || row.status === 'running';
   return { id: row.id, tag: live ? null : `"${createHash('sha1').update(row.state).digest('base64url')}"` };

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { getPool, getPrisma } from '../../lib/db/client';
 import { listMethods } from '../../lib/methods/registry';
+import { countEndedRuns, deleteRuns } from '../../lib/runs/store';
 import { ensureBuild } from '../next-build';
 import { freePort } from './run-page';
 import { percentile, round } from './timing';
@@ -88,14 +88,13 @@ export const load: BenchModule = {
       ] satisfies BenchRow[];
     } finally {
       await stop(launcher);
-      await getPrisma().run.deleteMany({ where: { id: { in: ids } } });
+      await deleteRuns(ids);
     }
   },
 };
 
 async function allFinished(ids: string[]): Promise<boolean> {
-  const { rows } = await getPool().query<{ n: number }>(`select count(*)::int n from runs where id = any($1) and status in ('succeeded', 'failed', 'cancelled')`, [ids]);
-  return rows[0].n === ids.length;
+  return (await countEndedRuns(ids)) === ids.length;
 }
 
 async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number, launcher: ChildProcess) {

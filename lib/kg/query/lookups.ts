@@ -81,6 +81,15 @@ export class KnowledgeLookups {
   /** Starts the memory afresh, as an import does. */
   forget(): void {
     this.whole.clear();
+    this.forgetKeys();
+  }
+
+  /**
+   * Forgets what was looked up per name and per node, keeping what was read once for the whole
+   * knowledge (a spelling index): what a question asked for the first time finds, and what a
+   * long-lived process drops when its per-key memory is full.
+   */
+  forgetKeys(): void {
     this.exact.clear();
     this.fuzzy.clear();
     this.perNode.clear();
@@ -98,7 +107,8 @@ export class KnowledgeLookups {
     if (this.knowledge?.database === database && now - this.knowledge.checkedAt < this.checkEveryMs && this.size() < MAX_KEYS) return;
     const { rows } = await getPool().query<{ signature: string }>(`select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports`);
     const signature = rows[0].signature;
-    if (this.knowledge?.database !== database || this.knowledge.signature !== signature || this.size() >= MAX_KEYS) this.forget();
+    if (this.knowledge?.database !== database || this.knowledge.signature !== signature) this.forget();
+    else if (this.size() >= MAX_KEYS) this.forgetKeys();
     this.knowledge = { database, signature, checkedAt: now };
   }
 }

@@ -18,11 +18,12 @@ async function kgCount(anchorKind: string, anchorName: string, metaedge: string,
   return Number(rows[0].n);
 }
 
+// The complete answer set is an aid (docs/aids.md): the run has the aids on.
 describe('a count question gets its complete answer set as one cited unit', () => {
   let run: RunRecord;
   let count: number;
   beforeAll(async () => {
-    run = await runToSuccess({ method: 'kg-rag', question: 'How many compounds treat prostate cancer?', params: { topK: 5 } });
+    run = await runToSuccess({ method: 'kg-rag', question: 'How many compounds treat prostate cancer?', params: { topK: 5 }, switches: { aids: true } });
     count = await kgCount('Disease', 'prostate cancer', 'CtD', 'Compound');
   });
 
@@ -34,6 +35,7 @@ describe('a count question gets its complete answer set as one cited unit', () =
     expect((set.data as { count: number }).count).toBe(count);
     expect(set.text).toContain(`${count} Compounds with Compound –treats→ prostate cancer`);
     expect(set.selected).toBe(true);
+    expect(set.channel).toBe('aids');
     const prompt = promptOf(run, 'kg-rag.answer');
     expect(prompt.split(`[${set.cite}]`)).toHaveLength(2);
   });
@@ -44,6 +46,14 @@ describe('a count question gets its complete answer set as one cited unit', () =
     expect(new Set(triples.map((t) => t.sourceId)).size).toBe(count);
     expect(triples.every((t) => t.metaedge === 'CtD' && t.targetName === 'prostate cancer')).toBe(true);
     expect((run.answer as { text: string }).text).toBe(String(count));
+  });
+});
+
+// The paper's KG-RAG (aids off): the top K triples as retrieved, each under its channel's short id.
+describe('a count question\'s top K facts, as KG-RAG renders them', () => {
+  let run: RunRecord;
+  beforeAll(async () => {
+    run = await runToSuccess({ method: 'kg-rag', question: 'How many compounds treat prostate cancer?', params: { topK: 5 } });
   });
 
   it('says how much of the neighbourhood the top K shows', () => {

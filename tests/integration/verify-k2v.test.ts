@@ -44,7 +44,8 @@ describe('K2V checklist verification of a finished run', () => {
   let before: Awaited<ReturnType<typeof getRunRecord>>;
 
   it('judges the general and the question-specific criteria, one by one', async () => {
-    const run = await finishedRun('metabolic syndrome X');
+    // A correct, well-formed run: EIGEN-1 finds the disease with the aids on (the reader picks each query's anchors, docs/aids.md).
+    const run = await finishedRun('metabolic syndrome X', { aids: true });
     expect(run.status).toBe('succeeded');
     runId = run.id;
     before = run;

@@ -1,6 +1,4 @@
 import { readMetagraph, type MetaedgeInfo, type MetaedgeRow } from './relations';
-import { databaseKey, loadedMetaedges } from './store';
-import { currentKgVersion } from './version';
 
 /**
  * The metagraph of the graph in use, read: its kinds and its metaedges with
@@ -38,6 +36,8 @@ export function setMetagraph(rows: readonly MetaedgeRow[]): LoadedMetagraph {
  * question can be read through, since no evidence could ever check it.
  */
 export async function loadMetagraph(): Promise<LoadedMetagraph> {
+  // Loaded on first use: pure code that only reads the metagraph (the offline engine, unit tests) never loads the database client.
+  const [{ databaseKey, loadedMetaedges }, { currentKgVersion }] = await Promise.all([import('./store'), import('./version')]);
   const key = `${databaseKey()} ${await currentKgVersion()}`;
   if (key === loadedFor) return current;
   setMetagraph(await loadedMetaedges());

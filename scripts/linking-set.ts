@@ -113,6 +113,22 @@ async function main() {
     if (wrong !== r.alias && !namesAnything(wrong)) add('gene-full-name-misspelt', pick(TEMPLATES.Gene), wrong, r.id, [r.id]);
   }
 
+  // Genes by their other names: NCBI synonyms written as symbols, and other designations, as written and misspelt.
+  const byAlias = async (where: string, n: number) =>
+    q<{ alias: string; ids: string[] }>(
+      `select min(a.alias) as alias, array_agg(distinct a.node_id) as ids from node_aliases a where ${where}
+          and not exists (select 1 from nodes n where n.normalised = a.normalised)
+        group by a.normalised order by md5(a.normalised || $1) limit ${n}`,
+      [SEED],
+    );
+  for (const r of await byAlias(`a.source = 'ncbi-synonym' and a.alias ~ '^[A-Za-z][A-Za-z0-9-]{3,10}$' and a.alias ~ '[0-9]'`, 12)) add('gene-synonym', pick(TEMPLATES.Gene), r.alias, r.ids[0], r.ids);
+  const designations = await byAlias(`a.source = 'ncbi-other-designation' and length(a.alias) between 15 and 45 and a.alias ~ ' .* ' and a.alias !~* '(like|uncharacterized|hypothetical|pseudogene)'`, 24);
+  for (const r of designations.slice(0, 12)) add('gene-designation', pick(TEMPLATES.Gene), r.alias, r.ids[0], r.ids);
+  for (const r of designations.slice(12)) {
+    const wrong = misspell(r.alias);
+    if (wrong !== r.alias && !namesAnything(wrong)) add('gene-designation-misspelt', pick(TEMPLATES.Gene), wrong, r.ids[0], r.ids);
+  }
+
   // Names built from a gene: a node named "<gene full name> <word>", written "<symbol> <word>".
   const derived = await q<{ id: string; kind: string; normalised: string; symbol: string; rest: string }>(
     `select n.id, n.kind, n.normalised, g.name as symbol, substr(n.normalised, length(a.normalised) + 2) as rest
@@ -141,15 +157,20 @@ async function main() {
   const words = await q<{ alias: string }>(
     `select distinct lower(alias) as alias from node_aliases where source in ('ncbi-symbol', 'ncbi-synonym') and alias ~ '^[A-Za-z]{3,8}$' order by 1`,
   );
-  const english = words.map((w) => w.alias).filter((w) => analyse(w)[0]?.known && !byNormalised.has(w));
+  // English words that are no node's name, in any form ("ears" is the anatomy "ear").
+  const english = words.map((w) => w.alias).filter((w) => {
+    const word = analyse(w)[0];
+    return word?.known && !byNormalised.has(w) && !byNormalised.has(normaliseName(word.lemma));
+  });
   for (const w of pickN(english, 20, random)) add('false-friend-word', pick(PLAIN_SENTENCES), w, 'none', []);
 
   // Short gene aliases (two to four capitals): no gene unless written as one; then the genes that carry them.
   const short = await q<{ alias: string; ids: string[] }>(
-    `select a.alias, array_agg(distinct a.node_id) as ids from node_aliases a
-      where a.source in ('ncbi-synonym', 'ncbi-other-designation') and a.alias ~ '^[A-Z]{2,4}$'
-        and not exists (select 1 from nodes n where n.normalised = a.normalised)
-      group by a.alias order by md5(a.alias || $1) limit 25`,
+    `select upper(k.normalised) as alias, (select array_agg(distinct b.node_id) from node_aliases b where b.normalised = k.normalised) as ids
+       from (select distinct a.normalised from node_aliases a
+              where a.source in ('ncbi-synonym', 'ncbi-other-designation') and a.alias ~ '^[A-Z]{2,4}$'
+                and not exists (select 1 from nodes n where n.normalised = a.normalised)) k
+      order by md5(upper(k.normalised) || $1) limit 25`,
     [SEED],
   );
   for (const s of short.slice(0, 15)) add('false-friend-short', pick(PLAIN_SENTENCES), s.alias, 'none', []);

@@ -6,7 +6,7 @@
  */
 export type { KgNode, KgEdge, KgTriple, KgPath, NeighborEdge, EntityLink, LinkAlternative, LinkMatch, LinkMethod, LinkReading, LinkRejection, LinkReport, MetapathHop, EdgeDirection, DirectionFilter } from './types';
 export { normaliseName } from './normalise';
-export { linkMention, linkEntities, explainLinks, type LinkOptions } from './link';
+export { linkMention, linkEntities, explainLinks, prepareLinking, type LinkOptions } from './link';
 export { KnowledgeLookups, sharedKnowledgeLookups } from './query/lookups';
 export { getNode, getNodes, searchNodes, nodeProfile, nodeProfiles, type NodeProfile, type SearchHit, type SearchMatch } from './nodes';
 export { neighbors, countNeighbors, type NeighborOptions } from './neighbors';

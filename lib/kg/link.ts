@@ -20,11 +20,11 @@
 import { analyse, type Word } from '@/lib/nlp/english';
 import type { EntityLink, LinkAlternative, LinkMatch, LinkMethod, LinkReading, LinkRejection, LinkReport } from './types';
 import { normaliseName } from './normalise';
-import { abbreviationCandidates } from './linking/abbreviations';
+import { abbreviationCandidates, diseaseNames } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, FULL_NAME_SOURCE, geneFullNames } from './linking/gene-derived';
 import { spellingIndex, type NearName } from './linking/spelling-index';
-import { CLINICAL_SHORTHAND, geneContext, geneVerbNext, NAME_SHORTHAND } from './linking/words';
+import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND } from './linking/words';
 import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
 import { sharedKnowledgeLookups, type KnowledgeLookups } from './query/lookups';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
@@ -126,6 +126,15 @@ export async function linkEntities(text: string, opts: LinkOptions = {}): Promis
   return (await explainLinks(text, opts)).links;
 }
 
+/**
+ * Builds what linking reads from the whole knowledge once per process (the
+ * spelling index, the diseases' names), so that the first question does not
+ * wait for it: workers call it before their first run.
+ */
+export async function prepareLinking(lookups: KnowledgeLookups = sharedKnowledgeLookups()): Promise<void> {
+  await Promise.all([spellingIndex(lookups), diseaseNames(lookups)]);
+}
+
 /** Longest rejection list kept for the trace. */
 const MAX_REJECTIONS = 40;
 
@@ -182,7 +191,9 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   }
 
   if ((opts.fuzzy ?? true) && rich) {
-    const windows = fuzzyWindows(text, tokens, words, covered);
+    const inOrder = [...accepted].sort((a, b) => a.first - b.first);
+    const pairs = inOrder.slice(1).flatMap((b, i): [Span, Span][] => (inOrder[i].last + 1 === b.first ? [[inOrder[i], b]] : []));
+    const windows = fuzzyWindows(text, tokens, words, covered, pairs);
     const index = windows.length ? await spellingIndex(lookups) : null;
     const fuzzyUsable = (c: Reading, first: number, last: number) => {
       const why = fuzzyImplausible(c, tokens, words, first, last);
@@ -276,17 +287,29 @@ async function geneDerivedSpans(text: string, tokens: Token[], spans: Span[], sc
  * Diseases written by their initials ("MS", "PCOS", "T2DM"): a word in
  * capitals, not clinical shorthand and not next to a word that says a gene
  * is meant, whose letters are the initials of exactly one disease of the
- * graph. An abbreviation several diseases share is turned down, naming them.
+ * graph, and only where the question speaks of a disease near it ("treat MS",
+ * "symptoms of PCOS", "associated with"): without that, capitals are as likely
+ * a lab's or a note's. Over an official gene symbol ("GC") only a strong cue
+ * (treat, symptoms, patients…) reads the disease; the gene reading is then
+ * turned down with that reason. An abbreviation several diseases share is
+ * turned down, naming them.
  */
 async function abbreviationSpans(text: string, tokens: Token[], spans: Span[], lookups: KnowledgeLookups, reject: (c: Reading, first: number, last: number, why: string) => void): Promise<Span[]> {
   const out: Span[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const written = text.slice(tokens[i].start, tokens[i].end);
     if (!/^[A-Z][A-Z0-9]{1,5}$/.test(written) || CLINICAL_SHORTHAND.has(tokens[i].norm) || geneContext(tokens, i, i)) continue;
-    if (spans.some((s) => s.first === i && s.last === i && s.candidates.some((c) => c.method === 'exact'))) continue;
+    const cue = diseaseCue(tokens, i);
+    const symbol = spans.find((s) => s.first === i && s.last === i && s.candidates.some((c) => c.method === 'exact'));
+    if (!cue || (symbol && cue !== 'strong')) continue;
     const found = (await abbreviationCandidates(written, lookups, ABBREVIATION_SCORE)).map((c): Reading => ({ ...c, match: 'abbreviation', confidence: ABBREVIATION_SCORE }));
-    if (found.length === 1) out.push({ first: i, last: i, candidates: found });
-    else for (const c of found) reject(c, i, i, `'${written}' abbreviates several diseases (${found.map((f) => f.name).join(', ')})`);
+    if (found.length > 1) for (const c of found) reject(c, i, i, `'${written}' abbreviates several diseases (${found.map((f) => f.name).join(', ')})`);
+    if (found.length !== 1) continue;
+    if (symbol) {
+      spans.splice(spans.indexOf(symbol), 1);
+      for (const c of symbol.candidates) reject(c, i, i, `'${written}' is written next to words of a disease: read as ${found[0].name}`);
+    }
+    out.push({ first: i, last: i, candidates: found });
   }
   return out;
 }
@@ -361,14 +384,17 @@ function spelledOut(norms: string[]): string[] {
 
 /**
  * Which words may start and end a name: not function words, except a
- * function word written as a symbol ("WAS", "IT") or, after another word, a
+ * function word written as a symbol ("WAS", "IT"), one joined to the next word
+ * by a hyphen ("A-kinase") or, after another word, a
  * capital letter ("complement factor I", "vitamin A") or a possessive's s
  * ("Alzheimer's", Disease Ontology's short name for the disease).
  */
 function nameEdges(text: string, tokens: Token[]): { starts: boolean[]; ends: boolean[] } {
   const written = (i: number) => text.slice(tokens[i].start, tokens[i].end);
   const symbol = (i: number) => /^[A-Z]{2,}$/.test(written(i));
-  const starts = tokens.map((t, i) => !isFunctionWord(t.norm) || symbol(i));
+  // A letter joined to the next word by a hyphen is part of it ("A-kinase anchor protein 4", "S-adenosylmethionine").
+  const joined = (i: number) => i + 1 < tokens.length && text.slice(tokens[i].end, tokens[i + 1].start) === '-';
+  const starts = tokens.map((t, i) => !isFunctionWord(t.norm) || symbol(i) || joined(i));
   const ends = tokens.map(
     (t, i) => starts[i] || (i > 0 && (/^[A-Z]$/.test(written(i)) || (t.norm === 's' && /^['’]$/.test(text.slice(tokens[i - 1].end, t.start))))),
   );
@@ -391,16 +417,18 @@ const PHRASE_BREAK = /[;:?!"“”]|\.\s/;
  * to a phrase break, never starting or ending on a function word; windows may
  * take in words an exact reading took ("nicotine dependance"), question
  * vocabulary ("crohn disease", "protein kinase C") and function words inside
- * ("secretion by cell"). Longest first, at most MAX_FUZZY_SPANS.
+ * ("secretion by cell"); and two readings side by side, which may be one
+ * name misspelt ("Pleura fibrosis"). Longest first, at most MAX_FUZZY_SPANS.
  */
-function fuzzyWindows(text: string, tokens: Token[], words: Word[], covered: Uint8Array): Gram[] {
+function fuzzyWindows(text: string, tokens: Token[], words: Word[], covered: Uint8Array, pairs: [Span, Span][]): Gram[] {
 
   const breaksBefore = (i: number) => i > 0 && PHRASE_BREAK.test(text.slice(tokens[i - 1].end, tokens[i].start));
   // A name neither starts nor ends on a function word, nor on an English verb in lower case ("presents", "orders"; "swelling", "increased" may).
   const edge = nameEdges(text, tokens);
-  const plainWord = tokens.map((t) => {
+  // A word read as a name ("zinc", whatever the tagger says) is never a plain verb.
+  const plainWord = tokens.map((t, i) => {
     const word = words.find((w) => w.start === t.start);
-    return !!word?.known && (word.pos === 'VERB' || word.pos === 'AUX') && !/(ing|ed)$/.test(t.norm) && /\p{Ll}/u.test(word.text);
+    return !covered[i] && !!word?.known && (word.pos === 'VERB' || word.pos === 'AUX') && !/(ing|ed)$/.test(t.norm) && /\p{Ll}/u.test(word.text);
   });
   const unread = (i: number) => {
     const n = tokens[i].norm;
@@ -409,6 +437,14 @@ function fuzzyWindows(text: string, tokens: Token[], words: Word[], covered: Uin
   const canStart = (i: number) => edge.starts[i] && !plainWord[i];
   const canEnd = (i: number) => edge.ends[i] && !plainWord[i];
   const grams = new Map<string, Gram>();
+  // Two readings side by side may be one name misspelt ("Pleura fibrosis": Pleural fibrosis, not the pleura and Fibrosis).
+  for (const [a, b] of pairs) {
+    const key = tokens
+      .slice(a.first, b.last + 1)
+      .map((t) => t.norm)
+      .join(' ');
+    if (b.last - a.first < MAX_FUZZY_GRAM && !breaksBefore(b.first)) grams.set(`${a.first}:${b.last}`, { first: a.first, last: b.last, key });
+  }
   for (let i = 0; i < tokens.length; i++) {
     if (!unread(i)) continue;
     let left = i;
@@ -453,9 +489,9 @@ function fuzzyImplausible(c: Reading, tokens: Token[], words: Word[], first: num
   return null;
 }
 
-/** Written as a symbol: a capital after the first letter, or a digit beside letters ("hERG", "TP53", "IL-6"). */
+/** Written as a symbol: a capital after the first letter, or a digit right after a letter ("hERG", "TP53", "IL-6"; not "eta-1"). */
 function writtenAsSymbol(written: string): boolean {
-  return /.\p{Lu}/u.test(written) || (/\d/.test(written) && /\p{L}/u.test(written));
+  return /.\p{Lu}/u.test(written) || /\p{L}\d/u.test(written);
 }
 
 /** One word is the other's plural ("prostaglandin" / "Prostaglandins"): another form of the same word, not a look-alike. */
@@ -491,7 +527,7 @@ function symbolLike(c: LinkCandidate): boolean {
 const PERSONAL_POSSESSIVES = new Set(['my', 'our', 'your']);
 /** Parts of speech a symbol is never read from when written in lower case ("was", "can", "has", "all", "set"). */
 const NEVER_SYMBOL: ReadonlySet<string> = new Set(['AUX', 'VERB', 'ADP', 'DET', 'PRON', 'CCONJ', 'SCONJ', 'PART', 'ADV', 'INTJ']);
-/** An alias of at most this many letters (no digits) is too ambiguous to read as a gene unless written as one. */
+/** An alias of at most this many letters (no digits), or of two characters ("S3"), is too ambiguous to read as a gene unless written as one. */
 const SHORT_ALIAS = 4;
 
 /**
@@ -518,7 +554,7 @@ function implausible(c: Reading, written: string, tokens: Token[], words: Word[]
   // Written with a capital after a small letter ("hERG") or next to a verb of genes ("bind HERG"), an alias is written as a gene.
   if (gene && c.method === 'alias' && first === last && !asGene && !/\p{Ll}\p{Lu}/u.test(written) && !geneVerbNext(tokens, first, last)) {
     const norm = tokens[first].norm;
-    if ((/^[a-z]+$/.test(norm) && norm.length <= SHORT_ALIAS) || word?.known) return `'${written}' is a short or common-word alias of ${c.name}: a gene only when written as one ('the ${written} gene', '${written} protein')`;
+    if ((/^[a-z]+$/.test(norm) && norm.length <= SHORT_ALIAS) || norm.length <= 2 || word?.known) return `'${written}' is a short or common-word alias of ${c.name}: a gene only when written as one ('the ${written} gene', '${written} protein')`;
   }
   if (/\d/.test(written) || (written === written.toUpperCase() && /\p{Lu}.*\p{Lu}/u.test(written))) return null;
   if (asGene) return null;

@@ -6,6 +6,7 @@ import { enqueueRun, ensureQueue, getBoss, runQueue, runQueueFor, stopQueue } fr
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { calibration } from '@/lib/channels/doc-relevance';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
+import { prepareLinking } from '@/lib/kg/link';
 
 /**
  * A run whose lease ran out (runs.lease_until, per run: see LEASE_MS) is
@@ -219,7 +220,7 @@ export async function startRunWorkers({ concurrency = 4, log = false } = {}): Pr
  */
 export async function startWorkers({ concurrency = 4, log = false } = {}): Promise<RunWorkers> {
   // What every run reads once per process is read before the first run: a first run otherwise waits for it (and its model calls with it).
-  await Promise.all([loadMetagraph(), calibration()]).catch(() => undefined);
+  await Promise.all([loadMetagraph(), calibration(), prepareLinking()]).catch(() => undefined);
   const runs = await startRunWorkers({ concurrency, log });
   const evaluations = startEvalWorkers();
   return {

@@ -64,6 +64,16 @@ describe('clinical shorthand and short aliases', () => {
     expect(links[0]).toMatchObject({ mention: 'pancreatic CA', match: 'abbreviation' });
   });
 
+  it('reads initials as a disease only where the words around them speak of one; over a gene symbol only a strong cue does', async () => {
+    const gallbladder = await nodeId('Disease', 'gallbladder cancer');
+    const gc = await nodeId('Gene', 'GC');
+    const report = await explainLinks('Which symptoms does GC present?');
+    expect(ids(report.links)).toEqual([gallbladder]);
+    expect(rejectedAt(report, 'GC').some((r) => r.nodeId === gc && /words of a disease/.test(r.reason))).toBe(true);
+    expect(ids(await linkEntities('Which drugs bind GC?'))).toEqual([gc]);
+    expect(ids(await linkEntities('Per the MS note, which drugs treat asthma?')).includes(await nodeId('Disease', 'multiple sclerosis'))).toBe(false);
+  });
+
   it('spells initials word by word, letters inside a word allowed after its first', () => {
     expect(abbreviates('pcos', 'polycystic ovary syndrome')).toBe('letters');
     expect(abbreviates('t2dm', 'type 2 diabetes mellitus')).toBe('initials');
@@ -109,6 +119,15 @@ describe('misspellings', () => {
     expect(await linkEntities('Which tests does the physician order?')).toEqual([]);
     const links = await linkEntities('Which prostaglandin-class drugs treat glaucoma?');
     expect(links.map((l) => [l.mention, l.kind])).toContainEqual(['prostaglandin', 'Pharmacologic Class']);
+  });
+
+  it('reads two readings side by side as one misspelt name, and never reads a number as misspelt', async () => {
+    const pleural = await nodeId('Side Effect', 'Pleural fibrosis');
+    expect(ids(await linkEntities('Is Pleura fibrosis a side effect of amiodarone?'))).toEqual([pleural, await nodeId('Compound', 'Amiodarone')]);
+    const text = 'In which tissues is zinc fingerr protein 624 expressed?';
+    const links = await linkEntities(text);
+    expect(links.map((l) => [l.name, l.mention])).toEqual([['ZNF624', 'zinc fingerr protein 624']]);
+    expect((await linkEntities('Which drugs treat type 3 diabetes mellitus?')).map((l) => l.name)).not.toContain('type 2 diabetes mellitus');
   });
 
   it('never reads an English verb as a misspelt name', async () => {

@@ -1,5 +1,5 @@
 import { getPool } from '@/lib/db/client';
-import type { KnowledgeLookups } from '../query/lookups';
+import { perKnowledge, type KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import type { LinkCandidate } from '../query/link-sql';
 
@@ -16,7 +16,7 @@ export interface NamedNode {
 
 /** The loaded graph's diseases (every kind read as a disease), read once per process until an import. */
 export function diseaseNames(lookups: KnowledgeLookups): Promise<NamedNode[]> {
-  return lookups.once('disease-names', async () => {
+  return perKnowledge('disease-names', lookups, async () => {
     const { rows: kinds } = await getPool().query<{ kind: string }>('select distinct kind from nodes');
     const diseaseKinds = kinds.map((k) => k.kind).filter((k) => isConcept(k, 'disease'));
     const { rows } = await getPool().query<NamedNode>('select id, kind, name, normalised, degree from nodes where kind = any($1::text[])', [diseaseKinds]);

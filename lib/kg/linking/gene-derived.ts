@@ -4,6 +4,8 @@ import { isFunctionWord, type Token } from '../query/tokens';
 
 /** Alias source of a gene's full name (NCBI gene_info's nomenclature name, or its description). */
 export const FULL_NAME_SOURCE = 'ncbi-full-name';
+/** Alias source of a gene's other designations ("apoptosis regulator BAX"). */
+export const DESIGNATION_SOURCE = 'ncbi-other-designation';
 
 /** Words a condition named after a gene may add on either side of the symbol ("G6PD deficiency", "deficiency of TPMT"). */
 const MAX_EXTRA_WORDS = 3;

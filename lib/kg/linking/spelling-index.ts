@@ -1,9 +1,9 @@
 import { getPool } from '@/lib/db/client';
 import type { LinkCandidate } from '../query/link-sql';
-import type { KnowledgeLookups } from '../query/lookups';
+import { perKnowledge, type KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { allowedEdits, edits } from './edits';
-import { FULL_NAME_SOURCE } from './gene-derived';
+import { DESIGNATION_SOURCE, FULL_NAME_SOURCE } from './gene-derived';
 
 interface Entry {
   id: string;
@@ -21,7 +21,7 @@ interface Entry {
 const endOf = (length: number) => (length < 9 ? 2 : 3);
 
 /**
- * Node names (but genes' symbols) and genes' full names in memory, bucketed by length and by their
+ * Node names (but genes' symbols), genes' full names and other designations in memory, bucketed by length and by their
  * first and last two letters, for misspellings: the names within a few edits
  * of a span share its length give or take those edits and, unless both ends
  * are misspelt, one of its ends. A lookup compares a span with a few hundred
@@ -45,7 +45,7 @@ export class SpellingIndex {
   }
 
   /**
-   * Names of as many words within the edits their length allows (allowedEdits) of `key`, and
+   * Names of as many words and the same numbers within the edits their length allows (allowedEdits) of `key`, and
    * names of the same words in another order (`reordered`, no edits), as fuzzy
    * candidates, closest first.
    */
@@ -63,6 +63,7 @@ export class SpellingIndex {
     const seen = new Set<Entry>();
     const counts = letterCounts(key);
     const words = wordCount(key);
+    const numbers = numbersOf(key);
     const inScope = (e: Entry) => !((!scope.aliases && e.source) || (scope.kinds?.length && !scope.kinds.includes(e.kind)));
     const candidate = (e: Entry, n: number, reordered: boolean): NearName => ({
       key, id: e.id, kind: e.kind, name: e.name, degree: e.degree, matched: e.matched, method: 'fuzzy', score: 1 - n / Math.max(key.length, e.normalised.length), source: e.source, edits: n, reordered,
@@ -83,7 +84,7 @@ export class SpellingIndex {
           if (!inScope(e)) continue;
           const allowed = allowedEdits(e.normalised.length);
           if (countsApart((e.counts ??= letterCounts(e.normalised)), counts) > 2 * allowed) continue;
-          if (wordCount(e.normalised) !== words) continue;
+          if (wordCount(e.normalised) !== words || numbersOf(e.normalised) !== numbers) continue;
           const n = e.normalised === key ? 0 : edits(key, e.normalised);
           if (n > allowed) continue;
           out.push(candidate(e, n, false));
@@ -117,6 +118,11 @@ function wordCount(s: string): number {
   return n;
 }
 
+/** The numbers of a name, in order: identifiers, never misspelt ("zinc finger protein 624" is not ZNF24; type 1 diabetes is not type 2). */
+function numbersOf(s: string): string {
+  return (s.match(/\d+/g) ?? []).join(' ');
+}
+
 function sortedWords(s: string): string {
   return s.split(' ').sort().join(' ');
 }
@@ -145,16 +151,18 @@ function bucketKeys(s: string, length: number): string[] {
 
 /** The process's spelling index over the loaded graph (see SpellingIndex). */
 export function spellingIndex(lookups: KnowledgeLookups): Promise<SpellingIndex> {
-  return lookups.once('spelling-index', async () => {
+  return perKnowledge('spelling-index', lookups, async () => {
     const pool = getPool();
     const geneKinds = (await pool.query<{ kind: string }>('select distinct kind from nodes')).rows.map((r) => r.kind).filter((k) => isConcept(k, 'gene'));
     const [names, fullNames] = await Promise.all([
       // Gene names are symbols, never read fuzzily (a word that resembles one is a word): genes enter by their full names.
       pool.query<Entry>(`select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where length(normalised) >= 5 and kind <> all($1::text[])`, [geneKinds]),
+      // Genes' full names, and their other designations of several words (single-word ones are symbols).
       pool.query<Entry>(
         `select n.id, n.kind, n.name, a.alias as matched, a.normalised, n.degree, a.source
-           from node_aliases a join nodes n on n.id = a.node_id where a.source = $1 and length(a.normalised) >= 5`,
-        [FULL_NAME_SOURCE],
+           from node_aliases a join nodes n on n.id = a.node_id
+          where (a.source = $1 and length(a.normalised) >= 5) or (a.source = $2 and a.normalised like '% %' and length(a.normalised) >= 12)`,
+        [FULL_NAME_SOURCE, DESIGNATION_SOURCE],
       ),
     ]);
     return new SpellingIndex([...names.rows, ...fullNames.rows]);

@@ -36,6 +36,25 @@ export function geneVerbNext(tokens: Token[], first: number, last: number): bool
   return GENE_VERBS.has(tokens[first - 1]?.norm ?? '') || GENE_VERBS.has(tokens[last + 1]?.norm ?? '');
 }
 
+/** Words that say a disease is spoken of: strong ones ("treat MS", "patients with PCOS"), and weak ones ("associated with"). */
+const STRONG_DISEASE_CUES: ReadonlySet<string> = new Set(
+  `treat treats treated treating treatment treatments therapy therapies symptom symptoms present presents presenting diagnosed diagnosis
+   patient patients palliate palliates palliated cure cures suffer suffers suffering prognosis onset similar resemble resembles disease
+   diseases disorder disorders syndrome comorbid comorbidity`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+const WEAK_DISEASE_CUES: ReadonlySet<string> = new Set(['associated', 'association', 'risk', 'linked', 'localize', 'localizes', 'localized', 'affected', 'affects']);
+/** Words either side a disease cue is looked for. */
+const CUE_REACH = 2;
+
+/** Whether words near token `at` speak of a disease, and how strongly. */
+export function diseaseCue(tokens: Token[], at: number): 'strong' | 'weak' | null {
+  const near = tokens.slice(Math.max(0, at - CUE_REACH), at + CUE_REACH + 1).map((t) => t.norm);
+  if (near.some((n) => STRONG_DISEASE_CUES.has(n))) return 'strong';
+  return near.some((n) => WEAK_DISEASE_CUES.has(n)) ? 'weak' : null;
+}
+
 /** Words between a gene-context word and the symbol it points at ("expression of SE", "the gene for SE"). */
 const LINKING = new Set(['of', 'for', 'the', 'encoding']);
 

@@ -212,15 +212,6 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
         reject(bestPerNode(w.candidates)[0], w.first, w.last, `crosses the reading '${spanText(crossing.first, crossing.last)}'`);
         continue;
       }
-      // A piece written as a symbol ("hERG", "TP53") was written on purpose: the longer name must hold it as written, not misspelt.
-      const name = ` ${normaliseName(bestPerNode(w.candidates)[0].matched)} `;
-      const symbol = inside.find(
-        (a) => bestPerNode(a.candidates)[0].match !== 'abbreviation' && writtenAsSymbol(spanText(a.first, a.last)) && !name.includes(` ${normaliseName(spanText(a.first, a.last))} `),
-      );
-      if (symbol) {
-        reject(bestPerNode(w.candidates)[0], w.first, w.last, `would misread the symbol '${spanText(symbol.first, symbol.last)}'`);
-        continue;
-      }
       // A longer span read approximately beats its split into shorter exact pieces ("nicotine dependance": not Nicotine + Dependence).
       for (const piece of inside) {
         accepted.splice(accepted.indexOf(piece), 1);
@@ -487,11 +478,6 @@ function fuzzyImplausible(c: Reading, tokens: Token[], words: Word[], first: num
   const word = first === last ? words.find((w) => w.start === tokens[first].start) : undefined;
   if (word?.known && !pluralOf(tokens[first].norm, normaliseName(c.matched))) return `'${word.text}' is an English word spelt right, not a misspelt name`;
   return null;
-}
-
-/** Written as a symbol: a capital after the first letter, or a digit right after a letter ("hERG", "TP53", "IL-6"; not "eta-1"). */
-function writtenAsSymbol(written: string): boolean {
-  return /.\p{Lu}/u.test(written) || /\p{L}\d/u.test(written);
 }
 
 /** One word is the other's plural ("prostaglandin" / "Prostaglandins"): another form of the same word, not a look-alike. */

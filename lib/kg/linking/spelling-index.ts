@@ -86,7 +86,7 @@ export class SpellingIndex {
           if (countsApart((e.counts ??= letterCounts(e.normalised)), counts) > 2 * allowed) continue;
           if (wordCount(e.normalised) !== words || numbersOf(e.normalised) !== numbers) continue;
           const n = e.normalised === key ? 0 : edits(key, e.normalised);
-          if (n > allowed) continue;
+          if (n > allowed || (n && !wordByWord(key, e.normalised))) continue;
           out.push(candidate(e, n, false));
         }
       }
@@ -116,6 +116,17 @@ function wordCount(s: string): number {
   let n = 0;
   for (const w of s.split(' ')) if (w !== 's') n++;
   return n;
+}
+
+/**
+ * Each word of the span is within one edit of the name's word in its place, or
+ * within what its own length allows: "mast cell" is not "host cell" (two edits
+ * in one short word), "forkhead bxo protein" is "forkhead box protein".
+ */
+function wordByWord(key: string, name: string): boolean {
+  const a = key.split(' ').filter((w) => w !== 's');
+  const b = name.split(' ').filter((w) => w !== 's');
+  return a.every((w, i) => w === b[i] || edits(w, b[i]) <= Math.max(1, allowedEdits(b[i].length)));
 }
 
 /** The numbers of a name, in order: identifiers, never misspelt ("zinc finger protein 624" is not ZNF24; type 1 diabetes is not type 2). */

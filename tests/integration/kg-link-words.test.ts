@@ -130,6 +130,11 @@ describe('misspellings', () => {
     expect((await linkEntities('Which drugs treat type 3 diabetes mellitus?')).map((l) => l.name)).not.toContain('type 2 diabetes mellitus');
   });
 
+  it('reads a misspelt name word by word: a short word may be one edit off, never two', async () => {
+    expect(ids(await linkEntities('Which genes are associated with penial cancer?'))).toEqual([await nodeId('Disease', 'penile cancer')]);
+    expect((await linkEntities('Are there odd mast-cell findings in celiac disease?')).map((l) => l.name)).not.toContain('host cell');
+  });
+
   it('never reads an English verb as a misspelt name', async () => {
     const links = await linkEntities('Which compounds targeted and shaped the asthma treatments?');
     expect(links.map((l) => l.mention)).toEqual(['asthma']);

@@ -119,14 +119,15 @@ function wordCount(s: string): number {
 }
 
 /**
- * Each word of the span is within one edit of the name's word in its place, or
- * within what its own length allows: "mast cell" is not "host cell" (two edits
- * in one short word), "forkhead bxo protein" is "forkhead box protein".
+ * Each word of the span is near the name's word in its place: a word under
+ * five letters within one edit, a longer one within one more than its length
+ * allows alone ("penial cancer" is penile cancer; "mast cell" is not "host
+ * cell", two edits in a short word; "forkhead bxo protein" is forkhead box protein).
  */
 function wordByWord(key: string, name: string): boolean {
   const a = key.split(' ').filter((w) => w !== 's');
   const b = name.split(' ').filter((w) => w !== 's');
-  return a.every((w, i) => w === b[i] || edits(w, b[i]) <= Math.max(1, allowedEdits(b[i].length)));
+  return a.every((w, i) => w === b[i] || edits(w, b[i]) <= (b[i].length < 5 ? 1 : allowedEdits(b[i].length) + 1));
 }
 
 /** The numbers of a name, in order: identifiers, never misspelt ("zinc finger protein 624" is not ZNF24; type 1 diabetes is not type 2). */

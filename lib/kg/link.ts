@@ -22,7 +22,8 @@ import type { EntityLink, LinkAlternative, LinkMatch, LinkMethod, LinkReading, L
 import { normaliseName } from './normalise';
 import { abbreviationCandidates, diseaseNames } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
-import { derivedGrams, FULL_NAME_SOURCE, geneFullNames } from './linking/gene-derived';
+import { derivedGrams, geneFullNames } from './linking/gene-derived';
+import { FULL_NAME_SOURCE } from './linking/store';
 import { spellingIndex, type NearName } from './linking/spelling-index';
 import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND } from './linking/words';
 import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';

@@ -1,27 +1,14 @@
-import { getPool } from '@/lib/db/client';
 import { perKnowledge, type KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
+import { readKinds, readNodesOfKinds, type NameRow } from './store';
 import type { LinkCandidate } from '../query/link-sql';
 
 /** Words a disease name's initials skip ("Alzheimer's disease" → AD: the possessive's s). */
 const SKIPPED = new Set(['s', 'of', 'the', 'and', 'in', 'with', 'to']);
 
-export interface NamedNode {
-  id: string;
-  kind: string;
-  name: string;
-  normalised: string;
-  degree: number;
-}
-
 /** The loaded graph's diseases (every kind read as a disease), read once per process until an import. */
-export function diseaseNames(lookups: KnowledgeLookups): Promise<NamedNode[]> {
-  return perKnowledge('disease-names', lookups, async () => {
-    const { rows: kinds } = await getPool().query<{ kind: string }>('select distinct kind from nodes');
-    const diseaseKinds = kinds.map((k) => k.kind).filter((k) => isConcept(k, 'disease'));
-    const { rows } = await getPool().query<NamedNode>('select id, kind, name, normalised, degree from nodes where kind = any($1::text[])', [diseaseKinds]);
-    return rows;
-  });
+export function diseaseNames(lookups: KnowledgeLookups): Promise<NameRow[]> {
+  return perKnowledge('disease-names', lookups, async () => readNodesOfKinds((await readKinds()).filter((k) => isConcept(k, 'disease'))));
 }
 
 /**

@@ -1,26 +1,14 @@
-import { getPool } from '@/lib/db/client';
 import type { KnowledgeLookups } from '../query/lookups';
 import { isFunctionWord, type Token } from '../query/tokens';
+import { FULL_NAME_SOURCE, readAliasesOf } from './store';
 
-/** Alias source of a gene's full name (NCBI gene_info's nomenclature name, or its description). */
-export const FULL_NAME_SOURCE = 'ncbi-full-name';
-/** Alias source of a gene's other designations ("apoptosis regulator BAX"). */
-export const DESIGNATION_SOURCE = 'ncbi-other-designation';
 
 /** Words a condition named after a gene may add on either side of the symbol ("G6PD deficiency", "deficiency of TPMT"). */
 const MAX_EXTRA_WORDS = 3;
 
 /** Full names (normalised) per gene node: one read for the genes not read before. */
 export function geneFullNames(ids: string[], lookups: KnowledgeLookups): Promise<Map<string, string[]>> {
-  return lookups.byNode('gene-full-names', ids, async (missing) => {
-    const { rows } = await getPool().query<{ node_id: string; normalised: string }>(
-      `select node_id, normalised from node_aliases where source = $2 and node_id = any($1::text[])`,
-      [missing, FULL_NAME_SOURCE],
-    );
-    const names = new Map<string, string[]>();
-    for (const r of rows) names.set(r.node_id, [...(names.get(r.node_id) ?? []), r.normalised]);
-    return names;
-  });
+  return lookups.byNode('gene-full-names', ids, (missing) => readAliasesOf(missing, FULL_NAME_SOURCE));
 }
 
 /** A span read with a gene symbol spelt out: `key` is the lookup key, `symbol` the token that was expanded. */

@@ -1,21 +1,13 @@
-import { getPool } from '@/lib/db/client';
 import type { LinkCandidate } from '../query/link-sql';
 import { perKnowledge, type KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { allowedEdits, edits } from './edits';
-import { DESIGNATION_SOURCE, FULL_NAME_SOURCE } from './gene-derived';
+import { readKinds, readSpellingNames, type NameRow } from './store';
 
-interface Entry {
-  id: string;
-  kind: string;
-  name: string;
-  matched: string;
-  normalised: string;
-  degree: number;
-  source: string | null;
+type Entry = NameRow & {
   /** Letter counts (see letterCounts), for a cheap lower bound on the edits. */
   counts?: Uint8Array;
-}
+};
 
 /** Letters at each end a bucket is keyed by (more for longer names, whose buckets are fuller): a misspelling rarely touches both ends of a name. */
 const endOf = (length: number) => (length < 9 ? 2 : 3);
@@ -164,19 +156,8 @@ function bucketKeys(s: string, length: number): string[] {
 /** The process's spelling index over the loaded graph (see SpellingIndex). */
 export function spellingIndex(lookups: KnowledgeLookups): Promise<SpellingIndex> {
   return perKnowledge('spelling-index', lookups, async () => {
-    const pool = getPool();
-    const geneKinds = (await pool.query<{ kind: string }>('select distinct kind from nodes')).rows.map((r) => r.kind).filter((k) => isConcept(k, 'gene'));
-    const [names, fullNames] = await Promise.all([
-      // Gene names are symbols, never read fuzzily (a word that resembles one is a word): genes enter by their full names.
-      pool.query<Entry>(`select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where length(normalised) >= 5 and kind <> all($1::text[])`, [geneKinds]),
-      // Genes' full names, and their other designations of several words (single-word ones are symbols).
-      pool.query<Entry>(
-        `select n.id, n.kind, n.name, a.alias as matched, a.normalised, n.degree, a.source
-           from node_aliases a join nodes n on n.id = a.node_id
-          where (a.source = $1 and length(a.normalised) >= 5) or (a.source = $2 and a.normalised like '% %' and length(a.normalised) >= 12)`,
-        [FULL_NAME_SOURCE, DESIGNATION_SOURCE],
-      ),
-    ]);
-    return new SpellingIndex([...names.rows, ...fullNames.rows]);
+    // Gene names are symbols, never read fuzzily (a word that resembles one is a word): genes enter by their full names and designations.
+    const geneKinds = (await readKinds()).filter((k) => isConcept(k, 'gene'));
+    return new SpellingIndex(await readSpellingNames(geneKinds));
   });
 }

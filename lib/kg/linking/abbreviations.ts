@@ -1,4 +1,4 @@
-import { perKnowledge, type KnowledgeLookups } from '../query/lookups';
+import type { KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { readKinds, readNodesOfKinds, type NameRow } from './store';
 import type { LinkCandidate } from '../query/link-sql';
@@ -8,7 +8,7 @@ const SKIPPED = new Set(['s', 'of', 'the', 'and', 'in', 'with', 'to']);
 
 /** The loaded graph's diseases (every kind read as a disease), read once per process until an import. */
 export function diseaseNames(lookups: KnowledgeLookups): Promise<NameRow[]> {
-  return perKnowledge('disease-names', lookups, async () => readNodesOfKinds((await readKinds()).filter((k) => isConcept(k, 'disease'))));
+  return lookups.once('disease-names', async () => readNodesOfKinds((await readKinds()).filter((k) => isConcept(k, 'disease'))));
 }
 
 /**

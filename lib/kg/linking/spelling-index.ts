@@ -1,5 +1,5 @@
 import type { LinkCandidate } from '../query/link-sql';
-import { perKnowledge, type KnowledgeLookups } from '../query/lookups';
+import type { KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { allowedEdits, edits } from './edits';
 import { readKinds, readSpellingNames, type NameRow } from './store';
@@ -155,7 +155,7 @@ function bucketKeys(s: string, length: number): string[] {
 
 /** The process's spelling index over the loaded graph (see SpellingIndex). */
 export function spellingIndex(lookups: KnowledgeLookups): Promise<SpellingIndex> {
-  return perKnowledge('spelling-index', lookups, async () => {
+  return lookups.once('spelling-index', async () => {
     // Gene names are symbols, never read fuzzily (a word that resembles one is a word): genes enter by their full names and designations.
     const geneKinds = (await readKinds()).filter((k) => isConcept(k, 'gene'));
     return new SpellingIndex(await readSpellingNames(geneKinds));

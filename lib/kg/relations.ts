@@ -129,6 +129,8 @@ export interface MetaedgeInfo {
   backward: string;
   category: RelationCategory | null;
   domain: Domain | null;
+  /** The end that is the subject of the active clause (the sense's agent; the source when the sense names none). */
+  agentEnd: 'source' | 'target';
 }
 
 function matches(sense: SenseRecord, m: MetaedgeRow): boolean {
@@ -160,7 +162,7 @@ function reading(m: MetaedgeRow): { info: MetaedgeInfo; swapped: boolean } {
   const base = { abbr: m.abbr, source: m.sourceKind, target: m.targetKind, directed: m.directed, verb: m.verb, sense: sense?.id ?? null, category: sense?.category ?? null, domain: metaedgeDomain(m) };
   if (!sense) {
     const clause = `are linked by "${m.verb}" to {x}`;
-    return { info: { ...base, sourceClause: clause, targetClause: clause, forward: `is linked by "${m.verb}" to`, backward: `is linked by "${m.verb}" to` }, swapped: false };
+    return { info: { ...base, sourceClause: clause, targetClause: clause, forward: `is linked by "${m.verb}" to`, backward: `is linked by "${m.verb}" to`, agentEnd: 'source' }, swapped: false };
   }
   const swapped = !!sense.agent && !agentIs(m.sourceKind, sense) && agentIs(m.targetKind, sense);
   const ends: Ends = swapped ? { agent: m.targetKind, other: m.sourceKind } : { agent: m.sourceKind, other: m.targetKind };
@@ -169,8 +171,8 @@ function reading(m: MetaedgeRow): { info: MetaedgeInfo; swapped: boolean } {
   const active = sense.active;
   const activeStatement = singular(active.replace('{x}', '').trim());
   const info = swapped
-    ? { ...base, sourceClause: passive, targetClause: active, forward: statement, backward: activeStatement }
-    : { ...base, sourceClause: active, targetClause: passive, forward: activeStatement, backward: statement };
+    ? { ...base, sourceClause: passive, targetClause: active, forward: statement, backward: activeStatement, agentEnd: 'target' as const }
+    : { ...base, sourceClause: active, targetClause: passive, forward: activeStatement, backward: statement, agentEnd: 'source' as const };
   return { info, swapped };
 }
 

@@ -26,7 +26,7 @@ interface KindEntry {
 
 const KIND_LEXICON: KindEntry[] = [
   { pattern: '(?:pharmacologic(?:al)?|drug|therapeutic|chemical) class(?:es)?|class(?:es)? of (?:drugs|compounds|medications)|drug famil(?:y|ies)', concept: 'pharmacologicClass' },
-  { pattern: 'side[- ]effects?|adverse (?:effects?|events?|reactions?|drug reactions?)|undesirable effects?|AEs?|ADRs?', concept: 'sideEffect' },
+  { pattern: 'side[- ]effects?|adverse (?:effects?|events?|reactions?|drug reactions?)|undesirable effects?|AEs?|ADRs?|SEs?', concept: 'sideEffect' },
   { pattern: 'genes?|proteins?|gene products?|(?:drug|protein|molecular) targets?|targets of|receptors?|enzymes?|transporters?|kinases?|loci|locus', concept: 'gene' },
   { pattern: 'genetic(?:s|ally)?', concept: 'gene', weak: true },
   {
@@ -34,11 +34,13 @@ const KIND_LEXICON: KindEntry[] = [
     concept: 'compound',
   },
   { pattern: 'pharmacologic(?:al(?:ly)?)?', concept: 'compound', weak: true },
-  { pattern: 'diseases?|conditions?|disorders?|illness(?:es)?|syndromes?|cancers?|tumou?rs?|malignanc(?:y|ies)|diagnos(?:is|es)|patholog(?:y|ies)|indications?|dx', concept: 'disease' },
+  { pattern: 'diseases?|conditions?|disorders?|illness(?:es)?|syndromes?|cancers?|tumou?rs?|malignanc(?:y|ies)|diagnos(?:is|es)|patholog(?:y|ies)|indications?|dx|dz', concept: 'disease' },
   { pattern: 'symptoms?|sx|signs?|clinical (?:features?|signs?|manifestations?)|manifestations?|phenotypes?|complaints?', concept: 'symptom' },
   { pattern: 'pathways?|signal(?:l)?ing cascades?', concept: 'pathway' },
   {
-    pattern: 'tissues?|organs?|anatomy|anatomical (?:structures?|sites?|entit(?:y|ies)|locations?|parts?)|body (?:parts?|sites?)|glands?',
+    // "Where in the body …", "Where … located": a question about a place asks for an anatomical structure.
+    pattern:
+      'tissues?|organs?|anatomy|anatomical (?:structures?|sites?|entit(?:y|ies)|locations?|parts?)|body (?:parts?|sites?)|parts? of the body|glands?|where(?= (?:in the body|anatomically|is|are|does|do|did)\\b)(?: in the body| anatomically)?',
     concept: 'anatomy',
   },
   { pattern: 'biological process(?:es)?', concept: 'biologicalProcess' },
@@ -56,7 +58,7 @@ const PATTERNS = KIND_LEXICON.map((entry) => ({
 /** The head noun decides: "targets of" and "classes of drugs" read by their first noun; the clinical shorthands "sx", "tx", "dx" stand for either number and are read as lists. */
 function isPlural(phrase: string): boolean {
   const head = (phrase.replace(/\s+of(?:\s.*)?$/i, '').split(/[\s-]+/).at(-1) ?? '').toLowerCase();
-  return head === 'loci' || /^[std]x$/.test(head) || (head.endsWith('s') && !/(?:ss|us|is)$/.test(head));
+  return head === 'loci' || /^(?:[std]x|dz)$/.test(head) || (head.endsWith('s') && !/(?:ss|us|is)$/.test(head));
 }
 
 /** Kind words in the text naming a kind the loaded graph has, non-overlapping, in text order. */

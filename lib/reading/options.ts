@@ -106,6 +106,7 @@ const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!](?=\s|$)|$)/g;
 const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*\/\s*|\n\s*[-*•]?\s*)/gi;
 const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|one of these|among)\b/i;
 const MAX_ITEM_WORDS = 6;
+const QUESTION_WORD = /\b(?:which|what|whose|who|how|where|when|why)\b/i;
 
 /** The list with the most items (the later of equals) among the colon- or dash-opened segments. */
 function listedOptions(text: string): Found | null {
@@ -131,6 +132,8 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   items.push({ start: at, end: list.length });
   const spans = items.map((i) => trimmed(text, from + i.start, from + i.end)).filter((i) => i.end > i.start);
   if (spans.length < 2 || spans.some((i) => text.slice(i.start, i.end).split(/\s+/).length > MAX_ITEM_WORDS)) return null;
+  // "… — what types or classes of drugs bind to it?": an item holding a question word is the question, not a choice.
+  if (spans.some((i) => QUESTION_WORD.test(text.slice(i.start, i.end)))) return null;
   // "…: true or false?", "… — yes or no?", "… — known side effect or not?" asks for a verdict, not a choice among entities.
   if (spans.every((i) => /^(?:true|false|yes|no)$/i.test(text.slice(i.start, i.end)))) return null;
   if (/^not$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) return null;

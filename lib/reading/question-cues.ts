@@ -15,7 +15,7 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   { pattern: 'name (?:a|an|one|the)|which one|what is the|the only|a single|which single', cue: 'single' },
   {
     pattern:
-      "not|no|never|neither|nor|none|without|lack(?:s|ing)?(?: of)?|absence of|fail(?:s|ed)? to|cannot|unlikely|\\w+n't",
+      "not|no|never|neither|nor|none|without|lack(?:s|ing)?(?: of)?|absence of|fail(?:s|ed)? to|cannot|unlikely|\\w+n't|(?:do|does|did|is|are|was|were|ca|wo|have|has)nt",
     cue: 'negation',
   },
   {

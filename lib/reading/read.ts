@@ -13,7 +13,8 @@
 import { findQuestionCues, type QuestionCue } from './question-cues';
 import { findRelationCues } from './relation-cues';
 import { findKindWords, type KindWord } from './kind-words';
-import { otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
+import { memberHops } from './members';
+import { joins, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import { insideOptions, parseOptions, splitInlineOptions } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
@@ -48,6 +49,11 @@ const NEGATION_REACH = 40;
 // "Is there a drug …", "Does any drug …", "Are there genes …": a yes/no question that introduces a kind. With "a"/"an" only
 // when a clause or "exist" follows ("Does a drug exist that …"): "as a side effect", "constitutes a treatment for" name a relation.
 const EXISTENTIAL = /\b(?:any|some|there(?: (?:is|are|exists?))?(?: (?:a|an|any|some))?)\s+$/i;
+// "Which …", "List the …", "What are the other …" right before a collection's name: its members are asked for.
+const COLLECTION_ASKED = /(?<![\p{L}])(?:which|what|list|name|enumerate|identify)(?:\s+(?:all|the|of|these|those|other|known|approved|are|were))*\s+$/iu;
+const RELATIVE_CLAUSE = /^\s+(?:that|which|who|whose)\b/i;
+// "Are there any genes …": a plural kind introduced by "there" is asked for in full.
+const THERE_INTRODUCED = /\bthere\s+(?:(?:is|are|exists?)\s+)?(?:(?:any|some)\s+)?$/i;
 const INDEFINITE_INTRODUCED = { before: /\b(?:a|an)\s+$/i, after: /^\s+(?:that|which|who|exists?)\b/i };
 // Between the asked kind and another word of its kind, a copula makes that word a predicate of the answer ("which drug here is a treatment for").
 const PREDICATIVE = /^(?:\s+\w+){0,2}\s+(?:is|are|was|were|be|as|constitutes?|represents?)\s+(?:(?:a|an|the|one of the)\s+)?(?:[\p{L}-]+\s+)?$/iu;
@@ -56,7 +62,7 @@ const PLURAL_VERB = /^\s+(?:\w+\s+)?(?:are|have|do|were)\b/i;
 // Where a clause ends: a sentence's end, a colon, a semicolon, a dash set off by spaces, a line break.
 const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
 // A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
-const ANAPHOR = /\b(?:it|its|they|them|their|the latter|the former|(?<!\bof\s)(?:this|these))\b/i;
+const ANAPHOR = /\b(?:it|its|they|them|their|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/i;
 
 /** What every method's question frame holds: the question, its options if given apart, and the entity links of both. */
 export interface FramedQuestion {
@@ -104,11 +110,17 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const kindWords = findKindWords(blanked).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
   const free: KindWord[] = [];
   for (const word of kindWords) if (!word.weak && !settleApposition(word, mentions, blanked)) free.push(word);
-  const focus = focusWord(blanked, free, relations, has('yesno'));
+  const focused = earlier(collectionFocus(blanked, mentions), focusWord(blanked, free, relations, has('yesno')));
+  const focus = focused?.word ?? null;
+  // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
+  // a question word asking for it, asks for the members, not a verdict.
+  // "niacin upregulate WIF1", "droxidopa HTR1A binding": two entities and a relation joining them, with nothing asked for, state a claim to check.
+  const claim = !focused && !options.length && !kindWords.length && blanked.search(FOCUS) < 0 && statesClaim(mentions, relations);
+  const yesno = (has('yesno') && !focused?.asked) || claim;
 
   let answerKind: NodeKind | null = focus?.kind ?? null;
   let answerKindFrom: QuestionReading['answerKindFrom'] = focus ? 'noun' : null;
-  const propositional = has('yesno') && !focus;
+  const propositional = yesno && !focus;
   if (!answerKind && !propositional) {
     const adverb = kindWords.find((w) => w.weak);
     const fromOptions = optionKind(options);
@@ -148,12 +160,12 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const comparisons = questionCues.filter((c) => c.cue === 'comparison' && !relations.some((r) => overlaps(r, c)));
   for (const c of comparisons) notes.push(`comparison cue '${c.phrase}' is not modelled; answers are ranked by support`);
 
-  const operator = operatorOf(anchors, has('yesno'), has('count'));
+  const operator = operatorOf(anchors, yesno, has('count'));
   const outputFormat: OutputFormat = options.length
     ? 'option'
     : has('count')
       ? 'count'
-      : has('yesno')
+      : yesno
         ? 'yesno'
         : has('list') || focus?.plural || (focus && PLURAL_VERB.test(blanked.slice(focus.end)))
           ? 'list'
@@ -316,14 +328,21 @@ function settleApposition(word: KindWord, mentions: Mention[], text: string): bo
  * many", "name", ..., with no relation phrase in between ("What is treated by
  * drugs ..." does not ask for drugs). A question with no such cue at all
  * ("Genes linked to asthma") asks for its first free kind word; a yes/no
- * question only for one it introduces ("Is there a gene ...").
+ * question only for one it introduces ("Is there a gene ..."). `asked`: a
+ * question word asks for it ("Are there genes …? Which ones?"), or "there
+ * are" introduces it in the plural: the members are asked for, not a verdict.
  */
-function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean): KindWord | null {
+function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean): Focus | null {
   let best: { word: KindWord; distance: number } | null = null;
   // "Determine whether …", "find out if …", "tell me whether …" embed a yes/no question; they ask for no kind.
   const focusCues = [...text.matchAll(FOCUS)].map((m) => ({ start: m.index, end: m.index + m[0].length })).filter((c) => !/^\s+(?:\w+\s+)?(?:whether|if)\b/i.test(text.slice(c.end)));
   // A yes/no question asks about a kind only when it introduces one ("Is there a drug that …", "Are there genes …"); "one of the side effects of X" names a relation.
-  if (!focusCues.length) return (yesno ? words.find((w) => introduces(w, text)) : words[0]) ?? null;
+  const introduced = yesno ? words.find((w) => introduces(w, text)) : undefined;
+  const plural = (w: KindWord) => w.plural && THERE_INTRODUCED.test(text.slice(0, w.start));
+  if (!focusCues.length) {
+    const word = yesno ? introduced : words[0];
+    return word ? { word, asked: yesno && plural(word) } : null;
+  }
   for (const word of words) {
     for (const cue of focusCues) {
       if (cue.end > word.start) continue;
@@ -334,7 +353,40 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
       if (!best || distance < best.distance) best = { word, distance };
     }
   }
-  return best?.word ?? null;
+  if (best) return { word: best.word, asked: true };
+  // "Is there …? Which ones?": the question word takes up the kind the yes/no clause introduced.
+  return introduced ? { word: introduced, asked: focusCues.some((c) => c.start > introduced.end) || plural(introduced) } : null;
+}
+
+type Focus = { word: KindWord; asked: boolean };
+
+function statesClaim(mentions: Mention[], relations: RelationCue[]): boolean {
+  if (mentions.length !== 2) return false;
+  const [a, b] = mentions;
+  return relations.some((r) => a.some((x) => b.some((y) => r.metaedges.some((m) => joins(m, x.kind, y.kind)))));
+}
+
+function earlier(a: Focus | null, b: Focus | null): Focus | null {
+  return a && (!b || a.word.start < b.word.start) ? a : b;
+}
+
+/**
+ * A collection asked for where a kind word would stand ("Which dihydropyridines
+ * are used …", "List the serotonin 5-HT3 receptor antagonists …"): the answer
+ * is its members, and the collection an anchor they belong to.
+ */
+function collectionFocus(text: string, mentions: Mention[]): Focus | null {
+  for (const [i, mention] of mentions.entries()) {
+    if (!COLLECTION_ASKED.test(text.slice(0, mention[0].start))) continue;
+    for (const entity of mention) {
+      const member = memberHops(entity.kind)[0];
+      if (!member) continue;
+      mentions[i] = [entity];
+      const plural = /[^s]s$/i.test(text.slice(entity.start, entity.end));
+      return { word: { phrase: text.slice(entity.start, entity.end), kind: member.to, start: entity.start, end: entity.end, plural, weak: false }, asked: true };
+    }
+  }
+  return null;
 }
 
 function introduces(word: KindWord, text: string): boolean {
@@ -364,7 +416,7 @@ function relationKind(mentions: Mention[], relations: RelationCue[]): NodeKind |
 }
 
 /** The answer and the hidden intermediates, with every place the text names them. */
-function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], text: string): Variable[] {
+function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], relations: RelationCue[], text: string): Variable[] {
   const answer: Variable = { id: 'answer', kind: answerKind, spans: focus ? [focus] : [] };
   const variables = [answer];
   const add = (id: string, kind: NodeKind, span: Span) => {
@@ -376,10 +428,15 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     if (word === focus) continue;
     if (!sameKind(word.kind, answerKind)) add(word.kind, word.kind, word);
     // "Which genes interact with a gene associated with asthma?": a second, different gene; "which drug is a treatment for …", "which genes are common targets of …" say what the answer is.
-    else if (focus && word.start > focus.start && isIndefinite(word, text) && !PREDICATIVE.test(text.slice(focus.end, word.start))) add(`${answerKind} (other)`, answerKind, word);
+    // "Which compounds are similar to the drugs that treat …": a relation between them and a clause describing the second make it another set.
+    else if (focus && word.start > focus.start && (isIndefinite(word, text) || described(word, focus, relations, text)) && !PREDICATIVE.test(text.slice(focus.end, word.start))) add(`${answerKind} (other)`, answerKind, word);
     else answer.spans.push(word);
   }
   return variables;
+}
+
+function described(word: KindWord, focus: KindWord, relations: RelationCue[], text: string): boolean {
+  return RELATIVE_CLAUSE.test(text.slice(word.end)) && relations.some((r) => r.start >= focus.end && r.end <= word.start);
 }
 
 function isIndefinite(word: KindWord, text: string): boolean {
@@ -392,6 +449,10 @@ interface Attachment {
   entity: LocatedEntity;
   variable: Variable | null;
   choice: HopChoice | null;
+  /** The hop from a collection to its members, when the members are what relates ("do xanthine oxidase inhibitors treat"). */
+  via?: Hop;
+  /** The hop from members to the collection asked for ("which classes of drugs bind PDE3B"). */
+  into?: Hop;
 }
 
 /** The cheapest reading of a mention against the given variables. */
@@ -401,6 +462,20 @@ function attach(mention: Mention, variables: Variable[], relations: RelationCue[
     for (const variable of variables) {
       const choice = hopChoices({ kind: entity.kind, spans: [entity] }, variable, relations)[0];
       if (choice && (!best.choice || choice.cost < best.choice.cost)) best = { entity, variable, choice };
+    }
+  }
+  if (best.choice) return best;
+  // A collection named where its members are meant: a class relates through the compounds it includes; a class asked for, through its members.
+  for (const entity of mention) {
+    for (const variable of variables) {
+      for (const via of memberHops(entity.kind)) {
+        const choice = hopChoices({ kind: via.to, spans: [entity] }, variable, relations)[0];
+        if (choice && (!best.choice || choice.cost < best.choice.cost)) best = { entity, variable, choice, via };
+      }
+      for (const members of memberHops(variable.kind)) {
+        const choice = hopChoices({ kind: entity.kind, spans: [entity] }, { kind: members.to, spans: variable.spans }, relations)[0];
+        if (choice && (!best.choice || choice.cost < best.choice.cost)) best = { entity, variable, choice, into: reverseHop(members) };
+      }
     }
   }
   return best;
@@ -420,7 +495,7 @@ function readAnchors(
   text: string,
   notes: string[],
 ): Anchor[] {
-  const variables = variablesOf(answerKind, focus, free, text);
+  const variables = variablesOf(answerKind, focus, free, relations, text);
   const answer = variables[0];
   let attachments = mentions.map((mention) => attach(mention, variables, relations));
   const used = new Set(attachments.map((a) => a.choice?.cue).filter(Boolean));
@@ -453,7 +528,9 @@ function readAnchors(
   return attachments.map((a) => {
     const chain: Hop[] = [];
     if (a.choice && a.variable) {
+      if (a.via) chain.push(a.via);
       chain.push(a.choice.hop);
+      if (a.into) chain.push(a.into);
       for (let v = a.variable; v !== answer; ) {
         const link = links.get(v.id)!;
         chain.push(link.hop);

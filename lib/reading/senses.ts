@@ -52,6 +52,8 @@ export const SenseSchema = z
     /** The passive statement generated questions use (third person singular), where it differs from the clause. */
     statement: z.string().optional(),
     category: z.enum(RELATION_CATEGORIES).nullable(),
+    /** The agent is a collection of the other end (a class includes compounds): a question may name it where it means its members. */
+    collects: z.boolean().default(false),
     phrases: z.array(PhraseSchema),
   })
   .strict();
@@ -248,6 +250,7 @@ const RECORDS: SenseInput[] = [
     passive: 'are included in {x}',
     statement: 'belongs to',
     category: 'Associated_with',
+    collects: true,
     phrases: [
       ...nouns('pharmacologic class', 'pharmacological class', 'drug class', 'therapeutic class', 'chemical class', 'class of', 'category', 'classify as', 'categorize', 'drug family'),
       ...loose(verbs('include')),

@@ -52,3 +52,76 @@ describe('multiple choice: the options are one set of candidates, never anchors'
     expect(u.options[1].links[0].nodeId).toBe('Compound::DB01001');
   });
 });
+
+const DHP: [string, string, string] = ['dihydropyridines', 'Pharmacologic Class', 'Pharmacologic Class::N0000175586'];
+const XOI: [string, string, string] = ['xanthine oxidase inhibitors', 'Pharmacologic Class', 'Pharmacologic Class::N0000175570'];
+const HYPERTENSION: [string, string, string] = ['hypertension', 'Disease', 'Disease::DOID:10763'];
+
+describe('collections named where their members are meant', () => {
+  it('asks for the members of a class named in place of a kind word', () => {
+    const u = read('Which dihydropyridines are used to treat hypertension?', [DHP, HYPERTENSION]);
+    expect(u.answerKind).toBe('Compound');
+    expect(u.outputFormat).toBe('list');
+    expect(chains(u).sort()).toEqual(['dihydropyridines:PCiC', 'hypertension:CtD']);
+  });
+
+  it('relates a class through the compounds it includes', () => {
+    const u = read('what diseases do xanthine oxidase inhibitors treat', [XOI]);
+    expect(u.answerKind).toBe('Disease');
+    expect(chains(u)).toEqual(['xanthine oxidase inhibitors:PCiC>CtD']);
+    expect(u.anchors[0].chain[0].edges[0].fromEnd).toBe('source');
+  });
+});
+
+describe('chains and the asked kind', () => {
+  it('reads a same-kind set described by its own clause as an intermediate', () => {
+    const u = read('Which compounds are structurally similar to the drugs that treat asthma?', [ASTHMA]);
+    expect(u.answerKind).toBe('Compound');
+    expect(chains(u)).toEqual(['asthma:CtD>CrC']);
+  });
+
+  it('asks for a place with "where in the body"', () => {
+    const u = read('Where in the body are the diseases treated by metformin located?', [OPTIONS[0]]);
+    expect(u.answerKind).toBe('Anatomy');
+    expect(chains(u)).toEqual(['metformin:CtD>DlA']);
+  });
+
+  it('reads "Are there any genes …? Which ones?" as a list, not a verdict', () => {
+    const u = read("Are there any genes associated with both asthma and Crohn's disease? Which ones?", [ASTHMA, ["Crohn's disease", 'Disease', 'Disease::DOID:8778']]);
+    expect(u.outputFormat).toBe('list');
+    expect(u.operator).toBe('shared_neighbor');
+    expect(u.propositions).toEqual([]);
+  });
+
+  it('keeps "Is there any evidence that …" a yes/no question', () => {
+    const u = read('Is there any evidence that metformin treats asthma?', [OPTIONS[0], ASTHMA]);
+    expect(u.outputFormat).toBe('yesno');
+    expect(u.propositions).toHaveLength(1);
+  });
+
+  it('does not read a question after a dash as a list of options', () => {
+    const u = read('I read about PDE3B — what types or classes of drugs bind to it?', [['PDE3B', 'Gene', 'Gene::5140']]);
+    expect(u.options).toEqual([]);
+    expect(u.answerKind).toBe('Pharmacologic Class');
+    expect(chains(u)).toEqual(['PDE3B:CbG>PCiC']);
+  });
+
+  it('reads two entities joined by a relation, with nothing asked, as a claim to check', () => {
+    const u = read('niacin upregulate WIF1', [['niacin', 'Compound', 'Compound::DB00627'], ['WIF1', 'Gene', 'Gene::11197']]);
+    expect(u.outputFormat).toBe('yesno');
+    expect(u.propositions.map((p) => [p.subject.name, p.hop.edges[0].metaedge, p.object.name])).toEqual([['niacin', 'CuG', 'WIF1']]);
+  });
+
+  it('keeps a plural kind introduced by "any" in a yes/no question a verdict', () => {
+    const u = read('does sunitinib bind any genes in the EPHA forward signaling pathway', [['sunitinib', 'Compound', 'Compound::DB01268'], ['EPHA forward signaling', 'Pathway', 'Pathway::PC7_1']]);
+    expect(u.outputFormat).toBe('yesno');
+    expect(u.operator).toBe('yesno');
+    expect(chains(u).sort()).toEqual(['EPHA forward signaling:GpPW', 'sunitinib:CbG']);
+  });
+
+  it('takes up a collection named in an earlier clause by "that group"', () => {
+    const text = 'My aunt was told about selective estrogen receptor modulators — are any drugs in that group used to treat asthma?';
+    const u = read(text, [['selective estrogen receptor modulators', 'Pharmacologic Class', 'Pharmacologic Class::N0000175658'], ASTHMA]);
+    expect(chains(u).sort()).toEqual(['asthma:CtD', 'selective estrogen receptor modulators:PCiC']);
+  });
+});

@@ -1,4 +1,4 @@
-import { answerSetQuery } from './answer-set';
+import { answerSetQuery, askedPairs, questionReads } from './answer-set';
 import { candidateEntities, readingOf, readQuestion, seedEntities, type FramedQuestion } from '@/lib/reading';
 import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
@@ -64,16 +64,20 @@ export class AidsChannel {
   /**
    * Aid `answer-set`: the question's complete answer set, as the reader reads
    * the question (a list or count over one-hop relations, or one answer under
-   * several constraints); empty with aids off, with the kg switch off, or when
-   * the question asks no such set.
+   * several constraints), or for a yes/no question on a given pair that pair's
+   * own edges; empty with aids off, with the kg switch off, or when the
+   * question asks no such set or pair.
    */
   async questionAnswerSet(parent: Parent, frame: FramedQuestion, label = 'Answer set of the question (aid)'): Promise<EvidenceRecord[]> {
     if (!this.enabled || !this.kg.enabled) return [];
-    const query = answerSetQuery(readingOf(frame));
-    if (!query) return [];
-    return this.record(parent, 'answer-set', { question: frame.question, kind: query.kind }, async (step) => {
-      const found = await this.kg.answerSet(step, query.constraints, query.kind, label);
-      return { did: setText(found), evidence: found.items };
+    const reading = readingOf(frame);
+    const query = answerSetQuery(reading);
+    // A yes/no question on a given pair is answered from that pair's own edges, read directly.
+    const pairs = askedPairs(reading);
+    if (!query && !pairs.length) return [];
+    return this.record(parent, 'answer-set', { question: frame.question, kind: query?.kind ?? null, pairs: pairs.map((p) => [p.from.id, p.to.id]) }, async (step) => {
+      const evidence = await questionReads(this.kg, step, reading, label);
+      return { did: evidence.length ? evidence.map((r) => r.text).join('; ') : 'no edge between the asked pair', evidence };
     });
   }
 

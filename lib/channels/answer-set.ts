@@ -1,5 +1,10 @@
+import type { KgNode } from '@/lib/kg';
 import type { QuestionReading } from '@/lib/llm/offline/types';
-import type { SetConstraint } from './kg';
+import type { EvidenceRecord } from '@/lib/trace/types';
+import type { KgChannel, SetConstraint } from './kg';
+import type { Parent } from './types';
+
+type KgNodeRef = Pick<KgNode, 'id' | 'kind' | 'name'>;
 
 /**
  * Which complete answer set a set or count question asks for, from a reading of
@@ -24,3 +29,27 @@ export function answerSetQuery(u: QuestionReading): { constraints: SetConstraint
   });
   return { constraints, kind: u.answerKind ?? u.anchors[0].chain[0].to };
 }
+
+/** The pairs a yes/no question asks about, with the relation asked: their own edges are read directly, never judged from a cut neighbourhood. */
+export function askedPairs(u: QuestionReading): { from: KgNodeRef; to: KgNodeRef; metaedges: string[] }[] {
+  const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
+  return u.propositions.map((p) => ({ from: node(p.subject), to: node(p.object), metaedges: p.hop.edges.map((e) => e.metaedge) }));
+}
+
+/**
+ * The KG reads a question's reading asks for as a whole: the complete answer
+ * set of a set or count question, and the direct edges of each pair a yes/no
+ * question names. Each is complete for what it reads, so a verdict or a count
+ * taken from them is never one drawn from a cut list.
+ */
+export async function questionReads(kg: KgChannel, parent: Parent, u: QuestionReading, label = 'KG answer set of the question'): Promise<EvidenceRecord[]> {
+  if (!kg.enabled) return [];
+  const query = answerSetQuery(u);
+  const set = query ? (await kg.answerSet(parent, query.constraints, query.kind, label)).items : [];
+  const pairs = [];
+  for (const p of askedPairs(u)) pairs.push(...(await kg.paths(parent, p.from, p.to, { maxDepth: 1, metaedges: p.metaedges, limit: PAIR_EDGES })).items);
+  return [...set, ...pairs];
+}
+
+/** Edges read between one asked pair: a pair holds at most a few edges of one relation. */
+const PAIR_EDGES = 10;

@@ -37,7 +37,7 @@ export async function buildEvidenceMap(ctx: MethodContext<RegramParams>, hops: H
 async function answerSetOf(ctx: MethodContext<RegramParams>, step: StepHandle, frame: QuestionFrame): Promise<{ facts: Pick<Fact, 'id' | 'text'>[]; members: RegionEntity[] }> {
   const found = await ctx.channels.aids.questionAnswerSet(step, { question: frame.question, options: frame.options, entities: frame.entities, optionLinks: frame.optionLinks });
   await ctx.trace.markSelected(found.map((r) => r.id));
-  const members = found.flatMap((r) => answerSetData(r).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
+  const members = found.filter((r) => r.kind === 'set').flatMap((r) => answerSetData(r).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
   return { facts: found.map((r) => ({ id: r.id, text: r.text })), members };
 }
 

@@ -15,7 +15,7 @@ import { findRelationCues } from './relation-cues';
 import { findKindWords, type KindWord } from './kind-words';
 import { memberHops } from './members';
 import { joins, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
-import { insideOptions, parseOptions, splitInlineOptions } from './options';
+import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
 import { normalise } from '@/lib/llm/offline/text';
@@ -51,6 +51,10 @@ const NEGATION_REACH = 40;
 const EXISTENTIAL = /\b(?:any|some|there(?: (?:is|are|exists?))?(?: (?:a|an|any|some))?)\s+$/i;
 // "Which …", "List the …", "What are the other …" right before a collection's name: its members are asked for.
 const COLLECTION_ASKED = /(?<![\p{L}])(?:which|what|list|name|enumerate|identify)(?:\s+(?:all|the|of|these|those|other|known|approved|are|were))*\s+$/iu;
+// A selection of one among names that follow.
+const SINGULAR_SELECTION = /\bwhich\s+(?:one\s+|single\s+)?(?:of\s+(?:these|those|the following)\b|is\b|one\b)/i;
+const RUN_GAP = /^[\s,;/]*(?:\bor\b)?[\s,;/]*$/i;
+const RUN_END = /^[\s.?!]*$/;
 const RELATIVE_CLAUSE = /^\s+(?:that|which|who|whose)\b/i;
 // "Are there any genes …": a plural kind introduced by "there" is asked for in full.
 const THERE_INTRODUCED = /\bthere\s+(?:(?:is|are|exists?)\s+)?(?:(?:any|some)\s+)?$/i;
@@ -227,7 +231,7 @@ function spanOf(l: LinkedEntity, text: string): { start: number; end: number } |
  * the set; an inline option lends its links to the one with its letter or text.
  */
 function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { stem: string; blanked: string; options: QuestionOption[]; written: Span[] } {
-  const inline = splitInlineOptions(text);
+  const inline = splitInlineOptions(text).options.length || input.options ? splitInlineOptions(text) : linkedOptions(text, links);
   const written = inline.options.map((o) => ({ start: o.start!, end: o.end! }));
   const placed = inline.options.map((o) => ({ letter: o.letter, text: o.text, links: input.optionLinks?.[o.letter] ?? links.filter((l) => insideOptions(l, [o])) }));
   if (!input.options) return { stem: inline.stem, blanked: inline.blanked, options: placed, written };
@@ -238,6 +242,34 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
     return { letter: o.letter, text: o.text, links };
   });
   return { stem: inline.stem, blanked: inline.blanked, options, written };
+}
+
+/**
+ * Options written as a bare run of names closing the question ("which of
+ * these interacts with upf3a arpc4 exosc2 or ssr4", "which is a CYP2C9
+ * inducer propofol chloramphenicol phenytoin boceprevir"): after a singular
+ * selection, three or more linked names of one kind, separated by nothing but
+ * spaces, commas, slashes or a last "or" (names joined by "and" are a conjunction), up to the end.
+ */
+function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
+  const none = { stem: text, blanked: text, options: [] };
+  const selection = SINGULAR_SELECTION.exec(text);
+  if (!selection) return none;
+  const after = [...new Map(links.filter((l) => l.start >= selection.index + selection[0].length).map((l) => [`${l.start}:${l.end}`, l])).values()].sort((a, b) => a.start - b.start);
+  const run: LocatedEntity[] = [];
+  for (const l of after.reverse()) {
+    const next = run[0];
+    const gapText = text.slice(l.end, next ? next.start : text.length);
+    if (!(next ? RUN_GAP : RUN_END).test(gapText) || (next && !sameKind(next.kind, l.kind))) break;
+    run.unshift(l);
+  }
+  // "which of these interacts with upf3a arpc4 exosc2 or ssr4": with nothing named before the run, its first name is what the options relate to.
+  if (run.length >= 4 && !links.some((l) => l.end <= run[0].start)) run.shift();
+  if (run.length < 3) return none;
+  const options = run.map((l, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(l.start, l.end), start: l.start, end: l.end }));
+  const from = run[0].start;
+  const to = run.at(-1)!.end;
+  return { stem: `${text.slice(0, from).trimEnd()}${text.slice(to)}`.trim(), blanked: text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), options };
 }
 
 /**

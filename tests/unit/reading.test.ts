@@ -43,6 +43,16 @@ describe('multiple choice: the options are one set of candidates, never anchors'
     expect(u.stem).toBe('Which drug treats asthma?');
   });
 
+  it('reads a bare run of names closing the question as the options', () => {
+    const genes = ['UPF3A', 'ARPC4', 'EXOSC2', 'LRRCC1', 'SSR4'].map((g): [string, string, string] => [g.toLowerCase(), 'Gene', `Gene::${g}`]);
+    const u = read('which of these interacts with upf3a arpc4 exosc2 lrrcc1 or ssr4', genes);
+    expect(chains(u)).toEqual(['upf3a:GiG']);
+    expect(u.options.map((o) => o.text)).toEqual(['arpc4', 'exosc2', 'lrrcc1', 'ssr4']);
+    const listed = read("Which genes are shared by asthma, psoriasis and Crohn's disease?", [ASTHMA, ['psoriasis', 'Disease', 'Disease::DOID:8893'], ["Crohn's disease", 'Disease', 'Disease::DOID:8778']]);
+    expect(listed.options).toEqual([]);
+    expect(listed.anchors).toHaveLength(3);
+  });
+
   it('as an object only, with the option links given apart', () => {
     const stem = 'Which drug treats asthma?';
     const optionLinks = Object.fromEntries(OPTIONS.map(([m, kind, nodeId], i) => [String.fromCharCode(65 + i), [{ nodeId, kind, name: m, mention: m, start: 0, end: m.length }]]));

@@ -55,12 +55,16 @@ const COLLECTION_ASKED = /(?<![\p{L}])(?:which|what|list|name|enumerate|identify
 const SINGULAR_SELECTION = /\bwhich\s+(?:one\s+|single\s+)?(?:of\s+(?:these|those|the following)\b|is\b|one\b)/i;
 const RUN_GAP = /^[\s,;/]*(?:\bor\b)?[\s,;/]*$/i;
 const RUN_END = /^[\s.?!]*$/;
+const TAKEN_UP = /^\s+(?:ones?|of them|are they|is it)\b/i;
 const RELATIVE_CLAUSE = /^\s+(?:that|which|who|whose)\b/i;
 // "Are there any genes …": a plural kind introduced by "there" is asked for in full.
 const THERE_INTRODUCED = /\bthere\s+(?:(?:is|are|exists?)\s+)?(?:(?:any|some)\s+)?$/i;
 const INDEFINITE_INTRODUCED = { before: /\b(?:a|an)\s+$/i, after: /^\s+(?:that|which|who|exists?)\b/i };
 // Between the asked kind and another word of its kind, a copula makes that word a predicate of the answer ("which drug here is a treatment for").
 const PREDICATIVE = /^(?:\s+\w+){0,2}\s+(?:is|are|was|were|be|as|constitutes?|represents?)\s+(?:(?:a|an|the|one of the)\s+)?(?:[\p{L}-]+\s+)?$/iu;
+// Between the asked kind word and another of its kind: a copula or "as" makes the second a predicate ("which drug is a treatment for"),
+// brackets or "encode" an apposition ("protein targets (genes)", "genes that encode proteins").
+const SAME_SET = new RegExp(`${PREDICATIVE.source}|^\\s*(?:[([,:/-]|or|and)\\s*$|^(?:\\s+\\w+){0,2}\\s+(?:encode|encodes|encoding|code for|codes for|coding for)\\s+(?:the\\s+)?$`, 'iu');
 // "Which disease have …", "Which gene are …": the verb's number says a list is asked for, whatever the noun's.
 const PLURAL_VERB = /^\s+(?:\w+\s+)?(?:are|have|do|were)\b/i;
 // Where a clause ends: a sentence's end, a colon, a semicolon, a dash set off by spaces, a line break.
@@ -386,6 +390,10 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
     }
   }
   if (best) return { word: best.word, asked: true };
+  // "some genes get switched down … — which ones are they?": "which ones" takes up the kind named before it.
+  const pronoun = focusCues.find((c) => TAKEN_UP.test(text.slice(c.end)));
+  const before = pronoun && words.filter((w) => w.end <= pronoun.start).at(-1);
+  if (before) return { word: { ...before, plural: before.plural || /^\s+ones\b/i.test(text.slice(pronoun.end)) }, asked: true };
   // "Is there …? Which ones?": the question word takes up the kind the yes/no clause introduced.
   return introduced ? { word: introduced, asked: focusCues.some((c) => c.start > introduced.end) || plural(introduced) } : null;
 }
@@ -461,14 +469,17 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     if (!sameKind(word.kind, answerKind)) add(word.kind, word.kind, word);
     // "Which genes interact with a gene associated with asthma?": a second, different gene; "which drug is a treatment for …", "which genes are common targets of …" say what the answer is.
     // "Which compounds are similar to the drugs that treat …": a relation between them and a clause describing the second make it another set.
-    else if (focus && word.start > focus.start && (isIndefinite(word, text) || described(word, focus, relations, text)) && !PREDICATIVE.test(text.slice(focus.end, word.start))) add(`${answerKind} (other)`, answerKind, word);
+    // "the protein targets (genes)", "genes that encode proteins …" name the answer again.
+    else if (focus && word.start > focus.start && (isIndefinite(word, text) || described(word, focus, relations, text)) && !SAME_SET.test(text.slice(focus.end, word.start))) add(`${answerKind} (other)`, answerKind, word);
     else answer.spans.push(word);
   }
   return variables;
 }
 
 function described(word: KindWord, focus: KindWord, relations: RelationCue[], text: string): boolean {
-  return RELATIVE_CLAUSE.test(text.slice(word.end)) && relations.some((r) => r.start >= focus.end && r.end <= word.start);
+  // Described by a clause ("the drugs that treat X") or a participle naming a relation ("the drugs used to treat X").
+  const clause = RELATIVE_CLAUSE.test(text.slice(word.end)) || relations.some((r) => r.start > word.end && /^[\s,]*$/.test(text.slice(word.end, r.start)));
+  return clause && relations.some((r) => r.start >= focus.end && r.end <= word.start);
 }
 
 function isIndefinite(word: KindWord, text: string): boolean {

@@ -111,7 +111,7 @@ const RECORDS: SenseInput[] = [
     passive: 'are palliated by {x}',
     category: 'Treats',
     phrases: [
-      ...verbs('palliate', 'relieve', 'alleviate', 'soothe'),
+      ...verbs('palliate', 'relieve', 'alleviate', 'soothe', 'ease'),
       ...nouns('palliative', 'palliatively', 'relief of', 'relief from', 'symptomatic relief', 'symptomatic treatment'),
       ...also(1, verbs('manage')),
     ],
@@ -167,8 +167,9 @@ const RECORDS: SenseInput[] = [
     passive: regulatedBy('upregulated'),
     category: 'Regulates',
     phrases: [
-      ...verbs('upregulate', 'overexpress'),
+      ...verbs('upregulate', 'overexpress', 'switch on', 'turn on', 'turn up'),
       ...pairs(UPREGULATION_VERBS, EXPRESSION),
+      ...pairs(EXPRESSION, ['upregulate', 'increase', 'elevate', 'raise', 'up']),
       ...also(1, verbs('regulate')),
       ...also(1, verbs('induce', 'activate'), 'compound'),
     ],
@@ -181,8 +182,9 @@ const RECORDS: SenseInput[] = [
     passive: regulatedBy('downregulated'),
     category: 'Regulates',
     phrases: [
-      ...verbs('downregulate', 'underexpress'),
+      ...verbs('downregulate', 'underexpress', 'switch off', 'switch down', 'turn off', 'turn down'),
       ...pairs(DOWNREGULATION_VERBS, EXPRESSION),
+      ...pairs(EXPRESSION, ['downregulate', 'decrease', 'reduce', 'lower', 'down']),
       ...also(1, verbs('regulate')),
       ...also(0, verbs('suppress', 'repress'), 'compound'),
       ...also(1, verbs('inhibit'), 'compound'),

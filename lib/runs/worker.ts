@@ -2,7 +2,7 @@ import { getPool, getPrisma } from '@/lib/db/client';
 import { startEvalWorkers } from '@/lib/eval/jobs/worker';
 import { executeRun, HEARTBEAT_MS } from './executor';
 import { servableBackends, waitingFor } from './backend';
-import { enqueueRun, ensureQueue, getBoss, runQueue, runQueueFor, stopQueue } from './queue';
+import { enqueueRun, ensureQueue, getBoss, runQueueFor, stopQueue } from './queue';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { calibration } from '@/lib/channels/doc-relevance';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
@@ -109,13 +109,14 @@ function recoverySweep() {
  * claim in executeRun is atomic, so a run is never executed twice.
  */
 async function requeueOrphans(): Promise<number> {
-  // Every backend's queue is named after the base one (./queue runQueueFor).
+  // A job waiting on ANY queue keeps its run: another deployment's queue (HOPSCOPE_RUN_QUEUE) on the same
+  // database is not an orphan, and taking it would send the run to workers it was not meant for.
   const { rows } = await getPool().query<{ id: string; key: string }>(
     `select r.id, r.backend_key "key" from runs r
-      where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $2::double precision / 1000)
-        and not exists (select 1 from pgboss.job j where (j.name = $1 or j.name like $1 || '.%') and j.data->>'runId' = r.id and j.state in ('created', 'retry'))
+      where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $1::double precision / 1000)
+        and not exists (select 1 from pgboss.job j where j.data->>'runId' = r.id and j.state in ('created', 'retry'))
       limit 100`,
-    [runQueue(), ORPHAN_AFTER_MS],
+    [ORPHAN_AFTER_MS],
   );
   for (const { id, key } of rows) {
     await getPool().query(`update runs set updated_at = now() where id = $1 and status = 'queued'`, [id]);

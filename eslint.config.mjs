@@ -43,7 +43,7 @@ export default [
             },
             {
               group: ['./offline/*', '../offline/*', '../../offline/*', '../../*/offline/*', '@/lib/methods/*/offline/*'],
-              message: 'Only a method module registers its offline rules (import \'./offline\'); stages never call them.',
+              message: "Only a method module registers its offline rules (import './offline'); stages never call them.",
             },
           ],
         },

@@ -31,10 +31,15 @@ async function Account() {
     <span className="ml-auto text-slate-700" data-testid="account">
       {viewer?.user ? (
         <>
-          {viewer.user.email} · <a href="/api/auth/signout" className="text-blue-800 hover:underline">Sign out</a>
+          {viewer.user.email} ·{' '}
+          <a href="/api/auth/signout" className="text-blue-800 hover:underline">
+            Sign out
+          </a>
         </>
       ) : (
-        <a href="/api/auth/signin" className="text-blue-800 hover:underline">Sign in</a>
+        <a href="/api/auth/signin" className="text-blue-800 hover:underline">
+          Sign in
+        </a>
       )}
     </span>
   );

@@ -23,9 +23,9 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold text-slate-900">Ask a biomedical question</h1>
         <p className="max-w-3xl text-slate-700">
-          Run one of the reasoning methods over the knowledge graph (<span data-testid="loaded-graph">{graph}</span>) and the document corpus, then read its trace hop by hop: what it linked,
-          retrieved, selected and concluded, with the provenance of every piece of evidence. Flip knowledge switches and rerun to see what each source
-          contributes.
+          Run one of the reasoning methods over the knowledge graph (<span data-testid="loaded-graph">{graph}</span>) and the document corpus, then read its
+          trace hop by hop: what it linked, retrieved, selected and concluded, with the provenance of every piece of evidence. Flip knowledge switches and rerun
+          to see what each source contributes.
         </p>
       </header>
       <AskForm

@@ -12,14 +12,22 @@ const EnvSchema = z.object({
   HOPSCOPE_PG_DIR: z.string().optional(),
   HOPSCOPE_DATA_DIR: z.string().optional(),
   HOPSCOPE_LOAD_KG: z.enum(['auto', 'demo', 'none']).default('auto'),
-  OPENAI_BASE_URL: z.string().url().refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
+  OPENAI_BASE_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL')
+    .optional(),
   OPENAI_API_KEY: z.string().optional(),
   HOPSCOPE_MODEL: z.string().optional(),
   HOPSCOPE_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Set: similarity scores (ReGraM's Sim, BioWeave's s_rel and Sim) use this model's /v1/embeddings; unset: a labelled lexical stand-in. */
   HOPSCOPE_EMBEDDING_MODEL: z.string().min(1).optional(),
   /** The embedding endpoint, when not the chat endpoint (OPENAI_BASE_URL). */
-  HOPSCOPE_EMBEDDING_BASE_URL: z.string().url().refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
+  HOPSCOPE_EMBEDDING_BASE_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL')
+    .optional(),
   /** Its key, when not OPENAI_API_KEY. */
   HOPSCOPE_EMBEDDING_API_KEY: z.string().optional(),
   /** Model calls one run has in flight at once: a method's independent calls (EIGEN-1's proposers, K2V's criteria) go out together up to this. */
@@ -28,7 +36,10 @@ const EnvSchema = z.object({
   /** on: `npm start` runs the workers in a process of its own, restarted when it dies; inline: in the launcher's process; off: none, runs and evaluations wait for `npm run worker` processes. */
   HOPSCOPE_WORKERS: z.enum(['on', 'inline', 'off']).default('on'),
   /** The queue runs go through (lib/runs/queue.ts): processes that share it share the runs. */
-  HOPSCOPE_RUN_QUEUE: z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'letters, digits, "_", "." and "-" only').default('hopscope-runs'),
+  HOPSCOPE_RUN_QUEUE: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'letters, digits, "_", "." and "-" only')
+    .default('hopscope-runs'),
   PORT: z.coerce.number().int().positive().default(3000),
   /** The address the web server listens on; anything but loopback needs sign-in (AUTH_SECRET) or HOPSCOPE_ALLOW_UNAUTHENTICATED=1. */
   HOPSCOPE_HOST: z.string().min(1).default('127.0.0.1'),
@@ -45,11 +56,24 @@ const EnvSchema = z.object({
   HOPSCOPE_ALLOWED_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : undefined))
-    .refine((hosts) => !hosts || hosts.every((h) => HOST_NAME.test(h)), 'a comma-separated list of host names (no scheme, port or path), e.g. lab.example.org,10.0.0.5'),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : undefined,
+    )
+    .refine(
+      (hosts) => !hosts || hosts.every((h) => HOST_NAME.test(h)),
+      'a comma-separated list of host names (no scheme, port or path), e.g. lab.example.org,10.0.0.5',
+    ),
   /** The public URL sign-in redirects are built from; unset, they are built from the request's own Host. */
-  NEXTAUTH_URL: z.string().url().refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
-
+  NEXTAUTH_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:$/i.test(new URL(u).protocol), 'must be an http(s) URL')
+    .optional(),
 });
 
 export type HopscopeEnv = z.infer<typeof EnvSchema>;

@@ -103,14 +103,20 @@ function rowMetrics(row: BenchRow): Record<string, number | null> {
 
 function formatTable(rows: BenchRow[]): string {
   const grids = rows.filter((row): row is GridRow => row.type === 'grid');
-  const lines = rows.flatMap((row) => (row.type === 'grid' ? [] : [row])).map((row) =>
-    row.type === 'timing'
-      ? [row.label, `${round(percentile(row.samplesMs, 50))} ms`, `${round(percentile(row.samplesMs, 95))} ms`, String(row.samplesMs.length), row.note ?? '']
-      : [row.label, row.value === null ? '—' : `${row.value} ${row.unit}`, '', '', row.note ?? ''],
-  );
+  const lines = rows
+    .flatMap((row) => (row.type === 'grid' ? [] : [row]))
+    .map((row) =>
+      row.type === 'timing'
+        ? [row.label, `${round(percentile(row.samplesMs, 50))} ms`, `${round(percentile(row.samplesMs, 95))} ms`, String(row.samplesMs.length), row.note ?? '']
+        : [row.label, row.value === null ? '—' : `${row.value} ${row.unit}`, '', '', row.note ?? ''],
+    );
   const header = ['benchmark', 'p50 / value', 'p95', 'n', 'note'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   const main = lines.length ? [[format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')] : [];
   return [...main, ...grids.map(formatGrid)].join('\n\n');
 }

@@ -48,8 +48,7 @@ function hetionetDir(dir: string): HetionetFiles {
   const base = fs.existsSync(path.join(dir, 'hetionet')) ? path.join(dir, 'hetionet') : dir;
   const nodesFile = path.join(base, 'hetionet-v1.0-nodes.tsv');
   if (!fs.existsSync(nodesFile)) throw new UsageError(`no hetionet-v1.0-nodes.tsv in ${base}`);
-  const edges =
-    EDGE_FILES.find((f) => fs.existsSync(path.join(base, f))) ?? fs.readdirSync(base).find((f) => /\.sif(\.gz)?$/.test(f));
+  const edges = EDGE_FILES.find((f) => fs.existsSync(path.join(base, f))) ?? fs.readdirSync(base).find((f) => /\.sif(\.gz)?$/.test(f));
   if (!edges) throw new UsageError(`no edges .sif or .sif.gz in ${base}`);
   return { nodesFile, edgesFile: path.join(base, edges) };
 }
@@ -97,7 +96,11 @@ async function main(argv: string[]) {
       case 'hetionet': {
         const files: HetionetFiles = values.dir
           ? { ...hetionetDir(path.resolve(values.dir)), metagraphFile: values.metagraph && path.resolve(values.metagraph) }
-          : { nodesFile: need(values.nodes, 'nodes'), edgesFile: need(values.edges, 'edges'), metagraphFile: values.metagraph && path.resolve(values.metagraph) };
+          : {
+              nodesFile: need(values.nodes, 'nodes'),
+              edgesFile: need(values.edges, 'edges'),
+              metagraphFile: values.metagraph && path.resolve(values.metagraph),
+            };
         await printGraph(await importHetionet({ ...files, source: values.source, version: values.version }, opts));
         break;
       }
@@ -112,9 +115,13 @@ async function main(argv: string[]) {
         break;
       case 'profiles': {
         const files = defaultDataFiles(need(values.dir, 'dir'));
-        if (!files.diseaseOntology && !files.geneInfo) throw new UsageError(`no entities/disease-ontology-descriptions.tsv or entities/Homo_sapiens.gene_info.gz in ${values.dir}`);
+        if (!files.diseaseOntology && !files.geneInfo)
+          throw new UsageError(`no entities/disease-ontology-descriptions.tsv or entities/Homo_sapiens.gene_info.gz in ${values.dir}`);
         const rows: string[][] = [];
-        for (const [file, run] of [[files.diseaseOntology, importDiseaseOntology], [files.geneInfo, importGeneInfo]] as const) {
+        for (const [file, run] of [
+          [files.diseaseOntology, importDiseaseOntology],
+          [files.geneInfo, importGeneInfo],
+        ] as const) {
           if (!file) continue;
           const s = await run(file, opts);
           rows.push([s.source, s.profiles.toLocaleString('en'), s.aliases.toLocaleString('en'), `${(s.durationMs / 1000).toFixed(1)} s`]);
@@ -126,7 +133,9 @@ async function main(argv: string[]) {
         const s = await importPubmedqa(need(values.file, 'file'), opts);
         // The document channel's relevance threshold is stored with the corpus: no run pays for it.
         await storeCalibration(getPool());
-        console.log(`\n${table(['source', 'documents', 'passages', 'time'], [[s.source, String(s.documents), String(s.passages), `${(s.durationMs / 1000).toFixed(1)} s`]], [false, true, true, true])}`);
+        console.log(
+          `\n${table(['source', 'documents', 'passages', 'time'], [[s.source, String(s.documents), String(s.passages), `${(s.durationMs / 1000).toFixed(1)} s`]], [false, true, true, true])}`,
+        );
         break;
       }
       case 'default': {

@@ -54,7 +54,11 @@ const CHART_ABBREVIATIONS = ['SE', 'AE', 'tx', 'dx', 'sx', 'hx', 'pt', 'dz', 'MO
 const CHART_SENTENCES = ['What {m} does metformin have?', 'Any {m} for asthma?', 'Which {m} is listed for ibuprofen?'];
 /** Sentences where a word is used as an English word or a note's shorthand, never as a gene. */
 const PLAIN_SENTENCES = ['Per the {m} note, which drugs treat asthma?', 'Which drugs treat asthma in {m} cases?'];
-const POSSESSIVE_SENTENCES = ['My {m} asked which drugs treat asthma.', 'Our {m} wants to know what metformin binds.', 'Your {m} said ibuprofen causes nausea; is that right?'];
+const POSSESSIVE_SENTENCES = [
+  'My {m} asked which drugs treat asthma.',
+  'Our {m} wants to know what metformin binds.',
+  'Your {m} said ibuprofen causes nausea; is that right?',
+];
 const GENE_SENTENCES = ['Is the {m} gene expressed in the liver?', 'Which compounds bind {m} protein?', 'Which drugs change the expression of {m}?'];
 
 async function main() {
@@ -67,14 +71,23 @@ async function main() {
     q<Row>(`select id, kind, name, normalised from nodes where ${where} order by md5(id || $${values.length + 1}) limit ${n}`, [...values, SEED]);
 
   const byNormalised = new Map<string, string[]>();
-  for (const r of await q<{ normalised: string; id: string }>('select normalised, id from nodes')) byNormalised.set(r.normalised, [...(byNormalised.get(r.normalised) ?? []), r.id]);
+  for (const r of await q<{ normalised: string; id: string }>('select normalised, id from nodes'))
+    byNormalised.set(r.normalised, [...(byNormalised.get(r.normalised) ?? []), r.id]);
   const aliasKeys = new Set((await q<{ normalised: string }>('select distinct normalised from node_aliases')).map((r) => r.normalised));
   const namesAnything = (s: string) => byNormalised.has(normaliseName(s)) || aliasKeys.has(normaliseName(s));
 
   const cases: LinkingCase[] = [];
   const add = (category: string, template: string, mention: string, expected: string, accept: string[]) => {
     const sentence = template.replace('{m}', mention);
-    cases.push({ id: `${category}-${cases.filter((c) => c.category === category).length + 1}`, category, sentence, mention, start: template.indexOf('{m}'), expected, accept: [...new Set(accept)] });
+    cases.push({
+      id: `${category}-${cases.filter((c) => c.category === category).length + 1}`,
+      category,
+      sentence,
+      mention,
+      start: template.indexOf('{m}'),
+      expected,
+      accept: [...new Set(accept)],
+    });
   };
   const sameName = (r: Row) => byNormalised.get(r.normalised) ?? [r.id];
 
@@ -99,7 +112,11 @@ async function main() {
     }
   };
   await misspelt('misspelt', `kind in ('Disease', 'Compound', 'Side Effect', 'Symptom', 'Anatomy') and normalised ~ '^[a-z]{5,}$'`, 60);
-  await misspelt('misspelt-words', `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy', 'Pathway', 'Biological Process') and normalised ~ '^[a-z]{3,} [a-z ]{5,30}$'`, 20);
+  await misspelt(
+    'misspelt-words',
+    `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy', 'Pathway', 'Biological Process') and normalised ~ '^[a-z]{3,} [a-z ]{5,30}$'`,
+    20,
+  );
 
   // Genes by their NCBI full names, as written and misspelt.
   const fullNames = await q<{ id: string; alias: string }>(
@@ -121,8 +138,12 @@ async function main() {
         group by a.normalised order by md5(a.normalised || $1) limit ${n}`,
       [SEED],
     );
-  for (const r of await byAlias(`a.source = 'ncbi-synonym' and a.alias ~ '^[A-Za-z][A-Za-z0-9-]{3,10}$' and a.alias ~ '[0-9]'`, 12)) add('gene-synonym', pick(TEMPLATES.Gene), r.alias, r.ids[0], r.ids);
-  const designations = await byAlias(`a.source = 'ncbi-other-designation' and length(a.alias) between 15 and 45 and a.alias ~ ' .* ' and a.alias !~* '(like|uncharacterized|hypothetical|pseudogene)'`, 24);
+  for (const r of await byAlias(`a.source = 'ncbi-synonym' and a.alias ~ '^[A-Za-z][A-Za-z0-9-]{3,10}$' and a.alias ~ '[0-9]'`, 12))
+    add('gene-synonym', pick(TEMPLATES.Gene), r.alias, r.ids[0], r.ids);
+  const designations = await byAlias(
+    `a.source = 'ncbi-other-designation' and length(a.alias) between 15 and 45 and a.alias ~ ' .* ' and a.alias !~* '(like|uncharacterized|hypothetical|pseudogene)'`,
+    24,
+  );
   for (const r of designations.slice(0, 12)) add('gene-designation', pick(TEMPLATES.Gene), r.alias, r.ids[0], r.ids);
   for (const r of designations.slice(12)) {
     const wrong = misspell(r.alias);
@@ -143,13 +164,22 @@ async function main() {
 
   // Diseases by their initials, where no other disease shares them.
   const diseases = await q<Row>(`select id, kind, name, normalised from nodes where kind = 'Disease' order by md5(id || $1)`, [SEED]);
-  const initialsOf = (d: Row) => d.normalised.split(' ').filter((w) => !['s', 'of', 'the', 'and', 'in'].includes(w)).map((w) => w[0]).join('').toUpperCase();
+  const initialsOf = (d: Row) =>
+    d.normalised
+      .split(' ')
+      .filter((w) => !['s', 'of', 'the', 'and', 'in'].includes(w))
+      .map((w) => w[0])
+      .join('')
+      .toUpperCase();
   const counts = new Map<string, number>();
   for (const d of diseases) counts.set(initialsOf(d), (counts.get(initialsOf(d)) ?? 0) + 1);
-  for (const d of diseases.filter((x) => initialsOf(x).length >= 2 && counts.get(initialsOf(x)) === 1).slice(0, 12)) add('abbreviation', pick(TEMPLATES.Disease), initialsOf(d), d.id, sameName(d));
+  for (const d of diseases.filter((x) => initialsOf(x).length >= 2 && counts.get(initialsOf(x)) === 1).slice(0, 12))
+    add('abbreviation', pick(TEMPLATES.Disease), initialsOf(d), d.id, sameName(d));
 
   // Lay names the KG holds as aliases (Disease Ontology's short names).
-  for (const r of await q<{ id: string; alias: string }>(`select node_id as id, alias from node_aliases where source = 'do-name' order by md5(node_id || $1)`, [SEED])) {
+  for (const r of await q<{ id: string; alias: string }>(`select node_id as id, alias from node_aliases where source = 'do-name' order by md5(node_id || $1)`, [
+    SEED,
+  ])) {
     add('lay', pick(TEMPLATES.Disease), r.alias.toLowerCase(), r.id, [r.id]);
   }
 
@@ -158,10 +188,12 @@ async function main() {
     `select distinct lower(alias) as alias from node_aliases where source in ('ncbi-symbol', 'ncbi-synonym') and alias ~ '^[A-Za-z]{3,8}$' order by 1`,
   );
   // English words that are no node's name, in any form ("ears" is the anatomy "ear").
-  const english = words.map((w) => w.alias).filter((w) => {
-    const word = analyse(w)[0];
-    return word?.known && !byNormalised.has(w) && !byNormalised.has(normaliseName(word.lemma));
-  });
+  const english = words
+    .map((w) => w.alias)
+    .filter((w) => {
+      const word = analyse(w)[0];
+      return word?.known && !byNormalised.has(w) && !byNormalised.has(normaliseName(word.lemma));
+    });
   for (const w of pickN(english, 20, random)) add('false-friend-word', pick(PLAIN_SENTENCES), w, 'none', []);
 
   // Short gene aliases (two to four capitals): no gene unless written as one; then the genes that carry them.
@@ -177,10 +209,9 @@ async function main() {
   for (const s of short.slice(15)) add('short-alias-as-gene', pick(GENE_SENTENCES), s.alias, s.ids[0], s.ids);
 
   // A symbol after "my", "our" or "your" is the writer's own (a person, a lab), never a gene.
-  const symbols = await q<Row>(
-    `select id, kind, name, normalised from nodes where kind = 'Gene' and name ~ '^[A-Z]{2,3}$' order by md5(id || $1) limit 8`,
-    [SEED],
-  );
+  const symbols = await q<Row>(`select id, kind, name, normalised from nodes where kind = 'Gene' and name ~ '^[A-Z]{2,3}$' order by md5(id || $1) limit 8`, [
+    SEED,
+  ]);
   for (const g of symbols) add('possessive', pick(POSSESSIVE_SENTENCES), g.name, 'none', []);
 
   // Chart shorthand.

@@ -89,7 +89,11 @@ async function main() {
 /** The run workers as a child process (`npm run worker`'s program: built, or from source), restarted when it dies. */
 function superviseWorkers(): Supervised {
   // It finds the database through DATABASE_URL (set by ensureDatabase), and exits with the launcher.
-  return superviseChild({ name: 'worker process', args: [path.resolve('scripts', 'run.mjs'), 'worker'], env: { ...process.env, HOPSCOPE_LAUNCHER_PID: String(process.pid) } });
+  return superviseChild({
+    name: 'worker process',
+    args: [path.resolve('scripts', 'run.mjs'), 'worker'],
+    env: { ...process.env, HOPSCOPE_LAUNCHER_PID: String(process.pid) },
+  });
 }
 
 /** Where the launcher of this port records its server child's pid. */
@@ -153,9 +157,15 @@ function listenHost(env: ReturnType<typeof readEnv>): string {
     return host;
   }
   if (!loopback && !env.HOPSCOPE_ALLOW_UNAUTHENTICATED) {
-    throw new Error(`HOPSCOPE_HOST=${host} without sign-in: set AUTH_SECRET to require sign-in, or HOPSCOPE_ALLOW_UNAUTHENTICATED=1 to serve everyone who can reach ${host} without it`);
+    throw new Error(
+      `HOPSCOPE_HOST=${host} without sign-in: set AUTH_SECRET to require sign-in, or HOPSCOPE_ALLOW_UNAUTHENTICATED=1 to serve everyone who can reach ${host} without it`,
+    );
   }
-  console.log(loopback ? `[hopscope] no sign-in configured: listening on loopback (${host}) only` : `[hopscope] WARNING: serving ${host} without sign-in (HOPSCOPE_ALLOW_UNAUTHENTICATED=1)`);
+  console.log(
+    loopback
+      ? `[hopscope] no sign-in configured: listening on loopback (${host}) only`
+      : `[hopscope] WARNING: serving ${host} without sign-in (HOPSCOPE_ALLOW_UNAUTHENTICATED=1)`,
+  );
   return host;
 }
 

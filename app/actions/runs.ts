@@ -29,7 +29,10 @@ function failed(error: unknown, what: string): ActionState {
   const mapped = mapError(error);
   if (mapped.internal) {
     console.error(`[action] ${what} failed:`, error);
-    return { message: `${what} failed: the server could not finish the request. Check that the database and the run queue are up, then try again.`, fieldErrors: {} };
+    return {
+      message: `${what} failed: the server could not finish the request. Check that the database and the run queue are up, then try again.`,
+      fieldErrors: {},
+    };
   }
   const fieldErrors: Record<string, string> = {};
   for (const issue of mapped.body.issues ?? []) fieldErrors[issue.path || 'form'] ??= issue.message;
@@ -39,7 +42,12 @@ function failed(error: unknown, what: string): ActionState {
 /** "Recent runs" on the ask page lists the runs this browser started: remember this one. */
 async function rememberInBrowser(id: string): Promise<void> {
   const jar = await cookies();
-  jar.set(BROWSER_RUNS_COOKIE, rememberRun(jar.get(BROWSER_RUNS_COOKIE)?.value, id), { path: '/', sameSite: 'lax', httpOnly: true, maxAge: BROWSER_RUNS_MAX_AGE_S });
+  jar.set(BROWSER_RUNS_COOKIE, rememberRun(jar.get(BROWSER_RUNS_COOKIE)?.value, id), {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    maxAge: BROWSER_RUNS_MAX_AGE_S,
+  });
 }
 
 function paramsOf(methodId: unknown) {

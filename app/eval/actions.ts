@@ -26,7 +26,10 @@ export async function startEvaluationAction(_prev: EvalFormState, form: FormData
     const mapped = mapError(error);
     if (mapped.internal) {
       console.error('[action] starting the evaluation failed:', error);
-      return { message: 'Starting the evaluation failed: the server could not finish the request. Check that the database is up, then try again.', fieldErrors: {} };
+      return {
+        message: 'Starting the evaluation failed: the server could not finish the request. Check that the database is up, then try again.',
+        fieldErrors: {},
+      };
     }
     const fieldErrors: Record<string, string> = {};
     for (const issue of mapped.body.issues ?? []) fieldErrors[issue.path.split('.')[0] || 'form'] ??= issue.message;
@@ -74,9 +77,19 @@ export async function importSetAction(_prev: SetFormState, form: FormData): Prom
   const unsafe = unsafeField(form);
   if (unsafe) return unsafe;
   const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) return { ...EMPTY_SET_FORM, message: 'Choose a file to import.', fieldErrors: { file: 'no file chosen (or the file is empty)' } };
-  if (file.size > MAX_UPLOAD_BYTES) return { ...EMPTY_SET_FORM, message: `The file is ${Math.ceil(file.size / 1e6)} MB; the form takes up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (use \`npm run hopscope -- sets import\` for larger ones).`, fieldErrors: { file: 'too large' } };
-  const parsed = SetUploadSchema.safeParse({ format: text(form, 'format'), name: text(form, 'name') ?? setNameFromFile(file.name), limit: text(form, 'limit') });
+  if (!(file instanceof File) || file.size === 0)
+    return { ...EMPTY_SET_FORM, message: 'Choose a file to import.', fieldErrors: { file: 'no file chosen (or the file is empty)' } };
+  if (file.size > MAX_UPLOAD_BYTES)
+    return {
+      ...EMPTY_SET_FORM,
+      message: `The file is ${Math.ceil(file.size / 1e6)} MB; the form takes up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (use \`npm run hopscope -- sets import\` for larger ones).`,
+      fieldErrors: { file: 'too large' },
+    };
+  const parsed = SetUploadSchema.safeParse({
+    format: text(form, 'format'),
+    name: text(form, 'name') ?? setNameFromFile(file.name),
+    limit: text(form, 'limit'),
+  });
   if (!parsed.success) return invalid(parsed.error.issues);
   const bytes = new Uint8Array(await file.arrayBuffer());
   return storeSet(() => importUploadedSet(parsed.data, { fileName: file.name, bytes }, { ownerId: ownerOf(viewer) }));
@@ -109,7 +122,11 @@ function unsafeField(form: FormData): SetFormState | null {
 function invalid(issues: readonly { path: PropertyKey[]; message: string }[]): SetFormState {
   const fieldErrors: Record<string, string> = {};
   for (const issue of issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return { ...EMPTY_SET_FORM, message: `Check the form: ${issues.map((i) => (i.path.length ? `${String(i.path[0])}: ${i.message}` : i.message)).join('; ')}`, fieldErrors };
+  return {
+    ...EMPTY_SET_FORM,
+    message: `Check the form: ${issues.map((i) => (i.path.length ? `${String(i.path[0])}: ${i.message}` : i.message)).join('; ')}`,
+    fieldErrors,
+  };
 }
 
 /** Runs a generation or import; each failure class becomes a message the form shows, nothing unexpected leaks. */
@@ -124,11 +141,15 @@ async function storeSet(store: () => Promise<QuestionSetSummary>): Promise<SetFo
       if (n > issues.length) issues.push(`… and ${n - issues.length} more`);
       return { ...EMPTY_SET_FORM, message: `${n} problem${n === 1 ? '' : 's'} found in the file; nothing was imported.`, issues };
     }
-    if (error instanceof InvalidInputError) return error.issues.length ? invalid(error.issues.map((i) => ({ path: [i.path], message: i.message }))) : { ...EMPTY_SET_FORM, message: error.message };
+    if (error instanceof InvalidInputError)
+      return error.issues.length ? invalid(error.issues.map((i) => ({ path: [i.path], message: i.message }))) : { ...EMPTY_SET_FORM, message: error.message };
     if (error instanceof SetNameTaken) return { ...EMPTY_SET_FORM, message: error.message, fieldErrors: { name: error.message } };
     if (error instanceof InvalidGenerationOptions || error instanceof GenerationError) return { ...EMPTY_SET_FORM, message: error.message };
     console.error('[action] storing the question set failed:', error);
-    return { ...EMPTY_SET_FORM, message: 'Storing the question set failed: the server could not finish the request. Check that the database is up, then try again.' };
+    return {
+      ...EMPTY_SET_FORM,
+      message: 'Storing the question set failed: the server could not finish the request. Check that the database is up, then try again.',
+    };
   }
   revalidatePath('/eval');
   return { ...EMPTY_SET_FORM, created: { name: set.name, source: set.source, total: set.counts.total } };

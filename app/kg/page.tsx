@@ -30,8 +30,8 @@ export default async function KgBrowserPage() {
       <header className="space-y-2">
         <h1 className="text-2xl font-semibold text-slate-900">Knowledge graph</h1>
         <p className="text-slate-700">
-          Look up an entity of the knowledge graph (<span data-testid="loaded-graph">{graph}</span>), read its profile and relation counts, and walk its neighbourhood.
-          Use ↑ and ↓ to move through the suggestions and Enter to open one.
+          Look up an entity of the knowledge graph (<span data-testid="loaded-graph">{graph}</span>), read its profile and relation counts, and walk its
+          neighbourhood. Use ↑ and ↓ to move through the suggestions and Enter to open one.
         </p>
       </header>
       <KgSearch kinds={kinds ?? []} size="lg" autoFocus />

@@ -21,8 +21,8 @@ export default async function ReproducePage() {
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold text-slate-900">Reproduce the papers</h1>
         <p className="max-w-3xl text-slate-700">
-          Each seed paper&apos;s ablation and component tables as experiments: pick a question set and run a table in one click. Its rows run as one
-          evaluation job (resumable); the table fills in beside the paper&apos;s own figures, and every cell links to its runs.
+          Each seed paper&apos;s ablation and component tables as experiments: pick a question set and run a table in one click. Its rows run as one evaluation
+          job (resumable); the table fills in beside the paper&apos;s own figures, and every cell links to its runs.
         </p>
       </header>
       <div className="space-y-4">
@@ -30,9 +30,7 @@ export default async function ReproducePage() {
           <Card key={table.id} title={`${table.paper}: ${table.title}`} headingId={`table-${table.id}`}>
             <div className="space-y-3" data-table={table.id}>
               <p className="text-sm text-slate-700">{table.note}</p>
-              <p className="text-xs text-slate-600">
-                Rows: {table.rows.map((r) => r.label).join(' · ')}
-              </p>
+              <p className="text-xs text-slate-600">Rows: {table.rows.map((r) => r.label).join(' · ')}</p>
               <ReproduceStartForm table={table.id} title={`${table.paper}: ${table.title}`} sets={options} action={startReproductionAction} />
               {jobs.some((j) => j.table === table.id) ? (
                 <ul className="text-xs text-slate-700">

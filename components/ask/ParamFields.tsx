@@ -52,7 +52,14 @@ export function ParamFields({
               {p.type === 'boolean' ? (
                 <label htmlFor={id} className="flex items-center gap-2 text-sm">
                   <input type="hidden" name={`param.${p.name}.shown`} value="1" />
-                  <input id={id} type="checkbox" name={`param.${p.name}`} checked={values[p.name] === true} onChange={(e) => onChange({ ...values, [p.name]: e.target.checked })} className="size-4" />
+                  <input
+                    id={id}
+                    type="checkbox"
+                    name={`param.${p.name}`}
+                    checked={values[p.name] === true}
+                    onChange={(e) => onChange({ ...values, [p.name]: e.target.checked })}
+                    className="size-4"
+                  />
                   <span className="font-mono text-slate-900">{p.name}</span>
                   <span className="text-xs text-slate-500">default {showDefault(p)}</span>
                 </label>
@@ -66,7 +73,13 @@ export function ParamFields({
                     </span>
                   </label>
                   {p.type === 'enum' ? (
-                    <select id={id} name={`param.${p.name}`} value={String(values[p.name] ?? '')} onChange={(e) => onChange({ ...values, [p.name]: e.target.value })} className="h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm">
+                    <select
+                      id={id}
+                      name={`param.${p.name}`}
+                      value={String(values[p.name] ?? '')}
+                      onChange={(e) => onChange({ ...values, [p.name]: e.target.value })}
+                      className="h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+                    >
                       {p.options?.map((o) => (
                         <option key={o} value={o}>
                           {o}
@@ -100,7 +113,9 @@ export function ParamFields({
           );
         })}
       </div>
-      <p className="text-xs text-slate-600">{changed.length ? `Changed from the paper defaults: ${changed.map((p) => p.name).join(', ')}.` : 'All parameters at the paper defaults.'}</p>
+      <p className="text-xs text-slate-600">
+        {changed.length ? `Changed from the paper defaults: ${changed.map((p) => p.name).join(', ')}.` : 'All parameters at the paper defaults.'}
+      </p>
     </div>
   );
 }

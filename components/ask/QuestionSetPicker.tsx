@@ -30,8 +30,8 @@ export function QuestionSetPicker({ sets, onPick }: { sets: readonly QuestionSet
       <div className="px-4 py-3">
         {sets.length === 0 ? (
           <EmptyState title="No question sets yet">
-            Generate BioMedHop-style questions from the graph with <code className="font-mono text-xs">npm run hopscope -- generate</code>, or import MIRAGE, MedDDx or
-            PubMedQA with <code className="font-mono text-xs">npm run hopscope -- sets import</code>.
+            Generate BioMedHop-style questions from the graph with <code className="font-mono text-xs">npm run hopscope -- generate</code>, or import MIRAGE,
+            MedDDx or PubMedQA with <code className="font-mono text-xs">npm run hopscope -- sets import</code>.
           </EmptyState>
         ) : (
           <ul className="space-y-1" data-testid="question-sets">
@@ -41,7 +41,10 @@ export function QuestionSetPicker({ sets, onPick }: { sets: readonly QuestionSet
                   type="button"
                   aria-expanded={openId === set.id}
                   onClick={() => setOpenId(openId === set.id ? null : set.id)}
-                  className={cn('flex w-full items-center justify-between gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-50', openId === set.id && 'bg-slate-50')}
+                  className={cn(
+                    'flex w-full items-center justify-between gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-50',
+                    openId === set.id && 'bg-slate-50',
+                  )}
                 >
                   <span className="min-w-0 truncate font-medium text-slate-900">{set.name}</span>
                   <span className="flex shrink-0 items-center gap-2 text-xs text-slate-600">
@@ -75,9 +78,18 @@ function SetQuestions({ set, onPick }: { set: QuestionSetChoice; onPick: (q: Pic
           <li key={q.id} className="flex items-start gap-2 text-xs">
             <span className="min-w-0 flex-1 text-slate-800">
               <span className="text-slate-500">#{q.ordinal + 1}</span> {q.text}
-              <span className="ml-1 text-slate-500">({q.answerType}{q.family ? `, ${q.family}` : ''}{q.documents ? `, ${q.documents} document${q.documents > 1 ? 's' : ''}` : ''})</span>
+              <span className="ml-1 text-slate-500">
+                ({q.answerType}
+                {q.family ? `, ${q.family}` : ''}
+                {q.documents ? `, ${q.documents} document${q.documents > 1 ? 's' : ''}` : ''})
+              </span>
             </span>
-            <button type="button" onClick={() => onPick({ setName: set.name, question: q })} className="shrink-0 rounded border border-slate-300 px-1.5 py-0.5 font-medium text-blue-800 hover:bg-blue-50" data-testid="use-question">
+            <button
+              type="button"
+              onClick={() => onPick({ setName: set.name, question: q })}
+              className="shrink-0 rounded border border-slate-300 px-1.5 py-0.5 font-medium text-blue-800 hover:bg-blue-50"
+              data-testid="use-question"
+            >
               Use
             </button>
           </li>

@@ -52,7 +52,13 @@ export function SwitchFields({ value, onChange, idPrefix }: { value: SwitchState
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <label className="flex items-center gap-2">
-          <input type="checkbox" name="kgShuffle" checked={value.kgShuffle} onChange={(e) => onChange({ ...value, kgShuffle: e.target.checked })} className="size-4" />
+          <input
+            type="checkbox"
+            name="kgShuffle"
+            checked={value.kgShuffle}
+            onChange={(e) => onChange({ ...value, kgShuffle: e.target.checked })}
+            className="size-4"
+          />
           <span>
             <span className="font-medium text-slate-900">kgShuffle</span>{' '}
             <span className="text-xs text-slate-600">(control: KG evidence retrieved for seeded-random anchors instead)</span>

@@ -4,8 +4,20 @@ import type { QuestionAttribution } from '@/lib/runs/attribution';
 import { RunGridButton } from './RunGridButton';
 
 const BUCKET_TONE = { 'needs-KG': 'blue', 'needs-Entity': 'blue', 'needs-Parametric': 'blue', 'doc-sufficient': 'green', unresolved: 'neutral' } as const;
-const CONFIG_LABEL = { full: 'full (every channel on, no aid)', 'kg-off': 'kg off', 'entity-off': 'entity off', 'param-off': 'param off', 'doc-only': 'doc only', 'full+aids': 'full + Hopscope aids' } as const;
-const AIDS_TEXT = { 'aids-help': 'Hopscope aids: the aided run is correct and the paper\u2019s is not.', 'aids-hurt': 'Hopscope aids: the paper\u2019s run is correct and the aided one is not.', 'aids-same': 'Hopscope aids: no change in correctness.', 'not-run': null } as const;
+const CONFIG_LABEL = {
+  full: 'full (every channel on, no aid)',
+  'kg-off': 'kg off',
+  'entity-off': 'entity off',
+  'param-off': 'param off',
+  'doc-only': 'doc only',
+  'full+aids': 'full + Hopscope aids',
+} as const;
+const AIDS_TEXT = {
+  'aids-help': 'Hopscope aids: the aided run is correct and the paper\u2019s is not.',
+  'aids-hurt': 'Hopscope aids: the paper\u2019s run is correct and the aided one is not.',
+  'aids-same': 'Hopscope aids: no change in correctness.',
+  'not-run': null,
+} as const;
 
 /**
  * X-R2's attribution of the question over the switch grid: the bucket label,
@@ -26,14 +38,26 @@ export function AttributionPanel({ attribution, runId, readOnly }: { attribution
       </header>
       <div className="space-y-2 px-4 py-3 text-sm">
         <p className="text-slate-700">{attribution.reason.charAt(0).toUpperCase() + attribution.reason.slice(1)}.</p>
-        {AIDS_TEXT[attribution.aids] ? <p className="text-slate-700" data-testid="attribution-aids" data-aids={attribution.aids}>{AIDS_TEXT[attribution.aids]}</p> : null}
-        {!attribution.scored ? <p className="text-xs text-amber-900">No run of this question is scored (no gold answer), so no bucket but “unresolved” can be given. Pick a question from a question set to attribute it.</p> : null}
+        {AIDS_TEXT[attribution.aids] ? (
+          <p className="text-slate-700" data-testid="attribution-aids" data-aids={attribution.aids}>
+            {AIDS_TEXT[attribution.aids]}
+          </p>
+        ) : null}
+        {!attribution.scored ? (
+          <p className="text-xs text-amber-900">
+            No run of this question is scored (no gold answer), so no bucket but “unresolved” can be given. Pick a question from a question set to attribute it.
+          </p>
+        ) : null}
         <table className="text-left text-xs">
           <caption className="sr-only">Runs behind each configuration</caption>
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="pr-4">Configuration</th>
-              <th scope="col" className="pr-4">Run</th>
+              <th scope="col" className="pr-4">
+                Configuration
+              </th>
+              <th scope="col" className="pr-4">
+                Run
+              </th>
               <th scope="col">Correct</th>
             </tr>
           </thead>

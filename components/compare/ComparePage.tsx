@@ -56,7 +56,9 @@ export function ComparePage({ aId, bId, configDiff, shareId, readOnly, attributi
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <h1 className="text-2xl font-semibold text-slate-900">Compare two runs</h1>
-          <p className="max-w-3xl text-sm break-words whitespace-pre-wrap text-slate-700">{sameQuestion ? a.question : 'The two runs answer different questions.'}</p>
+          <p className="max-w-3xl text-sm break-words whitespace-pre-wrap text-slate-700">
+            {sameQuestion ? a.question : 'The two runs answer different questions.'}
+          </p>
         </div>
         <CopyLink path={`/c/${shareId}`} label="Permalink of this comparison" testId="compare-share-link" />
       </header>
@@ -94,7 +96,13 @@ export function ComparePage({ aId, bId, configDiff, shareId, readOnly, attributi
           <h2 id="merged-heading" className="text-sm font-semibold text-slate-900">
             Evidence graphs merged
           </h2>
-          <p className="text-xs text-slate-700" data-testid="merged-counts" data-only-a={graphs.merged.counts.onlyA} data-only-b={graphs.merged.counts.onlyB} data-both={graphs.merged.counts.both}>
+          <p
+            className="text-xs text-slate-700"
+            data-testid="merged-counts"
+            data-only-a={graphs.merged.counts.onlyA}
+            data-only-b={graphs.merged.counts.onlyB}
+            data-both={graphs.merged.counts.both}
+          >
             {graphs.merged.counts.onlyA} relations only in A · {graphs.merged.counts.onlyB} only in B · {graphs.merged.counts.both} in both
           </p>
         </header>
@@ -133,8 +141,8 @@ export function ComparePage({ aId, bId, configDiff, shareId, readOnly, attributi
             Stages aligned by kind and iteration
           </h2>
           <p className="text-xs text-slate-600">
-            {rows.filter((r) => r.a && r.b).length} in both · {rows.filter((r) => r.a && !r.b).length} only in A · {rows.filter((r) => !r.a && r.b).length} only in B ·{' '}
-            {rows.filter((r) => r.differs).length} came out differently
+            {rows.filter((r) => r.a && r.b).length} in both · {rows.filter((r) => r.a && !r.b).length} only in A · {rows.filter((r) => !r.a && r.b).length} only
+            in B · {rows.filter((r) => r.differs).length} came out differently
           </p>
         </header>
         <div className="max-h-[640px] overflow-auto px-4 py-3">
@@ -145,11 +153,33 @@ export function ComparePage({ aId, bId, configDiff, shareId, readOnly, attributi
   );
 }
 
-function RunCard({ run, side, graphKgEdges, href, showQuestion }: { run: RunView; side: 'A' | 'B'; graphKgEdges: number; href: string; showQuestion: boolean }) {
+function RunCard({
+  run,
+  side,
+  graphKgEdges,
+  href,
+  showQuestion,
+}: {
+  run: RunView;
+  side: 'A' | 'B';
+  graphKgEdges: number;
+  href: string;
+  showQuestion: boolean;
+}) {
   const live = run.status === 'queued' || run.status === 'running';
-  const answer = run.answer ? (run.answer.abstained || !run.answer.text.trim() ? 'abstained' : run.answer.optionKey ? `${run.answer.optionKey}. ${run.answer.text}` : run.answer.text) : null;
+  const answer = run.answer
+    ? run.answer.abstained || !run.answer.text.trim()
+      ? 'abstained'
+      : run.answer.optionKey
+        ? `${run.answer.optionKey}. ${run.answer.text}`
+        : run.answer.text
+    : null;
   return (
-    <section aria-label={`Run ${side}`} className={cn('space-y-2 rounded-lg border bg-white p-4 shadow-sm', side === 'A' ? 'border-blue-300' : 'border-orange-300')} data-testid={`compare-run-${side.toLowerCase()}`}>
+    <section
+      aria-label={`Run ${side}`}
+      className={cn('space-y-2 rounded-lg border bg-white p-4 shadow-sm', side === 'A' ? 'border-blue-300' : 'border-orange-300')}
+      data-testid={`compare-run-${side.toLowerCase()}`}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-slate-900">
           <span className={cn('mr-2 rounded px-1.5 py-0.5 text-white', side === 'A' ? 'bg-blue-700' : 'bg-orange-600')}>{side}</span>
@@ -164,17 +194,28 @@ function RunCard({ run, side, graphKgEdges, href, showQuestion }: { run: RunView
       </div>
       {showQuestion ? <p className="text-sm break-words text-slate-800">{run.question}</p> : null}
       <p className="text-xs text-slate-600">
-        {backendLabel(run.config)} · switches: {run.config ? Object.entries(run.config.switches).map(([c, on]) => `${c} ${on ? 'on' : 'off'}`).join(', ') : '—'}
+        {backendLabel(run.config)} · switches:{' '}
+        {run.config
+          ? Object.entries(run.config.switches)
+              .map(([c, on]) => `${c} ${on ? 'on' : 'off'}`)
+              .join(', ')
+          : '—'}
         {run.config?.kgShuffle ? ` · kgShuffle ${run.config.kgShuffle.seed}` : ''}
       </p>
       <p className="min-h-6 text-base font-semibold break-words text-slate-900" data-testid={`compare-answer-${side.toLowerCase()}`}>
         {run.status === 'failed' ? <span className="text-red-800">failed: {run.error}</span> : (answer ?? (live ? 'running…' : 'no answer'))}
         {run.answer && (run.answer.abstained || !run.answer.text.trim()) ? (
-          <Badge tone="amber" className="ml-2">∅ abstained</Badge>
+          <Badge tone="amber" className="ml-2">
+            ∅ abstained
+          </Badge>
         ) : run.correct === true ? (
-          <Badge tone="green" className="ml-2">✓ correct</Badge>
+          <Badge tone="green" className="ml-2">
+            ✓ correct
+          </Badge>
         ) : run.correct === false ? (
-          <Badge tone="red" className="ml-2">✗ incorrect</Badge>
+          <Badge tone="red" className="ml-2">
+            ✗ incorrect
+          </Badge>
         ) : null}
       </p>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs tabular-nums sm:grid-cols-4">
@@ -252,7 +293,11 @@ function StepAlignment({ rows, a, b, runHref }: { rows: AlignedRow[]; a: RunView
           >
             <th scope="row" className="px-2 py-1 font-normal" style={{ paddingLeft: 8 + r.depth * 14 }}>
               <span className="font-medium text-slate-900">{r.label}</span> <span className="font-mono text-[10px] text-slate-500">{r.kind}</span>
-              {!r.b ? <span className="ml-1 text-[10px] font-semibold text-blue-800">only A</span> : !r.a ? <span className="ml-1 text-[10px] font-semibold text-orange-700">only B</span> : null}
+              {!r.b ? (
+                <span className="ml-1 text-[10px] font-semibold text-blue-800">only A</span>
+              ) : !r.a ? (
+                <span className="ml-1 text-[10px] font-semibold text-orange-700">only B</span>
+              ) : null}
             </th>
             <StepCell step={r.a} href={r.a ? runHref(a, r.a.ordinal) : ''} />
             <StepCell step={r.b} href={r.b ? runHref(b, r.b.ordinal) : ''} />

@@ -93,7 +93,16 @@ function pairRow(x: Place, other: StepNode, depth: number): AlignedRow {
 /** A stage only one run reached, with its whole subtree on that side. */
 function oneSided(place: Place, side: 'a' | 'b', depth: number, rows: AlignedRow[]): void {
   const step = place.node.step;
-  rows.push({ key: `${side}:${place.key}`, depth, kind: place.kind, label: step.label, iteration: place.iteration, a: side === 'a' ? step : null, b: side === 'b' ? step : null, differs: false });
+  rows.push({
+    key: `${side}:${place.key}`,
+    depth,
+    kind: place.kind,
+    label: step.label,
+    iteration: place.iteration,
+    a: side === 'a' ? step : null,
+    b: side === 'b' ? step : null,
+    differs: false,
+  });
   for (const child of places(place.node.children, place.key)) oneSided(child, side, depth + 1, rows);
 }
 
@@ -114,7 +123,10 @@ export function mergeGraphs(a: GraphModel, b: GraphModel): MergedGraph {
     presence.set(id, was && was !== side ? 'both' : side);
   };
   const nodes = new Map<string, GraphNode>();
-  for (const [side, model] of [['a', a], ['b', b]] as const) {
+  for (const [side, model] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     for (const node of model.nodes) {
       mark(node.id, side);
       const existing = nodes.get(node.id);
@@ -123,7 +135,10 @@ export function mergeGraphs(a: GraphModel, b: GraphModel): MergedGraph {
     }
   }
   const edges = new Map<string, GraphEdge>();
-  for (const [side, model] of [['a', a], ['b', b]] as const) {
+  for (const [side, model] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     for (const edge of model.edges) {
       mark(edge.id, side);
       if (!edges.has(edge.id)) edges.set(edge.id, edge);
@@ -133,7 +148,16 @@ export function mergeGraphs(a: GraphModel, b: GraphModel): MergedGraph {
   const mergedEdges = [...edges.values()].map((edge): GraphEdge => {
     const p = presence.get(edge.id)!;
     counts[p === 'a' ? 'onlyA' : p === 'b' ? 'onlyB' : 'both'] += 1;
-    return { id: edge.id, source: edge.source, target: edge.target, label: edge.label, title: edge.title, channel: edge.channel, directed: edge.directed, classes: [PRESENCE_CLASS[p]] };
+    return {
+      id: edge.id,
+      source: edge.source,
+      target: edge.target,
+      label: edge.label,
+      title: edge.title,
+      channel: edge.channel,
+      directed: edge.directed,
+      classes: [PRESENCE_CLASS[p]],
+    };
   });
   const mergedNodes = [...nodes.values()].map((node): GraphNode => {
     const p = presence.get(node.id)!;

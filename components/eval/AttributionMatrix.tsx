@@ -47,9 +47,16 @@ export function AttributionMatrix({ source, revision, page, selectedQuestion, on
           <caption className="sr-only">Outcome of every run, by question and configuration</caption>
           <thead className="text-slate-700">
             <tr>
-              <th scope="col" rowSpan={2} className="px-2 py-1 text-left align-bottom font-semibold">Question</th>
+              <th scope="col" rowSpan={2} className="px-2 py-1 text-left align-bottom font-semibold">
+                Question
+              </th>
               {methods.map((m) => (
-                <th key={m} scope="colgroup" colSpan={data.columns.filter((c) => c.method === m).length} className="border-l border-slate-200 px-2 py-1 text-center font-semibold">
+                <th
+                  key={m}
+                  scope="colgroup"
+                  colSpan={data.columns.filter((c) => c.method === m).length}
+                  className="border-l border-slate-200 px-2 py-1 text-center font-semibold"
+                >
                   {m}
                 </th>
               ))}
@@ -61,7 +68,14 @@ export function AttributionMatrix({ source, revision, page, selectedQuestion, on
             </tr>
             <tr>
               {data.columns.map((c, i) => (
-                <th key={`${c.method} ${c.config}`} scope="col" className={cn('px-1 py-1 text-center font-mono font-normal whitespace-nowrap', (i === 0 || data.columns[i - 1].method !== c.method) && 'border-l border-slate-200')}>
+                <th
+                  key={`${c.method} ${c.config}`}
+                  scope="col"
+                  className={cn(
+                    'px-1 py-1 text-center font-mono font-normal whitespace-nowrap',
+                    (i === 0 || data.columns[i - 1].method !== c.method) && 'border-l border-slate-200',
+                  )}
+                >
                   {c.config}
                 </th>
               ))}
@@ -76,7 +90,12 @@ export function AttributionMatrix({ source, revision, page, selectedQuestion, on
           </thead>
           <tbody>
             {data.rows.map((row) => (
-              <tr key={row.questionId} data-testid="matrix-row" data-question={row.questionId} className={cn('border-t border-slate-100', selectedQuestion === row.questionId && 'bg-blue-50')}>
+              <tr
+                key={row.questionId}
+                data-testid="matrix-row"
+                data-question={row.questionId}
+                className={cn('border-t border-slate-100', selectedQuestion === row.questionId && 'bg-blue-50')}
+              >
                 <th scope="row" className="max-w-md px-2 py-1 text-left font-normal">
                   <button
                     type="button"
@@ -88,7 +107,11 @@ export function AttributionMatrix({ source, revision, page, selectedQuestion, on
                     <span className="mr-1 text-slate-500">#{row.ordinal + 1}</span>
                     {row.text}
                   </button>
-                  {row.family ? <span className="text-[11px] text-slate-500">{row.family} · {row.answerType}</span> : null}
+                  {row.family ? (
+                    <span className="text-[11px] text-slate-500">
+                      {row.family} · {row.answerType}
+                    </span>
+                  ) : null}
                 </th>
                 {row.cells.map((cell, i) => {
                   const column = data.columns[i];
@@ -96,9 +119,20 @@ export function AttributionMatrix({ source, revision, page, selectedQuestion, on
                   const label = `${column.method} ${column.config}: ${style.label}`;
                   const box = cn('inline-flex size-6 items-center justify-center rounded text-[11px] font-bold', style.className);
                   return (
-                    <td key={`${column.method} ${column.config}`} className={cn('px-1 py-1 text-center', (i === 0 || data.columns[i - 1].method !== column.method) && 'border-l border-slate-200')}>
+                    <td
+                      key={`${column.method} ${column.config}`}
+                      className={cn('px-1 py-1 text-center', (i === 0 || data.columns[i - 1].method !== column.method) && 'border-l border-slate-200')}
+                    >
                       {cell.runId ? (
-                        <Link href={runHref(source, cell.runId)} data-testid="matrix-cell" data-state={cell.state} data-run={cell.runId} aria-label={`${label} — open the run`} title={`${label} — open the run`} className={cn(box, 'hover:ring-2 hover:ring-blue-400 focus-visible:outline-2 focus-visible:outline-blue-600')}>
+                        <Link
+                          href={runHref(source, cell.runId)}
+                          data-testid="matrix-cell"
+                          data-state={cell.state}
+                          data-run={cell.runId}
+                          aria-label={`${label} — open the run`}
+                          title={`${label} — open the run`}
+                          className={cn(box, 'hover:ring-2 hover:ring-blue-400 focus-visible:outline-2 focus-visible:outline-blue-600')}
+                        >
                           {style.symbol}
                         </Link>
                       ) : (
@@ -111,7 +145,16 @@ export function AttributionMatrix({ source, revision, page, selectedQuestion, on
                 })}
                 {row.buckets.map((b, i) => (
                   <td key={`bucket ${b.method}`} className={cn('px-1 py-1 text-center whitespace-nowrap', i === 0 && 'border-l border-slate-200')}>
-                    <span data-testid="matrix-bucket" data-method={b.method} data-bucket={b.bucket} title={`${b.method}: ${b.reason}`} className={cn('rounded px-1.5 py-0.5 text-[11px]', b.bucket === 'unresolved' ? 'text-slate-500' : 'bg-slate-100 font-medium text-slate-900')}>
+                    <span
+                      data-testid="matrix-bucket"
+                      data-method={b.method}
+                      data-bucket={b.bucket}
+                      title={`${b.method}: ${b.reason}`}
+                      className={cn(
+                        'rounded px-1.5 py-0.5 text-[11px]',
+                        b.bucket === 'unresolved' ? 'text-slate-500' : 'bg-slate-100 font-medium text-slate-900',
+                      )}
+                    >
                       {b.bucket}
                     </span>
                   </td>

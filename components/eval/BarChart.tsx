@@ -73,7 +73,13 @@ export function BarChart({ title, description, series, groups, max = 1, format, 
                 </rect>
               ),
             )}
-            <text x={M.left + layout.groups[g].centre} y={H - M.bottom + 16} textAnchor="middle" className="fill-slate-700 text-[11px]" data-testid="bar-group-label">
+            <text
+              x={M.left + layout.groups[g].centre}
+              y={H - M.bottom + 16}
+              textAnchor="middle"
+              className="fill-slate-700 text-[11px]"
+              data-testid="bar-group-label"
+            >
               {fitLabel(group.label, Math.floor((plotWidth / groups.length - 8) / CHAR_PX))}
               <title>{group.label}</title>
             </text>

@@ -14,7 +14,8 @@ const STATUS_TONES = { queued: 'neutral', running: 'blue', succeeded: 'green', f
 export function EvalJobList({ initial }: { initial: EvalJobListEntry[] }) {
   const { data, error, refetch } = useQuery({ ...evalListOptions(), initialData: { items: initial } });
   if (error) return <ErrorState title="The evaluations could not be loaded" error={error} onRetry={() => void refetch()} />;
-  if (!data.items.length) return <EmptyState title="No evaluations yet">Start one with the form: pick a question set, methods and switch configurations.</EmptyState>;
+  if (!data.items.length)
+    return <EmptyState title="No evaluations yet">Start one with the form: pick a question set, methods and switch configurations.</EmptyState>;
   return (
     <ul className="divide-y divide-slate-100" data-testid="eval-list">
       {data.items.map((job) => (
@@ -29,8 +30,8 @@ export function EvalJobList({ initial }: { initial: EvalJobListEntry[] }) {
             <div className="h-full bg-emerald-600" style={{ width: `${job.total ? (job.done / job.total) * 100 : 0}%` }} />
           </div>
           <p className="text-xs text-slate-600">
-            {job.done}/{job.total} runs{job.errors ? `, ${job.errors} errors` : ''} · set {job.setName ?? '(deleted)'} · {job.methods.join(', ')} × {job.configs.join(', ')} ·{' '}
-            <time dateTime={job.createdAt}>{new Date(job.createdAt).toLocaleString()}</time>
+            {job.done}/{job.total} runs{job.errors ? `, ${job.errors} errors` : ''} · set {job.setName ?? '(deleted)'} · {job.methods.join(', ')} ×{' '}
+            {job.configs.join(', ')} · <time dateTime={job.createdAt}>{new Date(job.createdAt).toLocaleString()}</time>
           </p>
         </li>
       ))}

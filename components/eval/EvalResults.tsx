@@ -96,7 +96,11 @@ export function EvalResults({ source }: { source: EvalSource }) {
             actions={
               <label className="flex items-center gap-1.5">
                 <span>x axis</span>
-                <select className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm" value={state.cost} onChange={(e) => state.set({ cost: e.target.value })}>
+                <select
+                  className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm"
+                  value={state.cost}
+                  onChange={(e) => state.set({ cost: e.target.value })}
+                >
                   {Object.entries(COST_METRICS).map(([key, m]) => (
                     <option key={key} value={key}>
                       {m.label}
@@ -118,14 +122,22 @@ export function EvalResults({ source }: { source: EvalSource }) {
           </Card>
         </div>
       ) : (
-        <EmptyState title="No scores yet">{live ? 'The plots appear as soon as the first runs are scored.' : 'No run of this evaluation could be scored (its questions carry no gold answers).'}</EmptyState>
+        <EmptyState title="No scores yet">
+          {live ? 'The plots appear as soon as the first runs are scored.' : 'No run of this evaluation could be scored (its questions carry no gold answers).'}
+        </EmptyState>
       )}
 
       {showFamilies && anyScored ? (
         <Card title="Accuracy per family (BioMedHop Overall Avg)" headingId="family-heading">
           <div className="space-y-4">
             <FamilyTable table={view.summary.families} />
-            <BarChart title="Family average" description="bars per method and configuration, grouped by family" testId="family-chart" format={(v) => `${pct(v, 0)}%`} {...familyBars(view.summary)} />
+            <BarChart
+              title="Family average"
+              description="bars per method and configuration, grouped by family"
+              testId="family-chart"
+              format={(v) => `${pct(v, 0)}%`}
+              {...familyBars(view.summary)}
+            />
           </div>
         </Card>
       ) : null}
@@ -136,7 +148,11 @@ export function EvalResults({ source }: { source: EvalSource }) {
         </Card>
       ) : null}
 
-      <Card title="Attribution matrix: every question under every configuration" headingId="matrix-heading" actions={<span>a cell opens its run; a question opens its drill-down</span>}>
+      <Card
+        title="Attribution matrix: every question under every configuration"
+        headingId="matrix-heading"
+        actions={<span>a cell opens its run; a question opens its drill-down</span>}
+      >
         <AttributionMatrix
           source={source}
           revision={jobRevision(view)}
@@ -147,13 +163,18 @@ export function EvalResults({ source }: { source: EvalSource }) {
         />
       </Card>
 
-      {state.question ? <QuestionDrilldown source={source} questionId={state.question} revision={jobRevision(view)} onClose={() => state.set({ q: null })} /> : null}
+      {state.question ? (
+        <QuestionDrilldown source={source} questionId={state.question} revision={jobRevision(view)} onClose={() => state.set({ q: null })} />
+      ) : null}
     </div>
   );
 }
 
 function Header({ view, source }: { view: EvalJobView; source: EvalSource }) {
-  const sample = view.sample?.limit && view.sample.limit < view.sample.setTotal ? `a sample of ${view.sample.limit} of ${view.sample.setTotal} questions (seed ${view.sample.seed})` : null;
+  const sample =
+    view.sample?.limit && view.sample.limit < view.sample.setTotal
+      ? `a sample of ${view.sample.limit} of ${view.sample.setTotal} questions (seed ${view.sample.seed})`
+      : null;
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-start justify-between gap-3">

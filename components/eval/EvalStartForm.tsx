@@ -34,7 +34,11 @@ export function EvalStartForm({ sets, selected, methods, presets, action }: Eval
   if (!sets.length) {
     return (
       <p className="text-sm text-slate-700" data-testid="eval-no-sets">
-        No question sets yet: generate one from the KG or import a file under <a href="#sets-heading" className="text-blue-800 underline">Add a question set</a>.
+        No question sets yet: generate one from the KG or import a file under{' '}
+        <a href="#sets-heading" className="text-blue-800 underline">
+          Add a question set
+        </a>
+        .
       </p>
     );
   }
@@ -49,7 +53,9 @@ export function EvalStartForm({ sets, selected, methods, presets, action }: Eval
           id="eval-set"
           name="set"
           className={field}
-          defaultValue={selected && sets.some((s) => s.name === selected) ? selected : sets[0].name} aria-describedby={state.fieldErrors.set ? 'set-error' : undefined}>
+          defaultValue={selected && sets.some((s) => s.name === selected) ? selected : sets[0].name}
+          aria-describedby={state.fieldErrors.set ? 'set-error' : undefined}
+        >
           {sets.map((s) => (
             <option key={s.name} value={s.name}>
               {s.name} ({s.source}, {s.total} questions)
@@ -74,9 +80,17 @@ export function EvalStartForm({ sets, selected, methods, presets, action }: Eval
         <label htmlFor="eval-switches" className="text-sm font-medium text-slate-900">
           Switch configurations
         </label>
-        <input id="eval-switches" name="switches" className={`${field} font-mono`} value={grid} onChange={(e) => setGrid(e.target.value)} aria-describedby="switches-help" />
+        <input
+          id="eval-switches"
+          name="switches"
+          className={`${field} font-mono`}
+          value={grid}
+          onChange={(e) => setGrid(e.target.value)}
+          aria-describedby="switches-help"
+        />
         <p id="switches-help" className="text-xs text-slate-600">
-          Comma-separated; several channels off in one configuration: <code>kg=0+param=0</code>; one channel only: <code>doc-only</code>; KG shuffle control: <code>full+shuffle</code>.
+          Comma-separated; several channels off in one configuration: <code>kg=0+param=0</code>; one channel only: <code>doc-only</code>; KG shuffle control:{' '}
+          <code>full+shuffle</code>.
         </p>
         <div className="flex flex-wrap gap-2">
           {Object.entries(presets).map(([name, spec]) => (

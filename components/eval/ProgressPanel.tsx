@@ -8,7 +8,15 @@ export function ProgressPanel({ progress, status }: { progress: JobProgress; sta
   const share = (n: number) => `${total ? (n / total) * 100 : 0}%`;
   const live = isLive(status);
   return (
-    <section aria-label="Progress" data-testid="eval-progress" data-status={status} data-done={done} data-total={total} data-errors={errors} className="space-y-2">
+    <section
+      aria-label="Progress"
+      data-testid="eval-progress"
+      data-status={status}
+      data-done={done}
+      data-total={total}
+      data-errors={errors}
+      className="space-y-2"
+    >
       <div
         className="flex h-3 w-full overflow-hidden rounded-full bg-slate-200"
         role="progressbar"
@@ -25,8 +33,14 @@ export function ProgressPanel({ progress, status }: { progress: JobProgress; sta
         <span>
           <strong className="text-slate-900">{done}</strong> of {total} runs done
         </span>
-        <span className={errors ? 'text-red-800' : undefined}>{errors} error{errors === 1 ? '' : 's'}</span>
-        {live ? <span>{inFlight} in flight · {pending} waiting</span> : null}
+        <span className={errors ? 'text-red-800' : undefined}>
+          {errors} error{errors === 1 ? '' : 's'}
+        </span>
+        {live ? (
+          <span>
+            {inFlight} in flight · {pending} waiting
+          </span>
+        ) : null}
         {live && rate ? <span>{(rate * 60).toFixed(1)} runs/min</span> : null}
         {live ? <span data-testid="eval-eta">ETA {etaMs === null ? 'estimating…' : duration(etaMs)}</span> : null}
       </p>

@@ -52,7 +52,10 @@ export function QuestionSetForms(props: QuestionSetFormsProps) {
             aria-selected={tab === t.id}
             aria-controls={`set-panel-${t.id}`}
             onClick={() => setTab(t.id)}
-            className={cn('-mb-px border-b-2 px-3 py-1.5 text-sm font-medium', tab === t.id ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900')}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-1.5 text-sm font-medium',
+              tab === t.id ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900',
+            )}
           >
             {t.label}
           </button>
@@ -101,7 +104,16 @@ function GenerateForm({ generate, families, renderings, sources, maxQuestions }:
           <input id="set-gen-name" name="name" className={field} value={name} placeholder={suggested} onChange={(e) => setName(e.target.value)} />
         </Field>
         <Field label="Questions" htmlFor="set-gen-count" error={state.fieldErrors.count}>
-          <input id="set-gen-count" name="count" type="number" min={1} max={maxQuestions} className={field} value={count} onChange={(e) => setCount(e.target.value)} />
+          <input
+            id="set-gen-count"
+            name="count"
+            type="number"
+            min={1}
+            max={maxQuestions}
+            className={field}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          />
         </Field>
         <Field label="Seed" htmlFor="set-gen-seed" error={state.fieldErrors.seed}>
           <input id="set-gen-seed" name="seed" defaultValue="1" className={field} />

@@ -74,7 +74,16 @@ export function ScatterPlot({ title, points, xLabel, yLabel, formatX, formatY, y
           const at = labels[i];
           return (
             <g key={p.key} data-testid="scatter-point" data-key={p.key} data-x={p.x} data-y={p.y} data-labelled={at ? 'true' : 'false'}>
-              {at?.moved ? <line x1={px[i].x} y1={px[i].y} x2={at.x < px[i].x ? at.x + p.label.length * LABEL.charPx : at.x} y2={at.y} stroke="#94a3b8" strokeWidth={0.75} /> : null}
+              {at?.moved ? (
+                <line
+                  x1={px[i].x}
+                  y1={px[i].y}
+                  x2={at.x < px[i].x ? at.x + p.label.length * LABEL.charPx : at.x}
+                  y2={at.y}
+                  stroke="#94a3b8"
+                  strokeWidth={0.75}
+                />
+              ) : null}
               <circle cx={px[i].x} cy={px[i].y} r={R} fill={p.color} fillOpacity={0.85} stroke="white">
                 <title>{`${p.label}: ${formatY(p.y)} at ${formatX(p.x)}`}</title>
               </circle>

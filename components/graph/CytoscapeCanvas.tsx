@@ -59,26 +59,14 @@ export interface CytoscapeCanvasProps {
   onHover?: (info: HoverInfo | null) => void;
 }
 
-function CytoscapeCanvas({
-  elements,
-  layout,
-  extraStylesheet,
-  onReady,
-  onRendered,
-  onActivate,
-  onHover,
-  legibleFocus,
-}: CytoscapeCanvasProps) {
+function CytoscapeCanvas({ elements, layout, extraStylesheet, onReady, onRendered, onActivate, onHover, legibleFocus }: CytoscapeCanvasProps) {
   const cyRef = useRef<Core | null>(null);
   const handlers = useRef({ onActivate, onHover, onRendered });
   useEffect(() => {
     handlers.current = { onActivate, onHover, onRendered };
   });
 
-  const stylesheet = useMemo(
-    () => (extraStylesheet?.length ? [...GRAPH_STYLESHEET, ...extraStylesheet] : GRAPH_STYLESHEET),
-    [extraStylesheet],
-  );
+  const stylesheet = useMemo(() => (extraStylesheet?.length ? [...GRAPH_STYLESHEET, ...extraStylesheet] : GRAPH_STYLESHEET), [extraStylesheet]);
 
   // Re-run the layout when the set of elements changes, not on every render.
   const elementsKey = useMemo(() => elements.map((e) => e.data.id).join('\n'), [elements]);

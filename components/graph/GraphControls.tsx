@@ -21,7 +21,11 @@ function zoomBy(cy: Core, factor: number) {
 export function GraphControls({ cy, exportName = 'graph' }: GraphControlsProps) {
   const disabled = cy === null;
   return (
-    <div role="toolbar" aria-label="Graph controls" className="flex shrink-0 flex-nowrap items-center gap-1 rounded-md border border-slate-200 bg-white/95 p-1 whitespace-nowrap shadow-sm">
+    <div
+      role="toolbar"
+      aria-label="Graph controls"
+      className="flex shrink-0 flex-nowrap items-center gap-1 rounded-md border border-slate-200 bg-white/95 p-1 whitespace-nowrap shadow-sm"
+    >
       <Button size="sm" variant="ghost" disabled={disabled} onClick={() => cy?.fit(undefined, 36)} title="Fit the graph to the view">
         Fit
       </Button>

@@ -81,7 +81,13 @@ export const GRAPH_STYLESHEET: StylesheetJson = [
   { selector: `edge.${E.candidate}`, style: { 'line-style': 'dashed', 'line-color': EDGE_COLORS.candidate, 'target-arrow-color': EDGE_COLORS.candidate } },
   {
     selector: `edge.${E.hypothesisAccepted}`,
-    style: { width: 2.5, 'line-style': 'dashed', 'line-color': EDGE_COLORS.hypothesisAccepted, 'target-arrow-color': EDGE_COLORS.hypothesisAccepted, opacity: 1 },
+    style: {
+      width: 2.5,
+      'line-style': 'dashed',
+      'line-color': EDGE_COLORS.hypothesisAccepted,
+      'target-arrow-color': EDGE_COLORS.hypothesisAccepted,
+      opacity: 1,
+    },
   },
   {
     selector: `edge.${E.hypothesisRejected}`,
@@ -103,7 +109,10 @@ export const GRAPH_STYLESHEET: StylesheetJson = [
     },
   },
   { selector: `node.${N.seed}`, style: { width: 26, height: 26, 'border-width': 3, 'border-color': GRAPH_COLORS.seedBorder, 'font-weight': 'bold' } },
-  { selector: `node.${N.answer}`, style: { width: 26, height: 26, 'border-width': 4, 'border-style': 'double', 'border-color': GRAPH_COLORS.answerBorder, 'font-weight': 'bold' } },
+  {
+    selector: `node.${N.answer}`,
+    style: { width: 26, height: 26, 'border-width': 4, 'border-style': 'double', 'border-color': GRAPH_COLORS.answerBorder, 'font-weight': 'bold' },
+  },
   { selector: `node.${N.highlighted}`, style: { 'border-width': 3, 'border-color': GRAPH_COLORS.highlightBorder, 'z-index': 20 } },
   { selector: `.${N.faded}`, style: { opacity: 0.2, 'text-opacity': 0.4 } },
   { selector: `node.${HOVER_CLASS}`, style: { 'border-width': 3, 'border-color': GRAPH_COLORS.highlightBorder, 'z-index': 30, 'font-size': 12 } },

@@ -53,5 +53,8 @@ export const LINEAGE_STYLES: StylesheetJson = [
   { selector: 'node.passed', style: { 'border-width': 3, 'border-color': EDGE_COLORS.hypothesisAccepted } },
   { selector: 'edge', style: { 'curve-style': 'bezier', opacity: 0.7, 'text-opacity': 0 } },
   { selector: 'edge.reference', style: { 'line-style': 'dotted', opacity: 0.35 } },
-  { selector: 'edge.selects', style: { width: 3, 'line-color': LINEAGE_STAGE_COLORS.selection, 'target-arrow-color': LINEAGE_STAGE_COLORS.selection, opacity: 1 } },
+  {
+    selector: 'edge.selects',
+    style: { width: 3, 'line-color': LINEAGE_STAGE_COLORS.selection, 'target-arrow-color': LINEAGE_STAGE_COLORS.selection, opacity: 1 },
+  },
 ];

@@ -60,7 +60,11 @@ function AliasChips({ aliases, className }: { aliases: readonly { alias: string;
   return (
     <ul className={`flex flex-wrap gap-1.5 ${className ?? ''}`}>
       {aliases.map((a) => (
-        <li key={a.alias} title={`Source: ${a.sources.join(', ')}`} className="rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 text-xs text-slate-800">
+        <li
+          key={a.alias}
+          title={`Source: ${a.sources.join(', ')}`}
+          className="rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 text-xs text-slate-800"
+        >
           {a.alias}
         </li>
       ))}

@@ -125,9 +125,7 @@ export function KgSearch({ kinds, size = 'md', autoFocus = false, className }: K
             inputSize,
           )}
         />
-        {navigating ? (
-          <Spinner label="Opening…" className="pointer-events-none absolute top-1/2 right-44 -translate-y-1/2 bg-white pl-2" />
-        ) : null}
+        {navigating ? <Spinner label="Opening…" className="pointer-events-none absolute top-1/2 right-44 -translate-y-1/2 bg-white pl-2" /> : null}
         <label htmlFor={`${baseId}-kind`} className="sr-only">
           Limit to a node kind
         </label>
@@ -153,10 +151,7 @@ export function KgSearch({ kinds, size = 'md', autoFocus = false, className }: K
       </div>
 
       <div
-        className={cn(
-          'absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg',
-          !showPopup && 'hidden',
-        )}
+        className={cn('absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg', !showPopup && 'hidden')}
       >
         <ul id={listboxId} role="listbox" aria-label="Matching entities" className="max-h-96 overflow-y-auto py-1">
           {items.map((item, i) => (
@@ -168,10 +163,7 @@ export function KgSearch({ kinds, size = 'md', autoFocus = false, className }: K
               onMouseDown={(e) => e.preventDefault()}
               onMouseEnter={() => setActive(i)}
               onClick={() => go(item)}
-              className={cn(
-                'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm',
-                i === active ? 'bg-blue-50 text-slate-900' : 'text-slate-800',
-              )}
+              className={cn('flex cursor-pointer items-center gap-3 px-3 py-2 text-sm', i === active ? 'bg-blue-50 text-slate-900' : 'text-slate-800')}
             >
               <span aria-hidden className="inline-block size-2.5 shrink-0 rounded-full" style={{ backgroundColor: kindColor(item.kind) }} />
               <span className="flex min-w-0 flex-1 flex-col">

@@ -18,8 +18,8 @@ export async function KgStatsSummary() {
     <div className="space-y-2" data-testid="kg-stats">
       <p className="text-sm text-slate-700">
         <strong className="tabular-nums">{stats.nodes.toLocaleString('en-US')}</strong> nodes ·{' '}
-        <strong className="tabular-nums">{stats.edges.toLocaleString('en-US')}</strong> edges ·{' '}
-        {stats.metaedges.length} relation types{source ? <> · {source}</> : null}
+        <strong className="tabular-nums">{stats.edges.toLocaleString('en-US')}</strong> edges · {stats.metaedges.length} relation types
+        {source ? <> · {source}</> : null}
       </p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
         {stats.kinds.map((k) => (

@@ -58,7 +58,9 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
 
   const descriptions = useMemo(() => new Map(degreeRows.map((r) => [r.metaedge, r.description])), [degreeRows]);
   const sortedRows = useMemo(() => [...degreeRows].sort((a, b) => b.count - a.count), [degreeRows]);
-  const activeRow = filter.metaedge ? degreeRows.find((r) => r.metaedge === filter.metaedge && (!filter.direction || r.direction === filter.direction)) : undefined;
+  const activeRow = filter.metaedge
+    ? degreeRows.find((r) => r.metaedge === filter.metaedge && (!filter.direction || r.direction === filter.direction))
+    : undefined;
 
   const items = useMemo(() => sortNeighbours(query.data?.edges ?? []), [query.data]);
   // A key that changes only when an expansion's data arrives or changes, so the graph is not rebuilt on every render.
@@ -128,7 +130,12 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
       </header>
 
       <div className="px-4 py-3">
-        <p className="mb-2 flex min-h-5 items-center gap-2 text-sm text-slate-700" data-testid="neighbour-summary" data-shown={query.data ? shown : ''} data-total={query.data ? total : ''}>
+        <p
+          className="mb-2 flex min-h-5 items-center gap-2 text-sm text-slate-700"
+          data-testid="neighbour-summary"
+          data-shown={query.data ? shown : ''}
+          data-total={query.data ? total : ''}
+        >
           {query.data ? (
             <>
               <span>
@@ -177,7 +184,9 @@ export function NeighbourhoodPanel({ focus, degreeRows }: NeighbourhoodPanelProp
           legend={
             <GraphLegend
               kinds={kinds}
-              extras={[{ label: `${focus.name} (focus)`, swatch: { border: `3px solid ${GRAPH_COLORS.focusBorder}`, backgroundColor: GRAPH_COLORS.background } }]}
+              extras={[
+                { label: `${focus.name} (focus)`, swatch: { border: `3px solid ${GRAPH_COLORS.focusBorder}`, backgroundColor: GRAPH_COLORS.background } },
+              ]}
             />
           }
         />
@@ -202,7 +211,11 @@ function SelectionBar(props: {
 }) {
   const { selected } = props;
   return (
-    <div className="mb-2 flex h-11 items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-sm" data-testid="expansion-bar" data-selected={selected?.id ?? ''}>
+    <div
+      className="mb-2 flex h-11 items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-sm"
+      data-testid="expansion-bar"
+      data-selected={selected?.id ?? ''}
+    >
       {selected ? (
         <>
           <span className="max-w-56 truncate font-medium text-slate-900" title={selected.name}>

@@ -69,11 +69,7 @@ export function sortNeighbours<T extends NeighbourItem>(items: readonly T[]): T[
  * ring (rank 1) or, past `singleRingMax`, alternately on two (ranks 1 and 0).
  * Edges keep the KG's orientation and are labelled with the metaedge verb.
  */
-export function neighbourhoodToGraph(
-  focus: FocusNode,
-  items: readonly NeighbourItem[],
-  options: NeighbourhoodGraphOptions = {},
-): GraphModel {
+export function neighbourhoodToGraph(focus: FocusNode, items: readonly NeighbourItem[], options: NeighbourhoodGraphOptions = {}): GraphModel {
   const singleRingMax = options.singleRingMax ?? 24;
   const sorted = sortNeighbours(items);
 

@@ -31,7 +31,14 @@ export function ReproduceStartForm({ table, title, sets, action }: ReproduceStar
       </label>
       <label className="text-xs text-slate-700" htmlFor={id('limit')}>
         Questions (sample)
-        <input id={id('limit')} name="limit" type="number" min={1} placeholder="all" className="mt-0.5 block h-8 w-24 rounded border border-slate-300 px-2 text-sm" />
+        <input
+          id={id('limit')}
+          name="limit"
+          type="number"
+          min={1}
+          placeholder="all"
+          className="mt-0.5 block h-8 w-24 rounded border border-slate-300 px-2 text-sm"
+        />
       </label>
       <label className="text-xs text-slate-700" htmlFor={id('backend')}>
         Backend

@@ -58,13 +58,17 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
       ) : run.status === 'cancelled' ? (
         <p className="text-sm text-amber-900">Cancelled{run.error ? `: ${run.error}` : ''}. Completed steps are kept below.</p>
       ) : !a ? (
-        <p className="text-sm text-slate-600">{run.status === 'queued' ? `Waiting for ${run.waitingFor ?? 'a worker'} to pick the run up…` : 'The answer appears here when the method finishes.'}</p>
+        <p className="text-sm text-slate-600">
+          {run.status === 'queued' ? `Waiting for ${run.waitingFor ?? 'a worker'} to pick the run up…` : 'The answer appears here when the method finishes.'}
+        </p>
       ) : (
         <div className="space-y-1">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Answer</span>
             {longAnswer ? (
-              a.items && a.items.length > 1 ? <span className="text-lg font-semibold text-slate-900">{a.items.length} items</span> : null
+              a.items && a.items.length > 1 ? (
+                <span className="text-lg font-semibold text-slate-900">{a.items.length} items</span>
+              ) : null
             ) : (
               <span className="text-lg font-semibold break-words text-slate-900" data-testid="run-answer">
                 {shown}
@@ -73,17 +77,31 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
             <Correctness correct={run.correct} abstained={a.abstained || !a.text.trim()} hasGold={!!gold} />
           </div>
           {longAnswer ? (
-            <p className={cn('font-semibold break-words text-slate-900', !showAll && 'line-clamp-4')} data-testid="run-answer" data-expanded={showAll ? 'true' : 'false'}>
+            <p
+              className={cn('font-semibold break-words text-slate-900', !showAll && 'line-clamp-4')}
+              data-testid="run-answer"
+              data-expanded={showAll ? 'true' : 'false'}
+            >
               {shown}
             </p>
           ) : null}
           {itemsLine ? (
-            <p className={cn('text-sm break-words text-slate-700', longItems && !showAll && 'line-clamp-3')} data-testid="run-items" data-count={a.items!.length}>
+            <p
+              className={cn('text-sm break-words text-slate-700', longItems && !showAll && 'line-clamp-3')}
+              data-testid="run-items"
+              data-count={a.items!.length}
+            >
               {itemsLine}
             </p>
           ) : null}
           {longAnswer || longItems ? (
-            <button type="button" className="text-xs font-medium text-blue-800 underline" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} data-testid="run-answer-toggle">
+            <button
+              type="button"
+              className="text-xs font-medium text-blue-800 underline"
+              onClick={() => setShowAll((v) => !v)}
+              aria-expanded={showAll}
+              data-testid="run-answer-toggle"
+            >
               {showAll ? 'Show less' : `Show the whole answer${a.items && a.items.length > 1 ? ` (${a.items.length} items)` : ''}`}
             </button>
           ) : null}
@@ -94,14 +112,21 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
             </p>
           ) : null}
           {why.partial ? (
-            <p className="rounded border border-amber-200 bg-amber-50 px-2 py-1 text-sm text-amber-950" data-testid="partial-note" data-caps={why.partial.caps.map((c) => c.param).join(',')}>
+            <p
+              className="rounded border border-amber-200 bg-amber-50 px-2 py-1 text-sm text-amber-950"
+              data-testid="partial-note"
+              data-caps={why.partial.caps.map((c) => c.param).join(',')}
+            >
               {why.partial.line}
-              {why.partial.caps.length ? <span className="text-amber-800"> Raise {why.partial.caps.map((c) => c.param).join(' or ')} in a rerun to see more.</span> : null}
+              {why.partial.caps.length ? (
+                <span className="text-amber-800"> Raise {why.partial.caps.map((c) => c.param).join(' or ')} in a rerun to see more.</span>
+              ) : null}
             </p>
           ) : null}
           {offChannels.length && !why.partial && !why.abstention ? (
             <p className="text-sm text-slate-700" data-testid="answer-switches-off">
-              Answered with {offChannels.length === 1 ? 'this channel' : 'these channels'} switched off: <span className="font-medium">{offChannels.join(', ')}</span>.
+              Answered with {offChannels.length === 1 ? 'this channel' : 'these channels'} switched off:{' '}
+              <span className="font-medium">{offChannels.join(', ')}</span>.
             </p>
           ) : null}
           {aids ? (
@@ -118,14 +143,18 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
           {gold && finished ? (
             <p className="text-sm text-slate-700" data-testid="run-gold">
               Gold: {gold.key ? `${gold.key}. ` : ''}
-              {gold.text || (gold.count !== undefined ? String(gold.count) : gold.list?.join('; ') ?? '')}
+              {gold.text || (gold.count !== undefined ? String(gold.count) : (gold.list?.join('; ') ?? ''))}
             </p>
           ) : null}
           <p className="text-xs text-slate-600" data-testid="claims-summary" data-supported={why.claims.supported} data-unsupported={why.claims.unsupported}>
             {a.claims.length ? (
               <>
-                <span className="text-emerald-800">{why.claims.supported} claim{why.claims.supported === 1 ? '' : 's'} supported by cited evidence</span>
-                {why.claims.unsupported ? <span className="font-medium text-amber-800"> · {why.claims.unsupported} unsupported (no evidence cited)</span> : null}
+                <span className="text-emerald-800">
+                  {why.claims.supported} claim{why.claims.supported === 1 ? '' : 's'} supported by cited evidence
+                </span>
+                {why.claims.unsupported ? (
+                  <span className="font-medium text-amber-800"> · {why.claims.unsupported} unsupported (no evidence cited)</span>
+                ) : null}
               </>
             ) : (
               'no claims'
@@ -143,12 +172,36 @@ export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVer
 
 function Correctness({ correct, abstained, hasGold }: { correct: boolean | null; abstained: boolean; hasGold: boolean }) {
   // An abstention is not a wrong answer: it scores as not correct, and says so.
-  if (abstained && hasGold) return <Badge tone="amber"><span data-testid="run-correct" data-correct="abstained" title="No answer was given; accuracy counts it as not correct">∅ abstained</span></Badge>;
-  if (correct === true) return <Badge tone="green"><span data-testid="run-correct" data-correct="true">✓ correct</span></Badge>;
-  if (correct === false) return <Badge tone="red"><span data-testid="run-correct" data-correct="false">✗ incorrect</span></Badge>;
-  return <span className="text-xs text-slate-500" data-testid="run-correct" data-correct="unknown">{hasGold ? 'not scored' : 'no gold answer to score against'}</span>;
+  if (abstained && hasGold)
+    return (
+      <Badge tone="amber">
+        <span data-testid="run-correct" data-correct="abstained" title="No answer was given; accuracy counts it as not correct">
+          ∅ abstained
+        </span>
+      </Badge>
+    );
+  if (correct === true)
+    return (
+      <Badge tone="green">
+        <span data-testid="run-correct" data-correct="true">
+          ✓ correct
+        </span>
+      </Badge>
+    );
+  if (correct === false)
+    return (
+      <Badge tone="red">
+        <span data-testid="run-correct" data-correct="false">
+          ✗ incorrect
+        </span>
+      </Badge>
+    );
+  return (
+    <span className="text-xs text-slate-500" data-testid="run-correct" data-correct="unknown">
+      {hasGold ? 'not scored' : 'no gold answer to score against'}
+    </span>
+  );
 }
-
 
 /** The latest K2V verification in one line (the checklist grid is below the first screen). */
 function VerificationLine({ run, onShow }: { run: RunView; onShow?: () => void }) {
@@ -157,7 +210,8 @@ function VerificationLine({ run, onShow }: { run: RunView; onShow?: () => void }
   const rewards = Object.entries(v.rewards).flatMap(([name, value]) => (value === null ? [] : [`R_${name} ${value.toFixed(2)}`]));
   return (
     <p className="text-xs text-violet-900" data-testid="k2v-summary" data-pass-rate={v.passRate}>
-      <span className="font-semibold">K2V v{v.version}:</span> checklist pass rate {Math.round(v.passRate * 100)}%{rewards.length ? ` · ${rewards.join(' · ')}` : ''}
+      <span className="font-semibold">K2V v{v.version}:</span> checklist pass rate {Math.round(v.passRate * 100)}%
+      {rewards.length ? ` · ${rewards.join(' · ')}` : ''}
       {onShow ? (
         <>
           {' · '}

@@ -32,14 +32,20 @@ export function CitedEvidence({ run, tree, evidenceById, onSelectEvidence, onSel
   const alsoCited = (answer?.evidenceIds ?? []).filter((id) => !inClaims.has(id));
   const citedCount = new Set([...inClaims, ...alsoCited]).size;
   const selected = run.evidence.filter((e) => e.selected);
-  const row = (id: string) => (
-    <EvidenceRow key={id} record={evidenceById.get(id)} tree={tree} onSelect={onSelectEvidence} onSelectStep={onSelectStep} />
-  );
+  const row = (id: string) => <EvidenceRow key={id} record={evidenceById.get(id)} tree={tree} onSelect={onSelectEvidence} onSelectStep={onSelectStep} />;
   return (
-    <section aria-labelledby="cited-heading" className="flex min-h-48 flex-1 flex-col rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="cited-evidence" data-cited={citedCount}>
+    <section
+      aria-labelledby="cited-heading"
+      className="flex min-h-48 flex-1 flex-col rounded-lg border border-slate-200 bg-white shadow-sm"
+      data-testid="cited-evidence"
+      data-cited={citedCount}
+    >
       <header className="flex min-h-10 shrink-0 flex-wrap items-center justify-between gap-x-3 border-b border-slate-200 px-3 py-1.5">
         <h2 id="cited-heading" className="text-sm font-semibold text-slate-900">
-          Evidence the answer cites <span className="font-normal text-slate-600">({citedCount} of {run.evidence.length} records)</span>
+          Evidence the answer cites{' '}
+          <span className="font-normal text-slate-600">
+            ({citedCount} of {run.evidence.length} records)
+          </span>
         </h2>
         {onShowAll && run.evidence.length ? (
           <button type="button" onClick={onShowAll} className="text-xs font-medium text-blue-800 hover:underline">
@@ -49,14 +55,25 @@ export function CitedEvidence({ run, tree, evidenceById, onSelectEvidence, onSel
       </header>
       <div className="max-h-[70vh] min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-2 text-sm lg:max-h-none">
         {!answer ? (
-          <p className="text-slate-600">{run.status === 'queued' || run.status === 'running' ? 'The evidence the answer rests on appears here when the method finishes.' : 'The run gave no answer, so it cites no evidence.'}</p>
+          <p className="text-slate-600">
+            {run.status === 'queued' || run.status === 'running'
+              ? 'The evidence the answer rests on appears here when the method finishes.'
+              : 'The run gave no answer, so it cites no evidence.'}
+          </p>
         ) : citedCount === 0 && claims.length === 0 ? (
           <>
             <p className="text-slate-600" data-testid="cited-none">
-              The answer cites no evidence record{selected.length ? `. What the method was given (${selected.length} selected of ${run.evidence.length} recorded):` : run.evidence.length ? ` (the run recorded ${run.evidence.length}, none selected).` : ', and the run recorded none.'}
+              The answer cites no evidence record
+              {selected.length
+                ? `. What the method was given (${selected.length} selected of ${run.evidence.length} recorded):`
+                : run.evidence.length
+                  ? ` (the run recorded ${run.evidence.length}, none selected).`
+                  : ', and the run recorded none.'}
             </p>
             {selected.length ? <ul className="space-y-1">{selected.slice(0, GIVEN_SHOWN).map((e) => row(e.id))}</ul> : null}
-            {selected.length > GIVEN_SHOWN ? <p className="text-xs text-slate-500">and {selected.length - GIVEN_SHOWN} more in the full evidence list below.</p> : null}
+            {selected.length > GIVEN_SHOWN ? (
+              <p className="text-xs text-slate-500">and {selected.length - GIVEN_SHOWN} more in the full evidence list below.</p>
+            ) : null}
           </>
         ) : (
           <>
@@ -65,7 +82,12 @@ export function CitedEvidence({ run, tree, evidenceById, onSelectEvidence, onSel
                 {claims.map((c, i) => {
                   const supported = c.evidenceIds.length > 0;
                   return (
-                    <li key={i} data-testid="claim" data-supported={supported ? 'true' : 'false'} className={cn('rounded-md border px-2 py-1.5', supported ? 'border-slate-200' : 'border-amber-300 bg-amber-50')}>
+                    <li
+                      key={i}
+                      data-testid="claim"
+                      data-supported={supported ? 'true' : 'false'}
+                      className={cn('rounded-md border px-2 py-1.5', supported ? 'border-slate-200' : 'border-amber-300 bg-amber-50')}
+                    >
                       <p className="break-words text-slate-900">
                         {supported ? (
                           <span className="mr-1 text-emerald-700" aria-label="supported" title="Supported by the evidence cited below">
@@ -98,13 +120,33 @@ export function CitedEvidence({ run, tree, evidenceById, onSelectEvidence, onSel
 }
 
 /** One cited record: its text, then where it came from (channel, kind, reference, the step that recorded it). */
-function EvidenceRow({ record, tree, onSelect, onSelectStep }: { record: EvidenceView | undefined; tree: StepTree; onSelect: (id: string) => void; onSelectStep: (ordinal: number) => void }) {
+function EvidenceRow({
+  record,
+  tree,
+  onSelect,
+  onSelectStep,
+}: {
+  record: EvidenceView | undefined;
+  tree: StepTree;
+  onSelect: (id: string) => void;
+  onSelectStep: (ordinal: number) => void;
+}) {
   if (!record) return <li className="text-xs text-slate-500">a record this run does not hold</li>;
   const step = record.stepId ? tree.byId.get(record.stepId)?.step : undefined;
   return (
     <li className="rounded border-l-2 border-slate-200 pl-2" data-testid="cited-record" data-channel={record.channel}>
-      <button type="button" onClick={() => onSelect(record.id)} className="flex w-full items-start gap-1 text-left text-xs text-slate-800 hover:text-blue-800" title={record.text} data-testid="cited-record-button">
-        <span aria-hidden className="mt-1 inline-block size-2 shrink-0 rounded-full" style={{ backgroundColor: (CHANNEL_COLORS as Record<string, string>)[record.channel] }} />
+      <button
+        type="button"
+        onClick={() => onSelect(record.id)}
+        className="flex w-full items-start gap-1 text-left text-xs text-slate-800 hover:text-blue-800"
+        title={record.text}
+        data-testid="cited-record-button"
+      >
+        <span
+          aria-hidden
+          className="mt-1 inline-block size-2 shrink-0 rounded-full"
+          style={{ backgroundColor: (CHANNEL_COLORS as Record<string, string>)[record.channel] }}
+        />
         <span className="shrink-0 font-mono text-slate-500">#{record.ordinal}</span>
         <span className="line-clamp-2 min-w-0 break-words hover:underline">{record.text}</span>
       </button>
@@ -117,7 +159,12 @@ function EvidenceRow({ record, tree, onSelect, onSelectStep }: { record: Evidenc
         {step ? (
           <>
             <span aria-hidden>·</span>
-            <button type="button" onClick={() => onSelectStep(step.ordinal)} className="max-w-64 truncate text-blue-800 hover:underline" title={`Open the step that recorded it: ${step.label}`}>
+            <button
+              type="button"
+              onClick={() => onSelectStep(step.ordinal)}
+              className="max-w-64 truncate text-blue-800 hover:underline"
+              title={`Open the step that recorded it: ${step.label}`}
+            >
               from {step.label}
             </button>
           </>

@@ -9,7 +9,11 @@ const noSubscription = () => () => undefined;
 export function CopyLink({ path, label = 'Share link', testId = 'share-link' }: { path: string; label?: string; testId?: string }) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   // The origin is known only in the browser; the server renders the path (no hydration mismatch).
-  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => '');
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => '',
+  );
   const url = `${origin}${path}`;
   const copy = async () => {
     try {

@@ -21,7 +21,11 @@ export function EvidenceChip({ evidence, onSelect }: { evidence: EvidenceView | 
       data-testid="evidence-chip"
       className="inline-flex max-w-full min-w-0 items-center gap-1 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800 hover:border-blue-400 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
     >
-      <span aria-hidden className="inline-block size-2 shrink-0 rounded-full" style={{ backgroundColor: (CHANNEL_COLORS as Record<string, string>)[evidence.channel] }} />
+      <span
+        aria-hidden
+        className="inline-block size-2 shrink-0 rounded-full"
+        style={{ backgroundColor: (CHANNEL_COLORS as Record<string, string>)[evidence.channel] }}
+      />
       <span className="font-mono">#{evidence.ordinal}</span>
       <span className="min-w-0 truncate">{evidence.text}</span>
     </button>
@@ -36,7 +40,15 @@ const CITED_RECORD = /\[([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
  * it"): each record the run holds is shown by its ordinal and channel colour and opens its
  * provenance; everything else, unknown ids included, stays text as written.
  */
-export function CitingText({ text, evidenceById, onSelect }: { text: string; evidenceById: ReadonlyMap<string, EvidenceView>; onSelect: (id: string) => void }) {
+export function CitingText({
+  text,
+  evidenceById,
+  onSelect,
+}: {
+  text: string;
+  evidenceById: ReadonlyMap<string, EvidenceView>;
+  onSelect: (id: string) => void;
+}) {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(CITED_RECORD)) {
@@ -52,7 +64,12 @@ export function CitingText({ text, evidenceById, onSelect }: { text: string; evi
         data-testid="cited-record"
         className="mx-0.5 inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-1 align-baseline font-mono text-[11px] text-slate-800 hover:border-blue-400 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
       >
-        <span aria-hidden className="inline-block size-2 shrink-0 rounded-full" style={{ backgroundColor: (CHANNEL_COLORS as Record<string, string>)[evidence.channel] }} />#{evidence.ordinal}
+        <span
+          aria-hidden
+          className="inline-block size-2 shrink-0 rounded-full"
+          style={{ backgroundColor: (CHANNEL_COLORS as Record<string, string>)[evidence.channel] }}
+        />
+        #{evidence.ordinal}
       </button>,
     );
     last = match.index + match[0].length;
@@ -64,7 +81,11 @@ export function CitingText({ text, evidenceById, onSelect }: { text: string; evi
 /** A KG entity: its name links to the KG browser page. */
 export function NodeLink({ id, name, className }: { id: string; name: string; className?: string }) {
   return (
-    <Link href={kgNodeHref(id)} className={className ?? 'font-medium text-blue-800 hover:underline'} title={`${name} — open in the knowledge graph browser (${id})`}>
+    <Link
+      href={kgNodeHref(id)}
+      className={className ?? 'font-medium text-blue-800 hover:underline'}
+      title={`${name} — open in the knowledge graph browser (${id})`}
+    >
       {name}
     </Link>
   );

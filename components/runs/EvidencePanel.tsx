@@ -47,13 +47,14 @@ export function EvidencePanel({ run, tree, selectedEvidenceId, onSelectEvidence 
       <div className="space-y-4 px-4 py-3">
         {skippedChannels.length ? (
           <p className="text-xs text-slate-600">
-            Switched off:{' '}
-            {[...new Set(skippedChannels.map((s) => s.kind.slice('channel.'.length)))].join(', ')} — {skippedChannels.length} channel request
+            Switched off: {[...new Set(skippedChannels.map((s) => s.kind.slice('channel.'.length)))].join(', ')} — {skippedChannels.length} channel request
             {skippedChannels.length === 1 ? '' : 's'} skipped.
           </p>
         ) : null}
         {run.evidence.length === 0 ? (
-          <p className="text-sm text-slate-600">{run.status === 'queued' || run.status === 'running' ? 'Evidence appears as channels answer.' : 'The run recorded no evidence.'}</p>
+          <p className="text-sm text-slate-600">
+            {run.status === 'queued' || run.status === 'running' ? 'Evidence appears as channels answer.' : 'The run recorded no evidence.'}
+          </p>
         ) : (
           byChannel.map(([channel, records]) => (
             <ChannelGroup
@@ -95,10 +96,16 @@ function ChannelGroup({
       {
         key: 'text',
         header: 'Evidence',
-      className: 'min-w-56',
+        className: 'min-w-56',
         value: (r) => r.text,
         render: (r) => (
-          <button type="button" onClick={() => onSelectEvidence(r.id)} className="line-clamp-3 text-left break-words text-slate-800 hover:text-blue-800 hover:underline" title={r.text} data-testid="evidence-row-button">
+          <button
+            type="button"
+            onClick={() => onSelectEvidence(r.id)}
+            className="line-clamp-3 text-left break-words text-slate-800 hover:text-blue-800 hover:underline"
+            title={r.text}
+            data-testid="evidence-row-button"
+          >
             {r.text}
           </button>
         ),
@@ -110,7 +117,8 @@ function ChannelGroup({
         key: 'selected',
         header: 'Selected',
         value: (r) => (cited.has(r.id) ? 2 : r.selected ? 1 : 0),
-        render: (r) => (cited.has(r.id) ? <Badge tone="green">cited</Badge> : r.selected ? <Badge tone="blue">selected</Badge> : <span className="text-slate-500">no</span>),
+        render: (r) =>
+          cited.has(r.id) ? <Badge tone="green">cited</Badge> : r.selected ? <Badge tone="blue">selected</Badge> : <span className="text-slate-500">no</span>,
       },
     ],
     [scoreNames, tree, cited, onSelectEvidence],

@@ -48,16 +48,30 @@ export function ChecklistGrid({ report }: { report: ChecklistReport }) {
           <caption className="sr-only">Checklist criteria and verdicts</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-2 py-1.5">Id</th>
-              <th scope="col" className="px-2 py-1.5">Criterion</th>
-              <th scope="col" className="px-2 py-1.5">Source</th>
-              <th scope="col" className="px-2 py-1.5">Verdict</th>
-              <th scope="col" className="px-2 py-1.5">Judge&apos;s reason</th>
+              <th scope="col" className="px-2 py-1.5">
+                Id
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                Criterion
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                Source
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                Verdict
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                Judge&apos;s reason
+              </th>
             </tr>
           </thead>
           <tbody>
             {report.criteria.map((c) => (
-              <tr key={c.id} className={cn('border-t border-slate-100 align-top', c.verdict === 'yes' ? 'bg-emerald-50/50' : 'bg-red-50/50')} data-verdict={c.verdict}>
+              <tr
+                key={c.id}
+                className={cn('border-t border-slate-100 align-top', c.verdict === 'yes' ? 'bg-emerald-50/50' : 'bg-red-50/50')}
+                data-verdict={c.verdict}
+              >
                 <td className="px-2 py-1 font-mono">{c.id}</td>
                 <td className="px-2 py-1">
                   {c.text}
@@ -89,15 +103,28 @@ export function K2vPanel({ verifications }: { verifications: readonly Verificati
   if (!verifications.length) return null;
   const shown = verifications.find((v) => v.version === version) ?? verifications[0];
   return (
-    <section aria-labelledby="k2v-heading" className="space-y-2 rounded-lg border border-violet-200 bg-white p-4 shadow-sm" data-testid="k2v-panel" data-version={shown.version}>
+    <section
+      aria-labelledby="k2v-heading"
+      className="space-y-2 rounded-lg border border-violet-200 bg-white p-4 shadow-sm"
+      data-testid="k2v-panel"
+      data-version={shown.version}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="k2v-heading" className="text-sm font-semibold text-slate-900">
-          K2V checklist verification <span className="font-normal text-slate-600">· version {shown.version} · {shown.verifiedAt.slice(0, 16).replace('T', ' ')} UTC · a record of its own: the run is unchanged</span>
+          K2V checklist verification{' '}
+          <span className="font-normal text-slate-600">
+            · version {shown.version} · {shown.verifiedAt.slice(0, 16).replace('T', ' ')} UTC · a record of its own: the run is unchanged
+          </span>
         </h2>
         {verifications.length > 1 ? (
           <label className="flex items-center gap-1.5 text-xs text-slate-700">
             Version
-            <select value={shown.version} onChange={(e) => setVersion(Number(e.target.value))} className="h-7 rounded-md border border-slate-300 bg-white px-1.5 text-xs" data-testid="k2v-version">
+            <select
+              value={shown.version}
+              onChange={(e) => setVersion(Number(e.target.value))}
+              className="h-7 rounded-md border border-slate-300 bg-white px-1.5 text-xs"
+              data-testid="k2v-version"
+            >
               {verifications.map((v) => (
                 <option key={v.version} value={v.version}>
                   {`v${v.version} (α = ${v.alpha}, p = ${pct(v.passRate)})`}

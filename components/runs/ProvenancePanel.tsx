@@ -46,7 +46,11 @@ export function ProvenancePanel(props: ProvenancePanelProps) {
     if (key) headingRef.current?.focus();
   }, [key]);
   return (
-    <section aria-labelledby="provenance-heading" className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="provenance-panel">
+    <section
+      aria-labelledby="provenance-heading"
+      className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white shadow-sm"
+      data-testid="provenance-panel"
+    >
       <header className="flex min-h-10 shrink-0 items-center justify-between gap-3 border-b border-slate-200 px-3 py-1.5">
         <h2 id="provenance-heading" ref={headingRef} tabIndex={-1} className="text-sm font-semibold text-slate-900 outline-none">
           Provenance
@@ -128,7 +132,8 @@ function EdgeProvenance({ id, run, tree, evidenceByElement, evidenceById, onSele
   const records = recordsOf(evidenceByElement.get(id), evidenceById);
   const rejected = run.rejectedHypotheses.find((h) => h.id === id);
   if (rejected) return <RejectedHypothesisProvenance hypothesis={rejected} tree={tree} onSelectStep={onSelectStep} />;
-  if (!records.length) return <p className="text-slate-600">No evidence record of this run holds this relation{evidenceByElement.size ? '' : ' (the graph is empty)'}.</p>;
+  if (!records.length)
+    return <p className="text-slate-600">No evidence record of this run holds this relation{evidenceByElement.size ? '' : ' (the graph is empty)'}.</p>;
   const first = records[0];
   const hop = findHop(first, id);
   const kgId = id.startsWith('kg:') ? id.slice(3) : null;
@@ -136,7 +141,8 @@ function EdgeProvenance({ id, run, tree, evidenceByElement, evidenceById, onSele
     <div className="space-y-3" data-testid="edge-provenance">
       {hop ? (
         <p className="text-base leading-snug text-slate-900">
-          <NodeLink id={String(hop.sourceId)} name={String(hop.sourceName ?? hop.sourceId)} /> <span className="text-slate-600">— {String(hop.verb ?? hop.relation ?? hop.metaedge ?? 'relates to')} →</span>{' '}
+          <NodeLink id={String(hop.sourceId)} name={String(hop.sourceName ?? hop.sourceId)} />{' '}
+          <span className="text-slate-600">— {String(hop.verb ?? hop.relation ?? hop.metaedge ?? 'relates to')} →</span>{' '}
           <NodeLink id={String(hop.targetId)} name={String(hop.targetName ?? hop.targetId)} />
         </p>
       ) : null}
@@ -179,7 +185,15 @@ function EdgeProvenance({ id, run, tree, evidenceByElement, evidenceById, onSele
 }
 
 /** A hypothesis the reviewer rejected: never evidence, so never cited; shown with the step that judged it. */
-function RejectedHypothesisProvenance({ hypothesis: h, tree, onSelectStep }: { hypothesis: RejectedHypothesis; tree: StepTree; onSelectStep: (o: number) => void }) {
+function RejectedHypothesisProvenance({
+  hypothesis: h,
+  tree,
+  onSelectStep,
+}: {
+  hypothesis: RejectedHypothesis;
+  tree: StepTree;
+  onSelectStep: (o: number) => void;
+}) {
   const step = tree.byId.get(h.stepId)?.step;
   return (
     <div className="space-y-3" data-testid="edge-provenance">
@@ -316,7 +330,8 @@ function EvidenceProvenance({ id, run, tree, evidenceById, onSelect, onSelectSte
             </dd>
             <dt className="text-slate-600">Ends</dt>
             <dd>
-              <NodeLink id={String(triple.sourceId)} name={String(triple.sourceName)} /> → <NodeLink id={String(triple.targetId)} name={String(triple.targetName)} />
+              <NodeLink id={String(triple.sourceId)} name={String(triple.sourceName)} /> →{' '}
+              <NodeLink id={String(triple.targetId)} name={String(triple.targetName)} />
             </dd>
           </>
         ) : null}
@@ -353,7 +368,10 @@ function SourceSpan({ data, evidenceById, onSelect }: { data: Data | null; evide
       <div className="mt-1">
         <EvidenceChip evidence={source} onSelect={onSelect} />
       </div>
-      <p className="mt-1 rounded-md border border-slate-200 bg-slate-50 p-2 text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800" data-testid="source-span">
+      <p
+        className="mt-1 rounded-md border border-slate-200 bg-slate-50 p-2 text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800"
+        data-testid="source-span"
+      >
         {source.text.slice(0, s)}
         <mark className="rounded-sm bg-amber-200 text-slate-900">{source.text.slice(s, e)}</mark>
         {source.text.slice(e)}
@@ -380,9 +398,18 @@ function DocumentSpan({ documentId, start, end }: { documentId: string; start: n
     <div>
       <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Source document</h3>
       <p className="mt-1 text-xs text-slate-700">
-        {doc.title || 'untitled'} <span className="text-slate-500">({doc.source}{doc.externalId ? ` ${doc.externalId}` : ''}, characters {s}–{e})</span>
+        {doc.title || 'untitled'}{' '}
+        <span className="text-slate-500">
+          ({doc.source}
+          {doc.externalId ? ` ${doc.externalId}` : ''}, characters {s}–{e})
+        </span>
       </p>
-      <div ref={boxRef} className="relative mt-1 max-h-64 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800" tabIndex={0} data-testid="document-text">
+      <div
+        ref={boxRef}
+        className="relative mt-1 max-h-64 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800"
+        tabIndex={0}
+        data-testid="document-text"
+      >
         {doc.text.slice(0, s)}
         <mark ref={markRef} className="rounded-sm bg-amber-200 text-slate-900" data-testid="document-span">
           {doc.text.slice(s, e)}

@@ -48,7 +48,9 @@ export async function RecentRuns({ limit = 12, scope = 'browser' }: { limit?: nu
       <div className="px-4 py-3">
         {runs.length === 0 ? (
           <EmptyState title={scope === 'all' ? 'No runs yet' : 'No runs from this browser yet'}>
-            {scope === 'all' ? 'Ask a question on the left; its run appears here.' : 'Ask a question on the left; the runs you start here are listed, newest first. “All runs” shows everyone’s.'}
+            {scope === 'all'
+              ? 'Ask a question on the left; its run appears here.'
+              : 'Ask a question on the left; the runs you start here are listed, newest first. “All runs” shows everyone’s.'}
           </EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="recent-runs">
@@ -62,7 +64,11 @@ export async function RecentRuns({ limit = 12, scope = 'browser' }: { limit?: nu
                       <span className="font-mono">{r.method}</span>
                       <Badge tone={STATUS_TONES[r.status]}>{statusLabel(r.status)}</Badge>
                       {answer ? <span className="min-w-0 truncate">→ {answer.abstained || !answer.text ? 'abstained' : answer.text}</span> : null}
-                      {answer && (answer.abstained || !answer.text) ? null : r.correct === true ? <Badge tone="green">correct</Badge> : r.correct === false ? <Badge tone="red">incorrect</Badge> : null}
+                      {answer && (answer.abstained || !answer.text) ? null : r.correct === true ? (
+                        <Badge tone="green">correct</Badge>
+                      ) : r.correct === false ? (
+                        <Badge tone="red">incorrect</Badge>
+                      ) : null}
                       <time dateTime={r.createdAt.toISOString()} className="ml-auto">
                         {r.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
                       </time>

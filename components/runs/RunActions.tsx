@@ -25,7 +25,12 @@ export function RunActions({ run, readOnly, onChanged }: { run: RunView; readOnl
   return (
     <>
       <CopyLink path={`/r/${run.shareId}`} label="Permalink of this run" />
-      <a href={runApiUrls.export(run)} download className="inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-2.5 text-xs font-medium text-slate-800 hover:bg-slate-50" data-testid="export-json">
+      <a
+        href={runApiUrls.export(run)}
+        download
+        className="inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-2.5 text-xs font-medium text-slate-800 hover:bg-slate-50"
+        data-testid="export-json"
+      >
         Export JSON
       </a>
       {!readOnly && live ? (
@@ -34,7 +39,13 @@ export function RunActions({ run, readOnly, onChanged }: { run: RunView; readOnl
         </Button>
       ) : null}
       {!readOnly && finished ? (
-        <Button size="sm" onClick={() => act(verifyRunAction)} disabled={pending} title="K2V: a checklist of binary criteria, judged against this run's answer and evidence" data-testid="verify-run">
+        <Button
+          size="sm"
+          onClick={() => act(verifyRunAction)}
+          disabled={pending}
+          title="K2V: a checklist of binary criteria, judged against this run's answer and evidence"
+          data-testid="verify-run"
+        >
           {pending ? 'Verifying…' : 'Verify with K2V'}
         </Button>
       ) : null}

@@ -50,12 +50,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function legendExtras(graph: RunGraph, opts: { seeds: boolean; answer: boolean }): LegendExtra[] {
   const extras: LegendExtra[] = [];
-  if (opts.seeds) extras.push({ label: 'seed (linked in the question)', swatch: { border: `3px solid ${GRAPH_COLORS.seedBorder}`, backgroundColor: GRAPH_COLORS.background } });
+  if (opts.seeds)
+    extras.push({
+      label: 'seed (linked in the question)',
+      swatch: { border: `3px solid ${GRAPH_COLORS.seedBorder}`, backgroundColor: GRAPH_COLORS.background },
+    });
   if (opts.answer) extras.push({ label: 'answer', swatch: { border: `3px double ${GRAPH_COLORS.answerBorder}`, backgroundColor: GRAPH_COLORS.background } });
   // Edge styles only when edges are drawn (a run that linked one entity and read no relation has none).
   if (!graph.model.edges.length) return extras;
   if (graph.channels.length > 1) {
-    for (const c of graph.channels) extras.push({ label: `${c} evidence`, swatch: { backgroundColor: CHANNEL_COLORS[c], borderRadius: 1, height: 3, width: 16 } });
+    for (const c of graph.channels)
+      extras.push({ label: `${c} evidence`, swatch: { backgroundColor: CHANNEL_COLORS[c], borderRadius: 1, height: 3, width: 16 } });
   } else {
     extras.push({ label: 'selected edge', swatch: { backgroundColor: EDGE_COLORS.selected, borderRadius: 1, height: 3, width: 16 } });
   }
@@ -118,15 +123,30 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
       {shownScope === 'answer' && !asOfNode ? (
         <>
           The {cited.size} relation{cited.size === 1 ? '' : 's'} the answer cites, with the question&apos;s entities
-          <span className="text-slate-500"> · the run recorded {plural(whole.model.nodes.length, 'entity', 'entities')} and {plural(whole.model.edges.length, 'relation', 'relations')} ({plural(whole.kgEdges, 'KG edge', 'KG edges')})</span>
+          <span className="text-slate-500">
+            {' '}
+            · the run recorded {plural(whole.model.nodes.length, 'entity', 'entities')} and {plural(whole.model.edges.length, 'relation', 'relations')} (
+            {plural(whole.kgEdges, 'KG edge', 'KG edges')})
+          </span>
         </>
       ) : (
         <>
-          {plural(whole.model.nodes.length, 'entity', 'entities')} · {plural(whole.model.edges.length, 'relation', 'relations')} ({plural(whole.kgEdges, 'KG edge', 'KG edges')})
-          {asOfNode ? <span className="text-slate-500"> · {only ? 'only' : 'as of the end of'} “{asOfNode.step.label}”</span> : null}
+          {plural(whole.model.nodes.length, 'entity', 'entities')} · {plural(whole.model.edges.length, 'relation', 'relations')} (
+          {plural(whole.kgEdges, 'KG edge', 'KG edges')})
+          {asOfNode ? (
+            <span className="text-slate-500">
+              {' '}
+              · {only ? 'only' : 'as of the end of'} “{asOfNode.step.label}”
+            </span>
+          ) : null}
         </>
       )}
-      {focused.folded ? <span className="text-slate-500"> · {focused.folded} candidates folded into {focused.groups.length} groups (click a dashed box to open it)</span> : null}
+      {focused.folded ? (
+        <span className="text-slate-500">
+          {' '}
+          · {focused.folded} candidates folded into {focused.groups.length} groups (click a dashed box to open it)
+        </span>
+      ) : null}
       {whole.model.nodes.length ? <span className="text-slate-500"> · click an element for its provenance</span> : null}
     </p>
   );
@@ -162,14 +182,30 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
               </option>
             ))}
           </select>
-          <label className="flex items-center gap-1.5 text-slate-700" title="Unticked: everything recorded up to the end of the chosen step. Ticked: only that step's own evidence.">
-            <input type="checkbox" checked={only} disabled={!asOfNode} onChange={(e) => onScope('all', asOf, e.target.checked)} className="size-3.5" data-testid="graph-only-step" />
+          <label
+            className="flex items-center gap-1.5 text-slate-700"
+            title="Unticked: everything recorded up to the end of the chosen step. Ticked: only that step's own evidence."
+          >
+            <input
+              type="checkbox"
+              checked={only}
+              disabled={!asOfNode}
+              onChange={(e) => onScope('all', asOf, e.target.checked)}
+              className="size-3.5"
+              data-testid="graph-only-step"
+            />
             this step only
           </label>
           <label htmlFor="graph-layout" className="sr-only">
             Layout
           </label>
-          <select id="graph-layout" value={layout} onChange={(e) => setLayout(e.target.value as LayoutChoice)} className="h-7 rounded-md border border-slate-300 bg-white px-1.5 text-xs text-slate-800" title="Layout">
+          <select
+            id="graph-layout"
+            value={layout}
+            onChange={(e) => setLayout(e.target.value as LayoutChoice)}
+            className="h-7 rounded-md border border-slate-300 bg-white px-1.5 text-xs text-slate-800"
+            title="Layout"
+          >
             {LAYOUTS.map((l) => (
               <option key={l.value} value={l.value}>
                 {l.label}
@@ -183,7 +219,10 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
           <div className="space-y-2">
             {summary}
             <div className="flex items-center justify-center rounded-md border border-slate-200 bg-slate-50 p-4" style={{ height: EMPTY_HEIGHT }}>
-              <EmptyState title={run.status === 'queued' || run.status === 'running' ? 'No graph evidence yet' : 'No graph to draw'} className="w-full max-w-md border-0 bg-transparent">
+              <EmptyState
+                title={run.status === 'queued' || run.status === 'running' ? 'No graph evidence yet' : 'No graph to draw'}
+                className="w-full max-w-md border-0 bg-transparent"
+              >
                 {run.status === 'queued' || run.status === 'running'
                   ? 'Entities and relations appear as the method links and retrieves them.'
                   : run.config && !run.config.switches.kg

@@ -49,7 +49,11 @@ export function RunHeader({ run, actions }: Pick<RunHeaderProps, 'run' | 'action
           <div className="flex items-center gap-2" data-testid="run-status" data-status={run.status}>
             {live ? <Spinner label={run.status === 'queued' ? 'Queued…' : 'Running…'} /> : null}
             {live && elapsedMs !== null ? (
-              <span className="text-sm text-slate-600 tabular-nums" data-testid="run-elapsed" title={run.status === 'queued' ? 'waiting since the run was created' : 'running since the run started'}>
+              <span
+                className="text-sm text-slate-600 tabular-nums"
+                data-testid="run-elapsed"
+                title={run.status === 'queued' ? 'waiting since the run was created' : 'running since the run started'}
+              >
                 {formatMs(elapsedMs)}
               </span>
             ) : null}
@@ -172,7 +176,12 @@ function Switches({ config, offDefaults }: { config: RunView['config']; offDefau
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="run-switches">
       <span className="text-slate-600">Knowledge switches:</span>
       {(Object.keys(CHANNEL_NAMES) as (keyof typeof CHANNEL_NAMES)[]).map((c) => (
-        <Badge key={c} tone={config.switches[c] ? (c === 'aids' ? 'amber' : 'green') : 'neutral'} dotColor={config.switches[c] ? CHANNEL_COLORS[c] : undefined} title={`${CHANNEL_NAMES[c]} channel ${config.switches[c] ? 'on' : 'off'}`}>
+        <Badge
+          key={c}
+          tone={config.switches[c] ? (c === 'aids' ? 'amber' : 'green') : 'neutral'}
+          dotColor={config.switches[c] ? CHANNEL_COLORS[c] : undefined}
+          title={`${CHANNEL_NAMES[c]} channel ${config.switches[c] ? 'on' : 'off'}`}
+        >
           <span data-switch={c} data-on={config.switches[c] ? 'true' : 'false'}>
             {c} {config.switches[c] ? 'on' : 'off'}
           </span>
@@ -211,7 +220,12 @@ function Cost({ run, liveMs }: { run: RunView; liveMs: number | null }) {
           {approx}
           {formatCount(tokensIn)}
         </strong>{' '}
-        tokens in · <strong className="tabular-nums">{approx}{formatCount(tokensOut)}</strong> out{estimated ? <span className="text-amber-800"> (estimated: the offline engine reports none)</span> : null} ·{' '}
+        tokens in ·{' '}
+        <strong className="tabular-nums">
+          {approx}
+          {formatCount(tokensOut)}
+        </strong>{' '}
+        out{estimated ? <span className="text-amber-800"> (estimated: the offline engine reports none)</span> : null} ·{' '}
         <strong className="tabular-nums">{formatMs(liveMs ?? c.wallMs)}</strong> wall time{liveMs !== null ? ' so far' : ''}
         <span className="text-slate-500"> — per stage</span>
       </summary>
@@ -220,12 +234,24 @@ function Cost({ run, liveMs }: { run: RunView; liveMs: number | null }) {
           <caption className="sr-only">Cost per stage</caption>
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-semibold">Stage (step kind)</th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">Steps</th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">Model calls</th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">Tokens in</th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">Tokens out</th>
-              <th scope="col" className="py-1 text-right font-semibold">Time (summed)</th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                Stage (step kind)
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                Steps
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                Model calls
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                Tokens in
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                Tokens out
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                Time (summed)
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -60,16 +60,17 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   // The server renders the first screen; the trace, the evidence table and the rerun form (most of a large run's
   // markup) render in the browser once it has hydrated, from the same data, so a page costs the server less to send.
   // A link that opens a step (?step=) asked for the trace: it is rendered with the first screen.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const showTrace = hydrated || state.step !== null;
 
   const tree = useMemo(() => buildStepTree(run?.steps ?? []), [run?.steps]);
   const stages = useMemo(() => stageProgress(tree, run?.plannedStages), [tree, run?.plannedStages]);
   const evidenceById = useMemo(() => new Map((run?.evidence ?? []).map((e) => [e.id, e])), [run?.evidence]);
-  const provenanceIndex = useMemo(
-    () => (run ? runToGraph(graphInputOf(run)).evidenceByElement : new Map<string, string[]>()),
-    [run],
-  );
+  const provenanceIndex = useMemo(() => (run ? runToGraph(graphInputOf(run)).evidenceByElement : new Map<string, string[]>()), [run]);
 
   const onSelect = useCallback((sel: Selection | null) => update({ sel }), [update]);
   const onSelectEvidence = useCallback((evId: string) => update({ sel: { type: 'ev', id: evId } }), [update]);
@@ -105,7 +106,10 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
           A shared, read-only view of a frozen run record. Nothing here is recomputed.
         </p>
       ) : null}
-      <RunHeader run={run} actions={<RunActions run={run} readOnly={readOnly} onChanged={() => void queryClient.invalidateQueries({ queryKey: runKeys.view(id) })} />} />
+      <RunHeader
+        run={run}
+        actions={<RunActions run={run} readOnly={readOnly} onChanged={() => void queryClient.invalidateQueries({ queryKey: runKeys.view(id) })} />}
+      />
       {query.isError ? (
         <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Lost contact with the server ({query.error.message}); still trying…
@@ -141,7 +145,16 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
           </div>
         </div>
         <div className="min-w-0 lg:col-span-7">
-          <RunGraphPanel run={run} tree={tree} scope={state.scope} asOf={state.graph} only={state.only} onScope={onScope} selection={state.sel} onSelect={onSelect} />
+          <RunGraphPanel
+            run={run}
+            tree={tree}
+            scope={state.scope}
+            asOf={state.graph}
+            only={state.only}
+            onScope={onScope}
+            selection={state.sel}
+            onSelect={onSelect}
+          />
         </div>
       </div>
       <RunFacts run={run} runHref={runHref} compareHref={compareHref} />
@@ -189,7 +202,12 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
               }
               endFullWidth={wide}
               end={
-                <div ref={stepPanel} className={`max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 ${wide ? '' : 'lg:ml-1'}`} data-testid="step-panel" data-wide={wide ? 'true' : 'false'}>
+                <div
+                  ref={stepPanel}
+                  className={`max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 ${wide ? '' : 'lg:ml-1'}`}
+                  data-testid="step-panel"
+                  data-wide={wide ? 'true' : 'false'}
+                >
                   {selectedNode ? (
                     <>
                       <button
@@ -204,11 +222,20 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
                       <StepDetail
                         key={selectedNode.step.id}
                         node={selectedNode}
-                        ctx={{ run, evidenceById, node: selectedNode, selectEvidence: onSelectEvidence, selectNode: onSelectNode, selectStep: (o: number) => onSelectStep(o) }}
+                        ctx={{
+                          run,
+                          evidenceById,
+                          node: selectedNode,
+                          selectEvidence: onSelectEvidence,
+                          selectNode: onSelectNode,
+                          selectStep: (o: number) => onSelectStep(o),
+                        }}
                       />
                     </>
                   ) : (
-                    <p className="py-6 text-center text-sm text-slate-600">Select a step in the trace to see what it did: its rendered output, raw input and output, and model calls.</p>
+                    <p className="py-6 text-center text-sm text-slate-600">
+                      Select a step in the trace to see what it did: its rendered output, raw input and output, and model calls.
+                    </p>
                   )}
                 </div>
               }

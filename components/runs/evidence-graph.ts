@@ -1,4 +1,14 @@
-import { EDGE_CLASSES, NODE_CLASSES, VIEW_CLASSES, type EdgeClass, type GraphChannel, type GraphEdge, type GraphModel, type GraphNode, type NodeClass } from '@/components/graph/model';
+import {
+  EDGE_CLASSES,
+  NODE_CLASSES,
+  VIEW_CLASSES,
+  type EdgeClass,
+  type GraphChannel,
+  type GraphEdge,
+  type GraphModel,
+  type GraphNode,
+  type NodeClass,
+} from '@/components/graph/model';
 import type { EvidenceView, RunView, SeedEntity } from '@/lib/runs/view';
 import type { RejectedHypothesis } from '@/lib/trace/hypotheses';
 
@@ -112,7 +122,9 @@ export function edgesOfEvidence(e: EvidenceView): EdgeDraft[] {
 /** A text unit naming several KG entities: the first linked to each other one, labelled with the unit's relation phrase. */
 function unitEdges(e: EvidenceView, data: Data, channel: GraphChannel): EdgeDraft[] {
   if (!Array.isArray(data.entities)) return [];
-  const entities = data.entities.flatMap((x) => (isObject(x) && typeof x.nodeId === 'string' ? [{ id: x.nodeId, name: str(x.name) ?? x.nodeId, kind: str(x.kind) ?? kindOfNodeId(x.nodeId) }] : []));
+  const entities = data.entities.flatMap((x) =>
+    isObject(x) && typeof x.nodeId === 'string' ? [{ id: x.nodeId, name: str(x.name) ?? x.nodeId, kind: str(x.kind) ?? kindOfNodeId(x.nodeId) }] : [],
+  );
   const unique = [...new Map(entities.map((x) => [x.id, x])).values()];
   if (unique.length < 2) return [];
   const relations = Array.isArray(data.relations) ? data.relations.filter((r): r is string => typeof r === 'string') : [];
@@ -177,7 +189,18 @@ export function runToGraph(input: RunGraphInput, options: RunGraphOptions = {}):
     const source = { id: h.sourceId, name: h.sourceName, kind: h.sourceKind || kindOfNodeId(h.sourceId) };
     const target = { id: h.targetId, name: h.targetName, kind: h.targetKind || kindOfNodeId(h.targetId) };
     for (const n of [source, target]) if (!nodes.has(n.id)) nodes.set(n.id, n);
-    edges.set(h.id, { id: h.id, source, target, label: h.label, channel: 'kg', hypothesis: true, accepted: false, selected: false, evidenceId: '', evidenceIds: [] });
+    edges.set(h.id, {
+      id: h.id,
+      source,
+      target,
+      label: h.label,
+      channel: 'kg',
+      hypothesis: true,
+      accepted: false,
+      selected: false,
+      evidenceId: '',
+      evidenceIds: [],
+    });
     rejectedByElement.set(h.id, h);
   }
 

@@ -49,7 +49,6 @@ export function describeChange(change: { path: string; from: unknown; to: unknow
   return `${change.path}: ${show(change.from)} → ${show(change.to)}`;
 }
 
-
 export function shortId(id: string): string {
   return id.length > 10 ? id.slice(-8) : id;
 }

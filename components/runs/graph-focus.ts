@@ -11,7 +11,6 @@ import type { GraphScope } from './view-state';
  *   for candidates linked to a seed): "+143 more genes", expandable in place.
  */
 
-
 /** Id prefix of aggregate nodes; a click on one expands it rather than opening provenance. */
 export const AGGREGATE_PREFIX = 'group:';
 

@@ -37,6 +37,10 @@ export async function runPageState(view: RunView, state: RunViewState) {
   const client = new QueryClient();
   client.setQueryData(runKeys.view(view.id), view);
   const step = state.step !== null ? view.steps.find((s) => s.ordinal === state.step) : undefined;
-  if (step) client.setQueryData(runKeys.step(view.id, step.id, step.status), await (view.shared ? getSharedStepDetail(view.id, step.id) : getStepDetail(view.id, step.id)));
+  if (step)
+    client.setQueryData(
+      runKeys.step(view.id, step.id, step.status),
+      await (view.shared ? getSharedStepDetail(view.id, step.id) : getStepDetail(view.id, step.id)),
+    );
   return dehydrate(client);
 }

@@ -39,15 +39,23 @@ export function formatSelection(s: Selection): string {
 export function parseViewState(params: Getter): RunViewState {
   const graph = ordinal(params.get('graph'));
   const view = params.get('view');
-  return { step: ordinal(params.get('step')), scope: view === 'answer' || view === 'all' ? view : null, graph, only: graph !== null && params.get('only') === '1', sel: parseSelection(params.get('sel')) };
+  return {
+    step: ordinal(params.get('step')),
+    scope: view === 'answer' || view === 'all' ? view : null,
+    graph,
+    only: graph !== null && params.get('only') === '1',
+    sel: parseSelection(params.get('sel')),
+  };
 }
 
 /** Same, from a Next page's `searchParams` object. */
 export function viewStateFromSearchParams(searchParams: Record<string, string | string[] | undefined>): RunViewState {
-  return parseViewState({ get: (name) => {
-    const v = searchParams[name];
-    return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-  } });
+  return parseViewState({
+    get: (name) => {
+      const v = searchParams[name];
+      return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+    },
+  });
 }
 
 /** The query string for a state, keeping unrelated parameters of `base`. */

@@ -6,12 +6,16 @@ const MAX_CHARS = 200_000;
 export function JsonView({ value, className, label }: { value: unknown; className?: string; label?: string }) {
   let text = value === undefined ? 'undefined' : JSON.stringify(value, null, 2);
   const clipped = text.length > MAX_CHARS;
-  if (clipped) text = `${text.slice(0, MAX_CHARS)}\n… (${(text.length - MAX_CHARS).toLocaleString('en-US')} more characters: export the run as JSON to read it all)`;
+  if (clipped)
+    text = `${text.slice(0, MAX_CHARS)}\n… (${(text.length - MAX_CHARS).toLocaleString('en-US')} more characters: export the run as JSON to read it all)`;
   return (
     <pre
       aria-label={label}
       tabIndex={0}
-      className={cn('max-h-80 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800', className)}
+      className={cn(
+        'max-h-80 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800',
+        className,
+      )}
     >
       {text}
     </pre>
@@ -24,7 +28,10 @@ export function TextBlock({ text, className, label }: { text: string; className?
     <pre
       aria-label={label}
       tabIndex={0}
-      className={cn('max-h-80 overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800', className)}
+      className={cn(
+        'max-h-80 overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800',
+        className,
+      )}
     >
       {text}
     </pre>

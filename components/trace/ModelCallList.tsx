@@ -23,7 +23,12 @@ export function ModelCallList({ calls }: { calls: readonly ModelCallView[] }) {
     <ol className="space-y-2" data-testid="model-calls">
       {calls.map((call, i) => (
         <li key={call.id}>
-          <details className="group rounded-md border border-slate-200 bg-white" open={i === 0 && calls.length <= 3} data-testid="model-call" data-template={call.template}>
+          <details
+            className="group rounded-md border border-slate-200 bg-white"
+            open={i === 0 && calls.length <= 3}
+            data-testid="model-call"
+            data-template={call.template}
+          >
             <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-xs select-none">
               <span aria-hidden className="transition-transform group-open:rotate-90">
                 ▸

@@ -69,8 +69,18 @@ export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, 
             {columns.map((c, ci) => {
               const active = sort?.key === c.key;
               return (
-                <th key={c.key} scope="col" aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn('px-2 py-1.5 font-semibold whitespace-nowrap', c.numeric && 'text-right', ci === 0 && `${STICKY_FIRST} bg-slate-50`)} title={c.title}>
-                  <button type="button" onClick={() => toggle(c.key, c.numeric)} className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600">
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  className={cn('px-2 py-1.5 font-semibold whitespace-nowrap', c.numeric && 'text-right', ci === 0 && `${STICKY_FIRST} bg-slate-50`)}
+                  title={c.title}
+                >
+                  <button
+                    type="button"
+                    onClick={() => toggle(c.key, c.numeric)}
+                    className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+                  >
                     {c.header}
                     <span aria-hidden className={cn('text-[10px]', active ? 'text-slate-900' : 'text-slate-400')}>
                       {active ? (sort!.dir === 'asc' ? '▲' : '▼') : '↕'}
@@ -87,7 +97,10 @@ export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, 
               {columns.map((c, ci) => {
                 const v = c.value(row);
                 return (
-                  <td key={c.key} className={cn('px-2 py-1', c.numeric && 'text-right whitespace-nowrap tabular-nums', c.className, ci === 0 && `${STICKY_FIRST} bg-white`)}>
+                  <td
+                    key={c.key}
+                    className={cn('px-2 py-1', c.numeric && 'text-right whitespace-nowrap tabular-nums', c.className, ci === 0 && `${STICKY_FIRST} bg-white`)}
+                  >
                     {c.render ? c.render(row) : v === null || v === undefined ? '—' : typeof v === 'number' ? formatNumber(v) : String(v)}
                   </td>
                 );

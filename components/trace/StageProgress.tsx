@@ -21,7 +21,11 @@ export function StageProgress({ stages, live }: { stages: readonly Stage[]; live
                 title={`${s.kind}: ${done} of ${s.total} done${s.failed ? `, ${s.failed} failed` : ''} · ${s.calls} model calls · ${formatMs(s.ms)}`}
                 className={cn(
                   'flex items-center gap-2 rounded-md border px-2 py-1 text-xs',
-                  state === 'failed' ? 'border-red-300 bg-red-50 text-red-900' : state === 'running' ? 'border-blue-300 bg-blue-50 text-blue-900' : 'border-slate-200 bg-white text-slate-800',
+                  state === 'failed'
+                    ? 'border-red-300 bg-red-50 text-red-900'
+                    : state === 'running'
+                      ? 'border-blue-300 bg-blue-50 text-blue-900'
+                      : 'border-slate-200 bg-white text-slate-800',
                 )}
               >
                 {state === 'running' ? <span aria-hidden className="inline-block size-2 animate-pulse rounded-full bg-blue-600" /> : null}
@@ -30,7 +34,10 @@ export function StageProgress({ stages, live }: { stages: readonly Stage[]; live
                   {done}/{s.total}
                 </span>
                 <span aria-hidden className="relative h-1.5 w-10 overflow-hidden rounded bg-slate-200">
-                  <span className={cn('absolute inset-y-0 left-0', state === 'failed' ? 'bg-red-500' : 'bg-blue-600')} style={{ width: `${Math.round((done / Math.max(1, s.total)) * 100)}%` }} />
+                  <span
+                    className={cn('absolute inset-y-0 left-0', state === 'failed' ? 'bg-red-500' : 'bg-blue-600')}
+                    style={{ width: `${Math.round((done / Math.max(1, s.total)) * 100)}%` }}
+                  />
                 </span>
                 {s.failed ? <span className="font-semibold">{s.failed} failed</span> : null}
               </li>

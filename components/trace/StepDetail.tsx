@@ -27,7 +27,11 @@ export function StepDetail({ node, ctx }: { node: StepNode; ctx: TraceContext })
   const [chosen, setTab] = useState<Tab>('view');
   const tab: Tab = !renderer && chosen === 'view' ? 'output' : chosen;
   const evidence = useMemo(() => ctx.run.evidence.filter((e) => e.stepId === s.id), [ctx.run.evidence, s.id]);
-  const tabs: { id: Tab; label: string }[] = [...(renderer ? [{ id: 'view' as const, label: renderer.title }] : []), { id: 'input', label: 'Input (JSON)' }, { id: 'output', label: 'Output (JSON)' }];
+  const tabs: { id: Tab; label: string }[] = [
+    ...(renderer ? [{ id: 'view' as const, label: renderer.title }] : []),
+    { id: 'input', label: 'Input (JSON)' },
+    { id: 'output', label: 'Output (JSON)' },
+  ];
   return (
     <section id="step-detail" aria-label={`Details of ${s.label}`} className="space-y-3" data-testid="step-detail" data-kind={s.kind} data-ordinal={s.ordinal}>
       <header className="space-y-0.5">
@@ -39,7 +43,8 @@ export function StepDetail({ node, ctx }: { node: StepNode; ctx: TraceContext })
         {s.headline ? <p className={cn('text-sm', s.status === 'failed' ? 'text-red-800' : 'text-slate-700')}>{s.headline}</p> : null}
         {s.contractIssue ? (
           <p className="text-xs text-amber-900" data-testid="contract-issue">
-            ⚑ Contract violation: this step&apos;s output did not fit its kind&apos;s contract when it was recorded (kept as recorded): {s.contractIssue.split('\n')[0]}
+            ⚑ Contract violation: this step&apos;s output did not fit its kind&apos;s contract when it was recorded (kept as recorded):{' '}
+            {s.contractIssue.split('\n')[0]}
           </p>
         ) : null}
       </header>
@@ -52,7 +57,10 @@ export function StepDetail({ node, ctx }: { node: StepNode; ctx: TraceContext })
             aria-selected={tab === t.id}
             onClick={() => setTab(t.id)}
             data-testid={`step-tab-${t.id}`}
-            className={cn('-mb-px border-b-2 px-2.5 py-1.5 text-xs font-semibold', tab === t.id ? 'border-blue-600 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900')}
+            className={cn(
+              '-mb-px border-b-2 px-2.5 py-1.5 text-xs font-semibold',
+              tab === t.id ? 'border-blue-600 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900',
+            )}
           >
             {t.label}
           </button>
@@ -71,7 +79,11 @@ export function StepDetail({ node, ctx }: { node: StepNode; ctx: TraceContext })
             {tab === 'view' && renderer ? (
               <renderer.Output detail={query.data} ctx={ctx} />
             ) : (
-              <JsonView value={tab === 'input' ? query.data.step.input : query.data.step.output} label={tab === 'input' ? 'Step input' : 'Step output'} className="max-h-[32rem]" />
+              <JsonView
+                value={tab === 'input' ? query.data.step.input : query.data.step.output}
+                label={tab === 'input' ? 'Step input' : 'Step output'}
+                className="max-h-[32rem]"
+              />
             )}
           </div>
           {query.data.calls.length ? (

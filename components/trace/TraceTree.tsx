@@ -58,7 +58,13 @@ export function TraceTree({ run, tree, selectedOrdinal, onSelectStep }: TraceTre
       return next;
     });
   };
-  const all = useMemo(() => flattenTree(tree.roots).filter((n) => n.children.length).map((n) => n.step.id), [tree]);
+  const all = useMemo(
+    () =>
+      flattenTree(tree.roots)
+        .filter((n) => n.children.length)
+        .map((n) => n.step.id),
+    [tree],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const target = event.target as HTMLElement;
@@ -86,7 +92,11 @@ export function TraceTree({ run, tree, selectedOrdinal, onSelectStep }: TraceTre
   if (!tree.roots.length) {
     return (
       <p className="rounded-md border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
-        {run.status === 'queued' ? 'The run is queued; its steps appear here as they happen.' : run.status === 'running' ? 'Starting…' : 'This run recorded no steps.'}
+        {run.status === 'queued'
+          ? 'The run is queued; its steps appear here as they happen.'
+          : run.status === 'running'
+            ? 'Starting…'
+            : 'This run recorded no steps.'}
       </p>
     );
   }
@@ -136,14 +146,12 @@ export function TraceTree({ run, tree, selectedOrdinal, onSelectStep }: TraceTre
                 {s.evidence ? `${s.evidence} ev · ` : ''}
                 {s.status === 'running' ? 'running' : formatMs(s.durationMs)}
               </span>
-              {s.headline ? <span className={cn('min-w-0 basis-full truncate text-xs', s.status === 'failed' ? 'text-red-800' : 'text-slate-600')}>{s.headline}</span> : null}
+              {s.headline ? (
+                <span className={cn('min-w-0 basis-full truncate text-xs', s.status === 'failed' ? 'text-red-800' : 'text-slate-600')}>{s.headline}</span>
+              ) : null}
             </button>
           </div>
-          {isOpen && node.children.length ? (
-            <ul className="space-y-0.5">
-              {renderNodes(node.children)}
-            </ul>
-          ) : null}
+          {isOpen && node.children.length ? <ul className="space-y-0.5">{renderNodes(node.children)}</ul> : null}
         </li>
       );
     });

@@ -40,7 +40,8 @@ const MIN_WIDTH_PCT = 0.4;
 export function buildWaterfall(run: Pick<RunView, 'startedAt' | 'finishedAt' | 'calls'>, tree: StepTree, now = Date.now()): Waterfall {
   const nodes = flattenTree(tree.roots);
   const t = (iso: string) => Date.parse(iso);
-  const stepEnd = (s: { startedAt: string; durationMs: number | null; status: string }) => t(s.startedAt) + (s.durationMs ?? (s.status === 'running' ? Math.max(0, now - t(s.startedAt)) : 0));
+  const stepEnd = (s: { startedAt: string; durationMs: number | null; status: string }) =>
+    t(s.startedAt) + (s.durationMs ?? (s.status === 'running' ? Math.max(0, now - t(s.startedAt)) : 0));
   const starts = [...nodes.map((n) => t(n.step.startedAt)), ...run.calls.map((c) => t(c.startedAt))];
   const start = run.startedAt ? Math.min(t(run.startedAt), ...starts) : starts.length ? Math.min(...starts) : now;
   const ends = [...nodes.map((n) => stepEnd(n.step)), ...run.calls.map((c) => t(c.startedAt) + c.latencyMs)];

@@ -14,10 +14,7 @@ export interface CardProps {
 
 export function Card({ title, actions, children, className, bodyClassName, headingId }: CardProps) {
   return (
-    <section
-      aria-labelledby={title ? headingId : undefined}
-      className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)}
-    >
+    <section aria-labelledby={title ? headingId : undefined} className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)}>
       {title || actions ? (
         <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
           {title ? (

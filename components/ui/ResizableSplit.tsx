@@ -51,7 +51,11 @@ export function ResizableSplit({ start, end, initialEnd = 0.6, minEnd = 0.3, max
 
   return (
     // Full width keeps the same elements (in reverse order), so the panes' state survives the switch.
-    <div ref={box} className={`flex gap-3 ${endFullWidth ? 'flex-col-reverse' : 'flex-col lg:flex-row lg:gap-0'} ${className ?? ''}`} style={{ ['--end-share' as string]: `${share * 100}%` }}>
+    <div
+      ref={box}
+      className={`flex gap-3 ${endFullWidth ? 'flex-col-reverse' : 'flex-col lg:flex-row lg:gap-0'} ${className ?? ''}`}
+      style={{ ['--end-share' as string]: `${share * 100}%` }}
+    >
       <div className="min-w-0 lg:flex-1">{start}</div>
       <div
         role="separator"

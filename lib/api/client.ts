@@ -16,16 +16,17 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
   try {
     // A write says it is JSON even without a body: the server refuses other content types (lib/security/request-guard.ts).
     const write = !!init?.method && !['GET', 'HEAD'].includes(init.method.toUpperCase());
-    response = await fetch(url, { ...init, headers: { accept: 'application/json', ...(write ? { 'content-type': 'application/json' } : {}), ...init?.headers } });
+    response = await fetch(url, {
+      ...init,
+      headers: { accept: 'application/json', ...(write ? { 'content-type': 'application/json' } : {}), ...init?.headers },
+    });
   } catch {
     throw new ApiRequestError(0, 'The server could not be reached. Check that Hopscope is running.');
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const message =
-      typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
-        ? body.error
-        : `Request failed (${response.status})`;
+      typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : `Request failed (${response.status})`;
     throw new ApiRequestError(response.status, message);
   }
   return body as T;
@@ -45,8 +46,7 @@ function withQuery(path: string, query: Record<string, string | number | readonl
 
 /** URLs of the KG routes. */
 export const kgApiUrls = {
-  search: (q: string, opts: { kinds?: readonly string[]; limit?: number } = {}) =>
-    withQuery('/api/kg/search', { q, kinds: opts.kinds, limit: opts.limit }),
+  search: (q: string, opts: { kinds?: readonly string[]; limit?: number } = {}) => withQuery('/api/kg/search', { q, kinds: opts.kinds, limit: opts.limit }),
   node: (id: string) => `/api/kg/nodes/${encodeURIComponent(id)}`,
   neighbors: (
     id: string,

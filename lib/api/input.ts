@@ -20,7 +20,9 @@ const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 function problemOf(text: string): string | null {
   const m = UNSAFE.exec(text);
   if (!m) return null;
-  return m[0] === '\u0000' ? 'contains a NUL byte (U+0000)' : `contains a lone surrogate (U+${m[0].charCodeAt(0).toString(16).toUpperCase()}), which is not valid Unicode`;
+  return m[0] === '\u0000'
+    ? 'contains a NUL byte (U+0000)'
+    : `contains a lone surrogate (U+${m[0].charCodeAt(0).toString(16).toUpperCase()}), which is not valid Unicode`;
 }
 
 /** JSON nested deeper than this is refused (400): no input of Hopscope's nests past a dozen levels. */

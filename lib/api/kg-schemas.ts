@@ -57,7 +57,9 @@ export const NodeIdSchema = z
   );
 
 /** A metaedge abbreviation such as Hetionet's "DaG" or "Gr>G", or PrimeKG's "drug_protein:target". */
-export const MetaedgeSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_>:. -]{0,119}$/, 'metaedge must be an abbreviation such as DaG, Gr>G or drug_protein:target');
+export const MetaedgeSchema = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_>:. -]{0,119}$/, 'metaedge must be an abbreviation such as DaG, Gr>G or drug_protein:target');
 
 export const DirectionSchema = z.enum(['out', 'in', 'both'], { error: () => 'direction must be out, in or both' });
 

@@ -51,6 +51,8 @@ export async function createApiToken(email: string, name = 'cli'): Promise<strin
 export async function userForToken(token: string): Promise<{ id: string; email: string } | null> {
   const row = await getPrisma().apiToken.findUnique({ where: { tokenHash: tokenDigest(token) }, include: { user: { select: { id: true, email: true } } } });
   if (!row) return null;
-  void getPrisma().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+  void getPrisma()
+    .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
+    .catch(() => undefined);
   return row.user;
 }

@@ -3,7 +3,10 @@
  * HTTP status (lib/api/route.ts), an action result or a CLI exit code.
  */
 export class InvalidInputError extends Error {
-  constructor(message: string, readonly issues: { path: string; message: string }[] = []) {
+  constructor(
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
     super(message);
   }
 }

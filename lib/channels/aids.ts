@@ -75,19 +75,29 @@ export class AidsChannel {
     // A yes/no question on a given pair is answered from that pair's own edges, read directly.
     const pairs = askedPairs(reading);
     if (!query && !pairs.length) return [];
-    return this.record(parent, 'answer-set', { question: frame.question, kind: query?.kind ?? null, pairs: pairs.map((p) => [p.from.id, p.to.id]) }, async (step) => {
-      const evidence = await questionReads(this.kg, step, reading, label);
-      return { did: evidence.length ? evidence.map((r) => r.text).join('; ') : 'no edge between the asked pair', evidence };
-    });
+    return this.record(
+      parent,
+      'answer-set',
+      { question: frame.question, kind: query?.kind ?? null, pairs: pairs.map((p) => [p.from.id, p.to.id]) },
+      async (step) => {
+        const evidence = await questionReads(this.kg, step, reading, label);
+        return { did: evidence.length ? evidence.map((r) => r.text).join('; ') : 'no edge between the asked pair', evidence };
+      },
+    );
   }
 
   /** Aid `answer-set` for relations a method's own step named (X-R2's R_t): the nodes of `kind` meeting all of them. */
   async answerSet(parent: Parent, constraints: SetConstraint[], kind: string | null, label = 'Answer set of the step (aid)'): Promise<EvidenceRecord[]> {
     if (!this.enabled || !this.kg.enabled || !constraints.length) return [];
-    return this.record(parent, 'answer-set', { constraints: constraints.map((c) => ({ anchor: c.anchor.id, metaedges: c.metaedges, direction: c.direction })), kind }, async (step) => {
-      const found = await this.kg.answerSet(step, constraints, kind, label);
-      return { did: setText(found), evidence: found.items };
-    });
+    return this.record(
+      parent,
+      'answer-set',
+      { constraints: constraints.map((c) => ({ anchor: c.anchor.id, metaedges: c.metaedges, direction: c.direction })), kind },
+      async (step) => {
+        const found = await this.kg.answerSet(step, constraints, kind, label);
+        return { did: setText(found), evidence: found.items };
+      },
+    );
   }
 
   /**
@@ -105,7 +115,12 @@ export class AidsChannel {
   }
 
   /** One aid's step; a replayed step (a resumed run) gives back its stored evidence. */
-  private async record(parent: Parent, aid: AidName, input: object, fn: (step: StepHandle) => Promise<{ did: string; evidence: EvidenceRecord[] }>): Promise<EvidenceRecord[]> {
+  private async record(
+    parent: Parent,
+    aid: AidName,
+    input: object,
+    fn: (step: StepHandle) => Promise<{ did: string; evidence: EvidenceRecord[] }>,
+  ): Promise<EvidenceRecord[]> {
     const out = await this.deps.trace.step({ kind: 'channel.aids', label: `Aid: ${aid}`, input: { aid, ...input }, parent }, async (step) => {
       const done = await fn(step);
       return { aid, did: done.did, evidence: done.evidence };

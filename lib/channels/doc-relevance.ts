@@ -47,7 +47,13 @@ export function relevanceOf(text: string, query: string, entities: CandidateEnti
 
 /** Where the text names the entities, by name or alias; a symbol written in lower case is not a mention. */
 export function entityMentions(text: string, entities: CandidateEntity[]) {
-  return findEntityMentions(text, entities).filter((m) => !otherCasing(m.mention, entities.find((e) => e.nodeId === m.nodeId)!));
+  return findEntityMentions(text, entities).filter(
+    (m) =>
+      !otherCasing(
+        m.mention,
+        entities.find((e) => e.nodeId === m.nodeId)!,
+      ),
+  );
 }
 
 /**
@@ -80,9 +86,7 @@ export function queryTerms(query: string): string[] {
 
 /** A tsquery matching any of the surfaces as a phrase: "(multiple <-> sclerosis) | (ms)". */
 export function surfaceQuery(surfaces: string[]): string {
-  const phrases = surfaces
-    .map((s) => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' <-> '))
-    .filter(Boolean);
+  const phrases = surfaces.map((s) => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' <-> ')).filter(Boolean);
   return [...new Set(phrases)].map((p) => `(${p})`).join(' | ');
 }
 
@@ -159,7 +163,9 @@ async function corpusSignature(db: pg.Pool): Promise<CorpusSignature> {
 const CALIBRATION_VERSION = 1;
 
 async function storedOrComputed(db: pg.Pool, corpus: CorpusSignature): Promise<Calibration> {
-  const { rows } = await db.query<{ value: Calibration & { threshold: number | null } }>(`select value from corpus_calibrations where signature = $1`, [corpus.signature]);
+  const { rows } = await db.query<{ value: Calibration & { threshold: number | null } }>(`select value from corpus_calibrations where signature = $1`, [
+    corpus.signature,
+  ]);
   // JSON has no Infinity: a corpus too small to calibrate is stored with a null threshold.
   if (rows[0]) return { ...rows[0].value, threshold: rows[0].value.threshold ?? Infinity };
   const value = await calibrate(db, corpus.documents);
@@ -174,7 +180,12 @@ async function storedOrComputed(db: pg.Pool, corpus: CorpusSignature): Promise<C
 
 async function calibrate(db: pg.Pool, documents: number): Promise<Calibration> {
   if (documents < MIN_CALIBRATION_DOCUMENTS) {
-    return { threshold: Infinity, negatives: 0, documents, method: `corpus of ${documents} document(s) is too small to calibrate (< ${MIN_CALIBRATION_DOCUMENTS}): no passage is admitted by score alone` };
+    return {
+      threshold: Infinity,
+      negatives: 0,
+      documents,
+      method: `corpus of ${documents} document(s) is too small to calibrate (< ${MIN_CALIBRATION_DOCUMENTS}): no passage is admitted by score alone`,
+    };
   }
   const { rows } = await db.query<CorpusPassage>('select id, document_id, text from passages order by id');
   return calibrateOn(rows, documents);
@@ -189,7 +200,11 @@ export interface CorpusPassage {
 /** The calibration over given passages (pure: the same corpus gives the same threshold). */
 export function calibrateOn(rows: CorpusPassage[], documents: number): Calibration {
   // Negatives come from a seeded sample of the corpus, so calibration stays cheap on a large one.
-  const pool = rows.map((r) => ({ r, key: seededKey(r.id) })).sort((a, b) => a.key - b.key).slice(0, NEGATIVE_POOL).map((x) => x.r);
+  const pool = rows
+    .map((r) => ({ r, key: seededKey(r.id) }))
+    .sort((a, b) => a.key - b.key)
+    .slice(0, NEGATIVE_POOL)
+    .map((x) => x.r);
   const terms = pool.map((r) => new Set(contentTerms(r.text)));
   // Normalised once per passage, not once per (sample, passage) pair: that was most of a first model-mode run's wait.
   const spaced = pool.map((r) => normaliseSpace(r.text));
@@ -200,7 +215,9 @@ export function calibrateOn(rows: CorpusPassage[], documents: number): Calibrati
     if (query.size < MIN_QUERY_TERMS) continue;
     // The same text in another document (a reprint, a test fixture stored twice) is that passage again, not a negative.
     const sentence = normaliseSpace(r.text.split(/(?<=[.!?])\s+/)[0] ?? r.text);
-    const against = pool.flatMap((other, j) => (other.document_id === r.document_id || j === i ? [] : [{ j, score: share(query, terms[j]) }])).sort((a, b) => b.score - a.score);
+    const against = pool
+      .flatMap((other, j) => (other.document_id === r.document_id || j === i ? [] : [{ j, score: share(query, terms[j]) }]))
+      .sort((a, b) => b.score - a.score);
     // Best first, skipping copies until PER_QUERY are kept: the text search runs on a few passages, not on all.
     const kept: number[] = [];
     for (const { j, score } of against) {

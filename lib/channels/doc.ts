@@ -81,7 +81,10 @@ export class DocChannel {
           where p.document_id = any($1) order by p.document_id, p.ordinal`,
         [ids],
       );
-      return trace.addEvidence(step, rows.map((r) => passageEvidence(r, {}, { relevance: 'attached' })));
+      return trace.addEvidence(
+        step,
+        rows.map((r) => passageEvidence(r, {}, { relevance: 'attached' })),
+      );
     });
     return { enabled: true, items };
   }
@@ -105,8 +108,14 @@ export class DocChannel {
       const shown = await this.byEntity(query, entities, k);
       const seen = new Set(shown.map((r) => r.row.id));
       const byScore = (await this.byScore(query, entities, calib)).filter((r) => !seen.has(r.row.id));
-      const passages = await trace.addEvidence(step, shown.map((r) => passageEvidence(r.row, r.scores, { relevance: 'entity', sharedEntities: r.sharedEntities })));
-      const withheld = await trace.addEvidence(step, byScore.map((r) => passageEvidence(r.row, r.scores, { relevance: 'score', sharedEntities: [] })));
+      const passages = await trace.addEvidence(
+        step,
+        shown.map((r) => passageEvidence(r.row, r.scores, { relevance: 'entity', sharedEntities: r.sharedEntities })),
+      );
+      const withheld = await trace.addEvidence(
+        step,
+        byScore.map((r) => passageEvidence(r.row, r.scores, { relevance: 'score', sharedEntities: [] })),
+      );
       return {
         result: passages.length ? 'relevant passages' : 'no relevant document',
         entities: entities.map((e) => e.name),
@@ -132,10 +141,22 @@ export class DocChannel {
   private async byQuestionWords(step: StepHandle, query: string, k: number, calib: Calibration): Promise<DocSearchResult> {
     const words = this.deps.question?.text.trim() || query;
     const admitted = (await this.byScore(words, [], calib)).sort((a, b) => b.scores.coverage - a.scores.coverage || b.scores.rank - a.scores.rank).slice(0, k);
-    const passages = await this.deps.trace.addEvidence(step, admitted.map((r) => passageEvidence(r.row, r.scores, { relevance: 'words', sharedEntities: [] })));
-    const bar = Number.isFinite(calib.threshold) ? `at least ${calib.threshold} of the question's content words (the corpus-calibrated threshold)` : `enough of the question's content words, and none can: ${calib.method}`;
+    const passages = await this.deps.trace.addEvidence(
+      step,
+      admitted.map((r) => passageEvidence(r.row, r.scores, { relevance: 'words', sharedEntities: [] })),
+    );
+    const bar = Number.isFinite(calib.threshold)
+      ? `at least ${calib.threshold} of the question's content words (the corpus-calibrated threshold)`
+      : `enough of the question's content words, and none can: ${calib.method}`;
     const why = `neither the question nor the query links a KG entity: a passage is shown when it covers ${bar}`;
-    return { result: passages.length ? 'relevant passages' : 'no relevant document', entities: [], rule: { kind: 'question words', why }, calibration: calib, passages, withheld: [] };
+    return {
+      result: passages.length ? 'relevant passages' : 'no relevant document',
+      entities: [],
+      rule: { kind: 'question words', why },
+      calibration: calib,
+      passages,
+      withheld: [],
+    };
   }
 
   private async off(parent: Parent, label: string, input: unknown): Promise<ChannelAnswer> {
@@ -159,9 +180,19 @@ export class DocChannel {
     const links = await linkEntities(text, { aliases, fuzzy: false, lookups: this.deps.lookups });
     const nodes = [...new Map(links.map((l) => [l.nodeId, l])).values()];
     if (!nodes.length) return [];
-    const byNode = aliases ? await lookupsOf(this.deps).byNode('search aliases', nodes.map((n) => n.nodeId), searchAliases) : new Map<string, string[]>();
+    const byNode = aliases
+      ? await lookupsOf(this.deps).byNode(
+          'search aliases',
+          nodes.map((n) => n.nodeId),
+          searchAliases,
+        )
+      : new Map<string, string[]>();
     // The words as the text wrote them count too ("lilrb2"), unless short: "MS" in prose is rarely methionine synthase.
-    const written = (id: string) => links.filter((l) => l.nodeId === id).flatMap((l) => [l.mention, l.matched]).filter((w) => w.trim().length >= MIN_ALIAS);
+    const written = (id: string) =>
+      links
+        .filter((l) => l.nodeId === id)
+        .flatMap((l) => [l.mention, l.matched])
+        .filter((w) => w.trim().length >= MIN_ALIAS);
     return nodes.map((n) => ({
       nodeId: n.nodeId,
       name: n.name,
@@ -186,7 +217,11 @@ export class DocChannel {
     return rows
       .map((row) => {
         const rel = relevanceOf(row.text, query, entities);
-        return { row, sharedEntities: rel.sharedEntities, scores: { rank: Number(row.rank ?? 0), coverage: round(rel.coverage), entities: rel.sharedEntities.length } };
+        return {
+          row,
+          sharedEntities: rel.sharedEntities,
+          scores: { rank: Number(row.rank ?? 0), coverage: round(rel.coverage), entities: rel.sharedEntities.length },
+        };
       })
       .filter((r) => r.sharedEntities.length > 0)
       .sort((a, b) => b.scores.entities - a.scores.entities || b.scores.rank - a.scores.rank)
@@ -231,13 +266,27 @@ function firstOfItsWording(): (r: { row: PassageRow }) => boolean {
   };
 }
 
-function passageEvidence(r: PassageRow, scores: Record<string, number>, relevance: { relevance: 'attached' | 'entity' | 'words' | 'score'; sharedEntities?: string[] }): EvidenceInput {
+function passageEvidence(
+  r: PassageRow,
+  scores: Record<string, number>,
+  relevance: { relevance: 'attached' | 'entity' | 'words' | 'score'; sharedEntities?: string[] },
+): EvidenceInput {
   return {
     channel: 'doc',
     kind: 'passage',
     ref: `passage:${r.id}:${r.start}-${r.end}`,
     text: r.label ? `[${r.label}] ${r.text}` : r.text,
-    data: { passageId: r.id, documentId: r.document_id, ordinal: r.ordinal, start: r.start, end: r.end, title: r.title, source: r.source, externalId: r.external_id, ...relevance },
+    data: {
+      passageId: r.id,
+      documentId: r.document_id,
+      ordinal: r.ordinal,
+      start: r.start,
+      end: r.end,
+      title: r.title,
+      source: r.source,
+      externalId: r.external_id,
+      ...relevance,
+    },
     scores,
   };
 }

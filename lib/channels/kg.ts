@@ -1,4 +1,15 @@
-import { expandTyped, findPaths, neighbors, nodeProfiles, sharedNeighbors, type KgEdge, type KgNode, type KgPath, type NeighborEdge, type NodeProfile } from '@/lib/kg';
+import {
+  expandTyped,
+  findPaths,
+  neighbors,
+  nodeProfiles,
+  sharedNeighbors,
+  type KgEdge,
+  type KgNode,
+  type KgPath,
+  type NeighborEdge,
+  type NodeProfile,
+} from '@/lib/kg';
 import type { EvidenceInput, EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import { metaedgeVerbs, tripleText } from './kg-text';
 import { shuffledAnchor, ShuffleDonors } from './kg-shuffle';
@@ -60,26 +71,34 @@ export class KgChannel {
 
   /** Triples incident to each anchor (1 hop). */
   async triplesAround(parent: Parent, anchors: KgNode[], query: TripleQuery = {}, label = 'KG neighbours'): Promise<ChannelAnswer> {
-    return this.retrieve(parent, label, { anchors: anchors.map((a) => a.id), query }, async () => {
-      const verbs = await metaedgeVerbs();
-      const out: EvidenceInput[] = [];
-      for (const [index, anchor] of anchors.entries()) {
-        let left = query.limit ?? 50;
-        for (const [tier, metaedges] of (query.metaedgeTiers ?? [query.metaedges]).entries()) {
-          if (left <= 0) break;
-          const result = await neighbors(anchor.id, {
-            metaedges,
-            direction: query.direction ?? 'both',
-            neighborKinds: query.neighborKinds,
-            limit: left,
-          });
-          const scores: Record<string, number> = query.metaedgeTiers ? { anchorTotal: result.total, anchor: index, tier } : { anchorTotal: result.total, anchor: index };
-          for (const n of result.edges) out.push(tripleEvidence(orient(anchor, n), verbs, scores));
-          left -= result.edges.length;
+    return this.retrieve(
+      parent,
+      label,
+      { anchors: anchors.map((a) => a.id), query },
+      async () => {
+        const verbs = await metaedgeVerbs();
+        const out: EvidenceInput[] = [];
+        for (const [index, anchor] of anchors.entries()) {
+          let left = query.limit ?? 50;
+          for (const [tier, metaedges] of (query.metaedgeTiers ?? [query.metaedges]).entries()) {
+            if (left <= 0) break;
+            const result = await neighbors(anchor.id, {
+              metaedges,
+              direction: query.direction ?? 'both',
+              neighborKinds: query.neighborKinds,
+              limit: left,
+            });
+            const scores: Record<string, number> = query.metaedgeTiers
+              ? { anchorTotal: result.total, anchor: index, tier }
+              : { anchorTotal: result.total, anchor: index };
+            for (const n of result.edges) out.push(tripleEvidence(orient(anchor, n), verbs, scores));
+            left -= result.edges.length;
+          }
         }
-      }
-      return out;
-    }, anchors);
+        return out;
+      },
+      anchors,
+    );
   }
 
   /**
@@ -99,7 +118,12 @@ export class KgChannel {
       const reads: { anchor: KgNode; edges: NeighborEdge[] }[] = [];
       for (const c of constraints) {
         const anchor = await this.anchorFor(c.anchor);
-        const found = await neighbors(anchor.id, { metaedges: c.metaedges, direction: c.direction, neighborKinds: kind ? [kind] : undefined, limit: SET_LIMIT });
+        const found = await neighbors(anchor.id, {
+          metaedges: c.metaedges,
+          direction: c.direction,
+          neighborKinds: kind ? [kind] : undefined,
+          limit: SET_LIMIT,
+        });
         const reached = new Map(found.edges.map((e) => [e.neighbor.id, e.neighbor]));
         const before: Map<string, KgNode> | null = members;
         members = before ? new Map([...before.entries()].filter((entry) => reached.has(entry[0]))) : reached;
@@ -108,31 +132,64 @@ export class KgChannel {
       }
       const list = [...members!.values()].sort((a, b) => a.name.localeCompare(b.name));
       // The edges joining each member to each anchor, so the set is evidence a reader can walk, not only a count.
-      const triples = list.length <= SET_TRIPLES_UP_TO ? reads.flatMap(({ anchor, edges }) => edges.filter((e) => members!.has(e.neighbor.id)).map((e) => tripleData(orient(anchor, e), verbs))) : [];
+      const triples =
+        list.length <= SET_TRIPLES_UP_TO
+          ? reads.flatMap(({ anchor, edges }) => edges.filter((e) => members!.has(e.neighbor.id)).map((e) => tripleData(orient(anchor, e), verbs)))
+          : [];
       const shown = list.slice(0, SET_NAMES_SHOWN);
       const more = list.length - shown.length;
       const text =
         `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${parts.join(' and ')}` +
-        (list.length ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (names cut: ${shown.length} of the ${list.length} shown; the count ${list.length} is exact)` : ''}` : '');
-      const ref = `set:${input.constraints.map((c) => `${c.anchor}/${c.metaedges.join('+')}/${c.direction}`).sort().join('&')}:${kind ?? '*'}`;
-      return [{ channel: 'aids', kind: 'set', ref, text, data: { count: list.length, members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })), constraints: input.constraints, kind, ...(triples.length ? { triples } : {}) }, scores: { count: list.length } }];
+        (list.length
+          ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (names cut: ${shown.length} of the ${list.length} shown; the count ${list.length} is exact)` : ''}`
+          : '');
+      const ref = `set:${input.constraints
+        .map((c) => `${c.anchor}/${c.metaedges.join('+')}/${c.direction}`)
+        .sort()
+        .join('&')}:${kind ?? '*'}`;
+      return [
+        {
+          channel: 'aids',
+          kind: 'set',
+          ref,
+          text,
+          data: {
+            count: list.length,
+            members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })),
+            constraints: input.constraints,
+            kind,
+            ...(triples.length ? { triples } : {}),
+          },
+          scores: { count: list.length },
+        },
+      ];
     });
   }
 
   /** Common neighbours of several anchors, as the triples that connect each anchor to each shared node. */
-  async sharedNeighbors(parent: Parent, anchors: KgNode[], query: { metaedges?: string[]; neighborKind?: string; limit?: number } = {}): Promise<ChannelAnswer> {
-    return this.retrieve(parent, 'KG shared neighbours', { anchors: anchors.map((a) => a.id), query }, async () => {
-      const verbs = await metaedgeVerbs();
-      const resolved = anchors;
-      const byId = new Map(resolved.map((a) => [a.id, a]));
-      const result = await sharedNeighbors(
-        resolved.map((a) => a.id),
-        { metaedges: query.metaedges, neighborKind: query.neighborKind, limit: query.limit ?? 50 },
-      );
-      return result.items.flatMap((item) =>
-        item.edges.map((edge) => tripleEvidence(edgeTriple(edge, byId, item.node), verbs, { sharedBy: resolved.length })),
-      );
-    }, anchors);
+  async sharedNeighbors(
+    parent: Parent,
+    anchors: KgNode[],
+    query: { metaedges?: string[]; neighborKind?: string; limit?: number } = {},
+  ): Promise<ChannelAnswer> {
+    return this.retrieve(
+      parent,
+      'KG shared neighbours',
+      { anchors: anchors.map((a) => a.id), query },
+      async () => {
+        const verbs = await metaedgeVerbs();
+        const resolved = anchors;
+        const byId = new Map(resolved.map((a) => [a.id, a]));
+        const result = await sharedNeighbors(
+          resolved.map((a) => a.id),
+          { metaedges: query.metaedges, neighborKind: query.neighborKind, limit: query.limit ?? 50 },
+        );
+        return result.items.flatMap((item) =>
+          item.edges.map((edge) => tripleEvidence(edgeTriple(edge, byId, item.node), verbs, { sharedBy: resolved.length })),
+        );
+      },
+      anchors,
+    );
   }
 
   /** The KG edges joining two nodes directly, as triples (either direction); under kgShuffle, matched like any triple read at `from`. */
@@ -145,7 +202,9 @@ export class KgChannel {
         const verbs = await metaedgeVerbs();
         const found = await findPaths(from.id, to.id, { maxDepth: 1, limit: 50 });
         return found.flatMap((p) =>
-          p.edges.map((edge) => tripleEvidence({ edge, source: p.nodes.find((n) => n.id === edge.sourceId)!, target: p.nodes.find((n) => n.id === edge.targetId)! }, verbs, {})),
+          p.edges.map((edge) =>
+            tripleEvidence({ edge, source: p.nodes.find((n) => n.id === edge.sourceId)!, target: p.nodes.find((n) => n.id === edge.targetId)! }, verbs, {}),
+          ),
         );
       },
       [from],
@@ -213,7 +272,12 @@ export class KgChannel {
     this.donors ??= new ShuffleDonors(kgShuffle!.seed, question ?? { id: null, text: '' });
     const key = `${label}|${anchors.map((a) => a.id).join(',')}|${found.map((f) => f.ref).join(',')}`;
     return trace.step(
-      { kind: 'channel.kg-shuffle', label: 'KG shuffle: matched triples from another question', input: { seed: kgShuffle!.seed, replaced: found.length, replacedRefs: found.map((f) => f.ref) }, parent },
+      {
+        kind: 'channel.kg-shuffle',
+        label: 'KG shuffle: matched triples from another question',
+        input: { seed: kgShuffle!.seed, replaced: found.length, replacedRefs: found.map((f) => f.ref) },
+        parent,
+      },
       async () => {
         const draw = await this.donors!.draw(found.length, key, new Set(anchors.map((a) => a.id)));
         const verbs = await metaedgeVerbs();

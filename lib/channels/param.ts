@@ -19,7 +19,10 @@ export class ParamChannel {
     const { trace, model } = this.deps;
     const input = relations.length ? { question, entities, relations } : { question, entities };
     if (!this.enabled) {
-      await trace.skipped({ kind: 'channel.param', label: 'Parametric recall', input, parent }, 'param switch is off: no recall step; prompts say not to use background knowledge');
+      await trace.skipped(
+        { kind: 'channel.param', label: 'Parametric recall', input, parent },
+        'param switch is off: no recall step; prompts say not to use background knowledge',
+      );
       return { enabled: false, items: [], note: 'param switch is off' };
     }
     const items = await trace.step({ kind: 'channel.param', label: 'Parametric recall', input, parent }, async (step) => {

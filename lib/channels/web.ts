@@ -29,7 +29,10 @@ export class RecordedBundleProvider implements WebSearchProvider {
 export class WebChannel {
   private readonly provider: WebSearchProvider;
 
-  constructor(private readonly deps: ChannelDeps, provider?: WebSearchProvider) {
+  constructor(
+    private readonly deps: ChannelDeps,
+    provider?: WebSearchProvider,
+  ) {
     this.provider = provider ?? new RecordedBundleProvider(deps.webBundle ?? []);
   }
 

@@ -17,7 +17,14 @@ export interface DocumentView {
 export async function getDocument(id: string, viewer: Viewer): Promise<DocumentView> {
   const doc = await getPrisma().document.findFirst({
     where: { id, ...ownerFilter(viewer) },
-    select: { id: true, source: true, externalId: true, title: true, text: true, passages: { orderBy: { ordinal: 'asc' }, select: { id: true, ordinal: true, start: true, end: true, label: true } } },
+    select: {
+      id: true,
+      source: true,
+      externalId: true,
+      title: true,
+      text: true,
+      passages: { orderBy: { ordinal: 'asc' }, select: { id: true, ordinal: true, start: true, end: true, label: true } },
+    },
   });
   if (!doc) throw new NotFoundError(`No document with id ${id}`);
   return doc;

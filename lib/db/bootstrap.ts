@@ -23,13 +23,14 @@ const CHECK_MS = 1_000;
  * Gives a migrated database: DATABASE_URL when set, else an embedded PostgreSQL
  * under .data/ (git-ignored). Sets DATABASE_URL for the rest of the process.
  */
-export async function ensureDatabase(
-  env: HopscopeEnv = readEnv(),
-  opts: { database?: string; dir?: string } = {},
-): Promise<DatabaseHandle> {
+export async function ensureDatabase(env: HopscopeEnv = readEnv(), opts: { database?: string; dir?: string } = {}): Promise<DatabaseHandle> {
   let server: EmbeddedDatabase | null = null;
   let url = env.DATABASE_URL;
-  const embedded = { dir: opts.dir ?? env.HOPSCOPE_PG_DIR ?? path.join(PROJECT_ROOT, '.data', 'pg'), port: env.HOPSCOPE_PG_PORT, database: opts.database ?? 'hopscope' };
+  const embedded = {
+    dir: opts.dir ?? env.HOPSCOPE_PG_DIR ?? path.join(PROJECT_ROOT, '.data', 'pg'),
+    port: env.HOPSCOPE_PG_PORT,
+    database: opts.database ?? 'hopscope',
+  };
   if (!url) {
     server = await startEmbeddedPostgres(embedded);
     url = server.url;

@@ -101,7 +101,20 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
     password: password ?? LEGACY_PASSWORD,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'work_mem=32MB', '-c', 'maintenance_work_mem=512MB', '-c', 'max_wal_size=4GB'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'work_mem=32MB',
+      '-c',
+      'maintenance_work_mem=512MB',
+      '-c',
+      'max_wal_size=4GB',
+    ],
     onLog: () => undefined,
     onError: (e) => {
       if (process.env.HOPSCOPE_DEBUG_PG) console.error('[postgres]', e);
@@ -117,7 +130,9 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
       await ensureDatabase(shared, opts.database);
       return { url: url(), owned: false, stop: async () => undefined };
     }
-    throw new Error(`the embedded PostgreSQL in ${opts.dir} did not start on port ${opts.port}${e instanceof Error ? `: ${e.message}` : ''} (set HOPSCOPE_DEBUG_PG=1 for its log)`);
+    throw new Error(
+      `the embedded PostgreSQL in ${opts.dir} did not start on port ${opts.port}${e instanceof Error ? `: ${e.message}` : ''} (set HOPSCOPE_DEBUG_PG=1 for its log)`,
+    );
   }
   if (!password) await rotateLegacyPassword(opts.dir, adminUrl(LEGACY_PASSWORD));
   await ensureDatabase(adminUrl(readEmbeddedPassword(opts.dir)!), opts.database);

@@ -22,9 +22,7 @@ function loadWasm(): Promise<WasmModule> {
     const require = createRequire(import.meta.url);
     const pkgDir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
     // The package entry imports a .wasm file, which Node refuses; wire the glue by hand.
-    const bg = (await import(
-      /* webpackIgnore: true */ path.join(pkgDir, 'schema_engine_bg.js')
-    )) as WasmModule & { __wbg_set_wasm(w: unknown): void };
+    const bg = (await import(/* webpackIgnore: true */ path.join(pkgDir, 'schema_engine_bg.js'))) as WasmModule & { __wbg_set_wasm(w: unknown): void };
     // The engine reports Rust panics through this global; keep the message for the error we throw.
     (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: unknown }).PRISMA_WASM_PANIC_REGISTRY = {
       set_message: (message: string) => {

@@ -33,11 +33,22 @@ export async function recentQuestionSets(viewer: Viewer, limit = 12): Promise<Qu
     take: limit,
     select: { id: true, name: true, source: true, description: true, updatedAt: true, _count: { select: { questions: true } } },
   });
-  return sets.map((s) => ({ id: s.id, name: s.name, source: s.source, description: s.description, total: s._count.questions, updatedAt: s.updatedAt.toISOString() }));
+  return sets.map((s) => ({
+    id: s.id,
+    name: s.name,
+    source: s.source,
+    description: s.description,
+    total: s._count.questions,
+    updatedAt: s.updatedAt.toISOString(),
+  }));
 }
 
 /** A page of one set's questions, in order. */
-export async function questionChoices(viewer: Viewer, setId: string, opts: { limit?: number; offset?: number } = {}): Promise<{ set: QuestionSetChoice; items: QuestionChoice[] }> {
+export async function questionChoices(
+  viewer: Viewer,
+  setId: string,
+  opts: { limit?: number; offset?: number } = {},
+): Promise<{ set: QuestionSetChoice; items: QuestionChoice[] }> {
   const prisma = getPrisma();
   const set = await prisma.questionSet.findFirst({
     where: { id: setId, ...ownerFilter(viewer) },

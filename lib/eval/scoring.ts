@@ -36,12 +36,7 @@ export function groundingRate(answer: Pick<MethodAnswer, 'claims'>): number | nu
 }
 
 /** Scores one answer against gold, per METHODS.md §0 "Scoring". */
-export function scoreAnswer(
-  answerType: AnswerType,
-  gold: GoldAnswer,
-  answer: MethodAnswer,
-  options: Record<string, string> | null = null,
-): AnswerScore {
+export function scoreAnswer(answerType: AnswerType, gold: GoldAnswer, answer: MethodAnswer, options: Record<string, string> | null = null): AnswerScore {
   const grounding = groundingRate(answer);
   if (isAbstention(answer)) return { correct: false, abstained: true, grounding, detail: 'abstained (counts as incorrect)' };
   const verdict = judge(answerType, gold, answer, options);

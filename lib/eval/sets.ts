@@ -100,7 +100,11 @@ const INVISIBLE = /[\p{Cf}\p{Cc}]/u;
 export function normaliseSetName(name: string): string {
   const normalised = name.normalize('NFKC').trim();
   const bad = INVISIBLE.exec(normalised);
-  if (bad) throw new InvalidInputError(`name: holds an invisible or control character (U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}); remove it`, [{ path: 'name', message: 'holds an invisible or control character' }]);
+  if (bad)
+    throw new InvalidInputError(
+      `name: holds an invisible or control character (U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}); remove it`,
+      [{ path: 'name', message: 'holds an invisible or control character' }],
+    );
   if (!normalised) throw new InvalidInputError('name: a set needs a name', [{ path: 'name', message: 'a set needs a name' }]);
   return normalised;
 }
@@ -135,7 +139,8 @@ export async function saveQuestionSet(input: NewQuestionSet, { ownerId = null, r
       // Saves under one name wait for each other (a null owner is not covered by the unique index).
       await tx.$executeRaw`select pg_advisory_xact_lock(hashtext(${`question-set:${ownerId ?? ''}:${set.name}`}))`;
       const existing = await tx.questionSet.findFirst({ where: { name: set.name, ownerId }, include: { questions: { select: { documentIds: true } } } });
-      if (existing && existing.source !== set.source) throw new SetNameTaken(`the name "${set.name}" is taken by a ${existing.source} set; choose another name`);
+      if (existing && existing.source !== set.source)
+        throw new SetNameTaken(`the name "${set.name}" is taken by a ${existing.source} set; choose another name`);
       if (existing && !replace) throw new SetNameTaken(`a set named "${set.name}" exists already; choose another name, or replace it explicitly (--replace)`);
       if (existing) {
         const owned = existing.questions.flatMap((q) => q.documentIds);
@@ -178,7 +183,15 @@ async function storeDocuments(tx: Prisma.TransactionClient, questions: NewQuesti
       let offset = 0;
       doc.sections.forEach((section, ordinal) => {
         if (ordinal > 0) offset += SECTION_SEPARATOR.length;
-        passages.push({ id: `${id}:${ordinal}`, documentId: id, ordinal, start: offset, end: offset + section.text.length, label: section.label ?? null, text: section.text });
+        passages.push({
+          id: `${id}:${ordinal}`,
+          documentId: id,
+          ordinal,
+          start: offset,
+          end: offset + section.text.length,
+          label: section.label ?? null,
+          text: section.text,
+        });
         offset += section.text.length;
       });
       const text = doc.sections.map((s) => s.text).join(SECTION_SEPARATOR);
@@ -210,7 +223,10 @@ export async function listQuestionSets(viewer: Viewer = LOCAL_VIEWER): Promise<Q
  * Where the viewer's set named `idOrName` is (by id, or by name: their own set
  * before everyone's); another user's set is never found.
  */
-export function setLookup(idOrName: string, viewer: Viewer = LOCAL_VIEWER): { where: Prisma.QuestionSetWhereInput; orderBy: Prisma.QuestionSetOrderByWithRelationInput } {
+export function setLookup(
+  idOrName: string,
+  viewer: Viewer = LOCAL_VIEWER,
+): { where: Prisma.QuestionSetWhereInput; orderBy: Prisma.QuestionSetOrderByWithRelationInput } {
   const names = [idOrName, idOrName.normalize('NFKC').trim()];
   return {
     where: { AND: [ownerFilter(viewer), { OR: [{ id: idOrName }, { name: { in: names } }] }] },

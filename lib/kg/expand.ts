@@ -76,7 +76,7 @@ export async function expandTyped(startIds: string[], opts: ExpandOptions = {}):
   function pathTo(end: number): KgPath {
     const nodes = [end];
     const edges: number[] = [];
-    for (let v = end; parentEntry[v] >= 0; ) {
+    for (let v = end; parentEntry[v] >= 0;) {
       const i = parentEntry[v];
       edges.push(g.incEdge[i]);
       v = g.edgeSource[g.incEdge[i]] === v ? g.edgeTarget[g.incEdge[i]] : g.edgeSource[g.incEdge[i]];

@@ -4,7 +4,23 @@
  * profiles are indexed SQL; traversals run on an in-memory snapshot of the graph
  * loaded from Postgres (see query/snapshot.ts for why).
  */
-export type { KgNode, KgEdge, KgTriple, KgPath, NeighborEdge, EntityLink, LinkAlternative, LinkMatch, LinkMethod, LinkReading, LinkRejection, LinkReport, MetapathHop, EdgeDirection, DirectionFilter } from './types';
+export type {
+  KgNode,
+  KgEdge,
+  KgTriple,
+  KgPath,
+  NeighborEdge,
+  EntityLink,
+  LinkAlternative,
+  LinkMatch,
+  LinkMethod,
+  LinkReading,
+  LinkRejection,
+  LinkReport,
+  MetapathHop,
+  EdgeDirection,
+  DirectionFilter,
+} from './types';
 export { normaliseName } from './normalise';
 export { linkMention, linkEntities, explainLinks, prepareLinking, type LinkOptions } from './link';
 export { KnowledgeLookups, sharedKnowledgeLookups } from './query/lookups';

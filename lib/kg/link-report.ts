@@ -9,6 +9,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function readLinkReport(output: unknown): LinkReport | null {
   const links = Array.isArray(output) ? output : isObject(output) && Array.isArray(output.links) ? output.links : null;
   if (!links || !links.every((l) => isObject(l) && typeof l.nodeId === 'string' && 'mention' in l)) return null;
-  const rejected = isObject(output) && Array.isArray(output.rejected) ? output.rejected.filter((r): r is LinkRejection => isObject(r) && typeof r.reason === 'string') : [];
+  const rejected =
+    isObject(output) && Array.isArray(output.rejected) ? output.rejected.filter((r): r is LinkRejection => isObject(r) && typeof r.reason === 'string') : [];
   return { links: links as EntityLink[], rejected };
 }

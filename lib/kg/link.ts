@@ -49,7 +49,11 @@ function exactHits(keys: string[], scope: { aliases: boolean; kinds?: string[] }
   return opts.lookups ? opts.lookups.candidates(keys, scope) : exactCandidates(keys, scope);
 }
 
-function fuzzyHits(keys: string[], scope: { aliases: boolean; kinds?: string[]; minSimilarity: number; limit: number }, opts: LinkOptions): Promise<LinkCandidate[]> {
+function fuzzyHits(
+  keys: string[],
+  scope: { aliases: boolean; kinds?: string[]; minSimilarity: number; limit: number },
+  opts: LinkOptions,
+): Promise<LinkCandidate[]> {
   return opts.lookups ? opts.lookups.fuzzyCandidates(keys, scope) : fuzzyCandidates(keys, scope);
 }
 
@@ -68,7 +72,8 @@ const ALIAS_CONFIDENCE: Record<string, number> = { [FULL_NAME_SOURCE]: 0.95, 'nc
 /** How an exact or alias candidate matched (fuzzy ones are read in fuzzyReading). */
 function reading(c: LinkCandidate): Reading {
   if (c.method === 'exact') return { ...c, match: 'exact', confidence: 1 };
-  if (c.method === 'fuzzy') return { ...c, match: c.source === FULL_NAME_SOURCE ? 'fuzzy-gene-full-name' : 'fuzzy', confidence: Math.round(c.score * 900) / 1000 };
+  if (c.method === 'fuzzy')
+    return { ...c, match: c.source === FULL_NAME_SOURCE ? 'fuzzy-gene-full-name' : 'fuzzy', confidence: Math.round(c.score * 900) / 1000 };
   return { ...c, match: c.source === FULL_NAME_SOURCE ? 'gene-full-name' : 'alias', confidence: ALIAS_CONFIDENCE[c.source ?? ''] ?? ALIAS_SCORE };
 }
 
@@ -157,7 +162,8 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   const lookups = opts.lookups ?? sharedKnowledgeLookups();
   const rejected: LinkRejection[] = [];
   const spanText = (first: number, last: number) => text.slice(tokens[first].start, tokens[last].end);
-  const reject = (c: Reading, first: number, last: number, why: string) => rejected.push(rejection(c, spanText(first, last), tokens[first].start, tokens[last].end, why));
+  const reject = (c: Reading, first: number, last: number, why: string) =>
+    rejected.push(rejection(c, spanText(first, last), tokens[first].start, tokens[last].end, why));
   const usable = (c: Reading, first: number, last: number) => {
     const written = spanText(first, last);
     if (!rich && !sameName(c, written)) return false;
@@ -172,12 +178,18 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   const spans: Span[] = grams
     .map(({ first, last, key, lemmaKey, spelledKeys }) => {
       const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])].map(reading);
-      const spelled = (spelledKeys ?? []).flatMap((k) => byKey.get(k) ?? []).map((c): Reading => ({ ...c, method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: SPELLED_CONFIDENCE }));
+      const spelled = (spelledKeys ?? [])
+        .flatMap((k) => byKey.get(k) ?? [])
+        .map((c): Reading => ({ ...c, method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: SPELLED_CONFIDENCE }));
       return { first, last, candidates: [...found, ...spelled].filter((c) => usable(c, first, last)) };
     })
     .filter((s) => s.candidates.length > 0);
   if (rich && scope.aliases) {
-    spans.push(...(await geneDerivedSpans(text, tokens, spans, scope, opts, lookups)).filter((s) => (s.candidates = s.candidates.filter((c) => usable(c, s.first, s.last))).length));
+    spans.push(
+      ...(await geneDerivedSpans(text, tokens, spans, scope, opts, lookups)).filter(
+        (s) => (s.candidates = s.candidates.filter((c) => usable(c, s.first, s.last))).length,
+      ),
+    );
     spans.push(...(await abbreviationSpans(text, tokens, spans, lookups, reject)));
   }
 
@@ -202,7 +214,15 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
       return !why && usable(c, first, last);
     };
     const linked = windows
-      .map(({ first, last, key }) => ({ first, last, candidates: index!.near(key, scope).slice(0, perMention + FUZZY_SPARES).map((c) => fuzzyReading(c, key)).filter((c) => fuzzyUsable(c, first, last)) }))
+      .map(({ first, last, key }) => ({
+        first,
+        last,
+        candidates: index!
+          .near(key, scope)
+          .slice(0, perMention + FUZZY_SPARES)
+          .map((c) => fuzzyReading(c, key))
+          .filter((c) => fuzzyUsable(c, first, last)),
+      }))
       .filter((s) => s.candidates.length > 0)
       // The longest window that reads as a name wins, then the closest spelling.
       .sort((a, b) => b.last - b.first - (a.last - a.first) || bestEdits(a) - bestEdits(b) || a.first - b.first);
@@ -216,7 +236,12 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
       // A longer span read approximately beats its split into shorter exact pieces ("nicotine dependance": not Nicotine + Dependence).
       for (const piece of inside) {
         accepted.splice(accepted.indexOf(piece), 1);
-        reject(bestPerNode(piece.candidates)[0], piece.first, piece.last, `a piece of the longer reading '${spanText(w.first, w.last)}' (${bestPerNode(w.candidates)[0].name}, within a few edits)`);
+        reject(
+          bestPerNode(piece.candidates)[0],
+          piece.first,
+          piece.last,
+          `a piece of the longer reading '${spanText(w.first, w.last)}' (${bestPerNode(w.candidates)[0].name}, within a few edits)`,
+        );
       }
       covered.fill(1, w.first, w.last + 1);
       accepted.push(w);
@@ -251,7 +276,14 @@ const MAX_ALTERNATIVES = 5;
  * deficiency" → the side effect "Glucose-6-phosphate dehydrogenase
  * deficiency"). Genes themselves are not read this way.
  */
-async function geneDerivedSpans(text: string, tokens: Token[], spans: Span[], scope: { aliases: boolean; kinds?: string[] }, opts: LinkOptions, lookups: KnowledgeLookups): Promise<Span[]> {
+async function geneDerivedSpans(
+  text: string,
+  tokens: Token[],
+  spans: Span[],
+  scope: { aliases: boolean; kinds?: string[] },
+  opts: LinkOptions,
+  lookups: KnowledgeLookups,
+): Promise<Span[]> {
   const symbols = new Map<number, string[]>();
   for (const s of spans) {
     if (s.first !== s.last || !/[A-Z0-9]/.test(text.slice(tokens[s.first].start, tokens[s.first].end))) continue;
@@ -286,7 +318,13 @@ async function geneDerivedSpans(text: string, tokens: Token[], spans: Span[], sc
  * turned down with that reason. An abbreviation several diseases share is
  * turned down, naming them.
  */
-async function abbreviationSpans(text: string, tokens: Token[], spans: Span[], lookups: KnowledgeLookups, reject: (c: Reading, first: number, last: number, why: string) => void): Promise<Span[]> {
+async function abbreviationSpans(
+  text: string,
+  tokens: Token[],
+  spans: Span[],
+  lookups: KnowledgeLookups,
+  reject: (c: Reading, first: number, last: number, why: string) => void,
+): Promise<Span[]> {
   const out: Span[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const written = text.slice(tokens[i].start, tokens[i].end);
@@ -294,7 +332,11 @@ async function abbreviationSpans(text: string, tokens: Token[], spans: Span[], l
     const cue = diseaseCue(tokens, i);
     const symbol = spans.find((s) => s.first === i && s.last === i && s.candidates.some((c) => c.method === 'exact'));
     if (!cue || (symbol && cue !== 'strong')) continue;
-    const found = (await abbreviationCandidates(written, lookups, ABBREVIATION_SCORE)).map((c): Reading => ({ ...c, match: 'abbreviation', confidence: ABBREVIATION_SCORE }));
+    const found = (await abbreviationCandidates(written, lookups, ABBREVIATION_SCORE)).map((c): Reading => ({
+      ...c,
+      match: 'abbreviation',
+      confidence: ABBREVIATION_SCORE,
+    }));
     if (found.length > 1) for (const c of found) reject(c, i, i, `'${written}' abbreviates several diseases (${found.map((f) => f.name).join(', ')})`);
     if (found.length !== 1) continue;
     if (symbol) {
@@ -413,7 +455,6 @@ const PHRASE_BREAK = /[;:?!"“”]|\.\s/;
  * name misspelt ("Pleura fibrosis"). Longest first, at most MAX_FUZZY_SPANS.
  */
 function fuzzyWindows(text: string, tokens: Token[], words: Word[], covered: Uint8Array, pairs: [Span, Span][]): Gram[] {
-
   const breaksBefore = (i: number) => i > 0 && PHRASE_BREAK.test(text.slice(tokens[i - 1].end, tokens[i].start));
   // A name neither starts nor ends on a function word, nor on an English verb in lower case ("presents", "orders"; "swelling", "increased" may).
   const edge = nameEdges(text, tokens);
@@ -454,7 +495,9 @@ function fuzzyWindows(text: string, tokens: Token[], words: Word[], covered: Uin
       }
     }
   }
-  return [...grams.values()].sort((a, b) => b.last - b.first - (a.last - a.first) || b.key.length - a.key.length || a.first - b.first).slice(0, MAX_FUZZY_SPANS);
+  return [...grams.values()]
+    .sort((a, b) => b.last - b.first - (a.last - a.first) || b.key.length - a.key.length || a.first - b.first)
+    .slice(0, MAX_FUZZY_SPANS);
 }
 
 /** A fuzzy candidate read against the window it was found for: its edits and confidence (names in another word order: 'reordered'). */
@@ -474,8 +517,10 @@ function fuzzyReading(c: LinkCandidate | NearName, key: string): Reading {
  */
 function fuzzyImplausible(c: Reading, tokens: Token[], words: Word[], first: number, last: number): string | null {
   const length = normaliseName(c.matched).length;
-  if ((c.edits ?? Infinity) > allowedEdits(length)) return `${c.edits} edits from '${c.matched}': a name of ${length} characters allows ${allowedEdits(length)}`;
-  if (symbolLike(c) && c.source !== FULL_NAME_SOURCE && !/\s/.test(c.matched.trim())) return 'a gene symbol is never matched fuzzily: a word that resembles one is a word';
+  if ((c.edits ?? Infinity) > allowedEdits(length))
+    return `${c.edits} edits from '${c.matched}': a name of ${length} characters allows ${allowedEdits(length)}`;
+  if (symbolLike(c) && c.source !== FULL_NAME_SOURCE && !/\s/.test(c.matched.trim()))
+    return 'a gene symbol is never matched fuzzily: a word that resembles one is a word';
   const word = first === last ? words.find((w) => w.start === tokens[first].start) : undefined;
   if (word?.known && !pluralOf(tokens[first].norm, normaliseName(c.matched))) return `'${word.text}' is an English word spelt right, not a misspelt name`;
   return null;
@@ -533,15 +578,18 @@ const SHORT_ALIAS = 4;
 function implausible(c: Reading, written: string, tokens: Token[], words: Word[], first: number, last: number): string | null {
   const gene = isConcept(c.kind, 'gene');
   const asGene = geneContext(tokens, first, last);
-  if (first === last && CLINICAL_SHORTHAND.has(tokens[first].norm) && !(gene && asGene)) return `'${written}' is clinical shorthand, a question word${gene ? " (a gene only when written as one: 'the " + written + " gene')" : ''}`;
+  if (first === last && CLINICAL_SHORTHAND.has(tokens[first].norm) && !(gene && asGene))
+    return `'${written}' is clinical shorthand, a question word${gene ? " (a gene only when written as one: 'the " + written + " gene')" : ''}`;
   if (!symbolLike(c) || /\s/.test(c.matched.trim())) return null;
   const before = tokens[first - 1];
-  if (before && PERSONAL_POSSESSIVES.has(before.norm) && gene && !/\d/.test(written)) return `'${written}' follows '${before.norm}': the writer's own (a person, a lab), not a gene`;
+  if (before && PERSONAL_POSSESSIVES.has(before.norm) && gene && !/\d/.test(written))
+    return `'${written}' follows '${before.norm}': the writer's own (a person, a lab), not a gene`;
   const word = words.find((w) => w.start === tokens[first].start);
   // Written with a capital after a small letter ("hERG") or next to a verb of genes ("bind HERG"), an alias is written as a gene.
   if (gene && c.method === 'alias' && first === last && !asGene && !/\p{Ll}\p{Lu}/u.test(written) && !geneVerbNext(tokens, first, last)) {
     const norm = tokens[first].norm;
-    if ((/^[a-z]+$/.test(norm) && norm.length <= SHORT_ALIAS) || norm.length <= 2 || word?.known) return `'${written}' is a short or common-word alias of ${c.name}: a gene only when written as one ('the ${written} gene', '${written} protein')`;
+    if ((/^[a-z]+$/.test(norm) && norm.length <= SHORT_ALIAS) || norm.length <= 2 || word?.known)
+      return `'${written}' is a short or common-word alias of ${c.name}: a gene only when written as one ('the ${written} gene', '${written} protein')`;
   }
   if (/\d/.test(written) || (written === written.toUpperCase() && /\p{Lu}.*\p{Lu}/u.test(written))) return null;
   if (asGene) return null;
@@ -562,12 +610,26 @@ function sameName(c: LinkCandidate, written: string): boolean {
  * SIDER side effects repeat many disease names ("Osteoarthritis"), and the disease
  * is the node with the biology around it.
  */
-const KIND_PREFERENCE: KindConcept[] = ['disease', 'compound', 'gene', 'anatomy', 'symptom', 'pharmacologicClass', 'pathway', 'biologicalProcess', 'molecularFunction', 'cellularComponent', 'sideEffect'];
+const KIND_PREFERENCE: KindConcept[] = [
+  'disease',
+  'compound',
+  'gene',
+  'anatomy',
+  'symptom',
+  'pharmacologicClass',
+  'pathway',
+  'biologicalProcess',
+  'molecularFunction',
+  'cellularComponent',
+  'sideEffect',
+];
 const kindRanks = new Map<string, number>();
 const kindRank = (kind: string) => {
   let rank = kindRanks.get(kind);
   if (rank === undefined) {
-    const ranks = conceptsOf(kind).map((c) => KIND_PREFERENCE.indexOf(c)).filter((i) => i >= 0);
+    const ranks = conceptsOf(kind)
+      .map((c) => KIND_PREFERENCE.indexOf(c))
+      .filter((i) => i >= 0);
     kindRanks.set(kind, (rank = ranks.length ? Math.min(...ranks) : KIND_PREFERENCE.length));
   }
   return rank;

@@ -9,16 +9,7 @@
 export const RELATION_DOMAINS = ['GENE_PROTEIN', 'DRUG_THERAPY', 'DISEASE_SYMPTOM', 'PATHWAY_METABOLISM', 'INTEGRATED'] as const;
 export type RelationDomain = (typeof RELATION_DOMAINS)[number];
 
-export const RELATION_CATEGORIES = [
-  'Interacts_with',
-  'Targets',
-  'Treats',
-  'Causes',
-  'Expressed_in',
-  'Associated_with',
-  'Regulates',
-  'Occurs_in',
-] as const;
+export const RELATION_CATEGORIES = ['Interacts_with', 'Targets', 'Treats', 'Causes', 'Expressed_in', 'Associated_with', 'Regulates', 'Occurs_in'] as const;
 export type RelationCategory = (typeof RELATION_CATEGORIES)[number];
 
 export const RELATION_WEIGHTS: Readonly<Record<RelationCategory, Readonly<Record<RelationDomain, number>>>> = {

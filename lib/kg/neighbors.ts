@@ -45,7 +45,10 @@ export async function neighbors(nodeId: string, opts: NeighborOptions = {}): Pro
 }
 
 /** How many edges match, and how many distinct nodes they reach (a pair can be joined by several metaedges). */
-export async function countNeighbors(nodeId: string, opts: Omit<NeighborOptions, 'limit' | 'offset' | 'order'> = {}): Promise<{ edges: number; nodes: number }> {
+export async function countNeighbors(
+  nodeId: string,
+  opts: Omit<NeighborOptions, 'limit' | 'offset' | 'order'> = {},
+): Promise<{ edges: number; nodes: number }> {
   const g = await graphSnapshot();
   const v = g.nodeIndex.get(nodeId);
   if (v === undefined) return { edges: 0, nodes: 0 };

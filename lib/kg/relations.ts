@@ -159,10 +159,29 @@ export function readMetaedge(m: MetaedgeRow): MetaedgeInfo {
 
 function reading(m: MetaedgeRow): { info: MetaedgeInfo; swapped: boolean } {
   const sense = senseOf(m);
-  const base = { abbr: m.abbr, source: m.sourceKind, target: m.targetKind, directed: m.directed, verb: m.verb, sense: sense?.id ?? null, category: sense?.category ?? null, domain: metaedgeDomain(m) };
+  const base = {
+    abbr: m.abbr,
+    source: m.sourceKind,
+    target: m.targetKind,
+    directed: m.directed,
+    verb: m.verb,
+    sense: sense?.id ?? null,
+    category: sense?.category ?? null,
+    domain: metaedgeDomain(m),
+  };
   if (!sense) {
     const clause = `are linked by "${m.verb}" to {x}`;
-    return { info: { ...base, sourceClause: clause, targetClause: clause, forward: `is linked by "${m.verb}" to`, backward: `is linked by "${m.verb}" to`, agentEnd: 'source' }, swapped: false };
+    return {
+      info: {
+        ...base,
+        sourceClause: clause,
+        targetClause: clause,
+        forward: `is linked by "${m.verb}" to`,
+        backward: `is linked by "${m.verb}" to`,
+        agentEnd: 'source',
+      },
+      swapped: false,
+    };
   }
   const swapped = !!sense.agent && !agentIs(m.sourceKind, sense) && agentIs(m.targetKind, sense);
   const ends: Ends = swapped ? { agent: m.targetKind, other: m.sourceKind } : { agent: m.sourceKind, other: m.targetKind };

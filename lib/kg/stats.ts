@@ -60,7 +60,9 @@ export function graphName(record: { source: string; version: string } | null): s
 /** The name of the graph the database holds now (its latest graph import); a generic name when the database does not answer. */
 export async function loadedGraphName(): Promise<string> {
   try {
-    const { rows } = await getPool().query<{ source: string; version: string }>(`select source, version from kg_imports where kind = 'graph' order by imported_at desc limit 1`);
+    const { rows } = await getPool().query<{ source: string; version: string }>(
+      `select source, version from kg_imports where kind = 'graph' order by imported_at desc limit 1`,
+    );
     return graphName(rows[0] ?? null);
   } catch {
     return graphName(null);

@@ -4,15 +4,7 @@ import type { CitationIndex } from '@/lib/channels/citations';
 import { LexicalSimilarity, LEXICAL_WHY, type Similarity } from './similarity';
 import { ModelCallError } from './errors';
 import { renderMessages } from './messages';
-import type {
-  BackendDescription,
-  CallRecorder,
-  ModelBackend,
-  ModelCallRecord,
-  ModelRequest,
-  ModelResult,
-  RoleTemplate,
-} from './types';
+import type { BackendDescription, CallRecorder, ModelBackend, ModelCallRecord, ModelRequest, ModelResult, RoleTemplate } from './types';
 
 /** Calls a run makes at once unless configured (HOPSCOPE_MODEL_CONCURRENCY). */
 export const DEFAULT_MODEL_CONCURRENCY = 8;
@@ -84,9 +76,7 @@ export class ModelClient {
       // The offline engine reads the graph: a lost database is the run's interruption, not a model failure.
       if (isConnectionLoss(err)) throw err;
       const error =
-        err instanceof ModelCallError
-          ? err
-          : new ModelCallError('internal', err instanceof Error ? err.message : String(err), { backend: this.backend.name });
+        err instanceof ModelCallError ? err : new ModelCallError('internal', err instanceof Error ? err.message : String(err), { backend: this.backend.name });
       await recorder?.(this.failureRecord(cited, input, options, error, startedAt));
       throw error;
     }
@@ -113,13 +103,7 @@ export class ModelClient {
     return result;
   }
 
-  private failureRecord<I>(
-    template: RoleTemplate<I, unknown>,
-    input: I,
-    options: ModelCallOptions,
-    error: ModelCallError,
-    startedAt: Date,
-  ): ModelCallRecord {
+  private failureRecord<I>(template: RoleTemplate<I, unknown>, input: I, options: ModelCallOptions, error: ModelCallError, startedAt: Date): ModelCallRecord {
     const d = error.details;
     const described = this.backend.describe();
     return {

@@ -31,7 +31,10 @@ const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** HOPSCOPE_ROLE_MODELS="monitor=qwen3-4b,judge=gpt-4o-mini": a model per role. */
 function parseRoleModels(value: string | undefined): Partial<Record<RoleName, string>> {
   const roleModels: Record<string, string> = {};
-  for (const pair of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [role, model] = pair.split('=').map((s) => s.trim());
     if (!role || !model) {
       throw new ModelCallError('config', `HOPSCOPE_ROLE_MODELS: expected role=model, got '${pair}'`);
@@ -82,9 +85,8 @@ export function createModelBackend(
  * and key default to the chat endpoint's; timeout as for chat calls.
  */
 export function embeddingConfigFromEnv(env: EnvVars = process.env): { model: string; baseUrl: string; apiKey?: string; timeoutMs: number } | null {
-  const { HOPSCOPE_EMBEDDING_MODEL, HOPSCOPE_EMBEDDING_BASE_URL, HOPSCOPE_EMBEDDING_API_KEY, OPENAI_BASE_URL, OPENAI_API_KEY, HOPSCOPE_MODEL_TIMEOUT_MS } = readEnv(
-    env as NodeJS.ProcessEnv,
-  );
+  const { HOPSCOPE_EMBEDDING_MODEL, HOPSCOPE_EMBEDDING_BASE_URL, HOPSCOPE_EMBEDDING_API_KEY, OPENAI_BASE_URL, OPENAI_API_KEY, HOPSCOPE_MODEL_TIMEOUT_MS } =
+    readEnv(env as NodeJS.ProcessEnv);
   if (!HOPSCOPE_EMBEDDING_MODEL) return null;
   return {
     model: HOPSCOPE_EMBEDDING_MODEL,

@@ -98,11 +98,20 @@ export class EmbeddingClient {
         result = await this.request(input);
       } catch (err) {
         const error = err instanceof ModelCallError ? err : null;
-        await recorder?.(this.callRecord(input, { started, attempts: error?.details.attempts ?? 1, tokens: null, error: error ? `${error.kind}: ${error.message}` : String(err) }));
+        await recorder?.(
+          this.callRecord(input, {
+            started,
+            attempts: error?.details.attempts ?? 1,
+            tokens: null,
+            error: error ? `${error.kind}: ${error.message}` : String(err),
+          }),
+        );
         throw err;
       }
       requests += result.attempts;
-      await recorder?.(this.callRecord(input, { started, attempts: result.attempts, tokens: result.tokens, error: null, dims: result.vectors[0]?.length ?? 0 }));
+      await recorder?.(
+        this.callRecord(input, { started, attempts: result.attempts, tokens: result.tokens, error: null, dims: result.vectors[0]?.length ?? 0 }),
+      );
       batch.forEach(([h], i) => fresh.set(h, result.vectors[i]));
     }
     await this.cache?.set(this.cacheKey, fresh);
@@ -150,7 +159,9 @@ export class EmbeddingClient {
   }
 
   /** One request under a timeout of its own: the SDK's stops at the response headers, while a server can hang in the body. */
-  private async attempt(input: string[]): Promise<{ ok: true; vectors: Float32Array[]; tokens: number | null } | { ok: false; error: ModelCallError; retryAfterMs: number | null }> {
+  private async attempt(
+    input: string[],
+  ): Promise<{ ok: true; vectors: Float32Array[]; tokens: number | null } | { ok: false; error: ModelCallError; retryAfterMs: number | null }> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -159,14 +170,26 @@ export class EmbeddingClient {
     }, this.timeoutMs);
     try {
       // 'float' explicitly: the client otherwise asks for base64, which not every compatible server speaks.
-      const response = await this.client.embeddings.create({ model: this.model, input, encoding_format: 'float' }, { signal: controller.signal, maxRetries: 0 });
+      const response = await this.client.embeddings.create(
+        { model: this.model, input, encoding_format: 'float' },
+        { signal: controller.signal, maxRetries: 0 },
+      );
       const parsed = EmbeddingResponseSchema.safeParse(response);
-      if (!parsed.success) return { ok: false, error: new ModelCallError('server', `the embedding response is not a list of vectors: ${parsed.error.issues[0]?.message}`), retryAfterMs: null };
+      if (!parsed.success)
+        return {
+          ok: false,
+          error: new ModelCallError('server', `the embedding response is not a list of vectors: ${parsed.error.issues[0]?.message}`),
+          retryAfterMs: null,
+        };
       const byIndex = new Map(parsed.data.data.map((d) => [d.index, d.embedding]));
       const vectors = input.map((_, i) => byIndex.get(i));
       const dims = vectors[0]?.length ?? 0;
       if (vectors.some((v) => !v || v.length !== dims || !dims)) {
-        return { ok: false, error: new ModelCallError('server', `the embedding response holds ${byIndex.size} vectors of mixed or zero length for ${input.length} texts`), retryAfterMs: null };
+        return {
+          ok: false,
+          error: new ModelCallError('server', `the embedding response holds ${byIndex.size} vectors of mixed or zero length for ${input.length} texts`),
+          retryAfterMs: null,
+        };
       }
       return { ok: true, vectors: vectors.map((v) => Float32Array.from(v!)), tokens: parsed.data.usage?.prompt_tokens ?? null };
     } catch (err) {

@@ -10,16 +10,7 @@ import type { BackendName, ChatMessage } from './types';
  * - aborted: the caller cancelled the call.
  * - internal: a backend failed in its own code (e.g. an offline engine bug).
  */
-export type ModelErrorKind =
-  | 'timeout'
-  | 'rate_limit'
-  | 'server'
-  | 'network'
-  | 'invalid_output'
-  | 'config'
-  | 'rejected'
-  | 'aborted'
-  | 'internal';
+export type ModelErrorKind = 'timeout' | 'rate_limit' | 'server' | 'network' | 'invalid_output' | 'config' | 'rejected' | 'aborted' | 'internal';
 
 export const TRANSIENT_ERROR_KINDS: ReadonlySet<ModelErrorKind> = new Set(['timeout', 'rate_limit', 'server', 'network']);
 

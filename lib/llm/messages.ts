@@ -18,8 +18,7 @@ export function repairMessages(messages: ChatMessage[], invalidReply: string, pr
     {
       role: 'user',
       content:
-        `Your reply could not be used: ${problem}\n` +
-        'Reply again with only the corrected JSON object matching the schema given above, and no other text.',
+        `Your reply could not be used: ${problem}\n` + 'Reply again with only the corrected JSON object matching the schema given above, and no other text.',
     },
   ];
 }

@@ -44,7 +44,12 @@ export class OfflineBackend implements ModelBackend {
       ...(req.assistantPrefix ? [{ role: 'assistant' as const, content: req.assistantPrefix }] : []),
     ];
     const rule = rules.get(template.id);
-    if (!rule) throw new ModelCallError('internal', `The offline engine has no rule for template '${template.id}'`, { backend: 'offline', model: OFFLINE_MODEL, messages });
+    if (!rule)
+      throw new ModelCallError('internal', `The offline engine has no rule for template '${template.id}'`, {
+        backend: 'offline',
+        model: OFFLINE_MODEL,
+        messages,
+      });
     let output: unknown;
     try {
       output = await (rule as (input: I, ctx: OfflineRuleContext) => unknown)(req.input, { assistantPrefix: req.assistantPrefix });
@@ -58,7 +63,12 @@ export class OfflineBackend implements ModelBackend {
     let parsed: O | null = null;
     if (template.outputSchema) {
       const check = template.outputSchema.safeParse(output);
-      if (!check.success) throw new ModelCallError('internal', `Offline rule for '${template.id}' broke its schema: ${check.error.message}`, { backend: 'offline', model: OFFLINE_MODEL, messages });
+      if (!check.success)
+        throw new ModelCallError('internal', `Offline rule for '${template.id}' broke its schema: ${check.error.message}`, {
+          backend: 'offline',
+          model: OFFLINE_MODEL,
+          messages,
+        });
       parsed = check.data;
     }
     const fullText = typeof output === 'string' ? output : JSON.stringify(output);

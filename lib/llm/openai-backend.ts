@@ -127,10 +127,7 @@ export class OpenAIBackend implements ModelBackend {
 
     // Sampled calls are meant to differ (EIGEN-1's K proposers), and a replayed
     // stream could not reproduce where the caller stopped it: neither is cached.
-    const key =
-      this.cache && !req.stream && params.temperature === 0
-        ? cacheKey({ model, messages, params, jsonSchema: template.jsonSchema })
-        : null;
+    const key = this.cache && !req.stream && params.temperature === 0 ? cacheKey({ model, messages, params, jsonSchema: template.jsonSchema }) : null;
     if (key) {
       const cachedHit = await this.cache!.get(key);
       // A response cached before redaction came in is redacted as it is read.
@@ -198,7 +195,11 @@ export class OpenAIBackend implements ModelBackend {
       if (outcome.ok) {
         tally.addUsage(outcome.usage, spec.messages, outcome.text);
         // An echoed key is blanked before anything parses, caches or records the text.
-        return { text: redactModelText(outcome.text, [this.options.apiKey]), finishReason: outcome.finishReason, continued: attempt.optionalParams.includes('continue_final_message') || 'continue_final_message' in attempt.body };
+        return {
+          text: redactModelText(outcome.text, [this.options.apiKey]),
+          finishReason: outcome.finishReason,
+          continued: attempt.optionalParams.includes('continue_final_message') || 'continue_final_message' in attempt.body,
+        };
       }
       if (outcome.refusedParam && !this.refused.has(outcome.refusedParam)) {
         this.refused.add(outcome.refusedParam);

@@ -95,7 +95,8 @@ export class EmbeddingSimilarity implements Similarity {
   ) {}
 
   current(): SimilarityUse {
-    if (this.failure) return { kind: 'lexical', measure: LEXICAL_MEASURE, why: `fallback: the embedding endpoint failed (${this.failure}); lexical for the rest of this run` };
+    if (this.failure)
+      return { kind: 'lexical', measure: LEXICAL_MEASURE, why: `fallback: the embedding endpoint failed (${this.failure}); lexical for the rest of this run` };
     return {
       kind: `embedding:${this.client.model}`,
       measure: `cosine of the two texts' embeddings from the endpoint's /v1/embeddings (model ${this.client.model}), floored at 0, for relevance and between texts alike`,

@@ -49,7 +49,9 @@ export class PrismaEmbeddingCache implements EmbeddingCache {
   async set(model: string, vectors: Map<string, Float32Array>): Promise<void> {
     if (!vectors.size) return;
     // Two workers may embed the same text at once; the first stored vector wins.
-    await (await prisma()).embeddingCache.createMany({
+    await (
+      await prisma()
+    ).embeddingCache.createMany({
       data: [...vectors].map(([textHash, v]) => ({ model, textHash, vector: vectorBytes(v), dims: v.length })),
       skipDuplicates: true,
     });

@@ -33,6 +33,14 @@ export function answerFromSolution(s: DerivedSolution, shownTriples: NamedTriple
 
 /** The KG node ids of answer names, through the end nodes of the triples shown. */
 export function nodeIdsFor(names: string[], shownTriples: NamedTriple[]): string[] {
-  const ends = new Map(shownTriples.flatMap((t) => [[normalise(t.sourceName), t.sourceId], [normalise(t.targetName), t.targetId]] as const));
+  const ends = new Map(
+    shownTriples.flatMap(
+      (t) =>
+        [
+          [normalise(t.sourceName), t.sourceId],
+          [normalise(t.targetName), t.targetId],
+        ] as const,
+    ),
+  );
   return [...new Set(names.flatMap((n) => (ends.has(normalise(n)) ? [ends.get(normalise(n))!] : [])))];
 }

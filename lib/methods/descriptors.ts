@@ -42,8 +42,7 @@ export function describeParam(name: string, prop: JsonSchemaProp, fallbackDefaul
   const base = { name, default: prop.default ?? fallbackDefault, ...(prop.description ? { description: prop.description } : {}) };
   const bound = (v: number | undefined) => (v === undefined || Math.abs(v) >= SAFE_INTEGER ? undefined : v);
   const range = { min: bound(prop.minimum ?? prop.exclusiveMinimum), max: bound(prop.maximum ?? prop.exclusiveMaximum) };
-  const clean = (d: ParamDescriptor): ParamDescriptor =>
-    Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as unknown as ParamDescriptor;
+  const clean = (d: ParamDescriptor): ParamDescriptor => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as unknown as ParamDescriptor;
   if (prop.enum?.every((v) => typeof v === 'string')) return clean({ ...base, type: 'enum', options: prop.enum as string[] });
   switch (prop.type) {
     case 'integer':

@@ -25,16 +25,27 @@ interface KindEntry {
 }
 
 const KIND_LEXICON: KindEntry[] = [
-  { pattern: '(?:pharmacologic(?:al)?|drug|therapeutic|chemical) class(?:es)?|class(?:es)? of (?:drugs|compounds|medications)|drug famil(?:y|ies)', concept: 'pharmacologicClass' },
+  {
+    pattern: '(?:pharmacologic(?:al)?|drug|therapeutic|chemical) class(?:es)?|class(?:es)? of (?:drugs|compounds|medications)|drug famil(?:y|ies)',
+    concept: 'pharmacologicClass',
+  },
   { pattern: 'side[- ]effects?|adverse (?:effects?|events?|reactions?|drug reactions?)|undesirable effects?|AEs?|ADRs?|SEs?', concept: 'sideEffect' },
-  { pattern: 'genes?|proteins?|gene products?|(?:drug|protein|molecular) targets?|targets of|receptors?|enzymes?|transporters?|kinases?|loci|locus', concept: 'gene' },
+  {
+    pattern: 'genes?|proteins?|gene products?|(?:drug|protein|molecular) targets?|targets of|receptors?|enzymes?|transporters?|kinases?|loci|locus',
+    concept: 'gene',
+  },
   { pattern: 'genetic(?:s|ally)?', concept: 'gene', weak: true },
   {
-    pattern: 'drugs?|compounds?|medications?|medicines?|meds|pharmaceuticals?|(?:small )?molecules?|chemicals?|agents?|substances?|therapeutics?|treatments?|therapies|tx|inhibitors?|antagonists?|agonists?',
+    pattern:
+      'drugs?|compounds?|medications?|medicines?|meds|pharmaceuticals?|(?:small )?molecules?|chemicals?|agents?|substances?|therapeutics?|treatments?|therapies|tx|inhibitors?|antagonists?|agonists?',
     concept: 'compound',
   },
   { pattern: 'pharmacologic(?:al(?:ly)?)?', concept: 'compound', weak: true },
-  { pattern: 'diseases?|conditions?|disorders?|illness(?:es)?|syndromes?|cancers?|tumou?rs?|malignanc(?:y|ies)|diagnos(?:is|es)|patholog(?:y|ies)|indications?|dx|dz', concept: 'disease' },
+  {
+    pattern:
+      'diseases?|conditions?|disorders?|illness(?:es)?|syndromes?|cancers?|tumou?rs?|malignanc(?:y|ies)|diagnos(?:is|es)|patholog(?:y|ies)|indications?|dx|dz',
+    concept: 'disease',
+  },
   { pattern: 'symptoms?|sx|signs?|clinical (?:features?|signs?|manifestations?)|manifestations?|phenotypes?|complaints?', concept: 'symptom' },
   { pattern: 'pathways?|signal(?:l)?ing cascades?', concept: 'pathway' },
   {
@@ -57,7 +68,12 @@ const PATTERNS = KIND_LEXICON.map((entry) => ({
 
 /** The head noun decides: "targets of" and "classes of drugs" read by their first noun; the clinical shorthands "sx", "tx", "dx" stand for either number and are read as lists. */
 function isPlural(phrase: string): boolean {
-  const head = (phrase.replace(/\s+of(?:\s.*)?$/i, '').split(/[\s-]+/).at(-1) ?? '').toLowerCase();
+  const head = (
+    phrase
+      .replace(/\s+of(?:\s.*)?$/i, '')
+      .split(/[\s-]+/)
+      .at(-1) ?? ''
+  ).toLowerCase();
   return head === 'loci' || /^(?:[std]x|dz)$/.test(head) || (head.endsWith('s') && !/(?:ss|us|is)$/.test(head));
 }
 

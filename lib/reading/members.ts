@@ -13,7 +13,11 @@ import { senses } from './senses';
 
 /** The hops from a collection kind to its members' kind (none for a kind that is no collection). */
 export function memberHops(kind: NodeKind): Hop[] {
-  const collecting = new Set(senses().filter((s) => s.collects).map((s) => s.id));
+  const collecting = new Set(
+    senses()
+      .filter((s) => s.collects)
+      .map((s) => s.id),
+  );
   return loadedMetagraph()
     .metaedges.filter((m) => m.sense && collecting.has(m.sense) && !sameKind(m.source, m.target))
     .flatMap((m): Hop[] => {

@@ -69,7 +69,10 @@ export function splitInlineOptions(text: string): InlineOptions {
 
 /** Whether a span of the question lies inside one of its inline options. */
 export function insideOptions(span: { start?: number; end?: number }, options: ParsedOption[]): boolean {
-  return span.start !== undefined && options.some((o) => o.start !== undefined && o.end !== undefined && span.start! >= o.start && (span.end ?? span.start!) <= o.end);
+  return (
+    span.start !== undefined &&
+    options.some((o) => o.start !== undefined && o.end !== undefined && span.start! >= o.start && (span.end ?? span.start!) <= o.end)
+  );
 }
 
 interface Found {
@@ -80,7 +83,12 @@ interface Found {
 }
 
 function markedOptions(text: string): Found | null {
-  const markers: Marker[] = [...text.matchAll(MARKER)].map((m) => ({ label: m[2], style: `${m[1] ?? ''}${m[3]}${/\d/.test(m[2]) ? 'n' : m[2] === m[2].toUpperCase() ? 'U' : 'l'}`, start: m.index, end: m.index + m[0].length }));
+  const markers: Marker[] = [...text.matchAll(MARKER)].map((m) => ({
+    label: m[2],
+    style: `${m[1] ?? ''}${m[3]}${/\d/.test(m[2]) ? 'n' : m[2] === m[2].toUpperCase() ? 'U' : 'l'}`,
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   let best: Marker[] = [];
   for (const [i, first] of markers.entries()) {
     if (!['A', 'a', '1'].includes(first.label)) continue;
@@ -150,7 +158,8 @@ const SELECTION = /\b(?:which\s+(?:one\s+|single\s+)?of|is\s+it|among)\s+/gi;
 // "the genes", "these drugs": the kind of the items, read with the question, not an item.
 const ITEM_KIND = /^(?:the|these|those)\s+(?:following\s+)?(?:[a-z]+s\s+)?/i;
 // A word no entity name in a list holds; it starts the clause after the list.
-const CLAUSE_WORD = /^(?:with|by|in|on|to|for|from|of|that|which|who|whose|is|are|was|were|has|have|had|does|do|did|can|could|would|will|the|a|an|it|associated|linked|related|shared|used|known)$/i;
+const CLAUSE_WORD =
+  /^(?:with|by|in|on|to|for|from|of|that|which|who|whose|is|are|was|were|has|have|had|does|do|did|can|could|would|will|the|a|an|it|associated|linked|related|shared|used|known)$/i;
 // After "among A, B and C,": a plural question over the list asks about the anchors ("…, which genes are shared?").
 const PLURAL_AFTER = /^,?\s*which\s+(?:\w+\s+)?(?:genes|drugs|compounds|diseases|medications|medicines|proteins|pathways|symptoms|ones|are|were|have|do)\b/i;
 

@@ -34,7 +34,11 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
     cue: 'yesno',
   },
   // A statement with a tag asking to confirm it: "X binds Y, right?", "… — correct?", "…, isn't it?", "…, is that so?"
-  { pattern: "(?<=[,;—–-]\\s*)(?:(?:is that|am i) )?(?:right|correct|true|so|wrong)\\s*\\?|(?:isn't|doesn't|don't|aren't|can't|won't|didn't) (?:it|they|he|she|that)\\s*\\?", cue: 'yesno' },
+  {
+    pattern:
+      "(?<=[,;—–-]\\s*)(?:(?:is that|am i) )?(?:right|correct|true|so|wrong)\\s*\\?|(?:isn't|doesn't|don't|aren't|can't|won't|didn't) (?:it|they|he|she|that)\\s*\\?",
+    cue: 'yesno',
+  },
 ];
 
 const YESNO_OPENER = /^(?:is|are|does|do|did|can|could|was|were|has|have|had|will|would|should|may|might|must|isn't|aren't|doesn't|don't|can't)\b/i;

@@ -19,7 +19,19 @@ import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions } f
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
 import { normalise } from '@/lib/llm/offline/text';
-import type { RelationCue, Anchor, AnswerType, Hop, LinkedEntity, LocatedEntity, Operator, OutputFormat, Proposition, QuestionOption, QuestionReading } from '@/lib/llm/offline/types';
+import type {
+  RelationCue,
+  Anchor,
+  AnswerType,
+  Hop,
+  LinkedEntity,
+  LocatedEntity,
+  Operator,
+  OutputFormat,
+  Proposition,
+  QuestionOption,
+  QuestionReading,
+} from '@/lib/llm/offline/types';
 
 export interface ReadInput {
   /** Entity links over the question text (offsets into it), e.g. from linkEntities. */
@@ -39,7 +51,8 @@ interface Variable {
 /** An entity mention with its alternative readings (same span, different kinds). */
 type Mention = LocatedEntity[];
 
-const FOCUS = /(?<![\p{L}])(?:which|what|whose|who|how many|number of|count|list|name|identify|find|give|enumerate|determine|tell|provide|select|choose|pick)(?![\p{L}])/giu;
+const FOCUS =
+  /(?<![\p{L}])(?:which|what|whose|who|how many|number of|count|list|name|identify|find|give|enumerate|determine|tell|provide|select|choose|pick)(?![\p{L}])/giu;
 const FOCUS_WINDOW_WORDS = 5;
 const INDEFINITE = new Set(['a', 'an', 'another', 'other', 'some', 'any', 'one', 'certain']);
 const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'such', 'said', 'same', 'which', 'what', 'whose']);
@@ -64,13 +77,17 @@ const INDEFINITE_INTRODUCED = { before: /\b(?:a|an)\s+$/i, after: /^\s+(?:that|w
 const PREDICATIVE = /^(?:\s+\w+){0,2}\s+(?:is|are|was|were|be|as|constitutes?|represents?)\s+(?:(?:a|an|the|one of the)\s+)?(?:[\p{L}-]+\s+)?$/iu;
 // Between the asked kind word and another of its kind: a copula or "as" makes the second a predicate ("which drug is a treatment for"),
 // brackets or "encode" an apposition ("protein targets (genes)", "genes that encode proteins").
-const SAME_SET = new RegExp(`${PREDICATIVE.source}|^\\s*(?:[([,:/-]|or|and)\\s*$|^(?:\\s+\\w+){0,2}\\s+(?:encode|encodes|encoding|code for|codes for|coding for)\\s+(?:the\\s+)?$`, 'iu');
+const SAME_SET = new RegExp(
+  `${PREDICATIVE.source}|^\\s*(?:[([,:/-]|or|and)\\s*$|^(?:\\s+\\w+){0,2}\\s+(?:encode|encodes|encoding|code for|codes for|coding for)\\s+(?:the\\s+)?$`,
+  'iu',
+);
 // "Which disease have …", "Which gene are …": the verb's number says a list is asked for, whatever the noun's.
 const PLURAL_VERB = /^\s+(?:\w+\s+)?(?:are|have|do|were)\b/i;
 // Where a clause ends: a sentence's end, a colon, a semicolon, a dash set off by spaces, a line break.
 const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
 // A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
-const ANAPHOR = /\b(?:it|its|they|them|their|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/i;
+const ANAPHOR =
+  /\b(?:it|its|they|them|their|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/i;
 
 /** What every method's question frame holds: the question, its options if given apart, and the entity links of both. */
 export interface FramedQuestion {
@@ -158,7 +175,16 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
       }
       return !exclusion;
     });
-    anchors = readAnchors(answerKind, focus, free, constraining, relations, questionCues.filter((c) => !spent.has(c)), blanked, notes);
+    anchors = readAnchors(
+      answerKind,
+      focus,
+      free,
+      constraining,
+      relations,
+      questionCues.filter((c) => !spent.has(c)),
+      blanked,
+      notes,
+    );
   } else {
     notes.push('answer kind could not be determined: no kind word, option kinds or relation phrase');
   }
@@ -226,7 +252,6 @@ function spanOf(l: LinkedEntity, text: string): { start: number; end: number } |
   return found ? { start: found.index, end: found.index + found[0].length } : null;
 }
 
-
 /**
  * The options, however they arrive (given apart, written inline, or both), as
  * ONE set of candidates; with them the stem to show and the question with any
@@ -237,11 +262,16 @@ function spanOf(l: LinkedEntity, text: string): { start: number; end: number } |
 function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { stem: string; blanked: string; options: QuestionOption[]; written: Span[] } {
   const inline = splitInlineOptions(text).options.length || input.options ? splitInlineOptions(text) : linkedOptions(text, links);
   const written = inline.options.map((o) => ({ start: o.start!, end: o.end! }));
-  const placed = inline.options.map((o) => ({ letter: o.letter, text: o.text, links: input.optionLinks?.[o.letter] ?? links.filter((l) => insideOptions(l, [o])) }));
+  const placed = inline.options.map((o) => ({
+    letter: o.letter,
+    text: o.text,
+    links: input.optionLinks?.[o.letter] ?? links.filter((l) => insideOptions(l, [o])),
+  }));
   if (!input.options) return { stem: inline.stem, blanked: inline.blanked, options: placed, written };
   const given = parseOptions(input.options);
   const options = given.map((o) => {
-    const same = placed.find((p) => normalise(p.text) === normalise(o.text)) ?? (given.length === placed.length ? placed.find((p) => p.letter === o.letter) : undefined);
+    const same =
+      placed.find((p) => normalise(p.text) === normalise(o.text)) ?? (given.length === placed.length ? placed.find((p) => p.letter === o.letter) : undefined);
     const links = input.optionLinks?.[o.letter]?.length ? input.optionLinks[o.letter] : (same?.links ?? []);
     return { letter: o.letter, text: o.text, links };
   });
@@ -259,7 +289,9 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
   const none = { stem: text, blanked: text, options: [] };
   const selection = SINGULAR_SELECTION.exec(text);
   if (!selection) return none;
-  const after = [...new Map(links.filter((l) => l.start >= selection.index + selection[0].length).map((l) => [`${l.start}:${l.end}`, l])).values()].sort((a, b) => a.start - b.start);
+  const after = [...new Map(links.filter((l) => l.start >= selection.index + selection[0].length).map((l) => [`${l.start}:${l.end}`, l])).values()].sort(
+    (a, b) => a.start - b.start,
+  );
   const run: LocatedEntity[] = [];
   for (const l of after.reverse()) {
     const next = run[0];
@@ -283,9 +315,7 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
  */
 function mentionsIn(links: LocatedEntity[], written: Span[]): Mention[] {
   const inStem = links.filter((l) => l.end > l.start && !written.some((o) => overlaps(l, o)));
-  const outer = inStem.filter(
-    (l) => !inStem.some((o) => o.start <= l.start && o.end >= l.end && o.end - o.start > l.end - l.start),
-  );
+  const outer = inStem.filter((l) => !inStem.some((o) => o.start <= l.start && o.end >= l.end && o.end - o.start > l.end - l.start));
   const meaningful = outer.filter((l) => {
     const words = findKindWords(l.mention);
     return !(words.length === 1 && normalise(words[0].phrase) === normalise(l.mention));
@@ -332,7 +362,8 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   if (!mentions.some(inAsking) || asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;
   const asked = mentions.filter(inAsking);
   const kept = new Set(asked.flat().map((l) => l.nodeId));
-  for (const m of mentions) if (!m.some((l) => kept.has(l.nodeId)) && !inAsking(m)) notes.push(`${m[0].name} is named outside the clause that asks: read as context, not a constraint`);
+  for (const m of mentions)
+    if (!m.some((l) => kept.has(l.nodeId)) && !inAsking(m)) notes.push(`${m[0].name} is named outside the clause that asks: read as context, not a constraint`);
   return asked;
 }
 
@@ -371,7 +402,9 @@ function settleApposition(word: KindWord, mentions: Mention[], text: string): bo
 function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean): Focus | null {
   let best: { word: KindWord; distance: number } | null = null;
   // "Determine whether …", "find out if …", "tell me whether …" embed a yes/no question; they ask for no kind.
-  const focusCues = [...text.matchAll(FOCUS)].map((m) => ({ start: m.index, end: m.index + m[0].length })).filter((c) => !/^\s+(?:\w+\s+)?(?:whether|if)\b/i.test(text.slice(c.end)));
+  const focusCues = [...text.matchAll(FOCUS)]
+    .map((m) => ({ start: m.index, end: m.index + m[0].length }))
+    .filter((c) => !/^\s+(?:\w+\s+)?(?:whether|if)\b/i.test(text.slice(c.end)));
   // A yes/no question asks about a kind only when it introduces one ("Is there a drug that …", "Are there genes …"); "one of the side effects of X" names a relation.
   const introduced = yesno ? words.find((w) => introduces(w, text)) : undefined;
   const plural = (w: KindWord) => w.plural && THERE_INTRODUCED.test(text.slice(0, w.start));
@@ -423,7 +456,10 @@ function collectionFocus(text: string, mentions: Mention[]): Focus | null {
       if (!member) continue;
       mentions[i] = [entity];
       const plural = /[^s]s$/i.test(text.slice(entity.start, entity.end));
-      return { word: { phrase: text.slice(entity.start, entity.end), kind: member.to, start: entity.start, end: entity.end, plural, weak: false }, asked: true };
+      return {
+        word: { phrase: text.slice(entity.start, entity.end), kind: member.to, start: entity.start, end: entity.end, plural, weak: false },
+        asked: true,
+      };
     }
   }
   return null;
@@ -470,7 +506,13 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     // "Which genes interact with a gene associated with asthma?": a second, different gene; "which drug is a treatment for …", "which genes are common targets of …" say what the answer is.
     // "Which compounds are similar to the drugs that treat …": a relation between them and a clause describing the second make it another set.
     // "the protein targets (genes)", "genes that encode proteins …" name the answer again.
-    else if (focus && word.start > focus.start && (isIndefinite(word, text) || described(word, focus, relations, text)) && !SAME_SET.test(text.slice(focus.end, word.start))) add(`${answerKind} (other)`, answerKind, word);
+    else if (
+      focus &&
+      word.start > focus.start &&
+      (isIndefinite(word, text) || described(word, focus, relations, text)) &&
+      !SAME_SET.test(text.slice(focus.end, word.start))
+    )
+      add(`${answerKind} (other)`, answerKind, word);
     else answer.spans.push(word);
   }
   return variables;
@@ -574,7 +616,7 @@ function readAnchors(
       if (a.via) chain.push(a.via);
       chain.push(a.choice.hop);
       if (a.into) chain.push(a.into);
-      for (let v = a.variable; v !== answer; ) {
+      for (let v = a.variable; v !== answer;) {
         const link = links.get(v.id)!;
         chain.push(link.hop);
         v = link.target;
@@ -603,10 +645,20 @@ function isNegated(span: Span, questionCues: QuestionCue[], mentions: Mention[],
 }
 
 /** The mention's reading of the answer's kind when an exclusion cue ("other than", "besides") stands right before it. */
-function excludedFrom(mention: Mention, answerKind: NodeKind, questionCues: QuestionCue[], mentions: Mention[], text: string): { entity: LocatedEntity; cue: QuestionCue } | null {
+function excludedFrom(
+  mention: Mention,
+  answerKind: NodeKind,
+  questionCues: QuestionCue[],
+  mentions: Mention[],
+  text: string,
+): { entity: LocatedEntity; cue: QuestionCue } | null {
   const span = mention[0];
   const cue = questionCues.find(
-    (c) => c.cue === 'exclusion' && c.end <= span.start && span.start - c.end <= NEGATION_REACH && !mentions.some((m) => m[0].start >= c.end && m[0].end <= span.start),
+    (c) =>
+      c.cue === 'exclusion' &&
+      c.end <= span.start &&
+      span.start - c.end <= NEGATION_REACH &&
+      !mentions.some((m) => m[0].start >= c.end && m[0].end <= span.start),
   );
   if (!cue || /[,;]|\b(?:those|ones?|that|which)\b/i.test(text.slice(cue.end, span.start))) return null;
   const entity = mention.find((l) => sameKind(l.kind, answerKind));

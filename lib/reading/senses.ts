@@ -75,10 +75,7 @@ const EXPRESSION = ['expression', 'level', 'transcription'];
 const UPREGULATION_VERBS = ['increase', 'elevate', 'raise', 'enhance', 'induce', 'boost', 'higher'];
 const DOWNREGULATION_VERBS = ['decrease', 'reduce', 'suppress', 'repress', 'diminish', 'silence', 'lower'];
 /** Context kinds (a disease, a tissue) are the place of a regulation; a compound its cause. */
-const regulatedBy = (verb: string) => [
-  { agent: ['compound' as const], clause: `are ${verb} by {x}` },
-  { clause: `are ${verb} in {x}` },
-];
+const regulatedBy = (verb: string) => [{ agent: ['compound' as const], clause: `are ${verb} by {x}` }, { clause: `are ${verb} in {x}` }];
 
 /**
  * In this order: a metaedge takes the first sense whose verbs (and ends) match;
@@ -95,7 +92,20 @@ const RECORDS: SenseInput[] = [
     passive: 'are treated by {x}',
     category: 'Treats',
     phrases: [
-      ...verbs('treat', 'cure', 'prescribe for', 'prescribe', 'use to treat', 'use for', 'use against', 'indicate for', 'indicate in', 'indicate', 'approve for', 'approve to treat'),
+      ...verbs(
+        'treat',
+        'cure',
+        'prescribe for',
+        'prescribe',
+        'use to treat',
+        'use for',
+        'use against',
+        'indicate for',
+        'indicate in',
+        'indicate',
+        'approve for',
+        'approve to treat',
+      ),
       ...nouns('therapy', 'therapeutic', 'therapeutically', 'tx', 'remedy', 'first line', 'use in treatment of', 'use in management of', 'use in therapy of'),
       ...nouns('effective against', 'effective for', 'effective in'),
       ...loose(verbs('help with', 'help against', 'help in')),
@@ -116,7 +126,16 @@ const RECORDS: SenseInput[] = [
       ...also(1, verbs('manage')),
     ],
   },
-  { id: 'off-label', verbs: ['off-label use', 'off label'], hetionet: [], agent: ['compound'], active: 'are used off-label for {x}', passive: 'are treated off-label with {x}', category: 'Treats', phrases: nouns('off label') },
+  {
+    id: 'off-label',
+    verbs: ['off-label use', 'off label'],
+    hetionet: [],
+    agent: ['compound'],
+    active: 'are used off-label for {x}',
+    passive: 'are treated off-label with {x}',
+    category: 'Treats',
+    phrases: nouns('off label'),
+  },
   {
     id: 'bind',
     verbs: ['binds', 'target'],
@@ -142,9 +161,32 @@ const RECORDS: SenseInput[] = [
       ...loose(verbs('associate', 'link', 'implicate', 'relate', 'connect', 'correlate', 'contribute to', 'underlie')),
       ...loose(nouns('assoc', 'assocd', 'linkage', 'underlying', 'relationship to', 'relationship with', 'relationship between')),
       ...also(1, loose(verbs('involve'))),
-      ...nouns('risk gene', 'risk locus', 'risk loci', 'risk factor', 'risk allele', 'risk variant', 'susceptibility', 'susceptibility gene', 'susceptibility locus', 'susceptibility loci'),
+      ...nouns(
+        'risk gene',
+        'risk locus',
+        'risk loci',
+        'risk factor',
+        'risk allele',
+        'risk variant',
+        'susceptibility',
+        'susceptibility gene',
+        'susceptibility locus',
+        'susceptibility loci',
+      ),
       ...verbs('predispose', 'mutate'),
-      ...nouns('predisposition', 'mutation', 'causal gene', 'disease gene', 'gwas', 'genetic basis', 'genetic cause', 'genetic factor', 'genetic risk', 'genetic association', 'genetic link'),
+      ...nouns(
+        'predisposition',
+        'mutation',
+        'causal gene',
+        'disease gene',
+        'gwas',
+        'genetic basis',
+        'genetic cause',
+        'genetic factor',
+        'genetic risk',
+        'genetic association',
+        'genetic link',
+      ),
       ...nouns('genetic architecture', 'genetic determinant'),
       ...also(1, verbs('cause')),
     ],
@@ -254,7 +296,18 @@ const RECORDS: SenseInput[] = [
     category: 'Associated_with',
     collects: true,
     phrases: [
-      ...nouns('pharmacologic class', 'pharmacological class', 'drug class', 'therapeutic class', 'chemical class', 'class of', 'category', 'classify as', 'categorize', 'drug family'),
+      ...nouns(
+        'pharmacologic class',
+        'pharmacological class',
+        'drug class',
+        'therapeutic class',
+        'chemical class',
+        'class of',
+        'category',
+        'classify as',
+        'categorize',
+        'drug family',
+      ),
       ...loose(verbs('include')),
       ...also(1, nouns('member', 'member of')),
       ...verbs('belong to'),
@@ -304,10 +357,7 @@ const RECORDS: SenseInput[] = [
     agent: ['gene'],
     active: 'participate in {x}',
     // A pathway or a compartment contains its genes; a process or a function involves them.
-    passive: [
-      { other: ['pathway', 'cellularComponent'], clause: 'contain {x}' },
-      { clause: 'involve {x}' },
-    ],
+    passive: [{ other: ['pathway', 'cellularComponent'], clause: 'contain {x}' }, { clause: 'involve {x}' }],
     statement: 'involves',
     category: 'Occurs_in',
     phrases: [
@@ -317,9 +367,36 @@ const RECORDS: SenseInput[] = [
       ...also(1, verbs('belong to'), 'pathway'),
     ],
   },
-  { id: 'contraindicate', verbs: ['contraindication'], hetionet: [], agent: ['compound'], active: 'are contraindicated in {x}', passive: 'are contraindications for {x}', category: null, phrases: verbs('contraindicate') },
-  { id: 'express-absent', verbs: ['expression absent'], hetionet: [], agent: ['anatomy'], active: 'lack expression of {x}', passive: 'are not expressed in {x}', category: null, phrases: [] },
-  { id: 'phenotype-absent', verbs: ['phenotype absent'], hetionet: [], agent: ['disease'], active: 'lack {x}', passive: 'are absent in {x}', category: null, phrases: [] },
+  {
+    id: 'contraindicate',
+    verbs: ['contraindication'],
+    hetionet: [],
+    agent: ['compound'],
+    active: 'are contraindicated in {x}',
+    passive: 'are contraindications for {x}',
+    category: null,
+    phrases: verbs('contraindicate'),
+  },
+  {
+    id: 'express-absent',
+    verbs: ['expression absent'],
+    hetionet: [],
+    agent: ['anatomy'],
+    active: 'lack expression of {x}',
+    passive: 'are not expressed in {x}',
+    category: null,
+    phrases: [],
+  },
+  {
+    id: 'phenotype-absent',
+    verbs: ['phenotype absent'],
+    hetionet: [],
+    agent: ['disease'],
+    active: 'lack {x}',
+    passive: 'are absent in {x}',
+    category: null,
+    phrases: [],
+  },
   {
     id: 'hierarchy',
     verbs: ['parent-child', 'is a', 'subclass', 'subclass of'],
@@ -376,7 +453,8 @@ function check(records: readonly SenseRecord[]): void {
     for (const abbr of r.hetionet) {
       const m = HETIONET[abbr];
       if (!m) throw new Error(`relation sense '${r.id}' names '${abbr}', which is no Hetionet metaedge`);
-      if (!r.verbs.some((v) => verbKey(v) === verbKey(m.verb))) throw new Error(`relation sense '${r.id}' names ${abbr}, but none of its verbs reads '${m.verb}'`);
+      if (!r.verbs.some((v) => verbKey(v) === verbKey(m.verb)))
+        throw new Error(`relation sense '${r.id}' names ${abbr}, but none of its verbs reads '${m.verb}'`);
       if (r.ends && !(r.ends[0].includes(m.source) && r.ends[1].includes(m.target)) && !(r.ends[1].includes(m.source) && r.ends[0].includes(m.target))) {
         throw new Error(`relation sense '${r.id}' names ${abbr}, which does not join its ends`);
       }

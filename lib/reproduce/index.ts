@@ -78,7 +78,10 @@ export interface ReproductionView {
 }
 
 /** The jobs that reproduce a table, newest first; with an owner, that owner's and those without one (see lib/auth/access). */
-export async function listReproductions(tableId?: string, ownerId?: string | null): Promise<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: string }[]> {
+export async function listReproductions(
+  tableId?: string,
+  ownerId?: string | null,
+): Promise<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: string }[]> {
   const rows = await reproductionJobs(tableId ?? null, ownerId ?? null);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
@@ -90,10 +93,7 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
   const table = tableOrThrow(job.settings.reproduce);
   const items = await jobItems(job.id);
   const summary = summarise(items, job.methods, job.grid);
-  const [progress, set] = await Promise.all([
-    jobProgress(job.id, job.status === 'running'),
-    jobSet(job.setId),
-  ]);
+  const [progress, set] = await Promise.all([jobProgress(job.id, job.status === 'running'), jobSet(job.setId)]);
   const runsOf = (method: string, key: string) => items.filter((i) => i.method === method && i.configKey === key && i.runId).map((i) => i.runId!);
   const finishedOf = (method: string, key: string) => items.filter((i) => i.method === method && i.configKey === key && i.outcome).length;
   const config = (row: TableRow): ReproductionRow['config'] => ({
@@ -146,7 +146,15 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
     const rows = table.rows.map((row): ReproductionRow => {
       const runs = runsOf(row.method, row.id);
       const mine = runs.flatMap((id) => (reports.has(id) ? [reports.get(id)!] : []));
-      return { label: row.label, config: config(row), paper: row.paper, ours: Object.fromEntries(table.forms.map((f) => [f.key, mean(mine.flatMap((r) => rewardOf(r, f.key)))])), estimated: [], n: mine.length, runs };
+      return {
+        label: row.label,
+        config: config(row),
+        paper: row.paper,
+        ours: Object.fromEntries(table.forms.map((f) => [f.key, mean(mine.flatMap((r) => rewardOf(r, f.key)))])),
+        estimated: [],
+        n: mine.length,
+        runs,
+      };
     });
     return { ...base, metrics, rows };
   }
@@ -168,7 +176,17 @@ export async function reproductionView(jobId: string): Promise<ReproductionView>
 
 function rewardOf(r: K2vReport, form: RewardForm): number[] {
   const value =
-    form === 'passRate' ? r.passRate : form === 'generalPassRate' ? (r.generalPassRate ?? null) : form === 'format' ? r.rewards.format : form === 'answer' ? r.rewards.answer : form === 'plain' ? r.rewards.plain : r.rewards.gated;
+    form === 'passRate'
+      ? r.passRate
+      : form === 'generalPassRate'
+        ? (r.generalPassRate ?? null)
+        : form === 'format'
+          ? r.rewards.format
+          : form === 'answer'
+            ? r.rewards.answer
+            : form === 'plain'
+              ? r.rewards.plain
+              : r.rewards.gated;
   return value === null || value === undefined ? [] : [value];
 }
 

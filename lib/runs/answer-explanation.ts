@@ -32,7 +32,7 @@ export const EVIDENCE_CAPS: Readonly<Record<string, readonly EvidenceCap[]>> = {
   bioweave: [
     // A KG unit holds every path of one metapath, and the answer is the operator over the refined graph's paths:
     // K picks which evidence reaches the answer, not how many items it has.
-    { param: 'k', what: 'evidence units the selector keeps (a KG unit holds every path of its metapath, so K does not bound the answer\'s length)' },
+    { param: 'k', what: "evidence units the selector keeps (a KG unit holds every path of its metapath, so K does not bound the answer's length)" },
     { param: 'w2', what: 'units kept by the cross-score' },
     { param: 'rawPathCap', what: 'KG paths retrieved per round before ranking' },
   ],
@@ -82,7 +82,11 @@ export interface AnswerExplanation {
 /** Methods that read the knowledge graph (direct and cot never do). */
 const KG_METHODS = new Set(['kg-rag', 'xr2', 'regram', 'bioweave', 'eigen1']);
 
-const firstLine = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/^(.{0,220}?[.;])\s.*$/, '$1');
+const firstLine = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(.{0,220}?[.;])\s.*$/, '$1');
 
 /**
  * The rationale's own statement of why it abstained: from its last
@@ -100,7 +104,10 @@ function abstentionLine(rationale: string): string {
 
 export function explainAnswer(run: ExplainInput): AnswerExplanation {
   const answer = run.answer;
-  const claims = { supported: answer?.claims.filter((c) => c.evidenceIds.length > 0).length ?? 0, unsupported: answer?.claims.filter((c) => !c.evidenceIds.length).length ?? 0 };
+  const claims = {
+    supported: answer?.claims.filter((c) => c.evidenceIds.length > 0).length ?? 0,
+    unsupported: answer?.claims.filter((c) => !c.evidenceIds.length).length ?? 0,
+  };
   if (!answer) return { abstention: null, partial: null, claims };
   const abstained = answer.abstained || !answer.text.trim();
   return { abstention: abstained ? abstentionReason(run) : null, partial: abstained ? null : partialNote(run), claims };
@@ -108,11 +115,13 @@ export function explainAnswer(run: ExplainInput): AnswerExplanation {
 
 function abstentionReason(run: ExplainInput): string {
   const usesKg = KG_METHODS.has(run.method);
-  if (usesKg && run.switches && !run.switches.kg) return 'The kg switch was off, so the method could not read the knowledge graph, and nothing else it read supported an answer.';
+  if (usesKg && run.switches && !run.switches.kg)
+    return 'The kg switch was off, so the method could not read the knowledge graph, and nothing else it read supported an answer.';
   if (!/[a-z]{3,}/i.test(run.question)) return 'The question has no words to link or search for, so there was nothing to reason from.';
   const linking = run.steps.filter((s) => s.kind === 'channel.entity' && s.status === 'succeeded');
   if (usesKg && !run.seeds.length && linking.length) return 'No entity of the question was found in the knowledge graph, so no KG evidence could be retrieved.';
-  if (!usesKg && run.switches && !run.switches.doc && !run.switches.web && !run.switches.param) return 'This method reads no knowledge graph, and its document, web and parametric channels were off.';
+  if (!usesKg && run.switches && !run.switches.doc && !run.switches.web && !run.switches.param)
+    return 'This method reads no knowledge graph, and its document, web and parametric channels were off.';
   const rationale = run.answer?.rationale?.trim();
   if (rationale) return abstentionLine(rationale);
   const failed = run.steps.find((s) => s.status === 'failed' && s.headline);
@@ -128,7 +137,9 @@ function partialNote(run: ExplainInput): PartialNote | null {
   if (!listLike) return null;
   const unselected = run.evidence.filter((e) => e.channel === 'kg' && !e.selected).length;
   const switchedOff = run.switches ? (['kg', 'doc', 'entity', 'web', 'param'] as const).filter((c) => !run.switches![c]) : [];
-  const caps = (EVIDENCE_CAPS[run.method] ?? []).flatMap((c) => (run.params && run.params[c.param] !== undefined ? [{ param: c.param, value: run.params[c.param], what: c.what }] : []));
+  const caps = (EVIDENCE_CAPS[run.method] ?? []).flatMap((c) =>
+    run.params && run.params[c.param] !== undefined ? [{ param: c.param, value: run.params[c.param], what: c.what }] : [],
+  );
   // The caps the run recorded reaching, when the method records them; else a cap the answer's size equals is taken as
   // reached (what lay past it was never retrieved, so nothing shows as unselected).
   const recorded = recordedCaps(answer.extra);

@@ -40,13 +40,20 @@ export async function questionAttribution(runId: string, { shared = false } = {}
   if (!run) throw new NotFoundError(`No run with id ${runId}`);
   // Only the run owner's own runs: another user's run of the same question is never read, named or shared here.
   const siblings = await prisma.run.findMany({
-    where: { ownerId: run.ownerId, method: run.method, status: { in: ['succeeded', 'failed'] }, ...(run.questionId ? { questionId: run.questionId } : { questionText: run.questionText }) },
+    where: {
+      ownerId: run.ownerId,
+      method: run.method,
+      status: { in: ['succeeded', 'failed'] },
+      ...(run.questionId ? { questionId: run.questionId } : { questionText: run.questionText }),
+    },
     orderBy: { createdAt: 'asc' },
     select: { id: true, shareId: true, status: true, correct: true, config: true },
   });
   const candidates = siblings.flatMap((r) => {
     const config = RunConfigSchema.safeParse(r.config);
-    return config.success ? [{ ref: { id: r.id, shareId: r.shareId, status: r.status, correct: r.correct }, switches: config.data.switches, kgShuffle: config.data.kgShuffle }] : [];
+    return config.success
+      ? [{ ref: { id: r.id, shareId: r.shareId, status: r.status, correct: r.correct }, switches: config.data.switches, kgShuffle: config.data.kgShuffle }]
+      : [];
   });
   const attribution = attribute(candidates.map((c) => ({ id: c.ref.id, switches: c.switches, kgShuffle: c.kgShuffle, correct: c.ref.correct })));
   const byConfig = new Map<ConfigName, AttributionRunRef>();

@@ -13,7 +13,8 @@ import { redactUrl } from './redact';
 export function describeBackend(preference: 'auto' | 'offline' | 'openai'): BackendDescription {
   const configured = modelBackendConfigFromEnv();
   if (preference === 'offline' || (preference === 'auto' && configured.kind === 'offline')) return new OfflineBackend().describe();
-  if (configured.kind === 'offline') throw new InvalidInputError('backend "openai" was asked for, but no model endpoint is configured (set OPENAI_BASE_URL and HOPSCOPE_MODEL)');
+  if (configured.kind === 'offline')
+    throw new InvalidInputError('backend "openai" was asked for, but no model endpoint is configured (set OPENAI_BASE_URL and HOPSCOPE_MODEL)');
   const embeddingModel = embeddingConfigFromEnv()?.model;
   // The stored config is shown and exported: it never holds the endpoint's credentials.
   return { backend: 'openai', model: configured.model, baseUrl: redactUrl(configured.baseUrl), ...(embeddingModel ? { embeddingModel } : {}) };

@@ -18,7 +18,14 @@ export type RunCost = z.infer<typeof RunCostSchema>;
 /** Model calls, tokens and time per run and per stage (top-level step kind). */
 export async function summariseCost(runId: string): Promise<RunCost> {
   // One round trip: totals, per-stage rows (as JSON) and wall time.
-  const { rows } = await getPool().query<{ calls: string; cached: string; tin: string; tout: string; ms: string | null; stages: { stage: string; steps: number; ms: number; calls: number; tin: number; tout: number }[] | null }>(
+  const { rows } = await getPool().query<{
+    calls: string;
+    cached: string;
+    tin: string;
+    tout: string;
+    ms: string | null;
+    stages: { stage: string; steps: number; ms: number; calls: number; tin: number; tout: number }[] | null;
+  }>(
     `with st as (
        select kind, count(*) steps, sum(coalesce(duration_ms, 0)) ms, min(ordinal) o from steps where run_id = $1 group by kind),
      mc as (

@@ -56,11 +56,10 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
   let failures = 0;
   const heartbeat = setInterval(() => {
     getPool()
-      .query(`update runs set updated_at = now(), lease_until = now() + make_interval(secs => $3::double precision / 1000) where id = $1 and status = 'running' and attempts = $2`, [
-        runId,
-        run.attempts,
-        leaseMs,
-      ])
+      .query(
+        `update runs set updated_at = now(), lease_until = now() + make_interval(secs => $3::double precision / 1000) where id = $1 and status = 'running' and attempts = $2`,
+        [runId, run.attempts, leaseMs],
+      )
       .then(({ rowCount }) => {
         if (!rowCount) owned = false;
         heldAt = Date.now();
@@ -81,7 +80,13 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     // The offline engine and the prompts read the graph's relations from its metagraph.
     await loadMetagraph();
     // A first attempt has no trace to resume.
-    trace = await TraceRecorder.open(runId, { fresh: run.attempts === 1, stillOwned: () => owned, slowModel: config.backend.backend !== 'offline', statusReadAt: claimedAt, lease: run.attempts });
+    trace = await TraceRecorder.open(runId, {
+      fresh: run.attempts === 1,
+      stillOwned: () => owned,
+      slowModel: config.backend.backend !== 'offline',
+      statusReadAt: claimedAt,
+      lease: run.attempts,
+    });
     const recorder = trace;
     // An embedding request is a model call of the step that asked for the similarity.
     const similarity = createSimilarity(config.backend, () => recorder.callRecorder(recorder.currentStep()));

@@ -68,7 +68,9 @@ export async function listRecentRuns(limit = 20, opts: { ids?: readonly string[]
   return redactForClient(runs.map((r) => ({ ...r, answer: MethodAnswerSchema.safeParse(r.answer).data ?? null })));
 }
 
-function withCites<E extends { id: string; ordinal: number; channel: string; kind: string; ref: string; text: string }>(evidence: E[]): (E & { cite: string })[] {
+function withCites<E extends { id: string; ordinal: number; channel: string; kind: string; ref: string; text: string }>(
+  evidence: E[],
+): (E & { cite: string })[] {
   const cites = citationsOf([...evidence].sort((a, b) => a.ordinal - b.ordinal).map((e) => ({ ...e, channel: e.channel as never, kind: e.kind as never })));
   return evidence.map((e) => ({ ...e, cite: cites.get(e.id)! }));
 }

@@ -31,7 +31,12 @@ export const WebRecordSchema = z.object({
 /** The body of POST /api/runs, the server action and the CLI: validated once, here. */
 export const RunRequestSchema = z
   .object({
-    question: z.string().trim().min(3, 'the question is too short').max(QUESTION_MAX_CHARS, `the question may hold at most ${QUESTION_MAX_CHARS.toLocaleString('en-US')} characters: shorten it (nothing is cut)`).optional(),
+    question: z
+      .string()
+      .trim()
+      .min(3, 'the question is too short')
+      .max(QUESTION_MAX_CHARS, `the question may hold at most ${QUESTION_MAX_CHARS.toLocaleString('en-US')} characters: shorten it (nothing is cut)`)
+      .optional(),
     questionId: z.string().min(1).optional(),
     options: z
       .partialRecord(z.enum(OPTION_KEYS), z.string().trim().min(1).max(1000))

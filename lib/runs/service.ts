@@ -19,7 +19,10 @@ export interface CreatedRun {
 }
 
 /** Validates a run request, stores the run (queued) and, unless told not to, queues it for a worker. */
-export async function createRun(body: unknown, opts: { enqueue?: boolean; parentRunId?: string; evalJobId?: string; ownerId?: string | null } = {}): Promise<CreatedRun> {
+export async function createRun(
+  body: unknown,
+  opts: { enqueue?: boolean; parentRunId?: string; evalJobId?: string; ownerId?: string | null } = {},
+): Promise<CreatedRun> {
   const parsed = RunRequestSchema.safeParse(assertSafeText(body));
   if (!parsed.success) throw invalidFromZod(parsed.error);
   const req = parsed.data;

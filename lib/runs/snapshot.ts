@@ -61,7 +61,12 @@ export async function runSnapshot<T>(
 }
 
 /** A JSON answer for one of a run's reads: 304 when the request holds the current state's ETag, else the kept snapshot's JSON. */
-export async function runResponse(request: Request, kind: string, where: { id: string } | { shareId: string }, build: () => Promise<unknown>): Promise<Response> {
+export async function runResponse(
+  request: Request,
+  kind: string,
+  where: { id: string } | { shareId: string },
+  build: () => Promise<unknown>,
+): Promise<Response> {
   const state = await runState(where);
   // Revalidation costs the state query alone: nothing is read or sent again.
   if (state?.tag && matches(request.headers.get('if-none-match'), state.tag)) return new Response(null, { status: 304, headers: cacheHeaders(state.tag) });

@@ -19,7 +19,10 @@ export async function readRunState(where: { id: string } | { shareId: string }):
 
 /** How many of these runs have ended (succeeded, failed or cancelled). */
 export async function countEndedRuns(ids: string[]): Promise<number> {
-  const { rows } = await getPool().query<{ n: number }>(`select count(*)::int n from runs where id = any($1) and status in ('succeeded', 'failed', 'cancelled')`, [ids]);
+  const { rows } = await getPool().query<{ n: number }>(
+    `select count(*)::int n from runs where id = any($1) and status in ('succeeded', 'failed', 'cancelled')`,
+    [ids],
+  );
   return rows[0].n;
 }
 

@@ -175,7 +175,12 @@ export async function getRunView(where: { id: string } | { shareId: string }): P
     question: run.questionText,
     questionId: run.questionId,
     input: input.success
-      ? { options: input.data.options, answerType: input.data.answerType, documentIds: input.data.documentIds, gold: GoldAnswerSchema.safeParse(input.data.gold).data ?? null }
+      ? {
+          options: input.data.options,
+          answerType: input.data.answerType,
+          documentIds: input.data.documentIds,
+          gold: GoldAnswerSchema.safeParse(input.data.gold).data ?? null,
+        }
       : { options: null, answerType: 'open', documentIds: [], gold: null },
     documents,
     config: config.success ? config.data : null,
@@ -221,7 +226,11 @@ export async function getStepDetail(runId: string, stepId: string): Promise<Step
     };
   });
   const detail: StepDetail = {
-    step: { ...summarise(step, usageByStep(views.map((c) => ({ ...c, stepId }))).get(stepId), evidence), input: stripKey(step.input), output: step.output ?? null },
+    step: {
+      ...summarise(step, usageByStep(views.map((c) => ({ ...c, stepId }))).get(stepId), evidence),
+      input: stripKey(step.input),
+      output: step.output ?? null,
+    },
     calls: views,
   };
   return redactForClient(detail);
@@ -241,7 +250,11 @@ interface StepRow {
   contractIssue: string | null;
 }
 
-function summarise(s: StepRow, usage: { calls: number; tokensIn: number; tokensOut: number; tokensEstimated?: boolean } | undefined, evidence: number): StepSummary {
+function summarise(
+  s: StepRow,
+  usage: { calls: number; tokensIn: number; tokensOut: number; tokensEstimated?: boolean } | undefined,
+  evidence: number,
+): StepSummary {
   return {
     id: s.id,
     ordinal: s.ordinal,
@@ -265,14 +278,26 @@ function summarise(s: StepRow, usage: { calls: number; tokensIn: number; tokensO
 const unreported = (c: { backend: string; tokensIn: number; tokensOut: number }) => c.backend === 'offline' && c.tokensIn === 0 && c.tokensOut === 0;
 
 function messagesOf(value: unknown): ChatMessage[] {
-  return Array.isArray(value) ? value.flatMap((m) => (m && typeof m === 'object' && typeof (m as ChatMessage).content === 'string' ? [m as ChatMessage] : [])) : [];
+  return Array.isArray(value)
+    ? value.flatMap((m) => (m && typeof m === 'object' && typeof (m as ChatMessage).content === 'string' ? [m as ChatMessage] : []))
+    : [];
 }
 
 /** Timing and tokens of every model call of a run; prompt and output lengths are measured in the database (a packed call's row keeps them, lib/trace/store.ts), not shipped. */
 export async function callTimings(runId: string): Promise<CallTiming[]> {
   const { rows } = await getPool().query<{
-    id: string; step_id: string | null; ordinal: number; role: string; backend: string; cached: boolean; latency_ms: number;
-    started_at: Date; tokens_in: number; tokens_out: number; prompt_chars: string; output_chars: string;
+    id: string;
+    step_id: string | null;
+    ordinal: number;
+    role: string;
+    backend: string;
+    cached: boolean;
+    latency_ms: number;
+    started_at: Date;
+    tokens_in: number;
+    tokens_out: number;
+    prompt_chars: string;
+    output_chars: string;
   }>(
     `select id, step_id, ordinal, role, backend, cached, latency_ms, coalesce(started_at, created_at - make_interval(secs => latency_ms / 1000.0)) started_at, tokens_in, tokens_out,
             coalesce((messages->'$pack'->>0)::int,

@@ -66,7 +66,11 @@ async function takeOver(run: StaleRun): Promise<'resumed' | 'failed' | null> {
     ]);
     return rowCount ? 'failed' : null;
   }
-  const { rowCount } = await getPool().query(`update runs set status = 'queued', updated_at = now(), lease_until = null where ${untouched}`, [run.id, run.attempts, run.lease]);
+  const { rowCount } = await getPool().query(`update runs set status = 'queued', updated_at = now(), lease_until = null where ${untouched}`, [
+    run.id,
+    run.attempts,
+    run.lease,
+  ]);
   if (!rowCount) return null;
   await enqueueRun(run.id, run.backendKey);
   return 'resumed';
@@ -182,18 +186,19 @@ export async function startRunWorkers({ concurrency = 4, log = false } = {}): Pr
   const queues = servableBackends().map(runQueueFor);
   for (const queue of queues) await ensureQueue(boss, queue);
   if (log) console.log(`[runs] serving: ${servableBackends().join('; ')}`);
-  for (const queue of queues) for (let i = 0; i < concurrency; i++) {
-    const worker: string = await boss.work<{ runId: string }>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      // A run whose database writes failed stays `running` for the sweep to resume; the queue job itself ends here.
-      const status = await executeRun(job.data.runId).catch((e) => {
-        console.error(`[runs] ${job.data.runId} interrupted: ${e instanceof Error ? e.message : String(e)}`);
-        return null;
+  for (const queue of queues)
+    for (let i = 0; i < concurrency; i++) {
+      const worker: string = await boss.work<{ runId: string }>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        // A run whose database writes failed stays `running` for the sweep to resume; the queue job itself ends here.
+        const status = await executeRun(job.data.runId).catch((e) => {
+          console.error(`[runs] ${job.data.runId} interrupted: ${e instanceof Error ? e.message : String(e)}`);
+          return null;
+        });
+        if (status && log) console.log(`[runs] ${job.data.runId} ${status}`);
+        // Look for the next run at once: the polling interval is for an empty queue, not a wait between queued runs.
+        boss.notifyWorker(worker);
       });
-      if (status && log) console.log(`[runs] ${job.data.runId} ${status}`);
-      // Look for the next run at once: the polling interval is for an empty queue, not a wait between queued runs.
-      boss.notifyWorker(worker);
-    });
-  }
+    }
   // Workers anywhere may die: keep sweeping for runs nobody touches any more.
   const sweep = recoverySweep();
   const look = () =>

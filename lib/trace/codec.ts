@@ -55,7 +55,8 @@ export function pack(value: unknown, stored: Stored = NOTHING_STORED): Json {
 export function unpack(value: unknown, recordAt: (ordinal: number) => { id: string; text: string } | undefined = () => undefined): unknown {
   if (Array.isArray(value)) return value.map((v) => unpack(v, recordAt));
   if (!isPlain(value)) return value;
-  if (typeof value.$z === 'string' && Object.keys(value).length === 1) return unpack(JSON.parse(inflateRawSync(Buffer.from(value.$z, 'base64')).toString('utf8')), recordAt);
+  if (typeof value.$z === 'string' && Object.keys(value).length === 1)
+    return unpack(JSON.parse(inflateRawSync(Buffer.from(value.$z, 'base64')).toString('utf8')), recordAt);
   if (typeof value.$ev === 'number' && Object.keys(value).length === 1) return recordAt(value.$ev) ?? value;
   if (typeof value.$id === 'number' && Object.keys(value).length === 1) return recordAt(value.$id)?.id ?? value;
   if (typeof value.$tx === 'number' && Object.keys(value).length === 1) return recordAt(value.$tx)?.text ?? value;
@@ -107,7 +108,8 @@ function flatten(o: Obj, ordinalOf: (v: object) => number | undefined, prefix: s
   const out: [string[], unknown][] = [];
   for (const [k, v] of Object.entries(o)) {
     if (v === undefined) continue;
-    if (isPlain(v) && Object.keys(v).length && ordinalOf(v) === undefined && !('$ev' in v) && !('$t' in v) && !('$id' in v) && !('$tx' in v)) out.push(...flatten(v, ordinalOf, [...prefix, k]));
+    if (isPlain(v) && Object.keys(v).length && ordinalOf(v) === undefined && !('$ev' in v) && !('$t' in v) && !('$id' in v) && !('$tx' in v))
+      out.push(...flatten(v, ordinalOf, [...prefix, k]));
     else out.push([[...prefix, k], v]);
   }
   return out;
@@ -156,7 +158,12 @@ const MIN_LINE = 24;
  * One call's messages in stored form. `stored` tells where lines are already
  * stored in full; the lines this call stores in full are added to `added`.
  */
-export function packMessages(messages: { role: string; content: string }[], call: number, stored: ReadonlyMap<string, LineAt>, added: Map<string, LineAt>): Json {
+export function packMessages(
+  messages: { role: string; content: string }[],
+  call: number,
+  stored: ReadonlyMap<string, LineAt>,
+  added: Map<string, LineAt>,
+): Json {
   return messages.map((message, m) => {
     if (typeof message.content !== 'string') return message as unknown as Json;
     const pieces: Piece[] = [];
@@ -187,14 +194,20 @@ export function unpackMessages(calls: { ordinal: number; messages: unknown }[]):
     let out = lines.get(key);
     if (!out) {
       const message = (byOrdinal.get(call) as StoredMessage[] | undefined)?.[m];
-      out = !message ? [] : '$c' in message ? (JSON.parse(message.$c) as Piece[]).flatMap((p): (string | LineAt)[] => (typeof p === 'string' ? [p] : Array.from({ length: p[3] }, (_, i): LineAt => [p[0], p[1], p[2] + i]))) : message.content.split('\n');
+      out = !message
+        ? []
+        : '$c' in message
+          ? (JSON.parse(message.$c) as Piece[]).flatMap((p): (string | LineAt)[] =>
+              typeof p === 'string' ? [p] : Array.from({ length: p[3] }, (_, i): LineAt => [p[0], p[1], p[2] + i]),
+            )
+          : message.content.split('\n');
       lines.set(key, out);
     }
     return out;
   };
   const text = (call: number, m: number) =>
     linesOf(call, m)
-      .map((line) => (typeof line === 'string' ? line : (linesOf(line[0], line[1])[line[2]] as string | undefined) ?? ''))
+      .map((line) => (typeof line === 'string' ? line : ((linesOf(line[0], line[1])[line[2]] as string | undefined) ?? '')))
       .join('\n');
   return new Map(
     calls.map((c) => [

@@ -43,8 +43,14 @@ function arrayHeadline(items: unknown[]): string {
 
 /** The keys read, in order of preference; each turns its value into a phrase. */
 const KEYED: [string, (v: unknown, o: Record<string, unknown>) => string | null][] = [
-  ['verdict', (v, o) => (typeof v === 'string' ? `verdict: ${v}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : isObject(v) ? objectHeadline(v) : null)],
-  ['needsRetrieval', (v, o) => (typeof v === 'boolean' ? `${v ? 'needs retrieval' : 'no retrieval needed'}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : null)],
+  [
+    'verdict',
+    (v, o) => (typeof v === 'string' ? `verdict: ${v}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : isObject(v) ? objectHeadline(v) : null),
+  ],
+  [
+    'needsRetrieval',
+    (v, o) => (typeof v === 'boolean' ? `${v ? 'needs retrieval' : 'no retrieval needed'}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : null),
+  ],
   ['stop', (v, o) => (typeof v === 'boolean' ? `${v ? 'stop' : 'continue'}${typeof o.reason === 'string' ? ` — ${o.reason}` : ''}` : null)],
   ['mode', (v) => (typeof v === 'string' ? `mode ${v}` : null)],
   ['action', (v) => (typeof v === 'string' ? `action: ${v}` : null)],
@@ -78,6 +84,12 @@ function objectHeadline(o: Record<string, unknown>): string | null {
   }
   // A lone list under a key ("items", "nodes", "triples"): count it.
   const lists = Object.entries(o).filter(([k, v]) => Array.isArray(v) && !BOOKKEEPING.has(k)) as [string, unknown[]][];
-  if (lists.length) return clip(lists.slice(0, 3).map(([k, v]) => `${v.length} ${k}`).join(', '));
+  if (lists.length)
+    return clip(
+      lists
+        .slice(0, 3)
+        .map(([k, v]) => `${v.length} ${k}`)
+        .join(', '),
+    );
   return null;
 }

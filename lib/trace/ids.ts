@@ -5,5 +5,12 @@
  * holds a space, `|`, `@` or `→`, which models split or rewrite.
  */
 export function citableId(...parts: (string | number)[]): string {
-  return parts.map((p) => String(p).replace(/[^A-Za-z0-9_.+<>-]+/g, '-').replace(/^-|-$/g, '') || '-').join(':');
+  return parts
+    .map(
+      (p) =>
+        String(p)
+          .replace(/[^A-Za-z0-9_.+<>-]+/g, '-')
+          .replace(/^-|-$/g, '') || '-',
+    )
+    .join(':');
 }

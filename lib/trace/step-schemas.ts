@@ -82,7 +82,8 @@ export function checkStepOutput(kind: string, output: unknown): void {
 
 export type Parsed<T> = { data: T; error: null } | { data: null; error: string };
 
-const parsed = <T,>(result: z.ZodSafeParseResult<unknown>): Parsed<T> => (result.success ? { data: result.data as T, error: null } : { data: null, error: z.prettifyError(result.error) });
+const parsed = <T>(result: z.ZodSafeParseResult<unknown>): Parsed<T> =>
+  result.success ? { data: result.data as T, error: null } : { data: null, error: z.prettifyError(result.error) };
 
 /** When reading: the stored output parsed through its kind's schema, or null (with why) when it does not fit. */
 export function parseStepOutput<K extends StepKind>(kind: K, output: unknown): Parsed<StepOutput<K>> {

@@ -1,7 +1,22 @@
 import { getPool } from '@/lib/db/client';
 import type { StepStatus } from '@/lib/db/generated/enums';
 import type { ModelCallRecord } from '@/lib/llm/types';
-import { evidenceId, pack, packBodies, packMessages, storedText, unpack, unpackBodies, unpackMessages, type CallTexts, type Json, type LineAt, type Pack, type Stored, type StepTexts } from './codec';
+import {
+  evidenceId,
+  pack,
+  packBodies,
+  packMessages,
+  storedText,
+  unpack,
+  unpackBodies,
+  unpackMessages,
+  type CallTexts,
+  type Json,
+  type LineAt,
+  type Pack,
+  type Stored,
+  type StepTexts,
+} from './codec';
 import type { ChannelName, EvidenceRecord } from './types';
 
 /**
@@ -227,8 +242,16 @@ export class TraceWriter {
     const calls = [...ends.flatMap((e) => e.calls.map((c) => ({ ...c, stepId: e.stepId }))), ...batch.flatMap((b) => b.calls)]
       .sort((a, b) => a.ordinal - b.ordinal)
       .map((c): PackedCall => {
-        const texts = { messages: JSON.stringify(packMessages(c.messages, c.ordinal, this.lines, added)), output: c.output, parsed: jsonText(storedParsed(c.parsed, c.output)) };
-        return { ...c, texts, chars: [c.messages.reduce((n, m) => n + (typeof m.content === 'string' ? charCount(m.content) : 0), 0), c.output === null ? 0 : charCount(c.output)] };
+        const texts = {
+          messages: JSON.stringify(packMessages(c.messages, c.ordinal, this.lines, added)),
+          output: c.output,
+          parsed: jsonText(storedParsed(c.parsed, c.output)),
+        };
+        return {
+          ...c,
+          texts,
+          chars: [c.messages.reduce((n, m) => n + (typeof m.content === 'string' ? charCount(m.content) : 0), 0), c.output === null ? 0 : charCount(c.output)],
+        };
       });
     const newRows = rows.map((r): WrittenRow => {
       const e = endOf.get(r.id);
@@ -237,7 +260,11 @@ export class TraceWriter {
     });
     const updates = ends
       .filter((e) => !rows.some((r) => r.id === e.stepId))
-      .map((e): WrittenEnd => ({ ...e, ordinal: this.ordinals.get(e.stepId), texts: { output: jsonText(e.output), pool: e.pool.length ? jsonText(poolJson(e.pool)) : null } }));
+      .map((e): WrittenEnd => ({
+        ...e,
+        ordinal: this.ordinals.get(e.stepId),
+        texts: { output: jsonText(e.output), pool: e.pool.length ? jsonText(poolJson(e.pool)) : null },
+      }));
     const pooledNow = new Set(ends.flatMap((e) => e.pool.map((r) => r.id)));
     const inPool = (id: string) => this.pooled.has(id) || pooledNow.has(id);
     // What the run's stored bodies are once this statement is in: the rows written before, with what it adds.
@@ -249,7 +276,15 @@ export class TraceWriter {
     }
     const callTexts = new Map(this.callTexts);
     for (const c of calls) callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });
-    const pack = seal ? runPack(stepTexts, callTexts, this.stepTexts, this.callTexts, updates.map((e) => e.ordinal)) : null;
+    const pack = seal
+      ? runPack(
+          stepTexts,
+          callTexts,
+          this.stepTexts,
+          this.callTexts,
+          updates.map((e) => e.ordinal),
+        )
+      : null;
     try {
       if (this.lost) throw new RunLeaseLostError();
       await writeSteps(
@@ -257,7 +292,9 @@ export class TraceWriter {
         this.lease,
         newRows,
         updates,
-        evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]).map((r) => (inPool(r.id) ? poolReference(r) : r)),
+        evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]).map((r) =>
+          inPool(r.id) ? poolReference(r) : r,
+        ),
         calls,
         pack,
       );
@@ -282,14 +319,24 @@ type WrittenRow = StepRow & { texts: StepTexts };
 type WrittenEnd = StepEnd & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
 
 /** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed): one statement. */
-async function writeSteps(runId: string, lease: number | null, rows: WrittenRow[], updates: WrittenEnd[], selected: EvidenceRecord[], calls: PackedCall[], pack: RunPack | null): Promise<void> {
+async function writeSteps(
+  runId: string,
+  lease: number | null,
+  rows: WrittenRow[],
+  updates: WrittenEnd[],
+  selected: EvidenceRecord[],
+  calls: PackedCall[],
+  pack: RunPack | null,
+): Promise<void> {
   const packed = pack ? new Set(pack.steps) : null;
   // A body that goes into the pack is not written to its row as well.
   const bodies = (ordinal: number | undefined, texts: Partial<StepTexts>) =>
     packed && ordinal !== undefined && packed.has(ordinal) ? { input: null, output: null, pool: null } : texts;
   // Every part writes only while the lease holds ($9: the claiming attempt; null: unconditional); `for share` keeps a
   // takeover (which updates the row) waiting until this statement is in, so nothing is written after it.
-  const { rows: [result] } = await getPool().query<{ held: boolean }>(
+  const {
+    rows: [result],
+  } = await getPool().query<{ held: boolean }>(
     `with lease as (select 1 from runs where id = $1 and ($9::int is null or (status = 'running' and attempts = $9::int)) for share),
           i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
                 select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
@@ -313,7 +360,17 @@ async function writeSteps(runId: string, lease: number | null, rows: WrittenRow[
       `[${rows
         .map((r) =>
           withJson(
-            { id: r.id, ordinal: r.ordinal, parent: r.parentStepId, kind: r.kind, label: r.label, status: r.status, duration_ms: r.durationMs ?? null, started_at: r.startedAt, contract_issue: r.contractIssue ?? null },
+            {
+              id: r.id,
+              ordinal: r.ordinal,
+              parent: r.parentStepId,
+              kind: r.kind,
+              label: r.label,
+              status: r.status,
+              duration_ms: r.durationMs ?? null,
+              started_at: r.startedAt,
+              contract_issue: r.contractIssue ?? null,
+            },
             bodies(r.ordinal, { input: r.texts.input, output: r.texts.output, pool: r.texts.pool }),
           ),
         )
@@ -427,7 +484,20 @@ function poolJson(records: EvidenceRecord[]): Json {
 }
 
 function evidenceJson(records: EvidenceRecord[]): string {
-  return JSON.stringify(records.map((r) => ({ id: r.id, step_id: r.stepId, ordinal: r.ordinal, channel: r.channel, kind: r.kind, ref: r.ref, text: r.text, data: r.data ?? null, scores: r.scores ?? null, selected: r.selected })));
+  return JSON.stringify(
+    records.map((r) => ({
+      id: r.id,
+      step_id: r.stepId,
+      ordinal: r.ordinal,
+      channel: r.channel,
+      kind: r.kind,
+      ref: r.ref,
+      text: r.text,
+      data: r.data ?? null,
+      scores: r.scores ?? null,
+      selected: r.selected,
+    })),
+  );
 }
 
 /** A call to write: its bodies as JSON texts, with its prompt and output lengths. */
@@ -447,7 +517,9 @@ function storedParsed(parsed: unknown, output: string | null): Json {
 }
 
 function parsedOf(stored: unknown, output: string | null): unknown {
-  return stored && typeof stored === 'object' && (stored as { $parsedIsOutput?: unknown }).$parsedIsOutput === true && output !== null ? JSON.parse(output) : stored;
+  return stored && typeof stored === 'object' && (stored as { $parsedIsOutput?: unknown }).$parsedIsOutput === true && output !== null
+    ? JSON.parse(output)
+    : stored;
 }
 
 /** Calls as rows; `packed`: their bodies go into the run's pack, and the row keeps the marker with their lengths. */
@@ -455,8 +527,21 @@ function callsJson(calls: PackedCall[], packed: boolean): string {
   return `[${calls
     .map((c) => {
       const plain = {
-        stepId: c.stepId, ordinal: c.ordinal, role: c.role, backend: c.backend, model: c.model, template: c.template, templateVersion: c.templateVersion,
-        output: packed ? null : c.output, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, startedAt: c.startedAt, cached: c.cached, attempts: c.attempts, error: c.error,
+        stepId: c.stepId,
+        ordinal: c.ordinal,
+        role: c.role,
+        backend: c.backend,
+        model: c.model,
+        template: c.template,
+        templateVersion: c.templateVersion,
+        output: packed ? null : c.output,
+        tokensIn: c.tokensIn,
+        tokensOut: c.tokensOut,
+        latencyMs: c.latencyMs,
+        startedAt: c.startedAt,
+        cached: c.cached,
+        attempts: c.attempts,
+        error: c.error,
       };
       const marker: CallMarker = { $pack: c.chars };
       return `${JSON.stringify(plain).slice(0, -1)},"messages":${packed ? JSON.stringify(marker) : c.texts.messages},"parsed":${packed ? 'null' : (c.texts.parsed ?? 'null')}}`;
@@ -534,17 +619,18 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
          from steps where run_id = $1 order by ordinal`,
       [runId, withIO, stepId ?? null],
     ),
-    pool.query<StoredEvidence>(
-      `select id, ordinal, step_id "stepId", channel, kind, ref, text, data, scores, selected from evidence where run_id = $1`,
-      [runId],
-    ),
+    pool.query<StoredEvidence>(`select id, ordinal, step_id "stepId", channel, kind, ref, text, data, scores, selected from evidence where run_id = $1`, [
+      runId,
+    ]),
   ]);
   const packed = steps.rows.some((s) => s.packed) ? (await readPacks(runId)).steps : null;
   const wanted = (s: { id: string }) => withIO && (stepId === undefined || s.id === stepId);
   const stored = steps.rows.map(({ packed: inPack, rawPool, ...s }) => {
     const body = inPack ? packed?.get(s.ordinal) : undefined;
     // A body a packed row still holds (written to it after the pack) is the row's; the others are the pack's.
-    return body ? { ...s, rawInput: wanted(s) ? body.input : null, rawOutput: wanted(s) ? (s.rawOutput ?? body.output) : null, rawPool: rawPool ?? body.pool } : { ...s, rawPool };
+    return body
+      ? { ...s, rawInput: wanted(s) ? body.input : null, rawOutput: wanted(s) ? (s.rawOutput ?? body.output) : null, rawPool: rawPool ?? body.pool }
+      : { ...s, rawPool };
   });
   // Records as retrieved (the pools), then rows for what no pool holds (evidence outside steps; runs stored before pools).
   const records = new Map<string, EvidenceRecord>();
@@ -558,7 +644,8 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
   const selectedIds = new Set<string>();
   for (const row of rows.rows) {
     if (row.selected) selectedIds.add(row.id);
-    if (!records.has(row.id)) records.set(row.id, { ...row, kind: row.kind as EvidenceRecord['kind'], data: row.data ?? undefined, scores: row.scores ?? undefined });
+    if (!records.has(row.id))
+      records.set(row.id, { ...row, kind: row.kind as EvidenceRecord['kind'], data: row.data ?? undefined, scores: row.scores ?? undefined });
   }
   return { steps: stored.filter((s) => stepId === undefined || s.id === stepId).map(({ rawPool: _p, ...s }): StepRowRaw => s), records, selectedIds };
 }
@@ -648,7 +735,9 @@ export async function readCalls(runId: string, stepId?: string): Promise<StoredC
     return body ? { ...c, messages: body.messages, output: c.output ?? body.output, parsed: c.parsed ?? body.parsed } : c;
   });
   const messages = unpackMessages(calls);
-  return calls.filter((c) => stepId === undefined || c.stepId === stepId).map((c) => ({ ...c, messages: messages.get(c.ordinal), parsed: parsedOf(c.parsed, c.output) }));
+  return calls
+    .filter((c) => stepId === undefined || c.stepId === stepId)
+    .map((c) => ({ ...c, messages: messages.get(c.ordinal), parsed: parsedOf(c.parsed, c.output) }));
 }
 
 function byOrdinal(records: Map<string, EvidenceRecord>): (ordinal: number) => EvidenceRecord | undefined {

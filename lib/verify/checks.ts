@@ -97,7 +97,8 @@ const GENERAL: Record<string, (r: RunReasoning) => Verdict> = {
     if (a.abstained !== !a.text.trim()) return no(a.abstained ? 'abstains yet states an answer' : 'states an empty answer without abstaining');
     if (a.count !== null && a.items.length && a.count !== a.items.length) return no(`count ${a.count} but ${a.items.length} item(s) listed`);
     const option = a.optionKey ? r.options?.[a.optionKey] : undefined;
-    if (option && normalise(option) !== normalise(a.text) && a.text.trim().toUpperCase() !== a.optionKey) return no(`option ${a.optionKey} is '${option}' but the answer says '${a.text}'`);
+    if (option && normalise(option) !== normalise(a.text) && a.text.trim().toUpperCase() !== a.optionKey)
+      return no(`option ${a.optionKey} is '${option}' but the answer says '${a.text}'`);
     return yes('answer, items and count agree');
   },
   'answer-format': wellFormed,
@@ -125,7 +126,11 @@ const QUESTION: { pattern: RegExp; check: (m: RegExpExecArray, r: RunReasoning) 
       const names = answerNames(r).map(normalise);
       const byNode = r.answer.nodeIds.some((id) => normalise(id.split('::')[0]) === kind);
       const byEvidence = r.evidence.some((e) =>
-        e.triples.some((t) => (names.includes(normalise(t.sourceName)) && normalise(t.sourceKind) === kind) || (names.includes(normalise(t.targetName)) && normalise(t.targetKind) === kind)),
+        e.triples.some(
+          (t) =>
+            (names.includes(normalise(t.sourceName)) && normalise(t.sourceKind) === kind) ||
+            (names.includes(normalise(t.targetName)) && normalise(t.targetKind) === kind),
+        ),
       );
       return byNode || byEvidence ? yes(`the answer is a ${m[1]} in the KG`) : no(`nothing shows the answer is a ${m[1]}`);
     },
@@ -138,10 +143,22 @@ const QUESTION: { pattern: RegExp; check: (m: RegExpExecArray, r: RunReasoning) 
       return missing.length ? no(`no cited evidence about ${missing.join(' or ')}`) : yes(`cited evidence names ${m[1]} and ${m[2]}`);
     },
   },
-  { pattern: /^The count is stated as an integer\.$/, check: (_m, r) => (!r.answer.abstained && isInteger(r) ? yes(`states ${r.answer.count ?? r.answer.text}`) : no('no integer stated')) },
-  { pattern: /^The answer is stated as yes or no\.$/, check: (_m, r) => (/^(yes|no)$/i.test(r.answer.text.trim()) ? yes(`answers ${r.answer.text.trim()}`) : no(`'${r.answer.text}' is neither yes nor no`)) },
-  { pattern: /^The answer chooses exactly one of the options\.$/, check: (_m, r) => (chosenOption(r) ? yes(`chooses ${chosenOption(r)}`) : no('chooses no single option')) },
-  { pattern: /^The answer chooses option ([A-J]) \((.*)\)\.$/, check: (m, r) => (chosenOption(r) === m[1] ? yes(`chooses ${m[1]}`) : no(`chooses ${chosenOption(r) ?? 'no option'}, not ${m[1]}`)) },
+  {
+    pattern: /^The count is stated as an integer\.$/,
+    check: (_m, r) => (!r.answer.abstained && isInteger(r) ? yes(`states ${r.answer.count ?? r.answer.text}`) : no('no integer stated')),
+  },
+  {
+    pattern: /^The answer is stated as yes or no\.$/,
+    check: (_m, r) => (/^(yes|no)$/i.test(r.answer.text.trim()) ? yes(`answers ${r.answer.text.trim()}`) : no(`'${r.answer.text}' is neither yes nor no`)),
+  },
+  {
+    pattern: /^The answer chooses exactly one of the options\.$/,
+    check: (_m, r) => (chosenOption(r) ? yes(`chooses ${chosenOption(r)}`) : no('chooses no single option')),
+  },
+  {
+    pattern: /^The answer chooses option ([A-J]) \((.*)\)\.$/,
+    check: (m, r) => (chosenOption(r) === m[1] ? yes(`chooses ${m[1]}`) : no(`chooses ${chosenOption(r) ?? 'no option'}, not ${m[1]}`)),
+  },
   {
     pattern: /^The count stated is (-?\d+)\.$/,
     check: (m, r) => {
@@ -149,10 +166,14 @@ const QUESTION: { pattern: RegExp; check: (m: RegExpExecArray, r: RunReasoning) 
       return stated === Number(m[1]) ? yes(`states ${stated}`) : no(`states ${stated ?? 'no count'}, not ${m[1]}`);
     },
   },
-  { pattern: /^The answer is (yes|no|maybe)\.$/, check: (m, r) => (normalise(r.answer.text) === m[1] ? yes(`answers ${m[1]}`) : no(`answers '${r.answer.text || '(nothing)'}', not ${m[1]}`)) },
+  {
+    pattern: /^The answer is (yes|no|maybe)\.$/,
+    check: (m, r) => (normalise(r.answer.text) === m[1] ? yes(`answers ${m[1]}`) : no(`answers '${r.answer.text || '(nothing)'}', not ${m[1]}`)),
+  },
   {
     pattern: /^The answer identifies (.+)\.$/,
-    check: (m, r) => (answerNames(r).some((n) => normalise(n) === normalise(m[1])) ? yes(`names ${m[1]}`) : no(`names ${answerNames(r).join(', ') || 'nothing'}, not ${m[1]}`)),
+    check: (m, r) =>
+      answerNames(r).some((n) => normalise(n) === normalise(m[1])) ? yes(`names ${m[1]}`) : no(`names ${answerNames(r).join(', ') || 'nothing'}, not ${m[1]}`),
   },
 ];
 

@@ -44,7 +44,8 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   const formatReward = options.formatReward ?? FORMAT_REWARD;
   if (![alpha, formatReward].every((v) => Number.isFinite(v) && v >= 0)) throw new InvalidInputError('alpha and formatReward must be non-negative numbers');
   const [record] = await Promise.all([getRunRecord({ id: runId }), loadMetagraph()]); // the offline reading needs the graph's relations
-  if (record.status !== 'succeeded' && record.status !== 'failed') throw new ConflictError(`Run ${runId} is ${record.status}: only a finished run can be verified`);
+  if (record.status !== 'succeeded' && record.status !== 'failed')
+    throw new ConflictError(`Run ${runId} is ${record.status}: only a finished run can be verified`);
   const input = RunInputSchema.parse(record.input);
   const config = RunConfigSchema.parse(record.config);
   const gold = goldView(input);
@@ -85,7 +86,11 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   const verdicts: CriterionVerdict[] = await Promise.all(
     criteria.map(async (c) => {
       const judged = await stages.run('judge', `Criterion ${c.id}`, { text: c.text, source: c.source }, async (recorder) => {
-        const result = await model.call(judgeTemplate, { question: input.question, gold, criterion: { text: c.text, check: c.check }, reasoning }, { recorder });
+        const result = await model.call(
+          judgeTemplate,
+          { question: input.question, gold, criterion: { text: c.text, check: c.check }, reasoning },
+          { recorder },
+        );
         const verdict = result.parsed ?? { verdict: 'no' as const, reason: 'the judge gave no verdict' };
         return { ...verdict, flaggedUnsupportedFacts: await unsupportedFacts(c.text, known) };
       });
@@ -121,7 +126,19 @@ class StageLog {
   async run<T>(kind: VerificationStage['kind'], label: string, input: unknown, body: (recorder: CallRecorder) => Promise<T>): Promise<T> {
     const calls: VerificationStage['calls'] = [];
     const recorder: CallRecorder = async (r) => {
-      calls.push({ role: r.role, template: r.template, templateVersion: r.templateVersion, model: r.model, messages: r.messages, output: r.output, parsed: r.parsed ?? null, tokensIn: r.tokensIn, tokensOut: r.tokensOut, latencyMs: r.latencyMs, error: r.error });
+      calls.push({
+        role: r.role,
+        template: r.template,
+        templateVersion: r.templateVersion,
+        model: r.model,
+        messages: r.messages,
+        output: r.output,
+        parsed: r.parsed ?? null,
+        tokensIn: r.tokensIn,
+        tokensOut: r.tokensOut,
+        latencyMs: r.latencyMs,
+        error: r.error,
+      });
     };
     const started = Date.now();
     // Stages run together (the judges) are listed in the order they started.

@@ -23,7 +23,9 @@ function constraintCriteria(u: QuestionReading): string[] {
     const hop = a.chain[0];
     // Only a one-hop, positive constraint has a triple the answer must cite; chains and negations are judged by the general criteria.
     if (!hop || a.negated || a.chain.length > 1 || u.propositions.length) continue;
-    out.push(`The answer is supported by ${article(hop.from)} ${hop.from}–${hop.to} (${hop.edges.map((e) => e.metaedge).join('/')}) relation to ${a.entity.name}.`);
+    out.push(
+      `The answer is supported by ${article(hop.from)} ${hop.from}–${hop.to} (${hop.edges.map((e) => e.metaedge).join('/')}) relation to ${a.entity.name}.`,
+    );
   }
   for (const p of u.propositions) out.push(`The answer rests on evidence about ${p.subject.name} and ${p.object.name}.`);
   return out;

@@ -84,4 +84,3 @@ function traceOf(all: { step: string; role: string; output: string | null }[]): 
   }
   return out;
 }
-

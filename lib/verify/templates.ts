@@ -34,12 +34,18 @@ export const checklistTemplate = defineTemplate({
   version: 1,
   system:
     'You are a senior biomedical expert who writes and grades exam questions. Based on the general criteria, design a checklist of ' +
-    'detailed, objectively scorable criteria for the specific question, to evaluate a solver\'s reasoning process. Each criterion is one ' +
+    "detailed, objectively scorable criteria for the specific question, to evaluate a solver's reasoning process. Each criterion is one " +
     'clear, specific statement of what an ideal step or thought should achieve, independently checkable with yes or no, closely tied to ' +
     'the knowledge and skills the question requires. Do not repeat the general criteria themselves.',
   render: (input: ChecklistInput) =>
     [
-      `[Specific Question]\nquestion: ${input.question}${input.options ? `\noptions: ${Object.entries(input.options).map(([k, v]) => `${k}. ${v}`).join('; ')}` : ''}\n${goldLine(input.gold)}`,
+      `[Specific Question]\nquestion: ${input.question}${
+        input.options
+          ? `\noptions: ${Object.entries(input.options)
+              .map(([k, v]) => `${k}. ${v}`)
+              .join('; ')}`
+          : ''
+      }\n${goldLine(input.gold)}`,
       `[General Criteria]\n${input.general.map((g, i) => `${i + 1}. ${g}`).join('\n')}`,
     ].join('\n\n'),
   output: z.object({ criteria: z.array(z.string().min(1)).max(12) }),
@@ -61,7 +67,7 @@ export const judgeTemplate = defineTemplate({
   id: 'k2v.judge',
   version: 2,
   system:
-    'You are an impartial and meticulous examiner. Evaluate a solver\'s reasoning process for a question against one specific criterion. ' +
+    "You are an impartial and meticulous examiner. Evaluate a solver's reasoning process for a question against one specific criterion. " +
     'Your judgment must be strict, objective and based solely on the information provided: answer yes only if the reasoning clearly meets the criterion.',
   render: (input: { question: string; gold: GoldView | null; criterion: { text: string; check: string | null }; reasoning: RunReasoning }) =>
     `[Question-Answer Pair]\nquestion: ${input.question}\n${goldLine(input.gold)}\n\n[Criterion]\n${input.criterion.text}\n\n[Reasoning Process]\n${reasoningBlock(input.reasoning)}`,

@@ -30,11 +30,32 @@ export const cliStart: BenchModule = {
     const run = samples(RUN_SAMPLES, ['scripts/run.mjs', 'hopscope', 'run', '--method', 'kg-rag', '--question', QUESTION, '--backend', 'offline', '--json']);
     const p50 = (xs: number[]) => round(percentile(xs, 50));
     const rows: BenchRow[] = [
-      { type: 'value', label: 'node -e 0', key: 'node_startup_ms', value: p50(node.wall), unit: 'ms', note: `p50 of ${SAMPLES}: the floor any command starts from` },
-      { type: 'value', label: 'cli start-up (sets list)', key: 'cli_startup_ms', value: p50(sets.wall), unit: 'ms', note: `p50 of ${SAMPLES} fresh processes; budget 1,000` },
+      {
+        type: 'value',
+        label: 'node -e 0',
+        key: 'node_startup_ms',
+        value: p50(node.wall),
+        unit: 'ms',
+        note: `p50 of ${SAMPLES}: the floor any command starts from`,
+      },
+      {
+        type: 'value',
+        label: 'cli start-up (sets list)',
+        key: 'cli_startup_ms',
+        value: p50(sets.wall),
+        unit: 'ms',
+        note: `p50 of ${SAMPLES} fresh processes; budget 1,000`,
+      },
       { type: 'value', label: 'cli start-up over node -e 0', key: 'cli_startup_over_node', value: round(p50(sets.wall) / p50(node.wall)), unit: '×' },
       { type: 'value', label: 'cli start-up CPU', key: 'cli_startup_cpu_ms', value: p50(sets.cpu), unit: 'ms', note: 'user + system of the child' },
-      { type: 'value', label: 'cli offline run (kg-rag)', key: 'cli_run_offline_wall_ms', value: p50(run.wall), unit: 'ms', note: `"${QUESTION}", p50 of ${RUN_SAMPLES} fresh processes, --json; budget 2,000` },
+      {
+        type: 'value',
+        label: 'cli offline run (kg-rag)',
+        key: 'cli_run_offline_wall_ms',
+        value: p50(run.wall),
+        unit: 'ms',
+        note: `"${QUESTION}", p50 of ${RUN_SAMPLES} fresh processes, --json; budget 2,000`,
+      },
       { type: 'value', label: 'cli offline run over node -e 0', key: 'cli_run_offline_over_node', value: round(p50(run.wall) / p50(node.wall)), unit: '×' },
       { type: 'value', label: 'cli offline run CPU', key: 'cli_run_offline_cpu_ms', value: p50(run.cpu), unit: 'ms', note: 'user + system of the child' },
     ];

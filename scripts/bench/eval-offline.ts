@@ -28,7 +28,10 @@ export const evalOffline: BenchModule = {
   async run({ log }) {
     const method = benchMethod();
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: 'bench-eval', count: QUESTIONS }, { replace: true });
-    const job = await createEvalJob({ set: SET, methods: [method.id], params: { [method.id]: method.params }, switches: 'full', backend: 'offline', concurrency: CONCURRENCY }, { lock: true });
+    const job = await createEvalJob(
+      { set: SET, methods: [method.id], params: { [method.id]: method.params }, switches: 'full', backend: 'offline', concurrency: CONCURRENCY },
+      { lock: true },
+    );
     const prisma = getPrisma();
     try {
       const started = performance.now();

@@ -10,14 +10,40 @@ import { samplePaths } from '../../lib/kg';
 export const WORKLOAD_SEED = 'hopscope-bench-v1';
 
 export const MENTIONS = [
-  'multiple sclerosis', 'Multiple Sclerosis', "Crohn's disease", 'Crohns disease', 'crohn disease', 'metformin', 'METFORMIN',
-  'metformn', 'type 2 diabetes mellitus', 'type-2 diabetes', 'PPARG', 'TP53', 'tp53', 'insulin', "Alzheimer's disease",
-  'alzheimers', "parkinson's disease", 'breast cancer', 'brain', 'heart', 'acetaminophen', 'asprin', 'hypertension',
-  'rheumatoid arthritis', 'IL6', 'Headache', 'nausea', 'simvastatin', 'systemic lupus erythematosis', 'ulcerative colitis',
+  'multiple sclerosis',
+  'Multiple Sclerosis',
+  "Crohn's disease",
+  'Crohns disease',
+  'crohn disease',
+  'metformin',
+  'METFORMIN',
+  'metformn',
+  'type 2 diabetes mellitus',
+  'type-2 diabetes',
+  'PPARG',
+  'TP53',
+  'tp53',
+  'insulin',
+  "Alzheimer's disease",
+  'alzheimers',
+  "parkinson's disease",
+  'breast cancer',
+  'brain',
+  'heart',
+  'acetaminophen',
+  'asprin',
+  'hypertension',
+  'rheumatoid arthritis',
+  'IL6',
+  'Headache',
+  'nausea',
+  'simvastatin',
+  'systemic lupus erythematosis',
+  'ulcerative colitis',
 ];
 
 export const QUESTIONS = [
-  'Which genes are associated with both multiple sclerosis and Crohn\'s disease?',
+  "Which genes are associated with both multiple sclerosis and Crohn's disease?",
   'What compound treats type 2 diabetes mellitus and binds PPARG?',
   'which genes are associated with MULTIPLE SCLEROSIS and crohns disease',
   'Does metformn treat type-2 diabetes mellitus?',
@@ -25,7 +51,7 @@ export const QUESTIONS = [
   'How many genes does rheumatoid arthritis share with systemic lupus erythematosus?',
   'Is SET expressed in the brain as well as in the heart?',
   'Which pathway includes both TP53 and MDM2?',
-  'What symptoms does Parkinson\'s disease present with, and which drugs palliate it?',
+  "What symptoms does Parkinson's disease present with, and which drugs palliate it?",
   'Which anatomy does asthma localize to, given that it resembles chronic obstructive pulmonary disease?',
   'Name a compound that binds EGFR and treats lung cancer.',
   'Which genes are upregulated in ulcerative colitis but downregulated by methotrexate?',
@@ -88,5 +114,11 @@ async function buildKgWorkload(): Promise<KgWorkload> {
     ...pairs(diseases.slice(0, 10)).map(([source, target]) => ({ source, target })),
     ...related,
   ];
-  return { mentions: MENTIONS, questions: QUESTIONS, neighborNodes: neighborIds.map((id) => ({ id, topMetaedge: topMetaedge.get(id)! })), sharedAnchors, pathPairs };
+  return {
+    mentions: MENTIONS,
+    questions: QUESTIONS,
+    neighborNodes: neighborIds.map((id) => ({ id, topMetaedge: topMetaedge.get(id)! })),
+    sharedAnchors,
+    pathPairs,
+  };
 }

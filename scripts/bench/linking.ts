@@ -48,7 +48,16 @@ export async function scoreLinkingSet(cases: LinkingCase[], lookups = new Knowle
     const { links } = await explainLinks(c.sentence, { lookups });
     const end = c.start + c.mention.length;
     const linked = links.filter((l) => (l.start ?? -1) < end && c.start < (l.end ?? -1)).map((l) => l.nodeId);
-    const outcome = c.expected === 'none' ? (linked.length ? 'wrong' : 'rightly-none') : linked.some((id) => c.accept.includes(id)) ? 'right' : linked.length ? 'wrong' : 'missed';
+    const outcome =
+      c.expected === 'none'
+        ? linked.length
+          ? 'wrong'
+          : 'rightly-none'
+        : linked.some((id) => c.accept.includes(id))
+          ? 'right'
+          : linked.length
+            ? 'wrong'
+            : 'missed';
     outcomes.push({ case: c, outcome, linked });
   }
   return { ...figures(outcomes), cases: cases.length, outcomes };
@@ -74,7 +83,8 @@ export const linking: BenchModule = {
     const started = performance.now();
     const score = await scoreLinkingSet(cases);
     log(`linked ${cases.length} sentences in ${Math.round(performance.now() - started)} ms`);
-    for (const o of score.outcomes.filter((x) => x.outcome === 'wrong' || x.outcome === 'missed')) log(`${o.outcome}: ${o.case.id} '${o.case.mention}' → ${o.linked.join(', ') || 'nothing'} (expected ${o.case.expected})`);
+    for (const o of score.outcomes.filter((x) => x.outcome === 'wrong' || x.outcome === 'missed'))
+      log(`${o.outcome}: ${o.case.id} '${o.case.mention}' → ${o.linked.join(', ') || 'nothing'} (expected ${o.case.expected})`);
     const categories = [...new Set(cases.map((c) => c.category))];
     const grid: GridRow = {
       type: 'grid',

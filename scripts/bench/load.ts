@@ -13,7 +13,13 @@ const SEEDS = 10;
 /** Every wait is bounded: the section ends by itself. */
 const START_TIMEOUT_MS = 600_000;
 const RUNS_TIMEOUT_MS = 180_000;
-const QUESTIONS = ['Which drugs treat gout?', 'Which genes are associated with asthma?', 'What drugs treat multiple sclerosis?', 'Which diseases does metformin treat?', 'Which compounds bind the gene PPARG?'];
+const QUESTIONS = [
+  'Which drugs treat gout?',
+  'Which genes are associated with asthma?',
+  'What drugs treat multiple sclerosis?',
+  'Which diseases does metformin treat?',
+  'Which compounds bind the gene PPARG?',
+];
 
 /**
  * Reads while runs execute, against a real instance: the launcher (`npm start`:
@@ -44,7 +50,11 @@ export const load: BenchModule = {
       await until('the instance to serve', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok ?? false, START_TIMEOUT_MS, launcher);
       const methods = listMethods().map((m) => m.id);
       const submit = async (i: number) => {
-        const res = await fetch(`${base}/api/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: methods[i % methods.length], question: QUESTIONS[i % QUESTIONS.length], backend: 'offline' }) });
+        const res = await fetch(`${base}/api/runs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ method: methods[i % methods.length], question: QUESTIONS[i % QUESTIONS.length], backend: 'offline' }),
+        });
         if (res.status !== 201) throw new Error(`POST /api/runs answered ${res.status}: ${await res.text()}`);
         const { id } = (await res.json()) as { id: string };
         ids.push(id);
@@ -77,14 +87,39 @@ export const load: BenchModule = {
       const doneS = (performance.now() - burstAt) / 1000;
       const errors = reads.filter((r) => !r.ok).length;
       const ms = (page: boolean) => reads.filter((r) => r.page === page).map((r) => r.ms);
-      log(`reads p50 ${round(percentile(reads.map((r) => r.ms), 50))} ms, p95 ${round(percentile(reads.map((r) => r.ms), 95))} ms, ${errors} errors; runs done ${round(doneS, 1)} s after the burst`);
+      log(
+        `reads p50 ${round(
+          percentile(
+            reads.map((r) => r.ms),
+            50,
+          ),
+        )} ms, p95 ${round(
+          percentile(
+            reads.map((r) => r.ms),
+            95,
+          ),
+        )} ms, ${errors} errors; runs done ${round(doneS, 1)} s after the burst`,
+      );
       const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}`;
       return [
-        { type: 'timing', label: 'reads under load (pages and records)', key: 'load_get', samplesMs: reads.map((r) => r.ms), note: `${READS} GETs sent with ${SUBMITS} run submissions; ${note}; target p95 ≤ 1000 ms` },
+        {
+          type: 'timing',
+          label: 'reads under load (pages and records)',
+          key: 'load_get',
+          samplesMs: reads.map((r) => r.ms),
+          note: `${READS} GETs sent with ${SUBMITS} run submissions; ${note}; target p95 ≤ 1000 ms`,
+        },
         { type: 'timing', label: 'reads under load: run pages', key: 'load_get_page', samplesMs: ms(true) },
         { type: 'timing', label: 'reads under load: /api/runs/{id}', key: 'load_get_api', samplesMs: ms(false) },
         { type: 'value', label: 'reads under load: errors', key: 'load_get_errors', value: errors, unit: '', note: 'a status other than 200, or no answer' },
-        { type: 'value', label: 'runs done after the burst', key: 'load_runs_done_s', value: round(doneS, 1), unit: 's', note: `all ${SUBMITS} offline runs finished; target ≤ 30 s` },
+        {
+          type: 'value',
+          label: 'runs done after the burst',
+          key: 'load_runs_done_s',
+          value: round(doneS, 1),
+          unit: 's',
+          note: `all ${SUBMITS} offline runs finished; target ≤ 30 s`,
+        },
       ] satisfies BenchRow[];
     } finally {
       await stop(launcher);

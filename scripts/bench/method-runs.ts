@@ -33,7 +33,14 @@ export const methodRuns: BenchModule = {
     // What a round trip costs on this machine now: overhead is mostly round trips × this, plus CPU.
     const roundTrip = await roundTripMs();
     const load = loadavg()[0].toFixed(1);
-    rows.push({ type: 'value', label: 'database round trip p50', key: 'db_round_trip_ms', value: round(roundTrip), unit: 'ms', note: `select 1 on the pool; load average ${load} on ${availableParallelism()} cores` });
+    rows.push({
+      type: 'value',
+      label: 'database round trip p50',
+      key: 'db_round_trip_ms',
+      value: round(roundTrip),
+      unit: 'ms',
+      note: `select 1 on the pool; load average ${load} on ${availableParallelism()} cores`,
+    });
     try {
       for (const method of listMethods()) {
         const slug = method.id.replace('-', '_');
@@ -69,36 +76,86 @@ export const methodRuns: BenchModule = {
         }
         const kb = await storedKb(runIds);
         storageKb.push(...kb);
-        const runs = await prisma.run.findMany({ where: { id: { in: runIds } }, select: { correct: true, status: true, _count: { select: { modelCalls: true } } } });
+        const runs = await prisma.run.findMany({
+          where: { id: { in: runIds } },
+          select: { correct: true, status: true, _count: { select: { modelCalls: true } } },
+        });
         const correct = runs.filter((r) => r.correct).length;
         const calls = runs.reduce((sum, r) => sum + r._count.modelCalls, 0) / runs.length;
         const failed = runs.filter((r) => r.status !== 'succeeded').length;
         log(`${method.id}: ${correct}/${runs.length} correct, ${calls.toFixed(1)} calls/run${failed ? `, ${failed} failed` : ''}`);
         rows.push(
           // Keyed as the issues name them: run_offline_p50_ms_<method>.
-          { type: 'value', label: `run offline p50: ${method.id}`, key: `run_offline_p50_ms_${slug}`, value: round(percentile(samplesMs, 50)), unit: 'ms', note: `${QUESTIONS} seeded BioMedHop questions` },
           {
-            type: 'value', label: `run overhead p50: ${method.id}`, key: `run_overhead_p50_ms_${slug}`, value: round(percentile(overheadMs, 50)), unit: 'ms',
-            note: "non-model overhead: wall time of executeRun (claim, trace writes, KG/document/entity queries, linking, prompt building, scoring) less the time inside offline-engine calls; the question was asked once before in this process (see the cold figure), as in a rerun or an evaluation grid",
+            type: 'value',
+            label: `run offline p50: ${method.id}`,
+            key: `run_offline_p50_ms_${slug}`,
+            value: round(percentile(samplesMs, 50)),
+            unit: 'ms',
+            note: `${QUESTIONS} seeded BioMedHop questions`,
           },
           {
-            type: 'value', label: `run overhead p50, cold: ${method.id}`, key: `run_overhead_cold_p50_ms_${slug}`, value: round(percentile(coldOverheadMs, 50)), unit: 'ms',
+            type: 'value',
+            label: `run overhead p50: ${method.id}`,
+            key: `run_overhead_p50_ms_${slug}`,
+            value: round(percentile(overheadMs, 50)),
+            unit: 'ms',
+            note: 'non-model overhead: wall time of executeRun (claim, trace writes, KG/document/entity queries, linking, prompt building, scoring) less the time inside offline-engine calls; the question was asked once before in this process (see the cold figure), as in a rerun or an evaluation grid',
+          },
+          {
+            type: 'value',
+            label: `run overhead p50, cold: ${method.id}`,
+            key: `run_overhead_cold_p50_ms_${slug}`,
+            value: round(percentile(coldOverheadMs, 50)),
+            unit: 'ms',
             note: "the same, for a run of the same question just before with the process's knowledge lookups (names, aliases, profiles) forgotten, its indexes of the whole knowledge (the spelling index) kept: a question asked for the first time in a running process",
           },
           {
-            type: 'value', label: `run CPU p50: ${method.id}`, key: `run_cpu_p50_ms_${slug}`, value: round(percentile(cpuMs, 50)), unit: 'ms',
+            type: 'value',
+            label: `run CPU p50: ${method.id}`,
+            key: `run_cpu_p50_ms_${slug}`,
+            value: round(percentile(cpuMs, 50)),
+            unit: 'ms',
             note: "this process's CPU time (user + system) while executeRun ran, offline engine included: unlike wall time, barely moved by other work on the machine",
           },
-          { type: 'value', label: `database statements per run p50: ${method.id}`, key: `run_statements_p50_${slug}`, value: percentile(statements, 50), unit: '', note: 'every statement sent while the run executed (heartbeats included)' },
+          {
+            type: 'value',
+            label: `database statements per run p50: ${method.id}`,
+            key: `run_statements_p50_${slug}`,
+            value: percentile(statements, 50),
+            unit: '',
+            note: 'every statement sent while the run executed (heartbeats included)',
+          },
           { type: 'value', label: `model calls per run: ${method.id}`, key: `calls_per_run_${slug}`, value: Math.round(calls * 10) / 10, unit: 'calls' },
           { type: 'value', label: `run storage p50: ${method.id}`, key: `run_storage_kb_p50_${slug}`, value: round(percentile(kb, 50)), unit: 'KB' },
-          { type: 'value', label: `offline accuracy: ${method.id}`, key: `accuracy_offline_${slug}`, value: Math.round((correct / runs.length) * 1000) / 1000, unit: '', note: failed ? `${failed} runs failed` : undefined },
+          {
+            type: 'value',
+            label: `offline accuracy: ${method.id}`,
+            key: `accuracy_offline_${slug}`,
+            value: Math.round((correct / runs.length) * 1000) / 1000,
+            unit: '',
+            note: failed ? `${failed} runs failed` : undefined,
+          },
         );
-        if (method.id === 'regram') rows.push({ type: 'timing', label: 'ReGraM region construction (per hop)', key: 'region', samplesMs: await regionTimes(runIds), note: 'link + candidates + MMR + region steps, trace writes included' });
+        if (method.id === 'regram')
+          rows.push({
+            type: 'timing',
+            label: 'ReGraM region construction (per hop)',
+            key: 'region',
+            samplesMs: await regionTimes(runIds),
+            note: 'link + candidates + MMR + region steps, trace writes included',
+          });
         await prisma.run.deleteMany({ where: { id: { in: runIds } } });
       }
       rows.push(
-        { type: 'value', label: 'run storage p50', key: 'run_storage_kb_p50', value: round(percentile(storageKb, 50)), unit: 'KB', note: 'run row + steps + evidence + model calls + trace packs, all methods' },
+        {
+          type: 'value',
+          label: 'run storage p50',
+          key: 'run_storage_kb_p50',
+          value: round(percentile(storageKb, 50)),
+          unit: 'KB',
+          note: 'run row + steps + evidence + model calls + trace packs, all methods',
+        },
         { type: 'value', label: 'run storage p95', key: 'run_storage_kb_p95', value: round(percentile(storageKb, 95)), unit: 'KB' },
       );
     } finally {

@@ -42,35 +42,36 @@ export const paraphrase: BenchModule = {
   async run({ log }) {
     const methods = listMethods().map((m) => m.id);
     const rows: GridRow[] = [];
-    for (const corpus of CORPORA) for (const { part, key } of PARTS) {
-      const file = path.join(FIXTURES, `${corpus}-${part}.jsonl`);
-      if (!existsSync(file)) {
-        log(`${file} is missing: ${corpus} ${part} skipped`);
-        continue;
+    for (const corpus of CORPORA)
+      for (const { part, key } of PARTS) {
+        const file = path.join(FIXTURES, `${corpus}-${part}.jsonl`);
+        if (!existsSync(file)) {
+          log(`${file} is missing: ${corpus} ${part} skipped`);
+          continue;
+        }
+        const { summary, questions } = await evaluate(file, `bench-${corpus}-${part}`, methods);
+        const families = summary.families.columns.map((c) => c.family);
+        rows.push({
+          type: 'grid',
+          label: `${corpus} ${part} (${questions} questions, offline): accuracy per family, aids off and on`,
+          columns: [...families, 'all'],
+          rows: methods.flatMap((method) =>
+            CONFIGS.map(({ key: config, suffix }) => {
+              const slug = method.replace('-', '_');
+              const familyAvg = summary.families.rows.find((r) => r.method === method && r.config === config)?.familyAvg ?? {};
+              const all = summary.scores.find((s) => s.method === method && s.config === config)?.accuracy ?? null;
+              return {
+                label: `${method}${suffix ? ' + aids' : ''}`,
+                cells: [
+                  ...families.map((family) => ({ key: `${corpus}_${part}_${family}_${slug}${suffix}`, value: rounded(familyAvg[family] ?? null) })),
+                  { key: `${corpus}_${key}_${slug}${suffix}`, value: rounded(all) },
+                ],
+              };
+            }),
+          ),
+        });
+        for (const s of summary.scores) log(`${corpus} ${part} ${s.method} ${s.config}: ${s.correct}/${s.scored} correct, ${s.errors} error(s)`);
       }
-      const { summary, questions } = await evaluate(file, `bench-${corpus}-${part}`, methods);
-      const families = summary.families.columns.map((c) => c.family);
-      rows.push({
-        type: 'grid',
-        label: `${corpus} ${part} (${questions} questions, offline): accuracy per family, aids off and on`,
-        columns: [...families, 'all'],
-        rows: methods.flatMap((method) =>
-          CONFIGS.map(({ key: config, suffix }) => {
-            const slug = method.replace('-', '_');
-            const familyAvg = summary.families.rows.find((r) => r.method === method && r.config === config)?.familyAvg ?? {};
-            const all = summary.scores.find((s) => s.method === method && s.config === config)?.accuracy ?? null;
-            return {
-              label: `${method}${suffix ? ' + aids' : ''}`,
-              cells: [
-                ...families.map((family) => ({ key: `${corpus}_${part}_${family}_${slug}${suffix}`, value: rounded(familyAvg[family] ?? null) })),
-                { key: `${corpus}_${key}_${slug}${suffix}`, value: rounded(all) },
-              ],
-            };
-          }),
-        ),
-      });
-      for (const s of summary.scores) log(`${corpus} ${part} ${s.method} ${s.config}: ${s.correct}/${s.scored} correct, ${s.errors} error(s)`);
-    }
     return rows;
   },
 };
@@ -78,7 +79,10 @@ export const paraphrase: BenchModule = {
 async function evaluate(file: string, name: string, methods: string[]): Promise<{ summary: EvalSummary; questions: number }> {
   const set = await importQuestionSet({ format: 'jsonl', file, name }, { replace: true });
   const prisma = getPrisma();
-  const job = await createEvalJob({ set: set.id, methods, switches: CONFIGS.map((c) => c.key).join(','), backend: 'offline', concurrency: CONCURRENCY }, { lock: true });
+  const job = await createEvalJob(
+    { set: set.id, methods, switches: CONFIGS.map((c) => c.key).join(','), backend: 'offline', concurrency: CONCURRENCY },
+    { lock: true },
+  );
   try {
     const result = await driveEvalJob(job.id, { mode: 'inline', lock: job.lock });
     if (result !== 'finished') throw new Error(`the paraphrase evaluation did not finish (${result})`);

@@ -41,12 +41,17 @@ export const runPage: BenchModule = {
       const base = `http://127.0.0.1:${port}`;
       await waitForHealth(base);
 
-      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu'],
+      });
       try {
         // The page as it opens (the graph shows the answer's evidence), and with the whole run's graph (`?view=all`, folded into groups).
         const opened = await coldLoads(browser, `${base}/runs/${id}`);
         const whole = await coldLoads(browser, `${base}/runs/${id}?view=all`);
-        log(`run page: p50 ${round(percentile(opened.samples, 50))} ms (${opened.elements} graph elements), whole-run graph ${round(percentile(whole.samples, 50))} ms (${whole.elements} elements drawn)`);
+        log(
+          `run page: p50 ${round(percentile(opened.samples, 50))} ms (${opened.elements} graph elements), whole-run graph ${round(percentile(whole.samples, 50))} ms (${whole.elements} elements drawn)`,
+        );
         return [
           {
             type: 'value',
@@ -113,7 +118,10 @@ async function coldLoads(browser: Browser, url: string): Promise<{ samples: numb
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => !!document.querySelector('[data-testid="run-graph-count"]')?.getAttribute('data-nodes'), undefined, { polling: 'raf', timeout: 60_000 });
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="run-graph-count"]')?.getAttribute('data-nodes'), undefined, {
+      polling: 'raf',
+      timeout: 60_000,
+    });
     const [ms, counts] = await page.evaluate(() => {
       const el = document.querySelector('[data-testid="run-graph-count"]')!;
       return [performance.now(), Number(el.getAttribute('data-nodes')) + Number(el.getAttribute('data-edges'))] as const;

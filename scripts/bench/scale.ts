@@ -61,21 +61,77 @@ export const scaleBench: BenchModule = {
       invalidateGraphSnapshot();
       const saved = await timed(() => graphSnapshot());
       const g = saved.value;
-      log(`snapshot: ${g.nodeCount} nodes, ${g.edgeCount} edges in ${cold.s.toFixed(1)} s from PostgreSQL, ${saved.s.toFixed(1)} s from the saved file; +${Math.round(snapshotMb)} MB resident`);
+      log(
+        `snapshot: ${g.nodeCount} nodes, ${g.edgeCount} edges in ${cold.s.toFixed(1)} s from PostgreSQL, ${saved.s.toFixed(1)} s from the saved file; +${Math.round(snapshotMb)} MB resident`,
+      );
 
       const w = await workload();
       const neighborTasks = w.nodes.flatMap(({ id, topMetaedge }) =>
-        ([{}, { metaedges: [topMetaedge] }, { direction: 'in', offset: 50 }, { metaedges: [topMetaedge], order: 'degree', limit: 20 }] as NeighborOptions[]).map((o) => () => neighbors(id, o)),
+        (
+          [{}, { metaedges: [topMetaedge] }, { direction: 'in', offset: 50 }, { metaedges: [topMetaedge], order: 'degree', limit: 20 }] as NeighborOptions[]
+        ).map((o) => () => neighbors(id, o)),
       );
       const rowsOut: BenchRow[] = [
-        { type: 'value', label: 'scale: import', key: 'scale_import_edges_per_s', value: edgesPerSecond, unit: 'edges/s', note: `${summary.edgeCount} edges (${rows} rows), ${summary.nodeCount} nodes in ${imported.s.toFixed(1)} s from the call to the commit (file read to index builds; the snapshot below)` },
-        { type: 'value', label: 'scale: snapshot load', key: 'scale_snapshot_load_s', value: round(cold.s), unit: 's', note: 'from PostgreSQL, first load after the import' },
-        { type: 'value', label: 'scale: snapshot load (saved)', key: 'scale_snapshot_saved_load_s', value: round(saved.s), unit: 's', note: 'from .data/snapshots, as a restarted process loads it' },
-        { type: 'value', label: 'scale: snapshot resident', key: 'scale_snapshot_mb', value: Math.round(snapshotMb), unit: 'MB', note: 'heap and typed arrays the snapshot keeps (garbage collected before and after)' },
-        { type: 'timing', label: 'scale: link', key: 'scale_link', samplesMs: await timeAll(w.mentions, (m) => linkEntities(m)), note: `${w.mentions.length} node names and questions × 3` },
-        { type: 'timing', label: 'scale: neighbours (hubs incl.)', key: 'scale_neighbors', samplesMs: await timeAll(neighborTasks, (t) => t()), note: `${neighborTasks.length} calls × 3` },
-        { type: 'timing', label: 'scale: shared neighbours', key: 'scale_shared', samplesMs: await timeAll(w.pairs, ([a, b]) => sharedNeighbors([a, b], { limit: 50 })), note: `${w.pairs.length} pairs × 3` },
-        { type: 'timing', label: 'scale: paths (depth ≤ 3)', key: 'scale_paths', samplesMs: await timeAll(w.pairs, ([a, b]) => findPaths(a, b, { maxDepth: 3, limit: 50 })), note: `${w.pairs.length} pairs × 3` },
+        {
+          type: 'value',
+          label: 'scale: import',
+          key: 'scale_import_edges_per_s',
+          value: edgesPerSecond,
+          unit: 'edges/s',
+          note: `${summary.edgeCount} edges (${rows} rows), ${summary.nodeCount} nodes in ${imported.s.toFixed(1)} s from the call to the commit (file read to index builds; the snapshot below)`,
+        },
+        {
+          type: 'value',
+          label: 'scale: snapshot load',
+          key: 'scale_snapshot_load_s',
+          value: round(cold.s),
+          unit: 's',
+          note: 'from PostgreSQL, first load after the import',
+        },
+        {
+          type: 'value',
+          label: 'scale: snapshot load (saved)',
+          key: 'scale_snapshot_saved_load_s',
+          value: round(saved.s),
+          unit: 's',
+          note: 'from .data/snapshots, as a restarted process loads it',
+        },
+        {
+          type: 'value',
+          label: 'scale: snapshot resident',
+          key: 'scale_snapshot_mb',
+          value: Math.round(snapshotMb),
+          unit: 'MB',
+          note: 'heap and typed arrays the snapshot keeps (garbage collected before and after)',
+        },
+        {
+          type: 'timing',
+          label: 'scale: link',
+          key: 'scale_link',
+          samplesMs: await timeAll(w.mentions, (m) => linkEntities(m)),
+          note: `${w.mentions.length} node names and questions × 3`,
+        },
+        {
+          type: 'timing',
+          label: 'scale: neighbours (hubs incl.)',
+          key: 'scale_neighbors',
+          samplesMs: await timeAll(neighborTasks, (t) => t()),
+          note: `${neighborTasks.length} calls × 3`,
+        },
+        {
+          type: 'timing',
+          label: 'scale: shared neighbours',
+          key: 'scale_shared',
+          samplesMs: await timeAll(w.pairs, ([a, b]) => sharedNeighbors([a, b], { limit: 50 })),
+          note: `${w.pairs.length} pairs × 3`,
+        },
+        {
+          type: 'timing',
+          label: 'scale: paths (depth ≤ 3)',
+          key: 'scale_paths',
+          samplesMs: await timeAll(w.pairs, ([a, b]) => findPaths(a, b, { maxDepth: 3, limit: 50 })),
+          note: `${w.pairs.length} pairs × 3`,
+        },
       ];
       for (const method of listMethods()) {
         const samples: number[] = [];
@@ -86,7 +142,14 @@ export const scaleBench: BenchModule = {
           if ((await executeRun(id)) !== 'succeeded') failed++;
           samples.push(performance.now() - t);
         }
-        rowsOut.push({ type: 'value', label: `scale: run offline p50: ${method.id}`, key: `scale_run_offline_p50_ms_${method.id.replace('-', '_')}`, value: round(percentile(samples, 50)), unit: 'ms', note: failed ? `${failed} of ${samples.length} runs failed` : `${samples.length} runs` });
+        rowsOut.push({
+          type: 'value',
+          label: `scale: run offline p50: ${method.id}`,
+          key: `scale_run_offline_p50_ms_${method.id.replace('-', '_')}`,
+          value: round(percentile(samples, 50)),
+          unit: 'ms',
+          note: failed ? `${failed} of ${samples.length} runs failed` : `${samples.length} runs`,
+        });
       }
       return rowsOut;
     } finally {
@@ -120,7 +183,9 @@ async function scratchDatabase(): Promise<{ drop(): Promise<void> }> {
 async function workload() {
   const db = getPool();
   const { rows: hubs } = await db.query<{ id: string }>(`select id from nodes order by degree desc, id limit 5`);
-  const { rows: others } = await db.query<{ id: string; name: string }>(`select id, name from nodes where degree > 0 order by md5(id || $1) limit 30`, [WORKLOAD_SEED]);
+  const { rows: others } = await db.query<{ id: string; name: string }>(`select id, name from nodes where degree > 0 order by md5(id || $1) limit 30`, [
+    WORKLOAD_SEED,
+  ]);
   const ids = [...hubs.map((h) => h.id), ...others.map((o) => o.id)];
   const { rows: top } = await db.query<{ node_id: string; metaedge: string }>(
     `select distinct on (node_id) node_id, metaedge from node_degrees where node_id = any($1) order by node_id, count desc, metaedge`,
@@ -135,7 +200,10 @@ async function workload() {
   const questions = edges.map((e) => `Which ${e.target_kind.toLowerCase()} is linked to ${e.source} by ${e.verb}?`);
   return {
     nodes: ids.map((id) => ({ id, topMetaedge: topMetaedge.get(id)! })),
-    pairs: [...ids.slice(0, 4).map((id, i) => [id, ids[(i + 1) % 4]]), ...others.slice(0, 20).map((o, i) => [o.id, others[(i + 10) % 20].id])] as [string, string][],
+    pairs: [...ids.slice(0, 4).map((id, i) => [id, ids[(i + 1) % 4]]), ...others.slice(0, 20).map((o, i) => [o.id, others[(i + 10) % 20].id])] as [
+      string,
+      string,
+    ][],
     mentions: [...others.slice(0, 20).map((o) => o.name), ...questions],
     questions,
   };

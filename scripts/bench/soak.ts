@@ -57,7 +57,9 @@ export const soak: BenchModule = {
         const memory = process.memoryUsage();
         windows.push({ medianMs: percentile(times.ms, 50), rssMb: memory.rss / 2 ** 20, heapMb: memory.heapUsed / 2 ** 20, failed: times.failed });
         const w = windows.at(-1)!;
-        log(`window ${windows.length} (runs ${start + 1}–${start + ids.length}): median ${round(w.medianMs)} ms, RSS ${Math.round(w.rssMb)} MB, heap ${Math.round(w.heapMb)} MB${w.failed ? `, ${w.failed} failed` : ''}`);
+        log(
+          `window ${windows.length} (runs ${start + 1}–${start + ids.length}): median ${round(w.medianMs)} ms, RSS ${Math.round(w.rssMb)} MB, heap ${Math.round(w.heapMb)} MB${w.failed ? `, ${w.failed} failed` : ''}`,
+        );
       }
     } finally {
       await workers.stop();
@@ -70,13 +72,38 @@ export const soak: BenchModule = {
     const last = windows.at(-1)!;
     const rssAfterFirst = windows.slice(1).map((w) => w.rssMb);
     const rows: BenchRow[] = windows.flatMap((w, i) => [
-      { type: 'value' as const, label: `soak window ${i + 1}: median run`, key: `soak_median_ms_w${i + 1}`, value: round(w.medianMs), unit: 'ms', note: w.failed ? `${w.failed} runs failed` : undefined },
-      { type: 'value' as const, label: `soak window ${i + 1}: RSS`, key: `soak_rss_mb_w${i + 1}`, value: round(w.rssMb, 1), unit: 'MB', note: `after a full garbage collection; heap ${Math.round(w.heapMb)} MB` },
+      {
+        type: 'value' as const,
+        label: `soak window ${i + 1}: median run`,
+        key: `soak_median_ms_w${i + 1}`,
+        value: round(w.medianMs),
+        unit: 'ms',
+        note: w.failed ? `${w.failed} runs failed` : undefined,
+      },
+      {
+        type: 'value' as const,
+        label: `soak window ${i + 1}: RSS`,
+        key: `soak_rss_mb_w${i + 1}`,
+        value: round(w.rssMb, 1),
+        unit: 'MB',
+        note: `after a full garbage collection; heap ${Math.round(w.heapMb)} MB`,
+      },
     ]);
     rows.push(
-      { type: 'value', label: 'soak: last window median / first', key: 'soak_median_last_over_first', value: round(last.medianMs / first.medianMs), unit: '×', note: `${total} runs, windows of ${window}; budget 1.2` },
       {
-        type: 'value', label: 'soak: RSS spread after the first window', key: 'soak_rss_growth', value: rssAfterFirst.length ? round(Math.max(...rssAfterFirst) / first.rssMb - 1) : null, unit: '',
+        type: 'value',
+        label: 'soak: last window median / first',
+        key: 'soak_median_last_over_first',
+        value: round(last.medianMs / first.medianMs),
+        unit: '×',
+        note: `${total} runs, windows of ${window}; budget 1.2`,
+      },
+      {
+        type: 'value',
+        label: 'soak: RSS spread after the first window',
+        key: 'soak_rss_growth',
+        value: rssAfterFirst.length ? round(Math.max(...rssAfterFirst) / first.rssMb - 1) : null,
+        unit: '',
         note: "the largest RSS of a later window over the first window's, less 1; budget 0.2",
       },
     );

@@ -31,7 +31,12 @@ export function formatEvalTables(view: EvalJobView): string {
   ];
   const { columns, rows } = summary.families;
   if (columns.length) {
-    const header = ['method', 'config', ...columns.flatMap((c) => [...c.answerTypes.map((t) => `${c.family} ${t}`), ...(c.answerTypes.length > 1 ? [`${c.family} avg`] : [])]), 'Overall Avg'];
+    const header = [
+      'method',
+      'config',
+      ...columns.flatMap((c) => [...c.answerTypes.map((t) => `${c.family} ${t}`), ...(c.answerTypes.length > 1 ? [`${c.family} avg`] : [])]),
+      'Overall Avg',
+    ];
     lines.push(
       '',
       'Accuracy per family and answer type (%); a family avg is the macro average of its answer types, Overall Avg the mean of the family averages',
@@ -40,7 +45,10 @@ export function formatEvalTables(view: EvalJobView): string {
         rows.map((r) => [
           r.method,
           r.config,
-          ...columns.flatMap((c) => [...c.answerTypes.map((t) => pct(r.cells[c.family][t])), ...(c.answerTypes.length > 1 ? [pct(r.familyAvg[c.family])] : [])]),
+          ...columns.flatMap((c) => [
+            ...c.answerTypes.map((t) => pct(r.cells[c.family][t])),
+            ...(c.answerTypes.length > 1 ? [pct(r.familyAvg[c.family])] : []),
+          ]),
           pct(r.overallAvg),
         ]),
       ),

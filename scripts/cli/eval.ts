@@ -15,7 +15,9 @@ export const EVAL_USAGE = `usage: npm run hopscope -- eval --set NAME|FILE.jsonl
          [--limit N] [--seed S] [--concurrency N] [--backend auto|offline|openai] [--params eigen1.k=1,…] [--json]
        npm run hopscope -- eval --resume JOB_ID [--json]
   --switches   configurations, comma-separated; several channels off in one: kg=0+param=0; doc-only; full+shuffle; aids=1 (the full configuration with Hopscope's aids, docs/aids.md);
-               presets: ${Object.entries(GRID_PRESETS).map(([k, v]) => `${k} (${v})`).join(', ')}
+               presets: ${Object.entries(GRID_PRESETS)
+                 .map(([k, v]) => `${k} (${v})`)
+                 .join(', ')}
   --limit N    a seeded sample of N questions (--seed, default 1); the same seed draws the same questions
   --resume ID  continue an interrupted evaluation: finished runs are kept, the rest run
   Runs execute in this process (no server needed); Ctrl-C stops, and --resume continues.`;
@@ -119,7 +121,17 @@ function progressLine(p: { done: number; total: number; errors: number; etaMs?: 
 /** The one JSON object of --json: the job and its per-method × configuration scores. */
 function jsonReport(view: EvalJobView) {
   return {
-    job: { id: view.id, shareId: view.shareId, name: view.name, status: view.status, set: view.set?.name, methods: view.methods, configs: view.configs.map((c) => c.key), backend: view.backend, sample: view.sample },
+    job: {
+      id: view.id,
+      shareId: view.shareId,
+      name: view.name,
+      status: view.status,
+      set: view.set?.name,
+      methods: view.methods,
+      configs: view.configs.map((c) => c.key),
+      backend: view.backend,
+      sample: view.sample,
+    },
     progress: { total: view.progress.total, done: view.progress.done, errors: view.progress.errors },
     scores: view.summary.scores,
     families: view.summary.families,

@@ -1,5 +1,18 @@
 // `npm run hopscope -- generate biomedhop|k2v`: a question set drawn from the loaded KG.
-import { BIOMEDHOP_FAMILIES, COVERAGE_POLICIES, EVIDENCE_SOURCES, GENERATORS, GenerateRequestSchema, GenerationError, generateQuestionSet, InvalidGenerationOptions, MAX_QUESTIONS, RENDERINGS, type EvidenceReport, type GenerateRequest } from '../../lib/eval/generate';
+import {
+  BIOMEDHOP_FAMILIES,
+  COVERAGE_POLICIES,
+  EVIDENCE_SOURCES,
+  GENERATORS,
+  GenerateRequestSchema,
+  GenerationError,
+  generateQuestionSet,
+  InvalidGenerationOptions,
+  MAX_QUESTIONS,
+  RENDERINGS,
+  type EvidenceReport,
+  type GenerateRequest,
+} from '../../lib/eval/generate';
 import { SetNameTaken } from '../../lib/eval/sets';
 import { InvalidInputError } from '../../lib/base/errors';
 import { parseArgs, UsageError } from './args';
@@ -42,7 +55,10 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 function parseRequest(argv: string[]): { request: GenerateRequest; replace: boolean } {
-  const { values, flags, positional } = parseArgs(argv, { values: ['seed', 'count', 'name', 'families', 'renderings', 'sources', 'coverage'], flags: ['replace'] });
+  const { values, flags, positional } = parseArgs(argv, {
+    values: ['seed', 'count', 'name', 'families', 'renderings', 'sources', 'coverage'],
+    flags: ['replace'],
+  });
   if (positional.length !== 1) throw new UsageError(GENERATE_USAGE);
   const parsed = GenerateRequestSchema.safeParse({ ...values, generator: positional[0] });
   if (!parsed.success) {
@@ -56,9 +72,20 @@ function parseRequest(argv: string[]): { request: GenerateRequest; replace: bool
 /** The coverage of the set's source-conditioned evidence, in a few lines. */
 export function describeEvidence(r: EvidenceReport): string {
   const pct = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)} %` : '–');
-  const lines = [`evidence: condition ${r.condition.join('+')}, coverage ${r.policy}; ${Object.entries(r.status).filter(([, n]) => n).map(([s, n]) => `${s} ${n}`).join(', ')}`];
-  if (r.doc) lines.push(`  doc: ${r.doc.passages} passages; ${r.doc.questionsCovered}/${r.questions} questions state a hop; ${r.doc.hopsStated}/${r.doc.hops} hops stated (${pct(r.doc.hopsStated, r.doc.hops)})`);
-  if (r.web) lines.push(`  web: ${r.web.records} records; ${r.web.questionsCovered}/${r.questions} questions state a hop; ${r.web.hopsStated}/${r.web.hops} hops stated (${pct(r.web.hopsStated, r.web.hops)})`);
+  const lines = [
+    `evidence: condition ${r.condition.join('+')}, coverage ${r.policy}; ${Object.entries(r.status)
+      .filter(([, n]) => n)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', ')}`,
+  ];
+  if (r.doc)
+    lines.push(
+      `  doc: ${r.doc.passages} passages; ${r.doc.questionsCovered}/${r.questions} questions state a hop; ${r.doc.hopsStated}/${r.doc.hops} hops stated (${pct(r.doc.hopsStated, r.doc.hops)})`,
+    );
+  if (r.web)
+    lines.push(
+      `  web: ${r.web.records} records; ${r.web.questionsCovered}/${r.questions} questions state a hop; ${r.web.hopsStated}/${r.web.hops} hops stated (${pct(r.web.hopsStated, r.web.hops)})`,
+    );
   const rejected = Object.entries(r.rejected);
   if (rejected.length) lines.push(`  rejected draws: ${rejected.map(([why, n]) => `${n} × ${why}`).join('; ')}`);
   return lines.join('\n');

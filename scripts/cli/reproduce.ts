@@ -25,7 +25,13 @@ export async function run(argv: string[]): Promise<number> {
     try {
       const job = await startReproduction(
         positional[0],
-        { set: await resolveSet(values.set), limit: values.limit as never, seed: values.seed, backend: values.backend as never, concurrency: values.concurrency as never },
+        {
+          set: await resolveSet(values.set),
+          limit: values.limit as never,
+          seed: values.seed,
+          backend: values.backend as never,
+          concurrency: values.concurrency as never,
+        },
         { lock: true },
       );
       console.error(`[reproduce] job ${job.id}: ${job.total} runs`);
@@ -59,9 +65,17 @@ function formatTable(view: ReproductionView): string {
     r.label,
     ...view.metrics.map((m) => `${r.estimated.includes(m.key) && r.ours[m.key] !== null ? '≈' : ''}${fmt(r.ours[m.key] ?? null, m.percent)}`),
     String(r.n),
-    Object.entries(r.paper).map(([k, v]) => `${k} ${v}`).join('; ') || '–',
+    Object.entries(r.paper)
+      .map(([k, v]) => `${k} ${v}`)
+      .join('; ') || '–',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
-  return [`${view.paper}: ${view.title}  (set ${view.job.set}, ${view.job.offline ? 'offline engine (no language model)' : view.job.model})`, view.note, '', row(header), ...lines.map(row)].join('\n');
+  return [
+    `${view.paper}: ${view.title}  (set ${view.job.set}, ${view.job.offline ? 'offline engine (no language model)' : view.job.model})`,
+    view.note,
+    '',
+    row(header),
+    ...lines.map(row),
+  ].join('\n');
 }

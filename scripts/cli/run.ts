@@ -76,7 +76,9 @@ function usage<T>(parse: () => T): T {
 function printRun(run: Awaited<ReturnType<typeof getRunRecord>>) {
   const answer = run.answer as { text?: string; abstained?: boolean; rationale?: string; evidenceIds?: string[] } | null;
   const config = run.config as { switches: Record<string, boolean>; backend: { model: string } };
-  const off = Object.entries(config.switches).filter(([, on]) => !on).map(([c]) => c);
+  const off = Object.entries(config.switches)
+    .filter(([, on]) => !on)
+    .map(([c]) => c);
   console.log(`Question: ${run.question}`);
   console.log(`Method:   ${run.method}   backend: ${config.backend.model}   switches off: ${off.length ? off.join(', ') : 'none'}`);
   console.log(`Status:   ${run.status}${run.error ? ` — ${run.error}` : ''}`);

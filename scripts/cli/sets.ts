@@ -53,7 +53,10 @@ function parseImport(argv: string[]): z.infer<typeof ImportRequest> {
 }
 
 async function importCommand(request: z.infer<typeof ImportRequest>): Promise<number> {
-  const set = await importQuestionSet({ format: request.format, file: request.file, name: request.name, limit: request.limit, goldFile: request.gold }, { replace: request.replace });
+  const set = await importQuestionSet(
+    { format: request.format, file: request.file, name: request.name, limit: request.limit, goldFile: request.gold },
+    { replace: request.replace },
+  );
   console.log(describeSet(set));
   return 0;
 }
@@ -86,6 +89,10 @@ const ANSWER_TYPE_ORDER = ['mcq', 'open', 'yesno', 'count', 'list'];
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^(-?\d+(\.\d+)?%?|—)$/.test(r[i])));
-  const line = (cells: string[]) => cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }

@@ -28,7 +28,10 @@ const MAX_COUNT = 200;
 const LETTERS = 'ABCDEFGH';
 
 const readJsonl = <T>(file: string, schema: z.ZodType<T>) =>
-  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => schema.parse(JSON.parse(l)));
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => schema.parse(JSON.parse(l)));
 
 function line(fact: z.infer<typeof Fact>, question: string) {
   const meta = { family: fact.group, id: fact.id, relation_family: fact.family, metaedges: fact.metaedges, hops: fact.hops, style: fact.style };

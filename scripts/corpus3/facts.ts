@@ -19,7 +19,11 @@ type Dir = 'out' | 'in' | 'both';
 type Kind = 'Anatomy' | 'Compound' | 'Disease' | 'Gene' | 'Pathway' | 'Pharmacologic Class' | 'Side Effect' | 'Symptom';
 type AnswerType = 'list' | 'count' | 'yesno' | 'mcq';
 
-interface Named { id: string; name: string; kind: string }
+interface Named {
+  id: string;
+  name: string;
+  kind: string;
+}
 interface Fact {
   id?: string;
   family: string;
@@ -68,27 +72,111 @@ const ME: Record<string, { src: Kind; tgt: Kind; sym: boolean }> = {
 
 /** How each relation reads: the set reached from an anchor (out: anchor is the source), and a given pair. */
 const PHRASE: Record<string, { out: (a: string) => string; in: (a: string) => string; pair: (s: string, t: string) => string }> = {
-  AdG: { out: (a) => `the genes that are downregulated in the anatomical structure ${a}`, in: (g) => `the anatomical structures (tissues/organs) in which the gene ${g} is downregulated`, pair: (a, g) => `the gene ${g} is downregulated in ${a}` },
-  AeG: { out: (a) => `the genes expressed in the anatomical structure ${a}`, in: (g) => `the anatomical structures (tissues/organs) that express the gene ${g}`, pair: (a, g) => `the gene ${g} is expressed in ${a}` },
-  AuG: { out: (a) => `the genes that are upregulated in the anatomical structure ${a}`, in: (g) => `the anatomical structures (tissues/organs) in which the gene ${g} is upregulated`, pair: (a, g) => `the gene ${g} is upregulated in ${a}` },
-  CbG: { out: (c) => `the genes (protein targets) that the compound ${c} binds`, in: (g) => `the compounds that bind the gene/protein ${g}`, pair: (c, g) => `the compound ${c} binds the gene/protein ${g}` },
-  CcSE: { out: (c) => `the side effects caused by the compound ${c}`, in: (s) => `the compounds that cause the side effect ${s}`, pair: (c, s) => `the compound ${c} causes the side effect ${s}` },
-  CdG: { out: (c) => `the genes downregulated by the compound ${c}`, in: (g) => `the compounds that downregulate the gene ${g}`, pair: (c, g) => `the compound ${c} downregulates the gene ${g}` },
-  CpD: { out: (c) => `the diseases that the compound ${c} palliates (relieves without treating)`, in: (d) => `the compounds that palliate the disease ${d}`, pair: (c, d) => `the compound ${c} palliates the disease ${d}` },
-  CrC: { out: (c) => `the compounds that resemble (are structurally similar to) the compound ${c}`, in: (c) => `the compounds that resemble (are structurally similar to) the compound ${c}`, pair: (a, b) => `the compound ${a} resembles (is structurally similar to) the compound ${b}` },
-  CtD: { out: (c) => `the diseases that the compound ${c} treats`, in: (d) => `the compounds (drugs) that treat the disease ${d}`, pair: (c, d) => `the compound ${c} treats the disease ${d}` },
-  CuG: { out: (c) => `the genes upregulated by the compound ${c}`, in: (g) => `the compounds that upregulate the gene ${g}`, pair: (c, g) => `the compound ${c} upregulates the gene ${g}` },
-  DaG: { out: (d) => `the genes associated with the disease ${d}`, in: (g) => `the diseases associated with the gene ${g}`, pair: (d, g) => `the gene ${g} is associated with the disease ${d}` },
-  DdG: { out: (d) => `the genes downregulated in the disease ${d}`, in: (g) => `the diseases in which the gene ${g} is downregulated`, pair: (d, g) => `the gene ${g} is downregulated in the disease ${d}` },
-  DlA: { out: (d) => `the anatomical structures where the disease ${d} localizes`, in: (a) => `the diseases that localize to the anatomical structure ${a}`, pair: (d, a) => `the disease ${d} localizes to ${a}` },
-  DpS: { out: (d) => `the symptoms that the disease ${d} presents`, in: (s) => `the diseases that present the symptom ${s}`, pair: (d, s) => `the disease ${d} presents the symptom ${s}` },
-  DrD: { out: (d) => `the diseases that resemble the disease ${d}`, in: (d) => `the diseases that resemble the disease ${d}`, pair: (a, b) => `the disease ${a} resembles the disease ${b}` },
-  DuG: { out: (d) => `the genes upregulated in the disease ${d}`, in: (g) => `the diseases in which the gene ${g} is upregulated`, pair: (d, g) => `the gene ${g} is upregulated in the disease ${d}` },
-  GcG: { out: (g) => `the genes that covary (are co-expressed) with the gene ${g}`, in: (g) => `the genes that covary (are co-expressed) with the gene ${g}`, pair: (a, b) => `the gene ${a} covaries with the gene ${b}` },
-  GiG: { out: (g) => `the genes whose proteins interact with the gene ${g}`, in: (g) => `the genes whose proteins interact with the gene ${g}`, pair: (a, b) => `the gene ${a} interacts with the gene ${b}` },
-  GpPW: { out: (g) => `the pathways in which the gene ${g} participates`, in: (p) => `the genes that participate in the pathway "${p}"`, pair: (g, p) => `the gene ${g} participates in the pathway "${p}"` },
-  'Gr>G': { out: (g) => `the genes that the gene ${g} regulates`, in: (g) => `the genes that regulate the gene ${g}`, pair: (a, b) => `the gene ${a} regulates the gene ${b}` },
-  PCiC: { out: (p) => `the compounds in the pharmacologic class "${p}"`, in: (c) => `the pharmacologic classes that include the compound ${c}`, pair: (p, c) => `the compound ${c} belongs to the pharmacologic class "${p}"` },
+  AdG: {
+    out: (a) => `the genes that are downregulated in the anatomical structure ${a}`,
+    in: (g) => `the anatomical structures (tissues/organs) in which the gene ${g} is downregulated`,
+    pair: (a, g) => `the gene ${g} is downregulated in ${a}`,
+  },
+  AeG: {
+    out: (a) => `the genes expressed in the anatomical structure ${a}`,
+    in: (g) => `the anatomical structures (tissues/organs) that express the gene ${g}`,
+    pair: (a, g) => `the gene ${g} is expressed in ${a}`,
+  },
+  AuG: {
+    out: (a) => `the genes that are upregulated in the anatomical structure ${a}`,
+    in: (g) => `the anatomical structures (tissues/organs) in which the gene ${g} is upregulated`,
+    pair: (a, g) => `the gene ${g} is upregulated in ${a}`,
+  },
+  CbG: {
+    out: (c) => `the genes (protein targets) that the compound ${c} binds`,
+    in: (g) => `the compounds that bind the gene/protein ${g}`,
+    pair: (c, g) => `the compound ${c} binds the gene/protein ${g}`,
+  },
+  CcSE: {
+    out: (c) => `the side effects caused by the compound ${c}`,
+    in: (s) => `the compounds that cause the side effect ${s}`,
+    pair: (c, s) => `the compound ${c} causes the side effect ${s}`,
+  },
+  CdG: {
+    out: (c) => `the genes downregulated by the compound ${c}`,
+    in: (g) => `the compounds that downregulate the gene ${g}`,
+    pair: (c, g) => `the compound ${c} downregulates the gene ${g}`,
+  },
+  CpD: {
+    out: (c) => `the diseases that the compound ${c} palliates (relieves without treating)`,
+    in: (d) => `the compounds that palliate the disease ${d}`,
+    pair: (c, d) => `the compound ${c} palliates the disease ${d}`,
+  },
+  CrC: {
+    out: (c) => `the compounds that resemble (are structurally similar to) the compound ${c}`,
+    in: (c) => `the compounds that resemble (are structurally similar to) the compound ${c}`,
+    pair: (a, b) => `the compound ${a} resembles (is structurally similar to) the compound ${b}`,
+  },
+  CtD: {
+    out: (c) => `the diseases that the compound ${c} treats`,
+    in: (d) => `the compounds (drugs) that treat the disease ${d}`,
+    pair: (c, d) => `the compound ${c} treats the disease ${d}`,
+  },
+  CuG: {
+    out: (c) => `the genes upregulated by the compound ${c}`,
+    in: (g) => `the compounds that upregulate the gene ${g}`,
+    pair: (c, g) => `the compound ${c} upregulates the gene ${g}`,
+  },
+  DaG: {
+    out: (d) => `the genes associated with the disease ${d}`,
+    in: (g) => `the diseases associated with the gene ${g}`,
+    pair: (d, g) => `the gene ${g} is associated with the disease ${d}`,
+  },
+  DdG: {
+    out: (d) => `the genes downregulated in the disease ${d}`,
+    in: (g) => `the diseases in which the gene ${g} is downregulated`,
+    pair: (d, g) => `the gene ${g} is downregulated in the disease ${d}`,
+  },
+  DlA: {
+    out: (d) => `the anatomical structures where the disease ${d} localizes`,
+    in: (a) => `the diseases that localize to the anatomical structure ${a}`,
+    pair: (d, a) => `the disease ${d} localizes to ${a}`,
+  },
+  DpS: {
+    out: (d) => `the symptoms that the disease ${d} presents`,
+    in: (s) => `the diseases that present the symptom ${s}`,
+    pair: (d, s) => `the disease ${d} presents the symptom ${s}`,
+  },
+  DrD: {
+    out: (d) => `the diseases that resemble the disease ${d}`,
+    in: (d) => `the diseases that resemble the disease ${d}`,
+    pair: (a, b) => `the disease ${a} resembles the disease ${b}`,
+  },
+  DuG: {
+    out: (d) => `the genes upregulated in the disease ${d}`,
+    in: (g) => `the diseases in which the gene ${g} is upregulated`,
+    pair: (d, g) => `the gene ${g} is upregulated in the disease ${d}`,
+  },
+  GcG: {
+    out: (g) => `the genes that covary (are co-expressed) with the gene ${g}`,
+    in: (g) => `the genes that covary (are co-expressed) with the gene ${g}`,
+    pair: (a, b) => `the gene ${a} covaries with the gene ${b}`,
+  },
+  GiG: {
+    out: (g) => `the genes whose proteins interact with the gene ${g}`,
+    in: (g) => `the genes whose proteins interact with the gene ${g}`,
+    pair: (a, b) => `the gene ${a} interacts with the gene ${b}`,
+  },
+  GpPW: {
+    out: (g) => `the pathways in which the gene ${g} participates`,
+    in: (p) => `the genes that participate in the pathway "${p}"`,
+    pair: (g, p) => `the gene ${g} participates in the pathway "${p}"`,
+  },
+  'Gr>G': {
+    out: (g) => `the genes that the gene ${g} regulates`,
+    in: (g) => `the genes that regulate the gene ${g}`,
+    pair: (a, b) => `the gene ${a} regulates the gene ${b}`,
+  },
+  PCiC: {
+    out: (p) => `the compounds in the pharmacologic class "${p}"`,
+    in: (c) => `the pharmacologic classes that include the compound ${c}`,
+    pair: (p, c) => `the compound ${c} belongs to the pharmacologic class "${p}"`,
+  },
 };
 
 // ---------- seeded randomness ----------
@@ -136,10 +224,14 @@ async function load() {
     const k = `${r.kind}|${r.name.toLowerCase()}`;
     nameCountInKind.set(k, (nameCountInKind.get(k) ?? 0) + 1);
   }
-  for (const r of (await db.query<{ node_id: string; metaedge: string; direction: string; count: number }>('SELECT node_id, metaedge, direction, count FROM node_degrees')).rows) {
+  for (const r of (
+    await db.query<{ node_id: string; metaedge: string; direction: string; count: number }>('SELECT node_id, metaedge, direction, count FROM node_degrees')
+  ).rows) {
     degree.set(`${r.node_id}|${r.metaedge}|${r.direction}`, r.count);
   }
-  for (const r of (await db.query<{ node_id: string; alias: string }>("SELECT node_id, alias FROM node_aliases WHERE source = 'ncbi-full-name' ORDER BY node_id, id")).rows) {
+  for (const r of (
+    await db.query<{ node_id: string; alias: string }>("SELECT node_id, alias FROM node_aliases WHERE source = 'ncbi-full-name' ORDER BY node_id, id")
+  ).rows) {
     if (!fullName.has(r.node_id)) fullName.set(r.node_id, r.alias);
   }
 }
@@ -152,9 +244,11 @@ async function nb(id: string, me: string, dir: Dir): Promise<Set<string>> {
   const hit = nbCache.get(key);
   if (hit) return hit;
   const sql =
-    d === 'out' ? 'SELECT target_id AS n FROM edges WHERE source_id = $1 AND metaedge = $2'
-    : d === 'in' ? 'SELECT source_id AS n FROM edges WHERE target_id = $1 AND metaedge = $2'
-    : 'SELECT target_id AS n FROM edges WHERE source_id = $1 AND metaedge = $2 UNION SELECT source_id FROM edges WHERE target_id = $1 AND metaedge = $2';
+    d === 'out'
+      ? 'SELECT target_id AS n FROM edges WHERE source_id = $1 AND metaedge = $2'
+      : d === 'in'
+        ? 'SELECT source_id AS n FROM edges WHERE target_id = $1 AND metaedge = $2'
+        : 'SELECT target_id AS n FROM edges WHERE source_id = $1 AND metaedge = $2 UNION SELECT source_id FROM edges WHERE target_id = $1 AND metaedge = $2';
   const set = new Set((await db.query<{ n: string }>(sql, [id, me])).rows.map((r) => r.n).filter((n) => n !== id));
   nbCache.set(key, set);
   return set;
@@ -169,7 +263,7 @@ async function hasEdge(a: string, me: string, b: string): Promise<boolean> {
   return (await nb(a, me, 'out')).has(b);
 }
 const deg = (id: string, me: string, dir: Dir) =>
-  ME[me].sym || dir === 'both' ? (degree.get(`${id}|${me}|out`) ?? 0) + (degree.get(`${id}|${me}|in`) ?? 0) : degree.get(`${id}|${me}|${dir}`) ?? 0;
+  ME[me].sym || dir === 'both' ? (degree.get(`${id}|${me}|out`) ?? 0) + (degree.get(`${id}|${me}|in`) ?? 0) : (degree.get(`${id}|${me}|${dir}`) ?? 0);
 const anchorKind = (me: string, dir: Dir): Kind => (dir === 'in' ? ME[me].tgt : ME[me].src);
 const resultKind = (me: string, dir: Dir): Kind => (dir === 'in' ? ME[me].src : ME[me].tgt);
 
@@ -183,13 +277,21 @@ function fair(id: string): boolean {
   if ((nameCountInKind.get(`${n.kind}|${n.name.toLowerCase()}`) ?? 0) > 1) return false;
   const name = n.name;
   switch (n.kind) {
-    case 'Gene': return /^[A-Z][A-Z0-9-]{1,8}$/.test(name) && !BAD_GENE.test(name) && fullName.has(id) && !VAGUE_GENE_NAME.test(fullName.get(id)!);
-    case 'Compound': return /^[A-Z][A-Za-z -]{3,28}$/.test(name);
-    case 'Side Effect': case 'Symptom': return /^[A-Za-z][A-Za-z '-]{3,34}$/.test(name) && !/\bNOS\b/.test(name);
-    case 'Anatomy': return /^[a-z][a-z ]{3,30}$/.test(name);
-    case 'Pathway': return name.length <= 55 && /^[A-Za-z0-9][A-Za-z0-9 ,()/+'-]+$/.test(name);
-    case 'Pharmacologic Class': return name.length <= 45 && /^[A-Za-z0-9][A-Za-z0-9 ,()/-]+$/.test(name);
-    default: return true;
+    case 'Gene':
+      return /^[A-Z][A-Z0-9-]{1,8}$/.test(name) && !BAD_GENE.test(name) && fullName.has(id) && !VAGUE_GENE_NAME.test(fullName.get(id)!);
+    case 'Compound':
+      return /^[A-Z][A-Za-z -]{3,28}$/.test(name);
+    case 'Side Effect':
+    case 'Symptom':
+      return /^[A-Za-z][A-Za-z '-]{3,34}$/.test(name) && !/\bNOS\b/.test(name);
+    case 'Anatomy':
+      return /^[a-z][a-z ]{3,30}$/.test(name);
+    case 'Pathway':
+      return name.length <= 55 && /^[A-Za-z0-9][A-Za-z0-9 ,()/+'-]+$/.test(name);
+    case 'Pharmacologic Class':
+      return name.length <= 45 && /^[A-Za-z0-9][A-Za-z0-9 ,()/-]+$/.test(name);
+    default:
+      return true;
   }
 }
 
@@ -254,7 +356,17 @@ async function counts(per: number) {
         const set = await nb(a, me, dir);
         if (set.size < 2) continue;
         const phrase = dir === 'in' ? PHRASE[me].in(N(a)) : PHRASE[me].out(N(a));
-        facts.push({ family, description: `Ask how many ${phrase.replace(/^the /, '')} there are (a number).`, answer_type: 'count', answer: set.size, gold_nodes: set.size <= 50 ? sortedNames(set) : [], metaedges: [me], hops: 1, extra: {}, named: named(a) });
+        facts.push({
+          family,
+          description: `Ask how many ${phrase.replace(/^the /, '')} there are (a number).`,
+          answer_type: 'count',
+          answer: set.size,
+          gold_nodes: set.size <= 50 ? sortedNames(set) : [],
+          metaedges: [me],
+          hops: 1,
+          extra: {},
+          named: named(a),
+        });
         take(family, a);
         got++;
       }
@@ -286,7 +398,8 @@ async function yesNoPairs(perAnswer: number) {
   for (const me of Object.keys(ME)) {
     const family = `yn_${me.replace('>', '')}`;
     const also = me === 'CtD' ? ['CpD'] : me === 'CpD' ? ['CtD'] : [];
-    let yes = 0, no = 0;
+    let yes = 0,
+      no = 0;
     for (const s of pool(ME[me].src, (id) => deg(id, me, 'out') >= 1)) {
       if (yes >= perAnswer && no >= perAnswer) break;
       if (!takeable(family, s)) continue;
@@ -297,9 +410,20 @@ async function yesNoPairs(perAnswer: number) {
       if (!t) continue;
       if (!wantYes && ME[me].sym && (await nb(s, me, 'both')).has(t)) continue;
       // anatomy/gene relations: keep the gene first only in wording; the pair phrase handles order
-      facts.push({ family, description: `Ask whether ${PHRASE[me].pair(N(s), N(t))} (a yes/no question).`, answer_type: 'yesno', answer: wantYes ? 'yes' : 'no', gold_nodes: [s, t], metaedges: [me], hops: 1, extra: {}, named: named(s, t) });
+      facts.push({
+        family,
+        description: `Ask whether ${PHRASE[me].pair(N(s), N(t))} (a yes/no question).`,
+        answer_type: 'yesno',
+        answer: wantYes ? 'yes' : 'no',
+        gold_nodes: [s, t],
+        metaedges: [me],
+        hops: 1,
+        extra: {},
+        named: named(s, t),
+      });
       take(family, s, t);
-      if (wantYes) yes++; else no++;
+      if (wantYes) yes++;
+      else no++;
     }
   }
 }
@@ -307,7 +431,15 @@ async function yesNoPairs(perAnswer: number) {
 /** Multiple choice: four options of the answer's kind, exactly one in the KG's set. */
 const MCQ_MODES = ['object', 'inline', 'both'] as const;
 let mcqTurn = 0;
-async function mcqFact(family: string, ask: string, correctSet: Set<string>, distractorPool: Iterable<string>, metaedges: string[], hops: number, anchors: string[]): Promise<boolean> {
+async function mcqFact(
+  family: string,
+  ask: string,
+  correctSet: Set<string>,
+  distractorPool: Iterable<string>,
+  metaedges: string[],
+  hops: number,
+  anchors: string[],
+): Promise<boolean> {
   const right = shuffle(sortedIds(correctSet).filter(fair))[0];
   if (!right) return false;
   const wrong = shuffle(sortedIds(distractorPool).filter((id) => !correctSet.has(id) && fair(id) && id !== right && !anchors.includes(id))).slice(0, 3);
@@ -315,8 +447,18 @@ async function mcqFact(family: string, ask: string, correctSet: Set<string>, dis
   const options = shuffle([right, ...wrong]);
   const key = 'ABCD'[options.indexOf(right)];
   facts.push({
-    family, description: `${ask} Exactly one option is correct; present the four options given.`, answer_type: 'mcq', answer: N(right), answer_key: key,
-    options: options.map(N), mcq_mode: MCQ_MODES[mcqTurn++ % 3], gold_nodes: [right], metaedges, hops, extra: {}, named: named(...anchors),
+    family,
+    description: `${ask} Exactly one option is correct; present the four options given.`,
+    answer_type: 'mcq',
+    answer: N(right),
+    answer_key: key,
+    options: options.map(N),
+    mcq_mode: MCQ_MODES[mcqTurn++ % 3],
+    gold_nodes: [right],
+    metaedges,
+    hops,
+    extra: {},
+    named: named(...anchors),
   });
   return true;
 }
@@ -344,29 +486,201 @@ async function mcqOneHop(per: number) {
 }
 
 /** A chain: steps from an anchor; the description is written for the whole chain. */
-interface Chain { family: string; anchor: Kind; steps: [string, Dir][]; say: (a: string) => string; anchorFilter?: (id: string) => boolean }
+interface Chain {
+  family: string;
+  anchor: Kind;
+  steps: [string, Dir][];
+  say: (a: string) => string;
+  anchorFilter?: (id: string) => boolean;
+}
 const CHAINS: Chain[] = [
-  { family: 'chain_class_of_treatments', anchor: 'Disease', steps: [['CtD', 'in'], ['PCiC', 'in']], say: (d) => `the pharmacologic classes of the compounds that treat the disease ${d}` },
-  { family: 'chain_diseases_by_class', anchor: 'Pharmacologic Class', steps: [['PCiC', 'out'], ['CtD', 'out']], say: (p) => `the diseases treated by compounds in the pharmacologic class "${p}"` },
-  { family: 'chain_symptoms_of_treated', anchor: 'Compound', steps: [['CtD', 'out'], ['DpS', 'out']], say: (c) => `the symptoms presented by the diseases that the compound ${c} treats` },
-  { family: 'chain_treats_resembling_disease', anchor: 'Disease', steps: [['DrD', 'both'], ['CtD', 'in']], say: (d) => `the compounds that treat diseases resembling the disease ${d}` },
-  { family: 'chain_resembles_treatment', anchor: 'Disease', steps: [['CtD', 'in'], ['CrC', 'both']], say: (d) => `the compounds that resemble (are structurally similar to) the drugs that treat the disease ${d}` },
-  { family: 'chain_anatomy_of_treated', anchor: 'Compound', steps: [['CtD', 'out'], ['DlA', 'out']], say: (c) => `the anatomical structures where the diseases treated by the compound ${c} localize` },
-  { family: 'chain_treats_symptom_diseases', anchor: 'Symptom', steps: [['DpS', 'in'], ['CtD', 'in']], say: (s) => `the compounds that treat diseases presenting the symptom ${s}` },
-  { family: 'chain_binders_in_pathway', anchor: 'Pathway', steps: [['GpPW', 'in'], ['CbG', 'in']], say: (p) => `the compounds that bind genes participating in the pathway "${p}"` },
-  { family: 'chain_class_of_binders', anchor: 'Gene', steps: [['CbG', 'in'], ['PCiC', 'in']], say: (g) => `the pharmacologic classes of the compounds that bind the gene ${g}` },
-  { family: 'chain_targets_of_treatments', anchor: 'Disease', steps: [['CtD', 'in'], ['CbG', 'out']], say: (d) => `the genes bound by the compounds that treat the disease ${d}` },
-  { family: 'chain_pathways_of_disease_genes', anchor: 'Disease', steps: [['DaG', 'out'], ['GpPW', 'out']], say: (d) => `the pathways in which the genes associated with the disease ${d} participate` },
-  { family: 'chain_diseases_of_gene_partners', anchor: 'Gene', steps: [['GiG', 'both'], ['DaG', 'in']], say: (g) => `the diseases associated with genes that interact with the gene ${g}` },
-  { family: 'chain_side_effects_of_class', anchor: 'Pharmacologic Class', steps: [['PCiC', 'out'], ['CcSE', 'out']], say: (p) => `the side effects caused by compounds in the pharmacologic class "${p}"` },
-  { family: 'chain_side_effects_of_treatments', anchor: 'Disease', steps: [['CtD', 'in'], ['CcSE', 'out']], say: (d) => `the side effects caused by the drugs that treat the disease ${d}` },
+  {
+    family: 'chain_class_of_treatments',
+    anchor: 'Disease',
+    steps: [
+      ['CtD', 'in'],
+      ['PCiC', 'in'],
+    ],
+    say: (d) => `the pharmacologic classes of the compounds that treat the disease ${d}`,
+  },
+  {
+    family: 'chain_diseases_by_class',
+    anchor: 'Pharmacologic Class',
+    steps: [
+      ['PCiC', 'out'],
+      ['CtD', 'out'],
+    ],
+    say: (p) => `the diseases treated by compounds in the pharmacologic class "${p}"`,
+  },
+  {
+    family: 'chain_symptoms_of_treated',
+    anchor: 'Compound',
+    steps: [
+      ['CtD', 'out'],
+      ['DpS', 'out'],
+    ],
+    say: (c) => `the symptoms presented by the diseases that the compound ${c} treats`,
+  },
+  {
+    family: 'chain_treats_resembling_disease',
+    anchor: 'Disease',
+    steps: [
+      ['DrD', 'both'],
+      ['CtD', 'in'],
+    ],
+    say: (d) => `the compounds that treat diseases resembling the disease ${d}`,
+  },
+  {
+    family: 'chain_resembles_treatment',
+    anchor: 'Disease',
+    steps: [
+      ['CtD', 'in'],
+      ['CrC', 'both'],
+    ],
+    say: (d) => `the compounds that resemble (are structurally similar to) the drugs that treat the disease ${d}`,
+  },
+  {
+    family: 'chain_anatomy_of_treated',
+    anchor: 'Compound',
+    steps: [
+      ['CtD', 'out'],
+      ['DlA', 'out'],
+    ],
+    say: (c) => `the anatomical structures where the diseases treated by the compound ${c} localize`,
+  },
+  {
+    family: 'chain_treats_symptom_diseases',
+    anchor: 'Symptom',
+    steps: [
+      ['DpS', 'in'],
+      ['CtD', 'in'],
+    ],
+    say: (s) => `the compounds that treat diseases presenting the symptom ${s}`,
+  },
+  {
+    family: 'chain_binders_in_pathway',
+    anchor: 'Pathway',
+    steps: [
+      ['GpPW', 'in'],
+      ['CbG', 'in'],
+    ],
+    say: (p) => `the compounds that bind genes participating in the pathway "${p}"`,
+  },
+  {
+    family: 'chain_class_of_binders',
+    anchor: 'Gene',
+    steps: [
+      ['CbG', 'in'],
+      ['PCiC', 'in'],
+    ],
+    say: (g) => `the pharmacologic classes of the compounds that bind the gene ${g}`,
+  },
+  {
+    family: 'chain_targets_of_treatments',
+    anchor: 'Disease',
+    steps: [
+      ['CtD', 'in'],
+      ['CbG', 'out'],
+    ],
+    say: (d) => `the genes bound by the compounds that treat the disease ${d}`,
+  },
+  {
+    family: 'chain_pathways_of_disease_genes',
+    anchor: 'Disease',
+    steps: [
+      ['DaG', 'out'],
+      ['GpPW', 'out'],
+    ],
+    say: (d) => `the pathways in which the genes associated with the disease ${d} participate`,
+  },
+  {
+    family: 'chain_diseases_of_gene_partners',
+    anchor: 'Gene',
+    steps: [
+      ['GiG', 'both'],
+      ['DaG', 'in'],
+    ],
+    say: (g) => `the diseases associated with genes that interact with the gene ${g}`,
+  },
+  {
+    family: 'chain_side_effects_of_class',
+    anchor: 'Pharmacologic Class',
+    steps: [
+      ['PCiC', 'out'],
+      ['CcSE', 'out'],
+    ],
+    say: (p) => `the side effects caused by compounds in the pharmacologic class "${p}"`,
+  },
+  {
+    family: 'chain_side_effects_of_treatments',
+    anchor: 'Disease',
+    steps: [
+      ['CtD', 'in'],
+      ['CcSE', 'out'],
+    ],
+    say: (d) => `the side effects caused by the drugs that treat the disease ${d}`,
+  },
   // three hops
-  { family: 'chain3_class_treating_resembling', anchor: 'Disease', steps: [['DrD', 'both'], ['CtD', 'in'], ['PCiC', 'in']], say: (d) => `the pharmacologic classes of the compounds that treat diseases resembling the disease ${d}` },
-  { family: 'chain3_symptoms_by_class', anchor: 'Pharmacologic Class', steps: [['PCiC', 'out'], ['CtD', 'out'], ['DpS', 'out']], say: (p) => `the symptoms presented by diseases that are treated by compounds in the pharmacologic class "${p}"` },
-  { family: 'chain3_anatomy_by_class', anchor: 'Pharmacologic Class', steps: [['PCiC', 'out'], ['CtD', 'out'], ['DlA', 'out']], say: (p) => `the anatomical structures where diseases treated by compounds in the pharmacologic class "${p}" localize` },
-  { family: 'chain3_classmates_of_treatments', anchor: 'Disease', steps: [['CtD', 'in'], ['PCiC', 'in'], ['PCiC', 'out']], say: (d) => `all compounds that belong to a pharmacologic class of any drug that treats the disease ${d}` },
-  { family: 'chain3_diseases_via_pathway_binders', anchor: 'Pathway', steps: [['GpPW', 'in'], ['CbG', 'in'], ['CtD', 'out']], say: (p) => `the diseases treated by compounds that bind genes participating in the pathway "${p}"` },
-  { family: 'chain3_treats_resembling_of_symptom', anchor: 'Compound', steps: [['CrC', 'both'], ['CtD', 'out'], ['DrD', 'both']], say: (c) => `the diseases that resemble diseases treated by compounds structurally similar to the compound ${c}` },
+  {
+    family: 'chain3_class_treating_resembling',
+    anchor: 'Disease',
+    steps: [
+      ['DrD', 'both'],
+      ['CtD', 'in'],
+      ['PCiC', 'in'],
+    ],
+    say: (d) => `the pharmacologic classes of the compounds that treat diseases resembling the disease ${d}`,
+  },
+  {
+    family: 'chain3_symptoms_by_class',
+    anchor: 'Pharmacologic Class',
+    steps: [
+      ['PCiC', 'out'],
+      ['CtD', 'out'],
+      ['DpS', 'out'],
+    ],
+    say: (p) => `the symptoms presented by diseases that are treated by compounds in the pharmacologic class "${p}"`,
+  },
+  {
+    family: 'chain3_anatomy_by_class',
+    anchor: 'Pharmacologic Class',
+    steps: [
+      ['PCiC', 'out'],
+      ['CtD', 'out'],
+      ['DlA', 'out'],
+    ],
+    say: (p) => `the anatomical structures where diseases treated by compounds in the pharmacologic class "${p}" localize`,
+  },
+  {
+    family: 'chain3_classmates_of_treatments',
+    anchor: 'Disease',
+    steps: [
+      ['CtD', 'in'],
+      ['PCiC', 'in'],
+      ['PCiC', 'out'],
+    ],
+    say: (d) => `all compounds that belong to a pharmacologic class of any drug that treats the disease ${d}`,
+  },
+  {
+    family: 'chain3_diseases_via_pathway_binders',
+    anchor: 'Pathway',
+    steps: [
+      ['GpPW', 'in'],
+      ['CbG', 'in'],
+      ['CtD', 'out'],
+    ],
+    say: (p) => `the diseases treated by compounds that bind genes participating in the pathway "${p}"`,
+  },
+  {
+    family: 'chain3_treats_resembling_of_symptom',
+    anchor: 'Compound',
+    steps: [
+      ['CrC', 'both'],
+      ['CtD', 'out'],
+      ['DrD', 'both'],
+    ],
+    say: (c) => `the diseases that resemble diseases treated by compounds structurally similar to the compound ${c}`,
+  },
 ];
 
 async function reach(a: string, steps: [string, Dir][]): Promise<Set<string>> {
@@ -379,7 +693,9 @@ async function reach(a: string, steps: [string, Dir][]): Promise<Set<string>> {
 /** Chains answered as lists (small results), counts (larger ones) and yes/no on a member. */
 async function chains(lists: number, countsPer: number, ynPer: number) {
   for (const ch of CHAINS) {
-    let l = 0, c = 0, y = 0;
+    let l = 0,
+      c = 0,
+      y = 0;
     const first = ch.steps[0];
     for (const a of pool(ch.anchor, (id) => deg(id, first[0], first[1]) >= 1 && deg(id, first[0], first[1]) <= 60)) {
       if (l >= lists && c >= countsPer && y >= ynPer) break;
@@ -391,7 +707,17 @@ async function chains(lists: number, countsPer: number, ynPer: number) {
         facts.push(listFact(ch.family, `Ask for ${ch.say(N(a))}.`, set, mes, ch.steps.length, [a]));
         l++;
       } else if (set.size > 8 && set.size <= 300 && c < countsPer) {
-        facts.push({ family: `count_${ch.family}`, description: `Ask how many distinct ${ch.say(N(a)).replace(/^the |^all /, '')} there are (a number).`, answer_type: 'count', answer: set.size, gold_nodes: set.size <= 50 ? sortedNames(set) : [], metaedges: mes, hops: ch.steps.length, extra: {}, named: named(a) });
+        facts.push({
+          family: `count_${ch.family}`,
+          description: `Ask how many distinct ${ch.say(N(a)).replace(/^the |^all /, '')} there are (a number).`,
+          answer_type: 'count',
+          answer: set.size,
+          gold_nodes: set.size <= 50 ? sortedNames(set) : [],
+          metaedges: mes,
+          hops: ch.steps.length,
+          extra: {},
+          named: named(a),
+        });
         c++;
       } else if (y < ynPer) {
         // yes/no: is this node among the chain's set? Balanced by alternation; "no" from the last step's kind, reached by a near chain
@@ -401,11 +727,22 @@ async function chains(lists: number, countsPer: number, ynPer: number) {
         else {
           // plausible: reached by the same chain from another anchor of the same kind
           const alt = new Set<string>();
-          for (const other of pool(ch.anchor, (id) => id !== a && deg(id, first[0], first[1]) >= 1).slice(0, 3)) for (const x of await reach(other, ch.steps)) alt.add(x);
+          for (const other of pool(ch.anchor, (id) => id !== a && deg(id, first[0], first[1]) >= 1).slice(0, 3))
+            for (const x of await reach(other, ch.steps)) alt.add(x);
           t = shuffle(sortedIds(alt).filter((x) => !set.has(x) && fair(x) && x !== a))[0];
         }
         if (!t) continue;
-        facts.push({ family: `yn_${ch.family}`, description: `Ask whether ${N(t)} is among ${ch.say(N(a))} (a yes/no question).`, answer_type: 'yesno', answer: wantYes ? 'yes' : 'no', gold_nodes: [a, t], metaedges: mes, hops: ch.steps.length, extra: {}, named: named(a, t) });
+        facts.push({
+          family: `yn_${ch.family}`,
+          description: `Ask whether ${N(t)} is among ${ch.say(N(a))} (a yes/no question).`,
+          answer_type: 'yesno',
+          answer: wantYes ? 'yes' : 'no',
+          gold_nodes: [a, t],
+          metaedges: mes,
+          hops: ch.steps.length,
+          extra: {},
+          named: named(a, t),
+        });
         y++;
       } else continue;
       take(ch.family, a);
@@ -414,20 +751,85 @@ async function chains(lists: number, countsPer: number, ynPer: number) {
 }
 
 /** Two constraints on one answer: the intersection of two one-hop sets, each constraint cutting the other. */
-interface Combo { family: string; a: [Kind, string, Dir]; b: [string, Dir]; say: (x: string, y: string) => string }
+interface Combo {
+  family: string;
+  a: [Kind, string, Dir];
+  b: [string, Dir];
+  say: (x: string, y: string) => string;
+}
 const COMBOS: Combo[] = [
-  { family: 'and_treats_and_causes', a: ['Disease', 'CtD', 'in'], b: ['CcSE', 'in'], say: (d, s) => `the compounds that treat the disease ${d} and also cause the side effect ${s}` },
-  { family: 'and_disease_two_symptoms', a: ['Symptom', 'DpS', 'in'], b: ['DpS', 'in'], say: (s1, s2) => `the diseases that present both the symptom ${s1} and the symptom ${s2}` },
-  { family: 'and_gene_disease_pathway', a: ['Disease', 'DaG', 'out'], b: ['GpPW', 'in'], say: (d, p) => `the genes associated with the disease ${d} that also participate in the pathway "${p}"` },
-  { family: 'and_genes_two_diseases', a: ['Disease', 'DaG', 'out'], b: ['DaG', 'out'], say: (d1, d2) => `the genes associated with both the disease ${d1} and the disease ${d2}` },
-  { family: 'and_treats_two_diseases', a: ['Disease', 'CtD', 'in'], b: ['CtD', 'in'], say: (d1, d2) => `the compounds that treat both the disease ${d1} and the disease ${d2}` },
-  { family: 'and_binds_two_genes', a: ['Gene', 'CbG', 'in'], b: ['CbG', 'in'], say: (g1, g2) => `the compounds that bind both the gene ${g1} and the gene ${g2}` },
-  { family: 'and_class_treats', a: ['Disease', 'CtD', 'in'], b: ['PCiC', 'out'], say: (d, p) => `the compounds in the pharmacologic class "${p}" that treat the disease ${d}` },
-  { family: 'and_localizes_presents', a: ['Anatomy', 'DlA', 'in'], b: ['DpS', 'in'], say: (a, s) => `the diseases that localize to the anatomical structure ${a} and present the symptom ${s}` },
-  { family: 'and_upregulated_associated', a: ['Disease', 'DaG', 'out'], b: ['CuG', 'out'], say: (d, c) => `the genes associated with the disease ${d} that the compound ${c} upregulates` },
-  { family: 'and_interacts_pathway', a: ['Gene', 'GiG', 'both'], b: ['GpPW', 'in'], say: (g, p) => `the genes that interact with the gene ${g} and participate in the pathway "${p}"` },
-  { family: 'and_binds_and_causes', a: ['Gene', 'CbG', 'in'], b: ['CcSE', 'in'], say: (g, s) => `the compounds that bind the gene ${g} and cause the side effect ${s}` },
-  { family: 'and_disease_gene_symptom', a: ['Gene', 'DaG', 'in'], b: ['DpS', 'in'], say: (g, s) => `the diseases associated with the gene ${g} that present the symptom ${s}` },
+  {
+    family: 'and_treats_and_causes',
+    a: ['Disease', 'CtD', 'in'],
+    b: ['CcSE', 'in'],
+    say: (d, s) => `the compounds that treat the disease ${d} and also cause the side effect ${s}`,
+  },
+  {
+    family: 'and_disease_two_symptoms',
+    a: ['Symptom', 'DpS', 'in'],
+    b: ['DpS', 'in'],
+    say: (s1, s2) => `the diseases that present both the symptom ${s1} and the symptom ${s2}`,
+  },
+  {
+    family: 'and_gene_disease_pathway',
+    a: ['Disease', 'DaG', 'out'],
+    b: ['GpPW', 'in'],
+    say: (d, p) => `the genes associated with the disease ${d} that also participate in the pathway "${p}"`,
+  },
+  {
+    family: 'and_genes_two_diseases',
+    a: ['Disease', 'DaG', 'out'],
+    b: ['DaG', 'out'],
+    say: (d1, d2) => `the genes associated with both the disease ${d1} and the disease ${d2}`,
+  },
+  {
+    family: 'and_treats_two_diseases',
+    a: ['Disease', 'CtD', 'in'],
+    b: ['CtD', 'in'],
+    say: (d1, d2) => `the compounds that treat both the disease ${d1} and the disease ${d2}`,
+  },
+  {
+    family: 'and_binds_two_genes',
+    a: ['Gene', 'CbG', 'in'],
+    b: ['CbG', 'in'],
+    say: (g1, g2) => `the compounds that bind both the gene ${g1} and the gene ${g2}`,
+  },
+  {
+    family: 'and_class_treats',
+    a: ['Disease', 'CtD', 'in'],
+    b: ['PCiC', 'out'],
+    say: (d, p) => `the compounds in the pharmacologic class "${p}" that treat the disease ${d}`,
+  },
+  {
+    family: 'and_localizes_presents',
+    a: ['Anatomy', 'DlA', 'in'],
+    b: ['DpS', 'in'],
+    say: (a, s) => `the diseases that localize to the anatomical structure ${a} and present the symptom ${s}`,
+  },
+  {
+    family: 'and_upregulated_associated',
+    a: ['Disease', 'DaG', 'out'],
+    b: ['CuG', 'out'],
+    say: (d, c) => `the genes associated with the disease ${d} that the compound ${c} upregulates`,
+  },
+  {
+    family: 'and_interacts_pathway',
+    a: ['Gene', 'GiG', 'both'],
+    b: ['GpPW', 'in'],
+    say: (g, p) => `the genes that interact with the gene ${g} and participate in the pathway "${p}"`,
+  },
+  {
+    family: 'and_binds_and_causes',
+    a: ['Gene', 'CbG', 'in'],
+    b: ['CcSE', 'in'],
+    say: (g, s) => `the compounds that bind the gene ${g} and cause the side effect ${s}`,
+  },
+  {
+    family: 'and_disease_gene_symptom',
+    a: ['Gene', 'DaG', 'in'],
+    b: ['DpS', 'in'],
+    say: (g, s) => `the diseases associated with the gene ${g} that present the symptom ${s}`,
+  },
 ];
 
 async function combos(per: number) {
@@ -461,10 +863,28 @@ async function combos(per: number) {
 async function exclusions(per: number) {
   const minus: { family: string; kind: Kind; me: string; dir: Dir; say: (a: string, x: string) => string }[] = [
     { family: 'not_treats_other_than', kind: 'Disease', me: 'CtD', dir: 'in', say: (d, c) => `the compounds that treat the disease ${d}, other than ${c}` },
-    { family: 'not_class_members_other_than', kind: 'Pharmacologic Class', me: 'PCiC', dir: 'out', say: (p, c) => `the compounds in the pharmacologic class "${p}" other than ${c}` },
+    {
+      family: 'not_class_members_other_than',
+      kind: 'Pharmacologic Class',
+      me: 'PCiC',
+      dir: 'out',
+      say: (p, c) => `the compounds in the pharmacologic class "${p}" other than ${c}`,
+    },
     { family: 'not_binds_other_than', kind: 'Compound', me: 'CbG', dir: 'out', say: (c, g) => `the genes bound by the compound ${c} except ${g}` },
-    { family: 'not_treated_diseases_other_than', kind: 'Compound', me: 'CtD', dir: 'out', say: (c, d) => `the diseases treated by the compound ${c} besides ${d}` },
-    { family: 'not_pathway_genes_other_than', kind: 'Pathway', me: 'GpPW', dir: 'in', say: (p, g) => `the genes participating in the pathway "${p}" excluding ${g}` },
+    {
+      family: 'not_treated_diseases_other_than',
+      kind: 'Compound',
+      me: 'CtD',
+      dir: 'out',
+      say: (c, d) => `the diseases treated by the compound ${c} besides ${d}`,
+    },
+    {
+      family: 'not_pathway_genes_other_than',
+      kind: 'Pathway',
+      me: 'GpPW',
+      dir: 'in',
+      say: (p, g) => `the genes participating in the pathway "${p}" excluding ${g}`,
+    },
   ];
   for (const m of minus) {
     let got = 0;
@@ -481,9 +901,24 @@ async function exclusions(per: number) {
     }
   }
   const diffs: { family: string; a: [Kind, string, Dir]; b: [string, Dir]; say: (x: string, y: string) => string }[] = [
-    { family: 'not_symptoms_unshared', a: ['Disease', 'DpS', 'out'], b: ['DpS', 'out'], say: (d1, d2) => `the symptoms of the disease ${d1} that the disease ${d2} does not present` },
-    { family: 'not_treats_without_side_effect', a: ['Disease', 'CtD', 'in'], b: ['CcSE', 'in'], say: (d, s) => `the compounds that treat the disease ${d} but do not cause the side effect ${s}` },
-    { family: 'not_genes_unshared', a: ['Disease', 'DaG', 'out'], b: ['DaG', 'out'], say: (d1, d2) => `the genes associated with the disease ${d1} that are not associated with the disease ${d2}` },
+    {
+      family: 'not_symptoms_unshared',
+      a: ['Disease', 'DpS', 'out'],
+      b: ['DpS', 'out'],
+      say: (d1, d2) => `the symptoms of the disease ${d1} that the disease ${d2} does not present`,
+    },
+    {
+      family: 'not_treats_without_side_effect',
+      a: ['Disease', 'CtD', 'in'],
+      b: ['CcSE', 'in'],
+      say: (d, s) => `the compounds that treat the disease ${d} but do not cause the side effect ${s}`,
+    },
+    {
+      family: 'not_genes_unshared',
+      a: ['Disease', 'DaG', 'out'],
+      b: ['DaG', 'out'],
+      say: (d1, d2) => `the genes associated with the disease ${d1} that are not associated with the disease ${d2}`,
+    },
   ];
   for (const df of diffs) {
     const [kindA, meA, dirA] = df.a;
@@ -528,8 +963,20 @@ async function mcqChains(per: number) {
       const set = await reach(a, chain.steps);
       if (!set.size) continue;
       const rk = resultKind(last[0], last[1]);
-      const distract = shuffle((byKind.get(rk) ?? []).filter((id) => deg(id, last[0], last[1] === 'out' ? 'in' : last[1] === 'in' ? 'out' : 'both') >= 1)).slice(0, 300);
-      if (await mcqFact(family, `Ask which one of four options is among ${chain.say(N(a))}.`, set, distract, chain.steps.map((s) => s[0]), chain.steps.length, [a])) {
+      const distract = shuffle(
+        (byKind.get(rk) ?? []).filter((id) => deg(id, last[0], last[1] === 'out' ? 'in' : last[1] === 'in' ? 'out' : 'both') >= 1),
+      ).slice(0, 300);
+      if (
+        await mcqFact(
+          family,
+          `Ask which one of four options is among ${chain.say(N(a))}.`,
+          set,
+          distract,
+          chain.steps.map((s) => s[0]),
+          chain.steps.length,
+          [a],
+        )
+      ) {
         take(family, a);
         got++;
       }
@@ -557,46 +1004,148 @@ const PLAIN = [
   'a short preamble, then the question at the end',
 ];
 const LAY: Record<string, string> = {
-  hypertension: 'high blood pressure', 'type 2 diabetes mellitus': 'adult-onset diabetes', 'type 1 diabetes mellitus': 'juvenile diabetes',
-  'atopic dermatitis': 'eczema', 'allergic rhinitis': 'hay fever', 'dental caries': 'tooth decay', periodontitis: 'gum disease',
-  nephrolithiasis: 'kidney stones', osteoarthritis: 'wear-and-tear arthritis', osteoporosis: 'brittle bones', 'epilepsy syndrome': 'seizure disorder',
-  'alcohol dependence': 'alcoholism', 'nicotine dependence': 'smoking addiction', 'autistic disorder': 'autism', 'bipolar disorder': 'manic depression',
-  anemia: 'low red blood cell count', 'acquired immunodeficiency syndrome': 'AIDS', leprosy: "Hansen's disease",
-  'coronary artery disease': 'clogged heart arteries', atherosclerosis: 'hardening of the arteries', 'chronic kidney failure': 'kidney failure',
-  hypothyroidism: 'underactive thyroid', "Graves' disease": 'overactive thyroid', 'gestational diabetes': 'diabetes in pregnancy', 'uterine fibroid': 'fibroids',
-  'age related macular degeneration': 'macular degeneration', 'cleft lip': 'harelip', 'alopecia areata': 'patchy hair loss', 'celiac disease': 'gluten intolerance',
-  'idiopathic pulmonary fibrosis': 'lung scarring', pancreatitis: 'inflamed pancreas', 'systemic lupus erythematosus': 'lupus', 'hematologic cancer': 'blood cancer',
-  'lymphatic system cancer': 'lymphoma', 'urinary bladder cancer': 'bladder cancer', 'rectum cancer': 'rectal cancer', 'larynx cancer': 'voice box cancer',
-  'pharynx cancer': 'throat cancer', 'uterine cancer': 'womb cancer', 'intracranial aneurysm': 'brain aneurysm', 'endogenous depression': 'clinical depression',
-  'refractive error': 'nearsightedness or farsightedness', 'chronic obstructive pulmonary disease': "smoker's lung disease", 'hepatitis B': 'hep B',
-  'Gilles de la Tourette syndrome': "Tourette's", 'attention deficit hyperactivity disorder': 'attention deficit disorder',
-  Pruritus: 'itching', Dyspnea: 'shortness of breath', Edema: 'swelling', Vomiting: 'throwing up', Nausea: 'feeling sick', Syncope: 'fainting', Alopecia: 'hair loss',
-  Vertigo: 'spinning dizziness', Hyperhidrosis: 'excessive sweating', Tinnitus: 'ringing in the ears', Epistaxis: 'nosebleed', Fatigue: 'tiredness', Fever: 'high temperature',
-  Headache: 'sore head', Diarrhea: 'loose stools', Hemoptysis: 'coughing up blood', Urticaria: 'hives', Myalgia: 'muscle aches', Arthralgia: 'joint pain',
-  Paresthesia: 'pins and needles', Anorexia: 'loss of appetite', Tremor: 'shaking', Dyspepsia: 'indigestion', Flatulence: 'gas', Hypotension: 'low blood pressure',
-  Tachycardia: 'racing heart', Somnolence: 'drowsiness', Jaundice: 'yellow skin', 'Abdominal Pain': 'stomach ache', Polyuria: 'peeing a lot', Enuresis: 'bedwetting',
-  Dysmenorrhea: 'period pain', Photophobia: 'sensitivity to light', Diplopia: 'double vision', 'Hearing Loss': 'deafness', Insomnia: 'trouble sleeping',
-  'Hot Flashes': 'hot flushes', 'Memory Disorders': 'memory problems', 'Muscle Cramp': 'muscle cramps', 'Sleep Initiation and Maintenance Disorders': 'trouble sleeping',
-  Constipation: 'trouble pooping', Obesity: 'being very overweight', Depression: 'feeling low', Rash: 'skin rash', Hypertension: 'high blood pressure',
-  Dysphagia: 'trouble swallowing', Xerostomia: 'dry mouth', Dysuria: 'painful urination', Dyspareunia: 'painful intercourse', Pain: 'aches',
+  hypertension: 'high blood pressure',
+  'type 2 diabetes mellitus': 'adult-onset diabetes',
+  'type 1 diabetes mellitus': 'juvenile diabetes',
+  'atopic dermatitis': 'eczema',
+  'allergic rhinitis': 'hay fever',
+  'dental caries': 'tooth decay',
+  periodontitis: 'gum disease',
+  nephrolithiasis: 'kidney stones',
+  osteoarthritis: 'wear-and-tear arthritis',
+  osteoporosis: 'brittle bones',
+  'epilepsy syndrome': 'seizure disorder',
+  'alcohol dependence': 'alcoholism',
+  'nicotine dependence': 'smoking addiction',
+  'autistic disorder': 'autism',
+  'bipolar disorder': 'manic depression',
+  anemia: 'low red blood cell count',
+  'acquired immunodeficiency syndrome': 'AIDS',
+  leprosy: "Hansen's disease",
+  'coronary artery disease': 'clogged heart arteries',
+  atherosclerosis: 'hardening of the arteries',
+  'chronic kidney failure': 'kidney failure',
+  hypothyroidism: 'underactive thyroid',
+  "Graves' disease": 'overactive thyroid',
+  'gestational diabetes': 'diabetes in pregnancy',
+  'uterine fibroid': 'fibroids',
+  'age related macular degeneration': 'macular degeneration',
+  'cleft lip': 'harelip',
+  'alopecia areata': 'patchy hair loss',
+  'celiac disease': 'gluten intolerance',
+  'idiopathic pulmonary fibrosis': 'lung scarring',
+  pancreatitis: 'inflamed pancreas',
+  'systemic lupus erythematosus': 'lupus',
+  'hematologic cancer': 'blood cancer',
+  'lymphatic system cancer': 'lymphoma',
+  'urinary bladder cancer': 'bladder cancer',
+  'rectum cancer': 'rectal cancer',
+  'larynx cancer': 'voice box cancer',
+  'pharynx cancer': 'throat cancer',
+  'uterine cancer': 'womb cancer',
+  'intracranial aneurysm': 'brain aneurysm',
+  'endogenous depression': 'clinical depression',
+  'refractive error': 'nearsightedness or farsightedness',
+  'chronic obstructive pulmonary disease': "smoker's lung disease",
+  'hepatitis B': 'hep B',
+  'Gilles de la Tourette syndrome': "Tourette's",
+  'attention deficit hyperactivity disorder': 'attention deficit disorder',
+  Pruritus: 'itching',
+  Dyspnea: 'shortness of breath',
+  Edema: 'swelling',
+  Vomiting: 'throwing up',
+  Nausea: 'feeling sick',
+  Syncope: 'fainting',
+  Alopecia: 'hair loss',
+  Vertigo: 'spinning dizziness',
+  Hyperhidrosis: 'excessive sweating',
+  Tinnitus: 'ringing in the ears',
+  Epistaxis: 'nosebleed',
+  Fatigue: 'tiredness',
+  Fever: 'high temperature',
+  Headache: 'sore head',
+  Diarrhea: 'loose stools',
+  Hemoptysis: 'coughing up blood',
+  Urticaria: 'hives',
+  Myalgia: 'muscle aches',
+  Arthralgia: 'joint pain',
+  Paresthesia: 'pins and needles',
+  Anorexia: 'loss of appetite',
+  Tremor: 'shaking',
+  Dyspepsia: 'indigestion',
+  Flatulence: 'gas',
+  Hypotension: 'low blood pressure',
+  Tachycardia: 'racing heart',
+  Somnolence: 'drowsiness',
+  Jaundice: 'yellow skin',
+  'Abdominal Pain': 'stomach ache',
+  Polyuria: 'peeing a lot',
+  Enuresis: 'bedwetting',
+  Dysmenorrhea: 'period pain',
+  Photophobia: 'sensitivity to light',
+  Diplopia: 'double vision',
+  'Hearing Loss': 'deafness',
+  Insomnia: 'trouble sleeping',
+  'Hot Flashes': 'hot flushes',
+  'Memory Disorders': 'memory problems',
+  'Muscle Cramp': 'muscle cramps',
+  'Sleep Initiation and Maintenance Disorders': 'trouble sleeping',
+  Constipation: 'trouble pooping',
+  Obesity: 'being very overweight',
+  Depression: 'feeling low',
+  Rash: 'skin rash',
+  Hypertension: 'high blood pressure',
+  Dysphagia: 'trouble swallowing',
+  Xerostomia: 'dry mouth',
+  Dysuria: 'painful urination',
+  Dyspareunia: 'painful intercourse',
+  Pain: 'aches',
 };
 const ABBR: Record<string, string> = {
-  'chronic obstructive pulmonary disease': 'COPD', 'attention deficit hyperactivity disorder': 'ADHD', 'acquired immunodeficiency syndrome': 'AIDS',
-  'rheumatoid arthritis': 'RA', 'multiple sclerosis': 'MS', 'systemic lupus erythematosus': 'SLE', 'type 2 diabetes mellitus': 'T2DM', 'type 1 diabetes mellitus': 'T1DM',
-  'coronary artery disease': 'CAD', 'amyotrophic lateral sclerosis': 'ALS', 'polycystic ovary syndrome': 'PCOS', 'age related macular degeneration': 'AMD',
-  'abdominal aortic aneurysm': 'AAA', 'chronic kidney failure': 'CKD', 'idiopathic pulmonary fibrosis': 'IPF', 'primary biliary cirrhosis': 'PBC',
-  'ulcerative colitis': 'UC', 'focal segmental glomerulosclerosis': 'FSGS', 'hepatitis B': 'HBV', hypertension: 'HTN', 'Creutzfeldt-Jakob disease': 'CJD',
-  'dilated cardiomyopathy': 'DCM', 'restless legs syndrome': 'RLS', 'systemic scleroderma': 'SSc', "Crohn's disease": 'CD', 'atopic dermatitis': 'AD',
+  'chronic obstructive pulmonary disease': 'COPD',
+  'attention deficit hyperactivity disorder': 'ADHD',
+  'acquired immunodeficiency syndrome': 'AIDS',
+  'rheumatoid arthritis': 'RA',
+  'multiple sclerosis': 'MS',
+  'systemic lupus erythematosus': 'SLE',
+  'type 2 diabetes mellitus': 'T2DM',
+  'type 1 diabetes mellitus': 'T1DM',
+  'coronary artery disease': 'CAD',
+  'amyotrophic lateral sclerosis': 'ALS',
+  'polycystic ovary syndrome': 'PCOS',
+  'age related macular degeneration': 'AMD',
+  'abdominal aortic aneurysm': 'AAA',
+  'chronic kidney failure': 'CKD',
+  'idiopathic pulmonary fibrosis': 'IPF',
+  'primary biliary cirrhosis': 'PBC',
+  'ulcerative colitis': 'UC',
+  'focal segmental glomerulosclerosis': 'FSGS',
+  'hepatitis B': 'HBV',
+  hypertension: 'HTN',
+  'Creutzfeldt-Jakob disease': 'CJD',
+  'dilated cardiomyopathy': 'DCM',
+  'restless legs syndrome': 'RLS',
+  'systemic scleroderma': 'SSc',
+  "Crohn's disease": 'CD',
+  'atopic dermatitis': 'AD',
   'Side Effect': 'SE',
 };
 
 function assignStyles() {
   const order = shuffle(facts.map((_, i) => i));
-  const quota = { misspell: Math.ceil(facts.length * 0.19), fullname: Math.ceil(facts.length * 0.06), lay: Math.ceil(facts.length * 0.06), abbrev: Math.ceil(facts.length * 0.06) };
+  const quota = {
+    misspell: Math.ceil(facts.length * 0.19),
+    fullname: Math.ceil(facts.length * 0.06),
+    lay: Math.ceil(facts.length * 0.06),
+    abbrev: Math.ceil(facts.length * 0.06),
+  };
   const firstGene = (f: Fact) => f.named.find((n) => n.kind === 'Gene');
   const layOf = (f: Fact) => f.named.find((n) => (n.kind === 'Disease' || n.kind === 'Symptom' || n.kind === 'Side Effect') && LAY[n.name]);
   // a misspelt gene symbol or class name is a different string, not a typo a person makes
-  const spellOf = (f: Fact) => [...f.named].sort((a, b) => b.name.length - a.name.length).find((n) => n.name.length >= 6 && /^(Compound|Disease|Symptom|Side Effect|Anatomy)$/.test(n.kind));
+  const spellOf = (f: Fact) =>
+    [...f.named]
+      .sort((a, b) => b.name.length - a.name.length)
+      .find((n) => n.name.length >= 6 && /^(Compound|Disease|Symptom|Side Effect|Anatomy)$/.test(n.kind));
   for (const kind of ['fullname', 'lay', 'abbrev', 'misspell'] as const) {
     for (const i of order) {
       if (quota[kind] <= 0) break;

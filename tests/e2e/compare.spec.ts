@@ -7,7 +7,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  */
 const QUESTION = 'Which disease is treated by metformin and is associated with the gene PPARG?';
 
-async function finishedRun(request: APIRequestContext, body: Record<string, unknown>): Promise<{ id: string; steps: { kind: string; label: string; parentStepId: string | null }[] }> {
+async function finishedRun(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+): Promise<{ id: string; steps: { kind: string; label: string; parentStepId: string | null }[] }> {
   const created = await request.post('/api/runs', { data: { question: QUESTION, method: 'xr2', backend: 'offline', ...body } });
   expect(created.status(), await created.text()).toBeLessThan(300);
   const { id } = await created.json();
@@ -32,7 +35,12 @@ test('stages are matched by kind and iteration, not by order', async ({ page, re
   const rows = page.locator('[data-testid="step-alignment"] tbody tr');
   await expect(rows.first()).toBeVisible();
   const cells = await rows.evaluateAll((trs) =>
-    trs.map((tr) => ({ presence: tr.getAttribute('data-presence'), kind: tr.getAttribute('data-kind'), iteration: tr.getAttribute('data-iteration'), text: tr.textContent ?? '' })),
+    trs.map((tr) => ({
+      presence: tr.getAttribute('data-presence'),
+      kind: tr.getAttribute('data-kind'),
+      iteration: tr.getAttribute('data-iteration'),
+      text: tr.textContent ?? '',
+    })),
   );
   // Every top-level stage A ran is paired with B's stage of the same kind and iteration.
   expect(a.steps.some((s) => s.kind === 'xr2.iteration')).toBe(true);

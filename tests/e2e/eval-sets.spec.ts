@@ -57,7 +57,9 @@ test('a valid JSONL file is imported under the file name when no name is given',
   await form.getByLabel('Format').selectOption('jsonl');
   // A file name of its own: a name in use is refused (never replaced silently), and the database may be reused.
   const stem = `questions-${Date.now()}`;
-  await form.getByLabel(/^File/).setInputFiles({ name: `${stem}.jsonl`, mimeType: 'application/jsonl', buffer: fs.readFileSync(path.join(FIXTURES, 'questions.jsonl')) });
+  await form
+    .getByLabel(/^File/)
+    .setInputFiles({ name: `${stem}.jsonl`, mimeType: 'application/jsonl', buffer: fs.readFileSync(path.join(FIXTURES, 'questions.jsonl')) });
   await form.getByRole('button', { name: 'Import set' }).click();
   await expect(page.getByTestId('set-created')).toContainText(`${stem} (jsonl`);
   await expect(page.getByRole('form', { name: 'Start an evaluation' }).getByLabel('Question set')).toHaveValue(stem);

@@ -25,7 +25,11 @@ interface View {
   id: string | null;
   shareId: string;
   status: string;
-  summary: { scores: Score[]; families: { rows: { method: string; config: string; overallAvg: number | null }[] }; attribution: { bucketed: unknown[] } | null };
+  summary: {
+    scores: Score[];
+    families: { rows: { method: string; config: string; overallAvg: number | null }[] };
+    attribution: { bucketed: unknown[] } | null;
+  };
 }
 
 const pct = (x: number | null) => (x === null ? '—' : (x * 100).toFixed(1));
@@ -79,13 +83,19 @@ test('start an evaluation from the form, follow it, and read its results', async
   const bars = page.getByTestId('accuracy-chart').getByTestId('bar');
   await expect(bars).toHaveCount(view.summary.scores.filter((s) => s.accuracy !== null).length);
   for (const s of view.summary.scores) {
-    await expect(page.locator(`[data-testid="accuracy-chart"] [data-testid="bar"][data-group="${s.method}"][data-series="${s.config}"]`)).toHaveAttribute('data-value', String(s.accuracy));
+    await expect(page.locator(`[data-testid="accuracy-chart"] [data-testid="bar"][data-group="${s.method}"][data-series="${s.config}"]`)).toHaveAttribute(
+      'data-value',
+      String(s.accuracy),
+    );
   }
   expect(await page.getByTestId('cost-scatter').getByTestId('scatter-point').count()).toBeGreaterThan(0);
 
   // Family table: Overall Avg per row; the family chart is drawn.
   for (const r of view.summary.families.rows) {
-    await expect(page.locator(`[data-testid="family-row"][data-method="${r.method}"][data-config="${r.config}"]`)).toHaveAttribute('data-overall', String(r.overallAvg ?? ''));
+    await expect(page.locator(`[data-testid="family-row"][data-method="${r.method}"][data-config="${r.config}"]`)).toHaveAttribute(
+      'data-overall',
+      String(r.overallAvg ?? ''),
+    );
   }
   await expect(page.getByTestId('family-chart')).toBeVisible();
   // full + kg=0 is enough for X-R2's buckets.

@@ -189,11 +189,7 @@ test.describe('KG browser', () => {
     await page.goto('/kg/Gene::7157');
     await expect(page.getByRole('heading', { level: 1, name: 'TP53' })).toBeVisible();
     await graphCounts(page);
-    const kinds = await page
-      .getByRole('table')
-      .filter({ hasText: 'Neighbours shown in the graph' })
-      .locator('tbody tr td:nth-child(2)')
-      .allTextContents();
+    const kinds = await page.getByRole('table').filter({ hasText: 'Neighbours shown in the graph' }).locator('tbody tr td:nth-child(2)').allTextContents();
     expect(kinds.length).toBe(60);
     const count = (k: string) => kinds.filter((t) => t.trim() === k).length;
     for (const kind of ['Disease', 'Compound', 'Pathway', 'Anatomy', 'Gene']) expect(count(kind), kind).toBeGreaterThan(0);

@@ -54,11 +54,14 @@ test('killing the database mid-run: the app serves again and every run finishes 
   // old server's backends can still answer for a moment after the kill, so a
   // 200 counts only once a new postmaster has taken over.
   await expect
-    .poll(async () => {
-      const now = runningPostmaster();
-      if (now === null || now === postmaster) return 'the old postmaster, or none yet';
-      return (await request.get('/api/health')).status();
-    }, { timeout: 60_000, intervals: [500] })
+    .poll(
+      async () => {
+        const now = runningPostmaster();
+        if (now === null || now === postmaster) return 'the old postmaster, or none yet';
+        return (await request.get('/api/health')).status();
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
     .toBe(200);
 
   // Every run ends, none is left running or queued.

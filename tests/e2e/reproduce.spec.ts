@@ -69,9 +69,26 @@ test('runs ReGraM Table 9 in one click and links each cell to a run with MMR off
  * cell opens a run whose page shows the row's component off.
  */
 const ONE_PER_SEED: { name: string; form: RegExp; row: string; tokens?: boolean; marker: (page: import('@playwright/test').Page) => Promise<void> }[] = [
-  { name: 'X-R2 Table 2', form: /X-R2 \(xr2\.txt\) Table 2/, row: 'w/o KG', marker: (page) => expect(page.locator('[data-switch="kg"]')).toHaveAttribute('data-on', 'false') },
-  { name: 'BioWeave Table 8', form: /BioWeave \(bioweave-biomedhop\.txt\) Table 8/, row: 'w/o entity normalization', tokens: true, marker: (page) => expect(page.locator('[data-param="entityNormalisation"]')).toHaveText('entityNormalisation off (paper: on)') },
-  { name: 'EIGEN-1 Table 3 (b)', form: /EIGEN-1 \(eigen1\.txt\) Table 3 \(b\)/, row: '– (Monitor, Querier, Injector)', tokens: true, marker: (page) => expect(page.locator('[data-param="monitor"]')).toHaveText('monitor off (paper: on)') },
+  {
+    name: 'X-R2 Table 2',
+    form: /X-R2 \(xr2\.txt\) Table 2/,
+    row: 'w/o KG',
+    marker: (page) => expect(page.locator('[data-switch="kg"]')).toHaveAttribute('data-on', 'false'),
+  },
+  {
+    name: 'BioWeave Table 8',
+    form: /BioWeave \(bioweave-biomedhop\.txt\) Table 8/,
+    row: 'w/o entity normalization',
+    tokens: true,
+    marker: (page) => expect(page.locator('[data-param="entityNormalisation"]')).toHaveText('entityNormalisation off (paper: on)'),
+  },
+  {
+    name: 'EIGEN-1 Table 3 (b)',
+    form: /EIGEN-1 \(eigen1\.txt\) Table 3 \(b\)/,
+    row: '– (Monitor, Querier, Injector)',
+    tokens: true,
+    marker: (page) => expect(page.locator('[data-param="monitor"]')).toHaveText('monitor off (paper: on)'),
+  },
   { name: 'K2V reward forms', form: /K2V \(k2v\.txt\)/, row: 'X-R2 runs', marker: (page) => expect(page.getByTestId('k2v-panel')).toBeVisible() },
 ];
 

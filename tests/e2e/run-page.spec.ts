@@ -252,7 +252,7 @@ test.describe('The first screen of a run page', () => {
   }
 });
 
-test("an EIGEN-1 aside names the records it cites by their number, each opening the record, never by a raw id", async ({ page, request }) => {
+test('an EIGEN-1 aside names the records it cites by their number, each opening the record, never by a raw id', async ({ page, request }) => {
   const run = await runToEnd(request, { method: 'eigen1', question: 'Which genes are associated with multiple sclerosis?' });
   const injection = run.steps.find((s) => s.kind === 'eigen1.injection');
   expect(injection, 'the offline monitor asked for retrieval at least once').toBeTruthy();

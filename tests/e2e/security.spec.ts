@@ -60,7 +60,9 @@ test('without sign-in, another site cannot drive the app: rebound Host, cross-or
   const body = JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', backend: 'offline' });
   expect((await request.get('/api/health', { headers: { host: 'rebind.attacker.example' } })).status()).toBe(403);
   expect((await request.post('/api/runs', { data: body, headers: { 'content-type': 'text/plain' } })).status()).toBe(415);
-  expect((await request.post('/api/runs', { data: body, headers: { 'content-type': 'application/json', origin: 'https://attacker.example' } })).status()).toBe(403);
+  expect((await request.post('/api/runs', { data: body, headers: { 'content-type': 'application/json', origin: 'https://attacker.example' } })).status()).toBe(
+    403,
+  );
   const own = await request.post('/api/runs', { data: body, headers: { 'content-type': 'application/json', origin: new URL(baseURL!).origin } });
   expect(own.status()).toBe(201);
 });

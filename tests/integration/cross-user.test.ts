@@ -100,15 +100,19 @@ describe('question sets have owners and per-owner names', () => {
     expect((await getQuestionSet(mine.id))!.questions).toHaveLength(3);
     expect((await getQuestionSet(name, viewerOf(alice)))!.id).toBe(mine.id);
     expect((await getQuestionSet(name, viewerOf(bob)))!.id).toBe(his.id);
-    expect((await getQuestionSet(mine.id, viewerOf(bob)))).toBeNull();
+    expect(await getQuestionSet(mine.id, viewerOf(bob))).toBeNull();
     expect((await listQuestionSets(viewerOf(bob))).map((s) => s.id)).not.toContain(mine.id);
 
     // Alice again under her name: refused unless she asks to replace.
     await expect(generateQuestionSet({ generator: 'biomedhop', name, seed: 'again', count: 1 }, { ownerId: alice.id })).rejects.toBeInstanceOf(SetNameTaken);
     // Look-alikes: a zero-width space is refused; a full-width spelling is the same name (NFKC), so taken.
-    await expect(generateQuestionSet({ generator: 'biomedhop', name: `panel\u200b-${tag}`, seed: 'x', count: 1 }, { ownerId: alice.id })).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(
+      generateQuestionSet({ generator: 'biomedhop', name: `panel\u200b-${tag}`, seed: 'x', count: 1 }, { ownerId: alice.id }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
     const fullWidth = [...name].map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
-    await expect(generateQuestionSet({ generator: 'biomedhop', name: fullWidth, seed: 'x', count: 1 }, { ownerId: alice.id })).rejects.toBeInstanceOf(SetNameTaken);
+    await expect(generateQuestionSet({ generator: 'biomedhop', name: fullWidth, seed: 'x', count: 1 }, { ownerId: alice.id })).rejects.toBeInstanceOf(
+      SetNameTaken,
+    );
     expect((await getQuestionSet(mine.id))!.questions).toHaveLength(3);
     const replaced = await generateQuestionSet({ generator: 'biomedhop', name, seed: 'again', count: 2 }, { ownerId: alice.id, replace: true });
     expect((await getQuestionSet(replaced.id))!.questions).toHaveLength(2);
@@ -117,9 +121,13 @@ describe('question sets have owners and per-owner names', () => {
     // Through the API: Bob cannot page Alice's set, run her question, or start an evaluation on it by name.
     expect((await getSetQuestions(as(bob.token, `/api/question-sets/${replaced.id}`), ctx({ id: replaced.id }))).status).toBe(404);
     const question = (await getQuestionSet(replaced.id))!.questions[0]!;
-    const run = await createRunRoute(as(bob.token, '/api/runs', { method: 'POST', body: JSON.stringify({ method: 'kg-rag', questionId: question.id, backend: 'offline' }) }));
+    const run = await createRunRoute(
+      as(bob.token, '/api/runs', { method: 'POST', body: JSON.stringify({ method: 'kg-rag', questionId: question.id, backend: 'offline' }) }),
+    );
     expect(run.status).toBe(404);
-    const job = await startJob(as(bob.token, '/api/eval', { method: 'POST', body: JSON.stringify({ set: name, methods: 'kg-rag', backend: 'offline', limit: 1 }) }));
+    const job = await startJob(
+      as(bob.token, '/api/eval', { method: 'POST', body: JSON.stringify({ set: name, methods: 'kg-rag', backend: 'offline', limit: 1 }) }),
+    );
     expect(job.status).toBe(201);
     const created = await getPrisma().evalJob.findUniqueOrThrow({ where: { id: (await job.json()).id } });
     expect(created.setId).toBe(his.id);
@@ -129,7 +137,10 @@ describe('question sets have owners and per-owner names', () => {
 
 describe('attribution and documents', () => {
   async function finishedRun(owner: { id: string }, question: string, switches: Record<string, boolean>, documents?: { text: string }[]) {
-    const { id, shareId } = await createRun({ method: 'kg-rag', question, switches, backend: 'offline', ...(documents ? { documents } : {}) }, { enqueue: false, ownerId: owner.id });
+    const { id, shareId } = await createRun(
+      { method: 'kg-rag', question, switches, backend: 'offline', ...(documents ? { documents } : {}) },
+      { enqueue: false, ownerId: owner.id },
+    );
     await getPrisma().run.update({ where: { id }, data: { status: 'succeeded', correct: true, finishedAt: new Date() } });
     return { id, shareId };
   }
@@ -152,9 +163,11 @@ describe('attribution and documents', () => {
     expect(shared).not.toContain(a.id);
   });
 
-  it("serves an attached document to its owner only", async () => {
+  it('serves an attached document to its owner only', async () => {
     const secretText = `Alice's private notes ${tag}: metformin and AMPK.`;
-    const run = await finishedRun(alice, `What does metformin activate? (${tag})`, { doc: true, entity: true, kg: true, param: true, web: true }, [{ text: secretText }]);
+    const run = await finishedRun(alice, `What does metformin activate? (${tag})`, { doc: true, entity: true, kg: true, param: true, web: true }, [
+      { text: secretText },
+    ]);
     const input = (await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } })).input as { documentIds: string[] };
     const id = input.documentIds[0]!;
     const mine = await getDocumentRoute(as(alice.token, `/api/documents/${id}`), ctx({ id }));

@@ -12,10 +12,16 @@ afterAll(closeDb);
 
 async function channelsFor(question: string) {
   const prisma = getPrisma();
-  const run = await prisma.run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'direct', config: {}, configHash: 'test', status: 'running' } });
+  const run = await prisma.run.create({
+    data: { shareId: newShareId(), questionText: question, input: {}, method: 'direct', config: {}, configHash: 'test', status: 'running' },
+  });
   const trace = await TraceRecorder.open(run.id);
   const model = new ModelClient(new OfflineBackend(), { citations: trace.citations });
-  return { run, trace, channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [], question: { id: null, text: question } }) };
+  return {
+    run,
+    trace,
+    channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [], question: { id: null, text: question } }),
+  };
 }
 
 describe('document retrieval is relevant or silent', () => {
@@ -68,7 +74,9 @@ describe('document retrieval is relevant or silent', () => {
     const output = step.output as unknown as DocSearchResult;
     expect(output.entities).toEqual([]);
     expect(output.rule.kind).toBe('question words');
-    expect(output.rule.why).toMatch(/^neither the question nor the query links a KG entity: a passage is shown when it covers at least [\d.]+ of the question's content words/);
+    expect(output.rule.why).toMatch(
+      /^neither the question nor the query links a KG entity: a passage is shown when it covers at least [\d.]+ of the question's content words/,
+    );
     for (const p of found.items) {
       expect(p.data).toMatchObject({ relevance: 'words', sharedEntities: [] });
       expect(p.scores!.coverage).toBeGreaterThanOrEqual(output.calibration.threshold!);
@@ -84,7 +92,10 @@ describe('document retrieval is relevant or silent', () => {
 
   it('serves a text stored in two documents once, so k counts distinct passages', async () => {
     const twice = 'In multiple sclerosis, natalizumab reduced relapses compared with placebo in treated patients.';
-    await attachDocuments([{ title: 'Trial report', text: twice }, { title: 'Trial report (reprint)', text: twice }]);
+    await attachDocuments([
+      { title: 'Trial report', text: twice },
+      { title: 'Trial report (reprint)', text: twice },
+    ]);
     const { channels } = await channelsFor('Which drugs treat multiple sclerosis?');
     const found = await channels.doc.search(null, 'multiple sclerosis natalizumab relapses', 5);
     const texts = found.items.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ').trim());

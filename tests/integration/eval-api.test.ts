@@ -47,7 +47,9 @@ describe('the evaluation API', () => {
   });
 
   it('creates a job (201), shows it queued with its items pending, exports it, shares it without its id, and cancels it', async () => {
-    const created = await startJob(post({ set: setName, methods: 'direct,kg-rag', switches: ['full', 'kg=0+param=0'], backend: 'offline', limit: 2, seed: 'x' }));
+    const created = await startJob(
+      post({ set: setName, methods: 'direct,kg-rag', switches: ['full', 'kg=0+param=0'], backend: 'offline', limit: 2, seed: 'x' }),
+    );
     expect(created.status).toBe(201);
     const { id, shareId, total } = await created.json();
     expect(total).toBe(2 * 2 * 2);

@@ -29,7 +29,10 @@ function stepSql(from: string, hop: MetapathHop, param: number): string {
 
 /** Whether `name` appears in `text` as whole words (case and punctuation aside). */
 function namesWhole(text: string, name: string): boolean {
-  const words = (s: string) => ` ${normaliseAnswer(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  const words = (s: string) =>
+    ` ${normaliseAnswer(s)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()} `;
   return words(text).includes(words(name));
 }
 
@@ -55,7 +58,10 @@ async function answersFromSql(pattern: QuestionPattern): Promise<string[]> {
         const [node, me] = [params.length - 1, params.length];
         return `(select case when e.source_id = $${node} then e.target_id else e.source_id end as id from edges e where e.metaedge = $${me} and (e.source_id = $${node} or e.target_id = $${node}))`;
       });
-      const rows = await query<{ id: string }>(`select s.id from (${sides.join(' intersect ')}) s join nodes n on n.id = s.id where n.kind = $1 order by s.id`, params);
+      const rows = await query<{ id: string }>(
+        `select s.id from (${sides.join(' intersect ')}) s join nodes n on n.id = s.id where n.kind = $1 order by s.id`,
+        params,
+      );
       return rows.map((r) => r.id);
     }
     case 'hidden_middle': {
@@ -102,7 +108,15 @@ describe('BioMedHop-style generator', () => {
   it('covers every family and rendering, in several phrasings', () => {
     expect(questions).toHaveLength(COUNT);
     const grid = new Set(questions.map((q) => `${q.family}/${q.answerType}`));
-    expect([...grid].sort()).toEqual(['count/count', 'intersection/mcq', 'intersection/open', 'path/mcq', 'path/open', 'shared_neighbor/mcq', 'shared_neighbor/open']);
+    expect([...grid].sort()).toEqual([
+      'count/count',
+      'intersection/mcq',
+      'intersection/open',
+      'path/mcq',
+      'path/open',
+      'shared_neighbor/mcq',
+      'shared_neighbor/open',
+    ]);
     for (const family of ['shared_neighbor', 'intersection', 'path', 'count']) {
       const templates = new Set(questions.filter((q) => q.family === family).map((q) => q.meta.template));
       expect(templates.size, `${family} phrasings`).toBeGreaterThan(1);
@@ -160,7 +174,11 @@ describe('BioMedHop-style generator', () => {
       const nodes = await query<{ id: string; kind: string; name: string }>('select id, kind, name from nodes where id = any($1::text[])', [distractorIds]);
       const [answer] = await query<{ kind: string }>('select kind from nodes where id = $1', [q.answer.nodeIds[0]]);
       expect(nodes.map((n) => n.kind)).toEqual(nodes.map(() => answer.kind));
-      expect(nodes.map((n) => n.name).sort()).toEqual(Object.values(q.options!).filter((o) => o !== q.answer.text).sort());
+      expect(nodes.map((n) => n.name).sort()).toEqual(
+        Object.values(q.options!)
+          .filter((o) => o !== q.answer.text)
+          .sort(),
+      );
       const valid = new Set(await answersFromSql(q.meta.pattern));
       for (const id of distractorIds) expect(valid.has(id), `${id} is a valid answer to: ${q.text}`).toBe(false);
     }
@@ -198,11 +216,16 @@ describe('BioMedHop-style generator', () => {
       const edges = new Map(q.goldGraph.edges.map((e) => [e.id, e]));
       expect(evidence.coverage.hops).toEqual(q.goldGraph.edges.map((e) => e.id));
       for (const p of evidence.doc!.passages) {
-        const [row] = await query<{ text: string; source: string }>('select p.text, d.source from passages p join documents d on d.id = p.document_id where p.id = $1', [p.passageId]);
+        const [row] = await query<{ text: string; source: string }>(
+          'select p.text, d.source from passages p join documents d on d.id = p.document_id where p.id = $1',
+          [p.passageId],
+        );
         expect(['question', 'attached']).not.toContain(row.source);
         for (const id of p.states) {
           const edge = edges.get(id)!;
-          expect(namesOne(row.text, await spellings(edge.sourceId)) && namesOne(row.text, await spellings(edge.targetId)), `${p.passageId} states ${id}`).toBe(true);
+          expect(namesOne(row.text, await spellings(edge.sourceId)) && namesOne(row.text, await spellings(edge.targetId)), `${p.passageId} states ${id}`).toBe(
+            true,
+          );
         }
       }
       for (const r of evidence.web!.records) {
@@ -232,7 +255,9 @@ describe('BioMedHop-style generator', () => {
     expect(report).toMatchObject({ condition: ['kg'], questions: 4, status: { 'kg-only': 4 }, doc: null, web: null, rejected: {} });
     const hybrid = runBundles(questions[0].evidence);
     expect(hybrid.docBundle).toEqual(questions[0].evidence!.doc!.passages.map((p) => p.passageId));
-    expect(hybrid.webBundle.map((r) => Object.keys(r).sort())).toEqual(hybrid.webBundle.map((r) => (r.url ? ['id', 'snippet', 'title', 'url'] : ['id', 'snippet', 'title'])));
+    expect(hybrid.webBundle.map((r) => Object.keys(r).sort())).toEqual(
+      hybrid.webBundle.map((r) => (r.url ? ['id', 'snippet', 'title', 'url'] : ['id', 'snippet', 'title'])),
+    );
     expect(runBundles(null)).toEqual({ docBundle: null, webBundle: [] });
   });
 
@@ -243,7 +268,14 @@ describe('BioMedHop-style generator', () => {
       expect(q.evidence!.coverage.doc!.length, q.text).toBeGreaterThan(0);
       expect(q.evidence!.coverage.status).not.toBe('uncovered');
     }
-    expect(report).toMatchObject({ condition: ['kg', 'doc'], policy: 'require', questions: 4, status: { uncovered: 0 }, doc: { questionsCovered: 4 }, web: null });
+    expect(report).toMatchObject({
+      condition: ['kg', 'doc'],
+      policy: 'require',
+      questions: 4,
+      status: { uncovered: 0 },
+      doc: { questionsCovered: 4 },
+      web: null,
+    });
     expect(Object.values(report.rejected).every((n) => n > 0)).toBe(true);
   });
 });
@@ -295,14 +327,23 @@ describe('K2V answer uniqueness', () => {
     }
   });
 
-  it('finds the other fillers of an ambiguous blank (a hub\'s neighbours)', async () => {
+  it("finds the other fillers of an ambiguous blank (a hub's neighbours)", async () => {
     // Hop 0 from the masked end: every compound the middle disease is treated by fills "____ treats <disease>".
-    const { rows } = await getPool().query<{ id: string }>(`select target_id id from edges where metaedge = 'CtD' group by target_id having count(*) > 3 limit 1`);
+    const { rows } = await getPool().query<{ id: string }>(
+      `select target_id id from edges where metaedge = 'CtD' group by target_id having count(*) > 3 limit 1`,
+    );
     const disease = (await getPool().query<{ id: string; name: string; kind: string }>('select id, name, kind from nodes where id = $1', [rows[0].id])).rows[0];
     const { edges } = await neighbors(disease.id, { metaedges: ['CtD'], direction: 'both', neighborKinds: ['Compound'], limit: 2 });
     const compound = edges[0].neighbor;
     const path = { nodes: [compound, disease, disease], edges: [] } as unknown as KgPath;
-    const found = await fillers(path, [{ metaedge: 'CtD', direction: 'out' }, { metaedge: 'CtD', direction: 'in' }], 0);
+    const found = await fillers(
+      path,
+      [
+        { metaedge: 'CtD', direction: 'out' },
+        { metaedge: 'CtD', direction: 'in' },
+      ],
+      0,
+    );
     expect(found.length).toBeGreaterThan(3);
     expect(found).toContain(compound.id);
   });

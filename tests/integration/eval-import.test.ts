@@ -64,7 +64,9 @@ describe('MedDDx', () => {
     const set = await importOf({ format: 'medddx', file: fixture('medddx-sample.json.gz') });
     expect(set.questions.map((q) => q.family)).toEqual(['Basic', 'Intermediate', 'Expert']);
     const expert = set.questions[2];
-    expect(expert.text).toBe('Which genes or proteins are expressed exclusively in the pericardium and not in either the dorsal or ventral regions of the thalamus?');
+    expect(expert.text).toBe(
+      'Which genes or proteins are expressed exclusively in the pericardium and not in either the dorsal or ventral regions of the thalamus?',
+    );
     expect(expert.options).toEqual({ A: 'ADH1A', B: 'ADH1C', C: 'ADH4', D: 'ADH1B' });
     expect(expert.answer).toMatchObject({ key: 'D', text: 'ADH1B' });
     expect(set.license).toMatch(/KGARevion/);
@@ -79,7 +81,11 @@ describe('MedDDx', () => {
 
 describe('PubMedQA', () => {
   it('imports the test split with its gold, linked to the abstracts already in the corpus', async () => {
-    const set = await importOf({ format: 'pubmedqa', file: fixture('pubmedqa-ori_pqal-sample.json'), goldFile: fixture('pubmedqa-test_ground_truth-sample.json') });
+    const set = await importOf({
+      format: 'pubmedqa',
+      file: fixture('pubmedqa-ori_pqal-sample.json'),
+      goldFile: fixture('pubmedqa-test_ground_truth-sample.json'),
+    });
     expect(set.license).toBe('MIT');
     expect(set.questions.map((q) => [q.meta, q.answer])).toEqual([
       [expect.objectContaining({ pmid: '12377809' }), { key: 'A', text: 'yes', aliases: [], nodeIds: [] }],

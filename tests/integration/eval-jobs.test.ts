@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { generateQuestionSet } from '@/lib/eval/generate';
-import { cancelEvalJob, createEvalJob, driveEvalJob, exportItems, exportJson, getEvalJobView, getMatrixPage, getQuestionDrilldown, itemsCsv, scoresCsv, startEvalWorkers } from '@/lib/eval/jobs';
+import {
+  cancelEvalJob,
+  createEvalJob,
+  driveEvalJob,
+  exportItems,
+  exportJson,
+  getEvalJobView,
+  getMatrixPage,
+  getQuestionDrilldown,
+  itemsCsv,
+  scoresCsv,
+  startEvalWorkers,
+} from '@/lib/eval/jobs';
 import { SUMMARY_VERSION } from '@/lib/eval/jobs/aggregate';
 import { configKey } from '@/lib/eval/jobs/grid';
 import { tryLockJob } from '@/lib/eval/jobs/store/lock';
@@ -68,7 +80,15 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
       const config = RunConfigSchema.parse(run.config);
       const score = scoreAnswer(input.answerType, GoldAnswerSchema.parse(input.gold), run.answer as unknown as MethodAnswer, input.options);
       const q = questions.get(run.questionId!)!;
-      return { method: run.method, config: configKey(config.switches), family: q.family!, answerType: q.answerType, ...score, calls: run._count.modelCalls, steps: stepCount.get(run.id) ?? 0 };
+      return {
+        method: run.method,
+        config: configKey(config.switches),
+        family: q.family!,
+        answerType: q.answerType,
+        ...score,
+        calls: run._count.modelCalls,
+        steps: stepCount.get(run.id) ?? 0,
+      };
     });
     // The executor's verdict, the item's and this recomputation agree run by run.
     for (const [i, run] of runs.entries()) expect(run.correct).toBe(recomputed[i].correct);
@@ -80,7 +100,13 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
     for (const cell of view.summary.scores) {
       const mine = recomputed.filter((r) => r.method === cell.method && r.config === cell.config);
       expect(mine).toHaveLength(8);
-      expect(cell).toMatchObject({ items: 8, finished: 8, scored: 8, correct: mine.filter((r) => r.correct).length, abstained: mine.filter((r) => r.abstained).length });
+      expect(cell).toMatchObject({
+        items: 8,
+        finished: 8,
+        scored: 8,
+        correct: mine.filter((r) => r.correct).length,
+        abstained: mine.filter((r) => r.abstained).length,
+      });
       expect(cell.accuracy).toBeCloseTo(mine.filter((r) => r.correct).length / 8, 10);
       expect(cell.abstainRate).toBeCloseTo(mine.filter((r) => r.abstained).length / 8, 10);
       const grounded = mine.flatMap((r) => (r.grounding === null ? [] : [r.grounding]));
@@ -175,7 +201,21 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
     const log = console.log;
     console.log = (line: string) => out.push(line);
     try {
-      const code = await evalCli(['--set', setName, '--methods', 'direct', '--switches', 'full', '--limit', '3', '--seed', '7', '--backend', 'offline', '--json']);
+      const code = await evalCli([
+        '--set',
+        setName,
+        '--methods',
+        'direct',
+        '--switches',
+        'full',
+        '--limit',
+        '3',
+        '--seed',
+        '7',
+        '--backend',
+        'offline',
+        '--json',
+      ]);
       expect(code).toBe(0);
     } finally {
       console.log = log;
@@ -193,7 +233,10 @@ describe('resuming an interrupted evaluation', () => {
     const prisma = getPrisma();
     const setName = `eval-resume-${unique()}`;
     await generateQuestionSet({ generator: 'biomedhop', name: setName, seed: 'eval-resume', count: 6 });
-    const { id: jobId, lock } = await createEvalJob({ set: setName, methods: ['direct'], switches: ['full', 'param=0'], backend: 'offline', concurrency: 2 }, { lock: true });
+    const { id: jobId, lock } = await createEvalJob(
+      { set: setName, methods: ['direct'], switches: ['full', 'param=0'], backend: 'offline', concurrency: 2 },
+      { lock: true },
+    );
 
     // First driver: stopped once four items are done (a server going down). The test keeps the
     // lock across the "restart", so that no server sharing the test database takes the job meanwhile.
@@ -211,13 +254,22 @@ describe('resuming an interrupted evaluation', () => {
     expect(pending).toHaveLength(3);
     const [lost, interrupted, stranded] = await Promise.all(
       pending.map(async (item) => {
-        const { id } = await createRun({ questionId: item.questionId, method: item.method, switches: { param: item.configKey !== 'param=0' }, backend: 'offline' }, { enqueue: false, evalJobId: jobId });
+        const { id } = await createRun(
+          { questionId: item.questionId, method: item.method, switches: { param: item.configKey !== 'param=0' }, backend: 'offline' },
+          { enqueue: false, evalJobId: jobId },
+        );
         await prisma.evalItem.update({ where: { id: item.id }, data: { runId: id } });
         return id;
       }),
     );
-    await prisma.run.update({ where: { id: interrupted }, data: { status: 'running', attempts: 1, startedAt: new Date(Date.now() - 120_000), updatedAt: new Date(Date.now() - 120_000) } });
-    await prisma.run.update({ where: { id: stranded }, data: { status: 'queued', attempts: 1, startedAt: new Date(Date.now() - 120_000), updatedAt: new Date(Date.now() - 120_000) } });
+    await prisma.run.update({
+      where: { id: interrupted },
+      data: { status: 'running', attempts: 1, startedAt: new Date(Date.now() - 120_000), updatedAt: new Date(Date.now() - 120_000) },
+    });
+    await prisma.run.update({
+      where: { id: stranded },
+      data: { status: 'queued', attempts: 1, startedAt: new Date(Date.now() - 120_000), updatedAt: new Date(Date.now() - 120_000) },
+    });
 
     // The restart: a new driver finishes the job.
     expect(await driveEvalJob(jobId, { mode: 'inline', lock })).toBe('finished');

@@ -27,7 +27,12 @@ describe('listQuestionSets', () => {
     for (const set of listed) {
       const stored = await getPrisma().questionSet.findUniqueOrThrow({ where: { id: set.id } });
       expect(set).toMatchObject({ source: 'jsonl', license: 'CC0', description: stored.description, meta: { note: set.name } });
-      expect(set.counts).toEqual({ total: 2, byFamily: { 'one-hop': 2 }, byAnswerType: { open: 1, yesno: 1 }, byFamilyAndType: { 'one-hop': { open: 1, yesno: 1 } } });
+      expect(set.counts).toEqual({
+        total: 2,
+        byFamily: { 'one-hop': 2 },
+        byAnswerType: { open: 1, yesno: 1 },
+        byFamilyAndType: { 'one-hop': { open: 1, yesno: 1 } },
+      });
       expect(set.createdAt.getTime()).toBe(stored.createdAt.getTime());
       expect(set.updatedAt.getTime()).toBe(stored.updatedAt.getTime());
     }

@@ -50,7 +50,7 @@ describe('a count question gets its complete answer set as one cited unit', () =
 });
 
 // The paper's KG-RAG (aids off): the top K triples as retrieved, each under its channel's short id.
-describe('a count question\'s top K facts, as KG-RAG renders them', () => {
+describe("a count question's top K facts, as KG-RAG renders them", () => {
   let run: RunRecord;
   beforeAll(async () => {
     run = await runToSuccess({ method: 'kg-rag', question: 'How many compounds treat prostate cancer?', params: { topK: 5 } });

@@ -47,21 +47,25 @@ describe('PubMedQA documents', () => {
   });
 
   it('finds passages by full-text search', async () => {
-    const { rows } = await pool.query(
-      `select p.id from passages p where p.tsv @@ plainto_tsquery('english', $1)`,
-      ['mitochondrial permeability transition pore'],
-    );
+    const { rows } = await pool.query(`select p.id from passages p where p.tsv @@ plainto_tsquery('english', $1)`, [
+      'mitochondrial permeability transition pore',
+    ]);
     expect(rows.map((r) => r.id)).toEqual(['pubmedqa:21645374:1']);
   });
 
   it('replaces the source on re-import, keeping ids stable', async () => {
     await importPubmedqa(FIXTURE, { pool });
-    const { rows } = await pool.query(`select (select count(*)::int from documents) as documents, (select count(*)::int from passages where tsv is null) as unindexed`);
+    const { rows } = await pool.query(
+      `select (select count(*)::int from documents) as documents, (select count(*)::int from passages where tsv is null) as unindexed`,
+    );
     expect(rows[0]).toEqual({ documents: 3, unindexed: 0 });
   });
 
   it("stores the corpus's relevance calibration in its database, once per corpus: a re-import replaces it", async () => {
-    const stored = () => pool.query<{ signature: string; value: { threshold: number | null; documents: number; method: string } }>(`select signature, value from corpus_calibrations`);
+    const stored = () =>
+      pool.query<{ signature: string; value: { threshold: number | null; documents: number; method: string } }>(
+        `select signature, value from corpus_calibrations`,
+      );
     const first = await storeCalibration(pool);
     const before = (await stored()).rows;
     expect(before).toHaveLength(1);

@@ -10,9 +10,27 @@ import { ImportError, defaultDataFiles, importDiseaseOntology, importGeneInfo, i
 
 /** The per-metaedge counts of the subset, from ../shared/data/README.md. */
 const SUBSET_COUNTS: Record<string, number> = {
-  AdG: 102_240, AeG: 370_827, AuG: 97_848, CbG: 11_571, CcSE: 138_944, CdG: 21_102, CpD: 390,
-  CrC: 6_486, CtD: 755, CuG: 18_756, DaG: 12_623, DdG: 7_623, DlA: 3_602, DpS: 3_357, DrD: 543,
-  DuG: 7_731, GcG: 61_690, GiG: 147_164, GpPW: 84_372, 'Gr>G': 265_672, PCiC: 1_029,
+  AdG: 102_240,
+  AeG: 370_827,
+  AuG: 97_848,
+  CbG: 11_571,
+  CcSE: 138_944,
+  CdG: 21_102,
+  CpD: 390,
+  CrC: 6_486,
+  CtD: 755,
+  CuG: 18_756,
+  DaG: 12_623,
+  DdG: 7_623,
+  DlA: 3_602,
+  DpS: 3_357,
+  DrD: 543,
+  DuG: 7_731,
+  GcG: 61_690,
+  GiG: 147_164,
+  GpPW: 84_372,
+  'Gr>G': 265_672,
+  PCiC: 1_029,
 };
 
 const dataDir = resolveDataDir();
@@ -29,7 +47,9 @@ describe.skipIf(!hetionet)('the Hetionet subset, imported once into a scratch da
     db = await createScratchDatabase('import_subset');
     pool = new pg.Pool({ connectionString: db.url });
     summary = await importHetionet(hetionet!, { pool });
-    console.log(`[import] Hetionet subset: ${summary.edgeCount} edges, ${summary.nodeCount} nodes in ${(summary.durationMs / 1000).toFixed(1)} s (${summary.edgesPerSecond} edges/s)`);
+    console.log(
+      `[import] Hetionet subset: ${summary.edgeCount} edges, ${summary.nodeCount} nodes in ${(summary.durationMs / 1000).toFixed(1)} s (${summary.edgesPerSecond} edges/s)`,
+    );
   }, 300_000);
 
   afterAll(async () => {
@@ -77,10 +97,7 @@ describe.skipIf(!hetionet)('the Hetionet subset, imported once into a scratch da
     expect(result.profiles).toBe(20_945);
     const resolve = async (name: string) =>
       (
-        await pool.query(
-          `select id from nodes where normalised = $1 union select node_id from node_aliases where normalised = $1`,
-          [name.toLowerCase()],
-        )
+        await pool.query(`select id from nodes where normalised = $1 union select node_id from node_aliases where normalised = $1`, [name.toLowerCase()])
       ).rows.map((r) => r.id);
     expect(await resolve('BRCA1')).toEqual(['Gene::672']);
     expect(await resolve('RNF53')).toEqual(['Gene::672']);

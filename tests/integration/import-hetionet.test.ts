@@ -96,7 +96,9 @@ describe('Hetionet importer (demo graph files)', () => {
     expect(rows[0].first).toBe(1);
     // The edges' primary key and secondary indexes are dropped for the load and built again, under their names.
     expect(await indexes()).toEqual(indexesBefore);
-    expect((await pool.query(`select conname from pg_constraint where conrelid = 'edges'::regclass and contype = 'p'`)).rows).toEqual([{ conname: 'edges_pkey' }]);
+    expect((await pool.query(`select conname from pg_constraint where conrelid = 'edges'::regclass and contype = 'p'`)).rows).toEqual([
+      { conname: 'edges_pkey' },
+    ]);
   });
 
   it('keeps the aliases and profiles of nodes that survive a re-import', async () => {

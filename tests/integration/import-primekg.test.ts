@@ -38,8 +38,18 @@ describe('PrimeKG import', () => {
       { kind: 'Effect/Phenotype', abbr: 'EP' },
       { kind: 'Gene/Protein', abbr: 'G' },
     ]);
-    expect(await rows(`select abbr, source_kind, verb, target_kind, directed, description, edge_count from metaedges where abbr = 'drug_protein:target'`)).toEqual([
-      { abbr: 'drug_protein:target', source_kind: 'Drug', verb: 'target', target_kind: 'Gene/Protein', directed: false, description: 'Drug – target – Gene/Protein', edge_count: 1 },
+    expect(
+      await rows(`select abbr, source_kind, verb, target_kind, directed, description, edge_count from metaedges where abbr = 'drug_protein:target'`),
+    ).toEqual([
+      {
+        abbr: 'drug_protein:target',
+        source_kind: 'Drug',
+        verb: 'target',
+        target_kind: 'Gene/Protein',
+        directed: false,
+        description: 'Drug – target – Gene/Protein',
+        edge_count: 1,
+      },
     ]);
     expect((await rows(`select abbr from metaedges order by abbr`)).map((r) => r.abbr)).toEqual([
       'anatomy_protein_present:expression_present',

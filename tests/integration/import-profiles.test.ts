@@ -23,10 +23,12 @@ afterAll(async () => {
 
 /** Node ids a name resolves to, through node names or aliases. */
 async function resolve(name: string): Promise<string[]> {
-  const { rows } = await pool.query(
-    `select id from nodes where normalised = $1 union select node_id from node_aliases where normalised = $1 order by 1`,
-    [name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()],
-  );
+  const { rows } = await pool.query(`select id from nodes where normalised = $1 union select node_id from node_aliases where normalised = $1 order by 1`, [
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim(),
+  ]);
   return rows.map((r) => r.id);
 }
 

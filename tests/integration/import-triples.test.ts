@@ -33,9 +33,20 @@ describe('generic triples import', () => {
       { id: 'Protein::AMPK', kind: 'Protein', name: 'AMPK', degree: 2 },
       { id: 'Protein::mTOR', kind: 'Protein', name: 'mTOR', degree: 1 },
     ]);
-    expect(await rows(`select abbr, source_kind, verb, target_kind, directed, description, category, edge_count from metaedges where abbr = 'treats'`)).toEqual([
-      { abbr: 'treats', source_kind: 'Drug', verb: 'treats', target_kind: 'Disease', directed: true, description: 'Drug → treats → Disease', category: 'Treats', edge_count: 2 },
-    ]);
+    expect(await rows(`select abbr, source_kind, verb, target_kind, directed, description, category, edge_count from metaedges where abbr = 'treats'`)).toEqual(
+      [
+        {
+          abbr: 'treats',
+          source_kind: 'Drug',
+          verb: 'treats',
+          target_kind: 'Disease',
+          directed: true,
+          description: 'Drug → treats → Disease',
+          category: 'Treats',
+          edge_count: 2,
+        },
+      ],
+    );
     expect(await rows(`select kind, abbr from metanodes order by kind`)).toEqual([
       { kind: 'Disease', abbr: 'D' },
       { kind: 'Drug', abbr: 'D' },

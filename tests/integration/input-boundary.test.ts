@@ -20,7 +20,8 @@ afterAll(closeDb);
 
 const post = (url: string, body: string, headers: Record<string, string> = {}) =>
   new Request(`http://test${url}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
-const runBody = (extra: Record<string, unknown>) => JSON.stringify({ method: 'kg-rag', backend: 'offline', question: 'Which diseases does metformin treat?', ...extra });
+const runBody = (extra: Record<string, unknown>) =>
+  JSON.stringify({ method: 'kg-rag', backend: 'offline', question: 'Which diseases does metformin treat?', ...extra });
 
 async function expect400(response: Response, pattern: RegExp) {
   expect(response.status).toBe(400);
@@ -33,8 +34,14 @@ describe('text that cannot be stored', () => {
   it('refuses a NUL byte or a lone surrogate in a question, a document, an option or a job name with a 400 naming the field', async () => {
     const marker = `nul-${randomUUID()}`;
     await expect400(await createRunRoute(post('/api/runs', runBody({ question: `Which ${marker}\u0000 genes?` }))), /question: contains a NUL byte/);
-    await expect400(await createRunRoute(post('/api/runs', runBody({ question: `Which ${marker} genes \ud800?` }))), /question: contains a lone surrogate \(U\+D800\)/);
-    await expect400(await createRunRoute(post('/api/runs', runBody({ documents: [{ text: 'ok', title: 'x' }, { text: 'bad \udc00 text' }] }))), /documents\.1\.text: contains a lone surrogate/);
+    await expect400(
+      await createRunRoute(post('/api/runs', runBody({ question: `Which ${marker} genes \ud800?` }))),
+      /question: contains a lone surrogate \(U\+D800\)/,
+    );
+    await expect400(
+      await createRunRoute(post('/api/runs', runBody({ documents: [{ text: 'ok', title: 'x' }, { text: 'bad \udc00 text' }] }))),
+      /documents\.1\.text: contains a lone surrogate/,
+    );
     await expect400(await createRunRoute(post('/api/runs', runBody({ options: { A: 'x\u0000', B: 'y' } }))), /options\.A: contains a NUL byte/);
     await expect400(await startJob(post('/api/eval', JSON.stringify({ set: 'any', name: 'job\u0000', methods: 'kg-rag' }))), /name: contains a NUL byte/);
     // A surrogate pair (an emoji) is valid text.
@@ -46,7 +53,10 @@ describe('text that cannot be stored', () => {
   it('refuses an imported set with a NUL byte, naming the question, and imports nothing', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hopscope-nul-'));
     const file = path.join(dir, 'set.jsonl');
-    fs.writeFileSync(file, [JSON.stringify({ question: 'Fine question?', answer: 'yes' }), JSON.stringify({ question: 'Bad \u0000 question?', answer: 'no' })].join('\n'));
+    fs.writeFileSync(
+      file,
+      [JSON.stringify({ question: 'Fine question?', answer: 'yes' }), JSON.stringify({ question: 'Bad \u0000 question?', answer: 'no' })].join('\n'),
+    );
     const name = `nul-set-${randomUUID().slice(0, 8)}`;
     const error = await importQuestionSet({ format: 'jsonl', file, name }).catch((e) => e);
     expect(error).toBeInstanceOf(SetImportError);
@@ -57,10 +67,16 @@ describe('text that cannot be stored', () => {
 
 describe('strict parameters', () => {
   it('names an unknown parameter and suggests the real one, instead of running with defaults', async () => {
-    const body = await expect400(await createRunRoute(post('/api/runs', runBody({ method: 'xr2', params: { tmax: 1 } }))), /params\.tmax: xr2 has no parameter "tmax"; did you mean "tMax"\?/);
+    const body = await expect400(
+      await createRunRoute(post('/api/runs', runBody({ method: 'xr2', params: { tmax: 1 } }))),
+      /params\.tmax: xr2 has no parameter "tmax"; did you mean "tMax"\?/,
+    );
     expect(body.issues[0].path).toBe('params.tmax');
     await expect400(await createRunRoute(post('/api/runs', runBody({ method: 'regram', params: { K: -1 } }))), /regram has no parameter "K"/);
-    await expect400(await startJob(post('/api/eval', JSON.stringify({ set: 'any', methods: 'xr2', params: { xr2: { topk: 3 } } }))), /params\.xr2\.topk: .*did you mean "topK"/);
+    await expect400(
+      await startJob(post('/api/eval', JSON.stringify({ set: 'any', methods: 'xr2', params: { xr2: { topk: 3 } } }))),
+      /params\.xr2\.topk: .*did you mean "topK"/,
+    );
   });
 });
 

@@ -28,7 +28,10 @@ import { closeDb, getPrisma } from '@/lib/db/client';
 afterAll(closeDb);
 
 const post = (url: string, body: string) => new Request(`http://test${url}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-const runBody = (extra: Record<string, unknown>) => `{"method":"kg-rag","backend":"offline","question":"Which diseases does metformin treat? ${randomUUID()}",${Object.entries(extra).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+const runBody = (extra: Record<string, unknown>) =>
+  `{"method":"kg-rag","backend":"offline","question":"Which diseases does metformin treat? ${randomUUID()}",${Object.entries(extra)
+    .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+    .join(',')}}`;
 
 describe('JSON bodies', () => {
   it('refuses deep nesting with a 400 naming the limit', async () => {
@@ -66,7 +69,15 @@ describe('uploads', () => {
     const file = path.join(dir, 'bomb.jsonl.gz');
     const chunk = Buffer.alloc(1 << 20, 0x20);
     const chunks = Math.ceil(MAX_UNPACKED_BYTES / chunk.length) + 8;
-    await pipeline(Readable.from((function* () { for (let i = 0; i < chunks; i++) yield chunk; })()), zlib.createGzip({ level: 9 }), fs.createWriteStream(file));
+    await pipeline(
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < chunks; i++) yield chunk;
+        })(),
+      ),
+      zlib.createGzip({ level: 9 }),
+      fs.createWriteStream(file),
+    );
     const bytes = fs.readFileSync(file);
     expect(bytes.length).toBeLessThan(2 * 1024 * 1024);
     const name = `bomb-${randomUUID().slice(0, 8)}`;
@@ -106,7 +117,22 @@ describe('the CLI', () => {
   it('exits 2 when the --document file is missing', async () => {
     const missing = path.join(os.tmpdir(), `no-such-${randomUUID()}.txt`);
     const { status, stderr } = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
-      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/hopscope.ts', 'run', '--method', 'kg-rag', '--question', 'Which diseases does metformin treat?', '--backend', 'offline', '--document', missing], { env: process.env });
+      const child = spawn(
+        path.resolve('node_modules/.bin/tsx'),
+        [
+          'scripts/hopscope.ts',
+          'run',
+          '--method',
+          'kg-rag',
+          '--question',
+          'Which diseases does metformin treat?',
+          '--backend',
+          'offline',
+          '--document',
+          missing,
+        ],
+        { env: process.env },
+      );
       let err = '';
       child.stderr.on('data', (d) => (err += d));
       child.on('exit', (code) => resolve({ status: code, stderr: err }));

@@ -32,7 +32,9 @@ describe('clinical shorthand and short aliases', () => {
   });
 
   it('links a short alias only when it is written as a gene', async () => {
-    const asGene = await Promise.all(['Is the SE gene expressed in the liver?', 'Where is SE protein expressed?', 'Does metformin change the expression of SE?'].map((t) => linkEntities(t)));
+    const asGene = await Promise.all(
+      ['Is the SE gene expressed in the liver?', 'Where is SE protein expressed?', 'Does metformin change the expression of SE?'].map((t) => linkEntities(t)),
+    );
     for (const links of asGene) expect(links.filter((l) => l.mention === 'SE').map((l) => l.kind)).toEqual(['Gene']);
     const report = await explainLinks('Which drugs bind PT and treat asthma?');
     expect(report.links.filter((l) => l.kind === 'Gene')).toEqual([]);

@@ -108,7 +108,10 @@ describe('linking precision', () => {
   });
 
   it('links a long pathway name whole, quoted or not, instead of pieces inside it', async () => {
-    for (const text of ['Which genes take part in "Erythrocytes take up carbon dioxide and release oxygen"?', 'Genes in Recruitment of repair and signaling proteins to double-strand breaks?']) {
+    for (const text of [
+      'Which genes take part in "Erythrocytes take up carbon dioxide and release oxygen"?',
+      'Genes in Recruitment of repair and signaling proteins to double-strand breaks?',
+    ]) {
       const links = await linkEntities(text);
       expect(links.map((l) => l.kind)).toEqual(['Pathway']);
       expect(links[0].name.split(' ').length).toBeGreaterThanOrEqual(8);
@@ -228,7 +231,9 @@ describe('KnowledgeLookups: the name lookups a process shares between runs', () 
     // What is read per node is kept too: profiles asked for again come from memory, the same.
     const ids = first.map((l) => l.nodeId);
     const profiles = await lookups.byNode('profiles', ids, nodeProfiles);
-    expect(await statementsOf(async () => expect(await lookups.byNode('profiles', ids, nodeProfiles)).toEqual(profiles))).toEqual([expect.stringMatching(/kg_imports/)]);
+    expect(await statementsOf(async () => expect(await lookups.byNode('profiles', ids, nodeProfiles)).toEqual(profiles))).toEqual([
+      expect.stringMatching(/kg_imports/),
+    ]);
     expect([...profiles.keys()].sort()).toEqual([...new Set(ids)].sort());
 
     // An import (any kind) starts the memory afresh.

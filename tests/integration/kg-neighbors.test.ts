@@ -50,7 +50,10 @@ describe('neighbors', () => {
 
   it('lets relations take turns in the diverse order, so a short page shows every relation of a hub', async () => {
     const gene = await topGene();
-    const { rows } = await getPool().query<{ metaedge: string; count: number }>(`select metaedge, sum(count)::int as count from node_degrees where node_id = $1 group by metaedge`, [gene]);
+    const { rows } = await getPool().query<{ metaedge: string; count: number }>(
+      `select metaedge, sum(count)::int as count from node_degrees where node_id = $1 group by metaedge`,
+      [gene],
+    );
     const relations = rows.map((r) => r.metaedge);
     expect(relations.length).toBeGreaterThan(2);
     const limit = Math.max(relations.length, 12);
@@ -65,7 +68,9 @@ describe('neighbors', () => {
     }
     // Paging the diverse order covers the same edges as the other orders.
     const all = await neighbors(gene, { order: 'diverse', limit: 100_000 });
-    expect(all.edges.map((e) => String(e.edge.id)).sort()).toEqual((await neighbors(gene, { order: 'id', limit: 100_000 })).edges.map((e) => String(e.edge.id)).sort());
+    expect(all.edges.map((e) => String(e.edge.id)).sort()).toEqual(
+      (await neighbors(gene, { order: 'id', limit: 100_000 })).edges.map((e) => String(e.edge.id)).sort(),
+    );
   });
 
   it('pages consistently in either order', async () => {

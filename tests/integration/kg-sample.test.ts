@@ -12,10 +12,9 @@ describe('sampling', () => {
     expect(a).toEqual(b);
     expect(c).not.toEqual(a);
     expect(new Set(a.map((t) => t.edge.id)).size).toBe(10);
-    const { rows } = await getPool().query<{ n: number }>(
-      `select count(*)::int as n from edges where metaedge = 'CtD' and id = any($1)`,
-      [a.map((t) => t.edge.id)],
-    );
+    const { rows } = await getPool().query<{ n: number }>(`select count(*)::int as n from edges where metaedge = 'CtD' and id = any($1)`, [
+      a.map((t) => t.edge.id),
+    ]);
     expect(rows[0].n).toBe(10);
     for (const t of a) expect([t.source.id, t.target.id]).toEqual([t.edge.sourceId, t.edge.targetId]);
     expect(await sampleEdges('NoSuchMetaedge', 5, 1)).toEqual([]);

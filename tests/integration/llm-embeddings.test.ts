@@ -74,7 +74,10 @@ describe('EmbeddingClient against the scripted server', () => {
     ]);
     // The scripted server counts a token per word, as its usage says.
     const words = (texts: string[]) => texts.reduce((n, t) => n + t.split(/\s+/).length, 0);
-    expect(calls.map((c) => [c.tokensIn, c.tokensEstimated])).toEqual([[words(TEXTS.slice(0, 3)), false], [words(TEXTS.slice(3)), false]]);
+    expect(calls.map((c) => [c.tokensIn, c.tokensEstimated])).toEqual([
+      [words(TEXTS.slice(0, 3)), false],
+      [words(TEXTS.slice(3)), false],
+    ]);
     expect(calls[0].messages).toEqual([{ role: 'user', content: TEXTS.slice(0, 3).join('\n') }]);
     expect(JSON.stringify(calls)).not.toContain('sk-emb-recorded');
   });
@@ -119,7 +122,9 @@ describe('EmbeddingSimilarity', () => {
 
   it('falls back to lexical for the rest of the run when the endpoint fails, and records why', async () => {
     server = await startScriptedOpenAIServer([], { embeddings: { replies: () => reply.status(500, { message: 'embedding model not loaded' }) } });
-    const similarity = new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, model: `emb-${randomUUID()}`, retry: { maxAttempts: 2, baseDelayMs: 1 } }));
+    const similarity = new EmbeddingSimilarity(
+      new EmbeddingClient({ baseUrl: server.baseUrl, model: `emb-${randomUUID()}`, retry: { maxAttempts: 2, baseDelayMs: 1 } }),
+    );
     const c = await similarity.compare(TEXTS);
     expect(c.used.kind).toBe('lexical');
     expect(c.used.why).toMatch(/^fallback: the embedding endpoint failed \(server: .*embedding model not loaded.*\); lexical for the rest of this run$/);

@@ -55,7 +55,7 @@ describe.each(['direct', 'cot'] as const)('%s offline', (method) => {
     expect(run.modelCalls.filter((c) => c.role === 'answer').map((c) => c.template)).toEqual([`${method}.answer`]);
     // Everything gathered is shown, so all of it is selected; it names the linked diseases.
     expect(run.evidence.every((e) => e.selected)).toBe(true);
-    expect(answerPrompt(run)).toContain('multiple sclerosis (Disease); Crohn\'s disease (Disease)');
+    expect(answerPrompt(run)).toContain("multiple sclerosis (Disease); Crohn's disease (Disease)");
     for (const e of run.evidence) expect(answerPrompt(run)).toContain(`[${e.cite}] ${e.text}`);
   });
 
@@ -68,12 +68,21 @@ describe.each(['direct', 'cot'] as const)('%s offline', (method) => {
   });
 
   it('answers a yes/no question from an attached document, citing its passage', async () => {
-    const doc = await runMethod({ method, question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ title: 'Cohort study', text: COHORT }] });
+    const doc = await runMethod({
+      method,
+      question: 'Does metformin reduce mortality in patients with heart failure?',
+      documents: [{ title: 'Cohort study', text: COHORT }],
+    });
     const passage = doc.evidence.find((e) => e.kind === 'passage' && e.text.includes('reduced mortality'))!;
     expect(ofKind(doc, 'channel.doc').map((s) => s.label)).toEqual(['Attached documents']);
     expect(answerOf(doc)).toMatchObject({ text: 'yes', abstained: false, evidenceIds: [passage.id] });
 
-    const off = await runMethod({ method, question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ title: 'Cohort study', text: COHORT }], switches: { doc: false } });
+    const off = await runMethod({
+      method,
+      question: 'Does metformin reduce mortality in patients with heart failure?',
+      documents: [{ title: 'Cohort study', text: COHORT }],
+      switches: { doc: false },
+    });
     expect(off.evidence.some((e) => e.kind === 'passage')).toBe(false);
     expect(answerPrompt(off)).not.toContain('reduced mortality');
     expect(answerOf(off).abstained).toBe(true);
@@ -126,7 +135,9 @@ describe('kg-rag offline', () => {
     for (const gene of answer.nodeIds!) expect((await edgeExists(MS, 'DaG', gene)) && (await edgeExists(CD, 'DaG', gene))).toBe(true);
     for (const claim of answer.claims) {
       const records = claim.evidenceIds.map((id) => run.evidence.find((e) => e.id === id)!);
-      const triples = records.flatMap((r) => (r.kind === 'set' ? (r.data as { triples: TripleData[] }).triples.filter((t) => t.targetName === claim.text) : [r.data as TripleData]));
+      const triples = records.flatMap((r) =>
+        r.kind === 'set' ? (r.data as { triples: TripleData[] }).triples.filter((t) => t.targetName === claim.text) : [r.data as TripleData],
+      );
       expect([...new Set(triples.map((t) => t.sourceId))].sort()).toEqual([MS, CD].sort());
       expect(triples.every((t) => t.targetName === claim.text)).toBe(true);
     }
@@ -141,7 +152,12 @@ describe('kg-rag offline', () => {
     const count = answerOf(await runMethod({ method: 'kg-rag', question: 'How many diseases does metformin treat?', switches: aids }));
     expect(count.count).toBe(diseases.length);
 
-    const mcqRun = await runMethod({ method: 'kg-rag', question: 'Which of these diseases is treated by metformin?', options: { A: 'asthma', B: 'type 2 diabetes mellitus', C: 'glaucoma' }, switches: aids });
+    const mcqRun = await runMethod({
+      method: 'kg-rag',
+      question: 'Which of these diseases is treated by metformin?',
+      options: { A: 'asthma', B: 'type 2 diabetes mellitus', C: 'glaucoma' },
+      switches: aids,
+    });
     const mcq = answerOf(mcqRun);
     expect(mcq).toMatchObject({ optionKey: 'B', text: 'type 2 diabetes mellitus', abstained: false });
     // The options are candidates: each is tested for a direct edge to the anchor (a one-hop path), never expanded as an anchor.
@@ -183,7 +199,10 @@ describe('kg-rag over an OpenAI-compatible server', () => {
   const COUNT = 'How many compounds does the knowledge graph list as treatments for multiple sclerosis?';
 
   it("with the aids off (the default), the prompt holds the paper's inputs only: the question and the top K of the linked entities' 1-hop neighbourhood", async () => {
-    const { id } = await createRun({ method: 'kg-rag', backend: 'openai', question: COUNT, switches: { doc: false, web: false, param: false } }, { enqueue: false });
+    const { id } = await createRun(
+      { method: 'kg-rag', backend: 'openai', question: COUNT, switches: { doc: false, web: false, param: false } },
+      { enqueue: false },
+    );
     await executeRun(id);
     const run = await getRunRecord({ id });
     expect(run.status).toBe('succeeded');
@@ -197,8 +216,16 @@ describe('kg-rag over an OpenAI-compatible server', () => {
     expect((run.answer as { extra?: { deviations?: string[] } }).extra?.deviations ?? []).not.toContainEqual(expect.stringMatching(/aid/i));
   });
 
-  it('with the aids on: the answer set appears under its aid heading, cited as the aids\' (A…), and the run declares the aids that acted', async () => {
-    const { id } = await createRun({ method: 'kg-rag', backend: 'openai', question: 'How many diseases does metformin treat?', switches: { doc: false, web: false, param: false, aids: true } }, { enqueue: false });
+  it("with the aids on: the answer set appears under its aid heading, cited as the aids' (A…), and the run declares the aids that acted", async () => {
+    const { id } = await createRun(
+      {
+        method: 'kg-rag',
+        backend: 'openai',
+        question: 'How many diseases does metformin treat?',
+        switches: { doc: false, web: false, param: false, aids: true },
+      },
+      { enqueue: false },
+    );
     await executeRun(id);
     const run = await getRunRecord({ id });
     expect(run.status).toBe('succeeded');

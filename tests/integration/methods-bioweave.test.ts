@@ -189,7 +189,10 @@ describe('BioWeave offline: shared neighbour, end to end on Hetionet', () => {
       expect(row.sVer).toBeCloseTo((row.rPrior! + row.rSup! + row.rKg!) / 3, 12);
       expect(row.sCross).toBeCloseTo(0.7 * row.sRel + 0.3 * row.sVer!, 12);
     }
-    const top = [...pool].sort((a, b) => b.sCross! - a.sCross!).slice(0, p.w2).map((r) => r.unitId);
+    const top = [...pool]
+      .sort((a, b) => b.sCross! - a.sCross!)
+      .slice(0, p.w2)
+      .map((r) => r.unitId);
     expect(table.top).toEqual(top);
 
     const selection = out<SelectionOutcome>(ofKind(run, 'bioweave.select')[0]);
@@ -268,7 +271,10 @@ describe('BioWeave offline: other operators and phrasings, answers checked again
     expect(out<{ plan: Plan }>(ofKind(run, 'bioweave.init')[0]).plan.operator).toBe('chain');
     expect(sorted(answerOf(run).items!)).toEqual(sorted(rows.map((r) => r.name)));
     // Only the chain's first hop starts at PPARG; the second starts at the compounds the first reached, each metaedge in its own direction.
-    const hops = (run.modelCalls.find((c) => c.role === 'select')!.messages as { content: string }[])[1].content.split('Hops:\n')[1].split('\n\n')[0].split('\n');
+    const hops = (run.modelCalls.find((c) => c.role === 'select')!.messages as { content: string }[])[1].content
+      .split('Hops:\n')[1]
+      .split('\n\n')[0]
+      .split('\n');
     expect(hops).toEqual([
       expect.stringMatching(/^c1\.h1: PPARG \(Gene\) → Compound via CbG \(Compound → Gene\)/),
       expect.stringMatching(/^c1\.h2: each Compound the previous hop reached → Disease via CtD \(Compound → Disease\)/),
@@ -318,9 +324,12 @@ describe('BioWeave offline: other operators and phrasings, answers checked again
 });
 
 describe('BioWeave offline: a PubMedQA-style question with an attached document', () => {
-  it('answers from the document\'s evidence units through the doc channel, units never asserting KG facts', async () => {
+  it("answers from the document's evidence units through the doc channel, units never asserting KG facts", async () => {
     const text = 'Metformin reduced mortality in patients with heart failure and type 2 diabetes in a cohort of 6185 patients. Sulfonylureas did not.';
-    const run = await runBioWeave({ question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ title: 'Cohort study', text }] });
+    const run = await runBioWeave({
+      question: 'Does metformin reduce mortality in patients with heart failure?',
+      documents: [{ title: 'Cohort study', text }],
+    });
     const answer = answerOf(run);
     expect(answer).toMatchObject({ text: 'yes', abstained: false });
     const cited = run.evidence.filter((e) => answer.evidenceIds.includes(e.id));
@@ -379,7 +388,7 @@ describe('BioWeave offline: text that restates KG edges', () => {
 });
 
 describe('BioWeave offline with the aids on', () => {
-  it('no aid acts in BioWeave (its operator check is the paper\'s own code): no aid step, and the run says the aids were on and none acted', async () => {
+  it("no aid acts in BioWeave (its operator check is the paper's own code): no aid step, and the run says the aids were on and none acted", async () => {
     const run = await runBioWeave({ question: "Which genes are associated with both multiple sclerosis and Crohn's disease?", switches: { aids: true } });
     expect(ofKind(run, 'channel.aids')).toHaveLength(0);
     expect(run.evidence.some((e) => e.channel === 'aids')).toBe(false);
@@ -447,7 +456,10 @@ describe('BioWeave offline: switches and repair', () => {
     expect(run.modelCalls.filter((c) => c.template === 'bioweave.repair')).toHaveLength(1);
 
     // Round 2 expands from Ethambutol along every compound–gene relation.
-    const expansion = childrenOf(run, childrenOf(run, second).find((s) => s.kind === 'bioweave.kg')!).find((s) => s.label === 'KG typed expansion')!;
+    const expansion = childrenOf(
+      run,
+      childrenOf(run, second).find((s) => s.kind === 'bioweave.kg')!,
+    ).find((s) => s.label === 'KG typed expansion')!;
     expect((expansion.input as { query: { metaedges: string[] } }).query.metaedges.sort()).toEqual(['CbG', 'CdG', 'CuG']);
     const answer = answerOf(run);
     expect(answer.extra).toMatchObject({ rounds: 2, needsRepair: false, operatorSatisfied: true });
@@ -474,7 +486,10 @@ describe('BioWeave offline: switches and repair', () => {
     expect(decision.reason).toMatch(/re-expanded on the KG from its frontier/);
     expect(decision.next).toMatchObject({ targetHops: ['c1.h2'], sources: ['kg'] });
     // Round 2 starts at the compounds round 1 reached, not at PPARG again.
-    const expansion = childrenOf(run, childrenOf(run, second).find((s) => s.kind === 'bioweave.kg')!).find((s) => s.label === 'KG typed expansion')!;
+    const expansion = childrenOf(
+      run,
+      childrenOf(run, second).find((s) => s.kind === 'bioweave.kg')!,
+    ).find((s) => s.label === 'KG typed expansion')!;
     const starts = (expansion.input as { starts: string[] }).starts;
     expect(starts).toHaveLength(compounds);
     expect(starts.every((id) => id.startsWith('Compound::'))).toBe(true);
@@ -483,7 +498,7 @@ describe('BioWeave offline: switches and repair', () => {
     expect(answer.extra).toMatchObject({ rounds: 2, incompleteHops: [] });
   });
 
-  it('with no KG anchor still searches documents and the web by the question\'s text, recorded in the trace, and abstains on what they do not state', async () => {
+  it("with no KG anchor still searches documents and the web by the question's text, recorded in the trace, and abstains on what they do not state", async () => {
     const question = 'How many genes are associated with glorbitis syndrome?';
     const run = await runBioWeave({ question });
     // Nothing linked, so no typed hop: the rounds retrieve for the question as a whole, and never from the KG.
@@ -526,7 +541,9 @@ describe('BioWeave offline: switches and repair', () => {
       steps: [],
       evidence: [],
     });
-    expect(why.partial?.line).toBe(`This count may be partial: rawPathCap = ${rawPathCap} KG paths retrieved per round before ranking, and the run reached it.`);
+    expect(why.partial?.line).toBe(
+      `This count may be partial: rawPathCap = ${rawPathCap} KG paths retrieved per round before ranking, and the run reached it.`,
+    );
   });
 });
 
@@ -566,8 +583,21 @@ describe('BioWeave over an OpenAI-compatible server', () => {
           return reply.ok(JSON.stringify(plan));
         case convertTemplate.system: {
           const spans = [...user.content.matchAll(/^\[([^\]]+)\] \((doc|web)\) (.*)$/gm)];
-          const units = spans.map(([, spanId]) => ({ spanId, entityIds: [ms, cd, tnf], predicate: 'associated with', relations: ['DaG', 'CtD'], hop: 'c1.h1', negated: false }));
-          return reply.ok(JSON.stringify({ units: [...units, { spanId: 'nowhere', entityIds: [], predicate: null, relations: [], hop: null, negated: false }], unused: [], notes: 'scripted' }));
+          const units = spans.map(([, spanId]) => ({
+            spanId,
+            entityIds: [ms, cd, tnf],
+            predicate: 'associated with',
+            relations: ['DaG', 'CtD'],
+            hop: 'c1.h1',
+            negated: false,
+          }));
+          return reply.ok(
+            JSON.stringify({
+              units: [...units, { spanId: 'nowhere', entityIds: [], predicate: null, relations: [], hop: null, negated: false }],
+              unused: [],
+              notes: 'scripted',
+            }),
+          );
         }
         case selectTemplate.system: {
           const shown = ids(/^\[([^\]]+)\] s_cross=/gm);
@@ -604,7 +634,9 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     const trace = await TraceRecorder.open(row.id);
     const embeddingModel = `emb-${randomUUID()}`;
     const model = new ModelClient(new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }), {
-      similarity: new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, apiKey: 'k', model: embeddingModel, cache: new PrismaEmbeddingCache() })),
+      similarity: new EmbeddingSimilarity(
+        new EmbeddingClient({ baseUrl: server.baseUrl, apiKey: 'k', model: embeddingModel, cache: new PrismaEmbeddingCache() }),
+      ),
     });
     const webBundle = [
       { id: 'gwas-1', title: 'Shared risk loci', snippet: "TNF is associated with multiple sclerosis and Crohn's disease in genome-wide studies." },
@@ -632,7 +664,8 @@ describe('BioWeave over an OpenAI-compatible server', () => {
     expect(init.plan.constraints[0].hops[0].metaedges).toEqual(['DaG']);
     expect(init.plan.sourcePlan).toEqual(['kg', 'web']);
     expect(init.plan.topicEntityIds).toEqual([ms, cd]);
-    for (const pattern of [/Gene::0 is not a linked entity/, /dropped CtD/, /source doc is not enabled/]) expect(init.corrections.some((c) => pattern.test(c))).toBe(true);
+    for (const pattern of [/Gene::0 is not a linked entity/, /dropped CtD/, /source doc is not enabled/])
+      expect(init.corrections.some((c) => pattern.test(c))).toBe(true);
 
     // Conversion: the web span names both diseases and TNF; the unknown span and the relation joining nothing are dropped.
     const conversion = stepOut<{ units: { source: string; entities: { name: string }[]; relations: string[] }[]; corrections: string[] }>('bioweave.convert');
@@ -714,17 +747,42 @@ describe('BioWeave over an OpenAI-compatible server: a constraint the plan canno
         case initTemplate.system:
           return reply.ok(JSON.stringify(plan));
         case selectTemplate.system:
-          return reply.ok(JSON.stringify({ selected: [...user.content.matchAll(/^\[([^\]]+)\] s_cross=/gm)].map((m) => ({ id: m[1], reason: 'scripted' })), briefReason: 'all' }));
+          return reply.ok(
+            JSON.stringify({
+              selected: [...user.content.matchAll(/^\[([^\]]+)\] s_cross=/gm)].map((m) => ({ id: m[1], reason: 'scripted' })),
+              briefReason: 'all',
+            }),
+          );
         case answerTemplate.system:
           answerPrompt = user.content;
-          return reply.ok(JSON.stringify({ answer: '', normalizedAnswer: '', optionKey: null, items: [], count: null, supportingSources: [], evidenceIds: [], claims: [], needsRepair: true, missingHop: 'c2', briefReason: 'one side only' }));
+          return reply.ok(
+            JSON.stringify({
+              answer: '',
+              normalizedAnswer: '',
+              optionKey: null,
+              items: [],
+              count: null,
+              supportingSources: [],
+              evidenceIds: [],
+              claims: [],
+              needsRepair: true,
+              missingHop: 'c2',
+              briefReason: 'one side only',
+            }),
+          );
         default:
           return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
       }
     });
     restoreEnv = setScriptedModelEnv(server, { model: `scripted-${randomUUID()}` });
     const { id } = await createRun(
-      { method: 'bioweave', backend: 'openai', question: QUESTION, switches: { doc: false, web: false, kg: true, entity: true, param: true }, params: { maxRounds: 1 } },
+      {
+        method: 'bioweave',
+        backend: 'openai',
+        question: QUESTION,
+        switches: { doc: false, web: false, kg: true, entity: true, param: true },
+        params: { maxRounds: 1 },
+      },
       { enqueue: false },
     );
     await executeRun(id);
@@ -744,7 +802,7 @@ describe('BioWeave over an OpenAI-compatible server: a constraint the plan canno
   });
 });
 
-describe('BioWeave cross-verification with the endpoint\'s embeddings', () => {
+describe("BioWeave cross-verification with the endpoint's embeddings", () => {
   // The designed case: an embedding that knows "MS" is multiple sclerosis and "linked to" is "associated with",
   // which the lexical stand-in cannot; every other word is its own direction.
   const SAME: Record<string, string> = { ms: 'multiple sclerosis', linked: 'associated', associates: 'associated', genes: 'gene' };
@@ -756,7 +814,21 @@ describe('BioWeave cross-verification with the endpoint\'s embeddings', () => {
       .join(' ');
   const question = 'Which genes are associated with multiple sclerosis?';
   const unit = (id: string, source: Source, text: string): Unit => ({
-    id, source, round: 1, ref: null, text, entities: [], predicate: null, relations: [], hops: [], span: null, provenance: [], negated: false, paths: [], pathScore: null, operatorConsistent: false,
+    id,
+    source,
+    round: 1,
+    ref: null,
+    text,
+    entities: [],
+    predicate: null,
+    relations: [],
+    hops: [],
+    span: null,
+    provenance: [],
+    negated: false,
+    paths: [],
+    pathScore: null,
+    operatorConsistent: false,
   });
   const units = [
     unit('kg:DaG', 'kg', 'multiple sclerosis – associates – TNF'),
@@ -770,8 +842,10 @@ describe('BioWeave cross-verification with the endpoint\'s embeddings', () => {
   });
   afterAll(() => server.close());
 
-  it('scores s_rel and Supp by the embeddings\' cosine, so a paraphrase across sources counts as support where lexical overlap misses it', async () => {
-    const similarity = new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, model: `emb-${randomUUID()}`, cache: new PrismaEmbeddingCache() }));
+  it("scores s_rel and Supp by the embeddings' cosine, so a paraphrase across sources counts as support where lexical overlap misses it", async () => {
+    const similarity = new EmbeddingSimilarity(
+      new EmbeddingClient({ baseUrl: server.baseUrl, model: `emb-${randomUUID()}`, cache: new PrismaEmbeddingCache() }),
+    );
     const embedded = crossVerify(question, units, await compareUnits(similarity, question, units), [], new Set(), p);
     const lexical = crossVerify(question, units, await compareUnits(new LexicalSimilarity(LEXICAL_WHY.offline), question, units), [], new Set(), p);
     const row = (t: ScoringTable, id: string) => t.rows.find((r) => r.unitId === id)!;

@@ -72,7 +72,7 @@ describe('EIGEN-1 offline with the aids on, end to end on Hetionet', () => {
     expect((run.config as { params: Eigen1Params }).params).toEqual(Eigen1ParamsSchema.parse({}));
   });
 
-  it('streams each proposer\'s reasoning under the monitor, in 512-character windows overlapping by 128', () => {
+  it("streams each proposer's reasoning under the monitor, in 512-character windows overlapping by 128", () => {
     const proposers = ofKind(run, 'eigen1.proposer');
     expect(proposers.map((p) => p.label)).toEqual(['Proposer 1', 'Proposer 2', 'Proposer 3', 'Proposer 4', 'Proposer 5']);
     for (const proposer of proposers) {
@@ -230,7 +230,9 @@ describe('EIGEN-1 with the monitor off (explicit RAG, Table 3)', () => {
     expect(ofKind(run, 'eigen1.injection')).toHaveLength(0);
     // Proposers, correctors and refiners all write unwatched, each under its own stage.
     const generations = ofKind(run, 'eigen1.generation');
-    expect(new Set(generations.map((g) => run.steps.find((s) => s.id === g.parentStepId)!.kind))).toEqual(new Set(['eigen1.proposer', 'eigen1.correct', 'eigen1.refine']));
+    expect(new Set(generations.map((g) => run.steps.find((s) => s.id === g.parentStepId)!.kind))).toEqual(
+      new Set(['eigen1.proposer', 'eigen1.correct', 'eigen1.refine']),
+    );
     for (const g of generations) expect(g.input).toMatchObject({ monitor: false, maxInjections: 0 });
     const prompt = (template: string) => (run.modelCalls.find((c) => c.template === template)!.messages as { content: string }[])[1].content;
     for (const template of ['eigen1.generate', 'eigen1.correct-reasoning', 'eigen1.refine-reasoning', 'eigen1.evaluate']) {
@@ -260,7 +262,13 @@ describe('EIGEN-1 with a document attached to the question', () => {
   it('shows the attached passages to every proposer and answers a yes/no question from what they state', async () => {
     const text = 'Metformin reduced mortality in patients with heart failure and type 2 diabetes in a cohort of 6185 patients.';
     const { id } = await createRun(
-      { method: 'eigen1', question: 'Does metformin reduce mortality in patients with heart failure?', documents: [{ title: 'Cohort study', text }], backend: 'offline', params: { k: 1 } },
+      {
+        method: 'eigen1',
+        question: 'Does metformin reduce mortality in patients with heart failure?',
+        documents: [{ title: 'Cohort study', text }],
+        backend: 'offline',
+        params: { k: 1 },
+      },
       { enqueue: false },
     );
     await executeRun(id);
@@ -315,10 +323,13 @@ describe('EIGEN-1 on a multiple-choice question: the options are checked against
 });
 
 describe('EIGEN-1 on a multiple-choice question the KG backs twice', () => {
-  it('grades each option\'s support in its optionChecks and reports a tie between equally backed options instead of picking by order', async () => {
+  it("grades each option's support in its optionChecks and reports a tie between equally backed options instead of picking by order", async () => {
     // Hetionet holds a Parkinson's disease –associates→ gene edge for both SNCA and INS; ALB and HBB have none.
     const question = "Which of the following genes is associated with Parkinson's disease?";
-    for (const options of [{ A: 'SNCA', B: 'INS', C: 'ALB', D: 'HBB' }, { A: 'INS', B: 'SNCA', C: 'ALB', D: 'HBB' }]) {
+    for (const options of [
+      { A: 'SNCA', B: 'INS', C: 'ALB', D: 'HBB' },
+      { A: 'INS', B: 'SNCA', C: 'ALB', D: 'HBB' },
+    ]) {
       const { id } = await createRun({ method: 'eigen1', question, options, backend: 'offline', params: { k: 2 }, switches: AIDS }, { enqueue: false });
       await executeRun(id);
       const run = await getRunRecord({ id });
@@ -355,7 +366,11 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
   it('stops the stream at each flagged window, splices the aside at that offset, continues from the prefix, and stops at 2 injections', async () => {
     // Ten-character chunks; a stall keeps the connection open, so only a stop ends the first two streams.
     const stretch = (tag: string) => Array.from({ length: 9 }, (_, i) => `${tag}${i}xxxxxxx `.slice(0, 10));
-    const generations = [reply.stream(stretch('a'), { stallAfter: 8 }), reply.stream(stretch('b'), { stallAfter: 8 }), reply.stream(['and so the answer ', 'is type 2 diabetes.'])];
+    const generations = [
+      reply.stream(stretch('a'), { stallAfter: 8 }),
+      reply.stream(stretch('b'), { stallAfter: 8 }),
+      reply.stream(['and so the answer ', 'is type 2 diabetes.']),
+    ];
     const aside = (n: number) => `Wait a minute, by searching information about metformin, I found that aside ${n} holds.`;
     let asides = 0;
     server = await startScriptedOpenAIServer((request) => {
@@ -384,7 +399,11 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
     await trace.step({ kind: 'eigen1.proposer', label: 'Proposer 1' }, async (step) => {
       generation = await monitoredGeneration(ctx, step, spec, frame);
       const solution = { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: '', claims: [] };
-      return { candidate: { id: 'P1', lane: 1, solution, evidence: evidenceOf(generation) }, injections: generation.injections.length, usage: generation.usage };
+      return {
+        candidate: { id: 'P1', lane: 1, solution, evidence: evidenceOf(generation) },
+        injections: generation.injections.length,
+        usage: generation.usage,
+      };
     });
     const out: Generation = generation!;
 
@@ -399,7 +418,9 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
     const querierCalls = server.requests.filter((r) => r.body.messages[0].content === querierTemplate.system);
     for (const r of [...monitorCalls, ...querierCalls]) {
       const window = /"{3}\n([\s\S]*?)\n"{3}/.exec(r.body.messages[1].content)![1];
-      expect(r.body.messages[1].content).toContain(`Text (a ${window.length}-character window of the reasoning as it streams: it may begin and end mid-sentence`);
+      expect(r.body.messages[1].content).toContain(
+        `Text (a ${window.length}-character window of the reasoning as it streams: it may begin and end mid-sentence`,
+      );
     }
 
     const [first, second] = out.injections;
@@ -455,9 +476,20 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
     server = null;
   });
 
-  it('HSR: an uncertainty trigger in the refiner\'s stream is detected, queried, retrieved and injected, and the refined solution may cite it', async () => {
-    const unsure = ['I am not sure ', 'which diseases ', 'metformin treats; ', 'I need that ', 'fact first. ', 'Then the ', 'anchor can ', 'be repaired ', 'properly. '];
-    const aside = 'Wait a minute, by searching information about metformin, I found that it treats a disease. Now that I have more relevant information, I can continue my reasoning.';
+  it("HSR: an uncertainty trigger in the refiner's stream is detected, queried, retrieved and injected, and the refined solution may cite it", async () => {
+    const unsure = [
+      'I am not sure ',
+      'which diseases ',
+      'metformin treats; ',
+      'I need that ',
+      'fact first. ',
+      'Then the ',
+      'anchor can ',
+      'be repaired ',
+      'properly. ',
+    ];
+    const aside =
+      'Wait a minute, by searching information about metformin, I found that it treats a disease. Now that I have more relevant information, I can continue my reasoning.';
     server = await startScriptedOpenAIServer((request) => {
       const messages = request.body.messages as { role: string; content: string }[];
       const [system, user] = messages;
@@ -475,14 +507,25 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
         }
         case refineTemplate.system: {
           const retrieved = /Evidence retrieved during your reasoning:\n\[([0-9a-f-]{36})\]/.exec(user.content)![1];
-          const solution: Solution = { answer: 'type 2 diabetes mellitus', optionKey: null, items: [], count: null, abstain: false, rationale: 'From the retrieved fact.', claims: [{ text: 'metformin treats it', evidenceIds: [retrieved] }] };
+          const solution: Solution = {
+            answer: 'type 2 diabetes mellitus',
+            optionKey: null,
+            items: [],
+            count: null,
+            abstain: false,
+            rationale: 'From the retrieved fact.',
+            claims: [{ text: 'metformin treats it', evidenceIds: [retrieved] }],
+          };
           return reply.ok(JSON.stringify(solution));
         }
         default:
           return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
       }
     });
-    const { row, trace, ctx } = await scriptedContext(server, new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, model: 'emb-eigen1', cache: null })));
+    const { row, trace, ctx } = await scriptedContext(
+      server,
+      new EmbeddingSimilarity(new EmbeddingClient({ baseUrl: server.baseUrl, model: 'emb-eigen1', cache: null })),
+    );
     const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [], retrieved: [] };
     const abstained: Solution = { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'No facts.', claims: [] };
     const candidates = [1, 2].map((lane) => ({ id: `C${lane}`, lane, solution: abstained, evidence: [] }));
@@ -504,7 +547,11 @@ describe('EIGEN-1 monitored retrieval in a refinement stage, over an OpenAI-comp
       expect(under(triggers[1].id).map((s) => s.kind)).toEqual(['eigen1.querier', 'eigen1.retrieval', 'eigen1.injector']);
       // The KG candidates rank by the embedding endpoint's similarity to the query, as the paper's RAG database is queried.
       const stored = await readTrace(row.id);
-      const retrieval = stored.steps.find((s) => s.id === under(triggers[1].id)[1].id)!.output as unknown as { query: string; similarity: SimilarityUse; ranking: { id: string; sim: number }[] };
+      const retrieval = stored.steps.find((s) => s.id === under(triggers[1].id)[1].id)!.output as unknown as {
+        query: string;
+        similarity: SimilarityUse;
+        ranking: { id: string; sim: number }[];
+      };
       expect(retrieval.similarity.kind).toBe('embedding:emb-eigen1');
       expect(retrieval.ranking.length).toBeGreaterThan(0);
       const texts = new Map(stored.evidence.map((e) => [e.id, e.text]));

@@ -105,7 +105,14 @@ describe('ReGraM offline on the headline question', () => {
     expect(plan.fallback).toBeNull();
     expect(plan.hops.map((h) => h.usesHop)).toEqual([null, 1]);
     for (const hop of hops) {
-      expect(childrenOf(run, hop).map((s) => s.kind)).toEqual(['regram.link', 'regram.candidates', 'regram.mmr', 'regram.region', 'regram.mode', 'regram.hop-answer']);
+      expect(childrenOf(run, hop).map((s) => s.kind)).toEqual([
+        'regram.link',
+        'regram.candidates',
+        'regram.mmr',
+        'regram.region',
+        'regram.mode',
+        'regram.hop-answer',
+      ]);
       expect(childOf(run, hop, 'regram.mode').output).toMatchObject({ mode: 'KG-STRICT', nFacts: 15 });
       expect((childOf(run, hop, 'regram.mode').output as { why: string }).why).toContain('15 ≥ 10');
     }
@@ -115,7 +122,7 @@ describe('ReGraM offline on the headline question', () => {
     expect(map.every((e) => e.facts.length > 0 && !e.abstained)).toBe(true);
   });
 
-  it('links mentions with method and score, and takes hop 1\'s answers as hop 2\'s anchors', () => {
+  it("links mentions with method and score, and takes hop 1's answers as hop 2's anchors", () => {
     const [first, second] = hops.map((h) => childOf(run, h, 'regram.link').output as unknown as HopLinking);
     expect(first.nodes).toEqual([expect.objectContaining({ name: 'multiple sclerosis', method: 'exact', score: 1, from: 'hop question' })]);
     const hop1Items = (childOf(run, hops[0], 'regram.hop-answer').output as { answer: HopAnswer }).answer.items;
@@ -193,7 +200,12 @@ describe('ReGraM offline on the headline question', () => {
     for (const hop of hops) {
       const region = childOf(run, hop, 'regram.region').output as unknown as Region;
       const table = childOf(run, hop, 'regram.mmr').output as unknown as CandidateTable;
-      expect(region.edges.map((e) => e.evidenceId)).toEqual(table.rows.filter((r) => r.selected).sort((a, b) => a.rank! - b.rank!).map((r) => r.evidenceId));
+      expect(region.edges.map((e) => e.evidenceId)).toEqual(
+        table.rows
+          .filter((r) => r.selected)
+          .sort((a, b) => a.rank! - b.rank!)
+          .map((r) => r.evidenceId),
+      );
       const ends = new Set(region.facts.flatMap((f) => [f.triple.sourceId, f.triple.targetId]));
       expect(new Set(region.nodes.map((n) => n.nodeId))).toEqual(ends);
       for (const n of region.nodes) {
@@ -222,7 +234,7 @@ describe('ReGraM offline on other phrasings', () => {
     for (const id of answer.nodeIds!) expect(treating.has(id)).toBe(true);
   });
 
-  it('a 2-hop chain: compounds that treat diseases associated with PPARG, hop 2 anchored on hop 1\'s diseases', async () => {
+  it("a 2-hop chain: compounds that treat diseases associated with PPARG, hop 2 anchored on hop 1's diseases", async () => {
     const run = await runRegram({ question: 'Which compounds treat diseases associated with the gene PPARG?' });
     const answer = answerOf(run);
     expect((answer.extra!.hops as { mode: string }[]).map((h) => h.mode)).toEqual(['KG-STRICT', 'KG-STRICT']);
@@ -240,7 +252,7 @@ describe('ReGraM offline on other phrasings', () => {
 
   it('multiple choice: the options seed no hop by default (the paper links the hop question only); with optionSeeds they do, and the region holds the right one', async () => {
     const options = { A: 'BRCA1', B: 'STAT3', C: 'APOE', D: 'CFTR' };
-    const question = 'Which gene is associated with both multiple sclerosis and Crohn\'s disease?';
+    const question = "Which gene is associated with both multiple sclerosis and Crohn's disease?";
     const plain = await runRegram({ question, options });
     for (const hop of ofKind(plain, 'regram.hop')) {
       const linking = childOf(plain, hop, 'regram.link').output as unknown as HopLinking;
@@ -252,7 +264,12 @@ describe('ReGraM offline on other phrasings', () => {
     expect(answerOf(run)).toMatchObject({ optionKey: 'B', text: 'STAT3', abstained: false });
     // The options are linked and join every hop's anchors (on hop 2 some are hop 1 answers already).
     const [first, last] = ofKind(run, 'regram.hop').map((h) => childOf(run, h, 'regram.link').output as unknown as HopLinking);
-    expect(first.nodes.filter((n) => n.from.startsWith('option ')).map((n) => `${n.from}: ${n.name}`)).toEqual(['option A: BRCA1', 'option B: STAT3', 'option C: APOE', 'option D: CFTR']);
+    expect(first.nodes.filter((n) => n.from.startsWith('option ')).map((n) => `${n.from}: ${n.name}`)).toEqual([
+      'option A: BRCA1',
+      'option B: STAT3',
+      'option C: APOE',
+      'option D: CFTR',
+    ]);
     expect(last.nodes.map((n) => n.name)).toEqual(expect.arrayContaining(['BRCA1', 'STAT3', 'APOE', 'CFTR']));
   });
 
@@ -269,8 +286,12 @@ describe('ReGraM offline on other phrasings', () => {
 
     const missed = answerOf(await runRegram({ question, options: { A: 'ALB', B: 'CFTR', C: 'HBB' } }));
     expect(missed.abstained).toBe(true);
-    expect(missed.rationale).toContain('A (ALB) is outside the region: no KG edge joins it to the hop\'s linked nodes, and options seed no hop (optionSeeds off)');
-    expect(missed.rationale).toMatch(/C \(HBB\) is outside the region: its 1 KG edge\(s\) to the hop's linked nodes, 1 of them beyond the hub cap of 30 triples per linked node were scored but not among the K = 15 selected/);
+    expect(missed.rationale).toContain(
+      "A (ALB) is outside the region: no KG edge joins it to the hop's linked nodes, and options seed no hop (optionSeeds off)",
+    );
+    expect(missed.rationale).toMatch(
+      /C \(HBB\) is outside the region: its 1 KG edge\(s\) to the hop's linked nodes, 1 of them beyond the hub cap of 30 triples per linked node were scored but not among the K = 15 selected/,
+    );
   });
 
   it('a count and a yes/no over the same facts', async () => {
@@ -351,7 +372,11 @@ describe('ReGraM over an OpenAI-compatible server', () => {
 
   it('HYBRID: one hypothesis accepted, one rejected then revised and accepted, one outside the region rejected for good; answers held to the region', async () => {
     const question = 'Which genes are associated with multiple sclerosis?';
-    const entitiesOf = (user: string) => /Region entities:\n([\s\S]*?)\n\n/.exec(user)![1].split('\n').map((l) => l.replace(/ \([^)]*\)$/, ''));
+    const entitiesOf = (user: string) =>
+      /Region entities:\n([\s\S]*?)\n\n/
+        .exec(user)![1]
+        .split('\n')
+        .map((l) => l.replace(/ \([^)]*\)$/, ''));
     let genes: string[] = [];
     server = await startScriptedOpenAIServer((request) => {
       const [system, user] = request.body.messages as { content: string }[];
@@ -376,14 +401,34 @@ describe('ReGraM over an OpenAI-compatible server', () => {
         case reviseTemplate.system:
           return user.content.includes('Unobtainium')
             ? reply.ok(JSON.stringify({ revised: null, note: 'no such entity in the region' }))
-            : reply.ok(JSON.stringify({ revised: { head: 'multiple sclerosis', relation: 'DaG', tail: genes[1] }, note: 'a disease relates to a gene by DaG' }));
+            : reply.ok(
+                JSON.stringify({ revised: { head: 'multiple sclerosis', relation: 'DaG', tail: genes[1] }, note: 'a disease relates to a gene by DaG' }),
+              );
         case answerHybridTemplate.system: {
           const ids = [...user.content.matchAll(/^\[([0-9a-f-]{36})\]/gm)].map((m) => m[1]);
-          return reply.ok(JSON.stringify({ answer: `${genes[0]} and Unobtainium`, items: [genes[0], 'Unobtainium'], evidenceIds: [ids[0], 'not-an-evidence-id'], abstain: false, rationale: 'Fact, Fact, Connection' }));
+          return reply.ok(
+            JSON.stringify({
+              answer: `${genes[0]} and Unobtainium`,
+              items: [genes[0], 'Unobtainium'],
+              evidenceIds: [ids[0], 'not-an-evidence-id'],
+              abstain: false,
+              rationale: 'Fact, Fact, Connection',
+            }),
+          );
         }
         case synthesizeTemplate.system: {
           const ids = [...user.content.matchAll(/\[([0-9a-f-]{36})\]/g)].map((m) => m[1]);
-          return reply.ok(JSON.stringify({ answer: genes[0], optionKey: null, items: [genes[0], 'Unobtainium'], count: null, abstain: false, rationale: 'from hop 1', claims: [{ text: genes[0], evidenceIds: [ids[0], 'made-up'] }] }));
+          return reply.ok(
+            JSON.stringify({
+              answer: genes[0],
+              optionKey: null,
+              items: [genes[0], 'Unobtainium'],
+              count: null,
+              abstain: false,
+              rationale: 'from hop 1',
+              claims: [{ text: genes[0], evidenceIds: [ids[0], 'made-up'] }],
+            }),
+          );
         }
         default:
           return reply.status(500, { message: 'unexpected role' });
@@ -393,7 +438,15 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     const { answer, run } = await runOverServer(server.baseUrl, question, { k: 5 });
     const [hop] = ofKind(run, 'regram.hop');
     expect(childOf(run, hop, 'regram.mode').output).toMatchObject({ mode: 'HYBRID', nFacts: 5 });
-    expect(childrenOf(run, hop).map((s) => s.kind)).toEqual(['regram.link', 'regram.candidates', 'regram.mmr', 'regram.region', 'regram.mode', 'regram.hypotheses', 'regram.hop-answer']);
+    expect(childrenOf(run, hop).map((s) => s.kind)).toEqual([
+      'regram.link',
+      'regram.candidates',
+      'regram.mmr',
+      'regram.region',
+      'regram.mode',
+      'regram.hypotheses',
+      'regram.hop-answer',
+    ]);
 
     const hypotheses = childOf(run, hop, 'regram.hypotheses');
     expect((hypotheses.input as { reviewer: string }).reviewer).toContain("substitute for the paper's LoRA reviewer");
@@ -403,9 +456,22 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     expect(byId.h1).toMatchObject({ verdict: 'accepted', score: 0.9, round: 0, check: { inRegion: true, inKg: true } });
     // GiG joins two genes: the programmatic check rules it out before any judge is asked.
     expect(byId.h2).toMatchObject({ verdict: 'rejected', score: 0, judge: null, revisedBy: 'h2.r1', check: { relationAllowed: true, kindsFit: false } });
-    expect(byId['h2.r1']).toMatchObject({ verdict: 'accepted', parent: 'h2', round: 1, triple: { head: 'multiple sclerosis', relation: 'DaG', tail: genes[1] } });
+    expect(byId['h2.r1']).toMatchObject({
+      verdict: 'accepted',
+      parent: 'h2',
+      round: 1,
+      triple: { head: 'multiple sclerosis', relation: 'DaG', tail: genes[1] },
+    });
     expect(byId.h3).toMatchObject({ verdict: 'rejected', score: 0, revisedBy: null, check: { tailInRegion: false } });
-    expect(childrenOf(run, hypotheses).map((s) => s.label)).toEqual(['Generate hypotheses', 'Review h1', 'Review h2', 'Review h3', 'Revise h2', 'Revise h3', 'Review h2.r1']);
+    expect(childrenOf(run, hypotheses).map((s) => s.label)).toEqual([
+      'Generate hypotheses',
+      'Review h1',
+      'Review h2',
+      'Review h3',
+      'Revise h2',
+      'Revise h3',
+      'Review h2.r1',
+    ]);
     const judged = run.modelCalls.filter((c) => c.template === 'regram.review');
     expect(judged).toHaveLength(2);
 
@@ -439,7 +505,15 @@ describe('ReGraM over an OpenAI-compatible server', () => {
           return reply.ok(JSON.stringify({ category: 'DRUG_THERAPY', reason: 'a drug for a disease' }));
         case decomposeTemplate.system:
           // As a model splits it: the binders first, then those of them that treat migraine.
-          return reply.ok(JSON.stringify({ analysis: 'binders, then migraine', hops: [{ question: 'Which compounds bind the HTR2A gene?', usesHop: null }, { question: 'Which of these compounds treat migraine?', usesHop: 1 }] }));
+          return reply.ok(
+            JSON.stringify({
+              analysis: 'binders, then migraine',
+              hops: [
+                { question: 'Which compounds bind the HTR2A gene?', usesHop: null },
+                { question: 'Which of these compounds treat migraine?', usesHop: 1 },
+              ],
+            }),
+          );
         case synthesizeTemplate.system:
           synthesis = user.content;
           return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
@@ -456,7 +530,9 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     const { run: paper } = await runOverServer(server.baseUrl, question, { maxHops: 2, k: 5 });
     expect(paper.evidence.some((e) => e.kind === 'set' || e.channel === 'aids')).toBe(false);
     expect(synthesis).not.toMatch(/answer set|Hopscope aid/i);
-    const regionIds = new Set(paper.steps.filter((s) => s.kind === 'regram.region').flatMap((s) => (s.output as { facts: { id: string }[] }).facts.map((f) => f.id)));
+    const regionIds = new Set(
+      paper.steps.filter((s) => s.kind === 'regram.region').flatMap((s) => (s.output as { facts: { id: string }[] }).facts.map((f) => f.id)),
+    );
     // This client sends record ids as they are (no citation index): each map line's id is a region fact's.
     const shown = [...synthesis.matchAll(/^\s*\[([^\]]+)\] /gm)].map((m) => m[1]);
     expect(shown.length).toBeGreaterThan(0);
@@ -466,10 +542,12 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     const set = run.evidence.find((e) => e.kind === 'set')!;
     expect(set).toMatchObject({ channel: 'aids', cite: expect.stringMatching(/^A\d+$/) });
     expect((set.data as { members: { id: string }[] }).members.map((m) => m.id).sort()).toEqual(both);
-    expect(synthesis).toContain('Hopscope aid, not part of the method: complete answer set from the KG, outside the hops\' regions');
+    expect(synthesis).toContain("Hopscope aid, not part of the method: complete answer set from the KG, outside the hops' regions");
     expect(synthesis).toContain(`[${set.id}] Complete answer set in the KG: ${both.length} Compound`);
     // One hop limit, the run's: the system prompt names no other number.
-    const [decompose] = server.requests.filter((r) => r.body.messages[0].content === decomposeTemplate.system).map((r) => r.body.messages as { content: string }[]);
+    const [decompose] = server.requests
+      .filter((r) => r.body.messages[0].content === decomposeTemplate.system)
+      .map((r) => r.body.messages as { content: string }[]);
     expect(decompose[1].content).toContain('Hop limit: at most 2 hops.');
     expect(decompose[0].content).not.toMatch(/\b(one|two|three|four|five|\d+)\b[^.]*\bhops?\b|\bup to (one|two|three|\d+)\b/i);
   });
@@ -482,9 +560,11 @@ describe('ReGraM over an OpenAI-compatible server', () => {
         case classifyTemplate.system:
           return reply.ok(JSON.stringify({ category: 'DISEASE_SYMPTOM', reason: 'disease genes' }));
         case decomposeTemplate.system:
-          return reply.ok('Hop 1: genes of Crohn\'s disease (no JSON here)');
+          return reply.ok("Hop 1: genes of Crohn's disease (no JSON here)");
         default:
-          return reply.ok(JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'stop here', optionKey: null, count: null, claims: [] }));
+          return reply.ok(
+            JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'stop here', optionKey: null, count: null, claims: [] }),
+          );
       }
     });
     const { run } = await runOverServer(server.baseUrl, question, {});
@@ -554,18 +634,28 @@ describe('ReGraM Reviewer edge cases over an OpenAI-compatible server', () => {
         case decomposeTemplate.system:
           return reply.ok(JSON.stringify({ analysis: 'one relation', hops: [{ question, usesHop: null }] }));
         case hypothesizeTemplate.system:
-          genes = /Region entities:\n([\s\S]*?)\n\n/.exec(user.content)![1].split('\n').map((l) => l.replace(/ \([^)]*\)$/, '')).filter((n) => n !== 'multiple sclerosis');
-          return reply.ok(JSON.stringify({ triples: [
-            { head: 'multiple sclerosis', relation: 'DaG', tail: genes[0] },
-            { head: 'multiple sclerosis', relation: 'GiG', tail: genes[1] },
-            { head: 'multiple sclerosis', relation: 'DaG', tail: 'Unobtainium' },
-          ] }));
+          genes = /Region entities:\n([\s\S]*?)\n\n/
+            .exec(user.content)![1]
+            .split('\n')
+            .map((l) => l.replace(/ \([^)]*\)$/, ''))
+            .filter((n) => n !== 'multiple sclerosis');
+          return reply.ok(
+            JSON.stringify({
+              triples: [
+                { head: 'multiple sclerosis', relation: 'DaG', tail: genes[0] },
+                { head: 'multiple sclerosis', relation: 'GiG', tail: genes[1] },
+                { head: 'multiple sclerosis', relation: 'DaG', tail: 'Unobtainium' },
+              ],
+            }),
+          );
         case reviewTemplate.system:
           return reply.ok(JSON.stringify({ score: 0, reason: 'no support' }));
         case reviseTemplate.system:
           return reply.ok(JSON.stringify({ revised: null, note: 'nothing better' }));
         default:
-          return reply.ok(JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'stop', optionKey: null, count: null, claims: [] }));
+          return reply.ok(
+            JSON.stringify({ answer: '', items: [], evidenceIds: [], abstain: true, rationale: 'stop', optionKey: null, count: null, claims: [] }),
+          );
       }
     });
     const { run } = await runOverServer(server.baseUrl, question, { k: 5, ...params });
@@ -587,7 +677,11 @@ describe('ReGraM Reviewer edge cases over an OpenAI-compatible server', () => {
   it('w/o Reviewer: no judge and no revision; hypotheses inside the schema are kept as unreviewed, the rest dropped', async () => {
     const { run, outcome } = await hybridRun({ reviewer: false });
     expect(run.modelCalls.some((c) => c.template === reviewTemplate.id || c.template === reviseTemplate.id)).toBe(false);
-    expect(outcome.records.map((r) => [r.id, r.verdict])).toEqual([['h1', 'unreviewed'], ['h2', 'rejected'], ['h3', 'rejected']]);
+    expect(outcome.records.map((r) => [r.id, r.verdict])).toEqual([
+      ['h1', 'unreviewed'],
+      ['h2', 'rejected'],
+      ['h3', 'rejected'],
+    ]);
     const kept = run.evidence.filter((e) => e.kind === 'hypothesis');
     expect(kept.map((e) => e.ref)).toEqual(['hypothesis:hop1:h1']);
     expect(kept[0].text).toContain('unreviewed');
@@ -595,7 +689,7 @@ describe('ReGraM Reviewer edge cases over an OpenAI-compatible server', () => {
 });
 
 /** Runs ReGraM on `question` through the scripted OpenAI-compatible server at `baseUrl`; its answer and stored run. */
-describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', () => {
+describe("ReGraM with the endpoint's embeddings (HOPSCOPE_EMBEDDING_MODEL)", () => {
   const question = 'Which genes are associated with multiple sclerosis?';
   const apiKey = 'sk-regram-embedding-secret-0123456789';
   const failing = `emb-missing-${randomUUID()}`;
@@ -618,7 +712,17 @@ describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', ()
           case answerStrictTemplate.system:
             return reply.ok(JSON.stringify({ answer: 'the region genes', items: [], evidenceIds: ids.slice(0, 1), abstain: false, rationale: 'Fact' }));
           case synthesizeTemplate.system:
-            return reply.ok(JSON.stringify({ answer: 'the region genes', optionKey: null, items: [], count: null, abstain: false, rationale: 'from hop 1', claims: [{ text: 'the region genes', evidenceIds: ids.slice(0, 1) }] }));
+            return reply.ok(
+              JSON.stringify({
+                answer: 'the region genes',
+                optionKey: null,
+                items: [],
+                count: null,
+                abstain: false,
+                rationale: 'from hop 1',
+                claims: [{ text: 'the region genes', evidenceIds: ids.slice(0, 1) }],
+              }),
+            );
           default:
             return reply.status(500, { message: 'unexpected role' });
         }
@@ -626,7 +730,10 @@ describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', ()
       {
         embeddings: {
           vector,
-          replies: (r) => (r.body.model === failing ? reply.status(404, { message: `The model ${failing} does not exist or you have no access (key ${apiKey})` }) : { kind: 'vectors' }),
+          replies: (r) =>
+            r.body.model === failing
+              ? reply.status(404, { message: `The model ${failing} does not exist or you have no access (key ${apiKey})` })
+              : { kind: 'vectors' },
         },
       },
     );
@@ -659,7 +766,10 @@ describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', ()
     expect((run.config as { backend: { embeddingModel?: string } }).backend.embeddingModel).toBe(model);
     expect(answerOf(run).extra!.similarity).toBe(`embedding:${model}`);
     const table = tableOf(run);
-    expect(table.similarity).toMatchObject({ kind: `embedding:${model}`, vectors: { texts: table.rows.length + table.queries.length, cached: 0, embedded: table.rows.length + table.queries.length } });
+    expect(table.similarity).toMatchObject({
+      kind: `embedding:${model}`,
+      vectors: { texts: table.rows.length + table.queries.length, cached: 0, embedded: table.rows.length + table.queries.length },
+    });
     expect(embeddingRequests().every((r) => r.body.model === model)).toBe(true);
     // Each embedding request is one of the run's model calls, on the step that asked for the similarity, with its tokens.
     const embedCalls = run.modelCalls.filter((c) => c.role === 'embed');
@@ -706,7 +816,9 @@ describe('ReGraM with the endpoint\'s embeddings (HOPSCOPE_EMBEDDING_MODEL)', ()
 });
 
 async function runOverServer(baseUrl: string, question: string, params: Record<string, unknown>, switches: Switches = FULL_SWITCHES) {
-  const row = await getPrisma().run.create({ data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' } });
+  const row = await getPrisma().run.create({
+    data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' },
+  });
   const trace = await TraceRecorder.open(row.id);
   const model = new ModelClient(new OpenAIBackend({ baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
   const answer = await regram.run({

@@ -121,7 +121,10 @@ describe('X-R2 offline, aids on: a shared-neighbour list question', () => {
         }
       }
       // The reason prompt of this iteration shows exactly these units.
-      const reasonStep = childrenOf(run, run.steps.find((s) => s.id === step.parentStepId)!).find((s) => s.kind === 'xr2.reason')!;
+      const reasonStep = childrenOf(
+        run,
+        run.steps.find((s) => s.id === step.parentStepId)!,
+      ).find((s) => s.kind === 'xr2.reason')!;
       const prompt = (run.modelCalls.find((c) => c.stepId === reasonStep.id)!.messages as { content: string }[])[1].content;
       const cite = (id: string) => run.evidence.find((e) => e.id === id)!.cite;
       for (const unit of out.units) for (const line of unit.lines) expect(prompt).toContain(`[${cite(line.id)}] ${line.text}`);
@@ -145,7 +148,9 @@ describe('X-R2 offline, aids on: a shared-neighbour list question', () => {
         expect(evidenceIds.has(id)).toBe(true);
         return run.evidence.find((e) => e.id === id)!;
       });
-      const triples = records.flatMap((r) => (r.kind === 'set' ? (r.data as { triples: TripleData[] }).triples.filter((t) => t.targetName === claim.text) : [tripleOf(run, r.id)!]));
+      const triples = records.flatMap((r) =>
+        r.kind === 'set' ? (r.data as { triples: TripleData[] }).triples.filter((t) => t.targetName === claim.text) : [tripleOf(run, r.id)!],
+      );
       expect([...new Set(triples.map((t) => t.sourceId))].sort()).toEqual([MS, CD].sort());
       expect(triples.every((t) => t.targetName === claim.text && t.metaedge === 'DaG')).toBe(true);
     }
@@ -169,7 +174,9 @@ describe('X-R2 offline: other question kinds and phrasings', () => {
     const pparg = await nodeId('Gene', 'PPARG');
     const [first, second] = ofKind(run, 'xr2.decompose').map((s) => s.output as unknown as Decomposition);
     expect(first.current).toBe('Which compounds bind PPARG?');
-    const compounds = (ofKind(run, 'xr2.kg')[0].output as unknown as KgRetrieval).units.flatMap((u) => u.lines.flatMap((l) => l.triples.map((t) => t.sourceName)));
+    const compounds = (ofKind(run, 'xr2.kg')[0].output as unknown as KgRetrieval).units.flatMap((u) =>
+      u.lines.flatMap((l) => l.triples.map((t) => t.sourceName)),
+    );
     expect(compounds.length).toBeGreaterThan(0);
     for (const c of compounds) expect(second.current).toContain(c);
     const answer = answerOf(run);
@@ -187,7 +194,9 @@ describe('X-R2 offline: other question kinds and phrasings', () => {
   it('a count question: the number of distinct diseases the KG says metformin treats', async () => {
     const run = await runXr2({ question: 'How many diseases does metformin treat?' });
     const metformin = await nodeId('Compound', 'Metformin');
-    const { rows } = await getPool().query<{ n: string }>("select count(distinct target_id) as n from edges where source_id = $1 and metaedge = 'CtD'", [metformin]);
+    const { rows } = await getPool().query<{ n: string }>("select count(distinct target_id) as n from edges where source_id = $1 and metaedge = 'CtD'", [
+      metformin,
+    ]);
     const answer = answerOf(run);
     expect(answer.count).toBe(Number(rows[0].n));
     expect(answer.text).toBe(rows[0].n);
@@ -197,7 +206,11 @@ describe('X-R2 offline: other question kinds and phrasings', () => {
   });
 
   it('multiple choice: the option the evidence names, with the triples that join it to both diseases', async () => {
-    const run = await runXr2({ question: 'Which of the following genes is associated with both multiple sclerosis and Crohn\'s disease?', options: { A: 'BRCA1', B: 'APOE', C: 'TNF', D: 'INS' }, switches: AIDS });
+    const run = await runXr2({
+      question: "Which of the following genes is associated with both multiple sclerosis and Crohn's disease?",
+      options: { A: 'BRCA1', B: 'APOE', C: 'TNF', D: 'INS' },
+      switches: AIDS,
+    });
     const answer = answerOf(run);
     expect(answer).toMatchObject({ optionKey: 'C', text: 'TNF', abstained: false });
     const tnf = await nodeId('Gene', 'TNF');
@@ -214,7 +227,7 @@ describe('X-R2 offline: other question kinds and phrasings', () => {
   });
 
   it('yes/no: the claim holds when a retrieved KG edge states it', async () => {
-    const run = await runXr2({ question: 'Is IL23R associated with Crohn\'s disease?' });
+    const run = await runXr2({ question: "Is IL23R associated with Crohn's disease?" });
     const answer = answerOf(run);
     expect(answer.text).toBe('yes');
     const [t] = answer.evidenceIds.map((id) => tripleOf(run, id)!);
@@ -250,20 +263,30 @@ describe('X-R2 offline under switches and the shuffled-KG control', () => {
     const links = linkSteps.flatMap((s) => readLinkReport(s.output)?.links ?? []);
     expect(links.every((l) => l.method === 'exact')).toBe(true);
     expect(links.some((l) => l.nodeId === CD)).toBe(false);
-    expect(ofKind(off, 'channel.entity').filter((s) => s.label === 'Entity profiles').every((s) => s.status === 'skipped')).toBe(true);
+    expect(
+      ofKind(off, 'channel.entity')
+        .filter((s) => s.label === 'Entity profiles')
+        .every((s) => s.status === 'skipped'),
+    ).toBe(true);
     expect(off.evidence.some((e) => e.kind === 'profile')).toBe(false);
     expect(on.evidence.some((e) => e.kind === 'profile')).toBe(true);
   });
 
-  it('kgShuffle is the matched control: each reason prompt holds as many KG triples as its unshuffled twin\'s, different ones, drawn from another question of the set', async () => {
+  it("kgShuffle is the matched control: each reason prompt holds as many KG triples as its unshuffled twin's, different ones, drawn from another question of the set", async () => {
     const name = `xr2-shuffle-${randomUUID()}`;
     await saveQuestionSet({
       name,
       source: 'jsonl',
       license: 'test',
-      questions: [ONE_ANCHOR, 'Which compounds treat type 2 diabetes mellitus?', 'Which genes does metformin bind?'].map((text) => ({ text, answer: { text: '', aliases: [], nodeIds: [] }, answerType: 'list' as const })),
+      questions: [ONE_ANCHOR, 'Which compounds treat type 2 diabetes mellitus?', 'Which genes does metformin bind?'].map((text) => ({
+        text,
+        answer: { text: '', aliases: [], nodeIds: [] },
+        answerType: 'list' as const,
+      })),
     });
-    const [questionId, ...others] = (await getPool().query<{ id: string }>('select q.id from questions q join question_sets s on s.id = q.set_id where s.name = $1 order by q.ordinal', [name])).rows.map((r) => r.id);
+    const [questionId, ...others] = (
+      await getPool().query<{ id: string }>('select q.id from questions q join question_sets s on s.id = q.set_id where s.name = $1 order by q.ordinal', [name])
+    ).rows.map((r) => r.id);
     const twin = await runXr2({ questionId });
     const shuffled = await runXr2({ questionId, kgShuffle: { seed: 5 } });
     expect((shuffled.config as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 5 });
@@ -310,7 +333,11 @@ describe('X-R2 offline under switches and the shuffled-KG control', () => {
     for (const s of ofKind(shuffled, 'channel.kg')) expect((s.input as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 5 });
     // The question's own anchors are what the step asked for; the channel replaced what they returned.
     expect((ofKind(shuffled, 'channel.kg')[0].input as { anchors: string[] }).anchors).toEqual([MS]);
-    expect(answerOf(shuffled).claims.flatMap((c) => c.evidenceIds).every((id) => kgEvidence(shuffled).some((e) => e.id === id))).toBe(true);
+    expect(
+      answerOf(shuffled)
+        .claims.flatMap((c) => c.evidenceIds)
+        .every((id) => kgEvidence(shuffled).some((e) => e.id === id)),
+    ).toBe(true);
   });
 });
 
@@ -320,11 +347,26 @@ describe('X-R2 over an OpenAI-compatible server', () => {
     const json = (value: unknown) => reply.ok(JSON.stringify(value));
     switch (system.content) {
       case decomposeTemplate.system:
-        return json({ subquestions: ['Which genes are associated with multiple sclerosis?', 'Which of those are associated with Crohn\'s disease?'], constraints: ['genes'], required_evidence: ['DaG triples'], current: SHARED });
+        return json({
+          subquestions: ['Which genes are associated with multiple sclerosis?', "Which of those are associated with Crohn's disease?"],
+          constraints: ['genes'],
+          required_evidence: ['DaG triples'],
+          current: SHARED,
+        });
       case extractTemplate.system:
         return json({
-          entities: [{ mention: 'multiple sclerosis', kind: 'Disease' }, { mention: "Crohn's disease", kind: 'Disease' }],
-          relations: ['multiple sclerosis', "Crohn's disease"].map((entity) => ({ entity, metaedges: ['DaG'], direction: 'out', targetKind: 'Gene', cue: 'associated', negated: false })),
+          entities: [
+            { mention: 'multiple sclerosis', kind: 'Disease' },
+            { mention: "Crohn's disease", kind: 'Disease' },
+          ],
+          relations: ['multiple sclerosis', "Crohn's disease"].map((entity) => ({
+            entity,
+            metaedges: ['DaG'],
+            direction: 'out',
+            targetKind: 'Gene',
+            cue: 'associated',
+            negated: false,
+          })),
           answerKind: 'Gene',
           outputFormat: 'list',
           constraints: [{ type: 'shared', text: 'both' }],
@@ -333,12 +375,22 @@ describe('X-R2 over an OpenAI-compatible server', () => {
         return json({ claims: [{ statement: 'TNF is a pro-inflammatory cytokine.', confidence: 0.9 }] });
       case reasonTemplate.system: {
         // Name every gene of this step's KG units joined to both diseases, citing its lines, plus one id that was never shown.
-        const block = user.content.split(/KG triples of this step KG_t \(showing \d+ of \d+ ranked candidate triples\):\n/)[1].split('\n\nEstablished in earlier steps')[0];
+        const block = user.content
+          .split(/KG triples of this step KG_t \(showing \d+ of \d+ ranked candidate triples\):\n/)[1]
+          .split('\n\nEstablished in earlier steps')[0];
         const byGene = new Map<string, string[]>();
         for (const m of block.matchAll(/\[(K\d+)\] .+? –associates→ (.+?) \(Gene\)/g)) byGene.set(m[2], [...(byGene.get(m[2]) ?? []), m[1]]);
         const shared = [...byGene].filter(([, ids]) => ids.length === 2);
         const claims = shared.map(([gene, ids]) => ({ text: gene, evidenceIds: [...ids, 'not-a-shown-id'] }));
-        return json({ answer: shared.map(([gene]) => gene), optionKey: null, count: null, abstain: false, rationale: 'shared DaG neighbours', claims, evidenceIds: ['not-a-shown-id'] });
+        return json({
+          answer: shared.map(([gene]) => gene),
+          optionKey: null,
+          count: null,
+          abstain: false,
+          rationale: 'shared DaG neighbours',
+          claims,
+          evidenceIds: ['not-a-shown-id'],
+        });
       }
       case checkTemplate.system:
         return json({ stop: true, sufficient: true, consistent: true, reason: 'every gene is joined to both diseases', missing: [] });
@@ -392,7 +444,12 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
     switch (system.content) {
       case decomposeTemplate.system:
         // As a model does: one disease per step, the second once the check names it.
-        return json({ subquestions: steps, constraints: ['both'], required_evidence: ['DaG sets'], current: user.content.includes('Iteration 1 of') ? steps[0] : steps[1] });
+        return json({
+          subquestions: steps,
+          constraints: ['both'],
+          required_evidence: ['DaG sets'],
+          current: user.content.includes('Iteration 1 of') ? steps[0] : steps[1],
+        });
       case extractTemplate.system: {
         const disease = stepDisease(user.content);
         return json({
@@ -409,13 +466,19 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
         return json({ answer: [], optionKey: null, count: null, abstain: true, rationale: 'one side only', claims: [], evidenceIds: [] });
       case checkTemplate.system:
         // As a model does, the check names the iteration it judged, in its own words.
-        return json({ stop: user.content.includes('Iteration 2 of'), sufficient: false, consistent: true, reason: `iteration ${user.content.includes('Iteration 2 of') ? 2 : 1} of 2: the other disease is missing`, missing: ["genes associated with Crohn's disease"] });
+        return json({
+          stop: user.content.includes('Iteration 2 of'),
+          sufficient: false,
+          consistent: true,
+          reason: `iteration ${user.content.includes('Iteration 2 of') ? 2 : 1} of 2: the other disease is missing`,
+          missing: ["genes associated with Crohn's disease"],
+        });
       default:
         return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
     }
   });
 
-  it("with the aids off (the default), each reason prompt holds exactly K triples and no answer set; the check is not told what went unshown", async () => {
+  it('with the aids off (the default), each reason prompt holds exactly K triples and no answer set; the check is not told what went unshown', async () => {
     const { id } = await createRun({ method: 'xr2', backend: 'openai', question: SHARED, params: { tMax: 2 } }, { enqueue: false });
     await executeRun(id);
     const run = await getRunRecord({ id });
@@ -430,7 +493,8 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
       expect([...block.matchAll(/\[K\d+\] /g)]).toHaveLength(5);
       expect(p).not.toMatch(/answer set|Hopscope aid/i);
     }
-    for (const c of run.modelCalls.filter((x) => x.role === 'check')) expect((c.messages as { content: string }[])[1].content).not.toMatch(/of those not shown|Hopscope aid/);
+    for (const c of run.modelCalls.filter((x) => x.role === 'check'))
+      expect((c.messages as { content: string }[])[1].content).not.toMatch(/of those not shown|Hopscope aid/);
     // Iteration 2's decomposition says it is iteration 2, and names iteration 1 as the source of the check it shows.
     const decomposePrompts = run.modelCalls.filter((c) => c.role === 'decompose').map((c) => (c.messages as { content: string }[])[1].content);
     expect(decomposePrompts[0]).toContain('Iteration 1 of at most 2: decompose the question.');
@@ -464,7 +528,8 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
       expect(p.split(heading)).toHaveLength(2);
     }
     // The check is told, as an aid, how many equally good candidates went unshown.
-    for (const c of run.modelCalls.filter((x) => x.role === 'check')) expect((c.messages as { content: string }[])[1].content).toMatch(/Hopscope aid, not part of the method: of those not shown, \d+ match/);
+    for (const c of run.modelCalls.filter((x) => x.role === 'check'))
+      expect((c.messages as { content: string }[])[1].content).toMatch(/Hopscope aid, not part of the method: of those not shown, \d+ match/);
     const extra = (run.answer as { extra: { aids: { aid: string }[] } }).extra;
     expect(extra.aids.map((a) => a.aid)).toEqual(expect.arrayContaining(['answer-set', 'completeness-notice']));
 

@@ -70,7 +70,9 @@ describe('model calls of one run', () => {
     const calls = await callTimings(run.id);
     expect(calls.filter((c) => c.role === 'propose' || c.role === 'generate').length).toBeGreaterThanOrEqual(3);
     // A monitor asked while a generation streams is part of that call (it holds no slot of its own): only it may overlap.
-    expect(calls.filter((c) => c.concurrentGroup !== null && c.role !== 'monitor' && c.role !== 'generate' && c.role !== 'querier' && c.role !== 'injector')).toEqual([]);
+    expect(
+      calls.filter((c) => c.concurrentGroup !== null && c.role !== 'monitor' && c.role !== 'generate' && c.role !== 'querier' && c.role !== 'injector'),
+    ).toEqual([]);
     expect(await getPrisma().modelCall.count({ where: { runId: run.id, startedAt: null } })).toBe(0);
   });
 

@@ -59,7 +59,12 @@ describe('owners and sign-in', () => {
   });
 
   it("a second user cannot read, cancel, rerun or verify the first user's run, but opens its share link", async () => {
-    const created = await createRunRoute(as(alice, '/api/runs', { method: 'POST', body: JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', backend: 'offline' }) }));
+    const created = await createRunRoute(
+      as(alice, '/api/runs', {
+        method: 'POST',
+        body: JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', backend: 'offline' }),
+      }),
+    );
     expect(created.status).toBe(201);
     const { id, shareId } = await created.json();
     await executeRun(id);
@@ -70,7 +75,10 @@ describe('owners and sign-in', () => {
       await getView(as(bob, '/'), ctx({ id })),
       await exportRun(as(bob, '/'), ctx({ id })),
       await cancelRoute(as(bob, '/', { method: 'POST' }), ctx({ id })),
-      await rerunRoute(as(bob, '/', { method: 'POST', body: JSON.stringify({ switches: { doc: true, entity: true, kg: false, param: true, web: true } }) }), ctx({ id })),
+      await rerunRoute(
+        as(bob, '/', { method: 'POST', body: JSON.stringify({ switches: { doc: true, entity: true, kg: false, param: true, web: true } }) }),
+        ctx({ id }),
+      ),
       await verifyRoute(as(bob, '/', { method: 'POST' }), ctx({ id })),
     ];
     for (const response of attempts) expect(response.status).toBe(404);

@@ -60,7 +60,9 @@ describe('a PrimeKG-shaped graph', () => {
   it('serves the KG browser: search and neighbours of a PrimeKG node', async () => {
     const { rows } = await getPool().query<{ id: string; name: string }>(`select id, name from nodes where kind = 'Gene/Protein' order by degree desc limit 1`);
     const hub = rows[0];
-    const found = await searchRoute(new Request(`http://x/api/kg/search?q=${encodeURIComponent(hub.name)}&kinds=Gene/Protein`), { params: Promise.resolve({}) });
+    const found = await searchRoute(new Request(`http://x/api/kg/search?q=${encodeURIComponent(hub.name)}&kinds=Gene/Protein`), {
+      params: Promise.resolve({}),
+    });
     expect(found.status).toBe(200);
     expect(((await found.json()) as { items: { id: string }[] }).items.map((i) => i.id)).toContain(hub.id);
     const around = await neighborsRoute(new Request(`http://x/api/kg/nodes/x/neighbors?metaedges=protein_protein:ppi,drug_protein:target&limit=5`), {
@@ -85,7 +87,10 @@ describe('a PrimeKG-shaped graph', () => {
     const metaedges = new Set(abbrs.map((r) => r.abbr));
     // A KG record is PrimeKG's when it names one of its nodes or carries one of its relations.
     const fromPrimeKg = (e: { ref: string; data: unknown }) =>
-      nodeIds.has(e.ref.replace(/^node:/, '')) || JSON.stringify(e.data ?? null).match(/"metaedge":"([^"]+)"/g)?.some((m) => metaedges.has(m.slice(12, -1)));
+      nodeIds.has(e.ref.replace(/^node:/, '')) ||
+      JSON.stringify(e.data ?? null)
+        .match(/"metaedge":"([^"]+)"/g)
+        ?.some((m) => metaedges.has(m.slice(12, -1)));
     let linked = 0;
     for (const question of questions.slice(0, 2)) {
       for (const method of listMethods()) {

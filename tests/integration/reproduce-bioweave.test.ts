@@ -30,8 +30,19 @@ describe('BioWeave Table 7: source-conditioned evidence', () => {
 
   beforeAll(async () => {
     // Coverage required: each question's doc and web bundles state a hop (edge-seeded families draw among stated edges).
-    await generateQuestionSet({ generator: 'biomedhop', name: set, seed: 'table7', count: 4, families: ['shared_neighbor', 'intersection'], renderings: ['open'], coverage: 'require' });
-    const { rows } = await getPool().query<{ id: string; evidence: unknown }>('select q.id, q.evidence from questions q join question_sets s on s.id = q.set_id where s.name = $1', [set]);
+    await generateQuestionSet({
+      generator: 'biomedhop',
+      name: set,
+      seed: 'table7',
+      count: 4,
+      families: ['shared_neighbor', 'intersection'],
+      renderings: ['open'],
+      coverage: 'require',
+    });
+    const { rows } = await getPool().query<{ id: string; evidence: unknown }>(
+      'select q.id, q.evidence from questions q join question_sets s on s.id = q.set_id where s.name = $1',
+      [set],
+    );
     for (const q of rows) bundles.set(q.id, runBundles(q.evidence));
     const job = await startReproduction('bioweave-table7', { set, backend: 'offline' }, { lock: true });
     expect(await driveEvalJob(job.id, { mode: 'inline', lock: job.lock })).toBe('finished');
@@ -39,8 +50,17 @@ describe('BioWeave Table 7: source-conditioned evidence', () => {
     for (const row of view.rows) runs.set(row.label, await Promise.all(row.runs.map((id) => getRunRecord({ id }))));
   }, 600_000); // 7 rows × 4 BioWeave runs, offline
 
-  it('fills every row of the paper\'s table, its figures beside ours', () => {
-    expect(view.rows.map((r) => r.label)).toEqual(['KG only', 'Document only', 'Web only', 'Document with web', 'KG with document', 'KG with web', 'Full hybrid', 'Full hybrid + Hopscope aids']);
+  it("fills every row of the paper's table, its figures beside ours", () => {
+    expect(view.rows.map((r) => r.label)).toEqual([
+      'KG only',
+      'Document only',
+      'Web only',
+      'Document with web',
+      'KG with document',
+      'KG with web',
+      'Full hybrid',
+      'Full hybrid + Hopscope aids',
+    ]);
     for (const row of view.rows) {
       expect(row.n).toBe(4);
       expect(typeof row.ours.accuracy).toBe('number');
@@ -52,7 +72,7 @@ describe('BioWeave Table 7: source-conditioned evidence', () => {
     expect(view.rows[6].paper['Path Counting CountEx']).toBe(44.2);
   });
 
-  it('serves each run only the sources of its row, and of those only its question\'s bundle', () => {
+  it("serves each run only the sources of its row, and of those only its question's bundle", () => {
     const used = (label: string) => runs.get(label)!.map(channelsOf);
     for (const channels of used('KG only')) expect([...channels].filter((c) => c === 'doc' || c === 'web')).toEqual([]);
     for (const channels of used('KG with document')) expect(channels.has('web')).toBe(false);
@@ -67,7 +87,8 @@ describe('BioWeave Table 7: source-conditioned evidence', () => {
         const bundle = bundles.get(run.questionId!)!;
         const passages = new Set(bundle.docBundle);
         const records = new Set(bundle.webBundle.map((r) => `web:${r.id}`));
-        for (const e of run.evidence.filter((e) => e.channel === 'doc' && e.kind === 'passage')) expect(passages.has((e.data as { passageId: string }).passageId), `${label}: ${e.ref}`).toBe(true);
+        for (const e of run.evidence.filter((e) => e.channel === 'doc' && e.kind === 'passage'))
+          expect(passages.has((e.data as { passageId: string }).passageId), `${label}: ${e.ref}`).toBe(true);
         for (const e of run.evidence.filter((e) => e.channel === 'web' && e.kind === 'web')) expect(records.has(e.ref), `${label}: ${e.ref}`).toBe(true);
       }
     }
@@ -86,10 +107,16 @@ describe('BioWeave Table 8: alignment switches', () => {
   const body = {
     method: 'bioweave',
     question: 'Which diseases are associated with IL7R?',
-    documents: [{ title: 'IL-7 receptor in autoimmunity', text: 'CD127 is associated with multiple sclerosis in genome-wide studies. The receptor chain shapes T cell survival.' }],
+    documents: [
+      {
+        title: 'IL-7 receptor in autoimmunity',
+        text: 'CD127 is associated with multiple sclerosis in genome-wide studies. The receptor chain shapes T cell survival.',
+      },
+    ],
   };
   const convertSteps = (run: RunRecord) => run.steps.filter((s) => s.kind === 'bioweave.convert');
-  const unitEntities = (run: RunRecord) => run.evidence.filter((e) => e.kind === 'unit').flatMap((e) => (e.data as { entities: { name: string; mention?: string }[] }).entities);
+  const unitEntities = (run: RunRecord) =>
+    run.evidence.filter((e) => e.kind === 'unit').flatMap((e) => (e.data as { entities: { name: string; mention?: string }[] }).entities);
 
   it('entity normalisation off: spans name entities by exact KG name only, aliases merge nowhere, and the trace says so', async () => {
     const [full, off] = [await runToSuccess(body), await runToSuccess({ ...body, params: { entityNormalisation: false } })];
@@ -118,7 +145,8 @@ describe('BioWeave Table 8: alignment switches', () => {
     const textUnits = off.evidence.filter((e) => e.kind === 'unit');
     expect(textUnits.length).toBeGreaterThan(0);
     for (const u of textUnits) expect(u.data).toMatchObject({ entities: [], relations: [], predicate: null, hops: [] });
-    const textEdges = (run: RunRecord) => run.steps.filter((s) => s.kind === 'bioweave.refine').flatMap((s) => out<RefinedGraph>(s).edges.filter((e) => e.origin === 'text'));
+    const textEdges = (run: RunRecord) =>
+      run.steps.filter((s) => s.kind === 'bioweave.refine').flatMap((s) => out<RefinedGraph>(s).edges.filter((e) => e.origin === 'text'));
     expect(textEdges(off)).toEqual([]);
   }, 120_000);
 });

@@ -25,10 +25,14 @@ describe('npm run hopscope -- reproduce', () => {
     const list = JSON.parse(stdout) as { id: string; seed: string; rows: { label: string; params: Record<string, unknown> }[] }[];
     expect(list.map((t) => t.id)).toEqual(CATALOGUE.map((t) => t.id));
     expect(new Set(list.map((t) => t.seed))).toEqual(new Set(['xr2', 'regram', 'bioweave', 'eigen1', 'k2v']));
-    expect(list.find((t) => t.id === 'regram-table9')!.rows.map((r) => [r.label, r.params])).toEqual([['ReGraM', {}], ['w/o MMR', { mmr: false }], ['ReGraM + Hopscope aids', {}]]);
+    expect(list.find((t) => t.id === 'regram-table9')!.rows.map((r) => [r.label, r.params])).toEqual([
+      ['ReGraM', {}],
+      ['w/o MMR', { mmr: false }],
+      ['ReGraM + Hopscope aids', {}],
+    ]);
   });
 
-  it('<table> --set … --json: the paper\'s rows and figures beside ours, each row with runs that have its ablation', async () => {
+  it("<table> --set … --json: the paper's rows and figures beside ours, each row with runs that have its ablation", async () => {
     const name = `reproduce-${randomUUID().slice(0, 8)}`;
     expect(cli('generate', 'biomedhop', '--seed', '7', '--count', '4', '--name', name).status).toBe(0);
     const { status, stdout, stderr } = cli('reproduce', 'regram-table4', '--set', name, '--limit', '2', '--seed', '3', '--backend', 'offline', '--json');
@@ -64,18 +68,28 @@ describe('npm run hopscope -- reproduce', () => {
       expect(run.steps.find((s) => s.kind === 'regram.domain')!.status).toBe('succeeded');
     }
     // One evaluation job, marked with its table, holds the runs (so `eval --resume` continues it).
-    const { rows } = await getPool().query<{ reproduce: string; total: number }>(`select params->>'reproduce' reproduce, total from eval_jobs where id = $1`, [out.job]);
+    const { rows } = await getPool().query<{ reproduce: string; total: number }>(`select params->>'reproduce' reproduce, total from eval_jobs where id = $1`, [
+      out.job,
+    ]);
     expect(rows[0]).toEqual({ reproduce: 'regram-table4', total: 8 });
   }, 240_000); // a CLI process that generates a set and runs eight ReGraM runs (three paper rows and the aids row)
 
-  it('eigen1-table3b offline: each row\'s runs show its component off in the trace', async () => {
+  it("eigen1-table3b offline: each row's runs show its component off in the trace", async () => {
     const name = `reproduce-eigen1-${randomUUID().slice(0, 8)}`;
     expect(cli('generate', 'biomedhop', '--seed', '11', '--count', '3', '--name', name).status).toBe(0);
     const { status, stdout, stderr } = cli('reproduce', 'eigen1-table3b', '--set', name, '--limit', '2', '--seed', '5', '--backend', 'offline', '--json');
     expect(status, stderr).toBe(0);
     const out = JSON.parse(stdout);
     expect(out).toMatchObject({ table: 'eigen1-table3b', paper: 'EIGEN-1 (eigen1.txt) Table 3 (b)', engine: 'offline-engine' });
-    expect(out.rows.map((r: { label: string }) => r.label)).toEqual(['Full system', '– (Monitor, Querier, Injector)', '– Querier', '– Injector', '– HSR', '– QAIR', 'Full system + Hopscope aids']);
+    expect(out.rows.map((r: { label: string }) => r.label)).toEqual([
+      'Full system',
+      '– (Monitor, Querier, Injector)',
+      '– Querier',
+      '– Injector',
+      '– HSR',
+      '– QAIR',
+      'Full system + Hopscope aids',
+    ]);
     expect(out.rows[1].paper).toEqual({ 'Accuracy (%)': 48.5, 'Tokens (K)': 461.3, Steps: 95.3 });
     const runsOf = async (label: string) => {
       const row = out.rows.find((r: { label: string }) => r.label === label);

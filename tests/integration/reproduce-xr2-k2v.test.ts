@@ -35,14 +35,22 @@ describe('X-R2 Table 2', () => {
     ({ view, runs } = await reproduce('xr2-table2', set, 2));
   }, 600_000); // 6 rows × 2 X-R2 runs, offline
 
-  it('fills every row beside the paper\'s figures, labelled offline', () => {
+  it("fills every row beside the paper's figures, labelled offline", () => {
     expect(view.job.offline).toBe(true);
-    expect(view.rows.map((r) => r.label)).toEqual(['Full (default)', 'w/o KG', 'w/o Entity', 'w/o Parametric', 'KG shuffled', 'T_max = 1', 'Full (default) + Hopscope aids']);
+    expect(view.rows.map((r) => r.label)).toEqual([
+      'Full (default)',
+      'w/o KG',
+      'w/o Entity',
+      'w/o Parametric',
+      'KG shuffled',
+      'T_max = 1',
+      'Full (default) + Hopscope aids',
+    ]);
     for (const row of view.rows) expect(row.n).toBe(2);
     expect(view.rows[4].paper['Overall Acc.']).toBe(61.1);
   });
 
-  it('each row\'s runs have its component off: kg channel skipped, the shuffle recorded, one iteration', () => {
+  it("each row's runs have its component off: kg channel skipped, the shuffle recorded, one iteration", () => {
     for (const run of runs.get('w/o KG')!) {
       expect((run.config as { switches: { kg: boolean } }).switches.kg).toBe(false);
       expect(run.evidence.filter((e) => e.channel === 'kg')).toEqual([]);
@@ -69,7 +77,7 @@ describe('X-R2 Table 2', () => {
 });
 
 describe('K2V reward forms', () => {
-  it('verifies each row\'s runs when the job completes and reports every reward form', async () => {
+  it("verifies each row's runs when the job completes and reports every reward form", async () => {
     const { view } = await reproduce('k2v-rewards', set, 1);
     expect(view.rows.map((r) => r.label)).toEqual(['KG-RAG runs', 'X-R2 runs']);
     expect(view.metrics.map((m) => m.key)).toEqual(['passRate', 'generalPassRate', 'format', 'answer', 'plain', 'gated']);

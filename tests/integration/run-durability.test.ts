@@ -4,7 +4,14 @@ import { closeDb, getPrisma } from '@/lib/db/client';
 import { stopQueue } from '@/lib/runs/queue';
 import { createRun } from '@/lib/runs/service';
 import { recoverInterruptedRuns, startRunWorkers } from '@/lib/runs/worker';
-import { reply, schemaNameOf as schemaName, startScriptedOpenAIServer, setScriptedModelEnv, type RecordedRequest, type ScriptedServer } from '../support/scripted-openai-server';
+import {
+  reply,
+  schemaNameOf as schemaName,
+  startScriptedOpenAIServer,
+  setScriptedModelEnv,
+  type RecordedRequest,
+  type ScriptedServer,
+} from '../support/scripted-openai-server';
 
 /**
  * "Kill the worker during a run": a kg-rag run on the openai backend recalls

@@ -50,7 +50,10 @@ describe('ETag revalidation of finished runs', () => {
     expect(verifiedTag).not.toBe(tag);
     expect((await verified.json()).verifications).toHaveLength(1);
 
-    const rerun = await rerunRoute(new Request('http://x/', { method: 'POST', body: '{"switches":{"doc":true,"entity":true,"kg":false,"param":true,"web":true}}' }), ctx({ id: run.id }));
+    const rerun = await rerunRoute(
+      new Request('http://x/', { method: 'POST', body: '{"switches":{"doc":true,"entity":true,"kg":false,"param":true,"web":true}}' }),
+      ctx({ id: run.id }),
+    );
     expect(rerun.status).toBe(201);
     const child = (await rerun.json()).id;
     const withChild = await getViewRoute(get(verifiedTag), ctx({ id: run.id }));

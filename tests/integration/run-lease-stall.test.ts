@@ -19,7 +19,15 @@ import { reply, scriptedServerForSuite } from '../support/scripted-openai-server
  * taken over while it was stopped writes nothing more once it resumes.
  */
 
-const answer = JSON.stringify({ answer: 'Type 2 diabetes mellitus', optionKey: null, items: [], count: null, abstain: false, rationale: 'scripted', claims: [] });
+const answer = JSON.stringify({
+  answer: 'Type 2 diabetes mellitus',
+  optionKey: null,
+  items: [],
+  count: null,
+  abstain: false,
+  rationale: 'scripted',
+  claims: [],
+});
 // The first call of a run (recall) answers after 3 s: the test stops the worker while it waits.
 const scripted = scriptedServerForSuite((request) => {
   const [system] = request.body.messages as { content: string }[];
@@ -58,7 +66,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const runRow = async (id: string) =>
   (await getPool().query<{ status: string; attempts: number; error: string | null }>('select status, attempts, error from runs where id = $1', [id])).rows[0]!;
 const written = async (id: string) =>
-  (await getPool().query<{ n: number }>('select (select count(*) from steps where run_id = $1)::int + (select count(*) from model_calls where run_id = $1)::int n', [id])).rows[0]!.n;
+  (
+    await getPool().query<{ n: number }>(
+      'select (select count(*) from steps where run_id = $1)::int + (select count(*) from model_calls where run_id = $1)::int n',
+      [id],
+    )
+  ).rows[0]!.n;
 
 let withModel: Worker;
 let offlineOnly: Worker;

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { executeRun } from '@/lib/runs/executor';
 import { createRun, rerun } from '@/lib/runs/service';
-import { reply, schemaNameOf as schemaName, startScriptedOpenAIServer, setScriptedModelEnv, type RecordedRequest, type ScriptedServer } from '../support/scripted-openai-server';
+import {
+  reply,
+  schemaNameOf as schemaName,
+  startScriptedOpenAIServer,
+  setScriptedModelEnv,
+  type RecordedRequest,
+  type ScriptedServer,
+} from '../support/scripted-openai-server';
 
 /**
  * A rerun with one switch flipped asks the endpoint only for the calls whose
@@ -16,7 +23,8 @@ let restoreEnv = () => undefined as void;
 
 beforeAll(async () => {
   server = await startScriptedOpenAIServer((request) => {
-    if (schemaName(request).includes('recall')) return reply.ok(JSON.stringify({ claims: [{ statement: 'Metformin lowers hepatic glucose output', confidence: 0.9 }] }));
+    if (schemaName(request).includes('recall'))
+      return reply.ok(JSON.stringify({ claims: [{ statement: 'Metformin lowers hepatic glucose output', confidence: 0.9 }] }));
     return reply.ok(
       JSON.stringify({ answer: 'type 2 diabetes mellitus', optionKey: null, items: [], count: null, abstain: false, rationale: 'scripted', claims: [] }),
     );

@@ -55,11 +55,17 @@ describe('several worker processes on one queue', () => {
   it('execute each run exactly once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const { id } = await createRun({ method: i % 2 ? 'kg-rag' : 'direct', question: `Which genes are associated with multiple sclerosis? (${i})`, backend: 'offline' });
+      const { id } = await createRun({
+        method: i % 2 ? 'kg-rag' : 'direct',
+        question: `Which genes are associated with multiple sclerosis? (${i})`,
+        backend: 'offline',
+      });
       ids.push(id);
     }
     const rows = await until('every run to finish', async () => {
-      const { rows } = await getPool().query<{ id: string; status: string; attempts: number }>(`select id, status, attempts from runs where id = any($1)`, [ids]);
+      const { rows } = await getPool().query<{ id: string; status: string; attempts: number }>(`select id, status, attempts from runs where id = any($1)`, [
+        ids,
+      ]);
       return rows.every((r) => r.status === 'succeeded' || r.status === 'failed') ? rows : null;
     });
     for (const run of rows) {

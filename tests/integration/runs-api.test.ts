@@ -39,14 +39,19 @@ describe('runs API', () => {
     expect(both.status).toBe(400);
     expect((await both.json()).error).toMatch(/exactly one of question or questionId/);
 
-    const badParams = await createRunRoute(post(JSON.stringify({ method: 'kg-rag', question: 'Which genes are associated with asthma?', params: { topK: -4 } })));
+    const badParams = await createRunRoute(
+      post(JSON.stringify({ method: 'kg-rag', question: 'Which genes are associated with asthma?', params: { topK: -4 } })),
+    );
     expect(badParams.status).toBe(400);
   });
 
   it('answers 404 for an unknown run, for reading, rerunning and verifying', async () => {
     for (const res of [
       await getRunRoute(new Request('http://x/'), ctx('no-such-run')),
-      await rerunRoute(new Request('http://x/', { method: 'POST', body: '{"switches":{"doc":true,"entity":true,"kg":false,"param":true,"web":true}}' }), ctx('no-such-run')),
+      await rerunRoute(
+        new Request('http://x/', { method: 'POST', body: '{"switches":{"doc":true,"entity":true,"kg":false,"param":true,"web":true}}' }),
+        ctx('no-such-run'),
+      ),
       await verifyRoute(new Request('http://x/', { method: 'POST' }), ctx('no-such-run')),
     ]) {
       expect(res.status).toBe(404);
@@ -88,12 +93,22 @@ describe('runs API', () => {
       { id: 'w1', url: 'https://example.org/metformin', title: 'Metformin and diabetes', snippet: 'Metformin is a first-line treatment for type 2 diabetes.' },
       { id: 'w2', title: 'Unrelated', snippet: 'Volcanoes of Iceland.' },
     ];
-    const bad = await createRunRoute(post(JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', webBundle: [{ id: 'x', title: '', snippet: 's' }] })));
+    const bad = await createRunRoute(
+      post(JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', webBundle: [{ id: 'x', title: '', snippet: 's' }] })),
+    );
     expect(bad.status).toBe(400);
 
     const webOf = async (web: boolean) => {
       const created = await createRunRoute(
-        post(JSON.stringify({ method: 'kg-rag', question: 'Which diseases does metformin treat?', backend: 'offline', webBundle, switches: { doc: true, entity: true, kg: true, param: true, web } })),
+        post(
+          JSON.stringify({
+            method: 'kg-rag',
+            question: 'Which diseases does metformin treat?',
+            backend: 'offline',
+            webBundle,
+            switches: { doc: true, entity: true, kg: true, param: true, web },
+          }),
+        ),
       );
       const { id } = (await created.json()) as { id: string };
       await finish(id);

@@ -25,7 +25,17 @@ scriptedServerForSuite((request) => {
   const sent = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
   const [system] = request.body.messages as { content: string }[];
   if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [{ statement: `my key is ${sent}`, confidence: 0.5 }] }));
-  return reply.ok(JSON.stringify({ answer: `Metformin (the key was ${sent})`, optionKey: null, items: [], count: null, abstain: false, rationale: `Authorization: Bearer ${sent}`, claims: [] }));
+  return reply.ok(
+    JSON.stringify({
+      answer: `Metformin (the key was ${sent})`,
+      optionKey: null,
+      items: [],
+      count: null,
+      abstain: false,
+      rationale: `Authorization: Bearer ${sent}`,
+      claims: [],
+    }),
+  );
 });
 
 afterAll(closeDb);
@@ -35,10 +45,15 @@ const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(param
 describe('a key the model echoed', () => {
   it('is never stored, so a rotation leaves it nowhere', async () => {
     process.env.OPENAI_API_KEY = OLD_KEY;
-    const { id, shareId } = await createRun({ method: 'kg-rag', backend: 'openai', question: `Which diseases does metformin treat? ${randomUUID()}` }, { enqueue: false });
+    const { id, shareId } = await createRun(
+      { method: 'kg-rag', backend: 'openai', question: `Which diseases does metformin treat? ${randomUUID()}` },
+      { enqueue: false },
+    );
     await executeRun(id);
     const pool = getPool();
-    const { rows: [run] } = await pool.query<{ status: string; answer: unknown; error: string | null }>('select status, answer, error from runs where id = $1', [id]);
+    const {
+      rows: [run],
+    } = await pool.query<{ status: string; answer: unknown; error: string | null }>('select status, answer, error from runs where id = $1', [id]);
     expect(run!.error).toBeNull();
     expect(run!.status).toBe('succeeded');
     expect(JSON.stringify(run!.answer)).toContain('[redacted]');
@@ -50,7 +65,9 @@ describe('a key the model echoed', () => {
       JSON.stringify((await pool.query('select input, output, evidence_pool from steps where run_id = $1', [id])).rows),
       JSON.stringify((await pool.query('select messages, output, parsed, error from model_calls where run_id = $1', [id])).rows),
       JSON.stringify((await pool.query('select text, data from evidence where run_id = $1', [id])).rows),
-      JSON.stringify((await pool.query<{ body: Buffer }>('select body from trace_packs where run_id = $1', [id])).rows.map((r) => inflateRawSync(r.body).toString('utf8'))),
+      JSON.stringify(
+        (await pool.query<{ body: Buffer }>('select body from trace_packs where run_id = $1', [id])).rows.map((r) => inflateRawSync(r.body).toString('utf8')),
+      ),
       JSON.stringify((await pool.query("select output from model_cache where output like '%the key was%'")).rows),
     ];
     expect(stored[4]).toContain('[redacted]');

@@ -64,13 +64,29 @@ beforeAll(async () => {
 
   const setName = `secrets-${randomUUID().slice(0, 8)}`;
   await generateQuestionSet({ generator: 'biomedhop', name: setName, seed: 'secrets', count: 1 });
-  const created = await startJob(new Request('http://test/api/eval', { method: 'POST', body: JSON.stringify({ set: setName, methods: 'kg-rag', backend: 'offline' }) }));
+  const created = await startJob(
+    new Request('http://test/api/eval', { method: 'POST', body: JSON.stringify({ set: setName, methods: 'kg-rag', backend: 'offline' }) }),
+  );
   const { id, shareId } = await created.json();
   lock = await tryLockJob(id);
-  const { rows } = await pool.query<{ question_id: string }>(
-    `update eval_items set run_id = $2, scores = $3::jsonb where job_id = $1 returning question_id`,
-    [id, run.id, JSON.stringify({ status: 'failed', correct: null, abstained: false, grounding: null, steps: 1, iterations: null, calls: 1, tokensIn: 1, tokensOut: 1, wallMs: 1, answer: echo, error: echo })],
-  );
+  const { rows } = await pool.query<{ question_id: string }>(`update eval_items set run_id = $2, scores = $3::jsonb where job_id = $1 returning question_id`, [
+    id,
+    run.id,
+    JSON.stringify({
+      status: 'failed',
+      correct: null,
+      abstained: false,
+      grounding: null,
+      steps: 1,
+      iterations: null,
+      calls: 1,
+      tokensIn: 1,
+      tokensOut: 1,
+      wallMs: 1,
+      answer: echo,
+      error: echo,
+    }),
+  ]);
   job = { id, shareId, questionId: rows[0]!.question_id };
 
   process.env.OPENAI_API_KEY = API_KEY;
@@ -78,7 +94,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const [name, value] of [['OPENAI_API_KEY', saved.key], ['OPENAI_BASE_URL', saved.url], ['HOPSCOPE_MODEL', saved.model]] as const) {
+  for (const [name, value] of [
+    ['OPENAI_API_KEY', saved.key],
+    ['OPENAI_BASE_URL', saved.url],
+    ['HOPSCOPE_MODEL', saved.model],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }

@@ -38,7 +38,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const [name, value] of [['AUTH_SECRET', saved.secret], ['NEXTAUTH_URL', saved.url], ['AUTH_TRUST_HOST', saved.trust], ['HOPSCOPE_ALLOWED_HOSTS', saved.hosts]] as const) {
+  for (const [name, value] of [
+    ['AUTH_SECRET', saved.secret],
+    ['NEXTAUTH_URL', saved.url],
+    ['AUTH_TRUST_HOST', saved.trust],
+    ['HOPSCOPE_ALLOWED_HOSTS', saved.hosts],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -106,7 +111,11 @@ describe('sign-in', () => {
     for (const callbackUrl of ['http://localhost:3000.evil.example/', 'https://evil.example/', '//evil.example/x', '/runs']) {
       const body = new URLSearchParams({ email: `ghost-${tag}@lab.example`, password: 'whatever whatever', csrfToken: token, callbackUrl, json: 'true' });
       const response = await AuthHandler({
-        req: new Request(`${origin}/api/auth/callback/credentials`, { method: 'POST', body, headers: { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' } }),
+        req: new Request(`${origin}/api/auth/callback/credentials`, {
+          method: 'POST',
+          body,
+          headers: { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        }),
         options: authOptions(),
       });
       expect(response.status ?? 200, callbackUrl).toBeLessThan(500);
@@ -127,7 +136,9 @@ describe('without sign-in', () => {
   });
 
   const call = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
-    proxy(new NextRequest(`http://127.0.0.1:3000${path}`, { method: init.method ?? 'GET', body: init.body, headers: { host: '127.0.0.1:3000', ...init.headers } }));
+    proxy(
+      new NextRequest(`http://127.0.0.1:3000${path}`, { method: init.method ?? 'GET', body: init.body, headers: { host: '127.0.0.1:3000', ...init.headers } }),
+    );
 
   it('answers only to loopback host names (a DNS-rebound name is refused), or to HOPSCOPE_ALLOWED_HOSTS', async () => {
     expect((await call('/api/runs')).status).toBe(200);

@@ -93,13 +93,28 @@ describe('TraceRecorder', () => {
     expect(await getPrisma().evidence.count({ where: { runId: run.id, selected: true } })).toBe(3);
   });
 
-  it("stores model calls compactly and reads them back as made: prompt lines once per run, a parsed output that is its text once", async () => {
+  it('stores model calls compactly and reads them back as made: prompt lines once per run, a parsed output that is its text once', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
     const evidence = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
     const call = (content: string, output: string, parsed: unknown) => ({
-      role: 'answer' as const, template: 't', templateVersion: 1, backend: 'offline' as const, model: 'offline', messages: [{ role: 'user' as const, content }],
-      output, parsed, tokensIn: 0, tokensOut: 0, tokensEstimated: true, latencyMs: 1, startedAt: new Date(), cached: false, attempts: 1, finishReason: null, error: null,
+      role: 'answer' as const,
+      template: 't',
+      templateVersion: 1,
+      backend: 'offline' as const,
+      model: 'offline',
+      messages: [{ role: 'user' as const, content }],
+      output,
+      parsed,
+      tokensIn: 0,
+      tokensOut: 0,
+      tokensEstimated: true,
+      latencyMs: 1,
+      startedAt: new Date(),
+      cached: false,
+      attempts: 1,
+      finishReason: null,
+      error: null,
     });
     const made = [call(`Q1\n${evidence}`, '{"answer": "IL7R"}', { answer: 'IL7R' }), call(`Q2\n${evidence}`, 'IL7R, probably', { answer: 'IL7R' })];
     await trace.step({ kind: 'xr2.recall', label: 'Recall' }, async (step) => {
@@ -127,7 +142,9 @@ describe('TraceRecorder', () => {
     const crashed = await getPrisma().step.create({
       data: { runId: run.id, ordinal: 1, kind: 'regram.revise', label: 'Revise', status: 'running', input: { __key: '/regram.revise:Revise#0' } },
     });
-    await getPrisma().evidence.create({ data: { runId: run.id, stepId: crashed.id, ordinal: 0, channel: 'kg', kind: 'triple', ref: 'edge:9', text: 'half-done' } });
+    await getPrisma().evidence.create({
+      data: { runId: run.id, stepId: crashed.id, ordinal: 0, channel: 'kg', kind: 'triple', ref: 'edge:9', text: 'half-done' },
+    });
 
     const resumed = await TraceRecorder.open(run.id);
     const replayed = await resumed.step({ kind: 'xr2.decompose', label: 'Decompose' }, async () => {
@@ -204,11 +221,32 @@ describe('TraceRecorder', () => {
   it("packs a run's trace when it ends: rows keep their place, every body reads back as it was; a step still running, and steps after, stay rows", async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
-    const candidates = Array.from({ length: 40 }, (_, i) => ({ channel: 'kg' as const, kind: 'triple' as const, ref: `edge:${i}`, text: `gene ${i} – associates – disease`, scores: { sim: i / 40 } }));
+    const candidates = Array.from({ length: 40 }, (_, i) => ({
+      channel: 'kg' as const,
+      kind: 'triple' as const,
+      ref: `edge:${i}`,
+      text: `gene ${i} – associates – disease`,
+      scores: { sim: i / 40 },
+    }));
     const evidence = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
     const call = (content: string, output: string, parsed: unknown) => ({
-      role: 'answer' as const, template: 't', templateVersion: 1, backend: 'offline' as const, model: 'offline', messages: [{ role: 'user' as const, content }],
-      output, parsed, tokensIn: 0, tokensOut: 0, tokensEstimated: true, latencyMs: 1, startedAt: new Date(), cached: false, attempts: 1, finishReason: null, error: null,
+      role: 'answer' as const,
+      template: 't',
+      templateVersion: 1,
+      backend: 'offline' as const,
+      model: 'offline',
+      messages: [{ role: 'user' as const, content }],
+      output,
+      parsed,
+      tokensIn: 0,
+      tokensOut: 0,
+      tokensEstimated: true,
+      latencyMs: 1,
+      startedAt: new Date(),
+      cached: false,
+      attempts: 1,
+      finishReason: null,
+      error: null,
     });
     await trace.skipped({ kind: 'channel.doc', label: 'Documents' }, 'doc switch is off');
     const pool = await trace.step({ kind: 'channel.kg', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
@@ -219,7 +257,10 @@ describe('TraceRecorder', () => {
       return { claims: [], note: 'recalled' };
     });
     let finish!: () => void;
-    const still = trace.step({ kind: 'regram.revise', label: 'Still running' }, () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))));
+    const still = trace.step(
+      { kind: 'regram.revise', label: 'Still running' },
+      () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))),
+    );
     const views = async () => {
       const read = await readTrace(run.id);
       return { read, calls: await readCalls(run.id), step: await readStep(run.id, read.steps[2].id), timings: await callTimings(run.id) };
@@ -257,7 +298,9 @@ describe('TraceRecorder', () => {
     expect(after.steps.slice(0, 3)).toEqual(before.read.steps.slice(0, 3));
     expect(after.evidence).toEqual(before.read.evidence);
     // What the bench counts for the run: its rows and its pack, a fraction of the bodies as they were given.
-    const { rows: [size] } = await getPool().query<{ bytes: number }>(`select (select sum(pg_column_size(p.*)) from trace_packs p where p.run_id = $1)::int bytes`, [run.id]);
+    const {
+      rows: [size],
+    } = await getPool().query<{ bytes: number }>(`select (select sum(pg_column_size(p.*)) from trace_packs p where p.run_id = $1)::int bytes`, [run.id]);
     expect(size.bytes).toBeLessThan(JSON.stringify([candidates, evidence, evidence]).length / 4);
   });
 
@@ -267,15 +310,27 @@ describe('TraceRecorder', () => {
     const statements: string[] = [];
     const pool = getPool();
     const query = pool.query.bind(pool);
-    const candidates = Array.from({ length: 30 }, (_, i) => ({ channel: 'kg' as const, kind: 'triple' as const, ref: `edge:${i}`, text: `gene ${i} – associates – asthma`, scores: { sim: i / 30 } }));
+    const candidates = Array.from({ length: 30 }, (_, i) => ({
+      channel: 'kg' as const,
+      kind: 'triple' as const,
+      ref: `edge:${i}`,
+      text: `gene ${i} – associates – asthma`,
+      scores: { sim: i / 30 },
+    }));
     // A step long enough to be written as running first: its end is held, then sealed.
     let finish!: () => void;
-    const slow = trace.step({ kind: 'regram.revise', label: 'Slow', input: { long: 'y'.repeat(2000) } }, () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))));
+    const slow = trace.step(
+      { kind: 'regram.revise', label: 'Slow', input: { long: 'y'.repeat(2000) } },
+      () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))),
+    );
     await until(() => getPrisma().step.findFirst({ where: { runId: run.id, label: 'Slow' } }));
     finish();
     await slow;
     const found = await trace.step({ kind: 'channel.kg', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
-    await trace.step({ kind: 'xr2.recall', label: 'Recall', input: { pool: found.slice(0, 2), long: 'x'.repeat(3000) } }, async () => ({ claims: [], note: 'recalled' }));
+    await trace.step({ kind: 'xr2.recall', label: 'Recall', input: { pool: found.slice(0, 2), long: 'x'.repeat(3000) } }, async () => ({
+      claims: [],
+      note: 'recalled',
+    }));
     (pool as { query: unknown }).query = (...args: Parameters<typeof query>) => {
       statements.push(String(args[0]));
       return query(...args);
@@ -294,7 +349,11 @@ describe('TraceRecorder', () => {
     ]);
     expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(1);
     const read = await readTrace(run.id);
-    expect(read.steps.map((s) => s.input)).toMatchObject([{ long: 'y'.repeat(2000) }, {}, { pool: JSON.parse(JSON.stringify(found.slice(0, 2))), long: 'x'.repeat(3000) }]);
+    expect(read.steps.map((s) => s.input)).toMatchObject([
+      { long: 'y'.repeat(2000) },
+      {},
+      { pool: JSON.parse(JSON.stringify(found.slice(0, 2))), long: 'x'.repeat(3000) },
+    ]);
     expect(read.steps[0].output).toEqual({ head: 'a', relation: 'treats', tail: 'b' });
     expect(read.evidence.map((e) => e.ref)).toEqual(candidates.map((c) => c.ref));
   });
@@ -326,13 +385,21 @@ describe('TraceRecorder', () => {
     await trace.flush();
     const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => [s.label, s.status])).toEqual([0, 1, 2].map((i) => [`Revise ${i}`, 'succeeded']));
-    expect((await readTrace(run.id)).evidence.map((e) => [e.text, e.selected])).toEqual([['fact 0', false], ['fact 1', true], ['fact 2', false]]);
+    expect((await readTrace(run.id)).evidence.map((e) => [e.text, e.selected])).toEqual([
+      ['fact 0', false],
+      ['fact 1', true],
+      ['fact 2', false],
+    ]);
 
     // The run's row is gone, so its trace cannot be written: the step itself does not wait, the flush and the next step fail.
     const gone = await newRun();
     const behind = await TraceRecorder.open(gone.id, { slowModel: false });
     await getPrisma().run.delete({ where: { id: gone.id } });
-    expect(await behind.step({ kind: 'regram.revise', label: 'Revise' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }))).toEqual({ head: 'a', relation: 'r', tail: 'b' });
+    expect(await behind.step({ kind: 'regram.revise', label: 'Revise' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }))).toEqual({
+      head: 'a',
+      relation: 'r',
+      tail: 'b',
+    });
     await expect(behind.flush()).rejects.toThrow();
     await expect(behind.step({ kind: 'regram.revise', label: 'Revise again' }, async () => null)).rejects.toThrow();
   });

@@ -92,7 +92,7 @@ describe('K2V checklist verification of a finished run', () => {
     });
   });
 
-  it('records the verification as its own versioned object, with each stage\'s model calls, and leaves the frozen run unchanged', async () => {
+  it("records the verification as its own versioned object, with each stage's model calls, and leaves the frozen run unchanged", async () => {
     const run = await getRunRecord({ id: runId });
     expect(run.steps.some((s) => s.kind.startsWith('verify'))).toBe(false);
     expect(run.modelCalls.some((c) => c.template.startsWith('k2v.'))).toBe(false);
@@ -132,7 +132,7 @@ describe('K2V checklist verification of a finished run', () => {
 });
 
 describe('K2V over an OpenAI-compatible server', () => {
-  it('the judge reads the answer\'s claims and evidence under the run\'s citation ids, the ids its reasoning trace cites, never record ids', async () => {
+  it("the judge reads the answer's claims and evidence under the run's citation ids, the ids its reasoning trace cites, never record ids", async () => {
     const judged: string[] = [];
     let cited = '';
     const server = await startScriptedOpenAIServer((request) => {
@@ -143,7 +143,15 @@ describe('K2V over an OpenAI-compatible server', () => {
           return json({ claims: [] });
         case kgRagTemplate.system:
           cited = /^\[(K\d+)\] .*–treats→ /m.exec(user.content)![1];
-          return json({ answer: 'a compound', optionKey: null, items: [], count: null, abstain: false, rationale: `${cited} states it`, claims: [{ text: 'it treats the disease', evidenceIds: [cited] }] });
+          return json({
+            answer: 'a compound',
+            optionKey: null,
+            items: [],
+            count: null,
+            abstain: false,
+            rationale: `${cited} states it`,
+            claims: [{ text: 'it treats the disease', evidenceIds: [cited] }],
+          });
         case checklistTemplate.system:
           return json({ criteria: ['Cites a treats relation.'] });
         case judgeTemplate.system:
@@ -176,7 +184,7 @@ describe('K2V over an OpenAI-compatible server', () => {
 });
 
 describe('K2V unsupported-fact flags', () => {
-  it('flags a criterion naming an entity that neither the question nor the run\'s evidence contains', async () => {
+  it("flags a criterion naming an entity that neither the question nor the run's evidence contains", async () => {
     // No KG and no documents: the run sees no evidence at all, so the gold answer is a fact it was never given.
     const run = await finishedRun('type 2 diabetes mellitus', { kg: false, doc: false });
     expect(run.evidence).toHaveLength(0);
@@ -191,7 +199,9 @@ describe('K2V unsupported-fact flags', () => {
   });
 
   it('does not flag a fact the evidence states, and flags numbers the same way', async () => {
-    expect(await unsupportedFacts('The answer identifies type 2 diabetes mellitus.', 'Metformin (Compound) – treats – type 2 diabetes mellitus (Disease)')).toEqual([]);
+    expect(
+      await unsupportedFacts('The answer identifies type 2 diabetes mellitus.', 'Metformin (Compound) – treats – type 2 diabetes mellitus (Disease)'),
+    ).toEqual([]);
     expect(await unsupportedFacts('The count stated is 23.', 'How many genes are associated with asthma? 12 were found.')).toEqual(['23']);
     expect(await unsupportedFacts('The count stated is 12.', 'How many genes are associated with asthma? 12 were found.')).toEqual([]);
   });

@@ -14,20 +14,25 @@ const db = await startEmbeddedPostgres({ dir, port: Number(process.argv[2]), dat
 const password = readEmbeddedPassword(dir)!;
 const fixed = new pg.Client({ connectionString: db.url.replace(encodeURIComponent(password), 'hopscope') });
 fixed.on('error', () => undefined);
-const legacy = await fixed.connect().then(() => 'accepted', (e: Error) => e.message);
+const legacy = await fixed.connect().then(
+  () => 'accepted',
+  (e: Error) => e.message,
+);
 await fixed.end().catch(() => undefined);
 const own = new pg.Client({ connectionString: db.url });
 await own.connect();
 const answers = (await own.query('select 1 as one')).rows[0].one === 1;
 await own.end();
-console.log(JSON.stringify({
-  passwordLength: password.length,
-  fileMode: fs.statSync(passwordFileOf(dir)).mode & 0o777,
-  parentWorldWritable: !!(fs.statSync(path.dirname(dir)).mode & 0o002),
-  urlHasPassword: db.url.includes(encodeURIComponent(password)),
-  legacy,
-  answers,
-}));
+console.log(
+  JSON.stringify({
+    passwordLength: password.length,
+    fileMode: fs.statSync(passwordFileOf(dir)).mode & 0o777,
+    parentWorldWritable: !!(fs.statSync(path.dirname(dir)).mode & 0o002),
+    urlHasPassword: db.url.includes(encodeURIComponent(password)),
+    legacy,
+    answers,
+  }),
+);
 await db.stop();
 fs.rmSync(root, { recursive: true, force: true });
 process.exit(0);

@@ -41,10 +41,7 @@ export const reply = {
     ...(opts.delayMs ? { delayMs: opts.delayMs } : {}),
   }),
   /** `stallAfter`: go silent (connection open) after that many chunks, as an overloaded server can. */
-  stream: (
-    chunks: string[],
-    opts: { delayMs?: number; stallAfter?: number; usage?: Usage | null; finishReason?: string } = {},
-  ): ScriptedReply => ({
+  stream: (chunks: string[], opts: { delayMs?: number; stallAfter?: number; usage?: Usage | null; finishReason?: string } = {}): ScriptedReply => ({
     kind: 'stream',
     chunks,
     delayMs: opts.delayMs ?? 0,
@@ -246,7 +243,8 @@ export async function startScriptedOpenAIServer(script: Script, options: Scripte
     switch (step.kind) {
       case 'ok':
         if (step.delayMs) await sleep(step.delayMs);
-        if (request.body.stream) return sendStream(res, request, index, [step.text], { delayMs: 0, stallAfter: null, usage: step.usage, finishReason: step.finishReason });
+        if (request.body.stream)
+          return sendStream(res, request, index, [step.text], { delayMs: 0, stallAfter: null, usage: step.usage, finishReason: step.finishReason });
         return sendJson(res, 200, completion(index, request.body.model, step.text, step.finishReason, step.usage));
       case 'stream':
         if (request.body.stream) return sendStream(res, request, index, step.chunks, step);
@@ -294,4 +292,3 @@ export function setScriptedModelEnv(server: ScriptedServer, vars: { model?: stri
   apply(next);
   return () => apply(saved);
 }
-

@@ -10,7 +10,9 @@ describe('embedded PostgreSQL started by root', () => {
     const project = path.join(closed, 'project');
     fs.mkdirSync(project, { mode: 0o755 });
     try {
-      expect(() => assertEnterableByOthers([path.join(project, '.data')])).toThrow(new RegExp(`cannot enter ${closed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*chmod o\\+x`));
+      expect(() => assertEnterableByOthers([path.join(project, '.data')])).toThrow(
+        new RegExp(`cannot enter ${closed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*chmod o\\+x`),
+      );
       fs.chmodSync(closed, 0o711);
       expect(() => assertEnterableByOthers([path.join(project, '.data')])).not.toThrow();
     } finally {

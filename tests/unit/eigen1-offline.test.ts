@@ -21,13 +21,30 @@ const frame: QuestionFrame = {
 };
 
 function triple(id: string, t: Partial<TripleData> & Pick<TripleData, 'sourceName' | 'targetName' | 'metaedge'>): EvidenceItem {
-  const data: TripleData = { edgeId: 1, sourceId: `x::${t.sourceName}`, sourceKind: 'Compound', verb: 'treats', targetId: `x::${t.targetName}`, targetKind: 'Disease', ...t };
+  const data: TripleData = {
+    edgeId: 1,
+    sourceId: `x::${t.sourceName}`,
+    sourceKind: 'Compound',
+    verb: 'treats',
+    targetId: `x::${t.targetName}`,
+    targetKind: 'Disease',
+    ...t,
+  };
   return { id, text: `${data.sourceName} – ${data.verb} – ${data.targetName}`, triples: [data] };
 }
 const metforminTreats = (disease: string, id: string) =>
   triple(id, { sourceId: 'Compound::DB00331', sourceName: 'Metformin', metaedge: 'CtD', targetId: `Disease::${disease}`, targetName: disease });
 const ppargAssociated = (disease: string, id: string) =>
-  triple(id, { sourceId: `Disease::${disease}`, sourceName: disease, sourceKind: 'Disease', verb: 'associates', metaedge: 'DaG', targetId: 'Gene::5468', targetName: 'PPARG', targetKind: 'Gene' });
+  triple(id, {
+    sourceId: `Disease::${disease}`,
+    sourceName: disease,
+    sourceKind: 'Disease',
+    verb: 'associates',
+    metaedge: 'DaG',
+    targetId: 'Gene::5468',
+    targetName: 'PPARG',
+    targetKind: 'Gene',
+  });
 
 describe('offline reasoning stream', () => {
   const u = understand(frame);
@@ -48,7 +65,8 @@ describe('offline reasoning stream', () => {
     const plan = reasoningPlan(u, 0);
     const full = continueReasoning(plan, '');
     const cut = full.indexOf('I do not have these facts');
-    const aside = ' Wait a minute, by searching information about diseases that are associated with PPARG, I found that x associates PPARG. Now that I have more relevant information, I can continue my reasoning. ';
+    const aside =
+      ' Wait a minute, by searching information about diseases that are associated with PPARG, I found that x associates PPARG. Now that I have more relevant information, I can continue my reasoning. ';
     const next = continueReasoning(plan, full.slice(0, cut) + aside);
     expect(next).not.toContain('I need the diseases that are associated with PPARG');
     expect(next.startsWith('First constraint')).toBe(true);
@@ -58,7 +76,9 @@ describe('offline reasoning stream', () => {
 
 describe('offline monitor, querier and injector', () => {
   it('flags a window that states a need without findings, and only such a window', () => {
-    expect(monitorWindow({ window: 'To answer this I need the diseases that are treated by Metformin. I do not have' })).toMatchObject({ needsRetrieval: true });
+    expect(monitorWindow({ window: 'To answer this I need the diseases that are treated by Metformin. I do not have' })).toMatchObject({
+      needsRetrieval: true,
+    });
     expect(monitorWindow({ window: 'Let me reason about this step by step.' })).toMatchObject({ needsRetrieval: false });
     expect(monitorWindow({ window: 'To answer this I need the x. Wait a minute, I found that y.' })).toMatchObject({ needsRetrieval: false });
   });
@@ -71,14 +91,19 @@ describe('offline monitor, querier and injector', () => {
   });
 
   it('cites the retrieved records by id in the paper template, never restating their text, and marks a cut sentence', () => {
-    const retrieved = [metforminTreats('type 2 diabetes mellitus', 'e1'), { id: 'p1', text: 'Metformin lowers glucose. Unrelated sentence here.', triples: [] }];
+    const retrieved = [
+      metforminTreats('type 2 diabetes mellitus', 'e1'),
+      { id: 'p1', text: 'Metformin lowers glucose. Unrelated sentence here.', triples: [] },
+    ];
     const { aside, usedIds } = writeAside({ text: 'I do not have these fa', query: 'diseases that are treated by Metformin', retrieved });
     expect(aside).toBe(
       '… Wait a minute, by searching information about diseases that are treated by Metformin, I found that [e1], [p1] bear on it. Now that I have more relevant information, I can continue my reasoning.',
     );
     expect(aside).not.toContain('glucose');
     expect(usedIds).toEqual(['e1', 'p1']);
-    expect(writeAside({ text: 'Done.', query: 'q', retrieved: [] }).aside).toBe('Wait a minute, by searching information about q, I found nothing that bears on it. Now that I have more relevant information, I can continue my reasoning.');
+    expect(writeAside({ text: 'Done.', query: 'q', retrieved: [] }).aside).toBe(
+      'Wait a minute, by searching information about q, I found nothing that bears on it. Now that I have more relevant information, I can continue my reasoning.',
+    );
   });
 });
 
@@ -93,13 +118,18 @@ describe('offline proposer, HSR refiner, evaluator and ranker', () => {
     expect(both.claims[0].evidenceIds.sort()).toEqual(['e1', 'e3']);
   });
 
-  it('HSR keeps a sound anchor and repairs a weak one with the references\' evidence', () => {
+  it("HSR keeps a sound anchor and repairs a weak one with the references' evidence", () => {
     const sound: Solution = proposeSolution({ frame, evidence: [...a, ...b] });
     const kept = refineSolution({ frame, anchor: { solution: sound, evidence: [...a, ...b] }, references: [], retrieved: [] });
     expect(kept.answer).toBe('type 2 diabetes mellitus');
     expect(kept.rationale).toMatch(/no repair needed/);
     const weak = proposeSolution({ frame, evidence: a });
-    const repaired = refineSolution({ frame, anchor: { solution: weak, evidence: a }, references: [{ solution: proposeSolution({ frame, evidence: b }), evidence: b }], retrieved: [] });
+    const repaired = refineSolution({
+      frame,
+      anchor: { solution: weak, evidence: a },
+      references: [{ solution: proposeSolution({ frame, evidence: b }), evidence: b }],
+      retrieved: [],
+    });
     expect(repaired).toMatchObject({ abstain: false, answer: 'type 2 diabetes mellitus' });
     expect(repaired.rationale).toMatch(/^Logic completion with evidence from Student 1\./);
     // What the refiner's own monitored reasoning retrieved repairs it as well.
@@ -108,7 +138,7 @@ describe('offline proposer, HSR refiner, evaluator and ranker', () => {
     expect(fromRetrieval.rationale).toMatch(/^Logic completion with evidence from the retrieval during this refinement\./);
   });
 
-  it('a reviser\'s reasoning states a need only for the constraints its evidence leaves uncovered', () => {
+  it("a reviser's reasoning states a need only for the constraints its evidence leaves uncovered", () => {
     const needs = (text: string) => [...text.matchAll(/To answer this I need the ([^.]+)\./g)].map((m) => m[1]);
     expect(needs(continueReasoning(revisionPlan(understand(frame), a, 'the candidate'), ''))).toEqual(['diseases that are associated with PPARG']);
     const covered = continueReasoning(revisionPlan(understand(frame), [...a, ...b], 'the candidate'), '');
@@ -129,7 +159,21 @@ describe('offline proposer, HSR refiner, evaluator and ranker', () => {
     const view = (solution: Solution) => ({ solution, evidence: [] });
     const answered = proposeSolution({ frame, evidence: [...a, ...b] });
     const abstained = proposeSolution({ frame, evidence: a });
-    expect(rankCandidates({ candidates: [{ label: 'R1', q: 1, view: view(abstained) }, { label: 'R2', q: 1, view: view(answered) }] }).best).toBe('R2');
-    expect(rankCandidates({ candidates: [{ label: 'R1', q: 4.2, view: view(abstained) }, { label: 'R2', q: 4, view: view(answered) }] }).best).toBe('R1');
+    expect(
+      rankCandidates({
+        candidates: [
+          { label: 'R1', q: 1, view: view(abstained) },
+          { label: 'R2', q: 1, view: view(answered) },
+        ],
+      }).best,
+    ).toBe('R2');
+    expect(
+      rankCandidates({
+        candidates: [
+          { label: 'R1', q: 4.2, view: view(abstained) },
+          { label: 'R2', q: 4, view: view(answered) },
+        ],
+      }).best,
+    ).toBe('R1');
   });
 });

@@ -13,7 +13,11 @@ describe('QAIR quality', () => {
   });
 
   it('weighs the answer dimension most and passes at q ≥ τ', () => {
-    expect(qualityOf({ logic: 4, answer: 2, explanation: 3 }, paper, paper.tau)).toEqual({ scores: { logic: 4, answer: 2, explanation: 3 }, q: 2.6, passed: false });
+    expect(qualityOf({ logic: 4, answer: 2, explanation: 3 }, paper, paper.tau)).toEqual({
+      scores: { logic: 4, answer: 2, explanation: 3 },
+      q: 2.6,
+      passed: false,
+    });
     // 0.2·5 + 0.6·2 + 0.2·4 = 3 exactly: on the threshold, which passes.
     expect(qualityOf({ logic: 5, answer: 2, explanation: 4 }, paper, paper.tau)).toMatchObject({ q: 3, passed: true });
     // The same total spread the other way fails: answer correctness dominates.

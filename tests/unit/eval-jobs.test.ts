@@ -13,13 +13,31 @@ import type { ItemOutcome } from '@/lib/eval/jobs/schemas';
 import { FULL_SWITCHES } from '@/lib/channels/switches';
 
 const outcome = (fields: Partial<ItemOutcome>): ItemOutcome => ({
-  status: 'succeeded', correct: true, abstained: false, grounding: null, steps: 4, iterations: null,
-  calls: 2, tokensIn: 100, tokensOut: 20, wallMs: 50, answer: 'x', error: null, ...fields,
+  status: 'succeeded',
+  correct: true,
+  abstained: false,
+  grounding: null,
+  steps: 4,
+  iterations: null,
+  calls: 2,
+  tokensIn: 100,
+  tokensOut: 20,
+  wallMs: 50,
+  answer: 'x',
+  error: null,
+  ...fields,
 });
 
 let n = 0;
 const item = (fields: Partial<ScoredItem>): ScoredItem => ({
-  questionId: `q${n++}`, method: 'xr2', configKey: 'full', family: null, answerType: 'mcq', runId: `r${n}`, outcome: outcome({}), ...fields,
+  questionId: `q${n++}`,
+  method: 'xr2',
+  configKey: 'full',
+  family: null,
+  answerType: 'mcq',
+  runId: `r${n}`,
+  outcome: outcome({}),
+  ...fields,
 });
 
 describe('switch grid', () => {
@@ -66,10 +84,31 @@ describe('seeded sample', () => {
 });
 
 describe('item outcome from its run', () => {
-  const run = { status: 'succeeded' as const, correct: true, answer: { text: 'Metformin', abstained: false, extra: { iterations: 3 } }, scores: { abstained: false, grounding: 0.5 }, cost: { modelCalls: 7, tokensIn: 900, tokensOut: 80, wallMs: 1234.4 }, error: null, steps: 12 };
+  const run = {
+    status: 'succeeded' as const,
+    correct: true,
+    answer: { text: 'Metformin', abstained: false, extra: { iterations: 3 } },
+    scores: { abstained: false, grounding: 0.5 },
+    cost: { modelCalls: 7, tokensIn: 900, tokensOut: 80, wallMs: 1234.4 },
+    error: null,
+    steps: 12,
+  };
 
   it('keeps the score, the grounding, the iterations the method reports and the cost', () => {
-    expect(outcomeOf(run, true)).toEqual({ status: 'succeeded', correct: true, abstained: false, grounding: 0.5, steps: 12, iterations: 3, calls: 7, tokensIn: 900, tokensOut: 80, wallMs: 1234, answer: 'Metformin', error: null });
+    expect(outcomeOf(run, true)).toEqual({
+      status: 'succeeded',
+      correct: true,
+      abstained: false,
+      grounding: 0.5,
+      steps: 12,
+      iterations: 3,
+      calls: 7,
+      tokensIn: 900,
+      tokensOut: 80,
+      wallMs: 1234,
+      answer: 'Metformin',
+      error: null,
+    });
   });
 
   it("takes the run's call token totals when given: an offline run's estimates, flagged, rather than its zero cost", () => {
@@ -131,9 +170,12 @@ describe('per-family table', () => {
   it("reproduces BioMedHop's Overall Avg: the mean of family averages, each the macro average of its renderings", () => {
     // Table 4, IO row: Entity Pair 23.0/2.4, Intersection 34.0/9.3, Path 26.7/25.5, Counting 12.5 → 18.2.
     const items = [
-      ...cell('shared_neighbor', 'mcq', 23.0), ...cell('shared_neighbor', 'open', 2.4),
-      ...cell('intersection', 'mcq', 34.0), ...cell('intersection', 'open', 9.3),
-      ...cell('path', 'mcq', 26.7), ...cell('path', 'open', 25.5),
+      ...cell('shared_neighbor', 'mcq', 23.0),
+      ...cell('shared_neighbor', 'open', 2.4),
+      ...cell('intersection', 'mcq', 34.0),
+      ...cell('intersection', 'open', 9.3),
+      ...cell('path', 'mcq', 26.7),
+      ...cell('path', 'open', 25.5),
       ...cell('count', 'count', 12.5),
     ];
     const { columns, rows } = familyTable(items, ['xr2'], ['full']);
@@ -174,7 +216,10 @@ describe('attribution matrix', () => {
   it('aligns each question row with the method × configuration columns, with the run behind each cell', () => {
     const columns = matrixColumns(['xr2', 'direct'], ['full', 'kg=0']);
     const q = { questionId: 'Q', ordinal: 0, text: 't', family: null, answerType: 'mcq' };
-    const items = [item({ questionId: 'Q', method: 'direct', configKey: 'kg=0', runId: 'run-dk', outcome: outcome({ correct: false }) }), item({ questionId: 'Q', method: 'xr2', configKey: 'full', runId: 'run-xf' })];
+    const items = [
+      item({ questionId: 'Q', method: 'direct', configKey: 'kg=0', runId: 'run-dk', outcome: outcome({ correct: false }) }),
+      item({ questionId: 'Q', method: 'xr2', configKey: 'full', runId: 'run-xf' }),
+    ];
     const [row] = matrixRows([q], items, columns);
     expect(row.cells).toEqual([
       { runId: 'run-xf', state: 'correct' },
@@ -190,7 +235,13 @@ describe('X-R2 attribution over an evaluation', () => {
   /** One question's runs under one method: correctness per configuration key (null: run failed). */
   const runs = (questionId: string, method: string, correct: Record<string, boolean | null>) =>
     Object.entries(correct).map(([configKey, c]) =>
-      item({ questionId, method, configKey, runId: `${questionId}-${method}-${configKey}`, outcome: c === null ? outcome({ status: 'failed', correct: false }) : outcome({ correct: c }) }),
+      item({
+        questionId,
+        method,
+        configKey,
+        runId: `${questionId}-${method}-${configKey}`,
+        outcome: c === null ? outcome({ status: 'failed', correct: false }) : outcome({ correct: c }),
+      }),
     );
 
   it('needs full and a single-channel-off or doc-only configuration', () => {
@@ -203,7 +254,10 @@ describe('X-R2 attribution over an evaluation', () => {
   });
 
   it('labels a question per method with the runs behind the label', () => {
-    const items = [...runs('q', 'xr2', { full: true, 'kg=0': false, 'entity=0': false, 'param=0': true, 'doc-only': false }), ...runs('q', 'direct', { full: false, 'kg=0': false, 'entity=0': false, 'param=0': false, 'doc-only': true })];
+    const items = [
+      ...runs('q', 'xr2', { full: true, 'kg=0': false, 'entity=0': false, 'param=0': true, 'doc-only': false }),
+      ...runs('q', 'direct', { full: false, 'kg=0': false, 'entity=0': false, 'param=0': false, 'doc-only': true }),
+    ];
     expect(questionBuckets(items, ['xr2', 'direct'], grid)).toEqual([
       { method: 'xr2', bucket: 'needs-KG', reason: 'full is correct and kg off is not', runIds: ['q-xr2-full', 'q-xr2-kg=0'] },
       { method: 'direct', bucket: 'doc-sufficient', reason: 'the doc-only run is correct', runIds: ['q-direct-doc-only'] },
@@ -242,7 +296,16 @@ describe('X-R2 attribution over an evaluation', () => {
 
 describe('exports and progress', () => {
   it('writes RFC 4180 CSV', () => {
-    expect(toCsv(['a', 'b'], [['x, y', 'say "hi"'], [null, 3], ['line\nbreak', true]])).toBe('a,b\r\n"x, y","say ""hi"""\r\n,3\r\n"line\nbreak",true\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x, y', 'say "hi"'],
+          [null, 3],
+          ['line\nbreak', true],
+        ],
+      ),
+    ).toBe('a,b\r\n"x, y","say ""hi"""\r\n,3\r\n"line\nbreak",true\r\n');
   });
 
   it('measures the rate from recent finish times', () => {

@@ -40,7 +40,8 @@ describe('MCQ answers', () => {
   const options = { A: 'Aspirin', B: 'A disintegrin and metalloproteinase', C: 'Metformin', D: 'Insulin', E: 'Warfarin' };
 
   it('reads the chosen letter in its usual spellings', () => {
-    for (const text of ['C', 'c', '(C)', 'C.', 'C) Metformin', 'Answer: C']) expect(score('mcq', { key: 'C', text: 'Metformin' }, { text }, options).correct).toBe(true);
+    for (const text of ['C', 'c', '(C)', 'C.', 'C) Metformin', 'Answer: C'])
+      expect(score('mcq', { key: 'C', text: 'Metformin' }, { text }, options).correct).toBe(true);
     expect(score('mcq', { key: 'C', text: 'Metformin' }, { text: 'D' }, options).correct).toBe(false);
   });
 
@@ -120,7 +121,8 @@ describe('empty answers and abstentions', () => {
   });
 
   it('explicit abstentions abstain, whatever their punctuation', () => {
-    for (const text of ["I don't know", 'Unknown.', 'cannot be determined', 'Insufficient evidence', 'N/A']) expect(isAbstention({ text, abstained: false })).toBe(true);
+    for (const text of ["I don't know", 'Unknown.', 'cannot be determined', 'Insufficient evidence', 'N/A'])
+      expect(isAbstention({ text, abstained: false })).toBe(true);
     expect(isAbstention({ text: 'Metformin', abstained: true })).toBe(true);
     expect(isAbstention({ text: 'unknown primary tumour', abstained: false })).toBe(false);
   });
@@ -133,7 +135,14 @@ describe('empty answers and abstentions', () => {
 describe('grounding rate', () => {
   it('is the share of claims with evidence, and null without claims', () => {
     expect(groundingRate({ claims: [] })).toBeNull();
-    expect(groundingRate({ claims: [{ text: 'a', evidenceIds: ['e1'] }, { text: 'b', evidenceIds: [] }] })).toBe(0.5);
+    expect(
+      groundingRate({
+        claims: [
+          { text: 'a', evidenceIds: ['e1'] },
+          { text: 'b', evidenceIds: [] },
+        ],
+      }),
+    ).toBe(0.5);
     expect(score('open', { text: 'x' }, { text: 'x', claims: [{ text: 'x', evidenceIds: ['e1', 'e2'] }] }).grounding).toBe(1);
   });
 });

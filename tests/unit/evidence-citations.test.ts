@@ -35,7 +35,10 @@ describe('citation ids', () => {
 
   it('maps cited ids back to the records shown, in id fields only', () => {
     const { shown } = index.rewrite(`[${again.id}] x`);
-    const parsed = index.resolve({ answer: 'E1', evidenceIds: ['K1', '[K2]', 'K99', 'made-up'], claims: [{ text: 'P1', evidenceIds: ['P1'] }], selected: [{ id: 'D1' }] }, shown);
+    const parsed = index.resolve(
+      { answer: 'E1', evidenceIds: ['K1', '[K2]', 'K99', 'made-up'], claims: [{ text: 'P1', evidenceIds: ['P1'] }], selected: [{ id: 'D1' }] },
+      shown,
+    );
     expect(parsed).toEqual({
       answer: 'E1',
       evidenceIds: [again.id, other.id, 'K99', 'made-up'],
@@ -53,7 +56,17 @@ describe('citation ids', () => {
 
 describe('triple text', () => {
   it('follows the metaedge direction with its verb', () => {
-    const t = { edgeId: 1, sourceId: 'Compound::DB1', sourceName: 'Teriflunomide', sourceKind: 'Compound', metaedge: 'CtD', verb: 'treats', targetId: 'Disease::D1', targetName: 'multiple sclerosis', targetKind: 'Disease' };
+    const t = {
+      edgeId: 1,
+      sourceId: 'Compound::DB1',
+      sourceName: 'Teriflunomide',
+      sourceKind: 'Compound',
+      metaedge: 'CtD',
+      verb: 'treats',
+      targetId: 'Disease::D1',
+      targetName: 'multiple sclerosis',
+      targetKind: 'Disease',
+    };
     expect(tripleText(t)).toBe('Teriflunomide (Compound) –treats→ multiple sclerosis (Disease)');
   });
 });
@@ -76,8 +89,19 @@ describe('document relevance', () => {
 
   it('calibrates the threshold on hard negatives, and refuses to on a tiny corpus', () => {
     expect(calibrateOn([], 3).threshold).toBe(Infinity);
-    const topics = ['insulin glucose diabetes patients clinic trial', 'tumour radiotherapy breast surgery dose outcome', 'dogs therapy hospital children anxiety visits'];
-    const rows = Array.from({ length: 60 }, (_, i) => ({ id: `p${i}`, document_id: `d${i}`, text: `${topics[i % 3].split(' ').slice(0, 4 + (i % 3)).join(' ')} study ${i}. More text.` }));
+    const topics = [
+      'insulin glucose diabetes patients clinic trial',
+      'tumour radiotherapy breast surgery dose outcome',
+      'dogs therapy hospital children anxiety visits',
+    ];
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      id: `p${i}`,
+      document_id: `d${i}`,
+      text: `${topics[i % 3]
+        .split(' ')
+        .slice(0, 4 + (i % 3))
+        .join(' ')} study ${i}. More text.`,
+    }));
     const c = calibrateOn(rows, 60);
     expect(c.threshold).toBeGreaterThan(0);
     expect(c.threshold).toBeLessThanOrEqual(1);
@@ -87,8 +111,14 @@ describe('document relevance', () => {
   it('does not take the same text stored in another document for a hard negative', () => {
     // Passages about distinct things that share a few words, each stored twice (a reprint): the copy covers every word.
     const word = (i: number, w: string) => `${w}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`;
-    const texts = Array.from({ length: 40 }, (_, i) => `${['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((w) => word(i, w)).join(' ')} patients hospital. More.`);
-    const rows = texts.flatMap((text, i) => [{ id: `p${i}`, document_id: `d${i}`, text }, { id: `q${i}`, document_id: `e${i}`, text }]);
+    const texts = Array.from(
+      { length: 40 },
+      (_, i) => `${['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((w) => word(i, w)).join(' ')} patients hospital. More.`,
+    );
+    const rows = texts.flatMap((text, i) => [
+      { id: `p${i}`, document_id: `d${i}`, text },
+      { id: `q${i}`, document_id: `e${i}`, text },
+    ]);
     const c = calibrateOn(rows, 80);
     expect(c.negatives).toBeGreaterThan(0);
     expect(c.threshold).toBeLessThan(1);
@@ -100,7 +130,8 @@ describe('EIGEN-1 splices', () => {
     const text = 'Teriflunomide inhibits DHODH. It is used in relapsing MS, and patients taking teriflunom';
     const cut = boundaryBefore(text);
     expect(text.slice(0, cut)).toBe('Teriflunomide inhibits DHODH. ');
-    const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twentyone twentytwo twentythree twentyfour wi';
+    const words =
+      'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twentyone twentytwo twentythree twentyfour wi';
     const wordCut = boundaryBefore(words);
     expect(words.slice(0, wordCut).endsWith('twentyfour ')).toBe(true);
     // The text already kept (a prefix) is never cut into: with no boundary after it, nothing is cut.
@@ -108,9 +139,11 @@ describe('EIGEN-1 splices', () => {
     expect(boundaryBefore('Done. more text', 7)).toBe(11);
   });
 
-  it('drop a continuation\'s restatement of text already written', () => {
+  it("drop a continuation's restatement of text already written", () => {
     const before = 'The drug reduces relapse rates in multiple sclerosis. Wait a minute, I found that teriflunomide treats MS. ';
-    expect(withoutRepeat(before, 'Wait a minute, I found that teriflunomide treats MS. So the answer is teriflunomide.')).toBe('So the answer is teriflunomide.');
+    expect(withoutRepeat(before, 'Wait a minute, I found that teriflunomide treats MS. So the answer is teriflunomide.')).toBe(
+      'So the answer is teriflunomide.',
+    );
     expect(withoutRepeat(before, 'So the answer is teriflunomide.')).toBe('So the answer is teriflunomide.');
   });
 });

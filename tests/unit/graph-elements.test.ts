@@ -57,7 +57,9 @@ describe('toCytoscapeElements', () => {
       edges: Array.from({ length: 8 }, (_, i) => ({ id: `e${i}`, source: 'hub', target: `g${i}`, label: 'associates' })),
     };
     expect(edgesOf(toCytoscapeElements(fan, { alwaysLabelEdgesUpTo: 16 })).some((e) => e.classes.includes('labelled'))).toBe(false);
-    expect(edgesOf(toCytoscapeElements({ ...fan, edges: fan.edges.slice(0, 4) }, { alwaysLabelEdgesUpTo: 16 })).every((e) => e.classes.includes('labelled'))).toBe(true);
+    expect(
+      edgesOf(toCytoscapeElements({ ...fan, edges: fan.edges.slice(0, 4) }, { alwaysLabelEdgesUpTo: 16 })).every((e) => e.classes.includes('labelled')),
+    ).toBe(true);
   });
 
   it('drops duplicate ids and edges with a missing endpoint', () => {

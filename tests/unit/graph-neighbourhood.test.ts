@@ -58,7 +58,11 @@ describe('neighbourhoodToGraph', () => {
     const ranks = graph.nodes.slice(1).map((n) => n.rank);
     expect(ranks.filter((r) => r === 1)).toHaveLength(15);
     expect(ranks.filter((r) => r === 0)).toHaveLength(15);
-    expect(neighbourhoodToGraph(focus, many, { singleRingMax: 30 }).nodes.slice(1).every((n) => n.rank === 1)).toBe(true);
+    expect(
+      neighbourhoodToGraph(focus, many, { singleRingMax: 30 })
+        .nodes.slice(1)
+        .every((n) => n.rank === 1),
+    ).toBe(true);
   });
 
   it('gives only the focus for an empty neighbourhood', () => {
@@ -115,7 +119,15 @@ describe('expandNeighbourhood (expand in place)', () => {
     direction: 'out',
   });
   // IL6's neighbours: two new nodes, and CD6 and the focus, which are drawn already.
-  const il6 = { id: IL6.id, items: [fromIl6(10, 'GiG', TNF), fromIl6(11, 'GiG', CD6), fromIl6(12, 'DaG', ASTHMA), { ...into(1, 'DaG', focus), edge: { id: 1, sourceId: focus.id, metaedge: 'DaG', targetId: IL6.id } }] };
+  const il6 = {
+    id: IL6.id,
+    items: [
+      fromIl6(10, 'GiG', TNF),
+      fromIl6(11, 'GiG', CD6),
+      fromIl6(12, 'DaG', ASTHMA),
+      { ...into(1, 'DaG', focus), edge: { id: 1, sourceId: focus.id, metaedge: 'DaG', targetId: IL6.id } },
+    ],
+  };
 
   it('adds the new neighbours of an expanded node once, with edges to nodes already drawn, and keeps the base graph as it was', () => {
     const base = neighbourhoodToGraph(focus, items);

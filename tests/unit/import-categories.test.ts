@@ -72,7 +72,11 @@ describe('metaedge readings', () => {
 
   it('lists metaedges between the same kinds in the preferred reading order', () => {
     const order = readMetagraph(hetionet).map((m) => m.abbr);
-    const between = (a: string, b: string) => order.filter((abbr) => { const m = byAbbr.get(abbr)!; return [m.sourceKind, m.targetKind].sort().join() === [a, b].sort().join(); });
+    const between = (a: string, b: string) =>
+      order.filter((abbr) => {
+        const m = byAbbr.get(abbr)!;
+        return [m.sourceKind, m.targetKind].sort().join() === [a, b].sort().join();
+      });
     expect(between('Disease', 'Gene')).toEqual(['DaG', 'DuG', 'DdG']);
     expect(between('Compound', 'Gene')).toEqual(['CbG', 'CuG', 'CdG']);
     expect(between('Anatomy', 'Gene')).toEqual(['AeG', 'AuG', 'AdG']);

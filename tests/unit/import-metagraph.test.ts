@@ -25,7 +25,9 @@ describe('readMetagraph', () => {
 
 describe('describeMetaedge', () => {
   it('uses dashes for undirected and arrows for directed metaedges', () => {
-    expect(describeMetaedge({ abbr: 'CtD', sourceKind: 'Compound', verb: 'treats', targetKind: 'Disease', directed: false })).toBe('Compound – treats – Disease');
+    expect(describeMetaedge({ abbr: 'CtD', sourceKind: 'Compound', verb: 'treats', targetKind: 'Disease', directed: false })).toBe(
+      'Compound – treats – Disease',
+    );
     expect(describeMetaedge({ abbr: 'Gr>G', sourceKind: 'Gene', verb: 'regulates', targetKind: 'Gene', directed: true })).toBe('Gene → regulates → Gene');
   });
 

@@ -15,8 +15,15 @@ describe('import progress and summary formatting', () => {
   });
 
   it('aligns table columns', () => {
-    expect(table(['metaedge', 'count'], [['CtD', '755'], ['Gr>G', '265,672']], [false, true])).toBe(
-      ['metaedge    count', '--------  -------', 'CtD           755', 'Gr>G      265,672'].join('\n'),
-    );
+    expect(
+      table(
+        ['metaedge', 'count'],
+        [
+          ['CtD', '755'],
+          ['Gr>G', '265,672'],
+        ],
+        [false, true],
+      ),
+    ).toBe(['metaedge    count', '--------  -------', 'CtD           755', 'Gr>G      265,672'].join('\n'));
   });
 });

@@ -15,8 +15,28 @@ function link(mention: string, nodeId: string, kind: string, name: string): Link
 }
 const entities = [link('metformin', 'Compound::DB00331', 'Compound', 'Metformin'), link('PPARG', 'Gene::5468', 'Gene', 'PPARG')];
 const t2dm = 'type 2 diabetes mellitus';
-const ctd = { edgeId: 1, sourceId: 'Compound::DB00331', sourceName: 'Metformin', sourceKind: 'Compound', metaedge: 'CtD', verb: 'treats', targetId: 'Disease::DOID:9352', targetName: t2dm, targetKind: 'Disease' };
-const dag = { edgeId: 2, sourceId: 'Disease::DOID:9352', sourceName: t2dm, sourceKind: 'Disease', metaedge: 'DaG', verb: 'associates', targetId: 'Gene::5468', targetName: 'PPARG', targetKind: 'Gene' };
+const ctd = {
+  edgeId: 1,
+  sourceId: 'Compound::DB00331',
+  sourceName: 'Metformin',
+  sourceKind: 'Compound',
+  metaedge: 'CtD',
+  verb: 'treats',
+  targetId: 'Disease::DOID:9352',
+  targetName: t2dm,
+  targetKind: 'Disease',
+};
+const dag = {
+  edgeId: 2,
+  sourceId: 'Disease::DOID:9352',
+  sourceName: t2dm,
+  sourceKind: 'Disease',
+  metaedge: 'DaG',
+  verb: 'associates',
+  targetId: 'Gene::5468',
+  targetName: 'PPARG',
+  targetKind: 'Gene',
+};
 
 const grounded: RunReasoning = {
   trace: [],
@@ -31,7 +51,13 @@ const grounded: RunReasoning = {
   ],
   entities,
 };
-const abstained: RunReasoning = { ...grounded, answer: { ...grounded.answer, text: '', abstained: true, nodeIds: [] }, rationale: 'no evidence', claims: [], evidence: [] };
+const abstained: RunReasoning = {
+  ...grounded,
+  answer: { ...grounded.answer, text: '', abstained: true, nodeIds: [] },
+  rationale: 'no evidence',
+  claims: [],
+  evidence: [],
+};
 const unsupported: RunReasoning = { ...grounded, answer: { ...grounded.answer, text: 'obesity', nodeIds: [] }, claims: [{ text: 'obesity', evidenceIds: [] }] };
 
 const general = Object.fromEntries(generalCriteria().criteria.map((c) => [c.id, c]));
@@ -56,7 +82,10 @@ describe('offline judge checks', () => {
     expect(check('The answer identifies obesity.').verdict).toBe('no');
     expect(check('The count stated is 3.', { ...grounded, answerType: 'count', answer: { ...grounded.answer, text: '3', count: 3 } }).verdict).toBe('yes');
     expect(check('The count stated is 4.', { ...grounded, answerType: 'count', answer: { ...grounded.answer, text: '3', count: 3 } }).verdict).toBe('no');
-    expect(check('Explains the pharmacology of biguanides.')).toEqual({ verdict: 'no', reason: 'the offline engine has no programmatic check for this criterion' });
+    expect(check('Explains the pharmacology of biguanides.')).toEqual({
+      verdict: 'no',
+      reason: 'the offline engine has no programmatic check for this criterion',
+    });
   });
 });
 
@@ -74,7 +103,13 @@ describe('offline checklist and judge roles', () => {
     ]);
     const withoutGold = await model.call(checklistTemplate, { ...base, gold: null });
     expect(withoutGold.parsed?.criteria).toHaveLength(3);
-    const count = await model.call(checklistTemplate, { ...base, question: 'How many genes are associated with asthma?', entities: [], answerType: 'count', gold: { text: '', key: null, count: 12 } });
+    const count = await model.call(checklistTemplate, {
+      ...base,
+      question: 'How many genes are associated with asthma?',
+      entities: [],
+      answerType: 'count',
+      gold: { text: '', key: null, count: 12 },
+    });
     expect(count.parsed?.criteria).toEqual(['The count is stated as an integer.', 'The count stated is 12.']);
   });
 
@@ -84,8 +119,8 @@ describe('offline checklist and judge roles', () => {
   });
 });
 
-describe('the judge reads the run\'s reasoning trace', () => {
-  it('lists the method\'s model calls in order, each clipped, and says when the budget cut the rest', () => {
+describe("the judge reads the run's reasoning trace", () => {
+  it("lists the method's model calls in order, each clipped, and says when the budget cut the rest", () => {
     const calls = Array.from({ length: 20 }, (_, i) => ({ step: `Step ${i + 1}`, role: 'reason', output: 'x'.repeat(TRACE_ENTRY_CHARS + 100) }));
     const r = runReasoning({ answerType: 'open', options: null }, null, [], [], calls);
     expect(r.trace[0]).toEqual({ step: 'Step 1', role: 'reason', text: `${'x'.repeat(TRACE_ENTRY_CHARS)}…` });

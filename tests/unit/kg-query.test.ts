@@ -7,11 +7,14 @@ import { byDegreeDesc, interleaveGroups } from '../../lib/kg/query/order';
 
 describe('tokenize', () => {
   it('gives spans whose joined token norms equal normaliseName of the span', () => {
-    const text = "Crohn’s disease, type-2 diabetes & TNF-α (HIF1α) in naïve T-cells";
+    const text = 'Crohn’s disease, type-2 diabetes & TNF-α (HIF1α) in naïve T-cells';
     const tokens = tokenize(text);
     for (let i = 0; i < tokens.length; i++) {
       for (let j = i; j < tokens.length; j++) {
-        const joined = tokens.slice(i, j + 1).map((t) => t.norm).join(' ');
+        const joined = tokens
+          .slice(i, j + 1)
+          .map((t) => t.norm)
+          .join(' ');
         expect(joined).toBe(normaliseName(text.slice(tokens[i].start, tokens[j].end)));
       }
     }

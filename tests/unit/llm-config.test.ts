@@ -31,7 +31,11 @@ describe('model backend configuration', () => {
   });
 
   it('uses the OpenAI endpoint when only a model is named', () => {
-    expect(modelBackendConfigFromEnv({ HOPSCOPE_MODEL: 'gpt-4o-mini' })).toMatchObject({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', timeoutMs: 60_000 });
+    expect(modelBackendConfigFromEnv({ HOPSCOPE_MODEL: 'gpt-4o-mini' })).toMatchObject({
+      kind: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      timeoutMs: 60_000,
+    });
   });
 
   it('refuses an endpoint without a model, and a malformed role map', () => {
@@ -55,11 +59,23 @@ describe('embedding configuration', () => {
   it('is off without HOPSCOPE_EMBEDDING_MODEL, and takes the chat endpoint, key and timeout unless given its own', () => {
     expect(embeddingConfigFromEnv({ OPENAI_BASE_URL: 'http://localhost:8000/v1', HOPSCOPE_MODEL: 'm' })).toBeNull();
     const chat = { OPENAI_BASE_URL: 'http://localhost:8000/v1', OPENAI_API_KEY: 'sk-chat', HOPSCOPE_MODEL_TIMEOUT_MS: '1500' };
-    expect(embeddingConfigFromEnv({ ...chat, HOPSCOPE_EMBEDDING_MODEL: 'bge-small' })).toEqual({ model: 'bge-small', baseUrl: 'http://localhost:8000/v1', apiKey: 'sk-chat', timeoutMs: 1500 });
+    expect(embeddingConfigFromEnv({ ...chat, HOPSCOPE_EMBEDDING_MODEL: 'bge-small' })).toEqual({
+      model: 'bge-small',
+      baseUrl: 'http://localhost:8000/v1',
+      apiKey: 'sk-chat',
+      timeoutMs: 1500,
+    });
     expect(
-      embeddingConfigFromEnv({ ...chat, HOPSCOPE_EMBEDDING_MODEL: 'text-embedding-3-small', HOPSCOPE_EMBEDDING_BASE_URL: 'https://api.openai.com/v1', HOPSCOPE_EMBEDDING_API_KEY: 'sk-emb' }),
+      embeddingConfigFromEnv({
+        ...chat,
+        HOPSCOPE_EMBEDDING_MODEL: 'text-embedding-3-small',
+        HOPSCOPE_EMBEDDING_BASE_URL: 'https://api.openai.com/v1',
+        HOPSCOPE_EMBEDDING_API_KEY: 'sk-emb',
+      }),
     ).toMatchObject({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-emb' });
-    expect(() => embeddingConfigFromEnv({ HOPSCOPE_EMBEDDING_MODEL: 'm', HOPSCOPE_EMBEDDING_BASE_URL: 'file:///etc/passwd' })).toThrow(/HOPSCOPE_EMBEDDING_BASE_URL/);
+    expect(() => embeddingConfigFromEnv({ HOPSCOPE_EMBEDDING_MODEL: 'm', HOPSCOPE_EMBEDDING_BASE_URL: 'file:///etc/passwd' })).toThrow(
+      /HOPSCOPE_EMBEDDING_BASE_URL/,
+    );
   });
 
   it('counts the embedding key and the credentials in its URL among the secrets every read path blanks', () => {

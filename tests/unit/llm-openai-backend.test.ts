@@ -49,7 +49,16 @@ describe('OpenAIBackend against a scripted OpenAI-compatible server', () => {
     const result = await client.call(judgeTemplate, judgeInput);
 
     expect(result.parsed).toEqual({ verdict: 'yes', reason: 'aspirin is named' });
-    expect(result).toMatchObject({ tokensIn: 42, tokensOut: 7, tokensEstimated: false, attempts: 1, cached: false, backend: 'openai', model: 'test-model', finishReason: 'stop' });
+    expect(result).toMatchObject({
+      tokensIn: 42,
+      tokensOut: 7,
+      tokensEstimated: false,
+      attempts: 1,
+      cached: false,
+      backend: 'openai',
+      model: 'test-model',
+      finishReason: 'stop',
+    });
     const body = server.requests[0].body;
     expect(body.model).toBe('test-model');
     expect(body.temperature).toBe(0);
@@ -60,7 +69,15 @@ describe('OpenAIBackend against a scripted OpenAI-compatible server', () => {
     expect(body.messages[1].content).toContain('Criterion: names a drug');
     expect(body.messages[1].content).toContain('Answer in JSON matching this schema');
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ role: 'judge', template: 'generic.judge', templateVersion: 1, output: goodVerdict, parsed: result.parsed, attempts: 1, error: null });
+    expect(records[0]).toMatchObject({
+      role: 'judge',
+      template: 'generic.judge',
+      templateVersion: 1,
+      output: goodVerdict,
+      parsed: result.parsed,
+      attempts: 1,
+      error: null,
+    });
   });
 
   it('estimates tokens when the server reports no usage, and says so', async () => {
@@ -159,7 +176,10 @@ describe('OpenAIBackend against a scripted OpenAI-compatible server', () => {
   });
 
   it('turns a hanging server into a timeout error quickly, retrying within the budget', async () => {
-    const { server, client, records } = await setup([reply.hang(), reply.hang()], { timeoutMs: 300, retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 100 } });
+    const { server, client, records } = await setup([reply.hang(), reply.hang()], {
+      timeoutMs: 300,
+      retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 100 },
+    });
     const started = Date.now();
 
     const error = await failure(client.call(judgeTemplate, judgeInput));
@@ -195,7 +215,11 @@ describe('OpenAIBackend against a scripted OpenAI-compatible server', () => {
   });
 
   it('falls back to plain prompting when the server rejects response_format, and remembers it', async () => {
-    const { server, client } = await setup([reply.ok(goodVerdict), reply.ok('{"verdict":"no","reason":"second"}')], {}, { unsupportedParams: ['response_format'] });
+    const { server, client } = await setup(
+      [reply.ok(goodVerdict), reply.ok('{"verdict":"no","reason":"second"}')],
+      {},
+      { unsupportedParams: ['response_format'] },
+    );
 
     const first = await client.call(judgeTemplate, judgeInput);
     const second = await client.call(judgeTemplate, { ...judgeInput, criterion: 'other' });
@@ -211,7 +235,9 @@ describe('OpenAIBackend against a scripted OpenAI-compatible server', () => {
   });
 
   it('answers an identical deterministic call from the cache, still recording it', async () => {
-    const { server, client, records } = await setup([reply.ok(goodVerdict, { usage: { prompt_tokens: 11, completion_tokens: 4 } })], { cache: new MemoryResponseCache() });
+    const { server, client, records } = await setup([reply.ok(goodVerdict, { usage: { prompt_tokens: 11, completion_tokens: 4 } })], {
+      cache: new MemoryResponseCache(),
+    });
 
     const first = await client.call(judgeTemplate, judgeInput);
     const second = await client.call(judgeTemplate, judgeInput);
@@ -296,14 +322,29 @@ describe('ModelClient', () => {
       },
     };
     const client = new ModelClient(broken, { recorder: async (r) => void records.push(r) });
-    const template = defineTemplate({ role: 'check', id: 'test.client-check', version: 3, system: 's', render: (i: { x: number }) => `x=${i.x}`, output: z.object({ ok: z.boolean() }) });
+    const template = defineTemplate({
+      role: 'check',
+      id: 'test.client-check',
+      version: 3,
+      system: 's',
+      render: (i: { x: number }) => `x=${i.x}`,
+      output: z.object({ ok: z.boolean() }),
+    });
 
     const error = await failure(client.call(template, { x: 1 }));
 
     expect(error.kind).toBe('internal');
     expect(error.message).toBe('rule table missing');
     expect(records).toEqual([
-      expect.objectContaining({ role: 'check', template: 'test.client-check', templateVersion: 3, backend: 'offline', model: 'offline-engine', error: 'internal: rule table missing', output: null }),
+      expect.objectContaining({
+        role: 'check',
+        template: 'test.client-check',
+        templateVersion: 3,
+        backend: 'offline',
+        model: 'offline-engine',
+        error: 'internal: rule table missing',
+        output: null,
+      }),
     ]);
     expect(records[0].messages[1].content).toContain('x=1');
   });

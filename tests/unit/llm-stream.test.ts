@@ -87,14 +87,16 @@ describe('streamWithContinuation', () => {
     expect(server.requests).toHaveLength(1);
     expect(generation.calls).toHaveLength(1);
     expect(generation.text).toBe(firstPass.join(''));
-    expect(windows.map((w) => [w.start, w.end])).toEqual([[0, 20], [15, 35], [30, 50]]);
+    expect(windows.map((w) => [w.start, w.end])).toEqual([
+      [0, 20],
+      [15, 35],
+      [30, 50],
+    ]);
     expect(windows.every((w) => w.text === generation.text.slice(w.start, w.end))).toBe(true);
   });
 
   it('stops reviewing once the splice budget is spent', async () => {
-    const { server, client } = await setup((request) =>
-      endsWithAssistant(request.body) ? reply.stream(firstPass) : reply.stream(firstPass, { delayMs: 10 }),
-    );
+    const { server, client } = await setup((request) => (endsWithAssistant(request.body) ? reply.stream(firstPass) : reply.stream(firstPass, { delayMs: 10 })));
     let reviews = 0;
 
     const generation = await streamWithContinuation(client, generateTemplate, input, {
@@ -128,8 +130,16 @@ describe('streamWithContinuation', () => {
   });
 
   it('by default (auto) asks the server to continue the prefix, and says the continuation continued', async () => {
-    const { server, client } = await setup((request) => (endsWithAssistant(request.body) ? reply.stream(['done.']) : reply.stream(firstPass, { delayMs: 10 })), 'auto');
-    const generation = await streamWithContinuation(client, generateTemplate, input, { windowChars: 20, overlapChars: 5, maxSplices: 1, review: async () => ' aside ' });
+    const { server, client } = await setup(
+      (request) => (endsWithAssistant(request.body) ? reply.stream(['done.']) : reply.stream(firstPass, { delayMs: 10 })),
+      'auto',
+    );
+    const generation = await streamWithContinuation(client, generateTemplate, input, {
+      windowChars: 20,
+      overlapChars: 5,
+      maxSplices: 1,
+      review: async () => ' aside ',
+    });
     expect(server.requests[1].body).toMatchObject({ continue_final_message: true, add_generation_prompt: false });
     expect(generation.calls[1].continuation).toBe('continued');
     expect(generation.continuation).toBe('continued');
@@ -140,7 +150,8 @@ describe('streamWithContinuation', () => {
       if (request.body.continue_final_message) return reply.status(400, { message: 'Unrecognized request argument supplied: continue_final_message' });
       return endsWithAssistant(request.body) ? reply.stream(['done.']) : reply.stream(firstPass, { delayMs: 10 });
     }, 'auto');
-    const run = () => streamWithContinuation(client, generateTemplate, input, { windowChars: 20, overlapChars: 5, maxSplices: 1, review: async () => ' aside ' });
+    const run = () =>
+      streamWithContinuation(client, generateTemplate, input, { windowChars: 20, overlapChars: 5, maxSplices: 1, review: async () => ' aside ' });
     const generation = await run();
     expect(server.requests.map((r) => !!r.body.continue_final_message)).toEqual([false, true, false]);
     expect(generation.calls[1].continuation).toBe('new-turn');
@@ -152,6 +163,8 @@ describe('streamWithContinuation', () => {
 
   it('rejects a window overlap as long as the window', async () => {
     const { client } = await setup([]);
-    await expect(streamWithContinuation(client, generateTemplate, input, { windowChars: 10, overlapChars: 10, review: async () => null })).rejects.toThrow(/overlapChars/);
+    await expect(streamWithContinuation(client, generateTemplate, input, { windowChars: 10, overlapChars: 10, review: async () => null })).rejects.toThrow(
+      /overlapChars/,
+    );
   });
 });

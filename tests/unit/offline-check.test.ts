@@ -91,7 +91,9 @@ describe('checkAnswer', () => {
     const EPI: Node = ['Disease::DOID:1826', 'epilepsy', 'Disease'];
     const VPA: Node = ['Compound::DB00313', 'Valproic acid', 'Compound'];
     const q = 'What disease is treated by a compound that also treats epilepsy?';
-    const path = readQuestion(q, { links: [{ nodeId: EPI[0], name: 'epilepsy', kind: 'Disease', mention: 'epilepsy', start: q.indexOf('epilepsy'), end: q.length - 1 }] });
+    const path = readQuestion(q, {
+      links: [{ nodeId: EPI[0], name: 'epilepsy', kind: 'Disease', mention: 'epilepsy', start: q.indexOf('epilepsy'), end: q.length - 1 }],
+    });
     const evidence = { triples: [triple('p1', VPA, 'CtD', EPI)] };
     const verdict = checkAnswer(path, answerFromEvidence(path, evidence), evidence);
     expect(verdict.missing).toEqual(['no KG evidence for hop 2 (CtD: Compound → Disease) on the chain from epilepsy']);
@@ -103,7 +105,10 @@ describe('checkAnswer on a claim between two linked entities', () => {
   const METFORMIN: Node = ['Compound::DB00331', 'Metformin', 'Compound'];
   const T2D: Node = ['Disease::DOID:9352', 'type 2 diabetes mellitus', 'Disease'];
   const read = readQuestion(yesno, {
-    links: [[...METFORMIN, 'metformin'], [...T2D, 'type 2 diabetes mellitus']].map(([nodeId, name, kind, mention]) => ({ nodeId, name, kind, mention, start: yesno.indexOf(mention), end: yesno.indexOf(mention) + mention.length })),
+    links: [
+      [...METFORMIN, 'metformin'],
+      [...T2D, 'type 2 diabetes mellitus'],
+    ].map(([nodeId, name, kind, mention]) => ({ nodeId, name, kind, mention, start: yesno.indexOf(mention), end: yesno.indexOf(mention) + mention.length })),
   });
 
   it('agrees with the linking: a plan of claims only (as BioWeave writes a yes/no) is anchored by its claim', () => {

@@ -233,13 +233,18 @@ describe('multiple choice', () => {
     const question = "Which gene is associated with Parkinson's disease?";
     const edges = [triple('k1', PD, 'DaG', SNCA), triple('k2', PD, 'DaG', INS)];
 
-    it('reports a tie, with its reason, whatever the options\' order or names, instead of picking one', () => {
-      for (const options of [{ A: 'SNCA', B: 'INS' }, { A: 'INS', B: 'SNCA' }]) {
+    it("reports a tie, with its reason, whatever the options' order or names, instead of picking one", () => {
+      for (const options of [
+        { A: 'SNCA', B: 'INS' },
+        { A: 'INS', B: 'SNCA' },
+      ]) {
         const r = answerFromEvidence(understand(question, [PD], { options }), { triples: edges });
         expect(r.abstain).toBe(true);
         expect(r.chosenOption).toBeUndefined();
         expect(r.optionTie).toEqual(['A', 'B']);
-        expect(r.reason).toBe(`tie between options A (${options.A}) and B (${options.B}): each has 1 supporting edge(s), so the evidence does not tell them apart`);
+        expect(r.reason).toBe(
+          `tie between options A (${options.A}) and B (${options.B}): each has 1 supporting edge(s), so the evidence does not tell them apart`,
+        );
       }
     });
 
@@ -248,7 +253,10 @@ describe('multiple choice', () => {
         { id: 'd1', text: "Mutations in SNCA cause familial Parkinson's disease." },
         { id: 'd2', text: 'INS is expressed in pancreatic beta cells.' },
       ];
-      for (const options of [{ A: 'SNCA', B: 'INS' }, { A: 'INS', B: 'SNCA' }]) {
+      for (const options of [
+        { A: 'SNCA', B: 'INS' },
+        { A: 'INS', B: 'SNCA' },
+      ]) {
         const r = answerFromEvidence(understand(question, [PD], { options }), { triples: edges, passages });
         const snca = options.A === 'SNCA' ? 'A' : 'B';
         expect(r.chosenOption).toBe(snca);

@@ -28,12 +28,7 @@ describe('text', () => {
 
   it('splits sentences with offsets, keeping abbreviations and decimals inside', () => {
     const text = 'Levels rose 2.5 fold, e.g. In mice. Treatment (vs. placebo) helped! Was it safe? Yes.';
-    expect(splitSentences(text).map((s) => s.text)).toEqual([
-      'Levels rose 2.5 fold, e.g. In mice.',
-      'Treatment (vs. placebo) helped!',
-      'Was it safe?',
-      'Yes.',
-    ]);
+    expect(splitSentences(text).map((s) => s.text)).toEqual(['Levels rose 2.5 fold, e.g. In mice.', 'Treatment (vs. placebo) helped!', 'Was it safe?', 'Yes.']);
     const [, second] = splitSentences(text);
     expect(text.slice(second.start, second.end)).toBe(second.text);
   });

@@ -284,17 +284,18 @@ describe('yes/no phrasings', () => {
     expect(u.propositions[0].object.name).toBe('MDM2');
   });
 
-  it.each(['Determine whether metformin treats type 2 diabetes.', 'Does metformin treat type 2 diabetes', 'Metformin is indicated for type 2 diabetes: true or false?'])(
-    'reads "%s" as a claim',
-    (text) => {
-      const u = understand(text, [
-        [text.includes('Metformin') ? 'Metformin' : 'metformin', 'Compound', 'C'],
-        ['type 2 diabetes', 'Disease', 'D'],
-      ]);
-      expect(u.operator).toBe('yesno');
-      expect(u.propositions.map((p) => [p.subject.nodeId, p.hop.edges[0].metaedge, p.object.nodeId])).toEqual([['C', 'CtD', 'D']]);
-    },
-  );
+  it.each([
+    'Determine whether metformin treats type 2 diabetes.',
+    'Does metformin treat type 2 diabetes',
+    'Metformin is indicated for type 2 diabetes: true or false?',
+  ])('reads "%s" as a claim', (text) => {
+    const u = understand(text, [
+      [text.includes('Metformin') ? 'Metformin' : 'metformin', 'Compound', 'C'],
+      ['type 2 diabetes', 'Disease', 'D'],
+    ]);
+    expect(u.operator).toBe('yesno');
+    expect(u.propositions.map((p) => [p.subject.nodeId, p.hop.edges[0].metaedge, p.object.nodeId])).toEqual([['C', 'CtD', 'D']]);
+  });
 
   it('an existence question keeps its answer variable', () => {
     const u = understand('Is there a gene associated with both asthma and psoriasis?', [
@@ -345,49 +346,71 @@ describe('phrasings outside any generator template', () => {
     ['Genes linked to asthma', [['asthma', 'Disease', 'D']], 'Gene', 'lookup', ['asthma:DaG']],
     [
       'Among genes expressed in the liver, which interact with TP53?',
-      [['liver', 'Anatomy', 'A'], ['TP53', 'Gene', 'G']],
+      [
+        ['liver', 'Anatomy', 'A'],
+        ['TP53', 'Gene', 'G'],
+      ],
       'Gene',
       'intersection',
       ['liver:AeG', 'TP53:GiG'],
     ],
     [
       'Drugs that treat epilepsy: which of them bind SCN1A?',
-      [['epilepsy', 'Disease', 'D'], ['SCN1A', 'Gene', 'G']],
+      [
+        ['epilepsy', 'Disease', 'D'],
+        ['SCN1A', 'Gene', 'G'],
+      ],
       'Compound',
       'intersection',
       ['epilepsy:CtD', 'SCN1A:CbG'],
     ],
     [
       'asthma and psoriasis: shared genes?',
-      [['asthma', 'Disease', 'D1'], ['psoriasis', 'Disease', 'D2']],
+      [
+        ['asthma', 'Disease', 'D1'],
+        ['psoriasis', 'Disease', 'D2'],
+      ],
       'Gene',
       'shared_neighbor',
       ['asthma:DaG|DuG|DdG', 'psoriasis:DaG|DuG|DdG'],
     ],
     [
       "What's the pathway that both TP53 and MDM2 participate in?",
-      [['TP53', 'Gene', 'G1'], ['MDM2', 'Gene', 'G2']],
+      [
+        ['TP53', 'Gene', 'G1'],
+        ['MDM2', 'Gene', 'G2'],
+      ],
       'Pathway',
       'shared_neighbor',
       ['TP53:GpPW', 'MDM2:GpPW'],
     ],
     [
       'What medication for type 2 diabetes also causes lactic acidosis?',
-      [['type 2 diabetes', 'Disease', 'D'], ['lactic acidosis', 'Side Effect', 'SE']],
+      [
+        ['type 2 diabetes', 'Disease', 'D'],
+        ['lactic acidosis', 'Side Effect', 'SE'],
+      ],
       'Compound',
       'intersection',
       ['type 2 diabetes:CtD|CpD', 'lactic acidosis:CcSE'],
     ],
     [
       'Which disease is associated with the gene IL23R, presents the symptom fever and is treated by the compound ibuprofen?',
-      [['IL23R', 'Gene', 'G'], ['fever', 'Symptom', 'S'], ['ibuprofen', 'Compound', 'C']],
+      [
+        ['IL23R', 'Gene', 'G'],
+        ['fever', 'Symptom', 'S'],
+        ['ibuprofen', 'Compound', 'C'],
+      ],
       'Disease',
       'intersection',
       ['IL23R:DaG', 'fever:DpS', 'ibuprofen:CtD'],
     ],
     [
       'A side effect [nausea] is caused by a compound that treats a disease. The disease localizes to the anatomy [stomach]. What is the disease?',
-      [['nausea', 'Side Effect', 'SE'], ['stomach', 'Anatomy', 'A']],
+      [
+        ['nausea', 'Side Effect', 'SE'],
+        ['stomach', 'Anatomy', 'A'],
+      ],
       'Disease',
       'path',
       ['nausea:CcSE>CtD', 'stomach:DlA'],
@@ -403,7 +426,15 @@ describe('phrasings outside any generator template', () => {
 describe('linker output', () => {
   it('takes EntityLink[] as it is, placing a link without offsets at its mention', () => {
     const links: EntityLink[] = [
-      { nodeId: 'Disease::DOID:2377', kind: 'Disease', name: 'multiple sclerosis', mention: 'Multiple Sclerosis', matched: 'multiple sclerosis', method: 'exact', score: 1 },
+      {
+        nodeId: 'Disease::DOID:2377',
+        kind: 'Disease',
+        name: 'multiple sclerosis',
+        mention: 'Multiple Sclerosis',
+        matched: 'multiple sclerosis',
+        method: 'exact',
+        score: 1,
+      },
       { nodeId: 'Gene::149233', kind: 'Gene', name: 'IL23R', mention: 'IL-23R', matched: 'IL-23R', method: 'alias', score: 0.9, start: 32, end: 38 },
     ];
     const u = readQuestion('Is Multiple Sclerosis linked to IL-23R?', { links });
@@ -443,10 +474,20 @@ describe('domainOf', () => {
     expect(domainOf(understand('What are the symptoms of asthma?', [['asthma', 'Disease', 'D']]))).toBe('DISEASE_SYMPTOM');
     expect(domainOf(understand('Which pathways contain TP53?', [['TP53', 'Gene', 'G']]))).toBe('PATHWAY_METABOLISM');
     expect(
-      domainOf(understand('Which compound treats asthma and binds ADRB2?', [['asthma', 'Disease', 'D'], ['ADRB2', 'Gene', 'G']])),
+      domainOf(
+        understand('Which compound treats asthma and binds ADRB2?', [
+          ['asthma', 'Disease', 'D'],
+          ['ADRB2', 'Gene', 'G'],
+        ]),
+      ),
     ).toBe('DRUG_THERAPY');
     expect(
-      domainOf(understand('Which gene interacts with TP53 and is associated with asthma?', [['TP53', 'Gene', 'G'], ['asthma', 'Disease', 'D']])),
+      domainOf(
+        understand('Which gene interacts with TP53 and is associated with asthma?', [
+          ['TP53', 'Gene', 'G'],
+          ['asthma', 'Disease', 'D'],
+        ]),
+      ),
     ).toBe('INTEGRATED');
   });
 });

@@ -52,7 +52,8 @@ function read(text: string, ...entities: Entity[]): QuestionReading {
 }
 
 /** "name[kind]:DaG>CbG" per anchor, the preferred metaedge of each hop. */
-const chains = (r: QuestionReading) => r.anchors.map((a) => `${a.negated ? '!' : ''}${a.entity.name}[${a.entity.kind}]:${a.chain.map((h) => h.edges[0].metaedge).join('>')}`);
+const chains = (r: QuestionReading) =>
+  r.anchors.map((a) => `${a.negated ? '!' : ''}${a.entity.name}[${a.entity.kind}]:${a.chain.map((h) => h.edges[0].metaedge).join('>')}`);
 const claims = (r: QuestionReading) => r.propositions.map((p) => `${p.subject.kind}-${p.hop.edges[0].metaedge}-${p.object.kind}`);
 
 describe('lookup, in varied wordings', () => {
@@ -87,7 +88,11 @@ describe('lookup, in varied wordings', () => {
   });
 
   it('symptom: presentation wordings', () => {
-    for (const text of ["What symptoms does Parkinson's disease present with?", "Which symptoms are seen in Parkinson's disease?", "What are the clinical signs of Parkinson's disease?"]) {
+    for (const text of [
+      "What symptoms does Parkinson's disease present with?",
+      "Which symptoms are seen in Parkinson's disease?",
+      "What are the clinical signs of Parkinson's disease?",
+    ]) {
       const r = read(text, E.parkinson);
       expect(r.answerKind, text).toBe('Symptom');
       expect(chains(r), text).toEqual(["Parkinson's disease[Disease]:DpS"]);
@@ -95,7 +100,11 @@ describe('lookup, in varied wordings', () => {
   });
 
   it('pharmacologic class: membership wordings', () => {
-    for (const text of ['Which pharmacologic class does metformin belong to?', 'To which drug class does metformin belong?', 'What is the pharmacological class of metformin?']) {
+    for (const text of [
+      'Which pharmacologic class does metformin belong to?',
+      'To which drug class does metformin belong?',
+      'What is the pharmacological class of metformin?',
+    ]) {
       const r = read(text, E.metformin);
       expect(r.answerKind, text).toBe('Pharmacologic Class');
       expect(chains(r), text).toEqual(['metformin[Compound]:PCiC']);
@@ -164,7 +173,7 @@ describe('yes/no', () => {
     ['Is nausea a side effect of ibuprofen?', E.nausea],
     ['My doctor put me on ibuprofen. Could it give me diarrhoea?', E.diarrhoea],
     ['Is diarrhoea one of the adverse effects of ibuprofen?', E.diarrhoea],
-  ])('side effect, read through the mention\'s Side Effect reading: %s', (text, effect) => {
+  ])("side effect, read through the mention's Side Effect reading: %s", (text, effect) => {
     const r = read(text, E.ibuprofen, effect);
     expect(r.operator).toBe('yesno');
     expect(claims(r)).toHaveLength(1);
@@ -192,7 +201,10 @@ describe('yes/no', () => {
 });
 
 describe('exclusion', () => {
-  it.each([['Which drugs besides metformin treat type 2 diabetes mellitus?'], ['Other than metformin, which medication is prescribed for type 2 diabetes mellitus?']])('%s', (text) => {
+  it.each([
+    ['Which drugs besides metformin treat type 2 diabetes mellitus?'],
+    ['Other than metformin, which medication is prescribed for type 2 diabetes mellitus?'],
+  ])('%s', (text) => {
     const r = read(text, E.metformin, E.t2d);
     expect(chains(r)).toEqual(['type 2 diabetes mellitus[Disease]:CtD']);
     expect(r.excluded.map((e) => e.nodeId)).toEqual([E.metformin.id]);
@@ -325,14 +337,14 @@ describe('a question wrapped in context', () => {
     expect(chains(r)).toEqual(['asthma[Disease]:CtD']);
   });
 
-  it.each([
-    ['We study psoriasis. Which genes are associated with it and with asthma?'],
-    ['Consider asthma. Which genes are associated with it?'],
-  ])('an ask that takes up the context by a pronoun, or names nothing, keeps it: %s', (text) => {
-    const entities = text.includes('psoriasis') ? [E.psoriasis, E.asthma] : [E.asthma];
-    const r = read(text, ...entities);
-    expect(r.anchors.map((a) => a.entity.name)).toEqual(entities.map((e) => e.mention));
-  });
+  it.each([['We study psoriasis. Which genes are associated with it and with asthma?'], ['Consider asthma. Which genes are associated with it?']])(
+    'an ask that takes up the context by a pronoun, or names nothing, keeps it: %s',
+    (text) => {
+      const entities = text.includes('psoriasis') ? [E.psoriasis, E.asthma] : [E.asthma];
+      const r = read(text, ...entities);
+      expect(r.anchors.map((a) => a.entity.name)).toEqual(entities.map((e) => e.mention));
+    },
+  );
 
   it.each([
     ['Quick check for a grant: does metformin treat type 2 diabetes mellitus?'],
@@ -393,14 +405,14 @@ describe('clinical shorthand and loose counting', () => {
 });
 
 describe('requests, agreement and predicates', () => {
-  it.each([
-    ['Could you tell me the genes associated with asthma?'],
-    ['Can you show me which genes are associated with asthma?'],
-  ])('a polite request asks for entities, not yes or no: %s', (text) => {
-    const r = read(text, E.asthma);
-    expect(r.outputFormat).toBe('list');
-    expect(chains(r)).toEqual(['asthma[Disease]:DaG']);
-  });
+  it.each([['Could you tell me the genes associated with asthma?'], ['Can you show me which genes are associated with asthma?']])(
+    'a polite request asks for entities, not yes or no: %s',
+    (text) => {
+      const r = read(text, E.asthma);
+      expect(r.outputFormat).toBe('list');
+      expect(chains(r)).toEqual(['asthma[Disease]:DaG']);
+    },
+  );
 
   it('"could you tell me whether …" stays a yes/no question', () => {
     const r = read('Could you tell me whether metformin treats type 2 diabetes mellitus?', E.metformin, E.t2d);

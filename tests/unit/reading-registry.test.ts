@@ -15,7 +15,8 @@ function linksIn(text: string, entities: [string, string, string][]): LinkedEnti
 
 const MIGRAINE: [string, string, string] = ['migraine', 'Disease', 'Disease::DOID:6364'];
 const hetionet = loadedMetagraph();
-const rows = (): MetaedgeRow[] => hetionet.metaedges.map((m) => ({ abbr: m.abbr, sourceKind: m.source, verb: m.verb, targetKind: m.target, directed: m.directed }));
+const rows = (): MetaedgeRow[] =>
+  hetionet.metaedges.map((m) => ({ abbr: m.abbr, sourceKind: m.source, verb: m.verb, targetKind: m.target, directed: m.directed }));
 
 let removers: (() => void)[] = [];
 afterEach(() => {
@@ -34,7 +35,16 @@ describe('the relation-sense registry', () => {
   });
 
   it('fails at load on an unknown metaedge, concept, category or duplicate id', () => {
-    const base: SenseInput = { id: 'cure-lay', verbs: ['treats'], hetionet: ['CtD'], agent: ['compound'], active: 'cure {x}', passive: 'are cured by {x}', category: 'Treats', phrases: [] };
+    const base: SenseInput = {
+      id: 'cure-lay',
+      verbs: ['treats'],
+      hetionet: ['CtD'],
+      agent: ['compound'],
+      active: 'cure {x}',
+      passive: 'are cured by {x}',
+      category: 'Treats',
+      phrases: [],
+    };
     expect(() => registerSense({ ...base, hetionet: ['CtX'] })).toThrow(/no Hetionet metaedge/);
     expect(() => registerSense({ ...base, hetionet: ['CpD'] })).toThrow(/none of its verbs/);
     expect(() => registerSense({ ...base, agent: ['drugs' as never] })).toThrow(/malformed/);
@@ -48,7 +58,16 @@ describe('the relation-sense registry', () => {
     expect(readQuestion(text, { links: linksIn(text, [MIGRAINE]) }).anchors[0].cue).toBeNull();
     removers.push(
       registerSense(
-        { id: 'soothe-lay', verbs: ['palliates'], hetionet: ['CpD'], agent: ['compound'], active: 'soothe {x}', passive: 'are soothed by {x}', category: 'Treats', phrases: [{ text: 'take edge off', pos: 'verb' }] },
+        {
+          id: 'soothe-lay',
+          verbs: ['palliates'],
+          hetionet: ['CpD'],
+          agent: ['compound'],
+          active: 'soothe {x}',
+          passive: 'are soothed by {x}',
+          category: 'Treats',
+          phrases: [{ text: 'take edge off', pos: 'verb' }],
+        },
         { before: 'palliate' },
       ),
     );
@@ -62,7 +81,19 @@ describe('the relation-sense registry', () => {
 
   it('adds a relation sense for a new metaedge, read in both directions and in nominal form', () => {
     removers.push(
-      registerSense({ id: 'prevent', verbs: ['prevents'], hetionet: [], agent: ['compound'], active: 'prevent {x}', passive: 'are prevented by {x}', category: 'Treats', phrases: [{ text: 'prevent', pos: 'verb' }, { text: 'prophylaxis', pos: 'noun' }] }),
+      registerSense({
+        id: 'prevent',
+        verbs: ['prevents'],
+        hetionet: [],
+        agent: ['compound'],
+        active: 'prevent {x}',
+        passive: 'are prevented by {x}',
+        category: 'Treats',
+        phrases: [
+          { text: 'prevent', pos: 'verb' },
+          { text: 'prophylaxis', pos: 'noun' },
+        ],
+      }),
     );
     setMetagraph([...rows(), { abbr: 'CprD', sourceKind: 'Compound', verb: 'prevents', targetKind: 'Disease', directed: true }]);
     const forward = 'Which drugs prevent migraine?';

@@ -15,7 +15,8 @@ function read(text: string, entities: [string, string, string][], extra: Partial
   return readQuestion(text, { links: linksIn(text, entities), ...extra });
 }
 
-const chains = (u: QuestionReading) => u.anchors.map((a) => `${a.negated ? '!' : ''}${a.entity.name}:${a.chain.map((h) => h.edges.map((e) => e.metaedge).join('|')).join('>')}`);
+const chains = (u: QuestionReading) =>
+  u.anchors.map((a) => `${a.negated ? '!' : ''}${a.entity.name}:${a.chain.map((h) => h.edges.map((e) => e.metaedge).join('|')).join('>')}`);
 
 const ASTHMA: [string, string, string] = ['asthma', 'Disease', 'Disease::DOID:2841'];
 const OPTIONS: [string, string, string][] = [
@@ -48,14 +49,20 @@ describe('multiple choice: the options are one set of candidates, never anchors'
     const u = read('which of these interacts with upf3a arpc4 exosc2 lrrcc1 or ssr4', genes);
     expect(chains(u)).toEqual(['upf3a:GiG']);
     expect(u.options.map((o) => o.text)).toEqual(['arpc4', 'exosc2', 'lrrcc1', 'ssr4']);
-    const listed = read("Which genes are shared by asthma, psoriasis and Crohn's disease?", [ASTHMA, ['psoriasis', 'Disease', 'Disease::DOID:8893'], ["Crohn's disease", 'Disease', 'Disease::DOID:8778']]);
+    const listed = read("Which genes are shared by asthma, psoriasis and Crohn's disease?", [
+      ASTHMA,
+      ['psoriasis', 'Disease', 'Disease::DOID:8893'],
+      ["Crohn's disease", 'Disease', 'Disease::DOID:8778'],
+    ]);
     expect(listed.options).toEqual([]);
     expect(listed.anchors).toHaveLength(3);
   });
 
   it('as an object only, with the option links given apart', () => {
     const stem = 'Which drug treats asthma?';
-    const optionLinks = Object.fromEntries(OPTIONS.map(([m, kind, nodeId], i) => [String.fromCharCode(65 + i), [{ nodeId, kind, name: m, mention: m, start: 0, end: m.length }]]));
+    const optionLinks = Object.fromEntries(
+      OPTIONS.map(([m, kind, nodeId], i) => [String.fromCharCode(65 + i), [{ nodeId, kind, name: m, mention: m, start: 0, end: m.length }]]),
+    );
     const u = read(stem, [ASTHMA], { options: object, optionLinks });
     expect(chains(u)).toEqual(['asthma:CtD']);
     expect(u.options).toHaveLength(3);
@@ -97,7 +104,10 @@ describe('chains and the asked kind', () => {
   });
 
   it('reads "Are there any genes …? Which ones?" as a list, not a verdict', () => {
-    const u = read("Are there any genes associated with both asthma and Crohn's disease? Which ones?", [ASTHMA, ["Crohn's disease", 'Disease', 'Disease::DOID:8778']]);
+    const u = read("Are there any genes associated with both asthma and Crohn's disease? Which ones?", [
+      ASTHMA,
+      ["Crohn's disease", 'Disease', 'Disease::DOID:8778'],
+    ]);
     expect(u.outputFormat).toBe('list');
     expect(u.operator).toBe('shared_neighbor');
     expect(u.propositions).toEqual([]);
@@ -117,13 +127,19 @@ describe('chains and the asked kind', () => {
   });
 
   it('reads two entities joined by a relation, with nothing asked, as a claim to check', () => {
-    const u = read('niacin upregulate WIF1', [['niacin', 'Compound', 'Compound::DB00627'], ['WIF1', 'Gene', 'Gene::11197']]);
+    const u = read('niacin upregulate WIF1', [
+      ['niacin', 'Compound', 'Compound::DB00627'],
+      ['WIF1', 'Gene', 'Gene::11197'],
+    ]);
     expect(u.outputFormat).toBe('yesno');
     expect(u.propositions.map((p) => [p.subject.name, p.hop.edges[0].metaedge, p.object.name])).toEqual([['niacin', 'CuG', 'WIF1']]);
   });
 
   it('keeps a plural kind introduced by "any" in a yes/no question a verdict', () => {
-    const u = read('does sunitinib bind any genes in the EPHA forward signaling pathway', [['sunitinib', 'Compound', 'Compound::DB01268'], ['EPHA forward signaling', 'Pathway', 'Pathway::PC7_1']]);
+    const u = read('does sunitinib bind any genes in the EPHA forward signaling pathway', [
+      ['sunitinib', 'Compound', 'Compound::DB01268'],
+      ['EPHA forward signaling', 'Pathway', 'Pathway::PC7_1'],
+    ]);
     expect(u.outputFormat).toBe('yesno');
     expect(u.operator).toBe('yesno');
     expect(chains(u).sort()).toEqual(['EPHA forward signaling:GpPW', 'sunitinib:CbG']);

@@ -23,7 +23,17 @@ const PREDNISONE = node('Compound::DB00635', 'Prednisone', 'Compound');
 
 let edgeId = 0;
 function triple(source: ReturnType<typeof node>, metaedge: string, verb: string, target: ReturnType<typeof node>): TripleData {
-  return { edgeId: ++edgeId, sourceId: source.id, sourceName: source.name, sourceKind: source.kind, metaedge, verb, targetId: target.id, targetName: target.name, targetKind: target.kind };
+  return {
+    edgeId: ++edgeId,
+    sourceId: source.id,
+    sourceName: source.name,
+    sourceKind: source.kind,
+    metaedge,
+    verb,
+    targetId: target.id,
+    targetName: target.name,
+    targetKind: target.kind,
+  };
 }
 /** Weighted MMR under the lexical similarity (the offline engine's). */
 async function lexicalMmr(queries: string[], candidates: MmrCandidate[], opts: Parameters<typeof weightedMmr>[3]): Promise<CandidateRow[]> {
@@ -38,7 +48,12 @@ describe('weighted MMR', () => {
   beforeAll(async () => {
     rows = await lexicalMmr(
       ['Which genes are associated with asthma?'],
-      [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', IL4), triple(ASTHMA, 'DpS', 'presents', COUGH), triple(PREDNISONE, 'CtD', 'treats', ASTHMA)].map(candidate),
+      [
+        triple(ASTHMA, 'DaG', 'associates', IL13),
+        triple(ASTHMA, 'DaG', 'associates', IL4),
+        triple(ASTHMA, 'DpS', 'presents', COUGH),
+        triple(PREDNISONE, 'CtD', 'treats', ASTHMA),
+      ].map(candidate),
       { lambda: 0.7, k: 3, domain: 'DISEASE_SYMPTOM' },
     );
   });
@@ -63,7 +78,11 @@ describe('weighted MMR', () => {
 
   it('weights relevance by the domain column: Treats counts 1.2 for DISEASE_SYMPTOM, 1.5 for DRUG_THERAPY', async () => {
     expect(rows.find((r) => r.relation === 'CtD')!.wR).toBe(1.2);
-    const drug = await lexicalMmr(['Which drugs treat asthma?'], [candidate(triple(PREDNISONE, 'CtD', 'treats', ASTHMA))], { lambda: 0.7, k: 1, domain: 'DRUG_THERAPY' });
+    const drug = await lexicalMmr(['Which drugs treat asthma?'], [candidate(triple(PREDNISONE, 'CtD', 'treats', ASTHMA))], {
+      lambda: 0.7,
+      k: 1,
+      domain: 'DRUG_THERAPY',
+    });
     expect(drug[0]).toMatchObject({ wR: 1.5, category: 'Treats', rank: 1 });
   });
 });
@@ -71,10 +90,17 @@ describe('weighted MMR', () => {
 describe('hop questions about earlier answers', () => {
   it('are read once per anchor, its name in place of "these <kind>", and Sim takes the best reading', async () => {
     const anchors = [IL13, IL4].map((g) => ({ name: g.name, kind: g.kind }));
-    expect(instantiate('Which of these genes are associated with asthma?', anchors)).toEqual(['Which of IL13 are associated with asthma?', 'Which of IL4 are associated with asthma?']);
+    expect(instantiate('Which of these genes are associated with asthma?', anchors)).toEqual([
+      'Which of IL13 are associated with asthma?',
+      'Which of IL4 are associated with asthma?',
+    ]);
     expect(instantiate('Which diseases are linked?', anchors)).toEqual(['Which diseases are linked? (IL13)', 'Which diseases are linked? (IL4)']);
     const candidates = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', ORMDL3)].map(candidate);
-    const both = await lexicalMmr(instantiate('Which of these genes are associated with asthma?', anchors), candidates, { lambda: 0.7, k: 1, domain: 'DISEASE_SYMPTOM' });
+    const both = await lexicalMmr(instantiate('Which of these genes are associated with asthma?', anchors), candidates, {
+      lambda: 0.7,
+      k: 1,
+      domain: 'DISEASE_SYMPTOM',
+    });
     const [withAnchor, without] = both;
     expect(withAnchor.sim).toBeGreaterThan(without.sim);
     expect(withAnchor.rank).toBe(1);
@@ -82,11 +108,19 @@ describe('hop questions about earlier answers', () => {
 });
 
 describe('region and mode', () => {
-  const facts = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', IL4)].map((t) => ({ id: `ev-${t.edgeId}`, text: t.verb, triple: t }));
+  const facts = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', IL4)].map((t) => ({
+    id: `ev-${t.edgeId}`,
+    text: t.verb,
+    triple: t,
+  }));
   const region = formRegion(facts, new Set([ASTHMA.id]));
 
   it('V_q is the end nodes of E_q, seeds marked; R holds the relations between its kinds', () => {
-    expect(region.nodes.map((n) => [n.name, n.seed])).toEqual([['asthma', true], ['IL13', false], ['IL4', false]]);
+    expect(region.nodes.map((n) => [n.name, n.seed])).toEqual([
+      ['asthma', true],
+      ['IL13', false],
+      ['IL4', false],
+    ]);
     expect(region.relations.map((r) => r.metaedge).sort()).toEqual(['DaG', 'DdG', 'DrD', 'DuG', 'GcG', 'GiG', 'Gr>G'].sort());
   });
 
@@ -106,7 +140,10 @@ describe('region and mode', () => {
 
   it('holds an answer to the region: outside entities and ids dropped, the text rewritten, abstaining when nothing is left', () => {
     const ids = new Set(facts.map((f) => f.id));
-    const bounded = holdToRegion({ answer: 'IL13 and TP53', items: ['IL13', 'TP53'], abstain: false, rationale: 'r' }, [facts[0].id, 'x'], { entities: region.nodes, evidenceIds: ids });
+    const bounded = holdToRegion({ answer: 'IL13 and TP53', items: ['IL13', 'TP53'], abstain: false, rationale: 'r' }, [facts[0].id, 'x'], {
+      entities: region.nodes,
+      evidenceIds: ids,
+    });
     expect(bounded.answer).toMatchObject({ answer: 'IL13', items: ['IL13'], abstain: false });
     expect(bounded.outside).toEqual({ items: ['TP53'], evidenceIds: ['x'] });
     expect(bounded.cited).toEqual([facts[0].id]);
@@ -128,7 +165,13 @@ describe('offline rules', () => {
     items: items.map((i) => ({ nodeId: i.id, name: i.name, kind: i.kind })),
     abstained: false,
   });
-  const hop = (question: string, links: ReturnType<typeof link>[], before: HopMemory | null): HopQuestion => ({ hop: 2, question, links, prior: before, context: before ? [before] : [] });
+  const hop = (question: string, links: ReturnType<typeof link>[], before: HopMemory | null): HopQuestion => ({
+    hop: 2,
+    question,
+    links,
+    prior: before,
+    context: before ? [before] : [],
+  });
 
   it('"these genes" asked for narrows to the earlier answers; "these diseases" asked from reads each earlier answer in its place', () => {
     const q1 = 'Which of these genes are associated with asthma?';
@@ -143,14 +186,22 @@ describe('offline rules', () => {
 
   it('answers a narrowing hop from its facts, among the earlier answers only', () => {
     const q = 'Which of these genes are associated with asthma?';
-    const facts = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', IL4)].map((t) => ({ id: `ev-${t.edgeId}`, text: t.verb, triple: t }));
+    const facts = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(ASTHMA, 'DaG', 'associates', IL4)].map((t) => ({
+      id: `ev-${t.edgeId}`,
+      text: t.verb,
+      triple: t,
+    }));
     const answer = answerHopFromFacts({ hop: hop(q, [link(ASTHMA, q)], prior([IL13, ORMDL3])), facts });
     expect(answer).toMatchObject({ items: ['IL13'], evidenceIds: [facts[0].id], abstain: false });
   });
 
-  it('hypothesises the hop\'s own relation between its anchor and unjoined region entities, and revises to the next relation the schema allows', () => {
+  it("hypothesises the hop's own relation between its anchor and unjoined region entities, and revises to the next relation the schema allows", () => {
     const q = 'Which genes are associated with asthma?';
-    const facts = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(IL13, 'GiG', 'interacts', IL4)].map((t) => ({ id: `ev-${t.edgeId}`, text: t.verb, triple: t }));
+    const facts = [triple(ASTHMA, 'DaG', 'associates', IL13), triple(IL13, 'GiG', 'interacts', IL4)].map((t) => ({
+      id: `ev-${t.edgeId}`,
+      text: t.verb,
+      triple: t,
+    }));
     const region = formRegion(facts, new Set([ASTHMA.id]));
     const { triples } = hypothesizeCompletions({ hop: hop(q, [link(ASTHMA, q)], null), facts, entities: region.nodes, relations: region.relations, max: 5 });
     expect(triples).toEqual([{ head: 'asthma', relation: 'DaG', tail: 'IL4' }]);

@@ -13,7 +13,9 @@ const config = (backend: NonNullable<RunView['config']>['backend']): RunView['co
 describe('backendLabel', () => {
   it('names the model and host, and the embedding model when the run had one', () => {
     expect(backendLabel(config({ backend: 'openai', model: 'qwen3-8b', baseUrl: 'http://gpu:8000/v1' }))).toBe('qwen3-8b at gpu:8000');
-    expect(backendLabel(config({ backend: 'openai', model: 'qwen3-8b', baseUrl: 'http://gpu:8000/v1', embeddingModel: 'bge-small' }))).toBe('qwen3-8b at gpu:8000 · embeddings bge-small');
+    expect(backendLabel(config({ backend: 'openai', model: 'qwen3-8b', baseUrl: 'http://gpu:8000/v1', embeddingModel: 'bge-small' }))).toBe(
+      'qwen3-8b at gpu:8000 · embeddings bge-small',
+    );
     expect(backendLabel(config({ backend: 'offline', model: 'offline-engine' }))).toBe(OFFLINE_LABEL);
   });
 });

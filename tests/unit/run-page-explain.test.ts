@@ -149,33 +149,78 @@ describe('answer explanation', () => {
     expect(why.claims).toEqual({ supported: 1, unsupported: 1 });
 
     // A count exactly at a retrieval cap: nothing past the cap was recorded, yet the count may be partial.
-    const atCap = explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: '200', count: 200 } });
-    expect(atCap.partial?.line).toBe('This count may be partial: rawPathCap = 200 KG paths retrieved per round before ranking, and the answer has exactly that many items.');
-    expect(explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: '137', count: 137 } }).partial).toBeNull();
+    const atCap = explainAnswer({
+      ...base,
+      method: 'bioweave',
+      answerType: 'count',
+      evidence: [],
+      params: { k: 5, rawPathCap: 200 },
+      answer: { ...base.answer!, text: '200', count: 200 },
+    });
+    expect(atCap.partial?.line).toBe(
+      'This count may be partial: rawPathCap = 200 KG paths retrieved per round before ranking, and the answer has exactly that many items.',
+    );
+    expect(
+      explainAnswer({
+        ...base,
+        method: 'bioweave',
+        answerType: 'count',
+        evidence: [],
+        params: { k: 5, rawPathCap: 200 },
+        answer: { ...base.answer!, text: '137', count: 137 },
+      }).partial,
+    ).toBeNull();
     // A method that records the caps it reached is read, not guessed from the answer's size.
     const recorded = (capsReached: unknown[], count: number) =>
-      explainAnswer({ ...base, method: 'bioweave', answerType: 'count', evidence: [], params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, text: String(count), count, extra: { capsReached } } }).partial;
-    expect(recorded([{ param: 'rawPathCap', value: 200 }], 137)?.line).toBe('This count may be partial: rawPathCap = 200 KG paths retrieved per round before ranking, and the run reached it.');
+      explainAnswer({
+        ...base,
+        method: 'bioweave',
+        answerType: 'count',
+        evidence: [],
+        params: { k: 5, rawPathCap: 200 },
+        answer: { ...base.answer!, text: String(count), count, extra: { capsReached } },
+      }).partial;
+    expect(recorded([{ param: 'rawPathCap', value: 200 }], 137)?.line).toBe(
+      'This count may be partial: rawPathCap = 200 KG paths retrieved per round before ranking, and the run reached it.',
+    );
     expect(recorded([], 200)).toBeNull();
     // Nor are its uncited records read as cut by K: K picks evidence units, each KG unit every path of its metapath.
-    expect(explainAnswer({ ...base, method: 'bioweave', answerType: 'list', params: { k: 5, rawPathCap: 200 }, answer: { ...base.answer!, extra: { capsReached: [] } } }).partial).toBeNull();
+    expect(
+      explainAnswer({
+        ...base,
+        method: 'bioweave',
+        answerType: 'list',
+        params: { k: 5, rawPathCap: 200 },
+        answer: { ...base.answer!, extra: { capsReached: [] } },
+      }).partial,
+    ).toBeNull();
   });
 
   it('names switched-off channels as a limit, and says nothing for a single answer', () => {
-    expect(explainAnswer({ ...base, evidence: [], switches: { ...base.switches!, web: false } }).partial?.line).toBe('This list may be partial: switched off: web.');
+    expect(explainAnswer({ ...base, evidence: [], switches: { ...base.switches!, web: false } }).partial?.line).toBe(
+      'This list may be partial: switched off: web.',
+    );
     expect(explainAnswer({ ...base, answerType: 'open', answer: { ...base.answer!, items: ['ALB'] } }).partial).toBeNull();
   });
 
   it('gives one line for an abstention, from the switches, the linking, or the recorded rationale', () => {
-    const abstained = { ...base, answer: { abstained: true, text: '', claims: [], rationale: 'No retrieved triple connects the entities. More text follows here.' } };
+    const abstained = {
+      ...base,
+      answer: { abstained: true, text: '', claims: [], rationale: 'No retrieved triple connects the entities. More text follows here.' },
+    };
     expect(explainAnswer({ ...abstained, switches: { ...base.switches!, kg: false } }).abstention).toMatch(/^The kg switch was off/);
     expect(explainAnswer({ ...abstained, seeds: [] }).abstention).toMatch(/^No entity of the question was found in the knowledge graph/);
     expect(explainAnswer({ ...abstained, question: '?? 12 !!' }).abstention).toMatch(/no words/);
     expect(explainAnswer(abstained).abstention).toBe('No retrieved triple connects the entities.');
     // A reasoning chain that ends in its verdict: the verdict is the reason, not the chain's first line.
-    const chain = 'Hop 1 (KG-STRICT): ABCB1; ABL1; CASP3. DaG(Parkinson disease) = {ABL1, CASP3} Abstained: no option matches: none of the 3 derived answer(s) is an option.';
-    expect(explainAnswer({ ...abstained, answer: { ...abstained.answer, rationale: chain } }).abstention).toBe('No option matches: none of the 3 derived answer(s) is an option.');
-    expect(explainAnswer({ ...abstained, answer: { ...abstained.answer, rationale: '' } }).abstention).toBe('The evidence the method retrieved did not support an answer.');
+    const chain =
+      'Hop 1 (KG-STRICT): ABCB1; ABL1; CASP3. DaG(Parkinson disease) = {ABL1, CASP3} Abstained: no option matches: none of the 3 derived answer(s) is an option.';
+    expect(explainAnswer({ ...abstained, answer: { ...abstained.answer, rationale: chain } }).abstention).toBe(
+      'No option matches: none of the 3 derived answer(s) is an option.',
+    );
+    expect(explainAnswer({ ...abstained, answer: { ...abstained.answer, rationale: '' } }).abstention).toBe(
+      'The evidence the method retrieved did not support an answer.',
+    );
     expect(explainAnswer(abstained).partial).toBeNull();
   });
 });

@@ -2,13 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { checkStepOutput, parseStepOutput, parseStoredOutput, StepContractError } from '@/lib/trace/step-schemas';
 
 const region = {
-  nodes: [{ nodeId: 'Disease::DOID:2377', name: 'multiple sclerosis', kind: 'Disease', seed: true }, { nodeId: 'Gene::213', name: 'ALB', kind: 'Gene', seed: false }],
+  nodes: [
+    { nodeId: 'Disease::DOID:2377', name: 'multiple sclerosis', kind: 'Disease', seed: true },
+    { nodeId: 'Gene::213', name: 'ALB', kind: 'Gene', seed: false },
+  ],
   edges: [{ evidenceId: 'e1', edgeId: 7, sourceId: 'Disease::DOID:2377', metaedge: 'DaG', targetId: 'Gene::213' }],
   facts: [
     {
       id: 'e1',
       text: 'multiple sclerosis associates ALB',
-      triple: { edgeId: 7, sourceId: 'Disease::DOID:2377', sourceName: 'multiple sclerosis', sourceKind: 'Disease', metaedge: 'DaG', verb: 'associates', targetId: 'Gene::213', targetName: 'ALB', targetKind: 'Gene' },
+      triple: {
+        edgeId: 7,
+        sourceId: 'Disease::DOID:2377',
+        sourceName: 'multiple sclerosis',
+        sourceKind: 'Disease',
+        metaedge: 'DaG',
+        verb: 'associates',
+        targetId: 'Gene::213',
+        targetName: 'ALB',
+        targetKind: 'Gene',
+      },
     },
   ],
   relations: [{ metaedge: 'DaG', verb: 'associates', sourceKind: 'Disease', targetKind: 'Gene' }],
@@ -46,9 +59,23 @@ describe('step output contracts', () => {
     const old = {
       proposer: 0,
       text: 'I need X. Wait a minute, … continue my reasoning. ',
-      segments: [{ source: 'model', start: 0, end: 10, call: 0 }, { source: 'injected', start: 10, end: 50, call: null }],
+      segments: [
+        { source: 'model', start: 0, end: 10, call: 0 },
+        { source: 'injected', start: 10, end: 50, call: null },
+      ],
       windows: [{ start: 0, end: 10, needsRetrieval: true, reason: 'needs X', spliced: true }],
-      injections: [{ index: 1, query: 'X', retrieved: [{ id: 'e1', text: 'X is Y' }], aside: 'Wait a minute, …', usedIds: ['e1'], splice: 'Wait a minute, … ', spliceOffset: 10, writtenBy: 'injector' }],
+      injections: [
+        {
+          index: 1,
+          query: 'X',
+          retrieved: [{ id: 'e1', text: 'X is Y' }],
+          aside: 'Wait a minute, …',
+          usedIds: ['e1'],
+          splice: 'Wait a minute, … ',
+          spliceOffset: 10,
+          writtenBy: 'injector',
+        },
+      ],
       evidence: [{ id: 'e1', text: 'X is Y' }],
     };
     expect(parseStepOutput('eigen1.generation', old).data?.injections[0].queryBy).toBeUndefined();

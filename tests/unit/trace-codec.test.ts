@@ -7,12 +7,22 @@ const roundTrip = (v: unknown, stored?: Stored, recordAt?: (n: number) => Rec | 
 describe('trace codec', () => {
   it('gives back any JSON value it packs', () => {
     const values = [
-      null, 3, 'x', [], {}, [1, 2, 3], { a: [{ b: 1 }, { b: 2 }] },
+      null,
+      3,
+      'x',
+      [],
+      {},
+      [1, 2, 3],
+      { a: [{ b: 1 }, { b: 2 }] },
       // A candidate table: uniform rows with nested objects, nulls, arrays and empty objects.
       Array.from({ length: 6 }, (_, i) => ({ id: `c${i}`, rank: i < 2 ? i + 1 : null, triple: { source: `g${i}`, ends: [i, i + 1] }, extra: {} })),
       // Rows that differ in shape stay rows.
       [{ a: 1 }, { a: 1, b: 2 }, { b: 3 }],
-      [{ a: 1, n: { x: 1 } }, { a: 2, n: { y: 1 } }, { a: 3, n: { x: 2 } }],
+      [
+        { a: 1, n: { x: 1 } },
+        { a: 2, n: { y: 1 } },
+        { a: 3, n: { x: 2 } },
+      ],
     ];
     for (const v of values) expect(roundTrip(v)).toEqual(v);
     expect(roundTrip({ a: undefined, b: [undefined, 1] })).toEqual({ b: [null, 1] });
@@ -36,7 +46,13 @@ describe('trace codec', () => {
     };
     const recordAt = (n: number) => records.find((r) => r.ordinal === n);
     // Copies of a record's id and text (a ranking table that repeats them) are references too.
-    const value = { all: records, some: [records[3], records[1]], one: records[2], mixed: [records[0], { text: 'new' }], copies: records.map((r) => ({ id: r.id, text: r.text, score: 1 })) };
+    const value = {
+      all: records,
+      some: [records[3], records[1]],
+      one: records[2],
+      mixed: [records[0], { text: 'new' }],
+      copies: records.map((r) => ({ id: r.id, text: r.text, score: 1 })),
+    };
     const packed = JSON.stringify(pack(value, stored));
     expect(packed).not.toContain('record 1');
     expect(packed).not.toContain('"e1"');
@@ -53,8 +69,15 @@ describe('trace codec', () => {
     const system = 'You answer biomedical questions from the evidence given.\nCite every fact you use by its id.';
     const evidence = Array.from({ length: 30 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
     const calls = [
-      [{ role: 'system', content: system }, { role: 'user', content: `Question: which genes?\n${evidence}` }],
-      [{ role: 'system', content: system }, { role: 'user', content: `Question: which genes?\n${evidence}\nshort\n` }, { role: 'assistant', content: 'Reasoning so far, long enough to count.' }],
+      [
+        { role: 'system', content: system },
+        { role: 'user', content: `Question: which genes?\n${evidence}` },
+      ],
+      [
+        { role: 'system', content: system },
+        { role: 'user', content: `Question: which genes?\n${evidence}\nshort\n` },
+        { role: 'assistant', content: 'Reasoning so far, long enough to count.' },
+      ],
       // Proposers in parallel: written in one batch, the second refers to the first; a line repeated within one message, and one shorter than a reference.
       [{ role: 'user', content: `${evidence}\nReasoning so far, long enough to count.\nReasoning so far, long enough to count.\nok` }],
       [{ role: 'user', content: 'nothing in common with the others at all' }],
@@ -79,7 +102,10 @@ describe('trace codec', () => {
 
   it('stores large values compressed and small ones as they are, and unpacks both', () => {
     const small = { found: 1, note: 'short' };
-    const large = { reasoning: Array.from({ length: 200 }, (_, i) => `Step ${i}: gene ${i % 7} is associated with multiple sclerosis.`).join(' '), rows: [1, 2, 3] };
+    const large = {
+      reasoning: Array.from({ length: 200 }, (_, i) => `Step ${i}: gene ${i % 7} is associated with multiple sclerosis.`).join(' '),
+      rows: [1, 2, 3],
+    };
     expect(JSON.parse(storedText(JSON.stringify(small)))).toEqual(small);
     const stored = JSON.parse(storedText(JSON.stringify(large)));
     expect(Object.keys(stored)).toEqual(['$z']);
@@ -89,19 +115,37 @@ describe('trace codec', () => {
 
   it("packs a run's bodies together: each step's and call's bodies come back as they were, repeats across rows cost little", () => {
     const query = 'pharmacologic classes that include Emtricitabine';
-    const retrieval = (i: number) => ({ query, records: { $evs: [[i, i + 1]] }, similarity: { kind: 'lexical', measure: 'BM25 of the text over the BM25 of a text holding every query term, capped at 1' } });
+    const retrieval = (i: number) => ({
+      query,
+      records: { $evs: [[i, i + 1]] },
+      similarity: { kind: 'lexical', measure: 'BM25 of the text over the BM25 of a text holding every query term, capped at 1' },
+    });
     const steps = Array.from({ length: 40 }, (_, i): [number, { input: string | null; output: string | null; pool: string | null }] => [
       i,
-      { input: JSON.stringify({ query, __key: `/eigen1.proposer:Proposer ${i % 5}#0/eigen1.retrieval:Retrieve#${i}` }), output: i === 39 ? null : JSON.stringify(retrieval(i)), pool: i % 10 ? null : JSON.stringify([{ ref: `edge:${i}`, text: 'Nucleoside Analog includes Emtricitabine' }]) },
+      {
+        input: JSON.stringify({ query, __key: `/eigen1.proposer:Proposer ${i % 5}#0/eigen1.retrieval:Retrieve#${i}` }),
+        output: i === 39 ? null : JSON.stringify(retrieval(i)),
+        pool: i % 10 ? null : JSON.stringify([{ ref: `edge:${i}`, text: 'Nucleoside Analog includes Emtricitabine' }]),
+      },
     ]);
     const calls = Array.from({ length: 10 }, (_, i): [number, { messages: string; output: string | null; parsed: string | null }] => [
       i,
-      { messages: JSON.stringify([{ role: 'user', content: `Query: ${query}\nRound ${i}` }]), output: i === 9 ? null : `Wait a minute, by searching ${query} I found ${i}`, parsed: i % 2 ? JSON.stringify({ $parsedIsOutput: true }) : null },
+      {
+        messages: JSON.stringify([{ role: 'user', content: `Query: ${query}\nRound ${i}` }]),
+        output: i === 9 ? null : `Wait a minute, by searching ${query} I found ${i}`,
+        parsed: i % 2 ? JSON.stringify({ $parsedIsOutput: true }) : null,
+      },
     ]);
     const body = packBodies(steps, calls);
     const back = unpackBodies(body);
-    for (const [o, t] of steps) expect(back.steps.get(o)).toEqual({ input: JSON.parse(t.input!), output: t.output === null ? null : JSON.parse(t.output), pool: t.pool === null ? null : JSON.parse(t.pool) });
-    for (const [o, c] of calls) expect(back.calls.get(o)).toEqual({ messages: JSON.parse(c.messages), output: c.output, parsed: c.parsed === null ? null : JSON.parse(c.parsed) });
+    for (const [o, t] of steps)
+      expect(back.steps.get(o)).toEqual({
+        input: JSON.parse(t.input!),
+        output: t.output === null ? null : JSON.parse(t.output),
+        pool: t.pool === null ? null : JSON.parse(t.pool),
+      });
+    for (const [o, c] of calls)
+      expect(back.calls.get(o)).toEqual({ messages: JSON.parse(c.messages), output: c.output, parsed: c.parsed === null ? null : JSON.parse(c.parsed) });
     const raw = [...steps.flatMap(([, t]) => [t.input, t.output, t.pool]), ...calls.flatMap(([, c]) => [c.messages, c.output, c.parsed])].join('').length;
     expect(body.length).toBeLessThan(raw / 10);
   });

@@ -58,12 +58,30 @@ describe('run forms', () => {
   });
 
   it('run a picked question by id, without the typed fields', () => {
-    const body = runRequestFromForm(form([['questionId', 'q1'], ['question', 'ignored'], ['option.A', 'x'], ['method', 'xr2']]), []);
+    const body = runRequestFromForm(
+      form([
+        ['questionId', 'q1'],
+        ['question', 'ignored'],
+        ['option.A', 'x'],
+        ['method', 'xr2'],
+      ]),
+      [],
+    );
     expect(body).toEqual({ method: 'xr2', questionId: 'q1', params: {}, backend: 'auto' });
   });
 
   it('turn the rerun form into only the changes it carries', () => {
-    const body = rerunRequestFromForm(form([['switches', '1'], ['switch.doc', 'on'], ['switch.entity', 'on'], ['switch.param', 'on'], ['switch.web', 'on'], ['param.k', '5']]), PARAMS);
+    const body = rerunRequestFromForm(
+      form([
+        ['switches', '1'],
+        ['switch.doc', 'on'],
+        ['switch.entity', 'on'],
+        ['switch.param', 'on'],
+        ['switch.web', 'on'],
+        ['param.k', '5'],
+      ]),
+      PARAMS,
+    );
     expect(body).toEqual({ switches: { doc: true, entity: true, kg: false, param: true, web: true, aids: false }, kgShuffle: false, params: { k: 5 } });
     expect(RerunRequestSchema.safeParse(body).success).toBe(true);
     // No switch fields at all: the switches are not part of the change.
@@ -77,8 +95,18 @@ describe('run forms', () => {
 
 describe('describeParam', () => {
   it('reads types, defaults and ranges from the JSON schema, dropping unbounded integer limits', () => {
-    expect(describeParam('k', { type: 'integer', default: 5, minimum: 1, maximum: 10 }, undefined)).toEqual({ name: 'k', type: 'integer', default: 5, min: 1, max: 10 });
-    expect(describeParam('seed', { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }, 0)).toEqual({ name: 'seed', type: 'integer', default: 0 });
+    expect(describeParam('k', { type: 'integer', default: 5, minimum: 1, maximum: 10 }, undefined)).toEqual({
+      name: 'k',
+      type: 'integer',
+      default: 5,
+      min: 1,
+      max: 10,
+    });
+    expect(describeParam('seed', { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }, 0)).toEqual({
+      name: 'seed',
+      type: 'integer',
+      default: 0,
+    });
     expect(describeParam('m', { type: 'string', enum: ['a', 'b'], default: 'a' }, undefined)).toMatchObject({ type: 'enum', options: ['a', 'b'] });
     expect(describeParam('w', { type: 'array', default: [1] }, undefined)).toMatchObject({ type: 'json', default: [1] });
   });

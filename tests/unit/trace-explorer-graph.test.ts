@@ -33,9 +33,37 @@ const evidence: EvidenceView[] = [
   ev({ id: 'e-sel', kind: 'triple', ref: 'edge:1', data: triple(1, MET, T2D), selected: true, stepId: 's1' }),
   ev({ id: 'e-dup', kind: 'triple', ref: 'edge:1', data: triple(1, MET, T2D), selected: false, stepId: 's2' }),
   ev({ id: 'e-cand', kind: 'triple', ref: 'edge:2', data: triple(2, MET, PCOS), stepId: 's1' }),
-  ev({ id: 'e-path', kind: 'path', ref: 'path:3-4', data: { hops: [triple(3, T2D, PPARG, 'DaG', 'associates'), triple(4, PCOS, PPARG, 'DaG', 'associates')] }, stepId: 's2', selected: true }),
-  ev({ id: 'e-hyp', kind: 'hypothesis', ref: 'hypothesis:hop1:h1', data: { ...triple(0, PCOS, T2D, 'DrD', 'resembles'), edgeId: null }, selected: true, stepId: 's3' }),
-  ev({ id: 'e-unit', kind: 'unit', channel: 'doc', ref: 'unit:p1@0-10', data: { entities: [{ nodeId: MET[0], name: MET[1], kind: MET[2] }, { nodeId: T2D[0], name: T2D[1], kind: T2D[2] }], relations: ['CtD'], predicate: null }, stepId: 's3' }),
+  ev({
+    id: 'e-path',
+    kind: 'path',
+    ref: 'path:3-4',
+    data: { hops: [triple(3, T2D, PPARG, 'DaG', 'associates'), triple(4, PCOS, PPARG, 'DaG', 'associates')] },
+    stepId: 's2',
+    selected: true,
+  }),
+  ev({
+    id: 'e-hyp',
+    kind: 'hypothesis',
+    ref: 'hypothesis:hop1:h1',
+    data: { ...triple(0, PCOS, T2D, 'DrD', 'resembles'), edgeId: null },
+    selected: true,
+    stepId: 's3',
+  }),
+  ev({
+    id: 'e-unit',
+    kind: 'unit',
+    channel: 'doc',
+    ref: 'unit:p1@0-10',
+    data: {
+      entities: [
+        { nodeId: MET[0], name: MET[1], kind: MET[2] },
+        { nodeId: T2D[0], name: T2D[1], kind: T2D[2] },
+      ],
+      relations: ['CtD'],
+      predicate: null,
+    },
+    stepId: 's3',
+  }),
   ev({ id: 'e-passage', kind: 'passage', channel: 'doc', ref: 'passage:x:0-5', data: { documentId: 'd1', start: 0, end: 5 }, stepId: 's1' }),
 ];
 const stepOrdinals = new Map([
@@ -51,14 +79,29 @@ const rejected = rejectedHypotheses([
     ordinal: 4,
     output: {
       records: [
-        { id: 'h2', verdict: 'rejected', score: 0.2, triple: { head: 'PPARG', relation: 'treats', tail: 'metformin' }, resolved: { source: { nodeId: PPARG[0], name: 'PPARG', kind: 'Gene' }, target: { nodeId: MET[0], name: 'Metformin', kind: 'Compound' }, metaedge: null } },
+        {
+          id: 'h2',
+          verdict: 'rejected',
+          score: 0.2,
+          triple: { head: 'PPARG', relation: 'treats', tail: 'metformin' },
+          resolved: {
+            source: { nodeId: PPARG[0], name: 'PPARG', kind: 'Gene' },
+            target: { nodeId: MET[0], name: 'Metformin', kind: 'Compound' },
+            metaedge: null,
+          },
+        },
         { id: 'h3', verdict: 'rejected', resolved: { source: null, target: null } },
         { id: 'h1', verdict: 'accepted', resolved: { source: { nodeId: PCOS[0] }, target: { nodeId: T2D[0] } } },
       ],
     },
   },
 ]);
-const input = { evidence, seeds: [{ nodeId: MET[0], name: 'Metformin', kind: 'Compound', mention: 'metformin', method: 'exact', score: 1 }], answerNodeIds: [PCOS[0]], rejectedHypotheses: rejected };
+const input = {
+  evidence,
+  seeds: [{ nodeId: MET[0], name: 'Metformin', kind: 'Compound', mention: 'metformin', method: 'exact', score: 1 }],
+  answerNodeIds: [PCOS[0]],
+  rejectedHypotheses: rejected,
+};
 
 describe('runToGraph', () => {
   const graph = runToGraph(input, { stepOrdinals });
@@ -130,7 +173,12 @@ describe('stepHeadline', () => {
     expect(stepHeadline('succeeded', { answer: ['a', 'b'] })).toBe('answer: a, b');
     expect(stepHeadline('succeeded', { answer: '' })).toBe('abstained');
     expect(stepHeadline('succeeded', [{ nodeId: 'Gene::1', name: 'IL6', mention: 'il6' }])).toBe('linked IL6');
-    expect(stepHeadline('succeeded', [{ ref: 'edge:1', channel: 'kg' }, { ref: 'edge:2', channel: 'kg' }])).toBe('2 evidence records');
+    expect(
+      stepHeadline('succeeded', [
+        { ref: 'edge:1', channel: 'kg' },
+        { ref: 'edge:2', channel: 'kg' },
+      ]),
+    ).toBe('2 evidence records');
     expect(stepHeadline('succeeded', { rows: [1, 2, 3], k: 15 })).toBe('3 rows');
     expect(stepHeadline('succeeded', { action: 'stop', verdict: { stop: true, reason: 'enough evidence' } })).toBe('stop — enough evidence');
     expect(stepHeadline('succeeded', { usage: { calls: 1 }, output: { decision: 'answer', reason: 'satisfied' } })).toBe('decision: answer — satisfied');
@@ -171,7 +219,10 @@ describe('EIGEN-1 lineage view', () => {
       { id: 'E1.2', stage: 'qair-evaluation', lane: 1, round: 2, answer: 'x', abstained: false, q: 4.2, scores: null, passed: true },
       { id: 'S', stage: 'selection', lane: 1, round: null, answer: 'x', abstained: false, q: 4.2, scores: null, passed: true },
     ],
-    edges: [{ from: 'P1', to: 'E1.2', relation: 'evaluates' }, { from: 'E1.2', to: 'S', relation: 'selects' }],
+    edges: [
+      { from: 'P1', to: 'E1.2', relation: 'evaluates' },
+      { from: 'E1.2', to: 'S', relation: 'selects' },
+    ],
   };
 
   it('puts stages in columns (QAIR rounds in pairs, selection last) and lines in rows', () => {

@@ -84,7 +84,11 @@ describe('buildStepTree', () => {
 });
 
 describe('alignSteps', () => {
-  const a = [step({ id: 'a0', ordinal: 0, kind: 'x.read', label: 'Read' }), step({ id: 'a1', ordinal: 1, kind: 'channel.kg', label: 'KG', headline: '3 records' }), step({ id: 'a2', ordinal: 2, kind: 'x.answer', label: 'Answer', headline: 'answer: A' })];
+  const a = [
+    step({ id: 'a0', ordinal: 0, kind: 'x.read', label: 'Read' }),
+    step({ id: 'a1', ordinal: 1, kind: 'channel.kg', label: 'KG', headline: '3 records' }),
+    step({ id: 'a2', ordinal: 2, kind: 'x.answer', label: 'Answer', headline: 'answer: A' }),
+  ];
   const b = [
     step({ id: 'b0', ordinal: 0, kind: 'x.read', label: 'Read' }),
     step({ id: 'b1', ordinal: 1, kind: 'channel.doc', label: 'Docs' }),
@@ -154,9 +158,24 @@ describe('alignSteps', () => {
 
 describe('mergeGraphs', () => {
   it('marks every edge as only in A, only in B or in both, and nodes only one side has', () => {
-    const a = { nodes: [{ id: 'n1', label: 'n1', kind: 'Gene', classes: ['seed'] as const }, { id: 'n2', label: 'n2', kind: 'Gene' }], edges: [{ id: 'kg:1', source: 'n1', target: 'n2' }] };
-    const b = { nodes: [{ id: 'n1', label: 'n1', kind: 'Gene' }, { id: 'n3', label: 'n3', kind: 'Disease' }], edges: [{ id: 'kg:2', source: 'n1', target: 'n3' }] };
-    const merged = mergeGraphs(a, { nodes: [...b.nodes, { id: 'n2', label: 'n2', kind: 'Gene' }], edges: [...b.edges, { id: 'kg:1', source: 'n1', target: 'n2' }] });
+    const a = {
+      nodes: [
+        { id: 'n1', label: 'n1', kind: 'Gene', classes: ['seed'] as const },
+        { id: 'n2', label: 'n2', kind: 'Gene' },
+      ],
+      edges: [{ id: 'kg:1', source: 'n1', target: 'n2' }],
+    };
+    const b = {
+      nodes: [
+        { id: 'n1', label: 'n1', kind: 'Gene' },
+        { id: 'n3', label: 'n3', kind: 'Disease' },
+      ],
+      edges: [{ id: 'kg:2', source: 'n1', target: 'n3' }],
+    };
+    const merged = mergeGraphs(a, {
+      nodes: [...b.nodes, { id: 'n2', label: 'n2', kind: 'Gene' }],
+      edges: [...b.edges, { id: 'kg:1', source: 'n1', target: 'n2' }],
+    });
     expect(merged.counts).toEqual({ onlyA: 0, onlyB: 1, both: 1 });
     const only = mergeGraphs(a, b);
     expect(only.counts).toEqual({ onlyA: 1, onlyB: 1, both: 0 });

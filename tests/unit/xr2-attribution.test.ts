@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseSwitchSpec } from '@/lib/channels/switches';
 import { attribute, configOf, type AttributionRun } from '@/lib/methods/xr2/attribution';
 
-const run = (id: string, spec: string, correct: boolean | null, kgShuffle?: unknown): AttributionRun => ({ id, switches: parseSwitchSpec(spec), correct, kgShuffle });
+const run = (id: string, spec: string, correct: boolean | null, kgShuffle?: unknown): AttributionRun => ({
+  id,
+  switches: parseSwitchSpec(spec),
+  correct,
+  kgShuffle,
+});
 
 describe('X-R2 attribution buckets', () => {
   it('names each configuration by its switches, and leaves others (two off, shuffled KG) out', () => {

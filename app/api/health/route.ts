@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
  * GET /api/health → {ok, db, kg: {nodes, edges, source}}. 200 when the database
  * answers, 503 with db: "down" when it does not (the error itself goes to the log).
  */
-export const GET = defineRoute({ public: true,}, async () => {
+export const GET = defineRoute({ public: true }, async () => {
   try {
     const stats = await kgStats();
     const body: HealthResponse = {

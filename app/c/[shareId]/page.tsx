@@ -36,7 +36,14 @@ export default async function ComparisonPermalink({ params }: { params: Promise<
   const attribution = await questionAttribution(privateA.id, { shared: true });
   return (
     <HydrationBoundary state={state}>
-      <ComparePage aId={a.id} bId={b.id} configDiff={configDiff} shareId={link.shareId} readOnly attribution={<AttributionPanel attribution={attribution} runId={a.id} readOnly />} />
+      <ComparePage
+        aId={a.id}
+        bId={b.id}
+        configDiff={configDiff}
+        shareId={link.shareId}
+        readOnly
+        attribution={<AttributionPanel attribution={attribution} runId={a.id} readOnly />}
+      />
     </HydrationBoundary>
   );
 }

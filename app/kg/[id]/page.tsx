@@ -78,9 +78,7 @@ export default async function EntityPage({ params, searchParams }: EntityPagePro
           <Card
             title="Relations"
             headingId="relations-heading"
-            actions={
-              profile.degreeByMetaedge.length ? <span>{profile.degreeByMetaedge.length} types · choose one to filter</span> : null
-            }
+            actions={profile.degreeByMetaedge.length ? <span>{profile.degreeByMetaedge.length} types · choose one to filter</span> : null}
           >
             <DegreeTable rows={profile.degreeByMetaedge} totalDegree={node.degree} />
           </Card>

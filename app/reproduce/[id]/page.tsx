@@ -22,7 +22,8 @@ async function load(params: Promise<{ id: string }>): Promise<ReproductionView |
   }
 }
 
-const fmt = (v: number | null | undefined, percent?: boolean) => (v === null || v === undefined ? '–' : percent ? `${(100 * v).toFixed(1)}` : Number.isInteger(v) ? String(v) : v.toFixed(2));
+const fmt = (v: number | null | undefined, percent?: boolean) =>
+  v === null || v === undefined ? '–' : percent ? `${(100 * v).toFixed(1)}` : Number.isInteger(v) ? String(v) : v.toFixed(2);
 
 export default async function ReproductionPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
@@ -86,13 +87,14 @@ export default async function ReproductionPage({ params }: { params: Promise<{ i
                     {Object.keys(row.config.overrides).length ? ` · ${JSON.stringify(row.config.overrides)}` : ''}
                   </td>
                   {view.metrics.map((m) => {
-                    const figure = row.estimated.includes(m.key) && row.ours[m.key] != null ? (
-                      <span title="estimate: chars/4, the backend reported no token counts" data-estimate="true">
-                        ≈{fmt(row.ours[m.key], m.percent)}
-                      </span>
-                    ) : (
-                      fmt(row.ours[m.key], m.percent)
-                    );
+                    const figure =
+                      row.estimated.includes(m.key) && row.ours[m.key] != null ? (
+                        <span title="estimate: chars/4, the backend reported no token counts" data-estimate="true">
+                          ≈{fmt(row.ours[m.key], m.percent)}
+                        </span>
+                      ) : (
+                        fmt(row.ours[m.key], m.percent)
+                      );
                     return (
                       <td key={m.key} className="px-2 py-1 tabular-nums">
                         {row.runs.length ? (
@@ -133,7 +135,9 @@ export default async function ReproductionPage({ params }: { params: Promise<{ i
             </tbody>
           </table>
           {view.rows.some((r) => r.estimated.length) ? (
-            <p className="mt-2 text-xs text-slate-600">≈ an estimate: tokens counted as characters / 4 where the backend reported none (the offline engine never does).</p>
+            <p className="mt-2 text-xs text-slate-600">
+              ≈ an estimate: tokens counted as characters / 4 where the backend reported none (the offline engine never does).
+            </p>
           ) : null}
         </div>
       </Card>

@@ -15,7 +15,11 @@ export default function RunError({ reset }: { error: Error & { digest?: string }
     });
   return (
     <section className="mx-auto max-w-2xl space-y-4 py-10">
-      <ErrorState title="This run could not be loaded" error="The database did not answer. Check that Hopscope's database is running, then try again." onRetry={retry} />
+      <ErrorState
+        title="This run could not be loaded"
+        error="The database did not answer. Check that Hopscope's database is running, then try again."
+        onRetry={retry}
+      />
       <Link href="/" className="text-sm font-medium text-blue-800 underline">
         Back to the start page
       </Link>

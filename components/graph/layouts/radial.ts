@@ -55,7 +55,10 @@ export function centrePositions(count: number, radius = 40): Position[] {
 export function radialLayout(cy: Core): PresetLayoutOptions {
   // Element order in Cytoscape changes as views add and remove nodes: use the model's order.
   const orderOf = (n: NodeSingular) => Number(n.data('order') ?? 0);
-  const nodes = cy.nodes().toArray().sort((a, b) => orderOf(a) - orderOf(b));
+  const nodes = cy
+    .nodes()
+    .toArray()
+    .sort((a, b) => orderOf(a) - orderOf(b));
   const rankOf = (n: NodeSingular) => Number(n.data('rank') ?? 0);
   const top = nodes.reduce((max, n) => Math.max(max, rankOf(n)), Number.NEGATIVE_INFINITY);
   const centre = nodes.filter((n) => rankOf(n) === top && nodes.length > 1);

@@ -37,7 +37,12 @@ function ScoringTable({ output: { output: out }, ctx }: ContractViewProps<'biowe
       value: (r) => r.text,
       render: (r) =>
         ctx.evidenceById.has(r.unitId) ? (
-          <button type="button" className="line-clamp-3 text-left hover:text-blue-800 hover:underline" title={r.text} onClick={() => ctx.selectEvidence(r.unitId)}>
+          <button
+            type="button"
+            className="line-clamp-3 text-left hover:text-blue-800 hover:underline"
+            title={r.text}
+            onClick={() => ctx.selectEvidence(r.unitId)}
+          >
             {r.text}
           </button>
         ) : (
@@ -50,14 +55,24 @@ function ScoringTable({ output: { output: out }, ctx }: ContractViewProps<'biowe
     { key: 'cos', header: 'cos(q,u)', value: (r) => r.cos, numeric: true },
     { key: 'jaccard', header: 'Jaccard', value: (r) => r.jaccard, numeric: true, title: 'Jaccard(topic entities, Ent(u))' },
     { key: 'sRel', header: 's_rel', value: (r) => r.sRel, numeric: true, title: '0.7·cos + 0.3·Jaccard' },
-    { key: 'pool', header: 'Pool (W1)', value: (r) => (r.inPool ? 1 : 0), render: (r) => (r.inPool ? 'in' : <span title={r.poolCut ?? ''}>cut{r.poolCut ? `: ${r.poolCut}` : ''}</span>) },
+    {
+      key: 'pool',
+      header: 'Pool (W1)',
+      value: (r) => (r.inPool ? 1 : 0),
+      render: (r) => (r.inPool ? 'in' : <span title={r.poolCut ?? ''}>cut{r.poolCut ? `: ${r.poolCut}` : ''}</span>),
+    },
     { key: 'supp', header: 'Supp', value: (r) => r.supp?.length ?? 0, render: (r) => r.supp?.join(', ') || '—', title: 'Sources of other units with Sim ≥ γ' },
     { key: 'rPrior', header: 'r_prior', value: (r) => r.rPrior, numeric: true },
     { key: 'rSup', header: 'r_sup', value: (r) => r.rSup, numeric: true },
     { key: 'rKg', header: 'r_kg', value: (r) => r.rKg, numeric: true },
     { key: 'sVer', header: 's_ver', value: (r) => r.sVer, numeric: true, title: '(r_prior + r_sup + r_kg) / 3' },
     { key: 'sCross', header: 's_cross', value: (r) => r.sCross, numeric: true, title: '0.7·s_rel + 0.3·s_ver' },
-    { key: 'top', header: 'Top (W2)', value: (r) => r.inTop, render: (r) => (r.inTop ? <Badge tone="blue">top</Badge> : <span className="text-slate-500">no</span>) },
+    {
+      key: 'top',
+      header: 'Top (W2)',
+      value: (r) => r.inTop,
+      render: (r) => (r.inTop ? <Badge tone="blue">top</Badge> : <span className="text-slate-500">no</span>),
+    },
   ];
   return (
     <div className="space-y-1">
@@ -127,7 +142,16 @@ function PathsView({ output: out, ctx }: ContractViewProps<'bioweave.paths'>) {
     { key: 'score', header: 'Score', value: (r) => r.score, numeric: true },
     { key: 'origin', header: 'Origin', value: (r) => r.origin },
   ];
-  return <SortableTable caption="KG paths per depth with their rank terms" columns={columns} rows={rows} rowKey={(r) => r.id} initialSort={{ key: 'score', dir: 'desc' }} testId="paths-table" />;
+  return (
+    <SortableTable
+      caption="KG paths per depth with their rank terms"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      initialSort={{ key: 'score', dir: 'desc' }}
+      testId="paths-table"
+    />
+  );
 }
 
 /** The refined evidence graph: merged, deduplicated edges coloured by the sources that state them. */
@@ -163,11 +187,14 @@ function RefinedGraph({ output: { output: out } }: ContractViewProps<'bioweave.r
         extraStylesheet={RUN_GRAPH_STYLES}
         exportName="bioweave-refined-graph"
         testId="refined-graph"
-        footer={<GraphLegend kinds={kindsInModel(model)} extras={channels.map((c) => ({ label: `${c} source`, swatch: { backgroundColor: CHANNEL_COLORS[c], borderRadius: 1, height: 3, width: 16 } }))} />}
+        footer={
+          <GraphLegend
+            kinds={kindsInModel(model)}
+            extras={channels.map((c) => ({ label: `${c} source`, swatch: { backgroundColor: CHANNEL_COLORS[c], borderRadius: 1, height: 3, width: 16 } }))}
+          />
+        }
       />
-      <p className="text-xs text-slate-600">
-        {model.edges.length} edges; “✓text” marks KG edges a document or web span corroborates.
-      </p>
+      <p className="text-xs text-slate-600">{model.edges.length} edges; “✓text” marks KG edges a document or web span corroborates.</p>
     </div>
   );
 }
@@ -177,7 +204,8 @@ function OperatorView({ output: { output: out }, ctx }: ContractViewProps<'biowe
   return (
     <div className="space-y-1 text-sm">
       <p>
-        <Badge tone={out.satisfied ? 'green' : 'amber'}>{out.satisfied ? 'operator satisfied' : 'not satisfied'}</Badge> <span className="text-slate-700">{out.reason}</span>
+        <Badge tone={out.satisfied ? 'green' : 'amber'}>{out.satisfied ? 'operator satisfied' : 'not satisfied'}</Badge>{' '}
+        <span className="text-slate-700">{out.reason}</span>
       </p>
       {out.derivation.length ? (
         <ul className="list-disc pl-5 font-mono text-xs text-slate-800">
@@ -210,7 +238,8 @@ function RepairView({ output: { output: out } }: ContractViewProps<'bioweave.rep
       {out.missingHop ? <p className="text-xs text-slate-700">Missing hop: {out.missingHop}</p> : null}
       {repair ? (
         <p className="text-xs text-slate-700">
-          Repair: {repair.missingHop ?? 'no hop'} via {repair.targetRelation.join(', ') || '—'} from {repair.targetEntities.join(', ') || '—'}; sources {repair.updatedSourcePlan.join(', ') || '—'}
+          Repair: {repair.missingHop ?? 'no hop'} via {repair.targetRelation.join(', ') || '—'} from {repair.targetEntities.join(', ') || '—'}; sources{' '}
+          {repair.updatedSourcePlan.join(', ') || '—'}
           {repair.retrievalQueries.length ? `; queries: ${repair.retrievalQueries.join(' | ')}` : ''}. {repair.briefReason}
         </p>
       ) : null}

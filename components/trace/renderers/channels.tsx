@@ -21,11 +21,21 @@ function EntityLinks({ output, input, detail, ctx }: ContractViewProps<'channel.
           <caption className="sr-only">Linked entities</caption>
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="py-1 pr-2">Mention</th>
-              <th scope="col" className="py-1 pr-2">Entity</th>
-              <th scope="col" className="py-1 pr-2">Kind</th>
-              <th scope="col" className="py-1 pr-2">Match</th>
-              <th scope="col" className="py-1 text-right">Confidence</th>
+              <th scope="col" className="py-1 pr-2">
+                Mention
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Entity
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Kind
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Match
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Confidence
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -34,9 +44,13 @@ function EntityLinks({ output, input, detail, ctx }: ContractViewProps<'channel.
                 <td className="py-1 pr-2">“{l.mention}”</td>
                 <td className="py-1 pr-2">
                   <NodeLink id={l.nodeId} name={l.name} />
-                  {l.readings?.length ? <span className="text-slate-500"> (also read as {l.readings.map((r) => `${r.name}, ${r.kind}`).join('; ')})</span> : null}
+                  {l.readings?.length ? (
+                    <span className="text-slate-500"> (also read as {l.readings.map((r) => `${r.name}, ${r.kind}`).join('; ')})</span>
+                  ) : null}
                   {l.alternatives?.length ? (
-                    <span className="block text-slate-500">weaker: {l.alternatives.map((a) => `${a.name} (${a.kind}, ${a.match} ${a.confidence.toFixed(2)})`).join('; ')}</span>
+                    <span className="block text-slate-500">
+                      weaker: {l.alternatives.map((a) => `${a.name} (${a.kind}, ${a.match} ${a.confidence.toFixed(2)})`).join('; ')}
+                    </span>
                   ) : null}
                 </td>
                 <td className="py-1 pr-2">{l.kind}</td>
@@ -105,7 +119,12 @@ function ChannelRecords({ ids, label, ctx }: { ids: string[]; label: string; ctx
     },
     { key: 'channel', header: 'Channel', value: (r) => r.channel, render: (r) => <ChannelBadge channel={r.channel} /> },
     ...scoreNames.map((name): Column<EvidenceView> => ({ key: `score:${name}`, header: name, value: (r) => r.scores?.[name] ?? null, numeric: true })),
-    { key: 'selected', header: 'Selected', value: (r) => r.selected, render: (r) => (r.selected ? <Badge tone="blue">selected</Badge> : <span className="text-slate-500">candidate</span>) },
+    {
+      key: 'selected',
+      header: 'Selected',
+      value: (r) => r.selected,
+      render: (r) => (r.selected ? <Badge tone="blue">selected</Badge> : <span className="text-slate-500">candidate</span>),
+    },
   ];
   return <SortableTable caption={`Records returned by ${label}`} columns={columns} rows={records} rowKey={(r) => r.id} testId="channel-records" />;
 }

@@ -36,16 +36,32 @@ export function byContract<K extends StepKind>(kinds: readonly K[], title: strin
 }
 
 /** A step's output and input parsed through its kind's contract, or why they cannot be shown as such. */
-export function ParsedStep<K extends StepKind>({ detail, kinds, children }: { detail: StepDetail; kinds: readonly K[]; children: (output: StepOutput<K>, input: StepInput<K>) => ReactNode }) {
+export function ParsedStep<K extends StepKind>({
+  detail,
+  kinds,
+  children,
+}: {
+  detail: StepDetail;
+  kinds: readonly K[];
+  children: (output: StepOutput<K>, input: StepInput<K>) => ReactNode;
+}) {
   const { kind, status } = detail.step;
   if (status === 'running') return <p className="text-sm text-slate-600">Still running…</p>;
   if (status === 'skipped') {
     const skipped = SkippedOutputSchema.safeParse(detail.step.output);
-    return skipped.success ? <p className="text-sm text-slate-700">Skipped: {skipped.data.reason}</p> : <UnexpectedShape kind={kind} error="a skipped step without its reason" raw={detail.step.output} />;
+    return skipped.success ? (
+      <p className="text-sm text-slate-700">Skipped: {skipped.data.reason}</p>
+    ) : (
+      <UnexpectedShape kind={kind} error="a skipped step without its reason" raw={detail.step.output} />
+    );
   }
   if (status === 'failed') {
     const failed = FailedOutputSchema.safeParse(detail.step.output);
-    return failed.success ? <p className="text-sm text-red-800">Failed: {failed.data.error}</p> : <UnexpectedShape kind={kind} error="a failed step without its error" raw={detail.step.output} />;
+    return failed.success ? (
+      <p className="text-sm text-red-800">Failed: {failed.data.error}</p>
+    ) : (
+      <UnexpectedShape kind={kind} error="a failed step without its error" raw={detail.step.output} />
+    );
   }
   const ours = kinds.find((k) => k === kind);
   if (!ours) return <UnexpectedShape kind={kind} error={`no view for kind ${kind}`} raw={detail.step.output} />;

@@ -11,7 +11,6 @@ import type { StepOutput } from '@/lib/trace/step-schemas';
 export type LineageGraphData = StepOutput<'eigen1.lineage'>;
 export type LineageNodeData = LineageGraphData['nodes'][number];
 
-
 const COLUMN_GAP = 190;
 const LANE_GAP = 64;
 

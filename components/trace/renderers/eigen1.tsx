@@ -32,14 +32,20 @@ function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generat
         <div className="mb-1 flex flex-wrap items-center gap-3 text-xs text-slate-600">
           <span>{out.text.length.toLocaleString('en-US')} characters</span>
           <span className="inline-flex items-center gap-1">
-            <span aria-hidden className="inline-block h-3 w-5 rounded-sm border-b-2 border-amber-500 bg-amber-100" /> injected by the injector (not model-written)
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm border-b-2 border-amber-500 bg-amber-100" /> injected by the injector (not
+            model-written)
           </span>
           <span className="inline-flex items-center gap-1">
             <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-sky-100 ring-1 ring-sky-400" /> selected monitor window
           </span>
           {out.finishReason ? <span>finish: {out.finishReason}</span> : null}
         </div>
-        <div tabIndex={0} aria-label="Reasoning stream" className="max-h-96 overflow-auto rounded-md border border-slate-200 bg-white p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800" data-testid="reasoning-stream">
+        <div
+          tabIndex={0}
+          aria-label="Reasoning stream"
+          className="max-h-96 overflow-auto rounded-md border border-slate-200 bg-white p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800"
+          data-testid="reasoning-stream"
+        >
           {pieces.map((p) =>
             p.source === 'injected' ? (
               <span
@@ -71,7 +77,10 @@ function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generat
                 onClick={() => setActive(active === i ? null : i)}
                 onMouseEnter={() => setActive(i)}
                 onFocus={() => setActive(i)}
-                className={cn('flex w-full flex-wrap items-center gap-2 rounded-md border px-2 py-1 text-left text-xs', active === i ? 'border-sky-400 bg-sky-50' : 'border-slate-200 bg-white hover:bg-slate-50')}
+                className={cn(
+                  'flex w-full flex-wrap items-center gap-2 rounded-md border px-2 py-1 text-left text-xs',
+                  active === i ? 'border-sky-400 bg-sky-50' : 'border-slate-200 bg-white hover:bg-slate-50',
+                )}
               >
                 <span className="font-mono tabular-nums text-slate-700">
                   {w.start}–{w.end}
@@ -92,11 +101,16 @@ function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generat
             {out.injections.map((inj) => (
               <li key={inj.index} className="space-y-1 rounded-md border border-amber-200 bg-amber-50/40 p-2 text-xs">
                 <p>
-                  <span className="font-semibold">#{inj.index}</span> at offset <span className="font-mono">{inj.spliceOffset}</span> · query{inj.queryBy === 'window' ? ' (querier off: the window as it stands)' : ''}: <q className="text-slate-900">{inj.query}</q>
+                  <span className="font-semibold">#{inj.index}</span> at offset <span className="font-mono">{inj.spliceOffset}</span> · query
+                  {inj.queryBy === 'window' ? ' (querier off: the window as it stands)' : ''}: <q className="text-slate-900">{inj.query}</q>
                 </p>
                 <div className="flex flex-wrap gap-1">
                   {inj.retrieved.map((r) => (
-                    <span key={r.id} className={cn('flex max-w-full', !inj.usedIds.includes(r.id) && 'opacity-60')} title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}>
+                    <span
+                      key={r.id}
+                      className={cn('flex max-w-full', !inj.usedIds.includes(r.id) && 'opacity-60')}
+                      title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}
+                    >
                       <EvidenceChip evidence={ctx.evidenceById.get(r.id)} onSelect={ctx.selectEvidence} />
                     </span>
                   ))}
@@ -113,7 +127,6 @@ function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generat
     </div>
   );
 }
-
 
 /** EIGEN-1's candidate lineage: proposals → corrections → HSR refinements → QAIR rounds → the ranker's selection. */
 function LineageView({ output: data }: ContractViewProps<'eigen1.lineage'>) {
@@ -139,7 +152,12 @@ function LineageView({ output: data }: ContractViewProps<'eigen1.lineage'>) {
         elementOptions={{ maxLabelLength: 40, alwaysLabelEdgesUpTo: 0 }}
         exportName="eigen1-lineage"
         testId="lineage-graph"
-        footer={<GraphLegend kinds={[]} extras={Object.entries(LINEAGE_STAGE_COLORS).map(([stage, color]) => ({ label: stage, swatch: { backgroundColor: color, borderRadius: 3 } }))} />}
+        footer={
+          <GraphLegend
+            kinds={[]}
+            extras={Object.entries(LINEAGE_STAGE_COLORS).map(([stage, color]) => ({ label: stage, swatch: { backgroundColor: color, borderRadius: 3 } }))}
+          />
+        }
       />
       <SortableTable caption="Candidate versions" columns={columns} rows={data.nodes} rowKey={(n) => n.id} testId="lineage-table" pageSize={40} />
     </div>
@@ -164,7 +182,14 @@ function QairRound({ output: out }: ContractViewProps<'eigen1.qair-round'>) {
   ];
   return (
     <div className="space-y-1">
-      <SortableTable caption="QAIR scores" columns={columns} rows={scored} rowKey={(a) => a.candidate.id} initialSort={{ key: 'q', dir: 'desc' }} testId="qair-table" />
+      <SortableTable
+        caption="QAIR scores"
+        columns={columns}
+        rows={scored}
+        rowKey={(a) => a.candidate.id}
+        initialSort={{ key: 'q', dir: 'desc' }}
+        testId="qair-table"
+      />
       {out.corrected.length ? <p className="text-xs text-slate-600">Corrected for the next round: {out.corrected.map((c) => c.id).join(', ')}</p> : null}
     </div>
   );
@@ -179,7 +204,11 @@ function InjectionView({ output: inj, ctx }: ContractViewProps<'eigen1.injection
       </p>
       <div className="flex flex-wrap gap-1">
         {inj.retrieved.map((r) => (
-          <span key={r.id} className={cn('flex max-w-full', !inj.usedIds.includes(r.id) && 'opacity-60')} title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}>
+          <span
+            key={r.id}
+            className={cn('flex max-w-full', !inj.usedIds.includes(r.id) && 'opacity-60')}
+            title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}
+          >
             <EvidenceChip evidence={ctx.evidenceById.get(r.id)} onSelect={ctx.selectEvidence} />
           </span>
         ))}
@@ -211,8 +240,12 @@ function ProposerView({ output: { candidate, injections, usage }, ctx }: Contrac
           <caption className="sr-only">Claims of candidate {candidate.id}</caption>
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="py-1 pr-2">Claim</th>
-              <th scope="col" className="py-1">Evidence it cites</th>
+              <th scope="col" className="py-1 pr-2">
+                Claim
+              </th>
+              <th scope="col" className="py-1">
+                Evidence it cites
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -273,15 +306,29 @@ function RetrievalView({ output: out, ctx }: ContractViewProps<'eigen1.retrieval
     },
     { key: 'inContext', header: 'Named in the reasoning', value: (r) => (r.inContext ? 'yes' : 'no') },
     { key: 'sim', header: 'Sim to the query', value: (r) => r.sim, numeric: true },
-    { key: 'selected', header: 'Top k', value: (r) => r.selected, render: (r) => (r.selected ? <Badge tone="blue">shown</Badge> : <span className="text-slate-500">no</span>) },
+    {
+      key: 'selected',
+      header: 'Top k',
+      value: (r) => r.selected,
+      render: (r) => (r.selected ? <Badge tone="blue">shown</Badge> : <span className="text-slate-500">no</span>),
+    },
   ];
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
         Query: “{out.query}” · {out.considered} records considered{out.notes.length ? ` · ${out.notes.join('; ')}` : ''}
-        {out.similarity ? <> · <SimilarityNote use={out.similarity} /></> : null}
+        {out.similarity ? (
+          <>
+            {' '}
+            · <SimilarityNote use={out.similarity} />
+          </>
+        ) : null}
       </p>
-      {rows.length ? <SortableTable caption="KG candidates of the retrieval" columns={columns} rows={rows} rowKey={(r) => r.id} testId="retrieval-table" /> : <p className="text-sm text-slate-600">No KG candidate.</p>}
+      {rows.length ? (
+        <SortableTable caption="KG candidates of the retrieval" columns={columns} rows={rows} rowKey={(r) => r.id} testId="retrieval-table" />
+      ) : (
+        <p className="text-sm text-slate-600">No KG candidate.</p>
+      )}
     </div>
   );
 }

@@ -17,7 +17,9 @@ function JudgeVerdict({ output, input }: ContractViewProps<'verify.judge'>) {
       <p>
         <Badge tone={output.verdict === 'yes' ? 'green' : 'red'}>{output.verdict}</Badge> <span className="text-slate-700">{output.reason}</span>
       </p>
-      {output.flaggedUnsupportedFacts?.length ? <p className="text-xs text-amber-900">⚑ unsupported facts: {output.flaggedUnsupportedFacts.join(', ')}</p> : null}
+      {output.flaggedUnsupportedFacts?.length ? (
+        <p className="text-xs text-amber-900">⚑ unsupported facts: {output.flaggedUnsupportedFacts.join(', ')}</p>
+      ) : null}
     </div>
   );
 }

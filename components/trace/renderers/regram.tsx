@@ -48,12 +48,23 @@ function CandidateTable({ output: out, input, ctx }: ContractViewProps<'regram.m
     { key: 'relevance', header: 'λ·Sim·w_r', value: (r) => r.relevance, numeric: true },
     { key: 'redundancy', header: '(1−λ)·max Sim', value: (r) => r.redundancy, numeric: true, title: 'Redundancy with the already selected triples' },
     { key: 'mmr', header: 'MMR', value: (r) => r.mmr, numeric: true },
-    { key: 'selected', header: 'Selected', value: (r) => r.selected, render: (r) => (r.selected ? <Badge tone="blue">selected</Badge> : <span className="text-slate-500">no</span>) },
+    {
+      key: 'selected',
+      header: 'Selected',
+      value: (r) => r.selected,
+      render: (r) => (r.selected ? <Badge tone="blue">selected</Badge> : <span className="text-slate-500">no</span>),
+    },
   ];
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600">
-        λ = {out.lambda} · K = {out.k} · domain {input.domain ?? '—'} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected{out.similarity ? <> · <SimilarityNote use={out.similarity} /></> : null}
+        λ = {out.lambda} · K = {out.k} · domain {input.domain ?? '—'} · {rows.length} candidates, {rows.filter((r) => r.selected).length} selected
+        {out.similarity ? (
+          <>
+            {' '}
+            · <SimilarityNote use={out.similarity} />
+          </>
+        ) : null}
         {out.queries.length ? ` · Sim against: ${out.queries.join(' | ')}` : ''}
       </p>
       <SortableTable
@@ -82,17 +93,28 @@ function CandidatePool({ output: out }: ContractViewProps<'regram.candidates'>) 
       {out.caps.map((c) => (
         <div key={c.nodeId}>
           <p className="font-medium text-slate-800">
-            <NodeLink id={c.nodeId} name={c.name} /> {c.capped ? <Badge tone="amber">capped at {c.kept}</Badge> : <span className="text-slate-500">{c.kept} kept</span>}
+            <NodeLink id={c.nodeId} name={c.name} />{' '}
+            {c.capped ? <Badge tone="amber">capped at {c.kept}</Badge> : <span className="text-slate-500">{c.kept} kept</span>}
           </p>
           <table className="mt-1 w-full max-w-xl text-left tabular-nums">
             <caption className="sr-only">Relations of {c.name}</caption>
             <thead className="text-slate-600">
               <tr>
-                <th scope="col" className="pr-2">Relation</th>
-                <th scope="col" className="pr-2 text-right">w_r</th>
-                <th scope="col" className="pr-2 text-right">Match</th>
-                <th scope="col" className="pr-2 text-right">Available</th>
-                <th scope="col" className="text-right">Kept</th>
+                <th scope="col" className="pr-2">
+                  Relation
+                </th>
+                <th scope="col" className="pr-2 text-right">
+                  w_r
+                </th>
+                <th scope="col" className="pr-2 text-right">
+                  Match
+                </th>
+                <th scope="col" className="pr-2 text-right">
+                  Available
+                </th>
+                <th scope="col" className="text-right">
+                  Kept
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -118,8 +140,8 @@ function RegionView({ output: region, ctx }: ContractViewProps<'regram.region'>)
   return (
     <div className="space-y-3 text-xs" data-testid="region-view">
       <p className="text-slate-700">
-        {region.nodes.length} entities ({region.nodes.filter((n) => n.seed).length} seeds) · {region.facts.length} triples · {region.relations.length} allowed relations. The region is a hard boundary: later
-        stages may only use these entities and relations.
+        {region.nodes.length} entities ({region.nodes.filter((n) => n.seed).length} seeds) · {region.facts.length} triples · {region.relations.length} allowed
+        relations. The region is a hard boundary: later stages may only use these entities and relations.
       </p>
       <div>
         <h5 className="font-semibold text-slate-700">Triples E_q, in selection order</h5>
@@ -154,7 +176,10 @@ function RegionView({ output: region, ctx }: ContractViewProps<'regram.region'>)
           <ul className="mt-1 space-y-0.5">
             {region.relations.map((r) => (
               <li key={r.metaedge}>
-                <span className="font-mono">{r.metaedge}</span> <span className="text-slate-600">{r.sourceKind} {r.verb} {r.targetKind}</span>
+                <span className="font-mono">{r.metaedge}</span>{' '}
+                <span className="text-slate-600">
+                  {r.sourceKind} {r.verb} {r.targetKind}
+                </span>
               </li>
             ))}
           </ul>
@@ -187,7 +212,8 @@ function HopView({ output: out, ctx }: ContractViewProps<'regram.hop'>) {
         {out.usesHop ? <span className="text-xs text-slate-500"> (builds on hop {out.usesHop})</span> : null}
       </p>
       <p className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
-        <ModeBadge mode={out.mode} /> region: {region.nodes.length} entities, {region.edges.length} triples, {region.relations.length} relations · {out.hypotheses.length} hypotheses
+        <ModeBadge mode={out.mode} /> region: {region.nodes.length} entities, {region.edges.length} triples, {region.relations.length} relations ·{' '}
+        {out.hypotheses.length} hypotheses
       </p>
       <p className="text-slate-800">
         <span className="font-semibold">Hop answer: </span>
@@ -200,7 +226,9 @@ function HopView({ output: out, ctx }: ContractViewProps<'regram.hop'>) {
           ))}
         </div>
       ) : null}
-      <p className="text-xs text-slate-600">Set the graph filter to this hop (“this step only”) to see its region: seeds, selected triples, faded candidates and dashed hypotheses.</p>
+      <p className="text-xs text-slate-600">
+        Set the graph filter to this hop (“this step only”) to see its region: seeds, selected triples, faded candidates and dashed hypotheses.
+      </p>
     </div>
   );
 }
@@ -224,17 +252,34 @@ function HypothesesView({ output: out, ctx }: ContractViewProps<'regram.hypothes
   const flag = (v: boolean | null) => (v === true ? '✓' : v === false ? '✗' : '?');
   const columns: Column<HypothesisRow>[] = [
     { key: 'id', header: 'Id', value: (r) => r.id },
-    { key: 'lineage', header: 'Revises / revised by', value: (r) => `${r.parent ?? ''} ${r.revisedBy ?? ''}`, render: (r) => `${r.parent ? `revises ${r.parent}` : 'generated'}${r.revisedBy ? ` → ${r.revisedBy}` : ''}` },
+    {
+      key: 'lineage',
+      header: 'Revises / revised by',
+      value: (r) => `${r.parent ?? ''} ${r.revisedBy ?? ''}`,
+      render: (r) => `${r.parent ? `revises ${r.parent}` : 'generated'}${r.revisedBy ? ` → ${r.revisedBy}` : ''}`,
+    },
     { key: 'triple', header: 'Triple', value: (r) => r.triple },
     {
       key: 'check',
       header: 'Check (head, tail ∈ V_q · relation ∈ R · kinds · in KG)',
       value: (r) => Object.values(r.check).filter((v) => v === true).length,
-      render: (r) => `${flag(r.check.headInRegion)} ${flag(r.check.tailInRegion)} · ${flag(r.check.relationAllowed)} · ${flag(r.check.kindsFit)} · ${flag(r.check.inKg)}`,
+      render: (r) =>
+        `${flag(r.check.headInRegion)} ${flag(r.check.tailInRegion)} · ${flag(r.check.relationAllowed)} · ${flag(r.check.kindsFit)} · ${flag(r.check.inKg)}`,
     },
-    { key: 'judge', header: 'Judge', value: (r) => r.judge, numeric: true, render: (r) => <span title={r.judgeReason}>{r.judge === null ? '—' : r.judge.toFixed(2)}</span> },
+    {
+      key: 'judge',
+      header: 'Judge',
+      value: (r) => r.judge,
+      numeric: true,
+      render: (r) => <span title={r.judgeReason}>{r.judge === null ? '—' : r.judge.toFixed(2)}</span>,
+    },
     { key: 'verdict', header: 'Verdict', value: (r) => r.verdict, render: (r) => <Badge tone={r.verdict === 'accepted' ? 'green' : 'red'}>{r.verdict}</Badge> },
-    { key: 'ev', header: 'Evidence', value: (r) => r.evidenceId, render: (r) => (r.evidenceId ? <EvidenceChip evidence={ctx.evidenceById.get(r.evidenceId)} onSelect={ctx.selectEvidence} /> : '—') },
+    {
+      key: 'ev',
+      header: 'Evidence',
+      value: (r) => r.evidenceId,
+      render: (r) => (r.evidenceId ? <EvidenceChip evidence={ctx.evidenceById.get(r.evidenceId)} onSelect={ctx.selectEvidence} /> : '—'),
+    },
   ];
   return (
     <div className="space-y-1">

@@ -61,11 +61,21 @@ function Extraction({ output: o }: ContractViewProps<'xr2.extract'>) {
           <caption className="sr-only">Relation and constraint cues R_t</caption>
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="pr-3">Cue</th>
-              <th scope="col" className="pr-3">Entity</th>
-              <th scope="col" className="pr-3">Metaedges</th>
-              <th scope="col" className="pr-3">Direction</th>
-              <th scope="col" className="pr-3">Target kind</th>
+              <th scope="col" className="pr-3">
+                Cue
+              </th>
+              <th scope="col" className="pr-3">
+                Entity
+              </th>
+              <th scope="col" className="pr-3">
+                Metaedges
+              </th>
+              <th scope="col" className="pr-3">
+                Direction
+              </th>
+              <th scope="col" className="pr-3">
+                Target kind
+              </th>
               <th scope="col">Negated</th>
             </tr>
           </thead>
@@ -185,10 +195,22 @@ function IterationTree({ output, input, ctx }: ContractViewProps<'xr2.iteration'
           const q = details[i];
           return (
             <li key={c.step.id}>
-              <button type="button" className="text-xs font-semibold tracking-wide text-slate-700 uppercase hover:text-blue-800" onClick={() => ctx.selectStep(c.step.ordinal)}>
+              <button
+                type="button"
+                className="text-xs font-semibold tracking-wide text-slate-700 uppercase hover:text-blue-800"
+                onClick={() => ctx.selectStep(c.step.ordinal)}
+              >
                 {part.renderer.title}
               </button>
-              <div className="mt-0.5">{q.data ? <part.renderer.Output detail={q.data} ctx={ctx} /> : q.isError ? <p className="text-xs text-red-800">Could not load this step.</p> : <Skeleton className="h-8 w-full" />}</div>
+              <div className="mt-0.5">
+                {q.data ? (
+                  <part.renderer.Output detail={q.data} ctx={ctx} />
+                ) : q.isError ? (
+                  <p className="text-xs text-red-800">Could not load this step.</p>
+                ) : (
+                  <Skeleton className="h-8 w-full" />
+                )}
+              </div>
             </li>
           );
         })}

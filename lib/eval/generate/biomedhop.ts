@@ -69,11 +69,21 @@ export async function generateBiomedhop(opts: BiomedhopOptions): Promise<{ quest
     const question = await fillSlot({ seed, slot, family, rendering, variants: variants.get(family)!, seen, condition, policy, rejected, draw });
     if (!question) {
       const why = policy === 'require' ? ` whose ${condition.join('+')} evidence covers a hop` : '';
-      throw new GenerationError(`no valid ${family} question (${rendering})${why} in ${ATTEMPTS_PER_QUESTION} draws for slot ${slot}; the KG may be too small for this family`);
+      throw new GenerationError(
+        `no valid ${family} question (${rendering})${why} in ${ATTEMPTS_PER_QUESTION} draws for slot ${slot}; the KG may be too small for this family`,
+      );
     }
     questions.push(question);
   }
-  return { questions, report: evidenceReport(condition, policy, questions.map((q) => q.evidence!), rejected) };
+  return {
+    questions,
+    report: evidenceReport(
+      condition,
+      policy,
+      questions.map((q) => q.evidence!),
+      rejected,
+    ),
+  };
 }
 
 /** The condition in canonical order, KG always included: the gold graph is a KG pattern. */
@@ -98,7 +108,8 @@ export function planSlots(opts: BiomedhopOptions): { family: BiomedhopFamily; re
   const plan = families
     .map((family) => ({ family, renderings: BUILDERS[family].renderings.filter((r) => renderings.includes(r)) }))
     .filter((p) => p.renderings.length);
-  if (!plan.length) throw new InvalidGenerationOptions(`none of ${families.join(', ')} can be rendered as ${renderings.join(' or ')} (count questions are count-only)`);
+  if (!plan.length)
+    throw new InvalidGenerationOptions(`none of ${families.join(', ')} can be rendered as ${renderings.join(' or ')} (count questions are count-only)`);
   return Array.from({ length: opts.count }, (_, i) => {
     const p = plan[i % plan.length];
     return { family: p.family, rendering: p.renderings[Math.floor(i / plan.length) % p.renderings.length] };

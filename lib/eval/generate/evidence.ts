@@ -38,7 +38,6 @@ export const BUILT_FROM = {
   web: "recorded bundle built from the data directory's reference records (Disease Ontology, NCBI Gene); not a live web search",
 } as const;
 
-
 interface Endpoint extends CandidateEntity {
   role: GoldGraph['nodes'][number]['role'];
 }
@@ -47,7 +46,9 @@ interface Endpoint extends CandidateEntity {
 export async function buildEvidence(gold: GoldGraph, condition: readonly EvidenceSource[]): Promise<QuestionEvidence> {
   const text = condition.filter((s): s is 'doc' | 'web' => s !== 'kg');
   const aliases = text.length ? await searchAliases(gold.nodes.map((n) => n.id)) : new Map<string, string[]>();
-  const nodes = new Map<string, Endpoint>(gold.nodes.map((n) => [n.id, { nodeId: n.id, name: n.name, kind: n.kind, aliases: aliases.get(n.id) ?? [], role: n.role }]));
+  const nodes = new Map<string, Endpoint>(
+    gold.nodes.map((n) => [n.id, { nodeId: n.id, name: n.name, kind: n.kind, aliases: aliases.get(n.id) ?? [], role: n.role }]),
+  );
   const named = [...nodes.values()].filter((n) => n.role === 'anchor' || n.role === 'clue' || n.role === 'endpoint');
   const doc = text.includes('doc') ? await docBundle(gold, nodes, named) : null;
   const web = text.includes('web') ? await webBundle(gold, nodes, named) : null;
@@ -61,9 +62,12 @@ function statusOf(c: { hops: number[]; doc: number[] | null; web: number[] | nul
   const sources = (['doc', 'web'] as const).filter((s) => c[s] !== null);
   if (!sources.length) return { status: 'kg-only', reason: null };
   const empty = sources.filter((s) => !c[s]!.length);
-  if (empty.length) return { status: 'uncovered', reason: empty.map((s) => (s === 'doc' ? 'no corpus passage states a hop' : 'no web record states a hop')).join('; ') };
+  if (empty.length)
+    return { status: 'uncovered', reason: empty.map((s) => (s === 'doc' ? 'no corpus passage states a hop' : 'no web record states a hop')).join('; ') };
   const union = new Set(sources.flatMap((s) => c[s]!));
-  return union.size === c.hops.length ? { status: 'full', reason: null } : { status: 'partial', reason: `${c.hops.length - union.size} of ${c.hops.length} hops stated by no text source` };
+  return union.size === c.hops.length
+    ? { status: 'full', reason: null }
+    : { status: 'partial', reason: `${c.hops.length - union.size} of ${c.hops.length} hops stated by no text source` };
 }
 
 interface PassageHit {
@@ -112,7 +116,10 @@ interface ProfileRow {
 }
 
 async function webBundle(gold: GoldGraph, nodes: Map<string, Endpoint>, named: Endpoint[]): Promise<NonNullable<QuestionEvidence['web']>> {
-  const { rows } = await getPool().query<ProfileRow>('select id, node_id, source, text from entity_profiles where node_id = any($1::text[]) order by node_id, source, id', [gold.nodes.map((n) => n.id)]);
+  const { rows } = await getPool().query<ProfileRow>(
+    'select id, node_id, source, text from entity_profiles where node_id = any($1::text[]) order by node_id, source, id',
+    [gold.nodes.map((n) => n.id)],
+  );
   const records = new Map<number, { row: ProfileRow; states: number[] }>();
   for (const edge of gold.edges) {
     const pairs: [string, Endpoint][] = [
@@ -127,7 +134,8 @@ async function webBundle(gold: GoldGraph, nodes: Map<string, Endpoint>, named: E
     }
   }
   for (const entity of named) {
-    for (const row of rows.filter((r) => r.node_id === entity.nodeId && !records.has(r.id)).slice(0, CONTEXT_PER_ENTITY)) records.set(row.id, { row, states: [] });
+    for (const row of rows.filter((r) => r.node_id === entity.nodeId && !records.has(r.id)).slice(0, CONTEXT_PER_ENTITY))
+      records.set(row.id, { row, states: [] });
   }
   return { records: [...records.values()].map(({ row, states }) => ({ ...webRecordOf(row, nodes.get(row.node_id)!), states })) };
 }
@@ -175,7 +183,12 @@ export interface EvidenceReport {
   rejected: Record<string, number>;
 }
 
-export function evidenceReport(condition: EvidenceSource[], policy: CoveragePolicy, kept: QuestionEvidence[], rejected: Record<string, number>): EvidenceReport {
+export function evidenceReport(
+  condition: EvidenceSource[],
+  policy: CoveragePolicy,
+  kept: QuestionEvidence[],
+  rejected: Record<string, number>,
+): EvidenceReport {
   const status = { full: 0, partial: 0, uncovered: 0, 'kg-only': 0 };
   for (const e of kept) status[e.coverage.status]++;
   const hops = kept.reduce((n, e) => n + e.coverage.hops.length, 0);

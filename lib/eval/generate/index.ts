@@ -18,7 +18,9 @@ const HETIONET_LICENSE = 'derived from Hetionet (CC0)';
 
 /** What a generated set's license line says: Hetionet's (and the demo graph drawn from it) is CC0; another graph's sources keep theirs. */
 function licenseOf(graph: { source: string; version: string } | null): string {
-  return !graph || graph.source === 'hetionet' || graph.source === 'demo' ? HETIONET_LICENSE : `derived from ${graph.source} ${graph.version} (its sources keep their licenses)`;
+  return !graph || graph.source === 'hetionet' || graph.source === 'demo'
+    ? HETIONET_LICENSE
+    : `derived from ${graph.source} ${graph.version} (its sources keep their licenses)`;
 }
 
 const DESCRIPTIONS: Record<Generator, string> = {
@@ -31,25 +33,34 @@ const DESCRIPTIONS: Record<Generator, string> = {
  * of that name from the same generator only when `save.replace` asks). The meta records the seed, the options and the
  * graph it was drawn from: the same three give the same set.
  */
-export async function generateQuestionSet(opts: { generator: Generator; name: string } & BiomedhopOptions, save: SaveSetOptions = {}): Promise<QuestionSetSummary> {
+export async function generateQuestionSet(
+  opts: { generator: Generator; name: string } & BiomedhopOptions,
+  save: SaveSetOptions = {},
+): Promise<QuestionSetSummary> {
   const { generator, name, seed, count, families, renderings, sources, coverage } = opts;
-  const generated = generator === 'biomedhop' ? await generateBiomedhop({ seed, count, families, renderings, sources, coverage }) : { questions: await generateK2vSet({ seed, count }), report: null };
+  const generated =
+    generator === 'biomedhop'
+      ? await generateBiomedhop({ seed, count, families, renderings, sources, coverage })
+      : { questions: await generateK2vSet({ seed, count }), report: null };
   const { questions, report } = generated;
   const graph = await latestImport(getPool(), 'graph');
-  return saveQuestionSet({
-    name,
-    source: generator,
-    license: licenseOf(graph),
-    description: DESCRIPTIONS[generator],
-    meta: {
-      seed: String(seed),
-      count,
-      ...(generator === 'biomedhop' ? planSummary(opts) : {}),
-      ...(report ? { evidence: report } : {}),
-      kg: graph && { source: graph.source, version: graph.version, checksum: graph.checksum },
+  return saveQuestionSet(
+    {
+      name,
+      source: generator,
+      license: licenseOf(graph),
+      description: DESCRIPTIONS[generator],
+      meta: {
+        seed: String(seed),
+        count,
+        ...(generator === 'biomedhop' ? planSummary(opts) : {}),
+        ...(report ? { evidence: report } : {}),
+        kg: graph && { source: graph.source, version: graph.version, checksum: graph.checksum },
+      },
+      questions,
     },
-    questions,
-  }, save);
+    save,
+  );
 }
 
 /** The families, renderings and source condition a BioMedHop set was planned with (the defaults spelled out). */

@@ -120,7 +120,11 @@ async function write(path: KgPath, hops: MetapathHop[], masked: number, rng: Rng
 export async function fillers(path: KgPath, hops: MetapathHop[], masked: number): Promise<string[]> {
   const kind = path.nodes[masked].kind;
   const along = async (from: number, hop: MetapathHop) =>
-    new Set((await neighbors(path.nodes[from].id, { metaedges: [hop.metaedge], direction: 'both', neighborKinds: [kind], limit: 100_000 })).edges.map((e) => e.neighbor.id));
+    new Set(
+      (await neighbors(path.nodes[from].id, { metaedges: [hop.metaedge], direction: 'both', neighborKinds: [kind], limit: 100_000 })).edges.map(
+        (e) => e.neighbor.id,
+      ),
+    );
   if (masked === 0) return [...(await along(1, hops[0]))];
   if (masked === 2) return [...(await along(1, hops[1]))];
   const [left, right] = [await along(0, hops[0]), await along(2, hops[1])];

@@ -32,7 +32,14 @@ export async function aliasesOf(nodes: KgNode[]): Promise<Map<string, string[]>>
  * relation (so they are plausible), closest in name length first, ties broken
  * by a seeded hash so every set draws its own.
  */
-export async function similarNodes(opts: { kind: string; metaedge: string; nameLength: number; excludeIds: string[]; seed: string; limit: number }): Promise<KgNode[]> {
+export async function similarNodes(opts: {
+  kind: string;
+  metaedge: string;
+  nameLength: number;
+  excludeIds: string[];
+  seed: string;
+  limit: number;
+}): Promise<KgNode[]> {
   const { rows } = await getPool().query<KgNode>(
     `select n.id, n.kind, n.name from nodes n
       where n.kind = $1 and n.id <> all($2::text[])

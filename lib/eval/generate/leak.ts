@@ -16,5 +16,7 @@ export function leaksAnswer(text: string, spellings: string[]): boolean {
 }
 
 function words(text: string): string {
-  return normaliseAnswer(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return normaliseAnswer(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }

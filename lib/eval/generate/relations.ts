@@ -19,7 +19,11 @@ export interface SenseStep {
 export function resolveStep(step: SenseStep): { metaedge: string; direction: DirectionFilter } | null {
   const [from, to] = [kindOf(step.from), kindOf(step.to)];
   if (!from || !to) return null;
-  const m = metaedges().find((e) => e.sense === step.sense && ((isConcept(e.source, step.from) && isConcept(e.target, step.to)) || (isConcept(e.source, step.to) && isConcept(e.target, step.from))));
+  const m = metaedges().find(
+    (e) =>
+      e.sense === step.sense &&
+      ((isConcept(e.source, step.from) && isConcept(e.target, step.to)) || (isConcept(e.source, step.to) && isConcept(e.target, step.from))),
+  );
   if (!m) return null;
   if (from === to) return { metaedge: m.abbr, direction: 'both' };
   return { metaedge: m.abbr, direction: isConcept(m.source, step.from) ? 'out' : 'in' };

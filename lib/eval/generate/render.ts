@@ -28,7 +28,13 @@ export interface RenderedQuestion {
 export async function renderInstance(instance: Instance, rendering: Rendering, rng: Rng): Promise<RenderedQuestion | null> {
   const stem = instance.phrase(rng, rendering);
   const aliases = await aliasesOf(instance.answers);
-  if (leaksAnswer(stem.text, instance.answers.flatMap((a) => [a.name, ...(aliases.get(a.id) ?? [])]))) return null;
+  if (
+    leaksAnswer(
+      stem.text,
+      instance.answers.flatMap((a) => [a.name, ...(aliases.get(a.id) ?? [])]),
+    )
+  )
+    return null;
 
   if (rendering === 'count') {
     const answer = GoldAnswerSchema.parse({

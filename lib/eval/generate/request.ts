@@ -23,7 +23,12 @@ export const GenerateRequestSchema = z
     generator: z.enum(GENERATORS, { message: `the generator is one of ${GENERATORS.join(', ')}` }),
     name: z.string().trim().min(1, { message: 'a set needs a name' }).max(120),
     seed: z.string().trim().min(1).default('1'),
-    count: z.coerce.number({ message: 'the count is a number' }).int().min(1).max(MAX_QUESTIONS, { message: `at most ${MAX_QUESTIONS} questions` }).default(50),
+    count: z.coerce
+      .number({ message: 'the count is a number' })
+      .int()
+      .min(1)
+      .max(MAX_QUESTIONS, { message: `at most ${MAX_QUESTIONS} questions` })
+      .default(50),
     families: list(BIOMEDHOP_FAMILIES).optional(),
     renderings: list(RENDERINGS).optional(),
     sources: list(EVIDENCE_SOURCES).optional(),

@@ -32,7 +32,9 @@ async function scan(source: 'doc' | 'web'): Promise<Pools> {
   const surfaces = await surfaceIndex();
   const pairs: [string, string][] = [];
   if (source === 'doc') {
-    const { rows } = await getPool().query<{ text: string }>(`select p.text from passages p join documents d on d.id = p.document_id where d.source not in ('question', 'attached')`);
+    const { rows } = await getPool().query<{ text: string }>(
+      `select p.text from passages p join documents d on d.id = p.document_id where d.source not in ('question', 'attached')`,
+    );
     for (const { text } of rows) {
       const named = [...mentioned(text, surfaces)];
       for (const a of named) for (const b of named) if (a < b) pairs.push([a, b]);
@@ -103,21 +105,33 @@ export const drawFromKg: EdgeDraw = { stated: false, edges: (metaedge, n, seed) 
  */
 export async function drawStated(sources: ('doc' | 'web')[]): Promise<EdgeDraw> {
   const pools = await Promise.all(sources.map(statedPools));
-  return { stated: true, edges: async (metaedge, n, seed) => {
-    const [first, ...rest] = pools.map((p) => p.get(metaedge) ?? []);
-    const ids = (first ?? []).filter((id) => rest.every((r) => r.includes(id)));
-    const random = seededRandom(seed);
-    const picked = [...ids]
-      .map((id) => ({ id, key: random() }))
-      .sort((a, b) => a.key - b.key)
-      .slice(0, n)
-      .map((x) => x.id);
-    return picked.length ? triplesOf(picked) : [];
-  } };
+  return {
+    stated: true,
+    edges: async (metaedge, n, seed) => {
+      const [first, ...rest] = pools.map((p) => p.get(metaedge) ?? []);
+      const ids = (first ?? []).filter((id) => rest.every((r) => r.includes(id)));
+      const random = seededRandom(seed);
+      const picked = [...ids]
+        .map((id) => ({ id, key: random() }))
+        .sort((a, b) => a.key - b.key)
+        .slice(0, n)
+        .map((x) => x.id);
+      return picked.length ? triplesOf(picked) : [];
+    },
+  };
 }
 
 async function triplesOf(ids: number[]): Promise<KgTriple[]> {
-  const { rows } = await getPool().query<{ id: number; metaedge: string; sid: string; sname: string; skind: string; tid: string; tname: string; tkind: string }>(
+  const { rows } = await getPool().query<{
+    id: number;
+    metaedge: string;
+    sid: string;
+    sname: string;
+    skind: string;
+    tid: string;
+    tname: string;
+    tkind: string;
+  }>(
     `select e.id, e.metaedge, s.id sid, s.name sname, s.kind skind, t.id tid, t.name tname, t.kind tkind
        from edges e join nodes s on s.id = e.source_id join nodes t on t.id = e.target_id
       where e.id = any($1::int[]) order by array_position($1::int[], e.id)`,

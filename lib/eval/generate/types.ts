@@ -58,8 +58,12 @@ const HopsStated = z.array(z.number().int());
 
 export const QuestionEvidenceSchema = z.object({
   condition: z.array(z.enum(EVIDENCE_SOURCES)).min(1),
-  doc: z.object({ passages: z.array(z.object({ passageId: z.string(), documentId: z.string(), externalId: z.string().nullable(), states: HopsStated })) }).nullable(),
-  web: z.object({ records: z.array(z.object({ id: z.string(), url: z.string().optional(), title: z.string(), snippet: z.string(), states: HopsStated })) }).nullable(),
+  doc: z
+    .object({ passages: z.array(z.object({ passageId: z.string(), documentId: z.string(), externalId: z.string().nullable(), states: HopsStated })) })
+    .nullable(),
+  web: z
+    .object({ records: z.array(z.object({ id: z.string(), url: z.string().optional(), title: z.string(), snippet: z.string(), states: HopsStated })) })
+    .nullable(),
   /** Gold edge ids, and which of them each text source of the condition states. */
   coverage: z.object({
     hops: z.array(z.number().int()),

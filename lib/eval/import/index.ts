@@ -61,14 +61,21 @@ export async function importQuestionSet(opts: ImportSetOptions, save: SaveSetOpt
   if (!parsed.questions.length) throw new SetImportError([{ file: opts.file, reason: 'no questions in the file' }]);
   parsed.questions = firstPerFamily(parsed.questions, opts.limit);
   if (opts.format === 'pubmedqa') await linkCorpusAbstracts(parsed);
-  return saveQuestionSet({
-    name: opts.name,
-    source: opts.format,
-    license: format.license,
-    description: format.description,
-    meta: { file: path.basename(opts.file), ...(opts.goldFile ? { goldFile: path.basename(opts.goldFile) } : {}), ...(opts.limit ? { limitPerFamily: opts.limit } : {}) },
-    questions: parsed.questions,
-  }, save);
+  return saveQuestionSet(
+    {
+      name: opts.name,
+      source: opts.format,
+      license: format.license,
+      description: format.description,
+      meta: {
+        file: path.basename(opts.file),
+        ...(opts.goldFile ? { goldFile: path.basename(opts.goldFile) } : {}),
+        ...(opts.limit ? { limitPerFamily: opts.limit } : {}),
+      },
+      questions: parsed.questions,
+    },
+    save,
+  );
 }
 
 function firstPerFamily(questions: NewQuestion[], limit: number | undefined): NewQuestion[] {

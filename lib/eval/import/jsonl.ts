@@ -119,6 +119,7 @@ export async function checkGoldNodes(file: string, parsed: ParsedSet): Promise<v
   const { rows } = await getPool().query<{ id: string }>('select id from nodes where id = any($1::text[])', [ids]);
   const known = new Set(rows.map((r) => r.id));
   for (const q of parsed.questions) {
-    for (const id of q.answer.nodeIds.filter((n) => !known.has(n))) parsed.issues.push({ file, at: `line ${q.meta?.line}`, reason: `gold node ${id} is not in the KG` });
+    for (const id of q.answer.nodeIds.filter((n) => !known.has(n)))
+      parsed.issues.push({ file, at: `line ${q.meta?.line}`, reason: `gold node ${id} is not in the KG` });
   }
 }

@@ -36,7 +36,8 @@ export function parsePubmedqa(file: string, opts: { goldFile?: string } = {}): P
   let gold: Record<string, z.infer<typeof Decision>> | null = null;
   if (opts.goldFile) {
     const raw = Gold.safeParse(readJsonFile(opts.goldFile));
-    if (!raw.success) return { questions: [], issues: [{ file: opts.goldFile, reason: `not a PubMedQA ground truth {pmid: yes|no|maybe}: ${zodReason(raw.error)}` }] };
+    if (!raw.success)
+      return { questions: [], issues: [{ file: opts.goldFile, reason: `not a PubMedQA ground truth {pmid: yes|no|maybe}: ${zodReason(raw.error)}` }] };
     gold = raw.data;
     for (const pmid of Object.keys(gold)) if (!(pmid in root)) parsed.issues.push({ file: opts.goldFile, at: pmid, reason: 'PMID not in the questions file' });
   }

@@ -14,7 +14,11 @@ export { MAX_UPLOAD_BYTES, SetUploadSchema, type SetUpload } from './formats';
  * `.gz` is unpacked and problems name the file the user chose), and the
  * folder is removed afterwards whatever happens.
  */
-export async function importUploadedSet(request: SetUpload, upload: { fileName: string; bytes: Uint8Array }, save: SaveSetOptions = {}): Promise<QuestionSetSummary> {
+export async function importUploadedSet(
+  request: SetUpload,
+  upload: { fileName: string; bytes: Uint8Array },
+  save: SaveSetOptions = {},
+): Promise<QuestionSetSummary> {
   const name = uploadName(upload.fileName);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hopscope-upload-'));
   try {

@@ -99,7 +99,19 @@ export function summarise(items: ScoredItem[], methods: string[], grid: GridConf
   const scores = methods.flatMap((method) => configs.map((config) => scoreCell(method, config, byCell.get(cellKey(method, config)) ?? [])));
   const families = familyTable(items, methods, configs);
   const cost = scores.flatMap((s) =>
-    s.accuracy === null ? [] : [{ method: s.method, config: s.config, accuracy: s.accuracy, avgCalls: s.avgCalls ?? 0, avgTokens: (s.avgTokensIn ?? 0) + (s.avgTokensOut ?? 0), tokensEstimated: s.tokensEstimated, avgWallMs: s.avgWallMs ?? 0 }],
+    s.accuracy === null
+      ? []
+      : [
+          {
+            method: s.method,
+            config: s.config,
+            accuracy: s.accuracy,
+            avgCalls: s.avgCalls ?? 0,
+            avgTokens: (s.avgTokensIn ?? 0) + (s.avgTokensOut ?? 0),
+            tokensEstimated: s.tokensEstimated,
+            avgWallMs: s.avgWallMs ?? 0,
+          },
+        ],
   );
   return { version: SUMMARY_VERSION, scores, families, cost, attribution: attributionSummary(items, methods, grid) };
 }
@@ -172,4 +184,3 @@ export function familyTable(items: ScoredItem[], methods: string[], configs: str
 }
 
 const typeRank = (t: string) => (ANSWER_TYPE_ORDER.includes(t) ? ANSWER_TYPE_ORDER.indexOf(t) : ANSWER_TYPE_ORDER.length);
-

@@ -75,7 +75,10 @@ export function attributionSummary(items: ScoredItem[], methods: string[], grid:
     counts[method] = Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
     labels.set(method, new Map());
     for (const [questionId, questionItems] of byQuestion) {
-      const { bucket } = bucketOf(questionItems.filter((i) => i.method === method), grid);
+      const { bucket } = bucketOf(
+        questionItems.filter((i) => i.method === method),
+        grid,
+      );
       counts[method][bucket]++;
       labels.get(method)!.set(questionId, bucket);
     }
@@ -87,7 +90,9 @@ export function attributionSummary(items: ScoredItem[], methods: string[], grid:
     const questions = new Set([...referenceBucket].filter(([, b]) => b === bucket).map(([q]) => q));
     const accuracy: Record<string, number | null> = {};
     for (const method of methods) {
-      const scored = items.filter((i) => questions.has(i.questionId) && i.method === method && i.configKey === fullKey && i.outcome && i.outcome.correct !== null);
+      const scored = items.filter(
+        (i) => questions.has(i.questionId) && i.method === method && i.configKey === fullKey && i.outcome && i.outcome.correct !== null,
+      );
       accuracy[method] = scored.length ? scored.filter((i) => i.outcome!.correct).length / scored.length : null;
     }
     return { bucket, instances: questions.size, accuracy };

@@ -61,8 +61,17 @@ export async function createEvalJob(body: unknown, opts: CreateJobOptions = {}):
 
   const grid = opts.reproduce?.grid ?? parseGrid(req.switches);
   for (const method of req.methods) for (const config of grid) checkRowParams(method, config, methodParams[method]);
-  const settings: JobSettings = { backend: describeBackend(req.backend), concurrency: req.concurrency, methodParams, ...(opts.reproduce ? { reproduce: opts.reproduce.table } : {}) };
-  const questionIds = sampleQuestions(set.questions.map((q) => q.id), req.limit, req.seed);
+  const settings: JobSettings = {
+    backend: describeBackend(req.backend),
+    concurrency: req.concurrency,
+    methodParams,
+    ...(opts.reproduce ? { reproduce: opts.reproduce.table } : {}),
+  };
+  const questionIds = sampleQuestions(
+    set.questions.map((q) => q.id),
+    req.limit,
+    req.seed,
+  );
   const sample: JobSample = { limit: req.limit ?? null, seed: req.seed, setTotal: set.questions.length };
 
   const total = questionIds.length * req.methods.length * grid.length;
@@ -70,34 +79,36 @@ export async function createEvalJob(body: unknown, opts: CreateJobOptions = {}):
 
   const items: Prisma.EvalItemCreateManyInput[] = [];
   let lock: JobLock | undefined;
-  const job = await prisma.$transaction(
-    async (tx) => {
-      const created = await tx.evalJob.create({
-        data: {
-          ownerId: opts.ownerId ?? null,
-          shareId: newShareId(),
-          setId: set.id,
-          name: req.name || `${set.name}: ${req.methods.join(', ')} × ${grid.map((g) => g.key).join(', ')}`,
-          methods: req.methods,
-          grid: toJson(grid),
-          params: toJson(settings),
-          sample: toJson(sample),
-          total,
-        },
-        select: { id: true, shareId: true },
-      });
-      for (const questionId of questionIds)
-        for (const method of req.methods) for (const config of grid) items.push({ jobId: created.id, questionId, method, configKey: config.key });
-      for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) await tx.evalItem.createMany({ data: items.slice(i, i + ITEMS_PER_STATEMENT) });
-      // The row is not committed yet: nobody else can know the id, so the lock is ours.
-      if (opts.lock) lock = (await tryLockJob(created.id)) ?? undefined;
-      return created;
-    },
-    { timeout: 120_000, maxWait: 30_000 },
-  ).catch(async (e) => {
-    await lock?.release();
-    throw e;
-  });
+  const job = await prisma
+    .$transaction(
+      async (tx) => {
+        const created = await tx.evalJob.create({
+          data: {
+            ownerId: opts.ownerId ?? null,
+            shareId: newShareId(),
+            setId: set.id,
+            name: req.name || `${set.name}: ${req.methods.join(', ')} × ${grid.map((g) => g.key).join(', ')}`,
+            methods: req.methods,
+            grid: toJson(grid),
+            params: toJson(settings),
+            sample: toJson(sample),
+            total,
+          },
+          select: { id: true, shareId: true },
+        });
+        for (const questionId of questionIds)
+          for (const method of req.methods) for (const config of grid) items.push({ jobId: created.id, questionId, method, configKey: config.key });
+        for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) await tx.evalItem.createMany({ data: items.slice(i, i + ITEMS_PER_STATEMENT) });
+        // The row is not committed yet: nobody else can know the id, so the lock is ours.
+        if (opts.lock) lock = (await tryLockJob(created.id)) ?? undefined;
+        return created;
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    )
+    .catch(async (e) => {
+      await lock?.release();
+      throw e;
+    });
   return { ...job, total, lock };
 }
 

@@ -8,8 +8,21 @@ import type { ItemOutcome } from './schemas';
 import { storeSummary } from './summary';
 import { verifyReproductionRuns } from '@/lib/reproduce/verify-runs';
 import {
-  countItems, jobStatus, linkItemRun, loadJob, markJobFinished, markJobRunning, nextPendingItems, reclaimStaleRuns, releaseUnstartedRuns,
-  storeItemOutcome, storeProgress, supersedeStrandedRuns, type ItemCounts, type LoadedJob, type PendingItem,
+  countItems,
+  jobStatus,
+  linkItemRun,
+  loadJob,
+  markJobFinished,
+  markJobRunning,
+  nextPendingItems,
+  reclaimStaleRuns,
+  releaseUnstartedRuns,
+  storeItemOutcome,
+  storeProgress,
+  supersedeStrandedRuns,
+  type ItemCounts,
+  type LoadedJob,
+  type PendingItem,
 } from './store';
 
 /**
@@ -48,7 +61,9 @@ export async function driveEvalJob(jobId: string, opts: DriveOptions): Promise<D
   if (!lock) return 'busy';
   const local = new Map<string, Promise<void>>();
   const execute = (runId: string) => {
-    const done = executeRun(runId).then(() => undefined).finally(() => local.delete(runId));
+    const done = executeRun(runId)
+      .then(() => undefined)
+      .finally(() => local.delete(runId));
     local.set(runId, done);
   };
   try {
@@ -126,8 +141,18 @@ async function dispatch(job: LoadedJob, item: PendingItem): Promise<string | nul
     return id;
   } catch (e) {
     const outcome: ItemOutcome = {
-      status: 'failed', correct: null, abstained: false, grounding: null, steps: 0, iterations: null,
-      calls: 0, tokensIn: 0, tokensOut: 0, wallMs: 0, answer: null, error: `the run could not be created: ${errorMessage(e)}`,
+      status: 'failed',
+      correct: null,
+      abstained: false,
+      grounding: null,
+      steps: 0,
+      iterations: null,
+      calls: 0,
+      tokensIn: 0,
+      tokensOut: 0,
+      wallMs: 0,
+      answer: null,
+      error: `the run could not be created: ${errorMessage(e)}`,
     };
     await storeItemOutcome(item.id, outcome);
     return null;

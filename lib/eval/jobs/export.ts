@@ -15,23 +15,105 @@ export async function exportJson(where: JobWhere): Promise<EvalJobView & { items
   return { ...view, items };
 }
 
-const ITEM_COLUMNS = ['ordinal', 'question_id', 'question', 'family', 'answer_type', 'gold', 'method', 'config', 'run_id', 'status', 'correct', 'abstained', 'grounding', 'steps', 'iterations', 'calls', 'tokens_in', 'tokens_out', 'wall_ms', 'answer', 'error'];
+const ITEM_COLUMNS = [
+  'ordinal',
+  'question_id',
+  'question',
+  'family',
+  'answer_type',
+  'gold',
+  'method',
+  'config',
+  'run_id',
+  'status',
+  'correct',
+  'abstained',
+  'grounding',
+  'steps',
+  'iterations',
+  'calls',
+  'tokens_in',
+  'tokens_out',
+  'wall_ms',
+  'answer',
+  'error',
+];
 
 /** Behind a share link the run column holds share ids, and says so. */
 export function itemsCsv(items: ExportedItem[], { shared = false } = {}): string {
   const rows = items.map((i) => {
     const o = i.outcome;
-    return [i.ordinal, i.questionId, i.question, i.family, i.answerType, i.gold, i.method, i.config, i.runId, o?.status ?? 'pending', o?.correct, o?.abstained, o?.grounding, o?.steps, o?.iterations, o?.calls, o?.tokensIn, o?.tokensOut, o?.wallMs, o?.answer, o?.error];
+    return [
+      i.ordinal,
+      i.questionId,
+      i.question,
+      i.family,
+      i.answerType,
+      i.gold,
+      i.method,
+      i.config,
+      i.runId,
+      o?.status ?? 'pending',
+      o?.correct,
+      o?.abstained,
+      o?.grounding,
+      o?.steps,
+      o?.iterations,
+      o?.calls,
+      o?.tokensIn,
+      o?.tokensOut,
+      o?.wallMs,
+      o?.answer,
+      o?.error,
+    ];
   });
   return toCsv(shared ? ITEM_COLUMNS.map((c) => (c === 'run_id' ? 'run_share_id' : c)) : ITEM_COLUMNS, rows);
 }
 
-const SCORE_COLUMNS = ['method', 'config', 'items', 'finished', 'scored', 'correct', 'accuracy', 'wrong', 'abstained', 'abstain_rate', 'grounding', 'errors', 'avg_steps', 'avg_iterations', 'avg_calls', 'avg_tokens_in', 'avg_tokens_out', 'avg_wall_ms'];
+const SCORE_COLUMNS = [
+  'method',
+  'config',
+  'items',
+  'finished',
+  'scored',
+  'correct',
+  'accuracy',
+  'wrong',
+  'abstained',
+  'abstain_rate',
+  'grounding',
+  'errors',
+  'avg_steps',
+  'avg_iterations',
+  'avg_calls',
+  'avg_tokens_in',
+  'avg_tokens_out',
+  'avg_wall_ms',
+];
 
 export function scoresCsv(scores: CellScore[]): string {
   return toCsv(
     SCORE_COLUMNS,
-    scores.map((s) => [s.method, s.config, s.items, s.finished, s.scored, s.correct, s.accuracy, s.wrong, s.abstained, s.abstainRate, s.grounding, s.errors, s.avgSteps, s.avgIterations, s.avgCalls, s.avgTokensIn, s.avgTokensOut, s.avgWallMs]),
+    scores.map((s) => [
+      s.method,
+      s.config,
+      s.items,
+      s.finished,
+      s.scored,
+      s.correct,
+      s.accuracy,
+      s.wrong,
+      s.abstained,
+      s.abstainRate,
+      s.grounding,
+      s.errors,
+      s.avgSteps,
+      s.avgIterations,
+      s.avgCalls,
+      s.avgTokensIn,
+      s.avgTokensOut,
+      s.avgWallMs,
+    ]),
   );
 }
 

@@ -55,7 +55,10 @@ export function parseGrid(spec: string | readonly string[]): GridConfig[] {
 }
 
 function parseConfig(part: string): GridConfig {
-  const tokens = part.split('+').map((t) => t.trim()).filter(Boolean);
+  const tokens = part
+    .split('+')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const kgShuffle = tokens.some(isShuffle);
   const channelTokens = tokens.filter((t) => !isShuffle(t));
   let switches: Switches;

@@ -3,7 +3,16 @@ export { driveEvalJob, type DriveMode, type DriveOptions, type DriveResult } fro
 export { countItems, type ItemCounts } from './store';
 export { cancelEvalJob } from './cancel';
 export { startEvalWorkers, type EvalWorkers } from './worker';
-export { listEvalJobs, getEvalJobView, getMatrixPage, getQuestionDrilldown, type EvalJobView, type EvalJobListEntry, type MatrixPage, type QuestionDrilldown } from './read';
+export {
+  listEvalJobs,
+  getEvalJobView,
+  getMatrixPage,
+  getQuestionDrilldown,
+  type EvalJobView,
+  type EvalJobListEntry,
+  type MatrixPage,
+  type QuestionDrilldown,
+} from './read';
 export { evalExport, exportItems, exportJson, itemsCsv, scoresCsv, EXPORT_FORMATS, EXPORT_TABLES, type ExportedItem } from './export';
 export { parseGrid, configKey, GRID_PRESETS, type GridConfig } from './grid';
 export { EvalJobRequestSchema, type EvalJobRequest, type ItemOutcome } from './schemas';

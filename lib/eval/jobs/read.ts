@@ -110,10 +110,20 @@ export interface MatrixPage {
 export async function getMatrixPage(where: JobWhere, { offset = 0, limit = 50 } = {}): Promise<MatrixPage> {
   const job = await loadJob(where);
   const { questions, total } = await jobQuestionsPage(job.id, offset, limit);
-  const items = await itemsOfQuestions(job.id, questions.map((q) => q.questionId), isShared(where));
-  const columns = matrixColumns(job.methods, job.grid.map((g) => g.key));
+  const items = await itemsOfQuestions(
+    job.id,
+    questions.map((q) => q.questionId),
+    isShared(where),
+  );
+  const columns = matrixColumns(
+    job.methods,
+    job.grid.map((g) => g.key),
+  );
   const byQuestion = groupBy(items, (i) => i.questionId);
-  const rows = matrixRows(questions, items, columns).map((row) => ({ ...row, buckets: questionBuckets(byQuestion.get(row.questionId) ?? [], job.methods, job.grid) }));
+  const rows = matrixRows(questions, items, columns).map((row) => ({
+    ...row,
+    buckets: questionBuckets(byQuestion.get(row.questionId) ?? [], job.methods, job.grid),
+  }));
   return redactForClient({ columns, rows, total, offset, limit });
 }
 
@@ -131,7 +141,10 @@ export async function getQuestionDrilldown(where: JobWhere, questionId: string):
   if (!question) throw new NotFoundError(`The evaluation has no question ${questionId}`);
   const items = await itemsOfQuestions(job.id, [questionId], isShared(where));
   const byCell = new Map(items.map((i) => [cellKey(i.method, i.configKey), i]));
-  const runs = matrixColumns(job.methods, job.grid.map((g) => g.key)).map(({ method, config }) => {
+  const runs = matrixColumns(
+    job.methods,
+    job.grid.map((g) => g.key),
+  ).map(({ method, config }) => {
     const item = byCell.get(cellKey(method, config));
     return { method, config, runId: item?.runId ?? null, state: cellState(item), outcome: item?.outcome ?? null };
   });

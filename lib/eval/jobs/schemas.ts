@@ -5,7 +5,16 @@ import { GridConfigSchema } from './grid';
 
 /** "xr2,regram" or ["xr2", "regram"]. */
 const commaList = <T extends z.ZodType>(list: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), list);
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    list,
+  );
 
 /** The body of POST /api/eval, the start form and the CLI: validated once, here. */
 export const EvalJobRequestSchema = z

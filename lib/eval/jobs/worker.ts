@@ -22,7 +22,10 @@ export function startEvalWorkers({ maxJobs = 2, pollMs = 2_000 } = {}): EvalWork
       if (drivers.size >= maxJobs) break;
       if (drivers.has(id)) continue;
       const driving = driveEvalJob(id, { mode: 'queue', signal: stopping.signal })
-        .then(() => undefined, (e) => console.error(`[eval] job ${id}: ${errorMessage(e)}`))
+        .then(
+          () => undefined,
+          (e) => console.error(`[eval] job ${id}: ${errorMessage(e)}`),
+        )
         .finally(() => drivers.delete(id));
       drivers.set(id, driving);
     }

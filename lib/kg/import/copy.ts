@@ -19,7 +19,13 @@ export async function copyInto(client: pg.PoolClient, table: string, columns: st
 }
 
 /** The same with rows already written as COPY text (tab-separated fields, one row a line, escaped with `copyField`), as strings or bytes. */
-export async function copyText(client: pg.PoolClient, table: string, columns: string[], text: Iterable<string | Buffer> | AsyncIterable<string | Buffer>, opts: { freeze?: boolean } = {}): Promise<void> {
+export async function copyText(
+  client: pg.PoolClient,
+  table: string,
+  columns: string[],
+  text: Iterable<string | Buffer> | AsyncIterable<string | Buffer>,
+  opts: { freeze?: boolean } = {},
+): Promise<void> {
   const sql = `COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN${opts.freeze ? ' WITH (FREEZE)' : ''}`;
   await pipeline(Readable.from(text), client.query(copyFrom(sql)));
 }

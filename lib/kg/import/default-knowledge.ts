@@ -49,9 +49,7 @@ const LOCK_KEY = 0x68_6f_70_73; // "hops"
  * their files changed or the graph was replaced since. With nothing to do it
  * returns in milliseconds (it compares file checksums with kg_imports).
  */
-export async function loadDefaultKnowledge(
-  opts: ImportOptions & { dataDir: string | null; log?: (line: string) => void },
-): Promise<KnowledgeSummary> {
+export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: string | null; log?: (line: string) => void }): Promise<KnowledgeSummary> {
   const pool = poolOf(opts);
   const importOpts = { pool, onProgress: opts.onProgress };
   const log = opts.log ?? (() => undefined);

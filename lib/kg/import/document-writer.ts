@@ -50,10 +50,9 @@ export async function writeDocuments(
     await copyInto(client, 'documents', ['id', 'source', 'external_id', 'title', 'text', 'meta'], docRows);
     await copyInto(client, 'passages', ['id', 'document_id', 'ordinal', 'start', 'end', 'label', 'text'], passageRows);
     // The tsvector is computed by the server so full-text queries use exactly its parser and dictionary.
-    await client.query(
-      `update passages p set tsv = to_tsvector('english', p.text) from documents d where d.id = p.document_id and d.source = $1`,
-      [source.name],
-    );
+    await client.query(`update passages p set tsv = to_tsvector('english', p.text) from documents d where d.id = p.document_id and d.source = $1`, [
+      source.name,
+    ]);
     const record = await recordImport(client, {
       source: source.name,
       version: source.version,

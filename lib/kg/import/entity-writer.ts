@@ -48,8 +48,18 @@ export async function writeEntityKnowledge(source: EntitySource, opts: ImportOpt
     const indexes = await dropSecondaryIndexes(client, ['node_aliases']);
     await client.query('delete from entity_profiles where source = $1', [source.profileSource]);
     await client.query('delete from node_aliases where source = any($1)', [source.aliasSources]);
-    await copyInto(client, 'entity_profiles', ['node_id', 'source', 'text'], knowledge.profiles.map((p) => [p.nodeId, source.profileSource, p.text]));
-    await copyInto(client, 'node_aliases', ['node_id', 'alias', 'normalised', 'source'], aliases.map((a) => [a.nodeId, a.alias, a.normalised, a.source]));
+    await copyInto(
+      client,
+      'entity_profiles',
+      ['node_id', 'source', 'text'],
+      knowledge.profiles.map((p) => [p.nodeId, source.profileSource, p.text]),
+    );
+    await copyInto(
+      client,
+      'node_aliases',
+      ['node_id', 'alias', 'normalised', 'source'],
+      aliases.map((a) => [a.nodeId, a.alias, a.normalised, a.source]),
+    );
     for (const def of indexes) await client.query(def);
 
     const perSource: Record<string, number> = {};

@@ -5,8 +5,15 @@ import { readLines } from './lines';
 import type { ImportOptions } from './options';
 
 const REQUIRED = [
-  'GeneID', 'Symbol', 'Synonyms', 'chromosome', 'map_location', 'description', 'type_of_gene',
-  'Full_name_from_nomenclature_authority', 'Other_designations',
+  'GeneID',
+  'Symbol',
+  'Synonyms',
+  'chromosome',
+  'map_location',
+  'description',
+  'type_of_gene',
+  'Full_name_from_nomenclature_authority',
+  'Other_designations',
 ] as const;
 type Column = (typeof REQUIRED)[number];
 
@@ -43,12 +50,17 @@ async function readGeneInfo(file: string, nodes: Map<string, string>, opts: Impo
     }
     if (!text || text.startsWith('#')) continue;
     const cells = text.split('\t');
-    if (cells.length !== columns.size) throw new ImportError(file, number, `expected ${columns.size} tab-separated columns like the header, found ${cells.length}`);
+    if (cells.length !== columns.size)
+      throw new ImportError(file, number, `expected ${columns.size} tab-separated columns like the header, found ${cells.length}`);
     const get = (c: Column) => {
       const v = cells[columns!.get(c)!].trim();
       return v === '-' ? '' : v;
     };
-    const list = (c: Column) => get(c).split('|').map((s) => s.trim()).filter((s) => s && s !== '-');
+    const list = (c: Column) =>
+      get(c)
+        .split('|')
+        .map((s) => s.trim())
+        .filter((s) => s && s !== '-');
     if (!/^\d+$/.test(get('GeneID'))) throw new ImportError(file, number, `GeneID '${get('GeneID')}' is not a number`);
     knowledge.rowsRead++;
     const nodeId = `Gene::${get('GeneID')}`;
@@ -57,7 +69,9 @@ async function readGeneInfo(file: string, nodes: Map<string, string>, opts: Impo
     const symbol = get('Symbol');
     const fullName = get('Full_name_from_nomenclature_authority') || get('description');
     const synonyms = list('Synonyms');
-    const designations = list('Other_designations').filter((d) => d.length <= MAX_DESIGNATION_LENGTH).slice(0, MAX_DESIGNATIONS);
+    const designations = list('Other_designations')
+      .filter((d) => d.length <= MAX_DESIGNATION_LENGTH)
+      .slice(0, MAX_DESIGNATIONS);
     const named: [string[], string][] = [
       [[symbol], 'ncbi-symbol'],
       [synonyms, 'ncbi-synonym'],
@@ -65,7 +79,10 @@ async function readGeneInfo(file: string, nodes: Map<string, string>, opts: Impo
       [designations, 'ncbi-other-designation'],
     ];
     for (const [names, source] of named) for (const alias of names) if (alias) knowledge.aliases.push({ nodeId, alias, source });
-    knowledge.profiles.push({ nodeId, text: geneProfile({ symbol, fullName, type: get('type_of_gene'), location: get('map_location') || get('chromosome'), synonyms, designations }) });
+    knowledge.profiles.push({
+      nodeId,
+      text: geneProfile({ symbol, fullName, type: get('type_of_gene'), location: get('map_location') || get('chromosome'), synonyms, designations }),
+    });
   }
   if (!columns) throw new ImportError(file, undefined, 'empty file');
   return knowledge;

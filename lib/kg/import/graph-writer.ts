@@ -136,8 +136,18 @@ function sourceOrder(graph: GraphBuilder, byId: number[], metaedgeOrder: number[
   byId.forEach((v, rank) => (nodeRank[v] = rank));
   const metaedgeRank = new Int32Array(graph.metaedges.length);
   metaedgeOrder.forEach((m, rank) => (metaedgeRank[m] = rank));
-  const byMetaedge = countingSort(e, (i) => metaedgeRank[edgeMeta[i]], metaedgeOrder.length, (k) => k);
-  return countingSort(e, (i) => nodeRank[edgeSource[i]], graph.nodeCount, (k) => byMetaedge[k]);
+  const byMetaedge = countingSort(
+    e,
+    (i) => metaedgeRank[edgeMeta[i]],
+    metaedgeOrder.length,
+    (k) => k,
+  );
+  return countingSort(
+    e,
+    (i) => nodeRank[edgeSource[i]],
+    graph.nodeCount,
+    (k) => byMetaedge[k],
+  );
 }
 
 /** The items `at(0)`…`at(n - 1)` ordered by `key` (0 … buckets - 1), ties in their order. */

@@ -39,8 +39,7 @@ export async function* readLineBatches(file: string, opts: { phase?: string; onP
   text.setEncoding('utf8');
   raw.on('error', (e) => text.destroy(e));
   const progress = throttled(opts.onProgress);
-  const report = (lines: number, done: boolean) =>
-    progress({ phase: opts.phase ?? 'read', file, lines, bytesRead, totalBytes, done });
+  const report = (lines: number, done: boolean) => progress({ phase: opts.phase ?? 'read', file, lines, bytesRead, totalBytes, done });
 
   let number = 0;
   let rest = '';

@@ -26,7 +26,13 @@ export function describeMetaedge(m: MetaedgeDef): string {
 
 /** Initials, the way Hetionet abbreviates kinds ("Side Effect" → "SE"), for kinds without an official abbreviation. */
 export function abbreviateKind(kind: string): string {
-  return kind.split(/\s+/).filter(Boolean).map((w) => w[0].toUpperCase()).join('') || kind;
+  return (
+    kind
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => w[0].toUpperCase())
+      .join('') || kind
+  );
 }
 
 const METAGRAPH_NAMES = ['hetionet-v1.0-metagraph.json', 'metagraph.json', 'metaedges.tsv'];
@@ -93,7 +99,5 @@ function tsvRows(file: string, required: string[]): { line: number; cells: Recor
   const [header, ...lines] = readText(file).split(/\r?\n/);
   const columns = header.split('\t');
   for (const r of required) if (!columns.includes(r)) throw new ImportError(file, 1, `header lacks column '${r}'`);
-  return lines.flatMap((text, i) =>
-    text.trim() ? [{ line: i + 2, cells: Object.fromEntries(text.split('\t').map((v, j) => [columns[j], v])) }] : [],
-  );
+  return lines.flatMap((text, i) => (text.trim() ? [{ line: i + 2, cells: Object.fromEntries(text.split('\t').map((v, j) => [columns[j], v])) }] : []));
 }

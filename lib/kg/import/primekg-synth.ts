@@ -28,8 +28,16 @@ export const PRIMEKG_NODE_COUNTS: Record<string, number> = {
 };
 
 const SOURCES: Record<string, string> = {
-  'gene/protein': 'NCBI', drug: 'DrugBank', 'effect/phenotype': 'HPO', disease: 'MONDO', biological_process: 'GO',
-  molecular_function: 'GO', cellular_component: 'GO', pathway: 'REACTOME', anatomy: 'UBERON', exposure: 'CTD',
+  'gene/protein': 'NCBI',
+  drug: 'DrugBank',
+  'effect/phenotype': 'HPO',
+  disease: 'MONDO',
+  biological_process: 'GO',
+  molecular_function: 'GO',
+  cellular_component: 'GO',
+  pathway: 'REACTOME',
+  anatomy: 'UBERON',
+  exposure: 'CTD',
 };
 
 /** PrimeKG's relations: [relation, display relation, x type, y type, rows (both directions)]. */

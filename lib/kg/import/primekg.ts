@@ -11,7 +11,20 @@ export interface PrimeKgOptions extends ImportOptions {
 }
 
 /** PrimeKG's `kg.csv` columns, as published (Chandak et al., Scientific Data 2023). */
-export const PRIMEKG_COLUMNS = ['relation', 'display_relation', 'x_index', 'x_id', 'x_type', 'x_name', 'x_source', 'y_index', 'y_id', 'y_type', 'y_name', 'y_source'] as const;
+export const PRIMEKG_COLUMNS = [
+  'relation',
+  'display_relation',
+  'x_index',
+  'x_id',
+  'x_type',
+  'x_name',
+  'x_source',
+  'y_index',
+  'y_id',
+  'y_type',
+  'y_name',
+  'y_source',
+] as const;
 type Column = (typeof PRIMEKG_COLUMNS)[number];
 
 /** PrimeKG's node types as metanodes (readable kind, abbreviation). Unknown types keep their own name. */
@@ -116,14 +129,15 @@ class PrimeKgReader {
 
   async *rows(opts: ImportOptions): AsyncGenerator<void> {
     for await (const chunk of readLineChunks(this.file, { phase: 'primekg', onProgress: opts.onProgress, lines: () => this.lines })) {
-      for (let from = 0; from < chunk.length; ) {
+      for (let from = 0; from < chunk.length;) {
         const newline = chunk.indexOf(NEWLINE, from);
         const next = newline < 0 ? chunk.length : newline + 1;
         let to = newline < 0 ? chunk.length : newline;
         if (to > from && chunk[to - 1] === CR) to--;
         const number = ++this.lines;
         if (number === 1) this.header(chunk.toString('utf8', from, to), 1);
-        else if (to > from && (chunk[from] > 32 || chunk.toString('utf8', from, to).trim()) && !this.knownRow(chunk, from, to)) this.row(chunk, from, to, number);
+        else if (to > from && (chunk[from] > 32 || chunk.toString('utf8', from, to).trim()) && !this.knownRow(chunk, from, to))
+          this.row(chunk, from, to, number);
         from = next;
       }
       yield;
@@ -300,7 +314,10 @@ class PrimeKgReader {
     }
     const def = g.metaedges[m];
     if (!this.joins(m, x, y)) {
-      throw this.fail(number, `relation '${this.cell(this.column.relation)}' (${this.cell(this.column.display_relation)}) joins ${kx} and ${ky} here, but ${def.sourceKind} and ${def.targetKind} before`);
+      throw this.fail(
+        number,
+        `relation '${this.cell(this.column.relation)}' (${this.cell(this.column.display_relation)}) joins ${kx} and ${ky} here, but ${def.sourceKind} and ${def.targetKind} before`,
+      );
     }
     return m;
   }

@@ -18,10 +18,7 @@ export interface ImportRecord {
 }
 
 /** Appends to kg_imports, the history of what the database holds; the newest row per kind (and source) is current. */
-export async function recordImport(
-  client: pg.PoolClient,
-  r: Omit<ImportRecord, 'checksum' | 'importedAt'>,
-): Promise<ImportRecord> {
+export async function recordImport(client: pg.PoolClient, r: Omit<ImportRecord, 'checksum' | 'importedAt'>): Promise<ImportRecord> {
   const checksum = combinedChecksum(r.files);
   const { rows } = await client.query<{ imported_at: Date }>(
     `insert into kg_imports (id, source, version, kind, node_count, edge_count, counts, checksum, files, duration_ms)

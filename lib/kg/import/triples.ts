@@ -71,7 +71,9 @@ async function* readTriples(file: string, graph: GraphBuilder, opts: ImportOptio
       firstSeen.set(relation, number);
     } else if (graph.metaedges[m].sourceKind !== sourceKind || graph.metaedges[m].targetKind !== targetKind) {
       const known = graph.metaedges[m];
-      throw fail(`relation '${relation}' joins ${sourceKind} to ${targetKind} here but ${known.sourceKind} to ${known.targetKind} on line ${firstSeen.get(relation)}`);
+      throw fail(
+        `relation '${relation}' joins ${sourceKind} to ${targetKind} here but ${known.sourceKind} to ${known.targetKind} on line ${firstSeen.get(relation)}`,
+      );
     }
     graph.edge(graph.node(`${sourceKind}::${head}`, head, sourceKind), m, graph.node(`${targetKind}::${tail}`, tail, targetKind));
     if ((number & 4095) === 0) yield;

@@ -2,7 +2,6 @@ import type { KnowledgeLookups } from '../query/lookups';
 import { isFunctionWord, type Token } from '../query/tokens';
 import { FULL_NAME_SOURCE, readAliasesOf } from './store';
 
-
 /** Words a condition named after a gene may add on either side of the symbol ("G6PD deficiency", "deficiency of TPMT"). */
 const MAX_EXTRA_WORDS = 3;
 
@@ -29,7 +28,10 @@ export function derivedGrams(tokens: Token[], fullNames: Map<number, string[]>):
   const norms = (a: number, b: number) => tokens.slice(a, b + 1).map((t) => t.norm);
   for (const [symbol, names] of fullNames) {
     for (let extra = 1; extra <= MAX_EXTRA_WORDS; extra++) {
-      for (const [first, last] of [[symbol, symbol + extra], [symbol - extra, symbol]]) {
+      for (const [first, last] of [
+        [symbol, symbol + extra],
+        [symbol - extra, symbol],
+      ]) {
         if (first < 0 || last >= tokens.length || isFunctionWord(tokens[first].norm) || isFunctionWord(tokens[last].norm)) continue;
         for (const name of names) {
           const words = [...norms(first, symbol - 1), name, ...norms(symbol + 1, last)];

@@ -58,7 +58,17 @@ export class SpellingIndex {
     const numbers = numbersOf(key);
     const inScope = (e: Entry) => !((!scope.aliases && e.source) || (scope.kinds?.length && !scope.kinds.includes(e.kind)));
     const candidate = (e: Entry, n: number, reordered: boolean): NearName => ({
-      key, id: e.id, kind: e.kind, name: e.name, degree: e.degree, matched: e.matched, method: 'fuzzy', score: 1 - n / Math.max(key.length, e.normalised.length), source: e.source, edits: n, reordered,
+      key,
+      id: e.id,
+      kind: e.kind,
+      name: e.name,
+      degree: e.degree,
+      matched: e.matched,
+      method: 'fuzzy',
+      score: 1 - n / Math.max(key.length, e.normalised.length),
+      source: e.source,
+      edits: n,
+      reordered,
     });
     const out: NearName[] = [];
     if (key.includes(' ')) {

@@ -23,7 +23,10 @@ export async function readKinds(): Promise<string[]> {
 
 /** Every node of these kinds, by its own name. */
 export async function readNodesOfKinds(kinds: string[]): Promise<NameRow[]> {
-  const { rows } = await getPool().query<NameRow>('select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where kind = any($1::text[])', [kinds]);
+  const { rows } = await getPool().query<NameRow>(
+    'select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where kind = any($1::text[])',
+    [kinds],
+  );
   return rows;
 }
 
@@ -35,7 +38,10 @@ export async function readNodesOfKinds(kinds: string[]): Promise<NameRow[]> {
 export async function readSpellingNames(symbolKinds: string[]): Promise<NameRow[]> {
   const pool = getPool();
   const [names, aliases] = await Promise.all([
-    pool.query<NameRow>(`select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where length(normalised) >= 5 and kind <> all($1::text[])`, [symbolKinds]),
+    pool.query<NameRow>(
+      `select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where length(normalised) >= 5 and kind <> all($1::text[])`,
+      [symbolKinds],
+    ),
     pool.query<NameRow>(
       `select n.id, n.kind, n.name, a.alias as matched, a.normalised, n.degree, a.source
          from node_aliases a join nodes n on n.id = a.node_id
@@ -48,7 +54,10 @@ export async function readSpellingNames(symbolKinds: string[]): Promise<NameRow[
 
 /** The normalised aliases of `source` per node, for these nodes. */
 export async function readAliasesOf(ids: string[], source: string): Promise<Map<string, string[]>> {
-  const { rows } = await getPool().query<{ node_id: string; normalised: string }>(`select node_id, normalised from node_aliases where source = $2 and node_id = any($1::text[])`, [ids, source]);
+  const { rows } = await getPool().query<{ node_id: string; normalised: string }>(
+    `select node_id, normalised from node_aliases where source = $2 and node_id = any($1::text[])`,
+    [ids, source],
+  );
   const names = new Map<string, string[]>();
   for (const r of rows) names.set(r.node_id, [...(names.get(r.node_id) ?? []), r.normalised]);
   return names;

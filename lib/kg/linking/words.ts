@@ -44,7 +44,17 @@ const STRONG_DISEASE_CUES: ReadonlySet<string> = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
-const WEAK_DISEASE_CUES: ReadonlySet<string> = new Set(['associated', 'association', 'risk', 'linked', 'localize', 'localizes', 'localized', 'affected', 'affects']);
+const WEAK_DISEASE_CUES: ReadonlySet<string> = new Set([
+  'associated',
+  'association',
+  'risk',
+  'linked',
+  'localize',
+  'localizes',
+  'localized',
+  'affected',
+  'affects',
+]);
 /** Words either side a disease cue is looked for. */
 const CUE_REACH = 2;
 

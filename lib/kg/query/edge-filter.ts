@@ -18,9 +18,19 @@ export interface EdgeFilterSpec {
 
 export function compileFilter(g: GraphSnapshot, spec: EdgeFilterSpec = {}): EdgeFilter {
   return {
-    metaedges: spec.metaedges?.length ? mask(g.metaedges.length, spec.metaedges.map((m) => g.metaedgeIndex.get(m))) : null,
+    metaedges: spec.metaedges?.length
+      ? mask(
+          g.metaedges.length,
+          spec.metaedges.map((m) => g.metaedgeIndex.get(m)),
+        )
+      : null,
     direction: spec.direction ?? 'both',
-    kinds: spec.neighborKinds?.length ? mask(g.kinds.length, spec.neighborKinds.map((k) => g.kinds.indexOf(k))) : null,
+    kinds: spec.neighborKinds?.length
+      ? mask(
+          g.kinds.length,
+          spec.neighborKinds.map((k) => g.kinds.indexOf(k)),
+        )
+      : null,
   };
 }
 

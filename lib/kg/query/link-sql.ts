@@ -72,7 +72,14 @@ export async function fuzzyCandidates(keys: string[], scope: FuzzyScope): Promis
                order by c.score desc, c.degree desc, c.id
                limit $5
              ) m`,
-      values: [keys, scope.kinds?.length ? scope.kinds : null, scope.aliases, scope.minSimilarity, scope.limit, scope.aliasSources?.length ? scope.aliasSources : null],
+      values: [
+        keys,
+        scope.kinds?.length ? scope.kinds : null,
+        scope.aliases,
+        scope.minSimilarity,
+        scope.limit,
+        scope.aliasSources?.length ? scope.aliasSources : null,
+      ],
     });
     return rows;
   });

@@ -105,7 +105,9 @@ export class KnowledgeLookups {
     const database = databaseUrl();
     const now = Date.now();
     if (this.knowledge?.database === database && now - this.knowledge.checkedAt < this.checkEveryMs && this.size() < MAX_KEYS) return;
-    const { rows } = await getPool().query<{ signature: string }>(`select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports`);
+    const { rows } = await getPool().query<{ signature: string }>(
+      `select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports`,
+    );
     const signature = rows[0].signature;
     if (this.knowledge?.database !== database || this.knowledge.signature !== signature) this.forget();
     else if (this.size() >= MAX_KEYS) this.forgetKeys();

@@ -62,7 +62,10 @@ export async function readSavedSnapshot(file: string): Promise<SnapshotParts | n
     if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
     const headerLength = bytes.readUInt32LE(MAGIC.length);
     let at = MAGIC.length + 4;
-    const header = JSON.parse(bytes.toString('utf8', at, at + headerLength)) as Omit<SnapshotParts, 'nodeKind' | 'edgeId' | 'edgeSource' | 'edgeTarget' | 'edgeMeta'> & { edgeCount: number };
+    const header = JSON.parse(bytes.toString('utf8', at, at + headerLength)) as Omit<
+      SnapshotParts,
+      'nodeKind' | 'edgeId' | 'edgeSource' | 'edgeTarget' | 'edgeMeta'
+    > & { edgeCount: number };
     at += headerLength;
     // Copies, each into its own aligned buffer, so the file's buffer can be let go.
     const take = <T extends Int32Array | Uint16Array>(make: (b: ArrayBuffer) => T, count: number, width: number): T => {
@@ -97,7 +100,9 @@ export async function saveSnapshot(file: string, parts: SnapshotParts): Promise<
   const prefix = Buffer.alloc(MAGIC.length + 4);
   prefix.write(MAGIC, 'latin1');
   prefix.writeUInt32LE(header.length, MAGIC.length);
-  const arrays = [parts.edgeId, parts.edgeSource, parts.edgeTarget, parts.edgeMeta, parts.nodeKind].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+  const arrays = [parts.edgeId, parts.edgeSource, parts.edgeTarget, parts.edgeMeta, parts.nodeKind].map((a) =>
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+  );
   const partial = `${file}.${process.pid}.partial`;
   try {
     await fs.promises.mkdir(path.dirname(file), { recursive: true });

@@ -151,10 +151,7 @@ export function statedAnswer(
       for (const unit of extractEvidenceUnits(passage, candidates)) {
         const ids = new Set(unit.entities.map((e) => e.nodeId));
         const states = question.propositions.every(
-          (p) =>
-            ids.has(p.subject.nodeId) &&
-            ids.has(p.object.nodeId) &&
-            !!unit.predicate?.metaedges.some((m) => p.hop.edges.some((e) => e.metaedge === m)),
+          (p) => ids.has(p.subject.nodeId) && ids.has(p.object.nodeId) && !!unit.predicate?.metaedges.some((m) => p.hop.edges.some((e) => e.metaedge === m)),
         );
         if (states) statements.push({ negated: unit.negated, id: spanId(passage.id, unit.span) });
       }
@@ -176,5 +173,9 @@ export function statedAnswer(
   const contradicts = new Set(statements.map((s) => s.negated !== negatedClaim));
   if (contradicts.size > 1) return { decision: 'maybe', supportIds: statements.map((s) => s.id), reason: 'passages state the claim both ways' };
   const decision = contradicts.has(true) ? 'no' : 'yes';
-  return { decision, supportIds: statements.map((s) => s.id), reason: `${statements.length} sentence(s) state${decision === 'no' ? ' the negation of' : ''} the claim` };
+  return {
+    decision,
+    supportIds: statements.map((s) => s.id),
+    reason: `${statements.length} sentence(s) state${decision === 'no' ? ' the negation of' : ''} the claim`,
+  };
 }

@@ -136,7 +136,14 @@ function answersOf(graph: EvidenceGraph, candidates: Map<string, Reach>, rationa
     } else byName.set(key, { nodeId, name: node.name, kind: node.kind, reach });
   }
   return [...byName.values()]
-    .map((a) => ({ nodeId: a.nodeId, name: a.name, kind: a.kind, supportIds: [...a.reach.support].sort(), supportCount: a.reach.edges.size, metaedges: [...new Set([...a.reach.edges].map((key) => key.split('|')[1]))].sort() }))
+    .map((a) => ({
+      nodeId: a.nodeId,
+      name: a.name,
+      kind: a.kind,
+      supportIds: [...a.reach.support].sort(),
+      supportCount: a.reach.edges.size,
+      metaedges: [...new Set([...a.reach.edges].map((key) => key.split('|')[1]))].sort(),
+    }))
     .sort((a, b) => b.supportCount - a.supportCount || a.name.localeCompare(b.name) || a.nodeId.localeCompare(b.nodeId));
 }
 
@@ -165,13 +172,17 @@ export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle,
   const { walks, candidates, rationale } = derivation;
   if (!candidates.size && u.operator === 'yesno' && walks.every((w) => w.emptyAt === null)) {
     rationale.push(`no ${u.answerKind ?? 'node'} satisfies every constraint`);
-    return withOption(u, { answers: [], verdict: 'no', abstain: false, reason: 'the evidence covers every constraint but nothing satisfies them all', rationale });
+    return withOption(u, {
+      answers: [],
+      verdict: 'no',
+      abstain: false,
+      reason: 'the evidence covers every constraint but nothing satisfies them all',
+      rationale,
+    });
   }
   if (!candidates.size) {
     const empty = walks.find((w) => w.emptyAt !== null);
-    const reason = empty
-      ? `no KG evidence for ${empty.anchor.entity.name} via ${empty.label}`
-      : 'the anchors have evidence but no common answer';
+    const reason = empty ? `no KG evidence for ${empty.anchor.entity.name} via ${empty.label}` : 'the anchors have evidence but no common answer';
     return abstain(reason, rationale);
   }
 
@@ -210,7 +221,8 @@ function decidePropositions(graph: EvidenceGraph, propositions: Proposition[]): 
   }
   const verdict = allHold ? 'yes' : 'no';
   const object = propositions[0].object;
-  const answers = verdict === 'yes' ? [{ nodeId: object.nodeId, name: object.name, kind: object.kind, supportIds: [...support].sort(), supportCount: support.size }] : [];
+  const answers =
+    verdict === 'yes' ? [{ nodeId: object.nodeId, name: object.name, kind: object.kind, supportIds: [...support].sort(), supportCount: support.size }] : [];
   return { answers, verdict, abstain: false, reason: `the evidence ${verdict === 'yes' ? 'states' : 'does not state'} the claim`, rationale };
 }
 

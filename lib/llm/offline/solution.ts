@@ -22,17 +22,33 @@ export function abstainedSolution(reason: string, rationale: string[] = []): Der
  * each claim citing the evidence it rests on. `lead` opens the rationale (a
  * method's own preamble, e.g. which hop or proposer).
  */
-export function solutionFromReasoning(u: QuestionReading, r: ReasonResult, options: Record<string, string> | null | undefined, lead: string[] = []): DerivedSolution {
+export function solutionFromReasoning(
+  u: QuestionReading,
+  r: ReasonResult,
+  options: Record<string, string> | null | undefined,
+  lead: string[] = [],
+): DerivedSolution {
   if (r.abstain) return abstainedSolution(r.reason, [...lead, ...r.rationale]);
   const base = { abstain: false, rationale: [...lead, ...r.rationale].join(' '), optionKey: null, items: [] as string[], count: null };
   if (r.chosenOption) {
     // An option written inline has no options record: the reading holds its text.
     const text = options?.[r.chosenOption] ?? u.options.find((o) => o.letter === r.chosenOption)?.text ?? r.chosenOption;
-    return { ...base, answer: text, optionKey: r.chosenOption, claims: [{ text: `${r.chosenOption}. ${text}`, evidenceIds: optionSupport(u, r, r.chosenOption) }] };
+    return {
+      ...base,
+      answer: text,
+      optionKey: r.chosenOption,
+      claims: [{ text: `${r.chosenOption}. ${text}`, evidenceIds: optionSupport(u, r, r.chosenOption) }],
+    };
   }
   if (r.count !== undefined) {
     const all = [...new Set(r.answers.flatMap((a) => a.supportIds))];
-    return { ...base, answer: String(r.count), count: r.count, items: r.answers.map((a) => a.name), claims: [{ text: `${r.count} distinct ${u.answerKind ?? 'answers'}`, evidenceIds: all }] };
+    return {
+      ...base,
+      answer: String(r.count),
+      count: r.count,
+      items: r.answers.map((a) => a.name),
+      claims: [{ text: `${r.count} distinct ${u.answerKind ?? 'answers'}`, evidenceIds: all }],
+    };
   }
   const top = r.answers[0];
   if (r.verdict) return { ...base, answer: r.verdict, claims: top ? [{ text: r.rationale.at(-1) ?? r.verdict, evidenceIds: top.supportIds }] : [] };
@@ -48,6 +64,10 @@ export function solutionFromReasoning(u: QuestionReading, r: ReasonResult, optio
 /** The evidence behind a chosen option: the answer it names, else (a count or a verdict) every answer behind the number. */
 function optionSupport(u: QuestionReading, r: ReasonResult, letter: string): string[] {
   const option = u.options.find((o) => o.letter === letter);
-  const named = option && r.answers.find((a) => normalise(option.text) === normalise(a.name) || option.links.some((l) => l.nodeId === a.nodeId || normalise(l.name) === normalise(a.name)));
+  const named =
+    option &&
+    r.answers.find(
+      (a) => normalise(option.text) === normalise(a.name) || option.links.some((l) => l.nodeId === a.nodeId || normalise(l.name) === normalise(a.name)),
+    );
   return named ? named.supportIds : [...new Set(r.answers.flatMap((a) => a.supportIds))];
 }

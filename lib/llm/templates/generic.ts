@@ -51,8 +51,7 @@ export const judgeTemplate = defineTemplate({
   role: 'judge',
   id: 'generic.judge',
   version: 1,
-  system:
-    'You check one criterion against a piece of reasoning. Answer yes only if the reasoning clearly satisfies the criterion.',
+  system: 'You check one criterion against a piece of reasoning. Answer yes only if the reasoning clearly satisfies the criterion.',
   render: (input: { question: string; criterion: string; reasoning: string }) =>
     `Question: ${input.question}\n\nReasoning to check:\n${input.reasoning}\n\nCriterion: ${input.criterion}`,
   output: z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() }),
@@ -77,8 +76,7 @@ export const querierTemplate = defineTemplate({
   system:
     'You turn an uncertain passage of reasoning into one short search query (entity names and the relation in question) ' +
     'for a biomedical knowledge graph and document index.',
-  render: (input: { question: string; window: string }) =>
-    `Question being solved: ${input.question}\n\nUncertain passage:\n"""\n${input.window}\n"""`,
+  render: (input: { question: string; window: string }) => `Question being solved: ${input.question}\n\nUncertain passage:\n"""\n${input.window}\n"""`,
   output: z.object({ query: z.string().min(1) }),
 });
 
@@ -117,8 +115,7 @@ export const generateTemplate = defineTemplate({
   role: 'generate',
   id: 'generic.generate',
   version: 1,
-  system:
-    'You are a careful biomedical reasoner. Think step by step in plain prose, then finish with a line "Answer: <answer>".',
+  system: 'You are a careful biomedical reasoner. Think step by step in plain prose, then finish with a line "Answer: <answer>".',
   render: (input: { question: string; options?: string[]; evidence?: EvidenceLine[] }) =>
     [
       `Question: ${input.question}`,

@@ -5,5 +5,9 @@ import type { Solution } from './templates';
 
 /** A baseline's solution as the run's answer, tied to the KG through the lines it was given. */
 export function toMethodAnswer(s: Solution, lines: EvidenceLine[], extra: Record<string, unknown> = {}): MethodAnswer {
-  return answerFromSolution(s, lines.flatMap((l) => l.triples), extra);
+  return answerFromSolution(
+    s,
+    lines.flatMap((l) => l.triples),
+    extra,
+  );
 }

@@ -16,6 +16,10 @@ export const cot = defineMethod({
   async run(ctx) {
     const context = await gatherContext(ctx, 'cot');
     const { reasoning, ...solution } = await answerOnce(ctx, 'cot', cotTemplate, context.frame, context.blocks);
-    return toMethodAnswer(solution, context.blocks.flatMap((b) => b.lines), { reasoning, notes: context.notes });
+    return toMethodAnswer(
+      solution,
+      context.blocks.flatMap((b) => b.lines),
+      { reasoning, notes: context.notes },
+    );
   },
 });

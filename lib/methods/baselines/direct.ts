@@ -11,11 +11,16 @@ export const direct = defineMethod({
   id: 'direct',
   name: 'Direct',
   source: 'Baseline: one-shot generation (X-R2’s “direct”)',
-  description: 'One answer call: the question plus the context blocks of the enabled channels (documents, entity profiles, parametric recall, web). No KG triples.',
+  description:
+    'One answer call: the question plus the context blocks of the enabled channels (documents, entity profiles, parametric recall, web). No KG triples.',
   params: DirectParamsSchema,
   async run(ctx) {
     const context = await gatherContext(ctx, 'direct');
     const solution = await answerOnce(ctx, 'direct', directTemplate, context.frame, context.blocks);
-    return toMethodAnswer(solution, context.blocks.flatMap((b) => b.lines), { notes: context.notes });
+    return toMethodAnswer(
+      solution,
+      context.blocks.flatMap((b) => b.lines),
+      { notes: context.notes },
+    );
   },
 });

@@ -37,6 +37,10 @@ export function entityList(entities: LinkedEntity[]): string {
 }
 
 export function questionBlock(frame: QuestionFrame): string {
-  const options = frame.options ? `\n\nOptions:\n${Object.entries(frame.options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : '';
+  const options = frame.options
+    ? `\n\nOptions:\n${Object.entries(frame.options)
+        .map(([k, v]) => `${k}. ${v}`)
+        .join('\n')}`
+    : '';
   return `Question: ${frame.question}${options}\n\nEntities recognised in the question: ${entityList(frame.entities)}`;
 }

@@ -16,7 +16,8 @@ export const kgRag = defineMethod({
   id: 'kg-rag',
   name: 'KG-RAG',
   source: 'Baseline: retrieval from the 1-hop KG neighbourhood',
-  description: 'Links the question\'s entities, reads their 1-hop KG neighbourhood, ranks it (lexical match + entities joined) and answers from the top 20 triples and the enabled context blocks.',
+  description:
+    "Links the question's entities, reads their 1-hop KG neighbourhood, ranks it (lexical match + entities joined) and answers from the top 20 triples and the enabled context blocks.",
   params: KgRagParamsSchema,
   async run(ctx) {
     const context = await gatherContext(ctx, 'kg-rag');
@@ -28,6 +29,10 @@ export const kgRag = defineMethod({
     ];
     const blocks = [...kgBlock, ...context.blocks];
     const solution = await answerOnce(ctx, 'kg-rag', kgRagTemplate, context.frame, blocks);
-    return toMethodAnswer(solution, blocks.flatMap((b) => b.lines), { notes: [...neighbourhood.notes, ...context.notes] });
+    return toMethodAnswer(
+      solution,
+      blocks.flatMap((b) => b.lines),
+      { notes: [...neighbourhood.notes, ...context.notes] },
+    );
   },
 });

@@ -97,7 +97,17 @@ export function refineGraph(selected: Unit[], opts: { mergeAliases: boolean } = 
         if (edge) {
           if (!edge.evidenceIds.includes(path.id)) duplicatesCollapsed++;
           add(edge.evidenceIds, path.id);
-        } else edges.set(key, { key, sourceId: s.nodeId, metaedge: t.metaedge, targetId: o.nodeId, origin: 'kg', sources: ['kg'], evidenceIds: [path.id], corroboratedBy: [] });
+        } else
+          edges.set(key, {
+            key,
+            sourceId: s.nodeId,
+            metaedge: t.metaedge,
+            targetId: o.nodeId,
+            origin: 'kg',
+            sources: ['kg'],
+            evidenceIds: [path.id],
+            corroboratedBy: [],
+          });
         keys.push(key);
       }
       paths.push({ id: path.id, unitId: unit.id, text: path.nodes.map((n) => n.name).join(' → '), edgeKeys: keys, corroborated: false });
@@ -123,12 +133,23 @@ export function refineGraph(selected: Unit[], opts: { mergeAliases: boolean } = 
             duplicatesCollapsed++;
             add(edge.evidenceIds, unit.id);
             add(edge.sources, unit.source);
-          } else edges.set(key, { key, sourceId: s.nodeId, metaedge: m, targetId: o.nodeId, origin: 'text', sources: [unit.source], evidenceIds: [unit.id], corroboratedBy: [] });
+          } else
+            edges.set(key, {
+              key,
+              sourceId: s.nodeId,
+              metaedge: m,
+              targetId: o.nodeId,
+              origin: 'text',
+              sources: [unit.source],
+              evidenceIds: [unit.id],
+              corroboratedBy: [],
+            });
         }
         // Naming both ends of a KG edge without a fitting phrase still corroborates it, more weakly.
         for (const edge of edges.values()) {
           const ends = new Set([edge.sourceId, edge.targetId]);
-          if (edge.origin === 'kg' && ends.has(a.nodeId) && ends.has(b.nodeId) && !edge.corroboratedBy.some((c) => c.unitId === unit.id)) corroborate(edge, unit, 'co-mention');
+          if (edge.origin === 'kg' && ends.has(a.nodeId) && ends.has(b.nodeId) && !edge.corroboratedBy.some((c) => c.unitId === unit.id))
+            corroborate(edge, unit, 'co-mention');
         }
       }
     }
@@ -143,7 +164,15 @@ export function refineGraph(selected: Unit[], opts: { mergeAliases: boolean } = 
     entityIds: [...new Set(u.entities.map((e) => canonical.get(e.nodeId) ?? e.nodeId))],
     evidenceIds: u.source === 'kg' ? u.paths.map((p) => p.id) : [u.id],
   }));
-  return { aliasMerging: opts.mergeAliases ? 'on' : 'off (entity normalisation off)', nodes: [...nodes.values()], edges: [...edges.values()], paths, units, merges, duplicatesCollapsed };
+  return {
+    aliasMerging: opts.mergeAliases ? 'on' : 'off (entity normalisation off)',
+    nodes: [...nodes.values()],
+    edges: [...edges.values()],
+    paths,
+    units,
+    merges,
+    duplicatesCollapsed,
+  };
 }
 
 function add<T>(list: T[], item: T): void {
@@ -173,7 +202,16 @@ export function bundleOf(graph: RefinedGraph): EvidenceBundle {
   const node = new Map(graph.nodes.map((n) => [n.nodeId, n]));
   const triples: EvidenceTriple[] = graph.edges.flatMap((e) => {
     const [s, o] = [node.get(e.sourceId)!, node.get(e.targetId)!];
-    return e.evidenceIds.map((id) => ({ id, sourceId: s.nodeId, sourceName: s.name, sourceKind: s.kind, metaedge: e.metaedge, targetId: o.nodeId, targetName: o.name, targetKind: o.kind }));
+    return e.evidenceIds.map((id) => ({
+      id,
+      sourceId: s.nodeId,
+      sourceName: s.name,
+      sourceKind: s.kind,
+      metaedge: e.metaedge,
+      targetId: o.nodeId,
+      targetName: o.name,
+      targetKind: o.kind,
+    }));
   });
   return { triples };
 }

@@ -31,7 +31,15 @@ export const bioweave = defineMethod({
     const init = await initialise(ctx);
     const { frame, plan, unfollowed } = init.output;
     const usage: StageUsage[] = [init.usage];
-    let state: RoundState = { plan, unfollowed, memory: [], subgraph: { nodes: [], edges: [] }, attempts: {}, selection: null, coverage: { capped: [], complete: [] } };
+    let state: RoundState = {
+      plan,
+      unfollowed,
+      memory: [],
+      subgraph: { nodes: [], edges: [] },
+      attempts: {},
+      selection: null,
+      coverage: { capped: [], complete: [] },
+    };
     let spec: RoundPlan | null = firstRound(plan, frame);
     let last: RoundOutcome | null = null;
     // The repair decision stops after round T, so the loop ends within T rounds.

@@ -61,7 +61,11 @@ export function checkOperator(plan: Plan, frame: QuestionFrame, graph: RefinedGr
   const fromText = !!stated && stated.decision !== 'maybe';
   const met = (typed && verdict.stop) || fromText;
   const satisfied = met && !unfollowed.length;
-  const checked = fromText ? `the text units state ${stated!.decision}: ${stated!.reason}` : typed ? verdict.reason : 'the plan has no typed hop and no text unit states the claim';
+  const checked = fromText
+    ? `the text units state ${stated!.decision}: ${stated!.reason}`
+    : typed
+      ? verdict.reason
+      : 'the plan has no typed hop and no text unit states the claim';
   const reason = unfollowed.length ? `the plan could not follow ${unfollowed.join('; ')}, so no evidence meets it; of the rest: ${checked}` : checked;
   return {
     satisfied,

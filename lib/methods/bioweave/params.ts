@@ -15,7 +15,13 @@ export const BioWeaveParamsSchema = z
     w1: z.number().int().min(1).max(200).default(40).describe('W1: candidate pool kept by relevance s_rel'),
     perSource: z.number().int().min(1).max(200).default(10).describe('Source-wise pruning: at most this many pool units per source'),
     w2: z.number().int().min(1).max(100).default(15).describe('W2: units kept by the cross-score and shown to the selector'),
-    k: z.number().int().min(1).max(50).default(5).describe('K: evidence units the select role keeps; a KG unit holds every path of its metapath, so K bounds the evidence, not the answer\'s length'),
+    k: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .default(5)
+      .describe("K: evidence units the select role keeps; a KG unit holds every path of its metapath, so K bounds the evidence, not the answer's length"),
     lambdaSem: z.number().min(0).max(1).default(0.7).describe('λ_sem in s_rel = λ_sem·cos(q,u) + (1 − λ_sem)·Jaccard(Topic(q), Ent(u))'),
     beta: z.number().min(0).max(1).default(0.7).describe('β in s_cross = β·s_rel + (1 − β)·s_ver'),
     gamma: z.number().min(0).max(1).default(0.75).describe('γ: similarity at which another unit counts as support'),
@@ -23,17 +29,36 @@ export const BioWeaveParamsSchema = z
     rhoKg: z.number().min(0).max(1).default(1.0).describe('ρ_KG: source prior of KG paths'),
     rhoDoc: z.number().min(0).max(1).default(0.8).describe('ρ_Doc: source prior of document units'),
     rhoWeb: z.number().min(0).max(1).default(0.7).describe('ρ_Web: source prior of web units (lower: less stable)'),
-    alphaPrior: z.number().min(0).max(1).default(1 / 3).describe('α_prior in s_ver'),
-    alphaSup: z.number().min(0).max(1).default(1 / 3).describe('α_sup in s_ver'),
-    alphaKg: z.number().min(0).max(1).default(1 / 3).describe('α_kg in s_ver'),
+    alphaPrior: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(1 / 3)
+      .describe('α_prior in s_ver'),
+    alphaSup: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(1 / 3)
+      .describe('α_sup in s_ver'),
+    alphaKg: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(1 / 3)
+      .describe('α_kg in s_ver'),
     entityNormalisation: z
       .boolean()
       .default(true)
-      .describe('NormalizeMentions: text spans are linked to KG entities by name, alias and the question\'s spelling, and aliases merge in the refined graph; off (Table 8): exact KG names only, no alias merging'),
+      .describe(
+        "NormalizeMentions: text spans are linked to KG entities by name, alias and the question's spelling, and aliases merge in the refined graph; off (Table 8): exact KG names only, no alias merging",
+      ),
     graphConversion: z
       .boolean()
       .default(true)
-      .describe('ConvertEvidenceGraph: document and web spans become units with entities, a predicate and typed relations (text edges); off (Table 8): spans are kept as plain text units, no extract call'),
+      .describe(
+        'ConvertEvidenceGraph: document and web spans become units with entities, a predicate and typed relations (text edges); off (Table 8): spans are kept as plain text units, no extract call',
+      ),
     answerMaxTokens: z.number().int().min(64).max(8192).default(1024).describe('Output tokens of the answer role'),
   })
   .refine((p) => Math.abs(p.alphaPrior + p.alphaSup + p.alphaKg - 1) < 1e-6, { message: 'alphaPrior + alphaSup + alphaKg must be 1', path: ['alphaKg'] })

@@ -130,7 +130,9 @@ export function validatePlan(raw: Plan, frame: FrameLinks): { plan: Plan; notes:
     usedIds.add(id);
     const metaedges = [...new Set(h.metaedges)].filter((m) => {
       const info = metaedgeInfo(m);
-      const ok = !!info && ((sameKind(info.source, h.fromKind) && sameKind(info.target, h.toKind)) || (sameKind(info.source, h.toKind) && sameKind(info.target, h.fromKind)));
+      const ok =
+        !!info &&
+        ((sameKind(info.source, h.fromKind) && sameKind(info.target, h.toKind)) || (sameKind(info.source, h.toKind) && sameKind(info.target, h.fromKind)));
       if (!ok) notes.push(`hop ${id}: dropped ${m}, which does not join ${h.fromKind} and ${h.toKind}`);
       return ok;
     });
@@ -160,7 +162,9 @@ export function validatePlan(raw: Plan, frame: FrameLinks): { plan: Plan; notes:
     }
     if (!hops.length) {
       notes.push(`constraint ${c.id} on ${anchor.name} has no usable hop`);
-      unfollowed.push(`constraint ${c.id} on ${anchor.name} (${anchor.kind}): ${c.hops.map((h) => `${h.fromKind} → ${h.toKind} via ${h.metaedges.join('/') || '?'}`).join(', ') || 'no hop'}`);
+      unfollowed.push(
+        `constraint ${c.id} on ${anchor.name} (${anchor.kind}): ${c.hops.map((h) => `${h.fromKind} → ${h.toKind} via ${h.metaedges.join('/') || '?'}`).join(', ') || 'no hop'}`,
+      );
     }
     return hops.length ? [{ ...c, hops }] : [];
   });

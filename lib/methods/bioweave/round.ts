@@ -81,7 +81,11 @@ export function frontierOf(plan: Plan, frame: QuestionFrame, memory: Unit[], hop
   let reach = startAt(anchor.nodeId);
   for (const hop of constraint.hops.slice(0, located.index)) {
     const kit = kitHop(hop);
-    reach = graph.step(reach, kit, kit.edges.filter((e) => followed(hop).includes(e.metaedge)));
+    reach = graph.step(
+      reach,
+      kit,
+      kit.edges.filter((e) => followed(hop).includes(e.metaedge)),
+    );
   }
   return [...reach.keys()].flatMap((id) => {
     const n = graph.node(id);

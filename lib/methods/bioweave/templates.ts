@@ -37,7 +37,11 @@ function entityLines(entities: { nodeId: string; name: string; kind: string }[])
 }
 
 function optionsBlock(options: Record<string, string> | null): string {
-  return options ? `\nOptions:\n${Object.entries(options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : '';
+  return options
+    ? `\nOptions:\n${Object.entries(options)
+        .map(([k, v]) => `${k}. ${v}`)
+        .join('\n')}`
+    : '';
 }
 
 /**
@@ -172,7 +176,10 @@ export const selectTemplate = defineTemplate({
       `Reasoning operator: ${input.plan.operator}; answer type: ${input.plan.answerType}${input.plan.answerKind ? ` (${input.plan.answerKind})` : ''}; k = ${input.k}`,
       `Hops:\n${input.hops.join('\n') || '(the question as a whole)'}`,
       `Candidates (cross-score, source, hops covered, relations):\n${input.candidates
-        .map((c) => `[${c.id}] s_cross=${c.sCross.toFixed(3)} ${c.source} hops=${c.hops.join(',') || '-'} relations=${c.relations.join(',') || '-'}${c.operatorConsistent ? ' fits-operator' : ''}\n  ${c.text}`)
+        .map(
+          (c) =>
+            `[${c.id}] s_cross=${c.sCross.toFixed(3)} ${c.source} hops=${c.hops.join(',') || '-'} relations=${c.relations.join(',') || '-'}${c.operatorConsistent ? ' fits-operator' : ''}\n  ${c.text}`,
+        )
         .join('\n')}`,
     ].join('\n\n'),
   output: SelectionSchema,
@@ -271,7 +278,11 @@ function graphBlock(graph: RefinedGraph, verbs: Record<string, string> = {}): st
       `${name.get(e.sourceId)} –${verbs[e.metaedge] ?? e.metaedge}→ ${name.get(e.targetId)} [${e.metaedge}; ${e.origin}; sources: ${e.sources.join(', ')}; evidence: ${e.evidenceIds.join(', ')}]`,
   );
   const units = graph.units.filter((u) => u.source !== 'kg').map((u) => `[${u.id}] (${u.source}${u.negated ? ', negated' : ''}) ${u.text}`);
-  return [`Nodes: ${graph.nodes.map((n) => `${n.name} (${n.kind}; ${n.sources.join(', ')})`).join('; ') || '(none)'}`, `Edges:\n${edges.join('\n') || '(none)'}`, `Text units:\n${units.join('\n') || '(none)'}`].join('\n');
+  return [
+    `Nodes: ${graph.nodes.map((n) => `${n.name} (${n.kind}; ${n.sources.join(', ')})`).join('; ') || '(none)'}`,
+    `Edges:\n${edges.join('\n') || '(none)'}`,
+    `Text units:\n${units.join('\n') || '(none)'}`,
+  ].join('\n');
 }
 
 export const answerTemplate = defineTemplate({

@@ -45,7 +45,10 @@ export interface ScoringTable {
   /** Which cos and Sim the table used: embedding:<model>, or lexical and why. */
   similarity: SimilarityUse;
   topicIds: string[];
-  weights: Pick<BioWeaveParams, 'lambdaSem' | 'beta' | 'gamma' | 'wSrc' | 'rhoKg' | 'rhoDoc' | 'rhoWeb' | 'alphaPrior' | 'alphaSup' | 'alphaKg' | 'w1' | 'perSource' | 'w2'>;
+  weights: Pick<
+    BioWeaveParams,
+    'lambdaSem' | 'beta' | 'gamma' | 'wSrc' | 'rhoKg' | 'rhoDoc' | 'rhoWeb' | 'alphaPrior' | 'alphaSup' | 'alphaKg' | 'w1' | 'perSource' | 'w2'
+  >;
   /** Rows in s_rel order; pool rows carry the verification columns. */
   rows: ScoreRow[];
   /** Unit ids of the top W2, by s_cross. */
@@ -54,11 +57,21 @@ export interface ScoringTable {
 
 /** The question and the units' texts made comparable under the run's similarity. */
 export function compareUnits(similarity: Similarity, question: string, units: Unit[]): Promise<Comparison> {
-  return similarity.compare(units.map((u) => u.text), [question]);
+  return similarity.compare(
+    units.map((u) => u.text),
+    [question],
+  );
 }
 
 /** `comparison`: compareUnits over the same question and units. */
-export function crossVerify(question: string, units: Unit[], comparison: Comparison, topicIds: string[], graphNodes: Set<string>, p: BioWeaveParams): ScoringTable {
+export function crossVerify(
+  question: string,
+  units: Unit[],
+  comparison: Comparison,
+  topicIds: string[],
+  graphNodes: Set<string>,
+  p: BioWeaveParams,
+): ScoringTable {
   const topics = new Set(topicIds);
   const rows: ScoreRow[] = units.map((u) => {
     const entities = [...new Set(u.entities.map((e) => e.nodeId))];

@@ -28,7 +28,11 @@ export const eigen1 = defineMethod({
     'candidates are corrected, refined anchor-by-anchor against their peers (HSR), scored and re-corrected until they pass (QAIR), and ranked.',
   params: Eigen1ParamsSchema,
   deviations: (p) => [
-    ...(p.monitor ? [] : ["explicit RAG is one retrieval up front with the question (its KG budget split across the question's entities); the paper's proposers call a search tool mid-reasoning"]),
+    ...(p.monitor
+      ? []
+      : [
+          "explicit RAG is one retrieval up front with the question (its KG budget split across the question's entities); the paper's proposers call a search tool mid-reasoning",
+        ]),
     "correctors and HSR refiners write their reasoning, then state the structured solution in a second call (the paper's agents write one text)",
     "QAIR's evaluator and the ranker judge without a monitor",
   ],

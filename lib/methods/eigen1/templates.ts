@@ -56,7 +56,11 @@ export interface SolutionView {
 const entityList = (entities: LinkedEntity[]) => (entities.length ? entities.map((e) => `${e.name} (${e.kind})`).join('; ') : '(none linked)');
 
 function frameBlock(frame: QuestionFrame): string {
-  const options = frame.options ? `\n\nOptions:\n${Object.entries(frame.options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : '';
+  const options = frame.options
+    ? `\n\nOptions:\n${Object.entries(frame.options)
+        .map(([k, v]) => `${k}. ${v}`)
+        .join('\n')}`
+    : '';
   const context = frame.context.length ? `\n\nContext:\n${evidenceBlock(frame.context)}` : '';
   const retrieved = frame.retrieved.length ? `\n\nRetrieved for the problem before reasoning (explicit RAG):\n${evidenceBlock(frame.retrieved)}` : '';
   return `Problem: ${frame.question}${options}${context}${retrieved}\n\nEntities recognised in the problem: ${entityList(frame.entities)}`;
@@ -68,11 +72,7 @@ function evidenceBlock(evidence: EvidenceItem[]): string {
 
 function solutionBlock(view: SolutionView): string {
   const s = view.solution;
-  return [
-    `Answer: ${s.abstain ? '(abstained)' : s.answer}`,
-    `Rationale: ${s.rationale}`,
-    `Evidence it rests on:\n${evidenceBlock(view.evidence)}`,
-  ].join('\n');
+  return [`Answer: ${s.abstain ? '(abstained)' : s.answer}`, `Rationale: ${s.rationale}`, `Evidence it rests on:\n${evidenceBlock(view.evidence)}`].join('\n');
 }
 
 export const generateTemplate = defineTemplate({
@@ -97,7 +97,8 @@ export const monitorTemplate = defineTemplate({
   system:
     'Analyze the following text and determine if responding to it accurately requires retrieving information from an external source. ' +
     'If you find any doubt or uncertainty about a concept, term or fact in the text, retrieval is required.',
-  render: (input: { frame: QuestionFrame; window: string }) => `Problem being solved: ${input.frame.question}\n\n${windowHeading(input.window)}\n"""\n${input.window}\n"""`,
+  render: (input: { frame: QuestionFrame; window: string }) =>
+    `Problem being solved: ${input.frame.question}\n\n${windowHeading(input.window)}\n"""\n${input.window}\n"""`,
   output: z.object({ needsRetrieval: z.boolean(), reason: z.string() }),
 });
 
@@ -117,7 +118,11 @@ export const querierTemplate = defineTemplate({
   render: (input: { frame: QuestionFrame; window: string; asked: string[] }) =>
     [
       `Problem being solved: ${input.frame.question}`,
-      input.frame.options ? `Options: ${Object.entries(input.frame.options).map(([k, v]) => `${k}. ${v}`).join('; ')}` : null,
+      input.frame.options
+        ? `Options: ${Object.entries(input.frame.options)
+            .map(([k, v]) => `${k}. ${v}`)
+            .join('; ')}`
+        : null,
       `${windowHeading(input.window)}\n"""\n${input.window}\n"""`,
       input.asked.length ? `Already searched (do not repeat): ${input.asked.join('; ')}` : null,
     ]
@@ -167,7 +172,7 @@ const REFINE_TASK =
   'Critically check the Anchor Solution, then correct it if needed and write your own answer. Identify its weak points ' +
   '(missing reasoning steps, wrong readings of the evidence, unclear logic). Refer to the other solutions for targeted improvements ' +
   'to those weak points, remembering they may be wrong too. Repair by logic completion, correction, method replacement or ' +
-  'expression refinement; only use improvements that directly address the anchor\'s weak points.';
+  "expression refinement; only use improvements that directly address the anchor's weak points.";
 
 /** A monitored reasoning stream and the records its injections brought in: what a revising role states its solution from. */
 export interface Reasoned {
@@ -188,10 +193,16 @@ interface RefinementInput {
 }
 
 const correctionBlock = (input: CorrectionInput) =>
-  [frameBlock(input.frame), `Candidate solution:\n${solutionBlock(input.candidate)}`, input.suggestion ? `Suggestion: ${input.suggestion}` : null].filter(Boolean).join('\n\n');
+  [frameBlock(input.frame), `Candidate solution:\n${solutionBlock(input.candidate)}`, input.suggestion ? `Suggestion: ${input.suggestion}` : null]
+    .filter(Boolean)
+    .join('\n\n');
 
 const refinementBlock = (input: RefinementInput) =>
-  [frameBlock(input.frame), `Anchor Solution:\n${solutionBlock(input.anchor)}`, ...input.references.map((r, i) => `Student ${i + 1}'s Solution:\n${solutionBlock(r)}`)].join('\n\n');
+  [
+    frameBlock(input.frame),
+    `Anchor Solution:\n${solutionBlock(input.anchor)}`,
+    ...input.references.map((r, i) => `Student ${i + 1}'s Solution:\n${solutionBlock(r)}`),
+  ].join('\n\n');
 
 const reasonedBlock = (input: Reasoned) =>
   `Your reasoning:\n"""\n${input.reasoning}\n"""\n\nEvidence retrieved during your reasoning:\n${evidenceBlock(input.retrieved)}`;

@@ -8,7 +8,18 @@ import type { ModelResult } from '@/lib/llm/types';
  * usage in its output, so a resumed run, which replays outputs, counts the same.
  */
 
-export const STAGES = ['generation', 'monitor', 'querier', 'injector', 'proposal', 'correction', 'refinement', 'evaluation', 'qair-correction', 'ranking'] as const;
+export const STAGES = [
+  'generation',
+  'monitor',
+  'querier',
+  'injector',
+  'proposal',
+  'correction',
+  'refinement',
+  'evaluation',
+  'qair-correction',
+  'ranking',
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 export interface StageUsage {
@@ -29,7 +40,13 @@ export function totalUsage(usages: StageUsage[]): { stages: StageUsage[]; calls:
   const byStage = new Map<Stage, StageUsage>();
   for (const u of usages) {
     const into = byStage.get(u.stage) ?? { stage: u.stage, calls: 0, tokensIn: 0, tokensOut: 0, estimated: false };
-    byStage.set(u.stage, { stage: u.stage, calls: into.calls + u.calls, tokensIn: into.tokensIn + u.tokensIn, tokensOut: into.tokensOut + u.tokensOut, estimated: into.estimated || u.estimated });
+    byStage.set(u.stage, {
+      stage: u.stage,
+      calls: into.calls + u.calls,
+      tokensIn: into.tokensIn + u.tokensIn,
+      tokensOut: into.tokensOut + u.tokensOut,
+      estimated: into.estimated || u.estimated,
+    });
   }
   const stages = STAGES.flatMap((s) => (byStage.has(s) ? [byStage.get(s)!] : []));
   return {

@@ -41,7 +41,13 @@ export function holdToRegion<A extends { answer: string; items: string[]; abstai
   const kept = entities.map((e) => e.name);
   const bounded = kept.length
     ? { ...answer, answer: kept.join('; '), items: kept, rationale: `${answer.rationale} ${note}`.trim() }
-    : { ...answer, answer: '', items: [], abstain: true, rationale: `${answer.rationale} ${note} Every entity the answer named lies outside the region.`.trim() };
+    : {
+        ...answer,
+        answer: '',
+        items: [],
+        abstain: true,
+        rationale: `${answer.rationale} ${note} Every entity the answer named lies outside the region.`.trim(),
+      };
   return { answer: bounded, entities, outside, cited: inside };
 }
 

@@ -25,7 +25,11 @@ export const regram = defineMethod({
     'inside it (KG-STRICT), completed with Reviewer-verified hypotheses (HYBRID), or from general knowledge said as such (LLM-GUESS).',
   params: RegramParamsSchema,
   deviations: (p) => [
-    ...(p.reviewer ? ["Reviewer: a judge call plus a programmatic check (entity in the region, relation allowed, triple in the KG) stands in for the paper's LoRA-tuned classifier"] : []),
+    ...(p.reviewer
+      ? [
+          "Reviewer: a judge call plus a programmatic check (entity in the region, relation allowed, triple in the KG) stands in for the paper's LoRA-tuned classifier",
+        ]
+      : []),
     `not in the paper: at most ${p.hubCap} candidate triples per linked node (hubCap; an MCQ option's direct edges to a linked node are read beyond it, as the paper's uncapped T_cand holds them) and ${p.maxHypotheses} hypotheses per HYBRID hop (maxHypotheses)`,
     ...(p.optionSeeds ? ['not in the paper: MCQ options seed every hop (optionSeeds)'] : []),
     "the paper's per-role max-token limits are not applied (JSON outputs would be cut)",

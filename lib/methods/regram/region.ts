@@ -31,18 +31,23 @@ export interface Region {
 export function formRegion(selected: { id: string; text: string; triple: TripleData }[], seedIds: Set<string>): Region {
   const nodes = new Map<string, RegionEntity & { seed: boolean }>();
   for (const { triple: t } of selected) {
-    for (const [nodeId, name, kind] of [[t.sourceId, t.sourceName, t.sourceKind], [t.targetId, t.targetName, t.targetKind]]) {
+    for (const [nodeId, name, kind] of [
+      [t.sourceId, t.sourceName, t.sourceKind],
+      [t.targetId, t.targetName, t.targetKind],
+    ]) {
       if (!nodes.has(nodeId)) nodes.set(nodeId, { nodeId, name, kind, seed: seedIds.has(nodeId) });
     }
   }
   const kinds = [...new Set([...nodes.values()].map((n) => n.kind))];
   const fits = (k: string) => kinds.some((kind) => sameKind(kind, k));
-  const relations = metaedges().filter((m) => fits(m.source) && fits(m.target)).map((m) => ({
-    metaedge: m.abbr,
-    verb: m.sourceClause.replace('{x}', '').trim(),
-    sourceKind: m.source,
-    targetKind: m.target,
-  }));
+  const relations = metaedges()
+    .filter((m) => fits(m.source) && fits(m.target))
+    .map((m) => ({
+      metaedge: m.abbr,
+      verb: m.sourceClause.replace('{x}', '').trim(),
+      sourceKind: m.source,
+      targetKind: m.target,
+    }));
   return {
     nodes: [...nodes.values()],
     edges: selected.map(({ id, triple: t }) => ({ evidenceId: id, edgeId: t.edgeId, sourceId: t.sourceId, metaedge: t.metaedge, targetId: t.targetId })),
@@ -55,9 +60,15 @@ export function formRegion(selected: { id: string; text: string; triple: TripleD
 export function chooseMode(nFacts: number, p: Pick<RegramParams, 'strictMinFacts' | 'hybridMinFacts'>): { mode: Mode; why: string } {
   if (nFacts >= p.strictMinFacts) return { mode: 'KG-STRICT', why: `N_facts = ${nFacts} ≥ ${p.strictMinFacts}: answer only from the region's facts` };
   if (nFacts >= p.hybridMinFacts) {
-    return { mode: 'HYBRID', why: `${p.hybridMinFacts} ≤ N_facts = ${nFacts} < ${p.strictMinFacts}: partial evidence, complete it with reviewed hypotheses inside the region` };
+    return {
+      mode: 'HYBRID',
+      why: `${p.hybridMinFacts} ≤ N_facts = ${nFacts} < ${p.strictMinFacts}: partial evidence, complete it with reviewed hypotheses inside the region`,
+    };
   }
-  return { mode: 'LLM-GUESS', why: `N_facts = ${nFacts} < ${p.hybridMinFacts}: ${nFacts ? 'too little' : 'no'} region evidence, answer from general knowledge and say so` };
+  return {
+    mode: 'LLM-GUESS',
+    why: `N_facts = ${nFacts} < ${p.hybridMinFacts}: ${nFacts ? 'too little' : 'no'} region evidence, answer from general knowledge and say so`,
+  };
 }
 
 /** The region entity a name (or node id) denotes, if any: the closed world of entities. */

@@ -134,7 +134,11 @@ export type FinalAnswer = z.infer<typeof FinalAnswerSchema>;
 const entityLine = (e: { name: string; kind: string }) => `${e.name} (${e.kind})`;
 
 function optionsBlock(options: Record<string, string> | null): string | null {
-  return options ? `Options:\n${Object.entries(options).map(([k, v]) => `${k}. ${v}`).join('\n')}` : null;
+  return options
+    ? `Options:\n${Object.entries(options)
+        .map(([k, v]) => `${k}. ${v}`)
+        .join('\n')}`
+    : null;
 }
 
 function factsBlock(facts: Pick<Fact, 'id' | 'text'>[], empty = '(none)'): string {
@@ -203,7 +207,9 @@ export const decomposeTemplate = defineTemplate({
     'the secondary condition is inflammation; the task is to find a drug connecting them. Hops: ' +
     '"Which compounds bind FLT4?" (usesHop null); "Which of these compounds treat inflammation?" (usesHop 1).',
   render: (input: { frame: QuestionFrame; maxHops: number }) =>
-    [`User query: ${input.frame.question}`, optionsBlock(input.frame.options), `Hop limit: at most ${input.maxHops} hop${input.maxHops === 1 ? '' : 's'}.`].filter(Boolean).join('\n\n'),
+    [`User query: ${input.frame.question}`, optionsBlock(input.frame.options), `Hop limit: at most ${input.maxHops} hop${input.maxHops === 1 ? '' : 's'}.`]
+      .filter(Boolean)
+      .join('\n\n'),
   output: z.object({
     analysis: z.string(),
     hops: z.array(
@@ -298,7 +304,14 @@ export const reviseTemplate = defineTemplate({
   system:
     'You are a fact-checker correcting a triple the Reviewer rejected. The relation MUST be one of the allowed relations (give its code) ' +
     'and the head and tail must be region entities. Correct semantic or schema errors; give null when it cannot be corrected.',
-  render: (input: { question: string; triple: ProposedTriple; rejection: string; relations: AllowedRelation[]; entities: RegionEntity[]; tried: ProposedTriple[] }) =>
+  render: (input: {
+    question: string;
+    triple: ProposedTriple;
+    rejection: string;
+    relations: AllowedRelation[];
+    entities: RegionEntity[];
+    tried: ProposedTriple[];
+  }) =>
     [
       `Question (context): ${input.question}`,
       `Triple: ${tripleLine(input.triple)}`,
@@ -324,7 +337,9 @@ export const synthesizeTemplate = defineTemplate({
     [
       `Original Question: ${input.frame.question}`,
       optionsBlock(input.frame.options),
-      input.answerSet?.length ? `${AID_MARK}: complete answer set from the KG, outside the hops' regions, for the question as Hopscope's reader reads it (one unit: every node meeting all the question's relations as read):\n${factsBlock(input.answerSet)}` : null,
+      input.answerSet?.length
+        ? `${AID_MARK}: complete answer set from the KG, outside the hops' regions, for the question as Hopscope's reader reads it (one unit: every node meeting all the question's relations as read):\n${factsBlock(input.answerSet)}`
+        : null,
       `Evidence Map:\n${input.map
         .map((e) =>
           [

@@ -17,7 +17,10 @@ export function toMethodAnswer(state: LoopState, iterations: number): MethodAnsw
     text,
     optionKey: a.optionKey,
     items,
-    nodeIds: nodeIdsFor(items, lines.flatMap((l) => l.triples)),
+    nodeIds: nodeIdsFor(
+      items,
+      lines.flatMap((l) => l.triples),
+    ),
     count: a.count,
     abstained: a.abstain,
     evidenceIds: a.evidenceIds,

@@ -63,8 +63,29 @@ export const xr2 = defineMethod({
         const answer = await reason(ctx, step, input);
         const lines = linesOf(input);
         const newEvidence = lines.filter((l) => !prior.seenRefs.includes(l.ref)).length;
-        const { verdict, action } = await check(ctx, step, { frame, t, tMax, answer, evidence: evidenceOf(input), memory: input.claims, unexamined: kg.completeness ? kg.unexamined : 0, completeness: kg.completeness, kgShown: kg.shown, newEvidence });
-        return advance(prior, { t, current, kgLines: kg.units.flatMap((u) => u.lines), sets: kg.answerSet, lines, answer, verdict, unexamined: kg.completeness ? kg.unexamined : 0, action });
+        const { verdict, action } = await check(ctx, step, {
+          frame,
+          t,
+          tMax,
+          answer,
+          evidence: evidenceOf(input),
+          memory: input.claims,
+          unexamined: kg.completeness ? kg.unexamined : 0,
+          completeness: kg.completeness,
+          kgShown: kg.shown,
+          newEvidence,
+        });
+        return advance(prior, {
+          t,
+          current,
+          kgLines: kg.units.flatMap((u) => u.lines),
+          sets: kg.answerSet,
+          lines,
+          answer,
+          verdict,
+          unexamined: kg.completeness ? kg.unexamined : 0,
+          action,
+        });
       });
     }
     return toMethodAnswer(state, t);

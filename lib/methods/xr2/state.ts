@@ -47,7 +47,17 @@ export function actionOf(verdict: CheckOutput, t: number, tMax: number): Action 
 /** The state after iteration t. */
 export function advance(
   state: LoopState,
-  step: { t: number; current: string; kgLines: EvidenceLine[]; sets: EvidenceLine[]; lines: EvidenceLine[]; answer: ReasonOutput; verdict: CheckOutput; unexamined: number; action: Action },
+  step: {
+    t: number;
+    current: string;
+    kgLines: EvidenceLine[];
+    sets: EvidenceLine[];
+    lines: EvidenceLine[];
+    answer: ReasonOutput;
+    verdict: CheckOutput;
+    unexamined: number;
+    action: Action;
+  },
 ): LoopState {
   return {
     previous: { t: step.t, current: step.current, answer: step.answer, check: step.verdict, unexamined: step.unexamined },

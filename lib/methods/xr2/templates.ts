@@ -53,12 +53,18 @@ export const ExtractionSchema = z.object({
 export type Extraction = z.infer<typeof ExtractionSchema>;
 
 export const ReasonSchema = z.object({
-  answer: z.array(z.string()).describe('The full answer to the original question as a list: names, one number or yes/no (for multiple choice: the chosen option\'s text); empty when abstaining'),
+  answer: z
+    .array(z.string())
+    .describe(
+      "The full answer to the original question as a list: names, one number or yes/no (for multiple choice: the chosen option's text); empty when abstaining",
+    ),
   optionKey: optionKeyField(),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),
   rationale: z.string(),
-  claims: z.array(z.object({ text: z.string(), evidenceIds: z.array(z.string()) })).describe('Each claim with the ids (K…, D…, E…; P… only for a claim taken from unverified memory) of the lines that state it'),
+  claims: z
+    .array(z.object({ text: z.string(), evidenceIds: z.array(z.string()) }))
+    .describe('Each claim with the ids (K…, D…, E…; P… only for a claim taken from unverified memory) of the lines that state it'),
   evidenceIds: z.array(z.string()).describe('Every evidence id the answer used (K…, D…, E…)'),
 });
 export type ReasonOutput = z.infer<typeof ReasonSchema>;
@@ -173,7 +179,11 @@ export const extractTemplate = defineTemplate({
     [
       `Step question Q_t: ${input.current}`,
       `Original question: ${input.frame.question}`,
-      input.frame.options ? `Options: ${Object.entries(input.frame.options).map(([k, v]) => `${k}. ${v}`).join('; ')}` : null,
+      input.frame.options
+        ? `Options: ${Object.entries(input.frame.options)
+            .map(([k, v]) => `${k}. ${v}`)
+            .join('; ')}`
+        : null,
       `Mentions the entity linker recognised in Q_t: ${entityList(input.recognised)}`,
       `KG relations: ${relations()}.`,
       dBlock(input.frame),
@@ -232,7 +242,7 @@ export const reasonTemplate = defineTemplate({
   version: 2,
   system:
     'You answer the ORIGINAL question in full, as a list, from the step context: document evidence, step entities and relation cues, ' +
-    'this step\'s KG triples, findings established in ' +
+    "this step's KG triples, findings established in " +
     'earlier steps, entity profiles and (when given) unverified memory, which is not evidence and is kept apart. A list marked ' +
     '"showing n of m" is cut: do not count it as complete. Cite the ids of the lines you use (K…, D…, E…; a P… id only for a claim ' +
     'taken from memory); never cite an id that is not listed. If the evidence does not support an answer yet, abstain.',
@@ -244,7 +254,9 @@ export const reasonTemplate = defineTemplate({
       `Relation cues R_t: ${input.cues.join('; ') || '(none)'}`,
       input.constraints.length ? `Constraints: ${input.constraints.map((c) => `${c.type}: ${c.text}`).join('; ')}` : null,
       dBlock(input.frame),
-      input.answerSet.length ? `${AID_MARK}: complete answer set from the KG (one unit: every node meeting the relations as read):\n${linesBlock(input.answerSet)}` : null,
+      input.answerSet.length
+        ? `${AID_MARK}: complete answer set from the KG (one unit: every node meeting the relations as read):\n${linesBlock(input.answerSet)}`
+        : null,
       `KG triples of this step KG_t (${input.kgShown}):\n${kgBlock(input.kg)}`,
       establishedBlock(input),
       `Entity profiles:\n${linesBlock(input.profiles)}`,

@@ -24,7 +24,17 @@ export const baselineSteps = {
       lines: z.array(EvidenceLineSchema),
       title: z.string(),
       answerSet: z.array(EvidenceLineSchema),
-      ranking: z.array(z.object({ id: z.string(), text: z.string(), lexical: z.number(), shared: z.number(), score: z.number(), rank: z.number().int(), selected: z.boolean() })),
+      ranking: z.array(
+        z.object({
+          id: z.string(),
+          text: z.string(),
+          lexical: z.number(),
+          shared: z.number(),
+          score: z.number(),
+          rank: z.number().int(),
+          selected: z.boolean(),
+        }),
+      ),
       notes: z.array(z.string()),
     }),
   },

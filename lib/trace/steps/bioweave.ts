@@ -12,7 +12,14 @@ import { ClaimSchema, LinkedEntitySchema, SimilarityUseSchema } from './common';
 const SOURCES = ['kg', 'doc', 'web'] as const;
 const Source = z.enum(SOURCES);
 
-const StageUsageSchema = z.object({ stage: z.string(), calls: z.number().int(), tokensIn: z.number(), tokensOut: z.number(), estimated: z.boolean(), ms: z.number() });
+const StageUsageSchema = z.object({
+  stage: z.string(),
+  calls: z.number().int(),
+  tokensIn: z.number(),
+  tokensOut: z.number(),
+  estimated: z.boolean(),
+  ms: z.number(),
+});
 
 /** A stage step's output: what the stage produced, and its model calls, tokens and time. */
 const staged = <T extends z.ZodType>(output: T) => z.object({ output, usage: StageUsageSchema });
@@ -72,7 +79,9 @@ export const RefinedGraphSchema = z.object({
     }),
   ),
   paths: z.array(z.object({ id: z.string(), unitId: z.string(), text: z.string(), edgeKeys: z.array(z.string()), corroborated: z.boolean() })),
-  units: z.array(z.object({ id: z.string(), source: Source, text: z.string(), negated: z.boolean(), entityIds: z.array(z.string()), evidenceIds: z.array(z.string()) })),
+  units: z.array(
+    z.object({ id: z.string(), source: Source, text: z.string(), negated: z.boolean(), entityIds: z.array(z.string()), evidenceIds: z.array(z.string()) }),
+  ),
   merges: z.array(z.object({ into: z.string(), from: z.string(), reason: z.string() })),
   duplicatesCollapsed: z.number().int(),
 });
@@ -277,9 +286,17 @@ export const bioweaveSteps = {
     }),
   },
   'bioweave.plan': {
-    output: RoundPlanSchema.extend({ frontier: z.record(z.string(), z.array(z.string())), operator: BioweavePlanSchema.shape.operator, hops: z.array(PlanHopSchema) }),
+    output: RoundPlanSchema.extend({
+      frontier: z.record(z.string(), z.array(z.string())),
+      operator: BioweavePlanSchema.shape.operator,
+      hops: z.array(PlanHopSchema),
+    }),
   },
-  'bioweave.kg': { output: staged(z.object({ searches: z.array(SearchRecordSchema), capped: CapReachedSchema.nullable(), notes: z.array(z.string()), units: z.array(BioweaveUnitSchema) })) },
+  'bioweave.kg': {
+    output: staged(
+      z.object({ searches: z.array(SearchRecordSchema), capped: CapReachedSchema.nullable(), notes: z.array(z.string()), units: z.array(BioweaveUnitSchema) }),
+    ),
+  },
   'bioweave.subgraph': {
     output: z.object({
       before: z.object({ nodes: z.number().int(), edges: z.number().int() }),
@@ -301,7 +318,12 @@ export const bioweaveSteps = {
               text: z.string(),
               depth: z.number().int(),
               origin: z.enum(['bidirectional', 'expansion']),
-              terms: z.object({ entityCoverage: z.number(), relationCompatibility: z.number(), missingHopCoverage: z.number(), operatorConsistency: z.number() }),
+              terms: z.object({
+                entityCoverage: z.number(),
+                relationCompatibility: z.number(),
+                missingHopCoverage: z.number(),
+                operatorConsistency: z.number(),
+              }),
               score: z.number(),
             }),
           ),
@@ -311,7 +333,17 @@ export const bioweaveSteps = {
   },
   'bioweave.doc': { output: staged(TextRetrievalSchema) },
   'bioweave.web': { output: staged(TextRetrievalSchema) },
-  'bioweave.convert': { output: staged(z.object({ converted: z.boolean(), units: z.array(BioweaveUnitSchema), corrections: z.array(z.string()), unused: z.array(z.string()), notes: z.string() })) },
+  'bioweave.convert': {
+    output: staged(
+      z.object({
+        converted: z.boolean(),
+        units: z.array(BioweaveUnitSchema),
+        corrections: z.array(z.string()),
+        unused: z.array(z.string()),
+        notes: z.string(),
+      }),
+    ),
+  },
   'bioweave.verify': { output: staged(ScoringTableSchema) },
   'bioweave.select': { output: staged(SelectionOutcomeSchema) },
   'bioweave.refine': { output: staged(RefinedGraphSchema) },

@@ -46,7 +46,14 @@ export const EvidenceLineSchema = z.object({
 const LinkReadingSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string() });
 const LinkMethodSchema = z.enum(['exact', 'alias', 'fuzzy']);
 const LinkMatchSchema = z.enum(['exact', 'alias', 'gene-full-name', 'fuzzy', 'fuzzy-gene-full-name', 'reordered', 'gene-derived', 'abbreviation']);
-const LinkAlternativeSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string(), matched: z.string(), match: LinkMatchSchema, confidence: z.number() });
+const LinkAlternativeSchema = z.object({
+  nodeId: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  matched: z.string(),
+  match: LinkMatchSchema,
+  confidence: z.number(),
+});
 
 /** A mention linked to a KG node by the entity linker (lib/kg EntityLink). */
 export const EntityLinkSchema = z.object({
@@ -136,7 +143,10 @@ export const FailedOutputSchema = z.object({ error: z.string() });
 /** Steps every method records through the channels (lib/channels). */
 export const channelSteps = {
   // Linking records a LinkReport (runs before rejections were kept: the bare links), profiles their records.
-  'channel.entity': { output: z.union([LinkReportSchema, EvidenceRecordsSchema, z.array(EntityLinkSchema).transform((links) => ({ links, rejected: [] }))]), input: z.object({ text: z.string().optional(), mode: z.string().optional(), nodeIds: z.array(z.string()).optional() }) },
+  'channel.entity': {
+    output: z.union([LinkReportSchema, EvidenceRecordsSchema, z.array(EntityLinkSchema).transform((links) => ({ links, rejected: [] }))]),
+    input: z.object({ text: z.string().optional(), mode: z.string().optional(), nodeIds: z.array(z.string()).optional() }),
+  },
   'channel.doc': {
     output: z.union([
       EvidenceRecordsSchema,
@@ -145,7 +155,12 @@ export const channelSteps = {
         entities: z.array(z.string()),
         rule: z.object({ kind: z.enum(['entity', 'question words']), why: z.string() }).optional(),
         // A corpus too small to calibrate admits nothing by score: threshold Infinity (null once stored as JSON).
-        calibration: z.object({ threshold: z.union([z.number(), z.literal(Infinity)]).nullable(), negatives: z.number(), documents: z.number(), method: z.string() }),
+        calibration: z.object({
+          threshold: z.union([z.number(), z.literal(Infinity)]).nullable(),
+          negatives: z.number(),
+          documents: z.number(),
+          method: z.string(),
+        }),
         passages: EvidenceRecordsSchema,
         withheld: EvidenceRecordsSchema,
       }),
@@ -156,7 +171,10 @@ export const channelSteps = {
   'channel.param': { output: EvidenceRecordsSchema },
   'channel.web': { output: EvidenceRecordsSchema },
   // An aid at work (lib/channels/aids.ts): which one, what it did, and the evidence it added.
-  'channel.aids': { output: z.object({ aid: z.enum(AID_NAMES as [string, ...string[]]), did: z.string(), evidence: EvidenceRecordsSchema }), input: z.object({ aid: z.string() }).passthrough() },
+  'channel.aids': {
+    output: z.object({ aid: z.enum(AID_NAMES as [string, ...string[]]), did: z.string(), evidence: EvidenceRecordsSchema }),
+    input: z.object({ aid: z.string() }).passthrough(),
+  },
 } as const;
 
 /** A method's answer (lib/methods/types MethodAnswer), where a step records it whole. */

@@ -17,7 +17,13 @@ export const Eigen1CandidateSchema = z.object({ id: z.string(), lane: z.number()
 
 const QualitySchema = z.object({ scores: z.object({ logic: z.number(), answer: z.number(), explanation: z.number() }), q: z.number(), passed: z.boolean() });
 
-const AssessedSchema = z.object({ candidate: Eigen1CandidateSchema, quality: QualitySchema, suggestion: z.string(), evaluation: z.string(), round: z.number().int() });
+const AssessedSchema = z.object({
+  candidate: Eigen1CandidateSchema,
+  quality: QualitySchema,
+  suggestion: z.string(),
+  evaluation: z.string(),
+  round: z.number().int(),
+});
 
 const InjectionSchema = z.object({
   index: z.number().int(),
@@ -48,7 +54,13 @@ export const Eigen1GenerationSchema = z.object({
   text: z.string(),
   segments: z.array(z.object({ source: z.enum(['model', 'injected']), start: z.number().int(), end: z.number().int(), call: z.number().int().nullable() })),
   windows: z.array(WindowVerdictSchema.extend({ spliced: z.boolean() })),
-  injections: z.array(InjectionSchema.extend({ queryBy: InjectionSchema.shape.queryBy.optional(), retrieved: z.array(RecordRefSchema), usage: InjectionSchema.shape.usage.optional() })),
+  injections: z.array(
+    InjectionSchema.extend({
+      queryBy: InjectionSchema.shape.queryBy.optional(),
+      retrieved: z.array(RecordRefSchema),
+      usage: InjectionSchema.shape.usage.optional(),
+    }),
+  ),
   finishReason: z.string().optional(),
   continuation: z.enum(['continued', 'new-turn']).nullable().optional(),
   evidence: z.array(RecordRefSchema),
@@ -107,13 +119,20 @@ export const eigen1Steps = {
       notes: z.array(z.string()),
     }),
   },
-  'eigen1.injector': { output: z.object({ aside: z.string(), usedIds: z.array(z.string()), by: z.enum(['injector', 'raw-retrieval']), usage: z.array(UsageSchema) }) },
+  'eigen1.injector': {
+    output: z.object({ aside: z.string(), usedIds: z.array(z.string()), by: z.enum(['injector', 'raw-retrieval']), usage: z.array(UsageSchema) }),
+  },
   'eigen1.propose': { output: z.object({ solution: SolutionSchema, usage: UsageSchema }) },
   'eigen1.correction': { output: RevisedSchema },
   'eigen1.correct': { output: RevisedOneSchema },
   'eigen1.hsr': { output: RevisedSchema },
   'eigen1.refine': { output: RevisedOneSchema },
-  'eigen1.qair': { output: z.object({ rounds: z.array(z.object({ scored: z.array(AssessedSchema), corrected: z.array(Eigen1CandidateSchema) })), usage: z.array(UsageSchema) }) },
+  'eigen1.qair': {
+    output: z.object({
+      rounds: z.array(z.object({ scored: z.array(AssessedSchema), corrected: z.array(Eigen1CandidateSchema) })),
+      usage: z.array(UsageSchema),
+    }),
+  },
   'eigen1.qair-round': { output: z.object({ scored: z.array(AssessedSchema), corrected: z.array(Eigen1CandidateSchema), usage: z.array(UsageSchema) }) },
   'eigen1.evaluate': { output: z.object({ assessed: AssessedSchema, usage: UsageSchema }) },
   'eigen1.rank': { output: z.object({ index: z.number().int(), chosen: z.string(), reason: z.string(), usage: UsageSchema }) },

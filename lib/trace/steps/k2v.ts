@@ -7,7 +7,11 @@ import { K2vReportSchema } from '@/lib/verify/report';
  * traces hold them and the trace page still reads them.
  */
 export const legacyVerifySteps = {
-  verify: { output: K2vReportSchema.omit({ version: true, runId: true, verifiedAt: true }).extend({ generalPassRate: K2vReportSchema.shape.generalPassRate.optional() }) },
+  verify: {
+    output: K2vReportSchema.omit({ version: true, runId: true, verifiedAt: true }).extend({
+      generalPassRate: K2vReportSchema.shape.generalPassRate.optional(),
+    }),
+  },
   'verify.judge': {
     output: z.object({ verdict: z.string(), reason: z.string().optional(), flaggedUnsupportedFacts: z.array(z.string()).optional() }),
     input: z.object({ text: z.string().optional(), source: z.string().optional() }),

@@ -84,7 +84,13 @@ export const HypothesisRecordSchema = z.object({
   revisedBy: z.string().nullable(),
 });
 
-export const HopAnswerSchema = z.object({ answer: z.string(), items: z.array(z.string()), evidenceIds: z.array(z.string()), abstain: z.boolean(), rationale: z.string() });
+export const HopAnswerSchema = z.object({
+  answer: z.string(),
+  items: z.array(z.string()),
+  evidenceIds: z.array(z.string()),
+  abstain: z.boolean(),
+  rationale: z.string(),
+});
 
 const EvidenceMapEntrySchema = z.object({
   hop: z.number().int(),
@@ -119,7 +125,15 @@ export const regramSteps = {
       answer: HopAnswerSchema,
       entities: z.array(RegionEntitySchema),
       options: z
-        .array(z.object({ option: z.string(), name: z.string(), place: z.enum(['region', 'candidate', 'outside']), edges: z.number().int(), beyondCap: z.number().int() }))
+        .array(
+          z.object({
+            option: z.string(),
+            name: z.string(),
+            place: z.enum(['region', 'candidate', 'outside']),
+            edges: z.number().int(),
+            beyondCap: z.number().int(),
+          }),
+        )
         .optional(),
     }),
   },
@@ -128,7 +142,13 @@ export const regramSteps = {
       links: z.array(EntityLinkSchema),
       rejectedFuzzy: z.array(z.object({ mention: z.string(), matched: z.string(), ratio: z.number() })),
       nodes: z.array(
-        RegionEntitySchema.extend({ mention: z.string().nullable(), method: z.string(), score: z.number().nullable(), ratio: z.number().optional(), from: z.string() }),
+        RegionEntitySchema.extend({
+          mention: z.string().nullable(),
+          method: z.string(),
+          score: z.number().nullable(),
+          ratio: z.number().optional(),
+          from: z.string(),
+        }),
       ),
       expansions: z.array(z.object({ mention: z.string(), name: z.string(), method: z.string() })),
       simQueries: z.array(z.string()),
@@ -144,7 +164,9 @@ export const regramSteps = {
         RegionEntitySchema.extend({
           kept: z.number().int(),
           capped: z.boolean(),
-          relations: z.array(z.object({ metaedge: z.string(), weight: z.number(), relevance: z.number(), available: z.number().int().nullable(), kept: z.number().int() })),
+          relations: z.array(
+            z.object({ metaedge: z.string(), weight: z.number(), relevance: z.number(), available: z.number().int().nullable(), kept: z.number().int() }),
+          ),
         }),
       ),
       optionEdges: z

@@ -13,11 +13,22 @@ export const Xr2ReasonSchema = z.object({
   evidenceIds: z.array(z.string()),
 });
 
-export const Xr2CheckSchema = z.object({ stop: z.boolean(), sufficient: z.boolean(), consistent: z.boolean(), reason: z.string(), missing: z.array(z.string()) });
+export const Xr2CheckSchema = z.object({
+  stop: z.boolean(),
+  sufficient: z.boolean(),
+  consistent: z.boolean(),
+  reason: z.string(),
+  missing: z.array(z.string()),
+});
 
 export const XR2_ACTIONS = ['stop', 'stop: nothing new to find', 'stop: T_max reached', 're-decompose'] as const;
 
-export const Xr2DecompositionSchema = z.object({ subquestions: z.array(z.string()), constraints: z.array(z.string()), required_evidence: z.array(z.string()), current: z.string() });
+export const Xr2DecompositionSchema = z.object({
+  subquestions: z.array(z.string()),
+  constraints: z.array(z.string()),
+  required_evidence: z.array(z.string()),
+  current: z.string(),
+});
 
 export const Xr2ExtractionSchema = z.object({
   entities: z.array(z.object({ mention: z.string(), kind: z.string().nullable() })),
@@ -62,9 +73,7 @@ export const Xr2KgRetrievalSchema = z.object({
 });
 
 export const Xr2LoopStateSchema = z.object({
-  previous: z
-    .object({ t: z.number().int(), current: z.string(), answer: Xr2ReasonSchema, check: Xr2CheckSchema, unexamined: z.number().int() })
-    .nullable(),
+  previous: z.object({ t: z.number().int(), current: z.string(), answer: Xr2ReasonSchema, check: Xr2CheckSchema, unexamined: z.number().int() }).nullable(),
   established: z.array(EvidenceLineSchema),
   sets: z.array(EvidenceLineSchema).optional(),
   shownEdges: z.array(z.number().int()),

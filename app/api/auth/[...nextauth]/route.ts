@@ -12,4 +12,3 @@ const handler: Handler = async (request, context) => {
   trustRequestHost();
   return (NextAuth(authOptions()) as unknown as Handler)(request, context);
 };
-

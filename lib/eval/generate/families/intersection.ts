@@ -15,9 +15,33 @@ import type { EdgeDraw } from '../stated';
  * kind, so a clue can reach the answer only through its own relation.
  */
 const CLUE_SENSES: [answer: KindConcept, clues: [sense: string, clue: KindConcept][]][] = [
-  ['disease', [['associate', 'gene'], ['present', 'symptom'], ['localize', 'anatomy'], ['treat', 'compound']]],
-  ['compound', [['bind', 'gene'], ['treat', 'disease'], ['cause', 'sideEffect'], ['include', 'pharmacologicClass']]],
-  ['gene', [['participate', 'pathway'], ['associate', 'disease'], ['bind', 'compound'], ['upregulate', 'anatomy']]],
+  [
+    'disease',
+    [
+      ['associate', 'gene'],
+      ['present', 'symptom'],
+      ['localize', 'anatomy'],
+      ['treat', 'compound'],
+    ],
+  ],
+  [
+    'compound',
+    [
+      ['bind', 'gene'],
+      ['treat', 'disease'],
+      ['cause', 'sideEffect'],
+      ['include', 'pharmacologicClass'],
+    ],
+  ],
+  [
+    'gene',
+    [
+      ['participate', 'pathway'],
+      ['associate', 'disease'],
+      ['bind', 'compound'],
+      ['upregulate', 'anatomy'],
+    ],
+  ],
 ];
 
 /** Per answer kind of the loaded graph, its clue relations. */
@@ -56,7 +80,8 @@ const PHRASINGS: readonly ((p: { answerKind: string; clues: string[] }) => strin
 export const intersectionFamily: FamilyBuilder = {
   family: 'intersection',
   renderings: ['mcq', 'open'],
-  variants: (metaedges) => [...clueRelations()].filter(([, relations]) => relations.filter((r) => metaedges.has(r.metaedge)).length >= CLUES).map(([kind]) => kind),
+  variants: (metaedges) =>
+    [...clueRelations()].filter(([, relations]) => relations.filter((r) => metaedges.has(r.metaedge)).length >= CLUES).map(([kind]) => kind),
 
   async instantiate(answerKind: string, rng: Rng, draw: EdgeDraw): Promise<Instance | null> {
     const relations = rng.sample(clueRelations().get(answerKind) ?? [], CLUES);

@@ -9,9 +9,12 @@ const PATHS_PER_ATTEMPT = 16;
 
 const PHRASINGS: readonly ((p: PathParts) => string)[] = [
   (p) => `Which ${kindNoun(p.x)} ${p.xm1} ${aKind(p.m1)} that ${p.m1s} ${p.s}, and ${p.xm2} ${aKind(p.m2)} that ${p.m2e} ${p.e}?`,
-  (p) => `${p.s} ${p.sm1} ${aKind(p.m1)} that ${p.m1x} a certain ${kindNoun(p.x)}. That ${kindNoun(p.x)} ${p.xm2} ${aKind(p.m2)} that ${p.m2e} ${p.e}. What is the ${kindNoun(p.x)}?`,
-  (p) => `${aKind(p.m1)} that ${p.m1s} ${p.s} ${p.m1x} ${aKind(p.x)}, and that ${kindNoun(p.x)} ${p.xm2} ${aKind(p.m2)} that ${p.m2e} ${p.e}. Name the ${kindNoun(p.x)}.`,
-  (p) => `${p.e} ${p.em2} ${aKind(p.m2)} that ${p.m2x} ${aKind(p.x)}; the same ${kindNoun(p.x)} ${p.xm1} ${aKind(p.m1)} that ${p.m1s} ${p.s}. Which ${kindNoun(p.x)} is it?`,
+  (p) =>
+    `${p.s} ${p.sm1} ${aKind(p.m1)} that ${p.m1x} a certain ${kindNoun(p.x)}. That ${kindNoun(p.x)} ${p.xm2} ${aKind(p.m2)} that ${p.m2e} ${p.e}. What is the ${kindNoun(p.x)}?`,
+  (p) =>
+    `${aKind(p.m1)} that ${p.m1s} ${p.s} ${p.m1x} ${aKind(p.x)}, and that ${kindNoun(p.x)} ${p.xm2} ${aKind(p.m2)} that ${p.m2e} ${p.e}. Name the ${kindNoun(p.x)}.`,
+  (p) =>
+    `${p.e} ${p.em2} ${aKind(p.m2)} that ${p.m2x} ${aKind(p.x)}; the same ${kindNoun(p.x)} ${p.xm1} ${aKind(p.m1)} that ${p.m1s} ${p.s}. Which ${kindNoun(p.x)} is it?`,
 ];
 
 /** Path: a four-hop typed metapath with both ends named and the middle node asked for; the middle must be unique. */

@@ -4,7 +4,16 @@ import type { RunStatus } from '@/lib/db/generated/enums';
 import { NotFoundError } from '@/lib/base/errors';
 import { toJson } from '@/lib/base/json';
 import type { GridConfig } from '../grid';
-import { ItemOutcomeSchema, JobGridSchema, JobSampleSchema, JobSettingsSchema, type ItemOutcome, type JobSample, type JobSettings, type ScoredItem } from '../schemas';
+import {
+  ItemOutcomeSchema,
+  JobGridSchema,
+  JobSampleSchema,
+  JobSettingsSchema,
+  type ItemOutcome,
+  type JobSample,
+  type JobSettings,
+  type ScoredItem,
+} from '../schemas';
 
 /**
  * The evaluation jobs' store: every read and write of `eval_jobs` and `eval_items`

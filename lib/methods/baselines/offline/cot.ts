@@ -36,7 +36,9 @@ export function reasonStepByStep(input: AnswerInput): CotSolution {
     `The context holds ${input.blocks.map((b) => `${b.lines.length} ${b.title.toLowerCase()} line(s)`).join(', ') || 'nothing'}.`,
     ...d.result.rationale,
     d.stated ? `The passages decide it: ${d.stated.reason}.` : null,
-    d.solution.abstain ? `The context does not support an answer (${d.result.reason}), so I abstain rather than guess.` : `So the answer is ${d.solution.answer}.`,
+    d.solution.abstain
+      ? `The context does not support an answer (${d.result.reason}), so I abstain rather than guess.`
+      : `So the answer is ${d.solution.answer}.`,
   ].filter((s): s is string => !!s);
   return { reasoning: steps.map((s, i) => `Step ${i + 1}: ${s}`).join('\n'), ...d.solution };
 }

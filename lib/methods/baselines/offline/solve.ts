@@ -53,6 +53,3 @@ function fromPassages(result: ReasonResult, stated: StatedAnswer, passages: { id
     claims: [{ text: stated.reason, evidenceIds: ids }],
   };
 }
-
-
-

@@ -21,7 +21,10 @@ export async function answerOnce<O extends Solution>(
   return ctx.trace.step({ kind: `${method}.answer`, label: 'Answer', input: { shown, background: input.background } }, async (step) => {
     const result = await ctx.model.call(template, input, { recorder: ctx.trace.callRecorder(step) });
     if (result.parsed === null) throw new Error(`${template.id} returned no usable output`);
-    return admit(result.parsed, blocks.flatMap((b) => b.lines));
+    return admit(
+      result.parsed,
+      blocks.flatMap((b) => b.lines),
+    );
   });
 }
 

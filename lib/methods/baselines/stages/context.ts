@@ -29,14 +29,21 @@ export async function gatherContext(ctx: MethodContext<ContextParams>, method: B
     // The channels read the question independently: asked together (the recall's model call overlaps the document search).
     const [doc, entity, param, web] = await Promise.all([
       readDocuments(ctx, step, frame.question, ctx.params.docK),
-      ctx.channels.entity.profiles(step, nodes.map((n) => n.nodeId)),
-      ctx.channels.param.recall(step, frame.question, nodes.map((n) => n.name)),
+      ctx.channels.entity.profiles(
+        step,
+        nodes.map((n) => n.nodeId),
+      ),
+      ctx.channels.param.recall(
+        step,
+        frame.question,
+        nodes.map((n) => n.name),
+      ),
       ctx.channels.web.search(step, frame.question, ctx.params.webK),
     ]);
     const answers: [Omit<ContextBlock, 'lines'>, ChannelAnswer][] = [
       [{ channel: 'doc', title: 'Documents' }, doc],
       [{ channel: 'entity', title: 'Entity profiles' }, entity],
-      [{ channel: 'param', title: 'Unverified memory (the model\'s own recall, NOT evidence; cite a P id only for a claim taken from it)' }, param],
+      [{ channel: 'param', title: "Unverified memory (the model's own recall, NOT evidence; cite a P id only for a claim taken from it)" }, param],
       [{ channel: 'web', title: 'Web' }, web],
     ];
     const blocks = answers.filter(([, a]) => a.items.length).map(([b, a]) => ({ ...b, lines: a.items.map(toLine) }));

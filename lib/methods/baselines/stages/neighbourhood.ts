@@ -48,16 +48,27 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
   const candidates = read?.options ?? [];
   const { topK, neighbourhoodLimit } = ctx.params;
   return ctx.trace.step(
-    { kind: 'kg-rag.neighbourhood', label: '1-hop KG neighbourhood', input: { anchors: anchors.map((a) => a.nodeId), candidates: candidates.map((c) => c.nodeId), topK, neighbourhoodLimit } },
+    {
+      kind: 'kg-rag.neighbourhood',
+      label: '1-hop KG neighbourhood',
+      input: { anchors: anchors.map((a) => a.nodeId), candidates: candidates.map((c) => c.nodeId), topK, neighbourhoodLimit },
+    },
     async (step) => {
-      if (!anchors.length) return { lines: [], title: KG_TITLE, optionTests: [], answerSet: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
+      if (!anchors.length)
+        return { lines: [], title: KG_TITLE, optionTests: [], answerSet: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
       const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
       const kg = await ctx.channels.kg.triplesAround(step, anchors.map(node), { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
       const tested: EvidenceRecord[] = [];
       for (const c of candidates) {
         for (const a of anchors) tested.push(...(await ctx.channels.kg.paths(step, node(c), node(a), { maxDepth: 1, limit: 5 })).items);
       }
-      if (candidates.length) await ctx.channels.aids.note(step, 'option-tests', `${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`, tested.map((r) => r.id));
+      if (candidates.length)
+        await ctx.channels.aids.note(
+          step,
+          'option-tests',
+          `${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`,
+          tested.map((r) => r.id),
+        );
       const ranking = rank(kg.items, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
       const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
       const lines = kg.items.filter((r) => chosen.has(r.id)).map(toLine);
@@ -66,14 +77,24 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
       const tally = ctx.channels.aids.enabled ? await completeness(ctx, anchors, kg.items, lines) : '';
       if (tally) await ctx.channels.aids.note(step, 'completeness-notice', tally);
       const title = `${KG_TITLE} (showing ${lines.length} of ${kg.items.length} retrieved${tally})`;
-      const notes = [...(kg.note ? [kg.note] : []), ...(candidates.length ? [`options tested as candidates (aid): ${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`] : [])];
+      const notes = [
+        ...(kg.note ? [kg.note] : []),
+        ...(candidates.length
+          ? [`options tested as candidates (aid): ${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`]
+          : []),
+      ];
       return { lines, title, optionTests: tested.map(toLine), answerSet: set.map(toLine), ranking, notes };
     },
   );
 }
 
 /** Aid `completeness-notice`: how many edges the KG holds at the anchors, and per relation how many the prompt shows of them. */
-async function completeness(ctx: MethodContext<KgRagParams>, anchors: { nodeId: string; name: string }[], retrieved: EvidenceRecord[], lines: EvidenceLine[]): Promise<string> {
+async function completeness(
+  ctx: MethodContext<KgRagParams>,
+  anchors: { nodeId: string; name: string }[],
+  retrieved: EvidenceRecord[],
+  lines: EvidenceLine[],
+): Promise<string> {
   const held = sumAnchorTotals(retrieved);
   const tally = relationTally(anchors, lines, await ctx.channels.kg.relationCounts(anchors.map((a) => a.nodeId)), await metaedgeVerbs());
   return `${held > retrieved.length ? `; the KG holds ${held} edges at these entities` : ''}${tally}`;
@@ -87,11 +108,18 @@ const KG_TITLE = 'Knowledge graph facts';
  * relation shown in full, and a cut relation says so, whatever the question
  * reading made of its wording.
  */
-function relationTally(anchors: { nodeId: string; name: string }[], lines: EvidenceLine[], counts: Map<string, NodeProfile['degreeByMetaedge']>, verbs: Map<string, string>): string {
+function relationTally(
+  anchors: { nodeId: string; name: string }[],
+  lines: EvidenceLine[],
+  counts: Map<string, NodeProfile['degreeByMetaedge']>,
+  verbs: Map<string, string>,
+): string {
   const triples = lines.flatMap((l) => l.triples);
   const parts = anchors.flatMap((a) =>
     (counts.get(a.nodeId) ?? []).map((d) => {
-      const shown = new Set(triples.filter((t) => t.metaedge === d.metaedge && (d.direction === 'out' ? t.sourceId : t.targetId) === a.nodeId).map((t) => t.edgeId)).size;
+      const shown = new Set(
+        triples.filter((t) => t.metaedge === d.metaedge && (d.direction === 'out' ? t.sourceId : t.targetId) === a.nodeId).map((t) => t.edgeId),
+      ).size;
       const verb = verbs.get(d.metaedge) ?? d.metaedge;
       const other = d.neighborKind ?? 'node';
       return `${d.direction === 'out' ? `${a.name} –${verb}→ ${other}` : `${other} –${verb}→ ${a.name}`} ${shown}/${d.count}`;
@@ -113,7 +141,10 @@ function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string
   // Which anchors each non-anchor node is adjacent to, over the whole neighbourhood.
   const touching = new Map<string, Set<string>>();
   for (const t of triples) {
-    for (const [anchor, other] of [[t.sourceId, t.targetId], [t.targetId, t.sourceId]]) {
+    for (const [anchor, other] of [
+      [t.sourceId, t.targetId],
+      [t.targetId, t.sourceId],
+    ]) {
       if (anchorIds.has(anchor)) touching.set(other, (touching.get(other) ?? new Set()).add(anchor));
     }
   }
@@ -128,7 +159,10 @@ function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string
   records.forEach((r, i) => {
     const t = triples[i];
     // A triple between two linked entities joins them outright.
-    const joined = anchorIds.has(t.sourceId) && anchorIds.has(t.targetId) ? anchorIds.size : Math.max(touching.get(t.sourceId)?.size ?? 0, touching.get(t.targetId)?.size ?? 0);
+    const joined =
+      anchorIds.has(t.sourceId) && anchorIds.has(t.targetId)
+        ? anchorIds.size
+        : Math.max(touching.get(t.sourceId)?.size ?? 0, touching.get(t.targetId)?.size ?? 0);
     const shared = anchorIds.size > 1 ? Math.max(0, joined - 1) / others : 0;
     const lexical = raw[i] / (best.get(anchorOf[i]) || 1);
     const group = groups.get(anchorOf[i]) ?? [];

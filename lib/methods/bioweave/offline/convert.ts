@@ -19,7 +19,16 @@ export function convertSpansOffline(input: ConversionInput): Conversion {
       unused.push(span.spanId);
       return [];
     }
-    return [{ spanId: span.spanId, entityIds: entities.map((e) => e.nodeId), predicate: predicate?.phrase ?? null, relations, hop: hops[0] ?? null, negated: found.some((u) => u.negated) }];
+    return [
+      {
+        spanId: span.spanId,
+        entityIds: entities.map((e) => e.nodeId),
+        predicate: predicate?.phrase ?? null,
+        relations,
+        hop: hops[0] ?? null,
+        negated: found.some((u) => u.negated),
+      },
+    ];
   });
   return { units, unused, notes: 'offline engine: kit sentence units (names and aliases of the candidates, relation-cue lexicon, negation cue)' };
 }

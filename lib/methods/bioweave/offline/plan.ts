@@ -29,7 +29,13 @@ export function planQuestion(input: { frame: QuestionFrame }): Plan {
   const constraints = u.anchors
     .filter((a) => a.chain.length)
     .map((a, i) => ({ id: `c${i + 1}`, anchorId: a.entity.nodeId, negated: a.negated, hops: a.chain.map((h, j) => planHop(h, `c${i + 1}.h${j + 1}`)) }));
-  const claims = u.propositions.map((p, i) => ({ id: `p${i + 1}`, subjectId: p.subject.nodeId, objectId: p.object.nodeId, hop: planHop(p.hop, `p${i + 1}`), negated: p.negated }));
+  const claims = u.propositions.map((p, i) => ({
+    id: `p${i + 1}`,
+    subjectId: p.subject.nodeId,
+    objectId: p.object.nodeId,
+    hop: planHop(p.hop, `p${i + 1}`),
+    negated: p.negated,
+  }));
   const typed = constraints.length > 0 || claims.length > 0;
   const anchored = [...constraints.map((c) => c.anchorId), ...claims.flatMap((c) => [c.subjectId, c.objectId])];
   const sourcePlan: Source[] = [...(typed ? (['kg'] as const) : []), 'doc', 'web'].filter((s): s is Source => frame.enabledSources.includes(s as Source));

@@ -42,7 +42,11 @@ export function decideRepairOffline(input: RepairInput): Repair {
     };
   }
   const { c, hop, sources, widen } = pick;
-  const how = widen ? `re-read on the KG with ${c.relations.join(', ')}` : sources.includes('kg') ? 're-expanded on the KG from its frontier' : 'the relation is as the question names it';
+  const how = widen
+    ? `re-read on the KG with ${c.relations.join(', ')}`
+    : sources.includes('kg')
+      ? 're-expanded on the KG from its frontier'
+      : 'the relation is as the question names it';
   const text = sources.filter((s) => s !== 'kg');
   return {
     repairNeeded: true,

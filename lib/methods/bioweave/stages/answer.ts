@@ -27,13 +27,22 @@ export interface GuardedAnswer {
  */
 export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: QuestionFrame, last: RoundOutcome, usage: StageUsage[]): Promise<MethodAnswer> {
   const { graph, check, state } = last;
-  const staged = await stage(ctx, { kind: 'bioweave.answer', label: 'Verified answer', input: { rounds: last.round, satisfied: check.satisfied } }, 'answer', async (_step, call) => {
-    const verbs = Object.fromEntries(await metaedgeVerbs());
-    const raw = await call(answerTemplate, { frame, plan: state.plan, graph, check, activeSources: frame.enabledSources, verbs }, { maxTokens: ctx.params.answerMaxTokens });
-    const guarded = guard(raw, graph, state.plan.answerType === 'integer');
-    await ctx.trace.markSelected(guarded.answer.evidenceIds);
-    return guarded;
-  });
+  const staged = await stage(
+    ctx,
+    { kind: 'bioweave.answer', label: 'Verified answer', input: { rounds: last.round, satisfied: check.satisfied } },
+    'answer',
+    async (_step, call) => {
+      const verbs = Object.fromEntries(await metaedgeVerbs());
+      const raw = await call(
+        answerTemplate,
+        { frame, plan: state.plan, graph, check, activeSources: frame.enabledSources, verbs },
+        { maxTokens: ctx.params.answerMaxTokens },
+      );
+      const guarded = guard(raw, graph, state.plan.answerType === 'integer');
+      await ctx.trace.markSelected(guarded.answer.evidenceIds);
+      return guarded;
+    },
+  );
   const { answer: a, droppedEvidenceIds, countCheck, unsupportedAnswer } = staged.output;
   const incomplete = incompleteHops(state.coverage);
   const names = a.items.length ? a.items : a.answer && !a.needsRepair ? [a.answer] : [];

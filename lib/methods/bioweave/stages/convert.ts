@@ -84,8 +84,19 @@ export async function convertSpans(
 
 /** Graph conversion off (Table 8): each span is a unit of plain text, with no entities, predicate, relations or hop; no extract call. */
 export async function keepSpansAsText(ctx: MethodContext<unknown>, step: StepHandle, round: number, spans: KeptSpan[]): Promise<ConversionOutcome> {
-  const units = await recordUnits(ctx, step, round, spans.map((span) => ({ span, entities: [], predicate: null, relations: [], hops: [], negated: false })));
-  return { converted: false, units, corrections: [], unused: [], notes: 'graph conversion is off: spans kept as plain text units (no entities, predicate or typed relations); no extract call' };
+  const units = await recordUnits(
+    ctx,
+    step,
+    round,
+    spans.map((span) => ({ span, entities: [], predicate: null, relations: [], hops: [], negated: false })),
+  );
+  return {
+    converted: false,
+    units,
+    corrections: [],
+    unused: [],
+    notes: 'graph conversion is off: spans kept as plain text units (no entities, predicate or typed relations); no extract call',
+  };
 }
 
 interface ConvertedSpan {

@@ -24,37 +24,42 @@ export interface Initialisation {
  * entities, the metagraph and the enabled channels.
  */
 export async function initialise(ctx: MethodContext<unknown>): Promise<Staged<Initialisation>> {
-  return stage(ctx, { kind: 'bioweave.init', label: 'Initialise', input: { question: ctx.question.text, documentIds: ctx.question.documentIds } }, 'initialise', async (step, call) => {
-    const entities = asLinked(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities')) as LocatedEntity[];
-    const optionLinks: Record<string, LocatedEntity[]> = {};
-    for (const [key, text] of Object.entries(ctx.question.options ?? {})) {
-      optionLinks[key] = asLinked(await ctx.channels.entity.link(step, text, `Link option ${key}`)) as LocatedEntity[];
-    }
-    const ids = [...new Set(entities.map((e) => e.nodeId))];
-    const profiles = ids.length ? await ctx.channels.entity.profiles(step, ids) : null;
-    const aliases: Record<string, string[]> = {};
-    for (const r of profiles?.items ?? []) {
-      const data = profileOf(r);
-      aliases[data.nodeId] = [...new Set([...(aliases[data.nodeId] ?? []), ...(data.aliases ?? [])])];
-    }
-    const enabledSources = SOURCES.filter((s) => ctx.channels.switches[s]);
-    const frame: QuestionFrame = {
-      question: ctx.question.text,
-      options: ctx.question.options,
-      entities,
-      optionLinks,
-      aliases,
-      enabledSources,
-      attachedDocuments: ctx.question.documentIds.length,
-    };
-    const raw = await call(initTemplate, { frame });
-    const { plan, notes, unfollowed } = validatePlan(raw, frame);
-    return {
-      frame,
-      plan,
-      corrections: notes,
-      unfollowed,
-      excludedSources: SOURCES.filter((s) => !enabledSources.includes(s)).map((source) => ({ source, reason: `${source} switch is off` })),
-    };
-  });
+  return stage(
+    ctx,
+    { kind: 'bioweave.init', label: 'Initialise', input: { question: ctx.question.text, documentIds: ctx.question.documentIds } },
+    'initialise',
+    async (step, call) => {
+      const entities = asLinked(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities')) as LocatedEntity[];
+      const optionLinks: Record<string, LocatedEntity[]> = {};
+      for (const [key, text] of Object.entries(ctx.question.options ?? {})) {
+        optionLinks[key] = asLinked(await ctx.channels.entity.link(step, text, `Link option ${key}`)) as LocatedEntity[];
+      }
+      const ids = [...new Set(entities.map((e) => e.nodeId))];
+      const profiles = ids.length ? await ctx.channels.entity.profiles(step, ids) : null;
+      const aliases: Record<string, string[]> = {};
+      for (const r of profiles?.items ?? []) {
+        const data = profileOf(r);
+        aliases[data.nodeId] = [...new Set([...(aliases[data.nodeId] ?? []), ...(data.aliases ?? [])])];
+      }
+      const enabledSources = SOURCES.filter((s) => ctx.channels.switches[s]);
+      const frame: QuestionFrame = {
+        question: ctx.question.text,
+        options: ctx.question.options,
+        entities,
+        optionLinks,
+        aliases,
+        enabledSources,
+        attachedDocuments: ctx.question.documentIds.length,
+      };
+      const raw = await call(initTemplate, { frame });
+      const { plan, notes, unfollowed } = validatePlan(raw, frame);
+      return {
+        frame,
+        plan,
+        corrections: notes,
+        unfollowed,
+        excludedSources: SOURCES.filter((s) => !enabledSources.includes(s)).map((source) => ({ source, reason: `${source} switch is off` })),
+      };
+    },
+  );
 }

@@ -50,11 +50,18 @@ export async function decideRepair(ctx: MethodContext<BioWeaveParams>, call: Rol
   const short = r.check.satisfied && setAnswer && reopenable.length > 0;
   if (r.check.satisfied && !short) return { ...quiet, decision: 'answer', reason: 'the refined evidence graph satisfies the operator', missingHop: null };
   const ids = r.check.satisfied ? reopenable : [...new Set([...reopenable, ...r.check.missingHops])];
-  const failed = r.check.satisfied ? `the answer set may be incomplete: the KG search for ${reopenable.join(', ')} hit the raw cap of ${ctx.params.rawPathCap} paths` : r.check.reason;
+  const failed = r.check.satisfied
+    ? `the answer set may be incomplete: the KG search for ${reopenable.join(', ')} hit the raw cap of ${ctx.params.rawPathCap} paths`
+    : r.check.reason;
   if (r.spec.round >= ctx.params.maxRounds) {
     return r.check.satisfied
       ? { ...quiet, decision: 'answer', reason: `no repair round left (T = ${ctx.params.maxRounds}): ${failed}`, missingHop: null }
-      : { ...quiet, decision: 'stop', reason: `no repair round left (T = ${ctx.params.maxRounds}); the answer must say what is missing`, missingHop: ids[0] ?? null };
+      : {
+          ...quiet,
+          decision: 'stop',
+          reason: `no repair round left (T = ${ctx.params.maxRounds}); the answer must say what is missing`,
+          missingHop: ids[0] ?? null,
+        };
   }
 
   const candidates = ids.map((id) => candidate(r, id));
@@ -79,10 +86,22 @@ export async function decideRepair(ctx: MethodContext<BioWeaveParams>, call: Rol
     if (!ok) corrections.push(`relation ${m} dropped: it does not join the hop's kinds`);
     return ok;
   });
-  const queries = repair.retrievalQueries.map((q) => q.trim()).filter(Boolean).slice(0, 5);
+  const queries = repair.retrievalQueries
+    .map((q) => q.trim())
+    .filter(Boolean)
+    .slice(0, 5);
   if (!repair.repairNeeded || !sources.length) {
     const reason = repair.repairNeeded ? 'the repair names no usable source' : repair.briefReason;
-    return { decision: r.check.satisfied ? 'answer' : 'stop', reason, missingHop: r.check.satisfied ? null : hopId, candidates, repair, corrections, plan: null, next: null };
+    return {
+      decision: r.check.satisfied ? 'answer' : 'stop',
+      reason,
+      missingHop: r.check.satisfied ? null : hopId,
+      candidates,
+      repair,
+      corrections,
+      plan: null,
+      next: null,
+    };
   }
 
   const plan = sources.includes('kg') && relations.length ? widenHop(r.plan, hopId, relations) : null;
@@ -103,7 +122,15 @@ function candidate(r: RepairContext, id: string): RepairCandidate {
   const capped = r.incomplete.includes(id);
   const located = findHop(r.plan, id);
   if (!located) {
-    return { id, description: "the question's claim as a whole (no typed hop)", tried, canWiden: false, capped, relations: [], frontier: topicEntities(r.plan, r.frame).map((t) => t.name) };
+    return {
+      id,
+      description: "the question's claim as a whole (no typed hop)",
+      tried,
+      canWiden: false,
+      capped,
+      relations: [],
+      frontier: topicEntities(r.plan, r.frame).map((t) => t.name),
+    };
   }
   const frontier = frontierOf(r.plan, r.frame, r.memory, id).map((n) => n.name);
   return {

@@ -47,100 +47,140 @@ export interface RoundOutcome {
  * answer or backtrack the missing hop into the next round's plan.
  */
 export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: QuestionFrame, state: RoundState, spec: RoundPlan): Promise<RoundOutcome> {
-  return ctx.trace.step({ kind: 'bioweave.round', label: `Round ${spec.round}`, input: { targetHops: spec.targetHops, sources: spec.sources, reason: spec.reason } }, async (round) => {
-    const usage: StageUsage[] = [];
-    const { plan } = state;
-    const topics = topicEntities(plan, frame);
-    await ctx.trace.step({ kind: 'bioweave.plan', label: 'Plan and frontier', input: { round: spec.round }, parent: round }, async () => ({
-      ...spec,
-      frontier: Object.fromEntries(Object.entries(spec.frontier).map(([hop, nodes]) => [hop, nodes.map((n) => n.name)])),
-      operator: plan.operator,
-      hops: [...plan.constraints.flatMap((c) => c.hops), ...plan.claims.map((c) => c.hop)],
-    }));
+  return ctx.trace.step(
+    { kind: 'bioweave.round', label: `Round ${spec.round}`, input: { targetHops: spec.targetHops, sources: spec.sources, reason: spec.reason } },
+    async (round) => {
+      const usage: StageUsage[] = [];
+      const { plan } = state;
+      const topics = topicEntities(plan, frame);
+      await ctx.trace.step({ kind: 'bioweave.plan', label: 'Plan and frontier', input: { round: spec.round }, parent: round }, async () => ({
+        ...spec,
+        frontier: Object.fromEntries(Object.entries(spec.frontier).map(([hop, nodes]) => [hop, nodes.map((n) => n.name)])),
+        operator: plan.operator,
+        hops: [...plan.constraints.flatMap((c) => c.hops), ...plan.claims.map((c) => c.hop)],
+      }));
 
-    let memory = state.memory;
-    let subgraph = state.subgraph;
-    let coverage = state.coverage;
-    const typedTargets = spec.targetHops.some((id) => id !== WHOLE_QUESTION);
-    if (spec.sources.includes('kg') && typedTargets) {
-      const kg = await stage(ctx, { kind: 'bioweave.kg', label: 'KG paths', input: { targetHops: spec.targetHops, missingHops: spec.missingHops }, parent: round }, 'explore', async (step) => {
-        const found = await retrieveStructured(ctx, step, plan, spec, topics);
-        await ctx.trace.step({ kind: 'bioweave.subgraph', label: 'KG subgraph before and after pruning', parent: step }, async () => found.pruning);
-        await ctx.trace.step({ kind: 'bioweave.paths', label: 'Paths per depth, with rank terms', parent: step }, async () => ({ depths: found.depths }));
-        return { searches: found.searches, capped: found.capped, notes: found.notes, units: found.units };
-      });
-      usage.push(kg.usage);
-      memory = mergeUnits(memory, kg.output.units);
-      coverage = coverageAfter(coverage, kg.output.searches);
-      subgraph = mergeSubgraphs(subgraph, subgraphOf(kg.output.units.flatMap((u) => u.paths)));
-    }
+      let memory = state.memory;
+      let subgraph = state.subgraph;
+      let coverage = state.coverage;
+      const typedTargets = spec.targetHops.some((id) => id !== WHOLE_QUESTION);
+      if (spec.sources.includes('kg') && typedTargets) {
+        const kg = await stage(
+          ctx,
+          { kind: 'bioweave.kg', label: 'KG paths', input: { targetHops: spec.targetHops, missingHops: spec.missingHops }, parent: round },
+          'explore',
+          async (step) => {
+            const found = await retrieveStructured(ctx, step, plan, spec, topics);
+            await ctx.trace.step({ kind: 'bioweave.subgraph', label: 'KG subgraph before and after pruning', parent: step }, async () => found.pruning);
+            await ctx.trace.step({ kind: 'bioweave.paths', label: 'Paths per depth, with rank terms', parent: step }, async () => ({ depths: found.depths }));
+            return { searches: found.searches, capped: found.capped, notes: found.notes, units: found.units };
+          },
+        );
+        usage.push(kg.usage);
+        memory = mergeUnits(memory, kg.output.units);
+        coverage = coverageAfter(coverage, kg.output.searches);
+        subgraph = mergeSubgraphs(subgraph, subgraphOf(kg.output.units.flatMap((u) => u.paths)));
+      }
 
-    const candidates = mentionCandidates(frame, subgraph, ctx.params.entityNormalisation);
-    // The document and web queries of a round are independent of each other: both sources are searched at once.
-    const texts = await Promise.all(
-      (['doc', 'web'] as const)
-        .filter((source) => spec.sources.includes(source))
-        .map((source) =>
-          stage(ctx, { kind: `bioweave.${source}`, label: source === 'doc' ? 'Documents' : 'Web', input: { targetHops: spec.targetHops }, parent: round }, 'explore', (step) =>
-            retrieveText(ctx, step, source, plan, spec, topics, candidates),
+      const candidates = mentionCandidates(frame, subgraph, ctx.params.entityNormalisation);
+      // The document and web queries of a round are independent of each other: both sources are searched at once.
+      const texts = await Promise.all(
+        (['doc', 'web'] as const)
+          .filter((source) => spec.sources.includes(source))
+          .map((source) =>
+            stage(
+              ctx,
+              { kind: `bioweave.${source}`, label: source === 'doc' ? 'Documents' : 'Web', input: { targetHops: spec.targetHops }, parent: round },
+              'explore',
+              (step) => retrieveText(ctx, step, source, plan, spec, topics, candidates),
+            ),
           ),
-        ),
-    );
-    const spans: KeptSpan[] = texts.flatMap((text) => text.output.spans);
-    usage.push(...texts.map((text) => text.usage));
-    // Spans converted in an earlier round (the same sentence, wherever found) are in memory already: only new ones go to the extract role.
-    const known = new Set(memory.flatMap((u) => (u.ref ? [u.ref, normalise(u.text)] : [])));
-    const fresh = spans.filter((s) => !known.has(spanRef(s)) && !known.has(normalise(s.text)));
-    if (fresh.length) {
-      const { graphConversion } = ctx.params;
-      const input = { spans: fresh.length, alreadyConverted: spans.length - fresh.length, graphConversion };
-      const converted = await stage(ctx, { kind: 'bioweave.convert', label: graphConversion ? 'Evidence units' : 'Text units (graph conversion off)', input, parent: round }, 'convert', (step, call) =>
-        graphConversion ? convertSpans(ctx, step, call, plan, spec.round, fresh, candidates) : keepSpansAsText(ctx, step, spec.round, fresh),
       );
-      usage.push(converted.usage);
-      memory = mergeUnits(memory, converted.output.units);
-    }
+      const spans: KeptSpan[] = texts.flatMap((text) => text.output.spans);
+      usage.push(...texts.map((text) => text.usage));
+      // Spans converted in an earlier round (the same sentence, wherever found) are in memory already: only new ones go to the extract role.
+      const known = new Set(memory.flatMap((u) => (u.ref ? [u.ref, normalise(u.text)] : [])));
+      const fresh = spans.filter((s) => !known.has(spanRef(s)) && !known.has(normalise(s.text)));
+      if (fresh.length) {
+        const { graphConversion } = ctx.params;
+        const input = { spans: fresh.length, alreadyConverted: spans.length - fresh.length, graphConversion };
+        const converted = await stage(
+          ctx,
+          { kind: 'bioweave.convert', label: graphConversion ? 'Evidence units' : 'Text units (graph conversion off)', input, parent: round },
+          'convert',
+          (step, call) =>
+            graphConversion ? convertSpans(ctx, step, call, plan, spec.round, fresh, candidates) : keepSpansAsText(ctx, step, spec.round, fresh),
+        );
+        usage.push(converted.usage);
+        memory = mergeUnits(memory, converted.output.units);
+      }
 
-    const ordered = [...memory].sort((a, b) => (b.pathScore ?? -1) - (a.pathScore ?? -1));
-    const verified = await stage(ctx, { kind: 'bioweave.verify', label: 'Cross-verification', input: { units: ordered.length }, parent: round }, 'verify', async () => {
-      const comparison = await compareUnits(ctx.model.similarity, ctx.question.text, ordered);
-      return crossVerify(ctx.question.text, ordered, comparison, topics.map((t) => t.nodeId), new Set(subgraph.nodes.map((n) => n.nodeId)), ctx.params);
-    });
-    usage.push(verified.usage);
+      const ordered = [...memory].sort((a, b) => (b.pathScore ?? -1) - (a.pathScore ?? -1));
+      const verified = await stage(
+        ctx,
+        { kind: 'bioweave.verify', label: 'Cross-verification', input: { units: ordered.length }, parent: round },
+        'verify',
+        async () => {
+          const comparison = await compareUnits(ctx.model.similarity, ctx.question.text, ordered);
+          return crossVerify(
+            ctx.question.text,
+            ordered,
+            comparison,
+            topics.map((t) => t.nodeId),
+            new Set(subgraph.nodes.map((n) => n.nodeId)),
+            ctx.params,
+          );
+        },
+      );
+      usage.push(verified.usage);
 
-    const byId = new Map(memory.map((u) => [u.id, u]));
-    const top = verified.output.top.map((id) => byId.get(id)!);
-    const selection = await stage(ctx, { kind: 'bioweave.select', label: 'Selection', input: { candidates: top.length, k: ctx.params.k }, parent: round }, 'select', (step, call) =>
-      selectUnits(ctx, step, call, plan, topics, top, verified.output, state.selection),
-    );
-    usage.push(selection.usage);
+      const byId = new Map(memory.map((u) => [u.id, u]));
+      const top = verified.output.top.map((id) => byId.get(id)!);
+      const selection = await stage(
+        ctx,
+        { kind: 'bioweave.select', label: 'Selection', input: { candidates: top.length, k: ctx.params.k }, parent: round },
+        'select',
+        (step, call) => selectUnits(ctx, step, call, plan, topics, top, verified.output, state.selection),
+      );
+      usage.push(selection.usage);
 
-    const selected = selection.output.selected.map((s) => byId.get(s.id)!);
-    const refined = await stage(ctx, { kind: 'bioweave.refine', label: 'Refined evidence graph', input: { units: selected.map((u) => u.id) }, parent: round }, 'refine', async () =>
-      refineGraph(selected, { mergeAliases: ctx.params.entityNormalisation }),
-    );
-    usage.push(refined.usage);
+      const selected = selection.output.selected.map((s) => byId.get(s.id)!);
+      const refined = await stage(
+        ctx,
+        { kind: 'bioweave.refine', label: 'Refined evidence graph', input: { units: selected.map((u) => u.id) }, parent: round },
+        'refine',
+        async () => refineGraph(selected, { mergeAliases: ctx.params.entityNormalisation }),
+      );
+      usage.push(refined.usage);
 
-    const checked = await stage(ctx, { kind: 'bioweave.operator', label: 'Operator check', input: { operator: plan.operator }, parent: round }, 'operator', async () =>
-      checkOperator(plan, frame, refined.output, state.unfollowed),
-    );
-    usage.push(checked.usage);
+      const checked = await stage(
+        ctx,
+        { kind: 'bioweave.operator', label: 'Operator check', input: { operator: plan.operator }, parent: round },
+        'operator',
+        async () => checkOperator(plan, frame, refined.output, state.unfollowed),
+      );
+      usage.push(checked.usage);
 
-    const attempts = tried(state.attempts, plan, spec);
-    const decided = await stage(ctx, { kind: 'bioweave.repair', label: 'Repair decision', input: { satisfied: checked.output.satisfied }, parent: round }, 'repair', (step, call) =>
-      decideRepair(ctx, call, { frame, plan, spec, memory, graph: refined.output, check: checked.output, attempts, incomplete: incompleteHops(coverage) }),
-    );
-    usage.push(decided.usage);
+      const attempts = tried(state.attempts, plan, spec);
+      const decided = await stage(
+        ctx,
+        { kind: 'bioweave.repair', label: 'Repair decision', input: { satisfied: checked.output.satisfied }, parent: round },
+        'repair',
+        (step, call) =>
+          decideRepair(ctx, call, { frame, plan, spec, memory, graph: refined.output, check: checked.output, attempts, incomplete: incompleteHops(coverage) }),
+      );
+      usage.push(decided.usage);
 
-    return {
-      round: spec.round,
-      state: { plan: decided.output.plan ?? plan, unfollowed: state.unfollowed, memory, subgraph, attempts, selection: selection.output, coverage },
-      graph: refined.output,
-      check: checked.output,
-      decision: decided.output,
-      usage,
-    };
-  });
+      return {
+        round: spec.round,
+        state: { plan: decided.output.plan ?? plan, unfollowed: state.unfollowed, memory, subgraph, attempts, selection: selection.output, coverage },
+        graph: refined.output,
+        check: checked.output,
+        decision: decided.output,
+        usage,
+      };
+    },
+  );
 }
 
 /**

@@ -153,7 +153,19 @@ export async function retrieveStructured(
     // Breadth first: the cap stops the expansion inside its deepest level, every shallower level is whole.
     const deepest = Math.max(1, ...paths.map((p) => p.triples.length));
     const hops = group.chain.map((h) => h.id);
-    searches.push({ origin: 'expansion', from: group.starts.map((s) => s.name), to: null, maxDepth, metaedges, kinds, cap, found: paths.length, capped, hops, open: capped ? hops.slice(deepest - 1) : [] });
+    searches.push({
+      origin: 'expansion',
+      from: group.starts.map((s) => s.name),
+      to: null,
+      maxDepth,
+      metaedges,
+      kinds,
+      cap,
+      found: paths.length,
+      capped,
+      hops,
+      open: capped ? hops.slice(deepest - 1) : [],
+    });
     for (const path of paths) found.push({ path, origin: 'expansion', expect: { kind: 'chain', chain: group.chain } });
   };
 
@@ -175,7 +187,10 @@ export async function retrieveStructured(
     else notes.push(`raw cap of ${rawPathCap} paths spent before searching from ${task.label}`);
   }
 
-  const { kept, pruning } = prunePaths(plan, found.map((f) => f.path));
+  const { kept, pruning } = prunePaths(
+    plan,
+    found.map((f) => f.path),
+  );
   const keptIds = new Set(kept.map((p) => p.id));
   const topicIds = new Set(topics.map((t) => t.nodeId));
   const ranked = found

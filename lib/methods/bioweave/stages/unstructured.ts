@@ -79,7 +79,9 @@ export async function retrieveText(
   return {
     entityMatching: ctx.params.entityNormalisation ? "KG names, aliases and the question's spelling" : 'exact KG names only (entity normalisation off)',
     queries,
-    builtBy: round.queries.length ? 'the repair decision' : `rule: ${source === 'doc' ? 'hop-level and partial-chain queries' : 'targeted hop queries'} from the plan`,
+    builtBy: round.queries.length
+      ? 'the repair decision'
+      : `rule: ${source === 'doc' ? 'hop-level and partial-chain queries' : 'targeted hop queries'} from the plan`,
     attached,
     records: unique.length,
     spans: kept,
@@ -117,7 +119,11 @@ export function hopQueries(plan: Plan, round: RoundPlan, question: string): stri
     if (starts.length) queries.push(`${starts.join(' ')} ${relationPhrase(located.hop)} ${target}`.trim());
   }
   if (round.round === 1) {
-    const names = new Map(Object.values(round.frontier).flat().map((e) => [e.nodeId, e.name]));
+    const names = new Map(
+      Object.values(round.frontier)
+        .flat()
+        .map((e) => [e.nodeId, e.name]),
+    );
     for (const c of plan.constraints.filter((c) => c.hops.length > 1)) {
       const anchor = names.get(c.anchorId);
       if (anchor) queries.push(`${anchor} ${c.hops.map((h) => `${relationPhrase(h)} ${kindPlural(h.toKind)}`).join(' ')}`);
@@ -151,7 +157,13 @@ export async function entityAwareFilter(
   const required = new Set(topics.map((t) => t.nodeId));
   // A name can only match where its first word occurs: most of G_q's nodes are ruled out per record at once.
   const firstWords = candidates.map((c) => [c.name, ...(c.aliases ?? [])].flatMap((n) => wordTokens(n)[0]?.text ?? []));
-  const named: { record: EvidenceRecord; sentence: { text: string; start: number; end: number }; mentions: ReturnType<typeof findEntityMentions>; hits: number; others: number }[] = [];
+  const named: {
+    record: EvidenceRecord;
+    sentence: { text: string; start: number; end: number };
+    mentions: ReturnType<typeof findEntityMentions>;
+    hits: number;
+    others: number;
+  }[] = [];
   let considered = 0;
   for (const record of records) {
     const words = new Set(wordTokens(record.text).map((t) => t.text));
@@ -166,7 +178,10 @@ export async function entityAwareFilter(
     }
   }
   // Only the sentences that passed the entity test are compared with the question (and embedded).
-  const comparison = await similarity.compare(named.map((n) => n.sentence.text), [question]);
+  const comparison = await similarity.compare(
+    named.map((n) => n.sentence.text),
+    [question],
+  );
   const spans: KeptSpan[] = [];
   for (const { record, sentence, mentions, hits, others } of named) {
     const sim = comparison.between(question, sentence.text);

@@ -22,7 +22,8 @@ export interface PlanParagraph {
 /** A stated need; the monitor and querier read it back from the stream. */
 export const NEED_SENTENCE = /To answer this I need the ([^.]+)\./g;
 /** An injected aside as the offline injector writes it (the paper's template), or (injector off) the raw records spliced for a query. */
-export const ASIDE = /Wait a minute, by searching information about ([\s\S]*?), I found[\s\S]*?I can continue my reasoning\.|\[Retrieved for "([^"]*)":[\s\S]*?\n\]/g;
+export const ASIDE =
+  /Wait a minute, by searching information about ([\s\S]*?), I found[\s\S]*?I can continue my reasoning\.|\[Retrieved for "([^"]*)":[\s\S]*?\n\]/g;
 
 const ORDINALS = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
 
@@ -131,7 +132,10 @@ export function reasoningPlan(u: QuestionReading, proposer: number): PlanParagra
     paragraphs.push(...rotated.map((a, i) => anchorParagraph(a, i, u.answerKind ?? 'entity')));
   } else {
     for (const e of u.anchors.map((a) => a.entity)) {
-      paragraphs.push({ need: `facts about ${e.name}`, text: `I cannot tell how ${e.name} relates to the answer. To answer this I need the facts about ${e.name}.` });
+      paragraphs.push({
+        need: `facts about ${e.name}`,
+        text: `I cannot tell how ${e.name} relates to the answer. To answer this I need the facts about ${e.name}.`,
+      });
     }
   }
   paragraphs.push({ need: null, text: closing(u) });

@@ -69,7 +69,9 @@ export function proposeSolution(input: { frame: QuestionFrame; evidence: Evidenc
 export function correctSolution(input: { frame: QuestionFrame; candidate: SolutionView; suggestion: string | null; retrieved: EvidenceItem[] }): Solution {
   const lead = input.suggestion ? [`Suggestion considered: ${input.suggestion}`] : [];
   const { solution } = solve(input.frame, union(input.candidate.evidence, input.retrieved), lead);
-  const from = input.retrieved.length ? `the candidate's evidence and ${input.retrieved.length} record(s) retrieved while revising` : "the candidate's own evidence";
+  const from = input.retrieved.length
+    ? `the candidate's evidence and ${input.retrieved.length} record(s) retrieved while revising`
+    : "the candidate's own evidence";
   const verdict = sameAnswer(solution, input.candidate.solution)
     ? `Re-derived from ${from}: the same answer.`
     : `Re-derived from ${from}: ${solution.abstain ? 'it supports no answer' : `it supports ${solution.answer}`}, not ${input.candidate.solution.abstain ? 'an abstention' : input.candidate.solution.answer}.`;
@@ -81,7 +83,10 @@ export function refineSolution(input: { frame: QuestionFrame; anchor: SolutionVi
   const own = solve(input.frame, input.anchor.evidence, []);
   const check = checkAnswer(own.u, own.result, bundleOf(input.anchor.evidence));
   if (check.stop && sameAnswer(own.solution, input.anchor.solution)) {
-    return { ...input.anchor.solution, rationale: `The anchor's answer follows from its evidence for every constraint; no repair needed. ${input.anchor.solution.rationale}` };
+    return {
+      ...input.anchor.solution,
+      rationale: `The anchor's answer follows from its evidence for every constraint; no repair needed. ${input.anchor.solution.rationale}`,
+    };
   }
   const pool = union(input.anchor.evidence, ...input.references.map((r) => r.evidence), input.retrieved);
   const { solution } = solve(input.frame, pool, [`Weak point of the anchor: ${check.reason}.`]);
@@ -91,12 +96,19 @@ export function refineSolution(input: { frame: QuestionFrame; anchor: SolutionVi
     ...input.references.flatMap((r, i) => (fresh(r.evidence) ? [`Student ${i + 1}`] : [])),
     ...(fresh(input.retrieved) ? ['the retrieval during this refinement'] : []),
   ];
-  const repair = helpers.length ? `Logic completion with evidence from ${helpers.join(', ')}.` : 'Neither the references nor retrieval add evidence that repairs it.';
+  const repair = helpers.length
+    ? `Logic completion with evidence from ${helpers.join(', ')}.`
+    : 'Neither the references nor retrieval add evidence that repairs it.';
   return { ...solution, rationale: `${repair} ${solution.rationale}` };
 }
 
 /** QAIR's evaluator, programmatic: does the stated answer follow from the cited evidence, for every constraint? */
-export function evaluateSolution(input: { frame: QuestionFrame; candidate: SolutionView }): { logic: number; answer: number; explanation: number; suggestion: string } {
+export function evaluateSolution(input: { frame: QuestionFrame; candidate: SolutionView }): {
+  logic: number;
+  answer: number;
+  explanation: number;
+  suggestion: string;
+} {
   const { solution: derived, result, u } = solve(input.frame, input.candidate.evidence, []);
   const check = checkAnswer(u, result, bundleOf(input.candidate.evidence));
   const s = input.candidate.solution;
@@ -129,5 +141,8 @@ export function rankCandidates(input: { candidates: { label: string; q: number; 
     (a, b) => b.q - a.q || Number(a.view.solution.abstain) - Number(b.view.solution.abstain) || cited(b.view) - cited(a.view),
   );
   const best = ranked[0];
-  return { best: best.label, reason: `highest quality q = ${best.q.toFixed(2)}${ranked.length > 1 ? ` (next: ${ranked[1].label}, q = ${ranked[1].q.toFixed(2)})` : ''}, ${cited(best.view)} evidence record(s) cited` };
+  return {
+    best: best.label,
+    reason: `highest quality q = ${best.q.toFixed(2)}${ranked.length > 1 ? ` (next: ${ranked[1].label}, q = ${ranked[1].q.toFixed(2)})` : ''}, ${cited(best.view)} evidence record(s) cited`,
+  };
 }

@@ -20,7 +20,7 @@ export async function retrieveUpFront(ctx: MethodContext<Eigen1Params>, frame: Q
   const topK = p.queryTopK * Math.max(1, p.maxInjections);
   // The step's output is the trace's own records, stored as references to them.
   const records = await ctx.trace.step(
-    { kind: 'eigen1.explicit-rag', label: 'Explicit RAG (monitor off): the question\'s retrieval, up front', input: { monitor: false, topK } },
+    { kind: 'eigen1.explicit-rag', label: "Explicit RAG (monitor off): the question's retrieval, up front", input: { monitor: false, topK } },
     async (step) => (await retrieve(ctx, step, frame.question, { topK, seed: p.seed, context: '', perEntity: true })).records,
   );
   return { ...frame, retrieved: records.map(toItem) };

@@ -98,7 +98,15 @@ export async function monitoredGeneration<I>(ctx: Ctx, parent: StepHandle, spec:
     {
       kind: 'eigen1.generation',
       label: p.monitor ? 'Monitored generation' : 'Generation (monitor off: explicit RAG up front)',
-      input: { stage: spec.stage, lane: spec.lane, template: spec.template.id, ...components, windowChars: p.windowChars, overlapChars: p.overlapChars, maxInjections: p.monitor ? p.maxInjections : 0 },
+      input: {
+        stage: spec.stage,
+        lane: spec.lane,
+        template: spec.template.id,
+        ...components,
+        windowChars: p.windowChars,
+        overlapChars: p.overlapChars,
+        maxInjections: p.monitor ? p.maxInjections : 0,
+      },
       parent,
     },
     async (step) => {
@@ -124,7 +132,14 @@ export async function monitoredGeneration<I>(ctx: Ctx, parent: StepHandle, spec:
       });
       const windows = verdicts.map(({ usage: _usage, ...v }) => ({ ...v, spliced: generation.windows.some((w) => w.start === v.start && w.spliced) }));
       const used = new Set(injections.flatMap((i) => i.usedIds));
-      const evidence = [...new Map(injections.flatMap((i) => i.retrieved).filter((r) => used.has(r.id)).map((r) => [r.id, r])).values()];
+      const evidence = [
+        ...new Map(
+          injections
+            .flatMap((i) => i.retrieved)
+            .filter((r) => used.has(r.id))
+            .map((r) => [r.id, r]),
+        ).values(),
+      ];
       return {
         stage: spec.stage,
         lane: spec.lane,
@@ -216,7 +231,12 @@ async function integrate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, at:
   return ctx.trace.step(spec, async (s) => {
     const { output, usage } = await callRole(ctx, s, 'injector', injectorTemplate, { frame, ...at });
     // Only records that were retrieved can be cited; a model may name others.
-    return { aside: output.aside.trim(), usedIds: output.usedIds.filter((id) => at.retrieved.some((r) => r.id === id)), by: 'injector' as const, usage: [usage] };
+    return {
+      aside: output.aside.trim(),
+      usedIds: output.usedIds.filter((id) => at.retrieved.some((r) => r.id === id)),
+      by: 'injector' as const,
+      usage: [usage],
+    };
   });
 }
 
@@ -235,14 +255,19 @@ async function checkOptions(ctx: Ctx, step: StepHandle, frame: QuestionFrame, in
     const namesOption = (text: string) => names.some((n) => ` ${normalise(text)} `.includes(` ${n} `));
     const touches = (r: EvidenceRecord) => {
       const triples = toItem(r).triples;
-      return triples.length ? triples.some((t) => nodes.has(t.sourceId) || nodes.has(t.targetId) || namesOption(`${t.sourceName} | ${t.targetName}`)) : namesOption(r.text);
+      return triples.length
+        ? triples.some((t) => nodes.has(t.sourceId) || nodes.has(t.targetId) || namesOption(`${t.sourceName} | ${t.targetName}`))
+        : namesOption(r.text);
     };
     const direct = (r: EvidenceRecord) => {
       const triples = toItem(r).triples;
       return (
         triples.length === 1 &&
         asked.some(
-          (a) => a.metaedges.has(triples[0].metaedge) && [triples[0].sourceId, triples[0].targetId].includes(a.nodeId) && (nodes.has(triples[0].sourceId) || nodes.has(triples[0].targetId)),
+          (a) =>
+            a.metaedges.has(triples[0].metaedge) &&
+            [triples[0].sourceId, triples[0].targetId].includes(a.nodeId) &&
+            (nodes.has(triples[0].sourceId) || nodes.has(triples[0].targetId)),
         )
       );
     };

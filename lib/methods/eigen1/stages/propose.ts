@@ -17,7 +17,8 @@ export interface Proposal {
 export async function propose(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame, lineage: Lineage): Promise<Proposal[]> {
   const lanes = Array.from({ length: ctx.params.k }, (_, i) => i + 1);
   const proposals = await Promise.all(lanes.map((lane) => proposer(ctx, frame, lane)));
-  for (const { candidate: c } of proposals) lineage.add({ id: c.id, stage: 'proposal', lane: c.lane, answer: c.solution.answer, abstained: c.solution.abstain });
+  for (const { candidate: c } of proposals)
+    lineage.add({ id: c.id, stage: 'proposal', lane: c.lane, answer: c.solution.answer, abstained: c.solution.abstain });
   return proposals;
 }
 
@@ -27,10 +28,13 @@ async function proposer(ctx: MethodContext<Eigen1Params>, frame: QuestionFrame, 
     const generation = await monitoredGeneration(ctx, step, spec, frame);
     // The attached context, what was retrieved up front and what the asides brought in: everything the reasoning saw.
     const evidence = union(frame.context, frame.retrieved, evidenceOf(generation));
-    const proposal = await ctx.trace.step({ kind: 'eigen1.propose', label: 'Proposal', input: { evidenceIds: evidence.map((e) => e.id) }, parent: step }, async (s) => {
-      const { output, usage } = await callRole(ctx, s, 'proposal', proposeTemplate, { frame, reasoning: generation.text, evidence });
-      return { solution: admit(output, evidence), usage };
-    });
+    const proposal = await ctx.trace.step(
+      { kind: 'eigen1.propose', label: 'Proposal', input: { evidenceIds: evidence.map((e) => e.id) }, parent: step },
+      async (s) => {
+        const { output, usage } = await callRole(ctx, s, 'proposal', proposeTemplate, { frame, reasoning: generation.text, evidence });
+        return { solution: admit(output, evidence), usage };
+      },
+    );
     return {
       candidate: { id: `P${lane}`, lane, solution: proposal.solution, evidence },
       injections: generation.injections.length,

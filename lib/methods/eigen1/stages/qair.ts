@@ -27,7 +27,12 @@ export interface Assessed {
  * with their suggestion and form E_{t+1}; passing ones are not evaluated again.
  * Stops when all pass or after tMax evaluation rounds.
  */
-export async function qualityAwareIteration(ctx: Ctx, frame: QuestionFrame, refined: Candidate[], lineage: Lineage): Promise<{ assessed: Assessed[]; usage: StageUsage[] }> {
+export async function qualityAwareIteration(
+  ctx: Ctx,
+  frame: QuestionFrame,
+  refined: Candidate[],
+  lineage: Lineage,
+): Promise<{ assessed: Assessed[]; usage: StageUsage[] }> {
   const p = ctx.params;
   // Without QAIR the candidates are scored once, for the ranker, and never corrected.
   const tMax = p.qair ? p.tMax : 1;
@@ -39,13 +44,31 @@ export async function qualityAwareIteration(ctx: Ctx, frame: QuestionFrame, refi
       const usage: StageUsage[] = [];
       let pending = refined;
       for (let round = 1; round <= tMax && pending.length; round++) {
-        const result = await ctx.trace.step({ kind: 'eigen1.qair-round', label: `Round ${round}`, input: { round, candidates: pending.map((c) => c.id) }, parent: step }, async (r) => {
-          const scored = await Promise.all(pending.map((c) => evaluate(ctx, r, frame, c, round)));
-          const failed = scored.filter((s) => !s.assessed.quality.passed);
-          // A correction after the last round could not be scored, so none is made.
-          const corrected = round < tMax ? await Promise.all(failed.map((s) => correctOne(ctx, r, frame, s.assessed.candidate, { id: `Q${s.assessed.candidate.lane}.${round}`, stage: 'qair-correction', suggestion: s.assessed.suggestion }))) : [];
-          return { scored: scored.map((s) => s.assessed), corrected: corrected.map((c) => c.candidate), usage: [...scored.map((s) => s.usage), ...corrected.flatMap((c) => c.usage)] };
-        });
+        const result = await ctx.trace.step(
+          { kind: 'eigen1.qair-round', label: `Round ${round}`, input: { round, candidates: pending.map((c) => c.id) }, parent: step },
+          async (r) => {
+            const scored = await Promise.all(pending.map((c) => evaluate(ctx, r, frame, c, round)));
+            const failed = scored.filter((s) => !s.assessed.quality.passed);
+            // A correction after the last round could not be scored, so none is made.
+            const corrected =
+              round < tMax
+                ? await Promise.all(
+                    failed.map((s) =>
+                      correctOne(ctx, r, frame, s.assessed.candidate, {
+                        id: `Q${s.assessed.candidate.lane}.${round}`,
+                        stage: 'qair-correction',
+                        suggestion: s.assessed.suggestion,
+                      }),
+                    ),
+                  )
+                : [];
+            return {
+              scored: scored.map((s) => s.assessed),
+              corrected: corrected.map((c) => c.candidate),
+              usage: [...scored.map((s) => s.usage), ...corrected.flatMap((c) => c.usage)],
+            };
+          },
+        );
         rounds.push({ scored: result.scored, corrected: result.corrected });
         usage.push(...result.usage);
         pending = result.corrected;
@@ -58,7 +81,17 @@ export async function qualityAwareIteration(ctx: Ctx, frame: QuestionFrame, refi
     for (const s of scored) {
       const { candidate: c, quality } = s;
       latest.set(c.lane, s);
-      lineage.add({ id: s.evaluation, stage: 'qair-evaluation', lane: c.lane, round: s.round, answer: c.solution.answer, abstained: c.solution.abstain, q: quality.q, scores: quality.scores, passed: quality.passed });
+      lineage.add({
+        id: s.evaluation,
+        stage: 'qair-evaluation',
+        lane: c.lane,
+        round: s.round,
+        answer: c.solution.answer,
+        abstained: c.solution.abstain,
+        q: quality.q,
+        scores: quality.scores,
+        passed: quality.passed,
+      });
       lineage.link(c.id, s.evaluation, 'evaluates');
     }
     for (const c of corrected) {

@@ -11,4 +11,3 @@ export interface RetrievedItem extends EvidenceItem {
 export function toItem(r: EvidenceRecord): RetrievedItem {
   return { id: r.id, text: r.text, triples: kgTriplesOf(r), channel: r.channel, kind: r.kind };
 }
-

@@ -27,14 +27,17 @@ export async function correctOne(
   c: Candidate,
   revision: { id: string; stage: Stage; suggestion: string | null },
 ): Promise<{ candidate: Candidate; usage: StageUsage[] }> {
-  return ctx.trace.step({ kind: 'eigen1.correct', label: `Correct ${c.id}`, input: { candidate: c.id, suggestion: revision.suggestion }, parent }, async (step) => {
-    const task = { frame, candidate: viewOf(c), suggestion: revision.suggestion };
-    const reasoning = await monitoredGeneration(ctx, step, { stage: revision.stage, lane: c.lane, template: correctReasoningTemplate, input: task }, frame);
-    const retrieved = evidenceOf(reasoning);
-    const { output, usage } = await callRole(ctx, step, revision.stage, correctTemplate, { ...task, reasoning: reasoning.text, retrieved });
-    const evidence = union(c.evidence, retrieved);
-    return { candidate: { id: revision.id, lane: c.lane, solution: admit(output, evidence), evidence }, usage: [...reasoning.usage, usage] };
-  });
+  return ctx.trace.step(
+    { kind: 'eigen1.correct', label: `Correct ${c.id}`, input: { candidate: c.id, suggestion: revision.suggestion }, parent },
+    async (step) => {
+      const task = { frame, candidate: viewOf(c), suggestion: revision.suggestion };
+      const reasoning = await monitoredGeneration(ctx, step, { stage: revision.stage, lane: c.lane, template: correctReasoningTemplate, input: task }, frame);
+      const retrieved = evidenceOf(reasoning);
+      const { output, usage } = await callRole(ctx, step, revision.stage, correctTemplate, { ...task, reasoning: reasoning.text, retrieved });
+      const evidence = union(c.evidence, retrieved);
+      return { candidate: { id: revision.id, lane: c.lane, solution: admit(output, evidence), evidence }, usage: [...reasoning.usage, usage] };
+    },
+  );
 }
 
 /** The Corrector before HSR: each proposal fixed locally, without seeing the others. */
@@ -59,32 +62,43 @@ export async function correctProposals(ctx: Ctx, frame: QuestionFrame, proposals
  */
 export async function refineHierarchically(ctx: Ctx, frame: QuestionFrame, candidates: Candidate[], lineage: Lineage): Promise<Revised> {
   if (!ctx.params.hsr) {
-    await ctx.trace.skipped({ kind: 'eigen1.hsr', label: 'Hierarchical solution refinement', input: { candidates: candidates.map((c) => c.id) } }, 'ablation (hsr off): candidates go to QAIR unrefined');
+    await ctx.trace.skipped(
+      { kind: 'eigen1.hsr', label: 'Hierarchical solution refinement', input: { candidates: candidates.map((c) => c.id) } },
+      'ablation (hsr off): candidates go to QAIR unrefined',
+    );
     return { candidates, usage: [] };
   }
-  const out = await ctx.trace.step({ kind: 'eigen1.hsr', label: 'Hierarchical solution refinement', input: { candidates: candidates.map((c) => c.id) } }, async (step) => {
-    const refined = await Promise.all(
-      candidates.map((anchor) => {
-        const references = candidates.filter((c) => c !== anchor);
-        return ctx.trace.step(
-          { kind: 'eigen1.refine', label: `Anchor ${anchor.id}`, input: { anchor: anchor.id, references: references.map((r) => r.id) }, parent: step },
-          async (s) => {
-            const task = { frame, anchor: viewOf(anchor), references: references.map(viewOf) };
-            const reasoning = await monitoredGeneration(ctx, s, { stage: 'refinement', lane: anchor.lane, template: refineReasoningTemplate, input: task }, frame);
-            const retrieved = evidenceOf(reasoning);
-            const pool = union(...[anchor, ...references].map((c) => c.evidence), retrieved);
-            const { output, usage } = await callRole(ctx, s, 'refinement', refineTemplate, { ...task, reasoning: reasoning.text, retrieved });
-            const solution = admit(output, pool);
-            const taken = new Set(citedIds(solution));
-            const kept = new Set([...anchor.evidence, ...retrieved].map((e) => e.id));
-            const evidence = pool.filter((e) => kept.has(e.id) || taken.has(e.id));
-            return { candidate: { id: `R${anchor.lane}`, lane: anchor.lane, solution, evidence }, usage: [...reasoning.usage, usage] };
-          },
-        );
-      }),
-    );
-    return { candidates: refined.map((r) => r.candidate), usage: refined.flatMap((r) => r.usage) };
-  });
+  const out = await ctx.trace.step(
+    { kind: 'eigen1.hsr', label: 'Hierarchical solution refinement', input: { candidates: candidates.map((c) => c.id) } },
+    async (step) => {
+      const refined = await Promise.all(
+        candidates.map((anchor) => {
+          const references = candidates.filter((c) => c !== anchor);
+          return ctx.trace.step(
+            { kind: 'eigen1.refine', label: `Anchor ${anchor.id}`, input: { anchor: anchor.id, references: references.map((r) => r.id) }, parent: step },
+            async (s) => {
+              const task = { frame, anchor: viewOf(anchor), references: references.map(viewOf) };
+              const reasoning = await monitoredGeneration(
+                ctx,
+                s,
+                { stage: 'refinement', lane: anchor.lane, template: refineReasoningTemplate, input: task },
+                frame,
+              );
+              const retrieved = evidenceOf(reasoning);
+              const pool = union(...[anchor, ...references].map((c) => c.evidence), retrieved);
+              const { output, usage } = await callRole(ctx, s, 'refinement', refineTemplate, { ...task, reasoning: reasoning.text, retrieved });
+              const solution = admit(output, pool);
+              const taken = new Set(citedIds(solution));
+              const kept = new Set([...anchor.evidence, ...retrieved].map((e) => e.id));
+              const evidence = pool.filter((e) => kept.has(e.id) || taken.has(e.id));
+              return { candidate: { id: `R${anchor.lane}`, lane: anchor.lane, solution, evidence }, usage: [...reasoning.usage, usage] };
+            },
+          );
+        }),
+      );
+      return { candidates: refined.map((r) => r.candidate), usage: refined.flatMap((r) => r.usage) };
+    },
+  );
   for (const c of out.candidates) lineage.add({ id: c.id, stage: 'refinement', lane: c.lane, answer: c.solution.answer, abstained: c.solution.abstain });
   for (const [i, c] of out.candidates.entries()) {
     for (const input of candidates) lineage.link(input.id, c.id, input === candidates[i] ? 'anchor' : 'reference');

@@ -53,16 +53,30 @@ export async function retrieve(
     const around = new Map<string, string>();
     for (const anchor of anchors) {
       const node: KgNode = { id: anchor.nodeId, kind: anchor.kind, name: anchor.name };
-      const kg = await ctx.channels.kg.triplesAround(step, [node], { metaedges: relationsFor(anchor, anchors, read?.relations), limit: 50 }, `KG neighbours of ${anchor.name}`);
+      const kg = await ctx.channels.kg.triplesAround(
+        step,
+        [node],
+        { metaedges: relationsFor(anchor, anchors, read?.relations), limit: 50 },
+        `KG neighbours of ${anchor.name}`,
+      );
       if (!kg.enabled) notes.push(kg.note ?? 'kg channel disabled');
       triples.push(...kg.items);
       for (const r of kg.items) around.set(r.id, anchor.name);
     }
     if (!anchors.length) notes.push('the query links no KG entity');
-    const comparison = await ctx.model.similarity.compare(triples.map((r) => r.text), [query]);
+    const comparison = await ctx.model.similarity.compare(
+      triples.map((r) => r.text),
+      [query],
+    );
     const ranked = rank(triples, query, comparison, { seed: opts.seed, context, anchorIds: new Set(anchors.map((a) => a.nodeId)) });
     const split = opts.perEntity && anchors.length > 1;
-    const topTriples = split ? takeAcross(ranked.map((r) => r.record), (r) => around.get(r.id)!, opts.topK) : ranked.slice(0, opts.topK).map((r) => r.record);
+    const topTriples = split
+      ? takeAcross(
+          ranked.map((r) => r.record),
+          (r) => around.get(r.id)!,
+          opts.topK,
+        )
+      : ranked.slice(0, opts.topK).map((r) => r.record);
     const docs = await ctx.channels.doc.search(step, query, opts.topK);
     if (!docs.enabled) notes.push(docs.note ?? 'doc channel disabled');
     const chosen = [...topTriples, ...docs.items];
@@ -70,7 +84,15 @@ export async function retrieve(
     const picked = new Set(topTriples.map((r) => r.id));
     const ranking = ranked.map((r) => ({ id: r.record.id, sim: Math.round(r.sim * 1000) / 1000, inContext: r.inContext, selected: picked.has(r.record.id) }));
     const perEntity = split ? anchors.map((a) => ({ entity: a.name, triples: topTriples.filter((r) => around.get(r.id) === a.name).length })) : undefined;
-    return { query, records: chosen, considered: triples.length + docs.items.length, ranking, similarity: comparison.used, ...(perEntity ? { perEntity } : {}), notes };
+    return {
+      query,
+      records: chosen,
+      considered: triples.length + docs.items.length,
+      ranking,
+      similarity: comparison.used,
+      ...(perEntity ? { perEntity } : {}),
+      notes,
+    };
   });
 }
 
@@ -107,7 +129,10 @@ function relationsFor(anchor: { nodeId: string; kind: string }, all: { nodeId: s
 function rank(records: EvidenceRecord[], query: string, comparison: Comparison, by: { seed: number; context: string; anchorIds: Set<string> }) {
   const said = ` ${normalise(by.context)} `;
   const named = (t: TripleData) =>
-    [[t.sourceId, t.sourceName], [t.targetId, t.targetName]].some(([id, name]) => !by.anchorIds.has(id) && said.includes(` ${normalise(name)} `));
+    [
+      [t.sourceId, t.sourceName],
+      [t.targetId, t.targetName],
+    ].some(([id, name]) => !by.anchorIds.has(id) && said.includes(` ${normalise(name)} `));
   return records
     .map((record) => ({
       record,

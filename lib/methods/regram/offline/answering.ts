@@ -27,11 +27,16 @@ export function answerHopFromFacts(input: { hop: HopQuestion; facts: Fact[]; hyp
   const pooled = new Map<string, ReasonedAnswer>();
   for (const a of answered.flatMap((r) => r.answers)) {
     const seen = pooled.get(a.nodeId);
-    pooled.set(a.nodeId, seen ? { ...seen, supportIds: [...new Set([...seen.supportIds, ...a.supportIds])], supportCount: seen.supportCount + a.supportCount } : a);
+    pooled.set(
+      a.nodeId,
+      seen ? { ...seen, supportIds: [...new Set([...seen.supportIds, ...a.supportIds])], supportCount: seen.supportCount + a.supportCount } : a,
+    );
   }
-  const answers = [...pooled.values()].filter((a) => !keep || keep.has(a.nodeId)).sort((a, b) => b.supportCount - a.supportCount || a.name.localeCompare(b.name));
+  const answers = [...pooled.values()]
+    .filter((a) => !keep || keep.has(a.nodeId))
+    .sort((a, b) => b.supportCount - a.supportCount || a.name.localeCompare(b.name));
   if (keep) rationale.push(`Kept ${answers.length} of ${pooled.size} among the earlier hop's answers.`);
-  if (!answers.length && !verdict) return abstainHop([...rationale, 'Abstained: no answer the facts give is among the earlier hop\'s answers.']);
+  if (!answers.length && !verdict) return abstainHop([...rationale, "Abstained: no answer the facts give is among the earlier hop's answers."]);
   const names = answers.map((a) => a.name);
   return {
     answer: verdict ?? names.join('; '),
@@ -44,7 +49,9 @@ export function answerHopFromFacts(input: { hop: HopQuestion; facts: Fact[]; hyp
 
 /** LLM-GUESS: there is no general knowledge to answer from, and the engine says so. */
 export function guessWithoutKnowledge(): HopAnswer {
-  return abstainHop([`${GENERAL_KNOWLEDGE}: none; the offline engine (no language model) has no general knowledge, so a hop without region facts stays unanswered.`]);
+  return abstainHop([
+    `${GENERAL_KNOWLEDGE}: none; the offline engine (no language model) has no general knowledge, so a hop without region facts stays unanswered.`,
+  ]);
 }
 
 /** The final answer: the whole question over every triple of the evidence map; the last hop's answer when the whole does not derive. */
@@ -56,7 +63,8 @@ export function synthesizeFromMap(input: { frame: QuestionFrame; map: EvidenceMa
   if (!r.abstain) return solutionFromReasoning(u, r, input.frame.options, lead);
   const last = input.map.at(-1);
   if (last && !last.abstained && last.items.length && !input.frame.options) {
-    const support = (nodeId: string) => [...last.facts, ...last.hypotheses].filter((f) => f.triple.sourceId === nodeId || f.triple.targetId === nodeId).map((f) => f.id);
+    const support = (nodeId: string) =>
+      [...last.facts, ...last.hypotheses].filter((f) => f.triple.sourceId === nodeId || f.triple.targetId === nodeId).map((f) => f.id);
     return {
       answer: last.items.map((i) => i.name).join('; '),
       optionKey: null,
@@ -71,6 +79,13 @@ export function synthesizeFromMap(input: { frame: QuestionFrame; map: EvidenceMa
   const why = guessed.length
     ? `${GENERAL_KNOWLEDGE}: none; hop ${guessed.join(', ')} found no region facts and the offline engine has no general knowledge`
     : r.reason;
-  return { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: [...lead, ...r.rationale, `Abstained: ${why}.`].join(' '), claims: [] };
+  return {
+    answer: '',
+    optionKey: null,
+    items: [],
+    count: null,
+    abstain: true,
+    rationale: [...lead, ...r.rationale, `Abstained: ${why}.`].join(' '),
+    claims: [],
+  };
 }
-

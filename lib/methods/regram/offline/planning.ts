@@ -21,7 +21,8 @@ export function classifyDomain(input: { frame: QuestionFrame }) {
 /** Hop questions from the reading; none when the question could not be read, so the controller falls back to one hop. */
 export function decomposeQuestion(input: { frame: QuestionFrame; maxHops: number }) {
   const u = understandFrame(input.frame);
-  if (u.operator === 'unknown' && !u.propositions.length) return { analysis: `The question could not be read: ${u.notes.join('; ') || 'no anchor resolved'}.`, hops: [] };
+  if (u.operator === 'unknown' && !u.propositions.length)
+    return { analysis: `The question could not be read: ${u.notes.join('; ') || 'no anchor resolved'}.`, hops: [] };
   const anchors = u.anchors.map((a) => `${a.entity.name} via ${a.chain.map((h) => h.edges[0].metaedge).join(' → ') || '?'}`);
   const analysis = `A ${u.operator} question asking for ${u.answerKind ?? 'a yes/no verdict'}; anchors: ${anchors.join('; ') || 'none'}.`;
   // A hop that says "these …" works on the previous hop's answers.

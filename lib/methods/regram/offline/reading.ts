@@ -52,7 +52,11 @@ export function readHop(hop: HopQuestion): HopReading {
     if (!phrase) continue;
     const items = prior!.items.filter((i) => sameKind(i.kind, kind));
     if (base.answerKind && sameKind(base.answerKind, kind)) {
-      return { readings: [base], keep: new Set(items.map((i) => i.nodeId)), note: `answers narrowed to hop ${prior!.hop}'s ${items.length} ${kindPlural(kind)}` };
+      return {
+        readings: [base],
+        keep: new Set(items.map((i) => i.nodeId)),
+        note: `answers narrowed to hop ${prior!.hop}'s ${items.length} ${kindPlural(kind)}`,
+      };
     }
     const readings = items.map((item) => {
       const end = phrase.index + phrase[0].length;

@@ -14,7 +14,9 @@ import { readHop } from './reading';
 
 const key = (a: string, relation: string, b: string) => [relation, ...[a, b].sort()].join('|');
 
-export function hypothesizeCompletions(input: { hop: HopQuestion; facts: Fact[]; entities: RegionEntity[]; relations: AllowedRelation[]; max: number }): { triples: ProposedTriple[] } {
+export function hypothesizeCompletions(input: { hop: HopQuestion; facts: Fact[]; entities: RegionEntity[]; relations: AllowedRelation[]; max: number }): {
+  triples: ProposedTriple[];
+} {
   const stated = new Set(input.facts.map((f) => key(f.triple.sourceId, f.triple.metaedge, f.triple.targetId)));
   const allowed = new Set(input.relations.map((r) => r.metaedge));
   const triples = new Map<string, ProposedTriple>();
@@ -47,7 +49,10 @@ export function judgeByCheck(input: { check: ProgrammaticCheck }): { score: numb
   return { score: 0.3, reason: 'the KG could not be checked, and the offline engine has no knowledge of its own to vouch for it' };
 }
 
-export function reviseRelation(input: { triple: ProposedTriple; relations: AllowedRelation[]; entities: RegionEntity[]; tried: ProposedTriple[] }): { revised: ProposedTriple | null; note: string } {
+export function reviseRelation(input: { triple: ProposedTriple; relations: AllowedRelation[]; entities: RegionEntity[]; tried: ProposedTriple[] }): {
+  revised: ProposedTriple | null;
+  note: string;
+} {
   const head = entityIn(input.entities, input.triple.head);
   const tail = entityIn(input.entities, input.triple.tail);
   if (!head || !tail) return { revised: null, note: 'an entity lies outside the region; the offline engine does not substitute entities' };
@@ -58,7 +63,10 @@ export function reviseRelation(input: { triple: ProposedTriple; relations: Allow
     const backward = !metaedgeInfo(r.metaedge)?.directed && sameKind(r.sourceKind, tail.kind) && sameKind(r.targetKind, head.kind);
     if (!forward && !backward) continue;
     const [h, t] = forward ? [head, tail] : [tail, head];
-    return { revised: { head: h.name, relation: r.metaedge, tail: t.name }, note: `the next relation the schema allows between a ${head.kind} and a ${tail.kind}: ${r.metaedge}` };
+    return {
+      revised: { head: h.name, relation: r.metaedge, tail: t.name },
+      note: `the next relation the schema allows between a ${head.kind} and a ${tail.kind}: ${r.metaedge}`,
+    };
   }
   return { revised: null, note: `no untried relation joins a ${head.kind} and a ${tail.kind}` };
 }

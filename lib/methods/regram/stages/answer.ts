@@ -3,7 +3,16 @@ import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { asGeneralKnowledge, GENERAL_KNOWLEDGE, holdToRegion, type Outside } from '../boundary';
 import type { Region } from '../region';
-import { answerGuessTemplate, answerHybridTemplate, answerStrictTemplate, type Fact, type HopAnswer, type HopQuestion, type Mode, type RegionEntity } from '../templates';
+import {
+  answerGuessTemplate,
+  answerHybridTemplate,
+  answerStrictTemplate,
+  type Fact,
+  type HopAnswer,
+  type HopQuestion,
+  type Mode,
+  type RegionEntity,
+} from '../templates';
 import { callRole } from './call';
 
 export interface HopOutcome {
@@ -21,17 +30,27 @@ export interface HopOutcome {
  * (said so; with the param switch off there is none to use). The region
  * boundary is applied to whatever comes back.
  */
-export async function answerHop(ctx: MethodContext<RegramParams>, parent: StepHandle, hop: HopQuestion, mode: Mode, region: Region, hypotheses: Fact[]): Promise<HopOutcome> {
-  return ctx.trace.step({ kind: 'regram.hop-answer', label: `Hop answer (${mode})`, input: { mode, facts: region.facts.length, hypotheses: hypotheses.length }, parent }, async (step) => {
-    if (mode === 'LLM-GUESS') return guess(ctx, step, hop);
-    const out =
-      mode === 'KG-STRICT'
-        ? await callRole(ctx, step, answerStrictTemplate, { hop, facts: region.facts })
-        : await callRole(ctx, step, answerHybridTemplate, { hop, facts: region.facts, hypotheses });
-    const bounded = holdToRegion(out, out.evidenceIds, { entities: region.nodes, evidenceIds: new Set([...region.facts, ...hypotheses].map((f) => f.id)) });
-    const answer = { ...bounded.answer, evidenceIds: bounded.cited };
-    return { answer, entities: bounded.entities, cited: bounded.cited, outside: bounded.outside };
-  });
+export async function answerHop(
+  ctx: MethodContext<RegramParams>,
+  parent: StepHandle,
+  hop: HopQuestion,
+  mode: Mode,
+  region: Region,
+  hypotheses: Fact[],
+): Promise<HopOutcome> {
+  return ctx.trace.step(
+    { kind: 'regram.hop-answer', label: `Hop answer (${mode})`, input: { mode, facts: region.facts.length, hypotheses: hypotheses.length }, parent },
+    async (step) => {
+      if (mode === 'LLM-GUESS') return guess(ctx, step, hop);
+      const out =
+        mode === 'KG-STRICT'
+          ? await callRole(ctx, step, answerStrictTemplate, { hop, facts: region.facts })
+          : await callRole(ctx, step, answerHybridTemplate, { hop, facts: region.facts, hypotheses });
+      const bounded = holdToRegion(out, out.evidenceIds, { entities: region.nodes, evidenceIds: new Set([...region.facts, ...hypotheses].map((f) => f.id)) });
+      const answer = { ...bounded.answer, evidenceIds: bounded.cited };
+      return { answer, entities: bounded.entities, cited: bounded.cited, outside: bounded.outside };
+    },
+  );
 }
 
 async function guess(ctx: MethodContext<RegramParams>, step: StepHandle, hop: HopQuestion): Promise<HopOutcome> {
@@ -39,7 +58,12 @@ async function guess(ctx: MethodContext<RegramParams>, step: StepHandle, hop: Ho
   if (!ctx.channels.param.enabled) {
     const reason = 'param switch is off: LLM-GUESS would answer from general knowledge, which this run may not use';
     await ctx.trace.skipped({ kind: 'regram.guess', label: 'General knowledge', input: { question: hop.question }, parent: step }, reason);
-    return { answer: { answer: '', items: [], evidenceIds: [], abstain: true, rationale: `${GENERAL_KNOWLEDGE}: none used; ${reason}.` }, entities: [], cited: [], outside: none };
+    return {
+      answer: { answer: '', items: [], evidenceIds: [], abstain: true, rationale: `${GENERAL_KNOWLEDGE}: none used; ${reason}.` },
+      entities: [],
+      cited: [],
+      outside: none,
+    };
   }
   const out = asGeneralKnowledge(await callRole(ctx, step, answerGuessTemplate, { hop }));
   // There is no region to cite from: whatever the model cites is outside it.

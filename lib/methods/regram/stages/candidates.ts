@@ -98,7 +98,12 @@ export async function collectCandidates(
       if (!nodes.length) return { enabled: true, note: 'no entity was linked', hubCap, caps: [], optionEdges: [], records: [], duplicates: 0 };
       const order = rankRelations(relationQuery, domain);
       const anchors = nodes.map((n) => ({ id: n.nodeId, kind: n.kind, name: n.name }));
-      const answer = await ctx.channels.kg.triplesAround(step, anchors, { metaedgeTiers: order.map((r) => [r.metaedge]), limit: hubCap }, 'Triples around the linked nodes, capped by relation');
+      const answer = await ctx.channels.kg.triplesAround(
+        step,
+        anchors,
+        { metaedgeTiers: order.map((r) => [r.metaedge]), limit: hubCap },
+        'Triples around the linked nodes, capped by relation',
+      );
       // An edge between two linked nodes arrives once per node; the first stands for it.
       const first = new Map<string, EvidenceRecord>();
       for (const r of answer.items) if (!first.has(r.ref)) first.set(r.ref, r);
@@ -107,24 +112,49 @@ export async function collectCandidates(
       for (const option of answer.enabled ? options.filter((o) => !nodes.some((n) => n.nodeId === o.nodeId)) : []) {
         const refs = new Set<string>();
         for (const n of anchors) {
-          const between = await ctx.channels.kg.edgesBetween(step, n, { id: option.nodeId, kind: option.kind, name: option.name }, `Edges between ${n.name} and option ${option.key}`);
+          const between = await ctx.channels.kg.edgesBetween(
+            step,
+            n,
+            { id: option.nodeId, kind: option.kind, name: option.name },
+            `Edges between ${n.name} and option ${option.key}`,
+          );
           for (const r of between.items) {
             refs.add(r.ref);
             if (!first.has(r.ref)) first.set(r.ref, r);
           }
         }
-        optionEdges.push({ option: option.key, nodeId: option.nodeId, name: option.name, edges: refs.size, beyondCap: [...refs].filter((ref) => !capped.has(ref)).length });
+        optionEdges.push({
+          option: option.key,
+          nodeId: option.nodeId,
+          name: option.name,
+          edges: refs.size,
+          beyondCap: [...refs].filter((ref) => !capped.has(ref)).length,
+        });
       }
       const records = [...first.values()];
       const kinds = new Map(relationsOf().map((r) => [r.abbr, r]));
-      const caps = nodes.map((node, i) => capOf(node, order, kinds, answer.items.filter((r) => r.scores?.anchor === i), hubCap));
+      const caps = nodes.map((node, i) =>
+        capOf(
+          node,
+          order,
+          kinds,
+          answer.items.filter((r) => r.scores?.anchor === i),
+          hubCap,
+        ),
+      );
       return { enabled: answer.enabled, note: answer.note ?? null, hubCap, caps, optionEdges, records, duplicates: answer.items.length - capped.size };
     },
   );
 }
 
 /** How the cap went at one node: a relation was read while the node had room left; one read and empty had nothing. */
-function capOf(node: LinkedNode, order: RelationRank[], kinds: Map<string, { source: string; target: string }>, records: EvidenceRecord[], hubCap: number): NodeCap {
+function capOf(
+  node: LinkedNode,
+  order: RelationRank[],
+  kinds: Map<string, { source: string; target: string }>,
+  records: EvidenceRecord[],
+  hubCap: number,
+): NodeCap {
   const cap: NodeCap = { nodeId: node.nodeId, name: node.name, kind: node.kind, kept: 0, capped: false, relations: [] };
   for (const [i, relation] of order.entries()) {
     const m = kinds.get(relation.metaedge)!;

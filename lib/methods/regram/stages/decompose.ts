@@ -38,7 +38,8 @@ export async function decompose(ctx: MethodContext<RegramParams>, frame: Questio
     try {
       output = await callRole(ctx, step, decomposeTemplate, { frame, maxHops });
     } catch (error) {
-      if (error instanceof ModelCallError && error.kind === 'invalid_output') return oneHop(`the decomposition could not be parsed (${error.message}): one hop, the question itself`);
+      if (error instanceof ModelCallError && error.kind === 'invalid_output')
+        return oneHop(`the decomposition could not be parsed (${error.message}): one hop, the question itself`);
       throw error;
     }
     const questions = output.hops.filter((h) => h.question.trim());

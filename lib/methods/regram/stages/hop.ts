@@ -44,7 +44,13 @@ export function memoryOf(h: HopResult): HopMemory {
  * and answer inside the region. Earlier hops are the context C; the hop this
  * one builds on lends its answers as anchors.
  */
-export async function reasonHop(ctx: MethodContext<RegramParams>, frame: QuestionFrame, typing: DomainTyping, plan: HopPlan, earlier: HopResult[]): Promise<HopResult> {
+export async function reasonHop(
+  ctx: MethodContext<RegramParams>,
+  frame: QuestionFrame,
+  typing: DomainTyping,
+  plan: HopPlan,
+  earlier: HopResult[],
+): Promise<HopResult> {
   return ctx.trace.step({ kind: 'regram.hop', label: `Hop ${plan.hop}`, input: { question: plan.question, usesHop: plan.usesHop } }, async (step) => {
     const context = earlier.map(memoryOf);
     const prior = context.find((c) => c.hop === plan.usesHop) ?? null;
@@ -53,7 +59,14 @@ export async function reasonHop(ctx: MethodContext<RegramParams>, frame: Questio
     const candidates = await collectCandidates(ctx, step, linking, typing.domain, optionNodes);
     const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);
     const { mode } = await decideMode(ctx, step, region);
-    const hop: HopQuestion = { hop: plan.hop, question: plan.question, links: linking.links, prior, context, candidates: candidates.records.length - candidates.duplicates };
+    const hop: HopQuestion = {
+      hop: plan.hop,
+      question: plan.question,
+      links: linking.links,
+      prior,
+      context,
+      candidates: candidates.records.length - candidates.duplicates,
+    };
     const hypotheses = mode === 'HYBRID' ? (await verifyHypotheses(ctx, step, hop, region)).accepted : [];
     const outcome = await answerHop(ctx, step, hop, mode, region, hypotheses);
     const options = candidates.optionEdges.map((o) => ({
@@ -63,6 +76,16 @@ export async function reasonHop(ctx: MethodContext<RegramParams>, frame: Questio
       edges: o.edges,
       beyondCap: o.beyondCap,
     }));
-    return { hop: plan.hop, question: plan.question, usesHop: plan.usesHop, mode, region, hypotheses, answer: outcome.answer, entities: outcome.entities, options };
+    return {
+      hop: plan.hop,
+      question: plan.question,
+      usesHop: plan.usesHop,
+      mode,
+      region,
+      hypotheses,
+      answer: outcome.answer,
+      entities: outcome.entities,
+      options,
+    };
   });
 }

@@ -3,15 +3,7 @@ import type { MethodContext } from '../../types';
 import type { RegramParams } from '../params';
 import type { Region } from '../region';
 import { resolveTriple, REVIEWER_SUBSTITUTE, withinSchema, type ResolvedTriple } from '../review';
-import {
-  hypothesizeTemplate,
-  reviewTemplate,
-  reviseTemplate,
-  type Fact,
-  type HopQuestion,
-  type ProgrammaticCheck,
-  type ProposedTriple,
-} from '../templates';
+import { hypothesizeTemplate, reviewTemplate, reviseTemplate, type Fact, type HopQuestion, type ProgrammaticCheck, type ProposedTriple } from '../templates';
 import { callRole } from './call';
 
 /** One hypothesis in the verify–revise loop; revisions point back to what they revise. */
@@ -56,19 +48,32 @@ export async function verifyHypotheses(ctx: Ctx, parent: StepHandle, hop: HopQue
   const { acceptScore, maxRevisions, maxHypotheses, reviewer } = ctx.params;
   const label = reviewer ? 'Hypotheses (verify & revise)' : 'Hypotheses (unreviewed: reviewer off)';
   return ctx.trace.step(
-    { kind: 'regram.hypotheses', label, input: { acceptScore, maxRevisions, maxHypotheses, reviewer: reviewer ? REVIEWER_SUBSTITUTE : 'off (ablation)' }, parent },
+    {
+      kind: 'regram.hypotheses',
+      label,
+      input: { acceptScore, maxRevisions, maxHypotheses, reviewer: reviewer ? REVIEWER_SUBSTITUTE : 'off (ablation)' },
+      parent,
+    },
     async (step) => {
-      const generated = await ctx.trace.step({ kind: 'regram.hypothesize', label: 'Generate hypotheses', input: { entities: region.nodes.length, relations: region.relations.map((r) => r.metaedge) }, parent: step }, async (s) => {
-        const out = await callRole(ctx, s, hypothesizeTemplate, {
-          hop,
-          facts: region.facts,
-          entities: region.nodes,
-          relations: region.relations,
-          max: maxHypotheses,
-          background: ctx.channels.param.enabled,
-        });
-        return out.triples.slice(0, maxHypotheses);
-      });
+      const generated = await ctx.trace.step(
+        {
+          kind: 'regram.hypothesize',
+          label: 'Generate hypotheses',
+          input: { entities: region.nodes.length, relations: region.relations.map((r) => r.metaedge) },
+          parent: step,
+        },
+        async (s) => {
+          const out = await callRole(ctx, s, hypothesizeTemplate, {
+            hop,
+            facts: region.facts,
+            entities: region.nodes,
+            relations: region.relations,
+            max: maxHypotheses,
+            background: ctx.channels.param.enabled,
+          });
+          return out.triples.slice(0, maxHypotheses);
+        },
+      );
       const records: HypothesisRecord[] = [];
       if (!reviewer) {
         records.push(...generated.map((triple, i) => unreviewed(`h${i + 1}`, triple, region)));
@@ -110,7 +115,9 @@ async function review(
     const inKg = schema.inRegion ? true : withinSchema(schema) ? await kgHolds(ctx, step, resolved) : null;
     const check: ProgrammaticCheck = { ...schema, inKg };
     // Outside the region or the schema the answer is fixed: the region is a hard boundary, not the judge's call.
-    const judge = withinSchema(schema) ? await callRole(ctx, step, reviewTemplate, { question: hop.question, triple: h.triple, facts: region.facts, check }) : null;
+    const judge = withinSchema(schema)
+      ? await callRole(ctx, step, reviewTemplate, { question: hop.question, triple: h.triple, facts: region.facts, check })
+      : null;
     const score = judge?.score ?? 0;
     // Only a judged hypothesis (inside the schema, so fully resolved) can be accepted, whatever acceptScore is.
     const verdict = judge && score >= ctx.params.acceptScore ? 'accepted' : 'rejected';
@@ -132,12 +139,31 @@ async function kgHolds(ctx: Ctx, parent: StepHandle, r: ResolvedTriple): Promise
   return found.enabled ? found.items.length > 0 : null;
 }
 
-async function revise(ctx: Ctx, parent: StepHandle, hop: HopQuestion, region: Region, rejected: HypothesisRecord, tried: ProposedTriple[]): Promise<ProposedTriple | null> {
-  return ctx.trace.step({ kind: 'regram.revise', label: `Revise ${rejected.id}`, input: { id: rejected.id, triple: rejected.triple }, parent }, async (step) => {
-    const rejection = rejected.judge ? `score ${rejected.judge.score}: ${rejected.judge.reason}` : `fails the programmatic check ${JSON.stringify(rejected.check)}`;
-    const out = await callRole(ctx, step, reviseTemplate, { question: hop.question, triple: rejected.triple, rejection, relations: region.relations, entities: region.nodes, tried });
-    return out.revised;
-  });
+async function revise(
+  ctx: Ctx,
+  parent: StepHandle,
+  hop: HopQuestion,
+  region: Region,
+  rejected: HypothesisRecord,
+  tried: ProposedTriple[],
+): Promise<ProposedTriple | null> {
+  return ctx.trace.step(
+    { kind: 'regram.revise', label: `Revise ${rejected.id}`, input: { id: rejected.id, triple: rejected.triple }, parent },
+    async (step) => {
+      const rejection = rejected.judge
+        ? `score ${rejected.judge.score}: ${rejected.judge.reason}`
+        : `fails the programmatic check ${JSON.stringify(rejected.check)}`;
+      const out = await callRole(ctx, step, reviseTemplate, {
+        question: hop.question,
+        triple: rejected.triple,
+        rejection,
+        relations: region.relations,
+        entities: region.nodes,
+        tried,
+      });
+      return out.revised;
+    },
+  );
 }
 
 /** Accepted hypotheses become selected evidence of kind 'hypothesis', in the region's closed world (kg channel). */

@@ -73,7 +73,8 @@ export async function linkHop(
       const anchors = hop.prior && !hop.prior.abstained ? hop.prior.items : [];
       for (const a of anchors) add({ ...a, mention: null, method: 'earlier hop answer', score: null, from: `hop ${hop.prior!.hop} answer` });
       for (const [key, optionLinks] of ctx.params.optionSeeds ? Object.entries(frame.optionLinks) : []) {
-        for (const l of optionLinks) add({ nodeId: l.nodeId, name: l.name, kind: l.kind, mention: l.mention, method: l.method, score: l.score, from: `option ${key}` });
+        for (const l of optionLinks)
+          add({ nodeId: l.nodeId, name: l.name, kind: l.kind, mention: l.mention, method: l.method, score: l.score, from: `option ${key}` });
       }
       const expansions = links.filter((l) => normalise(l.mention) !== normalise(l.name)).map((l) => ({ mention: l.mention, name: l.name, method: l.method }));
       const relationQuery = [hop.question, ...expansions.map((e) => e.name)].join(' ');

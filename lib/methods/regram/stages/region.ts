@@ -37,7 +37,12 @@ export async function selectRegion(
 ): Promise<{ table: CandidateTable; region: Region }> {
   const { lambda, k, mmr } = ctx.params;
   const table = await ctx.trace.step(
-    { kind: 'regram.mmr', label: mmr ? 'Weighted MMR' : 'Top-K by relevance (w/o MMR)', input: { queries: linking.simQueries, candidates: candidates.records.length, lambda, k, domain, mmr, tieBreak: TIE_BREAK }, parent },
+    {
+      kind: 'regram.mmr',
+      label: mmr ? 'Weighted MMR' : 'Top-K by relevance (w/o MMR)',
+      input: { queries: linking.simQueries, candidates: candidates.records.length, lambda, k, domain, mmr, tieBreak: TIE_BREAK },
+      parent,
+    },
     async () => {
       const mmrCandidates = candidates.records.map((r) => ({ id: r.id, text: r.text, triple: tripleOf(r) }));
       const comparison = await compareCandidates(ctx.model.similarity, linking.simQueries, mmrCandidates);
@@ -46,15 +51,18 @@ export async function selectRegion(
       return { similarity: comparison.used, mmr, tieBreak: TIE_BREAK, lambda, k, queries: linking.simQueries, rows };
     },
   );
-  const region = await ctx.trace.step({ kind: 'regram.region', label: 'Region', input: { selected: table.rows.filter((r) => r.selected).length }, parent }, async () => {
-    const byId = new Map(candidates.records.map((r) => [r.id, r]));
-    const selected = table.rows
-      .filter((r) => r.selected)
-      .sort((a, b) => a.rank! - b.rank!)
-      .map((r) => byId.get(r.evidenceId)!)
-      .map((r) => ({ id: r.id, text: r.text, triple: tripleOf(r) }));
-    return formRegion(selected, new Set(linking.nodes.map((n) => n.nodeId)));
-  });
+  const region = await ctx.trace.step(
+    { kind: 'regram.region', label: 'Region', input: { selected: table.rows.filter((r) => r.selected).length }, parent },
+    async () => {
+      const byId = new Map(candidates.records.map((r) => [r.id, r]));
+      const selected = table.rows
+        .filter((r) => r.selected)
+        .sort((a, b) => a.rank! - b.rank!)
+        .map((r) => byId.get(r.evidenceId)!)
+        .map((r) => ({ id: r.id, text: r.text, triple: tripleOf(r) }));
+      return formRegion(selected, new Set(linking.nodes.map((n) => n.nodeId)));
+    },
+  );
   return { table, region };
 }
 

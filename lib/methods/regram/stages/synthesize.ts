@@ -34,8 +34,17 @@ export async function buildEvidenceMap(ctx: MethodContext<RegramParams>, hops: H
  * hops' map (the K cut cannot count). It lies outside the regions the paper
  * confines reasoning to, so only the aids bring it.
  */
-async function answerSetOf(ctx: MethodContext<RegramParams>, step: StepHandle, frame: QuestionFrame): Promise<{ facts: Pick<Fact, 'id' | 'text'>[]; members: RegionEntity[] }> {
-  const found = await ctx.channels.aids.questionAnswerSet(step, { question: frame.question, options: frame.options, entities: frame.entities, optionLinks: frame.optionLinks });
+async function answerSetOf(
+  ctx: MethodContext<RegramParams>,
+  step: StepHandle,
+  frame: QuestionFrame,
+): Promise<{ facts: Pick<Fact, 'id' | 'text'>[]; members: RegionEntity[] }> {
+  const found = await ctx.channels.aids.questionAnswerSet(step, {
+    question: frame.question,
+    options: frame.options,
+    entities: frame.entities,
+    optionLinks: frame.optionLinks,
+  });
   await ctx.trace.markSelected(found.map((r) => r.id));
   const members = found.filter((r) => r.kind === 'set').flatMap((r) => answerSetData(r).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
   return { facts: found.map((r) => ({ id: r.id, text: r.text })), members };
@@ -47,33 +56,36 @@ async function answerSetOf(ctx: MethodContext<RegramParams>, step: StepHandle, f
  * unless a hop answered from general knowledge, which the answer then says.
  */
 export async function synthesize(ctx: MethodContext<RegramParams>, frame: QuestionFrame, map: EvidenceMapEntry[], hops: HopResult[]): Promise<MethodAnswer> {
-  return ctx.trace.step({ kind: 'regram.synthesis', label: 'Final synthesis', input: { hops: map.map((e) => ({ hop: e.hop, mode: e.mode })) } }, async (step) => {
-    const set = await answerSetOf(ctx, step, frame);
-    const out = await callRole(ctx, step, synthesizeTemplate, { frame, map, answerSet: set.facts });
-    // The answer set is KG evidence too: its members may be named and it may be cited.
-    const evidenceIds = new Set([...map.flatMap((e) => [...e.facts, ...e.hypotheses].map((f) => f.id)), ...set.facts.map((f) => f.id)]);
-    const entities = [...new Map([...hops.flatMap((h) => h.region.nodes), ...set.members].map((n) => [n.nodeId, n as RegionEntity])).values()];
-    const guessed = map.some((e) => e.mode === 'LLM-GUESS' && !e.abstained);
-    const claims = out.abstain ? [] : out.claims.map((c) => ({ text: c.text, evidenceIds: c.evidenceIds.filter((id) => evidenceIds.has(id)) }));
-    const cited = [...new Set(claims.flatMap((c) => c.evidenceIds))];
-    const option = chosenOption(out, frame, entities, guessed);
-    const bounded = guessed ? { answer: out, entities: [] as RegionEntity[] } : holdToRegion(out, cited, { entities, evidenceIds });
-    const final = option.rejected ? { ...bounded.answer, abstain: true, answer: '', rationale: `${out.rationale} ${option.rejected}` } : bounded.answer;
-    const abstained = final.abstain || !final.answer.trim();
-    const placed = abstained ? optionsVerdict(frame, hops, ctx.params) : null;
-    const text = abstained ? '' : option.key ? frame.options![option.key] : final.answer;
-    return {
-      text: guessed && !abstained && !text.startsWith(GENERAL_KNOWLEDGE) ? `${GENERAL_KNOWLEDGE}: ${text}` : text,
-      optionKey: abstained ? null : option.key,
-      items: abstained ? [] : final.items,
-      nodeIds: abstained ? [] : bounded.entities.map((e) => e.nodeId),
-      count: abstained ? null : final.count,
-      abstained,
-      evidenceIds: abstained ? [] : cited,
-      claims: abstained ? [] : claims,
-      rationale: placed ? `${final.rationale} ${placed}` : final.rationale,
-    };
-  });
+  return ctx.trace.step(
+    { kind: 'regram.synthesis', label: 'Final synthesis', input: { hops: map.map((e) => ({ hop: e.hop, mode: e.mode })) } },
+    async (step) => {
+      const set = await answerSetOf(ctx, step, frame);
+      const out = await callRole(ctx, step, synthesizeTemplate, { frame, map, answerSet: set.facts });
+      // The answer set is KG evidence too: its members may be named and it may be cited.
+      const evidenceIds = new Set([...map.flatMap((e) => [...e.facts, ...e.hypotheses].map((f) => f.id)), ...set.facts.map((f) => f.id)]);
+      const entities = [...new Map([...hops.flatMap((h) => h.region.nodes), ...set.members].map((n) => [n.nodeId, n as RegionEntity])).values()];
+      const guessed = map.some((e) => e.mode === 'LLM-GUESS' && !e.abstained);
+      const claims = out.abstain ? [] : out.claims.map((c) => ({ text: c.text, evidenceIds: c.evidenceIds.filter((id) => evidenceIds.has(id)) }));
+      const cited = [...new Set(claims.flatMap((c) => c.evidenceIds))];
+      const option = chosenOption(out, frame, entities, guessed);
+      const bounded = guessed ? { answer: out, entities: [] as RegionEntity[] } : holdToRegion(out, cited, { entities, evidenceIds });
+      const final = option.rejected ? { ...bounded.answer, abstain: true, answer: '', rationale: `${out.rationale} ${option.rejected}` } : bounded.answer;
+      const abstained = final.abstain || !final.answer.trim();
+      const placed = abstained ? optionsVerdict(frame, hops, ctx.params) : null;
+      const text = abstained ? '' : option.key ? frame.options![option.key] : final.answer;
+      return {
+        text: guessed && !abstained && !text.startsWith(GENERAL_KNOWLEDGE) ? `${GENERAL_KNOWLEDGE}: ${text}` : text,
+        optionKey: abstained ? null : option.key,
+        items: abstained ? [] : final.items,
+        nodeIds: abstained ? [] : bounded.entities.map((e) => e.nodeId),
+        count: abstained ? null : final.count,
+        abstained,
+        evidenceIds: abstained ? [] : cited,
+        claims: abstained ? [] : claims,
+        rationale: placed ? `${final.rationale} ${placed}` : final.rationale,
+      };
+    },
+  );
 }
 
 /**

@@ -33,13 +33,16 @@ export function checkStep(input: CheckInput): CheckOutput {
     const supported = new Set(derived.answers.map((x) => normalise(x.name)));
     const stated = a.optionKey || a.count !== null || u.outputFormat === 'yesno' ? [] : a.answer;
     for (const name of stated) if (!supported.has(normalise(name))) problems.push(`${name} does not follow from the evidence`);
-    if (a.optionKey && derived.chosenOption && a.optionKey !== derived.chosenOption) problems.push(`the evidence supports option ${derived.chosenOption}, not ${a.optionKey}`);
+    if (a.optionKey && derived.chosenOption && a.optionKey !== derived.chosenOption)
+      problems.push(`the evidence supports option ${derived.chosenOption}, not ${a.optionKey}`);
     if (a.count !== null && derived.count !== undefined && a.count !== derived.count) problems.push(`the evidence gives ${derived.count}, not ${a.count}`);
   }
 
   const missing = fromPassages ? [] : [...kit.missing];
   if (!a.abstain && wantsAll(u) && input.unexamined > 0) {
-    missing.push(`${input.unexamined} further KG candidate(s), ranked below the top K and covering the step entities as well as any, were not examined; they may add answers`);
+    missing.push(
+      `${input.unexamined} further KG candidate(s), ranked below the top K and covering the step entities as well as any, were not examined; they may add answers`,
+    );
   }
   const sufficient = !a.abstain && (fromPassages || kit.sufficient) && missing.length === 0;
   const consistent = problems.length === 0 && (a.abstain || fromPassages || kit.consistent);
@@ -48,7 +51,13 @@ export function checkStep(input: CheckInput): CheckOutput {
     : (problems[0] ?? missing[0] ?? (fromPassages ? 'the document evidence states the answer' : kit.reason));
   const stop = sufficient && consistent;
   if (!stop && input.newEvidence === 0) {
-    return { stop: true, sufficient, consistent, reason: `${reason}; this step brought no new evidence, so another decomposition cannot close the gap`, missing: [...problems, ...missing] };
+    return {
+      stop: true,
+      sufficient,
+      consistent,
+      reason: `${reason}; this step brought no new evidence, so another decomposition cannot close the gap`,
+      missing: [...problems, ...missing],
+    };
   }
   return { stop, sufficient, consistent, reason, missing: [...problems, ...missing] };
 }

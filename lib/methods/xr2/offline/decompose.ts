@@ -71,5 +71,7 @@ function constraintsOf(u: QuestionReading): string[] {
 }
 
 function requiredOf(u: QuestionReading): string[] {
-  return u.anchors.flatMap((a) => a.chain.map((hop, i) => `${hop.edges.map((e) => e.metaedge).join('|')} triples ${hop.from} → ${hop.to}${i === 0 ? ` at ${a.entity.name}` : ''}`));
+  return u.anchors.flatMap((a) =>
+    a.chain.map((hop, i) => `${hop.edges.map((e) => e.metaedge).join('|')} triples ${hop.from} → ${hop.to}${i === 0 ? ` at ${a.entity.name}` : ''}`),
+  );
 }

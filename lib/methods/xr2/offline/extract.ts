@@ -30,7 +30,10 @@ export function extractCues(input: ExtractInput): Extraction {
   const constraints: Extraction['constraints'] = [
     ...u.anchors.filter((a) => a.negated).map((a) => ({ type: 'negation' as const, text: `the answer must not relate to ${a.entity.name}` })),
     ...u.anchors.flatMap((a) =>
-      a.chain.slice(1).map((hop) => ({ type: 'condition' as const, text: `from ${a.entity.name}, then ${hop.edges.map((e) => e.metaedge).join('|')}: ${hop.from} → ${hop.to}` })),
+      a.chain.slice(1).map((hop) => ({
+        type: 'condition' as const,
+        text: `from ${a.entity.name}, then ${hop.edges.map((e) => e.metaedge).join('|')}: ${hop.from} → ${hop.to}`,
+      })),
     ),
     ...findQuestionCues(u.stem)
       .filter((c) => c.cue === 'comparison' || c.cue === 'shared' || c.cue === 'count')

@@ -12,7 +12,14 @@ export async function decompose(ctx: MethodContext<Xr2Params>, parent: StepHandl
     { kind: 'xr2.decompose', label: previous ? 'Re-decompose' : 'Decompose', input: { t, gap: previous?.check.missing ?? [] }, parent },
     async (step) => {
       const established = establishedLines(state, ctx.params.establishedCap);
-      const out = await callRole(ctx, step, decomposeTemplate, { frame, t, tMax: ctx.params.tMax, previous, established: established.lines, establishedOmitted: established.omitted });
+      const out = await callRole(ctx, step, decomposeTemplate, {
+        frame,
+        t,
+        tMax: ctx.params.tMax,
+        previous,
+        established: established.lines,
+        establishedOmitted: established.omitted,
+      });
       return { ...out, current: out.current.trim() || frame.question };
     },
   );

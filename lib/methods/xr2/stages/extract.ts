@@ -34,7 +34,10 @@ export async function extract(ctx: MethodContext<unknown>, parent: StepHandle, f
       if (!link) unresolved.push(e.mention);
       else if (!linked.some((l) => l.nodeId === link.nodeId)) linked.push({ ...link, mention: e.mention });
     }
-    const profiles = await ctx.channels.entity.profiles(step, linked.map((l) => l.nodeId));
+    const profiles = await ctx.channels.entity.profiles(
+      step,
+      linked.map((l) => l.nodeId),
+    );
     await ctx.trace.markSelected(profiles.items.map((p) => p.id));
     return { ...out, linked, unresolved, profiles: profiles.items.map(toLine) };
   });
@@ -42,6 +45,6 @@ export async function extract(ctx: MethodContext<unknown>, parent: StepHandle, f
 
 /** The link for an extracted mention: same mention (and kind, when the role gave one); a fresh lookup may take any mention. */
 function pick(links: LinkedEntity[], e: { mention: string; kind: string | null }, anyMention = false): LinkedEntity | undefined {
-  const fits = links.filter((l) => (anyMention || normalise(l.mention) === normalise(e.mention)));
+  const fits = links.filter((l) => anyMention || normalise(l.mention) === normalise(e.mention));
   return fits.find((l) => !e.kind || sameKind(l.kind, e.kind)) ?? fits[0];
 }

@@ -7,10 +7,13 @@ import type { Xr2Frame } from '../templates';
 
 /** Q and D: the question's entity links (for the offline engine) and its document evidence, read once for every iteration. */
 export async function readQuestion(ctx: MethodContext<Xr2Params>): Promise<Xr2Frame> {
-  return ctx.trace.step({ kind: 'xr2.read', label: 'Read Q and D', input: { question: ctx.question.text, documentIds: ctx.question.documentIds } }, async (step) => {
-    const frame = await frameQuestion(ctx, step);
-    const docs = await readDocuments(ctx, step, frame.question, ctx.params.docK);
-    await ctx.trace.markSelected(docs.items.map((d) => d.id));
-    return { ...frame, documents: docs.items.map(toLine) };
-  });
+  return ctx.trace.step(
+    { kind: 'xr2.read', label: 'Read Q and D', input: { question: ctx.question.text, documentIds: ctx.question.documentIds } },
+    async (step) => {
+      const frame = await frameQuestion(ctx, step);
+      const docs = await readDocuments(ctx, step, frame.question, ctx.params.docK);
+      await ctx.trace.markSelected(docs.items.map((d) => d.id));
+      return { ...frame, documents: docs.items.map(toLine) };
+    },
+  );
 }

@@ -12,7 +12,12 @@ import { callRole } from './call';
 export async function reason(ctx: MethodContext<unknown>, parent: StepHandle, input: ReasonInput): Promise<ReasonOutput> {
   const shown = linesOf(input);
   return ctx.trace.step(
-    { kind: 'xr2.reason', label: 'Reason', input: { current: input.current, kgUnits: input.kg.length, established: input.established.length, claims: input.claims.length }, parent },
+    {
+      kind: 'xr2.reason',
+      label: 'Reason',
+      input: { current: input.current, kgUnits: input.kg.length, established: input.established.length, claims: input.claims.length },
+      parent,
+    },
     async (step) => admit(await callRole(ctx, step, reasonTemplate, input), shown),
   );
 }

@@ -17,7 +17,12 @@ export async function recallParametric(ctx: MethodContext<unknown>, parent: Step
     // The relation cues go apart from the entities, each in its metaedge's direction with the KG's verb, as retrieval writes them.
     const verbs = await metaedgeVerbs();
     const cues = extraction.relations.map((r) => cueText(r, verbs));
-    const recalled = await ctx.channels.param.recall(step, current, extraction.linked.map((e) => `${e.name} (${e.kind})`), cues);
+    const recalled = await ctx.channels.param.recall(
+      step,
+      current,
+      extraction.linked.map((e) => `${e.name} (${e.kind})`),
+      cues,
+    );
     await ctx.trace.markSelected(recalled.items.map((c) => c.id));
     return { claims: recalled.items.map(toLine), note: recalled.note ?? null };
   });

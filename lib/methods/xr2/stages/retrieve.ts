@@ -83,7 +83,12 @@ export async function retrieveKG(
   const { topK, candidatePool } = ctx.params;
   const entities = extraction.linked;
   return ctx.trace.step(
-    { kind: 'xr2.kg', label: 'Retrieve KG triples', input: { entities: entities.map((e) => e.nodeId), topK, candidatePool, alreadyShown: state.shownEdges.length }, parent },
+    {
+      kind: 'xr2.kg',
+      label: 'Retrieve KG triples',
+      input: { entities: entities.map((e) => e.nodeId), topK, candidatePool, alreadyShown: state.shownEdges.length },
+      parent,
+    },
     async (step) => {
       const notes: string[] = [];
       const node = (e: StepEntity) => ({ id: e.nodeId, kind: e.kind, name: e.name });
@@ -91,7 +96,16 @@ export async function retrieveKG(
         // Still asked, so a switched-off channel leaves its skipped step in the trace.
         const none = await ctx.channels.kg.triplesAround(step, [], {}, 'KG triples at the step entities');
         const answerSet = await setShown(ctx, step, frame, state, async () => []);
-        return { units: [], answerSet, shown: 'no candidates', cues: await cuesOf(extraction), candidates: [], unexamined: 0, completeness: false, notes: [none.note ?? 'no step entity was linked to the KG'] };
+        return {
+          units: [],
+          answerSet,
+          shown: 'no candidates',
+          cues: await cuesOf(extraction),
+          candidates: [],
+          unexamined: 0,
+          completeness: false,
+          notes: [none.note ?? 'no step entity was linked to the KG'],
+        };
       }
       const plans = entities.map((e) => ({ entity: e, ...relationsOf(e, extraction) }));
       const answers: ChannelAnswer[] = [];
@@ -103,10 +117,15 @@ export async function retrieveKG(
       for (const [kind, group] of groups) {
         if (group.length < 2) continue;
         const metaedges = [...new Set(group.flatMap((p) => p.metaedges))];
-        const shared = await ctx.channels.kg.sharedNeighbors(step, group.map((p) => node(p.entity)), { metaedges: metaedges.length ? metaedges : undefined, neighborKind: kind, limit: candidatePool });
+        const shared = await ctx.channels.kg.sharedNeighbors(
+          step,
+          group.map((p) => node(p.entity)),
+          { metaedges: metaedges.length ? metaedges : undefined, neighborKind: kind, limit: candidatePool },
+        );
         answers.push(shared);
         // The channel gives one triple per anchor for each shared node, in anchor order.
-        for (let i = 0; i + group.length <= shared.items.length; i += group.length) units.push({ records: shared.items.slice(i, i + group.length), order: units.length });
+        for (let i = 0; i + group.length <= shared.items.length; i += group.length)
+          units.push({ records: shared.items.slice(i, i + group.length), order: units.length });
         if (shared.enabled && !shared.items.length) notes.push(`no ${kind} is shared by ${group.map((p) => p.entity.name).join(' and ')}`);
       }
       // Single triples at each entity.
@@ -115,7 +134,12 @@ export async function retrieveKG(
         const around = await ctx.channels.kg.triplesAround(
           step,
           [node(p.entity)],
-          { metaedges: p.metaedges.length ? p.metaedges : undefined, direction: p.direction, neighborKinds: p.targetKind ? [p.targetKind] : undefined, limit: candidatePool },
+          {
+            metaedges: p.metaedges.length ? p.metaedges : undefined,
+            direction: p.direction,
+            neighborKinds: p.targetKind ? [p.targetKind] : undefined,
+            limit: candidatePool,
+          },
           `KG triples at ${p.entity.name}`,
         );
         answers.push(around);
@@ -125,7 +149,13 @@ export async function retrieveKG(
 
       // Aid `option-coverage`: reaching an entity the question names outside E_t (an option) counts as one more constraint met.
       const focus = focusNodes(frame, entities);
-      const focusCovers = focus.size > 0 && (await ctx.channels.aids.note(step, 'option-coverage', `reaching one of ${focus.size} named entit${focus.size === 1 ? 'y' : 'ies'} outside E_t counts as a constraint met`));
+      const focusCovers =
+        focus.size > 0 &&
+        (await ctx.channels.aids.note(
+          step,
+          'option-coverage',
+          `reaching one of ${focus.size} named entit${focus.size === 1 ? 'y' : 'ies'} outside E_t counts as a constraint met`,
+        ));
       const rows = rank(units, { current, entities, extraction, focus, focusCovers, shown: new Set(state.shownEdges), optionBonus: ctx.params.optionBonus });
       const eligible = rows.filter((r) => r.row.status !== 'shown earlier');
       const chosen = withinBudget(eligible, topK);
@@ -134,7 +164,11 @@ export async function retrieveKG(
       rest.forEach((r, i) => (r.row.rank = chosen.length + i + 1));
       const best = Math.max(0, ...eligible.map((r) => r.row.coverage));
       const unexamined = rest.filter((r) => r.row.coverage >= best).length;
-      const completeness = await ctx.channels.aids.note(step, 'completeness-notice', `the check is told that ${unexamined} candidate(s) below the top K cover the step entities as fully as those shown`);
+      const completeness = await ctx.channels.aids.note(
+        step,
+        'completeness-notice',
+        `the check is told that ${unexamined} candidate(s) below the top K cover the step entities as fully as those shown`,
+      );
       const set = await setShown(ctx, step, frame, state, () => answerSetOf(ctx, step, plans, extraction));
       await ctx.trace.markSelected([...chosen.flatMap((r) => r.unit.records.map((x) => x.id)), ...set.map((l) => l.id)]);
       const triples = chosen.reduce((n, r) => n + r.unit.records.length, 0);
@@ -174,7 +208,13 @@ function withinBudget<T extends { unit: Unit }>(ranked: T[], k: number): T[] {
  * the reader reads it; else this step's; else the one an earlier step showed.
  * Never two: sets read from two readings of one question can disagree.
  */
-async function setShown(ctx: MethodContext<Xr2Params>, step: StepHandle, frame: Xr2Frame, state: LoopState, stepSet: () => Promise<EvidenceLine[]>): Promise<EvidenceLine[]> {
+async function setShown(
+  ctx: MethodContext<Xr2Params>,
+  step: StepHandle,
+  frame: Xr2Frame,
+  state: LoopState,
+  stepSet: () => Promise<EvidenceLine[]>,
+): Promise<EvidenceLine[]> {
   if (!ctx.channels.aids.enabled) return [];
   const question = (await ctx.channels.aids.questionAnswerSet(step, frame, 'Answer set of the question (aid)')).map(toLine);
   if (question.length) return question.slice(0, 1);
@@ -183,12 +223,21 @@ async function setShown(ctx: MethodContext<Xr2Params>, step: StepHandle, frame: 
 }
 
 /** For a list or count step: one set unit, the nodes of the answer kind every (non-negated) entity reaches along its relation. */
-async function answerSetOf(ctx: MethodContext<Xr2Params>, step: StepHandle, plans: (ReturnType<typeof relationsOf> & { entity: StepEntity })[], x: StepExtraction): Promise<EvidenceLine[]> {
+async function answerSetOf(
+  ctx: MethodContext<Xr2Params>,
+  step: StepHandle,
+  plans: (ReturnType<typeof relationsOf> & { entity: StepEntity })[],
+  x: StepExtraction,
+): Promise<EvidenceLine[]> {
   if (x.outputFormat !== 'list' && x.outputFormat !== 'count') return [];
   const usable = plans.filter((p) => !p.negated && p.metaedges.length);
   if (!usable.length || usable.length !== plans.filter((p) => !p.negated).length) return [];
   const kind = x.answerKind ?? usable[0].targetKind;
-  const constraints = usable.map((p) => ({ anchor: { id: p.entity.nodeId, kind: p.entity.kind, name: p.entity.name }, metaedges: p.metaedges, direction: p.direction }));
+  const constraints = usable.map((p) => ({
+    anchor: { id: p.entity.nodeId, kind: p.entity.kind, name: p.entity.name },
+    metaedges: p.metaedges,
+    direction: p.direction,
+  }));
   return (await ctx.channels.aids.answerSet(step, constraints, kind)).map(toLine);
 }
 
@@ -214,12 +263,27 @@ function relationsOf(e: StepEntity, x: StepExtraction) {
 /** Entities the question names besides E_t: the options' and the question's own. */
 function focusNodes(frame: Xr2Frame, entities: StepEntity[]): Set<string> {
   const step = new Set(entities.map((e) => e.nodeId));
-  return new Set(linkedNodes(frame).map((n) => n.nodeId).filter((id) => !step.has(id)));
+  return new Set(
+    linkedNodes(frame)
+      .map((n) => n.nodeId)
+      .filter((id) => !step.has(id)),
+  );
 }
 
 const edgeOf = (r: EvidenceRecord) => tripleOf(r).edgeId;
 
-function rank(units: Unit[], by: { current: string; entities: StepEntity[]; extraction: StepExtraction; focus: Set<string>; focusCovers: boolean; shown: Set<number>; optionBonus: number }) {
+function rank(
+  units: Unit[],
+  by: {
+    current: string;
+    entities: StepEntity[];
+    extraction: StepExtraction;
+    focus: Set<string>;
+    focusCovers: boolean;
+    shown: Set<number>;
+    optionBonus: number;
+  },
+) {
   const ids = new Set(by.entities.map((e) => e.nodeId));
   // A relation the question's words name weighs 1; one the kinds chose, 0.5 for the preferred reading and 0.25 for the fallbacks.
   const weight = new Map<string, number>();

@@ -7,5 +7,9 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/runs/share/{shareId}/export — the shared run as a JSON download, credentials removed, no private id. */
 export const GET = defineRoute({ public: true, params: ShareParams }, async ({ params }) =>
-  downloadResponse({ filename: `hopscope-run-${params.shareId}.json`, contentType: 'application/json; charset=utf-8', body: JSON.stringify(await exportSharedRun(params.shareId), null, 2) }),
+  downloadResponse({
+    filename: `hopscope-run-${params.shareId}.json`,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify(await exportSharedRun(params.shareId), null, 2),
+  }),
 );

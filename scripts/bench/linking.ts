@@ -1,18 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { explainLinks, KnowledgeLookups } from '../../lib/kg';
+import type { LinkingCase } from '../linking-set';
 import type { BenchModule, GridRow } from './types';
-
-/** A case of the linking set (scripts/linking-set.ts writes them). */
-export interface LinkingCase {
-  id: string;
-  category: string;
-  sentence: string;
-  mention: string;
-  start: number;
-  expected: string;
-  accept: string[];
-}
 
 export const LINKING_SET = path.join('tests', 'fixtures', 'linking', 'linking-set.jsonl');
 

@@ -27,3 +27,39 @@ export function tallyTokens(results: ModelResult<unknown>[]): { calls: number; t
   }
   return { calls: results.length, tokensIn, tokensOut, estimated };
 }
+
+/** One pipeline stage's model calls and tokens, as a method's stages report them (`ms` where the method times its stages). */
+export interface StageTally<S extends string> {
+  stage: S;
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+  estimated: boolean;
+  ms?: number;
+}
+
+/** Sums a run's stage usages per stage, in the pipeline's stage order, with the run's call and token totals. */
+export function sumStageUsage<U extends StageTally<string>>(
+  order: readonly U['stage'][],
+  usages: U[],
+): { stages: U[]; calls: number; tokensIn: number; tokensOut: number } {
+  const byStage = new Map<string, U>();
+  for (const u of usages) {
+    const into = byStage.get(u.stage);
+    byStage.set(u.stage, into ? addStageUsage(into, u) : u);
+  }
+  const stages = order.flatMap((s) => byStage.get(s) ?? []);
+  const sum = (f: (s: U) => number) => stages.reduce((n, s) => n + f(s), 0);
+  return { stages, calls: sum((s) => s.calls), tokensIn: sum((s) => s.tokensIn), tokensOut: sum((s) => s.tokensOut) };
+}
+
+function addStageUsage<U extends StageTally<string>>(a: U, b: U): U {
+  return {
+    ...a,
+    calls: a.calls + b.calls,
+    tokensIn: a.tokensIn + b.tokensIn,
+    tokensOut: a.tokensOut + b.tokensOut,
+    estimated: a.estimated || b.estimated,
+    ...(a.ms === undefined ? {} : { ms: a.ms + (b.ms ?? 0) }),
+  };
+}

@@ -1,4 +1,4 @@
-import { tallyTokens } from '@/lib/llm/tokens';
+import { sumStageUsage, tallyTokens } from '@/lib/llm/tokens';
 import type { ModelResult, RoleTemplate } from '@/lib/llm/types';
 import type { StepKind, StepOutput } from '@/lib/trace/step-schemas';
 import type { StepHandle } from '@/lib/trace/types';
@@ -63,19 +63,6 @@ function tally(stage: Stage, results: ModelResult<unknown>[]): Omit<StageUsage, 
 
 /** Per-stage totals in pipeline order, and the run's totals. */
 export function totalUsage(usages: StageUsage[]): { stages: StageUsage[]; calls: number; tokensIn: number; tokensOut: number; ms: number } {
-  const byStage = new Map<Stage, StageUsage>();
-  for (const u of usages) {
-    const into = byStage.get(u.stage) ?? { stage: u.stage, calls: 0, tokensIn: 0, tokensOut: 0, estimated: false, ms: 0 };
-    byStage.set(u.stage, {
-      stage: u.stage,
-      calls: into.calls + u.calls,
-      tokensIn: into.tokensIn + u.tokensIn,
-      tokensOut: into.tokensOut + u.tokensOut,
-      estimated: into.estimated || u.estimated,
-      ms: into.ms + u.ms,
-    });
-  }
-  const stages = STAGES.flatMap((s) => (byStage.has(s) ? [byStage.get(s)!] : []));
-  const sum = (f: (s: StageUsage) => number) => stages.reduce((n, s) => n + f(s), 0);
-  return { stages, calls: sum((s) => s.calls), tokensIn: sum((s) => s.tokensIn), tokensOut: sum((s) => s.tokensOut), ms: sum((s) => s.ms) };
+  const totals = sumStageUsage(STAGES, usages);
+  return { ...totals, ms: totals.stages.reduce((n, s) => n + s.ms, 0) };
 }

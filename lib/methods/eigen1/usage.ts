@@ -1,4 +1,4 @@
-import { tallyTokens } from '@/lib/llm/tokens';
+import { sumStageUsage, tallyTokens } from '@/lib/llm/tokens';
 import type { ModelResult } from '@/lib/llm/types';
 
 /**
@@ -37,22 +37,5 @@ export function usageOf(stage: Stage, results: ModelResult<unknown>[]): StageUsa
 
 /** Sums usages per stage, in the pipeline's stage order. */
 export function totalUsage(usages: StageUsage[]): { stages: StageUsage[]; calls: number; tokensIn: number; tokensOut: number } {
-  const byStage = new Map<Stage, StageUsage>();
-  for (const u of usages) {
-    const into = byStage.get(u.stage) ?? { stage: u.stage, calls: 0, tokensIn: 0, tokensOut: 0, estimated: false };
-    byStage.set(u.stage, {
-      stage: u.stage,
-      calls: into.calls + u.calls,
-      tokensIn: into.tokensIn + u.tokensIn,
-      tokensOut: into.tokensOut + u.tokensOut,
-      estimated: into.estimated || u.estimated,
-    });
-  }
-  const stages = STAGES.flatMap((s) => (byStage.has(s) ? [byStage.get(s)!] : []));
-  return {
-    stages,
-    calls: stages.reduce((n, s) => n + s.calls, 0),
-    tokensIn: stages.reduce((n, s) => n + s.tokensIn, 0),
-    tokensOut: stages.reduce((n, s) => n + s.tokensOut, 0),
-  };
+  return sumStageUsage(STAGES, usages);
 }

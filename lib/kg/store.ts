@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { databaseUrl, getPool } from '@/lib/db/client';
+import type { KgNode } from './types';
 import type { MetaedgeRow } from './relations';
 
 /**
@@ -27,4 +29,32 @@ export async function loadedMetaedges(): Promise<MetaedgeRow[]> {
       where exists (select 1 from edges e where e.metaedge = m.abbr) order by abbr`,
   );
   return rows;
+}
+
+/** Per node, its `perNode` longest aliases of at least `minLength` characters (longest first). */
+export async function searchAliasesOf(
+  nodeIds: readonly string[],
+  { perNode, minLength }: { perNode: number; minLength: number },
+): Promise<Map<string, string[]>> {
+  const byNode = new Map<string, string[]>();
+  if (!nodeIds.length) return byNode;
+  const { rows } = await getPool().query(
+    `select node_id, alias from (
+       select node_id, alias, row_number() over (partition by node_id order by length(alias) desc, alias) as n
+         from node_aliases where node_id = any($1) and length(alias) >= $3) a
+      where n <= $2`,
+    [nodeIds, perNode, minLength],
+  );
+  for (const r of z.array(z.object({ node_id: z.string(), alias: z.string() })).parse(rows)) byNode.set(r.node_id, [...(byNode.get(r.node_id) ?? []), r.alias]);
+  return byNode;
+}
+
+/** A connected node of this kind other than `not`, picked by a hash of `key` (the same key picks the same node); null when there is none. */
+export async function hashedNodeOfKind(kind: string, not: string, key: string): Promise<KgNode | null> {
+  const { rows } = await getPool().query(`select id, kind, name from nodes where kind = $1 and degree > 0 and id <> $2 order by md5(id || $3) limit 1`, [
+    kind,
+    not,
+    key,
+  ]);
+  return rows[0] ? z.object({ id: z.string(), kind: z.string(), name: z.string() }).parse(rows[0]) : null;
 }

@@ -1,0 +1,119 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { getPool } from '@/lib/db/client';
+
+/**
+ * The corpus's store: documents, their passages (full-text indexed) and the
+ * relevance calibration kept per corpus. Rows come back parsed.
+ */
+
+/** A database to read the corpus from: the process's pool unless a caller (an import into another database) names one. */
+export type CorpusDb = Pick<pg.Pool, 'query'>;
+
+const PassageSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  ordinal: z.number(),
+  start: z.number(),
+  end: z.number(),
+  label: z.string().nullable(),
+  text: z.string(),
+  title: z.string().nullable(),
+  source: z.string(),
+  externalId: z.string().nullable(),
+  /** Full-text rank against the search's query (searches only). */
+  rank: z.number().optional(),
+});
+export type Passage = z.infer<typeof PassageSchema>;
+const PassagesSchema = z.array(PassageSchema);
+
+const PASSAGE_COLUMNS = `p.id, p.document_id "documentId", p.ordinal, p.start, p."end", p.label, p.text, d.title, d.source, d.external_id "externalId"`;
+
+/** Every passage of these documents, in document and passage order. */
+export async function passagesOf(documentIds: readonly string[]): Promise<Passage[]> {
+  const { rows } = await getPool().query(
+    `select ${PASSAGE_COLUMNS} from passages p join documents d on d.id = p.document_id
+      where p.document_id = any($1) order by p.document_id, p.ordinal`,
+    [documentIds],
+  );
+  return PassagesSchema.parse(rows);
+}
+
+/** Where a passage search looks: not in `exclude` (documents read already), and only among `within` passage ids when given. */
+export interface PassageScope {
+  limit: number;
+  exclude: readonly string[];
+  within: readonly string[] | null;
+}
+
+/**
+ * Passages matching the tsquery `match` (phrases of an entity's surfaces), ranked by
+ * full-text rank against the tsquery `rankBy` (the query's words).
+ */
+export async function passagesMatching(match: string, rankBy: string, scope: PassageScope): Promise<Passage[]> {
+  const { rows } = await getPool().query(
+    `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
+       from passages p join documents d on d.id = p.document_id,
+            to_tsquery('english', $1) q, to_tsquery('english', $2) r
+      where p.tsv @@ q and not (p.document_id = any($4)) and ($5::text[] is null or p.id = any($5))
+      order by rank desc, p.id limit $3`,
+    [match, rankBy, scope.limit, scope.exclude, scope.within],
+  );
+  return PassagesSchema.parse(rows);
+}
+
+/** Passages matching the tsquery `words`, ranked by it. */
+export async function passagesWithWords(words: string, scope: PassageScope): Promise<Passage[]> {
+  const { rows } = await getPool().query(
+    `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
+       from passages p join documents d on d.id = p.document_id, to_tsquery('english', $1) q
+      where p.tsv @@ q and not (p.document_id = any($3)) and ($4::text[] is null or p.id = any($4))
+      order by rank desc, p.id limit $2`,
+    [words, scope.limit, scope.exclude, scope.within],
+  );
+  return PassagesSchema.parse(rows);
+}
+
+const CorpusShapeSchema = z.object({ documents: z.number(), passages: z.number(), ids: z.string(), imported: z.string().nullable() });
+
+/**
+ * The corpus as a calibration sees it: how many documents and passages, an md5 of the
+ * passages' ids, and when documents were last imported (a re-import keeps its passages'
+ * ids, not necessarily their text).
+ */
+export async function corpusShape(db: CorpusDb = getPool()): Promise<z.infer<typeof CorpusShapeSchema>> {
+  const { rows } = await db.query(
+    `select (select count(*)::int from documents) documents, count(*)::int passages, md5(coalesce(string_agg(id, ',' order by id), '')) ids,
+            (select max(imported_at)::text from kg_imports where kind = 'documents') imported
+       from passages`,
+  );
+  return CorpusShapeSchema.parse(rows[0]);
+}
+
+/** A calibration as `corpus_calibrations.value` holds it (JSON has no Infinity: a corpus too small to calibrate has a null threshold). */
+const StoredCalibrationSchema = z.object({ threshold: z.number().nullable(), negatives: z.number(), documents: z.number(), method: z.string() });
+export type StoredCalibration = z.infer<typeof StoredCalibrationSchema>;
+
+/** The calibration stored under this corpus signature, or null. */
+export async function readCalibration(signature: string, db: CorpusDb = getPool()): Promise<StoredCalibration | null> {
+  const { rows } = await db.query(`select value from corpus_calibrations where signature = $1`, [signature]);
+  return rows[0] ? StoredCalibrationSchema.parse(rows[0].value) : null;
+}
+
+/** Stores the calibration of this signature; other corpora's are stale, so one row is kept per database. */
+export async function saveCalibration(signature: string, value: StoredCalibration, db: CorpusDb = getPool()): Promise<void> {
+  await db.query(
+    `with gone as (delete from corpus_calibrations where signature <> $1)
+     insert into corpus_calibrations (signature, value) values ($1, $2::jsonb) on conflict (signature) do nothing`,
+    [signature, JSON.stringify(value)],
+  );
+}
+
+const CorpusPassageSchema = z.object({ id: z.string(), documentId: z.string(), text: z.string() });
+export type CorpusPassage = z.infer<typeof CorpusPassageSchema>;
+
+/** Every passage's id, document and text, by id. */
+export async function allPassageTexts(db: CorpusDb = getPool()): Promise<CorpusPassage[]> {
+  const { rows } = await db.query(`select id, document_id "documentId", text from passages order by id`);
+  return z.array(CorpusPassageSchema).parse(rows);
+}

@@ -1,5 +1,5 @@
-import type pg from 'pg';
-import { databaseUrl, getPool } from '@/lib/db/client';
+import { allPassageTexts, corpusShape, readCalibration, saveCalibration, type CorpusDb, type CorpusPassage } from '@/lib/corpus/store';
+import { databaseKey, searchAliasesOf } from '@/lib/kg/store';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
 import { contentTerms, isStopword, wordTokens } from '@/lib/llm/offline/text';
 
@@ -95,18 +95,8 @@ const ALIASES_PER_ENTITY = 15;
 export const MIN_ALIAS = 4;
 
 /** The aliases a passage search looks for, per node: the longest 15 of 4+ characters. */
-export async function searchAliases(nodeIds: string[]): Promise<Map<string, string[]>> {
-  const byNode = new Map<string, string[]>();
-  if (!nodeIds.length) return byNode;
-  const { rows } = await getPool().query<{ node_id: string; alias: string }>(
-    `select node_id, alias from (
-       select node_id, alias, row_number() over (partition by node_id order by length(alias) desc, alias) as n
-         from node_aliases where node_id = any($1) and length(alias) >= $3) a
-      where n <= $2`,
-    [nodeIds, ALIASES_PER_ENTITY, MIN_ALIAS],
-  );
-  for (const r of rows) byNode.set(r.node_id, [...(byNode.get(r.node_id) ?? []), r.alias]);
-  return byNode;
+export function searchAliases(nodeIds: string[]): Promise<Map<string, string[]>> {
+  return searchAliasesOf(nodeIds, { perNode: ALIASES_PER_ENTITY, minLength: MIN_ALIAS });
 }
 
 /** What the process knows of the corpus's calibration; the corpus is looked at again after SIGNATURE_CHECK_MS. */
@@ -120,12 +110,12 @@ const SIGNATURE_CHECK_MS = 10_000;
  * documents changed) and not again by every process that searches documents.
  */
 export async function calibration(): Promise<Calibration> {
-  const database = databaseUrl();
+  const database = databaseKey();
   if (calibrated?.database === database && Date.now() - calibrated.checkedAt < SIGNATURE_CHECK_MS) return calibrated.value;
-  const corpus = await corpusSignature(getPool());
+  const corpus = await corpusSignature();
   if (calibrated?.database === database && calibrated.signature === corpus.signature) calibrated.checkedAt = Date.now();
   else {
-    const entry = { database, signature: corpus.signature, checkedAt: Date.now(), value: storedOrComputed(getPool(), corpus) };
+    const entry = { database, signature: corpus.signature, checkedAt: Date.now(), value: storedOrComputed(corpus) };
     calibrated = entry;
     // A calibration that failed (a lost database) is not kept: the next caller computes it again.
     entry.value.catch(() => {
@@ -135,9 +125,9 @@ export async function calibration(): Promise<Calibration> {
   return calibrated.value;
 }
 
-/** Computes and stores the calibration of the corpus as it is now in `db`: the end of a corpus import. */
-export async function storeCalibration(db: pg.Pool): Promise<Calibration> {
-  return storedOrComputed(db, await corpusSignature(db));
+/** Computes and stores the calibration of the corpus as it is now in `db` (by default the process's database): the end of a corpus import. */
+export async function storeCalibration(db?: CorpusDb): Promise<Calibration> {
+  return storedOrComputed(await corpusSignature(db), db);
 }
 
 interface CorpusSignature {
@@ -145,40 +135,25 @@ interface CorpusSignature {
   documents: number;
 }
 
-/**
- * The corpus as the calibration sees it: how many documents, which passages (their ids), and the
- * last corpus import (a re-import keeps its passages' ids, not necessarily their text).
- */
-async function corpusSignature(db: pg.Pool): Promise<CorpusSignature> {
-  const { rows } = await db.query<{ documents: number; passages: number; ids: string; imported: string | null }>(
-    `select (select count(*)::int from documents) documents, count(*)::int passages, md5(coalesce(string_agg(id, ',' order by id), '')) ids,
-            (select max(imported_at)::text from kg_imports where kind = 'documents') imported
-       from passages`,
-  );
-  const { documents, passages, ids, imported } = rows[0];
+/** The corpus as the calibration sees it (lib/corpus/store.ts corpusShape), as one text. */
+async function corpusSignature(db?: CorpusDb): Promise<CorpusSignature> {
+  const { documents, passages, ids, imported } = await corpusShape(db);
   return { signature: `${CALIBRATION_VERSION}:${documents}:${passages}:${ids}:${imported ?? ''}`, documents };
 }
 
 /** Part of the signature: a change to how the calibration is computed makes the stored ones stale. */
 const CALIBRATION_VERSION = 1;
 
-async function storedOrComputed(db: pg.Pool, corpus: CorpusSignature): Promise<Calibration> {
-  const { rows } = await db.query<{ value: Calibration & { threshold: number | null } }>(`select value from corpus_calibrations where signature = $1`, [
-    corpus.signature,
-  ]);
+async function storedOrComputed(corpus: CorpusSignature, db?: CorpusDb): Promise<Calibration> {
+  const stored = await readCalibration(corpus.signature, db);
   // JSON has no Infinity: a corpus too small to calibrate is stored with a null threshold.
-  if (rows[0]) return { ...rows[0].value, threshold: rows[0].value.threshold ?? Infinity };
-  const value = await calibrate(db, corpus.documents);
-  // Other corpora's calibrations are stale: one row is kept per database.
-  await db.query(
-    `with gone as (delete from corpus_calibrations where signature <> $1)
-     insert into corpus_calibrations (signature, value) values ($1, $2::jsonb) on conflict (signature) do nothing`,
-    [corpus.signature, JSON.stringify({ ...value, threshold: Number.isFinite(value.threshold) ? value.threshold : null })],
-  );
+  if (stored) return { ...stored, threshold: stored.threshold ?? Infinity };
+  const value = await calibrate(corpus.documents, db);
+  await saveCalibration(corpus.signature, { ...value, threshold: Number.isFinite(value.threshold) ? value.threshold : null }, db);
   return value;
 }
 
-async function calibrate(db: pg.Pool, documents: number): Promise<Calibration> {
+async function calibrate(documents: number, db?: CorpusDb): Promise<Calibration> {
   if (documents < MIN_CALIBRATION_DOCUMENTS) {
     return {
       threshold: Infinity,
@@ -187,14 +162,7 @@ async function calibrate(db: pg.Pool, documents: number): Promise<Calibration> {
       method: `corpus of ${documents} document(s) is too small to calibrate (< ${MIN_CALIBRATION_DOCUMENTS}): no passage is admitted by score alone`,
     };
   }
-  const { rows } = await db.query<CorpusPassage>('select id, document_id, text from passages order by id');
-  return calibrateOn(rows, documents);
-}
-
-export interface CorpusPassage {
-  id: string;
-  document_id: string;
-  text: string;
+  return calibrateOn(await allPassageTexts(db), documents);
 }
 
 /** The calibration over given passages (pure: the same corpus gives the same threshold). */
@@ -216,7 +184,7 @@ export function calibrateOn(rows: CorpusPassage[], documents: number): Calibrati
     // The same text in another document (a reprint, a test fixture stored twice) is that passage again, not a negative.
     const sentence = normaliseSpace(r.text.split(/(?<=[.!?])\s+/)[0] ?? r.text);
     const against = pool
-      .flatMap((other, j) => (other.document_id === r.document_id || j === i ? [] : [{ j, score: share(query, terms[j]) }]))
+      .flatMap((other, j) => (other.documentId === r.documentId || j === i ? [] : [{ j, score: share(query, terms[j]) }]))
       .sort((a, b) => b.score - a.score);
     // Best first, skipping copies until PER_QUERY are kept: the text search runs on a few passages, not on all.
     const kept: number[] = [];

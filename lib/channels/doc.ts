@@ -1,5 +1,5 @@
 import { cachedRead } from '@/lib/db/cached-read';
-import { getPool } from '@/lib/db/client';
+import { passagesMatching, passagesOf, passagesWithWords, type Passage, type PassageScope } from '@/lib/corpus/store';
 import { linkEntities } from '@/lib/kg';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from '@/lib/trace/types';
@@ -7,22 +7,6 @@ import { calibration, MIN_ALIAS, queryTerms, relevanceOf, searchAliases, surface
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { factKey } from './citations';
 import { lookupsOf } from './lookups';
-
-interface PassageRow {
-  id: string;
-  document_id: string;
-  ordinal: number;
-  start: number;
-  end: number;
-  label: string | null;
-  text: string;
-  title: string | null;
-  source: string;
-  external_id: string | null;
-  rank?: number;
-}
-
-const PASSAGE_COLUMNS = `p.id, p.document_id, p.ordinal, p.start, p."end", p.label, p.text, d.title, d.source, d.external_id`;
 
 /** How a search ended, recorded as the step's output: passages, or "no relevant document" with why. */
 export interface DocSearchResult {
@@ -60,7 +44,7 @@ export class DocChannel {
   /** The corpus calibration, read once per run (a run searches one corpus). */
   private calibrated: Promise<Calibration> | null = null;
   /** Candidate passages per full-text query, so the same search asked again in a run (EIGEN-1's parallel proposers) reads the corpus once. */
-  private readonly candidates = new Map<string, Promise<PassageRow[]>>();
+  private readonly candidates = new Map<string, Promise<Passage[]>>();
 
   constructor(private readonly deps: ChannelDeps) {}
 
@@ -76,11 +60,7 @@ export class DocChannel {
     if (!this.enabled) return this.off(parent, label, { documentIds: ids });
     const items = await trace.step({ kind: 'channel.doc', label, input: { documentIds: ids }, parent }, async (step) => {
       if (!ids.length) return [];
-      const { rows } = await getPool().query<PassageRow>(
-        `select ${PASSAGE_COLUMNS} from passages p join documents d on d.id = p.document_id
-          where p.document_id = any($1) order by p.document_id, p.ordinal`,
-        [ids],
-      );
+      const rows = await passagesOf(ids);
       return trace.addEvidence(
         step,
         rows.map((r) => passageEvidence(r, {}, { relevance: 'attached' })),
@@ -206,14 +186,8 @@ export class DocChannel {
     const surfaces = surfaceQuery(entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]));
     if (!surfaces) return [];
     const terms = queryTerms(query);
-    const rows = await this.candidateRows(
-      `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
-         from passages p join documents d on d.id = p.document_id,
-              to_tsquery('english', $1) q, to_tsquery('english', $2) r
-        where p.tsv @@ q and not (p.document_id = any($4)) and ($5::text[] is null or p.id = any($5))
-        order by rank desc, p.id limit $3`,
-      [surfaces, terms.length ? terms.join(' | ') : surfaces, CANDIDATES, this.deps.documentIds, this.deps.docBundle ?? null],
-    );
+    const rankBy = terms.length ? terms.join(' | ') : surfaces;
+    const rows = await this.candidateRows(['matching', surfaces, rankBy], (scope) => passagesMatching(surfaces, rankBy, scope));
     return rows
       .map((row) => {
         const rel = relevanceOf(row.text, query, entities);
@@ -229,22 +203,18 @@ export class DocChannel {
       .slice(0, k);
   }
 
-  /** The rows of a candidate query, read once per run and query. */
-  private candidateRows(sql: string, params: unknown[]): Promise<PassageRow[]> {
-    return cachedRead(this.candidates, JSON.stringify([sql, params]), async () => (await getPool().query<PassageRow>(sql, params)).rows);
+  /** The rows of a candidate search (named by `key`), read once per run and search; outside the question's attached documents, within its bundle when it has one. */
+  private candidateRows(key: unknown[], read: (scope: PassageScope) => Promise<Passage[]>): Promise<Passage[]> {
+    const scope: PassageScope = { limit: CANDIDATES, exclude: this.deps.documentIds, within: this.deps.docBundle ?? null };
+    return cachedRead(this.candidates, JSON.stringify(key), () => read(scope));
   }
 
   /** Passages whose query-word coverage clears the calibrated threshold but that name no entity of the question. */
   private async byScore(query: string, entities: CandidateEntity[], calib: Calibration) {
     const terms = queryTerms(query);
     if (!terms.length || !Number.isFinite(calib.threshold)) return [];
-    const rows = await this.candidateRows(
-      `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
-         from passages p join documents d on d.id = p.document_id, to_tsquery('english', $1) q
-        where p.tsv @@ q and not (p.document_id = any($3)) and ($4::text[] is null or p.id = any($4))
-        order by rank desc, p.id limit $2`,
-      [terms.join(' | '), CANDIDATES, this.deps.documentIds, this.deps.docBundle ?? null],
-    );
+    const words = terms.join(' | ');
+    const rows = await this.candidateRows(['words', words], (scope) => passagesWithWords(words, scope));
     return rows
       .map((row) => ({ row, rel: relevanceOf(row.text, query, entities) }))
       .filter((r) => !r.rel.sharedEntities.length && r.rel.coverage >= calib.threshold)
@@ -256,7 +226,7 @@ export class DocChannel {
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Keeps the best-ranked of passages that read the same (one text stored in two documents is one fact, and k means k distinct passages). */
-function firstOfItsWording(): (r: { row: PassageRow }) => boolean {
+function firstOfItsWording(): (r: { row: Passage }) => boolean {
   const seen = new Set<string>();
   return ({ row }) => {
     const key = factKey({ channel: 'doc', kind: 'passage', ref: '', text: row.text });
@@ -267,7 +237,7 @@ function firstOfItsWording(): (r: { row: PassageRow }) => boolean {
 }
 
 function passageEvidence(
-  r: PassageRow,
+  r: Passage,
   scores: Record<string, number>,
   relevance: { relevance: 'attached' | 'entity' | 'words' | 'score'; sharedEntities?: string[] },
 ): EvidenceInput {
@@ -278,13 +248,13 @@ function passageEvidence(
     text: r.label ? `[${r.label}] ${r.text}` : r.text,
     data: {
       passageId: r.id,
-      documentId: r.document_id,
+      documentId: r.documentId,
       ordinal: r.ordinal,
       start: r.start,
       end: r.end,
       title: r.title,
       source: r.source,
-      externalId: r.external_id,
+      externalId: r.externalId,
       ...relevance,
     },
     scores,

@@ -1,4 +1,5 @@
-import { getPool } from '@/lib/db/client';
+import { hashedNodeOfKind } from '@/lib/kg/store';
+import { donorQuestions } from '@/lib/eval/store/questions';
 import { linkEntities, neighbors, type KgEdge, type KgNode } from '@/lib/kg';
 import { sampleIndexes, seededRandom } from '@/lib/kg/query/prng';
 
@@ -88,15 +89,8 @@ export class ShuffleDonors {
 }
 
 /** Other questions in seeded order: the run's own set first, then any stored question; never one with the same text. */
-async function donorCandidates(seed: number, question: { id: string | null; text: string }): Promise<{ id: string; text: string }[]> {
-  const { rows } = await getPool().query<{ id: string; text: string }>(
-    `select q.id, q.text from questions q
-      where q.id is distinct from $1 and q.text <> $2
-      order by (q.set_id = (select set_id from questions where id = $1)) desc nulls last, md5(q.id || $3)
-      limit $4`,
-    [question.id, question.text, `kg-shuffle/${seed}`, MAX_DONORS],
-  );
-  return rows;
+function donorCandidates(seed: number, question: { id: string | null; text: string }): Promise<{ id: string; text: string }[]> {
+  return donorQuestions(question, `kg-shuffle/${seed}`, MAX_DONORS);
 }
 
 /**
@@ -105,11 +99,5 @@ async function donorCandidates(seed: number, question: { id: string | null; text
  * seeded hash. Named in the trace as a deviation from the matched budget.
  */
 export async function shuffledAnchor(anchor: KgNode, seed: number): Promise<KgNode> {
-  const { rows } = await getPool().query<KgNode>(
-    `select id, kind, name from nodes
-      where kind = $1 and degree > 0 and id <> $2
-      order by md5(id || $3) limit 1`,
-    [anchor.kind, anchor.id, `${seed}:${anchor.id}`],
-  );
-  return rows[0] ?? anchor;
+  return (await hashedNodeOfKind(anchor.kind, anchor.id, `${seed}:${anchor.id}`)) ?? anchor;
 }

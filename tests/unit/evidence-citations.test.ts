@@ -96,7 +96,7 @@ describe('document relevance', () => {
     ];
     const rows = Array.from({ length: 60 }, (_, i) => ({
       id: `p${i}`,
-      document_id: `d${i}`,
+      documentId: `d${i}`,
       text: `${topics[i % 3]
         .split(' ')
         .slice(0, 4 + (i % 3))
@@ -116,8 +116,8 @@ describe('document relevance', () => {
       (_, i) => `${['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((w) => word(i, w)).join(' ')} patients hospital. More.`,
     );
     const rows = texts.flatMap((text, i) => [
-      { id: `p${i}`, document_id: `d${i}`, text },
-      { id: `q${i}`, document_id: `e${i}`, text },
+      { id: `p${i}`, documentId: `d${i}`, text },
+      { id: `q${i}`, documentId: `e${i}`, text },
     ]);
     const c = calibrateOn(rows, 80);
     expect(c.negatives).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchJson, kgApiUrls } from '@/lib/api/client';
-import type { DocumentView } from '@/lib/corpus/documents';
+import type { DocumentView } from '@/lib/corpus/store';
 import type { NodeProfileDto } from '@/lib/api/kg-types';
 import type { RunView, StepDetail } from '@/lib/runs/view';
 

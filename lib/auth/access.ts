@@ -1,6 +1,7 @@
-import { getPrisma } from '@/lib/db/client';
 import { HttpError } from '@/lib/api/errors';
 import { NotFoundError } from '@/lib/base/errors';
+import type { OwnerFilter } from '@/lib/base/owners';
+import { evalJobOwner, runOwner } from './store';
 import type { Viewer } from './viewer';
 
 /**
@@ -14,7 +15,7 @@ import type { Viewer } from './viewer';
 /** The viewer without sign-in: the one local user, who sees everything. */
 export const LOCAL_VIEWER: Viewer = { auth: false, user: null };
 
-export function ownerFilter(viewer: Viewer): { OR?: ({ ownerId: string } | { ownerId: null })[] } {
+export function ownerFilter(viewer: Viewer): OwnerFilter {
   if (!viewer.auth) return {};
   return { OR: [{ ownerId: viewer.user!.id }, { ownerId: null }] };
 }
@@ -34,13 +35,13 @@ export function allowed(viewer: Viewer, ownerId: string | null): boolean {
 }
 
 export async function assertRunAccess(viewer: Viewer, runId: string): Promise<void> {
-  const run = await getPrisma().run.findUnique({ where: { id: runId }, select: { ownerId: true } });
-  if (!run || !allowed(viewer, run.ownerId)) throw new NotFoundError(`No run with id ${runId}`);
+  const owner = await runOwner(runId);
+  if (owner === undefined || !allowed(viewer, owner)) throw new NotFoundError(`No run with id ${runId}`);
 }
 
 export async function assertEvalAccess(viewer: Viewer, jobId: string): Promise<void> {
-  const job = await getPrisma().evalJob.findUnique({ where: { id: jobId }, select: { ownerId: true } });
-  if (!job || !allowed(viewer, job.ownerId)) throw new NotFoundError(`No evaluation with id ${jobId}`);
+  const owner = await evalJobOwner(jobId);
+  if (owner === undefined || !allowed(viewer, owner)) throw new NotFoundError(`No evaluation with id ${jobId}`);
 }
 
 export { HttpError };

@@ -1,8 +1,8 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { HttpError } from '@/lib/api/errors';
-import { getPrisma } from '@/lib/db/client';
 import { ownerFilter } from './access';
+import { countEvalJobs, countRuns } from './store';
 import { viewerFor, type Viewer } from './viewer';
 
 /** The viewer of a page; with sign-in on and nobody signed in, off to the sign-in page (back here after). */
@@ -18,11 +18,11 @@ export async function pageViewer(path: string): Promise<Viewer> {
 /** Whether the viewer may open these runs' own pages (lib/auth/access); someone else's run is a 404 there. */
 export async function canOpenRuns(viewer: Viewer, ids: string[]): Promise<boolean> {
   if (!viewer.auth) return true;
-  const visible = await getPrisma().run.count({ where: { id: { in: ids }, ...ownerFilter(viewer) } });
+  const visible = await countRuns(ids, ownerFilter(viewer));
   return visible === new Set(ids).size;
 }
 
 export async function canOpenEval(viewer: Viewer, id: string): Promise<boolean> {
   if (!viewer.auth) return true;
-  return (await getPrisma().evalJob.count({ where: { id, ...ownerFilter(viewer) } })) === 1;
+  return (await countEvalJobs(id, ownerFilter(viewer))) === 1;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getPrisma } from '@/lib/db/client';
 import { InvalidInputError, NotFoundError } from '@/lib/base/errors';
+import { findApiToken, findUserByEmail, insertApiToken, insertUser, touchApiToken } from './store';
 import { hashPassword, newApiToken, tokenDigest, verifyPassword } from './passwords';
 
 /** Users and their API tokens, in PostgreSQL. Created from the CLI (`npm run hopscope -- users …`). */
@@ -16,9 +16,9 @@ export async function createUser(input: unknown): Promise<{ id: string; email: s
   const parsed = NewUserSchema.safeParse(input);
   if (!parsed.success) throw new InvalidInputError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const { email, name, password } = parsed.data;
-  const existing = await getPrisma().user.findUnique({ where: { email } });
+  const existing = await findUserByEmail(email);
   if (existing) throw new InvalidInputError(`a user ${email} exists already`);
-  return getPrisma().user.create({ data: { email, name, passwordHash: await hashPassword(password) }, select: { id: true, email: true } });
+  return insertUser({ email, name, passwordHash: await hashPassword(password) });
 }
 
 /**
@@ -27,7 +27,7 @@ export async function createUser(input: unknown): Promise<{ id: string; email: s
  * against a stand-in hash, so scrypt runs either way).
  */
 export async function checkCredentials(email: string, password: string): Promise<{ id: string; email: string; name: string | null } | null> {
-  const user = await getPrisma().user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  const user = await findUserByEmail(email.trim().toLowerCase());
   const matches = await verifyPassword(password, user?.passwordHash ?? (await standInHash()));
   if (!user || !matches) return null;
   return { id: user.id, email: user.email, name: user.name };
@@ -41,18 +41,16 @@ function standInHash(): Promise<string> {
 
 /** A new API token for a user: shown once, stored as its digest. */
 export async function createApiToken(email: string, name = 'cli'): Promise<string> {
-  const user = await getPrisma().user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  const user = await findUserByEmail(email.trim().toLowerCase());
   if (!user) throw new NotFoundError(`No user ${email}`);
   const { token, digest } = newApiToken();
-  await getPrisma().apiToken.create({ data: { userId: user.id, name, tokenHash: digest } });
+  await insertApiToken({ userId: user.id, name, tokenHash: digest });
   return token;
 }
 
 export async function userForToken(token: string): Promise<{ id: string; email: string } | null> {
-  const row = await getPrisma().apiToken.findUnique({ where: { tokenHash: tokenDigest(token) }, include: { user: { select: { id: true, email: true } } } });
+  const row = await findApiToken(tokenDigest(token));
   if (!row) return null;
-  void getPrisma()
-    .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
-    .catch(() => undefined);
+  void touchApiToken(row.id).catch(() => undefined);
   return row.user;
 }

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { getPool } from '@/lib/db/client';
+import type { OwnerFilter } from '@/lib/base/owners';
+import { NotFoundError } from '@/lib/base/errors';
+import { getPool, getPrisma } from '@/lib/db/client';
 
 /**
  * The corpus's store: documents, their passages (full-text indexed) and the
@@ -116,4 +118,52 @@ export type CorpusPassage = z.infer<typeof CorpusPassageSchema>;
 export async function allPassageTexts(db: CorpusDb = getPool()): Promise<CorpusPassage[]> {
   const { rows } = await db.query(`select id, document_id "documentId", text from passages order by id`);
   return z.array(CorpusPassageSchema).parse(rows);
+}
+
+/** A document as the provenance panel shows it: its whole text, so a passage's span can be highlighted in place. */
+export interface DocumentView {
+  id: string;
+  source: string;
+  externalId: string | null;
+  title: string | null;
+  text: string;
+  passages: { id: string; ordinal: number; start: number; end: number; label: string | null }[];
+}
+
+/** A document the filter lets through (the corpus's, or one attached to the viewer's runs or brought by their sets). */
+export async function readDocument(id: string, owners: OwnerFilter): Promise<DocumentView> {
+  const doc = await getPrisma().document.findFirst({
+    where: { id, ...owners },
+    select: {
+      id: true,
+      source: true,
+      externalId: true,
+      title: true,
+      text: true,
+      passages: { orderBy: { ordinal: 'asc' }, select: { id: true, ordinal: true, start: true, end: true, label: true } },
+    },
+  });
+  if (!doc) throw new NotFoundError(`No document with id ${id}`);
+  return doc;
+}
+
+/** Stores one attached document and its passages (with their FTS vectors) in one transaction; returns its id. */
+export async function insertAttachedDocument(
+  doc: { title: string | null; text: string },
+  spans: { start: number; end: number }[],
+  ownerId: string | null,
+): Promise<string> {
+  return getPrisma().$transaction(async (tx) => {
+    const inserted = await tx.$queryRaw`
+      insert into documents (id, source, title, text, owner_id) values (gen_random_uuid()::text, 'attached', ${doc.title}, ${doc.text}, ${ownerId}) returning id`;
+    const [{ id }] = z
+      .array(z.object({ id: z.string() }))
+      .length(1)
+      .parse(inserted);
+    await tx.$executeRaw`
+      insert into passages (id, document_id, ordinal, start, "end", text, tsv)
+      select gen_random_uuid()::text, ${id}, o - 1, s, e, substr(${doc.text}, s + 1, e - s), to_tsvector('english', substr(${doc.text}, s + 1, e - s))
+        from unnest(${spans.map((s) => s.start)}::int[], ${spans.map((s) => s.end)}::int[]) with ordinality as t(s, e, o)`;
+    return id;
+  });
 }

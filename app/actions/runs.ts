@@ -14,7 +14,7 @@ import { BROWSER_RUNS_COOKIE, BROWSER_RUNS_MAX_AGE_S, rememberRun } from '@/lib/
 import { rerunRequestFromForm, runRequestFromForm } from '@/lib/runs/form';
 import { getRunMethod } from '@/lib/runs/view';
 import { cancelRun, createRun, rerun } from '@/lib/runs/service';
-import { verifyRun } from '@/lib/verify';
+import { verifyRun } from '@/lib/runs/verify';
 
 /** What a run form shows after a failed submission: a message and the fields it concerns. */
 export interface ActionState {

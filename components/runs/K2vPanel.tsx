@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
 import type { VerificationView } from '@/lib/runs/view';
-import type { K2vReport } from '@/lib/verify/report';
+import type { K2vReport } from '@/lib/trace/steps/k2v';
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 

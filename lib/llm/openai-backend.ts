@@ -3,7 +3,7 @@ import { cacheKey, type ResponseCache } from './cache';
 import { ModelCallError } from './errors';
 import { openaiClient } from './http';
 import { parseStructured } from './json-output';
-import { redactModelText } from '@/lib/runs/redact';
+import { redactModelText } from '@/lib/base/redact';
 import { renderMessages, repairMessages } from './messages';
 import { runAttempt, type AttemptSpec, type Usage } from './openai-attempt';
 import type { OptionalParam } from './openai-errors';

@@ -1,5 +1,5 @@
 import { unverifiedFinishedRuns, type LoadedJob } from '@/lib/eval/jobs/store';
-import { verifyRun } from '@/lib/verify';
+import { verifyRun } from '@/lib/runs/verify';
 import { findTable } from './catalogue';
 
 /**

@@ -3,7 +3,7 @@ import { createEmbeddingClient, createModelBackend, embeddingConfigFromEnv, mode
 import type { BackendDescription, CallRecorder, ModelBackend } from '@/lib/llm/types';
 import { EmbeddingSimilarity, LEXICAL_WHY, LexicalSimilarity, type Similarity } from '@/lib/llm/similarity';
 import { InvalidInputError } from '@/lib/base/errors';
-import { redactUrl } from './redact';
+import { redactUrl } from '@/lib/base/redact';
 
 /**
  * Picks the backend for a run: 'auto' uses the configured OpenAI-compatible

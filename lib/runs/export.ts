@@ -1,5 +1,5 @@
 import { getRunRecord } from './read';
-import { redactForClient } from './redact';
+import { redactForClient } from '@/lib/base/redact';
 
 export const RUN_EXPORT_FORMAT = 'hopscope.run/v1';
 

@@ -3,7 +3,7 @@ import { citationsOf } from '@/lib/channels/citations';
 import { getPrisma } from '@/lib/db/client';
 import { readCalls, readTrace } from '@/lib/trace/store';
 import { NotFoundError } from '@/lib/base/errors';
-import { redactForClient } from './redact';
+import { redactForClient } from '@/lib/base/redact';
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
 

@@ -4,7 +4,7 @@ import type { RunStatus, StepStatus } from '@/lib/db/generated/enums';
 import { readLinkReport } from '@/lib/kg/link-report';
 import { estimatePromptTokens, estimateTokens, estimateTokensOfChars } from '@/lib/llm/tokens';
 import type { ChatMessage } from '@/lib/llm/types';
-import { K2vReportSchema, type K2vReport } from '@/lib/verify/report';
+import { K2vReportSchema, type K2vReport } from '@/lib/trace/steps/k2v';
 import type { ChannelName } from '@/lib/trace/types';
 import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
@@ -18,7 +18,7 @@ import { getMethod } from '@/lib/methods/registry';
 import { ConfigDiffSchema, type ConfigChange } from './config';
 import { RunCostSchema, summariseCost, type RunCost } from './cost';
 import { NotFoundError } from '@/lib/base/errors';
-import { redactForClient } from './redact';
+import { redactForClient } from '@/lib/base/redact';
 import { waitingFor } from './backend';
 import { RunConfigSchema, RunInputSchema, type RunConfig } from './schemas';
 

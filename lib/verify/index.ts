@@ -1,28 +1,21 @@
-import { GoldAnswerSchema } from '@/lib/eval/scoring';
 import { linkEntities } from '@/lib/kg';
 import { asLinked } from '@/lib/llm/offline/linked';
-import { CitationIndex } from '@/lib/channels/citations';
-import { ModelClient } from '@/lib/llm/client';
+import type { ModelClient } from '@/lib/llm/client';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
-import { MethodAnswerSchema } from '@/lib/trace/steps/common';
-import { createBackend } from '@/lib/runs/backend';
-import { ConflictError, InvalidInputError } from '@/lib/base/errors';
-import { getRunRecord } from '@/lib/runs/read';
-import { RunConfigSchema, RunInputSchema, type RunInput } from '@/lib/runs/schemas';
+import type { AnswerType, MethodAnswer } from '@/lib/methods/types';
+import { InvalidInputError } from '@/lib/base/errors';
 import type { CallRecorder } from '@/lib/llm/types';
 import { wellFormed } from './checks';
 import { generalCriteria } from './criteria';
 import { unsupportedFacts } from './facts';
 import './offline';
 import { runReasoning } from './reasoning';
-import { type CriterionVerdict, type K2vReport, type VerificationStage } from './report';
+import { type CriterionVerdict, type K2vReport, type VerificationStage } from '@/lib/trace/steps/k2v';
 import { FORMAT_REWARD, k2vRewards, passRate } from './rewards';
-import { saveVerification } from './store';
 import { checklistTemplate, judgeTemplate, type GoldView } from './templates';
-import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
-import { readEnv } from '@/lib/config';
 
-export type { CriterionVerdict, K2vReport } from './report';
+export type { CriterionVerdict, K2vReport } from '@/lib/trace/steps/k2v';
+export type { GoldView } from './templates';
 
 export interface VerifyOptions {
   /** Answer reward α (paper: 6). */
@@ -31,46 +24,63 @@ export interface VerifyOptions {
   formatReward?: number;
 }
 
-/**
- * K2V checklist verification of any finished run (k2v.txt §2.2): a checklist
- * role instantiates the versioned general criteria for this question (and its
- * gold answer when known), a judge answers yes/no per criterion against the
- * run's answer, rationale and cited evidence, and the pass rate p feeds both
- * reward forms. Recorded as its own versioned `Verification` (stages and model
- * calls included): the run, frozen when it finished, is never changed.
- */
-export async function verifyRun(runId: string, options: VerifyOptions = {}): Promise<K2vReport> {
+/** A finished run as K2V reads it. */
+export interface VerifiedRun {
+  id: string;
+  status: 'succeeded' | 'failed';
+  question: { text: string; options: Record<string, string> | null; answerType: AnswerType };
+  gold: GoldView | null;
+  answer: MethodAnswer | null;
+  /** The run's own scoring against the gold answer. */
+  correct: boolean | null;
+  /** Every evidence record of the run. */
+  evidence: { id: string; kind: string; text: string; data: unknown }[];
+  /** The method's model calls in order, each with the label of its step. */
+  calls: { step: string; role: string; output: string | null }[];
+}
+
+/** A verification as computed, before it is stored as the run's next version. */
+export interface Verification {
+  report: Omit<K2vReport, 'version'>;
+  stages: VerificationStage[];
+  durationMs: number;
+}
+
+/** The options' α and R_format, checked (the caller checks them before reading the run). */
+export function verifyOptions(options: VerifyOptions = {}): { alpha: number; formatReward: number } {
   const alpha = options.alpha ?? 6;
   const formatReward = options.formatReward ?? FORMAT_REWARD;
   if (![alpha, formatReward].every((v) => Number.isFinite(v) && v >= 0)) throw new InvalidInputError('alpha and formatReward must be non-negative numbers');
-  const [record] = await Promise.all([getRunRecord({ id: runId }), loadMetagraph()]); // the offline reading needs the graph's relations
-  if (record.status !== 'succeeded' && record.status !== 'failed')
-    throw new ConflictError(`Run ${runId} is ${record.status}: only a finished run can be verified`);
-  const input = RunInputSchema.parse(record.input);
-  const config = RunConfigSchema.parse(record.config);
-  const gold = goldView(input);
+  return { alpha, formatReward };
+}
+
+/**
+ * K2V checklist verification of a finished run (k2v.txt §2.2): a checklist
+ * role instantiates the versioned general criteria for this question (and its
+ * gold answer when known), a judge answers yes/no per criterion against the
+ * run's answer, rationale and cited evidence, and the pass rate p feeds both
+ * reward forms. The stages only compute: the caller stores the result as a
+ * verification record of its own (lib/runs/verify.ts), and the run is never changed.
+ */
+export async function verify(run: VerifiedRun, model: ModelClient, options: VerifyOptions = {}): Promise<Verification> {
+  const { alpha, formatReward } = verifyOptions(options);
+  const { question, gold } = run;
   const general = generalCriteria();
-  // The run's citation ids (K3, D1, …): the judge reads the evidence under the ids the trace's model outputs cite, not record ids.
-  const citations = new CitationIndex();
-  citations.register(record.evidence.map((e) => ({ ...e, channel: e.channel as never, kind: e.kind as never })));
-  const model = new ModelClient(createBackend(config.backend), { citations, concurrency: readEnv().HOPSCOPE_MODEL_CONCURRENCY });
   const started = Date.now();
   const stages = new StageLog();
 
-  const links = await stages.run('link', 'Link question entities', { question: input.question }, async () => {
+  const links = await stages.run('link', 'Link question entities', { question: question.text }, async () => {
     const optionLinks: Record<string, LinkedEntity[]> = {};
-    for (const [key, text] of Object.entries(input.options ?? {})) optionLinks[key] = asLinked(await linkEntities(text));
-    return { entities: asLinked(await linkEntities(input.question)), optionLinks };
+    for (const [key, text] of Object.entries(question.options ?? {})) optionLinks[key] = asLinked(await linkEntities(text));
+    return { entities: asLinked(await linkEntities(question.text)), optionLinks };
   });
   // The judge reads the method's reasoning trace: its model calls in order, with their steps.
-  const labels = new Map(record.steps.map((s) => [s.id, s.label]));
-  const calls = record.modelCalls.map((c) => ({ step: labels.get(c.stepId ?? '') ?? '(run)', role: c.role, output: c.output }));
-  const reasoning = runReasoning(input, MethodAnswerSchema.safeParse(record.answer).data ?? null, record.evidence, links.entities, calls);
+  const reasoning = runReasoning(question, run.answer, run.evidence, links.entities, run.calls);
 
   const checklist = await stages.run('checklist', 'Checklist', { gold, general: general.criteria.map((c) => c.id) }, async (recorder) => {
     const result = await model.call(
       checklistTemplate,
-      { question: input.question, options: input.options, answerType: input.answerType, gold, general: general.criteria.map((c) => c.text), ...links },
+      { question: question.text, options: question.options, answerType: question.answerType, gold, general: general.criteria.map((c) => c.text), ...links },
       { recorder },
     );
     return result.parsed?.criteria ?? [];
@@ -81,16 +91,12 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
   ];
 
   // What the run was given: a criterion stating anything beyond this checks knowledge the run never had.
-  const known = [input.question, ...Object.values(input.options ?? {}), ...record.evidence.map((e) => e.text)].join('\n');
+  const known = [question.text, ...Object.values(question.options ?? {}), ...run.evidence.map((e) => e.text)].join('\n');
   // Each criterion is judged on its own (K2V's judge sees one criterion and the trace): all go out at once, up to the run's concurrency limit.
   const verdicts: CriterionVerdict[] = await Promise.all(
     criteria.map(async (c) => {
       const judged = await stages.run('judge', `Criterion ${c.id}`, { text: c.text, source: c.source }, async (recorder) => {
-        const result = await model.call(
-          judgeTemplate,
-          { question: input.question, gold, criterion: { text: c.text, check: c.check }, reasoning },
-          { recorder },
-        );
+        const result = await model.call(judgeTemplate, { question: question.text, gold, criterion: { text: c.text, check: c.check }, reasoning }, { recorder });
         const verdict = result.parsed ?? { verdict: 'no' as const, reason: 'the judge gave no verdict' };
         return { ...verdict, flaggedUnsupportedFacts: await unsupportedFacts(c.text, known) };
       });
@@ -100,10 +106,10 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
 
   const p = passRate(verdicts.filter((v) => v.source === 'question').map((v) => v.verdict));
   const generalPassRate = passRate(verdicts.filter((v) => v.source === 'general').map((v) => v.verdict));
-  const correct = gold ? (record.correct ?? false) : null;
-  const formed = record.status === 'succeeded' && wellFormed(reasoning).verdict === 'yes';
-  const report: Omit<K2vReport, 'version'> = {
-    runId,
+  const correct = gold ? (run.correct ?? false) : null;
+  const formed = run.status === 'succeeded' && wellFormed(reasoning).verdict === 'yes';
+  const report: Verification['report'] = {
+    runId: run.id,
     criteria: verdicts,
     passRate: p,
     generalPassRate,
@@ -115,8 +121,7 @@ export async function verifyRun(runId: string, options: VerifyOptions = {}): Pro
     verifier: model.describe().model,
     verifiedAt: new Date().toISOString(),
   };
-  // The stages only compute; the verification is stored once, here.
-  return saveVerification(report, stages.stages, Date.now() - started);
+  return { report, stages: stages.stages, durationMs: Date.now() - started };
 }
 
 /** The stages of one verification, each with the model calls it made (kept in the verification record, not the run's trace). */
@@ -147,12 +152,4 @@ class StageLog {
     this.stages[at] = { kind, label, input, output, durationMs: Date.now() - started, calls };
     return output;
   }
-}
-
-function goldView(input: RunInput): GoldView | null {
-  const parsed = input.gold ? GoldAnswerSchema.safeParse(input.gold) : null;
-  if (!parsed?.success) return null;
-  const g = parsed.data;
-  const key = g.key?.toUpperCase() ?? null;
-  return { text: g.text || (key ? (input.options?.[key] ?? '') : '') || (g.count !== undefined ? String(g.count) : ''), key, count: g.count ?? null };
 }

@@ -1,6 +1,6 @@
 import { getPool, getPrisma } from '@/lib/db/client';
 import { toJson } from '@/lib/base/json';
-import { K2vReportSchema, type K2vReport, type VerificationStage } from './report';
+import { K2vReportSchema, type K2vReport, type VerificationStage } from '@/lib/trace/steps/k2v';
 
 /** The verifications' store: each verification is a record of its own (version 1, 2, … per run); runs are never changed. */
 

@@ -2,7 +2,8 @@
 import { ensureDatabase } from '../../lib/db/bootstrap';
 import { closeDb } from '../../lib/db/client';
 import { readEnv } from '../../lib/config';
-import { verifyRun, type K2vReport } from '../../lib/verify';
+import { verifyRun } from '../../lib/runs/verify';
+import type { K2vReport } from '../../lib/verify';
 import { parseArgs, UsageError } from './args';
 
 const USAGE = 'usage: npm run hopscope -- verify --run <run id> [--alpha <answer reward, default 6>] [--json]';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getPrisma } from '@/lib/db/client';
 import { callTimings } from '@/lib/runs/view';
 import { criticalPath } from '@/lib/trace/concurrency';
-import { verifyRun } from '@/lib/verify';
+import { verifyRun } from '@/lib/runs/verify';
 import { startOfflineModelServer, type OfflineModelServer } from '../support/offline-model-server';
 import { runToSuccess } from '../support/runs';
 

@@ -6,7 +6,7 @@ import { POST as rerunRoute } from '@/app/api/runs/[id]/rerun/route';
 import { closeDb } from '@/lib/db/client';
 import { stopQueue } from '@/lib/runs/queue';
 import { createRun } from '@/lib/runs/service';
-import { verifyRun } from '@/lib/verify';
+import { verifyRun } from '@/lib/runs/verify';
 import { runToSuccess } from '../support/runs';
 
 /**

@@ -21,7 +21,7 @@ import { closeDb, getPool } from '@/lib/db/client';
 import { generateQuestionSet } from '@/lib/eval/generate';
 import { tryLockJob } from '@/lib/eval/jobs/store/lock';
 import { describeBackend } from '@/lib/runs/backend';
-import { redactUrl } from '@/lib/runs/redact';
+import { redactUrl } from '@/lib/base/redact';
 import { runToSuccess } from '../support/runs';
 
 /**

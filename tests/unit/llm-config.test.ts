@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModelBackend, embeddingConfigFromEnv, modelBackendConfigFromEnv } from '../../lib/llm/config';
 import { ModelCallError } from '../../lib/llm/errors';
-import { configuredSecrets } from '../../lib/runs/redact';
+import { configuredSecrets } from '../../lib/base/redact';
 
 describe('model backend configuration', () => {
   it('chooses the offline engine when no endpoint is configured', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseViewState, viewStateQuery } from '@/components/runs/view-state';
 import { describeParam, type ParamDescriptor } from '@/lib/methods/descriptors';
-import { redactSecrets, redactUrl } from '@/lib/runs/redact';
+import { redactSecrets, redactUrl } from '@/lib/base/redact';
 import { readParams, rerunRequestFromForm, runRequestFromForm } from '@/lib/runs/form';
 import { RerunRequestSchema, RunRequestSchema } from '@/lib/runs/schemas';
 

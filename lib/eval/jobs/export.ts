@@ -1,4 +1,4 @@
-import { redactForClient } from '@/lib/runs/redact';
+import { redactForClient } from '@/lib/base/redact';
 import type { CellScore } from './aggregate';
 import { getEvalJobView, isShared, type EvalJobView } from './read';
 import { exportedItems, loadJob, type ExportedItem, type JobWhere } from './store';

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@/lib/base/errors';
-import { redactForClient } from '@/lib/runs/redact';
+import { redactForClient } from '@/lib/base/redact';
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
 import type { EvalSummary } from './aggregate';

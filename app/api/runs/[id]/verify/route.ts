@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, readJsonBody } from '@/lib/api/route';
-import { verifyRun } from '@/lib/verify';
+import { verifyRun } from '@/lib/runs/verify';
 
 export const dynamic = 'force-dynamic';
 

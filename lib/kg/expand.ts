@@ -1,5 +1,5 @@
 import type { KgPath } from './types';
-import { graphSnapshot } from './query/snapshot';
+import { graphSnapshot } from './store/snapshot';
 import { compileFilter, matchingEntries } from './query/edge-filter';
 import { degreeOf, pathAt } from './query/records';
 

@@ -2,7 +2,7 @@
  * The KG query library: entity linking, lookups, neighbours, shared neighbours,
  * paths, metapaths, typed expansion, sampling and statistics. Linking, search and
  * profiles are indexed SQL; traversals run on an in-memory snapshot of the graph
- * loaded from Postgres (see query/snapshot.ts for why).
+ * loaded from Postgres (see store/snapshot.ts for why).
  */
 export type {
   KgNode,
@@ -24,12 +24,13 @@ export type {
 export { normaliseName } from './normalise';
 export { linkMention, linkEntities, explainLinks, prepareLinking, type LinkOptions } from './link';
 export { KnowledgeLookups, sharedKnowledgeLookups } from './query/lookups';
-export { getNode, getNodes, searchNodes, nodeProfile, nodeProfiles, type NodeProfile, type SearchHit, type SearchMatch } from './nodes';
+export { getNode, getNodes, searchNodes, nodeProfile, nodeProfiles, type NodeProfile, type SearchHit, type SearchMatch } from './store/nodes';
 export { neighbors, countNeighbors, type NeighborOptions } from './neighbors';
 export { sharedNeighbors, type SharedNeighbor, type SharedNeighborOptions } from './shared';
 export { findPaths, searchPaths, MAX_PATH_DEPTH, type PathOptions, type PathSearch } from './paths';
 export { instantiateMetapath, metapathEndpoints, parseMetapath, formatMetapath, type MetapathSpec, type MetapathOptions } from './metapath';
 export { expandTyped, type ExpandOptions, type Expansion } from './expand';
 export { sampleEdges, samplePaths } from './sample';
-export { graphName, kgStats, loadedGraphName, type KgStats, type KgImportRecord } from './stats';
-export { graphSnapshot, invalidateGraphSnapshot } from './query/snapshot';
+export { graphName, loadedGraphName } from './stats';
+export { kgStats, type KgStats, type KgImportRecord } from './store/stats';
+export { graphSnapshot, invalidateGraphSnapshot } from './store/snapshot';

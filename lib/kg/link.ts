@@ -26,7 +26,7 @@ import { derivedGrams, geneFullNames } from './linking/gene-derived';
 import { FULL_NAME_SOURCE } from './linking/store';
 import { spellingIndex, type NearName } from './linking/spelling-index';
 import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND } from './linking/words';
-import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './query/link-sql';
+import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './store/link-sql';
 import { sharedKnowledgeLookups, type KnowledgeLookups } from './query/lookups';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
 import { conceptsOf, isConcept, type KindConcept } from './relations';

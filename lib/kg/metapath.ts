@@ -1,5 +1,5 @@
 import type { KgNode, KgPath, MetapathHop } from './types';
-import { graphSnapshot, type GraphSnapshot } from './query/snapshot';
+import { graphSnapshot, type GraphSnapshot } from './store/snapshot';
 import { matchingEntries, type EdgeFilter } from './query/edge-filter';
 import { hopFilters, reversedHopFilter } from './query/hop-filters';
 import { parseMetapath } from './query/metapath-syntax';

@@ -1,5 +1,5 @@
 import type { DirectionFilter, NeighborEdge } from './types';
-import { graphSnapshot } from './query/snapshot';
+import { graphSnapshot } from './store/snapshot';
 import { compileFilter, matchingEntries } from './query/edge-filter';
 import { byDegreeDesc, interleaveGroups } from './query/order';
 import { degreeOf, directionAt, edgeAt, nodeAt } from './query/records';

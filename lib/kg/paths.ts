@@ -1,5 +1,5 @@
 import type { KgPath } from './types';
-import { graphSnapshot, type GraphSnapshot } from './query/snapshot';
+import { graphSnapshot, type GraphSnapshot } from './store/snapshot';
 import { compileFilter, passes, type EdgeFilter } from './query/edge-filter';
 import { DistanceBalls } from './query/distance-balls';
 import { degreeOf, pathAt } from './query/records';

@@ -1,5 +1,5 @@
 import type { KgPath, KgTriple } from './types';
-import { graphSnapshot } from './query/snapshot';
+import { graphSnapshot } from './store/snapshot';
 import { matchingEntries } from './query/edge-filter';
 import { hopFilters } from './query/hop-filters';
 import { parseMetapath } from './query/metapath-syntax';

@@ -1,5 +1,5 @@
 import type { KgEdge, KgNode } from './types';
-import { graphSnapshot } from './query/snapshot';
+import { graphSnapshot } from './store/snapshot';
 import { compileFilter, matchingEntries } from './query/edge-filter';
 import { byDegreeDesc } from './query/order';
 import { degreeOf, edgeAt, nodeAt } from './query/records';

@@ -1,4 +1,4 @@
-import { graphSnapshot, type GraphSnapshot } from '../../lib/kg/query/snapshot';
+import { graphSnapshot, type GraphSnapshot } from '../../lib/kg/store/snapshot';
 import type { BenchModule } from './types';
 import { kgWorkload } from './kg-workload';
 import { percentile, round, timeAll } from './timing';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSavedSnapshot, saveSnapshot, type SnapshotParts } from '@/lib/kg/query/snapshot-file';
+import { readSavedSnapshot, saveSnapshot, type SnapshotParts } from '@/lib/kg/store/snapshot-file';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hopscope-snapshots-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,8 @@ import { importDiseaseOntology } from './disease-ontology';
 import { importGeneInfo } from './gene-info';
 import { importHetionet, type HetionetFiles } from './hetionet';
 import { importPubmedqa } from './pubmedqa';
-import { poolOf, type ImportOptions } from './options';
+import { poolOf } from '../store/bulk';
+import type { ImportOptions } from './options';
 import { latestImport, type ImportKind, type ImportRecord } from './records';
 
 /** Where the knowledge lies inside a data directory (see ../shared/data/README.md). */

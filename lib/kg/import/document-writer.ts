@@ -1,6 +1,7 @@
 import { describeFiles } from './checksum';
 import { copyInto, type CopyValue } from './copy';
-import { inTransaction, poolOf, type ImportOptions } from './options';
+import { inTransaction, poolOf } from '../store/bulk';
+import type { ImportOptions } from './options';
 import { recordImport, type ImportRecord } from './records';
 
 export interface SourceDocument {

@@ -3,7 +3,8 @@ import { normaliseName } from '../normalise';
 import { describeFiles } from './checksum';
 import { copyInto } from './copy';
 import { dropSecondaryIndexes } from './indexes';
-import { inTransaction, poolOf, type ImportOptions } from './options';
+import { inTransaction, poolOf } from '../store/bulk';
+import type { ImportOptions } from './options';
 import { recordImport, type ImportRecord } from './records';
 
 export interface EntityKnowledge {

@@ -5,7 +5,8 @@ import { copyInto, copyText } from './copy';
 import { GraphBuilder } from './graph-builder';
 import { dropPrimaryKey, dropSecondaryIndexes, raiseMaintenanceMemory } from './indexes';
 import { describeMetaedge } from './metagraph';
-import { inTransaction, poolOf, type ImportOptions } from './options';
+import { inTransaction, poolOf } from '../store/bulk';
+import type { ImportOptions } from './options';
 import { recordImport, type ImportRecord } from './records';
 
 /** A graph as a format reader delivers it: read into a builder (validated as it goes), its kinds after. */

@@ -1,7 +1,7 @@
 import type { KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { readKinds, readNodesOfKinds, type NameRow } from './store';
-import type { LinkCandidate } from '../query/link-sql';
+import type { LinkCandidate } from '../store/link-sql';
 
 /** Words a disease name's initials skip ("Alzheimer's disease" → AD: the possessive's s). */
 const SKIPPED = new Set(['s', 'of', 'the', 'and', 'in', 'with', 'to']);

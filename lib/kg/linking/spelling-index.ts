@@ -1,4 +1,4 @@
-import type { LinkCandidate } from '../query/link-sql';
+import type { LinkCandidate } from '../store/link-sql';
 import type { KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { allowedEdits, edits } from './edits';

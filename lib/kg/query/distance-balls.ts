@@ -1,4 +1,4 @@
-import type { GraphSnapshot } from './snapshot';
+import type { GraphSnapshot } from '../store/snapshot';
 import type { EdgeFilter } from './edge-filter';
 import { passes } from './edge-filter';
 import { degreeOf } from './records';

@@ -1,5 +1,5 @@
 import type { DirectionFilter } from '../types';
-import type { GraphSnapshot } from './snapshot';
+import type { GraphSnapshot } from '../store/snapshot';
 
 /** Which incidence entries a traversal may use: a metaedge mask, a direction and a neighbour-kind mask. */
 export interface EdgeFilter {

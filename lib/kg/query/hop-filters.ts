@@ -1,5 +1,5 @@
 import type { MetapathHop } from '../types';
-import type { GraphSnapshot } from './snapshot';
+import type { GraphSnapshot } from '../store/snapshot';
 import { compileFilter, type EdgeFilter } from './edge-filter';
 
 /** One edge filter per metapath hop; a metaedge the graph lacks matches nothing. */

@@ -1,6 +1,6 @@
 import { cachedRead } from '@/lib/db/cached-read';
-import { databaseUrl, getPool } from '@/lib/db/client';
-import { exactCandidates, fuzzyCandidates, type FuzzyScope, type LinkCandidate, type Scope } from './link-sql';
+import { exactCandidates, fuzzyCandidates, type FuzzyScope, type LinkCandidate, type Scope } from '../store/link-sql';
+import { databaseKey, importsSignature } from '../store';
 
 /** How long a process trusts its name lookups before it asks whether an import has changed the names. */
 const KNOWLEDGE_CHECK_MS = 10_000;
@@ -102,13 +102,10 @@ export class KnowledgeLookups {
   }
 
   private async forgetIfChanged(): Promise<void> {
-    const database = databaseUrl();
+    const database = databaseKey();
     const now = Date.now();
     if (this.knowledge?.database === database && now - this.knowledge.checkedAt < this.checkEveryMs && this.size() < MAX_KEYS) return;
-    const { rows } = await getPool().query<{ signature: string }>(
-      `select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports`,
-    );
-    const signature = rows[0].signature;
+    const signature = await importsSignature();
     if (this.knowledge?.database !== database || this.knowledge.signature !== signature) this.forget();
     else if (this.size() >= MAX_KEYS) this.forgetKeys();
     this.knowledge = { database, signature, checkedAt: now };

@@ -1,5 +1,5 @@
 import type { KgEdge, KgNode, KgPath, EdgeDirection } from '../types';
-import type { GraphSnapshot } from './snapshot';
+import type { GraphSnapshot } from '../store/snapshot';
 import { formatMetapath } from './metapath-syntax';
 
 /** Turning snapshot indexes back into the library's JSON records. */

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { databaseUrl, getPool } from '@/lib/db/client';
-import type { KgNode } from './types';
-import type { MetaedgeRow } from './relations';
+import type { KgNode } from '../types';
+import type { MetaedgeRow } from '../relations';
 
 /**
- * The knowledge graph's store (what is not read through the in-memory snapshot
- * or the query modules under ./query): the import record and the metagraph.
+ * The knowledge graph's store: the import record, the metagraph and small reads.
+ * Beside it: node lookups and profiles (./nodes), linking's name lookups (./link-sql,
+ * ./trigram), counts (./stats), the in-memory snapshot (./snapshot, loaded by COPY)
+ * and the bulk imports' connection (./bulk).
  */
 
 /** Names the database in use, so per-process memories can tell another database apart. */
@@ -13,22 +15,26 @@ export function databaseKey(): string {
   return databaseUrl();
 }
 
+/** Changes with every import (graph, profiles, documents): what a memory of name lookups is checked against. */
+export async function importsSignature(): Promise<string> {
+  const { rows } = await getPool().query(`select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports`);
+  return z.object({ signature: z.string() }).parse(rows[0]).signature;
+}
+
 /** The latest graph import as "<source> <version> (<checksum prefix>)", or null before any. */
 export async function latestGraphImport(): Promise<string | null> {
-  const { rows } = await getPool().query<{ source: string; version: string; checksum: string }>(
-    `select source, version, checksum from kg_imports where kind = 'graph' order by imported_at desc limit 1`,
-  );
-  const r = rows[0];
+  const { rows } = await getPool().query(`select source, version, checksum from kg_imports where kind = 'graph' order by imported_at desc limit 1`);
+  const r = z.array(z.object({ source: z.string(), version: z.string(), checksum: z.string() })).parse(rows)[0];
   return r ? `${r.source} ${r.version} (${r.checksum.slice(0, 12)})` : null;
 }
 
 /** The metaedges the graph holds edges of, by abbreviation. */
 export async function loadedMetaedges(): Promise<MetaedgeRow[]> {
-  const { rows } = await getPool().query<MetaedgeRow>(
+  const { rows } = await getPool().query(
     `select abbr, source_kind "sourceKind", verb, target_kind "targetKind", directed from metaedges m
       where exists (select 1 from edges e where e.metaedge = m.abbr) order by abbr`,
   );
-  return rows;
+  return z.array(z.object({ abbr: z.string(), sourceKind: z.string(), verb: z.string(), targetKind: z.string(), directed: z.boolean() })).parse(rows);
 }
 
 /** Per node, its `perNode` longest aliases of at least `minLength` characters (longest first). */

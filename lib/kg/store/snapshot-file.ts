@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { z } from 'zod';
 import { PROJECT_ROOT } from '@/lib/config';
 
 /** A metaedge in use, with what the metagraph says of it (nothing when it has no metaedges row). */
@@ -43,11 +44,11 @@ const KEEP_FILES = 4;
 
 /** The file for this database (server, name and oid, so a recreated database never reads another's) and signature. */
 export async function savedSnapshotFile(client: pg.PoolClient, signature: string): Promise<string> {
-  const { rows } = await client.query<{ db: string }>(
+  const { rows } = await client.query(
     `select concat_ws(':', inet_server_addr(), inet_server_port(), current_database(), (select oid from pg_database where datname = current_database())) as db`,
   );
   const digest = (s: string) => crypto.createHash('sha256').update(s).digest('hex').slice(0, 16);
-  return path.join(DIR, `${digest(rows[0].db)}-${digest(signature)}.snapshot`);
+  return path.join(DIR, `${digest(z.object({ db: z.string() }).parse(rows[0]).db)}-${digest(signature)}.snapshot`);
 }
 
 /** The saved parts, or null when there is no such file or it cannot be read (it is then ignored, not trusted). */

@@ -1,9 +1,13 @@
+import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
-import type { EdgeDirection, KgNode } from './types';
-import { normaliseName } from './normalise';
-import { withTrigramThreshold } from './query/trigram';
+import type { KgNode } from '../types';
+import { normaliseName } from '../normalise';
+import { withTrigramThreshold } from './trigram';
 
 /** Node lookups, typeahead search and profiles: small indexed SQL reads that need no graph snapshot. */
+
+const NodeSchema = z.object({ id: z.string(), kind: z.string(), name: z.string() });
+const NodesSchema = z.array(NodeSchema);
 
 export async function getNode(id: string): Promise<KgNode | null> {
   return (await getNodes([id]))[0] ?? null;
@@ -12,8 +16,8 @@ export async function getNode(id: string): Promise<KgNode | null> {
 /** The nodes that exist among `ids`, in the order asked. */
 export async function getNodes(ids: string[]): Promise<KgNode[]> {
   if (!ids.length) return [];
-  const { rows } = await getPool().query<KgNode>('select id, kind, name from nodes where id = any($1::text[])', [ids]);
-  const byId = new Map(rows.map((n) => [n.id, n]));
+  const { rows } = await getPool().query('select id, kind, name from nodes where id = any($1::text[])', [ids]);
+  const byId = new Map(NodesSchema.parse(rows).map((n) => [n.id, n]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -21,15 +25,17 @@ export async function getNodes(ids: string[]): Promise<KgNode[]> {
 const SEARCH_MIN_SIMILARITY = 0.4;
 
 /** Why a search hit matched: which field of the node, how, and the text that matched. */
-export interface SearchMatch {
+const SearchMatchSchema = z.object({
   /** `id`: the node id or its source id ("7157", "DOID:2377"); `symbol`: a gene symbol; `alias`: any other alias. */
-  field: 'id' | 'name' | 'symbol' | 'alias';
-  how: 'exact' | 'prefix' | 'similar';
+  field: z.enum(['id', 'name', 'symbol', 'alias']),
+  how: z.enum(['exact', 'prefix', 'similar']),
   /** The name, alias or id as stored. */
-  text: string;
+  text: z.string(),
   /** Where an alias comes from ("ncbi-synonym", "do-name"); null for names and ids. */
-  source: string | null;
-}
+  source: z.string().nullable(),
+});
+export type SearchMatch = z.infer<typeof SearchMatchSchema>;
+const SearchRowsSchema = z.array(NodeSchema.extend(SearchMatchSchema.shape));
 
 export type SearchHit = KgNode & { match: SearchMatch };
 
@@ -48,7 +54,7 @@ export async function searchNodes(q: string, opts: { limit?: number; kinds?: str
   const raw = q.trim();
   if (!key) return [];
   return withTrigramThreshold(SEARCH_MIN_SIMILARITY, async (client) => {
-    const { rows } = await client.query<KgNode & { field: SearchMatch['field']; how: SearchMatch['how']; text: string; source: string | null }>({
+    const { rows } = await client.query({
       name: 'kg-search-nodes-why',
       text: `with hits as (
                select n.id, 5 as tier, 'id' as field, 'exact' as how, n.id as text, null::text as source, 1.0::real as sim
@@ -80,16 +86,25 @@ export async function searchNodes(q: string, opts: { limit?: number; kinds?: str
               limit $3`,
       values: [key, opts.kinds?.length ? opts.kinds : null, Math.max(1, opts.limit ?? 10), ID_LIKE.test(raw), raw],
     });
-    return rows.map(({ id, kind, name, field, how, text, source }) => ({ id, kind, name, match: { field, how, text, source } }));
+    return SearchRowsSchema.parse(rows).map(({ id, kind, name, field, how, text, source }) => ({ id, kind, name, match: { field, how, text, source } }));
   });
 }
 
-export interface NodeProfile {
-  node: KgNode & { source: string | null; description: string | null; degree: number };
-  aliases: { alias: string; source: string }[];
-  profiles: { source: string; text: string }[];
+const NodeProfileRowSchema = NodeSchema.extend({
+  source: z.string().nullable(),
+  description: z.string().nullable(),
+  degree: z.number(),
+  aliases: z.array(z.object({ alias: z.string(), source: z.string() })),
+  profiles: z.array(z.object({ source: z.string(), text: z.string() })),
   /** Edge counts per metaedge and side (from node_degrees), largest first. */
-  degreeByMetaedge: { metaedge: string; direction: EdgeDirection; count: number; description: string; neighborKind: string | null }[];
+  degreeByMetaedge: z.array(
+    z.object({ metaedge: z.string(), direction: z.enum(['out', 'in']), count: z.number(), description: z.string(), neighborKind: z.string().nullable() }),
+  ),
+});
+type NodeProfileRow = z.infer<typeof NodeProfileRowSchema>;
+
+export interface NodeProfile extends Pick<NodeProfileRow, 'aliases' | 'profiles' | 'degreeByMetaedge'> {
+  node: Omit<NodeProfileRow, 'aliases' | 'profiles' | 'degreeByMetaedge'>;
 }
 
 /** Everything the entity page and the entity channel show about one node; null when there is no such node. */
@@ -100,7 +115,7 @@ export async function nodeProfile(id: string): Promise<NodeProfile | null> {
 /** The profiles of several nodes in one query, by id (ids with no node are left out). */
 export async function nodeProfiles(ids: string[]): Promise<Map<string, NodeProfile>> {
   if (!ids.length) return new Map();
-  const { rows } = await getPool().query<NodeProfile['node'] & Omit<NodeProfile, 'node'>>(
+  const { rows } = await getPool().query(
     `select n.id, n.kind, n.name, n.source, n.description, n.degree,
             coalesce((select json_agg(json_build_object('alias', a.alias, 'source', a.source) order by a.source, a.alias)
                         from node_aliases a where a.node_id = n.id), '[]') aliases,
@@ -114,5 +129,10 @@ export async function nodeProfiles(ids: string[]): Promise<Map<string, NodeProfi
        from nodes n where n.id = any($1::text[])`,
     [[...new Set(ids)]],
   );
-  return new Map(rows.map(({ aliases, profiles, degreeByMetaedge, ...node }) => [node.id, { node, aliases, profiles, degreeByMetaedge }]));
+  return new Map(
+    z
+      .array(NodeProfileRowSchema)
+      .parse(rows)
+      .map(({ aliases, profiles, degreeByMetaedge, ...node }) => [node.id, { node, aliases, profiles, degreeByMetaedge }]),
+  );
 }

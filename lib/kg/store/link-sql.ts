@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
 import type { LinkMethod } from '../types';
 import { withTrigramThreshold } from './trigram';
@@ -15,6 +16,20 @@ export interface LinkCandidate {
   /** The alias's source ("ncbi-full-name", "ncbi-synonym", …); null for a node name. */
   source: string | null;
 }
+
+const LinkCandidatesSchema: z.ZodType<LinkCandidate[]> = z.array(
+  z.object({
+    key: z.string(),
+    id: z.string(),
+    kind: z.string(),
+    name: z.string(),
+    degree: z.number(),
+    matched: z.string(),
+    method: z.enum(['exact', 'alias', 'fuzzy']),
+    score: z.number(),
+    source: z.string().nullable(),
+  }),
+);
 
 /** The score of an alias hit: below an exact name, above any fuzzy match that is not near-identical. */
 export const ALIAS_SCORE = 0.9;
@@ -34,7 +49,7 @@ export type FuzzyScope = Scope & { minSimilarity: number; limit: number; aliasSo
 /** Exact hits on nodes.normalised and node_aliases.normalised for many keys in one query (btree lookups). */
 export async function exactCandidates(keys: string[], scope: Scope): Promise<LinkCandidate[]> {
   if (!keys.length) return [];
-  const { rows } = await getPool().query<LinkCandidate>({
+  const { rows } = await getPool().query({
     // Named: prepared once per connection, since planning costs as much as running these lookups.
     name: 'kg-link-exact',
     text: `select n.normalised as key, n.id, n.kind, n.name, n.degree, n.name as matched, 'exact' as method, 1::float8 as score, null::text as source
@@ -46,7 +61,7 @@ export async function exactCandidates(keys: string[], scope: Scope): Promise<Lin
       where $3 and a.normalised = any($1::text[]) and ($2::text[] is null or n.kind = any($2))`,
     values: [keys, scope.kinds?.length ? scope.kinds : null, scope.aliases, ALIAS_SCORE],
   });
-  return rows;
+  return LinkCandidatesSchema.parse(rows);
 }
 
 /**
@@ -56,7 +71,7 @@ export async function exactCandidates(keys: string[], scope: Scope): Promise<Lin
 export async function fuzzyCandidates(keys: string[], scope: FuzzyScope): Promise<LinkCandidate[]> {
   if (!keys.length) return [];
   return withTrigramThreshold(scope.minSimilarity, async (client) => {
-    const { rows } = await client.query<LinkCandidate>({
+    const { rows } = await client.query({
       name: 'kg-link-fuzzy',
       text: `select k.key, m.* from unnest($1::text[]) as k(key) cross join lateral (
                select * from (
@@ -81,6 +96,6 @@ export async function fuzzyCandidates(keys: string[], scope: FuzzyScope): Promis
         scope.aliasSources?.length ? scope.aliasSources : null,
       ],
     });
-    return rows;
+    return LinkCandidatesSchema.parse(rows);
   });
 }

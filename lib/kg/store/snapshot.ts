@@ -1,6 +1,7 @@
 import type pg from 'pg';
+import { z } from 'zod';
 import { databaseUrl, getPool } from '@/lib/db/client';
-import { ByteKeys } from './byte-keys';
+import { ByteKeys } from '../query/byte-keys';
 import { copyByteRows, fieldInteger, fieldText, isEscaped, type ByteRow } from './copy-rows';
 import { readSavedSnapshot, saveSnapshot, savedSnapshotFile, type MetaedgeRow, type SnapshotParts } from './snapshot-file';
 
@@ -96,11 +97,11 @@ function startLoad(url: string): CacheEntry {
 }
 
 async function readSignature(db: pg.Pool | pg.PoolClient): Promise<string> {
-  const { rows } = await db.query<{ sig: string }>(
+  const { rows } = await db.query(
     `select concat_ws(':', (select min(id) from edges), (select max(id) from edges),
                       (select max(imported_at) from kg_imports where kind = 'graph')) as sig`,
   );
-  return rows[0].sig;
+  return z.object({ sig: z.string() }).parse(rows[0]).sig;
 }
 
 async function loadSnapshot(): Promise<GraphSnapshot> {
@@ -124,6 +125,11 @@ async function loadSnapshot(): Promise<GraphSnapshot> {
   }
 }
 
+const NodeTuplesSchema = z.array(z.tuple([z.string(), z.string(), z.string()]));
+const MetaedgeRowsSchema: z.ZodType<MetaedgeRow[]> = z.array(
+  z.object({ abbr: z.string(), directed: z.boolean().nullable(), source_kind: z.string().nullable(), target_kind: z.string().nullable() }),
+);
+
 /** Below this many edges a load from PostgreSQL takes about a second and no file is kept. */
 const SAVE_FROM_EDGES = 250_000;
 
@@ -131,18 +137,19 @@ const SAVE_FROM_EDGES = 250_000;
 async function readGraph(client: pg.PoolClient): Promise<SnapshotParts> {
   // Parallel workers would interleave the edges, which otherwise arrive in (or near) id order.
   await client.query('set local max_parallel_workers_per_gather = 0');
-  const nodes = await client.query<[string, string, string]>({ text: 'select id, kind, name from nodes order by id', rowMode: 'array' });
-  const metaedges = await client.query<MetaedgeRow>(
+  const nodes = NodeTuplesSchema.parse((await client.query({ text: 'select id, kind, name from nodes order by id', rowMode: 'array' })).rows);
+  const { rows: metaedgeRows } = await client.query(
     `with recursive used (abbr) as (select min(metaedge) from edges
                                      union all select (select min(metaedge) from edges where metaedge > used.abbr) from used where used.abbr is not null)
      select used.abbr, m.directed, m.source_kind, m.target_kind from used left join metaedges m on m.abbr = used.abbr where used.abbr is not null order by used.abbr`,
   );
+  const metaedges = MetaedgeRowsSchema.parse(metaedgeRows);
   // The planner's row estimate sizes the arrays (a count(*) would cost a scan); they grow if it is short.
-  const { rows: estimate } = await client.query<{ n: number }>(`select greatest(reltuples, 0)::int as n from pg_class where oid = 'edges'::regclass`);
-  const edges = new EdgeArrays(estimate[0]?.n ?? 0);
+  const { rows: estimate } = await client.query(`select greatest(reltuples, 0)::int as n from pg_class where oid = 'edges'::regclass`);
+  const edges = new EdgeArrays(z.array(z.object({ n: z.number() })).parse(estimate)[0]?.n ?? 0);
   // Ids are looked up by their bytes in COPY's buffer, so no string is made per edge. COPY escapes
   // backslashes, so ids holding one are never spelled as they are: those are looked up as text.
-  const nodeIds = nodes.rows.map((r) => r[0]);
+  const nodeIds = nodes.map((r) => r[0]);
   const lookup = (names: string[]) => {
     const keys = new ByteKeys(names.map((name) => (name.includes('\\') ? null : name)));
     let escaped: Map<string, number> | null = null;
@@ -154,7 +161,7 @@ async function readGraph(client: pg.PoolClient): Promise<SnapshotParts> {
     };
   };
   const nodeOf = lookup(nodeIds);
-  const metaedgeOf = lookup(metaedges.rows.map((m) => m.abbr));
+  const metaedgeOf = lookup(metaedges.map((m) => m.abbr));
   await copyByteRows(client, 'select id, source_id, metaedge, target_id from edges', 4, (row) => {
     const [source, metaedge, target] = [nodeOf(row, 1), metaedgeOf(row, 2), nodeOf(row, 3)];
     // The importer validates ends; an edge to a missing node could not be shown, so it is left out.
@@ -162,18 +169,18 @@ async function readGraph(client: pg.PoolClient): Promise<SnapshotParts> {
   });
   const kinds: string[] = [];
   const kindIndex = new Map<string, number>();
-  const nodeKind = new Uint16Array(nodes.rows.length);
-  nodes.rows.forEach(([, kind], i) => {
+  const nodeKind = new Uint16Array(nodes.length);
+  nodes.forEach(([, kind], i) => {
     let k = kindIndex.get(kind);
     if (k === undefined) kindIndex.set(kind, (k = kinds.push(kind) - 1));
     nodeKind[i] = k;
   });
   return {
     nodeIds,
-    nodeNames: nodes.rows.map((r) => r[2]),
+    nodeNames: nodes.map((r) => r[2]),
     nodeKind,
     kinds,
-    metaedges: metaedges.rows,
+    metaedges,
     ...edges.sortedById(),
   };
 }

@@ -6,6 +6,7 @@ import { methodRuns } from './method-runs';
 import { evalOffline } from './eval-offline';
 import { runPage } from './run-page';
 import { paraphrase } from './paraphrase';
+import { examKg } from './exam-kg';
 import { scaleBench } from './scale';
 import { modelMode } from './model-mode';
 import { linking } from './linking';
@@ -30,6 +31,7 @@ export const BENCH_MODULES: BenchModule[] = [
   modelMode,
   load,
   paraphrase,
+  examKg,
   soak,
   scaleBench,
 ];

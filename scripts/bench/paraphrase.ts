@@ -50,33 +50,48 @@ export const paraphrase: BenchModule = {
           continue;
         }
         const { summary, questions } = await evaluate(file, `bench-${corpus}-${part}`, methods);
-        const families = summary.families.columns.map((c) => c.family);
-        rows.push({
-          type: 'grid',
-          label: `${corpus} ${part} (${questions} questions, offline): accuracy per family, aids off and on`,
-          columns: [...families, 'all'],
-          rows: methods.flatMap((method) =>
-            CONFIGS.map(({ key: config, suffix }) => {
-              const slug = method.replace('-', '_');
-              const familyAvg = summary.families.rows.find((r) => r.method === method && r.config === config)?.familyAvg ?? {};
-              const all = summary.scores.find((s) => s.method === method && s.config === config)?.accuracy ?? null;
-              return {
-                label: `${method}${suffix ? ' + aids' : ''}`,
-                cells: [
-                  ...families.map((family) => ({ key: `${corpus}_${part}_${family}_${slug}${suffix}`, value: rounded(familyAvg[family] ?? null) })),
-                  { key: `${corpus}_${key}_${slug}${suffix}`, value: rounded(all) },
-                ],
-              };
-            }),
-          ),
-        });
+        rows.push(
+          accuracyGrid(summary, methods, {
+            label: `${corpus} ${part} (${questions} questions, offline)`,
+            family: `${corpus}_${part}`,
+            all: `${corpus}_${key}`,
+          }),
+        );
         for (const s of summary.scores) log(`${corpus} ${part} ${s.method} ${s.config}: ${s.correct}/${s.scored} correct, ${s.errors} error(s)`);
       }
     return rows;
   },
 };
 
-async function evaluate(file: string, name: string, methods: string[]): Promise<{ summary: EvalSummary; questions: number }> {
+/**
+ * A grid of accuracy per family and overall, one row per method and configuration: cells keyed
+ * `${family}_${familyName}_${method}` and `${all}_${method}`, with `_aids` after the aids' rows.
+ */
+export function accuracyGrid(summary: EvalSummary, methods: string[], keys: { label: string; family: string; all: string }): GridRow {
+  const families = summary.families.columns.map((c) => c.family);
+  return {
+    type: 'grid',
+    label: `${keys.label}: accuracy per family, aids off and on`,
+    columns: [...families, 'all'],
+    rows: methods.flatMap((method) =>
+      CONFIGS.map(({ key: config, suffix }) => {
+        const slug = method.replace('-', '_');
+        const familyAvg = summary.families.rows.find((r) => r.method === method && r.config === config)?.familyAvg ?? {};
+        const all = summary.scores.find((s) => s.method === method && s.config === config)?.accuracy ?? null;
+        return {
+          label: `${method}${suffix ? ' + aids' : ''}`,
+          cells: [
+            ...families.map((family) => ({ key: `${keys.family}_${family}_${slug}${suffix}`, value: rounded(familyAvg[family] ?? null) })),
+            { key: `${keys.all}_${slug}${suffix}`, value: rounded(all) },
+          ],
+        };
+      }),
+    ),
+  };
+}
+
+/** A JSONL set evaluated by `methods`, aids off and on, offline; the job, its runs and the set are deleted afterwards. */
+export async function evaluate(file: string, name: string, methods: string[]): Promise<{ summary: EvalSummary; questions: number }> {
   const set = await importQuestionSet({ format: 'jsonl', file, name }, { replace: true });
   const prisma = getPrisma();
   const job = await createEvalJob(

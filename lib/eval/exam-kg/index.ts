@@ -16,17 +16,14 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { getPool } from '@/lib/db/client';
 import { normaliseName } from '@/lib/kg/normalise';
-import { FULL_NAME_SOURCE } from '@/lib/kg/linking/store';
-import { parseMedddx } from './import/medddx';
-import { parseMirage } from './import/mirage';
-import type { NewQuestion } from './sets';
+import { parseMedddx } from '../import/medddx';
+import { parseMirage } from '../import/mirage';
+import type { NewQuestion } from '../sets';
+import { joinedNodes, readNames } from './store';
 
 /** The benchmark files, under the data directory. */
 export const EXAM_FILES = { medddx: path.join('benchmarks', 'MedDDx.json.gz'), mirage: path.join('benchmarks', 'mirage-benchmark.json.gz') };
-/** Alias source of a gene's NCBI synonyms (symbols, like the node's own name). */
-const SYNONYM_SOURCE = 'ncbi-synonym';
 /** The longest name, in words, looked for in a stem. */
 const MAX_NAME_WORDS = 8;
 /** Share of items in the tune part (by a hash of the item's id); the rest is holdout. */
@@ -70,14 +67,6 @@ export interface ExamLine {
 
 /** Node names, genes' full names and NCBI synonyms of the loaded graph, by normalised form. */
 export async function readNameIndex(): Promise<NameIndex> {
-  const pool = getPool();
-  const [nodes, aliases] = await Promise.all([
-    pool.query<{ id: string; kind: string; name: string; normalised: string }>('select id, kind, name, normalised from nodes'),
-    pool.query<{ id: string; alias: string; normalised: string; source: string }>(
-      'select node_id as id, alias, normalised, source from node_aliases where source = any($1::text[])',
-      [[FULL_NAME_SOURCE, SYNONYM_SOURCE]],
-    ),
-  ]);
   const index: NameIndex = new Map();
   const add = (normalised: string, entry: NameEntry) => {
     if (!/[a-z]/.test(normalised)) return;
@@ -85,13 +74,9 @@ export async function readNameIndex(): Promise<NameIndex> {
     if (!list.some((e) => e.nodeId === entry.nodeId && e.symbol === entry.symbol)) list.push(entry);
     index.set(normalised, list);
   };
-  for (const n of nodes.rows) {
-    if (n.kind !== 'Gene') add(n.normalised, { nodeId: n.id, symbol: null });
-    else if (isSymbol(n.name, 2)) add(n.normalised, { nodeId: n.id, symbol: n.name });
-  }
-  for (const a of aliases.rows) {
-    if (a.source !== SYNONYM_SOURCE) add(a.normalised, { nodeId: a.id, symbol: null });
-    else if (isSymbol(a.alias, 3)) add(a.normalised, { nodeId: a.id, symbol: a.alias });
+  for (const n of await readNames()) {
+    if (!n.symbol) add(n.normalised, { nodeId: n.id, symbol: null });
+    else if (isSymbol(n.name, n.synonym ? 3 : 2)) add(n.normalised, { nodeId: n.id, symbol: n.name });
   }
   return index;
 }
@@ -124,17 +109,6 @@ export function optionNodes(text: string, index: NameIndex): string[] {
 }
 
 const symbolWords = (symbol: string) => [...symbol.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m[0]).join(' ');
-
-/** Which of `from` share an edge (any metaedge, either direction) with one of `to`. */
-async function joinedNodes(from: string[], to: string[]): Promise<Set<string>> {
-  if (!from.length || !to.length) return new Set();
-  const { rows } = await getPool().query<{ id: string }>(
-    `select source_id as id from edges where source_id = any($1::text[]) and target_id = any($2::text[])
-     union select target_id as id from edges where target_id = any($1::text[]) and source_id = any($2::text[])`,
-    [from, to],
-  );
-  return new Set(rows.map((r) => r.id));
-}
 
 /** The stem's named nodes and, per option, its nodes and whether any is joined to one of the stem's (other than itself). */
 export async function groundItem(item: Pick<ExamItem, 'question' | 'options'>, index: NameIndex): Promise<ExamGrounding> {

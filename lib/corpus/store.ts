@@ -167,3 +167,9 @@ export async function insertAttachedDocument(
     return id;
   });
 }
+
+/** The ids of a source's documents with these external ids (PubMed ids, …), by external id. */
+export async function documentIdsByExternalId(source: string, externalIds: string[]): Promise<Map<string, string>> {
+  const docs = await getPrisma().document.findMany({ where: { source, externalId: { in: externalIds } }, select: { id: true, externalId: true } });
+  return new Map(docs.map((d) => [d.externalId!, d.id]));
+}

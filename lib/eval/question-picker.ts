@@ -1,7 +1,7 @@
 import { ownerFilter } from '@/lib/auth/access';
 import type { Viewer } from '@/lib/auth/viewer';
 import { QuestionOptionsSchema } from '@/lib/runs/schemas';
-import { getPrisma } from '@/lib/db/client';
+import { readSetChoice, recentSets, setQuestionsPage, type SetChoiceRow } from '@/lib/eval/store/sets';
 import { NotFoundError } from '@/lib/base/errors';
 
 /** A question as the ask form offers it: enough to show it and to run it by id (its gold answer stays on the server). */
@@ -27,20 +27,7 @@ export interface QuestionSetChoice {
 
 /** The most recently stored question sets the viewer may see. */
 export async function recentQuestionSets(viewer: Viewer, limit = 12): Promise<QuestionSetChoice[]> {
-  const sets = await getPrisma().questionSet.findMany({
-    where: ownerFilter(viewer),
-    orderBy: { updatedAt: 'desc' },
-    take: limit,
-    select: { id: true, name: true, source: true, description: true, updatedAt: true, _count: { select: { questions: true } } },
-  });
-  return sets.map((s) => ({
-    id: s.id,
-    name: s.name,
-    source: s.source,
-    description: s.description,
-    total: s._count.questions,
-    updatedAt: s.updatedAt.toISOString(),
-  }));
+  return (await recentSets(ownerFilter(viewer), limit)).map(setChoice);
 }
 
 /** A page of one set's questions, in order. */
@@ -49,21 +36,11 @@ export async function questionChoices(
   setId: string,
   opts: { limit?: number; offset?: number } = {},
 ): Promise<{ set: QuestionSetChoice; items: QuestionChoice[] }> {
-  const prisma = getPrisma();
-  const set = await prisma.questionSet.findFirst({
-    where: { id: setId, ...ownerFilter(viewer) },
-    select: { id: true, name: true, source: true, description: true, updatedAt: true, _count: { select: { questions: true } } },
-  });
+  const set = await readSetChoice(setId, ownerFilter(viewer));
   if (!set) throw new NotFoundError(`No question set with id ${setId}`);
-  const rows = await prisma.question.findMany({
-    where: { setId },
-    orderBy: { ordinal: 'asc' },
-    take: opts.limit ?? 50,
-    skip: opts.offset ?? 0,
-    select: { id: true, ordinal: true, text: true, options: true, answerType: true, family: true, answer: true, documentIds: true },
-  });
+  const rows = await setQuestionsPage(setId, { limit: opts.limit ?? 50, offset: opts.offset ?? 0 });
   return {
-    set: { id: set.id, name: set.name, source: set.source, description: set.description, total: set._count.questions, updatedAt: set.updatedAt.toISOString() },
+    set: setChoice(set),
     items: rows.map((q) => ({
       id: q.id,
       ordinal: q.ordinal,
@@ -75,4 +52,8 @@ export async function questionChoices(
       documents: q.documentIds.length,
     })),
   };
+}
+
+function setChoice(s: SetChoiceRow): QuestionSetChoice {
+  return { id: s.id, name: s.name, source: s.source, description: s.description, total: s._count.questions, updatedAt: s.updatedAt.toISOString() };
 }

@@ -6,7 +6,7 @@ import { assertQuestionCount, GenerationError, InvalidGenerationOptions } from '
 import { buildEvidence, evidenceReport, type CoveragePolicy, type EvidenceReport } from './evidence';
 import { EVIDENCE_SOURCES, type EvidenceSource } from './types';
 import type { FamilyBuilder } from './instance';
-import { loadedMetaedges } from './kg-reads';
+import { loadedMetaedges } from '@/lib/eval/store/generation';
 import { Rng } from './random';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
 import { drawFromKg, drawStated, type EdgeDraw } from './stated';

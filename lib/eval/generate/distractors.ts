@@ -1,7 +1,7 @@
 import { normaliseAnswer } from '@/lib/eval/normalise';
 import type { KgNode } from '@/lib/kg';
 import type { Instance } from './instance';
-import { adjacentToAll, similarNodes } from './kg-reads';
+import { adjacentToAll, similarNodes } from '@/lib/eval/store/generation';
 
 export const DISTRACTORS_PER_QUESTION = 4;
 /** Candidates read per question: enough to survive the filters below. */

@@ -1,6 +1,6 @@
 import { entityMentions, searchAliases, surfaceQuery } from '@/lib/channels/doc-relevance';
 import type { WebRecord } from '@/lib/channels/types';
-import { getPool } from '@/lib/db/client';
+import { corpusPassages, profilesOf, type PassageHit, type ProfileRow } from '@/lib/eval/store/generation';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import { QuestionEvidenceSchema, type EvidenceSource, type GoldGraph, type QuestionEvidence } from './types';
 
@@ -70,19 +70,6 @@ function statusOf(c: { hops: number[]; doc: number[] | null; web: number[] | nul
     : { status: 'partial', reason: `${c.hops.length - union.size} of ${c.hops.length} hops stated by no text source` };
 }
 
-interface PassageHit {
-  id: string;
-  document_id: string;
-  external_id: string | null;
-  text: string;
-}
-
-/** Corpus passages only: documents attached to questions or runs are their own context, not the corpus. */
-const CORPUS_PASSAGES = `select p.id, p.document_id, d.external_id, p.text
-   from passages p join documents d on d.id = p.document_id
-  where d.source not in ('question', 'attached') and p.tsv @@ to_tsquery('english', $1)
-  order by ts_rank_cd(p.tsv, to_tsquery('english', $1)) desc, p.id limit $2`;
-
 const surfaces = (e: CandidateEntity) => surfaceQuery([e.name, ...(e.aliases ?? [])]);
 const names = (text: string, e: CandidateEntity) => entityMentions(text, [e]).length > 0;
 
@@ -92,7 +79,7 @@ async function docBundle(gold: GoldGraph, nodes: Map<string, Endpoint>, named: E
     const [a, b] = [nodes.get(edge.sourceId)!, nodes.get(edge.targetId)!];
     const [qa, qb] = [surfaces(a), surfaces(b)];
     if (!qa || !qb) continue;
-    const { rows } = await getPool().query<PassageHit>(CORPUS_PASSAGES, [`(${qa}) & (${qb})`, SEARCH_LIMIT]);
+    const rows = await corpusPassages(`(${qa}) & (${qb})`, SEARCH_LIMIT);
     for (const hit of rows.filter((r) => names(r.text, a) && names(r.text, b)).slice(0, STATING_PER_HOP)) {
       const entry = kept.get(hit.id) ?? { hit, states: [] };
       entry.states.push(edge.id);
@@ -102,24 +89,14 @@ async function docBundle(gold: GoldGraph, nodes: Map<string, Endpoint>, named: E
   for (const entity of named) {
     const q = surfaces(entity);
     if (!q) continue;
-    const { rows } = await getPool().query<PassageHit>(CORPUS_PASSAGES, [q, SEARCH_LIMIT]);
+    const rows = await corpusPassages(q, SEARCH_LIMIT);
     for (const hit of rows.filter((r) => !kept.has(r.id) && names(r.text, entity)).slice(0, CONTEXT_PER_ENTITY)) kept.set(hit.id, { hit, states: [] });
   }
   return { passages: [...kept.values()].map(({ hit, states }) => ({ passageId: hit.id, documentId: hit.document_id, externalId: hit.external_id, states })) };
 }
 
-interface ProfileRow {
-  id: number;
-  node_id: string;
-  source: string;
-  text: string;
-}
-
 async function webBundle(gold: GoldGraph, nodes: Map<string, Endpoint>, named: Endpoint[]): Promise<NonNullable<QuestionEvidence['web']>> {
-  const { rows } = await getPool().query<ProfileRow>(
-    'select id, node_id, source, text from entity_profiles where node_id = any($1::text[]) order by node_id, source, id',
-    [gold.nodes.map((n) => n.id)],
-  );
+  const rows = await profilesOf(gold.nodes.map((n) => n.id));
   const records = new Map<number, { row: ProfileRow; states: number[] }>();
   for (const edge of gold.edges) {
     const pairs: [string, Endpoint][] = [

@@ -1,6 +1,5 @@
-import { getPool } from '@/lib/db/client';
 import { saveQuestionSet, type QuestionSetSummary, type SaveSetOptions } from '@/lib/eval/sets';
-import { latestImport } from '@/lib/kg/import/records';
+import { latestGraphImport } from '@/lib/eval/store/generation';
 import { conditionOf, generateBiomedhop, planSlots, type BiomedhopOptions } from './biomedhop';
 import { generateK2vSet } from './k2v';
 import type { Generator } from './request';
@@ -43,7 +42,7 @@ export async function generateQuestionSet(
       ? await generateBiomedhop({ seed, count, families, renderings, sources, coverage })
       : { questions: await generateK2vSet({ seed, count }), report: null };
   const { questions, report } = generated;
-  const graph = await latestImport(getPool(), 'graph');
+  const graph = await latestGraphImport();
   return saveQuestionSet(
     {
       name,

@@ -1,7 +1,7 @@
 import { neighbors, sampleEdges, samplePaths, type KgPath, type MetapathHop } from '@/lib/kg';
 import { GoldAnswerSchema } from '@/lib/eval/scoring';
 import { assertQuestionCount, GenerationError } from './errors';
-import { aliasesOf, loadedMetaedges } from './kg-reads';
+import { aliasesOf, loadedMetaedges } from '@/lib/eval/store/generation';
 import { leaksAnswer } from './leak';
 import { aKind, flip, hasPhrasing, kindNoun, mention, relationPhrase, sentence } from './lexicon';
 import { Rng } from './random';

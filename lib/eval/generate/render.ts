@@ -2,7 +2,7 @@ import { GoldAnswerSchema, type GoldAnswer } from '@/lib/eval/scoring';
 import type { AnswerType } from '@/lib/methods/types';
 import { DISTRACTORS_PER_QUESTION, pickDistractors } from './distractors';
 import type { Instance } from './instance';
-import { aliasesOf } from './kg-reads';
+import { aliasesOf } from '@/lib/eval/store/generation';
 import { leaksAnswer } from './leak';
 import type { Rng } from './random';
 import type { Rendering } from './types';

@@ -1,5 +1,5 @@
 import { cachedRead } from '@/lib/db/cached-read';
-import { getPool } from '@/lib/db/client';
+import { corpusTexts, edgesJoining, nodeSurfaces, profileTexts, textCount, triplesOf } from '@/lib/eval/store/generation';
 import { MIN_ALIAS } from '@/lib/channels/doc-relevance';
 import { sampleEdges, type KgTriple } from '@/lib/kg';
 import { wordTokens } from '@/lib/llm/offline/text';
@@ -21,8 +21,7 @@ const cache = new Map<string, Promise<Pools>>();
 
 /** Edge ids per metaedge that the source names both ends of; computed once per process and text size. */
 async function statedPools(source: 'doc' | 'web'): Promise<Pools> {
-  const size = await getPool().query<{ n: string }>(source === 'doc' ? `select count(*) n from passages` : `select count(*) n from entity_profiles`);
-  const key = `${source}:${size.rows[0].n}`;
+  const key = `${source}:${await textCount(source)}`;
   // Only the current text size's pool is kept: documents attached over a long-lived process would otherwise leave one pool each.
   for (const old of cache.keys()) if (old.startsWith(`${source}:`) && old !== key) cache.delete(old);
   return cachedRead(cache, key, () => scan(source));
@@ -32,38 +31,23 @@ async function scan(source: 'doc' | 'web'): Promise<Pools> {
   const surfaces = await surfaceIndex();
   const pairs: [string, string][] = [];
   if (source === 'doc') {
-    const { rows } = await getPool().query<{ text: string }>(
-      `select p.text from passages p join documents d on d.id = p.document_id where d.source not in ('question', 'attached')`,
-    );
-    for (const { text } of rows) {
+    for (const text of await corpusTexts()) {
       const named = [...mentioned(text, surfaces)];
       for (const a of named) for (const b of named) if (a < b) pairs.push([a, b]);
     }
   } else {
-    const { rows } = await getPool().query<{ node_id: string; text: string }>('select node_id, text from entity_profiles');
-    for (const { node_id, text } of rows) for (const other of mentioned(text, surfaces)) if (other !== node_id) pairs.push([node_id, other]);
+    for (const { node_id, text } of await profileTexts()) for (const other of mentioned(text, surfaces)) if (other !== node_id) pairs.push([node_id, other]);
   }
   const pools: Pools = new Map();
   if (!pairs.length) return pools;
-  const { rows } = await getPool().query<{ id: number; metaedge: string }>(
-    `select distinct e.id, e.metaedge from unnest($1::text[], $2::text[]) p(a, b)
-       join edges e on (e.source_id = p.a and e.target_id = p.b) or (e.source_id = p.b and e.target_id = p.a)
-      order by e.id`,
-    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
-  );
-  for (const r of rows) pools.set(r.metaedge, [...(pools.get(r.metaedge) ?? []), r.id]);
+  for (const r of await edgesJoining(pairs)) pools.set(r.metaedge, [...(pools.get(r.metaedge) ?? []), r.id]);
   return pools;
 }
 
 /** Normalised word sequence → node ids, for names and aliases of 4+ characters. */
 async function surfaceIndex(): Promise<Map<string, string[]>> {
-  const { rows } = await getPool().query<{ node_id: string; surface: string }>(
-    `select id node_id, name surface from nodes where length(name) >= $1
-     union select node_id, alias from node_aliases where length(alias) >= $1`,
-    [MIN_ALIAS],
-  );
   const index = new Map<string, string[]>();
-  for (const { node_id, surface } of rows) {
+  for (const { node_id, surface } of await nodeSurfaces(MIN_ALIAS)) {
     const words = wordTokens(surface).map((t) => t.text);
     if (!words.length || words.length > MAX_NGRAM) continue;
     const key = words.join(' ');
@@ -119,27 +103,4 @@ export async function drawStated(sources: ('doc' | 'web')[]): Promise<EdgeDraw> 
       return picked.length ? triplesOf(picked) : [];
     },
   };
-}
-
-async function triplesOf(ids: number[]): Promise<KgTriple[]> {
-  const { rows } = await getPool().query<{
-    id: number;
-    metaedge: string;
-    sid: string;
-    sname: string;
-    skind: string;
-    tid: string;
-    tname: string;
-    tkind: string;
-  }>(
-    `select e.id, e.metaedge, s.id sid, s.name sname, s.kind skind, t.id tid, t.name tname, t.kind tkind
-       from edges e join nodes s on s.id = e.source_id join nodes t on t.id = e.target_id
-      where e.id = any($1::int[]) order by array_position($1::int[], e.id)`,
-    [ids],
-  );
-  return rows.map((r) => ({
-    edge: { id: r.id, sourceId: r.sid, metaedge: r.metaedge, targetId: r.tid },
-    source: { id: r.sid, name: r.sname, kind: r.skind },
-    target: { id: r.tid, name: r.tname, kind: r.tkind },
-  }));
 }

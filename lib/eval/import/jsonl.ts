@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { getPool } from '@/lib/db/client';
 import { splitPassages } from '@/lib/corpus/attach';
 import { normaliseAnswer } from '@/lib/eval/normalise';
+import { getNodes } from '@/lib/kg';
 import type { GoldAnswer } from '@/lib/eval/scoring';
 import type { NewQuestion, QuestionDocument } from '@/lib/eval/sets';
 import type { AnswerType } from '@/lib/methods/types';
@@ -116,8 +116,7 @@ function toDocument(doc: string | { title?: string; text: string }): QuestionDoc
 export async function checkGoldNodes(file: string, parsed: ParsedSet): Promise<void> {
   const ids = [...new Set(parsed.questions.flatMap((q) => q.answer.nodeIds))];
   if (!ids.length) return;
-  const { rows } = await getPool().query<{ id: string }>('select id from nodes where id = any($1::text[])', [ids]);
-  const known = new Set(rows.map((r) => r.id));
+  const known = new Set((await getNodes(ids)).map((n) => n.id));
   for (const q of parsed.questions) {
     for (const id of q.answer.nodeIds.filter((n) => !known.has(n)))
       parsed.issues.push({ file, at: `line ${q.meta?.line}`, reason: `gold node ${id} is not in the KG` });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getPool } from '@/lib/db/client';
+import { documentIdsByExternalId } from '@/lib/corpus/store';
 import { readJsonFile } from './read';
 import { zodReason } from './errors';
 import { isPlainObject, optionGold, type ParsedSet } from './parsed';
@@ -69,11 +69,7 @@ export function parsePubmedqa(file: string, opts: { goldFile?: string } = {}): P
  */
 export async function linkCorpusAbstracts(parsed: ParsedSet): Promise<void> {
   const pmids = parsed.questions.map((q) => String(q.meta?.pmid));
-  const { rows } = await getPool().query<{ id: string; external_id: string }>(
-    'select id, external_id from documents where source = $1 and external_id = any($2::text[])',
-    [CORPUS_SOURCE, pmids],
-  );
-  const byPmid = new Map(rows.map((r) => [r.external_id, r.id]));
+  const byPmid = await documentIdsByExternalId(CORPUS_SOURCE, pmids);
   for (const [i, q] of parsed.questions.entries()) {
     const id = byPmid.get(pmids[i]);
     if (!id) continue;

@@ -1,23 +1,20 @@
-import { setLookup } from '@/lib/eval/sets';
-import { viewerOfOwner } from '@/lib/auth/access';
+import { ownerFilter, viewerOfOwner } from '@/lib/auth/access';
+import { readSetQuestionIds } from '@/lib/eval/store/sets';
 import { assertSafeText, clip } from '@/lib/api/input';
 import { parseMethodParams } from '@/lib/methods/parse-params';
-import { getPrisma } from '@/lib/db/client';
-import type { Prisma } from '@/lib/db/generated/client';
 import { sampleIndexes, seededRandom } from '@/lib/kg/query/prng';
 import { listMethods } from '@/lib/methods/registry';
 import type { MethodId } from '@/lib/methods/types';
 import { describeBackend } from '@/lib/runs/backend';
 import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/base/errors';
 import { newShareId } from '@/lib/runs/share-id';
-import { toJson } from '@/lib/base/json';
 import { parseGrid, type GridConfig } from './grid';
+import { insertJob } from './store';
 import { tryLockJob, type JobLock } from './store/lock';
 import { EvalJobRequestSchema, type JobSample, type JobSettings } from './schemas';
 
 /** Runs one job may hold: questions × methods × configurations. */
 export const MAX_JOB_ITEMS = 200_000;
-const ITEMS_PER_STATEMENT = 5_000;
 
 export interface CreatedEvalJob {
   id: string;
@@ -49,13 +46,9 @@ export async function createEvalJob(body: unknown, opts: CreateJobOptions = {}):
   const req = parsed.data;
   // The request is checked whole before anything is read: a bad parameter is a 400 whatever the set.
   const methodParams = checkMethods(req.methods, req.params);
-  const prisma = getPrisma();
 
   // The starter's own set (or everyone's), never another user's of the same name.
-  const set = await prisma.questionSet.findFirst({
-    ...setLookup(req.set, viewerOfOwner(opts.ownerId)),
-    select: { id: true, name: true, questions: { select: { id: true }, orderBy: { ordinal: 'asc' } } },
-  });
+  const set = await readSetQuestionIds(req.set, ownerFilter(viewerOfOwner(opts.ownerId)));
   if (!set) throw new NotFoundError(`No question set named "${clip(req.set)}"`);
   if (!set.questions.length) throw new InvalidInputError(`The set "${set.name}" holds no questions`);
 
@@ -77,38 +70,29 @@ export async function createEvalJob(body: unknown, opts: CreateJobOptions = {}):
   const total = questionIds.length * req.methods.length * grid.length;
   if (total > MAX_JOB_ITEMS) throw new InvalidInputError(`The job would hold ${total} runs; at most ${MAX_JOB_ITEMS} (use --limit for a sample)`);
 
-  const items: Prisma.EvalItemCreateManyInput[] = [];
+  const items = questionIds.flatMap((questionId) => req.methods.flatMap((method) => grid.map((config) => ({ questionId, method, configKey: config.key }))));
   let lock: JobLock | undefined;
-  const job = await prisma
-    .$transaction(
-      async (tx) => {
-        const created = await tx.evalJob.create({
-          data: {
-            ownerId: opts.ownerId ?? null,
-            shareId: newShareId(),
-            setId: set.id,
-            name: req.name || `${set.name}: ${req.methods.join(', ')} × ${grid.map((g) => g.key).join(', ')}`,
-            methods: req.methods,
-            grid: toJson(grid),
-            params: toJson(settings),
-            sample: toJson(sample),
-            total,
-          },
-          select: { id: true, shareId: true },
-        });
-        for (const questionId of questionIds)
-          for (const method of req.methods) for (const config of grid) items.push({ jobId: created.id, questionId, method, configKey: config.key });
-        for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) await tx.evalItem.createMany({ data: items.slice(i, i + ITEMS_PER_STATEMENT) });
-        // The row is not committed yet: nobody else can know the id, so the lock is ours.
-        if (opts.lock) lock = (await tryLockJob(created.id)) ?? undefined;
-        return created;
-      },
-      { timeout: 120_000, maxWait: 30_000 },
-    )
-    .catch(async (e) => {
-      await lock?.release();
-      throw e;
-    });
+  const job = await insertJob(
+    {
+      ownerId: opts.ownerId ?? null,
+      shareId: newShareId(),
+      setId: set.id,
+      name: req.name || `${set.name}: ${req.methods.join(', ')} × ${grid.map((g) => g.key).join(', ')}`,
+      methods: req.methods,
+      grid,
+      settings,
+      sample,
+      total,
+      items,
+    },
+    // The row is not committed yet: nobody else can know the id, so the lock is ours.
+    async (jobId) => {
+      if (opts.lock) lock = (await tryLockJob(jobId)) ?? undefined;
+    },
+  ).catch(async (e) => {
+    await lock?.release();
+    throw e;
+  });
   return { ...job, total, lock };
 }
 

@@ -373,3 +373,41 @@ export async function reproductionJobs(tableId: string | null, ownerId: string |
   );
   return rows;
 }
+
+/** A new job's columns (its JSON ones as they are stored) and one item per question × method × configuration. */
+export interface NewJob {
+  ownerId: string | null;
+  shareId: string;
+  setId: string;
+  name: string;
+  methods: string[];
+  grid: GridConfig[];
+  settings: JobSettings;
+  sample: JobSample;
+  total: number;
+  items: { questionId: string; method: string; configKey: string }[];
+}
+
+const ITEMS_PER_STATEMENT = 5_000;
+
+/**
+ * Stores a job and its items in one transaction; `whileUncommitted` runs on the new
+ * id before the commit (nobody else can know the id yet: taking the job's lock then
+ * makes it surely ours).
+ */
+export async function insertJob(job: NewJob, whileUncommitted?: (jobId: string) => Promise<void>): Promise<{ id: string; shareId: string }> {
+  const { items, grid, settings, sample, ...columns } = job;
+  return getPrisma().$transaction(
+    async (tx) => {
+      const created = await tx.evalJob.create({
+        data: { ...columns, grid: toJson(grid), params: toJson(settings), sample: toJson(sample) },
+        select: { id: true, shareId: true },
+      });
+      const rows = items.map((item) => ({ jobId: created.id, ...item }));
+      for (let i = 0; i < rows.length; i += ITEMS_PER_STATEMENT) await tx.evalItem.createMany({ data: rows.slice(i, i + ITEMS_PER_STATEMENT) });
+      await whileUncommitted?.(created.id);
+      return created;
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+}

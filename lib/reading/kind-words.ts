@@ -2,9 +2,15 @@
  * Words that name a node kind ("genes", "medications", "side effects"). In a
  * question they say what kind of entity is asked for ("Which genes ...") or
  * introduce a hidden intermediate ("... treated by a compound that ...").
+ * The nouns are each concept's record in ./concepts.ts, found by word forms
+ * (lemmas and regular suffixes, ./phrases.ts), so "illnesses", "tumours" and
+ * "diagnoses" need no pattern of their own.
  */
 
-import { kindOf, type KindConcept, type NodeKind } from '@/lib/llm/offline/metaedges';
+import { kindOf, type NodeKind } from '@/lib/llm/offline/metaedges';
+import { KIND_CONCEPTS, KIND_WORDS, type KindConcept } from './concepts';
+import { americanSpelling } from '@/lib/nlp/english';
+import { analyseText, matchAt, type AnalysedText } from './phrases';
 import { nonOverlapping } from './relation-cues';
 
 export interface KindWord {
@@ -17,54 +23,29 @@ export interface KindWord {
   weak: boolean;
 }
 
-interface KindEntry {
-  pattern: string;
-  /** null: a phrase that contains a kind word but names no entity ("gene expression"). */
+interface KindPhrase {
+  words: string[];
+  /** null: a phrase that contains a kind noun but names no entity ("gene expression"). */
   concept: KindConcept | null;
-  weak?: boolean;
+  weak: boolean;
 }
 
-const KIND_LEXICON: KindEntry[] = [
-  {
-    pattern: '(?:pharmacologic(?:al)?|drug|therapeutic|chemical) class(?:es)?|class(?:es)? of (?:drugs|compounds|medications)|drug famil(?:y|ies)',
-    concept: 'pharmacologicClass',
-  },
-  { pattern: 'side[- ]effects?|adverse (?:effects?|events?|reactions?|drug reactions?)|undesirable effects?|AEs?|ADRs?|SEs?', concept: 'sideEffect' },
-  {
-    pattern: 'genes?|proteins?|gene products?|(?:drug|protein|molecular) targets?|targets of|receptors?|enzymes?|transporters?|kinases?|loci|locus',
-    concept: 'gene',
-  },
-  { pattern: 'genetic(?:s|ally)?', concept: 'gene', weak: true },
-  {
-    pattern:
-      'drugs?|compounds?|medications?|medicines?|meds|pharmaceuticals?|(?:small )?molecules?|chemicals?|agents?|substances?|therapeutics?|treatments?|therapies|tx|inhibitors?|antagonists?|agonists?',
-    concept: 'compound',
-  },
-  { pattern: 'pharmacologic(?:al(?:ly)?)?', concept: 'compound', weak: true },
-  {
-    pattern:
-      'diseases?|conditions?|disorders?|illness(?:es)?|syndromes?|cancers?|tumou?rs?|malignanc(?:y|ies)|diagnos(?:is|es)|patholog(?:y|ies)|indications?|dx|dz',
-    concept: 'disease',
-  },
-  { pattern: 'symptoms?|sx|signs?|clinical (?:features?|signs?|manifestations?)|manifestations?|phenotypes?|complaints?', concept: 'symptom' },
-  { pattern: 'pathways?|signal(?:l)?ing cascades?', concept: 'pathway' },
-  {
-    // "Where in the body …", "Where … located": a question about a place asks for an anatomical structure.
-    pattern:
-      'tissues?|organs?|anatomy|anatomical (?:structures?|sites?|entit(?:y|ies)|locations?|parts?)|body (?:parts?|sites?)|parts? of the body|glands?|where(?= (?:in the body|anatomically|is|are|does|do|did)\\b)(?: in the body| anatomically)?',
-    concept: 'anatomy',
-  },
-  { pattern: 'biological process(?:es)?', concept: 'biologicalProcess' },
-  { pattern: 'cellular components?|(?:subcellular )?compartments?|organelles?', concept: 'cellularComponent' },
-  { pattern: 'molecular functions?', concept: 'molecularFunction' },
-  { pattern: '(?:environmental )?exposures?|environmental (?:factors?|agents?)|toxicants?|pollutants?', concept: 'exposure' },
-  { pattern: '(?:gene|protein) (?:expression|products? levels?)', concept: null },
+/** Phrases that contain a kind noun but name no entity. */
+const NAMING_NO_ENTITY = ['gene expression', 'protein expression', 'gene product level', 'protein product level'];
+
+// "Where in the body …", "Where … located": a question about a place asks for an anatomical structure, however many.
+const WHERE = /(?<![\p{L}\p{N}])where(?= (?:in the body|anatomically|is|are|does|do|did)\b)(?: in the body| anatomically)?(?![\p{L}\p{N}])/giu;
+
+const PHRASES: KindPhrase[] = [
+  ...KIND_CONCEPTS.flatMap((concept) => [
+    ...KIND_WORDS[concept].nouns.map((text) => ({ words: text.split(' '), concept, weak: false })),
+    ...KIND_WORDS[concept].hints.map((text) => ({ words: text.split(' '), concept, weak: true })),
+  ]),
+  ...NAMING_NO_ENTITY.map((text) => ({ words: text.split(' '), concept: null, weak: false })),
 ];
 
-const PATTERNS = KIND_LEXICON.map((entry) => ({
-  ...entry,
-  regex: new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry.pattern})(?![\\p{L}\\p{N}])`, 'giu'),
-}));
+const BY_FIRST = new Map<string, KindPhrase[]>();
+for (const p of PHRASES) BY_FIRST.set(p.words[0], [...(BY_FIRST.get(p.words[0]) ?? []), p]);
 
 /** The head noun decides: "targets of" and "classes of drugs" read by their first noun; the clinical shorthands "sx", "tx", "dx" stand for either number and are read as lists. */
 function isPlural(phrase: string): boolean {
@@ -74,18 +55,31 @@ function isPlural(phrase: string): boolean {
       .split(/[\s-]+/)
       .at(-1) ?? ''
   ).toLowerCase();
-  return head === 'loci' || /^(?:[std]x|dz)$/.test(head) || (head.endsWith('s') && !/(?:ss|us|is)$/.test(head));
+  return /^where\b/i.test(phrase) || head === 'loci' || /^(?:[std]x|dz)$/.test(head) || (head.endsWith('s') && !/(?:ss|us|is)$/.test(head));
 }
 
 /** Kind words in the text naming a kind the loaded graph has, non-overlapping, in text order. */
-export function findKindWords(text: string): KindWord[] {
+export function findKindWords(text: string | AnalysedText): KindWord[] {
+  const t = typeof text === 'string' ? analyseText(text) : text;
   const found: (Omit<KindWord, 'kind'> & { kind: NodeKind | null })[] = [];
-  for (const entry of PATTERNS) {
-    const kind = entry.concept && kindOf(entry.concept);
-    if (entry.concept && !kind) continue;
-    for (const m of text.matchAll(entry.regex)) {
-      found.push({ phrase: m[0], kind: kind ?? null, start: m.index, end: m.index + m[0].length, plural: isPlural(m[0]), weak: !!entry.weak });
+  const add = (concept: KindConcept | null, start: number, end: number, weak: boolean) => {
+    const kind = concept && kindOf(concept);
+    if (concept && !kind) return;
+    const phrase = t.text.slice(start, end);
+    found.push({ phrase, kind: kind ?? null, start, end, plural: isPlural(phrase), weak });
+  };
+  for (let i = 0; i < t.words.length; i++) {
+    const candidates = new Set<KindPhrase>();
+    for (const forms of [t.forms[i], t.joined[i]]) for (const f of forms ?? []) for (const p of BY_FIRST.get(f) ?? []) candidates.add(p);
+    for (const p of candidates) {
+      // A one-word kind noun used as a verb ("compounded", "signed") names no kind.
+      if (p.words.length === 1 && t.words[i].pos === 'VERB') continue;
+      // A modifier before the head noun is not inflected: "drugs target" is no "drug target".
+      if (p.words.length > 1 && !p.words.includes('of') && americanSpelling(t.words[i].text.toLowerCase()) !== p.words[0]) continue;
+      const m = matchAt(t, i, p.words, new Set([p.words[0]]));
+      if (m) add(p.concept, m.start, m.end, p.weak);
     }
   }
+  for (const m of t.text.matchAll(WHERE)) add('anatomy', m.index, m.index + m[0].length, false);
   return nonOverlapping(found).filter((w): w is KindWord => w.kind !== null);
 }

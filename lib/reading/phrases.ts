@@ -55,6 +55,8 @@ export function wordForms(word: Word): Set<string> {
   const lower = word.text.toLowerCase().replace(/[-‐‑]/g, '');
   const forms = new Set<string>();
   for (const w of new Set([lower, americanSpelling(lower), word.lemma.replace(/[-‐‑]/g, '')])) for (const b of bases(w)) forms.add(b);
+  // An abbreviation's plural ("AEs", "ADRs", "SEs"): too short for the suffix rules.
+  if (/^[A-Z]{2,}s$/.test(word.text)) forms.add(lower.slice(0, -1));
   return forms;
 }
 

@@ -201,7 +201,7 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
       ? 'count'
       : yesno
         ? 'yesno'
-        : has('list') || focus?.plural || (focus && PLURAL_VERB.test(blanked.slice(focus.end)))
+        : has('list') || focus?.plural || (focus && PLURAL_VERB.test(blanked.slice(focus.end))) || numberless(answerKindFrom, has('single'))
           ? 'list'
           : 'single';
   const hops = anchors.reduce<Hop[]>((longest, a) => (a.chain.length > longest.length ? a.chain : longest), []);
@@ -224,6 +224,11 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   };
   understanding.subquestions = writeSubquestions(understanding);
   return understanding;
+}
+
+/** No noun names the answer ("What is targeted by X?", "X binders?"): nothing says one, so every answer is asked for. */
+function numberless(from: QuestionReading['answerKindFrom'], single: boolean): boolean {
+  return (from === 'relation' || from === 'adverb') && !single;
 }
 
 const ANSWER_TYPES: Record<OutputFormat, AnswerType> = {
@@ -356,7 +361,9 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
     from = end.index + end[0].length;
   }
   if (from < text.length) clauses.push({ start: from, end: text.length });
-  const asking = clauses.filter((c) => asks(text.slice(c.start, c.end)));
+  // A clause naming entities and nothing else ("AKT1 — downregulated in lung?", "Metformin: …") is the topic of the next, not context.
+  const topic = (c: Span) => !/[\p{L}\p{N}]/u.test(mentions.filter((m) => m[0].start >= c.start && m[0].end <= c.end).reduce((t, m) => t.replace(text.slice(m[0].start, m[0].end), ' '), text.slice(c.start, c.end)));
+  const asking = clauses.filter((c) => asks(text.slice(c.start, c.end)) || topic(c));
   if (!asking.length || asking.length === clauses.length) return mentions;
   const inAsking = (m: Mention) => asking.some((c) => m[0].start >= c.start && m[0].end <= c.end);
   if (!mentions.some(inAsking) || asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;

@@ -214,6 +214,8 @@ const RECORDS: SenseInput[] = [
       ...pairs(EXPRESSION, ['upregulate', 'increase', 'elevate', 'raise', 'up']),
       ...also(1, verbs('regulate')),
       ...also(1, verbs('induce', 'activate'), 'compound'),
+      // "raise TNF expression", "does X increase IL6": with a gene at one end, the bare verb is enough.
+      ...also(1, verbs(...UPREGULATION_VERBS), 'gene'),
     ],
   },
   {
@@ -230,6 +232,7 @@ const RECORDS: SenseInput[] = [
       ...also(1, verbs('regulate')),
       ...also(0, verbs('suppress', 'repress'), 'compound'),
       ...also(1, verbs('inhibit'), 'compound'),
+      ...also(1, verbs(...DOWNREGULATION_VERBS), 'gene'),
     ],
   },
   {
@@ -304,10 +307,9 @@ const RECORDS: SenseInput[] = [
         'chemical class',
         'class of',
         'category',
-        'classify as',
-        'categorize',
         'drug family',
       ),
+      ...verbs('classify', 'class as', 'categorize'),
       ...loose(verbs('include')),
       ...also(1, nouns('member', 'member of')),
       ...verbs('belong to'),
@@ -333,7 +335,12 @@ const RECORDS: SenseInput[] = [
     active: 'covary with {x}',
     passive: 'covary with {x}',
     category: 'Interacts_with',
-    phrases: [...verbs('covary', 'coexpress'), ...nouns('covariance', 'correlated expression', 'coexpression')],
+    phrases: [
+      ...verbs('covary', 'coexpress'),
+      ...nouns('covariance', 'correlated expression', 'coexpression'),
+      // Two genes "correlated" covary; other kinds read the word as association.
+      ...also(1, loose(verbs('correlate'))),
+    ],
   },
   {
     id: 'regulate',

@@ -56,7 +56,21 @@ const KIND_NOUNS: Record<KindConcept, z.input<typeof KindNounsSchema>> = {
     nouns: ['side effect', 'adverse effect', 'adverse event', 'adverse reaction', 'adverse drug reaction', 'undesirable effect', 'ae', 'adr', 'se'],
   },
   gene: {
-    nouns: ['gene', 'protein', 'gene product', 'drug target', 'protein target', 'molecular target', 'target of', 'receptor', 'enzyme', 'transporter', 'kinase', 'locus', 'loci'],
+    nouns: [
+      'gene',
+      'protein',
+      'gene product',
+      'drug target',
+      'protein target',
+      'molecular target',
+      'target of',
+      'receptor',
+      'enzyme',
+      'transporter',
+      'kinase',
+      'locus',
+      'loci',
+    ],
     hints: ['genetic', 'genetics', 'genetically'],
   },
   compound: {

@@ -362,7 +362,12 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   }
   if (from < text.length) clauses.push({ start: from, end: text.length });
   // A clause naming entities and nothing else ("AKT1 — downregulated in lung?", "Metformin: …") is the topic of the next, not context.
-  const topic = (c: Span) => !/[\p{L}\p{N}]/u.test(mentions.filter((m) => m[0].start >= c.start && m[0].end <= c.end).reduce((t, m) => t.replace(text.slice(m[0].start, m[0].end), ' '), text.slice(c.start, c.end)));
+  const topic = (c: Span) =>
+    !/[\p{L}\p{N}]/u.test(
+      mentions
+        .filter((m) => m[0].start >= c.start && m[0].end <= c.end)
+        .reduce((t, m) => t.replace(text.slice(m[0].start, m[0].end), ' '), text.slice(c.start, c.end)),
+    );
   const asking = clauses.filter((c) => asks(text.slice(c.start, c.end)) || topic(c));
   if (!asking.length || asking.length === clauses.length) return mentions;
   const inAsking = (m: Mention) => asking.some((c) => m[0].start >= c.start && m[0].end <= c.end);

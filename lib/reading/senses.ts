@@ -299,16 +299,7 @@ const RECORDS: SenseInput[] = [
     category: 'Associated_with',
     collects: true,
     phrases: [
-      ...nouns(
-        'pharmacologic class',
-        'pharmacological class',
-        'drug class',
-        'therapeutic class',
-        'chemical class',
-        'class of',
-        'category',
-        'drug family',
-      ),
+      ...nouns('pharmacologic class', 'pharmacological class', 'drug class', 'therapeutic class', 'chemical class', 'class of', 'category', 'drug family'),
       ...verbs('classify', 'class as', 'categorize'),
       ...loose(verbs('include')),
       ...also(1, nouns('member', 'member of')),

@@ -304,8 +304,15 @@ describe('one hop over the whole metagraph', () => {
     for (const m of loadedMetagraph().metaedges) {
       const rows = ROWS.filter((r) => r[0] === m.abbr);
       const roles: Role[] = m.source === m.target && !m.directed ? ['any'] : ['source', 'target'];
-      for (const role of roles) expect(rows.some((r) => r[1] === role && (r[2] === 'list' || r[2] === 'one' || r[2] === 'count')), `${m.abbr} ${role}`).toBe(true);
-      expect(rows.some((r) => r[2] === 'yn'), `${m.abbr} yes/no`).toBe(true);
+      for (const role of roles)
+        expect(
+          rows.some((r) => r[1] === role && (r[2] === 'list' || r[2] === 'one' || r[2] === 'count')),
+          `${m.abbr} ${role}`,
+        ).toBe(true);
+      expect(
+        rows.some((r) => r[2] === 'yn'),
+        `${m.abbr} yes/no`,
+      ).toBe(true);
     }
   });
 

@@ -207,7 +207,8 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
     const inOrder = [...accepted].sort((a, b) => a.first - b.first);
     const pairs = inOrder.slice(1).flatMap((b, i): [Span, Span][] => (inOrder[i].last + 1 === b.first ? [[inOrder[i], b]] : []));
     const windows = fuzzyWindows(text, tokens, words, covered, pairs);
-    const index = windows.length ? await spellingIndex(lookups) : null;
+    const spans = windows.map((w) => w.key);
+    const index = spans.length ? await spellingIndex(lookups, spans) : null;
     const fuzzyUsable = (c: Reading, first: number, last: number) => {
       const why = fuzzyImplausible(c, tokens, words, first, last);
       if (why) reject(c, first, last, why);

@@ -2,7 +2,7 @@ import type { LinkCandidate } from '../store/link-sql';
 import type { KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { allowedEdits, edits } from './edits';
-import { readKinds, readSpellingNames, type NameRow } from './store';
+import { readKinds, readSpellingBuckets, storeSpellingNames, type NameRow, type SpellingRow } from './store';
 
 type Entry = NameRow & {
   /** Letter counts (see letterCounts), for a cheap lower bound on the edits. */
@@ -13,26 +13,67 @@ type Entry = NameRow & {
 const endOf = (length: number) => (length < 9 ? 2 : 3);
 
 /**
- * Node names (but genes' symbols), genes' full names and other designations in memory, bucketed by length and by their
- * first and last two letters, for misspellings: the names within a few edits
- * of a span share its length give or take those edits and, unless both ends
- * are misspelt, one of its ends. A lookup compares a span with a few hundred
- * names at most (damerau-levenshtein) instead of asking the database's
- * trigram index, which for a long span of common words ("S-transferase")
- * rechecks thousands of aliases (100+ ms). Built once per process per import.
+ * Node names (but genes' symbols), genes' full names and other designations,
+ * bucketed by length and by their first and last two letters, for misspellings:
+ * the names within a few edits of a span share its length give or take those
+ * edits and, unless both ends are misspelt, one of its ends. A lookup compares a
+ * span with a few hundred names at most (damerau-levenshtein) instead of asking
+ * the database's trigram index, which for a long span of common words
+ * ("S-transferase") rechecks thousands of aliases (100+ ms).
+ *
+ * The names are stored with their buckets once per import (./store
+ * storeSpellingNames) and a process reads only the buckets of the spans it looks
+ * up (`load`), keeping them: a command that links one question reads a few
+ * hundred names, not all hundred thousand (0.3–1 s of CPU per process).
  */
 export class SpellingIndex {
+  /** Every name read so far, by its stored place: a name read again (another bucket of it) is the same entry. */
+  private readonly entries = new Map<number, Entry>();
   private readonly buckets = new Map<string, Entry[]>();
   /** Names of two or more words by their words in sorted order: "blurred vision" finds "Vision blurred". */
   private readonly byWords = new Map<string, Entry[]>();
   /** Answers given before, by scope and span: the same question is linked again by every method and rerun. */
   private readonly answered = new Map<string, NearName[]>();
 
-  constructor(entries: Entry[]) {
-    for (const e of entries) {
-      if (e.normalised.includes(' ')) push(this.byWords, sortedWords(e.normalised), e);
-      if (e.normalised.length < 5) continue;
-      for (const key of bucketKeys(e.normalised, e.normalised.length)) push(this.buckets, key, e);
+  /** `read`: the stored names in any of these buckets or with these sorted words, in stored order. */
+  constructor(private readonly read: (buckets: string[], words: string[]) => Promise<SpellingRow[]>) {}
+
+  /** Reads in flight: a lookup waits for those filling the buckets it needs. */
+  private readonly reading = new Set<Promise<void>>();
+
+  /** Reads the buckets `near` needs for these spans that are not in memory yet. */
+  async load(keys: readonly string[]): Promise<void> {
+    const buckets = new Set<string>();
+    const words = new Set<string>();
+    for (const key of keys) {
+      for (const length of lengthsNear(key)) for (const b of bucketKeys(key, length)) if (!this.buckets.has(b)) buckets.add(b);
+      if (key.includes(' ') && !this.byWords.has(sortedWords(key))) words.add(sortedWords(key));
+    }
+    if (buckets.size || words.size) {
+      // Claimed at once (empty), so a lookup started meanwhile reads none of them again but waits for this read.
+      for (const b of buckets) this.buckets.set(b, []);
+      for (const w of words) this.byWords.set(w, []);
+      const read = this.fill(buckets, words).finally(() => this.reading.delete(read));
+      this.reading.add(read);
+    }
+    await Promise.all(this.reading);
+  }
+
+  private async fill(buckets: Set<string>, words: Set<string>): Promise<void> {
+    let rows: SpellingRow[];
+    try {
+      rows = await this.read([...buckets], [...words]);
+    } catch (error) {
+      for (const b of buckets) this.buckets.delete(b);
+      for (const w of words) this.byWords.delete(w);
+      throw error;
+    }
+    for (const { seq, head, tail, words: sorted, ...row } of rows) {
+      let entry = this.entries.get(seq);
+      if (!entry) this.entries.set(seq, (entry = row));
+      if (buckets.has(head)) this.buckets.get(head)!.push(entry);
+      if (buckets.has(tail)) this.buckets.get(tail)!.push(entry);
+      if (sorted !== null && words.has(sorted)) this.byWords.get(sorted)!.push(entry);
     }
   }
 
@@ -77,10 +118,11 @@ export class SpellingIndex {
         if (e.normalised !== key && inScope(e)) out.push(candidate(e, 0, true));
       }
     }
-    for (let length = key.length - 3; length <= key.length + 3; length++) {
-      if (length < 5 || Math.abs(length - key.length) > allowedEdits(length)) continue;
+    for (const length of lengthsNear(key)) {
       for (const bucket of bucketKeys(key, length)) {
-        for (const e of this.buckets.get(bucket) ?? []) {
+        const names = this.buckets.get(bucket);
+        if (!names) throw new Error(`The spelling index has not read the names near '${key}' (load them first)`);
+        for (const e of names) {
           if (seen.has(e)) continue;
           seen.add(e);
           if (!inScope(e)) continue;
@@ -95,6 +137,14 @@ export class SpellingIndex {
     }
     return out.sort((a, b) => a.edits - b.edits || b.degree - a.degree || a.id.localeCompare(b.id));
   }
+}
+
+/** The lengths of the names a span may be a misspelling of (its buckets' lengths). */
+function lengthsNear(key: string): number[] {
+  const lengths: number[] = [];
+  for (let length = key.length - 3; length <= key.length + 3; length++)
+    if (length >= 5 && Math.abs(length - key.length) <= allowedEdits(length)) lengths.push(length);
+  return lengths;
 }
 
 /** Spans whose answers the index keeps before it starts afresh. */
@@ -163,11 +213,17 @@ function bucketKeys(s: string, length: number): string[] {
   return [`${length}<${s.slice(0, end)}`, `${length}>${s.slice(-end)}`];
 }
 
-/** The process's spelling index over the loaded graph (see SpellingIndex). */
-export function spellingIndex(lookups: KnowledgeLookups): Promise<SpellingIndex> {
-  return lookups.once('spelling-index', async () => {
+/**
+ * The process's spelling index over the loaded graph (see SpellingIndex), with the buckets of `keys` (the spans
+ * about to be looked up) read; the names are stored first if this import has none yet.
+ */
+export async function spellingIndex(lookups: KnowledgeLookups, keys: readonly string[] = []): Promise<SpellingIndex> {
+  const index = await lookups.once('spelling-index', async () => {
     // Gene names are symbols, never read fuzzily (a word that resembles one is a word): genes enter by their full names and designations.
     const geneKinds = (await readKinds()).filter((k) => isConcept(k, 'gene'));
-    return new SpellingIndex(await readSpellingNames(geneKinds));
+    const signature = await storeSpellingNames(geneKinds);
+    return new SpellingIndex((buckets, words) => readSpellingBuckets(signature, buckets, words));
   });
+  await index.load(keys);
+  return index;
 }

@@ -31,26 +31,15 @@ export async function readNodesOfKinds(kinds: string[]): Promise<NameRow[]> {
 }
 
 /**
- * The names a misspelling may be read as: node names of five characters or
- * more but those of `symbolKinds` (gene symbols are never read fuzzily), genes'
- * full names, and their other designations of several words.
+ * The names a misspelling may be read as ($2: `symbolKinds`, $3, $4: the full-name and designation sources):
+ * node names of five characters or more but those of `symbolKinds` (gene symbols are never read fuzzily),
+ * genes' full names, and their other designations of several words; `part` orders names before aliases.
  */
-export async function readSpellingNames(symbolKinds: string[]): Promise<NameRow[]> {
-  const pool = getPool();
-  const [names, aliases] = await Promise.all([
-    pool.query<NameRow>(
-      `select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where length(normalised) >= 5 and kind <> all($1::text[])`,
-      [symbolKinds],
-    ),
-    pool.query<NameRow>(
-      `select n.id, n.kind, n.name, a.alias as matched, a.normalised, n.degree, a.source
-         from node_aliases a join nodes n on n.id = a.node_id
-        where (a.source = $1 and length(a.normalised) >= 5) or (a.source = $2 and a.normalised like '% %' and length(a.normalised) >= 12)`,
-      [FULL_NAME_SOURCE, DESIGNATION_SOURCE],
-    ),
-  ]);
-  return [...names.rows, ...aliases.rows];
-}
+const SPELLING_NAMES = `select 0 part, id, kind, name, name as matched, normalised, degree, null::text as source from nodes where length(normalised) >= 5 and kind <> all($2::text[])
+  union all
+  select 1, n.id, n.kind, n.name, a.alias, a.normalised, n.degree, a.source
+    from node_aliases a join nodes n on n.id = a.node_id
+   where (a.source = $3 and length(a.normalised) >= 5) or (a.source = $4 and a.normalised like '% %' and length(a.normalised) >= 12)`;
 
 /** The normalised aliases of `source` per node, for these nodes. */
 export async function readAliasesOf(ids: string[], source: string): Promise<Map<string, string[]>> {
@@ -61,4 +50,57 @@ export async function readAliasesOf(ids: string[], source: string): Promise<Map<
   const names = new Map<string, string[]>();
   for (const r of rows) names.set(r.node_id, [...(names.get(r.node_id) ?? []), r.normalised]);
   return names;
+}
+
+/** A stored spelling name (see writeSpellingNames): a name row with its place in the stored order and its buckets. */
+export type SpellingRow = NameRow & { seq: number; head: string; tail: string; words: string | null };
+
+/**
+ * The loaded knowledge's signature (what lib/kg/query/lookups.ts compares to forget its memory on an import),
+ * after storing the spelling names for it if no process has yet: the names readSpellingNames reads, each with
+ * its length-and-ends buckets and, for several words, its words in sorted order, in readSpellingNames's order.
+ * The buckets are the SpellingIndex's (lib/kg/linking/spelling-index.ts): `endOf` letters (2 under nine
+ * characters, else 3) of either end, keyed by the length. Names are normalised to a–z, 0–9 and spaces, so
+ * SQL's lengths and "C" order are JavaScript's. One process stores them; the others wait for it and read them.
+ */
+export async function storeSpellingNames(symbolKinds: string[]): Promise<string> {
+  const client = await getPool().connect();
+  try {
+    await client.query('begin');
+    await client.query(`select pg_advisory_xact_lock(hashtext('spelling_names'))`);
+    const { rows } = await client.query<{ signature: string; stored: boolean }>(
+      `with k as (select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports)
+       select k.signature, exists (select 1 from spelling_names s where s.signature = k.signature) stored from k`,
+    );
+    const { signature, stored } = rows[0];
+    if (!stored) {
+      await client.query('delete from spelling_names where signature <> $1', [signature]);
+      await client.query(
+        `insert into spelling_names (signature, seq, node_id, kind, name, matched, normalised, degree, source, head, tail, words)
+         select $1, row_number() over (order by x.part, x.id, x.matched), x.id, x.kind, x.name, x.matched, x.normalised, x.degree, x.source,
+                length(x.normalised) || '<' || left(x.normalised, case when length(x.normalised) < 9 then 2 else 3 end),
+                length(x.normalised) || '>' || right(x.normalised, case when length(x.normalised) < 9 then 2 else 3 end),
+                case when x.normalised like '% %' then (select string_agg(w, ' ' order by w collate "C") from regexp_split_to_table(x.normalised, ' ') w) end
+           from (${SPELLING_NAMES}) x`,
+        [signature, symbolKinds, FULL_NAME_SOURCE, DESIGNATION_SOURCE],
+      );
+    }
+    await client.query('commit');
+    return signature;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The stored spelling names (of `signature`) in any of these buckets or with these sorted words, in stored order. */
+export async function readSpellingBuckets(signature: string, buckets: string[], words: string[]): Promise<SpellingRow[]> {
+  const { rows } = await getPool().query<SpellingRow>(
+    `select seq, node_id id, kind, name, matched, normalised, degree, source, head, tail, words from spelling_names
+      where signature = $1 and (head = any($2::text[]) or tail = any($2::text[]) or words = any($3::text[])) order by seq`,
+    [signature, buckets, words],
+  );
+  return rows;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { readRunState } from './store';
 
 /**
@@ -21,9 +22,10 @@ const snapshots = new Map<string, Snapshot<unknown>>();
 
 interface Snapshot<T> {
   tag: string;
-  value: T;
-  /** Its JSON text, made on first use. */
-  json?: string;
+  /** Made once: requests that arrive while it is being made wait for the same build (a burst of reads of a run builds it once). */
+  value: Promise<T>;
+  /** Its JSON as sent, plain and gzipped, made on first use. */
+  body?: { plain: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
 }
 
 /** The run's state; null when there is no such run. */
@@ -51,16 +53,25 @@ export async function runSnapshot<T>(
   const key = `${kind}:${state.id}`;
   let kept = snapshots.get(key) as Snapshot<T> | undefined;
   if (kept?.tag !== state.tag) {
-    kept = { tag: state.tag, value: await build() };
+    const made: Snapshot<T> = { tag: state.tag, value: build() };
+    // A build that failed is not kept: the next request tries again.
+    made.value.catch(() => {
+      if (snapshots.get(key) === made) snapshots.delete(key);
+    });
+    kept = made;
     if (snapshots.size >= MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value!);
   }
   // Re-inserted: the map's order is the order of use.
   snapshots.delete(key);
   snapshots.set(key, kept);
-  return { tag: state.tag, snapshot: kept, value: kept.value };
+  return { tag: state.tag, snapshot: kept, value: await kept.value };
 }
 
-/** A JSON answer for one of a run's reads: 304 when the request holds the current state's ETag, else the kept snapshot's JSON. */
+/**
+ * A JSON answer for one of a run's reads: 304 when the request holds the current state's ETag, else the kept
+ * snapshot's JSON, gzipped once for every client that accepts it (a large run's record is hundreds of KB:
+ * compressing it per request cost more than anything else the server does for it).
+ */
 export async function runResponse(
   request: Request,
   kind: string,
@@ -72,8 +83,19 @@ export async function runResponse(
   if (state?.tag && matches(request.headers.get('if-none-match'), state.tag)) return new Response(null, { status: 304, headers: cacheHeaders(state.tag) });
   const { tag, snapshot, value } = await runSnapshot(kind, where, build, state);
   if (!tag || !snapshot) return Response.json(value, { headers: { 'cache-control': 'no-store' } });
-  snapshot.json ??= JSON.stringify(value);
-  return new Response(snapshot.json, { headers: { ...cacheHeaders(tag), 'content-type': 'application/json' } });
+  if (!snapshot.body) {
+    const plain = Buffer.from(JSON.stringify(value));
+    snapshot.body = { plain: new Uint8Array(plain), gzip: new Uint8Array(gzipSync(plain)) };
+  }
+  const gzip = acceptsGzip(request.headers.get('accept-encoding'));
+  return new Response(gzip ? snapshot.body.gzip : snapshot.body.plain, {
+    headers: {
+      ...cacheHeaders(tag),
+      'content-type': 'application/json',
+      vary: 'accept-encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    },
+  });
 }
 
 /** Kept by the browser, but revalidated on every use (a rerun or verification changes what it shows). */
@@ -84,5 +106,15 @@ function matches(header: string | null, tag: string): boolean {
   return header.split(',').some((t) => {
     const v = t.trim();
     return v === '*' || v === tag || v === `W/${tag}`;
+  });
+}
+
+/** Whether an Accept-Encoding header takes gzip (not refused with q=0). */
+function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding.trim() === 'gzip' || coding.trim() === '*') && (!q || Number(q.slice(2)) > 0);
   });
 }

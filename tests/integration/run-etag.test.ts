@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GET as getRunRoute } from '@/app/api/runs/[id]/route';
 import { GET as getViewRoute } from '@/app/api/runs/[id]/view/route';
@@ -6,6 +7,7 @@ import { POST as rerunRoute } from '@/app/api/runs/[id]/rerun/route';
 import { closeDb } from '@/lib/db/client';
 import { stopQueue } from '@/lib/runs/queue';
 import { createRun } from '@/lib/runs/service';
+import { runSnapshot } from '@/lib/runs/snapshot';
 import { verifyRun } from '@/lib/runs/verify';
 import { runToSuccess } from '../support/runs';
 
@@ -68,6 +70,28 @@ describe('ETag revalidation of finished runs', () => {
     expect(shared.status).toBe(200);
     expect((await shared.json()).id).toBe(run.shareId);
     expect((await getSharedViewRoute(get(shared.headers.get('etag')!), ctx({ shareId: run.shareId }))).status).toBe(304);
+  });
+
+  it('a burst of reads of a finished run builds its answer once, and sends it gzipped to a client that takes gzip', async () => {
+    const run = await runToSuccess({ method: 'direct', question: 'Which drugs treat gout?' });
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      await new Promise((r) => setTimeout(r, 20));
+      return { id: run.id };
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => runSnapshot('burst', { id: run.id }, build)));
+    expect(builds).toBe(1);
+    expect(answers.map((a) => a.value.id)).toEqual(Array(5).fill(run.id));
+
+    const zipped = await getRunRoute(new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } }), ctx({ id: run.id }));
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('accept-encoding');
+    const body = JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'));
+    expect(body.id).toBe(run.id);
+    const plain = await getRunRoute(new Request('http://x/', { headers: { 'accept-encoding': 'gzip;q=0' } }), ctx({ id: run.id }));
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(body);
   });
 
   it('a queued run is answered fresh, with no tag', async () => {

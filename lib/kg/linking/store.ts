@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/client';
+import { IMPORTS_SIGNATURE_SQL } from '../store';
 
 /** Alias source of a gene's full name (NCBI gene_info's nomenclature name, or its description). */
 export const FULL_NAME_SOURCE = 'ncbi-full-name';
@@ -69,7 +70,7 @@ export async function storeSpellingNames(symbolKinds: string[]): Promise<string>
     await client.query('begin');
     await client.query(`select pg_advisory_xact_lock(hashtext('spelling_names'))`);
     const { rows } = await client.query<{ signature: string; stored: boolean }>(
-      `with k as (select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports)
+      `with k as (${IMPORTS_SIGNATURE_SQL})
        select k.signature, exists (select 1 from spelling_names s where s.signature = k.signature) stored from k`,
     );
     const { signature, stored } = rows[0];

@@ -15,9 +15,12 @@ export function databaseKey(): string {
   return databaseUrl();
 }
 
+/** The imports' signature as a query (one row, `signature`): what importsSignature reads, and what stored per-import data is keyed by. */
+export const IMPORTS_SIGNATURE_SQL = `select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports`;
+
 /** Changes with every import (graph, profiles, documents): what a memory of name lookups is checked against. */
 export async function importsSignature(): Promise<string> {
-  const { rows } = await getPool().query(`select count(*) || ':' || coalesce(max(imported_at)::text, '') as signature from kg_imports`);
+  const { rows } = await getPool().query(IMPORTS_SIGNATURE_SQL);
   return z.object({ signature: z.string() }).parse(rows[0]).signature;
 }
 

@@ -4,7 +4,7 @@
 // is either in the default run (kept within 10 minutes on the 2-core machine) or a longer section
 // behind its own flag (`--soak`, `--scale`, …). `--help` lists both.
 import { ensureDatabase } from '../lib/db/bootstrap';
-import { closeDb, getPool } from '../lib/db/client';
+import { graphHasEdges } from '../lib/kg/store';
 import { BENCH_MODULES } from './bench/modules';
 import { percentile, round } from './bench/timing';
 import type { BenchArgs, BenchModule, BenchRow, GridRow } from './bench/types';
@@ -22,8 +22,7 @@ async function main() {
   const db = await ensureDatabase();
   try {
     if (modules.some((b) => b.needsKg !== false)) {
-      const { rows } = await getPool().query<{ n: number }>('select count(*)::int as n from edges');
-      if (!rows[0].n) throw new Error('the database holds no KG edges: load one first (npm start loads the default knowledge)');
+      if (!(await graphHasEdges())) throw new Error('the database holds no KG edges: load one first (npm start loads the default knowledge)');
     }
     const metrics: Record<string, number | null> = {};
     const table: BenchRow[] = [];
@@ -39,7 +38,6 @@ async function main() {
     metrics.bench_wall_s = round((performance.now() - started) / 1000, 1);
     console.log(asJson ? JSON.stringify(metrics) : formatTable(table));
   } finally {
-    await closeDb();
     await db.stop();
   }
 }

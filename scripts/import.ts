@@ -6,7 +6,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { storeCalibration } from '../lib/channels/doc-relevance';
 import { ensureDatabase } from '../lib/db/bootstrap';
-import { closeDb, getPool } from '../lib/db/client';
 import { resolveDataDir } from '../lib/config';
 import {
   ImportError,
@@ -24,6 +23,7 @@ import {
   type HetionetFiles,
 } from '../lib/kg/import';
 import { graphSummaryTable, progressPrinter, table } from '../lib/kg/import/report';
+import { metaedgeDescriptions } from '../lib/kg/store';
 
 const USAGE = `usage: npm run import -- <command> [options]
 
@@ -54,8 +54,7 @@ function hetionetDir(dir: string): HetionetFiles {
 }
 
 async function printGraph(summary: GraphImportSummary) {
-  const { rows } = await getPool().query<{ abbr: string; description: string }>('select abbr, description from metaedges');
-  console.log(`\n${summary.source} ${summary.version}\n${graphSummaryTable(summary, new Map(rows.map((r) => [r.abbr, r.description])))}`);
+  console.log(`\n${summary.source} ${summary.version}\n${graphSummaryTable(summary, await metaedgeDescriptions())}`);
 }
 
 function parseArguments(argv: string[]) {
@@ -132,7 +131,7 @@ async function main(argv: string[]) {
       case 'documents': {
         const s = await importPubmedqa(need(values.file, 'file'), opts);
         // The document channel's relevance threshold is stored with the corpus: no run pays for it.
-        await storeCalibration(getPool());
+        await storeCalibration();
         console.log(
           `\n${table(['source', 'documents', 'passages', 'time'], [[s.source, String(s.documents), String(s.passages), `${(s.durationMs / 1000).toFixed(1)} s`]], [false, true, true, true])}`,
         );
@@ -141,17 +140,16 @@ async function main(argv: string[]) {
       case 'default': {
         const dataDir = values.dir ? path.resolve(values.dir) : resolveDataDir();
         const s = await loadDefaultKnowledge({ ...opts, dataDir, log: (line) => console.error(line) });
-        if (s.imported.includes('pubmedqa')) await storeCalibration(getPool());
+        if (s.imported.includes('pubmedqa')) await storeCalibration();
         console.log(s.imported.length ? `imported: ${s.imported.join(', ')}` : 'already loaded; nothing to do');
         break;
       }
       default:
         throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
     }
-    console.log(`\nknowledge base: ${await describeKnowledge(getPool())}`);
+    console.log(`\nknowledge base: ${await describeKnowledge()}`);
   } finally {
     progress.close();
-    await closeDb();
     await db.stop();
   }
 }

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { authConfigured, readEnv, resolveDataDir } from '../lib/config';
 import { loadDefaultKnowledge } from '../lib/kg/import';
-import { closeDb } from '../lib/db/client';
 import { ensureBuild } from './next-build';
 import { superviseChild, type Supervised } from '../lib/supervise';
 
@@ -42,7 +41,7 @@ async function main() {
   console.log(`[hopscope] database ready${db.embedded ? ' (embedded PostgreSQL)' : ''}`);
   const knowledge = await loadDefaultKnowledge({ dataDir: resolveDataDir(env), log: (line) => console.log(`[hopscope] ${line}`) });
   console.log(`[hopscope] knowledge base: ${knowledge.description}`);
-  await closeDb();
+  await db.disconnect();
 
   if (mode !== 'dev') ensureBuild();
   // Run workers and evaluation drivers: in a process of their own (the default), so runs never hold up the web
@@ -74,7 +73,6 @@ async function main() {
     stopping = true;
     server.kill('SIGTERM');
     await workers?.stop();
-    await closeDb();
     await db.stop();
     fs.rmSync(serverPidFile(env.PORT), { force: true });
     process.exit(code);

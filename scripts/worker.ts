@@ -2,7 +2,6 @@
 // number of these, on this machine or others, share the PostgreSQL queue
 // (DATABASE_URL; without it, the embedded server `npm start` runs, or a new one).
 import { ensureDatabase } from '../lib/db/bootstrap';
-import { closeDb } from '../lib/db/client';
 import { readEnv } from '../lib/config';
 import { startWorkers } from '../lib/runs/worker';
 import { exitWithLauncher } from '../lib/launcher-watch';
@@ -20,7 +19,6 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await workers.stop();
-    await closeDb();
     await db.stop();
     process.exit(0);
   };

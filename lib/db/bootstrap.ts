@@ -13,6 +13,8 @@ export interface DatabaseHandle {
    * restarted (with backoff) when it stopped answering. No-op with DATABASE_URL.
    */
   supervise(log: (line: string) => void): void;
+  /** Closes this process's connections (new ones open when asked), leaving the server up: a launcher's, before it hands over to its children. */
+  disconnect(): Promise<void>;
   /** Closes this process's connections, then stops the embedded server if this process started it. */
   stop(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function ensureDatabase(env: HopscopeEnv = readEnv(), opts: { datab
     embedded: !!server,
     appliedMigrations,
     supervise: (log) => void watch(log),
+    disconnect: closeDb,
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);

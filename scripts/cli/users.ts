@@ -1,7 +1,6 @@
 // `npm run hopscope -- users add --email E [--name N]` (password from HOPSCOPE_PASSWORD) and
 // `users token --email E [--name N]`: accounts and API tokens for sign-in (AUTH_SECRET).
 import { ensureDatabase } from '../../lib/db/bootstrap';
-import { closeDb } from '../../lib/db/client';
 import { createApiToken, createUser } from '../../lib/auth/users';
 import { parseArgs, UsageError } from './args';
 
@@ -22,7 +21,6 @@ export async function run(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    await closeDb();
     await db.stop();
   }
 }

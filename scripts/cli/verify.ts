@@ -1,6 +1,5 @@
 // `npm run hopscope -- verify --run <id> [--alpha 6] [--json]`: K2V checklist verification of a finished run.
 import { ensureDatabase } from '../../lib/db/bootstrap';
-import { closeDb } from '../../lib/db/client';
 import { readEnv } from '../../lib/config';
 import { verifyRun } from '../../lib/runs/verify';
 import type { K2vReport } from '../../lib/verify';
@@ -20,7 +19,6 @@ export async function run(argv: string[]): Promise<number> {
     console.log(flags.has('json') ? JSON.stringify(report, null, 2) : formatReport(report));
     return 0;
   } finally {
-    await closeDb();
     await db.stop();
   }
 }

@@ -118,7 +118,7 @@ async function graphIsEmpty(pool: pg.Pool): Promise<boolean> {
 }
 
 /** E.g. "hetionet v1.0: 47,031 nodes, 1,364,325 edges, 21 metaedges; 21,054 entity profiles, 180,000 aliases; 1,000 documents, 3,358 passages". */
-export async function describeKnowledge(pool: pg.Pool): Promise<string> {
+export async function describeKnowledge(pool: pg.Pool = poolOf({})): Promise<string> {
   const graph = await latestImport(pool, 'graph');
   const { rows } = await pool.query<Record<string, string>>(`select
       (select count(*) from nodes) as nodes, (select count(*) from edges) as edges,

@@ -67,3 +67,20 @@ export async function hashedNodeOfKind(kind: string, not: string, key: string): 
   ]);
   return rows[0] ? z.object({ id: z.string(), kind: z.string(), name: z.string() }).parse(rows[0]) : null;
 }
+
+/** Whether the database holds any edge (a graph was loaded). */
+export async function graphHasEdges(): Promise<boolean> {
+  const { rows } = await getPool().query('select exists (select 1 from edges) as loaded');
+  return z.object({ loaded: z.boolean() }).parse(rows[0]).loaded;
+}
+
+/** Every metaedge's description ("Compound – treats – Disease"), by abbreviation. */
+export async function metaedgeDescriptions(): Promise<Map<string, string>> {
+  const { rows } = await getPool().query('select abbr, description from metaedges');
+  return new Map(
+    z
+      .array(z.object({ abbr: z.string(), description: z.string() }))
+      .parse(rows)
+      .map((r) => [r.abbr, r.description]),
+  );
+}

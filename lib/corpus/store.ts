@@ -173,3 +173,10 @@ export async function documentIdsByExternalId(source: string, externalIds: strin
   const docs = await getPrisma().document.findMany({ where: { source, externalId: { in: externalIds } }, select: { id: true, externalId: true } });
   return new Map(docs.map((d) => [d.externalId!, d.id]));
 }
+
+/** The titles of these documents, in the order of `ids` (unknown ids left out). */
+export async function readDocumentTitles(ids: readonly string[]): Promise<{ id: string; title: string | null }[]> {
+  if (!ids.length) return [];
+  const docs = await getPrisma().document.findMany({ where: { id: { in: [...ids] } }, select: { id: true, title: true } });
+  return ids.flatMap((id) => docs.filter((d) => d.id === id));
+}

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/client';
+import { databaseUrl } from './url';
 
 /**
  * One Prisma client and one raw pg pool per process. Hot KG queries use the pool
@@ -8,11 +9,7 @@ import { PrismaClient } from './generated/client';
  */
 const globalForDb = globalThis as unknown as { hopscopePrisma?: PrismaClient; hopscopePool?: pg.Pool };
 
-export function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set: start through `npm start` or call ensureDatabase() first');
-  return url;
-}
+export { databaseUrl };
 
 /**
  * A connection the server dropped (PostgreSQL restarted, a network blip) is

@@ -1,8 +1,8 @@
-import { getPrisma } from '@/lib/db/client';
 import { FULL_SWITCHES, type Switches } from '@/lib/channels/switches';
 import { attribute, configOf, type Attribution, type ConfigName } from '@/lib/methods/xr2/attribution';
 import { NotFoundError } from '@/lib/base/errors';
 import { RunConfigSchema } from './schemas';
+import { finishedRunsOfQuestion, readRunQuestion } from './store/runs';
 
 /** The switch grid X-R2's attribution reads, in display order. */
 export const ATTRIBUTION_GRID: { name: ConfigName; switches: Switches }[] = [
@@ -35,20 +35,10 @@ export interface QuestionAttribution extends Attribution {
  * labels them; this reads the runs).
  */
 export async function questionAttribution(runId: string, { shared = false } = {}): Promise<QuestionAttribution> {
-  const prisma = getPrisma();
-  const run = await prisma.run.findUnique({ where: { id: runId }, select: { method: true, questionId: true, questionText: true, ownerId: true } });
+  const run = await readRunQuestion(runId);
   if (!run) throw new NotFoundError(`No run with id ${runId}`);
   // Only the run owner's own runs: another user's run of the same question is never read, named or shared here.
-  const siblings = await prisma.run.findMany({
-    where: {
-      ownerId: run.ownerId,
-      method: run.method,
-      status: { in: ['succeeded', 'failed'] },
-      ...(run.questionId ? { questionId: run.questionId } : { questionText: run.questionText }),
-    },
-    orderBy: { createdAt: 'asc' },
-    select: { id: true, shareId: true, status: true, correct: true, config: true },
-  });
+  const siblings = await finishedRunsOfQuestion(run);
   const candidates = siblings.flatMap((r) => {
     const config = RunConfigSchema.safeParse(r.config);
     return config.success

@@ -1,5 +1,4 @@
 import { AIDS, type AidName, type AidUse } from '@/lib/channels/aid-names';
-import { getPool, getPrisma } from '@/lib/db/client';
 import { Channels } from '@/lib/channels';
 import { ModelClient } from '@/lib/llm/client';
 import { getMethod } from '@/lib/methods/registry';
@@ -8,10 +7,9 @@ import { GoldAnswerSchema, scoreAnswer } from '@/lib/eval/scoring';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { RunCancelledError, RunLeaseLostError, TraceRecorder } from '@/lib/trace/recorder';
 import { errorMessage } from '@/lib/base/errors';
-import { toJson } from '@/lib/base/json';
-import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { createBackend, createSimilarity, servableBackends, waitingFor } from './backend';
-import { summariseCost } from './cost';
+import { summariseCost } from './store/cost';
+import { claimQueuedRun, queuedBackendKey, renewLease, storeEnded, storeSucceeded, type ClaimedRun, type HeldRun } from './store/lease';
 import { RunConfigSchema, RunInputSchema } from './schemas';
 import { currentKgVersion } from '@/lib/kg/version';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
@@ -41,7 +39,6 @@ export function leaseMsFor(backendKey: string): number {
  * interrupted by a lost database (left running; recovery resumes it).
  */
 export async function executeRun(runId: string): Promise<'succeeded' | 'failed' | 'cancelled' | null> {
-  const prisma = getPrisma();
   // Only a queued run is claimed, and only by a process that serves the backend it needs: a running one belongs
   // to a live worker (recovery re-queues one whose lease ran out), another endpoint's waits for its own workers.
   const run = await claimRun(runId);
@@ -49,19 +46,15 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
   const claimedAt = Date.now();
   // The claim is a lease: this worker's attempt number. Every write below is conditional on it (the trace's too),
   // and a heartbeat that finds the run no longer ours (taken over while this worker stalled) stops the run here.
-  const ours = { id: runId, status: 'running' as const, attempts: run.attempts };
+  const ours: HeldRun = { id: runId, attempts: run.attempts };
   const leaseMs = leaseMsFor(run.backendKey);
   let owned = true;
   let heldAt = claimedAt;
   let failures = 0;
   const heartbeat = setInterval(() => {
-    getPool()
-      .query(
-        `update runs set updated_at = now(), lease_until = now() + make_interval(secs => $3::double precision / 1000) where id = $1 and status = 'running' and attempts = $2`,
-        [runId, run.attempts, leaseMs],
-      )
-      .then(({ rowCount }) => {
-        if (!rowCount) owned = false;
+    renewLease(ours, leaseMs)
+      .then((held) => {
+        if (!held) owned = false;
         heldAt = Date.now();
         failures = 0;
       })
@@ -133,33 +126,20 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     // Skipped steps and rows of interrupted ones, before the cost is read from them.
     await trace?.seal().catch(() => undefined);
     const cancelled = error instanceof RunCancelledError;
-    await prisma.run.updateMany({
-      where: ours,
-      data: { status: cancelled ? 'cancelled' : 'failed', error: errorMessage(error), finishedAt: new Date(), cost: toJson(await summariseCost(runId)) },
-    });
-    await getPool().query(`select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from runs where id = $1 and eval_job_id is not null`, [runId]);
+    await storeEnded(ours, { status: cancelled ? 'cancelled' : 'failed', error: errorMessage(error), cost: await summariseCost(runId) });
     return cancelled ? 'cancelled' : 'failed';
   } finally {
     clearInterval(heartbeat);
   }
 }
 
-async function finish(ours: { id: string; status: 'running'; attempts: number }, answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>) {
+async function finish(ours: HeldRun, answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>) {
   const gold = input.gold ? GoldAnswerSchema.safeParse(input.gold) : null;
   const score = gold?.success ? scoreAnswer(input.answerType, gold.data, answer, input.options) : null;
   const scores = score ?? { grounding: answer.claims.length ? answer.claims.filter((c) => c.evidenceIds.length).length / answer.claims.length : null };
   const [cost, kgVersion] = await Promise.all([summariseCost(ours.id), currentKgVersion()]);
-  // Plain SQL: the last write of every run, kept off the ORM's per-query compile; conditional on this worker's lease.
-  // An evaluation's run announces its end to the job's driver (lib/eval/jobs/lock.ts), wherever that runs.
-  await getPool().query(
-    `with done as (
-       update runs set status = 'succeeded', answer = $2::jsonb, correct = $3, scores = $4::jsonb, cost = $5::jsonb, kg_version = $6,
-                       finished_at = now(), updated_at = now(), error = null
-        where id = $1 and status = 'running' and attempts = $7
-        returning eval_job_id)
-     select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from done where eval_job_id is not null`,
-    [ours.id, JSON.stringify(answer), score ? score.correct : null, JSON.stringify(scores), JSON.stringify(cost), kgVersion, ours.attempts],
-  );
+  // Conditional on this worker's lease; an evaluation's run announces its end to the job's driver (lib/eval/jobs/store/lock.ts), wherever that runs.
+  await storeSucceeded(ours, { answer, correct: score ? score.correct : null, scores, cost, kgVersion });
 }
 
 /**
@@ -167,19 +147,13 @@ async function finish(ours: { id: string; status: 'running'; attempts: number },
  * attempt, a lease of the run's length) and returns what executing it needs, in
  * one statement. A run for a backend this process lacks stays queued.
  */
-async function claimRun(runId: string): Promise<{ config: unknown; input: unknown; questionId: string | null; attempts: number; backendKey: string } | null> {
-  const { rows } = await getPool().query(
-    `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1,
-                     lease_until = now() + make_interval(secs => (case when backend_key = 'offline' then $3 else $4 end)::double precision / 1000)
-      where id = $1 and status = 'queued' and backend_key = any($2::text[])
-      returning config, input, question_id "questionId", attempts, backend_key "backendKey"`,
-    [runId, servableBackends(), LEASE_MS.offline, LEASE_MS.model],
-  );
-  if (!rows[0]) {
-    const { rows: waiting } = await getPool().query<{ key: string }>(`select backend_key "key" from runs where id = $1 and status = 'queued'`, [runId]);
-    if (waiting[0]) console.error(`[runs] ${runId} left queued: it waits for ${waitingFor(waiting[0].key)}`);
+async function claimRun(runId: string): Promise<ClaimedRun | null> {
+  const claimed = await claimQueuedRun(runId, servableBackends(), LEASE_MS);
+  if (!claimed) {
+    const waiting = await queuedBackendKey(runId);
+    if (waiting) console.error(`[runs] ${runId} left queued: it waits for ${waitingFor(waiting)}`);
   }
-  return rows[0] ?? null;
+  return claimed;
 }
 
 /** The aids that acted in a run, once each, with every evidence record they added (answer.extra.aids). */

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { createHash } from 'node:crypto';
-import { databaseUrl, getPool } from '@/lib/db/client';
+import { databaseUrl } from '@/lib/db/url';
+import { readBackendKey } from './store/runs';
 import { readEnv } from '@/lib/config';
 
 /**
@@ -50,7 +51,7 @@ export async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
 
 /** Sends a run to the queue of the backend it needs (read from the run when not given). */
 export async function enqueueRun(runId: string, backendKey?: string): Promise<void> {
-  const key = backendKey ?? (await getPool().query<{ key: string }>('select backend_key "key" from runs where id = $1', [runId])).rows[0]?.key ?? 'offline';
+  const key = backendKey ?? (await readBackendKey(runId)) ?? 'offline';
   const boss = await getBoss();
   const queue = runQueueFor(key);
   await ensureQueue(boss, queue);

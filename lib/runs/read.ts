@@ -1,20 +1,15 @@
 import { MethodAnswerSchema } from '@/lib/trace/steps/common';
 import { citationsOf } from '@/lib/channels/citations';
-import { getPrisma } from '@/lib/db/client';
 import { readCalls, readTrace } from '@/lib/trace/store';
 import { NotFoundError } from '@/lib/base/errors';
 import { redactForClient } from '@/lib/base/redact';
 import { ownerFilter } from '@/lib/auth/access';
+import { listRuns, readRunWithChildren } from './store/runs';
 import type { Viewer } from '@/lib/auth/viewer';
-
-const runInclude = {
-  children: { select: { id: true, shareId: true, status: true, configDiff: true, createdAt: true }, orderBy: { createdAt: 'asc' as const } },
-};
 
 /** The whole run as the API, the run page and the permalink show it (GET /api/runs/{id}). */
 export async function getRunRecord(where: { id: string } | { shareId: string }) {
-  const prisma = getPrisma();
-  const run = await prisma.run.findUnique({ where, include: runInclude });
+  const run = await readRunWithChildren(where);
   if (!run) throw new NotFoundError('id' in where ? `No run with id ${where.id}` : 'No run behind this link');
   const [trace, calls] = await Promise.all([readTrace(run.id), readCalls(run.id)]);
   return redactForClient({
@@ -58,13 +53,8 @@ function stripKey(input: unknown) {
 
 /** The latest runs, newest first; only those among `ids` when given (the runs this browser started). */
 export async function listRecentRuns(limit = 20, opts: { ids?: readonly string[]; viewer?: Viewer } = {}) {
-  const runs = await getPrisma().run.findMany({
-    // With sign-in on, only the viewer's own runs (and those from before sign-in): others' are reached by their share links.
-    where: { ...(opts.ids ? { id: { in: [...opts.ids] } } : {}), ...(opts.viewer ? ownerFilter(opts.viewer) : {}) },
-    orderBy: { createdAt: 'desc' },
-    take: limit,
-    select: { id: true, shareId: true, method: true, questionText: true, status: true, correct: true, createdAt: true, answer: true, config: true },
-  });
+  // With sign-in on, only the viewer's own runs (and those from before sign-in): others' are reached by their share links.
+  const runs = await listRuns(limit, { ids: opts.ids, owners: opts.viewer ? ownerFilter(opts.viewer) : undefined });
   return redactForClient(runs.map((r) => ({ ...r, answer: MethodAnswerSchema.safeParse(r.answer).data ?? null })));
 }
 

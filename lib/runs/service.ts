@@ -1,7 +1,7 @@
 import { allowed, viewerOfOwner } from '@/lib/auth/access';
 import { assertSafeText } from '@/lib/api/input';
 import { parseMethodParams } from '@/lib/methods/parse-params';
-import { getPrisma } from '@/lib/db/client';
+import { readQuestion } from '@/lib/eval/store/questions';
 import { attachDocuments } from '@/lib/corpus/attach';
 import { runBundles } from '@/lib/eval/generate/evidence';
 import type { AnswerType } from '@/lib/methods/types';
@@ -11,7 +11,7 @@ import { InvalidInputError, NotFoundError, invalidFromZod } from '@/lib/base/err
 import { enqueueRun } from './queue';
 import { QuestionOptionsSchema, RerunRequestSchema, RunConfigSchema, RunRequestSchema, type RunConfig, type RunInput } from './schemas';
 import { newShareId } from './share-id';
-import { toJson } from '@/lib/base/json';
+import { cancelQueuedOrRunning, insertRun, readRunToRerun } from './store/runs';
 
 export interface CreatedRun {
   id: string;
@@ -26,14 +26,13 @@ export async function createRun(
   const parsed = RunRequestSchema.safeParse(assertSafeText(body));
   if (!parsed.success) throw invalidFromZod(parsed.error);
   const req = parsed.data;
-  const prisma = getPrisma();
 
   let input: RunInput;
   let questionId: string | null = null;
   if (req.questionId) {
-    const q = await prisma.question.findUnique({ where: { id: req.questionId }, include: { set: { select: { ownerId: true } } } });
+    const q = await readQuestion(req.questionId);
     // Another user's question is as good as absent (lib/auth/access).
-    if (!q || !allowed(viewerOfOwner(opts.ownerId), q.set.ownerId)) throw new NotFoundError(`No question with id ${req.questionId}`);
+    if (!q || !allowed(viewerOfOwner(opts.ownerId), q.ownerId)) throw new NotFoundError(`No question with id ${req.questionId}`);
     questionId = q.id;
     input = {
       question: q.text,
@@ -57,21 +56,18 @@ export async function createRun(
   }
 
   const config = buildConfig(req.method, req.switches, req.params, req.kgShuffle, req.backend);
-  const run = await prisma.run.create({
-    data: {
-      shareId: newShareId(),
-      questionId,
-      questionText: input.question,
-      input: toJson(input),
-      method: config.method,
-      config: toJson(config),
-      configHash: configHash(config),
-      parentRunId: opts.parentRunId ?? null,
-      evalJobId: opts.evalJobId ?? null,
-      ownerId: opts.ownerId ?? null,
-      backendKey: backendKey(config.backend),
-    },
-    select: { id: true, shareId: true },
+  const run = await insertRun({
+    shareId: newShareId(),
+    questionId,
+    questionText: input.question,
+    input,
+    method: config.method,
+    config,
+    configHash: configHash(config),
+    parentRunId: opts.parentRunId ?? null,
+    evalJobId: opts.evalJobId ?? null,
+    ownerId: opts.ownerId ?? null,
+    backendKey: backendKey(config.backend),
   });
   if (opts.enqueue !== false) await enqueueRun(run.id, backendKey(config.backend));
   return run;
@@ -105,8 +101,7 @@ export function guessAnswerType(question: string): AnswerType {
 export async function rerun(parentRunId: string, changes: unknown, opts: { enqueue?: boolean; ownerId?: string | null } = {}): Promise<CreatedRun> {
   const parsedChanges = RerunRequestSchema.safeParse(assertSafeText(changes));
   if (!parsedChanges.success) throw invalidFromZod(parsedChanges.error);
-  const prisma = getPrisma();
-  const parent = await prisma.run.findUnique({ where: { id: parentRunId } });
+  const parent = await readRunToRerun(parentRunId);
   if (!parent) throw new NotFoundError(`No run with id ${parentRunId}`);
   const parentConfig = RunConfigSchema.parse(parent.config);
   const change = parsedChanges.data;
@@ -120,21 +115,18 @@ export async function rerun(parentRunId: string, changes: unknown, opts: { enque
   );
   const diff = diffConfig(parentConfig, config);
   if (!diff.length) throw new InvalidInputError('The rerun changes nothing: flip a switch or change a parameter');
-  const run = await prisma.run.create({
-    data: {
-      shareId: newShareId(),
-      questionId: parent.questionId,
-      questionText: parent.questionText,
-      input: parent.input ?? {},
-      method: config.method,
-      config: toJson(config),
-      configHash: configHash(config),
-      parentRunId: parent.id,
-      configDiff: toJson(diff),
-      ownerId: opts.ownerId ?? parent.ownerId,
-      backendKey: backendKey(config.backend),
-    },
-    select: { id: true, shareId: true },
+  const run = await insertRun({
+    shareId: newShareId(),
+    questionId: parent.questionId,
+    questionText: parent.questionText,
+    input: parent.input ?? {},
+    method: config.method,
+    config,
+    configHash: configHash(config),
+    parentRunId: parent.id,
+    configDiff: diff,
+    ownerId: opts.ownerId ?? parent.ownerId,
+    backendKey: backendKey(config.backend),
   });
   if (opts.enqueue !== false) await enqueueRun(run.id, backendKey(config.backend));
   return run;
@@ -142,14 +134,9 @@ export async function rerun(parentRunId: string, changes: unknown, opts: { enque
 
 /** Cancels a queued or running run; the worker stops at its next step. */
 export async function cancelRun(runId: string): Promise<{ status: string }> {
-  const prisma = getPrisma();
-  const { count } = await prisma.run.updateMany({
-    where: { id: runId, status: { in: ['queued', 'running'] } },
-    data: { status: 'cancelled', finishedAt: new Date(), error: 'cancelled by the user' },
-  });
-  const run = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } });
+  const run = await cancelQueuedOrRunning(runId);
   if (!run) throw new NotFoundError(`No run with id ${runId}`);
-  return { status: count ? 'cancelled' : run.status };
+  return { status: run.cancelled ? 'cancelled' : run.status };
 }
 
 export { InvalidInputError, NotFoundError };

@@ -1,7 +1,7 @@
-import { getPrisma } from '@/lib/db/client';
 import { NotFoundError } from '@/lib/base/errors';
 import { exportRun } from './export';
 import { getRunView, getStepDetail, type RunView, type StepDetail } from './view';
+import { runIdOfShare as readRunIdOfShare, shareIdOf } from './store/runs';
 
 /**
  * What a share link opens: the run as its permalink, share APIs and share
@@ -31,15 +31,15 @@ export async function getSharedStepDetail(shareId: string, stepId: string): Prom
 export async function exportSharedRun(shareId: string) {
   const exported = await exportRun({ shareId });
   const { id: _id, parentRunId, children, ...run } = exported.run;
-  const parent = parentRunId ? await getPrisma().run.findUnique({ where: { id: parentRunId }, select: { shareId: true } }) : null;
+  const parentShareId = parentRunId ? await shareIdOf(parentRunId) : null;
   return {
     ...exported,
-    run: { ...run, parentShareId: parent?.shareId ?? null, children: children.map(({ id: _c, ...c }) => c) },
+    run: { ...run, parentShareId, children: children.map(({ id: _c, ...c }) => c) },
   };
 }
 
 async function runIdOfShare(shareId: string): Promise<string> {
-  const run = await getPrisma().run.findUnique({ where: { shareId }, select: { id: true } });
-  if (!run) throw new NotFoundError('No run behind this link');
-  return run.id;
+  const id = await readRunIdOfShare(shareId);
+  if (!id) throw new NotFoundError('No run behind this link');
+  return id;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { readRunState } from './store';
+import { readRunState } from './store/runs';
 
 /**
  * A finished run's reads (its record, its view, its permalink) never change

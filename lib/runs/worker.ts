@@ -1,8 +1,8 @@
-import { getPool, getPrisma } from '@/lib/db/client';
 import { startEvalWorkers } from '@/lib/eval/jobs/worker';
 import { executeRun, HEARTBEAT_MS } from './executor';
 import { servableBackends, waitingFor } from './backend';
 import { enqueueRun, ensureQueue, getBoss, runQueueFor, stopQueue } from './queue';
+import { failStale, orphanedRuns, requeueStale, staleRuns, touchQueued, type StaleRun } from './store/lease';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { calibration } from '@/lib/channels/doc-relevance';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
@@ -36,42 +36,13 @@ export async function recoverInterruptedRuns(only?: string[]): Promise<{ resumed
   };
 }
 
-interface StaleRun {
-  id: string;
-  attempts: number;
-  /** The expired lease as the database holds it (text: exact to the microsecond). */
-  lease: string | null;
-  backendKey: string;
-}
-
-/** Running runs whose lease has run out on the database's clock (or these, whatever their lease). */
-async function staleRuns(only?: string[]): Promise<StaleRun[]> {
-  const { rows } = await getPool().query<StaleRun>(
-    `select id, attempts, lease_until::text lease, backend_key "backendKey" from runs
-      where status = 'running' and ($1::text[] is not null and id = any($1::text[]) or $1::text[] is null and (lease_until is null or lease_until < now()))`,
-    [only ?? null],
-  );
-  return rows;
-}
-
 /** Re-queues (or, after MAX_ATTEMPTS, fails) a run, only if its lease is still the one seen expired (nobody renewed or took it since). */
 async function takeOver(run: StaleRun): Promise<'resumed' | 'failed' | null> {
-  const untouched = `id = $1 and status = 'running' and attempts = $2 and lease_until is not distinct from $3::timestamptz`;
   if (run.attempts >= MAX_ATTEMPTS) {
-    const { rowCount } = await getPool().query(`update runs set status = 'failed', finished_at = now(), updated_at = now(), error = $4 where ${untouched}`, [
-      run.id,
-      run.attempts,
-      run.lease,
-      `interrupted ${run.attempts} times (its worker stopped: a restart or a lost database); completed steps are kept`,
-    ]);
-    return rowCount ? 'failed' : null;
+    const failed = await failStale(run, `interrupted ${run.attempts} times (its worker stopped: a restart or a lost database); completed steps are kept`);
+    return failed ? 'failed' : null;
   }
-  const { rowCount } = await getPool().query(`update runs set status = 'queued', updated_at = now(), lease_until = null where ${untouched}`, [
-    run.id,
-    run.attempts,
-    run.lease,
-  ]);
-  if (!rowCount) return null;
+  if (!(await requeueStale(run))) return null;
   await enqueueRun(run.id, run.backendKey);
   return 'resumed';
 }
@@ -115,18 +86,12 @@ function recoverySweep() {
 async function requeueOrphans(): Promise<number> {
   // A job waiting on ANY queue keeps its run: another deployment's queue (HOPSCOPE_RUN_QUEUE) on the same
   // database is not an orphan, and taking it would send the run to workers it was not meant for.
-  const { rows } = await getPool().query<{ id: string; key: string }>(
-    `select r.id, r.backend_key "key" from runs r
-      where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $1::double precision / 1000)
-        and not exists (select 1 from pgboss.job j where j.data->>'runId' = r.id and j.state in ('created', 'retry'))
-      limit 100`,
-    [ORPHAN_AFTER_MS],
-  );
-  for (const { id, key } of rows) {
-    await getPool().query(`update runs set updated_at = now() where id = $1 and status = 'queued'`, [id]);
+  const orphans = await orphanedRuns(ORPHAN_AFTER_MS);
+  for (const { id, key } of orphans) {
+    await touchQueued(id);
     await enqueueRun(id, key);
   }
-  return rows.length;
+  return orphans.length;
 }
 
 /** Retries `start` with exponential backoff (0.5 s doubling to 10 s) until it succeeds or `signal` aborts: a worker waits out a database that is down. */

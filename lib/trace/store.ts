@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
 import type { StepStatus } from '@/lib/db/generated/enums';
 import type { ModelCallRecord } from '@/lib/llm/types';
@@ -743,4 +744,39 @@ export async function readCalls(runId: string, stepId?: string): Promise<StoredC
 function byOrdinal(records: Map<string, EvidenceRecord>): (ordinal: number) => EvidenceRecord | undefined {
   const at = new Map([...records.values()].map((r) => [r.ordinal, r]));
   return (n) => at.get(n);
+}
+
+const CallTimingRowSchema = z.object({
+  id: z.string(),
+  stepId: z.string().nullable(),
+  ordinal: z.number(),
+  role: z.string(),
+  backend: z.string(),
+  cached: z.boolean(),
+  latencyMs: z.number(),
+  startedAt: z.date(),
+  tokensIn: z.number(),
+  tokensOut: z.number(),
+  promptChars: z.coerce.number(),
+  outputChars: z.coerce.number(),
+});
+/** A model call's timing and size, without its texts. */
+export type CallTimingRow = z.infer<typeof CallTimingRowSchema>;
+
+/**
+ * Timing, tokens and text sizes of every model call of a run, in order: prompt and output
+ * lengths are measured in the database (a packed call's row keeps them), not shipped. A row
+ * written before the start time was kept starts at its write time minus its latency.
+ */
+export async function readCallTimings(runId: string): Promise<CallTimingRow[]> {
+  const { rows } = await getPool().query(
+    `select id, step_id "stepId", ordinal, role, backend, cached, latency_ms "latencyMs",
+            coalesce(started_at, created_at - make_interval(secs => latency_ms / 1000.0)) "startedAt", tokens_in "tokensIn", tokens_out "tokensOut",
+            coalesce((messages->'$pack'->>0)::int,
+                     (select sum(coalesce(length(m->>'content'), (m->>'n')::int)) from jsonb_array_elements(case when jsonb_typeof(messages) = 'array' then messages else '[]'::jsonb end) m), 0) "promptChars",
+            coalesce((messages->'$pack'->>1)::int, length(output), 0) "outputChars"
+       from model_calls where run_id = $1 order by ordinal`,
+    [runId],
+  );
+  return z.array(CallTimingRowSchema).parse(rows);
 }

@@ -41,3 +41,9 @@ export async function latestReports(runIds: string[]): Promise<Map<string, K2vRe
   );
   return new Map(rows.map((r) => [r.id, K2vReportSchema.parse(r.report)]));
 }
+
+/** A run's verification reports, newest first; a report that no longer fits its schema is left out. */
+export async function reportsOf(runId: string): Promise<K2vReport[]> {
+  const rows = await getPrisma().verification.findMany({ where: { runId }, orderBy: { version: 'desc' }, select: { report: true } });
+  return rows.flatMap((r) => K2vReportSchema.safeParse(r.report).data ?? []);
+}

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { listMethods } from '../../lib/methods/registry';
-import { countEndedRuns, deleteRuns } from '../../lib/runs/store';
+import { countEndedRuns, deleteRuns } from '../../lib/runs/store/runs';
 import { ensureBuild } from '../next-build';
 import { freePort } from './run-page';
 import { percentile, round } from './timing';

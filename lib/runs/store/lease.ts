@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { getPool, getPrisma } from '@/lib/db/client';
+import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
+import { toJson } from '@/lib/base/json';
+
+/**
+ * The claim and lease of runs (runs.status, attempts, lease_until), on the database's
+ * clock: a worker claims a queued run, holds it by heartbeats and ends it with
+ * writes conditional on its attempt; recovery takes over runs whose lease ran out.
+ * An evaluation's run that ends announces it to the job's driver (RUN_ENDED_CHANNEL).
+ */
+
+/** The run as the worker holding it names it: every write is conditional on this attempt still holding it. */
+export interface HeldRun {
+  id: string;
+  attempts: number;
+}
+
+const ClaimedSchema = z.object({ config: z.unknown(), input: z.unknown(), questionId: z.string().nullable(), attempts: z.number(), backendKey: z.string() });
+export type ClaimedRun = z.infer<typeof ClaimedSchema>;
+
+/**
+ * Claims the run if it is queued and needs one of `backends` (status → running, one
+ * more attempt, a lease of `leaseMs` by its backend) and returns what executing it
+ * needs, in one statement; null when it is not claimable.
+ */
+export async function claimQueuedRun(id: string, backends: string[], leaseMs: { offline: number; model: number }): Promise<ClaimedRun | null> {
+  const { rows } = await getPool().query(
+    `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1,
+                     lease_until = now() + make_interval(secs => (case when backend_key = 'offline' then $3 else $4 end)::double precision / 1000)
+      where id = $1 and status = 'queued' and backend_key = any($2::text[])
+      returning config, input, question_id "questionId", attempts, backend_key "backendKey"`,
+    [id, backends, leaseMs.offline, leaseMs.model],
+  );
+  return rows[0] ? ClaimedSchema.parse(rows[0]) : null;
+}
+
+/** The backend a queued run waits for; null when the run is not queued. */
+export async function queuedBackendKey(id: string): Promise<string | null> {
+  const { rows } = await getPool().query(`select backend_key "key" from runs where id = $1 and status = 'queued'`, [id]);
+  return rows[0] ? z.string().parse(rows[0].key) : null;
+}
+
+/** Extends the lease by `leaseMs` from now; false when the run is no longer this attempt's. */
+export async function renewLease(run: HeldRun, leaseMs: number): Promise<boolean> {
+  const { rowCount } = await getPool().query(
+    `update runs set updated_at = now(), lease_until = now() + make_interval(secs => $3::double precision / 1000) where id = $1 and status = 'running' and attempts = $2`,
+    [run.id, run.attempts, leaseMs],
+  );
+  return !!rowCount;
+}
+
+/** What a succeeded run stores. */
+export interface RunOutcome {
+  answer: unknown;
+  correct: boolean | null;
+  scores: unknown;
+  cost: unknown;
+  kgVersion: string | null;
+}
+
+/** Ends the run as succeeded with its outcome, if this attempt still holds it. */
+export async function storeSucceeded(run: HeldRun, outcome: RunOutcome): Promise<void> {
+  // Plain SQL: the last write of every run, kept off the ORM's per-query compile.
+  await getPool().query(
+    `with done as (
+       update runs set status = 'succeeded', answer = $2::jsonb, correct = $3, scores = $4::jsonb, cost = $5::jsonb, kg_version = $6,
+                       finished_at = now(), updated_at = now(), error = null
+        where id = $1 and status = 'running' and attempts = $7
+        returning eval_job_id)
+     select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from done where eval_job_id is not null`,
+    [run.id, JSON.stringify(outcome.answer), outcome.correct, JSON.stringify(outcome.scores), JSON.stringify(outcome.cost), outcome.kgVersion, run.attempts],
+  );
+}
+
+/** Ends the run as failed or cancelled with the reason and its cost so far, if this attempt still holds it. */
+export async function storeEnded(run: HeldRun, end: { status: 'failed' | 'cancelled'; error: string; cost: unknown }): Promise<void> {
+  await getPrisma().run.updateMany({
+    where: { id: run.id, status: 'running', attempts: run.attempts },
+    data: { status: end.status, error: end.error, finishedAt: new Date(), cost: toJson(end.cost) },
+  });
+  await getPool().query(`select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from runs where id = $1 and eval_job_id is not null`, [run.id]);
+}
+
+const StaleRunSchema = z.object({ id: z.string(), attempts: z.number(), lease: z.string().nullable(), backendKey: z.string() });
+export interface StaleRun extends HeldRun {
+  /** The expired lease as the database holds it (text: exact to the microsecond). */
+  lease: string | null;
+  backendKey: string;
+}
+
+/** Running runs whose lease has run out on the database's clock (or these, whatever their lease). */
+export async function staleRuns(only?: string[]): Promise<StaleRun[]> {
+  const { rows } = await getPool().query(
+    `select id, attempts, lease_until::text lease, backend_key "backendKey" from runs
+      where status = 'running' and ($1::text[] is not null and id = any($1::text[]) or $1::text[] is null and (lease_until is null or lease_until < now()))`,
+    [only ?? null],
+  );
+  return z.array(StaleRunSchema).parse(rows);
+}
+
+/** Only a run still as it was seen stale (nobody renewed or took it since) is taken over. */
+const UNTOUCHED = `id = $1 and status = 'running' and attempts = $2 and lease_until is not distinct from $3::timestamptz`;
+
+/** Fails a stale run with the reason; false when it was touched since. */
+export async function failStale(run: StaleRun, error: string): Promise<boolean> {
+  const { rowCount } = await getPool().query(`update runs set status = 'failed', finished_at = now(), updated_at = now(), error = $4 where ${UNTOUCHED}`, [
+    run.id,
+    run.attempts,
+    run.lease,
+    error,
+  ]);
+  return !!rowCount;
+}
+
+/** Puts a stale run back in the queued state; false when it was touched since. */
+export async function requeueStale(run: StaleRun): Promise<boolean> {
+  const { rowCount } = await getPool().query(`update runs set status = 'queued', updated_at = now(), lease_until = null where ${UNTOUCHED}`, [
+    run.id,
+    run.attempts,
+    run.lease,
+  ]);
+  return !!rowCount;
+}
+
+/**
+ * Up to 100 runs queued for longer than `afterMs` without a job waiting for them on any
+ * pg-boss queue (another deployment's queue on the same database counts: its runs are
+ * not orphans), with their backends.
+ */
+export async function orphanedRuns(afterMs: number): Promise<{ id: string; key: string }[]> {
+  const { rows } = await getPool().query(
+    `select r.id, r.backend_key "key" from runs r
+      where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $1::double precision / 1000)
+        and not exists (select 1 from pgboss.job j where j.data->>'runId' = r.id and j.state in ('created', 'retry'))
+      limit 100`,
+    [afterMs],
+  );
+  return z.array(z.object({ id: z.string(), key: z.string() })).parse(rows);
+}
+
+/** Marks a queued run as touched now (it is sent again). */
+export async function touchQueued(id: string): Promise<void> {
+  await getPool().query(`update runs set updated_at = now() where id = $1 and status = 'queued'`, [id]);
+}

@@ -77,6 +77,8 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       fresh: run.attempts === 1,
       stillOwned: () => owned,
       slowModel: config.backend.backend !== 'offline',
+      // Only steps that made model calls wait for their writes: the rest would put a database round trip between calls.
+      everyStepWaits: false,
       statusReadAt: claimedAt,
       lease: run.attempts,
     });

@@ -55,13 +55,16 @@ const runningSteps = new AsyncLocalStorage<RunningStep>();
  * calls, in one write (a step still running after a moment is written as
  * running first). Writes go out in order, one statement for all that is waiting.
  *
- * Durability: with a slow model (a real endpoint) a step waits for its write,
- * so a crash loses at most the steps in flight. With the offline engine a step
- * does not wait: its write is held and goes, with all others waiting, within
- * START_WRITE_MS (./store) or at the run's flush, which the run awaits before
- * its end is stored; a crash loses at most the steps that ended in the last
- * START_WRITE_MS, offline computation that a resumed run redoes. A write that
- * failed fails the run at its next step or flush.
+ * Durability: with a slow model (a real endpoint) a step that made model calls
+ * waits for its write, so a crash never makes those calls again; in a run's
+ * executor other steps do not wait (each would add a database round trip, tens
+ * of milliseconds under load, to the run's critical path): their writes go out
+ * as they end, so a crash loses at most those in flight, offline work a resumed
+ * run redoes (`everyStepWaits`, the default elsewhere, makes every step wait). With the
+ * offline engine no step waits: its write is held and goes, with all others
+ * waiting, within START_WRITE_MS (./store) or at the run's flush, which the run
+ * awaits before its end is stored. A write that failed fails the run at its next
+ * step or flush.
  *
  * Resuming: a recorder opened on a run that already has succeeded steps replays
  * them: a step whose key (its position in the method's control flow) matches a
@@ -103,13 +106,15 @@ export class TraceRecorder {
     private readonly strictContracts: boolean,
     /**
      * Model calls take a while (a real endpoint): a step that makes one is written as running at once, not after START_WRITE_MS,
-     * and each step waits for its write. Otherwise (the offline engine) steps are written behind.
+     * writes go out when made, and a step that made calls waits for its end's. Otherwise (the offline engine) writes are held.
      */
     private readonly slowModel: boolean,
     /** When the run's status was last read (its claim): the first cancellation check is due CANCEL_CHECK_MS after it. */
     statusReadAt: number,
     /** The claiming attempt every write is conditional on (./store TraceWriter); null: unconditional. */
     lease: number | null,
+    /** With a slow model, every step waits for its write, not only those that made model calls. */
+    private readonly everyStepWaits: boolean,
   ) {
     this.lastCancelCheck = statusReadAt;
     for (const r of state.records.values()) this.remember(r);
@@ -126,15 +131,25 @@ export class TraceRecorder {
    * prepares replay. `fresh`: the run has no trace yet. `strictContracts`
    * (default: under test, so tests fail loudly): a contract breach fails the step.
    * `slowModel` (default true; false for the offline engine): a step that calls
-   * the model is written as running when the call is made, and each step waits
-   * for its write (false: steps are written behind). `statusReadAt`: when the
+   * the model is written as running when the call is made, writes go out when
+   * made, and a step waits for its write (false: all are held and grouped);
+   * with `everyStepWaits` false (a run's executor) only a step that made model
+   * calls waits, the others are written behind. `statusReadAt`: when the
    * caller last read the run's status (a claim), so cancellation is not read
    * again at once. `lease`: the attempt that claimed the run; every write is
    * conditional on it, so a worker taken over writes nothing more.
    */
   static async open(
     runId: string,
-    opts: { fresh?: boolean; stillOwned?: () => boolean; strictContracts?: boolean; slowModel?: boolean; statusReadAt?: number; lease?: number } = {},
+    opts: {
+      fresh?: boolean;
+      stillOwned?: () => boolean;
+      strictContracts?: boolean;
+      slowModel?: boolean;
+      statusReadAt?: number;
+      lease?: number;
+      everyStepWaits?: boolean;
+    } = {},
   ): Promise<TraceRecorder> {
     const state = opts.fresh ? emptyTrace() : await openTrace(runId);
     const replay = new Map<string, unknown>();
@@ -148,6 +163,7 @@ export class TraceRecorder {
       opts.slowModel ?? true,
       opts.statusReadAt ?? -Infinity,
       opts.lease ?? null,
+      opts.everyStepWaits ?? true,
     );
   }
 
@@ -215,6 +231,7 @@ export class TraceRecorder {
           selected,
           calls: open.calls,
         }),
+        open.calls.length > 0,
       );
     }
   }
@@ -330,9 +347,14 @@ export class TraceRecorder {
     if (this.writeFailure) throw this.writeFailure;
   }
 
-  /** A write the caller waits for (slow model), or one sent behind, whose failure fails the run at its next step or flush. */
-  private async written(write: Promise<void>): Promise<void> {
-    if (this.slowModel) return write;
+  /**
+   * With a slow model, the end of a step that made model calls is waited for (a crash must not make them again);
+   * every other write is sent behind (at once with a slow model, held briefly with the offline engine), so the steps
+   * between a run's model calls add no database round trip to its critical path. A write sent behind that failed
+   * fails the run at its next step or flush.
+   */
+  private async written(write: Promise<void>, madeCalls = false): Promise<void> {
+    if (this.slowModel && (this.everyStepWaits || madeCalls)) return write;
     write.catch((error) => {
       this.writeFailure ??= error;
     });

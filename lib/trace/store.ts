@@ -144,7 +144,7 @@ const START_WRITE_MS = 200;
 export class TraceWriter {
   /** Step rows not written yet, in ordinal order. */
   private readonly unwritten = new Map<string, StepRow>();
-  private waiting: { end: StepEnd | null; calls: CallRow[]; rows: EvidenceRecord[]; resolve(): void; reject(e: unknown): void }[] = [];
+  private waiting: { end: StepEnd | null; calls: CallRow[]; rows: EvidenceRecord[]; seal: boolean; resolve(): void; reject(e: unknown): void }[] = [];
   /** Where the run's prompt lines are stored in full (./codec packMessages): later calls refer to them. */
   private readonly lines = new Map<string, LineAt>();
   /** What this writer stored, for the run's pack: step bodies by ordinal (and whether the step has ended), call bodies by ordinal. */
@@ -222,17 +222,21 @@ export class TraceWriter {
   private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind, seal = false): Promise<void> {
     if (this.lost) return Promise.reject(new RunLeaseLostError());
     return new Promise((resolve, reject) => {
-      this.waiting.push({ end, calls, rows, resolve, reject });
-      if (now) this.chain = this.chain.then(() => this.drain(seal));
+      this.waiting.push({ end, calls, rows, seal, resolve, reject });
+      if (now) this.chain = this.chain.then(() => this.drain());
       else this.soon();
     });
   }
 
-  /** One statement for everything waiting (and, when `seal`, the run's pack); writes queued while it runs go together in the next. */
-  private async drain(seal = false): Promise<void> {
+  /**
+   * One statement for everything waiting (and, when a seal waits among it, the run's pack); writes queued while it
+   * runs go together in the next. A seal is part of its batch: an earlier drain that takes it seals.
+   */
+  private async drain(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
     if (!batch.length) return;
+    const seal = batch.some((b) => b.seal);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const rows = [...this.unwritten.values()];

@@ -162,6 +162,49 @@ describe('TraceRecorder', () => {
     expect(await getPrisma().evidence.count({ where: { runId: run.id } })).toBe(0);
   });
 
+  it("in a run's executor with a model, only a step that made model calls waits for its write; the seal packs all", async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id, { everyStepWaits: false });
+    const stored = (label: string) => getPrisma().step.findFirst({ where: { runId: run.id, label } });
+    const call = {
+      role: 'answer' as const,
+      template: 't',
+      templateVersion: 1,
+      backend: 'openai' as const,
+      model: 'm',
+      messages: [{ role: 'user' as const, content: 'Q' }],
+      output: 'A',
+      parsed: null,
+      tokensIn: 1,
+      tokensOut: 1,
+      tokensEstimated: false,
+      latencyMs: 1,
+      startedAt: new Date(),
+      cached: false,
+      attempts: 1,
+      finishReason: null,
+      error: null,
+    };
+    await trace.step({ kind: 'xr2.recall', label: 'Asked' }, async (step) => {
+      await trace.callRecorder(step)(call);
+      return { claims: [], note: null };
+    });
+    expect(await stored('Asked')).toMatchObject({ status: 'succeeded' });
+    // Written behind (not waited for); the seal stores it and packs every body.
+    await trace.step({ kind: 'regram.revise', label: 'Offline work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
+    await trace.seal();
+    const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(rows.map((r) => [r.label, r.status, r.output])).toEqual([
+      ['Asked', 'succeeded', null],
+      ['Offline work', 'succeeded', null],
+    ]);
+    expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(1);
+    expect((await readTrace(run.id)).steps.map((s) => s.output)).toEqual([
+      { claims: [], note: null },
+      { head: 'a', relation: 'r', tail: 'b' },
+    ]);
+  });
+
   it('stops at the next step once the run is cancelled', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);

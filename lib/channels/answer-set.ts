@@ -1,5 +1,5 @@
-import type { KgNode } from '@/lib/kg';
-import type { QuestionReading } from '@/lib/llm/offline/types';
+import type { ChainHop, KgNode } from '@/lib/kg';
+import type { Hop, QuestionReading } from '@/lib/llm/offline/types';
 import type { EvidenceRecord } from '@/lib/trace/types';
 import type { KgChannel, SetConstraint } from './kg';
 import type { Parent } from './types';
@@ -7,27 +7,46 @@ import type { Parent } from './types';
 type KgNodeRef = Pick<KgNode, 'id' | 'kind' | 'name'>;
 
 /**
- * Which complete answer set a set or count question asks for, from a reading of
- * it: the nodes of the answer kind joined to every (non-negated) anchor by its
- * one-hop relation. A single-answer question with several such constraints
- * ("which compound binds HTR2A and treats migraine?") asks for a member of the
- * same set: its candidates are exactly the nodes meeting them all, however many
- * each constraint alone reaches. Null otherwise (a yes/no, an MCQ, a two-hop
- * chain, an exclusion, a single answer with one constraint).
+ * Which complete answer set a question asks for, from a reading of it: the
+ * nodes of the answer kind that every (non-negated) anchor reaches along its
+ * whole chain (one hop, or up to three: "genes bound by drugs that treat X").
+ * Asked by a list or count question; by a single-answer question with several
+ * constraints ("which compound binds HTR2A and treats migraine?": its
+ * candidates are exactly the nodes meeting them all); by a yes/no question
+ * whether such a node exists ("does X bind any gene in pathway P", "is Y among
+ * the diseases associated with genes that interact with Z", read as a meeting
+ * of chains), and by a multiple-choice question over a chain (the options are
+ * tested against the whole set). Null otherwise (a yes/no on a given pair, an
+ * exclusion, a single answer or an option over one one-hop constraint).
  */
 export function answerSetQuery(u: QuestionReading): { constraints: SetConstraint[]; kind: string | null } | null {
-  const intersection = u.outputFormat === 'single' && u.anchors.length > 1;
-  if (u.outputFormat !== 'list' && u.outputFormat !== 'count' && !intersection) return null;
-  if (!u.anchors.length || u.anchors.some((a) => a.negated || a.chain.length !== 1)) return null;
+  if (!u.anchors.length || u.propositions.length || u.anchors.some((a) => a.negated || !a.chain.length)) return null;
+  const chained = u.anchors.some((a) => a.chain.length > 1);
+  const asked =
+    u.outputFormat === 'list' ||
+    u.outputFormat === 'count' ||
+    (u.outputFormat === 'single' && u.anchors.length > 1) ||
+    (u.outputFormat === 'yesno' && (chained || u.anchors.length > 1)) ||
+    (u.outputFormat === 'option' && chained);
+  if (!asked) return null;
   const constraints = u.anchors.map((a) => {
-    const hop = a.chain[0];
-    // A relation the question names is followed as named; one the kinds chose, by its preferred reading only.
-    const edges = hop.explicit ? hop.edges : hop.edges.slice(0, 1);
-    const ends = new Set(edges.map((e) => e.fromEnd));
-    const direction = ends.size === 1 && !ends.has('any') ? (ends.has('source') ? 'out' : 'in') : 'both';
-    return { anchor: { id: a.entity.nodeId, kind: a.entity.kind, name: a.entity.name }, metaedges: edges.map((e) => e.metaedge), direction } as SetConstraint;
+    const [last, ...before] = a.chain.map(setHop).reverse();
+    const constraint: SetConstraint = {
+      anchor: { id: a.entity.nodeId, kind: a.entity.kind, name: a.entity.name },
+      metaedges: last.metaedges,
+      direction: last.direction,
+    };
+    return before.length ? { ...constraint, via: before.reverse() } : constraint;
   });
-  return { constraints, kind: u.answerKind ?? u.anchors[0].chain[0].to };
+  return { constraints, kind: u.answerKind ?? u.anchors[0].chain.at(-1)!.to };
+}
+
+/** One hop of a chain as the KG reads it: a relation the question names is followed as named; one the kinds chose, by its preferred reading only. */
+function setHop(hop: Hop): ChainHop {
+  const edges = hop.explicit ? hop.edges : hop.edges.slice(0, 1);
+  const ends = new Set(edges.map((e) => e.fromEnd));
+  const direction = ends.size === 1 && !ends.has('any') ? (ends.has('source') ? 'out' : 'in') : 'both';
+  return { metaedges: edges.map((e) => e.metaedge), direction, kind: hop.to };
 }
 
 /** The pairs a yes/no question asks about, with the relation asked: their own edges are read directly, never judged from a cut neighbourhood. */

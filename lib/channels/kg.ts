@@ -1,9 +1,11 @@
 import {
+  chainReach,
   expandTyped,
   findPaths,
   neighbors,
   nodeProfiles,
   sharedNeighbors,
+  type ChainHop,
   type KgEdge,
   type KgNode,
   type KgPath,
@@ -16,11 +18,16 @@ import { shuffledAnchor, ShuffleDonors } from './kg-shuffle';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { lookupsOf } from './lookups';
 
-/** One condition of an answer set: nodes joined to `anchor` by one of `metaedges`. */
+/**
+ * One condition of an answer set: nodes joined to `anchor` by one of
+ * `metaedges`, or, with `via`, to a node the anchor reaches through those hops
+ * first ("genes bound by drugs that treat X": via treats, then binds).
+ */
 export interface SetConstraint {
   anchor: KgNode;
   metaedges: string[];
   direction: 'out' | 'in' | 'both';
+  via?: ChainHop[];
 }
 
 /** Neighbours read per constraint: more than any node of the KG subset has along one relation. */
@@ -29,6 +36,8 @@ const SET_LIMIT = 100_000;
 const SET_TRIPLES_UP_TO = 500;
 /** Names written into an answer set's text; the count is always exact. */
 const SET_NAMES_SHOWN = 100;
+/** Most edges a chained constraint's walks may carry into its record (the count and members are always whole). */
+const SET_CHAIN_TRIPLES = 3_000;
 
 export interface TripleQuery {
   metaedges?: string[];
@@ -109,15 +118,29 @@ export class KgChannel {
    * (lib/channels/aids.ts), and its record is marked as the aids' evidence.
    */
   async answerSet(parent: Parent, constraints: SetConstraint[], kind: string | null, label = 'KG answer set'): Promise<ChannelAnswer> {
-    const input = { constraints: constraints.map((c) => ({ anchor: c.anchor.id, metaedges: c.metaedges, direction: c.direction })), kind };
+    const input = {
+      constraints: constraints.map((c) => ({ anchor: c.anchor.id, metaedges: c.metaedges, direction: c.direction, ...(c.via?.length ? { via: c.via } : {}) })),
+      kind,
+    };
     return this.retrieve(parent, label, input, async () => {
       if (!constraints.length) return [];
       const verbs = await metaedgeVerbs();
       let members = null as Map<string, KgNode> | null;
       const parts: string[] = [];
       const reads: { anchor: KgNode; edges: NeighborEdge[] }[] = [];
+      const chained: { anchor: KgNode; hops: ChainHop[] }[] = [];
       for (const c of constraints) {
         const anchor = await this.anchorFor(c.anchor);
+        if (c.via?.length) {
+          // A chain's set, whole: every node its walks reach, not the neighbours of a cut list of intermediates.
+          const hops = [...c.via, { metaedges: c.metaedges, direction: c.direction, kind }];
+          const reached = new Map((await chainReach(anchor.id, hops)).ends.map((n) => [n.id, n]));
+          const before: Map<string, KgNode> | null = members;
+          members = before ? new Map([...before.entries()].filter((entry) => reached.has(entry[0]))) : reached;
+          parts.push(chainText(anchor, hops, verbs));
+          chained.push({ anchor, hops });
+          continue;
+        }
         const found = await neighbors(anchor.id, {
           metaedges: c.metaedges,
           direction: c.direction,
@@ -132,10 +155,20 @@ export class KgChannel {
       }
       const list = [...members!.values()].sort((a, b) => a.name.localeCompare(b.name));
       // The edges joining each member to each anchor, so the set is evidence a reader can walk, not only a count.
-      const triples =
+      let triples =
         list.length <= SET_TRIPLES_UP_TO
           ? reads.flatMap(({ anchor, edges }) => edges.filter((e) => members!.has(e.neighbor.id)).map((e) => tripleData(orient(anchor, e), verbs)))
           : [];
+      if (list.length <= SET_TRIPLES_UP_TO) {
+        const keep = new Set(members!.keys());
+        for (const { anchor, hops } of chained) {
+          const walked = (await chainReach(anchor.id, hops, { keep, maxTriples: SET_CHAIN_TRIPLES })).triples;
+          // Too many walks to carry: the set gives its members and count only.
+          if (!walked) triples = [];
+          else triples.push(...walked.map((t) => tripleData(t, verbs)));
+          if (!walked) break;
+        }
+      }
       const shown = list.slice(0, SET_NAMES_SHOWN);
       const more = list.length - shown.length;
       const text =
@@ -144,7 +177,7 @@ export class KgChannel {
           ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (names cut: ${shown.length} of the ${list.length} shown; the count ${list.length} is exact)` : ''}`
           : '');
       const ref = `set:${input.constraints
-        .map((c) => `${c.anchor}/${c.metaedges.join('+')}/${c.direction}`)
+        .map((c) => `${c.anchor}/${[...(c.via ?? []), c].map((h) => `${h.metaedges.join('+')}/${h.direction}`).join('/')}`)
         .sort()
         .join('&')}:${kind ?? '*'}`;
       return [
@@ -303,6 +336,16 @@ function constraintText(anchor: KgNode, c: SetConstraint, kind: string | null, v
   // The anchor is the source when the edges leave it; for a relation with no edges, the constraint's own direction says.
   const outgoing = edges.length ? edges.some((e) => e.direction === 'out') : c.direction !== 'in';
   return outgoing ? `${anchor.name} –${verb}→ ${other}` : `${other} –${verb}→ ${anchor.name}`;
+}
+
+/** "cervical cancer ←treats– Compound –binds→ Gene": a chained constraint with its verbs, each arrow in its metaedge's direction. */
+function chainText(anchor: KgNode, hops: ChainHop[], verbs: Map<string, string>): string {
+  let text = anchor.name;
+  for (const h of hops) {
+    const verb = [...new Set(h.metaedges.map((m) => verbs.get(m) ?? m))].join('/');
+    text += `${h.direction === 'in' ? ` ←${verb}– ` : ` –${verb}→ `}${h.kind ?? 'node'}`;
+  }
+  return text;
 }
 
 function orient(anchor: KgNode, n: NeighborEdge): { edge: KgEdge; source: KgNode; target: KgNode } {

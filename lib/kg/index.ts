@@ -28,7 +28,17 @@ export { getNode, getNodes, searchNodes, nodeProfile, nodeProfiles, type NodePro
 export { neighbors, countNeighbors, type NeighborOptions } from './neighbors';
 export { sharedNeighbors, type SharedNeighbor, type SharedNeighborOptions } from './shared';
 export { findPaths, searchPaths, MAX_PATH_DEPTH, type PathOptions, type PathSearch } from './paths';
-export { instantiateMetapath, metapathEndpoints, parseMetapath, formatMetapath, type MetapathSpec, type MetapathOptions } from './metapath';
+export {
+  chainReach,
+  instantiateMetapath,
+  metapathEndpoints,
+  parseMetapath,
+  formatMetapath,
+  type ChainHop,
+  type ChainTriple,
+  type MetapathSpec,
+  type MetapathOptions,
+} from './metapath';
 export { expandTyped, type ExpandOptions, type Expansion } from './expand';
 export { sampleEdges, samplePaths } from './sample';
 export { graphName, loadedGraphName } from './stats';

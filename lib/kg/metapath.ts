@@ -1,10 +1,10 @@
-import type { KgNode, KgPath, MetapathHop } from './types';
+import type { DirectionFilter, KgEdge, KgNode, KgPath, MetapathHop } from './types';
 import { graphSnapshot, type GraphSnapshot } from './store/snapshot';
-import { matchingEntries, type EdgeFilter } from './query/edge-filter';
+import { compileFilter, matchingEntries, type EdgeFilter } from './query/edge-filter';
 import { hopFilters, reversedHopFilter } from './query/hop-filters';
 import { parseMetapath } from './query/metapath-syntax';
 import { byDegreeDesc } from './query/order';
-import { degreeOf, nodeAt, pathAt } from './query/records';
+import { degreeOf, edgeAt, nodeAt, pathAt } from './query/records';
 
 export { parseMetapath, formatMetapath } from './query/metapath-syntax';
 
@@ -91,6 +91,60 @@ export async function metapathEndpoints(startId: string, metapath: MetapathSpec,
   const ends = Int32Array.from(layer.filter((v) => v !== start));
   const ordered = byDegreeDesc(ends, (v) => degreeOf(g, v));
   return { total: ends.length, nodes: Array.from(ordered.subarray(0, Math.max(0, opts.limit ?? 50)), (v) => nodeAt(g, v)) };
+}
+
+/** One hop of a chain: any of `metaedges`, from the side `direction` says, to nodes of `kind` (any kind when absent). */
+export interface ChainHop {
+  metaedges: string[];
+  direction: DirectionFilter;
+  kind?: string | null;
+}
+
+export interface ChainTriple {
+  edge: KgEdge;
+  source: KgNode;
+  target: KgNode;
+}
+
+/**
+ * The complete set of nodes a chain of hops reaches from `startId` (the
+ * answer set of "genes bound by drugs that treat X"), computed layer by layer
+ * as sets: no cap, so a count or a membership read from it is exact; the start
+ * is never an end. With `keep`, only those ends; with `maxTriples`, also the
+ * edges of every walk that reaches a kept end (walked back from the ends),
+ * null when there are more than that.
+ */
+export async function chainReach(
+  startId: string,
+  hops: ChainHop[],
+  opts: { keep?: ReadonlySet<string>; maxTriples?: number } = {},
+): Promise<{ ends: KgNode[]; triples: ChainTriple[] | null }> {
+  const g = await graphSnapshot();
+  const start = g.nodeIndex.get(startId);
+  if (start === undefined || !hops.length) return { ends: [], triples: [] };
+  const filters = hops.map((h) => compileFilter(g, { metaedges: h.metaedges, direction: h.direction, neighborKinds: h.kind ? [h.kind] : undefined }));
+  const layers = [[start]];
+  for (const filter of filters) layers.push(nextLayer(g, layers.at(-1)!, filter));
+  const ends = layers.at(-1)!.filter((v) => v !== start && (!opts.keep || opts.keep.has(g.nodeIds[v])));
+  if (opts.maxTriples === undefined) return { ends: ends.map((v) => nodeAt(g, v)), triples: null };
+  let alive = new Set(ends);
+  const edges = new Set<number>();
+  for (let h = hops.length - 1; h >= 0 && edges.size <= opts.maxTriples; h--) {
+    const before = new Set<number>();
+    for (const u of layers[h]) {
+      for (const i of matchingEntries(g, u, filters[h])) {
+        if (!alive.has(g.incNeighbor[i])) continue;
+        edges.add(g.incEdge[i]);
+        before.add(u);
+      }
+    }
+    alive = before;
+  }
+  const triples =
+    edges.size > opts.maxTriples
+      ? null
+      : [...edges].map((e) => ({ edge: edgeAt(g, e), source: nodeAt(g, g.edgeSource[e]), target: nodeAt(g, g.edgeTarget[e]) }));
+  return { ends: ends.map((v) => nodeAt(g, v)), triples };
 }
 
 function nextLayer(g: GraphSnapshot, layer: number[], filter: EdgeFilter): number[] {

@@ -18,6 +18,8 @@ import { joins, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/meta
 import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
+import { readArrowChain, type ArrowChain } from './arrows';
+import { memberOf, membershipAsMeeting } from './membership';
 import { normalise } from '@/lib/llm/offline/text';
 import type {
   RelationCue,
@@ -61,7 +63,8 @@ const APPOSITION_GAP = /^[\s"'“”‘’()[\],:-]*(?:(?:the|a|an|called|named|
 const NEGATION_REACH = 40;
 // "Is there a drug …", "Does any drug …", "Are there genes …": a yes/no question that introduces a kind. With "a"/"an" only
 // when a clause or "exist" follows ("Does a drug exist that …"): "as a side effect", "constitutes a treatment for" name a relation.
-const EXISTENTIAL = /\b(?:any|some|there(?: (?:is|are|exists?))?(?: (?:a|an|any|some))?)\s+$/i;
+// "any of the drugs …", "some of these genes …" introduce the kind as well.
+const EXISTENTIAL = /\b(?:(?:any|some)(?:\s+of\s+(?:the|these|those))?|there(?: (?:is|are|exists?))?(?: (?:a|an|any|some))?)\s+$/i;
 // "Which …", "List the …", "What are the other …" right before a collection's name: its members are asked for.
 const COLLECTION_ASKED = /(?<![\p{L}])(?:which|what|list|name|enumerate|identify)(?:\s+(?:all|the|of|these|those|other|known|approved|are|were))*\s+$/iu;
 // A selection of one among names that follow.
@@ -135,7 +138,16 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const kindWords = findKindWords(blanked).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
   const free: KindWord[] = [];
   for (const word of kindWords) if (!word.weak && !settleApposition(word, mentions, blanked)) free.push(word);
-  const focused = earlier(collectionFocus(blanked, mentions), focusWord(blanked, free, relations, has('yesno')));
+  // A chain written with arrows, or a yes/no on whether an entity belongs to a chain's set, is read as such first.
+  const arrows = readArrowChain(blanked, mentions, kindWords, relations);
+  const membership = has('yesno') && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
+  // A yes/no clause introduces a kind only after its opener ("I'm doing some drug repurposing work. Does X bind any of the genes …").
+  const opener = has('yesno') ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => c.start)) : 0;
+  const focused = membership
+    ? null
+    : arrows
+      ? { word: arrows.word, asked: !has('yesno') }
+      : earlier(collectionFocus(blanked, mentions), focusWord(blanked, free, relations, has('yesno'), opener));
   const focus = focused?.word ?? null;
   // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
   // a question word asking for it, asks for the members, not a verdict.
@@ -143,9 +155,9 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const claim = !focused && !options.length && !kindWords.length && blanked.search(FOCUS) < 0 && statesClaim(mentions, relations);
   const yesno = (has('yesno') && !focused?.asked) || claim;
 
-  let answerKind: NodeKind | null = focus?.kind ?? null;
-  let answerKindFrom: QuestionReading['answerKindFrom'] = focus ? 'noun' : null;
-  const propositional = yesno && !focus;
+  let answerKind: NodeKind | null = membership?.answerKind ?? focus?.kind ?? null;
+  let answerKindFrom: QuestionReading['answerKindFrom'] = focus || membership ? 'noun' : null;
+  const propositional = yesno && !focus && !membership;
   if (!answerKind && !propositional) {
     const adverb = kindWords.find((w) => w.weak);
     const fromOptions = optionKind(options);
@@ -162,7 +174,12 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   let anchors: Anchor[] = [];
   let propositions: Proposition[] = [];
   const excluded: LocatedEntity[] = [];
-  if (propositional) {
+  if (membership) {
+    anchors = membership.anchors;
+    notes.push(membership.note);
+  } else if (arrows) {
+    anchors = [arrows.anchor];
+  } else if (propositional) {
     ({ anchors, propositions } = readPropositions(mentions, relations, questionCues, notes));
   } else if (answerKind) {
     // "Which drugs other than metformin …": an entity of the answer's kind after an exclusion is left out of the answers, not a constraint.
@@ -238,6 +255,37 @@ const ANSWER_TYPES: Record<OutputFormat, AnswerType> = {
   option: 'option_letter',
   yesno: 'yes_no',
 };
+
+/**
+ * A yes/no on whether an entity belongs to the set a chain reaches (an arrow
+ * note's last set, or a kind word the entity stands as a member of): the set
+ * read as a list question's answer, then as the meeting of its chain and the
+ * member (./membership.ts). Null where no such reading holds.
+ */
+function readMembership(
+  arrows: ArrowChain | null,
+  mentions: Mention[],
+  free: KindWord[],
+  relations: RelationCue[],
+  questionCues: QuestionCue[],
+  text: string,
+): { anchors: Anchor[]; answerKind: NodeKind; note: string } | null {
+  let set: { anchors: Anchor[]; member: LocatedEntity; kind: NodeKind } | null = null;
+  if (arrows?.member) set = { anchors: [arrows.anchor], member: arrows.member, kind: arrows.answerKind };
+  else if (!arrows) {
+    const member = memberOf(mentions, free, text);
+    if (!member) return null;
+    const rest = mentions.filter((_, i) => i !== member.index);
+    set = { anchors: readAnchors(member.word.kind, member.word, free, rest, relations, questionCues, text, []), member: member.entity, kind: member.word.kind };
+  }
+  const meeting = set && membershipAsMeeting(set.anchors, set.member);
+  if (!set || !meeting) return null;
+  const kind = (k: NodeKind) => k.toLowerCase();
+  return {
+    ...meeting,
+    note: `whether ${set.member.name} is among the ${kind(set.kind)}s the chain reaches: read as whether a ${kind(meeting.answerKind)} joins both the chain and ${set.member.name}`,
+  };
+}
 
 /** Links with their offsets; one without (EntityLink offsets are optional) is placed at its mention's first whole-word occurrence. */
 function locate(links: LinkedEntity[], text: string): LocatedEntity[] {
@@ -411,14 +459,14 @@ function settleApposition(word: KindWord, mentions: Mention[], text: string): bo
  * question word asks for it ("Are there genes …? Which ones?"), or "there
  * are" introduces it in the plural: the members are asked for, not a verdict.
  */
-function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean): Focus | null {
+function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean, opener = 0): Focus | null {
   let best: { word: KindWord; distance: number } | null = null;
   // "Determine whether …", "find out if …", "tell me whether …" embed a yes/no question; they ask for no kind.
   const focusCues = [...text.matchAll(FOCUS)]
     .map((m) => ({ start: m.index, end: m.index + m[0].length }))
     .filter((c) => !/^\s+(?:\w+\s+)?(?:whether|if)\b/i.test(text.slice(c.end)));
   // A yes/no question asks about a kind only when it introduces one ("Is there a drug that …", "Are there genes …"); "one of the side effects of X" names a relation.
-  const introduced = yesno ? words.find((w) => introduces(w, text)) : undefined;
+  const introduced = yesno ? words.find((w) => w.start >= opener && introduces(w, text)) : undefined;
   const plural = (w: KindWord) => w.plural && THERE_INTRODUCED.test(text.slice(0, w.start));
   if (!focusCues.length) {
     const word = yesno ? introduced : words[0];
@@ -598,21 +646,28 @@ function readAnchors(
   const used = new Set(attachments.map((a) => a.choice?.cue).filter(Boolean));
 
   // Link intermediates towards the answer, nearest first, so the links form a tree rooted at the answer.
-  const links = new Map<string, { target: Variable; hop: Hop }>();
+  const links = new Map<string, { target: Variable; hops: Hop[] }>();
   const reached = [answer];
   let pending = variables.slice(1);
   while (pending.length) {
-    let best: { from: Variable; to: Variable; choice: HopChoice; cost: number } | null = null;
+    let best: { from: Variable; to: Variable; hops: Hop[]; cost: number } | null = null;
     for (const from of pending) {
       for (const to of reached) {
-        for (const choice of hopChoices(from, to, relations)) {
+        // "drug classes used for diseases that …": a collection relates through its members when nothing joins it directly.
+        const ways = [
+          ...hopChoices(from, to, relations).map((choice) => ({ choice, into: [] as Hop[] })),
+          ...memberHops(to.kind).flatMap((members) =>
+            hopChoices(from, { kind: members.to, spans: to.spans }, relations).map((choice) => ({ choice, into: [reverseHop(members)] })),
+          ),
+        ];
+        for (const { choice, into } of ways) {
           const cost = choice.cost + (choice.cue && used.has(choice.cue) ? REUSED_CUE_PENALTY : 0);
-          if (!best || cost < best.cost) best = { from, to, choice, cost };
+          if (!best || cost < best.cost) best = { from, to, hops: [choice.hop, ...into], cost };
         }
       }
     }
     if (!best) break;
-    links.set(best.from.id, { target: best.to, hop: best.choice.hop });
+    links.set(best.from.id, { target: best.to, hops: best.hops });
     reached.push(best.from);
     pending = pending.filter((v) => v !== best.from);
   }
@@ -630,7 +685,7 @@ function readAnchors(
       if (a.into) chain.push(a.into);
       for (let v = a.variable; v !== answer;) {
         const link = links.get(v.id)!;
-        chain.push(link.hop);
+        chain.push(...link.hops);
         v = link.target;
       }
     }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '../../lib/db/client';
-import { expandTyped, findPaths, instantiateMetapath, metapathEndpoints, parseMetapath, searchPaths, type KgPath } from '../../lib/kg';
+import { chainReach, expandTyped, findPaths, instantiateMetapath, metapathEndpoints, parseMetapath, searchPaths, type KgPath } from '../../lib/kg';
 
 afterAll(closeDb);
 
@@ -126,6 +126,36 @@ describe('metapaths and typed expansion', () => {
     const ends = await metapathEndpoints(METFORMIN, 'CtD|DaG', { limit: 5 });
     expect(ends.total).toBe(rows[0].n);
     expect(ends.nodes).toHaveLength(Math.min(5, rows[0].n));
+  });
+
+  it('reaches a whole chain as SQL does, and walks back the edges of every path to the ends kept', async () => {
+    // Genes bound by the drugs that treat type 2 diabetes: Disease ←CtD– Compound –CbG→ Gene.
+    const hops = [
+      { metaedges: ['CtD'], direction: 'in' as const, kind: 'Compound' },
+      { metaedges: ['CbG'], direction: 'out' as const, kind: 'Gene' },
+    ];
+    const { rows } = await getPool().query<{ id: string }>(
+      `select distinct g.target_id id from edges c join edges g on g.source_id = c.source_id
+        where c.target_id = $1 and c.metaedge = 'CtD' and g.metaedge = 'CbG'`,
+      [T2D],
+    );
+    const all = await chainReach(T2D, hops);
+    expect(all.ends.map((n) => n.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(all.ends.length).toBeGreaterThan(3);
+    expect(all.triples).toBeNull();
+
+    const keep = new Set([INS, all.ends.find((n) => n.id !== INS)!.id]);
+    const walked = await chainReach(T2D, hops, { keep, maxTriples: 1000 });
+    expect(walked.ends.map((n) => n.id).sort()).toEqual([...keep].filter((id) => all.ends.some((n) => n.id === id)).sort());
+    const triples = walked.triples!;
+    // Every CbG edge ends at a kept gene and starts at a drug some CtD edge joins to the disease; every such drug is there.
+    const drugs = new Set(triples.filter((t) => t.edge.metaedge === 'CtD').map((t) => t.source.id));
+    expect(triples.every((t) => t.edge.metaedge !== 'CtD' || t.target.id === T2D)).toBe(true);
+    const binds = triples.filter((t) => t.edge.metaedge === 'CbG');
+    expect(binds.length).toBeGreaterThan(0);
+    expect(binds.every((t) => keep.has(t.target.id) && drugs.has(t.source.id))).toBe(true);
+    expect([...drugs].every((d) => binds.some((t) => t.source.id === d))).toBe(true);
+    expect((await chainReach(T2D, hops, { keep, maxTriples: 0 })).triples).toBeNull();
   });
 
   it('expands typed paths from several starts within the cap', async () => {

@@ -1,0 +1,61 @@
+/**
+ * Yes/no on a chain's set: "Is X among the diseases associated with genes that
+ * interact with Y?", "Is X a known side effect of any of the drugs used for
+ * Z?". An entity X stands, through a copula or "among", before a kind word of
+ * its own kind; that word names the set, read like a list question's answer
+ * (anchors and chains towards it). X is a member of the set exactly when some
+ * node one hop before the set's end joins both the rest of the chain and X:
+ * the question becomes that existential one, whose evidence is the edges
+ * meeting between the anchor and X (never a cut list of the set).
+ */
+
+import { sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
+import type { Anchor, LocatedEntity } from '@/lib/llm/offline/types';
+import { reverseHop } from './attach';
+import type { KindWord } from './kind-words';
+
+// Between the member and the set's kind word: a copula, an adverb or two, "known as", then "among", "one of", "in", "part of", "a", "any of the"...
+const MEMBER_GAP =
+  /^[\s,]*(?:(?:is|are|was|were|be|being)\s+)?(?:(?:also|really|actually|truly|indeed|ever|still|itself)\s+)*(?:(?:known|listed|considered|classed|classified|counted|reported|found|documented|recogni[sz]ed|included)\s+(?:as\s+)?)?(?:among|amongst|one of|in|within|part of|(?:an?\s+)?members? of|included in|on the list of|an?|any)\s+(?:(?:the|those|these|all|any|of)\s+)*(?:(?:known|listed|reported|documented|recogni[sz]ed|established|possible|potential|same)\s+)?$/i;
+
+export interface Member {
+  entity: LocatedEntity;
+  /** The mention's index among the question's mentions. */
+  index: number;
+  /** The kind word naming the set. */
+  word: KindWord;
+}
+
+/** The first mention standing as a member of a set a following kind word of its kind names, if any. */
+export function memberOf(mentions: LocatedEntity[][], words: KindWord[], text: string): Member | null {
+  for (const [index, mention] of mentions.entries()) {
+    const span = mention[0];
+    const word = words.find((w) => w.start >= span.end && MEMBER_GAP.test(text.slice(span.end, w.start)));
+    const entity = word && mention.find((l) => sameKind(l.kind, word.kind));
+    if (word && entity) return { entity, index, word };
+  }
+  return null;
+}
+
+/**
+ * The existential form of "is X in the set the anchor's chain reaches": the
+ * answer moves one hop back along the chain, where the rest of the chain and X
+ * (through the last hop, walked backwards) must meet. Null where the set is
+ * not one chain of two hops or more from one anchor (a one-hop membership is a
+ * claim on the pair, read as such).
+ */
+export function membershipAsMeeting(anchors: Anchor[], member: LocatedEntity): { anchors: Anchor[]; answerKind: NodeKind } | null {
+  const resolved = anchors.filter((a) => a.chain.length);
+  if (resolved.length !== 1 || resolved[0].negated || resolved[0].chain.length < 2) return null;
+  const [anchor] = resolved;
+  const last = anchor.chain.at(-1)!;
+  const chain = anchor.chain.slice(0, -1);
+  const back = reverseHop(last);
+  return {
+    answerKind: last.from,
+    anchors: [
+      { ...anchor, chain, metaedges: chain[0].edges.map((e) => e.metaedge), cue: chain[0].cue },
+      { entity: member, chain: [back], metaedges: back.edges.map((e) => e.metaedge), cue: back.cue, negated: false },
+    ],
+  };
+}

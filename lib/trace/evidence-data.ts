@@ -15,7 +15,14 @@ export const PathDataSchema = z.object({ nodes: z.array(KgNodeRefSchema), hops: 
 export type PathData = z.infer<typeof PathDataSchema>;
 
 /** A KG answer set record (`kind: 'set'`): its exact size and members (up to the channel's limit), and the edges joining them to its anchors (sets of up to the channel's triple limit). */
-export const AnswerSetDataSchema = z.object({ count: z.number().int(), members: z.array(KgNodeRefSchema), triples: z.array(TripleDataSchema).optional() });
+export const AnswerSetDataSchema = z.object({
+  count: z.number().int(),
+  members: z.array(KgNodeRefSchema),
+  triples: z.array(TripleDataSchema).optional(),
+  /** The anchors it was read from and the kind asked (which question's set it is). */
+  constraints: z.array(z.object({ anchor: z.string() })).optional(),
+  kind: z.string().nullable().optional(),
+});
 
 /** An entity profile record (`kind: 'profile'`): the node it describes and its aliases. */
 export const ProfileDataSchema = z.object({ nodeId: z.string(), aliases: z.array(z.string()).optional() });

@@ -328,3 +328,34 @@ describe('abstaining', () => {
     expect(r.abstain).toBe(true);
   });
 });
+
+describe('a complete answer set in the evidence', () => {
+  const set = (anchors: Node[], members: Node[], kind = 'Gene') => ({
+    id: 'A1',
+    count: members.length,
+    members: members.map(([id, name, k]) => ({ id, name, kind: k })),
+    anchors: anchors.map((a) => a[0]),
+    kind,
+  });
+
+  it('counts the whole set, however few of its edges the evidence carries', () => {
+    const u = understand("How many genes are associated with both multiple sclerosis and Crohn's disease?", [MS, CROHN]);
+    const r = answerFromEvidence(u, { triples: DISEASE_GENES.slice(0, 1), sets: [set([MS, CROHN], [IL23R, STAT3, NOD2])] });
+    expect(r.count).toBe(3);
+    expect(r.answers.every((a) => a.supportIds.includes('A1'))).toBe(true);
+  });
+
+  it('says no when the set a yes/no meeting asks for is empty, with no edge to walk', () => {
+    const u = understand("Is any gene associated with both multiple sclerosis and Crohn's disease?", [MS, CROHN]);
+    expect(u.operator).toBe('yesno');
+    const r = answerFromEvidence(u, { triples: [], sets: [set([MS, CROHN], [])] });
+    expect(r.abstain).toBe(false);
+    expect(r.verdict).toBe('no');
+  });
+
+  it('is read only for the question it was read for', () => {
+    const u = understand("How many genes are associated with both multiple sclerosis and Crohn's disease?", [MS, CROHN]);
+    const r = answerFromEvidence(u, { triples: DISEASE_GENES, sets: [set([MS], [IL23R, STAT3, NOD2, HLA, IL7R])] });
+    expect(r.count).toBe(2);
+  });
+});

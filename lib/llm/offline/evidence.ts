@@ -31,10 +31,20 @@ export interface EvidencePassage {
   text: string;
 }
 
+/** A complete answer set read from the KG (an aid): every member, the anchors it was read from and the kind asked. */
+export interface EvidenceSet {
+  id: string;
+  count: number;
+  members: { id: string; name: string; kind: string }[];
+  anchors: string[];
+  kind: string | null;
+}
+
 export interface EvidenceBundle {
   triples: EvidenceTriple[];
   paths?: EvidencePath[];
   passages?: EvidencePassage[];
+  sets?: EvidenceSet[];
 }
 
 interface IndexedEdge {

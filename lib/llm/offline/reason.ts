@@ -7,7 +7,7 @@
  * evidence does not yield an answer the result abstains and says why.
  */
 
-import { EvidenceGraph, startAt, type EvidenceBundle, type EvidencePassage, type Reach } from './evidence';
+import { EvidenceGraph, startAt, type EvidenceBundle, type EvidencePassage, type EvidenceSet, type Reach } from './evidence';
 import { reverseHop } from '@/lib/reading/attach';
 import { normalise } from './text';
 import type { Anchor, Hop, HopEdge, Proposition, QuestionReading } from './types';
@@ -153,7 +153,8 @@ function abstain(reason: string, rationale: string[] = []): ReasonResult {
 
 export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle, options: ReasonOptions = {}): ReasonResult {
   const graph = new EvidenceGraph(evidence);
-  if (!graph.size) return abstain('no KG evidence was given, and the offline engine answers only from evidence');
+  const set = questionSet(u, evidence.sets ?? []);
+  if (!graph.size && !set) return abstain('no KG evidence was given, and the offline engine answers only from evidence');
   if (u.propositions.length) return withOption(u, decidePropositions(graph, u.propositions));
 
   const anchors = u.anchors.filter((a) => a.chain.length);
@@ -169,6 +170,7 @@ export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle,
     widened.rationale.unshift(...derivation.rationale, 'no answer through the preferred relations: widened to every relation between the kinds');
     derivation = widened;
   }
+  if (set) return withOption(u, fromSet(u, set, graph, derivation), evidence.passages);
   const { walks, candidates, rationale } = derivation;
   if (!candidates.size && u.operator === 'yesno' && walks.every((w) => w.emptyAt === null)) {
     rationale.push(`no ${u.answerKind ?? 'node'} satisfies every constraint`);
@@ -197,6 +199,50 @@ export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle,
     rationale.push(`a ${u.answerKind ?? 'node'} satisfying the question exists: ${answers[0].name}`);
   }
   return withOption(u, result, evidence.passages);
+}
+
+/**
+ * The complete answer set the evidence holds for this question, if any: read
+ * from the question's own anchors (every constraint, none negated) for its
+ * answer kind. Its membership is whole, however many of its edges the
+ * evidence carries, so a count, a verdict or an option check read from it is
+ * exact.
+ */
+function questionSet(u: QuestionReading, sets: EvidenceSet[]): EvidenceSet | null {
+  const anchors = u.anchors.filter((a) => a.chain.length);
+  if (!anchors.length || u.propositions.length || anchors.some((a) => a.negated)) return null;
+  const ids = [...new Set(anchors.map((a) => a.entity.nodeId))].sort().join(' ');
+  return sets.find((s) => [...new Set(s.anchors)].sort().join(' ') === ids && (!u.answerKind || !s.kind || s.kind === u.answerKind)) ?? null;
+}
+
+/** Answers from a complete answer set: its members (less the anchors and the excluded), ranked by the edges the walk found to each. */
+function fromSet(u: QuestionReading, set: EvidenceSet, graph: EvidenceGraph, derivation: Derivation): ReasonResult {
+  const out = new Set([...u.anchors.map((a) => a.entity.nodeId), ...u.excluded.map((e) => e.nodeId)]);
+  const members = set.members.filter((m) => !out.has(m.id));
+  const walked = new Map(answersOf(graph, derivation.candidates, []).map((a) => [a.nodeId, a]));
+  const answers: ReasonedAnswer[] = members
+    .map((m) => {
+      const a = walked.get(m.id);
+      return a
+        ? { ...a, supportIds: [...new Set([...a.supportIds, set.id])].sort() }
+        : { nodeId: m.id, name: m.name, kind: m.kind, supportIds: [set.id], supportCount: 0 };
+    })
+    .sort((a, b) => b.supportCount - a.supportCount || a.name.localeCompare(b.name) || a.nodeId.localeCompare(b.nodeId));
+  const rationale = [...derivation.rationale, `complete answer set ${set.id}: ${members.length} ${u.answerKind ?? 'node'}(s) meet every constraint`];
+  const result: ReasonResult = { answers, abstain: false, reason: `${answers.length} answer(s) in the complete answer set`, rationale };
+  if (u.operator === 'yesno') {
+    result.verdict = answers.length ? 'yes' : 'no';
+    rationale.push(
+      answers.length ? `a ${u.answerKind ?? 'node'} meets every constraint: ${answers[0].name}` : `no ${u.answerKind ?? 'node'} meets every constraint`,
+    );
+    return result;
+  }
+  if (u.operator === 'count' || u.outputFormat === 'count') {
+    result.count = answers.length;
+    rationale.push(`count of distinct ${u.answerKind ?? 'answers'} = ${answers.length}`);
+    return result;
+  }
+  return answers.length ? result : abstain('the complete answer set is empty', rationale);
 }
 
 /** Claims between named entities; the evidence is read closed-world around the entities whose neighbourhood it holds. */

@@ -11,17 +11,23 @@ export interface EvidenceLine {
   kind: EvidenceRecord['kind'];
   text: string;
   triples: TripleData[];
+  /** An answer set's whole membership, and the anchors and kind it was read for. */
+  set?: EvidenceSet;
 }
 
+type EvidenceSet = Omit<NonNullable<EvidenceBundle['sets']>[number], 'id'>;
+
 export function toLine(r: EvidenceRecord): EvidenceLine {
-  // An answer set's triples are the edges joining its members to its anchors.
-  const triples = r.kind === 'set' ? (answerSetOf(r).triples ?? []) : kgTriplesOf(r);
-  return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples };
+  if (r.kind !== 'set') return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples: kgTriplesOf(r) };
+  // An answer set's triples are the edges joining its members to its anchors (along their chains).
+  const data = answerSetOf(r);
+  const set = { count: data.count, members: data.members, anchors: (data.constraints ?? []).map((c) => c.anchor), kind: data.kind ?? null };
+  return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples: data.triples ?? [], set };
 }
 
 /** The lines as the offline rule kit reads them: KG triples and paths to walk (each cited by the id of the record that showed it; an answer set's edges by the set, where no line of their own shows them), passages to corroborate. */
 export function bundleOf(lines: EvidenceLine[]): EvidenceBundle {
-  const bundle: Required<EvidenceBundle> = { triples: [], paths: [], passages: [] };
+  const bundle: Required<EvidenceBundle> = { triples: [], paths: [], passages: [], sets: [] };
   for (const line of lines) {
     if (line.kind === 'passage') bundle.passages.push({ id: line.id, text: line.text });
     else if (line.kind === 'set') continue;
@@ -31,6 +37,7 @@ export function bundleOf(lines: EvidenceLine[]): EvidenceBundle {
   // An answer set's edges are cited by the set where no line of their own states them.
   const stated = new Set([...bundle.triples, ...bundle.paths.flatMap((p) => p.triples)].map(edgeKey));
   for (const set of lines.filter((l) => l.kind === 'set')) {
+    if (set.set) bundle.sets.push({ id: set.id, ...set.set });
     const unstated = set.triples.filter((t) => !stated.has(edgeKey(t)));
     for (const t of unstated) stated.add(edgeKey(t));
     if (unstated.length) bundle.paths.push({ id: set.id, triples: unstated });

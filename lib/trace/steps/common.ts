@@ -41,6 +41,14 @@ export const EvidenceLineSchema = z.object({
   kind: z.enum(EVIDENCE_KINDS),
   text: z.string(),
   triples: z.array(TripleDataSchema),
+  set: z
+    .object({
+      count: z.number().int(),
+      members: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })),
+      anchors: z.array(z.string()),
+      kind: z.string().nullable(),
+    })
+    .optional(),
 });
 
 const LinkReadingSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string() });

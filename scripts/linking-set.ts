@@ -7,7 +7,9 @@ import path from 'node:path';
 import { closeDb, getPool } from '../lib/db/client';
 import { normaliseName } from '../lib/kg/normalise';
 import { seededRandom } from '../lib/kg/query/prng';
-import { analyse } from '../lib/nlp/english';
+import { LAY_TERMS } from '../lib/kg/linking/lay-terms';
+import { CLINICAL_SHORTHAND, NAME_SHORTHAND } from '../lib/kg/linking/words';
+import { americanSpelling, analyse } from '../lib/nlp/english';
 
 export interface LinkingCase {
   id: string;
@@ -216,6 +218,74 @@ async function main() {
 
   // Chart shorthand.
   for (const a of CHART_ABBREVIATIONS) add('shorthand', pick(CHART_SENTENCES), a, 'none', []);
+
+  // Heavier misspellings, as people make them: two slips in a long name; a sound spelt another way (ph/f, a vowel for another).
+  const twice = (name: string) => misspell(misspell(name));
+  const phonetic = (name: string): string => {
+    const spots = [...name.matchAll(/ph|f|[aeiou]/gi)].filter((m) => m.index! > 0);
+    if (!spots.length) return name;
+    const m = pick(spots);
+    const swap: Record<string, string[]> = { ph: ['f'], f: ['ph'], a: ['e'], e: ['a', 'i'], i: ['e', 'y'], o: ['u', 'a'], u: ['o'] };
+    return name.slice(0, m.index!) + pick(swap[m[0].toLowerCase()]) + name.slice(m.index! + m[0].length);
+  };
+  const heavy = async (category: string, where: string, n: number, spell: (name: string) => string) => {
+    for (const r of await sample(where, n * 3)) {
+      if (cases.filter((c) => c.category === category).length >= n) break;
+      const wrong = spell(r.name);
+      if (wrong === r.name || normaliseName(wrong) === r.normalised || namesAnything(wrong)) continue;
+      add(category, pick(TEMPLATES[r.kind]), wrong, r.id, sameName(r));
+    }
+  };
+  await heavy('misspelt-twice', `kind in ('Disease', 'Compound', 'Side Effect', 'Symptom', 'Anatomy') and normalised ~ '^[a-z]{10,}$'`, 20, twice);
+  await heavy('misspelt-sound', `kind in ('Disease', 'Compound', 'Side Effect', 'Symptom') and normalised ~ '^[a-z ]{7,30}$'`, 20, phonetic);
+
+  // British and American spellings of the same name, each way.
+  const british = (name: string) =>
+    name
+      .replace(/(?<=[b-z])emia/gi, 'aemia')
+      .replace(/\bhem(?=[a-z]{3})/gi, (w) => (w[0] === 'H' ? 'Haem' : 'haem'))
+      .replace(/\besophag/gi, (w) => (w[0] === 'E' ? 'Oesophag' : 'oesophag'))
+      .replace(/\bedema/gi, (w) => (w[0] === 'E' ? 'Oedema' : 'oedema'))
+      .replace(/tumor/gi, 'tumour')
+      .replace(/diarrhea/gi, 'diarrhoea');
+  const american = (name: string) => name.replace(/[A-Za-z]+/g, (w) => (w === w.toLowerCase() ? americanSpelling(w) : w[0] + americanSpelling(w.slice(1))));
+  await heavy('british-american', `kind <> 'Gene' and normalised ~ '(emia|^hem|esophag|edema|tumor|diarrhea)'`, 10, british);
+  await heavy('british-american', `kind <> 'Gene' and normalised ~ '(aemia|haem|oesophag|oedema|tumour|diarrhoea)'`, 20, american);
+
+  // A space dropped between two words, or put inside a long one ("osteo arthritis").
+  const joined = (name: string) => name.replace(/^([A-Za-z]{4,}) ([a-z]{4,})$/, '$1$2');
+  const split = (name: string) => name.replace(/^(osteo|hyper|hypo|neuro|cardio|gastro|poly|anti|cyto|endo|myo|nephro)([a-z]{5,})$/i, '$1 $2');
+  await heavy('spacing', `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy') and normalised ~ '^[a-z]{4,} [a-z]{4,}$'`, 10, joined);
+  await heavy(
+    'spacing',
+    `kind in ('Disease', 'Side Effect', 'Symptom') and normalised ~ '^(osteo|hyper|hypo|neuro|cardio|gastro|poly|anti|cyto|endo|myo|nephro)[a-z]{5,}$'`,
+    20,
+    split,
+  );
+
+  // Everyday and trade names (WordNet's, imported as aliases) and the lay-term table's terms.
+  const lay = await q<{ alias: string; ids: string[] }>(
+    `select min(a.alias) as alias, array_agg(distinct a.node_id) as ids from node_aliases a
+      where a.source = 'wordnet-synonym' and not exists (select 1 from nodes n where n.normalised = a.normalised)
+      group by a.normalised order by md5(a.normalised || $1) limit 20`,
+    [SEED],
+  );
+  const kindOf = new Map(
+    (await q<{ id: string; kind: string }>(`select id, kind from nodes where id = any($1::text[])`, [lay.flatMap((l) => l.ids)])).map((r) => [r.id, r.kind]),
+  );
+  for (const l of lay) add('lay-wordnet', pick(TEMPLATES[kindOf.get(l.ids[0])!]), l.alias, l.ids[0], l.ids);
+  for (const t of LAY_TERMS) {
+    const named = byNormalised.get(normaliseName(t.name));
+    if (named) add('lay-table', pick(TEMPLATES.Disease), t.term, named[0], named);
+  }
+
+  // Clinical abbreviations of diseases, spelt out by the linker ("HTN", "DM2"), where the names they spell are the graph's.
+  for (const [abbreviation, spelled] of NAME_SHORTHAND) {
+    const named = spelled.flatMap((n) => byNormalised.get(n) ?? []).filter((id) => /^(Disease|Side Effect|Symptom)::/.test(id));
+    // Clipped words ("CA", "hep") are pieces of names, not names.
+    if (named.length && !CLINICAL_SHORTHAND.has(abbreviation) && !spelled.some((n) => n.startsWith(abbreviation)))
+      add('disease-shorthand', pick(TEMPLATES.Disease), abbreviation.toUpperCase(), named[0], named);
+  }
 
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');

@@ -23,9 +23,10 @@ import { normaliseName } from './normalise';
 import { abbreviationCandidates, diseaseNames } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, geneFullNames } from './linking/gene-derived';
-import { FULL_NAME_SOURCE } from './linking/store';
+import { FULL_NAME_SOURCE, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
+import { LAY_NAMES } from './linking/lay-terms';
 import { spellingIndex, type NearName } from './linking/spelling-index';
-import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND } from './linking/words';
+import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND, symptomCue } from './linking/words';
 import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './store/link-sql';
 import { sharedKnowledgeLookups, type KnowledgeLookups } from './query/lookups';
 import { isFunctionWord, isStopword, QUESTION_WORDS, tokenize, type Token } from './query/tokens';
@@ -66,15 +67,24 @@ interface Reading extends LinkCandidate {
   edits?: number;
 }
 
-/** Confidence by alias source: a gene's full name is as good as a name; other designations are the loosest aliases. */
-const ALIAS_CONFIDENCE: Record<string, number> = { [FULL_NAME_SOURCE]: 0.95, 'ncbi-symbol': 0.95, 'ncbi-other-designation': 0.85 };
+/** Confidence by alias source: a gene's full name is as good as a name; other designations and WordNet's everyday names are looser, a narrower lay name ("hay fever" for allergic rhinitis) the loosest. */
+const ALIAS_CONFIDENCE: Record<string, number> = {
+  [FULL_NAME_SOURCE]: 0.95,
+  'ncbi-symbol': 0.95,
+  'ncbi-other-designation': 0.85,
+  [WORDNET_SYNONYM]: 0.85,
+  [WORDNET_NARROWER]: 0.75,
+};
+/** Alias sources that are everyday names (match 'lay-term'). */
+const LAY_SOURCES: ReadonlySet<string> = new Set([WORDNET_SYNONYM, WORDNET_NARROWER]);
 
 /** How an exact or alias candidate matched (fuzzy ones are read in fuzzyReading). */
 function reading(c: LinkCandidate): Reading {
   if (c.method === 'exact') return { ...c, match: 'exact', confidence: 1 };
   if (c.method === 'fuzzy')
     return { ...c, match: c.source === FULL_NAME_SOURCE ? 'fuzzy-gene-full-name' : 'fuzzy', confidence: Math.round(c.score * 900) / 1000 };
-  return { ...c, match: c.source === FULL_NAME_SOURCE ? 'gene-full-name' : 'alias', confidence: ALIAS_CONFIDENCE[c.source ?? ''] ?? ALIAS_SCORE };
+  const match = c.source === FULL_NAME_SOURCE ? 'gene-full-name' : LAY_SOURCES.has(c.source ?? '') ? 'lay-term' : 'alias';
+  return { ...c, match, confidence: ALIAS_CONFIDENCE[c.source ?? ''] ?? ALIAS_SCORE };
 }
 
 /**
@@ -113,6 +123,8 @@ const DERIVED_SCORE = 0.85;
 const ABBREVIATION_SCORE = 0.75;
 /** Confidence of a name read with a clinical abbreviation spelt out ("pancreatic CA"). */
 const SPELLED_CONFIDENCE = 0.8;
+/** Confidence of a name read from a lay term of lib/kg/linking/lay-terms.ts ("heart attack"). */
+const LAY_CONFIDENCE = 0.85;
 /** Confidence of a name read from the same words in another order ("blurred vision" → "Vision blurred"). */
 const REORDERED_CONFIDENCE = 0.85;
 
@@ -173,17 +185,21 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   };
 
   const grams = candidateGrams(text, tokens, rich ? words : null);
-  const keys = [...new Set(grams.flatMap((g) => [g.key, ...(g.lemmaKey ? [g.lemmaKey] : []), ...(g.spelledKeys ?? [])]))];
+  const keys = [...new Set(grams.flatMap((g) => [g.key, ...(g.lemmaKey ? [g.lemmaKey] : []), ...(g.spelledKeys ?? []), ...(g.layKeys ?? [])]))];
   const byKey = groupBy(await exactHits(keys, scope, opts), (c) => c.key);
   const spans: Span[] = grams
-    .map(({ first, last, key, lemmaKey, spelledKeys }) => {
+    .map(({ first, last, key, lemmaKey, spelledKeys, layKeys }) => {
       const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])].map(reading);
       const spelled = (spelledKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
         .map((c): Reading => ({ ...c, method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: SPELLED_CONFIDENCE }));
-      return { first, last, candidates: [...found, ...spelled].filter((c) => usable(c, first, last)) };
+      const lay = (layKeys ?? [])
+        .flatMap((k) => (byKey.get(k) ?? []).filter((c) => c.method === 'exact'))
+        .map((c): Reading => ({ ...c, method: 'alias', score: LAY_CONFIDENCE, match: 'lay-term', confidence: LAY_CONFIDENCE }));
+      return { first, last, candidates: [...found, ...spelled, ...lay].filter((c) => usable(c, first, last)) };
     })
     .filter((s) => s.candidates.length > 0);
+  for (const s of spans) s.candidates = spelledOverGeneAlias(s, tokens, spans, (c, why) => reject(c, s.first, s.last, why));
   if (rich && scope.aliases) {
     spans.push(
       ...(await geneDerivedSpans(text, tokens, spans, scope, opts, lookups)).filter(
@@ -309,6 +325,25 @@ async function geneDerivedSpans(
 }
 
 /**
+ * A span read both as a clinical abbreviation spelt out and as a gene's alias
+ * ("DM2": type 2 diabetes, and an alias of CNBP) is the disease where the
+ * words around it speak of one ("associated with HTN and DM2"), as initials
+ * are (abbreviationSpans); over an official symbol ("CAD") only a strong cue
+ * ("treat CAD") reads the disease.
+ */
+function spelledOverGeneAlias(span: Span, tokens: Token[], spans: Span[], reject: (c: Reading, why: string) => void): Reading[] {
+  const spelled = span.candidates.find((c) => c.match === 'abbreviation');
+  const at = span.first;
+  const cue = spelled && at === span.last ? (diseaseCue(tokens, at) ?? coordinatedWithDisease(tokens, at, spans)) : null;
+  if (!cue) return span.candidates;
+  return span.candidates.filter((c) => {
+    const gene = isConcept(c.kind, 'gene') && (c.method === 'alias' || cue === 'strong');
+    if (gene) reject(c, `'${tokens[at].norm}' is written next to words of a disease: read as ${spelled!.name}`);
+    return !gene;
+  });
+}
+
+/**
  * Diseases written by their initials ("MS", "PCOS", "T2DM"): a word in
  * capitals, not clinical shorthand and not next to a word that says a gene
  * is meant, whose letters are the initials of exactly one disease of the
@@ -330,10 +365,11 @@ async function abbreviationSpans(
   for (let i = 0; i < tokens.length; i++) {
     const written = text.slice(tokens[i].start, tokens[i].end);
     if (!/^[A-Z][A-Z0-9]{1,5}$/.test(written) || CLINICAL_SHORTHAND.has(tokens[i].norm) || geneContext(tokens, i, i)) continue;
-    const cue = diseaseCue(tokens, i);
+    const cue = diseaseCue(tokens, i) ?? coordinatedWithDisease(tokens, i, [...spans, ...out]);
+    const symptoms = symptomCue(tokens, i);
     const symbol = spans.find((s) => s.first === i && s.last === i && s.candidates.some((c) => c.method === 'exact'));
-    if (!cue || (symbol && cue !== 'strong')) continue;
-    const found = (await abbreviationCandidates(written, lookups, ABBREVIATION_SCORE)).map((c): Reading => ({
+    if ((!cue && !symptoms) || (symbol && cue !== 'strong')) continue;
+    const found = (await abbreviationCandidates(written, lookups, ABBREVIATION_SCORE, { disease: !!cue, symptom: symptoms })).map((c): Reading => ({
       ...c,
       match: 'abbreviation',
       confidence: ABBREVIATION_SCORE,
@@ -349,17 +385,33 @@ async function abbreviationSpans(
   return out;
 }
 
+/** Conjunctions across which a disease's neighbour is read as one too ("COPD and RA", "PCOS or MS"). */
+const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'vs', 'versus']);
+
+/** 'weak' when token `at` is coordinated with a span read as a disease ("treat COPD and RA"): the cue of the one carries to the other. */
+function coordinatedWithDisease(tokens: Token[], at: number, spans: Span[]): 'weak' | null {
+  const disease = (s: Span) => s.candidates.some((c) => isConcept(c.kind, 'disease'));
+  const before = COORDINATORS.has(tokens[at - 1]?.norm ?? '') && spans.some((s) => s.last === at - 2 && disease(s));
+  const after = COORDINATORS.has(tokens[at + 1]?.norm ?? '') && spans.some((s) => s.first === at + 2 && disease(s));
+  return before || after ? 'weak' : null;
+}
+
 /**
  * The best node of each further kind that matched as well as the best one
- * (same method and score): other readings of the mention ("nausea" the
- * Symptom and the Side Effect), for a reader whose relations pick the kind.
+ * (same method and score), or that a name or everyday name of it matched
+ * exactly (not a gene's alias): other readings of the mention ("nausea" the
+ * Symptom and the Side Effect; "alcoholism" the disease alcohol dependence, as
+ * a lay term, and SIDER's side effect Alcoholism), for a reader whose relations pick the kind.
  */
 function otherReadings(ranked: Reading[], perMention: number): LinkReading[] {
   const best = ranked[0];
   const kinds = new Set(ranked.slice(0, perMention).map((c) => c.kind));
   const others: LinkReading[] = [];
+  const asWell = (c: Reading) =>
+    (c.method === best.method && c.score === best.score) ||
+    (best.method !== 'fuzzy' && (c.match === 'exact' || c.match === 'lay-term') && !isConcept(c.kind, 'gene'));
   for (const c of ranked.slice(perMention)) {
-    if (c.method !== best.method || c.score !== best.score || kinds.has(c.kind)) continue;
+    if (!asWell(c) || kinds.has(c.kind)) continue;
     kinds.add(c.kind);
     others.push({ nodeId: c.id, kind: c.kind, name: c.name });
   }
@@ -382,6 +434,8 @@ interface Gram {
   lemmaKey?: string;
   /** The span with a clinical abbreviation spelt out ("pancreatic cancer" for "pancreatic CA"). */
   spelledKeys?: string[];
+  /** The names a lay term means ("myocardial infarction" for "heart attack"), lib/kg/linking/lay-terms.ts. */
+  layKeys?: string[];
 }
 
 /**
@@ -404,7 +458,15 @@ function candidateGrams(text: string, tokens: Token[], words: Word[] | null): Gr
       const base = lemmas.slice(first, last + 1);
       const lemmaKey = base.every(isStopword) ? undefined : base.join(' ');
       const spelledKeys = words ? spelledOut(norms) : [];
-      grams.push({ first, last, key, ...(lemmaKey && lemmaKey !== key ? { lemmaKey } : {}), ...(spelledKeys.length ? { spelledKeys } : {}) });
+      const layKeys = words ? [...(LAY_NAMES.get(key) ?? []), ...(lemmaKey ? (LAY_NAMES.get(lemmaKey) ?? []) : [])] : [];
+      grams.push({
+        first,
+        last,
+        key,
+        ...(lemmaKey && lemmaKey !== key ? { lemmaKey } : {}),
+        ...(spelledKeys.length ? { spelledKeys } : {}),
+        ...(layKeys.length ? { layKeys } : {}),
+      });
     }
   }
   return grams;
@@ -636,10 +698,15 @@ const kindRank = (kind: string) => {
   return rank;
 };
 
-/** One candidate per node (its best way of matching), ranked: method, confidence, kind, then the better-connected node. */
+/**
+ * One candidate per node (its best way of matching), ranked: method, confidence, kind, then the better-connected node.
+ * A disease named by the span, by its name or an everyday name, comes before a side effect of that name ("alcoholism":
+ * alcohol dependence, then SIDER's Alcoholism): SIDER's terms repeat the conditions, the disease has the biology around it.
+ */
 function bestPerNode(candidates: Reading[]): Reading[] {
   const ranked = [...candidates].sort(
     (a, b) =>
+      diseaseFirst(a, b) ||
       METHOD_RANK[a.method] - METHOD_RANK[b.method] ||
       b.confidence - a.confidence ||
       kindRank(a.kind) - kindRank(b.kind) ||
@@ -648,6 +715,13 @@ function bestPerNode(candidates: Reading[]): Reading[] {
   );
   const seen = new Set<string>();
   return ranked.filter((c) => !seen.has(c.id) && seen.add(c.id));
+}
+
+/** Negative when `a` is a disease and `b` a side effect both named (not misspelt) by the span, positive the other way round. */
+function diseaseFirst(a: Reading, b: Reading): number {
+  if (a.method === 'fuzzy' || b.method === 'fuzzy') return 0;
+  const rank = (c: Reading) => (isConcept(c.kind, 'disease') ? -1 : isConcept(c.kind, 'sideEffect') ? 1 : 0);
+  return Math.abs(rank(a) - rank(b)) === 2 ? rank(a) - rank(b) : 0;
 }
 
 function toLink(c: Reading, mention: string): EntityLink {

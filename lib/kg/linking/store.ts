@@ -3,6 +3,9 @@ import { IMPORTS_SIGNATURE_SQL } from '../store';
 
 /** Alias source of a gene's full name (NCBI gene_info's nomenclature name, or its description). */
 export const FULL_NAME_SOURCE = 'ncbi-full-name';
+/** Alias sources of WordNet's everyday names (lib/kg/import/wordnet.ts): a synonym of a node's name, and a narrower lay name read as its one broader disease ("hay fever"). */
+export const WORDNET_SYNONYM = 'wordnet-synonym';
+export const WORDNET_NARROWER = 'wordnet-narrower';
 /** Alias source of a gene's other designations ("apoptosis regulator BAX"). */
 export const DESIGNATION_SOURCE = 'ncbi-other-designation';
 

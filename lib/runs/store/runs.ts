@@ -25,13 +25,12 @@ export async function readRunState(where: { id: string } | { shareId: string }):
 
 /** How many of these runs have ended (succeeded, failed or cancelled). */
 export async function countEndedRuns(ids: string[]): Promise<number> {
-  const { rows } = await getPool().query(`select count(*)::int n from runs where id = any($1) and status in ('succeeded', 'failed', 'cancelled')`, [ids]);
-  return z.number().parse(rows[0].n);
+  return getPrisma().run.count({ where: { id: { in: ids }, status: { in: ['succeeded', 'failed', 'cancelled'] } } });
 }
 
 /** Deletes these runs (their traces go with them). */
 export async function deleteRuns(ids: string[]): Promise<void> {
-  await getPool().query('delete from runs where id = any($1)', [ids]);
+  await getPrisma().run.deleteMany({ where: { id: { in: ids } } });
 }
 
 /** A new run's row (queued). */
@@ -103,8 +102,8 @@ export async function existingRunIds(ids: string[]): Promise<Set<string>> {
 
 /** The backend a run needs (runs.backend_key); null when there is no such run. */
 export async function readBackendKey(id: string): Promise<string | null> {
-  const { rows } = await getPool().query('select backend_key "key" from runs where id = $1', [id]);
-  return rows[0] ? z.string().parse(rows[0].key) : null;
+  const run = await getPrisma().run.findUnique({ where: { id }, select: { backendKey: true } });
+  return run?.backendKey ?? null;
 }
 
 const childSelect = { select: { id: true, shareId: true, status: true, configDiff: true, createdAt: true }, orderBy: { createdAt: 'asc' as const } };

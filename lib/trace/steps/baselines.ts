@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CHANNELS } from '../types';
+import { Channel } from '@/lib/db/generated/enums';
 import { EvidenceLineSchema, QuestionFrameSchema, SolutionSchema } from './common';
 
 /** The baselines (direct, cot, kg-rag; lib/methods/baselines): context blocks, the ranked KG neighbourhood, the one answer. */
 
 const ContextSchema = z.object({
   frame: QuestionFrameSchema,
-  blocks: z.array(z.object({ channel: z.enum(CHANNELS), title: z.string(), lines: z.array(EvidenceLineSchema) })),
+  blocks: z.array(z.object({ channel: z.enum(Channel), title: z.string(), lines: z.array(EvidenceLineSchema) })),
   notes: z.array(z.string()),
 });
 

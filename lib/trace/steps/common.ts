@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LinkedEntitySchema } from '@/lib/llm/offline/types';
 import { AID_NAMES } from '@/lib/channels/aid-names';
-import { CHANNELS, EVIDENCE_KINDS, TripleDataSchema } from '../types';
+import { Channel } from '@/lib/db/generated/enums';
+import { EVIDENCE_KINDS, TripleDataSchema } from '../types';
 
 /**
  * Shapes shared by the step contracts of every method: evidence records as the
@@ -15,7 +16,7 @@ const ScoresSchema = z.record(z.string(), z.number().nullable());
 
 /** What a channel retrieved, before the recorder numbers it (lib/trace/types EvidenceInput). */
 export const EvidenceInputSchema = z.object({
-  channel: z.enum(CHANNELS),
+  channel: z.enum(Channel),
   kind: z.enum(EVIDENCE_KINDS),
   ref: z.string(),
   text: z.string(),
@@ -37,7 +38,7 @@ export const EvidenceRecordsSchema = z.array(EvidenceRecordSchema);
 export const EvidenceLineSchema = z.object({
   id: z.string(),
   ref: z.string(),
-  channel: z.enum(CHANNELS),
+  channel: z.enum(Channel),
   kind: z.enum(EVIDENCE_KINDS),
   text: z.string(),
   triples: z.array(TripleDataSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CHANNELS, EVIDENCE_KINDS, TripleDataSchema } from '../types';
+import { Channel } from '@/lib/db/generated/enums';
+import { EVIDENCE_KINDS, TripleDataSchema } from '../types';
 import { EvidenceRecordsSchema, LinkedEntitySchema, SimilarityUseSchema, SolutionSchema, UsageSchema } from './common';
 
 /** EIGEN-1 (eigen1.txt; lib/methods/eigen1): K monitored proposers, Corrector, HSR, QAIR rounds, Ranker, and the candidate lineage. */
@@ -9,7 +10,7 @@ export const Eigen1EvidenceSchema = z.object({
   id: z.string(),
   text: z.string(),
   triples: z.array(TripleDataSchema),
-  channel: z.enum(CHANNELS).optional(),
+  channel: z.enum(Channel).optional(),
   kind: z.enum(EVIDENCE_KINDS).optional(),
 });
 

@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
-import { getPrisma } from '../../lib/db/client';
+import { deleteJob } from '../../lib/eval/jobs/store';
+import { deleteSetsNamed } from '../../lib/eval/store/sets';
 import { generateQuestionSet } from '../../lib/eval/generate';
 import { createEvalJob, driveEvalJob, getEvalJobView } from '../../lib/eval/jobs';
 import { listMethods } from '../../lib/methods/registry';
@@ -32,7 +33,6 @@ export const evalOffline: BenchModule = {
       { set: SET, methods: [method.id], params: { [method.id]: method.params }, switches: 'full', backend: 'offline', concurrency: CONCURRENCY },
       { lock: true },
     );
-    const prisma = getPrisma();
     try {
       const started = performance.now();
       const result = await driveEvalJob(job.id, { mode: 'inline', lock: job.lock });
@@ -51,9 +51,8 @@ export const evalOffline: BenchModule = {
         },
       ];
     } finally {
-      await prisma.run.deleteMany({ where: { evalJobId: job.id } });
-      await prisma.evalJob.delete({ where: { id: job.id } });
-      await prisma.questionSet.deleteMany({ where: { name: SET } });
+      await deleteJob(job.id);
+      await deleteSetsNamed(SET);
     }
   },
 };

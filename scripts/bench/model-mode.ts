@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { getPrisma } from '../../lib/db/client';
+import { readSetQuestionIds, deleteSetsNamed } from '../../lib/eval/store/sets';
+import { deleteRuns } from '../../lib/runs/store/runs';
 import { generateQuestionSet } from '../../lib/eval/generate';
 import { listMethods } from '../../lib/methods/registry';
 import { executeRun } from '../../lib/runs/executor';
@@ -36,14 +37,13 @@ export const modelMode: BenchModule = {
   async run({ log, args }) {
     const delayMs = args.number('model-delay', DEFAULT_DELAY_MS);
     const count = args.number('model-questions', DEFAULT_QUESTIONS);
-    const prisma = getPrisma();
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count }, { replace: true });
     // A model name of its own: the response cache never answers for it.
     const server = await startOfflineModelServer({ delayMs, model: `bench-scripted-${randomUUID()}` });
     const rows: BenchRow[] = [];
     const runIds: string[] = [];
     try {
-      const questions = await prisma.question.findMany({ where: { set: { name: SET } }, orderBy: { ordinal: 'asc' }, select: { id: true } });
+      const questions = (await readSetQuestionIds(SET, {}))?.questions ?? [];
       const measure = async (method: string, questionId: string) => {
         const { id } = await createRun({ method, questionId, backend: 'openai' }, { enqueue: false });
         runIds.push(id);
@@ -126,8 +126,8 @@ export const modelMode: BenchModule = {
       }
     } finally {
       await server.close();
-      await prisma.run.deleteMany({ where: { id: { in: runIds } } });
-      await prisma.questionSet.deleteMany({ where: { name: SET } });
+      await deleteRuns(runIds);
+      await deleteSetsNamed(SET);
     }
     return rows;
   },

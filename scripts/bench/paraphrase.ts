@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { getPrisma } from '../../lib/db/client';
+import { deleteJob } from '../../lib/eval/jobs/store';
+import { deleteSetsNamed } from '../../lib/eval/store/sets';
 import { importQuestionSet } from '../../lib/eval/import';
 import { createEvalJob, driveEvalJob, getEvalJobView, type EvalSummary } from '../../lib/eval/jobs';
 import { listMethods } from '../../lib/methods/registry';
@@ -93,7 +94,6 @@ export function accuracyGrid(summary: EvalSummary, methods: string[], keys: { la
 /** A JSONL set evaluated by `methods`, aids off and on, offline; the job, its runs and the set are deleted afterwards. */
 export async function evaluate(file: string, name: string, methods: string[]): Promise<{ summary: EvalSummary; questions: number }> {
   const set = await importQuestionSet({ format: 'jsonl', file, name }, { replace: true });
-  const prisma = getPrisma();
   const job = await createEvalJob(
     { set: set.id, methods, switches: CONFIGS.map((c) => c.key).join(','), backend: 'offline', concurrency: CONCURRENCY },
     { lock: true },
@@ -103,9 +103,8 @@ export async function evaluate(file: string, name: string, methods: string[]): P
     if (result !== 'finished') throw new Error(`the paraphrase evaluation did not finish (${result})`);
     return { summary: (await getEvalJobView({ id: job.id })).summary, questions: set.counts.total };
   } finally {
-    await prisma.run.deleteMany({ where: { evalJobId: job.id } });
-    await prisma.evalJob.delete({ where: { id: job.id } });
-    await prisma.questionSet.deleteMany({ where: { name } });
+    await deleteJob(job.id);
+    await deleteSetsNamed(name);
   }
 }
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { getPrisma } from '../../lib/db/client';
+import { deleteRuns } from '../../lib/runs/store/runs';
 import { executeRun } from '../../lib/runs/executor';
 import { createRun } from '../../lib/runs/service';
 import { ensureBuild } from '../next-build';
@@ -25,7 +25,6 @@ export const runPage: BenchModule = {
   flag: 'page',
   help: 'a finished run page loaded cold in Chromium until interactive, from the production build (built first when stale: several minutes on 2 cores)',
   async run({ log }) {
-    const prisma = getPrisma();
     const { id } = await createRun({ method: 'kg-rag', question: QUESTION, backend: 'offline', params: PARAMS }, { enqueue: false });
     let server: ChildProcess | null = null;
     try {
@@ -81,7 +80,7 @@ export const runPage: BenchModule = {
           // already gone
         }
       }
-      await prisma.run.delete({ where: { id } }).catch(() => undefined);
+      await deleteRuns([id]).catch(() => undefined);
     }
   },
 };

@@ -207,6 +207,11 @@ export function setQuestionsPage(setId: string, page: { limit: number; offset: n
   });
 }
 
+/** Deletes every set of this name, whoever owns it (a benchmark's scratch set). */
+export async function deleteSetsNamed(name: string): Promise<void> {
+  await getPrisma().questionSet.deleteMany({ where: { name } });
+}
+
 /**
  * Inserts in chunks under Postgres's bind-parameter limit, one after another:
  * left to split a big batch itself, Prisma sends the parts concurrently on the

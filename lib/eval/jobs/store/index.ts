@@ -411,3 +411,8 @@ export async function insertJob(job: NewJob, whileUncommitted?: (jobId: string) 
     { timeout: 120_000, maxWait: 30_000 },
   );
 }
+
+/** Deletes a job with its items and runs (a benchmark's scratch job). */
+export async function deleteJob(jobId: string): Promise<void> {
+  await getPrisma().$transaction([getPrisma().run.deleteMany({ where: { evalJobId: jobId } }), getPrisma().evalJob.delete({ where: { id: jobId } })]);
+}

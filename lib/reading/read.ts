@@ -14,7 +14,7 @@ import { findQuestionCues, type QuestionCue } from './question-cues';
 import { findRelationCues } from './relation-cues';
 import { findKindWords, type KindWord } from './kind-words';
 import { memberHops } from './members';
-import { joins, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
+import { joins, metaedgesBetween, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
@@ -496,7 +496,10 @@ type Focus = { word: KindWord; asked: boolean };
 function statesClaim(mentions: Mention[], relations: RelationCue[]): boolean {
   if (mentions.length !== 2) return false;
   const [a, b] = mentions;
-  return relations.some((r) => a.some((x) => b.some((y) => r.metaedges.some((m) => joins(m, x.kind, y.kind)))));
+  // A loose linking word between the two ("the relation between X and Y", "X linked to Y") claims any relation the kinds have.
+  return relations.some((r) =>
+    a.some((x) => b.some((y) => r.metaedges.some((m) => joins(m, x.kind, y.kind)) || (r.generic && metaedgesBetween(x.kind, y.kind).length > 0))),
+  );
 }
 
 function earlier(a: Focus | null, b: Focus | null): Focus | null {

@@ -4,7 +4,7 @@ import { Bm25Index } from '@/lib/llm/offline/lexical';
 import type { EvidenceRecord } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
-import type { QuestionFrame } from '../frame';
+import { linkedNodes, type QuestionFrame } from '../frame';
 import type { KgRagParams } from '../params';
 
 export interface RankedTriple {
@@ -44,7 +44,8 @@ export interface Neighbourhood {
  */
 export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: QuestionFrame): Promise<Neighbourhood> {
   const read = await ctx.channels.aids.anchors(null, frame);
-  const anchors = read?.anchors ?? [...new Map(frame.entities.map((e) => [e.nodeId, e])).values()];
+  // Without the reader, every entity named in the question or its options seeds the neighbourhood, however the options arrive.
+  const anchors = read?.anchors ?? linkedNodes(frame);
   const candidates = read?.options ?? [];
   const { topK, neighbourhoodLimit } = ctx.params;
   return ctx.trace.step(

@@ -29,7 +29,9 @@ export interface Retrieval {
  * query_top_k). KG triples come from the entities linked in the query, every
  * relation between them when it names several, else all. With the aids on
  * (aid `question-reader`, docs/aids.md) the reader picks the query's anchors
- * (never a listed option) and the relations its wording names. Triples that reach an entity the reasoning has
+ * (never a listed option) and the relations its wording names. The direct
+ * edges between the query's entities (a pair it asks about) are read whole and
+ * come first. Triples that reach an entity the reasoning has
  * already named rank first (the monitor fires mid-thought: the facts that
  * continue the thought matter most), then by similarity to the query (the
  * run's: embedding cosine with an embedding model, else lexical);
@@ -64,6 +66,14 @@ export async function retrieve(
       for (const r of kg.items) around.set(r.id, anchor.name);
     }
     if (!anchors.length) notes.push('the query links no KG entity');
+    // A query naming a pair ("relation between X and Y") reads the pair's own edges directly: a claim about them is never judged from a cut neighbourhood.
+    const pairEdges: EvidenceRecord[] = [];
+    for (const [i, a] of anchors.slice(0, PAIR_ANCHORS).entries()) {
+      for (const b of anchors.slice(i + 1, PAIR_ANCHORS)) {
+        const node = (e: typeof a): KgNode => ({ id: e.nodeId, kind: e.kind, name: e.name });
+        pairEdges.push(...(await ctx.channels.kg.edgesBetween(step, node(a), node(b), `KG edges between ${a.name} and ${b.name}`)).items);
+      }
+    }
     const comparison = await ctx.model.similarity.compare(
       triples.map((r) => r.text),
       [query],
@@ -79,9 +89,10 @@ export async function retrieve(
       : ranked.slice(0, opts.topK).map((r) => r.record);
     const docs = await ctx.channels.doc.search(step, query, opts.topK);
     if (!docs.enabled) notes.push(docs.note ?? 'doc channel disabled');
-    const chosen = [...topTriples, ...docs.items];
+    const pinned = new Set(pairEdges.map((r) => r.id));
+    const chosen = [...pairEdges, ...topTriples.filter((r) => !pinned.has(r.id)), ...docs.items];
     await ctx.trace.markSelected(chosen.map((r) => r.id));
-    const picked = new Set(topTriples.map((r) => r.id));
+    const picked = new Set([...pinned, ...topTriples.map((r) => r.id)]);
     const ranking = ranked.map((r) => ({ id: r.record.id, sim: Math.round(r.sim * 1000) / 1000, inContext: r.inContext, selected: picked.has(r.record.id) }));
     const perEntity = split ? anchors.map((a) => ({ entity: a.name, triples: topTriples.filter((r) => around.get(r.id) === a.name).length })) : undefined;
     return {
@@ -95,6 +106,9 @@ export async function retrieve(
     };
   });
 }
+
+/** The anchors whose pairs are read directly. */
+const PAIR_ANCHORS = 3;
 
 /**
  * The KG budget split across the query's entities, as the paper's proposers

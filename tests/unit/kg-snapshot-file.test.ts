@@ -35,6 +35,23 @@ describe('saved graph snapshots', () => {
     expect(fs.existsSync(other)).toBe(true);
   });
 
+  it('keep the indexes derived from the edges when given them', async () => {
+    const indexes = {
+      incStart: Int32Array.from([0, 1, 2, 4, 6]),
+      incEdge: Int32Array.from([0, 0, 1, 2, 1, 2]),
+      incNeighbor: Int32Array.from([1, 0, 3, 3, 2, 2]),
+      incMeta: Uint16Array.from([0, 0, 1, 1, 1, 1]),
+      metaStart: Int32Array.from([0, 1, 3]),
+      metaEdges: Int32Array.from([0, 1, 2]),
+    };
+    const file = path.join(dir, 'db4-sig.snapshot');
+    await saveSnapshot(file, { ...parts, indexes });
+    expect(await readSavedSnapshot(file)).toEqual({ ...parts, indexes });
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(file, bytes.subarray(0, bytes.length - 4));
+    expect(await readSavedSnapshot(file)).toBeNull();
+  });
+
   it('are ignored when missing, cut short or not a snapshot', async () => {
     expect(await readSavedSnapshot(path.join(dir, 'none.snapshot'))).toBeNull();
     const file = path.join(dir, 'db3-sig.snapshot');

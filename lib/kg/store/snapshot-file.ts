@@ -27,6 +27,18 @@ export interface SnapshotParts {
   edgeTarget: Int32Array;
   /** Metaedge positions. */
   edgeMeta: Uint16Array;
+  /** The indexes derived from the edges (./snapshot snapshotIndexes), saved with them so a process reads them instead of deriving them again. */
+  indexes?: SnapshotIndexes;
+}
+
+/** Each node's incident edges (positions incStart[v] … incStart[v + 1]) and each metaedge's edges, in edge id order. */
+export interface SnapshotIndexes {
+  incStart: Int32Array;
+  incEdge: Int32Array;
+  incNeighbor: Int32Array;
+  incMeta: Uint16Array;
+  metaStart: Int32Array;
+  metaEdges: Int32Array;
 }
 
 /**
@@ -38,7 +50,8 @@ export interface SnapshotParts {
  * and write a new one; older files of the same database are removed then.
  */
 const DIR = path.join(PROJECT_ROOT, '.data', 'snapshots');
-const MAGIC = 'HOPSNAP1';
+/** Version 2 holds the derived indexes too; a version 1 file is not read (the next load writes a version 2 one). */
+const MAGIC = 'HOPSNAP2';
 /** Files kept at most, across databases (scratch databases leave theirs behind). */
 const KEEP_FILES = 4;
 
@@ -65,8 +78,8 @@ export async function readSavedSnapshot(file: string): Promise<SnapshotParts | n
     let at = MAGIC.length + 4;
     const header = JSON.parse(bytes.toString('utf8', at, at + headerLength)) as Omit<
       SnapshotParts,
-      'nodeKind' | 'edgeId' | 'edgeSource' | 'edgeTarget' | 'edgeMeta'
-    > & { edgeCount: number };
+      'nodeKind' | 'edgeId' | 'edgeSource' | 'edgeTarget' | 'edgeMeta' | 'indexes'
+    > & { edgeCount: number; indexed: boolean };
     at += headerLength;
     // Copies, each into its own aligned buffer, so the file's buffer can be let go.
     const take = <T extends Int32Array | Uint16Array>(make: (b: ArrayBuffer) => T, count: number, width: number): T => {
@@ -88,6 +101,18 @@ export async function readSavedSnapshot(file: string): Promise<SnapshotParts | n
       edgeMeta: take((b) => new Uint16Array(b), e, 2),
       nodeKind: take((b) => new Uint16Array(b), header.nodeIds.length, 2),
     };
+    if (header.indexed) {
+      const n = header.nodeIds.length;
+      const m = header.metaedges.length;
+      parts.indexes = {
+        incStart: take((b) => new Int32Array(b), n + 1, 4),
+        incEdge: take((b) => new Int32Array(b), 2 * e, 4),
+        incNeighbor: take((b) => new Int32Array(b), 2 * e, 4),
+        incMeta: take((b) => new Uint16Array(b), 2 * e, 2),
+        metaStart: take((b) => new Int32Array(b), m + 1, 4),
+        metaEdges: take((b) => new Int32Array(b), e, 4),
+      };
+    }
     return at === bytes.length ? parts : null;
   } catch {
     return null;
@@ -97,13 +122,19 @@ export async function readSavedSnapshot(file: string): Promise<SnapshotParts | n
 /** Writes the parts (to a temporary name, then renamed, so a reader never sees half a file); a failure only costs the next load its speed. */
 export async function saveSnapshot(file: string, parts: SnapshotParts): Promise<void> {
   const { nodeIds, nodeNames, kinds, metaedges } = parts;
-  const header = Buffer.from(JSON.stringify({ nodeIds, nodeNames, kinds, metaedges, edgeCount: parts.edgeId.length }), 'utf8');
+  const { indexes } = parts;
+  const header = Buffer.from(JSON.stringify({ nodeIds, nodeNames, kinds, metaedges, edgeCount: parts.edgeId.length, indexed: !!indexes }), 'utf8');
   const prefix = Buffer.alloc(MAGIC.length + 4);
   prefix.write(MAGIC, 'latin1');
   prefix.writeUInt32LE(header.length, MAGIC.length);
-  const arrays = [parts.edgeId, parts.edgeSource, parts.edgeTarget, parts.edgeMeta, parts.nodeKind].map((a) =>
-    Buffer.from(a.buffer, a.byteOffset, a.byteLength),
-  );
+  const arrays = [
+    parts.edgeId,
+    parts.edgeSource,
+    parts.edgeTarget,
+    parts.edgeMeta,
+    parts.nodeKind,
+    ...(indexes ? [indexes.incStart, indexes.incEdge, indexes.incNeighbor, indexes.incMeta, indexes.metaStart, indexes.metaEdges] : []),
+  ].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   const partial = `${file}.${process.pid}.partial`;
   try {
     await fs.promises.mkdir(path.dirname(file), { recursive: true });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { databaseUrl, getPool } from '@/lib/db/client';
 import { ByteKeys } from '../query/byte-keys';
 import { copyByteRows, fieldInteger, fieldText, isEscaped, type ByteRow } from './copy-rows';
-import { readSavedSnapshot, saveSnapshot, savedSnapshotFile, type MetaedgeRow, type SnapshotParts } from './snapshot-file';
+import { readSavedSnapshot, saveSnapshot, savedSnapshotFile, type MetaedgeRow, type SnapshotIndexes, type SnapshotParts } from './snapshot-file';
 
 /**
  * An in-memory, read-only copy of the graph's structure (CSR incidence lists in
@@ -115,8 +115,9 @@ async function loadSnapshot(): Promise<GraphSnapshot> {
     const saved = await readSavedSnapshot(file);
     const parts = saved ?? (await readGraph(client));
     await client.query('commit');
-    if (!saved && parts.edgeId.length >= SAVE_FROM_EDGES) await saveSnapshot(file, parts);
-    return buildSnapshot(parts, signature, performance.now() - started);
+    const indexes = parts.indexes ?? snapshotIndexes(parts);
+    if (!saved && parts.edgeId.length >= SAVE_FROM_EDGES) await saveSnapshot(file, { ...parts, indexes });
+    return buildSnapshot(parts, indexes, signature, performance.now() - started);
   } catch (e) {
     await client.query('rollback').catch(() => undefined);
     throw e;
@@ -243,10 +244,10 @@ class EdgeArrays {
   }
 }
 
-/** The lists and indexes the traversals use, derived from the parts in a few linear passes. */
-function buildSnapshot(parts: SnapshotParts, signature: string, loadMs: number): GraphSnapshot {
-  const { nodeIds, nodeKind, kinds, edgeSource, edgeTarget, edgeMeta } = parts;
-  const n = nodeIds.length;
+/** The incidence and per-metaedge lists the traversals use, derived from the edges in a few linear passes (saved with them: ./snapshot-file). */
+function snapshotIndexes(parts: SnapshotParts): SnapshotIndexes {
+  const { edgeSource, edgeTarget, edgeMeta } = parts;
+  const n = parts.nodeIds.length;
   const e = parts.edgeId.length;
 
   // Counting sort into incidence lists; walking edges in id order keeps every list in id order.
@@ -274,6 +275,21 @@ function buildSnapshot(parts: SnapshotParts, signature: string, loadMs: number):
   }
 
   const m = parts.metaedges.length;
+  const metaStart = new Int32Array(m + 1);
+  for (let i = 0; i < e; i++) metaStart[edgeMeta[i] + 1]++;
+  for (let k = 0; k < m; k++) metaStart[k + 1] += metaStart[k];
+  const metaFill = metaStart.slice(0, m);
+  const metaEdges = new Int32Array(e);
+  for (let i = 0; i < e; i++) metaEdges[metaFill[edgeMeta[i]]++] = i;
+  return { incStart, incEdge, incNeighbor, incMeta, metaStart, metaEdges };
+}
+
+/** The snapshot of the parts and their indexes. */
+function buildSnapshot(parts: SnapshotParts, indexes: SnapshotIndexes, signature: string, loadMs: number): GraphSnapshot {
+  const { nodeIds, nodeKind, kinds, edgeSource, edgeTarget, edgeMeta } = parts;
+  const n = nodeIds.length;
+  const e = parts.edgeId.length;
+  const m = parts.metaedges.length;
   // A metaedge's kinds are those at the ends of its first edge (the metagraph's when none is left).
   const first = new Int32Array(m).fill(-1);
   for (let i = e - 1; i >= 0; i--) first[edgeMeta[i]] = i;
@@ -283,13 +299,6 @@ function buildSnapshot(parts: SnapshotParts, signature: string, loadMs: number):
     // Hetionet marks its directed metaedges with '>' (Gr>G) when no metagraph was imported.
     directed: row.directed ?? row.abbr.includes('>'),
   }));
-  const metaStart = new Int32Array(m + 1);
-  for (let i = 0; i < e; i++) metaStart[edgeMeta[i] + 1]++;
-  for (let k = 0; k < m; k++) metaStart[k + 1] += metaStart[k];
-  const metaFill = metaStart.slice(0, m);
-  const metaEdges = new Int32Array(e);
-  for (let i = 0; i < e; i++) metaEdges[metaFill[edgeMeta[i]]++] = i;
-
   const metaedges = parts.metaedges.map((row) => row.abbr);
   return {
     signature,
@@ -308,11 +317,6 @@ function buildSnapshot(parts: SnapshotParts, signature: string, loadMs: number):
     edgeSource,
     edgeTarget,
     edgeMeta,
-    incStart,
-    incEdge,
-    incNeighbor,
-    incMeta,
-    metaStart,
-    metaEdges,
+    ...indexes,
   };
 }

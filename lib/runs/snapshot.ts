@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { readRunState } from './store/runs';
 
 /**
@@ -24,8 +23,8 @@ interface Snapshot<T> {
   tag: string;
   /** Made once: requests that arrive while it is being made wait for the same build (a burst of reads of a run builds it once). */
   value: Promise<T>;
-  /** Its JSON as sent, plain and gzipped, made on first use. */
-  body?: { plain: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
+  /** Its JSON as sent, made on first use. */
+  body?: Uint8Array<ArrayBuffer>;
 }
 
 /** The run's state; null when there is no such run. */
@@ -69,8 +68,8 @@ export async function runSnapshot<T>(
 
 /**
  * A JSON answer for one of a run's reads: 304 when the request holds the current state's ETag, else the kept
- * snapshot's JSON, gzipped once for every client that accepts it (a large run's record is hundreds of KB:
- * compressing it per request cost more than anything else the server does for it).
+ * snapshot's JSON, encoded once (a large run's record is hundreds of KB). Sent as it is: Next.js drops a route
+ * handler's Content-Encoding (next/dist/server/send-response.js), so a body gzipped here would reach clients undecoded.
  */
 export async function runResponse(
   request: Request,
@@ -83,19 +82,8 @@ export async function runResponse(
   if (state?.tag && matches(request.headers.get('if-none-match'), state.tag)) return new Response(null, { status: 304, headers: cacheHeaders(state.tag) });
   const { tag, snapshot, value } = await runSnapshot(kind, where, build, state);
   if (!tag || !snapshot) return Response.json(value, { headers: { 'cache-control': 'no-store' } });
-  if (!snapshot.body) {
-    const plain = Buffer.from(JSON.stringify(value));
-    snapshot.body = { plain: new Uint8Array(plain), gzip: new Uint8Array(gzipSync(plain)) };
-  }
-  const gzip = acceptsGzip(request.headers.get('accept-encoding'));
-  return new Response(gzip ? snapshot.body.gzip : snapshot.body.plain, {
-    headers: {
-      ...cacheHeaders(tag),
-      'content-type': 'application/json',
-      vary: 'accept-encoding',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    },
-  });
+  snapshot.body ??= new Uint8Array(Buffer.from(JSON.stringify(value)));
+  return new Response(snapshot.body, { headers: { ...cacheHeaders(tag), 'content-type': 'application/json' } });
 }
 
 /** Kept by the browser, but revalidated on every use (a rerun or verification changes what it shows). */
@@ -110,11 +98,3 @@ function matches(header: string | null, tag: string): boolean {
 }
 
 /** Whether an Accept-Encoding header takes gzip (not refused with q=0). */
-function acceptsGzip(header: string | null): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding.trim() === 'gzip' || coding.trim() === '*') && (!q || Number(q.slice(2)) > 0);
-  });
-}

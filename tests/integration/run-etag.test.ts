@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GET as getRunRoute } from '@/app/api/runs/[id]/route';
 import { GET as getViewRoute } from '@/app/api/runs/[id]/view/route';
@@ -72,7 +71,7 @@ describe('ETag revalidation of finished runs', () => {
     expect((await getSharedViewRoute(get(shared.headers.get('etag')!), ctx({ shareId: run.shareId }))).status).toBe(304);
   });
 
-  it('a burst of reads of a finished run builds its answer once, and sends it gzipped to a client that takes gzip', async () => {
+  it('a burst of reads of a finished run builds its answer once, and sends it as plain JSON to a client that takes gzip', async () => {
     const run = await runToSuccess({ method: 'direct', question: 'Which drugs treat gout?' });
     let builds = 0;
     const build = async () => {
@@ -84,14 +83,10 @@ describe('ETag revalidation of finished runs', () => {
     expect(builds).toBe(1);
     expect(answers.map((a) => a.value.id)).toEqual(Array(5).fill(run.id));
 
-    const zipped = await getRunRoute(new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } }), ctx({ id: run.id }));
-    expect(zipped.headers.get('content-encoding')).toBe('gzip');
-    expect(zipped.headers.get('vary')).toContain('accept-encoding');
-    const body = JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'));
-    expect(body.id).toBe(run.id);
-    const plain = await getRunRoute(new Request('http://x/', { headers: { 'accept-encoding': 'gzip;q=0' } }), ctx({ id: run.id }));
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(await plain.json()).toEqual(body);
+    // Sent as plain JSON whatever the client accepts: Next.js drops a route handler's Content-Encoding, so a body gzipped here would arrive undecoded.
+    const sent = await getRunRoute(new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } }), ctx({ id: run.id }));
+    expect(sent.headers.get('content-encoding')).toBeNull();
+    expect(((await sent.json()) as { id: string }).id).toBe(run.id);
   });
 
   it('a queued run is answered fresh, with no tag', async () => {

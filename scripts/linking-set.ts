@@ -189,12 +189,17 @@ async function main() {
   const words = await q<{ alias: string }>(
     `select distinct lower(alias) as alias from node_aliases where source in ('ncbi-symbol', 'ncbi-synonym') and alias ~ '^[A-Za-z]{3,8}$' order by 1`,
   );
-  // English words that are no node's name, in any form ("ears" is the anatomy "ear").
+  // English words that are no node's name nor another kind's alias, in any form ("ears" is the anatomy "ear"; "advil" ibuprofen's trade name).
+  const otherAliases = new Set(
+    (await q<{ normalised: string }>(`select distinct a.normalised from node_aliases a join nodes n on n.id = a.node_id where n.kind <> 'Gene'`)).map(
+      (r) => r.normalised,
+    ),
+  );
   const english = words
     .map((w) => w.alias)
     .filter((w) => {
       const word = analyse(w)[0];
-      return word?.known && !byNormalised.has(w) && !byNormalised.has(normaliseName(word.lemma));
+      return word?.known && !byNormalised.has(w) && !byNormalised.has(normaliseName(word.lemma)) && !otherAliases.has(w);
     });
   for (const w of pickN(english, 20, random)) add('false-friend-word', pick(PLAIN_SENTENCES), w, 'none', []);
 

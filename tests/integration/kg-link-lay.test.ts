@@ -30,6 +30,8 @@ describe('everyday names from WordNet', () => {
     expect(of('hay fever')).toEqual(['Disease:allergic rhinitis']);
     // An everyday word keeps its everyday sense: "speed" is not amphetamine, "battery" no side effect's name.
     expect(of('speed')).toEqual([]);
+    // Nor is a verb or adjective ("come", "cold"), nor a word of another node's name ("cervix" is not the neck: "uterine cervix" holds it).
+    for (const word of ['come', 'cold', 'hurting', 'cervix']) expect(of(word)).toEqual([]);
     expect(rows.some((r) => /battery/i.test(r.alias))).toBe(false);
     expect(rows.every((r) => r.kind !== 'Gene')).toBe(true);
   });

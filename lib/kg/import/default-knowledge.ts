@@ -11,7 +11,7 @@ import { importHetionet, type HetionetFiles } from './hetionet';
 import { importPubmedqa } from './pubmedqa';
 import { poolOf } from '../store/bulk';
 import type { ImportOptions } from './options';
-import { importWordnet, wordnetDictionary } from './wordnet';
+import { importWordnet, WORDNET_VERSION, wordnetDictionary } from './wordnet';
 import { latestImport, type ImportKind, type ImportRecord } from './records';
 
 /** Where the knowledge lies inside a data directory (see ../shared/data/README.md). */
@@ -82,6 +82,8 @@ export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: stri
         file: files && graph ? wordnetPath() : undefined,
         kind: 'profiles',
         source: 'profiles:wordnet',
+        // The aliases are derived by rules (lib/kg/import/wordnet.ts): a change of rules imports them again.
+        version: WORDNET_VERSION,
         run: (f: string) => importWordnet(path.dirname(f), importOpts),
       },
       { file: files?.pubmedqa, kind: 'documents', source: 'pubmedqa', run: (f: string) => importPubmedqa(f, importOpts) },
@@ -90,7 +92,7 @@ export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: stri
       if (!step.file) continue;
       // Profiles attach to nodes, so a newer graph needs them again; documents stand alone.
       const after = step.kind === 'profiles' ? graph?.importedAt : undefined;
-      if (!(await isStale(pool, step.kind, step.source, step.file, after))) continue;
+      if (!(await isStale(pool, step.kind, step.source, step.file, after, 'version' in step ? step.version : undefined))) continue;
       log(`importing ${step.source} from ${step.file}…`);
       await step.run(step.file);
       imported.push(step.source);
@@ -108,9 +110,9 @@ function wordnetPath(): string | undefined {
   return dir ? path.join(dir, 'data.noun') : undefined;
 }
 
-async function isStale(pool: pg.Pool, kind: ImportKind, source: string, file: string, notBefore?: Date): Promise<boolean> {
+async function isStale(pool: pg.Pool, kind: ImportKind, source: string, file: string, notBefore?: Date, version?: string): Promise<boolean> {
   const latest = await latestImport(pool, kind, source);
-  if (!latest || (notBefore && latest.importedAt < notBefore)) return true;
+  if (!latest || (notBefore && latest.importedAt < notBefore) || (version && latest.version !== version)) return true;
   if (unchangedSinceImport(latest, file)) return false;
   return latest.checksum !== combinedChecksum(await describeFiles([file]));
 }

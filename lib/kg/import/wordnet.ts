@@ -9,6 +9,9 @@ import { writeEntityKnowledge, type EntityImportSummary, type EntityKnowledge } 
 import { poolOf } from '../store/bulk';
 import type { ImportOptions } from './options';
 
+/** The import's version: WordNet's, and the rules' (raise it when readWordnetAliases reads differently). */
+export const WORDNET_VERSION = 'WordNet 3.1; rules 2';
+
 /**
  * WordNet's lexicographer files (noun.state, noun.body, …) each kind's names
  * live in: a synset is read for a node only from its own kind's files, so
@@ -48,7 +51,7 @@ export async function importWordnet(dir: string, opts: ImportOptions = {}): Prom
   return writeEntityKnowledge(
     {
       recordSource: 'profiles:wordnet',
-      version: 'WordNet 3.1',
+      version: WORDNET_VERSION,
       file,
       profileSource: 'wordnet',
       aliasSources: [WORDNET_SYNONYM, WORDNET_NARROWER],
@@ -93,7 +96,10 @@ async function namesOf(client: pg.PoolClient, ids: string[]): Promise<Map<string
  *   another node bears that name, or the lemma is under three characters, or
  *   (written in lower case) the synset is not the lemma's first noun sense at
  *   all ("speed" is a rate before it is amphetamine; "ball" is not the
- *   testis): everyday words keep their everyday meaning.
+ *   testis), or it is one word WordNet also has as a verb or adjective, or an
+ *   -ing form ("come", "cold", "hurting"): everyday words keep their everyday
+ *   meaning. One word that is a word of another node's name of the kind is
+ *   left to that name ("cervix" is the uterine cervix's, not the neck).
  * - A synset of noun.state no node bears, whose one hypernym names a disease,
  *   lends its lemmas to that disease (WORDNET_NARROWER: "hay fever" → allergic
  *   rhinitis), abbreviations excepted ("HIV" is not any viral infection).
@@ -101,11 +107,21 @@ async function namesOf(client: pg.PoolClient, ids: string[]): Promise<Map<string
 async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>): Promise<EntityKnowledge> {
   const synsets = readSynsets(fs.readFileSync(path.join(dir, 'data.noun'), 'utf8'));
   const senses = readSenses(fs.readFileSync(path.join(dir, 'index.noun'), 'utf8'));
+  const otherWords = new Set(['index.verb', 'index.adj'].flatMap((f) => [...readSenses(fs.readFileSync(path.join(dir, f), 'utf8')).keys()]));
+  // The words of each kind's names, with the nodes whose names hold them: "cervix" is a word of "uterine cervix".
+  const inNames = new Map<string, Set<string>>();
+  for (const [name, nodes] of names)
+    for (const word of name.split(' ')) for (const n of nodes) inNames.set(`${n.kind}|${word}`, (inNames.get(`${n.kind}|${word}`) ?? new Set()).add(n.id));
   const knowledge: EntityKnowledge = { profiles: [], aliases: [], rowsRead: synsets.size };
   const filesOf = (kind: string) => conceptsOf(kind).flatMap((c) => LEXICON_FILES[c] ?? []);
   const firstIn = (lemma: string, offset: string, files: readonly string[]) =>
     (senses.get(lemma.toLowerCase()) ?? []).find((o) => files.includes(synsets.get(o)?.lexicon ?? '')) === offset;
-  const everyday = (lemma: string, offset: string) => /\p{Lu}/u.test(lemma) || senses.get(lemma.toLowerCase())?.[0] === offset;
+  // A lower-case lemma keeps its everyday meaning: the synset must be its first noun sense, and one word that is also a verb or
+  // adjective ("come", "hurt", "cold") or a verb's -ing form ("hurting") is read as that.
+  const everyday = (lemma: string, offset: string) =>
+    /\p{Lu}/u.test(lemma) || (senses.get(lemma.toLowerCase())?.[0] === offset && !(/^[a-z]+$/.test(lemma) && (otherWords.has(lemma) || lemma.endsWith('ing'))));
+  // One word that is a word of another node's name of the kind names that node's part, not this node ("cervix" is not the neck).
+  const elsewhere = (key: string, n: NamedNode) => !key.includes(' ') && [...(inNames.get(`${n.kind}|${key}`) ?? [])].some((id) => id !== n.id);
   const keyOf = (lemma: string) => arabic(normaliseName(lemma.replace(/_/g, ' ')));
 
   const named = new Map<string, NamedNode[]>();
@@ -118,7 +134,8 @@ async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>):
   const lend = (lemma: string, offset: string, nodes: NamedNode[], source: string) => {
     const key = keyOf(lemma);
     if (key.length < 3 || names.has(key) || !everyday(lemma, offset)) return;
-    for (const n of nodes) if (firstIn(lemma, offset, filesOf(n.kind))) knowledge.aliases.push({ nodeId: n.id, alias: lemma.replace(/_/g, ' '), source });
+    for (const n of nodes)
+      if (firstIn(lemma, offset, filesOf(n.kind)) && !elsewhere(key, n)) knowledge.aliases.push({ nodeId: n.id, alias: lemma.replace(/_/g, ' '), source });
   };
   for (const [offset, nodes] of named) for (const lemma of synsets.get(offset)!.lemmas) lend(lemma, offset, nodes, WORDNET_SYNONYM);
   for (const [offset, s] of synsets) {

@@ -48,7 +48,3 @@ export function describeChange(change: { path: string; from: unknown; to: unknow
   const show = (v: unknown) => (v === null || v === undefined ? 'none' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   return `${change.path}: ${show(change.from)} → ${show(change.to)}`;
 }
-
-export function shortId(id: string): string {
-  return id.length > 10 ? id.slice(-8) : id;
-}

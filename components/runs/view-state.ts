@@ -20,8 +20,6 @@ export type GraphScope = 'answer' | 'all';
 
 export type Selection = { type: 'node'; id: string } | { type: 'edge'; id: string } | { type: 'ev'; id: string };
 
-export const EMPTY_VIEW_STATE: RunViewState = { step: null, scope: null, graph: null, only: false, sel: null };
-
 type Getter = { get(name: string): string | null };
 
 const ordinal = (v: string | null): number | null => (v !== null && /^\d{1,6}$/.test(v) ? Number(v) : null);

@@ -1,4 +1,3 @@
-import { HttpError } from '@/lib/api/errors';
 import { NotFoundError } from '@/lib/base/errors';
 import type { OwnerFilter } from '@/lib/base/owners';
 import { evalJobOwner, runOwner } from './store';
@@ -43,5 +42,3 @@ export async function assertEvalAccess(viewer: Viewer, jobId: string): Promise<v
   const owner = await evalJobOwner(jobId);
   if (owner === undefined || !allowed(viewer, owner)) throw new NotFoundError(`No evaluation with id ${jobId}`);
 }
-
-export { HttpError };

@@ -22,9 +22,9 @@ export type {
   DirectionFilter,
 } from './types';
 export { normaliseName } from './normalise';
-export { linkMention, linkEntities, explainLinks, prepareLinking, type LinkOptions } from './link';
+export { linkMention, linkEntities, explainLinks, type LinkOptions } from './link';
 export { KnowledgeLookups, sharedKnowledgeLookups } from './query/lookups';
-export { getNode, getNodes, searchNodes, nodeProfile, nodeProfiles, type NodeProfile, type SearchHit, type SearchMatch } from './store/nodes';
+export { getNodes, searchNodes, nodeProfile, nodeProfiles, type NodeProfile, type SearchHit, type SearchMatch } from './store/nodes';
 export { neighbors, countNeighbors, type NeighborOptions } from './neighbors';
 export { sharedNeighbors, type SharedNeighbor, type SharedNeighborOptions } from './shared';
 export { findPaths, searchPaths, MAX_PATH_DEPTH, type PathOptions, type PathSearch } from './paths';
@@ -33,7 +33,6 @@ export {
   instantiateMetapath,
   metapathEndpoints,
   parseMetapath,
-  formatMetapath,
   type ChainHop,
   type ChainTriple,
   type MetapathSpec,
@@ -41,6 +40,5 @@ export {
 } from './metapath';
 export { expandTyped, type ExpandOptions, type Expansion } from './expand';
 export { sampleEdges, samplePaths } from './sample';
-export { graphName, loadedGraphName } from './stats';
 export { kgStats, type KgStats, type KgImportRecord } from './store/stats';
 export { graphSnapshot, invalidateGraphSnapshot } from './store/snapshot';

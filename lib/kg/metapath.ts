@@ -6,7 +6,7 @@ import { parseMetapath } from './query/metapath-syntax';
 import { byDegreeDesc } from './query/order';
 import { degreeOf, edgeAt, nodeAt, pathAt } from './query/records';
 
-export { parseMetapath, formatMetapath } from './query/metapath-syntax';
+export { parseMetapath } from './query/metapath-syntax';
 
 export type MetapathSpec = string | (string | MetapathHop)[];
 

@@ -6,10 +6,7 @@ import { layeredLayout } from './layered';
 import { radialLayout } from './radial';
 
 export { concentricLayout } from './concentric';
-export { dagreLayout } from './dagre';
-export { forceLayout } from './force';
-export { LAYERED_ROOTS_SELECTOR, layeredLayout } from './layered';
-export { centrePositions, ellipseRingPositions, radialLayout, ringCount, type RadialGeometry } from './radial';
+export { centrePositions, ellipseRingPositions, type RadialGeometry } from './radial';
 
 /** The layouts a `CytoscapeView` can be asked for by name; each may look at the graph. */
 export const GRAPH_LAYOUTS = {

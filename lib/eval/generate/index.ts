@@ -4,7 +4,7 @@ import { conditionOf, generateBiomedhop, planSlots, type BiomedhopOptions } from
 import { generateK2vSet } from './k2v';
 import type { Generator } from './request';
 
-export { generateBiomedhop, generateBiomedhopSet, planSlots, type BiomedhopOptions } from './biomedhop';
+export { generateBiomedhop, generateBiomedhopSet, type BiomedhopOptions } from './biomedhop';
 export { COVERAGE_POLICIES, runBundles, type CoveragePolicy, type EvidenceReport } from './evidence';
 export { EVIDENCE_SOURCES, type EvidenceSource, type QuestionEvidence } from './types';
 export { generateK2vSet } from './k2v';

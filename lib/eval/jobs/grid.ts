@@ -79,8 +79,3 @@ export function configKey(switches: Switches, kgShuffle = false): string {
   const base = !off.length ? 'full' : on.length === 1 ? `${on[0]}-only` : off.map((c) => `${c}=0`).join('+');
   return `${base}${switches.aids ? '+aids=1' : ''}${kgShuffle ? '+shuffle' : ''}`;
 }
-
-/** The configuration with exactly `channel` off (and no shuffle), as X-R2's attribution reads it. */
-export function singleOffKey(channel: KnowledgeChannel): string {
-  return configKey({ ...FULL_SWITCHES, [channel]: false });
-}

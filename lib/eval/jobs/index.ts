@@ -1,6 +1,6 @@
-export { createEvalJob, sampleQuestions, MAX_JOB_ITEMS, type CreatedEvalJob } from './create';
+export { createEvalJob, type CreatedEvalJob } from './create';
 export { driveEvalJob, type DriveMode, type DriveOptions, type DriveResult } from './driver';
-export { countItems, type ItemCounts } from './store';
+export type { ItemCounts } from './store';
 export { cancelEvalJob } from './cancel';
 export { startEvalWorkers, type EvalWorkers } from './worker';
 export {
@@ -13,8 +13,8 @@ export {
   type MatrixPage,
   type QuestionDrilldown,
 } from './read';
-export { evalExport, exportItems, exportJson, itemsCsv, scoresCsv, EXPORT_FORMATS, EXPORT_TABLES, type ExportedItem } from './export';
-export { parseGrid, configKey, GRID_PRESETS, type GridConfig } from './grid';
-export { EvalJobRequestSchema, type EvalJobRequest, type ItemOutcome } from './schemas';
+export { evalExport, exportItems, exportJson, itemsCsv, scoresCsv, type ExportedItem } from './export';
+export { GRID_PRESETS, type GridConfig } from './grid';
+export type { EvalJobRequest, ItemOutcome } from './schemas';
 export type { CellScore, EvalSummary, FamilyTable, CostPoint } from './aggregate';
 export type { JobWhere } from './store';

@@ -9,10 +9,6 @@ import { withTrigramThreshold } from './trigram';
 const NodeSchema = z.object({ id: z.string(), kind: z.string(), name: z.string() });
 const NodesSchema = z.array(NodeSchema);
 
-export async function getNode(id: string): Promise<KgNode | null> {
-  return (await getNodes([id]))[0] ?? null;
-}
-
 /** The nodes that exist among `ids`, in the order asked. */
 export async function getNodes(ids: string[]): Promise<KgNode[]> {
   if (!ids.length) return [];

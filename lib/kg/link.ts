@@ -185,10 +185,20 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   };
 
   const grams = candidateGrams(text, tokens, rich ? words : null);
-  const keys = [...new Set(grams.flatMap((g) => [g.key, ...(g.lemmaKey ? [g.lemmaKey] : []), ...(g.spelledKeys ?? []), ...(g.layKeys ?? [])]))];
+  const keys = [
+    ...new Set(
+      grams.flatMap((g) => [
+        g.key,
+        ...(g.lemmaKey ? [g.lemmaKey] : []),
+        ...(g.spelledKeys ?? []),
+        ...(g.layKeys ?? []),
+        ...(g.invertedKey ? [g.invertedKey] : []),
+      ]),
+    ),
+  ];
   const byKey = groupBy(await exactHits(keys, scope, opts), (c) => c.key);
   const spans: Span[] = grams
-    .map(({ first, last, key, lemmaKey, spelledKeys, layKeys }) => {
+    .map(({ first, last, key, lemmaKey, spelledKeys, layKeys, invertedKey }) => {
       const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])].map(reading);
       const spelled = (spelledKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
@@ -196,7 +206,10 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
       const lay = (layKeys ?? [])
         .flatMap((k) => (byKey.get(k) ?? []).filter((c) => c.method === 'exact'))
         .map((c): Reading => ({ ...c, method: 'alias', score: LAY_CONFIDENCE, match: 'lay-term', confidence: LAY_CONFIDENCE }));
-      return { first, last, candidates: [...found, ...spelled, ...lay].filter((c) => usable(c, first, last)) };
+      const reordered = (invertedKey ? (byKey.get(invertedKey) ?? []) : [])
+        .filter((c) => c.method === 'exact')
+        .map((c): Reading => ({ ...c, method: 'alias', score: REORDERED_CONFIDENCE, match: 'reordered', confidence: REORDERED_CONFIDENCE }));
+      return { first, last, candidates: [...found, ...spelled, ...lay, ...reordered].filter((c) => usable(c, first, last)) };
     })
     .filter((s) => s.candidates.length > 0);
   for (const s of spans) s.candidates = spelledOverGeneAlias(s, tokens, spans, (c, why) => reject(c, s.first, s.last, why));
@@ -436,6 +449,8 @@ interface Gram {
   spelledKeys?: string[];
   /** The names a lay term means ("myocardial infarction" for "heart attack"), lib/kg/linking/lay-terms.ts. */
   layKeys?: string[];
+  /** The span's "<head> of the <modifier>" as "<modifier> <head>" ("ureter cancer"). */
+  invertedKey?: string;
 }
 
 /**
@@ -458,7 +473,8 @@ function candidateGrams(text: string, tokens: Token[], words: Word[] | null): Gr
       const base = lemmas.slice(first, last + 1);
       const lemmaKey = base.every(isStopword) ? undefined : base.join(' ');
       const spelledKeys = words ? spelledOut(norms) : [];
-      const layKeys = words ? [...(LAY_NAMES.get(key) ?? []), ...(lemmaKey ? (LAY_NAMES.get(lemmaKey) ?? []) : [])] : [];
+      const invertedKey = words ? inverted(base) : undefined;
+      const layKeys = words ? [key, lemmaKey, invertedKey].flatMap((k) => (k ? (LAY_NAMES.get(k) ?? []) : [])) : [];
       grams.push({
         first,
         last,
@@ -466,10 +482,27 @@ function candidateGrams(text: string, tokens: Token[], words: Word[] | null): Gr
         ...(lemmaKey && lemmaKey !== key ? { lemmaKey } : {}),
         ...(spelledKeys.length ? { spelledKeys } : {}),
         ...(layKeys.length ? { layKeys } : {}),
+        ...(invertedKey ? { invertedKey } : {}),
       });
     }
   }
   return grams;
+}
+
+/** Words between a name's head and its modifier written after it ("cancer of the ureter"). */
+const OF = new Set(['of', 'in']);
+const ARTICLES = new Set(['the', 'a', 'an']);
+
+/**
+ * "<head> of (the) <modifier>" as the name writes it, "<modifier> <head>" ("cancer of the ureter" → "ureter cancer",
+ * "infection of the ear" → "ear infection"): a head of one or two words, a modifier of one to three.
+ */
+function inverted(words: string[]): string | undefined {
+  const at = words.findIndex((w) => OF.has(w));
+  if (at < 1 || at > 2) return undefined;
+  const modifier = words.slice(ARTICLES.has(words[at + 1]) ? at + 2 : at + 1);
+  if (modifier.length < 1 || modifier.length > 3 || modifier.some((w) => OF.has(w) || isFunctionWord(w))) return undefined;
+  return [...modifier, ...words.slice(0, at)].join(' ');
 }
 
 /** A span's words with its one clinical abbreviation spelt out (NAME_SHORTHAND), each way it may be; none when it holds none or several. */

@@ -103,3 +103,13 @@ describe('disease and symptom abbreviations', () => {
     expect(ids(await linkEntities('meds for hep B?'))).toEqual([await nodeId('Disease', 'hepatitis B')]);
   });
 });
+
+describe('names written with their modifier after "of"', () => {
+  it('reads "<head> of the <modifier>" as the name "<modifier> <head>", and a lay term so written', async () => {
+    const text = 'Any genes tied to cancer of the ureter, or drugs for cancer of the womb?';
+    const links = await linkEntities(text);
+    expect(at(links, 'cancer of the ureter')).toMatchObject({ nodeId: await nodeId('Disease', 'ureter cancer'), match: 'reordered' });
+    expect(at(links, 'cancer of the womb')?.nodeId).toBe(await nodeId('Disease', 'uterine cancer'));
+    expect(links.some((l) => l.name === 'ureter')).toBe(false);
+  });
+});

@@ -42,8 +42,10 @@ interface Fact {
   named: Named[];
 }
 
-const SEED = 0xc3f4c7;
+// argv: OUT [SEED] [STYLE_SET]; another seed and the `alt` style set give a further blind corpus with new anchors and writers' styles
 const OUT = process.argv[2] ?? '/work/corpus3/facts.jsonl';
+const SEED = process.argv[3] ? Number(process.argv[3]) : 0xc3f4c7;
+const STYLE_SET = process.argv[4] === 'alt' ? 'alt' : 'default';
 
 /** The loaded graph's 21 metaedges: ends, and whether the edge is symmetric between one kind (stored once). */
 const ME: Record<string, { src: Kind; tgt: Kind; sym: boolean }> = {
@@ -991,7 +993,7 @@ const STYLES = {
   abbrev: 'use an abbreviation or clinical shorthand (e.g. tx, dx, SE, MOA, pts, or a standard abbreviation of the disease: extra.abbreviation if given)',
   lay: 'use a lay term for the disease/symptom (extra.lay_term; if none is given write a common lay term yourself)',
 };
-const PLAIN = [
+const PLAIN_DEFAULT = [
   'terse search-box query: a few keywords, no question mark',
   "a clinician's question, as a doctor would ask a colleague",
   "a student's exam question",
@@ -1003,6 +1005,19 @@ const PLAIN = [
   'an imperative request (List…, Name…, Give me…, Tell me…)',
   'a short preamble, then the question at the end',
 ];
+const PLAIN_ALT = [
+  'a non-native English speaker writing quickly, slightly unidiomatic grammar',
+  'avoid the most obvious verb for the relation: use a synonym or a noun phrase instead',
+  'a question embedded in a longer narrative (a case, a lab meeting, a news item) with the ask in the middle',
+  'a pharmacist or nurse asking, with the shorthand they would use',
+  'a fill-in or completion prompt ("The genes that … are: ___")',
+  'a question phrased negatively or indirectly ("is it true that …", "I was told … — is that right?")',
+  'British spelling and a formal register',
+  'a chat message with an emoji or two and informal abbreviations (pls, w/, b/c)',
+  'a grant-reviewer or journal-referee style query, dense and technical',
+  'a question that starts with the answer type ("Genes: which …", "Count:", "Yes or no:")',
+];
+const PLAIN = STYLE_SET === 'alt' ? PLAIN_ALT : PLAIN_DEFAULT;
 const LAY: Record<string, string> = {
   hypertension: 'high blood pressure',
   'type 2 diabetes mellitus': 'adult-onset diabetes',

@@ -2,6 +2,7 @@
 // blind writers wrote from their descriptions alone, split tune/holdout by a hash of the id
 // (40 % tune, the part a reader's author may look at; 60 % holdout, never opened by that author).
 // usage: npx tsx scripts/corpus3/assemble.ts FACTS.jsonl WRITTEN.jsonl [WRITTEN.jsonl …]
+// Env CORPUS (default paraphrase3) names the output files; TUNE_SHARE (default 0.4) is the tune part: 0 keeps a whole corpus held out.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,8 @@ const Written = z.object({ id: z.string(), question: z.string().min(3), options:
 /** Counts this large are not a fair question for a person to check; they are left out. */
 const MAX_COUNT = 200;
 const LETTERS = 'ABCDEFGH';
+const CORPUS = process.env.CORPUS ?? 'paraphrase3';
+const TUNE_SHARE = Number(process.env.TUNE_SHARE ?? 0.4);
 
 const readJsonl = <T>(file: string, schema: z.ZodType<T>) =>
   readFileSync(file, 'utf8')
@@ -57,11 +60,11 @@ function main() {
       dropped++;
       continue;
     }
-    const tune = createHash('sha256').update(written.id).digest()[0] < 0.4 * 256;
+    const tune = createHash('sha256').update(written.id).digest()[0] < TUNE_SHARE * 256;
     parts[tune ? 'tune' : 'holdout'].push(JSON.stringify(line(fact, written.question)));
   }
   const dir = path.join('tests', 'fixtures', 'paraphrase');
-  for (const [part, lines] of Object.entries(parts)) writeFileSync(path.join(dir, `paraphrase3-${part}.jsonl`), lines.sort().join('\n') + '\n');
+  for (const [part, lines] of Object.entries(parts)) if (lines.length) writeFileSync(path.join(dir, `${CORPUS}-${part}.jsonl`), lines.sort().join('\n') + '\n');
   console.log(`tune ${parts.tune.length}, holdout ${parts.holdout.length}, dropped ${dropped} counts over ${MAX_COUNT}`);
 }
 

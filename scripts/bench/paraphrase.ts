@@ -12,13 +12,14 @@ import type { BenchModule, GridRow } from './types';
  * The blind paraphrase corpora (README "Evaluation"): questions written by people
  * who saw only a fact and a style, gold computed from the KG. Corpus 1 keys
  * start `paraphrase_`, corpus 2 (new facts, new writers and styles) `paraphrase2_`, corpus 3
- * (every metaedge both ways, chains, combined constraints, exclusion, misspellings; scripts/corpus3) `paraphrase3_`.
+ * (every metaedge both ways, chains, combined constraints, exclusion, misspellings; scripts/corpus3) `paraphrase3_`, corpus 4
+ * (new anchors and writers' styles, wholly held out: no tune part) `paraphrase4_`.
  * Holdout is the headline figure; tune is the part a parser may be looked at against.
  * Each runs twice: as the papers' methods (aids off, the default) and with Hopscope's
  * aids on (docs/aids.md): the second's keys end `_aids`.
  */
 const FIXTURES = path.join('tests', 'fixtures', 'paraphrase');
-const CORPORA = ['paraphrase', 'paraphrase2', 'paraphrase3'] as const;
+const CORPORA = ['paraphrase', 'paraphrase2', 'paraphrase3', 'paraphrase4'] as const;
 const PARTS = [
   { part: 'holdout', key: 'accuracy' },
   { part: 'tune', key: 'tune_accuracy' },

@@ -19,8 +19,7 @@ const { values } = parseArgs({
 const baseUrl = values['base-url']!;
 
 async function api<T>(schema: z.ZodType<T>, url: string, init?: RequestInit): Promise<T> {
-  // Plain bodies: the API's large JSON answers arrive gzipped twice to a client that accepts gzip (seen with Node's fetch).
-  const response = await fetch(new URL(url, baseUrl), { ...init, headers: { ...init?.headers, 'accept-encoding': 'identity' } });
+  const response = await fetch(new URL(url, baseUrl), init);
   if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
   return schema.parse(await response.json());
 }

@@ -86,6 +86,27 @@ export class AidsChannel {
     );
   }
 
+  /**
+   * Aid `option-tests`: for a multiple-choice question, the KG edges joining
+   * each option's nodes to each entity the stem names (any metaedge, either
+   * direction; every entity of the stem, context included), read in one step;
+   * empty with aids off, with the kg switch off, or without options.
+   */
+  async optionTests(parent: Parent, frame: FramedQuestion, label = 'Options tested against the stem (aid)'): Promise<EvidenceRecord[]> {
+    if (!this.enabled || !this.kg.enabled) return [];
+    const reading = readingOf(frame);
+    const node = (e: LinkedEntity) => ({ id: e.nodeId, kind: e.kind, name: e.name });
+    const options = [
+      ...new Map(reading.options.flatMap((o) => o.links.flatMap((l) => [l, ...(l.readings ?? [])])).map((e) => [e.nodeId, node(e as LinkedEntity)])).values(),
+    ];
+    const stem = [...new Map(reading.stemEntities.filter((e) => !options.some((o) => o.id === e.nodeId)).map((e) => [e.nodeId, node(e)])).values()];
+    if (!options.length || !stem.length) return [];
+    return this.record(parent, 'option-tests', { options: options.map((o) => o.id), stem: stem.map((s) => s.id) }, async (step) => {
+      const found = await this.kg.edgesAmong(step, options, stem, label);
+      return { did: `${found.items.length} direct edge(s) between ${options.length} option node(s) and ${stem.length} entit(ies) of the stem`, evidence: found.items };
+    });
+  }
+
   /** Aid `answer-set` for relations a method's own step named (X-R2's R_t): the nodes of `kind` meeting all of them. */
   async answerSet(parent: Parent, constraints: SetConstraint[], kind: string | null, label = 'Answer set of the step (aid)'): Promise<EvidenceRecord[]> {
     if (!this.enabled || !this.kg.enabled || !constraints.length) return [];
@@ -138,6 +159,11 @@ export class AidsChannel {
  */
 export function questionOptions(frame: FramedQuestion): QuestionReading['options'] {
   return readingOf(frame).options;
+}
+
+/** Not an aid: every entity the question's stem names (outside its options), what the offline kit tests options against. */
+export function stemEntities(frame: FramedQuestion): QuestionReading['stemEntities'] {
+  return readingOf(frame).stemEntities;
 }
 
 function readAnchors(reading: QuestionReading, anchors: LinkedEntity[]): ReadAnchors {

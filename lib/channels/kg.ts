@@ -244,6 +244,33 @@ export class KgChannel {
     );
   }
 
+  /** The KG edges joining any of `from` to any of `to` directly (either direction), as triples; under kgShuffle, matched like any triple read at `from`. */
+  async edgesAmong(parent: Parent, from: KgNode[], to: KgNode[], label = 'KG edges between two sets of nodes'): Promise<ChannelAnswer> {
+    return this.retrieve(
+      parent,
+      label,
+      { from: from.map((n) => n.id), to: to.map((n) => n.id) },
+      async () => {
+        const verbs = await metaedgeVerbs();
+        const found: EvidenceInput[] = [];
+        const seen = new Set<number>();
+        for (const a of from)
+          for (const b of to) {
+            if (a.id === b.id) continue;
+            for (const p of await findPaths(a.id, b.id, { maxDepth: 1, limit: 50 }))
+              for (const edge of p.edges) {
+                if (seen.has(edge.id)) continue;
+                seen.add(edge.id);
+                const [source, target] = edge.sourceId === a.id ? [a, b] : [b, a];
+                found.push(tripleEvidence({ edge, source, target }, verbs, {}));
+              }
+          }
+        return found;
+      },
+      from,
+    );
+  }
+
   /** Paths between two nodes up to `maxDepth` hops. */
   async paths(parent: Parent, from: KgNode, to: KgNode, query: { maxDepth?: number; metaedges?: string[]; limit?: number } = {}): Promise<ChannelAnswer> {
     return this.retrieve(parent, 'KG paths', { from: from.id, to: to.id, query }, async () => {

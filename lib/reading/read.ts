@@ -127,7 +127,8 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const links = locate(input.links, text);
   const { stem, blanked, options, written } = readOptions(text, links, input);
   const notes: string[] = [];
-  const mentions = onceEach(askedMentions(mentionsIn(links, written), blanked, notes));
+  const named = mentionsIn(links, written);
+  const mentions = onceEach(askedMentions(named, blanked, notes));
   const mentionSpans = mentions.map((m) => m[0] as Span);
   const relations = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
@@ -235,6 +236,7 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
     propositions,
     excluded,
     options: options.map(({ letter, text, links }) => ({ letter, text, links })),
+    stemEntities: [...new Map(named.flat().map((e) => [`${e.nodeId}@${e.start}`, e])).values()],
     cues: { relations, question: questionCues },
     subquestions: [],
     notes,

@@ -55,10 +55,10 @@ function missingEvidence(u: QuestionReading, graph: EvidenceGraph): string[] {
 /** Ways the answer disagrees with the evidence or the question. */
 function inconsistencies(u: QuestionReading, answer: ReasonResult, graph: EvidenceGraph): string[] {
   const problems: string[] = [];
-  const walks = u.propositions.length ? [] : u.anchors.filter((a) => a.chain.length).map((a) => walkChain(graph, a, true));
+  const walks = u.propositions.length || answer.testedOptions ? [] : u.anchors.filter((a) => a.chain.length).map((a) => walkChain(graph, a, true));
   for (const a of answer.answers) {
     if (!a.supportIds.length) problems.push(`answer ${a.name} cites no evidence`);
-    if (u.operator === 'yesno') continue;
+    if (u.operator === 'yesno' || answer.testedOptions) continue;
     if (u.answerKind && !sameKind(a.kind, u.answerKind)) problems.push(`answer ${a.name} is a ${a.kind}, not a ${u.answerKind}`);
     for (const w of walks) {
       const reached = w.reach.has(a.nodeId);
@@ -75,7 +75,9 @@ function inconsistencies(u: QuestionReading, answer: ReasonResult, graph: Eviden
 
 export function checkAnswer(u: QuestionReading, answer: ReasonResult, evidence: EvidenceBundle): CheckVerdict {
   const graph = new EvidenceGraph(evidence);
-  const missing = missingEvidence(u, graph);
+  // An option chosen by testing the options against the stem's entities rests on the edges that join them, not on a chain of the reading.
+  const tested = answer.testedOptions && !answer.abstain;
+  const missing = tested ? [] : missingEvidence(u, graph);
   const problems = answer.abstain ? [] : inconsistencies(u, answer, graph);
   const sufficient = !answer.abstain && !missing.length;
   const consistent = !problems.length;

@@ -133,6 +133,13 @@ export class EvidenceGraph {
       .flatMap((f) => [...f.edge.ids]);
   }
 
+  /** The edges joining two nodes, any metaedge, either direction: their evidence ids and metaedges. */
+  between(a: string, b: string): { ids: string[]; metaedge: string }[] {
+    return (this.incident.get(a) ?? [])
+      .filter((e) => (e.sourceId === a && e.targetId === b) || (e.sourceId === b && e.targetId === a))
+      .map((e) => ({ ids: [...e.ids], metaedge: e.metaedge }));
+  }
+
   /** Whether the evidence holds any edge of these metaedges at this node (its neighbourhood was retrieved). */
   touches(nodeId: string, edges: HopEdge[]): boolean {
     return this.follow(nodeId, edges).length > 0;

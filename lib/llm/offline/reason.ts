@@ -31,6 +31,8 @@ export interface ReasonResult {
   count?: number;
   verdict?: 'yes' | 'no';
   chosenOption?: string;
+  /** MCQ: the option was chosen (or the result abstained) by testing the options against the stem's entities, not by a derivation. */
+  testedOptions?: boolean;
   /** MCQ: the options the evidence backs equally (the result then abstains and says so). */
   optionTie?: string[];
   abstain: boolean;
@@ -151,7 +153,18 @@ function abstain(reason: string, rationale: string[] = []): ReasonResult {
   return { answers: [], abstain: true, reason, rationale };
 }
 
+/**
+ * The answer the evidence gives the reading: the derivation along the anchors'
+ * chains; for a multiple-choice question it does not settle, the options
+ * tested against the stem's entities (testOptions).
+ */
 export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle, options: ReasonOptions = {}): ReasonResult {
+  const derived = deriveAnswer(u, evidence, options);
+  if (derived.chosenOption || !u.options.length || u.options.every((o) => /^(?:yes|no|maybe|true|false)$/i.test(o.text.trim()))) return derived;
+  return testOptions(u, new EvidenceGraph(evidence), derived) ?? derived;
+}
+
+function deriveAnswer(u: QuestionReading, evidence: EvidenceBundle, options: ReasonOptions): ReasonResult {
   const graph = new EvidenceGraph(evidence);
   const set = questionSet(u, evidence.sets ?? []);
   if (!graph.size && !set) return abstain('no KG evidence was given, and the offline engine answers only from evidence');
@@ -354,4 +367,90 @@ function withOption(u: QuestionReading, result: ReasonResult, passages: Evidence
   }
   const over = rest.length ? `; over ${rest.map((s) => `${s.letter} (${s.answer.name}: ${describeSupport(s)})`).join(', ')}` : '';
   return pick(best.letter, `names ${best.answer.name} (${describeSupport(best)})${over}`);
+}
+
+/** One option's test: the stem's mentions its nodes are joined to in the evidence, and by which edges. */
+interface OptionTest {
+  letter: string;
+  name: string;
+  /** Mention span → the stem entity's name, for the mentions joined. */
+  joined: Map<string, string>;
+  ids: Set<string>;
+  metaedges: Set<string>;
+}
+
+/**
+ * Multiple choice tested option by option: each option's nodes against every
+ * entity the stem names, through the edges of the evidence that join them
+ * (any metaedge, either direction). The option joined to the most of the
+ * stem's mentions (then by more edges) is chosen; none joined, or several
+ * equally, abstains. A negated question ("which is NOT …", "all of the
+ * following EXCEPT") asks for the one linked option joined to nothing while
+ * every other linked option is joined. null when the stem names no entity
+ * apart from the options, or no option is linked.
+ */
+function testOptions(u: QuestionReading, graph: EvidenceGraph, derived: ReasonResult): ReasonResult | null {
+  const nodesOf = (o: QuestionReading['options'][number]) => o.links.flatMap((l) => [l.nodeId, ...(l.readings ?? []).map((r) => r.nodeId)]);
+  const optionNodes = new Set(u.options.flatMap(nodesOf));
+  const stem = u.stemEntities.filter((e) => !optionNodes.has(e.nodeId));
+  const linked = u.options.filter((o) => o.links.length);
+  if (!stem.length || !linked.length) return null;
+  const tests: OptionTest[] = linked.map((o) => {
+    const test: OptionTest = { letter: o.letter, name: o.links[0].name, joined: new Map(), ids: new Set(), metaedges: new Set() };
+    for (const node of nodesOf(o))
+      for (const s of stem)
+        for (const edge of graph.between(node, s.nodeId)) {
+          test.joined.set(`${s.start}:${s.end}`, s.name);
+          edge.ids.forEach((id) => test.ids.add(id));
+          test.metaedges.add(edge.metaedge);
+        }
+    return test;
+  });
+  const describe = (t: OptionTest) =>
+    t.joined.size
+      ? `${t.letter} (${t.name}) is joined to ${[...new Set(t.joined.values())].join(', ')} by ${t.ids.size} edge(s) (${[...t.metaedges].join(', ')})`
+      : `${t.letter} (${t.name}) to no entity of the stem`;
+  const rationale = [...derived.rationale, `options tested against the stem's entities (${stem.length}) in the evidence: ${tests.map(describe).join('; ')}`];
+  const abstained = (reason: string, tie?: string[]): ReasonResult => ({
+    ...derived,
+    abstain: true,
+    reason,
+    rationale,
+    testedOptions: true,
+    ...(tie ? { optionTie: tie } : {}),
+  });
+  const answer = (t: OptionTest, why: string): ReasonResult => {
+    const option = u.options.find((o) => o.letter === t.letter)!;
+    rationale.push(`option ${t.letter}: ${why}`);
+    const supportIds = [...t.ids].sort();
+    const chosen = { nodeId: option.links[0].nodeId, name: option.links[0].name, kind: option.links[0].kind, supportIds, supportCount: t.ids.size };
+    return { answers: [chosen], chosenOption: t.letter, testedOptions: true, abstain: false, reason: why, rationale };
+  };
+  const joined = tests.filter((t) => t.joined.size);
+  if (negatedAsk(u)) {
+    const unjoined = tests.filter((t) => !t.joined.size);
+    if (unjoined.length === 1 && joined.length === tests.length - 1 && joined.length) {
+      // A "no" drawn from the evidence: the unjoined option is cited with the edges that join the others.
+      const others = new Set(joined.flatMap((t) => [...t.ids]));
+      return answer({ ...unjoined[0], ids: others }, `the question asks for the exception: the only linked option joined to no entity of the stem`);
+    }
+    return abstained('the question asks for the exception, and the evidence does not single out one option joined to no entity of the stem');
+  }
+  if (!joined.length) return abstained(`no option is joined to an entity of the stem in the evidence`);
+  const strength = (t: OptionTest) => [t.joined.size, t.ids.size];
+  joined.sort((a, b) => strength(b)[0] - strength(a)[0] || strength(b)[1] - strength(a)[1]);
+  const tied = joined.filter((t) => strength(t)[0] === strength(joined[0])[0] && strength(t)[1] === strength(joined[0])[1]);
+  if (tied.length > 1)
+    return abstained(
+      `tie between options ${tied.map((t) => t.letter).join(' and ')}: each is joined to as many of the stem's entities by as many edges`,
+      tied.map((t) => t.letter),
+    );
+  return answer(joined[0], `joined to the most of the stem's entities (${joined[0].joined.size}) by ${joined[0].ids.size} edge(s)`);
+}
+
+/** "Which of the following is NOT …", "all of the following EXCEPT": a negation or exclusion in the sentence that asks (the last), not in the case told before it. */
+function negatedAsk(u: QuestionReading): boolean {
+  const text = u.question.replace(/[\s.?!:]+$/, '');
+  const asking = Math.max(0, ...[...text.matchAll(/[.?!]\s+/g)].map((m) => m.index + m[0].length));
+  return u.cues.question.some((c) => (c.cue === 'negation' || c.cue === 'exclusion') && c.start >= asking);
 }

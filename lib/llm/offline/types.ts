@@ -116,6 +116,9 @@ export const QuestionReadingSchema = z.object({
   propositions: z.array(PropositionSchema),
   excluded: z.array(LocatedEntitySchema).describe('Entities of the answer\'s kind the question sets aside ("other than metformin"): never an answer'),
   options: z.array(QuestionOptionSchema),
+  stemEntities: z
+    .array(LocatedEntitySchema)
+    .describe('Every entity the stem names, each reading of each mention outside the options, context included: what MCQ options are tested against'),
   cues: z.object({ relations: z.array(RelationCueSchema), question: z.array(QuestionCueSchema) }),
   subquestions: z.array(z.string()).describe('1–3 hop questions in English, for decompose roles'),
   notes: z.array(z.string()).describe('What the rules could not resolve, in words, for the trace'),

@@ -1,6 +1,6 @@
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { Anchor, LocatedEntity, Operator as KitOperator, OutputFormat, Proposition, QuestionReading } from '@/lib/llm/offline/types';
-import { questionOptions } from '@/lib/channels/aids';
+import { questionOptions, stemEntities } from '@/lib/channels/aids';
 import { kitHop, type AnswerType, type Plan, type Source } from './plan';
 
 /** The question as every BioWeave role sees it. */
@@ -67,6 +67,7 @@ export function understandingOf(plan: Plan, frame: QuestionFrame): QuestionReadi
     }),
     // Given apart or written inline, the options are the candidates the answer is chosen among.
     options: questionOptions(frame),
+    stemEntities: stemEntities(frame),
     cues: { relations: [], question: [] },
     subquestions: [],
     notes: [],

@@ -59,11 +59,12 @@ export function checkOperator(plan: Plan, frame: QuestionFrame, graph: RefinedGr
   const { result, verdict, stated } = derive(plan, frame, graph);
   const typed = plan.constraints.length > 0 || plan.claims.length > 0;
   const fromText = !!stated && stated.decision !== 'maybe';
-  const met = (typed && verdict.stop) || fromText;
+  // An MCQ decided by testing its options against the stem's entities is met by the edges that join them, typed hop or not.
+  const met = ((typed || !!result.testedOptions) && verdict.stop) || fromText;
   const satisfied = met && !unfollowed.length;
   const checked = fromText
     ? `the text units state ${stated!.decision}: ${stated!.reason}`
-    : typed
+    : typed || result.testedOptions
       ? verdict.reason
       : 'the plan has no typed hop and no text unit states the claim';
   const reason = unfollowed.length ? `the plan could not follow ${unfollowed.join('; ')}, so no evidence meets it; of the rest: ${checked}` : checked;

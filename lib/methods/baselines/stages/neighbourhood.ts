@@ -38,7 +38,7 @@ export interface Neighbourhood {
  * entities a triple joins, then taken round-robin across the entities; the top
  * K go into the prompt, the rest stay in the trace as unselected candidates.
  * With the aids on (docs/aids.md), the reader picks the anchors (never an
- * option), each option is tested for direct edges to each anchor, a list or
+ * option), each option is tested for direct edges to each entity the stem names, a list or
  * count question gets its complete answer set, and the heading tallies each
  * relation shown against the KG's.
  */
@@ -59,17 +59,7 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
         return { lines: [], title: KG_TITLE, optionTests: [], answerSet: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
       const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
       const kg = await ctx.channels.kg.triplesAround(step, anchors.map(node), { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
-      const tested: EvidenceRecord[] = [];
-      for (const c of candidates) {
-        for (const a of anchors) tested.push(...(await ctx.channels.kg.paths(step, node(c), node(a), { maxDepth: 1, limit: 5 })).items);
-      }
-      if (candidates.length)
-        await ctx.channels.aids.note(
-          step,
-          'option-tests',
-          `${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`,
-          tested.map((r) => r.id),
-        );
+      const tested = await ctx.channels.aids.optionTests(step, frame);
       const ranking = rank(kg.items, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
       const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
       const lines = kg.items.filter((r) => chosen.has(r.id)).map(toLine);
@@ -80,9 +70,7 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
       const title = `${KG_TITLE} (showing ${lines.length} of ${kg.items.length} retrieved${tally})`;
       const notes = [
         ...(kg.note ? [kg.note] : []),
-        ...(candidates.length
-          ? [`options tested as candidates (aid): ${tested.length} direct edge(s) between ${candidates.length} option(s) and ${anchors.length} anchor(s)`]
-          : []),
+        ...(candidates.length ? [`options tested as candidates (aid): ${tested.length} direct edge(s) between the options and the stem's entities`] : []),
       ];
       return { lines, title, optionTests: tested.map(toLine), answerSet: set.map(toLine), ranking, notes };
     },

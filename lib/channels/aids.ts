@@ -103,7 +103,10 @@ export class AidsChannel {
     if (!options.length || !stem.length) return [];
     return this.record(parent, 'option-tests', { options: options.map((o) => o.id), stem: stem.map((s) => s.id) }, async (step) => {
       const found = await this.kg.edgesAmong(step, options, stem, label);
-      return { did: `${found.items.length} direct edge(s) between ${options.length} option node(s) and ${stem.length} entit(ies) of the stem`, evidence: found.items };
+      return {
+        did: `${found.items.length} direct edge(s) between ${options.length} option node(s) and ${stem.length} entit(ies) of the stem`,
+        evidence: found.items,
+      };
     });
   }
 

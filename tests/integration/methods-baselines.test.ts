@@ -160,9 +160,13 @@ describe('kg-rag offline', () => {
     });
     const mcq = answerOf(mcqRun);
     expect(mcq).toMatchObject({ optionKey: 'B', text: 'type 2 diabetes mellitus', abstained: false });
-    // The options are candidates: each is tested for a direct edge to the anchor (a one-hop path), never expanded as an anchor.
-    const tests = ofKind(mcqRun, 'channel.kg').filter((s) => s.label === 'KG paths');
-    expect(tests).toHaveLength(3);
+    // The options are candidates: in one read, each is tested for direct edges to every entity the stem names, never expanded as an anchor.
+    const tests = ofKind(mcqRun, 'channel.kg').filter((s) => s.label === 'Options tested against the stem (aid)');
+    expect(tests).toHaveLength(1);
+    const { rows } = await getPool().query<{ id: string }>(`select id from nodes where kind = 'Compound' and name = 'Metformin'`);
+    expect((tests[0].input as { to: string[] }).to).toEqual([rows[0].id]);
+    // Each option's nodes, its other readings included (asthma is a disease and a side effect).
+    expect((tests[0].input as { from: string[] }).from.length).toBeGreaterThanOrEqual(3);
     const cited = mcq.evidenceIds.map((id) => {
       const e = mcqRun.evidence.find((r) => r.id === id)!;
       return e.kind === 'path' ? (e.data as { hops: TripleData[] }).hops[0] : (e.data as TripleData);

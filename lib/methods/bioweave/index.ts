@@ -4,6 +4,7 @@ import { BioWeaveParamsSchema } from './params';
 import { firstRound, type RoundPlan } from './round';
 import { generateAnswer } from './stages/answer';
 import { initialise } from './stages/initialise';
+import { testOptions } from './stages/option-tests';
 import { weaveRound, type RoundOutcome, type RoundState } from './stages/round';
 import type { StageUsage } from './usage';
 
@@ -30,6 +31,7 @@ export const bioweave = defineMethod({
   async run(ctx) {
     const init = await initialise(ctx);
     const { frame, plan, unfollowed } = init.output;
+    const optionTests = await testOptions(ctx, frame);
     const usage: StageUsage[] = [init.usage];
     let state: RoundState = {
       plan,
@@ -44,7 +46,7 @@ export const bioweave = defineMethod({
     let last: RoundOutcome | null = null;
     // The repair decision stops after round T, so the loop ends within T rounds.
     while (spec) {
-      last = await weaveRound(ctx, frame, state, spec);
+      last = await weaveRound(ctx, frame, state, spec, optionTests);
       usage.push(...last.usage);
       state = last.state;
       spec = last.decision.next;

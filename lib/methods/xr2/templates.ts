@@ -4,6 +4,7 @@ import { defineTemplate } from '@/lib/llm/templates';
 import { metaedges } from '@/lib/llm/offline/metaedges';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import { linesBlock, type EvidenceLine } from '../baselines/evidence';
+import { OPTION_TESTS_TITLE } from '../baselines/templates';
 import { entityList, questionBlock, type QuestionFrame } from '../baselines/frame';
 import { AID_MARK } from '@/lib/channels/aid-names';
 
@@ -16,6 +17,8 @@ import { AID_MARK } from '@/lib/channels/aid-names';
 /** The question with its document evidence D, as every role sees it. */
 export interface Xr2Frame extends QuestionFrame {
   documents: EvidenceLine[];
+  /** Aid `option-tests` (none with the aids off): the KG edges joining each MCQ option to an entity the stem names. */
+  optionTests: EvidenceLine[];
 }
 
 export const DecompositionSchema = z.object({
@@ -223,7 +226,14 @@ export interface ReasonInput {
 
 /** Every evidence line a reason call is shown; unverified memory (`claims`) is apart. */
 export function evidenceOf(input: ReasonInput): EvidenceLine[] {
-  return [...input.frame.documents, ...input.answerSet, ...input.kg.flatMap((u) => u.lines), ...input.established, ...input.profiles];
+  return [
+    ...input.frame.documents,
+    ...input.frame.optionTests,
+    ...input.answerSet,
+    ...input.kg.flatMap((u) => u.lines),
+    ...input.established,
+    ...input.profiles,
+  ];
 }
 
 /** Every line a reason call is shown, memory included. */
@@ -239,7 +249,7 @@ function establishedBlock(input: { established: EvidenceLine[]; establishedOmitt
 export const reasonTemplate = defineTemplate({
   role: 'reason',
   id: 'xr2.reason',
-  version: 2,
+  version: 3,
   system:
     'You answer the ORIGINAL question in full, as a list, from the step context: document evidence, step entities and relation cues, ' +
     "this step's KG triples, findings established in " +
@@ -257,6 +267,7 @@ export const reasonTemplate = defineTemplate({
       input.answerSet.length
         ? `${AID_MARK}: complete answer set from the KG (one unit: every node meeting the relations as read):\n${linesBlock(input.answerSet)}`
         : null,
+      input.frame.optionTests.length ? `${OPTION_TESTS_TITLE}:\n${linesBlock(input.frame.optionTests)}` : null,
       `KG triples of this step KG_t (${input.kgShown}):\n${kgBlock(input.kg)}`,
       establishedBlock(input),
       `Entity profiles:\n${linesBlock(input.profiles)}`,

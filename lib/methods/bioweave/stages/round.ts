@@ -46,7 +46,13 @@ export interface RoundOutcome {
  * memory, select, refine the evidence graph, check the operator, and either
  * answer or backtrack the missing hop into the next round's plan.
  */
-export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: QuestionFrame, state: RoundState, spec: RoundPlan): Promise<RoundOutcome> {
+export async function weaveRound(
+  ctx: MethodContext<BioWeaveParams>,
+  frame: QuestionFrame,
+  state: RoundState,
+  spec: RoundPlan,
+  optionTests: Unit[] = [],
+): Promise<RoundOutcome> {
   return ctx.trace.step(
     { kind: 'bioweave.round', label: `Round ${spec.round}`, input: { targetHops: spec.targetHops, sources: spec.sources, reason: spec.reason } },
     async (round) => {
@@ -144,7 +150,8 @@ export async function weaveRound(ctx: MethodContext<BioWeaveParams>, frame: Ques
       );
       usage.push(selection.usage);
 
-      const selected = selection.output.selected.map((s) => byId.get(s.id)!);
+      // Aid `option-tests`: the options' edges to the stem join the refined graph beside the selection.
+      const selected = [...selection.output.selected.map((s) => byId.get(s.id)!), ...optionTests];
       const refined = await stage(
         ctx,
         { kind: 'bioweave.refine', label: 'Refined evidence graph', input: { units: selected.map((u) => u.id) }, parent: round },

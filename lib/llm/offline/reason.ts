@@ -411,14 +411,9 @@ function testOptions(u: QuestionReading, graph: EvidenceGraph, derived: ReasonRe
       ? `${t.letter} (${t.name}) is joined to ${[...new Set(t.joined.values())].join(', ')} by ${t.ids.size} edge(s) (${[...t.metaedges].join(', ')})`
       : `${t.letter} (${t.name}) to no entity of the stem`;
   const rationale = [...derived.rationale, `options tested against the stem's entities (${stem.length}) in the evidence: ${tests.map(describe).join('; ')}`];
-  const abstained = (reason: string, tie?: string[]): ReasonResult => ({
-    ...derived,
-    abstain: true,
-    reason,
-    rationale,
-    testedOptions: true,
-    ...(tie ? { optionTie: tie } : {}),
-  });
+  // A tie the derivation found stands as its own reason when the tests do not break it.
+  const abstained = (reason: string, tie?: string[]): ReasonResult =>
+    derived.optionTie ? { ...derived, rationale } : { ...derived, abstain: true, reason, rationale, testedOptions: true, ...(tie ? { optionTie: tie } : {}) };
   const answer = (t: OptionTest, why: string): ReasonResult => {
     const option = u.options.find((o) => o.letter === t.letter)!;
     rationale.push(`option ${t.letter}: ${why}`);

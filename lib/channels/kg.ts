@@ -22,12 +22,14 @@ import { lookupsOf } from './lookups';
  * One condition of an answer set: nodes joined to `anchor` by one of
  * `metaedges`, or, with `via`, to a node the anchor reaches through those hops
  * first ("genes bound by drugs that treat X": via treats, then binds).
+ * Negated, the nodes it reaches are taken away ("but not with B").
  */
 export interface SetConstraint {
   anchor: KgNode;
   metaedges: string[];
   direction: 'out' | 'in' | 'both';
   via?: ChainHop[];
+  negated?: boolean;
 }
 
 /** Neighbours read per constraint: more than any node of the KG subset has along one relation. */
@@ -117,52 +119,67 @@ export class KgChannel {
    * No paper reads one: it is an aid, asked only through the aids channel
    * (lib/channels/aids.ts), and its record is marked as the aids' evidence.
    */
-  async answerSet(parent: Parent, constraints: SetConstraint[], kind: string | null, label = 'KG answer set'): Promise<ChannelAnswer> {
+  async answerSet(parent: Parent, constraints: SetConstraint[], kind: string | null, label = 'KG answer set', excluded: KgNode[] = []): Promise<ChannelAnswer> {
     const input = {
-      constraints: constraints.map((c) => ({ anchor: c.anchor.id, metaedges: c.metaedges, direction: c.direction, ...(c.via?.length ? { via: c.via } : {}) })),
+      constraints: constraints.map((c) => ({
+        anchor: c.anchor.id,
+        metaedges: c.metaedges,
+        direction: c.direction,
+        ...(c.via?.length ? { via: c.via } : {}),
+        ...(c.negated ? { negated: true } : {}),
+      })),
       kind,
+      ...(excluded.length ? { excluded: excluded.map((e) => e.id) } : {}),
     };
+    // A set difference needs something to take from: the positive constraints first, then each negated one removes what it reaches.
+    const ordered = [...constraints.filter((c) => !c.negated), ...constraints.filter((c) => c.negated)];
     return this.retrieve(parent, label, input, async () => {
-      if (!constraints.length) return [];
+      if (!ordered.length || ordered[0].negated) return [];
       const verbs = await metaedgeVerbs();
       let members = null as Map<string, KgNode> | null;
       const parts: string[] = [];
-      const reads: { anchor: KgNode; edges: NeighborEdge[] }[] = [];
-      const chained: { anchor: KgNode; hops: ChainHop[] }[] = [];
-      for (const c of constraints) {
+      const removed: string[] = [];
+      // Per constraint the nodes whose edges are its evidence: the members it keeps, or the ones it takes away.
+      const reads: { anchor: KgNode; edges: NeighborEdge[]; negated: boolean }[] = [];
+      const chained: { anchor: KgNode; hops: ChainHop[]; keep: Set<string> | null }[] = [];
+      for (const c of ordered) {
         const anchor = await this.anchorFor(c.anchor);
-        if (c.via?.length) {
-          // A chain's set, whole: every node its walks reach, not the neighbours of a cut list of intermediates.
-          const hops = [...c.via, { metaedges: c.metaedges, direction: c.direction, kind }];
-          const reached = new Map((await chainReach(anchor.id, hops)).ends.map((n) => [n.id, n]));
-          const before: Map<string, KgNode> | null = members;
-          members = before ? new Map([...before.entries()].filter((entry) => reached.has(entry[0]))) : reached;
-          parts.push(chainText(anchor, hops, verbs));
-          chained.push({ anchor, hops });
+        const hops = c.via?.length ? [...c.via, { metaedges: c.metaedges, direction: c.direction, kind }] : null;
+        // A chain's set, whole: every node its walks reach, not the neighbours of a cut list of intermediates.
+        const found = hops
+          ? null
+          : await neighbors(anchor.id, { metaedges: c.metaedges, direction: c.direction, neighborKinds: kind ? [kind] : undefined, limit: SET_LIMIT });
+        const reached = hops
+          ? new Map((await chainReach(anchor.id, hops)).ends.map((n) => [n.id, n]))
+          : new Map(found!.edges.map((e) => [e.neighbor.id, e.neighbor]));
+        const text = hops ? chainText(anchor, hops, verbs) : constraintText(anchor, c, kind, verbs, found!.edges);
+        const before: Map<string, KgNode> | null = members;
+        if (c.negated) {
+          const taken = new Set([...before!.keys()].filter((id) => reached.has(id)));
+          members = new Map([...before!.entries()].filter((entry) => !taken.has(entry[0])));
+          removed.push(`not ${text} (${taken.size} left out)`);
+          if (hops) chained.push({ anchor, hops, keep: taken });
+          else reads.push({ anchor, edges: found!.edges.filter((e) => taken.has(e.neighbor.id)), negated: true });
           continue;
         }
-        const found = await neighbors(anchor.id, {
-          metaedges: c.metaedges,
-          direction: c.direction,
-          neighborKinds: kind ? [kind] : undefined,
-          limit: SET_LIMIT,
-        });
-        const reached = new Map(found.edges.map((e) => [e.neighbor.id, e.neighbor]));
-        const before: Map<string, KgNode> | null = members;
         members = before ? new Map([...before.entries()].filter((entry) => reached.has(entry[0]))) : reached;
-        parts.push(constraintText(anchor, c, kind, verbs, found.edges));
-        reads.push({ anchor, edges: found.edges });
+        parts.push(text);
+        if (hops) chained.push({ anchor, hops, keep: null });
+        else reads.push({ anchor, edges: found!.edges, negated: false });
       }
+      const aside = excluded.filter((e) => members!.delete(e.id));
       const list = [...members!.values()].sort((a, b) => a.name.localeCompare(b.name));
-      // The edges joining each member to each anchor, so the set is evidence a reader can walk, not only a count.
+      // The edges joining each member to each anchor (and each node taken away to the anchor that took it), so the set is evidence a reader can walk, not only a count.
       let triples =
         list.length <= SET_TRIPLES_UP_TO
-          ? reads.flatMap(({ anchor, edges }) => edges.filter((e) => members!.has(e.neighbor.id)).map((e) => tripleData(orient(anchor, e), verbs)))
+          ? reads.flatMap(({ anchor, edges, negated }) =>
+              edges.filter((e) => negated || members!.has(e.neighbor.id)).map((e) => tripleData(orient(anchor, e), verbs)),
+            )
           : [];
       if (list.length <= SET_TRIPLES_UP_TO) {
-        const keep = new Set(members!.keys());
-        for (const { anchor, hops } of chained) {
-          const walked = (await chainReach(anchor.id, hops, { keep, maxTriples: SET_CHAIN_TRIPLES })).triples;
+        const kept = new Set(members!.keys());
+        for (const { anchor, hops, keep } of chained) {
+          const walked = (await chainReach(anchor.id, hops, { keep: keep ?? kept, maxTriples: SET_CHAIN_TRIPLES })).triples;
           // Too many walks to carry: the set gives its members and count only.
           if (!walked) triples = [];
           else triples.push(...walked.map((t) => tripleData(t, verbs)));
@@ -171,15 +188,27 @@ export class KgChannel {
       }
       const shown = list.slice(0, SET_NAMES_SHOWN);
       const more = list.length - shown.length;
+      const conditions = [
+        parts.join(' and '),
+        ...removed,
+        ...(excluded.length ? [`other than ${excluded.map((e) => e.name).join(', ')} (${aside.length} left out)`] : []),
+      ];
       const text =
-        `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${parts.join(' and ')}` +
+        `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${conditions.join(', ')}` +
         (list.length
           ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (names cut: ${shown.length} of the ${list.length} shown; the count ${list.length} is exact)` : ''}`
           : '');
       const ref = `set:${input.constraints
-        .map((c) => `${c.anchor}/${[...(c.via ?? []), c].map((h) => `${h.metaedges.join('+')}/${h.direction}`).join('/')}`)
+        .map((c) => `${c.negated ? '!' : ''}${c.anchor}/${[...(c.via ?? []), c].map((h) => `${h.metaedges.join('+')}/${h.direction}`).join('/')}`)
         .sort()
-        .join('&')}:${kind ?? '*'}`;
+        .join('&')}:${kind ?? '*'}${
+        excluded.length
+          ? `-${excluded
+              .map((e) => e.id)
+              .sort()
+              .join('+')}`
+          : ''
+      }`;
       return [
         {
           channel: 'aids',
@@ -191,6 +220,7 @@ export class KgChannel {
             members: list.map((n) => ({ id: n.id, name: n.name, kind: n.kind })),
             constraints: input.constraints,
             kind,
+            ...(excluded.length ? { excluded: input.excluded } : {}),
             ...(triples.length ? { triples } : {}),
           },
           scores: { count: list.length },

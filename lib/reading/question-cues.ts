@@ -15,11 +15,12 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   { pattern: 'name (?:a|an|one|the)|which one|what is the|the only|a single|which single', cue: 'single' },
   {
     pattern:
-      "not|no|never|neither|nor|none|without|lack(?:s|ing)?(?: of)?|absence of|fail(?:s|ed)? to|cannot|unlikely|\\w+n't|(?:do|does|did|is|are|was|were|ca|wo|have|has)nt",
+      "not|no|never|neither|nor|none|without|lack(?:s|ed|ing)?(?: of)?|absen(?:ce|t) (?:of|in|from)|missing (?:in|from)|free of|spared by|fail(?:s|ed)? to|cannot|unlikely|\\w+n't|(?:do|does|did|is|are|was|were|ca|wo|have|has)nt",
     cue: 'negation',
   },
   {
-    pattern: 'other than|besides|apart from|aside from|except(?: for)?|excluding|not including|not counting|leaving out|in addition to|rather than|instead of',
+    pattern:
+      'other than|besides|beside|apart from|aside from|except(?: for)?|exclud(?:e|es|ing)|not including|not counting|(?:leav(?:e|es|ing)|left) out|omit(?:s|ting)?|minus|save for|with the exception of|barring|(?:set(?:ting)?|put(?:ting)?) aside|disregarding|ignoring|in addition to|rather than|instead of',
     cue: 'exclusion',
   },
   {

@@ -20,6 +20,8 @@ import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from
 import { writeSubquestions } from './subquestions';
 import { readArrowChain, type ArrowChain } from './arrows';
 import { memberOf, membershipAsMeeting } from './membership';
+import { everyReading } from '@/lib/llm/offline/linked';
+import { excludedMembers, isNegated, kindOfExcluded, type Mention } from './exclusion';
 import { normalise } from '@/lib/llm/offline/text';
 import type {
   RelationCue,
@@ -42,6 +44,12 @@ export interface ReadInput {
   options?: Record<string, string> | string[];
   /** Entity links of each option's text, by letter; inline options take theirs from `links`. */
   optionLinks?: Record<string, LinkedEntity[]>;
+  /**
+   * The reading of the question this text is a step of (X-R2's Q_t, a
+   * re-decomposition): what the question sets aside stays set aside and its
+   * negated anchors stay negated, however the step words them.
+   */
+  within?: QuestionReading;
 }
 
 interface Variable {
@@ -50,9 +58,6 @@ interface Variable {
   spans: Span[];
 }
 
-/** An entity mention with its alternative readings (same span, different kinds). */
-type Mention = LocatedEntity[];
-
 const FOCUS =
   /(?<![\p{L}])(?:which|what|whose|who|how many|number of|count|list|name|identify|find|give|enumerate|determine|tell|provide|select|choose|pick)(?![\p{L}])/giu;
 const FOCUS_WINDOW_WORDS = 5;
@@ -60,7 +65,6 @@ const INDEFINITE = new Set(['a', 'an', 'another', 'other', 'some', 'any', 'one',
 const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'such', 'said', 'same', 'which', 'what', 'whose']);
 // Between a kind word and the entity it describes: "the drug metformin", "the 'Apoptosis' pathway", "anatomy [liver]".
 const APPOSITION_GAP = /^[\s"'“”‘’()[\],:-]*(?:(?:the|a|an|called|named|known as)[\s"'“”‘’()[\],:-]*)*$/i;
-const NEGATION_REACH = 40;
 // "Is there a drug …", "Does any drug …", "Are there genes …": a yes/no question that introduces a kind. With "a"/"an" only
 // when a clause or "exist" follows ("Does a drug exist that …"): "as a side effect", "constitutes a treatment for" name a relation.
 // "any of the drugs …", "some of these genes …" introduce the kind as well.
@@ -162,14 +166,17 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   if (!answerKind && !propositional) {
     const adverb = kindWords.find((w) => w.weak);
     const fromOptions = optionKind(options);
+    const fromExcluded = kindOfExcluded(questionCues, mentions, blanked);
     const fromRelation = relationKind(mentions, relations);
     [answerKind, answerKindFrom] = adverb
       ? [adverb.kind, 'adverb']
       : fromOptions
         ? [fromOptions, 'options']
-        : fromRelation
-          ? [fromRelation, 'relation']
-          : [null, null];
+        : fromExcluded
+          ? [fromExcluded, 'excluded']
+          : fromRelation
+            ? [fromRelation, 'relation']
+            : [null, null];
   }
 
   let anchors: Anchor[] = [];
@@ -184,15 +191,12 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
     ({ anchors, propositions } = readPropositions(mentions, relations, questionCues, notes));
   } else if (answerKind) {
     // "Which drugs other than metformin …": an entity of the answer's kind after an exclusion is left out of the answers, not a constraint.
-    const spent = new Set<QuestionCue>();
-    const constraining = mentions.filter((m) => {
-      const exclusion = excludedFrom(m, answerKind!, questionCues, mentions, blanked);
-      if (exclusion) {
-        excluded.push(exclusion.entity);
-        spent.add(exclusion.cue);
-      }
-      return !exclusion;
-    });
+    const members = excludedMembers(answerKind, questionCues, mentions, blanked);
+    const setAside = new Set(input.within?.excluded.map((e) => e.nodeId));
+    const carried = mentions.filter((m) => !members.some((x) => x.mention === m) && m.some((l) => setAside.has(l.nodeId)));
+    excluded.push(...members.map((m) => m.entity), ...carried.map((m) => m.find((l) => setAside.has(l.nodeId))!));
+    const spent = new Set(members.map((m) => m.cue));
+    const constraining = mentions.filter((m) => !members.some((x) => x.mention === m) && !carried.includes(m));
     anchors = readAnchors(
       answerKind,
       focus,
@@ -203,6 +207,8 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
       blanked,
       notes,
     );
+    const negatedBefore = new Set(input.within?.anchors.filter((a) => a.negated).map((a) => a.entity.nodeId));
+    anchors = anchors.map((a) => (negatedBefore.has(a.entity.nodeId) ? { ...a, negated: true } : a));
   } else {
     notes.push('answer kind could not be determined: no kind word, option kinds or relation phrase');
   }
@@ -291,12 +297,9 @@ function readMembership(
 
 /** Links with their offsets; one without (EntityLink offsets are optional) is placed at its mention's first whole-word occurrence. */
 function locate(links: LinkedEntity[], text: string): LocatedEntity[] {
-  return links.flatMap((l) => {
+  return everyReading(links).flatMap((l) => {
     const span = spanOf(l, text);
-    if (!span) return [];
-    const { readings, ...link } = l;
-    // Each other reading of the mention becomes a link on the same span.
-    return [{ ...link, ...span }, ...(readings ?? []).map((r) => ({ ...r, mention: l.mention, ...span }))];
+    return span ? [{ ...l, ...span }] : [];
   });
 }
 
@@ -699,42 +702,15 @@ function readAnchors(
       metaedges: chain[0]?.edges.map((e) => e.metaedge) ?? [],
       cue: chain[0]?.cue ?? null,
       chain,
-      negated: isNegated(a.entity, questionCues, mentions, text),
+      negated: isNegated(
+        mentions.find((m) => m.includes(a.entity))!,
+        questionCues,
+        mentions,
+        text,
+        focus,
+      ),
     };
   });
-}
-
-/** "... but not X", "... that do not cause X", "... other than those linked to X": a negation or exclusion shortly before the entity, in the same clause. */
-function isNegated(span: Span, questionCues: QuestionCue[], mentions: Mention[], text: string): boolean {
-  return questionCues.some(
-    (c) =>
-      (c.cue === 'negation' || c.cue === 'exclusion') &&
-      c.end <= span.start &&
-      span.start - c.end <= NEGATION_REACH &&
-      !/[,;:.?!—–]|\s-\s/.test(text.slice(c.end, span.start)) &&
-      !mentions.some((m) => m[0].start >= c.end && m[0].end <= span.start),
-  );
-}
-
-/** The mention's reading of the answer's kind when an exclusion cue ("other than", "besides") stands right before it. */
-function excludedFrom(
-  mention: Mention,
-  answerKind: NodeKind,
-  questionCues: QuestionCue[],
-  mentions: Mention[],
-  text: string,
-): { entity: LocatedEntity; cue: QuestionCue } | null {
-  const span = mention[0];
-  const cue = questionCues.find(
-    (c) =>
-      c.cue === 'exclusion' &&
-      c.end <= span.start &&
-      span.start - c.end <= NEGATION_REACH &&
-      !mentions.some((m) => m[0].start >= c.end && m[0].end <= span.start),
-  );
-  if (!cue || /[,;]|\b(?:those|ones?|that|which)\b/i.test(text.slice(cue.end, span.start))) return null;
-  const entity = mention.find((l) => sameKind(l.kind, answerKind));
-  return entity ? { entity, cue } : null;
 }
 
 /**

@@ -14,3 +14,13 @@ export function asLinked(links: EntityLink[]): LinkedEntity[] {
     ...(l.readings?.length ? { readings: l.readings } : {}),
   }));
 }
+
+/**
+ * Each link followed by its mention's other readings as links of their own on
+ * the same span ("headache" the symptom, then the side effect): a reading may
+ * choose any of them, so whatever maps a reading's nodes back to links must
+ * know them all.
+ */
+export function everyReading<T extends LinkedEntity>(links: T[]): (Omit<T, 'readings'> & LinkedEntity)[] {
+  return links.flatMap(({ readings, ...link }) => [link, ...(readings ?? []).map((r) => ({ ...link, ...r, mention: link.mention }))]);
+}

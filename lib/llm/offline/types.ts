@@ -105,7 +105,7 @@ export const QuestionReadingSchema = z.object({
   stem: z.string().describe('The question without inline options'),
   answerKind: Kind.nullable(),
   answerKindFrom: z
-    .enum(['noun', 'adverb', 'options', 'relation'])
+    .enum(['noun', 'adverb', 'options', 'excluded', 'relation'])
     .nullable()
     .describe('What fixed the answer kind: a noun ("genes"), an adverb ("genetically"), the options\' kinds, or a relation\'s far end'),
   operator: z.enum(OPERATORS),

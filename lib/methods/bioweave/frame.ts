@@ -1,7 +1,7 @@
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { Anchor, LocatedEntity, Operator as KitOperator, OutputFormat, Proposition, QuestionReading } from '@/lib/llm/offline/types';
 import { questionOptions, stemEntities } from '@/lib/channels/aids';
-import { kitHop, type AnswerType, type Plan, type Source } from './plan';
+import { kitHop, linkedById, type AnswerType, type Plan, type Source } from './plan';
 
 /** The question as every BioWeave role sees it. */
 export interface QuestionFrame {
@@ -38,7 +38,7 @@ function kitOperator(plan: Plan): KitOperator {
  * whichever backend wrote it.
  */
 export function understandingOf(plan: Plan, frame: QuestionFrame): QuestionReading {
-  const linked = new Map([...frame.entities, ...Object.values(frame.optionLinks).flat()].map((e) => [e.nodeId, e]));
+  const linked = linkedById(frame);
   const anchors: Anchor[] = plan.constraints.flatMap((c) => {
     const entity = linked.get(c.anchorId);
     if (!entity) return [];
@@ -77,7 +77,7 @@ export function understandingOf(plan: Plan, frame: QuestionFrame): QuestionReadi
 /** The linked entities (question and options) as mention-finding candidates, with their profile aliases. */
 export function frameCandidates(frame: QuestionFrame): CandidateEntity[] {
   const seen = new Map<string, CandidateEntity>();
-  for (const e of [...frame.entities, ...Object.values(frame.optionLinks).flat()]) {
+  for (const e of linkedById(frame).values()) {
     if (!seen.has(e.nodeId)) seen.set(e.nodeId, { nodeId: e.nodeId, name: e.name, kind: e.kind, aliases: [e.mention, ...(frame.aliases[e.nodeId] ?? [])] });
   }
   return [...seen.values()];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { everyReading } from '@/lib/llm/offline/linked';
 import { metaedgeInfo, metaedgesBetween, sameKind } from '@/lib/llm/offline/metaedges';
 import type { Hop, HopEdge, LocatedEntity } from '@/lib/llm/offline/types';
 
@@ -120,10 +121,19 @@ export function canWiden(hop: PlanHop): boolean {
 /** What validation reads of the question frame (./frame): the linked entities and the enabled sources. */
 type FrameLinks = { entities: LocatedEntity[]; optionLinks: Record<string, LocatedEntity[]>; enabledSources: Source[] };
 
+/**
+ * The frame's linked entities (question and options) by node id, each
+ * mention's other readings included: a plan may anchor on any of them
+ * ("headache" read as the side effect a drug causes).
+ */
+export function linkedById(frame: Pick<FrameLinks, 'entities' | 'optionLinks'>): Map<string, LocatedEntity> {
+  return new Map(everyReading([...frame.entities, ...Object.values(frame.optionLinks).flat()]).map((e) => [e.nodeId, e]));
+}
+
 export function validatePlan(raw: Plan, frame: FrameLinks): { plan: Plan; notes: string[]; unfollowed: string[] } {
   const notes: string[] = [];
   const unfollowed: string[] = [];
-  const linked = new Map([...frame.entities, ...Object.values(frame.optionLinks).flat()].map((e) => [e.nodeId, e]));
+  const linked = linkedById(frame);
   const usedIds = new Set<string>();
   const cleanHop = (h: PlanHop, owner: string): PlanHop | null => {
     const id = usedIds.has(h.id) ? `${owner}.${h.id}` : h.id;

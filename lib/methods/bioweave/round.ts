@@ -1,7 +1,7 @@
 import { EvidenceGraph, startAt, type EvidenceTriple } from '@/lib/llm/offline/evidence';
 import type { QuestionFrame } from './frame';
 import { WHOLE_QUESTION } from './operator';
-import { followed, kitHop, locatedHops, findHop, type Plan, type Source } from './plan';
+import { followed, kitHop, linkedById, locatedHops, findHop, type Plan, type Source } from './plan';
 import type { Unit, UnitEntity } from './units';
 
 /**
@@ -35,7 +35,7 @@ export interface Attempt {
 
 /** Topic entities as units name them: the plan's, else every linked question entity. */
 export function topicEntities(plan: Plan, frame: QuestionFrame): UnitEntity[] {
-  const linked = new Map([...frame.entities, ...Object.values(frame.optionLinks).flat()].map((e) => [e.nodeId, e]));
+  const linked = linkedById(frame);
   const ids = plan.topicEntityIds.length ? plan.topicEntityIds : [...new Set(frame.entities.map((e) => e.nodeId))];
   const anchors = [...plan.constraints.map((c) => c.anchorId), ...plan.claims.flatMap((c) => [c.subjectId, c.objectId])];
   return [...new Set([...ids, ...anchors])].flatMap((id) => {

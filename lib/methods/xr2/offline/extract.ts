@@ -6,7 +6,7 @@
  */
 
 import { findQuestionCues } from '@/lib/reading/question-cues';
-import { readQuestion } from '@/lib/reading';
+import { readingOf, readQuestion } from '@/lib/reading';
 import type { Hop } from '@/lib/llm/offline/types';
 import type { ExtractInput, Extraction } from '../templates';
 
@@ -17,7 +17,13 @@ function direction(hop: Hop | undefined): 'out' | 'in' | 'both' {
 }
 
 export function extractCues(input: ExtractInput): Extraction {
-  const u = readQuestion(input.current, { links: input.recognised, options: input.frame.options ?? undefined, optionLinks: input.frame.optionLinks });
+  // Q_t is read as a step of Q: what Q sets aside is never a step entity to start from.
+  const u = readQuestion(input.current, {
+    links: input.recognised,
+    options: input.frame.options ?? undefined,
+    optionLinks: input.frame.optionLinks,
+    within: readingOf(input.frame),
+  });
   const entities = [...new Map(u.anchors.map((a) => [a.entity.nodeId, { mention: a.entity.mention, kind: a.entity.kind }])).values()];
   const relations = u.anchors.map((a) => ({
     entity: a.entity.mention,

@@ -4,7 +4,7 @@ import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../../baselines/evidence';
-import { asLinked } from '@/lib/llm/offline/linked';
+import { asLinked, everyReading } from '@/lib/llm/offline/linked';
 import { extractTemplate, type Extraction, type StepEntity, type Xr2Frame } from '../templates';
 import { callRole } from './call';
 
@@ -30,7 +30,7 @@ export async function extract(ctx: MethodContext<unknown>, parent: StepHandle, f
     const linked: StepEntity[] = [];
     const unresolved: string[] = [];
     for (const e of out.entities) {
-      const link = pick(recognised, e) ?? pick(asLinked(await ctx.channels.entity.link(step, e.mention, `Link "${e.mention}"`)), e, true);
+      const link = pick(everyReading(recognised), e) ?? pick(asLinked(await ctx.channels.entity.link(step, e.mention, `Link "${e.mention}"`)), e, true);
       if (!link) unresolved.push(e.mention);
       else if (!linked.some((l) => l.nodeId === link.nodeId)) linked.push({ ...link, mention: e.mention });
     }

@@ -21,6 +21,7 @@ import { writeSubquestions } from './subquestions';
 import { readArrowChain, type ArrowChain } from './arrows';
 import { memberOf, membershipAsMeeting } from './membership';
 import { everyReading } from '@/lib/llm/offline/linked';
+import { nounModifierCues, prepositionCues } from './modifiers';
 import { excludedMembers, isNegated, kindOfExcluded, type Mention } from './exclusion';
 import { normalise } from '@/lib/llm/offline/text';
 import type {
@@ -134,7 +135,7 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const named = mentionsIn(links, written);
   const mentions = onceEach(askedMentions(named, blanked, notes));
   const mentionSpans = mentions.map((m) => m[0] as Span);
-  const relations = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
+  const found = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   // With options to choose among ("Is it IL6, TNF or INS that …"), an opening "Is" picks one, unless the options are themselves yes and no.
   const choosing = options.length > 0 && !options.every((o) => /^(?:yes|no|true|false)$/i.test(o.text.trim()));
@@ -143,17 +144,22 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const kindWords = findKindWords(blanked).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
   const free: KindWord[] = [];
   for (const word of kindWords) if (!word.weak && !settleApposition(word, mentions, blanked)) free.push(word);
+  // "drugs for gout", "asthma drugs": the preposition or the noun modifier relates the kind word to the entity, where no phrase of the registry stands.
+  const beside = (cues: RelationCue[]) => cues.filter((m) => !found.some((c) => overlaps(c, m)));
+  const asked = [...found, ...beside(prepositionCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
   // A chain written with arrows, or a yes/no on whether an entity belongs to a chain's set, is read as such first.
-  const arrows = readArrowChain(blanked, mentions, kindWords, relations);
-  const membership = has('yesno') && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
+  const arrows = readArrowChain(blanked, mentions, kindWords, asked);
+  const membership = has('yesno') && !options.length ? readMembership(arrows, mentions, free, asked, questionCues, blanked) : null;
   // A yes/no clause introduces a kind only after its opener ("I'm doing some drug repurposing work. Does X bind any of the genes …").
   const opener = has('yesno') ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => c.start)) : 0;
   const focused = membership
     ? null
     : arrows
       ? { word: arrows.word, asked: !has('yesno') }
-      : earlier(collectionFocus(blanked, mentions), focusWord(blanked, free, relations, has('yesno'), opener));
+      : earlier(collectionFocus(blanked, mentions), focusWord(blanked, free, asked, has('yesno'), opener));
   const focus = focused?.word ?? null;
+  // A noun modifier stands between a question word and its kind word ("Which asthma drugs"): it joins the relations once the focus is found.
+  const relations = [...asked, ...beside(nounModifierCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
   // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
   // a question word asking for it, asks for the members, not a verdict.
   // "niacin upregulate WIF1", "droxidopa HTR1A binding": two entities and a relation joining them, with nothing asked for, state a claim to check.

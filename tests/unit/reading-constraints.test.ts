@@ -172,3 +172,21 @@ describe('a step of a question keeps what the question sets aside', () => {
     expect(chains(within)).toEqual(['sorafenib[Compound]:CbG', '!sunitinib[Compound]:CbG']);
   });
 });
+
+describe('an entity modifying the kind word relates to it by the kinds’ preferred relation', () => {
+  it.each([
+    ['Which drugs for gout have rash as a side effect?'],
+    ['Which gout drugs have rash as a side effect?'],
+    ['Name a medication against gout that may cause rash.'],
+    ['Which gout-medications list rash as an adverse effect?'],
+  ])('the disease is what the drugs treat, not a side effect beside the other: %s', (text) => {
+    const r = read(text, { ...E.gout, also: [{ kind: 'Side Effect', id: 'Side Effect::C0018099' }] }, E.rash);
+    expect(chains(r)).toEqual(['gout[Disease]:CtD', 'rash[Side Effect]:CcSE']);
+    expect(r.answerKind).toBe('Compound');
+  });
+
+  it('a relation phrase the question names still wins over the modifier', () => {
+    const r = read('Which melanoma drugs are known to cause rash?', E.melanoma, E.rash);
+    expect(chains(r)).toEqual(['melanoma[Disease]:CtD', 'rash[Side Effect]:CcSE']);
+  });
+});

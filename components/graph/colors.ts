@@ -19,7 +19,7 @@ export const KIND_COLORS = {
   Symptom: '#ca8a04',
 } as const satisfies Record<string, string>;
 
-export type KnownKind = keyof typeof KIND_COLORS;
+type KnownKind = keyof typeof KIND_COLORS;
 
 /** Colour of a node whose kind means none of the coloured kinds. */
 export const FALLBACK_KIND_COLOR = '#64748b';

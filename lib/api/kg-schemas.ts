@@ -84,4 +84,4 @@ export const NeighborsQuerySchema = z.object({
   /** degree: best-connected first; id: source order; diverse: relations take turns (the browser's default view). */
   order: z.enum(['degree', 'id', 'diverse']).default('degree'),
 });
-export type NeighborsQuery = z.output<typeof NeighborsQuerySchema>;
+type NeighborsQuery = z.output<typeof NeighborsQuerySchema>;

@@ -7,7 +7,7 @@ export type NodeProfileDto = NonNullable<Awaited<ReturnType<typeof nodeProfile>>
 export type NeighborsDto = Awaited<ReturnType<typeof neighbors>>;
 export type NeighborItemDto = NeighborsDto['edges'][number];
 export type DegreeRowDto = NodeProfileDto['degreeByMetaedge'][number];
-export type KgStatsDto = Awaited<ReturnType<typeof kgStats>>;
+type KgStatsDto = Awaited<ReturnType<typeof kgStats>>;
 
 export interface SearchResponse {
   items: KgNodeDto[];

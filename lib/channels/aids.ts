@@ -184,5 +184,3 @@ function describe(read: ReadAnchors): string {
 function setText(found: ChannelAnswer): string {
   return found.items.length ? found.items.map((r) => r.text).join('; ') : (found.note ?? 'no set');
 }
-
-export { AIDS };

@@ -41,6 +41,5 @@ export class Channels {
 }
 
 export * from './switches';
-export type { AidName, AidUse, ReadAnchors } from './aids';
-export type { ChannelAnswer, ChannelDeps, WebRecord } from './types';
+export type { ChannelAnswer, ChannelDeps } from './types';
 export type { WebSearchProvider } from './web';

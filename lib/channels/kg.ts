@@ -449,5 +449,3 @@ function pathEvidence(path: KgPath, verbs: Map<string, string>, rank: number): E
     scores: { length: path.edges.length, rank },
   };
 }
-
-export type { EvidenceRecord };

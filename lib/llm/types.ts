@@ -57,7 +57,7 @@ export interface RoleTemplate<I = unknown, O = unknown> {
   jsonSchema: Record<string, unknown> | null;
 }
 
-export type OutputOf<T> = T extends RoleTemplate<unknown, infer O> ? O : never;
+type OutputOf<T> = T extends RoleTemplate<unknown, infer O> ? O : never;
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

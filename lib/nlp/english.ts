@@ -69,8 +69,3 @@ export function americanSpelling(word: string): string {
     .replace(/([tb])re(s?)$/, '$1er$2')
     .replace(/ogue(s?)$/, 'og$1');
 }
-
-/** The word covering a character offset, if any. */
-export function wordAt(words: Word[], offset: number): Word | undefined {
-  return words.find((w) => w.start <= offset && offset < w.end);
-}

@@ -8,6 +8,5 @@
  * through here. Relation senses come from the registry (./senses.ts).
  */
 
-export { readQuestion, readingOf, seedEntities, candidateEntities, type FramedQuestion, type ReadInput } from './read';
-export { findRelationCues } from './relation-cues';
+export { readQuestion, readingOf, seedEntities, candidateEntities, type FramedQuestion } from './read';
 export { registerSense, senses, type SenseInput } from './senses';

@@ -31,7 +31,7 @@ export const PhraseSchema = z.object({
   /** A loose linking word: when none of its metaedges joins the kinds at hand, any metaedge between them will do. */
   generic: z.boolean().default(false),
 });
-export type Phrase = z.infer<typeof PhraseSchema>;
+type Phrase = z.infer<typeof PhraseSchema>;
 
 const Clause = z.string().includes('{x}');
 

@@ -9,7 +9,7 @@ import type { K2vReport } from '@/lib/verify';
 import { latestReports } from '@/lib/verify/store';
 import { CATALOGUE, findTable, rowSwitches, type ReproductionTable, type RewardForm, type TableRow } from './catalogue';
 
-export { CATALOGUE, findTable, type ReproductionTable } from './catalogue';
+export { CATALOGUE } from './catalogue';
 
 export interface ReproduceRequest {
   set: string;

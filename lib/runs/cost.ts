@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 const StageCostSchema = z.object({ stage: z.string(), steps: z.number(), modelCalls: z.number(), tokensIn: z.number(), tokensOut: z.number(), ms: z.number() });
-export type StageCost = z.infer<typeof StageCostSchema>;
+type StageCost = z.infer<typeof StageCostSchema>;
 
 /** A run's cost as `runs.cost` stores it. */
 export const RunCostSchema = z.object({

@@ -54,7 +54,7 @@ export const RunRequestSchema = z
   .refine((r) => !!r.question !== !!r.questionId, { message: 'give exactly one of question or questionId', path: ['question'] });
 
 export type RunRequest = z.input<typeof RunRequestSchema>;
-export type ParsedRunRequest = z.output<typeof RunRequestSchema>;
+type ParsedRunRequest = z.output<typeof RunRequestSchema>;
 
 /** A rerun: the parent's question and config with these changes. */
 export const RerunRequestSchema = z
@@ -65,7 +65,7 @@ export const RerunRequestSchema = z
     method: z.enum(METHOD_IDS).optional(),
   })
   .strict();
-export type RerunRequest = z.input<typeof RerunRequestSchema>;
+type RerunRequest = z.input<typeof RerunRequestSchema>;
 
 /** The model endpoint a run or job was started with (lib/runs/backend.ts); never credentials. */
 export const BackendDescriptionSchema = z.object({

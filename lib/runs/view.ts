@@ -7,7 +7,7 @@ import { summariseCost } from './store/cost';
 import { readRunMethod, readRunWithFamily } from './store/runs';
 import { buildCallTimings, buildRunView, buildStepDetail, documentIdsOf, storedCost, type CallTiming, type RunView, type StepDetail } from './view-builder';
 
-export type { CallTiming, EvidenceView, ModelCallView, RunStatus, RunView, SeedEntity, StepDetail, StepSummary, VerificationView } from './view-builder';
+export type { CallTiming, EvidenceView, ModelCallView, RunView, SeedEntity, StepDetail, StepSummary, VerificationView } from './view-builder';
 
 /**
  * The reads of a run's view: the stores read, ./view-builder.ts builds (pure), and

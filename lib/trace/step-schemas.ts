@@ -127,6 +127,4 @@ function isPlainJson(value: unknown): boolean {
   for (const k in value) if (!isPlainJson((value as Record<string, unknown>)[k])) return false;
   return true;
 }
-export type { RegramCandidateTable, RegramRegion } from './steps/regram';
-export type { Eigen1Generation, Eigen1Proposer } from './steps/eigen1';
-export { SimilarityUseSchema } from './steps/common';
+export type { RegramCandidateTable } from './steps/regram';

@@ -14,7 +14,7 @@ import { type CriterionVerdict, type K2vReport, type VerificationStage } from '@
 import { FORMAT_REWARD, k2vRewards, passRate } from './rewards';
 import { checklistTemplate, judgeTemplate, type GoldView } from './templates';
 
-export type { CriterionVerdict, K2vReport } from '@/lib/trace/steps/k2v';
+export type { K2vReport } from '@/lib/trace/steps/k2v';
 export type { GoldView } from './templates';
 
 export interface VerifyOptions {

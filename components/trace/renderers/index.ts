@@ -25,4 +25,4 @@ export function rendererFor(kind: string): StepRenderer | null {
   return resolveRenderer(STEP_RENDERERS, kind);
 }
 
-export type { StepRenderer, StepRendererProps, TraceContext } from './types';
+export type { StepRenderer, TraceContext } from './types';

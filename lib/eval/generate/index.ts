@@ -5,11 +5,11 @@ import { generateK2vSet } from './k2v';
 import type { Generator } from './request';
 
 export { generateBiomedhop, generateBiomedhopSet, type BiomedhopOptions } from './biomedhop';
-export { COVERAGE_POLICIES, runBundles, type CoveragePolicy, type EvidenceReport } from './evidence';
-export { EVIDENCE_SOURCES, type EvidenceSource, type QuestionEvidence } from './types';
+export { COVERAGE_POLICIES, runBundles, type EvidenceReport } from './evidence';
+export { EVIDENCE_SOURCES } from './types';
 export { generateK2vSet } from './k2v';
 export { GenerationError, InvalidGenerationOptions, MAX_QUESTIONS } from './errors';
-export { BIOMEDHOP_FAMILIES, RENDERINGS, type BiomedhopFamily, type GeneratedQuestion, type GoldGraph, type QuestionPattern, type Rendering } from './types';
+export { BIOMEDHOP_FAMILIES, RENDERINGS, type GeneratedQuestion, type QuestionPattern } from './types';
 
 export { GENERATORS, GenerateRequestSchema, type GenerateRequest, type Generator } from './request';
 

@@ -8,7 +8,7 @@ import { parseMirage } from './mirage';
 import type { ParsedSet } from './parsed';
 import { linkCorpusAbstracts, parsePubmedqa } from './pubmedqa';
 
-export { SetImportError, type ImportIssue } from './errors';
+export { SetImportError } from './errors';
 
 export { SET_FORMATS, type SetFormat } from './formats';
 

@@ -40,7 +40,7 @@ export const EvalJobRequestSchema = z
     name: z.string().trim().max(200).optional(),
   })
   .strict();
-export type EvalJobRequest = z.input<typeof EvalJobRequestSchema>;
+type EvalJobRequest = z.input<typeof EvalJobRequestSchema>;
 
 /** What a job stores in its `params` column: how its runs are made. */
 export const JobSettingsSchema = z.object({

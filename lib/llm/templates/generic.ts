@@ -20,33 +20,6 @@ function optionsBlock(options: string[]): string {
   return options.map((option, i) => `${String.fromCharCode(65 + i)}. ${option}`).join('\n');
 }
 
-export const answerTemplate = defineTemplate({
-  role: 'answer',
-  id: 'generic.answer',
-  version: 1,
-  system:
-    'You answer biomedical questions using only the evidence you are given and the reasoning so far. ' +
-    'Cite the ids of the evidence that supports your answer. If the evidence does not support any answer, abstain.',
-  render: (input: { question: string; options?: string[]; evidence: EvidenceLine[]; reasoning?: string }) =>
-    [
-      `Question: ${input.question}`,
-      input.options?.length ? `Options:\n${optionsBlock(input.options)}` : null,
-      `Evidence:\n${evidenceBlock(input.evidence)}`,
-      input.reasoning ? `Reasoning so far:\n${input.reasoning}` : null,
-      input.options?.length
-        ? 'Give the letter of the correct option as the answer.'
-        : 'Give the answer as a short entity name (or a list of names separated by "; ").',
-    ]
-      .filter(Boolean)
-      .join('\n\n'),
-  output: z.object({
-    answer: z.string().describe('Option letter, entity name, list or number; empty when abstaining'),
-    rationale: z.string(),
-    evidenceIds: z.array(z.string()).describe('Ids of the evidence lines that support the answer'),
-    abstain: z.boolean(),
-  }),
-});
-
 export const judgeTemplate = defineTemplate({
   role: 'judge',
   id: 'generic.judge',
@@ -67,33 +40,6 @@ export const monitorTemplate = defineTemplate({
   render: (input: { question: string; window: string }) =>
     `Question being solved: ${input.question}\n\nLatest passage of the reasoning:\n"""\n${input.window}\n"""\n\nDoes this passage need retrieval?`,
   output: z.object({ needsRetrieval: z.boolean(), reason: z.string() }),
-});
-
-export const querierTemplate = defineTemplate({
-  role: 'querier',
-  id: 'generic.querier',
-  version: 1,
-  system:
-    'You turn an uncertain passage of reasoning into one short search query (entity names and the relation in question) ' +
-    'for a biomedical knowledge graph and document index.',
-  render: (input: { question: string; window: string }) => `Question being solved: ${input.question}\n\nUncertain passage:\n"""\n${input.window}\n"""`,
-  output: z.object({ query: z.string().min(1) }),
-});
-
-export const injectorTemplate = defineTemplate({
-  role: 'injector',
-  id: 'generic.injector',
-  version: 1,
-  system:
-    'You compress retrieved evidence into a short first-person aside that a reasoner can read mid-thought. ' +
-    'Start with "Wait a minute, by searching information about <query>, I found that" and state only what the evidence says. ' +
-    'If nothing retrieved is relevant, say so in one sentence.',
-  render: (input: { question: string; query: string; retrieved: EvidenceLine[] }) =>
-    `Question being solved: ${input.question}\n\nQuery: ${input.query}\n\nRetrieved:\n${evidenceBlock(input.retrieved)}`,
-  output: z.object({
-    aside: z.string().min(1),
-    usedIds: z.array(z.string()).describe('Ids of the retrieved items the aside relies on'),
-  }),
 });
 
 export const recallTemplate = defineTemplate({

@@ -1,11 +1,2 @@
-export { defineTemplate, getTemplate, listTemplates, type TemplateSpec } from './registry';
-export {
-  answerTemplate,
-  judgeTemplate,
-  monitorTemplate,
-  querierTemplate,
-  injectorTemplate,
-  recallTemplate,
-  generateTemplate,
-  type EvidenceLine,
-} from './generic';
+export { defineTemplate, getTemplate, listTemplates } from './registry';
+export { judgeTemplate, monitorTemplate, generateTemplate } from './generic';

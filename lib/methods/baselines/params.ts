@@ -9,10 +9,10 @@ const contextParams = {
 };
 
 export const DirectParamsSchema = z.object(contextParams);
-export type DirectParams = z.infer<typeof DirectParamsSchema>;
+type DirectParams = z.infer<typeof DirectParamsSchema>;
 
 export const CotParamsSchema = z.object(contextParams);
-export type CotParams = z.infer<typeof CotParamsSchema>;
+type CotParams = z.infer<typeof CotParamsSchema>;
 
 export const KgRagParamsSchema = z.object({
   /** Triples of the ranked 1-hop neighbourhood that go into the prompt (METHODS.md §1: top 20). */

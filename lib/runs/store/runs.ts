@@ -117,7 +117,7 @@ export function readRunWithChildren(where: { id: string } | { shareId: string })
 export function readRunWithFamily(where: { id: string } | { shareId: string }) {
   return getPrisma().run.findUnique({ where, include: { parent: { select: { id: true, shareId: true } }, children: childSelect } });
 }
-export type RunWithFamily = NonNullable<Awaited<ReturnType<typeof readRunWithFamily>>>;
+type RunWithFamily = NonNullable<Awaited<ReturnType<typeof readRunWithFamily>>>;
 
 /** The latest runs, newest first, that the owner filter lets through; only those among `ids` when given. */
 export function listRuns(limit: number, opts: { ids?: readonly string[]; owners?: OwnerFilter } = {}) {

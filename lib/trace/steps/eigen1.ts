@@ -80,11 +80,11 @@ export const Eigen1GenerationSchema = z.object({
     .optional(),
   usage: z.array(UsageSchema).optional(),
 });
-export type Eigen1Generation = z.infer<typeof Eigen1GenerationSchema>;
+type Eigen1Generation = z.infer<typeof Eigen1GenerationSchema>;
 
 /** `eigen1.proposer`: one proposer's candidate solution, the evidence it saw, its injected asides and usage. */
 export const Eigen1ProposerSchema = z.object({ candidate: Eigen1CandidateSchema, injections: z.number().int(), usage: z.array(UsageSchema) });
-export type Eigen1Proposer = z.infer<typeof Eigen1ProposerSchema>;
+type Eigen1Proposer = z.infer<typeof Eigen1ProposerSchema>;
 
 const RevisedSchema = z.object({ candidates: z.array(Eigen1CandidateSchema), usage: z.array(UsageSchema) });
 const RevisedOneSchema = z.object({ candidate: Eigen1CandidateSchema, usage: z.array(UsageSchema) });

@@ -52,7 +52,7 @@ export const RegramRegionSchema = z.object({
   facts: z.array(FactSchema),
   relations: z.array(z.object({ metaedge: z.string(), verb: z.string(), sourceKind: z.string(), targetKind: z.string() })),
 });
-export type RegramRegion = z.infer<typeof RegramRegionSchema>;
+type RegramRegion = z.infer<typeof RegramRegionSchema>;
 
 const ProposedTripleSchema = z.object({ head: z.string(), relation: z.string(), tail: z.string() });
 

@@ -7,8 +7,6 @@ import type { MethodContext } from '../../types';
 import { asLinked } from '@/lib/llm/offline/linked';
 import { toItem, type RetrievedItem } from './records';
 
-export type { RetrievedItem };
-
 export interface Retrieval {
   query: string;
   /** The top records per source, in the order shown to the injector: the trace's own records, so a stored output refers to them rather than copying them. */

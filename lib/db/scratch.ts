@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { closeDb, databaseUrl } from './client';
 import { applyMigrations } from './migrate';
 
 /**
@@ -11,6 +12,21 @@ export async function createMigratedDatabase(serverUrl: string, name: string): P
   const url = withDatabase(serverUrl, name);
   await applyMigrations(url);
   return { url, drop: () => adminQuery(admin, `drop database if exists "${name}" with (force)`) };
+}
+
+/** A migrated database of its own (named `<prefix>_<time>`) on the same server; this process uses it until `drop`. */
+export async function switchToScratchDatabase(prefix: string): Promise<{ drop(): Promise<void> }> {
+  const original = databaseUrl();
+  const scratch = await createMigratedDatabase(original, `${prefix}_${Date.now()}`);
+  await closeDb();
+  process.env.DATABASE_URL = scratch.url;
+  return {
+    async drop() {
+      await closeDb();
+      process.env.DATABASE_URL = original;
+      await scratch.drop();
+    },
+  };
 }
 
 /** The same server and options, another database. */

@@ -1,5 +1,5 @@
-import { getPool } from '../../lib/db/client';
 import { samplePaths } from '../../lib/kg';
+import { seededNodes, topDegreeNodeIds, topMetaedges } from '../../lib/kg/store/sampling';
 
 /**
  * The fixed KG workload: hand-picked mentions and questions, plus nodes and
@@ -76,20 +76,13 @@ export function kgWorkload(): Promise<KgWorkload> {
 }
 
 async function buildKgWorkload(): Promise<KgWorkload> {
-  const db = getPool();
-  const ids = async (sql: string, params: unknown[] = []) => (await db.query<{ id: string }>(sql, params)).rows.map((r) => r.id);
-  const seeded = (kind: string, n: number, extra = '') =>
-    ids(`select id from nodes where kind = $1 and degree > 0 ${extra} order by md5(id || $2) limit $3`, [kind, WORKLOAD_SEED, n]);
+  const seeded = async (kind: string, n: number) => (await seededNodes(WORKLOAD_SEED, n, kind)).map((r) => r.id);
 
-  const topGenes = await ids(`select id from nodes where kind = 'Gene' order by degree desc, id limit 5`);
-  const topNodes = await ids(`select id from nodes order by degree desc, id limit 5`);
-  const randomNodes = await ids(`select id from nodes where degree > 0 order by md5(id || $1) limit 30`, [WORKLOAD_SEED]);
+  const topGenes = await topDegreeNodeIds(5, 'Gene');
+  const topNodes = await topDegreeNodeIds(5);
+  const randomNodes = (await seededNodes(WORKLOAD_SEED, 30)).map((r) => r.id);
   const neighborIds = [...new Set([...topGenes, ...topNodes, ...randomNodes])];
-  const { rows: top } = await db.query<{ node_id: string; metaedge: string }>(
-    `select distinct on (node_id) node_id, metaedge from node_degrees where node_id = any($1) order by node_id, count desc, metaedge`,
-    [neighborIds],
-  );
-  const topMetaedge = new Map(top.map((r) => [r.node_id, r.metaedge]));
+  const topMetaedge = await topMetaedges(neighborIds);
 
   const diseases = await seeded('Disease', 26);
   const compounds = await seeded('Compound', 20);

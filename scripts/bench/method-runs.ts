@@ -1,12 +1,14 @@
 import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
-import { getPool, getPrisma } from '../../lib/db/client';
 import { generateQuestionSet } from '../../lib/eval/generate';
+import { deleteSetsNamed, readSetQuestionIds } from '../../lib/eval/store/sets';
 import { OfflineBackend } from '../../lib/llm/offline-backend';
 import { sharedKnowledgeLookups } from '../../lib/kg';
 import { listMethods } from '../../lib/methods/registry';
 import { executeRun } from '../../lib/runs/executor';
 import { createRun } from '../../lib/runs/service';
+import { deleteRuns } from '../../lib/runs/store/runs';
+import { pingDatabase, runOutcomes, stepDurations, storedKb } from '../../lib/runs/store/measures';
 import { percentile, round } from './timing';
 import type { BenchModule, BenchRow } from './types';
 
@@ -26,8 +28,7 @@ export const methodRuns: BenchModule = {
   help: 'offline run time, overhead (warm and cold), CPU, statements, calls and storage per method: 10 seeded questions × 7 methods (about a minute)',
   async run({ log }) {
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SEED, count: QUESTIONS }, { replace: true });
-    const prisma = getPrisma();
-    const questions = await prisma.question.findMany({ where: { set: { name: SET } }, orderBy: { ordinal: 'asc' }, select: { id: true } });
+    const questions = (await readSetQuestionIds(SET, {}))?.questions ?? [];
     const rows: BenchRow[] = [];
     const storageKb: number[] = [];
     // What a round trip costs on this machine now: overhead is mostly round trips × this, plus CPU.
@@ -58,7 +59,7 @@ export const methodRuns: BenchModule = {
           const coldModel = timeModelCalls();
           await executeRun(cold.id);
           coldOverheadMs.push(performance.now() - coldStarted - coldModel.stop());
-          await prisma.run.delete({ where: { id: cold.id } });
+          await deleteRuns([cold.id]);
 
           const { id } = await createRun({ method: method.id, questionId: q.id, backend: 'offline' }, { enqueue: false });
           runIds.push(id);
@@ -76,12 +77,9 @@ export const methodRuns: BenchModule = {
         }
         const kb = await storedKb(runIds);
         storageKb.push(...kb);
-        const runs = await prisma.run.findMany({
-          where: { id: { in: runIds } },
-          select: { correct: true, status: true, _count: { select: { modelCalls: true } } },
-        });
+        const runs = await runOutcomes(runIds);
         const correct = runs.filter((r) => r.correct).length;
-        const calls = runs.reduce((sum, r) => sum + r._count.modelCalls, 0) / runs.length;
+        const calls = runs.reduce((sum, r) => sum + r.modelCalls, 0) / runs.length;
         const failed = runs.filter((r) => r.status !== 'succeeded').length;
         log(`${method.id}: ${correct}/${runs.length} correct, ${calls.toFixed(1)} calls/run${failed ? `, ${failed} failed` : ''}`);
         rows.push(
@@ -145,7 +143,7 @@ export const methodRuns: BenchModule = {
             samplesMs: await regionTimes(runIds),
             note: 'link + candidates + MMR + region steps, trace writes included',
           });
-        await prisma.run.deleteMany({ where: { id: { in: runIds } } });
+        await deleteRuns(runIds);
       }
       rows.push(
         {
@@ -159,7 +157,7 @@ export const methodRuns: BenchModule = {
         { type: 'value', label: 'run storage p95', key: 'run_storage_kb_p95', value: round(percentile(storageKb, 95)), unit: 'KB' },
       );
     } finally {
-      await prisma.questionSet.deleteMany({ where: { name: SET } });
+      await deleteSetsNamed(SET);
     }
     return rows;
   },
@@ -170,7 +168,7 @@ async function roundTripMs(): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < 50; i++) {
     const started = performance.now();
-    await getPool().query('select 1');
+    await pingDatabase();
     samples.push(performance.now() - started);
   }
   return percentile(samples, 50);
@@ -195,10 +193,7 @@ function countStatements(): { stop(): number } {
 /** Region construction time of every ReGraM hop: its linking, candidate, MMR and region steps. */
 const REGION_STEPS = ['regram.link', 'regram.candidates', 'regram.mmr', 'regram.region'];
 async function regionTimes(runIds: string[]): Promise<number[]> {
-  const steps = await getPrisma().step.findMany({
-    where: { runId: { in: runIds }, kind: { in: REGION_STEPS } },
-    select: { parentStepId: true, durationMs: true },
-  });
+  const steps = await stepDurations(runIds, REGION_STEPS);
   const perHop = new Map<string, number>();
   for (const s of steps) if (s.parentStepId) perHop.set(s.parentStepId, (perHop.get(s.parentStepId) ?? 0) + (s.durationMs ?? 0));
   return [...perHop.values()];
@@ -233,18 +228,4 @@ function timeModelCalls(): { stop(): number } {
       return total;
     },
   };
-}
-
-/** What each run occupies in its tables (pg_column_size of every row, so TOAST compression counts; indexes do not): run row, steps, evidence, model calls and trace packs. */
-async function storedKb(runIds: string[]): Promise<number[]> {
-  const { rows } = await getPool().query<{ kb: number }>(
-    `select (pg_column_size(r.*)
-             + coalesce((select sum(pg_column_size(s.*)) from steps s where s.run_id = r.id), 0)
-             + coalesce((select sum(pg_column_size(e.*)) from evidence e where e.run_id = r.id), 0)
-             + coalesce((select sum(pg_column_size(m.*)) from model_calls m where m.run_id = r.id), 0)
-             + coalesce((select sum(pg_column_size(p.*)) from trace_packs p where p.run_id = r.id), 0)) / 1024.0 kb
-       from runs r where r.id = any($1)`,
-    [runIds],
-  );
-  return rows.map((r) => Number(r.kb));
 }

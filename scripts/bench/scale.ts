@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { closeDb, databaseUrl, getPool } from '../../lib/db/client';
-import { createMigratedDatabase } from '../../lib/db/scratch';
+import { switchToScratchDatabase } from '../../lib/db/scratch';
 import { findPaths, graphSnapshot, invalidateGraphSnapshot, linkEntities, neighbors, sharedNeighbors, type NeighborOptions } from '../../lib/kg';
 import { importPrimeKg } from '../../lib/kg/import';
+import { seededEdges, seededNodes, topDegreeNodeIds, topMetaedges } from '../../lib/kg/store/sampling';
 import { PRIMEKG_ROWS, writeSyntheticPrimeKg } from '../../lib/kg/import/primekg-synth';
 import { listMethods } from '../../lib/methods/registry';
 import { executeRun } from '../../lib/runs/executor';
@@ -38,7 +38,7 @@ export const scaleBench: BenchModule = {
       await writeSyntheticPrimeKg(`${file}.partial`, { rows, seed: SEED });
       fs.renameSync(`${file}.partial`, file);
     }
-    const scratch = await scratchDatabase();
+    const scratch = await switchToScratchDatabase('hopscope_scale');
     try {
       log('importing…');
       // The whole import, from the call to the commit: read, fold, COPY, index builds, analyze, the import record.
@@ -164,40 +164,14 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; s: number }
   return { value, s: (performance.now() - started) / 1000 };
 }
 
-/** A migrated database of its own on the same server; this process uses it until `drop`. */
-async function scratchDatabase(): Promise<{ drop(): Promise<void> }> {
-  const original = databaseUrl();
-  const scratch = await createMigratedDatabase(original, `hopscope_scale_${Date.now()}`);
-  await closeDb();
-  process.env.DATABASE_URL = scratch.url;
-  return {
-    async drop() {
-      await closeDb();
-      process.env.DATABASE_URL = original;
-      await scratch.drop();
-    },
-  };
-}
-
 /** Drawn from the loaded graph by a seeded hash: the 5 top-degree nodes (hubs) and 30 others; pairs of them; names and questions from edges. */
 async function workload() {
-  const db = getPool();
-  const { rows: hubs } = await db.query<{ id: string }>(`select id from nodes order by degree desc, id limit 5`);
-  const { rows: others } = await db.query<{ id: string; name: string }>(`select id, name from nodes where degree > 0 order by md5(id || $1) limit 30`, [
-    WORKLOAD_SEED,
-  ]);
-  const ids = [...hubs.map((h) => h.id), ...others.map((o) => o.id)];
-  const { rows: top } = await db.query<{ node_id: string; metaedge: string }>(
-    `select distinct on (node_id) node_id, metaedge from node_degrees where node_id = any($1) order by node_id, count desc, metaedge`,
-    [ids],
-  );
-  const topMetaedge = new Map(top.map((r) => [r.node_id, r.metaedge]));
-  const { rows: edges } = await db.query<{ source: string; verb: string; target_kind: string }>(
-    `select s.name source, m.verb, m.target_kind from edges e join nodes s on s.id = e.source_id join metaedges m on m.abbr = e.metaedge
-      order by md5(e.id::text || $1) limit 10`,
-    [WORKLOAD_SEED],
-  );
-  const questions = edges.map((e) => `Which ${e.target_kind.toLowerCase()} is linked to ${e.source} by ${e.verb}?`);
+  const hubs = await topDegreeNodeIds(5);
+  const others = await seededNodes(WORKLOAD_SEED, 30);
+  const ids = [...hubs, ...others.map((o) => o.id)];
+  const topMetaedge = await topMetaedges(ids);
+  const edges = await seededEdges(WORKLOAD_SEED, 10);
+  const questions = edges.map((e) => `Which ${e.targetKind.toLowerCase()} is linked to ${e.source} by ${e.verb}?`);
   return {
     nodes: ids.map((id) => ({ id, topMetaedge: topMetaedge.get(id)! })),
     pairs: [...ids.slice(0, 4).map((id, i) => [id, ids[(i + 1) % 4]]), ...others.slice(0, 20).map((o, i) => [o.id, others[(i + 10) % 20].id])] as [

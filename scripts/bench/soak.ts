@@ -1,8 +1,10 @@
-import { getPool, getPrisma } from '../../lib/db/client';
 import { generateQuestionSet } from '../../lib/eval/generate';
+import { deleteSetsNamed, readSetQuestionIds } from '../../lib/eval/store/sets';
 import { listMethods } from '../../lib/methods/registry';
 import { enqueueRun } from '../../lib/runs/queue';
 import { createRun } from '../../lib/runs/service';
+import { recordedRunTimes } from '../../lib/runs/store/measures';
+import { deleteRuns } from '../../lib/runs/store/runs';
 import { startWorkers } from '../../lib/runs/worker';
 import { collectGarbage, percentile, round } from './timing';
 import type { BenchModule, BenchRow } from './types';
@@ -30,9 +32,8 @@ export const soak: BenchModule = {
   async run({ log, args }) {
     const total = Math.round(args.number('soak-runs', RUNS));
     const window = Math.min(WINDOW, Math.max(1, Math.floor(total / 6)));
-    const prisma = getPrisma();
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count: QUESTIONS }, { replace: true });
-    const questions = await prisma.question.findMany({ where: { set: { name: SET } }, orderBy: { ordinal: 'asc' }, select: { id: true } });
+    const questions = (await readSetQuestionIds(SET, {}))?.questions ?? [];
     const methods = listMethods().map((m) => m.id);
     // A queue of its own, so that no other worker on this database takes the soak's runs.
     const queue = process.env.HOPSCOPE_RUN_QUEUE;
@@ -65,8 +66,8 @@ export const soak: BenchModule = {
       await workers.stop();
       if (queue === undefined) delete process.env.HOPSCOPE_RUN_QUEUE;
       else process.env.HOPSCOPE_RUN_QUEUE = queue;
-      for (let i = 0; i < runIds.length; i += 500) await prisma.run.deleteMany({ where: { id: { in: runIds.slice(i, i + 500) } } });
-      await prisma.questionSet.deleteMany({ where: { name: SET } });
+      for (let i = 0; i < runIds.length; i += 500) await deleteRuns(runIds.slice(i, i + 500));
+      await deleteSetsNamed(SET);
     }
     const first = windows[0];
     const last = windows.at(-1)!;
@@ -114,10 +115,7 @@ export const soak: BenchModule = {
 /** Waits until every run has ended; their times from claim to finish, as recorded. */
 async function waitForRuns(ids: string[]): Promise<{ ms: number[]; failed: number }> {
   for (;;) {
-    const { rows } = await getPool().query<{ status: string; ms: number | null }>(
-      `select status, extract(epoch from finished_at - started_at) * 1000 as ms from runs where id = any($1)`,
-      [ids],
-    );
+    const rows = await recordedRunTimes(ids);
     if (rows.every((r) => r.status !== 'queued' && r.status !== 'running')) {
       return { ms: rows.filter((r) => r.status === 'succeeded').map((r) => Number(r.ms)), failed: rows.filter((r) => r.status !== 'succeeded').length };
     }

@@ -4,10 +4,25 @@
 // cases are not picked by hand to suit the linker. See docs/linking.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { closeDb, getPool } from '../lib/db/client';
+import { ensureDatabase } from '../lib/db/bootstrap';
 import { normaliseName } from '../lib/kg/normalise';
 import { seededRandom } from '../lib/kg/query/prng';
 import { LAY_TERMS } from '../lib/kg/linking/lay-terms';
+import {
+  aliasKeys,
+  aliasesNamingNoNode,
+  diseasesInOrder,
+  doShortNames,
+  geneDerivedNames,
+  geneFullNames,
+  geneWordAliases,
+  kindsOf,
+  nodeIdsByName,
+  sampleNodes,
+  shortGeneAliases,
+  type NodeFilter,
+  type SampledNode,
+} from '../lib/kg/store/linking-samples';
 import { CLINICAL_SHORTHAND, NAME_SHORTHAND } from '../lib/kg/linking/words';
 import { americanSpelling, analyse } from '../lib/nlp/english';
 
@@ -22,13 +37,6 @@ export interface LinkingCase {
   expected: string;
   /** Every node counted as right (nodes of the same name in other kinds, every gene with a shared alias). */
   accept: string[];
-}
-
-interface Row {
-  id: string;
-  kind: string;
-  name: string;
-  normalised: string;
 }
 
 const args = process.argv.slice(2);
@@ -66,17 +74,12 @@ const GENE_SENTENCES = ['Is the {m} gene expressed in the liver?', 'Which compou
 async function main() {
   const random = seededRandom(SEED);
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
-  const pool = getPool();
-  const q = async <T extends object>(sql: string, values: unknown[] = []) => (await pool.query<T & object>(sql, values)).rows;
   // Sampling: a seeded order over ids, so the set is the same for the same KG and seed.
-  const sample = (where: string, n: number, values: unknown[] = []) =>
-    q<Row>(`select id, kind, name, normalised from nodes where ${where} order by md5(id || $${values.length + 1}) limit ${n}`, [...values, SEED]);
+  const sample = (filter: NodeFilter, n: number) => sampleNodes(filter, n, SEED);
 
-  const byNormalised = new Map<string, string[]>();
-  for (const r of await q<{ normalised: string; id: string }>('select normalised, id from nodes'))
-    byNormalised.set(r.normalised, [...(byNormalised.get(r.normalised) ?? []), r.id]);
-  const aliasKeys = new Set((await q<{ normalised: string }>('select distinct normalised from node_aliases')).map((r) => r.normalised));
-  const namesAnything = (s: string) => byNormalised.has(normaliseName(s)) || aliasKeys.has(normaliseName(s));
+  const byNormalised = await nodeIdsByName();
+  const aliased = await aliasKeys();
+  const namesAnything = (s: string) => byNormalised.has(normaliseName(s)) || aliased.has(normaliseName(s));
 
   const cases: LinkingCase[] = [];
   const add = (category: string, template: string, mention: string, expected: string, accept: string[]) => {
@@ -91,10 +94,10 @@ async function main() {
       accept: [...new Set(accept)],
     });
   };
-  const sameName = (r: Row) => byNormalised.get(r.normalised) ?? [r.id];
+  const sameName = (r: SampledNode) => byNormalised.get(r.normalised) ?? [r.id];
 
   // Names as written.
-  for (const r of await sample(`length(normalised) between 4 and 40`, 20)) add('exact', pick(TEMPLATES[r.kind]), r.name, r.id, sameName(r));
+  for (const r of await sample('exact', 20)) add('exact', pick(TEMPLATES[r.kind]), r.name, r.id, sameName(r));
 
   // Misspellings: one swap, drop or doubled letter in a name of five or more characters.
   const misspell = (name: string): string => {
@@ -105,27 +108,19 @@ async function main() {
     if (edit === 'drop') return name.slice(0, at) + name.slice(at + 1);
     return name.slice(0, at) + name[at] + name.slice(at);
   };
-  const misspelt = async (category: string, where: string, n: number) => {
-    for (const r of await sample(where, n * 2)) {
+  const misspelt = async (category: 'misspelt' | 'misspelt-words', n: number) => {
+    for (const r of await sample(category, n * 2)) {
       if (cases.filter((c) => c.category === category).length >= n) break;
       const wrong = misspell(r.name);
       if (wrong === r.name || namesAnything(wrong)) continue;
       add(category, pick(TEMPLATES[r.kind]), wrong, r.id, sameName(r));
     }
   };
-  await misspelt('misspelt', `kind in ('Disease', 'Compound', 'Side Effect', 'Symptom', 'Anatomy') and normalised ~ '^[a-z]{5,}$'`, 60);
-  await misspelt(
-    'misspelt-words',
-    `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy', 'Pathway', 'Biological Process') and normalised ~ '^[a-z]{3,} [a-z ]{5,30}$'`,
-    20,
-  );
+  await misspelt('misspelt', 60);
+  await misspelt('misspelt-words', 20);
 
   // Genes by their NCBI full names, as written and misspelt.
-  const fullNames = await q<{ id: string; alias: string }>(
-    `select a.node_id as id, a.alias from node_aliases a where a.source = 'ncbi-full-name' and length(a.alias) between 12 and 45
-       and a.alias !~* '(like|open reading frame|uncharacterized|pseudogene)' order by md5(a.node_id || $1) limit 40`,
-    [SEED],
-  );
+  const fullNames = await geneFullNames(SEED);
   for (const r of fullNames.slice(0, 20)) add('gene-full-name', pick(TEMPLATES.Gene), r.alias, r.id, [r.id]);
   for (const r of fullNames.slice(20)) {
     const wrong = misspell(r.alias);
@@ -133,19 +128,8 @@ async function main() {
   }
 
   // Genes by their other names: NCBI synonyms written as symbols, and other designations, as written and misspelt.
-  const byAlias = async (where: string, n: number) =>
-    q<{ alias: string; ids: string[] }>(
-      `select min(a.alias) as alias, array_agg(distinct a.node_id) as ids from node_aliases a where ${where}
-          and not exists (select 1 from nodes n where n.normalised = a.normalised)
-        group by a.normalised order by md5(a.normalised || $1) limit ${n}`,
-      [SEED],
-    );
-  for (const r of await byAlias(`a.source = 'ncbi-synonym' and a.alias ~ '^[A-Za-z][A-Za-z0-9-]{3,10}$' and a.alias ~ '[0-9]'`, 12))
-    add('gene-synonym', pick(TEMPLATES.Gene), r.alias, r.ids[0], r.ids);
-  const designations = await byAlias(
-    `a.source = 'ncbi-other-designation' and length(a.alias) between 15 and 45 and a.alias ~ ' .* ' and a.alias !~* '(like|uncharacterized|hypothetical|pseudogene)'`,
-    24,
-  );
+  for (const r of await aliasesNamingNoNode('gene-synonym', 12, SEED)) add('gene-synonym', pick(TEMPLATES.Gene), r.alias, r.ids[0], r.ids);
+  const designations = await aliasesNamingNoNode('gene-designation', 24, SEED);
   for (const r of designations.slice(0, 12)) add('gene-designation', pick(TEMPLATES.Gene), r.alias, r.ids[0], r.ids);
   for (const r of designations.slice(12)) {
     const wrong = misspell(r.alias);
@@ -153,20 +137,12 @@ async function main() {
   }
 
   // Names built from a gene: a node named "<gene full name> <word>", written "<symbol> <word>".
-  const derived = await q<{ id: string; kind: string; normalised: string; symbol: string; rest: string }>(
-    `select n.id, n.kind, n.normalised, g.name as symbol, substr(n.normalised, length(a.normalised) + 2) as rest
-       from node_aliases a join nodes g on g.id = a.node_id
-       join nodes n on n.normalised like a.normalised || ' %' and n.kind <> 'Gene' and n.normalised !~ ' .* '
-                    and substr(n.normalised, length(a.normalised) + 2) !~ ' '
-      where a.source = 'ncbi-full-name' and length(a.normalised) >= 6
-      order by md5(n.id || $1) limit 12`,
-    [SEED],
-  );
+  const derived = await geneDerivedNames(SEED);
   for (const r of derived) add('gene-derived', pick(TEMPLATES[r.kind]), `${r.symbol} ${r.rest}`, r.id, byNormalised.get(r.normalised) ?? [r.id]);
 
   // Diseases by their initials, where no other disease shares them.
-  const diseases = await q<Row>(`select id, kind, name, normalised from nodes where kind = 'Disease' order by md5(id || $1)`, [SEED]);
-  const initialsOf = (d: Row) =>
+  const diseases = await diseasesInOrder(SEED);
+  const initialsOf = (d: SampledNode) =>
     d.normalised
       .split(' ')
       .filter((w) => !['s', 'of', 'the', 'and', 'in'].includes(w))
@@ -179,46 +155,27 @@ async function main() {
     add('abbreviation', pick(TEMPLATES.Disease), initialsOf(d), d.id, sameName(d));
 
   // Lay names the KG holds as aliases (Disease Ontology's short names).
-  for (const r of await q<{ id: string; alias: string }>(`select node_id as id, alias from node_aliases where source = 'do-name' order by md5(node_id || $1)`, [
-    SEED,
-  ])) {
+  for (const r of await doShortNames(SEED)) {
     add('lay', pick(TEMPLATES.Disease), r.alias.toLowerCase(), r.id, [r.id]);
   }
 
   // False friends: gene symbols and aliases that are English words, written as words.
-  const words = await q<{ alias: string }>(
-    `select distinct lower(alias) as alias from node_aliases where source in ('ncbi-symbol', 'ncbi-synonym') and alias ~ '^[A-Za-z]{3,8}$' order by 1`,
-  );
+  const words = await geneWordAliases();
   // English words that are no node's name nor another kind's alias, in any form ("ears" is the anatomy "ear"; "advil" ibuprofen's trade name).
-  const otherAliases = new Set(
-    (await q<{ normalised: string }>(`select distinct a.normalised from node_aliases a join nodes n on n.id = a.node_id where n.kind <> 'Gene'`)).map(
-      (r) => r.normalised,
-    ),
-  );
-  const english = words
-    .map((w) => w.alias)
-    .filter((w) => {
-      const word = analyse(w)[0];
-      return word?.known && !byNormalised.has(w) && !byNormalised.has(normaliseName(word.lemma)) && !otherAliases.has(w);
-    });
+  const otherAliases = await aliasKeys({ nonGenes: true });
+  const english = words.filter((w) => {
+    const word = analyse(w)[0];
+    return word?.known && !byNormalised.has(w) && !byNormalised.has(normaliseName(word.lemma)) && !otherAliases.has(w);
+  });
   for (const w of pickN(english, 20, random)) add('false-friend-word', pick(PLAIN_SENTENCES), w, 'none', []);
 
   // Short gene aliases (two to four capitals): no gene unless written as one; then the genes that carry them.
-  const short = await q<{ alias: string; ids: string[] }>(
-    `select upper(k.normalised) as alias, (select array_agg(distinct b.node_id) from node_aliases b where b.normalised = k.normalised) as ids
-       from (select distinct a.normalised from node_aliases a
-              where a.source in ('ncbi-synonym', 'ncbi-other-designation') and a.alias ~ '^[A-Z]{2,4}$'
-                and not exists (select 1 from nodes n where n.normalised = a.normalised)) k
-      order by md5(upper(k.normalised) || $1) limit 25`,
-    [SEED],
-  );
+  const short = await shortGeneAliases(SEED);
   for (const s of short.slice(0, 15)) add('false-friend-short', pick(PLAIN_SENTENCES), s.alias, 'none', []);
   for (const s of short.slice(15)) add('short-alias-as-gene', pick(GENE_SENTENCES), s.alias, s.ids[0], s.ids);
 
   // A symbol after "my", "our" or "your" is the writer's own (a person, a lab), never a gene.
-  const symbols = await q<Row>(`select id, kind, name, normalised from nodes where kind = 'Gene' and name ~ '^[A-Z]{2,3}$' order by md5(id || $1) limit 8`, [
-    SEED,
-  ]);
+  const symbols = await sample('gene-symbol', 8);
   for (const g of symbols) add('possessive', pick(POSSESSIVE_SENTENCES), g.name, 'none', []);
 
   // Chart shorthand.
@@ -233,16 +190,16 @@ async function main() {
     const swap: Record<string, string[]> = { ph: ['f'], f: ['ph'], a: ['e'], e: ['a', 'i'], i: ['e', 'y'], o: ['u', 'a'], u: ['o'] };
     return name.slice(0, m.index!) + pick(swap[m[0].toLowerCase()]) + name.slice(m.index! + m[0].length);
   };
-  const heavy = async (category: string, where: string, n: number, spell: (name: string) => string) => {
-    for (const r of await sample(where, n * 3)) {
+  const heavy = async (category: string, filter: NodeFilter, n: number, spell: (name: string) => string) => {
+    for (const r of await sample(filter, n * 3)) {
       if (cases.filter((c) => c.category === category).length >= n) break;
       const wrong = spell(r.name);
       if (wrong === r.name || normaliseName(wrong) === r.normalised || namesAnything(wrong)) continue;
       add(category, pick(TEMPLATES[r.kind]), wrong, r.id, sameName(r));
     }
   };
-  await heavy('misspelt-twice', `kind in ('Disease', 'Compound', 'Side Effect', 'Symptom', 'Anatomy') and normalised ~ '^[a-z]{10,}$'`, 20, twice);
-  await heavy('misspelt-sound', `kind in ('Disease', 'Compound', 'Side Effect', 'Symptom') and normalised ~ '^[a-z ]{7,30}$'`, 20, phonetic);
+  await heavy('misspelt-twice', 'misspelt-twice', 20, twice);
+  await heavy('misspelt-sound', 'misspelt-sound', 20, phonetic);
 
   // British and American spellings of the same name, each way.
   const british = (name: string) =>
@@ -254,30 +211,18 @@ async function main() {
       .replace(/tumor/gi, 'tumour')
       .replace(/diarrhea/gi, 'diarrhoea');
   const american = (name: string) => name.replace(/[A-Za-z]+/g, (w) => (w === w.toLowerCase() ? americanSpelling(w) : w[0] + americanSpelling(w.slice(1))));
-  await heavy('british-american', `kind <> 'Gene' and normalised ~ '(emia|^hem|esophag|edema|tumor|diarrhea)'`, 10, british);
-  await heavy('british-american', `kind <> 'Gene' and normalised ~ '(aemia|haem|oesophag|oedema|tumour|diarrhoea)'`, 20, american);
+  await heavy('british-american', 'american', 10, british);
+  await heavy('british-american', 'british', 20, american);
 
   // A space dropped between two words, or put inside a long one ("osteo arthritis").
   const joined = (name: string) => name.replace(/^([A-Za-z]{4,}) ([a-z]{4,})$/, '$1$2');
   const split = (name: string) => name.replace(/^(osteo|hyper|hypo|neuro|cardio|gastro|poly|anti|cyto|endo|myo|nephro)([a-z]{5,})$/i, '$1 $2');
-  await heavy('spacing', `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy') and normalised ~ '^[a-z]{4,} [a-z]{4,}$'`, 10, joined);
-  await heavy(
-    'spacing',
-    `kind in ('Disease', 'Side Effect', 'Symptom') and normalised ~ '^(osteo|hyper|hypo|neuro|cardio|gastro|poly|anti|cyto|endo|myo|nephro)[a-z]{5,}$'`,
-    20,
-    split,
-  );
+  await heavy('spacing', 'two-words', 10, joined);
+  await heavy('spacing', 'prefixed-word', 20, split);
 
   // Everyday and trade names (WordNet's, imported as aliases) and the lay-term table's terms.
-  const lay = await q<{ alias: string; ids: string[] }>(
-    `select min(a.alias) as alias, array_agg(distinct a.node_id) as ids from node_aliases a
-      where a.source = 'wordnet-synonym' and not exists (select 1 from nodes n where n.normalised = a.normalised)
-      group by a.normalised order by md5(a.normalised || $1) limit 20`,
-    [SEED],
-  );
-  const kindOf = new Map(
-    (await q<{ id: string; kind: string }>(`select id, kind from nodes where id = any($1::text[])`, [lay.flatMap((l) => l.ids)])).map((r) => [r.id, r.kind]),
-  );
+  const lay = await aliasesNamingNoNode('wordnet-synonym', 20, SEED);
+  const kindOf = await kindsOf(lay.flatMap((l) => l.ids));
   for (const l of lay) add('lay-wordnet', pick(TEMPLATES[kindOf.get(l.ids[0])!]), l.alias, l.ids[0], l.ids);
   for (const t of LAY_TERMS) {
     const named = byNormalised.get(normaliseName(t.name));
@@ -308,9 +253,10 @@ function pickN<T>(items: T[], n: number, random: () => number): T[] {
   return copy.slice(0, n);
 }
 
-main()
+const db = ensureDatabase();
+db.then(main)
   .catch((e) => {
     console.error(e);
     process.exitCode = 1;
   })
-  .finally(closeDb);
+  .finally(() => db.then((d) => d.stop()));

@@ -323,7 +323,7 @@ describe('EIGEN-1 on a multiple-choice question: the options are checked against
 });
 
 describe('EIGEN-1 on a multiple-choice question the KG backs twice', () => {
-  it("grades each option's support in its optionChecks and reports a tie between equally backed options instead of picking by order", async () => {
+  it("grades each option's support in its optionChecks and breaks a tie on the asked relation by the options' tests, never by order", async () => {
     // Hetionet holds a Parkinson's disease –associates→ gene edge for both SNCA and INS; ALB and HBB have none.
     const question = "Which of the following genes is associated with Parkinson's disease?";
     for (const options of [
@@ -349,9 +349,12 @@ describe('EIGEN-1 on a multiple-choice question the KG backs twice', () => {
           expect([edge.metaedge, edge.sourceName, edge.targetName]).toEqual(['DaG', "Parkinson's disease", c.option]);
         }
       }
+      // Equal on the asked relation, the tie goes to the options' tests against the stem's entities over every
+      // relation (SNCA is also down-regulated in Parkinson's disease): the same gene whichever letter it has, never the first letter.
       const answer = run.answer as unknown as MethodAnswer;
-      expect(answer).toMatchObject({ abstained: true, optionKey: null });
-      expect(answer.rationale).toContain(`tie between options A (${options.A}) and B (${options.B}): each has 1 supporting edge(s)`);
+      const snca = Object.entries(options).find(([, name]) => name === 'SNCA')![0];
+      expect(answer).toMatchObject({ abstained: false, optionKey: snca });
+      expect(answer.rationale).toContain("options tested against the stem's entities");
     }
   });
 });

@@ -35,6 +35,30 @@ async function until<T>(probe: () => Promise<T | null>): Promise<T> {
 
 const decomposition = (current: string) => ({ subquestions: [current], constraints: [], required_evidence: [], current });
 
+/** Twenty evidence lines, the shared part of the prompts below (stored once per run). */
+const EVIDENCE = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
+
+/** One offline model call as the recorder receives it. */
+const call = (content: string, output: string, parsed: unknown) => ({
+  role: 'answer' as const,
+  template: 't',
+  templateVersion: 1,
+  backend: 'offline' as const,
+  model: 'offline',
+  messages: [{ role: 'user' as const, content }],
+  output,
+  parsed,
+  tokensIn: 0,
+  tokensOut: 0,
+  tokensEstimated: true,
+  latencyMs: 1,
+  startedAt: new Date(),
+  cached: false,
+  attempts: 1,
+  finishReason: null,
+  error: null,
+});
+
 describe('TraceRecorder', () => {
   it('writes a step still running as running, and its evidence and output when it ends', async () => {
     const run = await newRun();
@@ -96,27 +120,7 @@ describe('TraceRecorder', () => {
   it('stores model calls compactly and reads them back as made: prompt lines once per run, a parsed output that is its text once', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
-    const evidence = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
-    const call = (content: string, output: string, parsed: unknown) => ({
-      role: 'answer' as const,
-      template: 't',
-      templateVersion: 1,
-      backend: 'offline' as const,
-      model: 'offline',
-      messages: [{ role: 'user' as const, content }],
-      output,
-      parsed,
-      tokensIn: 0,
-      tokensOut: 0,
-      tokensEstimated: true,
-      latencyMs: 1,
-      startedAt: new Date(),
-      cached: false,
-      attempts: 1,
-      finishReason: null,
-      error: null,
-    });
-    const made = [call(`Q1\n${evidence}`, '{"answer": "IL7R"}', { answer: 'IL7R' }), call(`Q2\n${evidence}`, 'IL7R, probably', { answer: 'IL7R' })];
+    const made = [call(`Q1\n${EVIDENCE}`, '{"answer": "IL7R"}', { answer: 'IL7R' }), call(`Q2\n${EVIDENCE}`, 'IL7R, probably', { answer: 'IL7R' })];
     await trace.step({ kind: 'xr2.recall', label: 'Recall' }, async (step) => {
       for (const c of made) await trace.callRecorder(step)(c);
       return { claims: [], note: null };
@@ -271,32 +275,12 @@ describe('TraceRecorder', () => {
       text: `gene ${i} – associates – disease`,
       scores: { sim: i / 40 },
     }));
-    const evidence = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
-    const call = (content: string, output: string, parsed: unknown) => ({
-      role: 'answer' as const,
-      template: 't',
-      templateVersion: 1,
-      backend: 'offline' as const,
-      model: 'offline',
-      messages: [{ role: 'user' as const, content }],
-      output,
-      parsed,
-      tokensIn: 0,
-      tokensOut: 0,
-      tokensEstimated: true,
-      latencyMs: 1,
-      startedAt: new Date(),
-      cached: false,
-      attempts: 1,
-      finishReason: null,
-      error: null,
-    });
     await trace.skipped({ kind: 'channel.doc', label: 'Documents' }, 'doc switch is off');
     const pool = await trace.step({ kind: 'channel.kg', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
     await trace.step({ kind: 'xr2.recall', label: 'Recall', input: { pool: pool.slice(0, 3), long: 'x'.repeat(3000) } }, async (step) => {
       await trace.markSelected([pool[0].id]);
-      await trace.callRecorder(step)(call(`Q1\n${evidence}`, '{"answer": "IL7R"}', { answer: 'IL7R' }));
-      await trace.callRecorder(step)(call(`Q2\n${evidence}`, 'IL7R, probably 🧬', { answer: 'IL7R' }));
+      await trace.callRecorder(step)(call(`Q1\n${EVIDENCE}`, '{"answer": "IL7R"}', { answer: 'IL7R' }));
+      await trace.callRecorder(step)(call(`Q2\n${EVIDENCE}`, 'IL7R, probably 🧬', { answer: 'IL7R' }));
       return { claims: [], note: 'recalled' };
     });
     let finish!: () => void;
@@ -321,9 +305,9 @@ describe('TraceRecorder', () => {
       ['running', false, true, true],
     ]);
     expect((await prisma.modelCall.findMany({ where: { runId: run.id } })).map((c) => [c.messages, c.output])).toEqual([
-      [{ $pack: [`Q1\n${evidence}`.length, 18] }, null],
+      [{ $pack: [`Q1\n${EVIDENCE}`.length, 18] }, null],
       // Lengths in characters as PostgreSQL counts them (the emoji is one), which the timeline reads as it read them from the bodies.
-      [{ $pack: [`Q2\n${evidence}`.length, 16] }, null],
+      [{ $pack: [`Q2\n${EVIDENCE}`.length, 16] }, null],
     ]);
     expect(await prisma.tracePack.count({ where: { runId: run.id } })).toBe(1);
     // Every view reads the same trace as before the pack.
@@ -344,7 +328,7 @@ describe('TraceRecorder', () => {
     const {
       rows: [size],
     } = await getPool().query<{ bytes: number }>(`select (select sum(pg_column_size(p.*)) from trace_packs p where p.run_id = $1)::int bytes`, [run.id]);
-    expect(size.bytes).toBeLessThan(JSON.stringify([candidates, evidence, evidence]).length / 4);
+    expect(size.bytes).toBeLessThan(JSON.stringify([candidates, EVIDENCE, EVIDENCE]).length / 4);
   });
 
   it('with the offline engine writes what it held and the pack in one statement: bodies are stored once, in the pack, and read back as recorded', async () => {

@@ -2,17 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readQuestion } from '@/lib/reading';
 import { answerFromEvidence, type ReasonResult } from '@/lib/llm/offline/reason';
 import { checkAnswer } from '@/lib/llm/offline/check';
-import type { EvidenceTriple } from '@/lib/llm/offline/evidence';
+import { triple, type Node } from '../support/evidence-triples';
 
-type Node = [id: string, name: string, kind: string];
 const MS: Node = ['Disease::DOID:2377', 'multiple sclerosis', 'Disease'];
 const CROHN: Node = ['Disease::DOID:8778', "Crohn's disease", 'Disease'];
 const IL23R: Node = ['Gene::149233', 'IL23R', 'Gene'];
 const NOD2: Node = ['Gene::64127', 'NOD2', 'Gene'];
-
-function triple(id: string, source: Node, metaedge: string, target: Node): EvidenceTriple {
-  return { id, sourceId: source[0], sourceName: source[1], sourceKind: source[2], metaedge, targetId: target[0], targetName: target[1], targetKind: target[2] };
-}
 
 const text = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 const u = readQuestion(text, {

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readQuestion } from '@/lib/reading';
 import { answerFromEvidence } from '@/lib/llm/offline/reason';
 import { checkAnswer } from '@/lib/llm/offline/check';
-import type { EvidenceTriple } from '@/lib/llm/offline/evidence';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
+import { triple, type Node } from '../support/evidence-triples';
 
 // Multiple-choice questions whose wording names no relation the reader knows: the options are tested
 // against every entity the stem names, through whatever edges of the evidence join them.
-type Node = [id: string, name: string, kind: string];
-
 const GOUT: Node = ['Disease::gout', 'gout', 'Disease'];
 const PODAGRA: Node = ['Symptom::podagra', 'podagra', 'Symptom'];
 const KIDNEY: Node = ['Anatomy::kidney', 'kidney', 'Anatomy'];
@@ -16,10 +14,6 @@ const COLCHICINE: Node = ['Compound::colchicine', 'Colchicine', 'Compound'];
 const WARFARIN: Node = ['Compound::warfarin', 'Warfarin', 'Compound'];
 const LEVOTHYROXINE: Node = ['Compound::levothyroxine', 'Levothyroxine', 'Compound'];
 const TUBB: Node = ['Gene::tubb', 'TUBB', 'Gene'];
-
-function triple(id: string, source: Node, metaedge: string, target: Node): EvidenceTriple {
-  return { id, sourceId: source[0], sourceName: source[1], sourceKind: source[2], metaedge, targetId: target[0], targetName: target[1], targetKind: target[2] };
-}
 
 const link = ([nodeId, name, kind]: Node): LinkedEntity => ({ nodeId, kind, name, mention: name });
 

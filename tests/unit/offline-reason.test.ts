@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readQuestion } from '@/lib/reading';
 import { answerFromEvidence } from '@/lib/llm/offline/reason';
-import type { EvidenceTriple } from '@/lib/llm/offline/evidence';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
-
-type Node = [id: string, name: string, kind: string];
+import { triple, type Node } from '../support/evidence-triples';
 
 const MS: Node = ['Disease::DOID:2377', 'multiple sclerosis', 'Disease'];
 const CROHN: Node = ['Disease::DOID:8778', "Crohn's disease", 'Disease'];
@@ -13,10 +11,6 @@ const STAT3: Node = ['Gene::6774', 'STAT3', 'Gene'];
 const HLA: Node = ['Gene::3123', 'HLA-DRB1', 'Gene'];
 const NOD2: Node = ['Gene::64127', 'NOD2', 'Gene'];
 const IL7R: Node = ['Gene::3575', 'IL7R', 'Gene'];
-
-function triple(id: string, source: Node, metaedge: string, target: Node): EvidenceTriple {
-  return { id, sourceId: source[0], sourceName: source[1], sourceKind: source[2], metaedge, targetId: target[0], targetName: target[1], targetKind: target[2] };
-}
 
 function understand(text: string, nodes: Node[], extra: { options?: Record<string, string>; optionLinks?: Record<string, LinkedEntity[]> } = {}) {
   const links = nodes.map(([nodeId, name, kind]) => {

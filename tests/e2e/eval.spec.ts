@@ -36,10 +36,14 @@ const pct = (x: number | null) => (x === null ? '—' : (x * 100).toFixed(1));
 
 test.beforeAll(() => {
   test.setTimeout(180_000);
-  const generated = spawnSync('npx', ['tsx', 'scripts/hopscope.ts', 'generate', 'biomedhop', '--seed', 'e2e-eval', '--count', '6', '--name', SET], {
-    env: { ...process.env, DATABASE_URL },
-    encoding: 'utf8',
-  });
+  const generated = spawnSync(
+    'npx',
+    ['tsx', 'scripts/hopscope.ts', 'generate', 'biomedhop', '--seed', 'e2e-eval', '--count', '6', '--name', SET, '--replace'],
+    {
+      env: { ...process.env, DATABASE_URL },
+      encoding: 'utf8',
+    },
+  );
   expect(generated.status, generated.stderr).toBe(0);
 });
 

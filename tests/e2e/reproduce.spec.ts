@@ -14,10 +14,14 @@ const DATABASE_URL = process.env.E2E_DATABASE_URL ?? embeddedUrl({ dir: TEST_PG_
 
 test.beforeAll(() => {
   test.setTimeout(180_000);
-  const generated = spawnSync('npx', ['tsx', 'scripts/hopscope.ts', 'generate', 'biomedhop', '--seed', 'e2e-reproduce', '--count', '3', '--name', SET], {
-    env: { ...process.env, DATABASE_URL },
-    encoding: 'utf8',
-  });
+  const generated = spawnSync(
+    'npx',
+    ['tsx', 'scripts/hopscope.ts', 'generate', 'biomedhop', '--seed', 'e2e-reproduce', '--count', '3', '--name', SET, '--replace'],
+    {
+      env: { ...process.env, DATABASE_URL },
+      encoding: 'utf8',
+    },
+  );
   expect(generated.status, generated.stderr).toBe(0);
 });
 

@@ -304,7 +304,7 @@ describe('TraceRecorder', () => {
       ['succeeded', true, true, true],
       ['running', false, true, true],
     ]);
-    expect((await prisma.modelCall.findMany({ where: { runId: run.id } })).map((c) => [c.messages, c.output])).toEqual([
+    expect((await prisma.modelCall.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } })).map((c) => [c.messages, c.output])).toEqual([
       [{ $pack: [`Q1\n${EVIDENCE}`.length, 18] }, null],
       // Lengths in characters as PostgreSQL counts them (the emoji is one), which the timeline reads as it read them from the bodies.
       [{ $pack: [`Q2\n${EVIDENCE}`.length, 16] }, null],

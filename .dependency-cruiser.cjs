@@ -13,11 +13,18 @@
 /** A store: `lib/<domain>/store.ts` or a module under `lib/<domain>/store/`. */
 const STORE = ['^lib/.*/store\\.ts$', '^lib/.*/store/'];
 const DB = '^lib/db/';
+/**
+ * An npm package, wherever it resolves: `node_modules/…` under the tree, or a path outside it
+ * when node_modules is a link (a shared install), with its type package.
+ */
+const npm = (names) => `(^|/)node_modules/(@types/)?(${names})/`;
 /** The database client; the schema's enums (lib/db/generated/enums.ts) are plain values any layer may use. */
 const DB_CLIENT = {
-  path: ['^lib/db/client\\.ts$', '^lib/db/generated/', '^node_modules/(pg|pg-copy-streams|@prisma/client|@prisma/adapter-pg)/'],
+  path: ['^lib/db/client\\.ts$', '^lib/db/generated/', npm('pg|pg-copy-streams|@prisma/client|@prisma/adapter-pg')],
   pathNot: ['^lib/db/generated/(enums|browser)\\.ts$'],
 };
+/** The KG import streams COPY on the connection its store opens (lib/kg/store/bulk.ts): the one named exception. */
+const BULK_IMPORT = '^lib/kg/import/';
 
 const UI = '^(app|components)/';
 const SERVICES = '^lib/(runs|eval|reproduce|auth|api|security)/';
@@ -39,8 +46,16 @@ module.exports = {
       name: 'db-only-in-stores',
       severity: 'error',
       comment: "Only a store (lib/**/store.ts, lib/**/store/**) and lib/db touch the database; everything else calls its domain's store.",
-      from: { path: '^(lib|app|components|scripts)/', pathNot: [...STORE, DB] },
+      from: { path: '^(lib|app|components|scripts)/', pathNot: [...STORE, DB, BULK_IMPORT] },
       to: DB_CLIENT,
+    },
+    {
+      name: 'bulk-import-streams-only',
+      severity: 'error',
+      comment:
+        'The KG import streams COPY on the connection lib/kg/store/bulk.ts opens: it may name that connection (pg) and stream on it (pg-copy-streams), nothing else of the database client.',
+      from: { path: BULK_IMPORT },
+      to: { path: DB_CLIENT.path, pathNot: [...DB_CLIENT.pathNot, npm('pg|pg-copy-streams')] },
     },
     {
       name: 'lib-not-to-ui',
@@ -87,8 +102,10 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|\\.next|\\.data|lib/db/generated/.+/)' },
+    // npm packages and the generated client stay in the graph as leaves (not followed), so the
+    // database rule sees an import of them; excluding them would hide it.
+    doNotFollow: { path: ['node_modules', '^lib/db/generated/'] },
+    exclude: { path: '^(\\.next|\\.data)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

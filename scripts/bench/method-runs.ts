@@ -1,5 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
-import pg from 'pg';
+import { countStatements } from '../../lib/db/statements';
 import { generateQuestionSet } from '../../lib/eval/generate';
 import { deleteSetsNamed, readSetQuestionIds } from '../../lib/eval/store/sets';
 import { OfflineBackend } from '../../lib/llm/offline-backend';
@@ -172,22 +172,6 @@ async function roundTripMs(): Promise<number> {
     samples.push(performance.now() - started);
   }
   return percentile(samples, 50);
-}
-
-/** Statements sent to PostgreSQL (by the pool and by Prisma's adapter alike) until `stop`. */
-function countStatements(): { stop(): number } {
-  let sent = 0;
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    sent++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  return {
-    stop() {
-      pg.Client.prototype.query = original;
-      return sent;
-    },
-  };
 }
 
 /** Region construction time of every ReGraM hop: its linking, candidate, MMR and region steps. */

@@ -13,7 +13,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { aliasesOfSource, allNodeDegrees, allNodes, neighbourIds } from '../../lib/kg/store/whole-graph';
 
 type Dir = 'out' | 'in' | 'both';
 type Kind = 'Anatomy' | 'Compound' | 'Disease' | 'Gene' | 'Pathway' | 'Pharmacologic Class' | 'Side Effect' | 'Symptom';
@@ -204,38 +204,29 @@ const shuffle = <T>(xs: readonly T[]): T[] => {
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
 // ---------- the graph ----------
-let db: pg.Pool;
 const nodes = new Map<string, Named>();
 const byKind = new Map<string, string[]>();
 const degree = new Map<string, number>(); // `${id}|${me}|${dir}`
 const nameCountInKind = new Map<string, number>();
 const fullName = new Map<string, string>();
 
-async function connect(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+/** DATABASE_URL as given, else the test PostgreSQL with the KG loaded (the stores read it from the environment). */
+async function connect(): Promise<void> {
+  if (process.env.DATABASE_URL) return;
   const { default: setup } = await import('../../tests/support/global-setup');
   await setup();
-  return process.env.DATABASE_URL!;
 }
 
 async function load() {
-  db = new pg.Pool({ connectionString: await connect(), max: 4 });
-  for (const r of (await db.query<Named>('SELECT id, name, kind FROM nodes ORDER BY id')).rows) {
+  await connect();
+  for (const r of await allNodes()) {
     nodes.set(r.id, r);
     byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.id]);
     const k = `${r.kind}|${r.name.toLowerCase()}`;
     nameCountInKind.set(k, (nameCountInKind.get(k) ?? 0) + 1);
   }
-  for (const r of (
-    await db.query<{ node_id: string; metaedge: string; direction: string; count: number }>('SELECT node_id, metaedge, direction, count FROM node_degrees')
-  ).rows) {
-    degree.set(`${r.node_id}|${r.metaedge}|${r.direction}`, r.count);
-  }
-  for (const r of (
-    await db.query<{ node_id: string; alias: string }>("SELECT node_id, alias FROM node_aliases WHERE source = 'ncbi-full-name' ORDER BY node_id, id")
-  ).rows) {
-    if (!fullName.has(r.node_id)) fullName.set(r.node_id, r.alias);
-  }
+  for (const r of await allNodeDegrees()) degree.set(`${r.nodeId}|${r.metaedge}|${r.direction}`, r.count);
+  for (const r of await aliasesOfSource('ncbi-full-name')) if (!fullName.has(r.nodeId)) fullName.set(r.nodeId, r.alias);
 }
 
 const nbCache = new Map<string, Set<string>>();
@@ -245,13 +236,7 @@ async function nb(id: string, me: string, dir: Dir): Promise<Set<string>> {
   const key = `${id}|${me}|${d}`;
   const hit = nbCache.get(key);
   if (hit) return hit;
-  const sql =
-    d === 'out'
-      ? 'SELECT target_id AS n FROM edges WHERE source_id = $1 AND metaedge = $2'
-      : d === 'in'
-        ? 'SELECT source_id AS n FROM edges WHERE target_id = $1 AND metaedge = $2'
-        : 'SELECT target_id AS n FROM edges WHERE source_id = $1 AND metaedge = $2 UNION SELECT source_id FROM edges WHERE target_id = $1 AND metaedge = $2';
-  const set = new Set((await db.query<{ n: string }>(sql, [id, me])).rows.map((r) => r.n).filter((n) => n !== id));
+  const set = new Set((await neighbourIds(id, me, d)).filter((n) => n !== id));
   nbCache.set(key, set);
   return set;
 }
@@ -1217,7 +1202,6 @@ async function main() {
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, `${lines.join('\n')}\n`);
   console.log(`${facts.length} facts → ${OUT}`);
-  await db.end();
   process.exit(0);
 }
 

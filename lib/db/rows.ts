@@ -13,3 +13,9 @@ export async function queryRows<S extends z.ZodType>(db: Queryable, row: S, sql:
   const { rows } = await db.query(sql, params as unknown[] | undefined);
   return rows.map((r) => row.parse(r) as z.output<S>);
 }
+
+/** The first row of a raw statement, parsed by `row`; null when it returned none. */
+export async function queryRow<S extends z.ZodType>(db: Queryable, row: S, sql: string, params?: readonly unknown[]): Promise<z.output<S> | null> {
+  const { rows } = await db.query(sql, params as unknown[] | undefined);
+  return rows.length ? (row.parse(rows[0]) as z.output<S>) : null;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
-import type { StepStatus } from '@/lib/db/generated/enums';
+import { Channel, RunStatus, StepStatus } from '@/lib/db/generated/enums';
+import { queryRow, queryRows } from '@/lib/db/rows';
 import type { ModelCallRecord } from '@/lib/llm/types';
 import {
   evidenceId,
@@ -18,7 +19,7 @@ import {
   type Stored,
   type StepTexts,
 } from './codec';
-import type { ChannelName, EvidenceRecord } from './types';
+import { EVIDENCE_KINDS, type ChannelName, type EvidenceRecord } from './types';
 
 /**
  * The trace repository: every read and write of steps, evidence and model calls
@@ -323,6 +324,8 @@ export class TraceWriter {
 type WrittenRow = StepRow & { texts: StepTexts };
 type WrittenEnd = StepEnd & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
 
+const Held = z.object({ held: z.boolean() });
+
 /** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed): one statement. */
 async function writeSteps(
   runId: string,
@@ -339,9 +342,9 @@ async function writeSteps(
     packed && ordinal !== undefined && packed.has(ordinal) ? { input: null, output: null, pool: null } : texts;
   // Every part writes only while the lease holds ($9: the claiming attempt; null: unconditional); `for share` keeps a
   // takeover (which updates the row) waiting until this statement is in, so nothing is written after it.
-  const {
-    rows: [result],
-  } = await getPool().query<{ held: boolean }>(
+  const result = await queryRow(
+    getPool(),
+    Held,
     `with lease as (select 1 from runs where id = $1 and ($9::int is null or (status = 'running' and attempts = $9::int)) for share),
           i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
                 select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
@@ -575,7 +578,7 @@ export async function openTrace(runId: string): Promise<ResumeState> {
     [runId],
   );
   const { steps, records, selectedIds } = await readTraceRows(runId, true);
-  const { rows } = await pool.query<{ call: number | null }>(`select max(ordinal) "call" from model_calls where run_id = $1`, [runId]);
+  const last = await queryRow(pool, LastCall, `select max(ordinal) "call" from model_calls where run_id = $1`, [runId]);
   const maxEvidence = Math.max(-1, ...[...records.values()].map((r) => r.ordinal));
   return {
     steps: steps.map((s) => ({
@@ -589,7 +592,7 @@ export async function openTrace(runId: string): Promise<ResumeState> {
     selectedIds,
     nextStep: (steps.at(-1)?.ordinal ?? -1) + 1,
     nextEvidence: maxEvidence + 1,
-    nextCall: (rows[0]?.call ?? -1) + 1,
+    nextCall: (last?.call ?? -1) + 1,
   };
 }
 
@@ -599,14 +602,46 @@ export function emptyTrace(): ResumeState {
 }
 
 export async function runStatus(runId: string): Promise<string | null> {
-  const { rows } = await getPool().query<{ status: string }>(`select status from runs where id = $1`, [runId]);
-  return rows[0]?.status ?? null;
+  return (await queryRow(getPool(), RunStatusRow, `select status from runs where id = $1`, [runId]))?.status ?? null;
 }
 
 // ---------------------------------------------------------------- reads
 
+const LastCall = z.object({ call: z.number().nullable() });
+const RunStatusRow = z.object({ status: z.enum(RunStatus) });
+const PackRow = z.object({ body: z.instanceof(Buffer) });
+
+/** A step row as read: input, output and pool still packed (parsed as they are: ./codec reads them). */
+const StepRowRawSchema = z.object({
+  id: z.string(),
+  ordinal: z.number(),
+  parentStepId: z.string().nullable(),
+  kind: z.string(),
+  label: z.string(),
+  status: z.enum(StepStatus),
+  rawInput: z.unknown(),
+  rawOutput: z.unknown(),
+  rawPool: z.unknown(),
+  packed: z.boolean(),
+  startedAt: z.date(),
+  durationMs: z.number().nullable(),
+  contractIssue: z.string().nullable(),
+});
 /** A step row as stored: input and output still packed. */
-type StepRowRaw = Omit<StoredStep, 'input' | 'output'> & { rawInput: unknown; rawOutput: unknown };
+type StepRowRaw = Omit<z.output<typeof StepRowRawSchema>, 'rawPool' | 'packed'>;
+
+const EvidenceRowSchema = z.object({
+  id: z.string(),
+  ordinal: z.number(),
+  stepId: z.string().nullable(),
+  channel: z.enum(Channel),
+  kind: z.enum(EVIDENCE_KINDS),
+  ref: z.string(),
+  text: z.string(),
+  data: z.unknown(),
+  scores: z.record(z.string(), z.number().nullable()).nullable(),
+  selected: z.boolean(),
+});
 
 /**
  * A run's step rows with their bodies (those of a packed run from its packs)
@@ -617,20 +652,25 @@ type StepRowRaw = Omit<StoredStep, 'input' | 'output'> & { rawInput: unknown; ra
 async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
   const pool = getPool();
   const [steps, rows] = await Promise.all([
-    pool.query<StepRowRaw & { rawPool: unknown; packed: boolean }>(
+    queryRows(
+      pool,
+      StepRowRawSchema,
       `select id, ordinal, parent_step_id "parentStepId", kind, label, status,
               case when $2 and ($3::text is null or id = $3) then input end "rawInput", case when $2 and ($3::text is null or id = $3) then output end "rawOutput",
               evidence_pool "rawPool", input is null packed, started_at "startedAt", duration_ms "durationMs", contract_issue "contractIssue"
          from steps where run_id = $1 order by ordinal`,
       [runId, withIO, stepId ?? null],
     ),
-    pool.query<StoredEvidence>(`select id, ordinal, step_id "stepId", channel, kind, ref, text, data, scores, selected from evidence where run_id = $1`, [
-      runId,
-    ]),
+    queryRows(
+      pool,
+      EvidenceRowSchema,
+      `select id, ordinal, step_id "stepId", channel, kind, ref, text, data, scores, selected from evidence where run_id = $1`,
+      [runId],
+    ),
   ]);
-  const packed = steps.rows.some((s) => s.packed) ? (await readPacks(runId)).steps : null;
+  const packed = steps.some((s) => s.packed) ? (await readPacks(runId)).steps : null;
   const wanted = (s: { id: string }) => withIO && (stepId === undefined || s.id === stepId);
-  const stored = steps.rows.map(({ packed: inPack, rawPool, ...s }) => {
+  const stored = steps.map(({ packed: inPack, rawPool, ...s }) => {
     const body = inPack ? packed?.get(s.ordinal) : undefined;
     // A body a packed row still holds (written to it after the pack) is the row's; the others are the pack's.
     return body
@@ -647,17 +687,16 @@ async function readTraceRows(runId: string, withIO: boolean, stepId?: string) {
     }
   }
   const selectedIds = new Set<string>();
-  for (const row of rows.rows) {
+  for (const row of rows) {
     if (row.selected) selectedIds.add(row.id);
-    if (!records.has(row.id))
-      records.set(row.id, { ...row, kind: row.kind as EvidenceRecord['kind'], data: row.data ?? undefined, scores: row.scores ?? undefined });
+    if (!records.has(row.id)) records.set(row.id, { ...row, data: row.data ?? undefined, scores: row.scores ?? undefined });
   }
   return { steps: stored.filter((s) => stepId === undefined || s.id === stepId).map(({ rawPool: _p, ...s }): StepRowRaw => s), records, selectedIds };
 }
 
 /** The bodies of a run's packs (a later pack's over an earlier one's). */
 async function readPacks(runId: string): Promise<Pack> {
-  const { rows } = await getPool().query<{ body: Buffer }>(`select body from trace_packs where run_id = $1 order by seq`, [runId]);
+  const rows = await queryRows(getPool(), PackRow, `select body from trace_packs where run_id = $1 order by seq`, [runId]);
   const all: Pack = { steps: new Map(), calls: new Map() };
   for (const { body } of rows) {
     const p = unpackBodies(body);
@@ -703,31 +742,34 @@ export async function readStep(runId: string, stepId: string): Promise<{ step: S
   };
 }
 
+const StoredCallSchema = z.object({
+  id: z.string(),
+  stepId: z.string().nullable(),
+  ordinal: z.number(),
+  role: z.string(),
+  backend: z.string(),
+  model: z.string(),
+  template: z.string(),
+  templateVersion: z.number(),
+  messages: z.unknown(),
+  output: z.string().nullable(),
+  parsed: z.unknown(),
+  tokensIn: z.number(),
+  tokensOut: z.number(),
+  latencyMs: z.number(),
+  cached: z.boolean(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.date(),
+});
 /** A model call as stored, its messages as they were sent. */
-export interface StoredCall {
-  id: string;
-  stepId: string | null;
-  ordinal: number;
-  role: string;
-  backend: string;
-  model: string;
-  template: string;
-  templateVersion: number;
-  messages: unknown;
-  output: string | null;
-  parsed: unknown;
-  tokensIn: number;
-  tokensOut: number;
-  latencyMs: number;
-  cached: boolean;
-  attempts: number;
-  error: string | null;
-  createdAt: Date;
-}
+export type StoredCall = z.output<typeof StoredCallSchema>;
 
 /** A run's model calls in order (only those of `stepId` when given), prompts expanded (they refer to earlier calls' lines, so all are read), packed ones from the run's packs. */
 export async function readCalls(runId: string, stepId?: string): Promise<StoredCall[]> {
-  const { rows } = await getPool().query<StoredCall>(
+  const rows = await queryRows(
+    getPool(),
+    StoredCallSchema,
     `select id, step_id "stepId", ordinal, role, backend, model, template, template_version "templateVersion", messages, output, parsed,
             tokens_in "tokensIn", tokens_out "tokensOut", latency_ms "latencyMs", cached, attempts, error, created_at "createdAt"
        from model_calls where run_id = $1 order by ordinal`,
@@ -773,7 +815,9 @@ export type CallTimingRow = z.infer<typeof CallTimingRowSchema>;
  * written before the start time was kept starts at its write time minus its latency.
  */
 export async function readCallTimings(runId: string): Promise<CallTimingRow[]> {
-  const { rows } = await getPool().query(
+  return queryRows(
+    getPool(),
+    CallTimingRowSchema,
     `select id, step_id "stepId", ordinal, role, backend, cached, latency_ms "latencyMs",
             coalesce(started_at, created_at - make_interval(secs => latency_ms / 1000.0)) "startedAt", tokens_in "tokensIn", tokens_out "tokensOut",
             coalesce((messages->'$pack'->>0)::int,
@@ -782,5 +826,4 @@ export async function readCallTimings(runId: string): Promise<CallTimingRow[]> {
        from model_calls where run_id = $1 order by ordinal`,
     [runId],
   );
-  return z.array(CallTimingRowSchema).parse(rows);
 }

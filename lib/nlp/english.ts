@@ -36,7 +36,8 @@ export function analyse(text: string): Word[] {
   const tokens = nlp.readDoc(text).tokens();
   const values = tokens.out(its.value) as string[];
   const pos = tokens.out(its.pos) as PartOfSpeech[];
-  // its.lemma is typed for the model addon it reads; it returns a string per token like its.value.
+  // its.lemma is typed for the model addon it reads; it returns a string per token like its.value,
+  // or nothing for a contraction written without its apostrophe ("doesnt"): the word is its own lemma then.
   const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
   // Lexicon look-ups in lower case: "Graph" opening a sentence is the English word "graph".
   const lower = nlp.readDoc(text.toLowerCase()).tokens().out(its.uniqueId) as unknown as number[];
@@ -48,7 +49,7 @@ export function analyse(text: string): Word[] {
     if (start < 0) return; // an expanded contraction ("can't" → "ca", "n't") keeps its place at the next token
     at = start + value.length;
     if (!/[\p{L}\p{N}]/u.test(value)) return;
-    words.push({ text: value, start, end: at, pos: pos[i], lemma: americanSpelling(lemmas[i].toLowerCase()), known: ids[i] < FIRST_UNKNOWN_ID });
+    words.push({ text: value, start, end: at, pos: pos[i], lemma: americanSpelling((lemmas[i] ?? value).toLowerCase()), known: ids[i] < FIRST_UNKNOWN_ID });
   });
   return words;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
-import type { RunStatus } from '@/lib/db/generated/enums';
+import { RunStatus } from '@/lib/db/generated/enums';
+import { queryRow, queryRows } from '@/lib/db/rows';
 import { NotFoundError } from '@/lib/base/errors';
 import { toJson } from '@/lib/base/json';
 import type { GridConfig } from '../grid';
@@ -22,6 +23,9 @@ import {
  */
 
 export type JobWhere = { id: string } | { shareId: string };
+
+const IdRow = z.object({ id: z.string() });
+const StatusRow = z.object({ status: z.enum(RunStatus) });
 
 /** A job with its JSON columns parsed through their schemas. */
 export interface LoadedJob {
@@ -57,7 +61,7 @@ export async function loadJob(where: JobWhere): Promise<LoadedJob> {
 
 /** Jobs that still have work, oldest first. */
 export async function unfinishedJobIds(): Promise<string[]> {
-  const { rows } = await getPool().query<{ id: string }>(`select id from eval_jobs where status in ('queued', 'running') order by created_at`);
+  const rows = await queryRows(getPool(), IdRow, `select id from eval_jobs where status in ('queued', 'running') order by created_at`);
   return rows.map((r) => r.id);
 }
 
@@ -84,7 +88,9 @@ export interface ItemCounts {
 const ItemCountsSchema = z.object({ total: z.number(), pending: z.number(), inFlight: z.number(), done: z.number(), errors: z.number() });
 
 export async function countItems(jobId: string): Promise<ItemCounts> {
-  const { rows } = await getPool().query(
+  const counts = await queryRow(
+    getPool(),
+    ItemCountsSchema,
     `select count(*)::int total,
             count(*) filter (where run_id is null and scores is null)::int pending,
             count(*) filter (where run_id is not null and scores is null)::int "inFlight",
@@ -93,21 +99,22 @@ export async function countItems(jobId: string): Promise<ItemCounts> {
        from eval_items where job_id = $1`,
     [jobId],
   );
-  return ItemCountsSchema.parse(rows[0]);
+  return counts!;
 }
 
 export async function jobStatus(jobId: string): Promise<string> {
-  const { rows } = await getPool().query<{ status: string }>(`select status from eval_jobs where id = $1`, [jobId]);
-  return rows[0]?.status ?? 'cancelled';
+  return (await queryRow(getPool(), StatusRow, `select status from eval_jobs where id = $1`, [jobId]))?.status ?? 'cancelled';
 }
 
 /** Writes the counters the job list shows; returns the job's status. */
 export async function storeProgress(jobId: string, counts: Pick<ItemCounts, 'done' | 'errors' | 'total'>): Promise<string> {
-  const { rows } = await getPool().query<{ status: string }>(
+  const row = await queryRow(
+    getPool(),
+    StatusRow,
     `update eval_jobs set done = $2, errors = $3, total = $4, updated_at = now() where id = $1 returning status`,
     [jobId, counts.done, counts.errors, counts.total],
   );
-  return rows[0]?.status ?? 'cancelled';
+  return row?.status ?? 'cancelled';
 }
 
 export async function markJobRunning(jobId: string): Promise<void> {
@@ -121,20 +128,22 @@ export async function markJobFinished(jobId: string, status: 'succeeded' | 'fail
 /** Cancels an unfinished job and its runs in flight; null when there is no such job, else the job's status afterwards. */
 export async function cancelJob(jobId: string): Promise<string | null> {
   const pool = getPool();
-  const { rows } = await pool.query<{ status: string }>(
+  const row = await queryRow(
+    pool,
+    StatusRow,
     `update eval_jobs set status = case when status in ('queued', 'running') then 'cancelled'::"RunStatus" else status end,
             finished_at = case when status in ('queued', 'running') then now() else finished_at end, updated_at = now()
       where id = $1 returning status`,
     [jobId],
   );
-  if (!rows.length) return null;
-  if (rows[0].status !== 'cancelled') return rows[0].status;
+  if (!row) return null;
+  if (row.status !== 'cancelled') return row.status;
   await pool.query(
     `update runs set status = 'cancelled', finished_at = now(), error = 'cancelled with its evaluation', updated_at = now()
       where eval_job_id = $1 and status in ('queued', 'running')`,
     [jobId],
   );
-  return rows[0].status;
+  return row.status;
 }
 
 export async function storeCounts(jobId: string, counts: Pick<ItemCounts, 'done' | 'errors'>): Promise<void> {
@@ -146,16 +155,14 @@ export async function storeSummary(jobId: string, summary: unknown): Promise<voi
   await getPrisma().evalJob.update({ where: { id: jobId }, data: { summary: toJson(summary) } });
 }
 
-export interface PendingItem {
-  id: string;
-  questionId: string;
-  method: string;
-  configKey: string;
-}
+const PendingItemSchema = z.object({ id: z.string(), questionId: z.string(), method: z.string(), configKey: z.string() });
+export type PendingItem = z.output<typeof PendingItemSchema>;
 
 /** The next items in question order, then method and configuration order, so a question's row of the matrix fills together. */
 export async function nextPendingItems(job: Pick<LoadedJob, 'id' | 'methods' | 'grid'>, limit: number): Promise<PendingItem[]> {
-  const { rows } = await getPool().query<PendingItem>(
+  return queryRows(
+    getPool(),
+    PendingItemSchema,
     `select i.id, i.question_id "questionId", i.method, i.config_key "configKey"
        from eval_items i join questions q on q.id = i.question_id
       where i.job_id = $1 and i.run_id is null and i.scores is null
@@ -163,7 +170,6 @@ export async function nextPendingItems(job: Pick<LoadedJob, 'id' | 'methods' | '
       limit $4`,
     [job.id, job.methods, job.grid.map((g) => g.key), limit],
   );
-  return rows;
 }
 
 export async function linkItemRun(itemId: string, runId: string): Promise<void> {
@@ -184,20 +190,24 @@ export async function storeItemOutcomes(outcomes: { id: string; outcome: ItemOut
   );
 }
 
+const FinishedRunSchema = z.object({
+  status: z.enum([RunStatus.succeeded, RunStatus.failed, RunStatus.cancelled]),
+  correct: z.boolean().nullable(),
+  answer: z.unknown(),
+  scores: z.unknown(),
+  cost: z.unknown(),
+  error: z.string().nullable(),
+  steps: z.number(),
+});
 /** The stored columns of a finished run that an item keeps. */
-export interface FinishedRun {
-  status: 'succeeded' | 'failed' | 'cancelled';
-  correct: boolean | null;
-  answer: unknown;
-  scores: unknown;
-  cost: unknown;
-  error: string | null;
-  steps: number;
-}
+export type FinishedRun = z.output<typeof FinishedRunSchema>;
+const FinishedItemRunSchema = FinishedRunSchema.extend({ itemId: z.string(), runId: z.string(), hasGold: z.boolean() });
 
 /** Runs of the job that finished since their items were last looked at. */
 export async function newlyFinishedRuns(jobId: string): Promise<(FinishedRun & { itemId: string; runId: string; hasGold: boolean })[]> {
-  const { rows } = await getPool().query<FinishedRun & { itemId: string; runId: string; hasGold: boolean }>(
+  return queryRows(
+    getPool(),
+    FinishedItemRunSchema,
     `select i.id "itemId", r.id "runId", r.status, r.correct, r.answer, r.scores, r.cost, r.error, q.answer is not null "hasGold",
             (select count(*)::int from steps s where s.run_id = r.id and s.status <> 'skipped') steps
        from eval_items i
@@ -206,12 +216,13 @@ export async function newlyFinishedRuns(jobId: string): Promise<(FinishedRun & {
       where i.job_id = $1 and i.scores is null and r.status in ('succeeded', 'failed', 'cancelled')`,
     [jobId],
   );
-  return rows;
 }
 
 /** Finish times (ms) of the job's most recently finished items, newest first. */
 export async function recentFinishTimes(jobId: string, limit: number): Promise<number[]> {
-  const { rows } = await getPool().query<{ finished: Date }>(
+  const rows = await queryRows(
+    getPool(),
+    z.object({ finished: z.date() }),
     `select r.finished_at finished from eval_items i join runs r on r.id = i.run_id
       where i.job_id = $1 and i.scores is not null and r.finished_at is not null
       order by r.finished_at desc limit ${Number(limit)}`,
@@ -222,11 +233,22 @@ export async function recentFinishTimes(jobId: string, limit: number): Promise<n
 
 /** Behind a share link every run is named by its share id (its link is /r/{shareId}), never by its private id. */
 const runRefSql = (shared: boolean) => (shared ? '(select r.share_id from runs r where r.id = i.run_id)' : 'i.run_id');
+const ItemRow = z.object({
+  questionId: z.string(),
+  method: z.string(),
+  configKey: z.string(),
+  family: z.string().nullable(),
+  answerType: z.string(),
+  runId: z.string().nullable(),
+  scores: z.unknown(),
+});
 const withOutcome = <T extends { scores: unknown }>({ scores, ...row }: T) => ({ ...row, outcome: scores ? ItemOutcomeSchema.parse(scores) : null });
 
 /** Every item of a job with its question's family and answer type, in question order. */
 export async function jobItems(jobId: string): Promise<(ScoredItem & { ordinal: number })[]> {
-  const { rows } = await getPool().query<Omit<ScoredItem, 'outcome'> & { ordinal: number; scores: unknown }>(
+  const rows = await queryRows(
+    getPool(),
+    ItemRow.extend({ ordinal: z.number() }),
     `select i.question_id "questionId", q.ordinal, i.method, i.config_key "configKey", q.family, q.answer_type "answerType", i.run_id "runId", i.scores
        from eval_items i join questions q on q.id = i.question_id
       where i.job_id = $1
@@ -238,7 +260,9 @@ export async function jobItems(jobId: string): Promise<(ScoredItem & { ordinal: 
 
 /** The items of some questions of a job. */
 export async function itemsOfQuestions(jobId: string, questionIds: string[], shared: boolean): Promise<ScoredItem[]> {
-  const { rows } = await getPool().query<Omit<ScoredItem, 'outcome'> & { scores: unknown }>(
+  const rows = await queryRows(
+    getPool(),
+    ItemRow,
     `select i.question_id "questionId", i.method, i.config_key "configKey", q.family, q.answer_type "answerType", ${runRefSql(shared)} "runId", i.scores
        from eval_items i join questions q on q.id = i.question_id
       where i.job_id = $1 and i.question_id = any($2::text[])`,
@@ -247,37 +271,35 @@ export async function itemsOfQuestions(jobId: string, questionIds: string[], sha
   return rows.map(withOutcome);
 }
 
-export interface JobQuestion {
-  questionId: string;
-  ordinal: number;
-  text: string;
-  family: string | null;
-  answerType: string;
-}
+const JobQuestionSchema = z.object({ questionId: z.string(), ordinal: z.number(), text: z.string(), family: z.string().nullable(), answerType: z.string() });
+export type JobQuestion = z.output<typeof JobQuestionSchema>;
 
 /** A page of the job's questions in order (text cut to 300 characters), and how many it has. */
 export async function jobQuestionsPage(jobId: string, offset: number, limit: number): Promise<{ questions: JobQuestion[]; total: number }> {
   const pool = getPool();
-  const [{ rows: questions }, { rows: count }] = await Promise.all([
-    pool.query<JobQuestion>(
+  const [questions, count] = await Promise.all([
+    queryRows(
+      pool,
+      JobQuestionSchema,
       `select q.id "questionId", q.ordinal, left(q.text, 300) text, q.family, q.answer_type "answerType"
          from questions q where q.id in (select question_id from eval_items where job_id = $1)
         order by q.ordinal offset $2 limit $3`,
       [jobId, offset, limit],
     ),
-    pool.query<{ n: number }>(`select count(distinct question_id)::int n from eval_items where job_id = $1`, [jobId]),
+    queryRow(pool, z.object({ n: z.number() }), `select count(distinct question_id)::int n from eval_items where job_id = $1`, [jobId]),
   ]);
-  return { questions, total: count[0].n };
+  return { questions, total: count!.n };
 }
 
 /** One question of the job with its options and gold answer; null when the job does not hold it. */
 export async function jobQuestion(jobId: string, questionId: string): Promise<(JobQuestion & { options: unknown; gold: unknown }) | null> {
-  const { rows } = await getPool().query<JobQuestion & { options: unknown; gold: unknown }>(
+  return queryRow(
+    getPool(),
+    JobQuestionSchema.extend({ options: z.unknown(), gold: z.unknown() }),
     `select q.id "questionId", q.ordinal, q.text, q.family, q.answer_type "answerType", q.options, q.answer gold
        from questions q where q.id = $1 and exists (select 1 from eval_items where job_id = $2 and question_id = q.id)`,
     [questionId, jobId],
   );
-  return rows[0] ?? null;
 }
 
 /** One run of the evaluation as the exports list it. */
@@ -294,8 +316,23 @@ export interface ExportedItem {
   outcome: ItemOutcome | null;
 }
 
+const ExportedItemRow = z.object({
+  ordinal: z.number(),
+  questionId: z.string(),
+  question: z.string(),
+  family: z.string().nullable(),
+  answerType: z.string(),
+  gold: z.string().nullable(),
+  method: z.string(),
+  config: z.string(),
+  runId: z.string().nullable(),
+  scores: z.unknown(),
+});
+
 export async function exportedItems(job: Pick<LoadedJob, 'id' | 'methods' | 'grid'>, shared: boolean): Promise<ExportedItem[]> {
-  const { rows } = await getPool().query<Omit<ExportedItem, 'outcome'> & { scores: unknown }>(
+  const rows = await queryRows(
+    getPool(),
+    ExportedItemRow,
     `select q.ordinal, q.id "questionId", q.text question, q.family, q.answer_type "answerType",
             coalesce(q.answer->>'text', q.answer->>'count') gold,
             i.method, i.config_key config, ${runRefSql(shared)} "runId", i.scores
@@ -325,7 +362,9 @@ export async function releaseUnstartedRuns(jobId: string): Promise<void> {
  * (set queued); the conditional update makes one claimant win, never two.
  */
 export async function reclaimStaleRuns(jobId: string, executing: string[], staleMs: number): Promise<string[]> {
-  const { rows } = await getPool().query<{ id: string }>(
+  const rows = await queryRows(
+    getPool(),
+    IdRow,
     `update runs set status = 'queued', updated_at = now()
       where eval_job_id = $1 and status = 'running' and updated_at < now() - make_interval(secs => $2) and not (id = any($3::text[]))
       returning id`,
@@ -353,7 +392,9 @@ export async function supersedeStrandedRuns(jobId: string, executing: string[], 
 
 /** Finished runs of the job that no verification has read yet. */
 export async function unverifiedFinishedRuns(jobId: string): Promise<string[]> {
-  const { rows } = await getPool().query<{ id: string }>(
+  const rows = await queryRows(
+    getPool(),
+    IdRow,
     `select r.id from eval_items i join runs r on r.id = i.run_id
       where i.job_id = $1 and r.status in ('succeeded', 'failed') and not exists (select 1 from verifications v where v.run_id = r.id)`,
     [jobId],
@@ -363,7 +404,9 @@ export async function unverifiedFinishedRuns(jobId: string): Promise<string[]> {
 
 /** The jobs that reproduce a table, newest first; with an owner, that owner's and those without one (see lib/auth/access). */
 export async function reproductionJobs(tableId: string | null, ownerId: string | null) {
-  const { rows } = await getPool().query<{ id: string; table: string; status: string; set: string; done: number; total: number; createdAt: Date }>(
+  return queryRows(
+    getPool(),
+    z.object({ id: z.string(), table: z.string(), status: z.enum(RunStatus), set: z.string(), done: z.number(), total: z.number(), createdAt: z.date() }),
     `select j.id, j.params->>'reproduce' "table", j.status, s.name "set", j.done, j.total, j.created_at "createdAt"
        from eval_jobs j join question_sets s on s.id = j.set_id
       where j.params ? 'reproduce' and ($1::text is null or j.params->>'reproduce' = $1)
@@ -371,7 +414,6 @@ export async function reproductionJobs(tableId: string | null, ownerId: string |
       order by j.created_at desc limit 50`,
     [tableId, ownerId],
   );
-  return rows;
 }
 
 /** A new job's columns (its JSON ones as they are stored) and one item per question × method × configuration. */

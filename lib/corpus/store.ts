@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { OwnerFilter } from '@/lib/base/owners';
 import { NotFoundError } from '@/lib/base/errors';
 import { getPool, getPrisma } from '@/lib/db/client';
+import { queryRow, queryRows } from '@/lib/db/rows';
 
 /**
  * The corpus's store: documents, their passages (full-text indexed) and the
@@ -27,18 +28,18 @@ const PassageSchema = z.object({
   rank: z.number().optional(),
 });
 export type Passage = z.infer<typeof PassageSchema>;
-const PassagesSchema = z.array(PassageSchema);
 
 const PASSAGE_COLUMNS = `p.id, p.document_id "documentId", p.ordinal, p.start, p."end", p.label, p.text, d.title, d.source, d.external_id "externalId"`;
 
 /** Every passage of these documents, in document and passage order. */
 export async function passagesOf(documentIds: readonly string[]): Promise<Passage[]> {
-  const { rows } = await getPool().query(
+  return queryRows(
+    getPool(),
+    PassageSchema,
     `select ${PASSAGE_COLUMNS} from passages p join documents d on d.id = p.document_id
       where p.document_id = any($1) order by p.document_id, p.ordinal`,
     [documentIds],
   );
-  return PassagesSchema.parse(rows);
 }
 
 /** Where a passage search looks: not in `exclude` (documents read already), and only among `within` passage ids when given. */
@@ -53,7 +54,9 @@ export interface PassageScope {
  * full-text rank against the tsquery `rankBy` (the query's words).
  */
 export async function passagesMatching(match: string, rankBy: string, scope: PassageScope): Promise<Passage[]> {
-  const { rows } = await getPool().query(
+  return queryRows(
+    getPool(),
+    PassageSchema,
     `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
        from passages p join documents d on d.id = p.document_id,
             to_tsquery('english', $1) q, to_tsquery('english', $2) r
@@ -61,19 +64,19 @@ export async function passagesMatching(match: string, rankBy: string, scope: Pas
       order by rank desc, p.id limit $3`,
     [match, rankBy, scope.limit, scope.exclude, scope.within],
   );
-  return PassagesSchema.parse(rows);
 }
 
 /** Passages matching the tsquery `words`, ranked by it. */
 export async function passagesWithWords(words: string, scope: PassageScope): Promise<Passage[]> {
-  const { rows } = await getPool().query(
+  return queryRows(
+    getPool(),
+    PassageSchema,
     `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
        from passages p join documents d on d.id = p.document_id, to_tsquery('english', $1) q
       where p.tsv @@ q and not (p.document_id = any($3)) and ($4::text[] is null or p.id = any($4))
       order by rank desc, p.id limit $2`,
     [words, scope.limit, scope.exclude, scope.within],
   );
-  return PassagesSchema.parse(rows);
 }
 
 const CorpusShapeSchema = z.object({ documents: z.number(), passages: z.number(), ids: z.string(), imported: z.string().nullable() });
@@ -84,12 +87,14 @@ const CorpusShapeSchema = z.object({ documents: z.number(), passages: z.number()
  * ids, not necessarily their text).
  */
 export async function corpusShape(db: CorpusDb = getPool()): Promise<z.infer<typeof CorpusShapeSchema>> {
-  const { rows } = await db.query(
+  const shape = await queryRow(
+    db,
+    CorpusShapeSchema,
     `select (select count(*)::int from documents) documents, count(*)::int passages, md5(coalesce(string_agg(id, ',' order by id), '')) ids,
             (select max(imported_at)::text from kg_imports where kind = 'documents') imported
        from passages`,
   );
-  return CorpusShapeSchema.parse(rows[0]);
+  return shape!;
 }
 
 /** A calibration as `corpus_calibrations.value` holds it (JSON has no Infinity: a corpus too small to calibrate has a null threshold). */
@@ -98,8 +103,8 @@ export type StoredCalibration = z.infer<typeof StoredCalibrationSchema>;
 
 /** The calibration stored under this corpus signature, or null. */
 export async function readCalibration(signature: string, db: CorpusDb = getPool()): Promise<StoredCalibration | null> {
-  const { rows } = await db.query(`select value from corpus_calibrations where signature = $1`, [signature]);
-  return rows[0] ? StoredCalibrationSchema.parse(rows[0].value) : null;
+  const row = await queryRow(db, z.object({ value: StoredCalibrationSchema }), `select value from corpus_calibrations where signature = $1`, [signature]);
+  return row?.value ?? null;
 }
 
 /** Stores the calibration of this signature; other corpora's are stale, so one row is kept per database. */
@@ -116,8 +121,7 @@ export type CorpusPassage = z.infer<typeof CorpusPassageSchema>;
 
 /** Every passage's id, document and text, by id. */
 export async function allPassageTexts(db: CorpusDb = getPool()): Promise<CorpusPassage[]> {
-  const { rows } = await db.query(`select id, document_id "documentId", text from passages order by id`);
-  return z.array(CorpusPassageSchema).parse(rows);
+  return queryRows(db, CorpusPassageSchema, `select id, document_id "documentId", text from passages order by id`);
 }
 
 /** A document as the provenance panel shows it: its whole text, so a passage's span can be highlighted in place. */

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { z } from 'zod';
+import { queryRows } from './rows';
 import { MIGRATIONS_DIR, NO_FILTERS, readMigrationList, readSchemaFiles, withSchemaEngine } from './schema-engine';
 
 /**
@@ -29,7 +31,9 @@ async function allRecorded(url: string, migrations: ReturnType<typeof readMigrat
   client.on('error', () => undefined);
   try {
     await client.connect();
-    const { rows } = await client.query<{ name: string; checksum: string; done: boolean }>(
+    const rows = await queryRows(
+      client,
+      z.object({ name: z.string(), checksum: z.string(), done: z.boolean() }),
       `select migration_name name, checksum, finished_at is not null and rolled_back_at is null done
          from _prisma_migrations where rolled_back_at is null`,
     );

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { z } from 'zod';
 
-/** What runs a statement: the pool, or one of its connections (inside a transaction). */
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+/** What runs a statement: the pool, or one connection (of the pool, inside a transaction, or a client of its own). */
+type Queryable = Pick<pg.Pool | pg.ClientBase, 'query'>;
 
 /**
  * The rows of a raw statement, each parsed by `row`: what a store hands up is checked

@@ -13,6 +13,8 @@ import { poolOf } from '../store/bulk';
 import type { ImportOptions } from './options';
 import { importWordnet, WORDNET_VERSION, wordnetDictionary } from './wordnet';
 import { latestImport, type ImportKind, type ImportRecord } from './records';
+import { z } from 'zod';
+import { queryRow } from '@/lib/db/rows';
 
 /** Where the knowledge lies inside a data directory (see ../shared/data/README.md). */
 export function defaultDataFiles(dataDir: string) {
@@ -133,15 +135,30 @@ async function graphIsEmpty(pool: pg.Pool): Promise<boolean> {
   return !rowCount;
 }
 
+/** Row counts (bigint, so pg sends text). */
+const KnowledgeCounts = z.object({
+  nodes: z.coerce.number(),
+  edges: z.coerce.number(),
+  metaedges: z.coerce.number(),
+  profiles: z.coerce.number(),
+  aliases: z.coerce.number(),
+  documents: z.coerce.number(),
+  passages: z.coerce.number(),
+});
+
 /** E.g. "hetionet v1.0: 47,031 nodes, 1,364,325 edges, 21 metaedges; 21,054 entity profiles, 180,000 aliases; 1,000 documents, 3,358 passages". */
 export async function describeKnowledge(pool: pg.Pool = poolOf({})): Promise<string> {
   const graph = await latestImport(pool, 'graph');
-  const { rows } = await pool.query<Record<string, string>>(`select
+  const counts = await queryRow(
+    pool,
+    KnowledgeCounts,
+    `select
       (select count(*) from nodes) as nodes, (select count(*) from edges) as edges,
       (select count(*) from metaedges where edge_count > 0) as metaedges,
       (select count(*) from entity_profiles) as profiles, (select count(*) from node_aliases) as aliases,
-      (select count(*) from documents) as documents, (select count(*) from passages) as passages`);
-  const n = (k: string) => Number(rows[0][k]).toLocaleString('en');
+      (select count(*) from documents) as documents, (select count(*) from passages) as passages`,
+  );
+  const n = (k: keyof z.output<typeof KnowledgeCounts>) => (counts?.[k] ?? 0).toLocaleString('en');
   const name = graph ? graphName(graph) : 'graph (no import record)';
   return `${name}: ${n('nodes')} nodes, ${n('edges')} edges, ${n('metaedges')} metaedges; ${n('profiles')} entity profiles, ${n('aliases')} aliases; ${n('documents')} documents, ${n('passages')} passages`;
 }

@@ -6,6 +6,8 @@ import { dropSecondaryIndexes } from './indexes';
 import { inTransaction, poolOf } from '../store/bulk';
 import type { ImportOptions } from './options';
 import { recordImport, type ImportRecord } from './records';
+import { z } from 'zod';
+import { queryRows } from '@/lib/db/rows';
 
 export interface EntityKnowledge {
   profiles: { nodeId: string; text: string }[];
@@ -81,7 +83,9 @@ export async function writeEntityKnowledge(source: EntitySource, opts: ImportOpt
 }
 
 async function nodesOfKind(client: pg.PoolClient, kind: string | readonly string[]): Promise<Map<string, string>> {
-  const { rows } = await client.query<{ id: string; normalised: string }>('select id, normalised from nodes where kind = any($1::text[])', [[kind].flat()]);
+  const rows = await queryRows(client, z.object({ id: z.string(), normalised: z.string() }), 'select id, normalised from nodes where kind = any($1::text[])', [
+    [kind].flat(),
+  ]);
   return new Map(rows.map((r) => [r.id, r.normalised]));
 }
 

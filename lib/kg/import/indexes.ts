@@ -1,4 +1,8 @@
 import type pg from 'pg';
+import { z } from 'zod';
+import { queryRows } from '@/lib/db/rows';
+
+const NamedDefinition = z.object({ name: z.string(), def: z.string() });
 
 /**
  * Drops the indexes of `tables` that back no constraint and returns the
@@ -6,7 +10,9 @@ import type pg from 'pg';
  * rows are in, instead of updating it row by row (a trigram GIN index most of all).
  */
 export async function dropSecondaryIndexes(client: pg.PoolClient, tables: string[]): Promise<string[]> {
-  const { rows } = await client.query<{ name: string; def: string }>(
+  const rows = await queryRows(
+    client,
+    NamedDefinition,
     `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
        from pg_index i
       where i.indrelid = any($1::regclass[])
@@ -23,7 +29,9 @@ export async function dropSecondaryIndexes(client: pg.PoolClient, tables: string
  * index once afterwards costs about half of maintaining it row by row.
  */
 export async function dropPrimaryKey(client: pg.PoolClient, table: string): Promise<string> {
-  const { rows } = await client.query<{ name: string; def: string }>(
+  const rows = await queryRows(
+    client,
+    NamedDefinition,
     `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = $1::regclass and contype = 'p'`,
     [table],
   );

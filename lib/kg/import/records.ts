@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { combinedChecksum, type InputFile } from './checksum';
+import { z } from 'zod';
+import { queryRows } from '@/lib/db/rows';
 
 export type ImportKind = 'graph' | 'profiles' | 'documents';
 
@@ -20,7 +22,9 @@ export interface ImportRecord {
 /** Appends to kg_imports, the history of what the database holds; the newest row per kind (and source) is current. */
 export async function recordImport(client: pg.PoolClient, r: Omit<ImportRecord, 'checksum' | 'importedAt'>): Promise<ImportRecord> {
   const checksum = combinedChecksum(r.files);
-  const { rows } = await client.query<{ imported_at: Date }>(
+  const rows = await queryRows(
+    client,
+    z.object({ imported_at: z.date() }),
     `insert into kg_imports (id, source, version, kind, node_count, edge_count, counts, checksum, files, duration_ms)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning imported_at`,
     [randomUUID(), r.source, r.version, r.kind, r.nodeCount, r.edgeCount, JSON.stringify(r.counts), checksum, JSON.stringify(r.files), r.durationMs],

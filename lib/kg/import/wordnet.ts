@@ -8,6 +8,8 @@ import { conceptsOf, type KindConcept } from '../relations';
 import { writeEntityKnowledge, type EntityImportSummary, type EntityKnowledge } from './entity-writer';
 import { poolOf } from '../store/bulk';
 import type { ImportOptions } from './options';
+import { z } from 'zod';
+import { queryRows } from '@/lib/db/rows';
 
 /** The import's version: WordNet's, and the rules' (raise it when readWordnetAliases reads differently). */
 export const WORDNET_VERSION = 'WordNet 3.1; rules 2';
@@ -46,7 +48,7 @@ export function wordnetDictionary(): string | null {
  */
 export async function importWordnet(dir: string, opts: ImportOptions = {}): Promise<EntityImportSummary> {
   const file = path.join(dir, 'data.noun');
-  const { rows } = await poolOf(opts).query<{ kind: string }>('select distinct kind from nodes');
+  const rows = await queryRows(poolOf(opts), z.object({ kind: z.string() }), 'select distinct kind from nodes');
   const kinds = rows.map((r) => r.kind).filter((k) => conceptsOf(k).some((c) => c in LEXICON_FILES));
   return writeEntityKnowledge(
     {
@@ -75,7 +77,9 @@ interface NamedNode {
 
 /** The nodes' names and their aliases (Disease Ontology's short names: "type 2 diabetes"), by normalised form. */
 async function namesOf(client: pg.PoolClient, ids: string[]): Promise<Map<string, NamedNode[]>> {
-  const { rows } = await client.query<{ id: string; kind: string; normalised: string }>(
+  const rows = await queryRows(
+    client,
+    z.object({ id: z.string(), kind: z.string(), normalised: z.string() }),
     `select id, kind, normalised from nodes where id = any($1::text[])
      union all select n.id, n.kind, a.normalised from node_aliases a join nodes n on n.id = a.node_id where a.node_id = any($1::text[]) and a.source like 'do-%'`,
     [ids],

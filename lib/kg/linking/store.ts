@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
+import { queryRow, queryRows } from '@/lib/db/rows';
 import { IMPORTS_SIGNATURE_SQL } from '../store';
 
 /** Alias source of a gene's full name (NCBI gene_info's nomenclature name, or its description). */
@@ -10,28 +12,30 @@ export const WORDNET_NARROWER = 'wordnet-narrower';
 export const DESIGNATION_SOURCE = 'ncbi-other-designation';
 
 /** A node with one of its names (its own, or an alias and the alias's source). */
-export interface NameRow {
-  id: string;
-  kind: string;
-  name: string;
-  matched: string;
-  normalised: string;
-  degree: number;
-  source: string | null;
-}
+const NameRowSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  matched: z.string(),
+  normalised: z.string(),
+  degree: z.number(),
+  source: z.string().nullable(),
+});
+export type NameRow = z.output<typeof NameRowSchema>;
 
 /** The node kinds the loaded graph holds. */
 export async function readKinds(): Promise<string[]> {
-  return (await getPool().query<{ kind: string }>('select distinct kind from nodes')).rows.map((r) => r.kind);
+  return (await queryRows(getPool(), z.object({ kind: z.string() }), 'select distinct kind from nodes')).map((r) => r.kind);
 }
 
 /** Every node of these kinds, by its own name. */
 export async function readNodesOfKinds(kinds: string[]): Promise<NameRow[]> {
-  const { rows } = await getPool().query<NameRow>(
+  return queryRows(
+    getPool(),
+    NameRowSchema,
     'select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where kind = any($1::text[])',
     [kinds],
   );
-  return rows;
 }
 
 /**
@@ -47,7 +51,9 @@ const SPELLING_NAMES = `select 0 part, id, kind, name, name as matched, normalis
 
 /** The normalised aliases of `source` per node, for these nodes. */
 export async function readAliasesOf(ids: string[], source: string): Promise<Map<string, string[]>> {
-  const { rows } = await getPool().query<{ node_id: string; normalised: string }>(
+  const rows = await queryRows(
+    getPool(),
+    z.object({ node_id: z.string(), normalised: z.string() }),
     `select node_id, normalised from node_aliases where source = $2 and node_id = any($1::text[])`,
     [ids, source],
   );
@@ -57,7 +63,8 @@ export async function readAliasesOf(ids: string[], source: string): Promise<Map<
 }
 
 /** A stored spelling name (see writeSpellingNames): a name row with its place in the stored order and its buckets. */
-export type SpellingRow = NameRow & { seq: number; head: string; tail: string; words: string | null };
+const SpellingRowSchema = NameRowSchema.extend({ seq: z.number(), head: z.string(), tail: z.string(), words: z.string().nullable() });
+export type SpellingRow = z.output<typeof SpellingRowSchema>;
 
 /**
  * The loaded knowledge's signature (what lib/kg/query/lookups.ts compares to forget its memory on an import),
@@ -72,11 +79,12 @@ export async function storeSpellingNames(symbolKinds: string[]): Promise<string>
   try {
     await client.query('begin');
     await client.query(`select pg_advisory_xact_lock(hashtext('spelling_names'))`);
-    const { rows } = await client.query<{ signature: string; stored: boolean }>(
+    const { signature, stored } = (await queryRow(
+      client,
+      z.object({ signature: z.string(), stored: z.boolean() }),
       `with k as (${IMPORTS_SIGNATURE_SQL})
        select k.signature, exists (select 1 from spelling_names s where s.signature = k.signature) stored from k`,
-    );
-    const { signature, stored } = rows[0];
+    ))!;
     if (!stored) {
       await client.query('delete from spelling_names where signature <> $1', [signature]);
       await client.query(
@@ -101,10 +109,11 @@ export async function storeSpellingNames(symbolKinds: string[]): Promise<string>
 
 /** The stored spelling names (of `signature`) in any of these buckets or with these sorted words, in stored order. */
 export async function readSpellingBuckets(signature: string, buckets: string[], words: string[]): Promise<SpellingRow[]> {
-  const { rows } = await getPool().query<SpellingRow>(
+  return queryRows(
+    getPool(),
+    SpellingRowSchema,
     `select seq, node_id id, kind, name, matched, normalised, degree, source, head, tail, words from spelling_names
       where signature = $1 and (head = any($2::text[]) or tail = any($2::text[]) or words = any($3::text[])) order by seq`,
     [signature, buckets, words],
   );
-  return rows;
 }

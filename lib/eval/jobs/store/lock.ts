@@ -1,5 +1,7 @@
 import pg from 'pg';
+import { z } from 'zod';
 import { databaseUrl } from '@/lib/db/client';
+import { queryRow } from '@/lib/db/rows';
 
 /** The channel a finished run of an evaluation announces itself on (payload: the job id); see lib/runs/executor. */
 export const RUN_ENDED_CHANNEL = 'hopscope_eval_run_ended';
@@ -26,8 +28,10 @@ export async function tryLockJob(jobId: string): Promise<JobLock | null> {
   });
   await client.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(hashtext('hopscope-eval-job'), hashtext($1)) locked`, [jobId]);
-    if (!rows[0].locked) {
+    const row = await queryRow(client, z.object({ locked: z.boolean() }), `select pg_try_advisory_lock(hashtext('hopscope-eval-job'), hashtext($1)) locked`, [
+      jobId,
+    ]);
+    if (!row?.locked) {
       await client.end();
       return null;
     }

@@ -77,7 +77,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       fresh: run.attempts === 1,
       stillOwned: () => owned,
       slowModel: config.backend.backend !== 'offline',
-      // Only steps that made model calls wait for their writes: the rest would put a database round trip between calls.
+      // No step waits for its write: each would put a database round trip between calls (the next request waits instead).
       everyStepWaits: false,
       statusReadAt: claimedAt,
       lease: run.attempts,
@@ -85,7 +85,13 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const recorder = trace;
     // An embedding request is a model call of the step that asked for the similarity.
     const similarity = createSimilarity(config.backend, () => recorder.callRecorder(recorder.currentStep()));
-    const model = new ModelClient(createBackend(config.backend), { citations: trace.citations, similarity, concurrency: readEnv().HOPSCOPE_MODEL_CONCURRENCY });
+    const model = new ModelClient(createBackend(config.backend), {
+      citations: trace.citations,
+      similarity,
+      concurrency: readEnv().HOPSCOPE_MODEL_CONCURRENCY,
+      // No request goes out before the steps of the run's earlier calls are stored (a crash must not make those calls again).
+      beforeSend: () => recorder.callsStored(),
+    });
     const channels = new Channels({
       switches: config.switches,
       kgShuffle: config.kgShuffle,

@@ -56,9 +56,11 @@ const runningSteps = new AsyncLocalStorage<RunningStep>();
  * running first). Writes go out in order, one statement for all that is waiting.
  *
  * Durability: with a slow model (a real endpoint) a step that made model calls
- * waits for its write, so a crash never makes those calls again; in a run's
- * executor other steps do not wait (each would add a database round trip, tens
- * of milliseconds under load, to the run's critical path): their writes go out
+ * is stored before the run's next model request goes out, so a crash never
+ * makes those calls again: in a run's executor (`everyStepWaits` false) no step
+ * waits for its write (each would add a database round trip, tens of
+ * milliseconds under load, to the run's critical path); the next request waits
+ * for `callsStored()` instead, while it is prepared. Other steps' writes go out
  * as they end, so a crash loses at most those in flight, offline work a resumed
  * run redoes (`everyStepWaits`, the default elsewhere, makes every step wait). With the
  * offline engine no step waits: its write is held and goes, with all others
@@ -79,6 +81,10 @@ export class TraceRecorder {
   private lastCancelCheck: number;
   /** The first trace write that failed (written behind a step): the run fails at its next step or flush. */
   private writeFailure: unknown = null;
+  /** The run was found cancelled (by a status read behind a step): the next step stops it. */
+  private cancelled = false;
+  /** Settles once every ended step that made model calls is stored (or its write failed: see writeFailure). */
+  private callsWritten: Promise<void> = Promise.resolve();
   private readonly open = new Map<string, OpenStep>();
   /** Every evidence record of the run by id, and the same objects by identity (step inputs and outputs store references to them). */
   private readonly records = new Map<string, EvidenceRecord>();
@@ -113,7 +119,7 @@ export class TraceRecorder {
     statusReadAt: number,
     /** The claiming attempt every write is conditional on (./store TraceWriter); null: unconditional. */
     lease: number | null,
-    /** With a slow model, every step waits for its write, not only those that made model calls. */
+    /** With a slow model, every step waits for its write (false: none does; the next request waits for the steps that made calls). */
     private readonly everyStepWaits: boolean,
   ) {
     this.lastCancelCheck = statusReadAt;
@@ -133,8 +139,9 @@ export class TraceRecorder {
    * `slowModel` (default true; false for the offline engine): a step that calls
    * the model is written as running when the call is made, writes go out when
    * made, and a step waits for its write (false: all are held and grouped);
-   * with `everyStepWaits` false (a run's executor) only a step that made model
-   * calls waits, the others are written behind. `statusReadAt`: when the
+   * with `everyStepWaits` false (a run's executor) none waits: a step that made
+   * model calls is stored before the next request goes out (`callsStored()`),
+   * the others are written behind. `statusReadAt`: when the
    * caller last read the run's status (a claim), so cancellation is not read
    * again at once. `lease`: the attempt that claimed the run; every write is
    * conditional on it, so a worker taken over writes nothing more.
@@ -314,7 +321,7 @@ export class TraceRecorder {
       const call = { ...record, ordinal: this.nextCall++ };
       const open = step && this.open.get(step.id);
       if (open) open.calls.push(call);
-      else await this.written(this.writer.calls([{ ...call, stepId: step?.id ?? null }]));
+      else await this.written(this.writer.calls([{ ...call, stepId: step?.id ?? null }]), true);
     };
   }
 
@@ -341,6 +348,11 @@ export class TraceRecorder {
     if (record.text.length >= MIN_REF_LENGTH && !this.strings.has(record.text)) this.strings.set(record.text, { $tx: record.ordinal });
   }
 
+  /** Settles when the steps that made model calls, of those ended so far, are stored: a run's next request waits for it. */
+  callsStored(): Promise<void> {
+    return this.callsWritten;
+  }
+
   /** Writes what is still unwritten (skipped steps, rows of running ones, writes sent behind): before the run's end is stored. */
   async flush(): Promise<void> {
     await this.writer.flush();
@@ -348,16 +360,18 @@ export class TraceRecorder {
   }
 
   /**
-   * With a slow model, the end of a step that made model calls is waited for (a crash must not make them again);
-   * every other write is sent behind (at once with a slow model, held briefly with the offline engine), so the steps
-   * between a run's model calls add no database round trip to its critical path. A write sent behind that failed
-   * fails the run at its next step or flush.
+   * With a slow model and `everyStepWaits`, every write is waited for. Otherwise writes are sent behind (at once
+   * with a slow model, held briefly with the offline engine), so the steps between a run's model calls add no
+   * database round trip to its critical path; the end of a step that made model calls joins `callsStored()`, which
+   * the next request waits for (a crash must not make those calls again). A write sent behind that failed fails
+   * the run at its next step or flush.
    */
   private async written(write: Promise<void>, madeCalls = false): Promise<void> {
-    if (this.slowModel && (this.everyStepWaits || madeCalls)) return write;
-    write.catch((error) => {
+    if (this.slowModel && this.everyStepWaits) return write;
+    const settled = write.catch((error) => {
       this.writeFailure ??= error;
     });
+    if (this.slowModel && madeCalls) this.callsWritten = Promise.all([this.callsWritten, settled]).then(() => undefined);
   }
 
   /** When the run has ended: what is held written, and the run's trace packed, in one statement (./store TraceWriter.seal). */
@@ -374,11 +388,19 @@ export class TraceRecorder {
   private async throwIfCancelled() {
     if (this.writeFailure) throw this.writeFailure;
     if (!this.stillOwned()) throw new RunLeaseLostError();
+    if (this.cancelled) throw new RunCancelledError();
     // At most one status read every CANCEL_CHECK_MS: cancellation is checked between steps, cheaply.
     const now = Date.now();
     if (now - this.lastCancelCheck < CANCEL_CHECK_MS) return;
     this.lastCancelCheck = now;
-    if ((await runStatus(this.runId)) === 'cancelled') throw new RunCancelledError();
+    const read = runStatus(this.runId).then((status) => {
+      if (status === 'cancelled') this.cancelled = true;
+    });
+    // Between a run's model calls (a slow model, no step waiting) the status is read behind, not on the critical
+    // path: a cancellation stops the first step after the read returns (a failed read is tried again at the next check).
+    if (this.slowModel && !this.everyStepWaits) return void read.catch(() => undefined);
+    await read;
+    if (this.cancelled) throw new RunCancelledError();
   }
 }
 

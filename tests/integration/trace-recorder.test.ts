@@ -166,7 +166,7 @@ describe('TraceRecorder', () => {
     expect(await getPrisma().evidence.count({ where: { runId: run.id } })).toBe(0);
   });
 
-  it("in a run's executor with a model, only a step that made model calls waits for its write; the seal packs all", async () => {
+  it("in a run's executor with a model, no step waits for its write: the steps that made model calls are stored before the next request; the seal packs all", async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id, { everyStepWaits: false });
     const stored = (label: string) => getPrisma().step.findFirst({ where: { runId: run.id, label } });
@@ -193,6 +193,8 @@ describe('TraceRecorder', () => {
       await trace.callRecorder(step)(call);
       return { claims: [], note: null };
     });
+    // What the next request waits for: the step that made the call, stored.
+    await trace.callsStored();
     expect(await stored('Asked')).toMatchObject({ status: 'succeeded' });
     // Written behind (not waited for); the seal stores it and packs every body.
     await trace.step({ kind: 'regram.revise', label: 'Offline work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
@@ -214,6 +216,22 @@ describe('TraceRecorder', () => {
     const trace = await TraceRecorder.open(run.id);
     await getPrisma().run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
     await expect(trace.step({ kind: 'regram.revise', label: 'X' }, async () => null)).rejects.toBeInstanceOf(RunCancelledError);
+  });
+
+  it("in a run's executor with a model, the status is read behind the steps: a cancellation stops a later step, not the one that read it", async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id, { everyStepWaits: false });
+    await getPrisma().run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
+    // The first step starts the status read and runs on without waiting for it.
+    expect(await trace.step({ kind: 'regram.revise', label: 'X' }, async () => null)).toBeNull();
+    await expect
+      .poll(() =>
+        trace.step({ kind: 'regram.revise', label: 'X' }, async () => null).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      )
+      .toBeInstanceOf(RunCancelledError);
   });
 
   it("keeps a step's unselected candidates as one record, selected ones as rows, and outputs as references, all read back in full", async () => {

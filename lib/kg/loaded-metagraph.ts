@@ -16,6 +16,11 @@ export interface LoadedMetagraph {
 
 let current: LoadedMetagraph = { kinds: null, metaedges: [], byAbbr: new Map() };
 let loadedFor: string | null = null;
+/**
+ * The database modules, imported on first use: pure code that only reads the metagraph (the offline engine, unit tests) never
+ * loads the database client. Kept: a dynamic import() per call costs a module-loader round (a run calls this for every KG step).
+ */
+let storeModules: Promise<[typeof import('./store'), typeof import('./version')]> | null = null;
 
 export function loadedMetagraph(): LoadedMetagraph {
   return current;
@@ -36,8 +41,7 @@ export function setMetagraph(rows: readonly MetaedgeRow[]): LoadedMetagraph {
  * question can be read through, since no evidence could ever check it.
  */
 export async function loadMetagraph(): Promise<LoadedMetagraph> {
-  // Loaded on first use: pure code that only reads the metagraph (the offline engine, unit tests) never loads the database client.
-  const [{ databaseKey, loadedMetaedges }, { currentKgVersion }] = await Promise.all([import('./store'), import('./version')]);
+  const [{ databaseKey, loadedMetaedges }, { currentKgVersion }] = await (storeModules ??= Promise.all([import('./store'), import('./version')]));
   const key = `${databaseKey()} ${await currentKgVersion()}`;
   if (key === loadedFor) return current;
   setMetagraph(await loadedMetaedges());

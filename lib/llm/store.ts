@@ -6,8 +6,10 @@ import type { EmbeddingCache } from './embedding-cache';
  * (EmbeddingCache) in PostgreSQL, shared by all workers. Prisma loads on first
  * use, not at import, so the model layer can be imported without a database.
  */
+let client: Promise<typeof import('../db/client')> | null = null;
 async function prisma() {
-  const { getPrisma } = await import('../db/client');
+  // The module is kept: an import() per cache read costs a module-loader round.
+  const { getPrisma } = await (client ??= import('../db/client'));
   return getPrisma();
 }
 

@@ -24,6 +24,8 @@ import { everyReading } from '@/lib/llm/offline/linked';
 import { nounModifierCues, prepositionCues } from './modifiers';
 import { excludedMembers, isNegated, kindOfExcluded, type Mention } from './exclusion';
 import { normalise } from '@/lib/llm/offline/text';
+import { loadedMetagraph, type LoadedMetagraph } from '@/lib/kg/loaded-metagraph';
+import { registryVersion } from './senses';
 import type {
   RelationCue,
   Anchor,
@@ -128,7 +130,29 @@ export function candidateEntities(reading: QuestionReading): LinkedEntity[] {
   return [...new Map(reading.options.flatMap((o) => o.links.slice(0, 1)).map((e) => [e.nodeId, e])).values()];
 }
 
+/**
+ * Readings made before, by the metagraph and senses they were read with (new ones read afresh), then by text and input: a run's
+ * stages and offline roles read the same question again and again (BioWeave's operator check reads it in every round), and a
+ * question asked again is read again. Readings are never changed by their readers. Bounded: past MAX_READINGS the memory starts again.
+ */
+const readings = new WeakMap<LoadedMetagraph, Map<string, QuestionReading>>();
+const MAX_READINGS = 500;
+
 export function readQuestion(text: string, input: ReadInput): QuestionReading {
+  const graph = loadedMetagraph();
+  let known = readings.get(graph);
+  if (!known) readings.set(graph, (known = new Map()));
+  const key = JSON.stringify([registryVersion(), text, input.links, input.options ?? null, input.optionLinks ?? null, input.within ?? null]);
+  let reading = known.get(key);
+  if (!reading) {
+    reading = readNow(text, input);
+    if (known.size >= MAX_READINGS) known.clear();
+    known.set(key, reading);
+  }
+  return reading;
+}
+
+function readNow(text: string, input: ReadInput): QuestionReading {
   const links = locate(input.links, text);
   const { stem, blanked, options, written } = readOptions(text, links, input);
   const notes: string[] = [];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRawSync } from 'node:zlib';
 
 /**
  * The stored form of trace JSON (step inputs and outputs, evidence pools), pure:
@@ -77,42 +78,72 @@ export function unpack(value: unknown, recordAt: (ordinal: number) => { id: stri
 /** JSON text longer than this is stored compressed (PostgreSQL's own, weaker, compression starts only at 2 KB). */
 const COMPRESS_FROM = 1024;
 
-/** A packed value's JSON text as stored while its run goes on: large ones deflated (several times smaller than PostgreSQL's pglz makes them). */
-export function storedText(json: string): string {
-  return json.length < COMPRESS_FROM ? json : `{"$z":"${deflateRawSync(json, { level: 6 }).toString('base64')}"}`;
+/** Deflated on libuv's threads: a run's trace writes go on beside its steps, not in their way. */
+const deflated = promisify(deflateRaw);
+
+/**
+ * A packed value's JSON text as stored while its run goes on: large ones deflated (several times smaller than PostgreSQL's
+ * pglz makes them). The fastest level: these texts are kept only until the run's pack takes them over (packBodies).
+ */
+export async function storedText(json: string): Promise<string> {
+  return json.length < COMPRESS_FROM ? json : `{"$z":"${(await deflated(json, { level: 1 })).toString('base64')}"}`;
 }
 
 /** Rows with the same leaf paths (nested objects flattened) become one table; otherwise null. */
 function asTable(rows: unknown[], stored: Stored): Json | null {
   if (!rows.every((r) => isPlain(r) && stored.ordinalOf(r) === undefined)) return null;
-  const leaves = (rows as Obj[]).map((r) => flatten(r, stored.ordinalOf));
-  const paths = leaves[0].map(([p]) => p);
-  if (!paths.length || !leaves.every((l) => samePaths(l, paths))) return null;
-  return { $t: paths, r: leaves.map((l) => l.map(([, v]) => pack(v, stored))) };
-}
-
-/** Whether a row's leaves have exactly these paths, in this order. */
-function samePaths(leaves: [string[], unknown][], paths: string[][]): boolean {
-  if (leaves.length !== paths.length) return false;
-  for (let i = 0; i < paths.length; i++) {
-    const [p] = leaves[i];
-    const q = paths[i];
-    if (p.length !== q.length) return false;
-    for (let j = 0; j < q.length; j++) if (p[j] !== q[j]) return false;
+  const paths = flatten(rows[0] as Obj, stored.ordinalOf).map(([p]) => p);
+  if (!paths.length) return null;
+  const table: Json[][] = [];
+  for (const row of rows as Obj[]) {
+    // The other rows are only matched against the first one's paths: a table's rows are many, and most are tables.
+    const values = leafValues(row, paths, stored.ordinalOf);
+    if (!values) return null;
+    table.push(values.map((v) => pack(v, stored)));
   }
-  return true;
+  return { $t: paths, r: table };
 }
 
-/** Leaf paths of a plain object in key order (a stored record, an array or an empty object is a leaf). */
+/** A nested object whose leaves are flattened into the row (a stored record, an array, a reference or an empty object is a leaf). */
+function nests(v: unknown, ordinalOf: (v: object) => number | undefined): v is Obj {
+  return isPlain(v) && Object.keys(v).length > 0 && ordinalOf(v) === undefined && !('$ev' in v) && !('$t' in v) && !('$id' in v) && !('$tx' in v);
+}
+
+/** Leaf paths of a plain object in key order, with their values. */
 function flatten(o: Obj, ordinalOf: (v: object) => number | undefined, prefix: string[] = []): [string[], unknown][] {
   const out: [string[], unknown][] = [];
   for (const [k, v] of Object.entries(o)) {
     if (v === undefined) continue;
-    if (isPlain(v) && Object.keys(v).length && ordinalOf(v) === undefined && !('$ev' in v) && !('$t' in v) && !('$id' in v) && !('$tx' in v))
-      out.push(...flatten(v, ordinalOf, [...prefix, k]));
+    if (nests(v, ordinalOf)) out.push(...flatten(v, ordinalOf, [...prefix, k]));
     else out.push([[...prefix, k], v]);
   }
   return out;
+}
+
+/** The row's leaf values when its leaf paths (flatten's) are exactly `paths`, in this order; otherwise null. */
+function leafValues(row: Obj, paths: string[][], ordinalOf: (v: object) => number | undefined): unknown[] | null {
+  const values: unknown[] = [];
+  const prefix: string[] = [];
+  const walk = (o: Obj): boolean => {
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      if (v === undefined) continue;
+      const path = paths[values.length];
+      const depth = prefix.length;
+      if (!path || path.length <= depth || path[depth] !== k) return false;
+      for (let i = 0; i < depth; i++) if (path[i] !== prefix[i]) return false;
+      if (nests(v, ordinalOf)) {
+        prefix.push(k);
+        if (!walk(v)) return false;
+        prefix.pop();
+      } else {
+        if (path.length !== depth + 1) return false;
+        values.push(v);
+      }
+    }
+    return true;
+  };
+  return walk(row) && values.length === paths.length ? values : null;
 }
 
 function setPath(o: Obj, path: string[], v: unknown) {
@@ -255,12 +286,12 @@ export type StepTexts = { input: string | null; output: string | null; pool: str
 export type CallTexts = { messages: string; output: string | null; parsed: string | null };
 
 /** The pack of these bodies (by step and call ordinal), as stored. */
-export function packBodies(steps: [number, StepTexts][], calls: [number, CallTexts][]): Buffer {
+export function packBodies(steps: [number, StepTexts][], calls: [number, CallTexts][]): Promise<Buffer> {
   const json = (t: string | null) => t ?? 'null';
   const text = `{"steps":[${steps.map(([o, b]) => `[${o},${json(b.input)},${json(b.output)},${json(b.pool)}]`).join(',')}],"calls":[${calls
     .map(([o, c]) => `[${o},${c.messages},${JSON.stringify(c.output)},${json(c.parsed)}]`)
     .join(',')}]}`;
-  return deflateRawSync(text, { level: 3 });
+  return deflated(text, { level: 3 });
 }
 
 /** The bodies a stored pack holds. */

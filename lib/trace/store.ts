@@ -282,16 +282,16 @@ export class TraceWriter {
     }
     const callTexts = new Map(this.callTexts);
     for (const c of calls) callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });
-    const pack = seal
-      ? runPack(
-          stepTexts,
-          callTexts,
-          this.stepTexts,
-          this.callTexts,
-          updates.map((e) => e.ordinal),
-        )
-      : null;
     try {
+      const pack = seal
+        ? await runPack(
+            stepTexts,
+            callTexts,
+            this.stepTexts,
+            this.callTexts,
+            updates.map((e) => e.ordinal),
+          )
+        : null;
       if (this.lost) throw new RunLeaseLostError();
       await writeSteps(
         this.runId,
@@ -340,6 +340,41 @@ async function writeSteps(
   // A body that goes into the pack is not written to its row as well.
   const bodies = (ordinal: number | undefined, texts: Partial<StepTexts>) =>
     packed && ordinal !== undefined && packed.has(ordinal) ? { input: null, output: null, pool: null } : texts;
+  // Rows' bodies in their stored form (large ones deflated off the event loop) before the statement goes.
+  const [stepRows, endRows] = await Promise.all([
+    Promise.all(
+      rows.map((r) =>
+        withJson(
+          {
+            id: r.id,
+            ordinal: r.ordinal,
+            parent: r.parentStepId,
+            kind: r.kind,
+            label: r.label,
+            status: r.status,
+            duration_ms: r.durationMs ?? null,
+            started_at: r.startedAt,
+            contract_issue: r.contractIssue ?? null,
+          },
+          bodies(r.ordinal, { input: r.texts.input, output: r.texts.output, pool: r.texts.pool }),
+        ),
+      ),
+    ),
+    Promise.all(
+      updates.map((e) =>
+        withJson(
+          {
+            id: e.stepId,
+            status: e.status,
+            duration_ms: e.durationMs,
+            contract_issue: e.contractIssue,
+            packed: e.ordinal !== undefined && !!packed?.has(e.ordinal),
+          },
+          bodies(e.ordinal, e.texts),
+        ),
+      ),
+    ),
+  ]);
   // Every part writes only while the lease holds ($9: the claiming attempt; null: unconditional); `for share` keeps a
   // takeover (which updates the row) waiting until this statement is in, so nothing is written after it.
   const result = await queryRow(
@@ -365,25 +400,8 @@ async function writeSteps(
      select exists (select 1 from lease) held`,
     [
       runId,
-      `[${rows
-        .map((r) =>
-          withJson(
-            {
-              id: r.id,
-              ordinal: r.ordinal,
-              parent: r.parentStepId,
-              kind: r.kind,
-              label: r.label,
-              status: r.status,
-              duration_ms: r.durationMs ?? null,
-              started_at: r.startedAt,
-              contract_issue: r.contractIssue ?? null,
-            },
-            bodies(r.ordinal, { input: r.texts.input, output: r.texts.output, pool: r.texts.pool }),
-          ),
-        )
-        .join(',')}]`,
-      `[${updates.map((e) => withJson({ id: e.stepId, status: e.status, duration_ms: e.durationMs, contract_issue: e.contractIssue, packed: e.ordinal !== undefined && !!packed?.has(e.ordinal) }, bodies(e.ordinal, e.texts))).join(',')}]`,
+      `[${stepRows.join(',')}]`,
+      `[${endRows.join(',')}]`,
       evidenceJson(selected),
       callsJson(calls, !!pack),
       pack?.body ?? null,
@@ -408,18 +426,18 @@ interface RunPack {
  * already written with their bodies (`before`): those rows are cleared, except steps whose end this very write updates.
  * Null when there is nothing to pack.
  */
-function runPack(
+async function runPack(
   steps: Map<number, StepTexts & { ended: boolean }>,
   calls: Map<number, CallTexts & { chars: [number, number] }>,
   stepsBefore: Map<number, StepTexts & { ended: boolean }>,
   callsBefore: Map<number, CallTexts & { chars: [number, number] }>,
   updated: (number | undefined)[],
-): RunPack | null {
+): Promise<RunPack | null> {
   const ended = [...steps].filter(([, t]) => t.ended);
   if (!ended.length && !calls.size) return null;
   const updatedNow = new Set(updated);
   return {
-    body: packBodies(ended, [...calls]),
+    body: await packBodies(ended, [...calls]),
     steps: ended.map(([o]) => o),
     clearSteps: ended.map(([o]) => o).filter((o) => stepsBefore.has(o) && !updatedNow.has(o)),
     clearCalls: [...callsBefore].map(([ordinal, c]) => ({ ordinal, marker: { $pack: c.chars } })),
@@ -476,8 +494,8 @@ const INSERT_CALLS = (param: string, condition = 'true') =>
     where ${condition}`;
 
 /** An object's JSON text with `stored` fields (JSON texts; null: none) added in their stored form (./codec storedText: large ones compressed). */
-function withJson(plain: Record<string, unknown>, stored: Record<string, string | null>): string {
-  const fields = Object.entries(stored).map(([k, v]) => `${JSON.stringify(k)}:${v === null ? 'null' : storedText(v)}`);
+async function withJson(plain: Record<string, unknown>, stored: Record<string, string | null>): Promise<string> {
+  const fields = await Promise.all(Object.entries(stored).map(async ([k, v]) => `${JSON.stringify(k)}:${v === null ? 'null' : await storedText(v)}`));
   return `${JSON.stringify(plain).slice(0, -1)},${fields.join(',')}}`;
 }
 

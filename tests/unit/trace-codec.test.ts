@@ -100,20 +100,20 @@ describe('trace codec', () => {
     expect(packed[3].messages).toEqual(calls[3]);
   });
 
-  it('stores large values compressed and small ones as they are, and unpacks both', () => {
+  it('stores large values compressed and small ones as they are, and unpacks both', async () => {
     const small = { found: 1, note: 'short' };
     const large = {
       reasoning: Array.from({ length: 200 }, (_, i) => `Step ${i}: gene ${i % 7} is associated with multiple sclerosis.`).join(' '),
       rows: [1, 2, 3],
     };
-    expect(JSON.parse(storedText(JSON.stringify(small)))).toEqual(small);
-    const stored = JSON.parse(storedText(JSON.stringify(large)));
+    expect(JSON.parse(await storedText(JSON.stringify(small)))).toEqual(small);
+    const stored = JSON.parse(await storedText(JSON.stringify(large)));
     expect(Object.keys(stored)).toEqual(['$z']);
     expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(large).length / 4);
     expect(unpack(stored)).toEqual(large);
   });
 
-  it("packs a run's bodies together: each step's and call's bodies come back as they were, repeats across rows cost little", () => {
+  it("packs a run's bodies together: each step's and call's bodies come back as they were, repeats across rows cost little", async () => {
     const query = 'pharmacologic classes that include Emtricitabine';
     const retrieval = (i: number) => ({
       query,
@@ -136,7 +136,7 @@ describe('trace codec', () => {
         parsed: i % 2 ? JSON.stringify({ $parsedIsOutput: true }) : null,
       },
     ]);
-    const body = packBodies(steps, calls);
+    const body = await packBodies(steps, calls);
     const back = unpackBodies(body);
     for (const [o, t] of steps)
       expect(back.steps.get(o)).toEqual({

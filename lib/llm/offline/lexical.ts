@@ -8,13 +8,35 @@
 import { contentTerms } from './text';
 
 /** A text's term vector: stemmed content term → weight. */
-export type TermVector = Map<string, number>;
+export type TermVector = ReadonlyMap<string, number>;
 type Weights = TermVector;
 
-function termFrequencies(terms: string[]): Map<string, number> {
-  const tf = new Map<string, number>();
-  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-  return tf;
+/** A text's content terms counted, and how many there are: what every measure here starts from. */
+interface Counted {
+  tf: ReadonlyMap<string, number>;
+  length: number;
+  /** The log-tf vector with no idf (Sim between two texts), made when first asked. */
+  plain?: Weights;
+}
+
+/**
+ * Texts counted before: a run compares the same triples and passages in every retrieval, hop and proposer, and a
+ * question asked again (a rerun, an evaluation grid) compares them again. Bounded: past MAX_TEXTS the memory starts again.
+ */
+const counted = new Map<string, Counted>();
+const MAX_TEXTS = 10_000;
+
+function countTerms(text: string): Counted {
+  let c = counted.get(text);
+  if (!c) {
+    const terms = contentTerms(text);
+    const tf = new Map<string, number>();
+    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    c = { tf, length: terms.length };
+    if (counted.size >= MAX_TEXTS) counted.clear();
+    counted.set(text, c);
+  }
+  return c;
 }
 
 /** Cosine of two term vectors. */
@@ -32,9 +54,12 @@ export function cosine(a: Weights, b: Weights): number {
 }
 
 /** Log-scaled term frequency times idf; build once when one text is compared with many. */
-export function termVector(text: string, idf: (term: string) => number = () => 1): Weights {
-  const weights: Weights = new Map();
-  for (const [t, f] of termFrequencies(contentTerms(text))) weights.set(t, (1 + Math.log(f)) * idf(t));
+export function termVector(text: string, idf?: (term: string) => number): Weights {
+  const c = countTerms(text);
+  if (!idf && c.plain) return c.plain;
+  const weights = new Map<string, number>();
+  for (const [t, f] of c.tf) weights.set(t, (1 + Math.log(f)) * (idf ? idf(t) : 1));
+  if (!idf) c.plain = weights;
   return weights;
 }
 
@@ -42,7 +67,7 @@ export function termVector(text: string, idf: (term: string) => number = () => 1
  * Cosine of the two texts' term vectors, log-scaled term frequency times idf;
  * without an idf (no corpus at hand) every term weighs the same.
  */
-export function lexicalSimilarity(a: string, b: string, idf: (term: string) => number = () => 1): number {
+export function lexicalSimilarity(a: string, b: string, idf?: (term: string) => number): number {
   return cosine(termVector(a, idf), termVector(b, idf));
 }
 
@@ -54,7 +79,7 @@ export interface Bm25Hit {
 
 /** Okapi BM25 over a small list of short texts, plus TF-IDF cosine with the same idf. */
 export class Bm25Index {
-  private readonly docs: Map<string, number>[];
+  private readonly docs: ReadonlyMap<string, number>[];
   private readonly lengths: number[];
   private readonly avgLength: number;
   private readonly documentFrequency = new Map<string, number>();
@@ -63,9 +88,9 @@ export class Bm25Index {
     texts: string[],
     private readonly params: { k1: number; b: number } = { k1: 1.2, b: 0.75 },
   ) {
-    const terms = texts.map(contentTerms);
-    this.docs = terms.map(termFrequencies);
-    this.lengths = terms.map((t) => t.length);
+    const counts = texts.map(countTerms);
+    this.docs = counts.map((c) => c.tf);
+    this.lengths = counts.map((c) => c.length);
     this.avgLength = this.lengths.reduce((s, n) => s + n, 0) / Math.max(1, texts.length);
     for (const doc of this.docs) for (const t of doc.keys()) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
   }

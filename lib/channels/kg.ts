@@ -3,6 +3,7 @@ import {
   expandTyped,
   findPaths,
   neighbors,
+  searchPaths,
   nodeProfiles,
   sharedNeighbors,
   type ChainHop,
@@ -301,13 +302,21 @@ export class KgChannel {
     );
   }
 
-  /** Paths between two nodes up to `maxDepth` hops. */
+  /**
+   * Paths between two nodes up to `maxDepth` hops. A search that reads the
+   * pair's own edges whole and finds none of `metaedges` (no path of one edge,
+   * the search not cut short) also writes that absence as one `check` record:
+   * the evidence a yes/no "no" rests on, never a cut neighbourhood's silence.
+   */
   async paths(parent: Parent, from: KgNode, to: KgNode, query: { maxDepth?: number; metaedges?: string[]; limit?: number } = {}): Promise<ChannelAnswer> {
     return this.retrieve(parent, 'KG paths', { from: from.id, to: to.id, query }, async () => {
       const verbs = await metaedgeVerbs();
       const [a, b] = await Promise.all([this.anchorFor(from), this.anchorFor(to)]);
-      const found = await findPaths(a.id, b.id, { maxDepth: query.maxDepth ?? 3, metaedges: query.metaedges, limit: query.limit ?? 50 });
-      return found.map((p, i) => pathEvidence(p, verbs, i));
+      const found = await searchPaths(a.id, b.id, { maxDepth: query.maxDepth ?? 3, metaedges: query.metaedges, limit: query.limit ?? 50 });
+      const records = found.paths.map((p, i) => pathEvidence(p, verbs, i));
+      const direct = found.paths.some((p) => p.edges.length === 1);
+      const whole = !found.capped && (found.shortest === null || found.shortest > 1);
+      return !direct && whole && a.id !== b.id ? [...records, pairCheckEvidence(a, b, query.metaedges ?? null, verbs)] : records;
     });
   }
 
@@ -432,6 +441,19 @@ export function tripleData(t: { edge: KgEdge; source: KgNode; target: KgNode }, 
 function tripleEvidence(t: { edge: KgEdge; source: KgNode; target: KgNode }, verbs: Map<string, string>, scores: Record<string, number>): EvidenceInput {
   const data = tripleData(t, verbs);
   return { channel: 'kg', kind: 'triple', ref: `edge:${t.edge.id}`, text: tripleText(data), data, scores };
+}
+
+/** The record of a pair read whole with no edge of `metaedges` between its ends (either direction). */
+function pairCheckEvidence(a: KgNode, b: KgNode, metaedges: string[] | null, verbs: Map<string, string>): EvidenceInput {
+  const ref = (n: KgNode) => ({ id: n.id, name: n.name, kind: n.kind });
+  const relation = metaedges?.length ? metaedges.map((m) => `'${verbs.get(m) ?? m}' (${m})`).join(' or ') : 'any relation';
+  return {
+    channel: 'kg',
+    kind: 'check',
+    ref: `check:${[a.id, b.id].sort().join('&')}:${metaedges ? [...metaedges].sort().join('+') : '*'}`,
+    text: `No edge of ${relation} between ${a.name} and ${b.name} in the KG (the pair's own edges, read whole)`,
+    data: { from: ref(a), to: ref(b), metaedges },
+  };
 }
 
 function pathEvidence(path: KgPath, verbs: Map<string, string>, rank: number): EvidenceInput {

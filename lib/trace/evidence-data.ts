@@ -24,6 +24,15 @@ export const AnswerSetDataSchema = z.object({
   kind: z.string().nullable().optional(),
 });
 
+/**
+ * A pair check record (`kind: 'check'`): the KG was read for every edge of
+ * `metaedges` (null: any metaedge) joining `from` and `to`, either direction,
+ * and held none. Only a read of the pair's own edges writes one, never a cut
+ * neighbourhood, so a "no" may rest on it.
+ */
+export const PairCheckDataSchema = z.object({ from: KgNodeRefSchema, to: KgNodeRefSchema, metaedges: z.array(z.string()).nullable() });
+export type PairCheckData = z.infer<typeof PairCheckDataSchema>;
+
 /** An entity profile record (`kind: 'profile'`): the node it describes and its aliases. */
 export const ProfileDataSchema = z.object({ nodeId: z.string(), aliases: z.array(z.string()).optional() });
 
@@ -53,6 +62,10 @@ export function kgTriplesOf(record: DataRecord): TripleData[] {
 
 export function answerSetOf(record: DataRecord): z.infer<typeof AnswerSetDataSchema> {
   return parse(AnswerSetDataSchema, record);
+}
+
+export function pairCheckOf(record: DataRecord): PairCheckData {
+  return parse(PairCheckDataSchema, record);
 }
 
 export function profileOf(record: DataRecord): z.infer<typeof ProfileDataSchema> {

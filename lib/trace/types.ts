@@ -13,8 +13,11 @@ export const CHANNELS = Object.values(Channel);
 /** The schema's own `Channel` enum (prisma/schema.prisma), never a copy. */
 export type ChannelName = Channel;
 
-/** `set`: the complete answer set of a set or count question, one record with its exact size. */
-export const EVIDENCE_KINDS = ['triple', 'path', 'passage', 'profile', 'claim', 'web', 'hypothesis', 'unit', 'set'] as const;
+/**
+ * `set`: the complete answer set of a set or count question, one record with its exact size.
+ * `check`: a pair's own edges read whole and found absent ("no edge of these metaedges between A and B"): what a yes/no "no" rests on.
+ */
+export const EVIDENCE_KINDS = ['triple', 'path', 'passage', 'profile', 'claim', 'web', 'hypothesis', 'unit', 'set', 'check'] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /** A step as the method sees it while it runs. */

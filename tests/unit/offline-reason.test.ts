@@ -282,10 +282,32 @@ describe('yes/no', () => {
     expect(r.answers[0].supportIds).toEqual(['y1']);
   });
 
-  it('says no when the retrieved neighbourhood lacks the edge', () => {
-    const r = answerFromEvidence(u, { triples: [triple('n1', OVARIAN, 'DaG', BRCA1)] });
+  it('never says no from a neighbourhood that lacks the edge: a cut list is silent about what it left out', () => {
+    const r = answerFromEvidence(u, { triples: [triple('n1', OVARIAN, 'DaG', BRCA1), triple('n2', BREAST, 'DaG', IL23R)] });
+    expect(r.verdict).toBeUndefined();
+    expect(r.abstain).toBe(true);
+    expect(r.reason).toMatch(/pair's own edges were not read/);
+  });
+
+  it("says no from a check of the pair's own edges, citing it", () => {
+    const checks = [{ id: 'c1', fromId: BREAST[0], toId: BRCA1[0], metaedges: ['DaG', 'DuG'] }];
+    const r = answerFromEvidence(u, { triples: [triple('n1', OVARIAN, 'DaG', BRCA1)], checks });
     expect(r.verdict).toBe('no');
     expect(r.abstain).toBe(false);
+    expect(r.rationale.join(' ')).toMatch(/pair's own edges were read whole \(c1\)/);
+  });
+
+  it('does not take a check of other relations, or of another pair, for the asked one', () => {
+    const other = [{ id: 'c2', fromId: BREAST[0], toId: BRCA1[0], metaedges: ['DuG'] }];
+    expect(answerFromEvidence(u, { triples: [], checks: other }).abstain).toBe(true);
+    const elsewhere = [{ id: 'c3', fromId: OVARIAN[0], toId: BRCA1[0], metaedges: null }];
+    expect(answerFromEvidence(u, { triples: [], checks: elsewhere }).abstain).toBe(true);
+  });
+
+  it('a stated edge beats a check (either direction of the pair)', () => {
+    const checks = [{ id: 'c4', fromId: BRCA1[0], toId: BREAST[0], metaedges: null }];
+    expect(answerFromEvidence(u, { triples: [], checks }).verdict).toBe('no');
+    expect(answerFromEvidence(u, { triples: [triple('y2', BREAST, 'DaG', BRCA1)], checks }).verdict).toBe('yes');
   });
 
   it('abstains when no evidence touches the claim', () => {

@@ -6,7 +6,6 @@
  */
 
 import { EvidenceGraph, type EvidenceBundle } from './evidence';
-import { reverseHop } from '@/lib/reading/attach';
 import { sameKind } from './metaedges';
 import { walkChain, type ReasonResult } from './reason';
 import type { QuestionReading } from './types';
@@ -30,9 +29,9 @@ function missingEvidence(u: QuestionReading, graph: EvidenceGraph): string[] {
   if (!u.anchors.length && !u.propositions.length) missing.push('no linked entity anchors the question');
   if (!u.answerKind && !u.propositions.length) missing.push('the kind of the answer is not determined');
   for (const p of u.propositions) {
-    if (!graph.touches(p.subject.nodeId, p.hop.edges) && !graph.touches(p.object.nodeId, reverseHop(p.hop).edges)) {
-      missing.push(`no KG evidence for ${p.subject.name} or ${p.object.name} with relation ${relation(p.hop.edges)}`);
-    }
+    if (graph.connecting(p.subject.nodeId, p.object.nodeId, p.hop.edges).length || graph.checkedAbsent(p.subject.nodeId, p.object.nodeId, p.hop.edges).length) continue;
+    // Without the pair's own edges read, a neighbourhood is a cut list: it can state the claim, never refute it.
+    missing.push(`the edges between ${p.subject.name} and ${p.object.name} with relation ${relation(p.hop.edges)} were not read`);
   }
   if (u.propositions.length) return missing;
   for (const anchor of u.anchors) {

@@ -40,11 +40,20 @@ export interface EvidenceSet {
   kind: string | null;
 }
 
+/** A pair whose own edges of `metaedges` (null: any) were read whole and found absent: what a "no" may rest on. */
+export interface EvidenceCheck {
+  id: string;
+  fromId: string;
+  toId: string;
+  metaedges: string[] | null;
+}
+
 export interface EvidenceBundle {
   triples: EvidenceTriple[];
   paths?: EvidencePath[];
   passages?: EvidencePassage[];
   sets?: EvidenceSet[];
+  checks?: EvidenceCheck[];
 }
 
 interface IndexedEdge {
@@ -66,10 +75,12 @@ export class EvidenceGraph {
   private readonly nodes = new Map<string, { name: string; kind: NodeKind }>();
   private readonly edges = new Map<string, IndexedEdge>();
   private readonly incident = new Map<string, IndexedEdge[]>();
+  private readonly checks: EvidenceCheck[];
 
   constructor(bundle: EvidenceBundle) {
     for (const t of bundle.triples) this.add(t, t.id);
     for (const path of bundle.paths ?? []) for (const t of path.triples) this.add(t, path.id);
+    this.checks = bundle.checks ?? [];
   }
 
   private add(t: Omit<EvidenceTriple, 'id'>, id: string): void {
@@ -138,6 +149,18 @@ export class EvidenceGraph {
     return (this.incident.get(a) ?? [])
       .filter((e) => (e.sourceId === a && e.targetId === b) || (e.sourceId === b && e.targetId === a))
       .map((e) => ({ ids: [...e.ids], metaedge: e.metaedge }));
+  }
+
+  /**
+   * Ids of the checks that read the pair's own edges whole and found none of
+   * these metaedges (either direction): each metaedge must be one a check covered.
+   */
+  checkedAbsent(a: string, b: string, edges: HopEdge[]): string[] {
+    const pair = this.checks.filter((c) => (c.fromId === a && c.toId === b) || (c.fromId === b && c.toId === a));
+    const covers = (metaedge: string) => pair.some((c) => c.metaedges === null || c.metaedges.includes(metaedge));
+    return edges.length && edges.every((e) => covers(e.metaedge))
+      ? pair.filter((c) => c.metaedges === null || edges.some((e) => c.metaedges!.includes(e.metaedge))).map((c) => c.id)
+      : [];
   }
 
   /** Whether the evidence holds any edge of these metaedges at this node (its neighbourhood was retrieved). */

@@ -167,7 +167,7 @@ export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle,
 function deriveAnswer(u: QuestionReading, evidence: EvidenceBundle, options: ReasonOptions): ReasonResult {
   const graph = new EvidenceGraph(evidence);
   const set = questionSet(u, evidence.sets ?? []);
-  if (!graph.size && !set) return abstain('no KG evidence was given, and the offline engine answers only from evidence');
+  if (!graph.size && !set && !evidence.checks?.length) return abstain('no KG evidence was given, and the offline engine answers only from evidence');
   if (u.propositions.length) return withOption(u, decidePropositions(graph, u.propositions));
 
   const anchors = u.anchors.filter((a) => a.chain.length);
@@ -258,7 +258,13 @@ function fromSet(u: QuestionReading, set: EvidenceSet, graph: EvidenceGraph, der
   return answers.length ? result : abstain('the complete answer set is empty', rationale);
 }
 
-/** Claims between named entities; the evidence is read closed-world around the entities whose neighbourhood it holds. */
+/**
+ * Claims between named entities. A claim holds when an edge of its relation
+ * joins the pair; it fails only where the pair's own edges were read whole and
+ * none was found (a `check` record, cited as the "no"'s evidence). A
+ * neighbourhood cut to its top edges says nothing about an edge it left out,
+ * so without such a read the claim stays open and the result abstains.
+ */
 function decidePropositions(graph: EvidenceGraph, propositions: Proposition[]): ReasonResult {
   const rationale: string[] = [];
   const support = new Set<string>();
@@ -266,15 +272,22 @@ function decidePropositions(graph: EvidenceGraph, propositions: Proposition[]): 
   for (const p of propositions) {
     const relation = p.hop.edges.map((e) => e.metaedge).join('|');
     const ids = graph.connecting(p.subject.nodeId, p.object.nodeId, p.hop.edges);
-    if (!ids.length && !graph.touches(p.subject.nodeId, p.hop.edges) && !graph.touches(p.object.nodeId, reverseHop(p.hop).edges)) {
-      return abstain(`no KG evidence about ${p.subject.name} or ${p.object.name} via ${relation}`, rationale);
+    const checks = ids.length ? [] : graph.checkedAbsent(p.subject.nodeId, p.object.nodeId, p.hop.edges);
+    if (!ids.length && !checks.length) {
+      const seen = graph.touches(p.subject.nodeId, p.hop.edges) || graph.touches(p.object.nodeId, reverseHop(p.hop).edges);
+      return abstain(
+        seen
+          ? `${relation}(${p.subject.name}, ${p.object.name}) is not among the retrieved edges, and the pair's own edges were not read: a cut neighbourhood cannot say no`
+          : `no KG evidence about ${p.subject.name} or ${p.object.name} via ${relation}`,
+        rationale,
+      );
     }
     const holds = ids.length > 0;
-    for (const id of ids) support.add(id);
+    for (const id of [...ids, ...checks]) support.add(id);
     rationale.push(
       holds
         ? `${relation}(${p.subject.name}, ${p.object.name}) is stated by ${ids.join(', ')}`
-        : `${relation}(${p.subject.name}, ${p.object.name}) is absent from the retrieved ${relation} edges`,
+        : `no ${relation} edge between ${p.subject.name} and ${p.object.name}: the pair's own edges were read whole (${checks.join(', ')})`,
     );
     if (holds === p.negated) allHold = false;
   }

@@ -1,5 +1,5 @@
-import { answerSetOf, kgTriplesOf } from '@/lib/trace/evidence-data';
-import type { EvidenceBundle } from '@/lib/llm/offline/evidence';
+import { answerSetOf, kgTriplesOf, pairCheckOf } from '@/lib/trace/evidence-data';
+import type { EvidenceBundle, EvidenceCheck } from '@/lib/llm/offline/evidence';
 import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
 
 /** One evidence record as a role sees it: its id and text, and for KG records the structured triple(s) behind the text (an answer set's: the edges joining its members to its anchors). */
@@ -13,11 +13,17 @@ export interface EvidenceLine {
   triples: TripleData[];
   /** An answer set's whole membership, and the anchors and kind it was read for. */
   set?: EvidenceSet;
+  /** A pair read whole and found without an edge of these metaedges. */
+  check?: Omit<EvidenceCheck, 'id'>;
 }
 
 type EvidenceSet = Omit<NonNullable<EvidenceBundle['sets']>[number], 'id'>;
 
 export function toLine(r: EvidenceRecord): EvidenceLine {
+  if (r.kind === 'check') {
+    const { from, to, metaedges } = pairCheckOf(r);
+    return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples: [], check: { fromId: from.id, toId: to.id, metaedges } };
+  }
   if (r.kind !== 'set') return { id: r.id, ref: r.ref, channel: r.channel, kind: r.kind, text: r.text, triples: kgTriplesOf(r) };
   // An answer set's triples are the edges joining its members to its anchors (along their chains).
   const data = answerSetOf(r);
@@ -27,9 +33,10 @@ export function toLine(r: EvidenceRecord): EvidenceLine {
 
 /** The lines as the offline rule kit reads them: KG triples and paths to walk (each cited by the id of the record that showed it; an answer set's edges by the set, where no line of their own shows them), passages to corroborate. */
 export function bundleOf(lines: EvidenceLine[]): EvidenceBundle {
-  const bundle: Required<EvidenceBundle> = { triples: [], paths: [], passages: [], sets: [] };
+  const bundle: Required<EvidenceBundle> = { triples: [], paths: [], passages: [], sets: [], checks: [] };
   for (const line of lines) {
     if (line.kind === 'passage') bundle.passages.push({ id: line.id, text: line.text });
+    else if (line.check) bundle.checks.push({ id: line.id, ...line.check });
     else if (line.kind === 'set') continue;
     else if (line.triples.length === 1) bundle.triples.push({ ...line.triples[0], id: line.id });
     else if (line.triples.length > 1) bundle.paths.push({ id: line.id, triples: line.triples });

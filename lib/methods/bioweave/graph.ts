@@ -1,4 +1,4 @@
-import type { EvidenceBundle, EvidenceTriple } from '@/lib/llm/offline/evidence';
+import type { EvidenceBundle, EvidenceCheck, EvidenceTriple } from '@/lib/llm/offline/evidence';
 import { joins, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import type { Passage } from '@/lib/llm/offline/passages';
 import { normalise } from '@/lib/llm/offline/text';
@@ -60,11 +60,13 @@ export interface RefinedGraph {
   merges: { into: string; from: string; reason: string }[];
   /** Edges stated more than once that were collapsed into one. */
   duplicatesCollapsed: number;
+  /** Pairs whose own edges were read whole and held none of the asked relation (their ids in the graph's node ids). */
+  checks: EvidenceCheck[];
 }
 
 const edgeKey = (sourceId: string, metaedge: string, targetId: string) => `${sourceId}|${metaedge}|${targetId}`;
 
-export function refineGraph(selected: Unit[], opts: { mergeAliases: boolean } = { mergeAliases: true }): RefinedGraph {
+export function refineGraph(selected: Unit[], opts: { mergeAliases: boolean; checks?: EvidenceCheck[] } = { mergeAliases: true }): RefinedGraph {
   const nodes = new Map<string, GraphNode>();
   const merges: RefinedGraph['merges'] = [];
   const canonical = new Map<string, string>();
@@ -172,6 +174,7 @@ export function refineGraph(selected: Unit[], opts: { mergeAliases: boolean } = 
     units,
     merges,
     duplicatesCollapsed,
+    checks: (opts.checks ?? []).map((c) => ({ ...c, fromId: canonical.get(c.fromId) ?? c.fromId, toId: canonical.get(c.toId) ?? c.toId })),
   };
 }
 
@@ -213,7 +216,7 @@ export function bundleOf(graph: RefinedGraph): EvidenceBundle {
       targetKind: o.kind,
     }));
   });
-  return { triples };
+  return { triples, checks: graph.checks };
 }
 
 /** Text units as passages, for the kit's stated-answer reading of yes/no questions. */
@@ -223,7 +226,7 @@ export function textPassages(graph: RefinedGraph): Passage[] {
 
 /** Every evidence id the graph holds: what an answer may cite. */
 export function graphEvidenceIds(graph: RefinedGraph): Set<string> {
-  return new Set([...graph.edges.flatMap((e) => e.evidenceIds), ...graph.units.flatMap((u) => u.evidenceIds)]);
+  return new Set([...graph.edges.flatMap((e) => e.evidenceIds), ...graph.units.flatMap((u) => u.evidenceIds), ...graph.checks.map((c) => c.id)]);
 }
 
 /** Sources behind the given evidence ids: the units that hold them and the text that corroborates their edges. */

@@ -41,6 +41,7 @@ export const bioweave = defineMethod({
       attempts: {},
       selection: null,
       coverage: { capped: [], complete: [] },
+      checks: [],
     };
     let spec: RoundPlan | null = firstRound(plan, frame);
     let last: RoundOutcome | null = null;

@@ -1,3 +1,4 @@
+import type { EvidenceCheck } from '@/lib/llm/offline/evidence';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import { normalise } from '@/lib/llm/offline/text';
 import type { MethodContext } from '../../types';
@@ -29,6 +30,8 @@ export interface RoundState {
   selection: SelectionOutcome | null;
   /** Which hops' KG searches were capped or complete, over all rounds. */
   coverage: Coverage;
+  /** Pairs read whole and found without an edge of the asked relation, over all rounds. */
+  checks: EvidenceCheck[];
 }
 
 export interface RoundOutcome {
@@ -69,6 +72,7 @@ export async function weaveRound(
       let memory = state.memory;
       let subgraph = state.subgraph;
       let coverage = state.coverage;
+      let checks = state.checks;
       const typedTargets = spec.targetHops.some((id) => id !== WHOLE_QUESTION);
       if (spec.sources.includes('kg') && typedTargets) {
         const kg = await stage(
@@ -79,12 +83,13 @@ export async function weaveRound(
             const found = await retrieveStructured(ctx, step, plan, spec, topics);
             await ctx.trace.step({ kind: 'bioweave.subgraph', label: 'KG subgraph before and after pruning', parent: step }, async () => found.pruning);
             await ctx.trace.step({ kind: 'bioweave.paths', label: 'Paths per depth, with rank terms', parent: step }, async () => ({ depths: found.depths }));
-            return { searches: found.searches, capped: found.capped, notes: found.notes, units: found.units };
+            return { searches: found.searches, capped: found.capped, notes: found.notes, units: found.units, checks: found.checks };
           },
         );
         usage.push(kg.usage);
         memory = mergeUnits(memory, kg.output.units);
         coverage = coverageAfter(coverage, kg.output.searches);
+        checks = [...checks, ...kg.output.checks];
         subgraph = mergeSubgraphs(subgraph, subgraphOf(kg.output.units.flatMap((u) => u.paths)));
       }
 
@@ -156,7 +161,7 @@ export async function weaveRound(
         ctx,
         { kind: 'bioweave.refine', label: 'Refined evidence graph', input: { units: selected.map((u) => u.id) }, parent: round },
         'refine',
-        async () => refineGraph(selected, { mergeAliases: ctx.params.entityNormalisation }),
+        async () => refineGraph(selected, { mergeAliases: ctx.params.entityNormalisation, checks }),
       );
       usage.push(refined.usage);
 
@@ -180,7 +185,7 @@ export async function weaveRound(
 
       return {
         round: spec.round,
-        state: { plan: decided.output.plan ?? plan, unfollowed: state.unfollowed, memory, subgraph, attempts, selection: selection.output, coverage },
+        state: { plan: decided.output.plan ?? plan, unfollowed: state.unfollowed, memory, subgraph, attempts, selection: selection.output, coverage, checks },
         graph: refined.output,
         check: checked.output,
         decision: decided.output,

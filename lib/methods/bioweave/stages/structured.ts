@@ -1,3 +1,5 @@
+import type { EvidenceCheck } from '@/lib/llm/offline/evidence';
+import { pairCheckOf } from '@/lib/trace/evidence-data';
 import { citableId } from '@/lib/trace/ids';
 import { MAX_PATH_DEPTH, type KgNode } from '@/lib/kg';
 import type { StepHandle } from '@/lib/trace/types';
@@ -57,6 +59,8 @@ export interface StructuredRetrieval {
   /** Set when a cap left reachable paths out (counts may then be short): the round's raw cap, the paths kept, and how many existed. */
   capped: CapReached | null;
   notes: string[];
+  /** Pairs whose own edges a search read whole and found absent: what a claim's "no" rests on. */
+  checks: EvidenceCheck[];
 }
 
 /**
@@ -116,6 +120,7 @@ export async function retrieveStructured(
   const searches: SearchRecord[] = [];
   const found: Found[] = [];
   const notes: string[] = [];
+  const checks: EvidenceCheck[] = [];
   let budget = rawPathCap;
 
   const search = async (pair: Pair, maxDepth: number, cap: number) => {
@@ -124,6 +129,10 @@ export async function retrieveStructured(
     const metaedges = [...new Set([...pair.chainA, ...pair.chainB].flatMap(followed))];
     const answer = await ctx.channels.kg.paths(step, node(a), node(b), { maxDepth, metaedges, limit: cap });
     const paths = answer.items.flatMap((r) => pathOf(r) ?? []);
+    for (const r of answer.items.filter((r) => r.kind === 'check')) {
+      const { from, to, metaedges: read } = pairCheckOf(r);
+      checks.push({ id: r.id, fromId: from.id, toId: to.id, metaedges: read });
+    }
     budget -= paths.length;
     // A search that fills its limit may have had more paths than it returned.
     searches.push({
@@ -203,7 +212,7 @@ export async function retrieveStructured(
   const units = groupUnits(plan, round.round, ranked, topicIds);
   const retrieved = searches.reduce((n, s) => n + s.found, 0);
   const capped = searches.some((s) => s.capped) ? { cap: rawPathCap, kept: retrieved, available: `≥ ${retrieved}` } : null;
-  return { searches, pruning, depths, units, capped, notes };
+  return { searches, pruning, depths, units, capped, notes, checks };
 }
 
 interface Pair {

@@ -21,7 +21,7 @@ export function understand(frame: QuestionFrame): QuestionReading {
 }
 
 function bundleOf(evidence: EvidenceItem[]): EvidenceBundle {
-  const bundle: Required<EvidenceBundle> = { triples: [], paths: [], passages: [], sets: [] };
+  const bundle: Required<EvidenceBundle> = { triples: [], paths: [], passages: [], sets: [], checks: [] };
   for (const item of evidence) {
     const triples = item.triples.map((t) => ({ ...t, id: item.id }));
     if (!triples.length) bundle.passages.push({ id: item.id, text: item.text });

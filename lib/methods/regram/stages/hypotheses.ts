@@ -136,7 +136,7 @@ function unreviewed(id: string, triple: ProposedTriple, region: Region): Hypothe
 async function kgHolds(ctx: Ctx, parent: StepHandle, r: ResolvedTriple): Promise<boolean | null> {
   const node = (e: NonNullable<ResolvedTriple['source']>) => ({ id: e.nodeId, kind: e.kind, name: e.name });
   const found = await ctx.channels.kg.paths(parent, node(r.source!), node(r.target!), { maxDepth: 1, metaedges: [r.metaedge!], limit: 1 });
-  return found.enabled ? found.items.length > 0 : null;
+  return found.enabled ? found.items.some((r) => r.kind !== 'check') : null;
 }
 
 async function revise(

@@ -17,7 +17,7 @@
  *
  * No node is linked without a span of the text that names it.
  */
-import { analyse, type Word } from '@/lib/nlp/english';
+import { americanSpelling, analyse, type Word } from '@/lib/nlp/english';
 import type { EntityLink, LinkAlternative, LinkMatch, LinkMethod, LinkReading, LinkRejection, LinkReport } from './types';
 import { normaliseName } from './normalise';
 import { abbreviationCandidates, diseaseNames } from './linking/abbreviations';
@@ -615,10 +615,13 @@ function fuzzyImplausible(c: Reading, tokens: Token[], words: Word[], first: num
   const length = normaliseName(c.matched).length;
   if ((c.edits ?? Infinity) > allowedEdits(length))
     return `${c.edits} edits from '${c.matched}': a name of ${length} characters allows ${allowedEdits(length)}`;
-  if (symbolLike(c) && c.source !== FULL_NAME_SOURCE && !/\s/.test(c.matched.trim()))
+  if (symbolLike(c) && c.source !== FULL_NAME_SOURCE && !/\s/.test(c.matched.trim()) && (isConcept(c.kind, 'gene') || length <= SHORT_SYMBOL))
     return 'a gene symbol is never matched fuzzily: a word that resembles one is a word';
   const word = first === last ? words.find((w) => w.start === tokens[first].start) : undefined;
-  if (word?.known && !pluralOf(tokens[first].norm, normaliseName(c.matched))) return `'${word.text}' is an English word spelt right, not a misspelt name`;
+  const [norm, name] = [tokens[first].norm, normaliseName(c.matched)];
+  // The same word in British and American spelling ("haemoglobinemia", "Haemoglobinaemia") is one word spelt two ways, not a look-alike.
+  if (word?.known && !pluralOf(norm, name) && americanSpelling(norm) !== americanSpelling(name))
+    return `'${word.text}' is an English word spelt right, not a misspelt name`;
   return null;
 }
 
@@ -645,6 +648,9 @@ function bestRank(span: Span): number {
 function bestEdits(span: Span): number {
   return Math.min(...span.candidates.map((c) => c.edits ?? 0));
 }
+
+/** Longest name in capitals (not a gene's) still read as a symbol, never fuzzily: an abbreviation ("COPD"), not a drug's name in capitals ("SIMEPREVIR"). */
+const SHORT_SYMBOL = 6;
 
 /** A name or alias written as a symbol: capitals and digits ("GRAP2", "SET", "MS"), or any gene's name. */
 function symbolLike(c: LinkCandidate): boolean {
@@ -689,8 +695,15 @@ function implausible(c: Reading, written: string, tokens: Token[], words: Word[]
   }
   if (/\d/.test(written) || (written === written.toUpperCase() && /\p{Lu}.*\p{Lu}/u.test(written))) return null;
   if (asGene) return null;
-  if (first === last && word && !word.known && written.length >= 4 && !NEVER_SYMBOL.has(word.pos)) return null;
+  // A writer who writes a symbol in lower case with its digits ("dlx5") writes the others so too: three letters may then be one ("tkt").
+  const shortest = lowerCaseSymbols(tokens, words) ? 3 : 4;
+  if (first === last && word && !word.known && written.length >= shortest && !NEVER_SYMBOL.has(word.pos)) return null;
   return `'${written}' is an English word, not written as a symbol (capitals or digits) and not next to 'gene' or 'protein'`;
+}
+
+/** Whether the text writes a symbol in lower case with its digits ("dlx5", "brca1"): a word the English lexicon does not know. */
+function lowerCaseSymbols(tokens: Token[], words: Word[]): boolean {
+  return tokens.some((t) => /^[a-z]+[0-9][a-z0-9]*$/.test(t.norm) && words.some((w) => w.start === t.start && w.text === t.norm && !w.known));
 }
 
 function nameOnly(opts: LinkOptions): boolean {

@@ -59,6 +59,29 @@ describe('clinical shorthand and short aliases', () => {
     expect(ids(await linkEntities('Per the HERG note, which drugs treat asthma?')).includes(kcnh2)).toBe(false);
   });
 
+  it('in a question asking for genes, reads a drug verb next to a short alias as speaking of the asked genes, not of the alias', async () => {
+    const kcnh2 = await nodeId('Gene', 'KCNH2');
+    // The gene a drug verb names is the asked one: the span is the drug (its everyday name) or nothing, never a gene alias.
+    for (const text of ['What proteins is AMP known to bind?', 'List the genes that AMP targets.'])
+      expect((await linkEntities(text)).filter((l) => l.mention === 'AMP').map((l) => l.kind)).not.toContain('Gene');
+    // A verb that may join two genes still says the alias is a gene, asked genes or not.
+    expect(ids(await linkEntities('Name the genes HERG interacts with.')).includes(kcnh2)).toBe(true);
+  });
+
+  it('reads a weak disease cue as a strong one over an official symbol when the question asks for genes', async () => {
+    const cad = await nodeId('Disease', 'coronary artery disease');
+    expect(ids(await linkEntities('Which proteins have been linked to CAD?'))).toEqual([cad]);
+    // Not asking for genes, the symbol stays the gene under a weak cue.
+    expect((await linkEntities('Is CAD linked to the liver?')).find((l) => l.mention === 'CAD')?.kind).toBe('Gene');
+  });
+
+  it('reads three lower-case letters as a symbol when the writer writes another symbol in lower case with its digits', async () => {
+    const tkt = await nodeId('Gene', 'TKT');
+    expect(ids(await linkEntities('is tkt coexpressed with brca1')).includes(tkt)).toBe(true);
+    // Without such a symbol, three lower-case letters are not read as one.
+    expect(ids(await linkEntities('is tkt coexpressed with the liver')).includes(tkt)).toBe(false);
+  });
+
   it('spells out a clinical abbreviation inside a name ("pancreatic CA")', async () => {
     const text = 'Which genes are upregulated in pancreatic CA?';
     const links = await linkEntities(text);

@@ -22,18 +22,41 @@ const GENE_CONTEXT: ReadonlySet<string> = new Set(
     .filter(Boolean),
 );
 
-/** Verbs whose object or subject is a gene's product ("does doxazosin bind HERG", "HERG is upregulated"): enough for a short alias, not for shorthand. */
-const GENE_VERBS: ReadonlySet<string> = new Set(
+/**
+ * Verbs whose object or subject is a gene's product ("does doxazosin bind HERG", "HERG is upregulated"): enough for a short
+ * alias, not for shorthand. Those a drug does to a gene (bind, inhibit, up-/downregulate) join a gene to another kind; those
+ * a gene does to a gene (interact, regulate, phosphorylate) may join two genes.
+ */
+const DRUG_GENE_VERBS: ReadonlySet<string> = new Set(
   `bind binds bound binding inhibit inhibits inhibited inhibiting target targets targeted targeting upregulate upregulates upregulated
-   upregulating downregulate downregulates downregulated downregulating interact interacts interacting phosphorylate phosphorylates
-   encode encodes knock`
+   upregulating downregulate downregulates downregulated downregulating knock`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+const GENE_GENE_VERBS: ReadonlySet<string> = new Set(
+  `interact interacts interacting phosphorylate phosphorylates encode encodes regulate regulates regulated regulating covary covaries coexpressed`
     .split(/\s+/)
     .filter(Boolean),
 );
 
-/** True when a word right next to the span is a verb whose object or subject is a gene's product. */
+/**
+ * True when a word right next to the span is a verb whose object or subject is a gene's product. In a question that asks
+ * for genes ("Which genes does AMP bind?") a verb that joins a gene to another kind speaks of the asked genes, not of the
+ * span: only a verb that may join two genes ("Which genes does HERG interact with?") then says the span is one.
+ */
 export function geneVerbNext(tokens: Token[], first: number, last: number): boolean {
-  return GENE_VERBS.has(tokens[first - 1]?.norm ?? '') || GENE_VERBS.has(tokens[last + 1]?.norm ?? '');
+  const next = [tokens[first - 1]?.norm ?? '', tokens[last + 1]?.norm ?? ''];
+  if (next.some((n) => GENE_GENE_VERBS.has(n))) return true;
+  return !asksForGenes(tokens) && next.some((n) => DRUG_GENE_VERBS.has(n));
+}
+
+/** Words that open what a question asks for, and the nouns of genes it may ask ("which genes", "how many proteins", "list the genes"). */
+const ASKING = new Set(['which', 'what', 'many', 'list', 'name', 'find', 'show']);
+const GENE_NOUNS = new Set(['gene', 'genes', 'protein', 'proteins']);
+
+/** Whether the question asks for genes: a word of asking followed, within three words, by a noun of genes. */
+export function asksForGenes(tokens: Token[]): boolean {
+  return tokens.some((t, i) => ASKING.has(t.norm) && tokens.slice(i + 1, i + 4).some((n) => GENE_NOUNS.has(n.norm)));
 }
 
 /** Words that say a disease is spoken of: strong ones ("treat MS", "patients with PCOS"), and weak ones ("associated with"). */
@@ -66,11 +89,15 @@ export function symptomCue(tokens: Token[], at: number): boolean {
   return tokens.slice(Math.max(0, at - SYMPTOM_REACH), at + SYMPTOM_REACH + 1).some((t) => SYMPTOM_CUES.has(t.norm));
 }
 
-/** Whether words near token `at` speak of a disease, and how strongly. */
+/**
+ * Whether words near token `at` speak of a disease, and how strongly. A weak cue in a question that asks for genes is a
+ * strong one ("What genes are associated with CAD?"): genes of a gene are asked with a verb of two genes, not "associated".
+ */
 export function diseaseCue(tokens: Token[], at: number): 'strong' | 'weak' | null {
   const near = tokens.slice(Math.max(0, at - CUE_REACH), at + CUE_REACH + 1).map((t) => t.norm);
   if (near.some((n) => STRONG_DISEASE_CUES.has(n))) return 'strong';
-  return near.some((n) => WEAK_DISEASE_CUES.has(n)) ? 'weak' : null;
+  if (!near.some((n) => WEAK_DISEASE_CUES.has(n))) return null;
+  return asksForGenes(tokens) ? 'strong' : 'weak';
 }
 
 /** Words between a gene-context word and the symbol it points at ("expression of SE", "the gene for SE"). */

@@ -35,11 +35,15 @@ const EnvSchema = z.object({
   HOPSCOPE_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** on: `npm start` runs the workers in a process of its own, restarted when it dies; inline: in the launcher's process; off: none, runs and evaluations wait for `npm run worker` processes. */
   HOPSCOPE_WORKERS: z.enum(['on', 'inline', 'off']).default('on'),
+  /** The CPU niceness of that worker process (0–19): above 0, the web server's reads get the CPU before the runs. */
+  HOPSCOPE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(0),
   /** The queue runs go through (lib/runs/queue.ts): processes that share it share the runs. */
   HOPSCOPE_RUN_QUEUE: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'letters, digits, "_", "." and "-" only')
     .default('hopscope-runs'),
+  /** on: the web server answers a finished run's page and JSON reads from what it sent for the run's state (lib/runs/kept-reads.ts); off: every read renders. */
+  HOPSCOPE_KEPT_READS: z.enum(['on', 'off']).default('on'),
   PORT: z.coerce.number().int().positive().default(3000),
   /** The address the web server listens on; anything but loopback needs sign-in (AUTH_SECRET) or HOPSCOPE_ALLOW_UNAUTHENTICATED=1. */
   HOPSCOPE_HOST: z.string().min(1).default('127.0.0.1'),

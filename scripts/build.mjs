@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The programs: `node scripts/run.mjs <name>` runs scripts/<name>.ts, built. */
-export const PROGRAMS = ['hopscope', 'worker', 'start', 'import', 'db', 'db-server'];
+export const PROGRAMS = ['hopscope', 'worker', 'start', 'import', 'db', 'db-server', 'web'];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD = path.join(ROOT, '.build');

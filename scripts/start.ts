@@ -48,18 +48,21 @@ async function main() {
   // server's reads; in this process (inline); or not at all (off: runs wait for `npm run worker` processes).
   const workers =
     env.HOPSCOPE_WORKERS === 'on'
-      ? superviseWorkers()
+      ? superviseWorkers(env.HOPSCOPE_WORKER_NICE)
       : env.HOPSCOPE_WORKERS === 'inline'
         ? await (await import('../lib/runs/worker')).startWorkers({ concurrency: env.HOPSCOPE_WORKER_CONCURRENCY })
         : null;
   if (!workers) console.log('[hopscope] workers off (HOPSCOPE_WORKERS=off): runs wait for `npm run worker` processes');
 
   const host = listenHost(env);
-  const nextBin = path.resolve('node_modules', 'next', 'dist', 'bin', 'next');
-  const nextArgs = mode === 'dev' ? ['dev', '-p', String(env.PORT), '-H', host] : ['start', '-p', String(env.PORT), '-H', host];
+  // Built: scripts/web.ts, Next.js behind the kept reads of finished runs (lib/runs/kept-reads.ts); dev: `next dev`.
+  const serverArgs =
+    mode === 'dev'
+      ? [path.resolve('node_modules', 'next', 'dist', 'bin', 'next'), 'dev', '-p', String(env.PORT), '-H', host]
+      : [path.resolve('scripts', 'run.mjs'), 'web', '-p', String(env.PORT), '-H', host];
   await clearPreviousServer(env.PORT);
   // The server child is node itself (no npx in between), so signals reach it; it exits when the launcher dies (instrumentation.ts).
-  const server: ChildProcess = spawn(process.execPath, [nextBin, ...nextArgs], {
+  const server: ChildProcess = spawn(process.execPath, serverArgs, {
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', HOPSCOPE_LAUNCHER_PID: String(process.pid) },
   });
@@ -85,12 +88,13 @@ async function main() {
 }
 
 /** The run workers as a child process (`npm run worker`'s program: built, or from source), restarted when it dies. */
-function superviseWorkers(): Supervised {
+function superviseWorkers(niceness: number): Supervised {
   // It finds the database through DATABASE_URL (set by ensureDatabase), and exits with the launcher.
   return superviseChild({
     name: 'worker process',
     args: [path.resolve('scripts', 'run.mjs'), 'worker'],
     env: { ...process.env, HOPSCOPE_LAUNCHER_PID: String(process.pid) },
+    niceness,
   });
 }
 
@@ -125,7 +129,8 @@ async function clearPreviousServer(port: number) {
 
 function isOurServer(pid: number): boolean {
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('next');
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return args.some((a) => a.includes('next')) || (args.some((a) => a.endsWith('run.mjs')) && args.includes('web'));
   } catch {
     return false;
   }

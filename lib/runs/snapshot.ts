@@ -30,9 +30,13 @@ interface Snapshot<T> {
 /** The run's state; null when there is no such run. */
 export async function runState(where: { id: string } | { shareId: string }): Promise<RunState | null> {
   const row = await readRunState(where);
-  if (!row) return null;
+  return row && { id: row.id, tag: stateTag(row) };
+}
+
+/** The ETag of a run's state (lib/runs/store/runs.ts); null while the run is queued or running. */
+export function stateTag(row: { status: string; state: string }): string | null {
   const live = row.status === 'queued' || row.status === 'running';
-  return { id: row.id, tag: live ? null : `"${createHash('sha1').update(row.state).digest('base64url')}"` };
+  return live ? null : `"${createHash('sha1').update(row.state).digest('base64url')}"`;
 }
 
 /**
@@ -89,12 +93,11 @@ export async function runResponse(
 /** Kept by the browser, but revalidated on every use (a rerun or verification changes what it shows). */
 const cacheHeaders = (tag: string) => ({ etag: tag, 'cache-control': 'private, no-cache' });
 
-function matches(header: string | null, tag: string): boolean {
+/** Whether an If-None-Match header names this ETag (or any). */
+export function matches(header: string | null | undefined, tag: string): boolean {
   if (!header) return false;
   return header.split(',').some((t) => {
     const v = t.trim();
     return v === '*' || v === tag || v === `W/${tag}`;
   });
 }
-
-/** Whether an Accept-Encoding header takes gzip (not refused with q=0). */

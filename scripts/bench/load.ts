@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { listMethods } from '../../lib/methods/registry';
 import { countEndedRuns, deleteRuns } from '../../lib/runs/store/runs';
 import { ensureBuild } from '../next-build';
@@ -33,16 +35,28 @@ export const load: BenchModule = {
   name: 'reads under load (launcher, loopback)',
   flag: 'load',
   help: `${SUBMITS} offline runs and ${READS} concurrent reads of run pages and records against an instance started by the launcher (builds the app first when stale; about 2 minutes after that)`,
-  options: ['--load-workers on|inline  where the instance runs its workers (default on: a process of their own)'],
+  options: [
+    '--load-workers on|inline  where the instance runs its workers (default on: a process of their own)',
+    "--load-kept-reads on|off  whether the web server answers finished runs' reads from what it sent (default on)",
+  ],
   async run({ log, args }) {
     const workers = args.value('load-workers') ?? 'on';
     if (!['on', 'inline'].includes(workers)) throw new Error('--load-workers takes on or inline');
+    const kept = args.value('load-kept-reads') ?? 'on';
+    if (!['on', 'off'].includes(kept)) throw new Error('--load-kept-reads takes on or off');
     ensureBuild({ stdio: ['ignore', 2, 2], log });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const queue = `bench-load-${process.pid}`;
     const launcher = spawn(process.execPath, ['scripts/run.mjs', 'start'], {
-      env: { ...process.env, PORT: String(port), HOPSCOPE_RUN_QUEUE: queue, HOPSCOPE_WORKERS: workers, NEXT_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOPSCOPE_RUN_QUEUE: queue,
+        HOPSCOPE_WORKERS: workers,
+        HOPSCOPE_KEPT_READS: kept,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
       stdio: ['ignore', 2, 2],
     });
     const ids: string[] = [];
@@ -66,6 +80,9 @@ export const load: BenchModule = {
       for (const url of [`${base}/runs/${seeds[0]}`, `${base}/api/runs/${seeds[0]}`]) await (await fetch(url)).arrayBuffer();
       log(`instance up on ${base}, ${SEEDS} finished runs to read; burst: ${SUBMITS} submissions and ${READS} reads`);
 
+      // The web server's CPU over the burst moves far less with the machine's load than its latency does.
+      const serverPid = Number(fs.readFileSync(path.resolve('.data', `server-${port}.pid`), 'utf8'));
+      const cpuAtBurst = cpuMs(serverPid);
       const burstAt = performance.now();
       const submitted = Promise.all(Array.from({ length: SUBMITS }, (_, i) => submit(SEEDS + i)));
       const reads = await Promise.all(
@@ -76,12 +93,13 @@ export const load: BenchModule = {
           try {
             const res = await fetch(url);
             await res.arrayBuffer();
-            return { page, ms: performance.now() - started, ok: res.status === 200 };
+            return { page, ms: performance.now() - started, ok: res.status === 200, kept: res.headers.get('x-hopscope-read') === 'kept' };
           } catch {
-            return { page, ms: performance.now() - started, ok: false };
+            return { page, ms: performance.now() - started, ok: false, kept: false };
           }
         }),
       );
+      const serverCpuS = (cpuMs(serverPid) - cpuAtBurst) / 1000;
       const burst = await submitted;
       await until(`the ${SUBMITS} runs to finish`, () => allFinished(burst), RUNS_TIMEOUT_MS, launcher);
       const doneS = (performance.now() - burstAt) / 1000;
@@ -100,7 +118,7 @@ export const load: BenchModule = {
           ),
         )} ms, ${errors} errors; runs done ${round(doneS, 1)} s after the burst`,
       );
-      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}`;
+      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}; kept reads ${kept}`;
       return [
         {
           type: 'timing',
@@ -112,6 +130,22 @@ export const load: BenchModule = {
         { type: 'timing', label: 'reads under load: run pages', key: 'load_get_page', samplesMs: ms(true) },
         { type: 'timing', label: 'reads under load: /api/runs/{id}', key: 'load_get_api', samplesMs: ms(false) },
         { type: 'value', label: 'reads under load: errors', key: 'load_get_errors', value: errors, unit: '', note: 'a status other than 200, or no answer' },
+        {
+          type: 'value',
+          label: 'reads under load: answered from kept reads',
+          key: 'load_get_kept',
+          value: reads.filter((r) => r.kept).length,
+          unit: '',
+          note: "the rest rendered by Next.js (a run state's first read, or kept reads off)",
+        },
+        {
+          type: 'value',
+          label: "web server's CPU over the burst",
+          key: 'load_server_cpu_s',
+          value: round(serverCpuS, 2),
+          unit: 's',
+          note: `${READS} reads and ${SUBMITS} submissions, until the last read is answered`,
+        },
         {
           type: 'value',
           label: 'runs done after the burst',
@@ -127,6 +161,12 @@ export const load: BenchModule = {
     }
   },
 };
+
+/** A process's CPU time (user and system) so far, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 async function allFinished(ids: string[]): Promise<boolean> {
   return (await countEndedRuns(ids)) === ids.length;

@@ -37,6 +37,35 @@ test('a page carries a nonce CSP that its own scripts satisfy, and cannot be fra
   expect(violations).toEqual([]);
 });
 
+test("a finished run's page the server kept is sent with a fresh nonce that its scripts satisfy", async ({ page, request }) => {
+  const created = await request.post('/api/runs', { data: { method: 'direct', question: 'Which drugs treat gout?', backend: 'offline' } });
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/runs/${id}`)).json()) as { status: string }).status, { timeout: 120_000, intervals: [500] })
+    .toBe('succeeded');
+  // Rendered once for the run's state, then kept (lib/runs/kept-reads.ts): each answer with a nonce of its own.
+  const rendered = await request.get(`/runs/${id}`);
+  const kept = await request.get(`/runs/${id}`);
+  expect(kept.headers()['x-hopscope-read']).toBe('kept');
+  const [first, again] = [rendered, kept].map((r) => /'nonce-([^']+)'/.exec(r.headers()['content-security-policy'])![1]);
+  expect(again).not.toBe(first);
+  const html = await kept.text();
+  expect(html).not.toContain(first);
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${again}"`);
+
+  // In Chromium the kept page hydrates under its policy: the trace renders in the browser, no violation reported.
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  const opened = await page.goto(`/runs/${id}`);
+  expect(opened!.headers()['x-hopscope-read']).toBe('kept');
+  await expect(page.getByTestId('trace-timeline')).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
 test('API responses, downloads and 404s carry the headers too', async ({ request }) => {
   for (const path of ['/api/health', '/api/methods', '/api/runs/no-such-run', '/no-such-page']) {
     const headers = (await request.get(path)).headers();

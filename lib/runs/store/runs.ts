@@ -11,16 +11,28 @@ import { toJson } from '@/lib/base/json';
  * verifications and its reruns), which changes whenever anything its reads
  * show changes; null when there is no such run (./snapshot.ts tags reads with it).
  */
-export async function readRunState(where: { id: string } | { shareId: string }): Promise<{ id: string; status: string; state: string } | null> {
+export async function readRunState(where: RunWhere): Promise<RunStateRow | null> {
+  const [row] = await readRunStates([where]);
+  return row;
+}
+
+export type RunWhere = { id: string } | { shareId: string };
+export type RunStateRow = { id: string; shareId: string; status: string; state: string };
+
+/** The states of several runs in one query, in the order asked (null where there is no such run). */
+export async function readRunStates(wheres: RunWhere[]): Promise<(RunStateRow | null)[]> {
+  const ids = wheres.flatMap((w) => ('id' in w ? [w.id] : []));
+  const shareIds = wheres.flatMap((w) => ('shareId' in w ? [w.shareId] : []));
   const { rows } = await getPool().query(
-    `select r.id, r.status,
+    `select r.id, r.share_id "shareId", r.status,
             concat_ws('|', r.status, r.updated_at, r.owner_id, r.share_id,
                       (select concat(count(*), ':', max(v.created_at)) from verifications v where v.run_id = r.id),
                       (select concat(count(*), ':', max(c.updated_at)) from runs c where c.parent_run_id = r.id)) state
-       from runs r where ${'id' in where ? 'r.id' : 'r.share_id'} = $1`,
-    ['id' in where ? where.id : where.shareId],
+       from runs r where r.id = any($1::text[]) or r.share_id = any($2::text[])`,
+    [ids, shareIds],
   );
-  return rows[0] ? z.object({ id: z.string(), status: z.string(), state: z.string() }).parse(rows[0]) : null;
+  const found = z.array(z.object({ id: z.string(), shareId: z.string(), status: z.string(), state: z.string() })).parse(rows);
+  return wheres.map((w) => found.find((r) => ('id' in w ? r.id === w.id : r.shareId === w.shareId)) ?? null);
 }
 
 /** How many of these runs have ended (succeeded, failed or cancelled). */

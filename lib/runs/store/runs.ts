@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 import type { RunStatus } from '@/lib/db/generated/enums';
 import type { OwnerFilter } from '@/lib/base/owners';
 import { toJson } from '@/lib/base/json';
@@ -17,13 +18,16 @@ export async function readRunState(where: RunWhere): Promise<RunStateRow | null>
 }
 
 export type RunWhere = { id: string } | { shareId: string };
-export type RunStateRow = { id: string; shareId: string; status: string; state: string };
+const RunStateRow = z.object({ id: z.string(), shareId: z.string(), status: z.string(), state: z.string() });
+export type RunStateRow = z.infer<typeof RunStateRow>;
 
 /** The states of several runs in one query, in the order asked (null where there is no such run). */
 export async function readRunStates(wheres: RunWhere[]): Promise<(RunStateRow | null)[]> {
   const ids = wheres.flatMap((w) => ('id' in w ? [w.id] : []));
   const shareIds = wheres.flatMap((w) => ('shareId' in w ? [w.shareId] : []));
-  const { rows } = await getPool().query(
+  const found = await queryRows(
+    getPool(),
+    RunStateRow,
     `select r.id, r.share_id "shareId", r.status,
             concat_ws('|', r.status, r.updated_at, r.owner_id, r.share_id,
                       (select concat(count(*), ':', max(v.created_at)) from verifications v where v.run_id = r.id),
@@ -31,7 +35,6 @@ export async function readRunStates(wheres: RunWhere[]): Promise<(RunStateRow | 
        from runs r where r.id = any($1::text[]) or r.share_id = any($2::text[])`,
     [ids, shareIds],
   );
-  const found = z.array(z.object({ id: z.string(), shareId: z.string(), status: z.string(), state: z.string() })).parse(rows);
   return wheres.map((w) => found.find((r) => ('id' in w ? r.id === w.id : r.shareId === w.shareId)) ?? null);
 }
 

@@ -1,3 +1,5 @@
+import type { KnowledgeChannel } from '@/lib/trace/types';
+
 /**
  * The generic graph element model shared by every Cytoscape view in Hopscope
  * (KG neighbourhoods, run traces, region graphs, run comparisons).
@@ -63,7 +65,7 @@ export type EdgeClass = (typeof EDGE_CLASSES)[keyof typeof EDGE_CLASSES];
 export type ViewClass = string & {};
 
 /** The knowledge channel an edge came from (see METHODS.md: knowledge switches). */
-export type GraphChannel = 'kg' | 'doc' | 'entity' | 'param' | 'web';
+export type GraphChannel = KnowledgeChannel;
 
 export interface GraphNode {
   id: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Channel } from '@/lib/db/generated/enums';
 
 /** The knowledge channels of METHODS.md §0: each one a switch, all on by default. */
-export const KNOWLEDGE_CHANNELS = ['doc', 'entity', 'kg', 'param', 'web'] as const;
+export const KNOWLEDGE_CHANNELS = [Channel.doc, Channel.entity, Channel.kg, Channel.param, Channel.web] as const;
 export type KnowledgeChannel = (typeof KNOWLEDGE_CHANNELS)[number];
 /**
  * Every source evidence comes from: the knowledge channels and `aids`, what

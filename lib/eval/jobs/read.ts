@@ -9,11 +9,9 @@ import { cellKey, groupBy } from './group';
 import type { GridConfig } from './grid';
 import { matrixColumns, matrixRows, cellState, type CellState, type MatrixColumn, type MatrixQuestion, type MatrixRow } from './matrix';
 import { jobProgress, type JobProgress } from './progress';
-import type { ItemOutcome, JobSample } from './schemas';
+import { ITEM_OUTCOMES, type ItemOutcome, type JobSample } from './schemas';
 import { computeSummary } from './summary';
 import { itemsOfQuestions, jobQuestion, jobQuestionsPage, jobSet, listJobs, loadJob, type JobWhere, type LoadedJob } from './store';
-
-const FINISHED = ['succeeded', 'failed', 'cancelled'];
 
 export interface EvalJobListEntry {
   id: string;
@@ -70,7 +68,7 @@ export interface EvalJobView {
 
 export async function getEvalJobView(where: JobWhere): Promise<EvalJobView> {
   const job = await loadJob(where);
-  const finished = FINISHED.includes(job.status);
+  const finished = (ITEM_OUTCOMES as readonly string[]).includes(job.status);
   const [set, progress, summary] = await Promise.all([
     jobSet(job.setId),
     jobProgress(job.id, job.status === 'running'),

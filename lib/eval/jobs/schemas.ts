@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RunStatus } from '@/lib/db/generated/enums';
 import { METHOD_IDS } from '@/lib/methods/types';
 import { BackendDescriptionSchema } from '@/lib/runs/schemas';
 import { GridConfigSchema } from './grid';
@@ -58,7 +59,8 @@ export const JobGridSchema = z.array(GridConfigSchema);
 export const JobSampleSchema = z.object({ limit: z.number().int().nullable(), seed: z.string(), setTotal: z.number().int() });
 export type JobSample = z.infer<typeof JobSampleSchema>;
 
-export const ITEM_OUTCOMES = ['succeeded', 'failed', 'cancelled'] as const;
+/** The run statuses that end a run (and its item). */
+export const ITEM_OUTCOMES = [RunStatus.succeeded, RunStatus.failed, RunStatus.cancelled] as const;
 
 /** What an item keeps of its finished run (`eval_items.scores`): enough for every table without reading the trace again. */
 export const ItemOutcomeSchema = z.object({

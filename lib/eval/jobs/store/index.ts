@@ -6,6 +6,7 @@ import { NotFoundError } from '@/lib/base/errors';
 import { toJson } from '@/lib/base/json';
 import type { GridConfig } from '../grid';
 import {
+  ITEM_OUTCOMES,
   ItemOutcomeSchema,
   JobGridSchema,
   JobSampleSchema,
@@ -191,7 +192,7 @@ export async function storeItemOutcomes(outcomes: { id: string; outcome: ItemOut
 }
 
 const FinishedRunSchema = z.object({
-  status: z.enum([RunStatus.succeeded, RunStatus.failed, RunStatus.cancelled]),
+  status: z.enum(ITEM_OUTCOMES),
   correct: z.boolean().nullable(),
   answer: z.unknown(),
   scores: z.unknown(),

@@ -38,6 +38,11 @@ export interface StageTally<S extends string> {
   ms?: number;
 }
 
+/** One stage's tally of its model results. */
+export function tallyStage<S extends string>(stage: S, results: ModelResult<unknown>[]): StageTally<S> {
+  return { stage, ...tallyTokens(results) };
+}
+
 /** Sums a run's stage usages per stage, in the pipeline's stage order, with the run's call and token totals. */
 export function sumStageUsage<U extends StageTally<string>>(
   order: readonly U['stage'][],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RunStatus, StepStatus } from '@/lib/db/generated/enums';
+import type { RunStatus } from '@/lib/db/generated/enums';
 import { readLinkReport } from '@/lib/kg/link-report';
 import { estimatePromptTokens, estimateTokens, estimateTokensOfChars } from '@/lib/llm/tokens';
 import type { ChatMessage } from '@/lib/llm/types';
@@ -8,7 +8,7 @@ import type { ChannelName } from '@/lib/trace/types';
 import { stepHeadline } from '@/lib/trace/headline';
 import { rejectedHypotheses, type RejectedHypothesis } from '@/lib/trace/hypotheses';
 import { overlapGroups } from '@/lib/trace/concurrency';
-import type { CallTimingRow, StoredCall, StoredEvidence, StoredStep } from '@/lib/trace/store';
+import type { CallTimingRow, StepPlace, StoredCall, StoredEvidence, StoredStep } from '@/lib/trace/store';
 import type { MethodAnswer } from '@/lib/methods/types';
 import { parseStepInput } from '@/lib/trace/step-schemas';
 import { MethodAnswerSchema } from '@/lib/trace/steps/common';
@@ -96,13 +96,7 @@ export interface CallTiming {
 /** The schema's own statuses (Prisma's enums), never copies. */
 export type { RunStatus };
 
-export interface StepSummary {
-  id: string;
-  ordinal: number;
-  parentStepId: string | null;
-  kind: string;
-  label: string;
-  status: StepStatus;
+export interface StepSummary extends StepPlace {
   startedAt: string;
   durationMs: number | null;
   headline: string | null;

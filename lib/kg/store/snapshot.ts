@@ -21,7 +21,7 @@ import { readSavedSnapshot, saveSnapshot, savedSnapshotFile, type MetaedgeRow, t
  * reads instead: the 3.85M-edge synthetic PrimeKG in about 2 s against tens
  * of seconds from Postgres on a busy 2-core machine.
  */
-export interface GraphSnapshot {
+export interface GraphSnapshot extends SnapshotIndexes {
   signature: string;
   loadMs: number;
   nodeCount: number;
@@ -41,14 +41,8 @@ export interface GraphSnapshot {
   edgeSource: Int32Array;
   edgeTarget: Int32Array;
   edgeMeta: Uint16Array;
-  /** Incidence lists: node v's edges (both directions, ascending edge id) are entries incStart[v]..incStart[v+1]. */
-  incStart: Int32Array;
-  incEdge: Int32Array;
-  incNeighbor: Int32Array;
-  incMeta: Uint16Array;
-  /** Edge positions grouped by metaedge (ascending id): metaedge m's are metaStart[m]..metaStart[m+1]. */
-  metaStart: Int32Array;
-  metaEdges: Int32Array;
+  // The indexes (SnapshotIndexes): node v's edges (both directions, ascending edge id) are incidence entries
+  // incStart[v]..incStart[v+1]; edge positions grouped by metaedge (ascending id), metaedge m's metaStart[m]..metaStart[m+1].
 }
 
 /** How long a snapshot is trusted before its signature is checked again. */

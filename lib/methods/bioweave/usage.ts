@@ -1,4 +1,4 @@
-import { sumStageUsage, tallyTokens } from '@/lib/llm/tokens';
+import { sumStageUsage, tallyStage, type StageTally } from '@/lib/llm/tokens';
 import type { ModelResult, RoleTemplate } from '@/lib/llm/types';
 import type { StepKind, StepOutput } from '@/lib/trace/step-schemas';
 import type { StepHandle } from '@/lib/trace/types';
@@ -13,15 +13,8 @@ import type { MethodContext } from '../types';
 export const STAGES = ['initialise', 'explore', 'convert', 'verify', 'select', 'refine', 'operator', 'repair', 'answer'] as const;
 export type Stage = (typeof STAGES)[number];
 
-export interface StageUsage {
-  stage: Stage;
-  calls: number;
-  tokensIn: number;
-  tokensOut: number;
-  /** Tokens are chars/4 estimates where the backend reports none (the offline engine). */
-  estimated: boolean;
-  ms: number;
-}
+/** Tokens are chars/4 estimates (`estimated`) where the backend reports none (the offline engine); `ms`, the stage's wall time. */
+export type StageUsage = StageTally<Stage> & { ms: number };
 
 export interface Staged<T> {
   output: T;
@@ -52,13 +45,9 @@ export async function stage<K extends StepKind, T extends StageOutput<K>>(
       return result.parsed;
     };
     const output = await fn(step, call);
-    const staged: Staged<T> = { output, usage: { ...tally(name, results), ms: Date.now() - started } };
+    const staged: Staged<T> = { output, usage: { ...tallyStage(name, results), ms: Date.now() - started } };
     return staged as StepOutput<K>;
   }) as Promise<Staged<T>>;
-}
-
-function tally(stage: Stage, results: ModelResult<unknown>[]): Omit<StageUsage, 'ms'> {
-  return { stage, ...tallyTokens(results) };
 }
 
 /** Per-stage totals in pipeline order, and the run's totals. */

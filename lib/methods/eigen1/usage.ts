@@ -1,4 +1,4 @@
-import { sumStageUsage, tallyTokens } from '@/lib/llm/tokens';
+import { sumStageUsage, tallyStage, type StageTally } from '@/lib/llm/tokens';
 import type { ModelResult } from '@/lib/llm/types';
 
 /**
@@ -22,18 +22,11 @@ export const STAGES = [
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
-export interface StageUsage {
-  stage: Stage;
-  calls: number;
-  tokensIn: number;
-  tokensOut: number;
-  /** Tokens are chars/4 estimates: the offline engine and some servers report none. */
-  estimated: boolean;
-}
+/** Tokens are chars/4 estimates (`estimated`) where the offline engine or a server reports none. */
+export type StageUsage = StageTally<Stage>;
 
-export function usageOf(stage: Stage, results: ModelResult<unknown>[]): StageUsage {
-  return { stage, ...tallyTokens(results) };
-}
+/** A stage's tally of its model results. */
+export const usageOf: (stage: Stage, results: ModelResult<unknown>[]) => StageUsage = tallyStage;
 
 /** Sums usages per stage, in the pipeline's stage order. */
 export function totalUsage(usages: StageUsage[]): { stages: StageUsage[]; calls: number; tokensIn: number; tokensOut: number } {

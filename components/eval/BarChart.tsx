@@ -1,6 +1,6 @@
 'use client';
 
-import { barLayout, fitLabel, linearScale, niceTicks } from './chart-scales';
+import { barLayout, fitLabel, GRID_COLORS, linearScale, niceTicks } from './chart-scales';
 import { useWidth } from './use-width';
 
 export interface BarSeries {
@@ -46,7 +46,7 @@ export function BarChart({ title, description, series, groups, max = 1, format, 
         <title id={titleId}>{`${title}: ${description}`}</title>
         {ticks.map((t) => (
           <g key={t}>
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? '#94a3b8' : '#e2e8f0'} />
+            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? GRID_COLORS.zero : GRID_COLORS.line} />
             <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
               {format(t)}
             </text>

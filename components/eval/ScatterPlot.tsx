@@ -1,6 +1,6 @@
 'use client';
 
-import { linearScale, niceTicks, placeLabels } from './chart-scales';
+import { GRID_COLORS, linearScale, niceTicks, placeLabels } from './chart-scales';
 import { useWidth } from './use-width';
 
 export interface ScatterPoint {
@@ -50,7 +50,7 @@ export function ScatterPlot({ title, points, xLabel, yLabel, formatX, formatY, y
         <title id={titleId}>{`${title}: ${yLabel} against ${xLabel}`}</title>
         {yTicks.map((t) => (
           <g key={`y${t}`}>
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? '#94a3b8' : '#e2e8f0'} />
+            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? GRID_COLORS.zero : GRID_COLORS.line} />
             <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
               {formatY(t)}
             </text>
@@ -58,7 +58,7 @@ export function ScatterPlot({ title, points, xLabel, yLabel, formatX, formatY, y
         ))}
         {xTicks.map((t) => (
           <g key={`x${t}`}>
-            <line x1={x(t)} x2={x(t)} y1={M.top} y2={H - M.bottom} stroke={t === 0 ? '#94a3b8' : '#f1f5f9'} />
+            <line x1={x(t)} x2={x(t)} y1={M.top} y2={H - M.bottom} stroke={t === 0 ? GRID_COLORS.zero : GRID_COLORS.faint} />
             <text x={x(t)} y={H - M.bottom + 14} textAnchor="middle" className="fill-slate-500 text-[11px]">
               {formatX(t)}
             </text>
@@ -80,7 +80,7 @@ export function ScatterPlot({ title, points, xLabel, yLabel, formatX, formatY, y
                   y1={px[i].y}
                   x2={at.x < px[i].x ? at.x + p.label.length * LABEL.charPx : at.x}
                   y2={at.y}
-                  stroke="#94a3b8"
+                  stroke={GRID_COLORS.zero}
                   strokeWidth={0.75}
                 />
               ) : null}

@@ -21,6 +21,9 @@ export function niceTicks(max: number, count = 5): number[] {
   return ticks;
 }
 
+/** Grid lines of the charts (Tailwind slate): the zero line, the value lines, and the faint lines across the other axis. */
+export const GRID_COLORS = { zero: '#94a3b8', line: '#e2e8f0', faint: '#f1f5f9' } as const;
+
 /** Distinguishable colours for series (configurations, methods), reused in order. */
 export const SERIES_COLORS = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#475569', '#ea580c'] as const;
 

@@ -104,17 +104,7 @@ function ReasoningStream({ output: out, ctx }: ContractViewProps<'eigen1.generat
                   <span className="font-semibold">#{inj.index}</span> at offset <span className="font-mono">{inj.spliceOffset}</span> · query
                   {inj.queryBy === 'window' ? ' (querier off: the window as it stands)' : ''}: <q className="text-slate-900">{inj.query}</q>
                 </p>
-                <div className="flex flex-wrap gap-1">
-                  {inj.retrieved.map((r) => (
-                    <span
-                      key={r.id}
-                      className={cn('flex max-w-full', !inj.usedIds.includes(r.id) && 'opacity-60')}
-                      title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}
-                    >
-                      <EvidenceChip evidence={ctx.evidenceById.get(r.id)} onSelect={ctx.selectEvidence} />
-                    </span>
-                  ))}
-                </div>
+                <RetrievedChips injection={inj} ctx={ctx} />
                 <p className="text-slate-700">
                   <span className="font-semibold">{inj.writtenBy === 'raw-retrieval' ? 'Spliced raw (injector off): ' : 'Injector output: '}</span>
                   <CitingText text={inj.aside} evidenceById={ctx.evidenceById} onSelect={ctx.selectEvidence} />
@@ -195,6 +185,29 @@ function QairRound({ output: out }: ContractViewProps<'eigen1.qair-round'>) {
   );
 }
 
+/** What retrieval returned for an injection; what the injector did not use is faded. */
+function RetrievedChips({
+  injection,
+  ctx,
+}: {
+  injection: { retrieved: { id: string }[]; usedIds: string[] };
+  ctx: ContractViewProps<'eigen1.injection'>['ctx'];
+}) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      {injection.retrieved.map((r) => (
+        <span
+          key={r.id}
+          className={cn('flex max-w-full', !injection.usedIds.includes(r.id) && 'opacity-60')}
+          title={injection.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}
+        >
+          <EvidenceChip evidence={ctx.evidenceById.get(r.id)} onSelect={ctx.selectEvidence} />
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** One injection: the querier's query, what retrieval returned, and the aside the injector wrote (never the reasoning model). */
 function InjectionView({ output: inj, ctx }: ContractViewProps<'eigen1.injection'>) {
   return (
@@ -202,17 +215,7 @@ function InjectionView({ output: inj, ctx }: ContractViewProps<'eigen1.injection
       <p>
         Query: <q className="text-slate-900">{inj.query}</q> · spliced at offset <span className="font-mono">{inj.spliceOffset}</span>
       </p>
-      <div className="flex flex-wrap gap-1">
-        {inj.retrieved.map((r) => (
-          <span
-            key={r.id}
-            className={cn('flex max-w-full', !inj.usedIds.includes(r.id) && 'opacity-60')}
-            title={inj.usedIds.includes(r.id) ? 'used by the injector' : 'retrieved, not used'}
-          >
-            <EvidenceChip evidence={ctx.evidenceById.get(r.id)} onSelect={ctx.selectEvidence} />
-          </span>
-        ))}
-      </div>
+      <RetrievedChips injection={inj} ctx={ctx} />
       <p className="rounded-sm border-b-2 border-amber-500 bg-amber-100 px-1 text-slate-900" data-testid="injected-span">
         <span className="mr-1 rounded bg-amber-600 px-1 align-middle text-[10px] font-semibold text-white uppercase">injected</span>
         <CitingText text={inj.aside} evidenceById={ctx.evidenceById} onSelect={ctx.selectEvidence} />

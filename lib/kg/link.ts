@@ -458,7 +458,7 @@ interface Gram {
  * stopwords, not a bare number or letter. With `words` (not in exact-name-only
  * mode), each also gets its lemma key.
  */
-function candidateGrams(text: string, tokens: Token[], words: Word[] | null): Gram[] {
+function candidateGrams(text: string, tokens: Token[], words: readonly Word[] | null): Gram[] {
   const lemmas = tokens.map((t) => (words ? lemmaOf(t, words) : t.norm));
   const grams: Gram[] = [];
   const edge = nameEdges(text, tokens);
@@ -532,7 +532,7 @@ function nameEdges(text: string, tokens: Token[]): { starts: boolean[]; ends: bo
 }
 
 /** A lower-case noun's lemma in normal form ("tumours" → "tumor"); symbols, capitals and other words keep their form. */
-function lemmaOf(token: Token, words: Word[]): string {
+function lemmaOf(token: Token, words: readonly Word[]): string {
   const word = words.find((w) => w.start === token.start && w.end === token.end);
   if (!word || word.text !== word.text.toLowerCase() || !/^[a-z]+$/.test(token.norm) || !['NOUN', 'PROPN', 'ADJ'].includes(word.pos)) return token.norm;
   return normaliseName(word.lemma) || token.norm;
@@ -550,7 +550,7 @@ const PHRASE_BREAK = /[;:?!"“”]|\.\s/;
  * ("secretion by cell"); and two readings side by side, which may be one
  * name misspelt ("Pleura fibrosis"). Longest first, at most MAX_FUZZY_SPANS.
  */
-function fuzzyWindows(text: string, tokens: Token[], words: Word[], covered: Uint8Array, pairs: [Span, Span][]): Gram[] {
+function fuzzyWindows(text: string, tokens: Token[], words: readonly Word[], covered: Uint8Array, pairs: [Span, Span][]): Gram[] {
   const breaksBefore = (i: number) => i > 0 && PHRASE_BREAK.test(text.slice(tokens[i - 1].end, tokens[i].start));
   // A name neither starts nor ends on a function word, nor on an English verb in lower case ("presents", "orders"; "swelling", "increased" may).
   const edge = nameEdges(text, tokens);
@@ -611,7 +611,7 @@ function fuzzyReading(c: LinkCandidate | NearName, key: string): Reading {
  * not a misspelt "testis", nor "vision" a misspelt "virion"): a misspelt word
  * is read inside a longer span only ("nicotine dependance").
  */
-function fuzzyImplausible(c: Reading, tokens: Token[], words: Word[], first: number, last: number): string | null {
+function fuzzyImplausible(c: Reading, tokens: Token[], words: readonly Word[], first: number, last: number): string | null {
   const length = normaliseName(c.matched).length;
   if ((c.edits ?? Infinity) > allowedEdits(length))
     return `${c.edits} edits from '${c.matched}': a name of ${length} characters allows ${allowedEdits(length)}`;
@@ -677,7 +677,7 @@ const SHORT_ALIAS = 4;
  * never become genes. A gene symbol without digits after "my", "our" or
  * "your" is the writer's own ("my PI") and never one.
  */
-function implausible(c: Reading, written: string, tokens: Token[], words: Word[], first: number, last: number): string | null {
+function implausible(c: Reading, written: string, tokens: Token[], words: readonly Word[], first: number, last: number): string | null {
   const gene = isConcept(c.kind, 'gene');
   const asGene = geneContext(tokens, first, last);
   if (first === last && CLINICAL_SHORTHAND.has(tokens[first].norm) && !(gene && asGene))

@@ -9,6 +9,7 @@
 
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { BoundedMemo } from '@/lib/base/memo';
 
 export type PartOfSpeech =
   'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X' | 'SPACE';
@@ -31,8 +32,15 @@ const its = nlp.its;
 // The lexicon's words have the lowest ids; a word it does not know gets the next free id when first read.
 const FIRST_UNKNOWN_ID = nlp.readDoc('qxzqvjkw').tokens().out(its.uniqueId)[0] as unknown as number;
 
-/** The words of a text with offsets; punctuation is left out. */
-export function analyse(text: string): Word[] {
+/** Texts analysed before: linking and the reader analyse the same question, options and queries run after run. */
+const analysed = new BoundedMemo<string, readonly Word[]>(5_000);
+
+/** The words of a text with offsets; punctuation is left out. Shared with every caller that analyses the same text. */
+export function analyse(text: string): readonly Word[] {
+  return analysed.get(text, analyseNow);
+}
+
+function analyseNow(text: string): Word[] {
   const tokens = nlp.readDoc(text).tokens();
   const values = tokens.out(its.value) as string[];
   const pos = tokens.out(its.pos) as PartOfSpeech[];

@@ -10,6 +10,7 @@
  * article inside a phrase is skipped ("control the expression of").
  */
 
+import { BoundedMemo } from '@/lib/base/memo';
 import { analyse, americanSpelling, type Word } from '@/lib/nlp/english';
 
 export interface PhraseWordsMatch {
@@ -63,13 +64,21 @@ export function wordForms(word: Word): Set<string> {
 /** A text analysed once for matching: its words, each word's forms, and the forms of each word run together with the next. */
 export interface AnalysedText {
   text: string;
-  words: Word[];
-  forms: Set<string>[];
+  words: readonly Word[];
+  forms: readonly ReadonlySet<string>[];
   /** Forms of word i written together with word i+1 ("up regulated", "co-expressed"); null when they are not adjacent. */
-  joined: (Set<string> | null)[];
+  joined: readonly (ReadonlySet<string> | null)[];
 }
 
+/** Texts analysed for matching before: the offline roles read the same questions, queries and evidence texts run after run. */
+const analysedTexts = new BoundedMemo<string, AnalysedText>(2_000);
+
+/** The text analysed for matching; shared with every caller that asks for the same text. */
 export function analyseText(text: string): AnalysedText {
+  return analysedTexts.get(text, analyseNow);
+}
+
+function analyseNow(text: string): AnalysedText {
   const words = analyse(text);
   const forms = words.map(wordForms);
   const joined = words.map((w, i) => {
@@ -88,7 +97,7 @@ export function analyseText(text: string): AnalysedText {
 export function matchAt(t: AnalysedText, i: number, words: readonly string[], first: ReadonlySet<string>): PhraseWordsMatch | null {
   let at = i;
   for (let k = 0; k < words.length; k++) {
-    const wanted = (form: Set<string> | null) => !!form && (k === 0 ? [...first].some((f) => form.has(f)) : form.has(words[k]));
+    const wanted = (form: ReadonlySet<string> | null) => !!form && (k === 0 ? [...first].some((f) => form.has(f)) : form.has(words[k]));
     if (k > 0) while (at < t.words.length && ARTICLES.has(t.words[at].lemma) && !ARTICLES.has(words[k])) at++;
     if (at >= t.words.length) return null;
     if (wanted(t.forms[at])) at++;

@@ -26,6 +26,7 @@ import { excludedMembers, isNegated, kindOfExcluded, type Mention } from './excl
 import { normalise } from '@/lib/llm/offline/text';
 import { loadedMetagraph, type LoadedMetagraph } from '@/lib/kg/loaded-metagraph';
 import { registryVersion } from './senses';
+import { BoundedMemo } from '@/lib/base/memo';
 import type {
   RelationCue,
   Anchor,
@@ -133,23 +134,16 @@ export function candidateEntities(reading: QuestionReading): LinkedEntity[] {
 /**
  * Readings made before, by the metagraph and senses they were read with (new ones read afresh), then by text and input: a run's
  * stages and offline roles read the same question again and again (BioWeave's operator check reads it in every round), and a
- * question asked again is read again. Readings are never changed by their readers. Bounded: past MAX_READINGS the memory starts again.
+ * question asked again is read again. Readings are never changed by their readers.
  */
-const readings = new WeakMap<LoadedMetagraph, Map<string, QuestionReading>>();
-const MAX_READINGS = 500;
+const readings = new WeakMap<LoadedMetagraph, BoundedMemo<string, QuestionReading>>();
 
 export function readQuestion(text: string, input: ReadInput): QuestionReading {
   const graph = loadedMetagraph();
   let known = readings.get(graph);
-  if (!known) readings.set(graph, (known = new Map()));
+  if (!known) readings.set(graph, (known = new BoundedMemo(500)));
   const key = JSON.stringify([registryVersion(), text, input.links, input.options ?? null, input.optionLinks ?? null, input.within ?? null]);
-  let reading = known.get(key);
-  if (!reading) {
-    reading = readNow(text, input);
-    if (known.size >= MAX_READINGS) known.clear();
-    known.set(key, reading);
-  }
-  return reading;
+  return known.get(key, () => readNow(text, input));
 }
 
 function readNow(text: string, input: ReadInput): QuestionReading {

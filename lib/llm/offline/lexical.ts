@@ -5,6 +5,7 @@
  * stemmed content terms of text.ts, so "treats" meets "treated".
  */
 
+import { BoundedMemo } from '@/lib/base/memo';
 import { contentTerms } from './text';
 
 /** A text's term vector: stemmed content term → weight. */
@@ -21,22 +22,17 @@ interface Counted {
 
 /**
  * Texts counted before: a run compares the same triples and passages in every retrieval, hop and proposer, and a
- * question asked again (a rerun, an evaluation grid) compares them again. Bounded: past MAX_TEXTS the memory starts again.
+ * question asked again (a rerun, an evaluation grid) compares them again.
  */
-const counted = new Map<string, Counted>();
-const MAX_TEXTS = 10_000;
+const counted = new BoundedMemo<string, Counted>(10_000);
 
 function countTerms(text: string): Counted {
-  let c = counted.get(text);
-  if (!c) {
+  return counted.get(text, () => {
     const terms = contentTerms(text);
     const tf = new Map<string, number>();
     for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-    c = { tf, length: terms.length };
-    if (counted.size >= MAX_TEXTS) counted.clear();
-    counted.set(text, c);
-  }
-  return c;
+    return { tf, length: terms.length };
+  });
 }
 
 /** Cosine of two term vectors. */

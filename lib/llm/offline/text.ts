@@ -1,3 +1,4 @@
+import { BoundedMemo } from '@/lib/base/memo';
 import { normaliseName } from '@/lib/kg/normalise';
 
 /**
@@ -42,19 +43,13 @@ interface WordForms {
 }
 
 /** Written words seen, with their forms: texts repeat words, and normalising and stemming each again costs more than the lookup. */
-const wordForms = new Map<string, WordForms>();
-/** Words remembered at most; then the memory starts again. */
-const MAX_WORDS = 100_000;
+const wordForms = new BoundedMemo<string, WordForms>(100_000);
 
 function wordOf(word: string): WordForms {
-  let forms = wordForms.get(word);
-  if (!forms) {
+  return wordForms.get(word, () => {
     const parts = normalise(word).split(' ').filter(Boolean);
-    forms = { parts, terms: parts.filter((w) => !isStopword(w)).map(stem) };
-    if (wordForms.size >= MAX_WORDS) wordForms.clear();
-    wordForms.set(word, forms);
-  }
-  return forms;
+    return { parts, terms: parts.filter((w) => !isStopword(w)).map(stem) };
+  });
 }
 
 const STOPWORDS = new Set(

@@ -702,7 +702,7 @@ function implausible(c: Reading, written: string, tokens: Token[], words: readon
 }
 
 /** Whether the text writes a symbol in lower case with its digits ("dlx5", "brca1"): a word the English lexicon does not know. */
-function lowerCaseSymbols(tokens: Token[], words: Word[]): boolean {
+function lowerCaseSymbols(tokens: Token[], words: readonly Word[]): boolean {
   return tokens.some((t) => /^[a-z]+[0-9][a-z0-9]*$/.test(t.norm) && words.some((w) => w.start === t.start && w.text === t.norm && !w.known));
 }
 

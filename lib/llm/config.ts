@@ -1,7 +1,7 @@
 import { readEnv } from '../config';
 import type { ResponseCache } from './cache';
 import type { EmbeddingCache } from './embedding-cache';
-import { PrismaEmbeddingCache, PrismaResponseCache } from './store';
+import { PrismaEmbeddingCache, PostgresResponseCache } from './store';
 import { EmbeddingClient } from './embeddings';
 import { ModelCallError } from './errors';
 import { OpenAIBackend } from './openai-backend';
@@ -75,7 +75,7 @@ export function createModelBackend(
   const backend = new OpenAIBackend({
     ...backendOptions,
     apiKey: env.OPENAI_API_KEY,
-    cache: options.cache === undefined ? new PrismaResponseCache() : options.cache,
+    cache: options.cache === undefined ? new PostgresResponseCache() : options.cache,
   });
   return { kind: 'openai', backend };
 }

@@ -1,29 +1,44 @@
 import type { CacheEntry, ResponseCache } from './cache';
 import type { EmbeddingCache } from './embedding-cache';
+import { z } from 'zod';
+import { queryRow } from '../db/rows';
 
 /**
  * The model caches' store: model responses (ModelCache) and embedding vectors
- * (EmbeddingCache) in PostgreSQL, shared by all workers. Prisma loads on first
- * use, not at import, so the model layer can be imported without a database.
+ * (EmbeddingCache) in PostgreSQL, shared by all workers. The database client loads
+ * on first use, not at import, so the model layer can be imported without a database.
  */
-let client: Promise<typeof import('../db/client')> | null = null;
-async function prisma() {
-  // The module is kept: an import() per cache read costs a module-loader round.
-  const { getPrisma } = await (client ??= import('../db/client'));
-  return getPrisma();
+let dbClient: Promise<typeof import('../db/client')> | null = null;
+
+/** The database client, imported once: under tsx every `import()` asks its loader thread again, even for a loaded module. */
+function database(): Promise<typeof import('../db/client')> {
+  return (dbClient ??= import('../db/client'));
 }
 
-/** Model responses by cache key (see cacheKey). */
-export class PrismaResponseCache implements ResponseCache {
+async function prisma() {
+  return (await database()).getPrisma();
+}
+
+const CacheRowSchema = z.object({ model: z.string(), output: z.string(), tokensIn: z.number(), tokensOut: z.number() });
+
+/** Model responses by cache key (see cacheKey). Plain SQL: a read before every call and a write after it, kept off the ORM's per-query compile. */
+export class PostgresResponseCache implements ResponseCache {
   async get(key: string): Promise<CacheEntry | null> {
-    const row = await (await prisma()).modelCache.findUnique({ where: { key } });
-    return row && { model: row.model, output: row.output, tokensIn: row.tokensIn, tokensOut: row.tokensOut };
+    const { getPool } = await database();
+    return queryRow(getPool(), CacheRowSchema, `select model, output, tokens_in "tokensIn", tokens_out "tokensOut" from model_cache where key = $1`, [key]);
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
     // Two calls may answer the same prompt at once (one run's parallel calls, two workers); the first stored answer wins.
     // An upsert races there (both miss, both insert): insert … on conflict do nothing does not.
-    await (await prisma()).modelCache.createMany({ data: [{ key, ...entry }], skipDuplicates: true });
+    const { getPool } = await database();
+    await getPool().query(`insert into model_cache (key, model, output, tokens_in, tokens_out) values ($1, $2, $3, $4, $5) on conflict (key) do nothing`, [
+      key,
+      entry.model,
+      entry.output,
+      entry.tokensIn,
+      entry.tokensOut,
+    ]);
   }
 }
 

@@ -62,8 +62,8 @@ export async function loadJob(where: JobWhere): Promise<LoadedJob> {
 
 /** Jobs that still have work, oldest first. */
 export async function unfinishedJobIds(): Promise<string[]> {
-  const rows = await queryRows(getPool(), IdRow, `select id from eval_jobs where status in ('queued', 'running') order by created_at`);
-  return rows.map((r) => r.id);
+  const jobs = await getPrisma().evalJob.findMany({ where: { status: { in: ['queued', 'running'] } }, orderBy: { createdAt: 'asc' }, select: { id: true } });
+  return jobs.map((j) => j.id);
 }
 
 /** Jobs in the list, newest first, with their sets' names. */
@@ -104,7 +104,7 @@ export async function countItems(jobId: string): Promise<ItemCounts> {
 }
 
 export async function jobStatus(jobId: string): Promise<string> {
-  return (await queryRow(getPool(), StatusRow, `select status from eval_jobs where id = $1`, [jobId]))?.status ?? 'cancelled';
+  return (await getPrisma().evalJob.findUnique({ where: { id: jobId }, select: { status: true } }))?.status ?? 'cancelled';
 }
 
 /** Writes the counters the job list shows; returns the job's status. */

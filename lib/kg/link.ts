@@ -179,7 +179,7 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
   const usable = (c: Reading, first: number, last: number) => {
     const written = spanText(first, last);
     if (!rich && !sameName(c, written)) return false;
-    const why = implausible(c, written, tokens, words, first, last);
+    const why = implausible(c, written, text, tokens, words, first, last);
     if (why) reject(c, first, last, why);
     return !why;
   };
@@ -677,11 +677,13 @@ const SHORT_ALIAS = 4;
  * never become genes. A gene symbol without digits after "my", "our" or
  * "your" is the writer's own ("my PI") and never one.
  */
-function implausible(c: Reading, written: string, tokens: Token[], words: readonly Word[], first: number, last: number): string | null {
+function implausible(c: Reading, written: string, text: string, tokens: Token[], words: readonly Word[], first: number, last: number): string | null {
   const gene = isConcept(c.kind, 'gene');
   const asGene = geneContext(tokens, first, last);
   if (first === last && CLINICAL_SHORTHAND.has(tokens[first].norm) && !(gene && asGene))
     return `'${written}' is clinical shorthand, a question word${gene ? " (a gene only when written as one: 'the " + written + " gene')" : ''}`;
+  if (first === last && /^\p{Ll}+$/u.test(written) && strandedBefore(tokens, words, first, text))
+    return `'${written}' comes right before the preposition that ends its clause ('${tokens[last + 1].norm}'): the verb of a question ("which classes does it fall under?"), not a name`;
   if (!symbolLike(c) || /\s/.test(c.matched.trim())) return null;
   const before = tokens[first - 1];
   if (before && PERSONAL_POSSESSIVES.has(before.norm) && gene && !/\d/.test(written))
@@ -699,6 +701,23 @@ function implausible(c: Reading, written: string, tokens: Token[], words: readon
   const shortest = lowerCaseSymbols(tokens, words) ? 3 : 4;
   if (first === last && word && !word.known && written.length >= shortest && !NEVER_SYMBOL.has(word.pos)) return null;
   return `'${written}' is an English word, not written as a symbol (capitals or digits) and not next to 'gene' or 'protein'`;
+}
+
+/** Prepositions a question strands at the end of its clause ("fall into?", "belong to?", "located in?"). */
+const STRANDABLE: ReadonlySet<string> = new Set(['into', 'under', 'to', 'in', 'within', 'on', 'onto', 'with', 'from', 'of', 'for', 'by', 'at']);
+
+/**
+ * Whether the word at `at` is a verb stranding its preposition at the end of the clause ("does atomoxetine fall
+ * under?", "do any of them fall into?"): after a subject (not after "is", an article or a preposition: "which class is
+ * aspirin in?" names aspirin).
+ */
+function strandedBefore(tokens: Token[], words: readonly Word[], at: number, text: string): boolean {
+  const prep = tokens[at + 1];
+  if (!prep || !STRANDABLE.has(prep.norm)) return false;
+  const after = tokens[at + 2];
+  if (after && !/[?.!;:]/.test(text.slice(prep.end, after.start))) return false;
+  const subject = at > 0 ? words.find((w) => w.start === tokens[at - 1].start) : undefined;
+  return !!subject && ['NOUN', 'PROPN', 'PRON'].includes(subject.pos);
 }
 
 /** Whether the text writes a symbol in lower case with its digits ("dlx5", "brca1"): a word the English lexicon does not know. */

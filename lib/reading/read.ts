@@ -445,7 +445,10 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
         .filter((m) => m[0].start >= c.start && m[0].end <= c.end)
         .reduce((t, m) => t.replace(text.slice(m[0].start, m[0].end), ' '), text.slice(c.start, c.end)),
     );
-  const asking = clauses.filter((c) => asks(text.slice(c.start, c.end)) || topic(c));
+  // Where a clause ends in a question mark, a clause without one asks only when it opens with its asking word ("List …",
+  // "I'd like to know which …"): further in, "who" and "which" are relative pronouns of a narrative ("a patient who uses …").
+  const questioned = clauses.some((c) => /\?\s*$/.test(text.slice(c.start, c.end)));
+  const asking = clauses.filter((c) => asks(text.slice(c.start, c.end), questioned) || topic(c));
   if (!asking.length || asking.length === clauses.length) return mentions;
   const inAsking = (m: Mention) => asking.some((c) => m[0].start >= c.start && m[0].end <= c.end);
   if (!mentions.some(inAsking) || asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;
@@ -456,9 +459,14 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   return asked;
 }
 
-function asks(clause: string): boolean {
+function asks(clause: string, opening = false): boolean {
   if (/\?\s*$/.test(clause)) return true;
-  return clause.search(FOCUS) >= 0 || findQuestionCues(clause).some((c) => c.cue === 'yesno' || c.cue === 'count' || c.cue === 'list');
+  const focus = [...clause.matchAll(FOCUS)].some((m) => !opening || wordsBefore(clause, m.index) < FOCUS_WINDOW_WORDS);
+  return focus || findQuestionCues(clause).some((c) => c.cue === 'yesno' || c.cue === 'count' || c.cue === 'list');
+}
+
+function wordsBefore(text: string, at: number): number {
+  return (text.slice(0, at).match(/[\p{L}\p{N}'’]+/gu) ?? []).length;
 }
 
 /**

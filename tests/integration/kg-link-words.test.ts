@@ -75,6 +75,16 @@ describe('clinical shorthand and short aliases', () => {
     expect((await linkEntities('Is CAD linked to the liver?')).find((l) => l.mention === 'CAD')?.kind).toBe('Gene');
   });
 
+  it('reads a lower-case word right before the preposition that ends a question as its verb, not a name', async () => {
+    const fall = await nodeId('Side Effect', 'Fall');
+    for (const text of ['What classes do drugs prescribed for gout fall into?', 'Which class does colchicine fall under?'])
+      expect(ids(await linkEntities(text)).includes(fall), text).toBe(false);
+    // A noun before its own preposition, or a name after "is", stays a name.
+    expect(ids(await linkEntities('Does colchicine cause a fall in blood pressure?')).includes(fall)).toBe(true);
+    const colchicine = await nodeId('Compound', 'Colchicine');
+    expect(ids(await linkEntities('Which pharmacologic class is colchicine in?'))).toContain(colchicine);
+  });
+
   it('reads three lower-case letters as a symbol when the writer writes another symbol in lower case with its digits', async () => {
     const tkt = await nodeId('Gene', 'TKT');
     expect(ids(await linkEntities('is tkt coexpressed with brca1')).includes(tkt)).toBe(true);

@@ -331,6 +331,21 @@ describe('a question wrapped in context', () => {
     expect(r.notes.some((n) => /asthma is named outside the clause that asks/.test(n))).toBe(true);
   });
 
+  it('a narrative clause is context though it holds a relative "who" or "which", when another clause asks with a question mark', () => {
+    const r = read(
+      'My neighbour, a retired nurse who takes warfarin for her heart and which she says upsets her stomach, keeps reading about asthma at night. Does aspirin bind PTGS1?',
+      E.warfarin,
+      E.asthma,
+      E.aspirin,
+      { mention: 'PTGS1', kind: 'Gene', id: 'Gene::5742' },
+    );
+    expect(claims(r)).toEqual(['Compound-CbG-Gene']);
+    expect(r.notes.some((n) => /asthma is named outside the clause that asks/.test(n))).toBe(true);
+    // Opening with its asking word, a clause without a question mark still asks.
+    const listed = read('List the drugs that treat asthma. Does any of them also treat hypertension?', E.asthma, E.hypertension);
+    expect(listed.anchors.map((a) => a.entity.name).sort()).toEqual(['asthma', 'hypertension']);
+  });
+
   it('an entity named in both the context and the ask is kept', () => {
     const r = read('A child with asthma is seen in clinic. How many drugs treat asthma?', E.asthma);
     expect(r.operator).toBe('count');

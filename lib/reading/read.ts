@@ -68,7 +68,9 @@ const FOCUS_WINDOW_WORDS = 5;
 const INDEFINITE = new Set(['a', 'an', 'another', 'other', 'some', 'any', 'one', 'certain']);
 const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'such', 'said', 'same', 'which', 'what', 'whose']);
 // Between a kind word and the entity it describes: "the drug metformin", "the 'Apoptosis' pathway", "anatomy [liver]".
-const APPOSITION_GAP = /^[\s"'“”‘’()[\],:-]*(?:(?:the|a|an|called|named|known as)[\s"'“”‘’()[\],:-]*)*$/i;
+// "frustration (listed) as a side effect": a role given to the entity is an apposition too.
+const APPOSITION_GAP =
+  /^[\s"'“”‘’()[\],:-]*(?:(?:the|a|an|called|named|known as|(?:(?:listed|reported|recorded|noted|mentioned|given|known)\s+)?as)[\s"'“”‘’()[\],:-]*)*$/i;
 // "Is there a drug …", "Does any drug …", "Are there genes …": a yes/no question that introduces a kind. With "a"/"an" only
 // when a clause or "exist" follows ("Does a drug exist that …"): "as a side effect", "constitutes a treatment for" name a relation.
 // "any of the drugs …", "some of these genes …" introduce the kind as well.

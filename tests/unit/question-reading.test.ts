@@ -320,6 +320,17 @@ describe('inline option forms', () => {
   });
 });
 
+describe('a kind word giving an entity its role', () => {
+  it.each([['Medicines with nausea recorded as a side effect — name them.'], ['Compounds reporting nausea as an adverse effect: which ones?']])(
+    'describes the entity ("nausea as a side effect"), not the answer: %s',
+    (text) => {
+      const r = read(text, E.nausea);
+      expect(r.answerKind).toBe('Compound');
+      expect(chains(r)).toEqual(['nausea[Side Effect]:CcSE']);
+    },
+  );
+});
+
 describe('a question wrapped in context', () => {
   it.each([
     ['A 60-year-old with asthma is referred for blood pressure control. Which drugs treat hypertension?'],

@@ -35,8 +35,6 @@ const EnvSchema = z.object({
   HOPSCOPE_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** on: `npm start` runs the workers in a process of its own, restarted when it dies; inline: in the launcher's process; off: none, runs and evaluations wait for `npm run worker` processes. */
   HOPSCOPE_WORKERS: z.enum(['on', 'inline', 'off']).default('on'),
-  /** The CPU niceness of that worker process (0–19): above 0, the web server's reads get the CPU before the runs. */
-  HOPSCOPE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(0),
   /** The queue runs go through (lib/runs/queue.ts): processes that share it share the runs. */
   HOPSCOPE_RUN_QUEUE: z
     .string()

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import os from 'node:os';
 
 /** Restarts of a child that keeps dying wait longer each time, up to this. */
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -21,14 +20,7 @@ export interface Supervised {
  * until `stop` (the launcher's worker process: a crash there costs the runs in
  * flight a resume, never the web server). Whatever ends this process kills the child.
  */
-export function superviseChild(spec: {
-  name: string;
-  args: string[];
-  env?: NodeJS.ProcessEnv;
-  /** The child's CPU niceness (0–19): above 0, a process beside it on the same cores gets the CPU first. */
-  niceness?: number;
-  log?: (line: string) => void;
-}): Supervised {
+export function superviseChild(spec: { name: string; args: string[]; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Supervised {
   const log = spec.log ?? ((line: string) => console.error(line));
   let child: ChildProcess | null = null;
   let stopping = false;
@@ -37,13 +29,6 @@ export function superviseChild(spec: {
     const startedAt = Date.now();
     const started = spawn(process.execPath, spec.args, { stdio: 'inherit', env: spec.env ?? process.env });
     child = started;
-    if (spec.niceness && started.pid) {
-      try {
-        os.setPriority(started.pid, spec.niceness);
-      } catch (error) {
-        log(`[hopscope] could not lower the ${spec.name}'s priority: ${(error as Error).message}`);
-      }
-    }
     started.on('exit', (code, signal) => {
       if (child === started) child = null;
       if (stopping) return;

@@ -48,7 +48,7 @@ async function main() {
   // server's reads; in this process (inline); or not at all (off: runs wait for `npm run worker` processes).
   const workers =
     env.HOPSCOPE_WORKERS === 'on'
-      ? superviseWorkers(env.HOPSCOPE_WORKER_NICE)
+      ? superviseWorkers()
       : env.HOPSCOPE_WORKERS === 'inline'
         ? await (await import('../lib/runs/worker')).startWorkers({ concurrency: env.HOPSCOPE_WORKER_CONCURRENCY })
         : null;
@@ -88,13 +88,12 @@ async function main() {
 }
 
 /** The run workers as a child process (`npm run worker`'s program: built, or from source), restarted when it dies. */
-function superviseWorkers(niceness: number): Supervised {
+function superviseWorkers(): Supervised {
   // It finds the database through DATABASE_URL (set by ensureDatabase), and exits with the launcher.
   return superviseChild({
     name: 'worker process',
     args: [path.resolve('scripts', 'run.mjs'), 'worker'],
     env: { ...process.env, HOPSCOPE_LAUNCHER_PID: String(process.pid) },
-    niceness,
   });
 }
 

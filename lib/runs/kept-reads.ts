@@ -148,7 +148,12 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Kept) {
   const gzip = acceptsGzip(req.headers['accept-encoding']);
   if (entry.page) {
     const nonce = newNonce();
-    headers['content-security-policy'] = String(headers['content-security-policy']).replaceAll(entry.nonce!, nonce);
+    // The CSP, and any other header Next.js put the nonce in.
+    const renonce = (value: string) => value.replaceAll(entry.nonce!, nonce);
+    for (const [name, value] of Object.entries(headers)) {
+      if (typeof value === 'string') headers[name] = renonce(value);
+      else if (Array.isArray(value)) headers[name] = value.map(renonce);
+    }
     body = gzip ? gzipWith(entry.page, nonce) : joinWith(entry.page, nonce);
   } else {
     body = gzip ? entry.gzip! : entry.body!;

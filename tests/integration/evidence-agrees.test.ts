@@ -21,7 +21,10 @@ async function unjoinedGenes(): Promise<[{ id: string; name: string }, { id: str
   for (const a of rows)
     for (const b of rows) {
       if (a.id >= b.id) continue;
-      const { rowCount } = await getPool().query('select 1 from edges where (source_id = $1 and target_id = $2) or (source_id = $2 and target_id = $1)', [a.id, b.id]);
+      const { rowCount } = await getPool().query('select 1 from edges where (source_id = $1 and target_id = $2) or (source_id = $2 and target_id = $1)', [
+        a.id,
+        b.id,
+      ]);
       if (!rowCount) return [a, b];
     }
   throw new Error('no two genes without an edge between them');
@@ -61,10 +64,7 @@ function directionFault(o: Record<string, unknown>): string | null {
   const metaedges = Array.isArray(o.metaedges) ? (o.metaedges as string[]) : typeof o.metaedge === 'string' ? [o.metaedge] : [];
   if ((direction !== 'out' && direction !== 'in') || !metaedges.length) return null;
   const near = typeof o.anchor === 'string' && o.anchor.includes('::') ? o.anchor.split('::')[0] : null;
-  const far = [
-    ...(typeof o.targetKind === 'string' ? [o.targetKind] : []),
-    ...(Array.isArray(o.neighborKinds) ? (o.neighborKinds as string[]) : []),
-  ];
+  const far = [...(typeof o.targetKind === 'string' ? [o.targetKind] : []), ...(Array.isArray(o.neighborKinds) ? (o.neighborKinds as string[]) : [])];
   for (const m of metaedges) {
     const info = metaedgeInfo(m);
     if (!info || sameKind(info.source, info.target)) continue;
@@ -145,7 +145,8 @@ describe('every method, offline with the aids on, gives evidence that agrees wit
   beforeAll(async () => {
     pair = await unjoinedGenes();
     for (const method of METHOD_IDS)
-      for (const [name, question] of Object.entries(questions())) runs.set(`${method}/${name}`, await runToSuccess({ method, question, switches: { aids: true } }));
+      for (const [name, question] of Object.entries(questions()))
+        runs.set(`${method}/${name}`, await runToSuccess({ method, question, switches: { aids: true } }));
   }, 600_000);
 
   it.each(METHOD_IDS.flatMap((m) => ['list', 'stated', 'absent'].map((q) => [m, q])))('%s: %s', (method, name) => {
@@ -170,7 +171,13 @@ describe('every method, offline with the aids on, gives evidence that agrees wit
       ).toBe(true);
     }
     // The methods that read the asked pair (the answer-set aid, BioWeave's claim search) do say no.
-    for (const method of ['kg-rag', 'xr2', 'bioweave']) expect(answerOf(runs.get(`${method}/absent`)!).text.trim().toLowerCase(), method).toBe('no');
+    for (const method of ['kg-rag', 'xr2', 'bioweave'])
+      expect(
+        answerOf(runs.get(`${method}/absent`)!)
+          .text.trim()
+          .toLowerCase(),
+        method,
+      ).toBe('no');
   });
 
   it('says "yes" on a pair the KG joins, citing the edge', () => {
@@ -179,7 +186,10 @@ describe('every method, offline with the aids on, gives evidence that agrees wit
       expect(answerOf(run).text.trim().toLowerCase(), method).toBe('yes');
       const cited = new Set([...answerOf(run).evidenceIds, ...answerOf(run).claims.flatMap((c) => c.evidenceIds)]);
       const edge = run.evidence.filter((e) => cited.has(e.id)).flatMap((e) => (e.kind === 'triple' || e.kind === 'path' ? kgTriplesOf(e) : []));
-      expect(edge.some((t) => t.metaedge === 'CbG' && t.targetName === 'KCNH2'), method).toBe(true);
+      expect(
+        edge.some((t) => t.metaedge === 'CbG' && t.targetName === 'KCNH2'),
+        method,
+      ).toBe(true);
     }
   });
 });

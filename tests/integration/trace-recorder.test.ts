@@ -226,10 +226,12 @@ describe('TraceRecorder', () => {
     expect(await trace.step({ kind: 'regram.revise', label: 'X' }, async () => null)).toBeNull();
     await expect
       .poll(() =>
-        trace.step({ kind: 'regram.revise', label: 'X' }, async () => null).then(
-          () => null,
-          (error: unknown) => error,
-        ),
+        trace
+          .step({ kind: 'regram.revise', label: 'X' }, async () => null)
+          .then(
+            () => null,
+            (error: unknown) => error,
+          ),
       )
       .toBeInstanceOf(RunCancelledError);
   });

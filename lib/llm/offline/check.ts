@@ -29,7 +29,8 @@ function missingEvidence(u: QuestionReading, graph: EvidenceGraph): string[] {
   if (!u.anchors.length && !u.propositions.length) missing.push('no linked entity anchors the question');
   if (!u.answerKind && !u.propositions.length) missing.push('the kind of the answer is not determined');
   for (const p of u.propositions) {
-    if (graph.connecting(p.subject.nodeId, p.object.nodeId, p.hop.edges).length || graph.checkedAbsent(p.subject.nodeId, p.object.nodeId, p.hop.edges).length) continue;
+    if (graph.connecting(p.subject.nodeId, p.object.nodeId, p.hop.edges).length || graph.checkedAbsent(p.subject.nodeId, p.object.nodeId, p.hop.edges).length)
+      continue;
     // Without the pair's own edges read, a neighbourhood is a cut list: it can state the claim, never refute it.
     missing.push(`the edges between ${p.subject.name} and ${p.object.name} with relation ${relation(p.hop.edges)} were not read`);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 
 /**
  * The reads the linking-set generator (scripts/linking-set.ts) samples its cases from:
@@ -12,9 +13,8 @@ export type SampledNode = z.infer<typeof NodeRow>;
 const AliasGroup = z.object({ alias: z.string(), ids: z.array(z.string()) });
 const IdAlias = z.object({ id: z.string(), alias: z.string() });
 
-async function rows<T extends z.ZodTypeAny>(schema: T, sql: string, values: unknown[] = []): Promise<z.infer<T>[]> {
-  return z.array(schema).parse((await getPool().query(sql, values)).rows);
-}
+/** The pool's rows of `sql`, each parsed by `schema`. */
+const rows = <T extends z.ZodType>(schema: T, sql: string, values?: unknown[]) => queryRows(getPool(), schema, sql, values);
 
 /** Which nodes a sample draws from, by the kind of case made of them. */
 const NODE_FILTERS = {

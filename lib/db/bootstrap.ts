@@ -74,7 +74,7 @@ export async function ensureDatabase(env: HopscopeEnv = readEnv(), opts: { datab
       stopped = true;
       if (timer) clearTimeout(timer);
       await closeDb();
-      await server?.stop();
+      if ((await server?.stop()) === 'left running') console.error('[db] the embedded PostgreSQL stays up: another process is still connected to it');
     },
   };
 }

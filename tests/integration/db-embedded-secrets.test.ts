@@ -11,4 +11,12 @@ describe('a new embedded PostgreSQL', () => {
     expect(seen.passwordLength).toBeGreaterThanOrEqual(24);
     expect(seen.legacy).toMatch(/password authentication failed/);
   }, 150_000);
+
+  it('stays up when the process that started it stops while another process is still connected (a second CLI eval on the same database)', () => {
+    const port = String(55400 + Math.floor(Math.random() * 400));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/embedded-shared-stop.ts', port], { encoding: 'utf8', timeout: 120_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const seen = JSON.parse(result.stdout.trim().split('\n').at(-1)!);
+    expect(seen).toEqual({ owned: true, whileUsed: 'left running', upWhileUsed: true, afterwards: 'stopped', upAfterwards: false });
+  }, 150_000);
 });

@@ -58,6 +58,11 @@ function isPlural(phrase: string): boolean {
   return /^where\b/i.test(phrase) || head === 'loci' || /^(?:[std]x|dz)$/.test(head) || (head.endsWith('s') && !/(?:ss|us|is)$/.test(head));
 }
 
+function inflectedAfterTo(t: AnalysedText, i: number): boolean {
+  const word = t.words[i];
+  return i > 0 && t.words[i - 1].lemma === 'to' && word.text.toLowerCase() !== word.lemma.toLowerCase();
+}
+
 /** Kind words in the text naming a kind the loaded graph has, non-overlapping, in text order. */
 export function findKindWords(text: string | AnalysedText): KindWord[] {
   const t = typeof text === 'string' ? analyseText(text) : text;
@@ -72,8 +77,9 @@ export function findKindWords(text: string | AnalysedText): KindWord[] {
     const candidates = new Set<KindPhrase>();
     for (const forms of [t.forms[i], t.joined[i]]) for (const f of forms ?? []) for (const p of BY_FIRST.get(f) ?? []) candidates.add(p);
     for (const p of candidates) {
-      // A one-word kind noun used as a verb ("compounded", "signed") names no kind.
-      if (p.words.length === 1 && t.words[i].pos === 'VERB') continue;
+      // A one-word kind noun used as a verb ("compounded", "signed") names no kind; after "to" a verb takes its bare form, so an
+      // inflected word there is the noun the tagger misread ("similar to drugs for gout").
+      if (p.words.length === 1 && t.words[i].pos === 'VERB' && !inflectedAfterTo(t, i)) continue;
       // A modifier before the head noun is not inflected: "drugs target" is no "drug target".
       if (p.words.length > 1 && !p.words.includes('of') && americanSpelling(t.words[i].text.toLowerCase()) !== p.words[0]) continue;
       const m = matchAt(t, i, p.words, new Set([p.words[0]]));

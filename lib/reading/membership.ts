@@ -9,9 +9,9 @@
  * meeting between the anchor and X (never a cut list of the set).
  */
 
-import { sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
-import type { Anchor, LocatedEntity } from '@/lib/llm/offline/types';
-import { reverseHop } from './attach';
+import { otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
+import type { Anchor, LocatedEntity, RelationCue } from '@/lib/llm/offline/types';
+import { reverseHop, type Span } from './attach';
 import type { KindWord } from './kind-words';
 
 // Between the member and the set's kind word: a copula, an adverb or two, "known as", then "among", "one of", "in", "part of", "a", "any of the"...
@@ -26,13 +26,22 @@ export interface Member {
   word: KindWord;
 }
 
-/** The first mention standing as a member of a set a following kind word of its kind names, if any. */
-export function memberOf(mentions: LocatedEntity[][], words: KindWord[], text: string): Member | null {
+/**
+ * The first mention standing as a member of a set a following kind word of
+ * its kind names, if any; a relation noun whose relation reaches the
+ * mention's kind names such a set too ("is sweat among the sites of …", "is
+ * ABL1 one of the targets of …").
+ */
+export function memberOf(mentions: LocatedEntity[][], words: KindWord[], relations: RelationCue[], text: string): Member | null {
   for (const [index, mention] of mentions.entries()) {
     const span = mention[0];
-    const word = words.find((w) => w.start >= span.end && MEMBER_GAP.test(text.slice(span.end, w.start)));
+    const after = (w: Span) => w.start >= span.end && MEMBER_GAP.test(text.slice(span.end, w.start));
+    const word = words.find(after);
     const entity = word && mention.find((l) => sameKind(l.kind, word.kind));
     if (word && entity) return { entity, index, word };
+    const noun = relations.find(after);
+    const member = noun && !word && mention.find((l) => noun.metaedges.some((m) => otherEnd(m, l.kind)));
+    if (noun && member) return { entity: member, index, word: { phrase: noun.phrase, kind: member.kind, start: noun.start, end: noun.end, plural: true, weak: false } };
   }
   return null;
 }

@@ -58,6 +58,9 @@ export function wordForms(word: Word): Set<string> {
   for (const w of new Set([lower, americanSpelling(lower), word.lemma.replace(/[-‐‑]/g, '')])) for (const b of bases(w)) forms.add(b);
   // An abbreviation's plural ("AEs", "ADRs", "SEs"): too short for the suffix rules.
   if (/^[A-Z]{2,}s$/.test(word.text)) forms.add(lower.slice(0, -1));
+  // A shorthand made a participle by an apostrophe ("tx'd", "dx'd"): the shorthand itself.
+  const clipped = /^(.+)['’]d$/.exec(lower);
+  if (clipped) forms.add(clipped[1]);
   return forms;
 }
 

@@ -10,7 +10,8 @@ import { nonOverlapping } from './relation-cues';
 export type { QuestionCue };
 
 const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
-  { pattern: 'how many|how much|number of|count(?:s|ing)?|total (?:number|count)|tally', cue: 'count' },
+  // "a number of" is a quantity ("PELI1 interacts with a number of genes"), not a count asked for.
+  { pattern: 'how many|how much|(?<!\\b(?:a|an)\\s+(?:\\w+\\s+)?)number of|count(?:s|ing)?|total (?:number|count)|tally', cue: 'count' },
   { pattern: 'list(?:s|ing)?|name all|enumerate|all(?: the)?|every|what are|which are|identify all', cue: 'list' },
   { pattern: 'name (?:a|an|one|the)|which one|what is the|the only|a single|which single', cue: 'single' },
   {

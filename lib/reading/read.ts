@@ -14,7 +14,8 @@ import { findQuestionCues, type QuestionCue } from './question-cues';
 import { findRelationCues } from './relation-cues';
 import { findKindWords, type KindWord } from './kind-words';
 import { memberHops } from './members';
-import { joins, metaedgesBetween, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
+import { joins, kindPlural, metaedges, metaedgesBetween, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
+import { relationNouns } from './relation-nouns';
 import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
@@ -63,7 +64,7 @@ interface Variable {
 }
 
 const FOCUS =
-  /(?<![\p{L}])(?:which|what|whose|who|how many|number of|count|list|name|identify|find|give|enumerate|determine|tell|provide|select|choose|pick)(?![\p{L}])/giu;
+  /(?<![\p{L}])(?:which|what|whose|who|how many|(?<!\b(?:a|an)\s+(?:\w+\s+)?)number of|count|list|name|identify|find|give|enumerate|determine|tell|provide|select|choose|pick)(?![\p{L}])/giu;
 const FOCUS_WINDOW_WORDS = 5;
 const INDEFINITE = new Set(['a', 'an', 'another', 'other', 'some', 'any', 'one', 'certain']);
 const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'such', 'said', 'same', 'which', 'what', 'whose']);
@@ -71,6 +72,7 @@ const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their
 // "frustration (listed) as a side effect": a role given to the entity is an apposition too.
 const APPOSITION_GAP =
   /^[\s"'“”‘’()[\],:-]*(?:(?:the|a|an|called|named|known as|(?:(?:listed|reported|recorded|noted|mentioned|given|known)\s+)?as)[\s"'“”‘’()[\],:-]*)*$/i;
+const COPULA_BEFORE = /(?<![\p{L}])(?:is|are|was|were|be)\s+$/iu;
 // "Is there a drug …", "Does any drug …", "Are there genes …": a yes/no question that introduces a kind. With "a"/"an" only
 // when a clause or "exist" follows ("Does a drug exist that …"): "as a side effect", "constitutes a treatment for" name a relation.
 // "any of the drugs …", "some of these genes …" introduce the kind as well.
@@ -83,8 +85,13 @@ const RUN_GAP = /^[\s,;/]*(?:\bor\b)?[\s,;/]*$/i;
 const RUN_END = /^[\s.?!]*$/;
 const TAKEN_UP = /^\s+(?:ones?|of them|are they|is it)\b/i;
 const RELATIVE_CLAUSE = /^\s+(?:that|which|who|whose)\b/i;
+// A demonstrative (and a modifier at most) right before a kind word: it takes up a set named before ("those drugs", "these etofibrate-like compounds").
+const DEMONSTRATIVE = /(?<![\p{L}])(?:those|these|said|such|the same)\s+(?:[\p{L}-]+\s+)?$/iu;
+// A pronoun standing for a set ("resemble those treated by", "the ones that").
+const SET_PRONOUN = /(?<![\p{L}])(?:those|the ones)(?![\p{L}])/giu;
 // "Are there any genes …": a plural kind introduced by "there" is asked for in full.
 const THERE_INTRODUCED = /\bthere\s+(?:(?:is|are|exists?)\s+)?(?:(?:any|some)\s+)?$/i;
+const PARTICIPLE = /^\p{L}+(?:ed|ing)(?![\p{L}])/iu;
 const INDEFINITE_INTRODUCED = { before: /\b(?:a|an)\s+$/i, after: /^\s+(?:that|which|who|exists?)\b/i };
 // Between the asked kind and another word of its kind, a copula makes that word a predicate of the answer ("which drug here is a treatment for").
 const PREDICATIVE = /^(?:\s+\w+){0,2}\s+(?:is|are|was|were|be|as|constitutes?|represents?)\s+(?:(?:a|an|the|one of the)\s+)?(?:[\p{L}-]+\s+)?$/iu;
@@ -100,7 +107,7 @@ const PLURAL_VERB = /^\s+(?:\w+\s+)?(?:are|have|do|were)\b/i;
 const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
 // A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
 const ANAPHOR =
-  /\b(?:it|its|they|them|their|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/i;
+  /\b(?:it|its|they|them|their|theirs|hers|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/i;
 
 /** What every method's question frame holds: the question, its options if given apart, and the entity links of both. */
 export interface FramedQuestion {
@@ -169,17 +176,17 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   const asked = [...found, ...beside(prepositionCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
   // A chain written with arrows, or a yes/no on whether an entity belongs to a chain's set, is read as such first.
   const arrows = readArrowChain(blanked, mentions, kindWords, asked);
-  const membership = has('yesno') && !options.length ? readMembership(arrows, mentions, free, asked, questionCues, blanked) : null;
+  // A noun modifier stands between a question word and its kind word ("Which asthma drugs"): it joins the relations once the focus is found.
+  const relations = [...asked, ...beside(nounModifierCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
+  const membership = has('yesno') && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
   // A yes/no clause introduces a kind only after its opener ("I'm doing some drug repurposing work. Does X bind any of the genes …").
   const opener = has('yesno') ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => c.start)) : 0;
   const focused = membership
     ? null
     : arrows
       ? { word: arrows.word, asked: !has('yesno') }
-      : earlier(collectionFocus(blanked, mentions), focusWord(blanked, free, asked, has('yesno'), opener));
+      : earlier(collectionFocus(blanked, mentions), focusWord(blanked, free, asked, has('yesno'), opener, mentionSpans));
   const focus = focused?.word ?? null;
-  // A noun modifier stands between a question word and its kind word ("Which asthma drugs"): it joins the relations once the focus is found.
-  const relations = [...asked, ...beside(nounModifierCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
   // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
   // a question word asking for it, asks for the members, not a verdict.
   // "niacin upregulate WIF1", "droxidopa HTR1A binding": two entities and a relation joining them, with nothing asked for, state a claim to check.
@@ -214,7 +221,14 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   } else if (arrows) {
     anchors = [arrows.anchor];
   } else if (propositional) {
-    ({ anchors, propositions } = readPropositions(mentions, relations, questionCues, notes));
+    const pairNotes: string[] = [];
+    ({ anchors, propositions } = readPropositions(mentions, relations, questionCues, pairNotes));
+    const meeting = propositions.length ? null : meetingThroughMembers(mentions, relations);
+    if (meeting) {
+      ({ anchors, answerKind } = meeting);
+      answerKindFrom = 'relation';
+      notes.push(`read as whether a member of ${meeting.anchors[0].entity.name} joins ${meeting.anchors[1].entity.name}`);
+    } else notes.push(...pairNotes);
   } else if (answerKind) {
     // "Which drugs other than metformin …": an entity of the answer's kind after an exclusion is left out of the answers, not a constraint.
     const members = excludedMembers(answerKind, questionCues, mentions, blanked);
@@ -307,17 +321,16 @@ function readMembership(
   let set: { anchors: Anchor[]; member: LocatedEntity; kind: NodeKind } | null = null;
   if (arrows?.member) set = { anchors: [arrows.anchor], member: arrows.member, kind: arrows.answerKind };
   else if (!arrows) {
-    const member = memberOf(mentions, free, text);
+    const member = memberOf(mentions, free, relations, text);
     if (!member) return null;
     const rest = mentions.filter((_, i) => i !== member.index);
     set = { anchors: readAnchors(member.word.kind, member.word, free, rest, relations, questionCues, text, []), member: member.entity, kind: member.word.kind };
   }
   const meeting = set && membershipAsMeeting(set.anchors, set.member);
   if (!set || !meeting) return null;
-  const kind = (k: NodeKind) => k.toLowerCase();
   return {
     ...meeting,
-    note: `whether ${set.member.name} is among the ${kind(set.kind)}s the chain reaches: read as whether a ${kind(meeting.answerKind)} joins both the chain and ${set.member.name}`,
+    note: `whether ${set.member.name} is among the ${kindPlural(set.kind)} the chain reaches: read as whether a ${meeting.answerKind.toLowerCase()} joins both the chain and ${set.member.name}`,
   };
 }
 
@@ -481,6 +494,8 @@ function settleApposition(word: KindWord, mentions: Mention[], text: string): bo
     const span = mention[0];
     const between = word.end <= span.start ? text.slice(word.end, span.start) : span.end <= word.start ? text.slice(span.end, word.start) : null;
     if (between === null || !APPOSITION_GAP.test(between)) continue;
+    // "Is pruritus a symptom of …": after a copula the kind word is what the entity is said to be, not a name for it.
+    if (span.end <= word.start && /\S/.test(between) && COPULA_BEFORE.test(text.slice(0, span.start))) continue;
     const fitting = mention.filter((l) => sameKind(l.kind, word.kind));
     if (!fitting.length) continue;
     mentions[i] = fitting;
@@ -498,14 +513,14 @@ function settleApposition(word: KindWord, mentions: Mention[], text: string): bo
  * question word asks for it ("Are there genes …? Which ones?"), or "there
  * are" introduces it in the plural: the members are asked for, not a verdict.
  */
-function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean, opener = 0): Focus | null {
+function focusWord(text: string, words: KindWord[], relations: RelationCue[], yesno: boolean, opener: number, named: Span[]): Focus | null {
   let best: { word: KindWord; distance: number } | null = null;
   // "Determine whether …", "find out if …", "tell me whether …" embed a yes/no question; they ask for no kind.
   const focusCues = [...text.matchAll(FOCUS)]
     .map((m) => ({ start: m.index, end: m.index + m[0].length }))
     .filter((c) => !/^\s+(?:\w+\s+)?(?:whether|if)\b/i.test(text.slice(c.end)));
   // A yes/no question asks about a kind only when it introduces one ("Is there a drug that …", "Are there genes …"); "one of the side effects of X" names a relation.
-  const introduced = yesno ? words.find((w) => w.start >= opener && introduces(w, text)) : undefined;
+  const introduced = yesno ? words.find((w) => w.start >= opener && introduces(w, text, relations, named)) : undefined;
   const plural = (w: KindWord) => w.plural && THERE_INTRODUCED.test(text.slice(0, w.start));
   if (!focusCues.length) {
     const word = yesno ? introduced : words[0];
@@ -541,6 +556,12 @@ function statesClaim(mentions: Mention[], relations: RelationCue[]): boolean {
   );
 }
 
+/** Where the question word stands, for a question whose answer no noun names ("What does X bind that Y doesn't?"). */
+function questionWord(text: string): Span | null {
+  const found = [...text.matchAll(FOCUS)][0];
+  return found ? { start: found.index, end: found.index + found[0].length } : null;
+}
+
 function earlier(a: Focus | null, b: Focus | null): Focus | null {
   return a && (!b || a.word.start < b.word.start) ? a : b;
 }
@@ -567,9 +588,17 @@ function collectionFocus(text: string, mentions: Mention[]): Focus | null {
   return null;
 }
 
-function introduces(word: KindWord, text: string): boolean {
-  const before = text.slice(0, word.start);
-  return EXISTENTIAL.test(before) || (INDEFINITE_INTRODUCED.before.test(before) && INDEFINITE_INTRODUCED.after.test(text.slice(word.end)));
+/**
+ * "any drug", "any of the drugs", "a drug that …": the yes/no clause introduces the kind. An entity modifying the kind word stands
+ * between ("any gout drug", "any of the asthma medicines"), and a relation phrase may follow the indefinite word in place of a
+ * clause ("a gene involved in apoptosis", "a disease presenting with fever"); "a treatment for X" names a relation.
+ */
+function introduces(word: KindWord, text: string, relations: RelationCue[], named: Span[]): boolean {
+  const modifier = named.find((m) => m.end <= word.start && /^(?:\s+|\s*-\s*)$/.test(text.slice(m.end, word.start)));
+  const before = text.slice(0, modifier?.start ?? word.start);
+  const after = text.slice(word.end);
+  const related = relations.some((r) => r.start >= word.end && /^\s+$/.test(text.slice(word.end, r.start)) && PARTICIPLE.test(r.phrase));
+  return EXISTENTIAL.test(before) || (INDEFINITE_INTRODUCED.before.test(before) && (INDEFINITE_INTRODUCED.after.test(after) || related));
 }
 
 /** The kind every linked option shares, if they share one. */
@@ -602,22 +631,64 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     if (existing) existing.spans.push(span);
     else variables.push({ id, kind, spans: [span] });
   };
-  for (const word of free) {
-    if (word === focus) continue;
-    if (!sameKind(word.kind, answerKind)) add(word.kind, word.kind, word);
+  // A relation joining a kind to itself between two places ("compounds similar to drugs", "diseases resembling those …").
+  const selfRelated = (kind: NodeKind, from: number, to: number) =>
+    relations.some((r) => r.start >= from && r.end <= to && r.metaedges.some((m) => joins(m, kind, kind)));
+  // A demonstrative governed by such a relation right before it ("similar to those drugs"): it takes up another set of the kind.
+  const takenUp = (word: KindWord) => {
+    const demonstrative = DEMONSTRATIVE.exec(text.slice(0, word.start));
+    return !!demonstrative && governedBySelfRelation(word.kind, demonstrative.index, relations, text);
+  };
+  // Words of the answer's kind in a sentence before the one that asks: the answer, unless a demonstrative later takes them up as another set.
+  const context = focus ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;]/.test(text.slice(w.end, focus.start))) : [];
+  for (const word of [...free, ...setPronouns(answerKind, focus, free, relations, text)].sort((a, b) => a.start - b.start)) {
+    if (word === focus || context.includes(word)) continue;
+    // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words makes them two sets;
+    // a demonstrative takes up the set named before ("… other genes. What diseases are linked to those interacting genes?").
+    if (!sameKind(word.kind, answerKind)) {
+      const same = variables.filter((v) => v !== answer && sameKind(v.kind, word.kind)).at(-1);
+      const apart = same && !DEMONSTRATIVE.test(text.slice(0, word.start)) && selfRelated(word.kind, same.spans.at(-1)!.end, word.start);
+      add(apart ? `${word.kind} (${variables.length})` : (same?.id ?? word.kind), word.kind, word);
+    }
     // "Which genes interact with a gene associated with asthma?": a second, different gene; "which drug is a treatment for …", "which genes are common targets of …" say what the answer is.
-    // "Which compounds are similar to the drugs that treat …": a relation between them and a clause describing the second make it another set.
+    // "Which compounds are similar to the drugs that treat …", "… similar to those drugs?": a relation between them and a clause
+    // describing the second, or a demonstrative taking up a set named before, make it another set.
     // "the protein targets (genes)", "genes that encode proteins …" name the answer again.
     else if (
       focus &&
       word.start > focus.start &&
-      (isIndefinite(word, text) || described(word, focus, relations, text)) &&
+      (isIndefinite(word, text) || described(word, focus, relations, text) || (takenUp(word) && selfRelated(answerKind, focus.end, word.start))) &&
       !SAME_SET.test(text.slice(focus.end, word.start))
-    )
+    ) {
       add(`${answerKind} (other)`, answerKind, word);
-    else answer.spans.push(word);
+      if (takenUp(word)) variables.find((v) => v.id === `${answerKind} (other)`)!.spans.push(...context.splice(0));
+    } else answer.spans.push(word);
   }
+  answer.spans.push(...context);
   return variables;
+}
+
+/**
+ * "Which diseases resemble those treated by …", "… the ones treated by …": a
+ * pronoun standing for a set of the answer's kind, with a relation of the kind
+ * to itself between the question word and it and a clause or participle after it.
+ */
+function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], relations: RelationCue[], text: string): KindWord[] {
+  if (!focus) return [];
+  return [...text.matchAll(SET_PRONOUN)]
+    .map((m) => ({ phrase: m[0], kind: answerKind, start: m.index, end: m.index + m[0].length, plural: true, weak: false }))
+    .filter(
+      (w) =>
+        w.start > focus.end &&
+        !free.some((f) => f.start >= w.end && /^\s+(?:[\p{L}-]+\s+)?$/u.test(text.slice(w.end, f.start))) &&
+        (RELATIVE_CLAUSE.test(text.slice(w.end)) || relations.some((r) => r.start >= w.end && /^\s*$/.test(text.slice(w.end, r.start)))) &&
+        governedBySelfRelation(answerKind, w.start, relations, text),
+    );
+}
+
+/** A relation joining the kind to itself stands right before `at`, a preposition at most between ("similar to those", "resembling the ones"). */
+function governedBySelfRelation(kind: NodeKind, at: number, relations: RelationCue[], text: string): boolean {
+  return relations.some((r) => r.end <= at && /^\s*(?:(?:to|with|of|by|as)\s+)?$/i.test(text.slice(r.end, at)) && r.metaedges.some((m) => joins(m, kind, kind)));
 }
 
 function described(word: KindWord, focus: KindWord, relations: RelationCue[], text: string): boolean {
@@ -665,7 +736,32 @@ function attach(mention: Mention, variables: Variable[], relations: RelationCue[
       }
     }
   }
-  return best;
+  return best.choice ? best : impliedMiddle(mention, variables, relations);
+}
+
+/**
+ * No metaedge joins the entity to anything the question names ("Which pathways
+ * does imatinib act on?"): the chain runs through a kind the question leaves
+ * unsaid, the one whose two hops read cheapest, a phrase of the text naming
+ * one of them at least: imatinib binds genes, which take part in pathways.
+ * Two hops the kinds alone chose are no reading.
+ */
+function impliedMiddle(mention: Mention, variables: Variable[], relations: RelationCue[]): Attachment {
+  const kinds = [...new Set(metaedges().flatMap((m) => [m.source, m.target]))];
+  let best: { attachment: Attachment; cost: number } | null = null;
+  for (const entity of mention) {
+    for (const variable of variables) {
+      for (const middle of kinds) {
+        if (sameKind(middle, entity.kind) || sameKind(middle, variable.kind)) continue;
+        const first = hopChoices({ kind: entity.kind, spans: [entity] }, { kind: middle, spans: [] }, relations)[0];
+        const second = first && hopChoices({ kind: middle, spans: [] }, variable, relations.filter((r) => r !== first.cue))[0];
+        if (!second || (!first.cue && !second.cue)) continue;
+        const cost = first.cost + second.cost;
+        if (!best || cost < best.cost) best = { attachment: { entity, variable, choice: second, via: first.hop }, cost };
+      }
+    }
+  }
+  return best?.attachment ?? { entity: mention[0], variable: null, choice: null };
 }
 
 // An intermediate should relate to the answer through a phrase of its own, not
@@ -684,7 +780,15 @@ function readAnchors(
 ): Anchor[] {
   const variables = variablesOf(answerKind, focus, free, relations, text);
   const answer = variables[0];
-  let attachments = mentions.map((mention) => attach(mention, variables, relations));
+  // "the pathways of imatinib's targets": a relation noun tied to an entity names an intermediate set, which the entity joins through that noun.
+  const nouns = relationNouns(text, mentions, relations, free, answer);
+  const nounSets = nouns.map((n, i) => ({ noun: n, variable: { id: `${n.kind} (${i})`, kind: n.kind, spans: [n.cue] } }));
+  variables.push(...nounSets.map((n) => n.variable));
+  let attachments = mentions.map((mention) => {
+    const set = nounSets.find((n) => mention.includes(n.noun.entity));
+    const choice = set && hopChoices({ kind: set.noun.entity.kind, spans: [set.noun.entity] }, set.variable, [set.noun.cue])[0];
+    return set && choice ? { entity: set.noun.entity, variable: set.variable, choice } : attach(mention, variables, relations);
+  });
   const used = new Set(attachments.map((a) => a.choice?.cue).filter(Boolean));
 
   // Link intermediates towards the answer, nearest first, so the links form a tree rooted at the answer.
@@ -741,7 +845,7 @@ function readAnchors(
         questionCues,
         mentions,
         text,
-        focus,
+        focus ?? questionWord(text),
       ),
     };
   });
@@ -799,6 +903,28 @@ function readPropositions(
     anchors.push({ entity: object, metaedges: back.edges.map((e) => e.metaedge), cue: back.cue, chain: [back], negated: false });
   }
   return { anchors, propositions };
+}
+
+/**
+ * A yes/no on a collection and an entity no relation joins it to ("Are any
+ * biguanides indicated for type 2 diabetes?"): the claim is on the
+ * collection's members, read as whether a member joins the entity.
+ */
+function meetingThroughMembers(mentions: Mention[], relations: RelationCue[]): { anchors: Anchor[]; answerKind: NodeKind } | null {
+  if (mentions.length !== 2) return null;
+  for (const [collection, other] of [mentions, [...mentions].reverse()]) {
+    for (const whole of collection) {
+      for (const members of memberHops(whole.kind)) {
+        for (const entity of other) {
+          const choice = hopChoices({ kind: entity.kind, spans: [entity] }, { kind: members.to, spans: [whole] }, relations)[0];
+          if (!choice) continue;
+          const anchor = (e: LocatedEntity, hop: Hop): Anchor => ({ entity: e, chain: [hop], metaedges: hop.edges.map((x) => x.metaedge), cue: hop.cue, negated: false });
+          return { answerKind: members.to, anchors: [anchor(whole, members), anchor(entity, choice.hop)] };
+        }
+      }
+    }
+  }
+  return null;
 }
 
 function operatorOf(anchors: Anchor[], yesno: boolean, count: boolean): Operator {

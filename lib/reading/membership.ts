@@ -11,7 +11,7 @@
 
 import { otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import type { Anchor, LocatedEntity, RelationCue } from '@/lib/llm/offline/types';
-import { reverseHop, type Span } from './attach';
+import { overlaps, reverseHop, type Span } from './attach';
 import type { KindWord } from './kind-words';
 
 // Between the member and the set's kind word: a copula, an adverb or two, "known as", then "among", "one of", "in", "part of", "a", "any of the"...
@@ -41,7 +41,10 @@ export function memberOf(mentions: LocatedEntity[][], words: KindWord[], relatio
     if (word && entity) return { entity, index, word };
     const noun = relations.find(after);
     const member = noun && !word && mention.find((l) => noun.metaedges.some((m) => otherEnd(m, l.kind)));
-    if (noun && member) return { entity: member, index, word: { phrase: noun.phrase, kind: member.kind, start: noun.start, end: noun.end, plural: true, weak: false } };
+    if (!noun || !member) continue;
+    // "among the pharmacologic classes of …": a kind word overlapping the noun names the set itself.
+    const named = words.find((w) => overlaps(w, noun) && sameKind(w.kind, member.kind));
+    return { entity: member, index, word: named ?? { phrase: noun.phrase, kind: member.kind, start: noun.start, end: noun.end, plural: true, weak: false } };
   }
   return null;
 }

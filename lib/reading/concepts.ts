@@ -77,6 +77,7 @@ const KIND_NOUNS: Record<KindConcept, z.input<typeof KindNounsSchema>> = {
     nouns: [
       'drug',
       'compound',
+      'cpd',
       'medication',
       'medicine',
       'med',

@@ -106,6 +106,7 @@ const PLURAL_VERB = /^\s+(?:\w+\s+)?(?:are|have|do|were)\b/i;
 // Where a clause ends: a sentence's end, a colon, a semicolon, a dash set off by spaces, a line break.
 const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
 // A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
+const SINGULAR_PRONOUN = /\b(?:it|its)\b/gi;
 const ANAPHOR =
   /\b(?:it|its|they|them|their|theirs|hers|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/i;
 
@@ -170,7 +171,9 @@ function readNow(text: string, input: ReadInput): QuestionReading {
 
   const kindWords = findKindWords(blanked).filter((w) => !mentionSpans.some((s) => overlaps(w, s)));
   const free: KindWord[] = [];
-  for (const word of kindWords) if (!word.weak && !settleApposition(word, mentions, blanked)) free.push(word);
+  // "used to tx brain ca": a word that is both a kind noun and a relation phrase is the verb after "to".
+  const infinitive = (w: KindWord) => found.some((c) => overlaps(c, w)) && /(?<![\p{L}])to\s+$/iu.test(blanked.slice(0, w.start));
+  for (const word of kindWords) if (!word.weak && !infinitive(word) && !settleApposition(word, mentions, blanked)) free.push(word);
   // "drugs for gout", "asthma drugs": the preposition or the noun modifier relates the kind word to the entity, where no phrase of the registry stands.
   const beside = (cues: RelationCue[]) => cues.filter((m) => !found.some((c) => overlaps(c, m)));
   const asked = [...found, ...beside(prepositionCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
@@ -185,7 +188,7 @@ function readNow(text: string, input: ReadInput): QuestionReading {
     ? null
     : arrows
       ? { word: arrows.word, asked: !has('yesno') }
-      : earlier(collectionFocus(blanked, mentions), focusWord(blanked, free, asked, has('yesno'), opener, mentionSpans));
+      : earlier(collectionFocus(blanked, mentions, free), focusWord(blanked, free, asked, has('yesno'), opener, mentionSpans));
   const focus = focused?.word ?? null;
   // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
   // a question word asking for it, asks for the members, not a verdict.
@@ -386,7 +389,8 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
   const none = { stem: text, blanked: text, options: [] };
   const selection = SINGULAR_SELECTION.exec(text);
   if (!selection) return none;
-  const after = [...new Map(links.filter((l) => l.start >= selection.index + selection[0].length).map((l) => [`${l.start}:${l.end}`, l])).values()].sort(
+  // One link per span, the linker's first reading (a later reading of another kind would break the run).
+  const after = [...new Map(links.filter((l) => l.start >= selection.index + selection[0].length).reverse().map((l) => [`${l.start}:${l.end}`, l])).values()].sort(
     (a, b) => a.start - b.start,
   );
   const run: LocatedEntity[] = [];
@@ -427,14 +431,17 @@ function mentionsIn(links: LocatedEntity[], written: Span[]): Mention[] {
   return [...groups.values()].sort((a, b) => a[0].start - b[0].start);
 }
 
-/** The same node mentioned twice constrains once. */
+/** The same node mentioned twice constrains once, where the question names it last ("… regadenoson. Apart from regadenoson, which …"). */
 function onceEach(mentions: Mention[]): Mention[] {
   const seen = new Set<string>();
-  return mentions.filter((group) => {
-    const fresh = group.some((l) => !seen.has(l.nodeId));
-    for (const l of group) seen.add(l.nodeId);
-    return fresh;
-  });
+  return [...mentions]
+    .reverse()
+    .filter((group) => {
+      const fresh = group.some((l) => !seen.has(l.nodeId));
+      for (const l of group) seen.add(l.nodeId);
+      return fresh;
+    })
+    .reverse();
 }
 
 /**
@@ -466,8 +473,13 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   const asking = clauses.filter((c) => asks(text.slice(c.start, c.end), questioned) || topic(c));
   if (!asking.length || asking.length === clauses.length) return mentions;
   const inAsking = (m: Mention) => asking.some((c) => m[0].start >= c.start && m[0].end <= c.end);
-  if (!mentions.some(inAsking) || asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;
+  if (!mentions.some(inAsking)) return mentions;
   const asked = mentions.filter(inAsking);
+  // A word taking up what was named before keeps the context; "it"/"its" takes up one entity, the first named ("I study ABT1 and its
+  // role in cell cycle control. Which of its interacting genes …").
+  if (asking.some((c) => SINGULAR_PRONOUN.test(text.slice(c.start, c.end)) && !ANAPHOR.test(text.slice(c.start, c.end).replace(SINGULAR_PRONOUN, ' '))))
+    return mentions.filter((m) => inAsking(m) || m === mentions.find((x) => !inAsking(x)));
+  if (asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;
   const kept = new Set(asked.flat().map((l) => l.nodeId));
   for (const m of mentions)
     if (!m.some((l) => kept.has(l.nodeId)) && !inAsking(m)) notes.push(`${m[0].name} is named outside the clause that asks: read as context, not a constraint`);
@@ -571,14 +583,16 @@ function earlier(a: Focus | null, b: Focus | null): Focus | null {
  * are used …", "List the serotonin 5-HT3 receptor antagonists …"): the answer
  * is its members, and the collection an anchor they belong to.
  */
-function collectionFocus(text: string, mentions: Mention[]): Focus | null {
+function collectionFocus(text: string, mentions: Mention[], words: KindWord[]): Focus | null {
   for (const [i, mention] of mentions.entries()) {
     if (!COLLECTION_ASKED.test(text.slice(0, mention[0].start))) continue;
     for (const entity of mention) {
       const member = memberHops(entity.kind)[0];
       if (!member) continue;
       mentions[i] = [entity];
-      const plural = /[^s]s$/i.test(text.slice(entity.start, entity.end));
+      // "Which prostaglandin-class drugs …": the members' kind word after the name gives the number.
+      const head = words.find((w) => w.start >= entity.end && sameKind(w.kind, member.to) && sameNounPhrase(entity, w, [], text));
+      const plural = head?.plural ?? /[^s]s$/i.test(text.slice(entity.start, entity.end));
       return {
         word: { phrase: text.slice(entity.start, entity.end), kind: member.to, start: entity.start, end: entity.end, plural, weak: false },
         asked: true,
@@ -657,6 +671,7 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     else if (
       focus &&
       word.start > focus.start &&
+      !sameNounPhrase(focus, word, relations, text) &&
       (isIndefinite(word, text) || described(word, focus, relations, text) || (takenUp(word) && selfRelated(answerKind, focus.end, word.start))) &&
       !SAME_SET.test(text.slice(focus.end, word.start))
     ) {
@@ -689,6 +704,11 @@ function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWor
 /** A relation joining the kind to itself stands right before `at`, a preposition at most between ("similar to those", "resembling the ones"). */
 function governedBySelfRelation(kind: NodeKind, at: number, relations: RelationCue[], text: string): boolean {
   return relations.some((r) => r.end <= at && /^\s*(?:(?:to|with|of|by|as)\s+)?$/i.test(text.slice(r.end, at)) && r.metaedges.some((m) => joins(m, kind, kind)));
+}
+
+/** "Which prostaglandin-class drugs": a word at most between two kind words, and no relation, makes them one noun phrase. */
+function sameNounPhrase(focus: Span, word: Span, relations: RelationCue[], text: string): boolean {
+  return /^[\s-]*(?:\p{L}+[\s-]*)?$/u.test(text.slice(focus.end, word.start)) && !relations.some((r) => r.start >= focus.end && r.end <= word.start);
 }
 
 function described(word: KindWord, focus: KindWord, relations: RelationCue[], text: string): boolean {
@@ -782,6 +802,7 @@ function readAnchors(
   const answer = variables[0];
   // "the pathways of imatinib's targets": a relation noun tied to an entity names an intermediate set, which the entity joins through that noun.
   const nouns = relationNouns(text, mentions, relations, free, answer);
+  if (process.env.DBG_READ) console.error(JSON.stringify(variables.map((v) => [v.id, v.spans.map((s) => s.start)])), JSON.stringify(nouns.map((n) => [n.cue.phrase, n.kind])), JSON.stringify(relations.map((r) => [r.phrase, r.start, r.metaedges])));
   const nounSets = nouns.map((n, i) => ({ noun: n, variable: { id: `${n.kind} (${i})`, kind: n.kind, spans: [n.cue] } }));
   variables.push(...nounSets.map((n) => n.variable));
   let attachments = mentions.map((mention) => {

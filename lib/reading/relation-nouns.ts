@@ -12,6 +12,7 @@ import { analyse } from '@/lib/nlp/english';
 import { joins, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import type { LocatedEntity, RelationCue } from '@/lib/llm/offline/types';
 import { overlaps, type Span } from './attach';
+import { findKindWords } from './kind-words';
 import type { Mention } from './exclusion';
 
 export interface RelationNoun {
@@ -39,7 +40,8 @@ export function relationNouns(text: string, mentions: Mention[], cues: RelationC
   const words = analyse(text);
   const found: RelationNoun[] = [];
   for (const cue of cues) {
-    if (kindWords.some((w) => overlaps(w, cue)) || kindWords.some((w) => w.start >= cue.end && /^\s+$/.test(text.slice(cue.end, w.start)))) continue;
+    // A noun naming a kind ("pathway", "side effects") names its set as a kind word does.
+    if (findKindWords(cue.phrase).length || kindWords.some((w) => overlaps(w, cue)) || kindWords.some((w) => w.start >= cue.end && /^\s+$/.test(text.slice(cue.end, w.start)))) continue;
     const last = words.filter((w) => w.start >= cue.start && w.end <= cue.end).at(-1);
     if (!last || !NOUNS.has(last.pos)) continue;
     // Written as a bare modifier ("imatinib targets"), the noun is a verb when an object or a preposition follows ("PELI1 interacts with").

@@ -199,3 +199,63 @@ describe('shorthand made a participle', () => {
     expect(chains(u)).toEqual(['thiazolidinediones:PCiC>CtD>DpS']);
   });
 });
+
+describe('one noun phrase, one set', () => {
+  it('a collection modifying the members’ kind word is asked for as its members, in the kind word’s number', () => {
+    const u = read('Which thiazolidinediones-type medicines are prescribed for type 2 diabetes mellitus?', THIAZOLIDINEDIONES, DIABETES);
+    expect(u.answerKind).toBe('Compound');
+    expect(u.outputFormat).toBe('list');
+    expect(chains(u).sort()).toEqual(['thiazolidinediones:PCiC', 'type 2 diabetes mellitus:CtD']);
+  });
+
+  it('a shorthand that is both a kind noun and a relation is the verb after "to"', () => {
+    const u = read('what cpds are given to tx gout', GOUT);
+    expect(u.answerKind).toBe('Compound');
+    expect(chains(u)).toEqual(['gout:CtD']);
+  });
+});
+
+describe('what the context keeps', () => {
+  it('"its" takes up the first entity named before, not every one', () => {
+    const u = read('Reading about BRCA2 and its part in Interleukin-7 signaling. Which of its partner genes take part in Apoptosis?', BRCA2, IL7, [
+      'Apoptosis',
+      'Pathway',
+      'Pathway::PC7_1684',
+    ]);
+    expect(chains(u).sort()).toEqual(['Apoptosis:GpPW', 'BRCA2:GiG']);
+  });
+
+  it('a node named in the context and again in the question constrains where the question names it', () => {
+    const text = 'We looked at allopurinol last week. Besides allopurinol, which drugs treat gout?';
+    const at = (mention: string, start: number, kind: string, nodeId: string): LinkedEntity => ({ nodeId, kind, name: mention, mention, start, end: start + mention.length, score: 1 });
+    const u = readQuestion(text, {
+      links: [
+        at('allopurinol', text.indexOf('allopurinol'), 'Compound', ALLOPURINOL[2]),
+        at('allopurinol', text.lastIndexOf('allopurinol'), 'Compound', ALLOPURINOL[2]),
+        at('gout', text.indexOf('gout'), 'Disease', GOUT[2]),
+      ],
+    });
+    expect(u.excluded.map((e) => e.name)).toEqual(['allopurinol']);
+    expect(chains(u)).toEqual(['gout:CtD']);
+  });
+});
+
+describe('options written as a bare run of names', () => {
+  it('read from the linker’s first reading of each name, whatever other readings a name has', () => {
+    const u = readQuestion('which one is treated by drugs in the thiazolidinediones class gout migraine psoriasis or vomiting', {
+      links: [
+        ['thiazolidinediones', 'Pharmacologic Class', 'Pharmacologic Class::N0000011272'],
+        ['gout', 'Disease', 'Disease::DOID:13189'],
+        ['gout', 'Side Effect', 'Side Effect::C0018099'],
+        ['migraine', 'Disease', 'Disease::DOID:6364'],
+        ['psoriasis', 'Disease', 'Disease::DOID:8893'],
+        ['vomiting', 'Disease', 'Disease::DOID:0000000'],
+      ].map(([mention, kind, nodeId]) => {
+        const start = 'which one is treated by drugs in the thiazolidinediones class gout migraine psoriasis or vomiting'.indexOf(mention);
+        return { nodeId, kind, name: mention, mention, start, end: start + mention.length, score: 1 };
+      }),
+    });
+    expect(u.options.map((o) => o.text)).toEqual(['gout', 'migraine', 'psoriasis', 'vomiting']);
+    expect(u.outputFormat).toBe('option');
+  });
+});

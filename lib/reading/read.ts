@@ -184,11 +184,23 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   const membership = has('yesno') && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
   // A yes/no clause introduces a kind only after its opener ("I'm doing some drug repurposing work. Does X bind any of the genes …").
   const opener = has('yesno') ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => c.start)) : 0;
+  // "Is peptic ulcer a side effect caused by X?": a kind word an entity is said to be, over a set of one hop, is a claim on the pair.
+  const predicate = has('yesno') && !membership && !arrows ? memberOf(mentions, free, relations, blanked)?.word : undefined;
   const focused = membership
     ? null
     : arrows
       ? { word: arrows.word, asked: !has('yesno') }
-      : earlier(collectionFocus(blanked, mentions, free), focusWord(blanked, free, asked, has('yesno'), opener, mentionSpans));
+      : earlier(
+          collectionFocus(blanked, mentions, free),
+          focusWord(
+            blanked,
+            free.filter((w) => w !== predicate),
+            asked,
+            has('yesno'),
+            opener,
+            mentionSpans,
+          ),
+        );
   const focus = focused?.word ?? null;
   // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
   // a question word asking for it, asks for the members, not a verdict.

@@ -185,6 +185,12 @@ describe('membership through a predicate or a relation noun', () => {
     expect(chains(u).sort()).toEqual(['fever:DpS', 'thiazolidinediones:PCiC>CtD']);
   });
 
+  it('over a set of one hop the predicate is a claim on the pair', () => {
+    const u = read('Is vomiting an adverse effect produced by sumatriptan?', VOMITING, SUMATRIPTAN);
+    expect(u.answerKind).toBeNull();
+    expect(u.propositions.map((p) => `${p.subject.name}-${p.hop.edges[0].metaedge}-${p.object.name}`)).toEqual(['vomiting-CcSE-sumatriptan']);
+  });
+
   it('a relation noun names the set the member is asked about', () => {
     const u = read('Is XDH one of the targets of the medicines for gout?', XDH, GOUT);
     expect(u.answerKind).toBe('Compound');

@@ -669,11 +669,15 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
   const context = focus ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;]/.test(text.slice(w.end, focus.start))) : [];
   for (const word of [...free, ...setPronouns(answerKind, focus, free, relations, text)].sort((a, b) => a.start - b.start)) {
     if (word === focus || context.includes(word)) continue;
-    // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words makes them two sets;
-    // a demonstrative takes up the set named before ("… other genes. What diseases are linked to those interacting genes?").
+    // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words in one sentence makes
+    // them two sets; a demonstrative takes up the set named before ("… other genes. What diseases are linked to those interacting genes?").
     if (!sameKind(word.kind, answerKind)) {
       const same = variables.filter((v) => v !== answer && sameKind(v.kind, word.kind)).at(-1);
-      const apart = same && !DEMONSTRATIVE.test(text.slice(0, word.start)) && selfRelated(word.kind, same.spans.at(-1)!.end, word.start);
+      const apart =
+        same &&
+        !DEMONSTRATIVE.test(text.slice(0, word.start)) &&
+        !/[.?!;:]/.test(text.slice(same.spans.at(-1)!.end, word.start)) &&
+        selfRelated(word.kind, same.spans.at(-1)!.end, word.start);
       add(apart ? `${word.kind} (${variables.length})` : (same?.id ?? word.kind), word.kind, word);
     }
     // "Which genes interact with a gene associated with asthma?": a second, different gene; "which drug is a treatment for …", "which genes are common targets of …" say what the answer is.
@@ -814,7 +818,6 @@ function readAnchors(
   const answer = variables[0];
   // "the pathways of imatinib's targets": a relation noun tied to an entity names an intermediate set, which the entity joins through that noun.
   const nouns = relationNouns(text, mentions, relations, free, answer);
-  if (process.env.DBG_READ) console.error(JSON.stringify(variables.map((v) => [v.id, v.spans.map((s) => s.start)])), JSON.stringify(nouns.map((n) => [n.cue.phrase, n.kind])), JSON.stringify(relations.map((r) => [r.phrase, r.start, r.metaedges])));
   const nounSets = nouns.map((n, i) => ({ noun: n, variable: { id: `${n.kind} (${i})`, kind: n.kind, spans: [n.cue] } }));
   variables.push(...nounSets.map((n) => n.variable));
   let attachments = mentions.map((mention) => {

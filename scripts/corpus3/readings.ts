@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     console.log(`  links: ${links.map((l) => `'${l.mention}'→${l.name} (${l.kind})`).join('; ')}`);
     console.log(`  kind=${u.answerKind} from=${u.answerKindFrom} op=${u.operator} out=${u.outputFormat}`);
     for (const a of u.anchors)
-      console.log(`  anchor ${a.negated ? 'NOT ' : ''}${a.entity.name} (${a.entity.kind}): ${a.chain.map((h) => `${h.edges.map((e) => e.metaedge).join('|')}${h.fromEnd ? `@${h.fromEnd}` : ''}`).join(' > ')}`);
+      console.log(`  anchor ${a.negated ? 'NOT ' : ''}${a.entity.name} (${a.entity.kind}): ${a.chain.map((h) => `${h.edges.map((e) => e.metaedge).join("|")}`).join(' > ')}`);
     for (const p of u.propositions) console.log(`  prop ${p.negated ? 'NOT ' : ''}${p.subject.name} -${p.hop.edges.map((e) => e.metaedge).join('|')}- ${p.object.name}`);
     if (u.excluded.length) console.log(`  excluded: ${u.excluded.map((e) => e.name).join(', ')}`);
     if (u.notes.length) console.log(`  notes: ${u.notes.join(' | ')}`);

@@ -388,13 +388,31 @@ describe('BioWeave offline: text that restates KG edges', () => {
 });
 
 describe('BioWeave offline with the aids on', () => {
-  it("no aid acts in BioWeave (its operator check is the paper's own code): no aid step, and the run says the aids were on and none acted", async () => {
-    const run = await runBioWeave({ question: "Which genes are associated with both multiple sclerosis and Crohn's disease?", switches: { aids: true } });
+  it('the answer-set aid puts the complete set beside the refined graph: a list over two constraints is the whole meeting, cited to the set', async () => {
+    const question = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
+    const run = await runBioWeave({ question, switches: { aids: true } });
+    const [set] = run.evidence.filter((e) => e.kind === 'set');
+    expect(set.channel).toBe('aids');
+    expect(ofKind(run, 'channel.aids').map((s) => (s.output as { aid: string }).aid)).toEqual(['answer-set']);
+    const extra = (run.answer as { extra: { deviations: string[]; aids: { aid: string; evidenceIds: string[] }[] } }).extra;
+    expect(extra.aids).toEqual([{ aid: 'answer-set', evidenceIds: [set.id] }]);
+    expect(extra.deviations).toContainEqual(expect.stringMatching(/^Hopscope aid on \(not in the paper\): answer-set: /));
+    // The set is the KG's whole meeting of the two diseases' genes, and the answer lists exactly its members.
+    const [ms, crohn] = [await nodeId('multiple sclerosis', 'Disease'), await nodeId("Crohn's disease", 'Disease')];
+    const { rows } = await getPool().query<{ name: string }>(
+      "select g.name from nodes g where g.kind = 'Gene' and exists (select 1 from edges e where e.metaedge = 'DaG' and e.source_id = $1 and e.target_id = g.id) and exists (select 1 from edges e where e.metaedge = 'DaG' and e.source_id = $2 and e.target_id = g.id)",
+      [ms, crohn],
+    );
+    expect([...answerOf(run).items!].sort()).toEqual(rows.map((r) => r.name).sort());
+    const graph = out<{ sets?: { id: string; count: number }[] }>(ofKind(run, 'bioweave.refine').at(-1)!);
+    expect(graph.sets?.map((s) => [s.id, s.count])).toEqual([[set.id, rows.length]]);
+  });
+
+  it('with the aids off, no aid acts', async () => {
+    const run = await runBioWeave({ question: "Which genes are associated with both multiple sclerosis and Crohn's disease?" });
     expect(ofKind(run, 'channel.aids')).toHaveLength(0);
     expect(run.evidence.some((e) => e.channel === 'aids')).toBe(false);
-    const extra = (run.answer as { extra: { deviations: string[]; aids: unknown[] } }).extra;
-    expect(extra.aids).toEqual([]);
-    expect(extra.deviations).toContain('Hopscope aids on (not in the paper): none acted in this run');
+    expect(out<{ sets?: unknown[] }>(ofKind(run, 'bioweave.refine').at(-1)!).sets).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
-import type { EvidenceBundle, EvidenceCheck, EvidenceTriple } from '@/lib/llm/offline/evidence';
+import type { EvidenceBundle, EvidenceCheck, EvidenceSet, EvidenceTriple } from '@/lib/llm/offline/evidence';
 import { joins, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import type { Passage } from '@/lib/llm/offline/passages';
 import { normalise } from '@/lib/llm/offline/text';
+import type { TripleData } from '@/lib/trace/types';
 import type { Source } from './plan';
 import type { Unit, UnitEntity } from './units';
 
@@ -62,7 +63,12 @@ export interface RefinedGraph {
   duplicatesCollapsed: number;
   /** Pairs whose own edges were read whole and held none of the asked relation (their ids in the graph's node ids). */
   checks: EvidenceCheck[];
+  /** Aid `answer-set` (none with the aids off): the question's complete answer sets, beside the graph. */
+  sets?: AnswerSet[];
 }
+
+/** A complete answer set (aid) with the edges joining its members to its anchors along their chains. */
+export type AnswerSet = EvidenceSet & { triples: TripleData[] };
 
 const edgeKey = (sourceId: string, metaedge: string, targetId: string) => `${sourceId}|${metaedge}|${targetId}`;
 
@@ -216,7 +222,14 @@ export function bundleOf(graph: RefinedGraph): EvidenceBundle {
       targetKind: o.kind,
     }));
   });
-  return { triples, checks: graph.checks };
+  // An answer set's edges are cited by the set where no edge of the graph states them.
+  const stated = new Set(triples.map((t) => `${t.sourceId}|${t.metaedge}|${t.targetId}`));
+  const sets = graph.sets ?? [];
+  const paths = sets.flatMap((set) => {
+    const unstated = set.triples.filter((t) => !stated.has(`${t.sourceId}|${t.metaedge}|${t.targetId}`));
+    return unstated.length ? [{ id: set.id, triples: unstated }] : [];
+  });
+  return { triples, paths, checks: graph.checks, sets: sets.map(({ triples: _edges, ...set }) => set) };
 }
 
 /** Text units as passages, for the kit's stated-answer reading of yes/no questions. */
@@ -226,7 +239,12 @@ export function textPassages(graph: RefinedGraph): Passage[] {
 
 /** Every evidence id the graph holds: what an answer may cite. */
 export function graphEvidenceIds(graph: RefinedGraph): Set<string> {
-  return new Set([...graph.edges.flatMap((e) => e.evidenceIds), ...graph.units.flatMap((u) => u.evidenceIds), ...graph.checks.map((c) => c.id)]);
+  return new Set([
+    ...graph.edges.flatMap((e) => e.evidenceIds),
+    ...graph.units.flatMap((u) => u.evidenceIds),
+    ...graph.checks.map((c) => c.id),
+    ...(graph.sets ?? []).map((s) => s.id),
+  ]);
 }
 
 /** Sources behind the given evidence ids: the units that hold them and the text that corroborates their edges. */

@@ -5,6 +5,7 @@ import { firstRound, type RoundPlan } from './round';
 import { generateAnswer } from './stages/answer';
 import { initialise } from './stages/initialise';
 import { testOptions } from './stages/option-tests';
+import { readAnswerSet } from './stages/answer-set';
 import { weaveRound, type RoundOutcome, type RoundState } from './stages/round';
 import type { StageUsage } from './usage';
 
@@ -32,6 +33,7 @@ export const bioweave = defineMethod({
     const init = await initialise(ctx);
     const { frame, plan, unfollowed } = init.output;
     const optionTests = await testOptions(ctx, frame);
+    const answerSets = await readAnswerSet(ctx, frame);
     const usage: StageUsage[] = [init.usage];
     let state: RoundState = {
       plan,
@@ -47,7 +49,7 @@ export const bioweave = defineMethod({
     let last: RoundOutcome | null = null;
     // The repair decision stops after round T, so the loop ends within T rounds.
     while (spec) {
-      last = await weaveRound(ctx, frame, state, spec, optionTests);
+      last = await weaveRound(ctx, frame, state, spec, optionTests, answerSets);
       usage.push(...last.usage);
       state = last.state;
       spec = last.decision.next;

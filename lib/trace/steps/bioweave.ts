@@ -84,6 +84,19 @@ export const RefinedGraphSchema = z.object({
   ),
   merges: z.array(z.object({ into: z.string(), from: z.string(), reason: z.string() })),
   duplicatesCollapsed: z.number().int(),
+  /** Aid `answer-set`: the question's complete answer sets beside the graph. */
+  sets: z
+    .array(
+      z.object({
+        id: z.string(),
+        count: z.number().int(),
+        members: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })),
+        anchors: z.array(z.string()),
+        kind: z.string().nullable(),
+        triples: z.array(TripleDataSchema),
+      }),
+    )
+    .optional(),
 });
 
 /** The cross-verification table (s_rel, pool, r_prior, r_sup, r_kg, s_ver, s_cross) with its weights. */

@@ -3,7 +3,7 @@ import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import { normalise } from '@/lib/llm/offline/text';
 import type { MethodContext } from '../../types';
 import { frameCandidates, type QuestionFrame } from '../frame';
-import { refineGraph, type RefinedGraph } from '../graph';
+import { refineGraph, type AnswerSet, type RefinedGraph } from '../graph';
 import { checkOperator, WHOLE_QUESTION, type OperatorCheck } from '../operator';
 import type { BioWeaveParams } from '../params';
 import { canWiden, findHop, type Plan } from '../plan';
@@ -55,6 +55,7 @@ export async function weaveRound(
   state: RoundState,
   spec: RoundPlan,
   optionTests: Unit[] = [],
+  answerSets: AnswerSet[] = [],
 ): Promise<RoundOutcome> {
   return ctx.trace.step(
     { kind: 'bioweave.round', label: `Round ${spec.round}`, input: { targetHops: spec.targetHops, sources: spec.sources, reason: spec.reason } },
@@ -161,7 +162,11 @@ export async function weaveRound(
         ctx,
         { kind: 'bioweave.refine', label: 'Refined evidence graph', input: { units: selected.map((u) => u.id) }, parent: round },
         'refine',
-        async () => refineGraph(selected, { mergeAliases: ctx.params.entityNormalisation, checks }),
+        // Aid `answer-set`: the question's complete answer sets beside the refined graph.
+        async () => ({
+          ...refineGraph(selected, { mergeAliases: ctx.params.entityNormalisation, checks }),
+          ...(answerSets.length ? { sets: answerSets } : {}),
+        }),
       );
       usage.push(refined.usage);
 

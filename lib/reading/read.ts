@@ -779,8 +779,9 @@ function attach(mention: Mention, variables: Variable[], relations: RelationCue[
  * No metaedge joins the entity to anything the question names ("Which pathways
  * does imatinib act on?"): the chain runs through a kind the question leaves
  * unsaid, the one whose two hops read cheapest, a phrase of the text naming
- * one of them at least: imatinib binds genes, which take part in pathways.
- * Two hops the kinds alone chose are no reading.
+ * the relation of one of them at least: imatinib binds genes, which take part
+ * in pathways. Two hops the kinds or a loose word ("associated") chose are no
+ * reading: "genes associated with glossitis" (a side effect) stays unrelated.
  */
 function impliedMiddle(mention: Mention, variables: Variable[], relations: RelationCue[]): Attachment {
   const kinds = [...new Set(metaedges().flatMap((m) => [m.source, m.target]))];
@@ -791,7 +792,7 @@ function impliedMiddle(mention: Mention, variables: Variable[], relations: Relat
         if (sameKind(middle, entity.kind) || sameKind(middle, variable.kind)) continue;
         const first = hopChoices({ kind: entity.kind, spans: [entity] }, { kind: middle, spans: [] }, relations)[0];
         const second = first && hopChoices({ kind: middle, spans: [] }, variable, relations.filter((r) => r !== first.cue))[0];
-        if (!second || (!first.cue && !second.cue)) continue;
+        if (!second || (!first.hop.explicit && !second.hop.explicit)) continue;
         const cost = first.cost + second.cost;
         if (!best || cost < best.cost) best = { attachment: { entity, variable, choice: second, via: first.hop }, cost };
       }

@@ -750,7 +750,7 @@ interface Attachment {
 }
 
 /** The cheapest reading of a mention against the given variables. */
-function attach(mention: Mention, variables: Variable[], relations: RelationCue[]): Attachment {
+function attach(mention: Mention, variables: Variable[], relations: RelationCue[], alone = false): Attachment {
   let best: Attachment = { entity: mention[0], variable: null, choice: null };
   for (const entity of mention) {
     for (const variable of variables) {
@@ -772,7 +772,7 @@ function attach(mention: Mention, variables: Variable[], relations: RelationCue[
       }
     }
   }
-  return best.choice ? best : impliedMiddle(mention, variables, relations);
+  return best.choice || !alone ? best : impliedMiddle(mention, variables, relations);
 }
 
 /**
@@ -782,6 +782,9 @@ function attach(mention: Mention, variables: Variable[], relations: RelationCue[
  * the relation of one of them at least: imatinib binds genes, which take part
  * in pathways. Two hops the kinds or a loose word ("associated") chose are no
  * reading: "genes associated with glossitis" (a side effect) stays unrelated.
+ * Only for the question's one entity: beside others, an entity nothing joins
+ * is context or read as the wrong kind ("treats hypertension and causes
+ * bradycardia", bradycardia a symptom), not a chain through them.
  */
 function impliedMiddle(mention: Mention, variables: Variable[], relations: RelationCue[]): Attachment {
   const kinds = [...new Set(metaedges().flatMap((m) => [m.source, m.target]))];
@@ -824,7 +827,7 @@ function readAnchors(
   let attachments = mentions.map((mention) => {
     const set = nounSets.find((n) => mention.includes(n.noun.entity));
     const choice = set && hopChoices({ kind: set.noun.entity.kind, spans: [set.noun.entity] }, set.variable, [set.noun.cue])[0];
-    return set && choice ? { entity: set.noun.entity, variable: set.variable, choice } : attach(mention, variables, relations);
+    return set && choice ? { entity: set.noun.entity, variable: set.variable, choice } : attach(mention, variables, relations, mentions.length === 1);
   });
   const used = new Set(attachments.map((a) => a.choice?.cue).filter(Boolean));
 

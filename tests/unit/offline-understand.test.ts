@@ -392,7 +392,7 @@ describe('phrasings outside any generator template', () => {
       ],
       'Compound',
       'intersection',
-      ['type 2 diabetes:CtD|CpD', 'lactic acidosis:CcSE'],
+      ['type 2 diabetes:CtD', 'lactic acidosis:CcSE'],
     ],
     [
       'Which disease is associated with the gene IL23R, presents the symptom fever and is treated by the compound ibuprofen?',

@@ -23,7 +23,7 @@ import { readArrowChain, type ArrowChain } from './arrows';
 import { memberOf, membershipAsMeeting } from './membership';
 import { everyReading } from '@/lib/llm/offline/linked';
 import { nounModifierCues, prepositionCues } from './modifiers';
-import { excludedMembers, isNegated, kindOfExcluded, type Mention } from './exclusion';
+import { excludedMembers, governedAfter, isNegated, kindOfExcluded, type Mention } from './exclusion';
 import { normalise } from '@/lib/llm/offline/text';
 import { loadedMetagraph, type LoadedMetagraph } from '@/lib/kg/loaded-metagraph';
 import { registryVersion } from './senses';
@@ -106,7 +106,7 @@ const PLURAL_VERB = /^\s+(?:\w+\s+)?(?:are|have|do|were)\b/i;
 // Where a clause ends: a sentence's end, a colon, a semicolon, a dash set off by spaces, a line break.
 const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
 // A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
-const SINGULAR_PRONOUN = /\b(?:it|its)\b/gi;
+const SINGULAR_PRONOUN = /\b(?:it|its|hers)\b/gi;
 const ANAPHOR =
   /\b(?:it|its|they|them|their|theirs|hers|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/i;
 
@@ -161,7 +161,7 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   const { stem, blanked, options, written } = readOptions(text, links, input);
   const notes: string[] = [];
   const named = mentionsIn(links, written);
-  const mentions = onceEach(askedMentions(named, blanked, notes));
+  const mentions = onceEach(askedMentions(named, blanked, notes), findQuestionCues(blanked), blanked);
   const mentionSpans = mentions.map((m) => m[0] as Span);
   const found = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
@@ -443,17 +443,23 @@ function mentionsIn(links: LocatedEntity[], written: Span[]): Mention[] {
   return [...groups.values()].sort((a, b) => a[0].start - b[0].start);
 }
 
-/** The same node mentioned twice constrains once, where the question names it last ("… regadenoson. Apart from regadenoson, which …"). */
-function onceEach(mentions: Mention[]): Mention[] {
+/**
+ * The same node mentioned twice constrains once, where first named, unless a
+ * later mention is the one an exclusion sets aside ("… regadenoson. Apart from
+ * regadenoson, which …").
+ */
+function onceEach(mentions: Mention[], cues: QuestionCue[], text: string): Mention[] {
+  const setAside = new Set(cues.filter((c) => c.cue === 'exclusion').flatMap((c) => governedAfter(c, mentions, text)));
+  const ordered = [...mentions.filter((m) => setAside.has(m)), ...mentions.filter((m) => !setAside.has(m))];
   const seen = new Set<string>();
-  return [...mentions]
-    .reverse()
-    .filter((group) => {
+  const kept = new Set(
+    ordered.filter((group) => {
       const fresh = group.some((l) => !seen.has(l.nodeId));
       for (const l of group) seen.add(l.nodeId);
       return fresh;
-    })
-    .reverse();
+    }),
+  );
+  return mentions.filter((m) => kept.has(m));
 }
 
 /**
@@ -487,10 +493,17 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   const inAsking = (m: Mention) => asking.some((c) => m[0].start >= c.start && m[0].end <= c.end);
   if (!mentions.some(inAsking)) return mentions;
   const asked = mentions.filter(inAsking);
-  // A word taking up what was named before keeps the context; "it"/"its" takes up one entity, the first named ("I study ABT1 and its
-  // role in cell cycle control. Which of its interacting genes …").
-  if (asking.some((c) => SINGULAR_PRONOUN.test(text.slice(c.start, c.end)) && !ANAPHOR.test(text.slice(c.start, c.end).replace(SINGULAR_PRONOUN, ' '))))
-    return mentions.filter((m) => inAsking(m) || m === mentions.find((x) => !inAsking(x)));
+  // A word taking up what was named before keeps the context; "it"/"its"/"hers" takes up one entity, the first named, and stands
+  // where the pronoun does ("I study ABT1 and its role in … Which of its interacting genes …", "… similar to hers").
+  for (const c of asking) {
+    const clause = text.slice(c.start, c.end);
+    const pronoun = new RegExp(SINGULAR_PRONOUN.source, 'i').exec(clause);
+    const taken = mentions.find((x) => !inAsking(x));
+    if (!pronoun || !taken || ANAPHOR.test(clause.replace(SINGULAR_PRONOUN, ' '))) continue;
+    const at = { start: c.start + pronoun.index, end: c.start + pronoun.index + pronoun[0].length };
+    notes.push(`'${pronoun[0]}' takes up ${taken[0].name}`);
+    return [...mentions.filter(inAsking), taken.map((l) => ({ ...l, ...at }))].sort((a, b) => a[0].start - b[0].start);
+  }
   if (asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;
   const kept = new Set(asked.flat().map((l) => l.nodeId));
   for (const m of mentions)
@@ -778,10 +791,12 @@ function attach(mention: Mention, variables: Variable[], relations: RelationCue[
 /**
  * No metaedge joins the entity to anything the question names ("Which pathways
  * does imatinib act on?"): the chain runs through a kind the question leaves
- * unsaid, the one whose two hops read cheapest, a phrase of the text naming
- * the relation of one of them at least: imatinib binds genes, which take part
- * in pathways. Two hops the kinds or a loose word ("associated") chose are no
- * reading: "genes associated with glossitis" (a side effect) stays unrelated.
+ * unsaid, the one whose two hops read cheapest, a phrase naming the entity's
+ * own relation or the answer's word naming the last ("which pathways"):
+ * imatinib binds genes, which take part in pathways. Two hops the kinds, a
+ * loose word or a relation of another pair chose are no reading: "genes
+ * associated with glossitis", "genes downregulated in autism" (each linked
+ * as a side effect) stay unrelated.
  * Only for the question's one entity: beside others, an entity nothing joins
  * is context or read as the wrong kind ("treats hypertension and causes
  * bradycardia", bradycardia a symptom), not a chain through them.
@@ -795,7 +810,8 @@ function impliedMiddle(mention: Mention, variables: Variable[], relations: Relat
         if (sameKind(middle, entity.kind) || sameKind(middle, variable.kind)) continue;
         const first = hopChoices({ kind: entity.kind, spans: [entity] }, { kind: middle, spans: [] }, relations)[0];
         const second = first && hopChoices({ kind: middle, spans: [] }, variable, relations.filter((r) => r !== first.cue))[0];
-        if (!second || (!first.hop.explicit && !second.hop.explicit)) continue;
+        // The entity's own relation is named, or the answer's word names the relation of the last hop ("which pathways …").
+        if (!second || !(first.hop.explicit || (second.hop.explicit && !!second.cue && variable.spans.some((s) => overlaps(s, second.cue!))))) continue;
         const cost = first.cost + second.cost;
         if (!best || cost < best.cost) best = { attachment: { entity, variable, choice: second, via: first.hop }, cost };
       }

@@ -80,6 +80,13 @@ describe('a kind the question leaves unsaid', () => {
   });
 });
 
+describe('an unsaid kind needs the relation named', () => {
+  it('not through a relation of another pair: an entity linked as the wrong kind stays unrelated', () => {
+    const u = read('Which genes get downregulated in migraine?', ['migraine', 'Side Effect', 'Side Effect::C0149931']);
+    expect(chains(u)).toEqual(['migraine:']);
+  });
+});
+
 describe('two sets of one kind', () => {
   it('a relation of the kind to itself between two of its words keeps them apart', () => {
     const u = read('What side effects are reported for compounds that resemble the medicines for gout?', GOUT);
@@ -136,6 +143,7 @@ describe('a yes/no on a collection reads its members', () => {
 });
 
 const SUMATRIPTAN: E = ['sumatriptan', 'Compound', 'Compound::DB00669'];
+const PSORIASIS: E = ['psoriasis', 'Disease', 'Disease::DOID:8893'];
 const FEVER: E = ['fever', 'Symptom', 'Symptom::D005334'];
 const ALLOPURINOL: E = ['allopurinol', 'Compound', 'Compound::DB00437'];
 
@@ -229,6 +237,13 @@ describe('what the context keeps', () => {
       'Pathway::PC7_1684',
     ]);
     expect(chains(u).sort()).toEqual(['Apoptosis:GpPW', 'BRCA2:GiG']);
+  });
+
+  it('"hers" takes up the entity named before and stands where the pronoun does', () => {
+    const u = read('My sister has psoriasis. Is sumatriptan one of the medicines that treat conditions resembling hers?', PSORIASIS, SUMATRIPTAN);
+    expect(u.outputFormat).toBe('yesno');
+    expect(chains(u).sort()).toEqual(['psoriasis:DrD', 'sumatriptan:CtD']);
+    expect(u.notes.join(' ')).toMatch(/'hers' takes up psoriasis/);
   });
 
   it('a node named in the context and again in the question constrains where the question names it', () => {

@@ -80,6 +80,8 @@ export function findKindWords(text: string | AnalysedText): KindWord[] {
       // A one-word kind noun used as a verb ("compounded", "signed") names no kind; after "to" a verb takes its bare form, so an
       // inflected word there is the noun the tagger misread ("similar to drugs for gout").
       if (p.words.length === 1 && t.words[i].pos === 'VERB' && !inflectedAfterTo(t, i)) continue;
+      // A shorthand made a participle ("tx'd") is the verb.
+      if (/['’]d$/i.test(t.words[i].text)) continue;
       // A modifier before the head noun is not inflected: "drugs target" is no "drug target".
       if (p.words.length > 1 && !p.words.includes('of') && americanSpelling(t.words[i].text.toLowerCase()) !== p.words[0]) continue;
       const m = matchAt(t, i, p.words, new Set([p.words[0]]));

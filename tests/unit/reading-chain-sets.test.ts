@@ -212,6 +212,12 @@ describe('shorthand made a participle', () => {
     const u = read("which sx go with dz tx'd by thiazolidinediones", THIAZOLIDINEDIONES);
     expect(chains(u)).toEqual(['thiazolidinediones:PCiC>CtD>DpS']);
   });
+
+  it("and names no kind: \"the dz tx'd by …\" is another set of diseases", () => {
+    const u = read("how many dz resemble the dz tx'd by analogs of sumatriptan", SUMATRIPTAN);
+    expect(u.outputFormat).toBe('count');
+    expect(chains(u)).toEqual(['sumatriptan:CrC>CtD>DrD']);
+  });
 });
 
 describe('one noun phrase, one set', () => {

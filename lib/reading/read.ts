@@ -444,13 +444,15 @@ function mentionsIn(links: LocatedEntity[], written: Span[]): Mention[] {
 }
 
 /**
- * The same node mentioned twice constrains once, where first named, unless a
- * later mention is the one an exclusion sets aside ("… regadenoson. Apart from
- * regadenoson, which …").
+ * The same node mentioned twice constrains once, where the question names it
+ * last ("My dad takes miglitol. Is miglitol one of …", "… regadenoson. Apart
+ * from regadenoson, which …"), unless a negation governs that mention and not
+ * the earlier one ("has autism … even if they don't treat the autism itself").
  */
 function onceEach(mentions: Mention[], cues: QuestionCue[], text: string): Mention[] {
-  const setAside = new Set(cues.filter((c) => c.cue === 'exclusion').flatMap((c) => governedAfter(c, mentions, text)));
-  const ordered = [...mentions.filter((m) => setAside.has(m)), ...mentions.filter((m) => !setAside.has(m))];
+  const negated = new Set(cues.filter((c) => c.cue === 'negation').flatMap((c) => governedAfter(c, mentions, text)));
+  const last = [...mentions].reverse();
+  const ordered = [...last.filter((m) => !negated.has(m)), ...last.filter((m) => negated.has(m))];
   const seen = new Set<string>();
   const kept = new Set(
     ordered.filter((group) => {

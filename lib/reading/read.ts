@@ -495,16 +495,15 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   const inAsking = (m: Mention) => asking.some((c) => m[0].start >= c.start && m[0].end <= c.end);
   if (!mentions.some(inAsking)) return mentions;
   const asked = mentions.filter(inAsking);
-  // A word taking up what was named before keeps the context; "it"/"its"/"hers" takes up one entity, the first named, and stands
-  // where the pronoun does ("I study ABT1 and its role in … Which of its interacting genes …", "… similar to hers").
+  // A word taking up what was named before keeps the context; "it"/"its"/"hers" takes up one entity, the first named ("I study ABT1
+  // and its role in cell cycle control. Which of its interacting genes …").
   for (const c of asking) {
     const clause = text.slice(c.start, c.end);
     const pronoun = new RegExp(SINGULAR_PRONOUN.source, 'i').exec(clause);
     const taken = mentions.find((x) => !inAsking(x));
     if (!pronoun || !taken || ANAPHOR.test(clause.replace(SINGULAR_PRONOUN, ' '))) continue;
-    const at = { start: c.start + pronoun.index, end: c.start + pronoun.index + pronoun[0].length };
     notes.push(`'${pronoun[0]}' takes up ${taken[0].name}`);
-    return [...mentions.filter(inAsking), taken.map((l) => ({ ...l, ...at }))].sort((a, b) => a[0].start - b[0].start);
+    return mentions.filter((m) => inAsking(m) || m === taken);
   }
   if (asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;
   const kept = new Set(asked.flat().map((l) => l.nodeId));

@@ -402,9 +402,14 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
   const selection = SINGULAR_SELECTION.exec(text);
   if (!selection) return none;
   // One link per span, the linker's first reading (a later reading of another kind would break the run).
-  const after = [...new Map(links.filter((l) => l.start >= selection.index + selection[0].length).reverse().map((l) => [`${l.start}:${l.end}`, l])).values()].sort(
-    (a, b) => a.start - b.start,
-  );
+  const after = [
+    ...new Map(
+      links
+        .filter((l) => l.start >= selection.index + selection[0].length)
+        .reverse()
+        .map((l) => [`${l.start}:${l.end}`, l]),
+    ).values(),
+  ].sort((a, b) => a.start - b.start);
   const run: LocatedEntity[] = [];
   for (const l of after.reverse()) {
     const next = run[0];
@@ -680,7 +685,9 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     return !!demonstrative && governedBySelfRelation(word.kind, demonstrative.index, relations, text);
   };
   // Words of the answer's kind in a sentence before the one that asks: the answer, unless a demonstrative later takes them up as another set.
-  const context = focus ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;]/.test(text.slice(w.end, focus.start))) : [];
+  const context = focus
+    ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;]/.test(text.slice(w.end, focus.start)))
+    : [];
   for (const word of [...free, ...setPronouns(answerKind, focus, free, relations, text)].sort((a, b) => a.start - b.start)) {
     if (word === focus || context.includes(word)) continue;
     // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words in one sentence makes
@@ -733,7 +740,9 @@ function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWor
 
 /** A relation joining the kind to itself stands right before `at`, a preposition at most between ("similar to those", "resembling the ones"). */
 function governedBySelfRelation(kind: NodeKind, at: number, relations: RelationCue[], text: string): boolean {
-  return relations.some((r) => r.end <= at && /^\s*(?:(?:to|with|of|by|as)\s+)?$/i.test(text.slice(r.end, at)) && r.metaedges.some((m) => joins(m, kind, kind)));
+  return relations.some(
+    (r) => r.end <= at && /^\s*(?:(?:to|with|of|by|as)\s+)?$/i.test(text.slice(r.end, at)) && r.metaedges.some((m) => joins(m, kind, kind)),
+  );
 }
 
 /** "Which prostaglandin-class drugs": a word at most between two kind words, and no relation, makes them one noun phrase. */
@@ -810,7 +819,13 @@ function impliedMiddle(mention: Mention, variables: Variable[], relations: Relat
       for (const middle of kinds) {
         if (sameKind(middle, entity.kind) || sameKind(middle, variable.kind)) continue;
         const first = hopChoices({ kind: entity.kind, spans: [entity] }, { kind: middle, spans: [] }, relations)[0];
-        const second = first && hopChoices({ kind: middle, spans: [] }, variable, relations.filter((r) => r !== first.cue))[0];
+        const second =
+          first &&
+          hopChoices(
+            { kind: middle, spans: [] },
+            variable,
+            relations.filter((r) => r !== first.cue),
+          )[0];
         // The entity's own relation is named, or the answer's word names the relation of the last hop ("which pathways …").
         if (!second || !(first.hop.explicit || (second.hop.explicit && !!second.cue && variable.spans.some((s) => overlaps(s, second.cue!))))) continue;
         const cost = first.cost + second.cost;
@@ -975,7 +990,13 @@ function meetingThroughMembers(mentions: Mention[], relations: RelationCue[]): {
         for (const entity of other) {
           const choice = hopChoices({ kind: entity.kind, spans: [entity] }, { kind: members.to, spans: [whole] }, relations)[0];
           if (!choice) continue;
-          const anchor = (e: LocatedEntity, hop: Hop): Anchor => ({ entity: e, chain: [hop], metaedges: hop.edges.map((x) => x.metaedge), cue: hop.cue, negated: false });
+          const anchor = (e: LocatedEntity, hop: Hop): Anchor => ({
+            entity: e,
+            chain: [hop],
+            metaedges: hop.edges.map((x) => x.metaedge),
+            cue: hop.cue,
+            negated: false,
+          });
           return { answerKind: members.to, anchors: [anchor(whole, members), anchor(entity, choice.hop)] };
         }
       }

@@ -36,12 +36,23 @@ const NOUNS = new Set(['NOUN', 'PROPN']);
  * interact with imatinib's targets"). A kind word right after the noun names
  * the set already ("imatinib's target genes").
  */
-export function relationNouns(text: string, mentions: Mention[], cues: RelationCue[], kindWords: Span[], answer: { kind: NodeKind; spans: Span[] }): RelationNoun[] {
+export function relationNouns(
+  text: string,
+  mentions: Mention[],
+  cues: RelationCue[],
+  kindWords: Span[],
+  answer: { kind: NodeKind; spans: Span[] },
+): RelationNoun[] {
   const words = analyse(text);
   const found: RelationNoun[] = [];
   for (const cue of cues) {
     // A noun naming a kind ("pathway", "side effects") names its set as a kind word does.
-    if (findKindWords(cue.phrase).length || kindWords.some((w) => overlaps(w, cue)) || kindWords.some((w) => w.start >= cue.end && /^\s+$/.test(text.slice(cue.end, w.start)))) continue;
+    if (
+      findKindWords(cue.phrase).length ||
+      kindWords.some((w) => overlaps(w, cue)) ||
+      kindWords.some((w) => w.start >= cue.end && /^\s+$/.test(text.slice(cue.end, w.start)))
+    )
+      continue;
     const last = words.filter((w) => w.start >= cue.start && w.end <= cue.end).at(-1);
     if (!last || !NOUNS.has(last.pos)) continue;
     // Written as a bare modifier ("imatinib targets"), the noun is a verb when an object or a preposition follows ("PELI1 interacts with").

@@ -8,7 +8,9 @@ import { readQuestion } from '../../lib/reading';
 import { loadMetagraph } from '../../lib/kg/loaded-metagraph';
 import { withDatabase } from '../cli/session';
 
-const { values } = parseArgs({ options: { file: { type: 'string' }, family: { type: 'string' }, q: { type: 'string', multiple: true }, json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { file: { type: 'string' }, family: { type: 'string' }, q: { type: 'string', multiple: true }, json: { type: 'boolean', default: false } },
+});
 
 async function main(): Promise<number> {
   if (/holdout/i.test(values.file ?? '')) {
@@ -17,14 +19,26 @@ async function main(): Promise<number> {
   }
   await loadMetagraph();
   const rows: { question: string; family?: string; answer?: unknown; options?: Record<string, string> }[] = values.file
-    ? readFileSync(values.file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l))
+    ? readFileSync(values.file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l))
     : (values.q ?? []).map((question) => ({ question }));
   for (const r of rows.filter((r) => !values.family || r.family === values.family)) {
     const links = await linkEntities(r.question);
     const u = readQuestion(r.question, { links, options: r.options });
     if (values.json) {
       const chain = (a: (typeof u.anchors)[number]) => a.chain.map((h) => h.edges.map((e) => e.metaedge).join('|'));
-      console.log(JSON.stringify({ question: r.question, kind: u.answerKind, out: u.outputFormat, anchors: u.anchors.map((a) => ({ name: a.entity.name, kind: a.entity.kind, negated: a.negated, chain: chain(a) })), propositions: u.propositions.length, excluded: u.excluded.map((e) => e.name) }));
+      console.log(
+        JSON.stringify({
+          question: r.question,
+          kind: u.answerKind,
+          out: u.outputFormat,
+          anchors: u.anchors.map((a) => ({ name: a.entity.name, kind: a.entity.kind, negated: a.negated, chain: chain(a) })),
+          propositions: u.propositions.length,
+          excluded: u.excluded.map((e) => e.name),
+        }),
+      );
       continue;
     }
     console.log(`\n[${r.family ?? ''}] ${r.question}`);
@@ -32,8 +46,11 @@ async function main(): Promise<number> {
     console.log(`  links: ${links.map((l) => `'${l.mention}'→${l.name} (${l.kind})`).join('; ')}`);
     console.log(`  kind=${u.answerKind} from=${u.answerKindFrom} op=${u.operator} out=${u.outputFormat}`);
     for (const a of u.anchors)
-      console.log(`  anchor ${a.negated ? 'NOT ' : ''}${a.entity.name} (${a.entity.kind}): ${a.chain.map((h) => `${h.edges.map((e) => e.metaedge).join("|")}`).join(' > ')}`);
-    for (const p of u.propositions) console.log(`  prop ${p.negated ? 'NOT ' : ''}${p.subject.name} -${p.hop.edges.map((e) => e.metaedge).join('|')}- ${p.object.name}`);
+      console.log(
+        `  anchor ${a.negated ? 'NOT ' : ''}${a.entity.name} (${a.entity.kind}): ${a.chain.map((h) => `${h.edges.map((e) => e.metaedge).join('|')}`).join(' > ')}`,
+      );
+    for (const p of u.propositions)
+      console.log(`  prop ${p.negated ? 'NOT ' : ''}${p.subject.name} -${p.hop.edges.map((e) => e.metaedge).join('|')}- ${p.object.name}`);
     if (u.excluded.length) console.log(`  excluded: ${u.excluded.map((e) => e.name).join(', ')}`);
     if (u.notes.length) console.log(`  notes: ${u.notes.join(' | ')}`);
   }

@@ -110,17 +110,16 @@ describe('a modifier relates its kind word by the kinds’ preferred relation, w
 });
 
 describe('a yes/no clause introduces a set through a modifier or a relation phrase', () => {
-  it.each([
-    ['Does any gout drug bind XDH?'],
-    ['Is XDH a target of any of the gout medicines?'],
-    ['Is XDH among the genes that gout drugs bind?'],
-  ])('%s', (text) => {
-    const u = read(text, GOUT, XDH);
-    expect(u.outputFormat).toBe('yesno');
-    expect(u.answerKind).toBe('Compound');
-    expect(chains(u).sort()).toEqual(['XDH:CbG', 'gout:CtD']);
-    expect(u.propositions).toEqual([]);
-  });
+  it.each([['Does any gout drug bind XDH?'], ['Is XDH a target of any of the gout medicines?'], ['Is XDH among the genes that gout drugs bind?']])(
+    '%s',
+    (text) => {
+      const u = read(text, GOUT, XDH);
+      expect(u.outputFormat).toBe('yesno');
+      expect(u.answerKind).toBe('Compound');
+      expect(chains(u).sort()).toEqual(['XDH:CbG', 'gout:CtD']);
+      expect(u.propositions).toEqual([]);
+    },
+  );
 
   it('an indefinite kind word followed by a participle', () => {
     const u = read('Does sorafenib bind a gene involved in Interleukin-7 signaling?', SORAFENIB, IL7);
@@ -130,16 +129,16 @@ describe('a yes/no clause introduces a set through a modifier or a relation phra
 });
 
 describe('a yes/no on a collection reads its members', () => {
-  it.each([['Are any thiazolidinediones prescribed for type 2 diabetes mellitus?'], ['Is some member of the thiazolidinediones used against type 2 diabetes mellitus?']])(
-    '%s',
-    (text) => {
-      const u = read(text, THIAZOLIDINEDIONES, DIABETES);
-      expect(u.operator).toBe('yesno');
-      expect(u.answerKind).toBe('Compound');
-      expect(chains(u)).toEqual(['thiazolidinediones:PCiC', 'type 2 diabetes mellitus:CtD']);
-      expect(u.propositions).toEqual([]);
-    },
-  );
+  it.each([
+    ['Are any thiazolidinediones prescribed for type 2 diabetes mellitus?'],
+    ['Is some member of the thiazolidinediones used against type 2 diabetes mellitus?'],
+  ])('%s', (text) => {
+    const u = read(text, THIAZOLIDINEDIONES, DIABETES);
+    expect(u.operator).toBe('yesno');
+    expect(u.answerKind).toBe('Compound');
+    expect(chains(u)).toEqual(['thiazolidinediones:PCiC', 'type 2 diabetes mellitus:CtD']);
+    expect(u.propositions).toEqual([]);
+  });
 });
 
 const SUMATRIPTAN: E = ['sumatriptan', 'Compound', 'Compound::DB00669'];
@@ -209,12 +208,12 @@ describe('membership through a predicate or a relation noun', () => {
 });
 
 describe('shorthand made a participle', () => {
-  it("\"tx'd\" reads as treated", () => {
+  it('"tx\'d" reads as treated', () => {
     const u = read("which sx go with dz tx'd by thiazolidinediones", THIAZOLIDINEDIONES);
     expect(chains(u)).toEqual(['thiazolidinediones:PCiC>CtD>DpS']);
   });
 
-  it("and names no kind: \"the dz tx'd by …\" is another set of diseases", () => {
+  it('and names no kind: "the dz tx\'d by …" is another set of diseases', () => {
     const u = read("how many dz resemble the dz tx'd by analogs of sumatriptan", SUMATRIPTAN);
     expect(u.outputFormat).toBe('count');
     expect(chains(u)).toEqual(['sumatriptan:CrC>CtD>DrD']);
@@ -254,7 +253,15 @@ describe('what the context keeps', () => {
 
   it('a node named in the context and again in the question constrains where the question names it', () => {
     const text = 'We looked at allopurinol last week. Besides allopurinol, which drugs treat gout?';
-    const at = (mention: string, start: number, kind: string, nodeId: string): LinkedEntity => ({ nodeId, kind, name: mention, mention, start, end: start + mention.length, score: 1 });
+    const at = (mention: string, start: number, kind: string, nodeId: string): LinkedEntity => ({
+      nodeId,
+      kind,
+      name: mention,
+      mention,
+      start,
+      end: start + mention.length,
+      score: 1,
+    });
     const u = readQuestion(text, {
       links: [
         at('allopurinol', text.indexOf('allopurinol'), 'Compound', ALLOPURINOL[2]),

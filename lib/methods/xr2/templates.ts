@@ -67,8 +67,8 @@ export const ReasonSchema = z.object({
   rationale: z.string(),
   claims: z
     .array(z.object({ text: z.string(), evidenceIds: z.array(z.string()) }))
-    .describe('Each claim with the ids (K…, D…, E…; P… only for a claim taken from unverified memory) of the lines that state it'),
-  evidenceIds: z.array(z.string()).describe('Every evidence id the answer used (K…, D…, E…)'),
+    .describe('Each claim with the ids (K…, D…, E…, W…, A…; P… only for a claim taken from unverified memory) of the lines that state it'),
+  evidenceIds: z.array(z.string()).describe('Every evidence id the answer used (K…, D…, E…, W…, A…)'),
 });
 export type ReasonOutput = z.infer<typeof ReasonSchema>;
 
@@ -249,12 +249,12 @@ function establishedBlock(input: { established: EvidenceLine[]; establishedOmitt
 export const reasonTemplate = defineTemplate({
   role: 'reason',
   id: 'xr2.reason',
-  version: 3,
+  version: 4,
   system:
     'You answer the ORIGINAL question in full, as a list, from the step context: document evidence, step entities and relation cues, ' +
     "this step's KG triples, findings established in " +
     'earlier steps, entity profiles and (when given) unverified memory, which is not evidence and is kept apart. A list marked ' +
-    '"showing n of m" is cut: do not count it as complete. Cite the ids of the lines you use (K…, D…, E…; a P… id only for a claim ' +
+    '"showing n of m" is cut: do not count it as complete. Cite the ids of the lines you use (K…, D…, E…, W…, A… for a Hopscope aid line; a P… id only for a claim ' +
     'taken from memory); never cite an id that is not listed. If the evidence does not support an answer yet, abstain.',
   render: (input: ReasonInput) =>
     [

@@ -30,8 +30,9 @@ function ensurePrismaClient() {
 async function main() {
   const mode = parseMode(process.argv.slice(2));
   if (mode === 'test') {
-    // The browser tests run against the test database (see tests/support/test-db.ts).
-    process.env.HOPSCOPE_PG_PORT ??= process.env.HOPSCOPE_TEST_PG_PORT ?? '54339';
+    // The browser tests run against the test database (see tests/support/test-db.ts): its port even where
+    // HOPSCOPE_PG_PORT names the development database's, which the specs' own CLI calls do not use.
+    process.env.HOPSCOPE_PG_PORT = process.env.HOPSCOPE_TEST_PG_PORT ?? '54339';
     process.env.HOPSCOPE_PG_DIR ??= path.resolve('.data', 'pg-test');
     process.env.PORT = process.env.HOPSCOPE_E2E_PORT ?? '3100';
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readLinked, type Mention } from '../support/linked-reading';
 import { readQuestion } from '@/lib/reading';
 import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
 
@@ -12,17 +13,8 @@ import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
  * linker gives them (every reading of a mention); the wordings are this file's own.
  */
 
-type E = [mention: string, kind: string, nodeId: string, also?: [string, string][]];
-
-function read(text: string, ...entities: E[]): QuestionReading {
-  const links: LinkedEntity[] = entities.map(([mention, kind, nodeId, also]) => {
-    const start = text.indexOf(mention);
-    if (start < 0) throw new Error(`'${mention}' not in '${text}'`);
-    const readings = also?.map(([k, id]) => ({ nodeId: id, kind: k, name: mention }));
-    return { nodeId, kind, name: mention, mention, start, end: start + mention.length, score: 1, ...(readings ? { readings } : {}) };
-  });
-  return readQuestion(text, { links });
-}
+type E = Mention;
+const read = readLinked;
 
 const chains = (u: QuestionReading) =>
   u.anchors.map((a) => `${a.negated ? 'not ' : ''}${a.entity.name}:${a.chain.map((h) => h.edges.map((e) => e.metaedge).join('|')).join('>')}`);

@@ -4,13 +4,17 @@ import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
 /** A mention as the linker gives it: its text, kind and node, and any other readings of the same span. */
 export type Mention = [mention: string, kind: string, nodeId: string, also?: [string, string][]];
 
-/** The reading of a question whose entities are linked as given (each mention found in the text). */
-export function readLinked(text: string, ...entities: Mention[]): QuestionReading {
-  const links: LinkedEntity[] = entities.map(([mention, kind, nodeId, also]) => {
+/** The links of mentions found in a question's text, as the linker gives them. */
+export function linksIn(text: string, mentions: Mention[]): LinkedEntity[] {
+  return mentions.map(([mention, kind, nodeId, also]) => {
     const start = text.indexOf(mention);
     if (start < 0) throw new Error(`'${mention}' not in '${text}'`);
     const readings = also?.map(([k, id]) => ({ nodeId: id, kind: k, name: mention }));
     return { nodeId, kind, name: mention, mention, start, end: start + mention.length, score: 1, ...(readings ? { readings } : {}) };
   });
-  return readQuestion(text, { links });
+}
+
+/** The reading of a question whose entities are linked as given (each mention found in the text). */
+export function readLinked(text: string, ...mentions: Mention[]): QuestionReading {
+  return readQuestion(text, { links: linksIn(text, mentions) });
 }

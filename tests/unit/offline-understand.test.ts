@@ -1,17 +1,9 @@
+import { linksIn } from '../support/linked-reading';
 import { describe, expect, it } from 'vitest';
 import { readQuestion } from '@/lib/reading';
 import { domainOf } from '@/lib/llm/offline/domain';
-import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import type { EntityLink } from '@/lib/kg/types';
-
-/** Links as the entity linker would return them: one per [mention, kind, nodeId], offsets found in the text. */
-function linksIn(text: string, entities: [string, string, string][]): LinkedEntity[] {
-  return entities.map(([mention, kind, nodeId]) => {
-    const start = text.indexOf(mention);
-    if (start < 0) throw new Error(`'${mention}' not in '${text}'`);
-    return { nodeId, kind, name: mention, mention, start, end: start + mention.length, score: 1 };
-  });
-}
 
 function understand(text: string, entities: [string, string, string][], extra: Partial<Parameters<typeof readQuestion>[1]> = {}): QuestionReading {
   return readQuestion(text, { links: linksIn(text, entities), ...extra });

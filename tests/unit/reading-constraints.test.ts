@@ -1,3 +1,4 @@
+import { linksIn as linkMentions, type Mention } from '../support/linked-reading';
 import { describe, expect, it } from 'vitest';
 import { QuestionReadingSchema, type LinkedEntity, type QuestionReading } from '@/lib/llm/offline/types';
 import { readQuestion } from '@/lib/reading';
@@ -32,14 +33,11 @@ const E = {
   dizziness: { mention: 'dizziness', kind: 'Symptom', id: 'Symptom::D004244', also: [{ kind: 'Side Effect', id: 'Side Effect::C0012833' }] },
 } satisfies Record<string, Entity>;
 
-function linksIn(text: string, entities: Entity[]): LinkedEntity[] {
-  return entities.map((e) => {
-    const start = text.indexOf(e.mention);
-    if (start < 0) throw new Error(`'${e.mention}' not in '${text}'`);
-    const readings = e.also?.map((r) => ({ nodeId: r.id, kind: r.kind, name: e.mention }));
-    return { nodeId: e.id, kind: e.kind, name: e.mention, mention: e.mention, start, end: start + e.mention.length, ...(readings ? { readings } : {}) };
-  });
-}
+const linksIn = (text: string, entities: Entity[]): LinkedEntity[] =>
+  linkMentions(
+    text,
+    entities.map((e): Mention => [e.mention, e.kind, e.id, e.also?.map((r): [string, string] => [r.kind, r.id])]),
+  );
 
 function read(text: string, ...entities: Entity[]): QuestionReading {
   return QuestionReadingSchema.parse(readQuestion(text, { links: linksIn(text, entities) }));

@@ -1,17 +1,8 @@
+import { linksIn } from '../support/linked-reading';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadedMetagraph, setMetagraph } from '@/lib/kg/loaded-metagraph';
 import type { MetaedgeRow } from '@/lib/kg/relations';
 import { readQuestion, registerSense, senses, type SenseInput } from '@/lib/reading';
-import type { LinkedEntity } from '@/lib/llm/offline/types';
-
-/** Links as the linker returns them, offsets found in the text. */
-function linksIn(text: string, entities: [string, string, string][]): LinkedEntity[] {
-  return entities.map(([mention, kind, nodeId]) => {
-    const start = text.indexOf(mention);
-    if (start < 0) throw new Error(`'${mention}' not in '${text}'`);
-    return { nodeId, kind, name: mention, mention, start, end: start + mention.length, score: 1 };
-  });
-}
 
 const MIGRAINE: [string, string, string] = ['migraine', 'Disease', 'Disease::DOID:6364'];
 const hetionet = loadedMetagraph();

@@ -1,15 +1,7 @@
+import { linksIn } from '../support/linked-reading';
 import { describe, expect, it } from 'vitest';
 import { readQuestion } from '@/lib/reading';
-import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
-
-/** Links as the linker returns them, offsets found in the text (the nth occurrence with "name#n"). */
-function linksIn(text: string, entities: [string, string, string][]): LinkedEntity[] {
-  return entities.map(([mention, kind, nodeId]) => {
-    const start = text.indexOf(mention);
-    if (start < 0) throw new Error(`'${mention}' not in '${text}'`);
-    return { nodeId, kind, name: mention, mention, start, end: start + mention.length, score: 1 };
-  });
-}
+import type { QuestionReading } from '@/lib/llm/offline/types';
 
 function read(text: string, entities: [string, string, string][], extra: Partial<Parameters<typeof readQuestion>[1]> = {}): QuestionReading {
   return readQuestion(text, { links: linksIn(text, entities), ...extra });

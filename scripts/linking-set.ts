@@ -237,6 +237,16 @@ async function main() {
       add('disease-shorthand', pick(TEMPLATES.Disease), abbreviation.toUpperCase(), named[0], named);
   }
 
+  // A condition's name with its adjective as the noun it pertains to, as written and after its head ("stomach ulcer",
+  // "ulcer of the stomach" for Gastric ulcer).
+  const adjectivesAsNouns = await aliasesNamingNoNode('wordnet-derived', 15, SEED);
+  const derivedKinds = await kindsOf(adjectivesAsNouns.flatMap((l) => l.ids));
+  for (const l of adjectivesAsNouns) {
+    const [noun, head] = l.alias.split(' ');
+    add('derived', pick(TEMPLATES[derivedKinds.get(l.ids[0])!]), l.alias, l.ids[0], l.ids);
+    add('derived-inverted', pick(TEMPLATES[derivedKinds.get(l.ids[0])!]), `${head} ${pick(['of the', 'in the'])} ${noun}`, l.ids[0], l.ids);
+  }
+
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
   const byCategory = new Map<string, number>();

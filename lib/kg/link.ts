@@ -23,7 +23,7 @@ import { normaliseName } from './normalise';
 import { abbreviationCandidates, diseaseNames } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, geneFullNames } from './linking/gene-derived';
-import { FULL_NAME_SOURCE, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
+import { FULL_NAME_SOURCE, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
 import { LAY_NAMES } from './linking/lay-terms';
 import { spellingIndex, type NearName } from './linking/spelling-index';
 import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND, symptomCue } from './linking/words';
@@ -73,10 +73,11 @@ const ALIAS_CONFIDENCE: Record<string, number> = {
   'ncbi-symbol': 0.95,
   'ncbi-other-designation': 0.85,
   [WORDNET_SYNONYM]: 0.85,
+  [WORDNET_DERIVED]: 0.85,
   [WORDNET_NARROWER]: 0.75,
 };
 /** Alias sources that are everyday names (match 'lay-term'). */
-const LAY_SOURCES: ReadonlySet<string> = new Set([WORDNET_SYNONYM, WORDNET_NARROWER]);
+const LAY_SOURCES: ReadonlySet<string> = new Set([WORDNET_SYNONYM, WORDNET_DERIVED, WORDNET_NARROWER]);
 
 /** How an exact or alias candidate matched (fuzzy ones are read in fuzzyReading). */
 function reading(c: LinkCandidate): Reading {
@@ -127,6 +128,8 @@ const SPELLED_CONFIDENCE = 0.8;
 const LAY_CONFIDENCE = 0.85;
 /** Confidence of a name read from the same words in another order ("blurred vision" → "Vision blurred"). */
 const REORDERED_CONFIDENCE = 0.85;
+/** Confidence of a disease read from the general words its name ends with ("macular degeneration"), beside the condition so named. */
+const NARROWER_CONFIDENCE = 0.7;
 
 interface Span {
   first: number;
@@ -186,19 +189,11 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
 
   const grams = candidateGrams(text, tokens, rich ? words : null);
   const keys = [
-    ...new Set(
-      grams.flatMap((g) => [
-        g.key,
-        ...(g.lemmaKey ? [g.lemmaKey] : []),
-        ...(g.spelledKeys ?? []),
-        ...(g.layKeys ?? []),
-        ...(g.invertedKey ? [g.invertedKey] : []),
-      ]),
-    ),
+    ...new Set(grams.flatMap((g) => [g.key, ...(g.lemmaKey ? [g.lemmaKey] : []), ...(g.spelledKeys ?? []), ...(g.layKeys ?? []), ...(g.invertedKeys ?? [])])),
   ];
   const byKey = groupBy(await exactHits(keys, scope, opts), (c) => c.key);
   const spans: Span[] = grams
-    .map(({ first, last, key, lemmaKey, spelledKeys, layKeys, invertedKey }) => {
+    .map(({ first, last, key, lemmaKey, spelledKeys, layKeys, invertedKeys }) => {
       const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])].map(reading);
       const spelled = (spelledKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
@@ -206,8 +201,10 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
       const lay = (layKeys ?? [])
         .flatMap((k) => (byKey.get(k) ?? []).filter((c) => c.method === 'exact'))
         .map((c): Reading => ({ ...c, method: 'alias', score: LAY_CONFIDENCE, match: 'lay-term', confidence: LAY_CONFIDENCE }));
-      const reordered = (invertedKey ? (byKey.get(invertedKey) ?? []) : [])
-        .filter((c) => c.method === 'exact')
+      // Reordered, a span reads a name or an everyday name ("diabetes in pregnancy" → "pregnancy diabetes", gestational diabetes).
+      const reordered = (invertedKeys ?? [])
+        .flatMap((k) => byKey.get(k) ?? [])
+        .filter((c) => c.method === 'exact' || LAY_SOURCES.has(c.source ?? ''))
         .map((c): Reading => ({ ...c, method: 'alias', score: REORDERED_CONFIDENCE, match: 'reordered', confidence: REORDERED_CONFIDENCE }));
       return { first, last, candidates: [...found, ...spelled, ...lay, ...reordered].filter((c) => usable(c, first, last)) };
     })
@@ -277,6 +274,8 @@ export async function explainLinks(text: string, opts: LinkOptions = {}): Promis
       accepted.push(w);
     }
   }
+
+  if (rich) await addNarrowerDiseases(accepted, tokens, lookups);
 
   const links = accepted
     .sort((a, b) => a.first - b.first)
@@ -398,6 +397,32 @@ async function abbreviationSpans(
   return out;
 }
 
+/**
+ * A side effect or symptom named by two words or more that the name of exactly one disease ends with ("macular
+ * degeneration": the side effect, and the disease age related macular degeneration) takes that disease as a further
+ * reading (`narrower`), never as the link: a question whose relation only diseases have ("genes associated with
+ * macular degeneration") reads the disease, one about side effects the side effect.
+ */
+async function addNarrowerDiseases(spans: Span[], tokens: Token[], lookups: KnowledgeLookups): Promise<void> {
+  const condition = (c: Reading) => c.method === 'exact' && (isConcept(c.kind, 'sideEffect') || isConcept(c.kind, 'symptom'));
+  const open = spans.filter((s) => s.last > s.first && s.candidates.some(condition) && !s.candidates.some((c) => isConcept(c.kind, 'disease')));
+  if (!open.length) return;
+  const diseases = await diseaseNames(lookups);
+  for (const s of open) {
+    const key = tokens
+      .slice(s.first, s.last + 1)
+      .map((t) => t.norm)
+      .join(' ');
+    const named = diseases.filter((d) => d.normalised.endsWith(` ${key}`));
+    if (named.length !== 1) continue;
+    const [d] = named;
+    s.candidates.push({
+      ...{ key, id: d.id, kind: d.kind, name: d.name, degree: d.degree, matched: d.name, source: null },
+      ...{ method: 'alias', score: NARROWER_CONFIDENCE, match: 'narrower', confidence: NARROWER_CONFIDENCE },
+    });
+  }
+}
+
 /** Conjunctions across which a disease's neighbour is read as one too ("COPD and RA", "PCOS or MS"). */
 const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'vs', 'versus']);
 
@@ -422,7 +447,7 @@ function otherReadings(ranked: Reading[], perMention: number): LinkReading[] {
   const others: LinkReading[] = [];
   const asWell = (c: Reading) =>
     (c.method === best.method && c.score === best.score) ||
-    (best.method !== 'fuzzy' && (c.match === 'exact' || c.match === 'lay-term') && !isConcept(c.kind, 'gene'));
+    (best.method !== 'fuzzy' && (c.match === 'exact' || c.match === 'lay-term' || c.match === 'narrower') && !isConcept(c.kind, 'gene'));
   for (const c of ranked.slice(perMention)) {
     if (!asWell(c) || kinds.has(c.kind)) continue;
     kinds.add(c.kind);
@@ -450,7 +475,7 @@ interface Gram {
   /** The names a lay term means ("myocardial infarction" for "heart attack"), lib/kg/linking/lay-terms.ts. */
   layKeys?: string[];
   /** The span's "<head> of the <modifier>" as "<modifier> <head>" ("ureter cancer"). */
-  invertedKey?: string;
+  invertedKeys?: string[];
 }
 
 /**
@@ -473,8 +498,9 @@ function candidateGrams(text: string, tokens: Token[], words: readonly Word[] | 
       const base = lemmas.slice(first, last + 1);
       const lemmaKey = base.every(isStopword) ? undefined : base.join(' ');
       const spelledKeys = words ? spelledOut(norms) : [];
-      const invertedKey = words ? inverted(base) : undefined;
-      const layKeys = words ? [key, lemmaKey, invertedKey].flatMap((k) => (k ? (LAY_NAMES.get(k) ?? []) : [])) : [];
+      // In base forms and as written: a derived name keeps its plural ("polyps in the nose" → "nose polyps").
+      const invertedKeys = words ? [...new Set([inverted(base), inverted(norms)].filter((k): k is string => !!k))] : [];
+      const layKeys = words ? [key, lemmaKey, ...invertedKeys].flatMap((k) => (k ? (LAY_NAMES.get(k) ?? []) : [])) : [];
       grams.push({
         first,
         last,
@@ -482,7 +508,7 @@ function candidateGrams(text: string, tokens: Token[], words: readonly Word[] | 
         ...(lemmaKey && lemmaKey !== key ? { lemmaKey } : {}),
         ...(spelledKeys.length ? { spelledKeys } : {}),
         ...(layKeys.length ? { layKeys } : {}),
-        ...(invertedKey ? { invertedKey } : {}),
+        ...(invertedKeys.length ? { invertedKeys } : {}),
       });
     }
   }
@@ -784,7 +810,7 @@ function bestPerNode(candidates: Reading[]): Reading[] {
 
 /** Negative when `a` is a disease and `b` a side effect both named (not misspelt) by the span, positive the other way round. */
 function diseaseFirst(a: Reading, b: Reading): number {
-  if (a.method === 'fuzzy' || b.method === 'fuzzy') return 0;
+  if (a.method === 'fuzzy' || b.method === 'fuzzy' || a.match === 'narrower' || b.match === 'narrower') return 0;
   const rank = (c: Reading) => (isConcept(c.kind, 'disease') ? -1 : isConcept(c.kind, 'sideEffect') ? 1 : 0);
   return Math.abs(rank(a) - rank(b)) === 2 ? rank(a) - rank(b) : 0;
 }

@@ -3,7 +3,9 @@ import { closeDb, getPool } from '../../lib/db/client';
 import { explainLinks, linkEntities, normaliseName, type EntityLink, type LinkReport } from '../../lib/kg';
 import { wordnetDictionary } from '../../lib/kg/import/wordnet';
 import { LAY_TERMS } from '../../lib/kg/linking/lay-terms';
-import { WORDNET_NARROWER, WORDNET_SYNONYM } from '../../lib/kg/linking/store';
+import { WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from '../../lib/kg/linking/store';
+import { asLinked } from '../../lib/llm/offline/linked';
+import { readQuestion } from '../../lib/reading';
 
 afterAll(closeDb);
 
@@ -57,6 +59,61 @@ describe('everyday names from WordNet', () => {
   it('reads roman numerals as the digits of a type ("type II diabetes")', async () => {
     const t2 = await nodeId('Disease', 'type 2 diabetes mellitus');
     expect(ids(await linkEntities('genes upregulated in adult-onset diabetes mellitus'))).toEqual([t2]);
+  });
+});
+
+describe("a condition's name with its adjective read as a noun (WordNet)", () => {
+  it('imports the name with the noun its adjective pertains to or comes from, never from an adjective of several nouns', async () => {
+    const { rows } = await getPool().query<{ alias: string; name: string; kind: string }>(
+      `select a.alias, n.name, n.kind from node_aliases a join nodes n on n.id = a.node_id where a.source = $1`,
+      [WORDNET_DERIVED],
+    );
+    const of = (alias: string) => rows.filter((r) => r.alias === alias).map((r) => `${r.kind}:${r.name}`);
+    expect(of('pregnancy diabetes')).toEqual(['Disease:gestational diabetes']);
+    expect(of('stomach ulcer')).toContain('Side Effect:Gastric ulcer');
+    // A side effect bears the name "Autism": the disease takes it all the same, a node of another kind.
+    expect(of('autism')).toEqual(['Disease:autistic disorder']);
+    // "cervical" pertains to the neck and to the cervix: no reading of it.
+    expect(rows.filter((r) => r.name === 'cervical cancer')).toEqual([]);
+    expect(rows.every((r) => ['Disease', 'Symptom', 'Side Effect'].includes(r.kind))).toBe(true);
+  });
+
+  it('reads "<condition> in/of the <noun>" as the name, over the shorter pieces inside it', async () => {
+    const report = await explainLinks('Can pregnant women with diabetes in pregnancy take metformin?');
+    expect(at(report.links, 'diabetes in pregnancy')).toMatchObject({ nodeId: await nodeId('Disease', 'gestational diabetes'), match: 'reordered' });
+    expect(report.links.some((l) => l.name === 'Pregnancy')).toBe(false);
+    expect(rejectedAt(report, 'pregnancy').some((r) => r.kind === 'Side Effect' && /longer reading/.test(r.reason))).toBe(true);
+    const ulcer = await linkEntities('Has anyone had an ulcer of the stomach on ibuprofen?');
+    expect(at(ulcer, 'ulcer of the stomach')?.nodeId).toBe(await nodeId('Side Effect', 'Gastric ulcer'));
+  });
+
+  it('links the condition noun to the disease and keeps the side effect of that name as a reading the relation picks', async () => {
+    const genes = 'What genes have been tied to autism?';
+    const link = at(await linkEntities(genes), 'autism')!;
+    expect(link).toMatchObject({ nodeId: await nodeId('Disease', 'autistic disorder'), match: 'lay-term' });
+    const sideEffect = await nodeId('Side Effect', 'Autism');
+    expect(link.readings?.map((r) => r.nodeId)).toContain(sideEffect);
+    const drugs = 'Name any medicine reported to cause autism.';
+    const reading = readQuestion(drugs, { links: asLinked(await linkEntities(drugs)) });
+    expect(reading.anchors.map((a) => a.entity.nodeId)).toEqual([sideEffect]);
+  });
+});
+
+describe('a disease named in general words', () => {
+  it('keeps the side effect so named as the link and the one disease whose name ends with the words as a narrower reading', async () => {
+    const amd = await nodeId('Disease', 'age related macular degeneration');
+    const sideEffect = await nodeId('Side Effect', 'Macular degeneration');
+    const genes = 'Which genes are implicated in macular degeneration?';
+    const link = at(await linkEntities(genes), 'macular degeneration')!;
+    expect(link.nodeId).toBe(sideEffect);
+    expect(link.readings?.map((r) => r.nodeId)).toContain(amd);
+    // The relation picks the kind: genes are associated with diseases, side effects are caused by drugs.
+    expect(readQuestion(genes, { links: asLinked(await linkEntities(genes)) }).anchors.map((a) => a.entity.nodeId)).toEqual([amd]);
+    const drugs = 'Which drugs cause macular degeneration?';
+    expect(readQuestion(drugs, { links: asLinked(await linkEntities(drugs)) }).anchors.map((a) => a.entity.nodeId)).toEqual([sideEffect]);
+    // One word ends many names ("cancer", "diabetes"): no narrower reading from it.
+    const diabetes = at(await linkEntities('Which genes are associated with diabetes?'), 'diabetes');
+    expect(diabetes?.readings?.some((r) => r.name === 'gestational diabetes') ?? false).toBe(false);
   });
 });
 

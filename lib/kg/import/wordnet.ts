@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { WORDNET_NARROWER, WORDNET_SYNONYM } from '../linking/store';
+import { WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from '../linking/store';
 import { normaliseName } from '../normalise';
 import { conceptsOf, type KindConcept } from '../relations';
 import { writeEntityKnowledge, type EntityImportSummary, type EntityKnowledge } from './entity-writer';
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { queryRows } from '@/lib/db/rows';
 
 /** The import's version: WordNet's, and the rules' (raise it when readWordnetAliases reads differently). */
-export const WORDNET_VERSION = 'WordNet 3.1; rules 2';
+export const WORDNET_VERSION = 'WordNet 3.1; rules 3';
 
 /**
  * WordNet's lexicographer files (noun.state, noun.body, …) each kind's names
@@ -56,7 +56,7 @@ export async function importWordnet(dir: string, opts: ImportOptions = {}): Prom
       version: WORDNET_VERSION,
       file,
       profileSource: 'wordnet',
-      aliasSources: [WORDNET_SYNONYM, WORDNET_NARROWER],
+      aliasSources: [WORDNET_SYNONYM, WORDNET_NARROWER, WORDNET_DERIVED],
       kind: kinds,
       read: async (nodes, client) => readWordnetAliases(dir, await namesOf(client, [...nodes.keys()])),
     },
@@ -107,6 +107,10 @@ async function namesOf(client: pg.PoolClient, ids: string[]): Promise<Map<string
  * - A synset of noun.state no node bears, whose one hypernym names a disease,
  *   lends its lemmas to that disease (WORDNET_NARROWER: "hay fever" → allergic
  *   rhinitis), abbreviations excepted ("HIV" is not any viral infection).
+ * - A name's adjective read as its noun gives the name as people also write
+ *   it (WORDNET_DERIVED, see derivedNames): "gestational diabetes" →
+ *   "pregnancy diabetes" (so "diabetes in pregnancy" reads it), "autistic
+ *   disorder" → "autism".
  */
 async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>): Promise<EntityKnowledge> {
   const synsets = readSynsets(fs.readFileSync(path.join(dir, 'data.noun'), 'utf8'));
@@ -142,6 +146,11 @@ async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>):
       if (firstIn(lemma, offset, filesOf(n.kind)) && !elsewhere(key, n)) knowledge.aliases.push({ nodeId: n.id, alias: lemma.replace(/_/g, ' '), source });
   };
   for (const [offset, nodes] of named) for (const lemma of synsets.get(offset)!.lemmas) lend(lemma, offset, nodes, WORDNET_SYNONYM);
+  const adjectives = readAdjectives(fs.readFileSync(path.join(dir, 'data.adj'), 'utf8'));
+  for (const [name, nodes] of names)
+    for (const alias of derivedNames(name, adjectives, synsets, senses))
+      for (const n of nodes.filter((n) => conceptsOf(n.kind).some((c) => CONDITIONS.has(c))))
+        if (!(names.get(alias) ?? []).some((o) => o.kind === n.kind)) knowledge.aliases.push({ nodeId: n.id, alias, source: WORDNET_DERIVED });
   for (const [offset, s] of synsets) {
     if (named.has(offset) || s.lexicon !== '26' || s.hypernyms.length !== 1) continue;
     const diseases = (named.get(s.hypernyms[0]) ?? []).filter((n) => conceptsOf(n.kind).includes('disease'));
@@ -149,6 +158,78 @@ async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>):
     for (const lemma of s.lemmas) if (!/^[A-Z0-9.]+$/.test(lemma)) lend(lemma, offset, diseases, WORDNET_NARROWER);
   }
   return knowledge;
+}
+
+/** An adjective's nouns: those it pertains to ("gestational" → gestation) and those it is derived from ("autistic" → autism), synset offsets with the lemma meant, if one. */
+interface AdjectiveNouns {
+  pertains: { offset: string; lemma?: number }[];
+  derived: { offset: string; lemma?: number }[];
+}
+
+/** Lexicographer files of the nouns a name's adjective may be read as: noun.body ("gastric" → stomach), noun.state ("gestational" → pregnancy). */
+const PERTAINED_FILES: readonly string[] = ['08', '26'];
+/** Lexicographer files of the condition a "<adjective> disorder" names: noun.state, noun.cognition (autism). */
+const CONDITION_FILES: readonly string[] = ['26', '09'];
+/** The kinds whose names are read with their adjectives as nouns: conditions, which people name in their own words. */
+const CONDITIONS: ReadonlySet<KindConcept> = new Set(['disease', 'symptom', 'sideEffect']);
+/** Heads that add nothing to the condition their adjective names ("autistic disorder" is autism). */
+const CONDITION_HEADS: ReadonlySet<string> = new Set(['disorder', 'disease', 'syndrome']);
+/** Endings of a condition's noun ("autism", "psychosis", "uraemia", "nephritis"): "mental disorder" is not "mentality". */
+const CONDITION_NOUN = /(ism|osis|sis|ia|itis)$/;
+
+/**
+ * A condition's name as people also write it, its adjective read as a noun (WordNet's pointers from data.adj): the
+ * noun synset's first lemma and the one pointed to, where that synset is their first noun sense:
+ * - an adjective that pertains to one synset of the body or of a state gives the name with the noun in its place
+ *   ("gestational diabetes" → "pregnancy diabetes", "gastric ulcer" → "stomach ulcer"); an adjective pertaining to
+ *   several ("cervical": the neck and the cervix) gives none;
+ * - "<adjective> disorder|disease|syndrome" whose adjective comes from the name of a condition gives that noun
+ *   ("autistic disorder" → "autism", "psychotic disorder" → "psychosis").
+ */
+function derivedNames(name: string, adjectives: Map<string, AdjectiveNouns>, synsets: Map<string, Synset>, senses: Map<string, string[]>): string[] {
+  const words = name.split(' ');
+  if (words.length < 2) return [];
+  const lemmasOf = (p: { offset: string; lemma?: number }, files: readonly string[]) => {
+    const s = synsets.get(p.offset);
+    if (!s || !files.includes(s.lexicon)) return [];
+    return [...new Set([s.lemmas[0], ...(p.lemma ? [s.lemmas[p.lemma - 1]] : [])])]
+      .filter((l) => l && senses.get(l.toLowerCase())?.[0] === p.offset)
+      .map((l) => normaliseName(l.replace(/_/g, ' ')));
+  };
+  const out = new Set<string>();
+  words.forEach((word, i) => {
+    const pertains = adjectives.get(word)?.pertains ?? [];
+    if (new Set(pertains.map((p) => p.offset)).size !== 1) return;
+    for (const noun of lemmasOf(pertains[0], PERTAINED_FILES))
+      if (noun !== word && !noun.split(' ').some((w) => words.includes(w))) out.add([...words.slice(0, i), noun, ...words.slice(i + 1)].join(' '));
+  });
+  if (words.length === 2 && CONDITION_HEADS.has(words[1]))
+    for (const p of adjectives.get(words[0])?.derived ?? []) for (const noun of lemmasOf(p, CONDITION_FILES)) if (CONDITION_NOUN.test(noun)) out.add(noun);
+  return [...out];
+}
+
+/** data.adj: each adjective lemma's pertainym (`\`) and derivation (`+`) pointers to nouns, lemma by lemma. */
+function readAdjectives(text: string): Map<string, AdjectiveNouns> {
+  const adjectives = new Map<string, AdjectiveNouns>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith(' ')) continue;
+    const f = line.slice(0, line.indexOf(' | ') >>> 0).split(' ');
+    const count = parseInt(f[3], 16);
+    const lemmas = Array.from({ length: count }, (_, i) => f[4 + 2 * i].replace(/\([a-z]+\)$/, '').toLowerCase());
+    const at = 4 + 2 * count;
+    for (let i = 0; i < Number(f[at]); i++) {
+      const [symbol, offset, pos, sourceTarget] = f.slice(at + 1 + 4 * i, at + 5 + 4 * i);
+      if (pos !== 'n' || (symbol !== '\\' && symbol !== '+')) continue;
+      const [source, target] = [parseInt(sourceTarget.slice(0, 2), 16), parseInt(sourceTarget.slice(2), 16)];
+      lemmas.forEach((lemma, l) => {
+        if (source && source !== l + 1) return;
+        const entry = adjectives.get(lemma) ?? { pertains: [], derived: [] };
+        (symbol === '+' ? entry.derived : entry.pertains).push({ offset, ...(target ? { lemma: target } : {}) });
+        adjectives.set(lemma, entry);
+      });
+    }
+  }
+  return adjectives;
 }
 
 const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4', v: '5', vi: '6' };

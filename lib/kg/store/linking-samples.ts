@@ -72,6 +72,8 @@ const ALIAS_FILTERS = {
   'gene-synonym': `a.source = 'ncbi-synonym' and a.alias ~ '^[A-Za-z][A-Za-z0-9-]{3,10}$' and a.alias ~ '[0-9]'`,
   'gene-designation': `a.source = 'ncbi-other-designation' and length(a.alias) between 15 and 45 and a.alias ~ ' .* ' and a.alias !~* '(like|uncharacterized|hypothetical|pseudogene)'`,
   'wordnet-synonym': `a.source = 'wordnet-synonym'`,
+  // A condition's name with its adjective as a noun, of two words ("stomach ulcer" for Gastric ulcer).
+  'wordnet-derived': `a.source = 'wordnet-derived' and a.alias ~ '^[a-z]+ [a-z]+$'`,
 } as const;
 
 /** n aliases the filter lets through that are no node's name, each with every node it names, in the seed's order. */

@@ -45,7 +45,8 @@ export type LinkMethod = 'exact' | 'alias' | 'fuzzy';
  * "Glucose-6-phosphate dehydrogenase deficiency"); 'abbreviation' a
  * disease written by its initials ("MS", "PCOS").
  */
-export type LinkMatch = 'exact' | 'alias' | 'gene-full-name' | 'fuzzy' | 'fuzzy-gene-full-name' | 'reordered' | 'gene-derived' | 'abbreviation' | 'lay-term' | 'narrower';
+export type LinkMatch =
+  'exact' | 'alias' | 'gene-full-name' | 'fuzzy' | 'fuzzy-gene-full-name' | 'reordered' | 'gene-derived' | 'abbreviation' | 'lay-term' | 'narrower';
 
 /** Another node the same span matched: a weaker reading kept beside the link. */
 export interface LinkAlternative {

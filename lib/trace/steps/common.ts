@@ -54,7 +54,18 @@ export const EvidenceLineSchema = z.object({
 
 const LinkReadingSchema = z.object({ nodeId: z.string(), kind: z.string(), name: z.string() });
 const LinkMethodSchema = z.enum(['exact', 'alias', 'fuzzy']);
-const LinkMatchSchema = z.enum(['exact', 'alias', 'gene-full-name', 'fuzzy', 'fuzzy-gene-full-name', 'reordered', 'gene-derived', 'abbreviation', 'lay-term', 'narrower']);
+const LinkMatchSchema = z.enum([
+  'exact',
+  'alias',
+  'gene-full-name',
+  'fuzzy',
+  'fuzzy-gene-full-name',
+  'reordered',
+  'gene-derived',
+  'abbreviation',
+  'lay-term',
+  'narrower',
+]);
 const LinkAlternativeSchema = z.object({
   nodeId: z.string(),
   kind: z.string(),

@@ -145,9 +145,9 @@ async function finish(ours: HeldRun, answer: MethodAnswer, input: ReturnType<typ
   const gold = input.gold ? GoldAnswerSchema.safeParse(input.gold) : null;
   const score = gold?.success ? scoreAnswer(input.answerType, gold.data, answer, input.options) : null;
   const scores = score ?? { grounding: answer.claims.length ? answer.claims.filter((c) => c.evidenceIds.length).length / answer.claims.length : null };
-  const [cost, kgVersion] = await Promise.all([summariseCost(ours.id), currentKgVersion()]);
-  // Conditional on this worker's lease; an evaluation's run announces its end to the job's driver (lib/eval/jobs/store/lock.ts), wherever that runs.
-  await storeSucceeded(ours, { answer, correct: score ? score.correct : null, scores, cost, kgVersion });
+  const kgVersion = await currentKgVersion();
+  // Conditional on this worker's lease, with the cost read from the stored trace; an evaluation's run announces its end to the job's driver (lib/eval/jobs/store/lock.ts), wherever that runs.
+  await storeSucceeded(ours, { answer, correct: score ? score.correct : null, scores, kgVersion });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRawSync } from 'node:zlib';
 
@@ -20,9 +20,9 @@ type Obj = Record<string, unknown>;
 const isPlain = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MIN_TABLE_ROWS = 3;
 
-/** An evidence record's id, derived from its run and ordinal (so pools need not store it). UUID-shaped. */
+/** An evidence record's id, derived from its run and ordinal (so pools need not store it). UUID-shaped. One-shot hash: a run makes thousands. */
 export function evidenceId(runId: string, ordinal: number): string {
-  const h = createHash('sha1').update(`${runId}:${ordinal}`).digest('hex');
+  const h = hash('sha1', `${runId}:${ordinal}`, 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 

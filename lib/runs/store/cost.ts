@@ -1,43 +1,30 @@
 import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
-import type { RunCost } from '../cost';
+import { queryRow } from '@/lib/db/rows';
+import { RunCostSchema, type RunCost } from '../cost';
 
-/** A count or sum as PostgreSQL returns it: bigint and numeric come back as text. */
-const num = z.union([z.string(), z.number()]).transform(Number);
+/**
+ * A run's cost as `runs.cost` stores it (RunCost), computed in SQL from its steps and model calls ($1: the run id):
+ * model calls, tokens, wall time, and per stage (top-level step kind, in order of first step) steps, calls, tokens
+ * and step time. An expression, so that ending a run stores it in the same statement (lib/runs/store/lease.ts).
+ */
+export const RUN_COST_SQL = `(
+  with st as (
+    select kind, count(*) steps, sum(coalesce(duration_ms, 0)) ms, min(ordinal) o from steps where run_id = $1 group by kind),
+  mc as (
+    select s.kind, count(*) calls, sum(m.tokens_in) tin, sum(m.tokens_out) tout
+      from model_calls m join steps s on s.id = m.step_id where m.run_id = $1 group by s.kind)
+  select jsonb_build_object(
+           'modelCalls', count(*), 'cachedCalls', count(*) filter (where cached),
+           'tokensIn', coalesce(sum(tokens_in), 0), 'tokensOut', coalesce(sum(tokens_out), 0),
+           'wallMs', round(coalesce((select extract(epoch from (coalesce(finished_at, now()) - started_at)) * 1000 from runs where id = $1), 0)),
+           'stages', coalesce((select jsonb_agg(jsonb_build_object('stage', st.kind, 'steps', st.steps, 'modelCalls', coalesce(mc.calls, 0),
+                                                                   'tokensIn', coalesce(mc.tin, 0), 'tokensOut', coalesce(mc.tout, 0), 'ms', st.ms) order by st.o)
+                                 from st left join mc on mc.kind = st.kind), '[]'::jsonb))
+    from model_calls where run_id = $1)`;
 
-const CostRowSchema = z.object({
-  calls: num,
-  cached: num,
-  tin: num,
-  tout: num,
-  ms: num.nullable(),
-  stages: z.array(z.object({ stage: z.string(), steps: num, ms: num, calls: num, tin: num, tout: num })).nullable(),
-});
-
-/** Model calls, tokens and time per run and per stage (top-level step kind), read from its steps and model calls. */
+/** Model calls, tokens and time per run and per stage (top-level step kind), read from its steps and model calls, in one round trip. */
 export async function summariseCost(runId: string): Promise<RunCost> {
-  // One round trip: totals, per-stage rows (as JSON) and wall time.
-  const { rows } = await getPool().query(
-    `with st as (
-       select kind, count(*) steps, sum(coalesce(duration_ms, 0)) ms, min(ordinal) o from steps where run_id = $1 group by kind),
-     mc as (
-       select s.kind, count(*) calls, sum(m.tokens_in) tin, sum(m.tokens_out) tout
-         from model_calls m join steps s on s.id = m.step_id where m.run_id = $1 group by s.kind)
-     select count(*) calls, count(*) filter (where cached) cached, coalesce(sum(tokens_in),0) tin, coalesce(sum(tokens_out),0) tout,
-            (select extract(epoch from (coalesce(finished_at, now()) - started_at)) * 1000 from runs where id = $1) ms,
-            (select json_agg(json_build_object('stage', st.kind, 'steps', st.steps, 'ms', st.ms, 'calls', coalesce(mc.calls, 0),
-                                               'tin', coalesce(mc.tin, 0), 'tout', coalesce(mc.tout, 0)) order by st.o)
-               from st left join mc on mc.kind = st.kind) stages
-       from model_calls where run_id = $1`,
-    [runId],
-  );
-  const c = CostRowSchema.parse(rows[0]);
-  return {
-    modelCalls: c.calls,
-    cachedCalls: c.cached,
-    tokensIn: c.tin,
-    tokensOut: c.tout,
-    wallMs: Math.round(c.ms ?? 0),
-    stages: (c.stages ?? []).map((s) => ({ stage: s.stage, steps: s.steps, modelCalls: s.calls, tokensIn: s.tin, tokensOut: s.tout, ms: s.ms })),
-  };
+  const row = await queryRow(getPool(), z.object({ cost: RunCostSchema }), `select ${RUN_COST_SQL} cost`, [runId]);
+  return row!.cost;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { toJson } from '@/lib/base/json';
+import { RUN_COST_SQL } from './cost';
 
 /**
  * The claim and lease of runs (runs.status, attempts, lease_until), on the database's
@@ -55,21 +56,20 @@ export interface RunOutcome {
   answer: unknown;
   correct: boolean | null;
   scores: unknown;
-  cost: unknown;
   kgVersion: string | null;
 }
 
-/** Ends the run as succeeded with its outcome, if this attempt still holds it. */
+/** Ends the run as succeeded with its outcome and its cost (read from its stored trace by the same statement), if this attempt still holds it. */
 export async function storeSucceeded(run: HeldRun, outcome: RunOutcome): Promise<void> {
-  // Plain SQL: the last write of every run, kept off the ORM's per-query compile.
+  // Plain SQL: the last write of every run, kept off the ORM's per-query compile, with the cost in it (not a round trip of its own).
   await getPool().query(
     `with done as (
-       update runs set status = 'succeeded', answer = $2::jsonb, correct = $3, scores = $4::jsonb, cost = $5::jsonb, kg_version = $6,
+       update runs set status = 'succeeded', answer = $2::jsonb, correct = $3, scores = $4::jsonb, cost = ${RUN_COST_SQL}, kg_version = $5,
                        finished_at = now(), updated_at = now(), error = null
-        where id = $1 and status = 'running' and attempts = $7
+        where id = $1 and status = 'running' and attempts = $6
         returning eval_job_id)
      select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from done where eval_job_id is not null`,
-    [run.id, JSON.stringify(outcome.answer), outcome.correct, JSON.stringify(outcome.scores), JSON.stringify(outcome.cost), outcome.kgVersion, run.attempts],
+    [run.id, JSON.stringify(outcome.answer), outcome.correct, JSON.stringify(outcome.scores), outcome.kgVersion, run.attempts],
   );
 }
 

@@ -1,5 +1,6 @@
 import type { DerivedSolution } from '@/lib/llm/offline/solution';
 import { normalise } from '@/lib/llm/offline/text';
+import { withoutExcluded } from '@/lib/llm/templates/answer-fields';
 import type { MethodAnswer } from './types';
 
 export interface NamedTriple {
@@ -15,12 +16,13 @@ export interface NamedTriple {
  * no shown triple carries gets no node id rather than a guessed one).
  */
 export function answerFromSolution(s: DerivedSolution, shownTriples: NamedTriple[], extra: Record<string, unknown> = {}): MethodAnswer {
-  const names = s.items.length ? s.items : s.answer ? [s.answer] : [];
+  const items = withoutExcluded(s.items, s.excluded);
+  const names = withoutExcluded(s.items.length ? s.items : s.answer ? [s.answer] : [], s.excluded);
   const nodeIds = nodeIdsFor(names, shownTriples);
   return {
-    text: s.answer,
+    text: items.length < s.items.length ? items.join('; ') : s.answer,
     optionKey: s.optionKey,
-    items: s.items,
+    items,
     nodeIds,
     count: s.count,
     abstained: s.abstain,

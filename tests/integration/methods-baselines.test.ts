@@ -264,3 +264,48 @@ describe('kg-rag over an OpenAI-compatible server', () => {
     expect(prompt).toContain(RUN_WIDE_IDS);
   });
 });
+
+describe('an answer that sets an entity aside, over an OpenAI-compatible server', () => {
+  let prompt = '';
+  const T2D = 'type 2 diabetes mellitus';
+
+  scriptedServerForSuite((request) => {
+    const [system, user] = request.body.messages as { content: string }[];
+    if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
+    prompt = user.content;
+    // The model lists the excluded disease among its items as well as in `excluded`: the run's answer holds it once, aside.
+    return reply.ok(
+      JSON.stringify({
+        answer: `polycystic ovary syndrome; ${T2D}`,
+        optionKey: null,
+        items: ['polycystic ovary syndrome', T2D],
+        excluded: [T2D],
+        count: null,
+        abstain: false,
+        rationale: 'scripted',
+        claims: [],
+      }),
+    );
+  });
+
+  it('asks for the excluded entities in a field of their own and never lets one take an answer slot', async () => {
+    const { id } = await createRun(
+      {
+        method: 'kg-rag',
+        backend: 'openai',
+        question: `Which diseases does metformin treat, other than ${T2D}?`,
+        switches: { doc: false, web: false, param: false },
+      },
+      { enqueue: false },
+    );
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    expect(prompt).toMatch(/"excluded":\{"description":"Entities the question sets aside/);
+    const answer = answerOf(run);
+    expect(answer.items).toEqual(['polycystic ovary syndrome']);
+    expect(answer.text).toBe('polycystic ovary syndrome');
+    const { rows } = await getPool().query<{ id: string }>(`select id from nodes where kind = 'Disease' and name = $1`, [T2D]);
+    expect(answer.nodeIds).not.toContain(rows[0].id);
+  });
+});

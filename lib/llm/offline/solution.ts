@@ -7,6 +7,8 @@ export interface DerivedSolution {
   answer: string;
   optionKey: string | null;
   items: string[];
+  /** What the answer sets aside (a model's answer may name it; the rule kit's never lists it). */
+  excluded?: string[];
   count: number | null;
   abstain: boolean;
   rationale: string;

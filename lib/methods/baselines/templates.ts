@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
+import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import { AID_MARK } from '@/lib/channels/aid-names';
 import type { ChannelName } from '@/lib/trace/types';
@@ -16,6 +16,7 @@ export const SolutionSchema = z.object({
   answer: z.string().describe(ANSWER_TEXT),
   optionKey: optionKeyField(),
   items: z.array(z.string()).describe('For list answers: one name per item'),
+  excluded: excludedField(),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),
   rationale: z.string().describe('Why this answer, citing evidence ids'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
+import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import { loadedMetagraph } from '@/lib/kg/loaded-metagraph';
 import { metaedges } from '@/lib/llm/offline/metaedges';
@@ -251,6 +251,7 @@ export const AnswerSchema = z.object({
   normalizedAnswer: z.string(),
   optionKey: optionKeyField(),
   items: z.array(z.string()).describe('For list and count answers: the distinct answer entities'),
+  excluded: excludedField(),
   count: z.number().int().nullable(),
   supportingSources: z.array(z.enum(SOURCES)),
   evidenceIds: z.array(z.string()),

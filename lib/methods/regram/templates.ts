@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
+import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import type { EntityLink } from '@/lib/kg';
 import { RELATION_DOMAINS } from '@/lib/kg/metaedge-categories';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
@@ -124,6 +124,7 @@ export const FinalAnswerSchema = z.object({
   answer: z.string().describe(ANSWER_TEXT),
   optionKey: optionKeyField(),
   items: z.array(z.string()).describe('For list answers: one name per item'),
+  excluded: excludedField(),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),
   rationale: z.string(),

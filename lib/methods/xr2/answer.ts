@@ -1,4 +1,5 @@
 import { normalise } from '@/lib/llm/offline/text';
+import { withoutExcluded } from '@/lib/llm/templates/answer-fields';
 import { nodeIdsFor } from '../answer';
 import type { MethodAnswer } from '../types';
 import type { LoopState } from './state';
@@ -10,8 +11,9 @@ export function toMethodAnswer(state: LoopState, iterations: number): MethodAnsw
   const last = state.previous!;
   const a = last.answer;
   const verdict = a.answer.length === 1 && VERDICTS.has(normalise(a.answer[0]));
-  const text = a.abstain ? '' : a.optionKey ? (a.answer[0] ?? a.optionKey) : a.count !== null ? String(a.count) : a.answer.join('; ');
-  const items = a.optionKey || verdict ? [] : a.answer;
+  const named = withoutExcluded(a.answer, a.excluded);
+  const text = a.abstain ? '' : a.optionKey ? (a.answer[0] ?? a.optionKey) : a.count !== null ? String(a.count) : named.join('; ');
+  const items = a.optionKey || verdict ? [] : named;
   const lines = [...state.established, ...state.lastLines];
   return {
     text,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_TEXT, optionKeyField } from '@/lib/llm/templates/answer-fields';
+import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import { metaedges } from '@/lib/llm/offline/metaedges';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
@@ -62,6 +62,7 @@ export const ReasonSchema = z.object({
       "The full answer to the original question as a list: names, one number or yes/no (for multiple choice: the chosen option's text); empty when abstaining",
     ),
   optionKey: optionKeyField(),
+  excluded: excludedField(),
   count: z.number().int().nullable().describe('For counting questions: the number'),
   abstain: z.boolean(),
   rationale: z.string(),

@@ -1,3 +1,4 @@
+import { withoutExcluded } from '@/lib/llm/templates/answer-fields';
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import { normalise } from '@/lib/llm/offline/text';
 import { similarityName } from '@/lib/trace/steps/common';
@@ -45,12 +46,13 @@ export async function generateAnswer(ctx: MethodContext<BioWeaveParams>, frame: 
   );
   const { answer: a, droppedEvidenceIds, countCheck, unsupportedAnswer } = staged.output;
   const incomplete = incompleteHops(state.coverage);
-  const names = a.items.length ? a.items : a.answer && !a.needsRepair ? [a.answer] : [];
+  const items = withoutExcluded(a.items, a.excluded);
+  const names = withoutExcluded(a.items.length ? a.items : a.answer && !a.needsRepair ? [a.answer] : [], a.excluded);
   const byName = new Map(graph.nodes.map((n) => [normalise(n.name), n.nodeId]));
   return {
-    text: a.answer,
+    text: items.length < a.items.length ? items.join('; ') : a.answer,
     optionKey: a.optionKey,
-    items: a.items,
+    items,
     nodeIds: [...new Set(names.flatMap((n) => byName.get(normalise(n)) ?? []))],
     count: a.count,
     abstained: a.needsRepair || !a.answer.trim(),

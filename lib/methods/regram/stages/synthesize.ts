@@ -1,3 +1,4 @@
+import { withoutExcluded } from '@/lib/llm/templates/answer-fields';
 import { answerSetOf as answerSetData } from '@/lib/trace/evidence-data';
 import type { StepHandle } from '@/lib/trace/types';
 import type { RegramParams } from '../params';
@@ -76,8 +77,8 @@ export async function synthesize(ctx: MethodContext<RegramParams>, frame: Questi
       return {
         text: guessed && !abstained && !text.startsWith(GENERAL_KNOWLEDGE) ? `${GENERAL_KNOWLEDGE}: ${text}` : text,
         optionKey: abstained ? null : option.key,
-        items: abstained ? [] : final.items,
-        nodeIds: abstained ? [] : bounded.entities.map((e) => e.nodeId),
+        items: abstained ? [] : withoutExcluded(final.items, final.excluded),
+        nodeIds: abstained ? [] : bounded.entities.filter((e) => withoutExcluded([e.name], final.excluded).length).map((e) => e.nodeId),
         count: abstained ? null : final.count,
         abstained,
         evidenceIds: abstained ? [] : cited,

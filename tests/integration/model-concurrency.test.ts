@@ -22,9 +22,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await model.close();
 });
-afterEach(() => {
+afterEach(async () => {
   delete process.env.HOPSCOPE_MODEL_CONCURRENCY;
-  model.resetInFlight();
+  await model.resetInFlight();
 });
 
 describe('model calls of one run', () => {
@@ -40,28 +40,38 @@ describe('model calls of one run', () => {
     expect(Date.parse(decompose.startedAt)).toBeLessThan(end(classify));
     expect(classify.concurrentGroup).not.toBeNull();
     expect(decompose.concurrentGroup).toBe(classify.concurrentGroup);
-    expect(model.maxInFlight()).toBeGreaterThanOrEqual(2);
+    expect(await model.maxInFlight()).toBeGreaterThanOrEqual(2);
     // Two calls in one round: the chain of calls that waited for each other is shorter than the calls.
     const chain = criticalPath(calls.map((c) => ({ start: Date.parse(c.startedAt), end: Date.parse(c.startedAt) + c.latencyMs })));
     expect(chain.calls).toBeLessThan(calls.length);
   });
 
+  it('the server, a process of its own, answers each call as the offline engine here does: an X-R2 run takes the offline run’s calls to its answer', async () => {
+    const question = 'Which genes are associated with asthma?';
+    const [offline, model] = [await runToSuccess({ method: 'xr2', question }), await runToSuccess({ method: 'xr2', backend: 'openai', question })];
+    const calls = async (id: string) => (await callTimings(id)).map((c) => c.role);
+    const answer = (run: typeof offline) => run.answer as { text: string; items?: string[]; abstained: boolean };
+    expect(await calls(model.id)).toEqual(await calls(offline.id));
+    expect(answer(model).abstained).toBe(false);
+    expect(answer(model)).toMatchObject({ text: answer(offline).text, items: answer(offline).items, abstained: answer(offline).abstained });
+  });
+
   it("K2V judges every criterion at once, and the run's limit caps the requests in flight", async () => {
     const run = await runToSuccess({ method: 'kg-rag', backend: 'openai', question: 'Which drugs treat gout?' });
     process.env.HOPSCOPE_MODEL_CONCURRENCY = '2';
-    model.resetInFlight();
+    await model.resetInFlight();
     const report = await verifyRun(run.id);
     expect(report.criteria.length).toBeGreaterThan(2);
     // More criteria than slots: the server held exactly the limit at once, never more.
-    expect(model.maxInFlight()).toBe(2);
+    expect(await model.maxInFlight()).toBe(2);
 
     process.env.HOPSCOPE_MODEL_CONCURRENCY = '1';
     // Another model name: the response cache holds the first verification's answers.
     process.env.HOPSCOPE_MODEL = `scripted-${randomUUID()}`;
-    model.resetInFlight();
+    await model.resetInFlight();
     const again = await verifyRun(run.id);
     expect(again.criteria.length).toBe(report.criteria.length);
-    expect(model.maxInFlight()).toBe(1);
+    expect(await model.maxInFlight()).toBe(1);
   });
 
   it('a limit of 1 runs every call of EIGEN-1 (whose proposers are independent) one after another: no call overlaps another', async () => {

@@ -1,8 +1,9 @@
-import { OfflineBackend } from '@/lib/llm/offline-backend';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Agent, type Dispatcher } from 'undici';
 import { OpenAIBackend } from '@/lib/llm/openai-backend';
-import { renderMessages } from '@/lib/llm/messages';
-import type { ModelRequest } from '@/lib/llm/types';
-import { reply, setScriptedModelEnv, startScriptedOpenAIServer, type RecordedRequest, type ScriptedServer } from './openai-server';
+import { setScriptedModelEnv } from './openai-server';
 
 /**
  * A model server for whole runs in model mode: the scripted OpenAI-protocol
@@ -13,65 +14,116 @@ import { reply, setScriptedModelEnv, startScriptedOpenAIServer, type RecordedReq
  * `delayMs` per call: wall time against the critical path of the calls shows
  * what a run adds to, and how well it overlaps, a real endpoint's latency.
  *
- * The server sees only the rendered messages; the role and input behind them
- * are taken, in this process, from the openai backend's calls as they go out
- * (keyed by the messages), so the server must run in the process that runs.
- * Also counts the requests in flight at once (`maxInFlight`).
+ * The server and the offline engine run in a process of their own
+ * (offline-model-server-process.ts), as a remote endpoint does: a run's CPU
+ * while a call is in flight does not delay the server's receipt or its timer,
+ * and the engine's work is not the run's. This process tells it each call's
+ * template id and input as the openai backend takes the call, and the call's
+ * HTTP requests carry its number (CALL_HEADER, added by the transport), so the
+ * server answers each request for the call that sent it. Also counts the
+ * requests in flight at once.
  */
 export interface OfflineModelServer {
-  server: ScriptedServer;
+  baseUrl: string;
   /** The most chat requests the server held at once since started (or since `resetInFlight`). */
-  maxInFlight(): number;
-  resetInFlight(): void;
-  /** Restores the backend and the model environment, and closes the server. */
+  maxInFlight(): Promise<number>;
+  resetInFlight(): Promise<void>;
+  /** Restores the backend and the model environment, and ends the server's process. */
   close(): Promise<void>;
 }
 
+/** What this process tells the server's. */
+export type ToServer =
+  | { type: 'call'; id: number; templateId: string; input: unknown; assistantPrefix?: string }
+  | { type: 'done'; id: number }
+  | { type: 'in-flight'; ask: number; reset: boolean };
+/** What the server's process answers. */
+export type FromServer = { type: 'ready'; baseUrl: string } | { type: 'in-flight'; ask: number; most: number };
+
+/** The request header naming the call a request was sent for. */
+export const CALL_HEADER = 'x-scripted-call';
+const ENTRY = fileURLToPath(new URL('./offline-model-server-process.ts', import.meta.url));
+const START_TIMEOUT_MS = 120_000;
+
 export async function startOfflineModelServer(opts: { delayMs: number; model: string }): Promise<OfflineModelServer> {
-  const pending = new Map<string, ModelRequest[]>();
-  const keyOf = (messages: unknown) => JSON.stringify(messages);
+  // tsx runs the entry's TypeScript; structured clones carry inputs as they are (Maps included).
+  const child = fork(ENTRY, [String(opts.delayMs)], {
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const send = (message: ToServer) => {
+    if (child.connected) child.send(message);
+  };
+  const asked = new Map<number, (most: number) => void>();
+  let ready: (baseUrl: string) => void;
+  const started = new Promise<string>((resolve, reject) => {
+    ready = resolve;
+    child.once('exit', (code) => reject(new Error(`the offline model server's process exited (code ${code}) before it served`)));
+    setTimeout(() => reject(new Error('the offline model server did not start in time')), START_TIMEOUT_MS).unref();
+  });
+  child.on('message', (message: FromServer) => {
+    if (message.type === 'ready') ready(message.baseUrl);
+    else asked.get(message.ask)?.(message.most);
+  });
+  let baseUrl: string;
+  try {
+    baseUrl = await started;
+  } catch (e) {
+    child.kill();
+    throw e;
+  }
+
+  let calls = 0;
+  const calling = new AsyncLocalStorage<number>();
   const original = OpenAIBackend.prototype.call;
-  OpenAIBackend.prototype.call = async function <I, O>(this: OpenAIBackend, req: ModelRequest<I, O>) {
-    const key = keyOf(renderMessages(req.template, req.input, req.assistantPrefix));
-    pending.set(key, [...(pending.get(key) ?? []), req as ModelRequest]);
+  OpenAIBackend.prototype.call = async function (this: OpenAIBackend, req) {
+    const id = ++calls;
+    send({ type: 'call', id, templateId: req.template.id, input: req.input, assistantPrefix: req.assistantPrefix });
     try {
-      return await original.call(this, req);
+      return await calling.run(id, () => original.call(this, req));
     } finally {
-      const left = (pending.get(key) ?? []).filter((r) => r !== req);
-      if (left.length) pending.set(key, left);
-      else pending.delete(key);
+      send({ type: 'done', id });
     }
   } as typeof original;
-
-  const offline = new OfflineBackend();
-  let inFlight = 0;
-  let most = 0;
-  const answer = async (request: RecordedRequest) => {
-    const received = performance.now();
-    inFlight++;
-    most = Math.max(most, inFlight);
-    try {
-      const req = pending.get(keyOf(request.body.messages.map((m: { role: string; content: string }) => ({ role: m.role, content: m.content }))))?.[0];
-      if (!req) return reply.status(500, { message: 'no call of this process sent these messages' });
-      const { text } = await offline.call({ template: req.template, input: req.input, assistantPrefix: req.assistantPrefix });
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, opts.delayMs - (performance.now() - received))));
-      return reply.ok(text);
-    } finally {
-      inFlight--;
-    }
+  // The model transport (lib/llm/http.ts: undici's fetch over an Agent) sends a call's requests inside its context.
+  const dispatch = Agent.prototype.dispatch;
+  Agent.prototype.dispatch = function (this: Agent, options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandlers) {
+    const id = calling.getStore();
+    return dispatch.call(this, id === undefined ? options : { ...options, headers: withHeader(options.headers, CALL_HEADER, String(id)) }, handler);
   };
-  const server = await startScriptedOpenAIServer((request) => answer(request));
-  const restoreEnv = setScriptedModelEnv(server, { model: opts.model });
+
+  let asks = 0;
+  const inFlight = (reset: boolean) =>
+    new Promise<number>((resolve) => {
+      const ask = ++asks;
+      asked.set(ask, (most) => {
+        asked.delete(ask);
+        resolve(most);
+      });
+      send({ type: 'in-flight', ask, reset });
+    });
+  const restoreEnv = setScriptedModelEnv({ baseUrl }, { model: opts.model });
   return {
-    server,
-    maxInFlight: () => most,
-    resetInFlight: () => {
-      most = inFlight;
+    baseUrl,
+    maxInFlight: () => inFlight(false),
+    resetInFlight: async () => {
+      await inFlight(true);
     },
     close: async () => {
       OpenAIBackend.prototype.call = original;
+      Agent.prototype.dispatch = dispatch;
       restoreEnv();
-      await server.close();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
     },
   };
+}
+
+function withHeader(headers: Dispatcher.DispatchOptions['headers'], name: string, value: string): Dispatcher.DispatchOptions['headers'] {
+  if (!headers) return { [name]: value };
+  if (Array.isArray(headers)) return [...headers, name, value];
+  if (Symbol.iterator in headers) return [...(headers as Iterable<[string, string | string[] | undefined]>), [name, value]];
+  return { ...headers, [name]: value };
 }

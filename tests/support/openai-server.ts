@@ -275,7 +275,10 @@ export const schemaNameOf = (r: RecordedRequest): string => String(r.body.respon
  * Points the model configuration (process env, read per run) at a scripted
  * server, as a deployment's OPENAI_BASE_URL would; returns the restore function.
  */
-export function setScriptedModelEnv(server: ScriptedServer, vars: { model?: string; apiKey?: string; embeddingModel?: string } = {}): () => void {
+export function setScriptedModelEnv(
+  server: Pick<ScriptedServer, 'baseUrl'>,
+  vars: { model?: string; apiKey?: string; embeddingModel?: string } = {},
+): () => void {
   const next: Record<string, string | undefined> = {
     OPENAI_BASE_URL: server.baseUrl,
     HOPSCOPE_MODEL: vars.model ?? 'scripted-model',

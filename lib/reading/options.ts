@@ -62,8 +62,10 @@ export function splitInlineOptions(text: string): InlineOptions {
   if (!found) return { stem: text, blanked: text, options: [] };
   const { options, from, to } = found;
   const blanked = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to);
-  const rest = text.slice(to).replace(/^[\s—–-]+/, '');
-  const stem = `${text.slice(0, from).replace(/[\s—–-]+$/, '')}${/^[.?!]/.test(rest) ? '' : ' '}${rest}`.trim();
+  const before = text.slice(0, from).replace(/[\s—–-]+$/, '');
+  // "…? Nausea or tinnitus." and "… drug. Choices are …." keep one full stop; "Choose between A and B: which …" drops the colon.
+  const rest = text.slice(to).replace(/^[\s—–-]+/, '').replace(/^[.?!:]+\s*/, (p) => (/[.?!]$/.test(before) || !before ? '' : p));
+  const stem = `${before}${/^[.?!]/.test(rest) ? '' : ' '}${rest}`.trim();
   return { stem, blanked, options };
 }
 
@@ -92,10 +94,12 @@ function markedOptions(text: string): Found | null {
   let best: Marker[] = [];
   for (const [i, first] of markers.entries()) {
     if (!['A', 'a', '1'].includes(first.label)) continue;
-    // A lower-case "a." or "a:" is too often the article; lower-case letters need a bracket.
-    if (first.style.endsWith('l') && !first.style.includes(')')) continue;
+    // A lower-case "a." or "a:" is too often the article; lower-case letters need a bracket, or every marker opens a line.
+    const bare = first.style.endsWith('l') && !first.style.includes(')');
+    if (bare && !opensLine(text, first.start)) continue;
     const run = [first];
     for (const next of markers.slice(i + 1)) {
+      if (bare && !opensLine(text, next.start)) continue;
       if (next.style === first.style && next.label.charCodeAt(0) === run.at(-1)!.label.charCodeAt(0) + 1) run.push(next);
     }
     if (run.length >= 2 && run.length >= best.length) best = run;
@@ -108,9 +112,19 @@ function markedOptions(text: string): Found | null {
   return { options, from: best[0].start, to: text.length };
 }
 
-// A list opens after a colon or a dash and runs to the next dash, the end of its sentence, or the end.
-const LIST_OPENER = /:|\s[—–-]\s|[—–]/g;
-const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!](?=\s|$)|$)/g;
+function opensLine(text: string, at: number): boolean {
+  return /(?:^|\n)[ \t]*$/.test(text.slice(0, at));
+}
+
+// A list opens after a colon, a dash, a word saying the choices follow ("the choices are", "choose between"), or a question
+// mark (the options after the question: "…? Nausea, alopecia or tinnitus.", one per line); it runs to the next dash, the end
+// of its sentence, or the end.
+const LIST_OPENER =
+  /:|\s[—–-]\s|[—–]|\?(?=\s)|\b(?:choices|options|candidates|alternatives|answers)\s+(?:are|being|include)\b|\b(?:choose|pick|select|decide)\s+(?:one\s+)?(?:between|from|among)\b/gi;
+// After a question mark the list closes the text, and its items name things: a pronoun or a finite verb is a further sentence.
+const SENTENCE_WORD =
+  /(?<![\p{L}'])(?:i|i'm|i've|me|my|we|our|you|your|he|his|she|her|they|their|it|its|this|that|is|are|was|were|has|have|had|does|do|did|can|could|would|will|should|please|thanks|also)(?![\p{L}'])/iu;
+const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!:](?=\s|$)|$)/g;
 const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*\/\s*|\n\s*[-*•]?\s*)/gi;
 const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|one of these|among)\b/i;
 const MAX_ITEM_WORDS = 6;
@@ -123,13 +137,17 @@ function listedOptions(text: string): Found | null {
     const from = opener.index + opener[0].length;
     LIST_END.lastIndex = from;
     const close = LIST_END.exec(text)!;
-    const found = listAt(text, opener.index, from, close.index, close.index + close[0].length);
+    const asked = opener[0] === '?';
+    // A line break after the question mark: the options run one per line to the end.
+    const to = asked && /^[ \t]*\n/.test(text.slice(from)) ? text.replace(/[\s.?!]+$/, '').length : close.index;
+    if (asked && !/^[\s.?!]*$/.test(text.slice(to))) continue;
+    const found = listAt(text, opener.index + (asked ? 1 : 0), from, to, asked ? to : close.index + close[0].length, asked);
     if (found && (!best || found.options.length >= best.options.length)) best = found;
   }
   return best;
 }
 
-function listAt(text: string, openerStart: number, from: number, to: number, closeEnd: number): Found | null {
+function listAt(text: string, openerStart: number, from: number, to: number, closeEnd: number, afterQuestion = false): Found | null {
   const list = text.slice(from, to);
   const items: { start: number; end: number }[] = [];
   let at = 0;
@@ -142,8 +160,9 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   if (spans.length < 2 || spans.some((i) => text.slice(i.start, i.end).split(/\s+/).length > MAX_ITEM_WORDS)) return null;
   // "… — what types or classes of drugs bind to it?": an item holding a question word is the question, not a choice.
   if (spans.some((i) => QUESTION_WORD.test(text.slice(i.start, i.end)))) return null;
+  if (afterQuestion && spans.some((i) => SENTENCE_WORD.test(text.slice(i.start, i.end)))) return null;
   // "…: true or false?", "… — yes or no?", "… — known side effect or not?" asks for a verdict, not a choice among entities.
-  if (spans.every((i) => /^(?:true|false|yes|no)$/i.test(text.slice(i.start, i.end)))) return null;
+  if (spans.every((i) => /^(?:true|false|yes|no|y|n|t|f)$/i.test(text.slice(i.start, i.end)))) return null;
   if (/^not$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) return null;
   const joinedByOr = /\s(?:or|and\/or)\s|\//i.test(list);
   if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(text)) return null;
@@ -153,8 +172,8 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   return { options, from: openerStart, to: to_ };
 }
 
-// A singular selection that governs a list written into the sentence: "which of …", "is it …", "among …, which".
-const SELECTION = /\b(?:which\s+(?:one\s+|single\s+)?of|is\s+it|among)\s+/gi;
+// A singular selection that governs a list written into the sentence: "which of …", "is it …", "would it be …", "among …, which".
+const SELECTION = /\b(?:which\s+(?:one\s+|single\s+)?of|(?:is|was|would|could|might|will)\s+it(?:\s+be)?|among)\s+/gi;
 // "the genes", "these drugs": the kind of the items, read with the question, not an item.
 const ITEM_KIND = /^(?:the|these|those)\s+(?:following\s+)?(?:[a-z]+s\s+)?/i;
 // A word no entity name in a list holds; it starts the clause after the list.

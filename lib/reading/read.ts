@@ -186,7 +186,7 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   const opener = has('yesno') ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => c.start)) : 0;
   // "Is peptic ulcer a side effect caused by X?": a kind word an entity is said to be, over a set of one hop, is a claim on the pair.
   const predicate = has('yesno') && !membership && !arrows ? memberOf(mentions, free, relations, blanked)?.word : undefined;
-  const focused = membership
+  const worded = membership
     ? null
     : arrows
       ? { word: arrows.word, asked: !has('yesno') }
@@ -201,6 +201,7 @@ function readNow(text: string, input: ReadInput): QuestionReading {
             mentionSpans,
           ),
         );
+  const focused = optionsFocus(worded, options, free);
   const focus = focused?.word ?? null;
   // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
   // a question word asking for it, asks for the members, not a verdict.
@@ -372,7 +373,8 @@ function spanOf(l: LinkedEntity, text: string): { start: number; end: number } |
  * the set; an inline option lends its links to the one with its letter or text.
  */
 function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { stem: string; blanked: string; options: QuestionOption[]; written: Span[] } {
-  const inline = splitInlineOptions(text).options.length || input.options ? splitInlineOptions(text) : linkedOptions(text, links);
+  const split = splitInlineOptions(text);
+  const inline = split.options.length ? split : linkedOptions(text, links);
   const written = inline.options.map((o) => ({ start: o.start!, end: o.end! }));
   const placed = inline.options.map((o) => ({
     letter: o.letter,
@@ -387,7 +389,15 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
     const links = input.optionLinks?.[o.letter]?.length ? input.optionLinks[o.letter] : (same?.links ?? []);
     return { letter: o.letter, text: o.text, links };
   });
-  return { stem: inline.stem, blanked: inline.blanked, options, written };
+  // Given apart and written in the text in a form no layout rule knows ("… class obesity ocular cancer or atopic dermatitis"):
+  // a mention of a given option, by its node or its words, is that option, not an anchor.
+  const optionNodes = new Set(options.flatMap((o) => o.links.map((l) => l.nodeId)));
+  const optionTexts = new Set(given.map((o) => normalise(o.text)));
+  const mentioned = links.filter(
+    (l) => !written.some((w) => overlaps(l, w)) && (optionNodes.has(l.nodeId) || optionTexts.has(normalise(text.slice(l.start, l.end)))),
+  );
+  const blanked = mentioned.reduce((t, l) => t.slice(0, l.start) + ' '.repeat(l.end - l.start) + t.slice(l.end), inline.blanked);
+  return { stem: inline.stem, blanked, options, written: [...written, ...mentioned.map((l) => ({ start: l.start, end: l.end }))] };
 }
 
 /**
@@ -646,10 +656,31 @@ function introduces(word: KindWord, text: string, relations: RelationCue[], name
   return EXISTENTIAL.test(before) || (INDEFINITE_INTRODUCED.before.test(before) && (INDEFINITE_INTRODUCED.after.test(after) || related));
 }
 
+/** The kinds every linked option can be (any of its readings), in the linker's order for the first. */
+function optionKinds(options: QuestionOption[]): NodeKind[] {
+  const linked = options.filter((o) => o.links.length);
+  if (!linked.length) return [];
+  const kindsOf = (o: QuestionOption) => everyReading(o.links).map((l) => l.kind);
+  return [...new Set(kindsOf(linked[0]))].filter((k) => linked.every((o) => kindsOf(o).some((x) => sameKind(x, k))));
+}
+
 /** The kind every linked option shares, if they share one. */
 function optionKind(options: QuestionOption[]): NodeKind | null {
-  const kinds = options.filter((o) => o.links.length).map((o) => o.links[0].kind);
-  return kinds.length && kinds.every((k) => sameKind(k, kinds[0])) ? kinds[0] : null;
+  return optionKinds(options)[0] ?? null;
+}
+
+/**
+ * The options are the candidates, so they name the answer's kind: a kind word
+ * the question word reaches that no option can be ("Is it nausea, hiccups or
+ * tinnitus that drugs for gout cause?") is an intermediate, and the answer is
+ * the word of the options' kind, or no word at all (the options' kind).
+ */
+function optionsFocus(focused: Focus | null, options: QuestionOption[], free: KindWord[]): Focus | null {
+  if (!focused || options.filter((o) => o.links.length).length < 2) return focused;
+  const shared = optionKinds(options);
+  if (!shared.length || shared.some((k) => sameKind(k, focused.word.kind))) return focused;
+  const word = free.find((w) => shared.some((k) => sameKind(k, w.kind)));
+  return word ? { word, asked: focused.asked } : null;
 }
 
 /** No word names the answer: take the far end of the relation nearest to each entity, by vote. */

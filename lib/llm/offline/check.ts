@@ -5,9 +5,9 @@
  * the next decomposition can act on.
  */
 
-import { EvidenceGraph, type EvidenceBundle } from './evidence';
+import { EvidenceGraph, type EvidenceBundle, type EvidenceSet } from './evidence';
 import { sameKind } from './metaedges';
-import { walkChain, type ReasonResult } from './reason';
+import { questionSet, walkChain, type ReasonResult } from './reason';
 import type { QuestionReading } from './types';
 
 export interface CheckVerdict {
@@ -53,13 +53,15 @@ function missingEvidence(u: QuestionReading, graph: EvidenceGraph): string[] {
 }
 
 /** Ways the answer disagrees with the evidence or the question. */
-function inconsistencies(u: QuestionReading, answer: ReasonResult, graph: EvidenceGraph): string[] {
+function inconsistencies(u: QuestionReading, answer: ReasonResult, graph: EvidenceGraph, set: EvidenceSet | null): string[] {
   const problems: string[] = [];
   const walks = u.propositions.length || answer.testedOptions ? [] : u.anchors.filter((a) => a.chain.length).map((a) => walkChain(graph, a, true));
   for (const a of answer.answers) {
     if (!a.supportIds.length) problems.push(`answer ${a.name} cites no evidence`);
     if (u.operator === 'yesno' || answer.testedOptions) continue;
     if (u.answerKind && !sameKind(a.kind, u.answerKind)) problems.push(`answer ${a.name} is a ${a.kind}, not a ${u.answerKind}`);
+    // A member of the question's complete answer set meets every chain whole, however few of its edges the evidence carries.
+    if (set && a.supportIds.includes(set.id)) continue;
     for (const w of walks) {
       const reached = w.reach.has(a.nodeId);
       if (reached === w.anchor.negated) problems.push(`answer ${a.name} ${reached ? 'is' : 'is not'} reached by ${w.label}`);
@@ -78,7 +80,7 @@ export function checkAnswer(u: QuestionReading, answer: ReasonResult, evidence: 
   // An option chosen by testing the options against the stem's entities rests on the edges that join them, not on a chain of the reading.
   const tested = answer.testedOptions && !answer.abstain;
   const missing = tested ? [] : missingEvidence(u, graph);
-  const problems = answer.abstain ? [] : inconsistencies(u, answer, graph);
+  const problems = answer.abstain ? [] : inconsistencies(u, answer, graph, questionSet(u, evidence.sets ?? []));
   const sufficient = !answer.abstain && !missing.length;
   const consistent = !problems.length;
   const reason = answer.abstain

@@ -221,7 +221,7 @@ function deriveAnswer(u: QuestionReading, evidence: EvidenceBundle, options: Rea
  * evidence carries, so a count, a verdict or an option check read from it is
  * exact.
  */
-function questionSet(u: QuestionReading, sets: EvidenceSet[]): EvidenceSet | null {
+export function questionSet(u: QuestionReading, sets: EvidenceSet[]): EvidenceSet | null {
   const anchors = u.anchors.filter((a) => a.chain.length);
   if (!anchors.length || u.propositions.length || anchors.some((a) => a.negated)) return null;
   const ids = [...new Set(anchors.map((a) => a.entity.nodeId))].sort().join(' ');

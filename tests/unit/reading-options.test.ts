@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { readQuestion } from '@/lib/reading';
+import { splitInlineOptions } from '@/lib/reading/options';
+import { answerFromEvidence } from '@/lib/llm/offline/reason';
+import { checkAnswer } from '@/lib/llm/offline/check';
+import type { QuestionReading } from '@/lib/llm/offline/types';
+import { linksIn, type Mention } from '../support/linked-reading';
+import { triple, type Node } from '../support/evidence-triples';
+
+// Multiple choice over a chain: the options, in whatever layout they are written or given, are one set of
+// candidates of the answer's kind, tested against the chain; never anchors.
+
+const chains = (u: QuestionReading) => u.anchors.map((a) => `${a.entity.name}:${a.chain.map((h) => h.edges.map((e) => e.metaedge).join('|')).join('>')}`);
+
+const MIGRAINE: Mention = ['migraine', 'Disease', 'Disease::DOID:6364'];
+const REACTIONS = ['Vertigo', 'Somnolence', 'Photophobia', 'Dysgeusia'];
+const reactions = (text: string): Mention[] =>
+  REACTIONS.map((r) => {
+    const at = text.toLowerCase().lastIndexOf(r.toLowerCase());
+    return [text.slice(at, at + r.length), 'Side Effect', `Side Effect::${r}`];
+  });
+
+function read(text: string, extra: Partial<Parameters<typeof readQuestion>[1]> = {}, named: Mention[] = [MIGRAINE]): QuestionReading {
+  return readQuestion(text, { links: linksIn(text, [...named, ...reactions(text)]), ...extra });
+}
+
+describe('inline options in any layout, over a chain of two hops', () => {
+  const asked = 'What adverse reaction do medicines prescribed for migraine produce?';
+  it.each([
+    [`${asked} A) Vertigo B) Somnolence C) Photophobia D) Dysgeusia`],
+    [`${asked} (a) vertigo (b) somnolence (c) photophobia (d) dysgeusia`],
+    [`${asked}\na. Vertigo\nb. Somnolence\nc. Photophobia\nd. Dysgeusia`],
+    [`${asked}\n1. Vertigo\n2. Somnolence\n3. Photophobia\n4. Dysgeusia`],
+    [`${asked}\nVertigo\nSomnolence\nPhotophobia\nDysgeusia`],
+    [`${asked}\n• Vertigo\n• Somnolence\n• Photophobia\n• Dysgeusia`],
+    [`${asked} Vertigo, somnolence, photophobia or dysgeusia.`],
+    [`${asked} vertigo / somnolence / photophobia / dysgeusia`],
+    ['Medicines prescribed for migraine produce one of: vertigo, somnolence, photophobia, dysgeusia. Which one?'],
+    ['The candidates are vertigo, somnolence, photophobia and dysgeusia. Which adverse reaction do medicines prescribed for migraine produce?'],
+    ['Choose between vertigo, somnolence, photophobia and dysgeusia: what do medicines prescribed for migraine produce?'],
+    ['Would it be vertigo, somnolence, photophobia or dysgeusia that medicines prescribed for migraine produce?'],
+  ])('%s', (text) => {
+    const u = read(text);
+    expect(u.outputFormat).toBe('option');
+    expect(u.options.map((o) => o.text.toLowerCase())).toEqual(REACTIONS.map((r) => r.toLowerCase()));
+    expect(u.options.map((o) => o.links[0]?.kind)).toEqual(REACTIONS.map(() => 'Side Effect'));
+    expect(u.answerKind).toBe('Side Effect');
+    expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
+  });
+
+  it('keeps the stem free of the options and of a doubled stop', () => {
+    const { stem } = splitInlineOptions(`${asked} Vertigo, somnolence, photophobia or dysgeusia.`);
+    expect(stem).toBe(asked);
+  });
+
+  it.each([
+    ['Which medicine treats migraine? I have asthma and diabetes.'],
+    ['Which one treats migraine? My sister has asthma or diabetes.'],
+    ['Is there a link between asthma and migraine?'],
+    ['Which drugs treat migraine? Also list their targets.'],
+  ])('reads no options in a sentence after the question that is not a list: %s', (text) => {
+    expect(splitInlineOptions(text).options).toEqual([]);
+  });
+});
+
+describe('options given apart and written in the text are one set', () => {
+  // No marker, comma or colon sets the options off: only the options given apart say they are options.
+  const text = 'which of these do migraine medicines produce vertigo somnolence photophobia or dysgeusia';
+  const object = Object.fromEntries(REACTIONS.map((r, i) => [String.fromCharCode(65 + i), r]));
+
+  it('never reads a written option as an anchor, nor doubles the set', () => {
+    const u = read(text, { options: object });
+    expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
+    expect(u.options.map((o) => o.text)).toEqual(REACTIONS);
+    expect(u.answerKind).toBe('Side Effect');
+  });
+
+  it('blanks a given option found by its linked node though written otherwise', () => {
+    const q = 'Migraine medicines: is it giddiness or sleepiness they produce?';
+    const links = linksIn(q, [['Migraine', 'Disease', MIGRAINE[2]], ['giddiness', 'Side Effect', 'Side Effect::Vertigo'], ['sleepiness', 'Side Effect', 'Side Effect::Somnolence']]);
+    const optionLinks = {
+      A: [{ nodeId: 'Side Effect::Vertigo', kind: 'Side Effect', name: 'Vertigo', mention: 'Vertigo' }],
+      B: [{ nodeId: 'Side Effect::Somnolence', kind: 'Side Effect', name: 'Somnolence', mention: 'Somnolence' }],
+    };
+    const u = readQuestion(q, { links, options: { A: 'Vertigo', B: 'Somnolence' }, optionLinks });
+    expect(u.options).toHaveLength(2);
+    expect(chains(u)).toEqual(['Migraine:CtD>CcSE']);
+  });
+});
+
+describe("the options' kind names the answer", () => {
+  it('makes a kind word no option can be an intermediate of the chain', () => {
+    const u = read('Is it vertigo, somnolence, photophobia or dysgeusia that medicines prescribed for migraine produce?');
+    expect(u.answerKind).toBe('Side Effect');
+    expect(u.answerKindFrom).toBe('options');
+    expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
+  });
+
+  it('keeps a kind word the options share', () => {
+    const u = read('Which of these drugs is given for migraine: sumatriptan, rizatriptan or aspirin?', {}, [
+      MIGRAINE,
+      ['sumatriptan', 'Compound', 'Compound::DB00669'],
+      ['rizatriptan', 'Compound', 'Compound::DB00953'],
+      ['aspirin', 'Compound', 'Compound::DB00945'],
+    ]);
+    expect(u.answerKind).toBe('Compound');
+    expect(u.answerKindFrom).toBe('noun');
+    expect(chains(u)).toEqual(['migraine:CtD|CpD']);
+  });
+});
+
+describe("an option from the question's complete answer set", () => {
+  const CLASS: Node = ['Pharmacologic Class::N1', 'Triptans', 'Pharmacologic Class'];
+  const DRUG: Node = ['Compound::DB00669', 'Sumatriptan', 'Compound'];
+  const M: Node = ['Disease::DOID:6364', 'migraine', 'Disease'];
+  const CLUSTER: Node = ['Disease::DOID:13496', 'cluster headache', 'Disease'];
+  const text = 'Which disease is treated by a drug of the Triptans class: migraine, gout or cluster headache?';
+
+  it('meets the chain whole, though the evidence carries none of its edges', () => {
+    const u = readQuestion(text, {
+      links: linksIn(text, [
+        ['Triptans', 'Pharmacologic Class', CLASS[0]],
+        ['migraine', 'Disease', M[0]],
+        ['gout', 'Disease', 'Disease::DOID:13189'],
+        ['cluster headache', 'Disease', CLUSTER[0]],
+      ]),
+    });
+    expect(chains(u)).toEqual(['Triptans:PCiC>CtD']);
+    // The evidence cut the chain to one of its answers; the complete set holds the other.
+    const evidence = {
+      triples: [triple('e1', CLASS, 'PCiC', DRUG), triple('e2', DRUG, 'CtD', CLUSTER)],
+      sets: [{ id: 'set1', count: 2, kind: 'Disease', anchors: [CLASS[0]], members: [{ id: M[0], name: 'migraine', kind: 'Disease' }, { id: CLUSTER[0], name: 'cluster headache', kind: 'Disease' }] }],
+    };
+    const result = answerFromEvidence(u, evidence);
+    const verdict = checkAnswer(u, result, evidence);
+    expect(verdict.reason).not.toMatch(/is not reached by/);
+    expect(result.chosenOption).toBe('C');
+    expect(verdict.consistent).toBe(true);
+  });
+});

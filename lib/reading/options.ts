@@ -140,7 +140,6 @@ function listedOptions(text: string): Found | null {
     const asked = opener[0] === '?';
     // A line break after the question mark: the options run one per line to the end.
     const to = asked && /^[ \t]*\n/.test(text.slice(from)) ? text.replace(/[\s.?!]+$/, '').length : close.index;
-    if (asked && !/^[\s.?!]*$/.test(text.slice(to))) continue;
     const found = listAt(text, opener.index + (asked ? 1 : 0), from, to, asked ? to : close.index + close[0].length, asked);
     if (found && (!best || found.options.length >= best.options.length)) best = found;
   }
@@ -148,6 +147,9 @@ function listedOptions(text: string): Found | null {
 }
 
 function listAt(text: string, openerStart: number, from: number, to: number, closeEnd: number, afterQuestion = false): Found | null {
+  // "…, or FIGF (I'm reviewing expression changes)?": a bracketed remark closing the list is the writer's aside, not part of an item.
+  const aside = /\s*\(([^()]*)\)\s*$/.exec(text.slice(from, to));
+  if (aside && (SENTENCE_WORD.test(aside[1]) || aside[1].split(/\s+/).length > MAX_ITEM_WORDS)) to = from + aside.index;
   const list = text.slice(from, to);
   const items: { start: number; end: number }[] = [];
   let at = 0;

@@ -84,6 +84,10 @@ export function analyseText(text: string): AnalysedText {
 function analyseNow(text: string): AnalysedText {
   const words = analyse(text);
   const forms = words.map(wordForms);
+  // The suffix "-like" ("alcoholism-like conditions", "etofibrate-like compounds") says "similar", as the word does.
+  words.forEach((w, i) => {
+    if (i > 0 && w.lemma === 'like' && /^[-‐‑]$/.test(text.slice(words[i - 1].end, w.start))) forms[i].add('similar');
+  });
   const joined = words.map((w, i) => {
     const next = words[i + 1];
     if (!next || !/^[\s-‐‑]?$/.test(text.slice(w.end, next.start))) return null;

@@ -95,10 +95,12 @@ const PARTICIPLE = /^\p{L}+(?:ed|ing)(?![\p{L}])/iu;
 const INDEFINITE_INTRODUCED = { before: /\b(?:a|an)\s+$/i, after: /^\s+(?:that|which|who|exists?)\b/i };
 // Between the asked kind and another word of its kind, a copula makes that word a predicate of the answer ("which drug here is a treatment for").
 const PREDICATIVE = /^(?:\s+\w+){0,2}\s+(?:is|are|was|were|be|as|constitutes?|represents?)\s+(?:(?:a|an|the|one of the)\s+)?(?:[\p{L}-]+\s+)?$/iu;
+// "Which gene has a protein that …", "genes whose products …": a node of the kind has no other of its kind but by a relation; the second is the first.
+const POSSESSED = /^(?:\s+(?:that|which))?\s+(?:has|have|having|with|whose)\s+(?:(?:a|an|the|its|their)\s+)?(?:[\p{L}-]+\s+)?$/iu;
 // Between the asked kind word and another of its kind: a copula or "as" makes the second a predicate ("which drug is a treatment for"),
-// brackets or "encode" an apposition ("protein targets (genes)", "genes that encode proteins").
+// brackets or "encode" an apposition ("protein targets (genes)", "genes that encode proteins"), a possessive the same node.
 const SAME_SET = new RegExp(
-  `${PREDICATIVE.source}|^\\s*(?:[([,:/-]|or|and)\\s*$|^(?:\\s+\\w+){0,2}\\s+(?:encode|encodes|encoding|code for|codes for|coding for)\\s+(?:the\\s+)?$`,
+  `${PREDICATIVE.source}|^\\s*(?:[([,:/-]|or|and)\\s*$|^(?:\\s+\\w+){0,2}\\s+(?:encode|encodes|encoding|code for|codes for|coding for)\\s+(?:the\\s+)?$|${POSSESSED.source}`,
   'iu',
 );
 // "Which disease have …", "Which gene are …": the verb's number says a list is asked for, whatever the noun's.
@@ -830,6 +832,24 @@ function attach(mention: Mention, variables: Variable[], relations: RelationCue[
 }
 
 /**
+ * "etofibrate-like compounds", "asthma-associated genes", "BRCA1-interacting
+ * proteins": an entity joined by a hyphen to a relation word before a kind
+ * word modifies that word inside its noun phrase; it relates to that set by
+ * that word, whatever relation stands before the phrase ("treated by
+ * etofibrate-like compounds" is no treatment by etofibrate).
+ */
+function hyphenated(mention: Mention, variables: Variable[], relations: RelationCue[], text: string): Attachment | null {
+  const cue = relations.find((r) => /^[-‐‑]$/.test(text.slice(mention[0].end, r.start)));
+  const variable = cue && variables.find((v) => v.spans.some((s) => s.start > cue.end && /^\s+$/.test(text.slice(cue.end, s.start))));
+  if (!cue || !variable) return null;
+  for (const entity of mention) {
+    const choice = hopChoices({ kind: entity.kind, spans: [entity] }, variable, [cue]).find((c) => c.cue === cue);
+    if (choice) return { entity, variable, choice };
+  }
+  return null;
+}
+
+/**
  * No metaedge joins the entity to anything the question names ("Which pathways
  * does imatinib act on?"): the chain runs through a kind the question leaves
  * unsaid, the one whose two hops read cheapest, a phrase naming the entity's
@@ -890,7 +910,8 @@ function readAnchors(
   let attachments = mentions.map((mention) => {
     const set = nounSets.find((n) => mention.includes(n.noun.entity));
     const choice = set && hopChoices({ kind: set.noun.entity.kind, spans: [set.noun.entity] }, set.variable, [set.noun.cue])[0];
-    return set && choice ? { entity: set.noun.entity, variable: set.variable, choice } : attach(mention, variables, relations, mentions.length === 1);
+    if (set && choice) return { entity: set.noun.entity, variable: set.variable, choice };
+    return hyphenated(mention, variables, relations, text) ?? attach(mention, variables, relations, mentions.length === 1);
   });
   const used = new Set(attachments.map((a) => a.choice?.cue).filter(Boolean));
 

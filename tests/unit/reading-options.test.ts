@@ -39,6 +39,8 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['The candidates are vertigo, somnolence, photophobia and dysgeusia. Which adverse reaction do medicines prescribed for migraine produce?'],
     ['Choose between vertigo, somnolence, photophobia and dysgeusia: what do medicines prescribed for migraine produce?'],
     ['Would it be vertigo, somnolence, photophobia or dysgeusia that medicines prescribed for migraine produce?'],
+    [`${asked} vertigo, somnolence, photophobia or dysgeusia. Just one fits, I was told.`],
+    ['What adverse reaction do medicines prescribed for migraine produce: vertigo, somnolence, photophobia or dysgeusia (my neighbour mentioned one of them)?'],
   ])('%s', (text) => {
     const u = read(text);
     expect(u.outputFormat).toBe('option');
@@ -85,6 +87,16 @@ describe('options given apart and written in the text are one set', () => {
     const u = readQuestion(q, { links, options: { A: 'Vertigo', B: 'Somnolence' }, optionLinks });
     expect(u.options).toHaveLength(2);
     expect(chains(u)).toEqual(['Migraine:CtD>CcSE']);
+  });
+});
+
+describe('a possessive between two words of one kind names one set', () => {
+  it('reads "genes having a protein that binds" as the genes themselves', () => {
+    const text = 'Which of these genes having a protein that binds imatinib is it: ABL1, KIT or TP53?';
+    const genes: Mention[] = ['ABL1', 'KIT', 'TP53'].map((g) => [g, 'Gene', `Gene::${g}`]);
+    const u = readQuestion(text, { links: linksIn(text, [['imatinib', 'Compound', 'Compound::DB00619'], ...genes]) });
+    expect(u.answerKind).toBe('Gene');
+    expect(chains(u)).toEqual(['imatinib:CbG']);
   });
 });
 

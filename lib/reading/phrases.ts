@@ -81,8 +81,22 @@ export function analyseText(text: string): AnalysedText {
   return analysedTexts.get(text, analyseNow);
 }
 
+/**
+ * "SOCS3-interacting", "IL6-binding": the tokenizer keeps a symbol and the word hyphened to it as one token; the word after
+ * the last hyphen is a word of its own (it may name a relation), the symbol before it another.
+ */
+function hyphenParts(words: readonly Word[]): Word[] {
+  return words.flatMap((w) => {
+    const tail = /[-‐‑](\p{L}{3,})$/u.exec(w.text);
+    if (!tail || !/[\p{L}\p{N}]/u.test(w.text.slice(0, tail.index))) return [w];
+    const cut = w.start + tail.index;
+    const head = { ...w, text: w.text.slice(0, tail.index), end: cut, lemma: w.text.slice(0, tail.index).toLowerCase() };
+    return [head, { ...w, text: tail[1], start: cut + 1, lemma: americanSpelling(tail[1].toLowerCase()) }];
+  });
+}
+
 function analyseNow(text: string): AnalysedText {
-  const words = analyse(text);
+  const words = hyphenParts(analyse(text));
   const forms = words.map(wordForms);
   // The suffix "-like" ("alcoholism-like conditions", "etofibrate-like compounds") says "similar", as the word does.
   words.forEach((w, i) => {

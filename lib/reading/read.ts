@@ -840,7 +840,8 @@ function attach(mention: Mention, variables: Variable[], relations: RelationCue[
  */
 function hyphenated(mention: Mention, variables: Variable[], relations: RelationCue[], text: string): Attachment | null {
   const cue = relations.find((r) => /^[-‐‑]$/.test(text.slice(mention[0].end, r.start)));
-  const variable = cue && variables.find((v) => v.spans.some((s) => s.start > cue.end && /^\s+$/.test(text.slice(cue.end, s.start))));
+  // A word at most between the relation word and the kind word ("eczema-like skin conditions").
+  const variable = cue && variables.find((v) => v.spans.some((s) => s.start > cue.end && /^\s+(?:[\p{L}-]+\s+)?$/u.test(text.slice(cue.end, s.start))));
   if (!cue || !variable) return null;
   for (const entity of mention) {
     const choice = hopChoices({ kind: entity.kind, spans: [entity] }, variable, [cue]).find((c) => c.cue === cue);

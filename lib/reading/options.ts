@@ -121,7 +121,7 @@ function opensLine(text: string, at: number): boolean {
 // of its sentence, or the end.
 const LIST_OPENER =
   /:|\s[—–-]\s|[—–]|\?(?=\s)|\b(?:choices|options|candidates|alternatives|answers)\s+(?:are|being|include)\b|\b(?:choose|pick|select|decide)\s+(?:one\s+)?(?:between|from|among)\b/gi;
-// After a question mark the list closes the text, and its items name things: a pronoun or a finite verb is a further sentence.
+// A list's items name things: a pronoun or a finite verb makes an item a clause (after a question mark, a further sentence).
 const SENTENCE_WORD =
   /(?<![\p{L}'])(?:i|i'm|i've|me|my|we|our|you|your|he|his|she|her|they|their|it|its|this|that|is|are|was|were|has|have|had|does|do|did|can|could|would|will|should|please|thanks|also)(?![\p{L}'])/iu;
 const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!:](?=\s|$)|$)/g;
@@ -140,13 +140,13 @@ function listedOptions(text: string): Found | null {
     const asked = opener[0] === '?';
     // A line break after the question mark: the options run one per line to the end.
     const to = asked && /^[ \t]*\n/.test(text.slice(from)) ? text.replace(/[\s.?!]+$/, '').length : close.index;
-    const found = listAt(text, opener.index + (asked ? 1 : 0), from, to, asked ? to : close.index + close[0].length, asked);
+    const found = listAt(text, opener.index + (asked ? 1 : 0), from, to, asked ? to : close.index + close[0].length);
     if (found && (!best || found.options.length >= best.options.length)) best = found;
   }
   return best;
 }
 
-function listAt(text: string, openerStart: number, from: number, to: number, closeEnd: number, afterQuestion = false): Found | null {
+function listAt(text: string, openerStart: number, from: number, to: number, closeEnd: number): Found | null {
   // "…, or FIGF (I'm reviewing expression changes)?": a bracketed remark closing the list is the writer's aside, not part of an item.
   const aside = /\s*\(([^()]*)\)\s*$/.exec(text.slice(from, to));
   if (aside && (SENTENCE_WORD.test(aside[1]) || aside[1].split(/\s+/).length > MAX_ITEM_WORDS)) to = from + aside.index;
@@ -162,7 +162,8 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   if (spans.length < 2 || spans.some((i) => text.slice(i.start, i.end).split(/\s+/).length > MAX_ITEM_WORDS)) return null;
   // "… — what types or classes of drugs bind to it?": an item holding a question word is the question, not a choice.
   if (spans.some((i) => QUESTION_WORD.test(text.slice(i.start, i.end)))) return null;
-  if (afterQuestion && spans.some((i) => SENTENCE_WORD.test(text.slice(i.start, i.end)))) return null;
+  // "…: take the genes in it, the compounds that bind those genes, and …" are steps, not choices: items name things.
+  if (spans.some((i) => SENTENCE_WORD.test(text.slice(i.start, i.end)))) return null;
   // "…: true or false?", "… — yes or no?", "… — known side effect or not?" asks for a verdict, not a choice among entities.
   if (spans.every((i) => /^(?:true|false|yes|no|y|n|t|f)$/i.test(text.slice(i.start, i.end)))) return null;
   if (/^not$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) return null;

@@ -60,6 +60,7 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['Which one treats migraine? My sister has asthma or diabetes.'],
     ['Is there a link between asthma and migraine?'],
     ['Which drugs treat migraine? Also list their targets.'],
+    ['Migraine: take the genes tied to it, the drugs that bind those genes, and the side effects those drugs cause. How many?'],
   ])('reads no options in a sentence after the question that is not a list: %s', (text) => {
     expect(splitInlineOptions(text).options).toEqual([]);
   });

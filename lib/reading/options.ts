@@ -175,15 +175,18 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   return { options, from: openerStart, to: to_ };
 }
 
-// A singular selection that governs a list written into the sentence: "which of …", "is it …", "would it be …", "among …, which".
-const SELECTION = /\b(?:which\s+(?:one\s+|single\s+)?of|(?:is|was|would|could|might|will)\s+it(?:\s+be)?|among)\s+/gi;
+// A singular selection that governs a list written into the sentence: "which of …", "is it …", "would it be …", "among …, which",
+// "out of …, which".
+const SELECTION = /\b(?:which\s+(?:one\s+|single\s+)?of|(?:is|was|would|could|might|will)\s+it(?:\s+be)?|(?:from\s+)?among|out\s+of)\s+/gi;
 // "the genes", "these drugs": the kind of the items, read with the question, not an item.
 const ITEM_KIND = /^(?:the|these|those)\s+(?:following\s+)?(?:[a-z]+s\s+)?/i;
+// "among the options A, B …": the word saying the items are choices.
+const CHOICE_KIND = /^(?:the\s+|these\s+)?(?:options|choices|candidates|alternatives|following)\s*:?\s+/i;
 // A word no entity name in a list holds; it starts the clause after the list.
 const CLAUSE_WORD =
   /^(?:with|by|in|on|to|for|from|of|that|which|who|whose|is|are|was|were|has|have|had|does|do|did|can|could|would|will|the|a|an|it|associated|linked|related|shared|used|known)$/i;
 // After "among A, B and C,": a plural question over the list asks about the anchors ("…, which genes are shared?").
-const PLURAL_AFTER = /^,?\s*which\s+(?:\w+\s+)?(?:genes|drugs|compounds|diseases|medications|medicines|proteins|pathways|symptoms|ones|are|were|have|do)\b/i;
+const PLURAL_AFTER = /^,?\s*which\s+(?!one\b)(?:\w+\s+)?(?:genes|drugs|compounds|diseases|medications|medicines|proteins|pathways|symptoms|ones|are|were|have|do)\b/i;
 
 /**
  * A list written into the sentence after a selection word: items split by
@@ -194,8 +197,9 @@ const PLURAL_AFTER = /^,?\s*which\s+(?:\w+\s+)?(?:genes|drugs|compounds|diseases
 function selectedOptions(text: string): Found | null {
   for (const opener of text.matchAll(SELECTION)) {
     let from = opener.index + opener[0].length;
-    const isAmong = /^among/i.test(opener[0]);
-    const kind = isAmong ? null : ITEM_KIND.exec(text.slice(from));
+    // "among A, B and C, which …", "out of A, B or C, which …": the list comes before the question word.
+    const isAmong = /^(?:from\s+)?among|^out/i.test(opener[0]);
+    const kind = (isAmong ? CHOICE_KIND : ITEM_KIND).exec(text.slice(from));
     if (kind) from += kind[0].length;
     const sentence = /[?.!;:](?=\s|$)|$/.exec(text.slice(from))!;
     const region = text.slice(from, from + sentence.index);

@@ -40,6 +40,8 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['Choose between vertigo, somnolence, photophobia and dysgeusia: what do medicines prescribed for migraine produce?'],
     ['Would it be vertigo, somnolence, photophobia or dysgeusia that medicines prescribed for migraine produce?'],
     [`${asked} vertigo, somnolence, photophobia or dysgeusia. Just one fits, I was told.`],
+    ['Out of vertigo, somnolence, photophobia and dysgeusia, which is produced by medicines prescribed for migraine?'],
+    ['Among the options vertigo, somnolence, photophobia or dysgeusia, which one do medicines prescribed for migraine produce?'],
     ['What adverse reaction do medicines prescribed for migraine produce: vertigo, somnolence, photophobia or dysgeusia (my neighbour mentioned one of them)?'],
   ])('%s', (text) => {
     const u = read(text);

@@ -64,7 +64,10 @@ export function splitInlineOptions(text: string): InlineOptions {
   const blanked = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to);
   const before = text.slice(0, from).replace(/[\s—–-]+$/, '');
   // "…? Nausea or tinnitus." and "… drug. Choices are …." keep one full stop; "Choose between A and B: which …" drops the colon.
-  const rest = text.slice(to).replace(/^[\s—–-]+/, '').replace(/^[.?!:]+\s*/, (p) => (/[.?!]$/.test(before) || !before ? '' : p));
+  const rest = text
+    .slice(to)
+    .replace(/^[\s—–-]+/, '')
+    .replace(/^[.?!:]+\s*/, (p) => (/[.?!]$/.test(before) || !before ? '' : p));
   const stem = `${before}${/^[.?!]/.test(rest) ? '' : ' '}${rest}`.trim();
   return { stem, blanked, options };
 }
@@ -186,7 +189,8 @@ const CHOICE_KIND = /^(?:the\s+|these\s+)?(?:options|choices|candidates|alternat
 const CLAUSE_WORD =
   /^(?:with|by|in|on|to|for|from|of|that|which|who|whose|is|are|was|were|has|have|had|does|do|did|can|could|would|will|the|a|an|it|associated|linked|related|shared|used|known)$/i;
 // After "among A, B and C,": a plural question over the list asks about the anchors ("…, which genes are shared?").
-const PLURAL_AFTER = /^,?\s*which\s+(?!one\b)(?:\w+\s+)?(?:genes|drugs|compounds|diseases|medications|medicines|proteins|pathways|symptoms|ones|are|were|have|do)\b/i;
+const PLURAL_AFTER =
+  /^,?\s*which\s+(?!one\b)(?:\w+\s+)?(?:genes|drugs|compounds|diseases|medications|medicines|proteins|pathways|symptoms|ones|are|were|have|do)\b/i;
 
 /**
  * A list written into the sentence after a selection word: items split by

@@ -33,10 +33,7 @@ describe('an entity hyphened to a relation word before a kind word', () => {
 });
 
 describe('a possessive between two words of one kind', () => {
-  it.each([
-    ['Which genes whose protein binds clofibrate are there?'],
-    ['List genes having a product that binds clofibrate.'],
-  ])('names one set: %s', (text) => {
+  it.each([['Which genes whose protein binds clofibrate are there?'], ['List genes having a product that binds clofibrate.']])('names one set: %s', (text) => {
     const u = readLinked(text, CLOFIBRATE);
     expect(u.answerKind).toBe('Gene');
     expect(chains(u)).toEqual(['clofibrate:CbG']);

@@ -82,7 +82,11 @@ describe('options given apart and written in the text are one set', () => {
 
   it('blanks a given option found by its linked node though written otherwise', () => {
     const q = 'Migraine medicines: is it giddiness or sleepiness they produce?';
-    const links = linksIn(q, [['Migraine', 'Disease', MIGRAINE[2]], ['giddiness', 'Side Effect', 'Side Effect::Vertigo'], ['sleepiness', 'Side Effect', 'Side Effect::Somnolence']]);
+    const links = linksIn(q, [
+      ['Migraine', 'Disease', MIGRAINE[2]],
+      ['giddiness', 'Side Effect', 'Side Effect::Vertigo'],
+      ['sleepiness', 'Side Effect', 'Side Effect::Somnolence'],
+    ]);
     const optionLinks = {
       A: [{ nodeId: 'Side Effect::Vertigo', kind: 'Side Effect', name: 'Vertigo', mention: 'Vertigo' }],
       B: [{ nodeId: 'Side Effect::Somnolence', kind: 'Side Effect', name: 'Somnolence', mention: 'Somnolence' }],
@@ -144,7 +148,18 @@ describe("an option from the question's complete answer set", () => {
     // The evidence cut the chain to one of its answers; the complete set holds the other.
     const evidence = {
       triples: [triple('e1', CLASS, 'PCiC', DRUG), triple('e2', DRUG, 'CtD', CLUSTER)],
-      sets: [{ id: 'set1', count: 2, kind: 'Disease', anchors: [CLASS[0]], members: [{ id: M[0], name: 'migraine', kind: 'Disease' }, { id: CLUSTER[0], name: 'cluster headache', kind: 'Disease' }] }],
+      sets: [
+        {
+          id: 'set1',
+          count: 2,
+          kind: 'Disease',
+          anchors: [CLASS[0]],
+          members: [
+            { id: M[0], name: 'migraine', kind: 'Disease' },
+            { id: CLUSTER[0], name: 'cluster headache', kind: 'Disease' },
+          ],
+        },
+      ],
     };
     const result = answerFromEvidence(u, evidence);
     const verdict = checkAnswer(u, result, evidence);

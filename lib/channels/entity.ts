@@ -28,6 +28,20 @@ export class EntityChannel {
     return report.links;
   }
 
+  /**
+   * Links the question's mentions and each option's (`Link option <key>`). The readings are independent, so they go
+   * together: a question asked for the first time waits for the longest one's name lookups, not for all of them in turn.
+   * The steps keep the order of one after another (each takes its place as it starts).
+   */
+  async linkQuestion(parent: Parent, question: string, options: Record<string, string> | null): Promise<{ entities: EntityLink[]; optionLinks: Record<string, EntityLink[]> }> {
+    const keys = Object.keys(options ?? {});
+    const [entities, ...links] = await Promise.all([
+      this.link(parent, question, 'Link question entities'),
+      ...keys.map((key) => this.link(parent, options![key], `Link option ${key}`)),
+    ]);
+    return { entities, optionLinks: Object.fromEntries(keys.map((key, i) => [key, links[i]])) };
+  }
+
   /** Definitions and gene names of linked nodes, as profile evidence. */
   async profiles(parent: Parent, nodeIds: string[]): Promise<ChannelAnswer> {
     const { trace } = this.deps;

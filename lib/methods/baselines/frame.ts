@@ -18,12 +18,9 @@ export interface QuestionFrame {
 
 /** Links the question's mentions, and each option's, through the entity channel. */
 export async function frameQuestion(ctx: MethodContext<unknown>, step: StepHandle): Promise<QuestionFrame> {
-  const entities = asLinked(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities'));
-  const optionLinks: Record<string, LinkedEntity[]> = {};
-  for (const [key, text] of Object.entries(ctx.question.options ?? {})) {
-    optionLinks[key] = asLinked(await ctx.channels.entity.link(step, text, `Link option ${key}`));
-  }
-  return { question: ctx.question.text, options: ctx.question.options, entities, optionLinks };
+  const linked = await ctx.channels.entity.linkQuestion(step, ctx.question.text, ctx.question.options);
+  const optionLinks = Object.fromEntries(Object.entries(linked.optionLinks).map(([key, links]) => [key, asLinked(links)]));
+  return { question: ctx.question.text, options: ctx.question.options, entities: asLinked(linked.entities), optionLinks };
 }
 
 /** Distinct linked nodes of the question and its options. */

@@ -29,11 +29,9 @@ export async function initialise(ctx: MethodContext<unknown>): Promise<Staged<In
     { kind: 'bioweave.init', label: 'Initialise', input: { question: ctx.question.text, documentIds: ctx.question.documentIds } },
     'initialise',
     async (step, call) => {
-      const entities = asLinked(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities')) as LocatedEntity[];
-      const optionLinks: Record<string, LocatedEntity[]> = {};
-      for (const [key, text] of Object.entries(ctx.question.options ?? {})) {
-        optionLinks[key] = asLinked(await ctx.channels.entity.link(step, text, `Link option ${key}`)) as LocatedEntity[];
-      }
+      const linked = await ctx.channels.entity.linkQuestion(step, ctx.question.text, ctx.question.options);
+      const entities = asLinked(linked.entities) as LocatedEntity[];
+      const optionLinks = Object.fromEntries(Object.entries(linked.optionLinks).map(([key, links]) => [key, asLinked(links) as LocatedEntity[]]));
       const ids = [...new Set(entities.map((e) => e.nodeId))];
       const profiles = ids.length ? await ctx.channels.entity.profiles(step, ids) : null;
       const aliases: Record<string, string[]> = {};

@@ -13,11 +13,9 @@ export async function readQuestion(ctx: MethodContext<unknown>): Promise<Questio
   return ctx.trace.step(
     { kind: 'eigen1.read', label: 'Read the question', input: { question: ctx.question.text, documentIds: ctx.question.documentIds } },
     async (step) => {
-      const entities = asLinked(await ctx.channels.entity.link(step, ctx.question.text, 'Link question entities'));
-      const optionLinks: Record<string, LinkedEntity[]> = {};
-      for (const [key, text] of Object.entries(ctx.question.options ?? {})) {
-        optionLinks[key] = asLinked(await ctx.channels.entity.link(step, text, `Link option ${key}`));
-      }
+      const linked = await ctx.channels.entity.linkQuestion(step, ctx.question.text, ctx.question.options);
+      const entities = asLinked(linked.entities);
+      const optionLinks = Object.fromEntries(Object.entries(linked.optionLinks).map(([key, links]) => [key, asLinked(links)]));
       const attached = ctx.question.documentIds.length ? (await ctx.channels.doc.attached(step)).items : [];
       await ctx.trace.markSelected(attached.map((r) => r.id));
       return { question: ctx.question.text, options: ctx.question.options, entities, optionLinks, context: attached.map(toItem), retrieved: [] };

@@ -11,9 +11,11 @@ import type { QuestionFrame } from '../templates';
 export async function readQuestion(ctx: MethodContext<unknown>): Promise<QuestionFrame> {
   const { text } = ctx.question;
   return ctx.trace.step({ kind: 'regram.read', label: 'Read the question', input: { question: text, options: ctx.question.options } }, async (step) => {
+    if (ctx.question.options) return { question: text, options: ctx.question.options, ...(await ctx.channels.entity.linkQuestion(step, text, ctx.question.options)) };
+    // Options written into the question are found among its links: the question is linked first.
     const entities = await ctx.channels.entity.link(step, text, 'Link question entities');
-    const inline = ctx.question.options ? [] : questionOptions({ question: text, options: null, entities, optionLinks: {} });
-    const options = ctx.question.options ?? (inline.length ? Object.fromEntries(inline.map((o) => [o.letter, o.text])) : null);
+    const inline = questionOptions({ question: text, options: null, entities, optionLinks: {} });
+    const options = inline.length ? Object.fromEntries(inline.map((o) => [o.letter, o.text])) : null;
     const optionLinks: QuestionFrame['optionLinks'] = {};
     for (const [key, option] of Object.entries(options ?? {})) optionLinks[key] = await ctx.channels.entity.link(step, option, `Link option ${key}`);
     return { question: text, options, entities, optionLinks };

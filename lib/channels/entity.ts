@@ -33,7 +33,11 @@ export class EntityChannel {
    * together: a question asked for the first time waits for the longest one's name lookups, not for all of them in turn.
    * The steps keep the order of one after another (each takes its place as it starts).
    */
-  async linkQuestion(parent: Parent, question: string, options: Record<string, string> | null): Promise<{ entities: EntityLink[]; optionLinks: Record<string, EntityLink[]> }> {
+  async linkQuestion(
+    parent: Parent,
+    question: string,
+    options: Record<string, string> | null,
+  ): Promise<{ entities: EntityLink[]; optionLinks: Record<string, EntityLink[]> }> {
     const keys = Object.keys(options ?? {});
     const [entities, ...links] = await Promise.all([
       this.link(parent, question, 'Link question entities'),

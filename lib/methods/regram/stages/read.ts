@@ -11,7 +11,8 @@ import type { QuestionFrame } from '../templates';
 export async function readQuestion(ctx: MethodContext<unknown>): Promise<QuestionFrame> {
   const { text } = ctx.question;
   return ctx.trace.step({ kind: 'regram.read', label: 'Read the question', input: { question: text, options: ctx.question.options } }, async (step) => {
-    if (ctx.question.options) return { question: text, options: ctx.question.options, ...(await ctx.channels.entity.linkQuestion(step, text, ctx.question.options)) };
+    if (ctx.question.options)
+      return { question: text, options: ctx.question.options, ...(await ctx.channels.entity.linkQuestion(step, text, ctx.question.options)) };
     // Options written into the question are found among its links: the question is linked first.
     const entities = await ctx.channels.entity.link(step, text, 'Link question entities');
     const inline = questionOptions({ question: text, options: null, entities, optionLinks: {} });

@@ -309,3 +309,33 @@ describe('an answer that sets an entity aside, over an OpenAI-compatible server'
     expect(answer.nodeIds).not.toContain(rows[0].id);
   });
 });
+
+describe('multiple-choice options sent as a record and written into the question, over an OpenAI-compatible server', () => {
+  let prompt = '';
+
+  scriptedServerForSuite((request) => {
+    const [system, user] = request.body.messages as { content: string }[];
+    if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
+    prompt = user.content;
+    return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
+  });
+
+  it('shows each option once: the stem as the question, the record as the options block', async () => {
+    const options = { A: 'Metformin', B: 'Glatiramer acetate', C: 'Warfarin' };
+    const { id } = await createRun(
+      {
+        method: 'kg-rag',
+        backend: 'openai',
+        question: 'Which of these treats multiple sclerosis? (a) Metformin (b) Glatiramer acetate (c) Warfarin',
+        options,
+        switches: { doc: false, web: false, param: false },
+      },
+      { enqueue: false },
+    );
+    await executeRun(id);
+    expect((await getRunRecord({ id })).status).toBe('succeeded');
+    expect(prompt).toMatch(/^Question: Which of these treats multiple sclerosis\?\n\nOptions:\nA\. Metformin\nB\. Glatiramer acetate\nC\. Warfarin\n/m);
+    const head = prompt.slice(0, prompt.indexOf('Entities recognised'));
+    for (const text of Object.values(options)) expect(head.split(text).length - 1).toBe(1);
+  });
+});

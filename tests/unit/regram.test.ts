@@ -9,7 +9,7 @@ import { decomposeQuestion } from '@/lib/methods/regram/offline/planning';
 import { readHop } from '@/lib/methods/regram/offline/reading';
 import { hypothesizeCompletions, reviseRelation } from '@/lib/methods/regram/offline/reviewing';
 import { chooseMode, formRegion } from '@/lib/methods/regram/region';
-import { resolveTriple } from '@/lib/methods/regram/review';
+import { orientedTriple, resolveTriple } from '@/lib/methods/regram/review';
 import type { HopMemory, HopQuestion } from '@/lib/methods/regram/templates';
 import type { TripleData } from '@/lib/trace/types';
 
@@ -136,6 +136,16 @@ describe('region and mode', () => {
     expect([resolved.source!.name, resolved.target!.name]).toEqual(['asthma', 'IL13']);
     expect(resolveTriple({ head: 'asthma', relation: 'GiG', tail: 'IL13' }, region).check).toMatchObject({ relationAllowed: true, kindsFit: false });
     expect(resolveTriple({ head: 'asthma', relation: 'DaG', tail: 'TP53' }, region).check).toMatchObject({ tailInRegion: false, kindsFit: false });
+  });
+
+  it("shows the judge a triple written backwards in its metaedge's direction, and one written forwards as it is", () => {
+    const backwards = { head: 'IL13', relation: 'DaG', tail: 'asthma' };
+    expect(orientedTriple(backwards, resolveTriple(backwards, region).resolved)).toEqual({ head: 'asthma', relation: 'DaG', tail: 'IL13' });
+    const forwards = { head: 'asthma', relation: 'DaG', tail: 'IL13' };
+    expect(orientedTriple(forwards, resolveTriple(forwards, region).resolved)).toEqual(forwards);
+    // Two genes: either way round is the metaedge's way.
+    const genes = { head: 'IL4', relation: 'GiG', tail: 'IL13' };
+    expect(orientedTriple(genes, resolveTriple(genes, region).resolved)).toEqual(genes);
   });
 
   it('holds an answer to the region: outside entities and ids dropped, the text rewritten, abstaining when nothing is left', () => {

@@ -1,4 +1,5 @@
 import { asLinked } from '@/lib/llm/offline/linked';
+import { optionsBlock, questionShown } from '@/lib/llm/templates/options-block';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../types';
@@ -34,10 +35,6 @@ export function entityList(entities: LinkedEntity[]): string {
 }
 
 export function questionBlock(frame: QuestionFrame): string {
-  const options = frame.options
-    ? `\n\nOptions:\n${Object.entries(frame.options)
-        .map(([k, v]) => `${k}. ${v}`)
-        .join('\n')}`
-    : '';
-  return `Question: ${frame.question}${options}\n\nEntities recognised in the question: ${entityList(frame.entities)}`;
+  const options = optionsBlock(frame.options);
+  return `Question: ${questionShown(frame.question, frame.options)}${options ? `\n\n${options}` : ''}\n\nEntities recognised in the question: ${entityList(frame.entities)}`;
 }

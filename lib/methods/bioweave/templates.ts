@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionsBlock, questionShown } from '@/lib/llm/templates/options-block';
 import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import { loadedMetagraph } from '@/lib/kg/loaded-metagraph';
@@ -36,12 +37,10 @@ function entityLines(entities: { nodeId: string; name: string; kind: string }[])
   return entities.length ? entities.map((e) => `[${e.nodeId}] ${e.name} (${e.kind})`).join('\n') : '(none linked)';
 }
 
-function optionsBlock(options: Record<string, string> | null): string {
-  return options
-    ? `\nOptions:\n${Object.entries(options)
-        .map(([k, v]) => `${k}. ${v}`)
-        .join('\n')}`
-    : '';
+/** The question, then its options block when it has one. */
+function questionLine(frame: QuestionFrame): string {
+  const options = optionsBlock(frame.options);
+  return `Q: ${questionShown(frame.question, frame.options)}${options ? `\n${options}` : ''}`;
 }
 
 /**
@@ -77,7 +76,7 @@ export const initTemplate = defineTemplate({
     'List as missing hops those whose relation the question leaves uncertain.',
   render: (input: { frame: QuestionFrame }) =>
     [
-      `Q: ${input.frame.question}${optionsBlock(input.frame.options)}`,
+      questionLine(input.frame),
       `Candidate entities (node id, name, kind):\n${entityLines(input.frame.entities)}`,
       ...Object.entries(input.frame.optionLinks).map(([k, links]) => `Entities in option ${k}:\n${entityLines(links)}`),
       `Allowed sources: ${input.frame.enabledSources.join(', ') || '(none)'}`,
@@ -298,7 +297,7 @@ export const answerTemplate = defineTemplate({
     'answer, return needsRepair=true and name the missing hop instead of guessing.',
   render: (input: AnswerInput) =>
     [
-      `Q: ${input.frame.question}${optionsBlock(input.frame.options)}`,
+      questionLine(input.frame),
       `Active source condition: ${input.activeSources.join(', ') || '(none)'}`,
       `Reasoning operator: ${input.plan.operator}; answer type: ${input.plan.answerType}${input.plan.answerKind ? ` (${input.plan.answerKind})` : ''}`,
       `Refined evidence graph:\n${graphBlock(input.graph, input.verbs)}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionsBlock, questionShown } from '@/lib/llm/templates/options-block';
 import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
@@ -57,14 +58,11 @@ export interface SolutionView {
 const entityList = (entities: LinkedEntity[]) => (entities.length ? entities.map((e) => `${e.name} (${e.kind})`).join('; ') : '(none linked)');
 
 function frameBlock(frame: QuestionFrame): string {
-  const options = frame.options
-    ? `\n\nOptions:\n${Object.entries(frame.options)
-        .map(([k, v]) => `${k}. ${v}`)
-        .join('\n')}`
-    : '';
+  const block = optionsBlock(frame.options);
+  const options = block ? `\n\n${block}` : '';
   const context = frame.context.length ? `\n\nContext:\n${evidenceBlock(frame.context)}` : '';
   const retrieved = frame.retrieved.length ? `\n\nRetrieved for the problem before reasoning (explicit RAG):\n${evidenceBlock(frame.retrieved)}` : '';
-  return `Problem: ${frame.question}${options}${context}${retrieved}\n\nEntities recognised in the problem: ${entityList(frame.entities)}`;
+  return `Problem: ${questionShown(frame.question, frame.options)}${options}${context}${retrieved}\n\nEntities recognised in the problem: ${entityList(frame.entities)}`;
 }
 
 function evidenceBlock(evidence: EvidenceItem[]): string {
@@ -118,12 +116,8 @@ export const querierTemplate = defineTemplate({
     "When the text weighs the problem's options, name the problem's entity and the options in doubt, so the search covers their relation.",
   render: (input: { frame: QuestionFrame; window: string; asked: string[] }) =>
     [
-      `Problem being solved: ${input.frame.question}`,
-      input.frame.options
-        ? `Options: ${Object.entries(input.frame.options)
-            .map(([k, v]) => `${k}. ${v}`)
-            .join('; ')}`
-        : null,
+      `Problem being solved: ${questionShown(input.frame.question, input.frame.options)}`,
+      optionsBlock(input.frame.options),
       `${windowHeading(input.window)}\n"""\n${input.window}\n"""`,
       input.asked.length ? `Already searched (do not repeat): ${input.asked.join('; ')}` : null,
     ]

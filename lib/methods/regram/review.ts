@@ -51,6 +51,14 @@ export function resolveTriple(t: ProposedTriple, region: Region): { resolved: Re
   return { resolved, check: { headInRegion: !!head, tailInRegion: !!tail, relationAllowed: named.length > 0, kindsFit, inRegion } };
 }
 
+/**
+ * The triple as the metaedge runs, however the proposer wrote it: "(CASKIN1, DuG, type 2 diabetes mellitus)" is shown
+ * to the judge as "(type 2 diabetes mellitus, DuG, CASKIN1)", the disease upregulating the gene.
+ */
+export function orientedTriple(t: ProposedTriple, r: ResolvedTriple): ProposedTriple {
+  return r.source && r.source === r.tail && r.target === r.head && r.head !== r.tail ? { head: t.tail, relation: t.relation, tail: t.head } : t;
+}
+
 function sameEdge(f: FactTriple, r: ResolvedTriple): boolean {
   if (f.metaedge !== r.metaedge) return false;
   const ends = [f.sourceId, f.targetId];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionsBlock, questionShown } from '@/lib/llm/templates/options-block';
 import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import type { EntityLink } from '@/lib/kg';
 import { RELATION_DOMAINS } from '@/lib/kg/metaedge-categories';
@@ -134,14 +135,6 @@ export type FinalAnswer = z.infer<typeof FinalAnswerSchema>;
 
 const entityLine = (e: { name: string; kind: string }) => `${e.name} (${e.kind})`;
 
-function optionsBlock(options: Record<string, string> | null): string | null {
-  return options
-    ? `Options:\n${Object.entries(options)
-        .map(([k, v]) => `${k}. ${v}`)
-        .join('\n')}`
-    : null;
-}
-
 function factsBlock(facts: Pick<Fact, 'id' | 'text'>[], empty = '(none)'): string {
   return facts.length ? facts.map((f) => `[${f.id}] ${f.text}`).join('\n') : empty;
 }
@@ -186,7 +179,7 @@ export const classifyTemplate = defineTemplate({
     'PATHWAY_METABOLISM: pathways, metabolism or processes. INTEGRATED: complex questions spanning several categories.',
   render: (input: { frame: QuestionFrame }) =>
     [
-      `Query: ${input.frame.question}`,
+      `Query: ${questionShown(input.frame.question, input.frame.options)}`,
       optionsBlock(input.frame.options),
       `Entities recognised: ${input.frame.entities.length ? input.frame.entities.map(entityLine).join('; ') : '(none)'}`,
     ]
@@ -208,7 +201,11 @@ export const decomposeTemplate = defineTemplate({
     'the secondary condition is inflammation; the task is to find a drug connecting them. Hops: ' +
     '"Which compounds bind FLT4?" (usesHop null); "Which of these compounds treat inflammation?" (usesHop 1).',
   render: (input: { frame: QuestionFrame; maxHops: number }) =>
-    [`User query: ${input.frame.question}`, optionsBlock(input.frame.options), `Hop limit: at most ${input.maxHops} hop${input.maxHops === 1 ? '' : 's'}.`]
+    [
+      `User query: ${questionShown(input.frame.question, input.frame.options)}`,
+      optionsBlock(input.frame.options),
+      `Hop limit: at most ${input.maxHops} hop${input.maxHops === 1 ? '' : 's'}.`,
+    ]
       .filter(Boolean)
       .join('\n\n'),
   output: z.object({
@@ -336,7 +333,7 @@ export const synthesizeTemplate = defineTemplate({
     'if the map supports no answer, abstain. For multiple choice, put the letter in optionKey.',
   render: (input: { frame: QuestionFrame; map: EvidenceMapEntry[]; answerSet?: Pick<Fact, 'id' | 'text'>[] }) =>
     [
-      `Original Question: ${input.frame.question}`,
+      `Original Question: ${questionShown(input.frame.question, input.frame.options)}`,
       optionsBlock(input.frame.options),
       input.answerSet?.length
         ? `${AID_MARK}: complete answer set from the KG, outside the hops' regions, for the question as Hopscope's reader reads it (one unit: every node meeting all the question's relations as read):\n${factsBlock(input.answerSet)}`

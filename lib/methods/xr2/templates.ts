@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionsBlock, questionShown } from '@/lib/llm/templates/options-block';
 import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
 import { metaedges } from '@/lib/llm/offline/metaedges';
@@ -182,12 +183,8 @@ export const extractTemplate = defineTemplate({
   render: (input: ExtractInput) =>
     [
       `Step question Q_t: ${input.current}`,
-      `Original question: ${input.frame.question}`,
-      input.frame.options
-        ? `Options: ${Object.entries(input.frame.options)
-            .map(([k, v]) => `${k}. ${v}`)
-            .join('; ')}`
-        : null,
+      `Original question: ${questionShown(input.frame.question, input.frame.options)}`,
+      optionsBlock(input.frame.options),
       `Mentions the entity linker recognised in Q_t: ${entityList(input.recognised)}`,
       `KG relations: ${relations()}.`,
       dBlock(input.frame),

@@ -2,7 +2,7 @@ import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { RegramParams } from '../params';
 import type { Region } from '../region';
-import { resolveTriple, REVIEWER_SUBSTITUTE, withinSchema, type ResolvedTriple } from '../review';
+import { orientedTriple, resolveTriple, REVIEWER_SUBSTITUTE, withinSchema, type ResolvedTriple } from '../review';
 import { hypothesizeTemplate, reviewTemplate, reviseTemplate, type Fact, type HopQuestion, type ProgrammaticCheck, type ProposedTriple } from '../templates';
 import { callRole } from './call';
 
@@ -116,7 +116,7 @@ async function review(
     const check: ProgrammaticCheck = { ...schema, inKg };
     // Outside the region or the schema the answer is fixed: the region is a hard boundary, not the judge's call.
     const judge = withinSchema(schema)
-      ? await callRole(ctx, step, reviewTemplate, { question: hop.question, triple: h.triple, facts: region.facts, check })
+      ? await callRole(ctx, step, reviewTemplate, { question: hop.question, triple: orientedTriple(h.triple, resolved), facts: region.facts, check })
       : null;
     const score = judge?.score ?? 0;
     // Only a judged hypothesis (inside the schema, so fully resolved) can be accepted, whatever acceptScore is.

@@ -67,6 +67,8 @@ export interface RecordedRequest {
   /** The parsed JSON body. */
   body: Record<string, any>;
   receivedAt: number;
+  /** performance.now() when the request's headers arrived, before its body was read. */
+  arrivedAt: number;
   /** Set when the client closed the connection before the reply was complete (a stopped stream). */
   closedEarly: boolean;
 }
@@ -210,6 +212,7 @@ export async function startScriptedOpenAIServer(script: Script, options: Scripte
   const embeddingQueue = Array.isArray(embeddingScript) ? [...embeddingScript] : null;
 
   const server = http.createServer(async (req, res) => {
+    const arrivedAt = performance.now();
     let raw = '';
     for await (const part of req) raw += part;
     const request: RecordedRequest = {
@@ -218,6 +221,7 @@ export async function startScriptedOpenAIServer(script: Script, options: Scripte
       headers: req.headers,
       body: raw ? JSON.parse(raw) : {},
       receivedAt: Date.now(),
+      arrivedAt,
       closedEarly: false,
     };
     const index = requests.push(request) - 1;

@@ -167,8 +167,16 @@ const MAX_REJECTIONS = 40;
  * named after it ("G6PD deficiency"), a disease's initials read the disease
  * ("PCOS"), and a span within a few edits of a name reads that name, a longer
  * span beating the shorter exact pieces inside it ("nicotine dependance").
+ * With `lookups`, a text linked before with the same options is read from them
+ * (a copy: a caller may change its own), as its names would be.
  */
 export async function explainLinks(text: string, opts: LinkOptions = {}): Promise<LinkReport> {
+  if (!opts.lookups) return linkText(text, opts);
+  const key = JSON.stringify([text, opts.aliases ?? true, opts.fuzzy ?? true, opts.kinds ?? null, opts.limit ?? null, opts.minSimilarity ?? null]);
+  return structuredClone(await opts.lookups.derived('links', key, () => linkText(text, opts)));
+}
+
+async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
   const tokens = tokenize(text);
   const words = analyse(text);
   const perMention = Math.max(1, opts.limit ?? 1);

@@ -248,4 +248,25 @@ describe('KnowledgeLookups: the name lookups a process shares between runs', () 
       await getPool().query('delete from kg_imports where id = $1', [rows[0].id]);
     }
   });
+
+  it('gives a text linked before with the same options its report again, as a copy of its own, and links it anew once the names are forgotten', async () => {
+    const lookups = new KnowledgeLookups();
+    const first = await explainLinks(QUESTION, { lookups });
+    expect(first.links.length).toBeGreaterThan(0);
+    // Other options are another reading: the name-only one finds no misspelling.
+    const nameOnly = await explainLinks(QUESTION, { lookups, aliases: false, fuzzy: false });
+    expect(nameOnly.links.length).toBeLessThan(first.links.length);
+
+    // A caller that changes its report changes nobody else's.
+    first.links.splice(0);
+    first.rejected.push(first.rejected[0] ?? { mention: 'x', start: 0, end: 1, nodeId: 'x', name: 'x', kind: 'x', matched: 'x', method: 'exact', reason: 'x' });
+    let again = await explainLinks(QUESTION, { lookups });
+    expect(again).toEqual(await explainLinks(QUESTION));
+    expect(again.links.length).toBeGreaterThan(0);
+
+    lookups.forgetKeys();
+    const sent = await statementsOf(async () => (again = await explainLinks(QUESTION, { lookups })));
+    expect(sent.filter((s) => /from nodes n/.test(s)).length).toBeGreaterThan(0);
+    expect(again).toEqual(await explainLinks(QUESTION));
+  });
 });

@@ -21,6 +21,7 @@ export class KnowledgeLookups {
   private readonly fuzzy = new Map<string, Promise<LinkCandidate[]>>();
   private readonly perNode = new Map<string, Map<string, unknown>>();
   private readonly whole = new Map<string, Promise<unknown>>();
+  private readonly made = new Map<string, Promise<unknown>>();
   private knowledge: { database: string; signature: string; checkedAt: number } | null = null;
 
   constructor(private readonly checkEveryMs = KNOWLEDGE_CHECK_MS) {}
@@ -72,6 +73,15 @@ export class KnowledgeLookups {
     return out;
   }
 
+  /**
+   * What `make` derives from the loaded knowledge alone for `key` (`what` names it: a text's links), from memory
+   * until an import: a question's texts are linked again by every rerun, method and configuration of a grid.
+   */
+  async derived<T>(what: string, key: string, make: () => Promise<T>): Promise<T> {
+    await this.forgetIfChanged();
+    return (await cachedRead(this.made, `${what}|${key}`, make)) as T;
+  }
+
   /** What `load` reads once for the whole loaded knowledge (`what` names it), from memory until an import. */
   async once<T>(what: string, load: () => Promise<T>): Promise<T> {
     await this.forgetIfChanged();
@@ -85,7 +95,7 @@ export class KnowledgeLookups {
   }
 
   /**
-   * Forgets what was looked up per name and per node, keeping what was read once for the whole
+   * Forgets what was looked up per name and per node (and derived per key), keeping what was read once for the whole
    * knowledge (a spelling index): what a question asked for the first time finds, and what a
    * long-lived process drops when its per-key memory is full.
    */
@@ -93,10 +103,11 @@ export class KnowledgeLookups {
     this.exact.clear();
     this.fuzzy.clear();
     this.perNode.clear();
+    this.made.clear();
   }
 
   private size(): number {
-    let n = this.exact.size + this.fuzzy.size;
+    let n = this.exact.size + this.fuzzy.size + this.made.size;
     for (const m of this.perNode.values()) n += m.size;
     return n;
   }

@@ -18,6 +18,8 @@ import { metaedgeVerbs, tripleText } from './kg-text';
 import { shuffledAnchor, ShuffleDonors } from './kg-shuffle';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { lookupsOf } from './lookups';
+import { loadedMetagraph } from '@/lib/kg/loaded-metagraph';
+import { sameKind } from '@/lib/kg/relations';
 
 /**
  * One condition of an answer set: nodes joined to `anchor` by one of
@@ -33,6 +35,8 @@ export interface SetConstraint {
   negated?: boolean;
 }
 
+/** Edges read between one pair: more than any two nodes share. */
+const PAIR_EDGES = 50;
 /** Neighbours read per constraint: more than any node of the KG subset has along one relation. */
 const SET_LIMIT = 100_000;
 /** Most members whose connecting triples an answer set carries (so a reader can walk and cite them); a larger set gives its members and count only. */
@@ -256,20 +260,28 @@ export class KgChannel {
     );
   }
 
-  /** The KG edges joining two nodes directly, as triples (either direction); under kgShuffle, matched like any triple read at `from`. */
-  async edgesBetween(parent: Parent, from: KgNode, to: KgNode, label = 'KG edges between two nodes'): Promise<ChannelAnswer> {
+  /**
+   * The KG edges joining two nodes directly (either direction, of `metaedges`
+   * when given), as triples: the pair's own edges, read whole. The relations
+   * it found none of are written as one `check` record (see `paths`). Under
+   * kgShuffle, matched like any triple read at `from` (a check is replaced too).
+   */
+  async edgesBetween(parent: Parent, from: KgNode, to: KgNode, label = 'KG edges between two nodes', metaedges?: string[]): Promise<ChannelAnswer> {
     return this.retrieve(
       parent,
       label,
-      { from: from.id, to: to.id },
+      { from: from.id, to: to.id, ...(metaedges ? { metaedges } : {}) },
       async () => {
         const verbs = await metaedgeVerbs();
-        const found = await findPaths(from.id, to.id, { maxDepth: 1, limit: 50 });
-        return found.flatMap((p) =>
+        const found = await searchPaths(from.id, to.id, { maxDepth: 1, metaedges, limit: PAIR_EDGES });
+        const triples = found.paths.flatMap((p) =>
           p.edges.map((edge) =>
             tripleEvidence({ edge, source: p.nodes.find((n) => n.id === edge.sourceId)!, target: p.nodes.find((n) => n.id === edge.targetId)! }, verbs, {}),
           ),
         );
+        if (found.capped || found.paths.length >= PAIR_EDGES || from.id === to.id) return triples;
+        const absent = absentRelations(new Set(found.paths.map((p) => p.edges[0].metaedge)), metaedges ?? null, from.kind, to.kind);
+        return absent === undefined ? triples : [...triples, pairCheckEvidence(from, to, absent, verbs)];
       },
       [from],
     );
@@ -304,19 +316,29 @@ export class KgChannel {
 
   /**
    * Paths between two nodes up to `maxDepth` hops. A search that reads the
-   * pair's own edges whole and finds none of `metaedges` (no path of one edge,
-   * the search not cut short) also writes that absence as one `check` record:
+   * pair's own edges whole (the search not cut short, its direct edges under
+   * the limit) also writes the relations it found none of as one `check`
+   * record: of `metaedges`, or with none asked, of every relation the two
+   * kinds have ("any relation" when no edge joins them at all). That record is
    * the evidence a yes/no "no" rests on, never a cut neighbourhood's silence.
    */
-  async paths(parent: Parent, from: KgNode, to: KgNode, query: { maxDepth?: number; metaedges?: string[]; limit?: number } = {}): Promise<ChannelAnswer> {
-    return this.retrieve(parent, 'KG paths', { from: from.id, to: to.id, query }, async () => {
+  async paths(
+    parent: Parent,
+    from: KgNode,
+    to: KgNode,
+    query: { maxDepth?: number; metaedges?: string[]; limit?: number } = {},
+    label = 'KG paths',
+  ): Promise<ChannelAnswer> {
+    return this.retrieve(parent, label, { from: from.id, to: to.id, query }, async () => {
       const verbs = await metaedgeVerbs();
       const [a, b] = await Promise.all([this.anchorFor(from), this.anchorFor(to)]);
-      const found = await searchPaths(a.id, b.id, { maxDepth: query.maxDepth ?? 3, metaedges: query.metaedges, limit: query.limit ?? 50 });
+      const limit = query.limit ?? 50;
+      const found = await searchPaths(a.id, b.id, { maxDepth: query.maxDepth ?? 3, metaedges: query.metaedges, limit });
       const records = found.paths.map((p, i) => pathEvidence(p, verbs, i));
-      const direct = found.paths.some((p) => p.edges.length === 1);
-      const whole = !found.capped && (found.shortest === null || found.shortest > 1);
-      return !direct && whole && a.id !== b.id ? [...records, pairCheckEvidence(a, b, query.metaedges ?? null, verbs)] : records;
+      const direct = found.paths.filter((p) => p.edges.length === 1);
+      if (found.capped || direct.length >= limit || a.id === b.id) return records;
+      const absent = absentRelations(new Set(direct.map((p) => p.edges[0].metaedge)), query.metaedges ?? null, a.kind, b.kind);
+      return absent === undefined ? records : [...records, pairCheckEvidence(a, b, absent, verbs)];
     });
   }
 
@@ -441,6 +463,20 @@ export function tripleData(t: { edge: KgEdge; source: KgNode; target: KgNode }, 
 function tripleEvidence(t: { edge: KgEdge; source: KgNode; target: KgNode }, verbs: Map<string, string>, scores: Record<string, number>): EvidenceInput {
   const data = tripleData(t, verbs);
   return { channel: 'kg', kind: 'triple', ref: `edge:${t.edge.id}`, text: tripleText(data), data, scores };
+}
+
+/**
+ * The relations a pair read whole has no edge of: those asked less those
+ * found; with none asked, null (any relation) when nothing joins the pair,
+ * else every relation of the two kinds less those found. Undefined when
+ * every relation asked was found.
+ */
+function absentRelations(found: Set<string>, asked: string[] | null, a: string, b: string): string[] | null | undefined {
+  if (!asked && !found.size) return null;
+  const kinds = (m: { source: string; target: string }) => (sameKind(m.source, a) && sameKind(m.target, b)) || (sameKind(m.source, b) && sameKind(m.target, a));
+  const candidates = asked ?? loadedMetagraph().metaedges.filter(kinds).map((m) => m.abbr);
+  const absent = candidates.filter((m) => !found.has(m));
+  return absent.length ? absent : undefined;
 }
 
 /** The record of a pair read whole with no edge of `metaedges` between its ends (either direction). */

@@ -35,6 +35,9 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
       'whether|true or false|(?:know|tell me|wonder(?:ing)?|check|confirm|verify|see) if|is it (?:true|the case|possible|known) that|yes or no|y/n|yes/no|or not',
     cue: 'yesno',
   },
+  // A predicate of falsity framing a claim ("is it false that …", "would it be wrong to say …", "am I mistaken that …"):
+  // the question asks whether the claim fails.
+  { pattern: 'false|wrong|incorrect|untrue|inaccurate|mistak(?:e|en)|erroneous|(?:a )?(?:myth|misconception|fallacy)', cue: 'falsity' },
   // A statement with a tag asking to confirm it: "X binds Y, right?", "… — correct?", "…, isn't it?", "…, is that so?"
   {
     pattern:
@@ -59,13 +62,14 @@ const QUESTION_PATTERNS = QUESTION_LEXICON.map((entry) => ({ ...entry, regex: co
 
 /** Counting, listing, negation, comparison and sharing cues, plus a yes/no opener of any sentence. */
 export function findQuestionCues(text: string): QuestionCue[] {
-  const found: QuestionCue[] = [];
+  // An auxiliary opening an interrogative clause is the question's form, negated or not: "Isn't X used for Y?" asks
+  // whether X is, so the opener comes first and wins over the negation cue on the same word.
+  const found: QuestionCue[] = yesNoOpeners(text);
   for (const entry of QUESTION_PATTERNS) {
     for (const m of text.matchAll(entry.regex)) {
       found.push({ phrase: m[0], cue: entry.cue, start: m.index, end: m.index + m[0].length });
     }
   }
-  for (const opener of yesNoOpeners(text)) found.push(opener);
   return nonOverlapping(found);
 }
 

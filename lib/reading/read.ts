@@ -1010,12 +1010,14 @@ function readPropositions(
   }
   const { object, pairs } = best!;
   if (pairs.length < subjects.length) notes.push(`no relation joins every entity to ${object.name} (${object.kind})`);
-  const propositions = pairs.map(({ subject, choice }) => ({
-    subject,
-    object,
-    hop: choice.hop,
-    negated: questionCues.some((c) => c.cue === 'negation' && c.start >= Math.min(subject.end, object.end) && c.end <= Math.max(subject.start, object.start)),
-  }));
+  // A claim is negated by a negation between its two ends ("X does not treat Y"); a predicate of falsity framing it
+  // before both ("would it be wrong to say X treats Y") asks whether it fails, so it turns the claim's polarity again.
+  const propositions = pairs.map(({ subject, choice }) => {
+    const [first, last] = [Math.min(subject.start, object.start), Math.max(subject.start, object.start)];
+    const between = questionCues.some((c) => c.cue === 'negation' && c.start >= Math.min(subject.end, object.end) && c.end <= last);
+    const framed = questionCues.some((c) => c.cue === 'falsity' && c.end <= first);
+    return { subject, object, hop: choice.hop, negated: between !== framed };
+  });
   const anchors: Anchor[] = propositions.map((p) => ({
     entity: p.subject,
     metaedges: p.hop.edges.map((e) => e.metaedge),

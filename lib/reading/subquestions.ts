@@ -32,7 +32,8 @@ function chainClause(anchor: Anchor): string {
 
 export function writeSubquestions(u: QuestionReading): string[] {
   if (u.propositions.length) {
-    return u.propositions.map((p) => `Which ${kindPlural(p.object.kind)} ${clause(p.hop, p.subject.name)}?`);
+    // A claim's hop names both ends, so both seed it and the pair's own edges decide it.
+    return u.propositions.map((p) => `Is ${p.object.name} among the ${kindPlural(p.object.kind)} that ${clause(p.hop, p.subject.name)}?`);
   }
   const resolved = u.anchors.filter((a) => a.chain.length);
   if (!resolved.length || !u.answerKind) return [u.stem];

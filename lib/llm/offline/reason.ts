@@ -30,6 +30,8 @@ export interface ReasonResult {
   /** Size of the deduplicated answer set, for counting questions. */
   count?: number;
   verdict?: 'yes' | 'no';
+  /** The evidence a verdict on given pairs rests on: the edges that state a claim, the checks that found it absent. */
+  verdictIds?: string[];
   chosenOption?: string;
   /** MCQ: the option was chosen (or the result abstained) by testing the options against the stem's entities, not by a derivation. */
   testedOptions?: boolean;
@@ -295,7 +297,14 @@ function decidePropositions(graph: EvidenceGraph, propositions: Proposition[]): 
   const object = propositions[0].object;
   const answers =
     verdict === 'yes' ? [{ nodeId: object.nodeId, name: object.name, kind: object.kind, supportIds: [...support].sort(), supportCount: support.size }] : [];
-  return { answers, verdict, abstain: false, reason: `the evidence ${verdict === 'yes' ? 'states' : 'does not state'} the claim`, rationale };
+  return {
+    answers,
+    verdict,
+    verdictIds: [...support].sort(),
+    abstain: false,
+    reason: `the evidence ${verdict === 'yes' ? 'states' : 'does not state'} the claim`,
+    rationale,
+  };
 }
 
 /** How strongly the evidence backs one option: the ranking key between options that name derived answers. */

@@ -53,7 +53,10 @@ export function solutionFromReasoning(
     };
   }
   const top = r.answers[0];
-  if (r.verdict) return { ...base, answer: r.verdict, claims: top ? [{ text: r.rationale.at(-1) ?? r.verdict, evidenceIds: top.supportIds }] : [] };
+  if (r.verdict) {
+    const ids = r.verdictIds ?? top?.supportIds ?? [];
+    return { ...base, answer: r.verdict, claims: ids.length || top ? [{ text: r.rationale.at(-1) ?? r.verdict, evidenceIds: ids }] : [] };
+  }
   const chosen = u.outputFormat === 'list' ? r.answers : r.answers.slice(0, 1);
   return {
     ...base,

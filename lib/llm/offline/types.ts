@@ -79,7 +79,7 @@ export const RelationCueSchema = z.object({
 });
 export type RelationCue = z.infer<typeof RelationCueSchema>;
 
-export const QUESTION_CUE_KINDS = ['count', 'list', 'single', 'negation', 'exclusion', 'comparison', 'shared', 'yesno'] as const;
+export const QUESTION_CUE_KINDS = ['count', 'list', 'single', 'negation', 'exclusion', 'comparison', 'shared', 'yesno', 'falsity'] as const;
 export type QuestionCueKind = (typeof QUESTION_CUE_KINDS)[number];
 
 /** A phrase that shapes the answer rather than the relation: counting, listing, yes/no, negation, exclusion, comparison, sharing. */

@@ -5,7 +5,7 @@ import { KgRagParamsSchema } from './params';
 import { answerOnce } from './stages/answer';
 import { gatherContext } from './stages/context';
 import { kgNeighbourhood } from './stages/neighbourhood';
-import { ANSWER_SET_TITLE, kgRagTemplate, OPTION_TESTS_TITLE } from './templates';
+import { ANSWER_SET_TITLE, kgRagTemplate, OPTION_TESTS_TITLE, PAIR_EDGES_TITLE } from './templates';
 
 /**
  * Naive KG-RAG baseline (METHODS.md §1, standing in for the papers' KG/Doc RAG
@@ -24,6 +24,7 @@ export const kgRag = defineMethod({
     const neighbourhood = await kgNeighbourhood(ctx, context.frame);
     const kgBlock = [
       ...(neighbourhood.answerSet.length ? [{ channel: 'aids' as const, title: ANSWER_SET_TITLE, lines: neighbourhood.answerSet }] : []),
+      ...(neighbourhood.pairs.length ? [{ channel: 'kg' as const, title: PAIR_EDGES_TITLE, lines: neighbourhood.pairs }] : []),
       ...(neighbourhood.lines.length ? [{ channel: 'kg' as const, title: neighbourhood.title, lines: neighbourhood.lines }] : []),
       ...(neighbourhood.optionTests.length ? [{ channel: 'aids' as const, title: OPTION_TESTS_TITLE, lines: neighbourhood.optionTests }] : []),
     ];

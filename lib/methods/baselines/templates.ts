@@ -38,6 +38,9 @@ export const ANSWER_SET_TITLE = `${AID_MARK}: complete answer set from the knowl
 /** The heading of the options' direct edges to the question's anchors (aid `option-tests`). */
 export const OPTION_TESTS_TITLE = `${AID_MARK}: each option tested for direct knowledge graph edges to the question's entities`;
 
+/** The heading of the edges joining the question's entities pairwise (kg-rag's retrieval). */
+export const PAIR_EDGES_TITLE = "Knowledge graph edges between the question's entities (each pair's own edges, read whole)";
+
 /** Evidence of one channel, shown under its own heading. */
 export interface ContextBlock {
   channel: ChannelName;

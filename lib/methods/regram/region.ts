@@ -8,7 +8,7 @@ import { metaedges, sameKind } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
 import type { TripleData } from '@/lib/trace/types';
 import type { RegramParams } from './params';
-import type { AllowedRelation, Fact, Mode, RegionEntity } from './templates';
+import type { AbsenceFact, AllowedRelation, Fact, Mode, RegionEntity } from './templates';
 
 export interface RegionEdge {
   evidenceId: string;
@@ -24,11 +24,13 @@ export interface Region {
   /** E_q, in selection order. */
   edges: RegionEdge[];
   facts: Fact[];
+  /** Pairs of seeds read whole in T_cand, with the relations they have no edge of: the closed world's "no". */
+  absences: AbsenceFact[];
   /** R: every relation that joins two kinds present in V_q. */
   relations: AllowedRelation[];
 }
 
-export function formRegion(selected: { id: string; text: string; triple: TripleData }[], seedIds: Set<string>): Region {
+export function formRegion(selected: { id: string; text: string; triple: TripleData }[], seedIds: Set<string>, absences: AbsenceFact[] = []): Region {
   const nodes = new Map<string, RegionEntity & { seed: boolean }>();
   for (const { triple: t } of selected) {
     for (const [nodeId, name, kind] of [
@@ -52,6 +54,7 @@ export function formRegion(selected: { id: string; text: string; triple: TripleD
     nodes: [...nodes.values()],
     edges: selected.map(({ id, triple: t }) => ({ evidenceId: id, edgeId: t.edgeId, sourceId: t.sourceId, metaedge: t.metaedge, targetId: t.targetId })),
     facts: selected.map(({ id, text, triple }) => ({ id, text, triple })),
+    absences,
     relations,
   };
 }

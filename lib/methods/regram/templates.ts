@@ -49,6 +49,20 @@ export interface Fact {
   triple: FactTriple;
 }
 
+/**
+ * The closed world's absence: a pair of the hop's linked nodes whose own edges
+ * T_cand holds whole (read beyond the hub cap), and the relations it has none
+ * of. What a "no" on a claim about the pair rests on.
+ */
+export interface AbsenceFact {
+  id: string;
+  text: string;
+  fromId: string;
+  toId: string;
+  /** null: no edge of any relation. */
+  metaedges: string[] | null;
+}
+
 /** A relation of the schema set R: metaedges joining kinds present in the region. */
 export interface AllowedRelation {
   metaedge: string;
@@ -108,6 +122,7 @@ export interface EvidenceMapEntry {
   abstained: boolean;
   facts: Fact[];
   hypotheses: Fact[];
+  absences: AbsenceFact[];
 }
 
 const TripleSchema = z.object({ head: z.string(), relation: z.string(), tail: z.string() });
@@ -137,6 +152,11 @@ const entityLine = (e: { name: string; kind: string }) => `${e.name} (${e.kind})
 
 function factsBlock(facts: Pick<Fact, 'id' | 'text'>[], empty = '(none)'): string {
   return facts.length ? facts.map((f) => `[${f.id}] ${f.text}`).join('\n') : empty;
+}
+
+/** The region's absences, under their own heading; nothing when there are none. */
+function absencesBlock(absences: AbsenceFact[] | undefined): string {
+  return absences?.length ? `\n\nAbsent from the KG (pairs of the hop's entities whose own edges were read whole):\n${factsBlock(absences)}` : '';
 }
 
 /**
@@ -222,24 +242,25 @@ export const decomposeTemplate = defineTemplate({
 export const answerStrictTemplate = defineTemplate({
   role: 'answer',
   id: 'regram.answer-kg-strict',
-  version: 1,
+  version: 2,
   system:
     'You are an expert medical reasoner. Based ONLY on the Verified Facts, give a direct, concise answer to the sub-question. ' +
     'Name only entities that appear in the facts and cite the ids of the facts you use. If the facts do not answer it, abstain.',
-  render: (input: { hop: HopQuestion; facts: Fact[] }) => `${hopBlock(input.hop)}\n\nVerified Facts${shownOf(input)}:\n${factsBlock(input.facts)}`,
+  render: (input: { hop: HopQuestion; facts: Fact[]; absences?: AbsenceFact[] }) =>
+    `${hopBlock(input.hop)}\n\nVerified Facts${shownOf(input)}:\n${factsBlock(input.facts)}${absencesBlock(input.absences)}`,
   output: HopAnswerSchema,
 });
 
 export const answerHybridTemplate = defineTemplate({
   role: 'answer',
   id: 'regram.answer-hybrid',
-  version: 1,
+  version: 2,
   system:
     'You are a knowledgeable analyst. Derive the answer to the sub-question by reasoning step by step over the verified facts ' +
     '(KG facts and Reviewer-accepted hypotheses): Fact, Fact, Connection, then a one-sentence answer. Name only entities that appear ' +
     'in the facts and cite the ids you use. If the facts do not answer it, abstain.',
-  render: (input: { hop: HopQuestion; facts: Fact[]; hypotheses: Fact[] }) =>
-    `${hopBlock(input.hop)}\n\nVerified Facts${shownOf(input)}:\n${factsBlock(input.facts)}\n\nAccepted hypotheses:\n${factsBlock(input.hypotheses)}`,
+  render: (input: { hop: HopQuestion; facts: Fact[]; hypotheses: Fact[]; absences?: AbsenceFact[] }) =>
+    `${hopBlock(input.hop)}\n\nVerified Facts${shownOf(input)}:\n${factsBlock(input.facts)}${absencesBlock(input.absences)}\n\nAccepted hypotheses:\n${factsBlock(input.hypotheses)}`,
   output: HopAnswerSchema,
 });
 
@@ -326,7 +347,7 @@ export const reviseTemplate = defineTemplate({
 export const synthesizeTemplate = defineTemplate({
   role: 'synthesize',
   id: 'regram.synthesize',
-  version: 2,
+  version: 3,
   system:
     'You are a lead researcher writing the final, conclusive answer. Synthesize the reasoning in the Evidence Map to answer the ' +
     'Original Question. Cite only evidence ids listed in the map. Where a hop answered from general knowledge, say so; ' +
@@ -343,7 +364,7 @@ export const synthesizeTemplate = defineTemplate({
           [
             `Hop ${e.hop} (${e.mode}): ${e.question}`,
             `  Sub-answer: ${e.abstained ? '(no answer)' : e.answer}`,
-            ...[...e.facts, ...e.hypotheses].map((f) => `  [${f.id}] ${f.text}`),
+            ...[...e.facts, ...e.hypotheses, ...(e.absences ?? [])].map((f) => `  [${f.id}] ${f.text}`),
           ].join('\n'),
         )
         .join('\n')}`,

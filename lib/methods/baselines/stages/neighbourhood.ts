@@ -1,7 +1,7 @@
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import type { NodeProfile } from '@/lib/kg';
 import { Bm25Index } from '@/lib/llm/offline/lexical';
-import type { EvidenceRecord } from '@/lib/trace/types';
+import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
 import { linkedNodes, type QuestionFrame } from '../frame';
@@ -20,6 +20,8 @@ export interface RankedTriple {
 }
 
 export interface Neighbourhood {
+  /** The edges joining the question's entities pairwise, each pair read whole (a `check` line where a pair has none of a relation). */
+  pairs: EvidenceLine[];
   lines: EvidenceLine[];
   /** The block heading, saying how much of the neighbourhood the top K shows. */
   title: string;
@@ -37,6 +39,9 @@ export interface Neighbourhood {
  * ranked per entity by lexical match to the question plus how many linked
  * entities a triple joins, then taken round-robin across the entities; the top
  * K go into the prompt, the rest stay in the trace as unselected candidates.
+ * The part of the neighbourhood that joins two entities of the question is
+ * read whole and shown apart ("does X treat Y" is decided by X and Y's own
+ * edges, never by their absence from a cut list).
  * With the aids on (docs/aids.md), the reader picks the anchors (never an
  * option), each option is tested for direct edges to each entity the stem names, a list or
  * count question gets its complete answer set, and the heading tallies each
@@ -56,23 +61,37 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
     },
     async (step) => {
       if (!anchors.length)
-        return { lines: [], title: KG_TITLE, optionTests: [], answerSet: [], ranking: [], notes: ['no entity of the question was linked to the KG'] };
+        return {
+          pairs: [],
+          lines: [],
+          title: KG_TITLE,
+          optionTests: [],
+          answerSet: [],
+          ranking: [],
+          notes: ['no entity of the question was linked to the KG'],
+        };
       const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
+      const pairs = await pairEdges(ctx, step, read?.anchors ?? distinct(frame.entities));
       const kg = await ctx.channels.kg.triplesAround(step, anchors.map(node), { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
       const tested = await ctx.channels.aids.optionTests(step, frame);
-      const ranking = rank(kg.items, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
+      // An edge already shown with its pair takes no place in the top K.
+      const paired = new Set(pairs.map((r) => r.ref));
+      const around = kg.items.filter((r) => !paired.has(r.ref));
+      const ranking = rank(around, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
       const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
-      const lines = kg.items.filter((r) => chosen.has(r.id)).map(toLine);
-      const set = await ctx.channels.aids.questionAnswerSet(step, frame);
-      await ctx.trace.markSelected([...chosen, ...tested.map((r) => r.id), ...set.map((r) => r.id)]);
-      const tally = ctx.channels.aids.enabled ? await completeness(ctx, anchors, kg.items, lines) : '';
+      const lines = around.filter((r) => chosen.has(r.id)).map(toLine);
+      // The aid's reads of a pair this retrieval already read whole would only repeat it.
+      const readPairs = new Set(pairs.map(toLine).flatMap((l) => pairOf(l) ?? []));
+      const set = (await ctx.channels.aids.questionAnswerSet(step, frame)).filter((r) => !readPairs.has(pairOf(toLine(r)) ?? ''));
+      await ctx.trace.markSelected([...pairs.map((r) => r.id), ...chosen, ...tested.map((r) => r.id), ...set.map((r) => r.id)]);
+      const tally = ctx.channels.aids.enabled ? await completeness(ctx, anchors, kg.items, [...pairs.map(toLine), ...lines]) : '';
       if (tally) await ctx.channels.aids.note(step, 'completeness-notice', tally);
-      const title = `${KG_TITLE} (showing ${lines.length} of ${kg.items.length} retrieved${tally})`;
+      const title = `${KG_TITLE} (showing ${lines.length} of ${around.length} retrieved${tally})`;
       const notes = [
         ...(kg.note ? [kg.note] : []),
         ...(candidates.length ? [`options tested as candidates (aid): ${tested.length} direct edge(s) between the options and the stem's entities`] : []),
       ];
-      return { lines, title, optionTests: tested.map(toLine), answerSet: set.map(toLine), ranking, notes };
+      return { pairs: pairs.map(toLine), lines, title, optionTests: tested.map(toLine), answerSet: set.map(toLine), ranking, notes };
     },
   );
 }
@@ -90,6 +109,35 @@ async function completeness(
 }
 
 const KG_TITLE = 'Knowledge graph facts';
+
+/** Entities of the question whose pairs are read: the first few named, as a question relates few entities to each other. */
+const PAIR_ENTITIES = 4;
+
+/** One entity per node, in the order the question names them. */
+function distinct<T extends { nodeId: string }>(entities: T[]): T[] {
+  return [...new Map(entities.map((e) => [e.nodeId, e])).values()];
+}
+
+const pairKey = (a: string, b: string) => [a, b].sort().join(' ');
+
+/** The pair a one-edge line or a check line is about. */
+function pairOf(line: EvidenceLine): string | null {
+  if (line.check) return pairKey(line.check.fromId, line.check.toId);
+  return line.kind !== 'set' && line.triples.length === 1 ? pairKey(line.triples[0].sourceId, line.triples[0].targetId) : null;
+}
+
+/** Each pair of the question's entities: its own edges, read whole, with a check record for the relations it has none of. */
+async function pairEdges(
+  ctx: MethodContext<KgRagParams>,
+  step: StepHandle,
+  entities: { nodeId: string; kind: string; name: string }[],
+): Promise<EvidenceRecord[]> {
+  const named = entities.slice(0, PAIR_ENTITIES).map((e) => ({ id: e.nodeId, kind: e.kind, name: e.name }));
+  const out: EvidenceRecord[] = [];
+  for (const [i, a] of named.entries())
+    for (const b of named.slice(i + 1)) out.push(...(await ctx.channels.kg.edgesBetween(step, a, b, `KG edges between ${a.name} and ${b.name}`)).items);
+  return out;
+}
 
 /**
  * Per relation at each anchor, how many edges the prompt shows of those the KG

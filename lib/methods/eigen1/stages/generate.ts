@@ -254,6 +254,8 @@ async function checkOptions(ctx: Ctx, step: StepHandle, frame: QuestionFrame, in
     const nodes = new Set((frame.optionLinks[key] ?? []).map((l) => l.nodeId));
     const namesOption = (text: string) => names.some((n) => ` ${normalise(text)} `.includes(` ${n} `));
     const touches = (r: EvidenceRecord) => {
+      // A pair's check states an absence: it supports no option.
+      if (r.kind === 'check') return false;
       const triples = toItem(r).triples;
       return triples.length
         ? triples.some((t) => nodes.has(t.sourceId) || nodes.has(t.targetId) || namesOption(`${t.sourceName} | ${t.targetName}`))

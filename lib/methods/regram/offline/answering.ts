@@ -8,7 +8,7 @@ import { answerFromEvidence, type ReasonedAnswer, type ReasonResult } from '@/li
 import type { QuestionReading } from '@/lib/llm/offline/types';
 import { solutionFromReasoning } from '@/lib/llm/offline/solution';
 import { GENERAL_KNOWLEDGE } from '../boundary';
-import type { EvidenceMapEntry, Fact, FinalAnswer, HopAnswer, HopQuestion, QuestionFrame } from '../templates';
+import type { AbsenceFact, EvidenceMapEntry, Fact, FinalAnswer, HopAnswer, HopQuestion, QuestionFrame } from '../templates';
 import { bundleOf, readHop, understandFrame } from './reading';
 
 function abstainHop(rationale: string[]): HopAnswer {
@@ -16,9 +16,9 @@ function abstainHop(rationale: string[]): HopAnswer {
 }
 
 /** KG-STRICT and HYBRID: the hop question answered from the facts (and accepted hypotheses) given. */
-export function answerHopFromFacts(input: { hop: HopQuestion; facts: Fact[]; hypotheses?: Fact[] }): HopAnswer {
+export function answerHopFromFacts(input: { hop: HopQuestion; facts: Fact[]; hypotheses?: Fact[]; absences?: AbsenceFact[] }): HopAnswer {
   const { readings, keep, note } = readHop(input.hop);
-  const bundle = bundleOf([...input.facts, ...(input.hypotheses ?? [])]);
+  const bundle = bundleOf([...input.facts, ...(input.hypotheses ?? [])], input.absences);
   const results = readings.map((u) => answerFromEvidence(u, bundle));
   const rationale = [...(note ? [`Read: ${note}.`] : []), ...results.flatMap((r) => r.rationale)];
   const answered = results.filter((r) => !r.abstain);
@@ -41,7 +41,7 @@ export function answerHopFromFacts(input: { hop: HopQuestion; facts: Fact[]; hyp
   return {
     answer: verdict ?? names.join('; '),
     items: names,
-    evidenceIds: [...new Set(answers.flatMap((a) => a.supportIds))],
+    evidenceIds: [...new Set([...answers.flatMap((a) => a.supportIds), ...answered.flatMap((r) => r.verdictIds ?? [])])],
     abstain: false,
     rationale: rationale.join(' '),
   };
@@ -59,7 +59,13 @@ export function synthesizeFromMap(input: { frame: QuestionFrame; map: EvidenceMa
   const u = understandFrame(input.frame);
   const facts = input.map.flatMap((e) => [...e.facts, ...e.hypotheses]);
   const lead = input.map.map((e) => `Hop ${e.hop} (${e.mode}): ${e.abstained ? 'no answer' : e.answer}.`);
-  const r = answerFromEvidence(u, bundleOf(facts));
+  const r = answerFromEvidence(
+    u,
+    bundleOf(
+      facts,
+      input.map.flatMap((e) => e.absences ?? []),
+    ),
+  );
   if (!r.abstain) return solutionFromReasoning(u, r, input.frame.options, lead);
   const last = input.map.at(-1);
   if (last && !last.abstained && last.items.length && !input.frame.options) {

@@ -9,14 +9,16 @@ import { kindPlural, sameKind } from '@/lib/llm/offline/metaedges';
 import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
 import { readingOf, readQuestion } from '@/lib/reading';
 import { thesePhrase } from '../anchors';
-import type { Fact, HopQuestion, QuestionFrame } from '../templates';
+import type { AbsenceFact, Fact, HopQuestion, QuestionFrame } from '../templates';
 
 export function understandFrame(frame: QuestionFrame): QuestionReading {
   return readingOf(frame);
 }
 
-export function bundleOf(facts: Fact[]): EvidenceBundle {
+/** Facts as the kit's evidence: triples to walk, and the region's absences as the checks a "no" rests on. */
+export function bundleOf(facts: Fact[], absences: AbsenceFact[] = []): EvidenceBundle {
   return {
+    checks: absences.map(({ id, fromId, toId, metaedges }) => ({ id, fromId, toId, metaedges })),
     triples: facts.map(({ id, triple: t }) => ({
       id,
       sourceId: t.sourceId,

@@ -44,9 +44,12 @@ export async function answerHop(
       if (mode === 'LLM-GUESS') return guess(ctx, step, hop);
       const out =
         mode === 'KG-STRICT'
-          ? await callRole(ctx, step, answerStrictTemplate, { hop, facts: region.facts })
-          : await callRole(ctx, step, answerHybridTemplate, { hop, facts: region.facts, hypotheses });
-      const bounded = holdToRegion(out, out.evidenceIds, { entities: region.nodes, evidenceIds: new Set([...region.facts, ...hypotheses].map((f) => f.id)) });
+          ? await callRole(ctx, step, answerStrictTemplate, { hop, facts: region.facts, absences: region.absences })
+          : await callRole(ctx, step, answerHybridTemplate, { hop, facts: region.facts, hypotheses, absences: region.absences });
+      const bounded = holdToRegion(out, out.evidenceIds, {
+        entities: region.nodes,
+        evidenceIds: new Set([...region.facts, ...hypotheses, ...region.absences].map((f) => f.id)),
+      });
       const answer = { ...bounded.answer, evidenceIds: bounded.cited };
       return { answer, entities: bounded.entities, cited: bounded.cited, outside: bounded.outside };
     },

@@ -47,6 +47,8 @@ export interface CandidateSet {
   optionEdges: OptionEdges[];
   /** T_cand: one record per KG edge, in retrieval order. */
   records: EvidenceRecord[];
+  /** Pairs of linked nodes whose own edges T_cand holds whole: a `check` record each where a relation has none. */
+  absences: EvidenceRecord[];
   /** Records of an edge already retrieved through another linked node. */
   duplicates: number;
 }
@@ -95,7 +97,7 @@ export async function collectCandidates(
   return ctx.trace.step(
     { kind: 'regram.candidates', label: 'Candidate triples', input: { nodes: nodes.map((n) => n.nodeId), domain, hubCap }, parent },
     async (step) => {
-      if (!nodes.length) return { enabled: true, note: 'no entity was linked', hubCap, caps: [], optionEdges: [], records: [], duplicates: 0 };
+      if (!nodes.length) return { enabled: true, note: 'no entity was linked', hubCap, caps: [], optionEdges: [], records: [], absences: [], duplicates: 0 };
       const order = rankRelations(relationQuery, domain);
       const anchors = nodes.map((n) => ({ id: n.nodeId, kind: n.kind, name: n.name }));
       const answer = await ctx.channels.kg.triplesAround(
@@ -108,6 +110,18 @@ export async function collectCandidates(
       const first = new Map<string, EvidenceRecord>();
       for (const r of answer.items) if (!first.has(r.ref)) first.set(r.ref, r);
       const capped = new Set(first.keys());
+      // The paper's uncapped T_cand holds every edge between two linked nodes: read whole whatever the cap, so a claim about
+      // the pair ("does X treat Y") is decided by its own edges, and the relations it has none of are the closed world's "no".
+      const absences: EvidenceRecord[] = [];
+      for (const [i, a] of (answer.enabled ? anchors.slice(0, PAIR_NODES) : []).entries()) {
+        for (const b of anchors.slice(i + 1, PAIR_NODES)) {
+          const between = await ctx.channels.kg.edgesBetween(step, a, b, `Edges between ${a.name} and ${b.name}`);
+          for (const r of between.items) {
+            if (r.kind === 'check') absences.push(r);
+            else if (!first.has(r.ref)) first.set(r.ref, r);
+          }
+        }
+      }
       const optionEdges: OptionEdges[] = [];
       for (const option of answer.enabled ? options.filter((o) => !nodes.some((n) => n.nodeId === o.nodeId)) : []) {
         const refs = new Set<string>();
@@ -118,7 +132,7 @@ export async function collectCandidates(
             { id: option.nodeId, kind: option.kind, name: option.name },
             `Edges between ${n.name} and option ${option.key}`,
           );
-          for (const r of between.items) {
+          for (const r of between.items.filter((x) => x.kind === 'triple')) {
             refs.add(r.ref);
             if (!first.has(r.ref)) first.set(r.ref, r);
           }
@@ -142,10 +156,13 @@ export async function collectCandidates(
           hubCap,
         ),
       );
-      return { enabled: answer.enabled, note: answer.note ?? null, hubCap, caps, optionEdges, records, duplicates: answer.items.length - capped.size };
+      return { enabled: answer.enabled, note: answer.note ?? null, hubCap, caps, optionEdges, records, absences, duplicates: answer.items.length - capped.size };
     },
   );
 }
+
+/** Linked nodes of a hop whose pairs are read whole: a hop question relates few entities to each other. */
+const PAIR_NODES = 4;
 
 /** How the cap went at one node: a relation was read while the node had room left; one read and empty had nothing. */
 function capOf(

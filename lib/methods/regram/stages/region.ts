@@ -1,4 +1,4 @@
-import { tripleOf } from '@/lib/trace/evidence-data';
+import { pairCheckOf, tripleOf } from '@/lib/trace/evidence-data';
 import type { RelationDomain } from '@/lib/kg/metaedge-categories';
 import type { StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -60,7 +60,12 @@ export async function selectRegion(
         .sort((a, b) => a.rank! - b.rank!)
         .map((r) => byId.get(r.evidenceId)!)
         .map((r) => ({ id: r.id, text: r.text, triple: tripleOf(r) }));
-      return formRegion(selected, new Set(linking.nodes.map((n) => n.nodeId)));
+      const absences = candidates.absences.map((r) => {
+        const { from, to, metaedges } = pairCheckOf(r);
+        return { id: r.id, text: r.text, fromId: from.id, toId: to.id, metaedges };
+      });
+      await ctx.trace.markSelected(absences.map((a) => a.id));
+      return formRegion(selected, new Set(linking.nodes.map((n) => n.nodeId)), absences);
     },
   );
   return { table, region };

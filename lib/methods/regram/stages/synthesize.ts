@@ -24,6 +24,7 @@ export async function buildEvidenceMap(ctx: MethodContext<RegramParams>, hops: H
         abstained: h.answer.abstain,
         facts: h.region.facts.filter((f) => cited.has(f.id)),
         hypotheses: h.hypotheses,
+        absences: h.region.absences.filter((f) => cited.has(f.id)),
       };
     }),
   );
@@ -63,7 +64,7 @@ export async function synthesize(ctx: MethodContext<RegramParams>, frame: Questi
       const set = await answerSetOf(ctx, step, frame);
       const out = await callRole(ctx, step, synthesizeTemplate, { frame, map, answerSet: set.facts });
       // The answer set is KG evidence too: its members may be named and it may be cited.
-      const evidenceIds = new Set([...map.flatMap((e) => [...e.facts, ...e.hypotheses].map((f) => f.id)), ...set.facts.map((f) => f.id)]);
+      const evidenceIds = new Set([...map.flatMap((e) => [...e.facts, ...e.hypotheses, ...e.absences].map((f) => f.id)), ...set.facts.map((f) => f.id)]);
       const entities = [...new Map([...hops.flatMap((h) => h.region.nodes), ...set.members].map((n) => [n.nodeId, n as RegionEntity])).values()];
       const guessed = map.some((e) => e.mode === 'LLM-GUESS' && !e.abstained);
       const claims = out.abstain ? [] : out.claims.map((c) => ({ text: c.text, evidenceIds: c.evidenceIds.filter((id) => evidenceIds.has(id)) }));

@@ -1,7 +1,7 @@
 import { tripleOf } from '@/lib/trace/evidence-data';
 import type { ChannelAnswer } from '@/lib/channels';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
-import { metaedgeInfo } from '@/lib/llm/offline/metaedges';
+import { joins, metaedgeInfo } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -128,8 +128,24 @@ export async function retrieveKG(
           units.push({ records: shared.items.slice(i, i + group.length), order: units.length });
         if (shared.enabled && !shared.items.length) notes.push(`no ${kind} is shared by ${group.map((p) => p.entity.name).join(' and ')}`);
       }
+      // Short paths of one edge: each pair of step entities' own edges along R_t (any relation where R_t names none between
+      // their kinds), read whole, with a check record for the relations the pair has none of.
+      for (const [i, p] of plans.entries()) {
+        for (const q of plans.slice(i + 1, PAIR_ENTITIES)) {
+          const asked = [...new Set([...p.metaedges, ...q.metaedges])].filter((m) => joins(m, p.entity.kind, q.entity.kind));
+          const pair = await ctx.channels.kg.edgesBetween(
+            step,
+            node(p.entity),
+            node(q.entity),
+            `KG edges between ${p.entity.name} and ${q.entity.name}`,
+            asked.length ? asked : undefined,
+          );
+          answers.push(pair);
+          for (const r of pair.items) units.push({ records: [r], order: units.length });
+        }
+      }
       // Single triples at each entity.
-      const joined = new Set(units.flatMap((u) => u.records.map((r) => edgeOf(r))));
+      const joined = new Set(units.flatMap((u) => u.records.flatMap((r) => (r.kind === 'check' ? [] : [edgeOf(r)]))));
       for (const p of plans) {
         const around = await ctx.channels.kg.triplesAround(
           step,
@@ -171,8 +187,9 @@ export async function retrieveKG(
       );
       const set = await setShown(ctx, step, frame, state, () => answerSetOf(ctx, step, plans, extraction));
       await ctx.trace.markSelected([...chosen.flatMap((r) => r.unit.records.map((x) => x.id)), ...set.map((l) => l.id)]);
-      const triples = chosen.reduce((n, r) => n + r.unit.records.length, 0);
-      const candidateTriples = eligible.reduce((n, r) => n + r.unit.records.length, 0);
+      const tripleCount = (r: { unit: Unit }) => r.unit.records.filter((x) => x.kind !== 'check').length;
+      const triples = chosen.reduce((n, r) => n + tripleCount(r), 0);
+      const candidateTriples = eligible.reduce((n, r) => n + tripleCount(r), 0);
       return {
         units: chosen.map((r) => ({ lines: r.unit.records.map(toLine) })),
         answerSet: set,
@@ -190,15 +207,17 @@ export async function retrieveKG(
 /**
  * The prompt budget is exactly K triples: units are taken in rank order while
  * they fit, so a shared-node unit of several triples never pushes it past K.
+ * A pair's check record states no triple and costs none.
  */
 function withinBudget<T extends { unit: Unit }>(ranked: T[], k: number): T[] {
   const chosen: T[] = [];
   let left = k;
   for (const r of ranked) {
     if (left <= 0) break;
-    if (r.unit.records.length > left) continue;
+    const size = r.unit.records.filter((x) => x.kind !== 'check').length;
+    if (size > left) continue;
     chosen.push(r);
-    left -= r.unit.records.length;
+    left -= size;
   }
   return chosen;
 }
@@ -272,6 +291,9 @@ function focusNodes(frame: Xr2Frame, entities: StepEntity[]): Set<string> {
 
 const edgeOf = (r: EvidenceRecord) => tripleOf(r).edgeId;
 
+/** Step entities whose pairs are read: a step relates few entities to each other. */
+const PAIR_ENTITIES = 4;
+
 function rank(
   units: Unit[],
   by: {
@@ -293,15 +315,19 @@ function rank(
   const rows = units.map((unit) => {
     const lines = unit.records.map(toLine);
     const triples = lines.flatMap((l) => l.triples);
-    const nodes = new Set(triples.flatMap((t) => [t.sourceId, t.targetId]));
+    // A check record is about its pair: it touches both ends and weighs as the relations it found absent.
+    const checks = lines.flatMap((l) => (l.check ? [l.check] : []));
+    const nodes = new Set([...triples.flatMap((t) => [t.sourceId, t.targetId]), ...checks.flatMap((c) => [c.fromId, c.toId])]);
     const named = by.focusCovers && by.focus.size ? 1 : 0;
     const focusHit = [...nodes].some((n) => by.focus.has(n)) ? 1 : 0;
     const coverage = ids.size + named ? ([...ids].filter((id) => nodes.has(id)).length + named * focusHit) / (ids.size + named) : 0;
-    const relation = triples.reduce((s, t) => s + (weight.get(t.metaedge) ?? 0), 0) / Math.max(1, triples.length);
+    const relations = [...triples.map((t) => t.metaedge), ...checks.flatMap((c) => c.metaedges ?? [...weight.keys()])];
+    const relation = relations.reduce((s, m) => s + (weight.get(m) ?? 0), 0) / Math.max(1, relations.length);
     const focus = focusHit;
     const text = lines.map((l) => l.text).join('; ');
     const lexical = lexicalSimilarity(by.current, text);
-    const shownEarlier = triples.every((t) => by.shown.has(t.edgeId));
+    // A check states no edge: it is shown again with its pair in each step that reads the pair.
+    const shownEarlier = triples.length > 0 && triples.every((t) => by.shown.has(t.edgeId));
     const row: CandidateRow = {
       rank: null,
       evidenceIds: lines.map((l: EvidenceLine) => l.id),

@@ -95,6 +95,23 @@ export function excludedMembers(
   return out;
 }
 
+// "which other genes", "what additional drugs", "the remaining symptoms": the answer's word says it excludes members named before it.
+const OTHER_BEFORE = /(?<![\p{L}])(?:other|another|additional|remaining|further|more)\s+(?:[\p{L}-]+\s+)?$/iu;
+
+/**
+ * "Given that GPCPD1 is in the LPE pathway, which other genes take part in it?":
+ * an answer asked for as "other K" sets aside the entities of its kind named
+ * before its word (a member the question already knows), however they were
+ * introduced. Each such mention's reading of the answer's kind.
+ */
+export function otherMembers(answerKind: NodeKind, focus: Span | null, mentions: Mention[], text: string): { mention: Mention; entity: LocatedEntity }[] {
+  if (!focus || !OTHER_BEFORE.test(text.slice(Math.max(0, focus.start - 40), focus.start))) return [];
+  return mentions.flatMap((mention) => {
+    const entity = mention[0].end <= focus.start ? mention.find((l) => sameKind(l.kind, answerKind)) : undefined;
+    return entity ? [{ mention, entity }] : [];
+  });
+}
+
 /** No word names the answer: an entity set aside as a member is one of its kind ("What else besides sumatriptan is used for migraine?"). */
 export function kindOfExcluded(questionCues: QuestionCue[], mentions: Mention[], text: string): NodeKind | null {
   for (const cue of questionCues.filter((c) => isCue(c, 'exclusion'))) {

@@ -23,7 +23,7 @@ import { readArrowChain, type ArrowChain } from './arrows';
 import { memberOf, membershipAsMeeting } from './membership';
 import { everyReading } from '@/lib/llm/offline/linked';
 import { nounModifierCues, prepositionCues } from './modifiers';
-import { excludedMembers, governedAfter, isNegated, kindOfExcluded, type Mention } from './exclusion';
+import { excludedMembers, governedAfter, isNegated, kindOfExcluded, otherMembers, type Mention } from './exclusion';
 import { normalise } from '@/lib/llm/offline/text';
 import { loadedMetagraph, type LoadedMetagraph } from '@/lib/kg/loaded-metagraph';
 import { registryVersion } from './senses';
@@ -249,11 +249,12 @@ function readNow(text: string, input: ReadInput): QuestionReading {
     } else notes.push(...pairNotes);
   } else if (answerKind) {
     // "Which drugs other than metformin …": an entity of the answer's kind after an exclusion is left out of the answers, not a constraint.
-    const members = excludedMembers(answerKind, questionCues, mentions, blanked);
+    const cued = excludedMembers(answerKind, questionCues, mentions, blanked);
+    const members = [...cued, ...otherMembers(answerKind, focus, mentions, blanked).filter((o) => !cued.some((c) => c.mention === o.mention))];
     const setAside = new Set(input.within?.excluded.map((e) => e.nodeId));
     const carried = mentions.filter((m) => !members.some((x) => x.mention === m) && m.some((l) => setAside.has(l.nodeId)));
     excluded.push(...members.map((m) => m.entity), ...carried.map((m) => m.find((l) => setAside.has(l.nodeId))!));
-    const spent = new Set(members.map((m) => m.cue));
+    const spent = new Set(cued.map((m) => m.cue));
     const constraining = mentions.filter((m) => !members.some((x) => x.mention === m) && !carried.includes(m));
     anchors = readAnchors(
       answerKind,
@@ -742,6 +743,7 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
       focus &&
       word.start > focus.start &&
       !sameNounPhrase(focus, word, relations, text) &&
+      !restatesRelation(focus, word, relations) &&
       (isIndefinite(word, text) || described(word, focus, relations, text) || (takenUp(word) && selfRelated(answerKind, focus.end, word.start))) &&
       !SAME_SET.test(text.slice(focus.end, word.start))
     ) {
@@ -775,6 +777,17 @@ function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWor
 function governedBySelfRelation(kind: NodeKind, at: number, relations: RelationCue[], text: string): boolean {
   return relations.some(
     (r) => r.end <= at && /^\s*(?:(?:to|with|of|by|as)\s+)?$/i.test(text.slice(r.end, at)) && r.metaedges.some((m) => joins(m, kind, kind)),
+  );
+}
+
+/**
+ * "drugs used for the tx of gout", "medicines given as therapy for X": a kind
+ * word that is itself a relation's nominal, after a cue of that relation joining
+ * it to the question word, restates the relation: it names the answer again.
+ */
+function restatesRelation(focus: Span, word: Span, relations: RelationCue[]): boolean {
+  return relations.some(
+    (n) => overlaps(n, word) && relations.some((r) => r !== n && r.start >= focus.end && r.end <= word.start && r.metaedges.some((m) => n.metaedges.includes(m))),
   );
 }
 

@@ -5,6 +5,7 @@ import type { EntityLink } from '@/lib/kg';
 import { RELATION_DOMAINS } from '@/lib/kg/metaedge-categories';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import { defineTemplate } from '@/lib/llm/templates';
+import type { EvidenceLine } from '../baselines/evidence';
 import { AID_MARK } from '@/lib/channels/aid-names';
 import type { TripleData } from '@/lib/trace/types';
 
@@ -352,7 +353,7 @@ export const synthesizeTemplate = defineTemplate({
     'You are a lead researcher writing the final, conclusive answer. Synthesize the reasoning in the Evidence Map to answer the ' +
     'Original Question. Cite only evidence ids listed in the map. Where a hop answered from general knowledge, say so; ' +
     'if the map supports no answer, abstain. For multiple choice, put the letter in optionKey.',
-  render: (input: { frame: QuestionFrame; map: EvidenceMapEntry[]; answerSet?: Pick<Fact, 'id' | 'text'>[] }) =>
+  render: (input: { frame: QuestionFrame; map: EvidenceMapEntry[]; answerSet?: EvidenceLine[] }) =>
     [
       `Original Question: ${questionShown(input.frame.question, input.frame.options)}`,
       optionsBlock(input.frame.options),

@@ -10,6 +10,7 @@ import { solutionFromReasoning } from '@/lib/llm/offline/solution';
 import { GENERAL_KNOWLEDGE } from '../boundary';
 import type { AbsenceFact, EvidenceMapEntry, Fact, FinalAnswer, HopAnswer, HopQuestion, QuestionFrame } from '../templates';
 import { bundleOf, readHop, understandFrame } from './reading';
+import { bundleOf as linesBundle, type EvidenceLine } from '../../baselines/evidence';
 
 function abstainHop(rationale: string[]): HopAnswer {
   return { answer: '', items: [], evidenceIds: [], abstain: true, rationale: rationale.join(' ') };
@@ -55,17 +56,22 @@ export function guessWithoutKnowledge(): HopAnswer {
 }
 
 /** The final answer: the whole question over every triple of the evidence map; the last hop's answer when the whole does not derive. */
-export function synthesizeFromMap(input: { frame: QuestionFrame; map: EvidenceMapEntry[] }): FinalAnswer {
+export function synthesizeFromMap(input: { frame: QuestionFrame; map: EvidenceMapEntry[]; answerSet?: EvidenceLine[] }): FinalAnswer {
   const u = understandFrame(input.frame);
   const facts = input.map.flatMap((e) => [...e.facts, ...e.hypotheses]);
   const lead = input.map.map((e) => `Hop ${e.hop} (${e.mode}): ${e.abstained ? 'no answer' : e.answer}.`);
-  const r = answerFromEvidence(
-    u,
-    bundleOf(
-      facts,
-      input.map.flatMap((e) => e.absences ?? []),
-    ),
+  const own = bundleOf(
+    facts,
+    input.map.flatMap((e) => e.absences ?? []),
   );
+  // Aid `answer-set`: the complete answer set beside the map, read like any method's (its members, the edges behind them).
+  const aid = linesBundle(input.answerSet ?? []);
+  const r = answerFromEvidence(u, {
+    triples: [...own.triples, ...aid.triples],
+    paths: aid.paths,
+    sets: aid.sets,
+    checks: [...(own.checks ?? []), ...(aid.checks ?? [])],
+  });
   if (!r.abstain) return solutionFromReasoning(u, r, input.frame.options, lead);
   const last = input.map.at(-1);
   if (last && !last.abstained && last.items.length && !input.frame.options) {

@@ -1,6 +1,7 @@
 import { withoutExcluded } from '@/lib/llm/templates/answer-fields';
 import { answerSetOf as answerSetData } from '@/lib/trace/evidence-data';
 import type { StepHandle } from '@/lib/trace/types';
+import { toLine, type EvidenceLine } from '../../baselines/evidence';
 import type { RegramParams } from '../params';
 import { matchOption, parseOptions } from '@/lib/reading/options';
 import type { MethodAnswer, MethodContext } from '../../types';
@@ -40,7 +41,7 @@ async function answerSetOf(
   ctx: MethodContext<RegramParams>,
   step: StepHandle,
   frame: QuestionFrame,
-): Promise<{ facts: Pick<Fact, 'id' | 'text'>[]; members: RegionEntity[] }> {
+): Promise<{ facts: EvidenceLine[]; members: RegionEntity[] }> {
   const found = await ctx.channels.aids.questionAnswerSet(step, {
     question: frame.question,
     options: frame.options,
@@ -49,7 +50,7 @@ async function answerSetOf(
   });
   await ctx.trace.markSelected(found.map((r) => r.id));
   const members = found.filter((r) => r.kind === 'set').flatMap((r) => answerSetData(r).members.map((m) => ({ nodeId: m.id, name: m.name, kind: m.kind })));
-  return { facts: found.map((r) => ({ id: r.id, text: r.text })), members };
+  return { facts: found.map(toLine), members };
 }
 
 /**

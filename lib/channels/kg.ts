@@ -474,7 +474,11 @@ function tripleEvidence(t: { edge: KgEdge; source: KgNode; target: KgNode }, ver
 function absentRelations(found: Set<string>, asked: string[] | null, a: string, b: string): string[] | null | undefined {
   if (!asked && !found.size) return null;
   const kinds = (m: { source: string; target: string }) => (sameKind(m.source, a) && sameKind(m.target, b)) || (sameKind(m.source, b) && sameKind(m.target, a));
-  const candidates = asked ?? loadedMetagraph().metaedges.filter(kinds).map((m) => m.abbr);
+  const candidates =
+    asked ??
+    loadedMetagraph()
+      .metaedges.filter(kinds)
+      .map((m) => m.abbr);
   const absent = candidates.filter((m) => !found.has(m));
   return absent.length ? absent : undefined;
 }

@@ -787,7 +787,8 @@ function governedBySelfRelation(kind: NodeKind, at: number, relations: RelationC
  */
 function restatesRelation(focus: Span, word: Span, relations: RelationCue[]): boolean {
   return relations.some(
-    (n) => overlaps(n, word) && relations.some((r) => r !== n && r.start >= focus.end && r.end <= word.start && r.metaedges.some((m) => n.metaedges.includes(m))),
+    (n) =>
+      overlaps(n, word) && relations.some((r) => r !== n && r.start >= focus.end && r.end <= word.start && r.metaedges.some((m) => n.metaedges.includes(m))),
   );
 }
 

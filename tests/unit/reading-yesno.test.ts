@@ -28,8 +28,7 @@ function read(text: string, ...entities: Mention[]): QuestionReading {
 }
 
 /** "subject METAEDGE object" per claim, "not …" when negated. */
-const claims = (r: QuestionReading) =>
-  r.propositions.map((p) => `${p.negated ? 'not ' : ''}${p.subject.name} ${p.hop.edges[0].metaedge} ${p.object.name}`);
+const claims = (r: QuestionReading) => r.propositions.map((p) => `${p.negated ? 'not ' : ''}${p.subject.name} ${p.hop.edges[0].metaedge} ${p.object.name}`);
 
 describe('the polarity of a claim on a given pair', () => {
   it.each([
@@ -55,7 +54,10 @@ describe('the polarity of a claim on a given pair', () => {
     expect(r.outputFormat).toBe('yesno');
     expect(r.anchors.every((a) => !a.negated)).toBe(true);
     expect(r.propositions.map((p) => `${p.negated ? 'not ' : ''}${[p.subject.name, p.object.name].sort((a, b) => a.localeCompare(b)).join('+')}`)).toEqual([
-      pair.split('+').sort((a, b) => a.localeCompare(b)).join('+'),
+      pair
+        .split('+')
+        .sort((a, b) => a.localeCompare(b))
+        .join('+'),
     ]);
   });
 });

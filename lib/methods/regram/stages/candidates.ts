@@ -156,7 +156,16 @@ export async function collectCandidates(
           hubCap,
         ),
       );
-      return { enabled: answer.enabled, note: answer.note ?? null, hubCap, caps, optionEdges, records, absences, duplicates: answer.items.length - capped.size };
+      return {
+        enabled: answer.enabled,
+        note: answer.note ?? null,
+        hubCap,
+        caps,
+        optionEdges,
+        records,
+        absences,
+        duplicates: answer.items.length - capped.size,
+      };
     },
   );
 }

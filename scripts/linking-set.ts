@@ -25,6 +25,7 @@ import {
 } from '../lib/kg/store/linking-samples';
 import { CLINICAL_SHORTHAND, NAME_SHORTHAND } from '../lib/kg/linking/words';
 import { americanSpelling, analyse } from '../lib/nlp/english';
+import { wordnetVerbs } from '../lib/kg/linking/verbs';
 
 export interface LinkingCase {
   id: string;
@@ -246,6 +247,17 @@ async function main() {
     add('derived', pick(TEMPLATES[derivedKinds.get(l.ids[0])!]), l.alias, l.ids[0], l.ids);
     add('derived-inverted', pick(TEMPLATES[derivedKinds.get(l.ids[0])!]), `${head} ${pick(['of the', 'in the'])} ${noun}`, l.ids[0], l.ids);
   }
+
+  // A condition's one-word name that is also a verb, between a subject and its preposition, is the clause's verb
+  // ("Which drugs fall under …"); a name in quotes is read whole, a function word at its start included.
+  let verbs = 0;
+  for (const r of await sample('one-word-condition', 400)) {
+    if (verbs >= 10 || !wordnetVerbs().has(r.normalised)) continue;
+    verbs++;
+    add('clause-verb', `Which drugs {m} under the class of ${pick(['statins', 'beta blockers', 'opioids'])}?`, r.normalised, 'none', []);
+  }
+  for (const r of await sample('function-word-start', 10))
+    add('quoted', pick(['Which genes take part in "{m}"?', "List the genes of '{m}'."]), r.name, r.id, sameName(r));
 
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');

@@ -26,6 +26,7 @@ import { derivedGrams, geneFullNames } from './linking/gene-derived';
 import { FULL_NAME_SOURCE, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
 import { LAY_NAMES } from './linking/lay-terms';
 import { spellingIndex, type NearName } from './linking/spelling-index';
+import { wordnetVerbs } from './linking/verbs';
 import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND, symptomCue } from './linking/words';
 import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './store/link-sql';
 import { sharedKnowledgeLookups, type KnowledgeLookups } from './query/lookups';
@@ -111,6 +112,8 @@ export async function linkMention(mention: string, opts: LinkOptions = {}): Prom
 
 /** Longest span a mention may cover, in words: pathway names run to ten ("Activation of BIM and translocation to mitochondria"). */
 const MAX_GRAM = 10;
+/** Longest span looked up from an opening quote: a name in quotes may be a long pathway's ("The role of Nef in HIV-1 replication and disease pathogenesis"). */
+const MAX_QUOTED_GRAM = 16;
 /** Fuzzy lookups per text (in memory, well under a millisecond each): the longest windows around unread words. */
 const MAX_FUZZY_SPANS = 80;
 /** A fuzzy window shorter than this (characters) is not looked up: too many look-alikes, too little to go on. */
@@ -283,6 +286,13 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
     }
   }
 
+  // An abbreviation in brackets right after a name it spells restates that name ("metabolic syndrome X (MetS)").
+  for (const s of [...accepted]) {
+    const restated = accepted.some((a) => a.last === s.first - 1) && restatedAbbreviation(text, tokens, s.first, s.last);
+    if (!restated) continue;
+    accepted.splice(accepted.indexOf(s), 1);
+    reject(bestPerNode(s.candidates)[0], s.first, s.last, `in brackets after '${restated}', whose letters it spells: the same entity named again`);
+  }
   if (rich) await addNarrowerDiseases(accepted, tokens, lookups);
 
   const links = accepted
@@ -497,7 +507,7 @@ function candidateGrams(text: string, tokens: Token[], words: readonly Word[] | 
   const edge = nameEdges(text, tokens);
   for (let first = 0; first < tokens.length; first++) {
     if (!edge.starts[first]) continue;
-    for (let last = first; last < Math.min(tokens.length, first + MAX_GRAM); last++) {
+    for (let last = first; last < Math.min(tokens.length, first + (edge.quoted[first] ? MAX_QUOTED_GRAM : MAX_GRAM)); last++) {
       if (!edge.ends[last]) continue;
       const norms = tokens.slice(first, last + 1).map((t) => t.norm);
       if (norms.every(isStopword)) continue;
@@ -553,16 +563,21 @@ function spelledOut(norms: string[]): string[] {
  * capital letter ("complement factor I", "vitamin A") or a possessive's s
  * ("Alzheimer's", Disease Ontology's short name for the disease).
  */
-function nameEdges(text: string, tokens: Token[]): { starts: boolean[]; ends: boolean[] } {
+function nameEdges(text: string, tokens: Token[]): { starts: boolean[]; ends: boolean[]; quoted: boolean[] } {
   const written = (i: number) => text.slice(tokens[i].start, tokens[i].end);
   const symbol = (i: number) => /^[A-Z]{2,}$/.test(written(i));
   // A letter joined to the next word by a hyphen is part of it ("A-kinase anchor protein 4", "S-adenosylmethionine").
   const joined = (i: number) => i + 1 < tokens.length && text.slice(tokens[i].end, tokens[i + 1].start) === '-';
-  const starts = tokens.map((t, i) => !isFunctionWord(t.norm) || symbol(i) || joined(i));
+  // A name in quotes is the writer's whole name, function words at its ends included ('the pathway "The AIM2 inflammasome"').
+  const opensQuote = (i: number) => /(?:^|\s)["“‘']$/.test(text.slice(i > 0 ? tokens[i - 1].end : 0, tokens[i].start));
+  const closesQuote = (i: number) => /^["”’'](?:[\s?.!,;:)]|$)/.test(text.slice(tokens[i].end, i + 1 < tokens.length ? tokens[i + 1].start : text.length));
+  const plain = tokens.map((t, i) => !isFunctionWord(t.norm) || symbol(i) || joined(i));
+  const starts = plain.map((p, i) => p || opensQuote(i));
   const ends = tokens.map(
-    (t, i) => starts[i] || (i > 0 && (/^[A-Z]$/.test(written(i)) || (t.norm === 's' && /^['’]$/.test(text.slice(tokens[i - 1].end, t.start))))),
+    (t, i) =>
+      plain[i] || closesQuote(i) || (i > 0 && (/^[A-Z]$/.test(written(i)) || (t.norm === 's' && /^['’]$/.test(text.slice(tokens[i - 1].end, t.start))))),
   );
-  return { starts, ends };
+  return { starts, ends, quoted: tokens.map((_, i) => opensQuote(i)) };
 }
 
 /** A lower-case noun's lemma in normal form ("tumours" → "tumor"); symbols, capitals and other words keep their form. */
@@ -717,7 +732,7 @@ function implausible(c: Reading, written: string, text: string, tokens: Token[],
   if (first === last && CLINICAL_SHORTHAND.has(tokens[first].norm) && !(gene && asGene))
     return `'${written}' is clinical shorthand, a question word${gene ? " (a gene only when written as one: 'the " + written + " gene')" : ''}`;
   if (first === last && /^\p{Ll}+$/u.test(written) && strandedBefore(tokens, words, first, text))
-    return `'${written}' comes right before the preposition that ends its clause ('${tokens[last + 1].norm}'): the verb of a question ("which classes does it fall under?"), not a name`;
+    return `'${written}' comes between its subject and the preposition it takes ('${tokens[last + 1].norm}'): the verb of its clause ("which classes does it fall under?", "compounds that fall into …"), not a name`;
   if (!symbolLike(c) || /\s/.test(c.matched.trim())) return null;
   const before = tokens[first - 1];
   if (before && PERSONAL_POSSESSIVES.has(before.norm) && gene && !/\d/.test(written))
@@ -737,6 +752,31 @@ function implausible(c: Reading, written: string, text: string, tokens: Token[],
   return `'${written}' is an English word, not written as a symbol (capitals or digits) and not next to 'gene' or 'protein'`;
 }
 
+/** Words before a bracket an abbreviation in it may spell. */
+const ABBREVIATED_WORDS = 6;
+
+/**
+ * The words an abbreviation in brackets restates ("metabolic syndrome X (MetS)", "tumor protein p53 (TP53)"): its
+ * letters, in order, from the initial of one of the few words before the bracket; null when it spells none.
+ */
+function restatedAbbreviation(text: string, tokens: Token[], first: number, last: number): string | null {
+  if (first === 0 || !/\(\s*$/.test(text.slice(tokens[first - 1].end, tokens[first].start)) || !/^\s*\)/.test(text.slice(tokens[last].end))) return null;
+  const letters = text
+    .slice(tokens[first].start, tokens[last].end)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  if (letters.length < 2 || !/[A-Z]/.test(text.slice(tokens[first].start, tokens[last].end))) return null;
+  const end = tokens[first - 1].end;
+  for (let k = first - 1; k >= Math.max(0, first - ABBREVIATED_WORDS); k--) {
+    const words = text.slice(tokens[k].start, end).toLowerCase();
+    if (words[0] !== letters[0]) continue;
+    let at = 0;
+    for (const ch of letters) if ((at = words.indexOf(ch, at) + 1) === 0) break;
+    if (at > 0) return text.slice(tokens[k].start, end);
+  }
+  return null;
+}
+
 /** Prepositions a question strands at the end of its clause ("fall into?", "belong to?", "located in?"). */
 const STRANDABLE: ReadonlySet<string> = new Set(['into', 'under', 'to', 'in', 'within', 'on', 'onto', 'with', 'from', 'of', 'for', 'by', 'at']);
 
@@ -748,10 +788,14 @@ const STRANDABLE: ReadonlySet<string> = new Set(['into', 'under', 'to', 'in', 'w
 function strandedBefore(tokens: Token[], words: readonly Word[], at: number, text: string): boolean {
   const prep = tokens[at + 1];
   if (!prep || !STRANDABLE.has(prep.norm)) return false;
-  const after = tokens[at + 2];
-  if (after && !/[?.!;:]/.test(text.slice(prep.end, after.start))) return false;
   const subject = at > 0 ? words.find((w) => w.start === tokens[at - 1].start) : undefined;
-  return !!subject && ['NOUN', 'PROPN', 'PRON'].includes(subject.pos);
+  if (!subject || !['NOUN', 'PROPN', 'PRON'].includes(subject.pos)) return false;
+  const after = tokens[at + 2];
+  if (!after || /[?.!;:]/.test(text.slice(prep.end, after.start))) return true;
+  // Before an object the preposition governs ("compounds fall into any of the classes"), a word WordNet has as a verb
+  // is the clause's verb too, however the tagger reads it: a name after its subject would need a verb between them.
+  const word = words.find((w) => w.start === tokens[at].start);
+  return wordnetVerbs().has(word?.lemma ?? tokens[at].norm) || wordnetVerbs().has(tokens[at].norm);
 }
 
 /** Whether the text writes a symbol in lower case with its digits ("dlx5", "brca1"): a word the English lexicon does not know. */

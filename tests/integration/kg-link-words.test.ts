@@ -85,6 +85,30 @@ describe('clinical shorthand and short aliases', () => {
     expect(ids(await linkEntities('Which pharmacologic class is colchicine in?'))).toContain(colchicine);
   });
 
+  it('reads a word WordNet has as a verb, between its subject and the preposition it takes, as the verb of its clause', async () => {
+    const fall = await nodeId('Side Effect', 'Fall');
+    const report = await explainLinks('Do any statins fall under the class of HMG-CoA reductase inhibitors as well?');
+    expect(ids(report.links).includes(fall)).toBe(false);
+    expect(rejectedAt(report, 'fall').some((r) => /verb of its clause/.test(r.reason))).toBe(true);
+    // After a verb, the same word is its object, a name ("bring on a fall in the elderly").
+    expect(ids(await linkEntities('Can benzodiazepines bring on fall in elderly people?'))).toContain(fall);
+  });
+
+  it('reads an abbreviation in brackets after a name whose letters it spells as that name again, not another entity', async () => {
+    const report = await explainLinks('Which genes go with polycystic ovary syndrome (PCOS) and with type 2 diabetes mellitus (T2DM)?');
+    expect(ids(report.links)).toEqual([await nodeId('Disease', 'polycystic ovary syndrome'), await nodeId('Disease', 'type 2 diabetes mellitus')]);
+    expect(rejectedAt(report, 'T2DM').some((r) => /in brackets after 'type 2 diabetes mellitus'/.test(r.reason))).toBe(true);
+    // Letters the name before does not spell are an entity of their own.
+    const own = await linkEntities('Which drugs treat gout (and bind ADRB2)?');
+    expect(own.map((l) => l.name)).toEqual(['gout', 'ADRB2']);
+  });
+
+  it('reads a name in quotes whole, a function word at its start included', async () => {
+    const aim2 = await nodeId('Pathway', 'The AIM2 inflammasome');
+    expect(ids(await linkEntities('genes in the pathway called "The AIM2 inflammasome"?'))).toEqual([aim2]);
+    expect(ids(await linkEntities("genes in 'The AIM2 inflammasome', please"))).toEqual([aim2]);
+  });
+
   it('reads three lower-case letters as a symbol when the writer writes another symbol in lower case with its digits', async () => {
     const tkt = await nodeId('Gene', 'TKT');
     expect(ids(await linkEntities('is tkt coexpressed with brca1')).includes(tkt)).toBe(true);

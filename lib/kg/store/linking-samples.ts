@@ -28,6 +28,9 @@ const NODE_FILTERS = {
   'two-words': `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy') and normalised ~ '^[a-z]{4,} [a-z]{4,}$'`,
   'prefixed-word': `kind in ('Disease', 'Side Effect', 'Symptom') and normalised ~ '^(osteo|hyper|hypo|neuro|cardio|gastro|poly|anti|cyto|endo|myo|nephro)[a-z]{5,}$'`,
   'gene-symbol': `kind = 'Gene' and name ~ '^[A-Z]{2,3}$'`,
+  // One-word conditions, some of them verbs too ("Fall", "Cough"), and names that start with a function word ("The AIM2 inflammasome").
+  'one-word-condition': `kind in ('Side Effect', 'Symptom') and normalised ~ '^[a-z]{4,10}$'`,
+  'function-word-start': `name ~ '^(The|A|An|Of|In|On|To|With|By|For) [A-Za-z0-9]'`,
 } as const;
 export type NodeFilter = keyof typeof NODE_FILTERS;
 

@@ -23,7 +23,7 @@ export function runQueueFor(backendKey: string): string {
   return backendKey === 'offline' ? runQueue() : `${runQueue()}.${createHash('sha256').update(backendKey).digest('hex').slice(0, 16)}`;
 }
 
-const globalForQueue = globalThis as unknown as { hopscopeBoss?: Promise<PgBoss>; hopscopeQueues?: Set<string> };
+const globalForQueue = globalThis as unknown as { hopscopeBoss?: Promise<PgBoss>; hopscopeQueues?: Map<string, Promise<void>> };
 
 /** One pg-boss instance per process (the Postgres-backed queue that workers on any machine share), with the run queue created. */
 export async function getBoss(): Promise<PgBoss> {
@@ -41,12 +41,32 @@ export async function getBoss(): Promise<PgBoss> {
   return boss;
 }
 
-/** Creates a queue once per process. */
-export async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
-  const queues = (globalForQueue.hopscopeQueues ??= new Set());
-  if (queues.has(name)) return;
-  await boss.createQueue(name);
-  queues.add(name);
+/** Creates a queue once per process: requests arriving together share one creation. */
+export function ensureQueue(boss: PgBoss, name: string): Promise<void> {
+  const queues = (globalForQueue.hopscopeQueues ??= new Map());
+  let created = queues.get(name);
+  if (!created) {
+    created = createQueue(boss, name).catch((e) => {
+      queues.delete(name);
+      throw e;
+    });
+    queues.set(name, created);
+  }
+  return created;
+}
+
+/** PostgreSQL's deadlock_detected: another process (a worker starting, a web server's first run) created the same queue at once. */
+const DEADLOCK = '40P01';
+
+async function createQueue(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(name);
+    } catch (e) {
+      // One of the two is chosen to fail; tried again, it finds the queue the other made.
+      if (attempt >= 5 || (e as { code?: unknown }).code !== DEADLOCK) throw e;
+    }
+  }
 }
 
 /** Sends a run to the queue of the backend it needs (read from the run when not given). */

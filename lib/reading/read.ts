@@ -80,9 +80,10 @@ const EXISTENTIAL = /\b(?:(?:any|some)(?:\s+of\s+(?:the|these|those))?|there(?: 
 // "Which …", "List the …", "What are the other …" right before a collection's name: its members are asked for.
 const COLLECTION_ASKED = /(?<![\p{L}])(?:which|what|list|name|enumerate|identify)(?:\s+(?:all|the|of|these|those|other|known|approved|are|were))*\s+$/iu;
 // A selection of one among names that follow.
-const SINGULAR_SELECTION = /\bwhich\s+(?:one\s+|single\s+)?(?:of\s+(?:these|those|the following)\b|is\b|one\b)/i;
-const RUN_GAP = /^[\s,;/]*(?:\bor\b)?[\s,;/]*$/i;
-const RUN_END = /^[\s.?!]*$/;
+const SINGULAR_SELECTION = /\bwhich\s+(?:one\s+|single\s+)?(?:of\s+(?:these|those|the following)\b|is\b|one\b)|\bwhich\s*[?.!]*\s*$/i;
+const RUN_GAP = /^[\s,;/?]*(?:\bor\b)?[\s,;/?]*$/i;
+// The end of the question, or a last "which one?" asking to choose among the names before it.
+const RUN_END = /^[\s.?!]*(?:(?:which|what)(?:\s+one)?[\s.?!]*)?$/i;
 const TAKEN_UP = /^\s+(?:ones?|of them|are they|is it)\b/i;
 const RELATIVE_CLAUSE = /^\s+(?:that|which|who|whose)\b/i;
 // A demonstrative (and a modifier at most) right before a kind word: it takes up a set named before ("those drugs", "these etofibrate-like compounds").
@@ -406,33 +407,52 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
 /**
  * Options written as a bare run of names closing the question ("which of
  * these interacts with upf3a arpc4 exosc2 or ssr4", "which is a CYP2C9
- * inducer propofol chloramphenicol phenytoin boceprevir"): after a singular
- * selection, three or more linked names of one kind, separated by nothing but
- * spaces, commas, slashes or a last "or" (names joined by "and" are a conjunction), up to the end.
+ * inducer propofol chloramphenicol phenytoin boceprevir", "side effect of
+ * gout drugs nausea alopecia hiccups or tinnitus", "… nausea? alopecia?
+ * tinnitus?"): linked names of one kind (any of their readings), separated by
+ * nothing but spaces, commas, slashes, question marks or "or" (names joined
+ * by "and" are a conjunction), up to the end or a last "which one". Three or
+ * more, or two joined by "or". They are choices where a singular selection
+ * governs them, or where the question names one thing of their kind and no
+ * relation phrase takes them as its object ("which gene interacts with BRCA1
+ * or TP53" names anchors).
  */
 function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
   const none = { stem: text, blanked: text, options: [] };
-  const selection = SINGULAR_SELECTION.exec(text);
-  if (!selection) return none;
-  // One link per span, the linker's first reading (a later reading of another kind would break the run).
-  const after = [
-    ...new Map(
-      links
-        .filter((l) => l.start >= selection.index + selection[0].length)
-        .reverse()
-        .map((l) => [`${l.start}:${l.end}`, l]),
-    ).values(),
-  ].sort((a, b) => a.start - b.start);
-  const run: LocatedEntity[] = [];
-  for (const l of after.reverse()) {
-    const next = run[0];
-    const gapText = text.slice(l.end, next ? next.start : text.length);
-    if (!(next ? RUN_GAP : RUN_END).test(gapText) || (next && !sameKind(next.kind, l.kind))) break;
-    run.unshift(l);
+  const named = new Map<string, { start: number; end: number; kinds: NodeKind[] }>();
+  for (const l of links) {
+    const key = `${l.start}:${l.end}`;
+    const span = named.get(key) ?? { start: l.start, end: l.end, kinds: [] };
+    span.kinds.push(l.kind);
+    named.set(key, span);
   }
-  // "which of these interacts with upf3a arpc4 exosc2 or ssr4": with nothing named before the run, its first name is what the options relate to.
-  if (run.length >= 4 && !links.some((l) => l.end <= run[0].start)) run.shift();
-  if (run.length < 3) return none;
+  const run: { start: number; end: number }[] = [];
+  let kinds: NodeKind[] = [];
+  let joined = false;
+  for (const span of [...named.values()].sort((a, b) => b.start - a.start)) {
+    const next = run[0];
+    const gapText = text.slice(span.end, next ? next.start : text.length);
+    if (!(next ? RUN_GAP : RUN_END).test(gapText)) break;
+    const shared = next ? kinds.filter((k) => span.kinds.some((x) => sameKind(x, k))) : span.kinds;
+    if (!shared.length) break;
+    kinds = shared;
+    joined ||= !!next && /\bor\b|\//i.test(gapText);
+    run.unshift(span);
+  }
+  if (!run.length) return none;
+  const selection = SINGULAR_SELECTION.exec(text);
+  if (selection && selection.index + selection[0].length <= run[0].start) {
+    // "which of these interacts with upf3a arpc4 exosc2 or ssr4": with nothing named before the run, its first name is what the options relate to.
+    if (run.length >= 4 && !links.some((l) => l.end <= run[0].start)) run.shift();
+  } else {
+    const asked = findKindWords(text).some((w) => w.end <= run[0].start && !w.plural && kinds.some((k) => sameKind(k, w.kind)));
+    const object = findRelationCues(text).some(
+      (c) => c.end <= run[0].start && /^[\s,:;-]*(?:(?:with|to|of|by|in|on|for|from|as|at)\s+)?(?:(?:the|a|an)\s+)?$/i.test(text.slice(c.end, run[0].start)),
+    );
+    const closing = SINGULAR_SELECTION.test(text.slice(run.at(-1)!.end));
+    if (!((asked && !object) || closing)) return none;
+  }
+  if (run.length < 3 && !(run.length === 2 && joined)) return none;
   const options = run.map((l, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(l.start, l.end), start: l.start, end: l.end }));
   const from = run[0].start;
   const to = run.at(-1)!.end;

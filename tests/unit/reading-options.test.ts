@@ -68,6 +68,27 @@ describe('inline options in any layout, over a chain of two hops', () => {
   });
 });
 
+describe('a bare run of names of the asked kind closing the question', () => {
+  it.each([
+    ['adverse reaction of migraine medicines vertigo somnolence photophobia or dysgeusia'],
+    ['migraine medicines adverse reaction vertigo or somnolence or photophobia or dysgeusia which one'],
+    ['so what adverse reaction is it for migraine medicines... vertigo? somnolence? photophobia? dysgeusia?'],
+    ['Is the adverse reaction of migraine medicines vertigo, somnolence, photophobia, or dysgeusia?'],
+  ])('are the options: %s', (text) => {
+    const u = read(text);
+    expect(u.outputFormat).toBe('option');
+    expect(u.options.map((o) => o.text.toLowerCase())).toEqual(REACTIONS.map((r) => r.toLowerCase()));
+    expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
+  });
+
+  it('are anchors where a relation phrase takes them as its object', () => {
+    const text = 'Which medicine produces vertigo or somnolence?';
+    const u = readQuestion(text, { links: linksIn(text, reactions(text).slice(0, 2)) });
+    expect(u.options).toEqual([]);
+    expect(chains(u)).toEqual(['vertigo:CcSE', 'somnolence:CcSE']);
+  });
+});
+
 describe('options given apart and written in the text are one set', () => {
   // No marker, comma or colon sets the options off: only the options given apart say they are options.
   const text = 'which of these do migraine medicines produce vertigo somnolence photophobia or dysgeusia';

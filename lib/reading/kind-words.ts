@@ -58,9 +58,12 @@ function isPlural(phrase: string): boolean {
   return /^where\b/i.test(phrase) || head === 'loci' || /^(?:[std]x|dz)$/.test(head) || (head.endsWith('s') && !/(?:ss|us|is)$/.test(head));
 }
 
+// After these a verb takes its bare form ("to treat", "do … bind", "can cause").
+const BARE_VERB_AFTER = new Set(['to', 'do', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must']);
+
 function inflectedAfterTo(t: AnalysedText, i: number): boolean {
   const word = t.words[i];
-  return i > 0 && t.words[i - 1].lemma === 'to' && word.text.toLowerCase() !== word.lemma.toLowerCase();
+  return i > 0 && BARE_VERB_AFTER.has(t.words[i - 1].lemma) && word.text.toLowerCase() !== word.lemma.toLowerCase();
 }
 
 /** Kind words in the text naming a kind the loaded graph has, non-overlapping, in text order. */
@@ -77,8 +80,8 @@ export function findKindWords(text: string | AnalysedText): KindWord[] {
     const candidates = new Set<KindPhrase>();
     for (const forms of [t.forms[i], t.joined[i]]) for (const f of forms ?? []) for (const p of BY_FIRST.get(f) ?? []) candidates.add(p);
     for (const p of candidates) {
-      // A one-word kind noun used as a verb ("compounded", "signed") names no kind; after "to" a verb takes its bare form, so an
-      // inflected word there is the noun the tagger misread ("similar to drugs for gout").
+      // A one-word kind noun used as a verb ("compounded", "signed") names no kind; after "to" or an auxiliary a verb takes its bare
+      // form, so an inflected word there is the noun the tagger misread ("similar to drugs for gout", "what do drugs for gout cause").
       if (p.words.length === 1 && t.words[i].pos === 'VERB' && !inflectedAfterTo(t, i)) continue;
       // A shorthand made a participle ("tx'd") is the verb.
       if (/['’]d$/i.test(t.words[i].text)) continue;

@@ -204,7 +204,8 @@ function readNow(text: string, input: ReadInput): QuestionReading {
             mentionSpans,
           ),
         );
-  const focused = optionsFocus(worded, options, free);
+  const subject = subjectAsked(worded, blanked, relations);
+  const focused = subject ? null : optionsFocus(worded, options, free);
   const focus = focused?.word ?? null;
   // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
   // a question word asking for it, asks for the members, not a verdict.
@@ -224,11 +225,13 @@ function readNow(text: string, input: ReadInput): QuestionReading {
       ? [adverb.kind, 'adverb']
       : fromOptions
         ? [fromOptions, 'options']
-        : fromExcluded
-          ? [fromExcluded, 'excluded']
-          : fromRelation
-            ? [fromRelation, 'relation']
-            : [null, null];
+        : subject
+          ? [subject, 'relation']
+          : fromExcluded
+            ? [fromExcluded, 'excluded']
+            : fromRelation
+              ? [fromRelation, 'relation']
+              : [null, null];
   }
 
   let anchors: Anchor[] = [];
@@ -677,6 +680,25 @@ function introduces(word: KindWord, text: string, relations: RelationCue[], name
   const after = text.slice(word.end);
   const related = relations.some((r) => r.start >= word.end && /^\s+$/.test(text.slice(word.end, r.start)) && PARTICIPLE.test(r.phrase));
   return EXISTENTIAL.test(before) || (INDEFINITE_INTRODUCED.before.test(before) && (INDEFINITE_INTRODUCED.after.test(after) || related));
+}
+
+// A bare question word and an auxiliary before a kind word: "What do asthma drugs bind?", "What do the genes associated with X take part in?".
+const SUBJECT_BEFORE = /(?<![\p{L}])(?:what|which|who)\s+(?:do|does|did|can|could|will|would|should|might|may)\s+(?:[^\s.?!;:]+\s+){0,3}$/iu;
+
+/**
+ * "What do asthma drugs bind?": after a bare question word and an auxiliary,
+ * the kind word is the subject of the clause, not what is asked; the answer is
+ * what the clause's verb (its last relation phrase) reaches from the
+ * subject's kind, and the subject a set on the way. null when that is not so.
+ */
+function subjectAsked(focused: Focus | null, text: string, relations: RelationCue[]): NodeKind | null {
+  if (!focused || !SUBJECT_BEFORE.test(text.slice(0, focused.word.start))) return null;
+  const clause = /[.?!;](?=\s|$)|$/.exec(text.slice(focused.word.end))!;
+  const end = focused.word.end + clause.index;
+  const verb = relations.filter((r) => r.start >= focused.word.end && r.end <= end).at(-1);
+  // The verb closes the clause, a particle at most after it ("… bind?", "… interact with?"): else the clause's verb is no phrase found.
+  if (!verb || !/^\s*(?:[\p{L}]+\s*)?$/u.test(text.slice(verb.end, end))) return null;
+  return verb.metaedges.map((m) => otherEnd(m, focused.word.kind)).find((k): k is NodeKind => !!k) ?? null;
 }
 
 /** The kinds every linked option can be (any of its readings), in the linker's order for the first. */

@@ -39,3 +39,21 @@ describe('a possessive between two words of one kind', () => {
     expect(chains(u)).toEqual(['clofibrate:CbG']);
   });
 });
+
+describe('a kind word after a bare question word and an auxiliary is the subject', () => {
+  it.each([
+    ['What do eczema medicines bind?', 'Gene', 'eczema:CtD>CbG'],
+    ['What might medicines for eczema bring about as side effects?', 'Side Effect', 'eczema:CtD>CcSE'],
+    ['What can medicines prescribed for eczema cause?', 'Side Effect', 'eczema:CtD>CcSE'],
+  ])('the answer is what its verb reaches: %s', (text, kind, chain) => {
+    const u = readLinked(text, ECZEMA);
+    expect(u.answerKind).toBe(kind);
+    expect(chains(u)).toEqual([chain]);
+  });
+
+  it('keeps a kind word right after the question word the answer', () => {
+    const u = readLinked('Which proteins do eczema medicines bind?', ECZEMA);
+    expect(u.answerKind).toBe('Gene');
+    expect(chains(u)).toEqual(['eczema:CtD>CbG']);
+  });
+});

@@ -22,7 +22,11 @@ export function parseOptions(options: Record<string, string> | string[]): Parsed
 }
 
 // "A. x", "A) x", "(A) x", "A: x", "a) x", "(a) x", "1) x": a marker opens the text or follows a space.
-const MARKER = /(?:^|(?<=\s))(\()?([A-Ja-j]|[1-9])([.):])\s+/g;
+const MARKER = /(?:^|(?<=\s))(\()?([A-Ja-j]|[1-9]|i{1,3}|iv|vi{0,3}|ix|x)([.):])\s+/g;
+const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x'];
+/** A marker's place in its run, read as a roman numeral or as a letter or digit ("i" is either). */
+const romanPlace = (label: string) => ROMAN.indexOf(label);
+const letterPlace = (label: string) => label.charCodeAt(0);
 
 interface Marker {
   label: string;
@@ -96,16 +100,18 @@ function markedOptions(text: string): Found | null {
   }));
   let best: Marker[] = [];
   for (const [i, first] of markers.entries()) {
-    if (!['A', 'a', '1'].includes(first.label)) continue;
+    if (!['A', 'a', '1', 'i'].includes(first.label)) continue;
     // A lower-case "a." or "a:" is too often the article; lower-case letters need a bracket, or every marker opens a line.
     const bare = first.style.endsWith('l') && !first.style.includes(')');
     if (bare && !opensLine(text, first.start)) continue;
-    const run = [first];
-    for (const next of markers.slice(i + 1)) {
-      if (bare && !opensLine(text, next.start)) continue;
-      if (next.style === first.style && next.label.charCodeAt(0) === run.at(-1)!.label.charCodeAt(0) + 1) run.push(next);
+    for (const place of first.label === 'i' ? [romanPlace, letterPlace] : [letterPlace]) {
+      const run = [first];
+      for (const next of markers.slice(i + 1)) {
+        if (bare && !opensLine(text, next.start)) continue;
+        if (next.style === first.style && place(next.label) === place(run.at(-1)!.label) + 1) run.push(next);
+      }
+      if (run.length >= 2 && run.length >= best.length) best = run;
     }
-    if (run.length >= 2 && run.length >= best.length) best = run;
   }
   if (!best.length) return null;
   const options = best.map((marker, i) => {
@@ -128,14 +134,22 @@ const LIST_OPENER =
 const SENTENCE_WORD =
   /(?<![\p{L}'])(?:i|i'm|i've|me|my|we|our|you|your|he|his|she|her|they|their|it|its|this|that|is|are|was|were|has|have|had|does|do|did|can|could|would|will|should|please|thanks|also)(?![\p{L}'])/iu;
 const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!:](?=\s|$)|$)/g;
-const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*\/\s*|\n\s*[-*•]?\s*)/gi;
+const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*[/|]\s*|\n\s*[-*•]?\s*)/gi;
 const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|one of these|among)\b/i;
 const MAX_ITEM_WORDS = 6;
 const QUESTION_WORD = /\b(?:which|what|whose|who|how|where|when|why)\b/i;
 
-/** The list with the most items (the later of equals) among the colon- or dash-opened segments. */
+/** The list with the most items (the later of equals) among the colon-, dash- or bracket-opened segments. */
 function listedOptions(text: string): Found | null {
   let best: Found | null = null;
+  // "… a drug for asthma (Purines, Xanthines or Thiazides)?", "[A | B | C]": a bracketed list of choices, joined by "or" or a bar.
+  for (const bracket of text.matchAll(/[([]([^()[\]]+)[)\]]/g)) {
+    const from = bracket.index + 1;
+    const found = /\s(?:or|and\/or)\s|[/|]/i.test(bracket[1])
+      ? listAt(text, bracket.index, from, from + bracket[1].length, from + bracket[1].length + 1)
+      : null;
+    if (found && found.options.length >= 3 && (!best || found.options.length >= best.options.length)) best = found;
+  }
   for (const opener of text.matchAll(LIST_OPENER)) {
     const from = opener.index + opener[0].length;
     LIST_END.lastIndex = from;
@@ -170,7 +184,7 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   // "…: true or false?", "… — yes or no?", "… — known side effect or not?" asks for a verdict, not a choice among entities.
   if (spans.every((i) => /^(?:true|false|yes|no|y|n|t|f)$/i.test(text.slice(i.start, i.end)))) return null;
   if (/^not$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) return null;
-  const joinedByOr = /\s(?:or|and\/or)\s|\//i.test(list);
+  const joinedByOr = /\s(?:or|and\/or)\s|[/|]/i.test(list);
   if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(text)) return null;
   const options = spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span }));
   // A closing dash belongs to the list; a sentence's full stop or question mark stays with the stem.
@@ -180,7 +194,8 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
 
 // A singular selection that governs a list written into the sentence: "which of …", "is it …", "would it be …", "among …, which",
 // "out of …, which".
-const SELECTION = /\b(?:which\s+(?:one\s+|single\s+)?of|(?:is|was|would|could|might|will)\s+it(?:\s+be)?|(?:from\s+)?among|out\s+of)\s+/gi;
+const SELECTION =
+  /\b(?:which\s+(?:one\s+|single\s+)?of|(?:is|was|would|could|might|will)\s+it(?:\s+be)?|(?:from\s+)?among|out\s+of)\s+|(?:^|(?<=[.?!:]\s+))of\s+/gi;
 // "the genes", "these drugs": the kind of the items, read with the question, not an item.
 const ITEM_KIND = /^(?:the|these|those)\s+(?:following\s+)?(?:[a-z]+s\s+)?/i;
 // "among the options A, B …": the word saying the items are choices.
@@ -202,7 +217,7 @@ function selectedOptions(text: string): Found | null {
   for (const opener of text.matchAll(SELECTION)) {
     let from = opener.index + opener[0].length;
     // "among A, B and C, which …", "out of A, B or C, which …": the list comes before the question word.
-    const isAmong = /^(?:from\s+)?among|^out/i.test(opener[0]);
+    const isAmong = /^(?:from\s+)?among|^out|^of/i.test(opener[0]);
     const kind = (isAmong ? CHOICE_KIND : ITEM_KIND).exec(text.slice(from));
     if (kind) from += kind[0].length;
     const sentence = /[?.!;:](?=\s|$)|$/.exec(text.slice(from))!;
@@ -244,8 +259,13 @@ function selectedOptions(text: string): Found | null {
 function trimmed(text: string, start: number, end: number): { start: number; end: number } {
   const count = (c: string) => text.slice(start, end).split(c).length - 1;
   for (;;) {
-    if (start < end && (/[\s"'“”‘’]/.test(text[start]) || (text[start] === '(' && count('(') > count(')')))) start++;
-    else if (end > start && (/[\s"'“”‘’,;.?!]/.test(text[end - 1]) || (text[end - 1] === ')' && count(')') > count('(')))) end--;
+    if (start < end && (/[\s"'“”‘’]/.test(text[start]) || (text[start] === '(' && count('(') > count(')')) || (text[start] === '[' && count('[') > count(']'))))
+      start++;
+    else if (
+      end > start &&
+      (/[\s"'“”‘’,;.?!]/.test(text[end - 1]) || (text[end - 1] === ')' && count(')') > count('(')) || (text[end - 1] === ']' && count(']') > count('[')))
+    )
+      end--;
     else return { start, end };
   }
 }

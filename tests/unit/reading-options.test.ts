@@ -41,6 +41,10 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['Would it be vertigo, somnolence, photophobia or dysgeusia that medicines prescribed for migraine produce?'],
     [`${asked} vertigo, somnolence, photophobia or dysgeusia. Just one fits, I was told.`],
     ['Out of vertigo, somnolence, photophobia and dysgeusia, which is produced by medicines prescribed for migraine?'],
+    ['Of vertigo, somnolence, photophobia and dysgeusia, which is produced by medicines prescribed for migraine?'],
+    ['What adverse reaction do medicines prescribed for migraine produce (vertigo, somnolence, photophobia or dysgeusia)?'],
+    [`${asked} [vertigo | somnolence | photophobia | dysgeusia]`],
+    [`${asked} (i) vertigo (ii) somnolence (iii) photophobia (iv) dysgeusia`],
     ['Among the options vertigo, somnolence, photophobia or dysgeusia, which one do medicines prescribed for migraine produce?'],
     ['What adverse reaction do medicines prescribed for migraine produce: vertigo, somnolence, photophobia or dysgeusia (my neighbour mentioned one of them)?'],
   ])('%s', (text) => {
@@ -63,6 +67,7 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['Is there a link between asthma and migraine?'],
     ['Which drugs treat migraine? Also list their targets.'],
     ['Migraine: take the genes tied to it, the drugs that bind those genes, and the side effects those drugs cause. How many?'],
+    ['Which genes does imatinib (Gleevec, STI-571) bind?'],
   ])('reads no options in a sentence after the question that is not a list: %s', (text) => {
     expect(splitInlineOptions(text).options).toEqual([]);
   });

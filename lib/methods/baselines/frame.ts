@@ -35,6 +35,6 @@ export function entityList(entities: LinkedEntity[]): string {
 }
 
 export function questionBlock(frame: QuestionFrame): string {
-  const options = optionsBlock(frame.options);
+  const options = optionsBlock(frame.question, frame.options);
   return `Question: ${questionShown(frame.question, frame.options)}${options ? `\n\n${options}` : ''}\n\nEntities recognised in the question: ${entityList(frame.entities)}`;
 }

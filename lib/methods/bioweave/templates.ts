@@ -39,7 +39,7 @@ function entityLines(entities: { nodeId: string; name: string; kind: string }[])
 
 /** The question, then its options block when it has one. */
 function questionLine(frame: QuestionFrame): string {
-  const options = optionsBlock(frame.options);
+  const options = optionsBlock(frame.question, frame.options);
   return `Q: ${questionShown(frame.question, frame.options)}${options ? `\n${options}` : ''}`;
 }
 

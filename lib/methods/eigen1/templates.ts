@@ -58,7 +58,7 @@ export interface SolutionView {
 const entityList = (entities: LinkedEntity[]) => (entities.length ? entities.map((e) => `${e.name} (${e.kind})`).join('; ') : '(none linked)');
 
 function frameBlock(frame: QuestionFrame): string {
-  const block = optionsBlock(frame.options);
+  const block = optionsBlock(frame.question, frame.options);
   const options = block ? `\n\n${block}` : '';
   const context = frame.context.length ? `\n\nContext:\n${evidenceBlock(frame.context)}` : '';
   const retrieved = frame.retrieved.length ? `\n\nRetrieved for the problem before reasoning (explicit RAG):\n${evidenceBlock(frame.retrieved)}` : '';
@@ -117,7 +117,7 @@ export const querierTemplate = defineTemplate({
   render: (input: { frame: QuestionFrame; window: string; asked: string[] }) =>
     [
       `Problem being solved: ${questionShown(input.frame.question, input.frame.options)}`,
-      optionsBlock(input.frame.options),
+      optionsBlock(input.frame.question, input.frame.options),
       `${windowHeading(input.window)}\n"""\n${input.window}\n"""`,
       input.asked.length ? `Already searched (do not repeat): ${input.asked.join('; ')}` : null,
     ]

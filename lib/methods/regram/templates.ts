@@ -201,7 +201,7 @@ export const classifyTemplate = defineTemplate({
   render: (input: { frame: QuestionFrame }) =>
     [
       `Query: ${questionShown(input.frame.question, input.frame.options)}`,
-      optionsBlock(input.frame.options),
+      optionsBlock(input.frame.question, input.frame.options),
       `Entities recognised: ${input.frame.entities.length ? input.frame.entities.map(entityLine).join('; ') : '(none)'}`,
     ]
       .filter(Boolean)
@@ -224,7 +224,7 @@ export const decomposeTemplate = defineTemplate({
   render: (input: { frame: QuestionFrame; maxHops: number }) =>
     [
       `User query: ${questionShown(input.frame.question, input.frame.options)}`,
-      optionsBlock(input.frame.options),
+      optionsBlock(input.frame.question, input.frame.options),
       `Hop limit: at most ${input.maxHops} hop${input.maxHops === 1 ? '' : 's'}.`,
     ]
       .filter(Boolean)
@@ -356,7 +356,7 @@ export const synthesizeTemplate = defineTemplate({
   render: (input: { frame: QuestionFrame; map: EvidenceMapEntry[]; answerSet?: EvidenceLine[] }) =>
     [
       `Original Question: ${questionShown(input.frame.question, input.frame.options)}`,
-      optionsBlock(input.frame.options),
+      optionsBlock(input.frame.question, input.frame.options),
       input.answerSet?.length
         ? `${AID_MARK}: complete answer set from the KG, outside the hops' regions, for the question as Hopscope's reader reads it (one unit: every node meeting all the question's relations as read):\n${factsBlock(input.answerSet)}`
         : null,

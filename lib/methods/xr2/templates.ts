@@ -184,7 +184,7 @@ export const extractTemplate = defineTemplate({
     [
       `Step question Q_t: ${input.current}`,
       `Original question: ${questionShown(input.frame.question, input.frame.options)}`,
-      optionsBlock(input.frame.options),
+      optionsBlock(input.frame.question, input.frame.options),
       `Mentions the entity linker recognised in Q_t: ${entityList(input.recognised)}`,
       `KG relations: ${relations()}.`,
       dBlock(input.frame),

@@ -5,6 +5,7 @@ import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import { AIDS, type AidName, type AidUse } from './aid-names';
 import type { KgChannel, SetConstraint } from './kg';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
+import { nameList } from '@/lib/llm/templates/names';
 
 export type { AidName, AidUse, FramedQuestion };
 
@@ -178,7 +179,7 @@ function readAnchors(reading: QuestionReading, anchors: LinkedEntity[]): ReadAnc
 
 function describe(read: ReadAnchors): string {
   const named = read.anchors.map((a) => `${a.name}${read.relations.get(a.nodeId) ? ` (${read.relations.get(a.nodeId)!.join('/')})` : ''}`);
-  return `anchors: ${named.join(', ') || 'none'}${read.options.length ? `; options to test: ${read.options.map((o) => o.name).join(', ')}` : ''}`;
+  return `anchors: ${nameList(named) || 'none'}${read.options.length ? `; options to test: ${nameList(read.options.map((o) => o.name))}` : ''}`;
 }
 
 function setText(found: ChannelAnswer): string {

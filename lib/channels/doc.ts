@@ -7,6 +7,7 @@ import { calibration, MIN_ALIAS, queryTerms, relevanceOf, searchAliases, surface
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { factKey } from './citations';
 import { lookupsOf } from './lookups';
+import { nameList } from '@/lib/llm/templates/names';
 
 /** How a search ended, recorded as the step's output: passages, or "no relevant document" with why. */
 export interface DocSearchResult {
@@ -109,7 +110,7 @@ export class DocChannel {
     const missed =
       output.rule.kind === 'question words'
         ? `covers enough of the question's own words (no entity was linked; threshold ${output.calibration.threshold ?? 'none'})`
-        : `mentions ${output.entities.join(', ')}`;
+        : `mentions ${nameList(output.entities)}`;
     const note = output.result === 'no relevant document' ? `no relevant document: no passage${within} ${missed}` : undefined;
     return { enabled: true, items: output.passages, note };
   }

@@ -20,6 +20,7 @@ import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { lookupsOf } from './lookups';
 import { loadedMetagraph } from '@/lib/kg/loaded-metagraph';
 import { sameKind } from '@/lib/kg/relations';
+import { nameList } from '@/lib/llm/templates/names';
 
 /**
  * One condition of an answer set: nodes joined to `anchor` by one of
@@ -196,7 +197,7 @@ export class KgChannel {
       const conditions = [
         parts.join(' and '),
         ...removed,
-        ...(excluded.length ? [`other than ${excluded.map((e) => e.name).join(', ')} (${aside.length} left out)`] : []),
+        ...(excluded.length ? [`other than ${nameList(excluded.map((e) => e.name))} (${aside.length} left out)`] : []),
       ];
       const text =
         `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${conditions.join(', ')}` +

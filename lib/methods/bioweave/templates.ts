@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameList } from '@/lib/llm/templates/names';
 import { optionsBlock, questionShown } from '@/lib/llm/templates/options-block';
 import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import { defineTemplate } from '@/lib/llm/templates';
@@ -130,7 +131,7 @@ export const convertTemplate = defineTemplate({
       `Q: ${input.question}`,
       `Reasoning operator: ${input.plan.operator}; answer type: ${input.plan.answerType}${input.plan.answerKind ? ` (${input.plan.answerKind})` : ''}`,
       `Target hops: ${input.hops.join(', ') || '(the question as a whole)'}`,
-      `Candidate entities:\n${input.candidates.map((c) => `[${c.nodeId}] ${c.name} (${c.kind})${c.aliases?.length ? `; aliases: ${c.aliases.join(', ')}` : ''}`).join('\n')}`,
+      `Candidate entities:\n${input.candidates.map((c) => `[${c.nodeId}] ${c.name} (${c.kind})${c.aliases?.length ? `; aliases: ${nameList(c.aliases)}` : ''}`).join('\n')}`,
       `Snippets:\n${input.spans.map((s) => `[${s.spanId}] (${s.source}) ${s.text}`).join('\n')}`,
     ].join('\n\n'),
   output: ConversionSchema,
@@ -238,7 +239,7 @@ export const repairTemplate = defineTemplate({
         .map(
           (c) =>
             `${c.id}: ${c.description}; tried kg=${c.tried.kg} (${c.tried.kgRounds} round(s))${c.capped ? ' and hit the raw cap' : ''}, doc queries=${c.tried.doc}, web queries=${c.tried.web}; ` +
-            `relations between the kinds: ${c.relations.join(', ') || '-'}; frontier: ${c.frontier.join(', ') || '-'}`,
+            `relations between the kinds: ${c.relations.join(', ') || '-'}; frontier: ${c.frontier.length ? `[${nameList(c.frontier)}]` : '-'}`,
         )
         .join('\n')}`,
     ].join('\n\n'),

@@ -1,6 +1,7 @@
 import { sameKind } from '@/lib/llm/offline/metaedges';
 import type { TripleData } from '@/lib/trace/types';
 import { locatedHops, type Plan, type PlanHop, type Source } from './plan';
+import { nameList } from '@/lib/llm/templates/names';
 
 /**
  * Evidence units: the one currency cross-verification scores. A KG unit is a
@@ -135,7 +136,7 @@ export function patternText(paths: UnitPath[]): string {
   const parts: string[] = [];
   for (let i = 0; i < first.nodes.length; i++) {
     const names = [...new Set(paths.map((p) => p.nodes[i].name))];
-    parts.push(names.length === 1 ? names[0] : `{${names.join(', ')}}`);
+    parts.push(names.length === 1 ? names[0] : `{${nameList(names)}}`);
     if (i < first.triples.length) parts.push(first.triples[i].verb);
   }
   return parts.join(' – ');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameList } from '@/lib/llm/templates/names';
 import { optionsBlock, questionShown } from '@/lib/llm/templates/options-block';
 import { ANSWER_TEXT, excludedField, optionKeyField } from '@/lib/llm/templates/answer-fields';
 import type { EntityLink } from '@/lib/kg';
@@ -171,9 +172,19 @@ function shownOf(input: { hop: HopQuestion; facts: Fact[] }): string {
     : '';
 }
 
+/**
+ * A hop's answer as later prompts show it: the answerer's text, then the entities it names joined by a separator no
+ * name holds, since the text joins names with commas and names may hold them ("Jaundice, Obstructive").
+ */
+function hopAnswerLines(h: { answer: string; items: RegionEntity[]; abstained: boolean }, label: string): string {
+  if (h.abstained) return `  ${label}: (no answer)`;
+  const names = [...new Set(h.items.map((e) => e.name))];
+  return `  ${label}: ${h.answer}${names.length > 1 ? `\n  Its ${names.length} entities: ${nameList(names)}` : ''}`;
+}
+
 function contextBlock(context: HopMemory[]): string | null {
   if (!context.length) return null;
-  const lines = context.map((c) => `Hop ${c.hop} (${c.mode}): ${c.question}\n  Answer: ${c.abstained ? '(no answer)' : c.answer}`);
+  const lines = context.map((c) => `Hop ${c.hop} (${c.mode}): ${c.question}\n${hopAnswerLines(c, 'Answer')}`);
   return `Earlier hops:\n${lines.join('\n')}`;
 }
 
@@ -364,7 +375,7 @@ export const synthesizeTemplate = defineTemplate({
         .map((e) =>
           [
             `Hop ${e.hop} (${e.mode}): ${e.question}`,
-            `  Sub-answer: ${e.abstained ? '(no answer)' : e.answer}`,
+            hopAnswerLines(e, 'Sub-answer'),
             ...[...e.facts, ...e.hypotheses, ...(e.absences ?? [])].map((f) => `  [${f.id}] ${f.text}`),
           ].join('\n'),
         )

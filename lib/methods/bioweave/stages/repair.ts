@@ -9,6 +9,7 @@ import { frontierOf, topicEntities, type Attempt, type RoundPlan } from '../roun
 import { hopLine, repairTemplate, type Repair, type RepairCandidate } from '../templates';
 import type { Unit } from '../units';
 import type { RoleCaller } from '../usage';
+import { nameList } from '@/lib/llm/templates/names';
 
 export interface RepairDecision {
   decision: 'answer' | 'repair' | 'stop';
@@ -135,7 +136,7 @@ function candidate(r: RepairContext, id: string): RepairCandidate {
   const frontier = frontierOf(r.plan, r.frame, r.memory, id).map((n) => n.name);
   return {
     id,
-    description: hopLine(located.hop, frontier.slice(0, 3).join(', ') || (located.index === 0 ? 'its anchor' : null)),
+    description: hopLine(located.hop, nameList(frontier.slice(0, 3)) || (located.index === 0 ? 'its anchor' : null)),
     tried,
     canWiden: canWiden(located.hop),
     capped,

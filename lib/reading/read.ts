@@ -25,6 +25,7 @@ import { everyReading } from '@/lib/llm/offline/linked';
 import { nounModifierCues, prepositionCues } from './modifiers';
 import { excludedMembers, governedAfter, isNegated, kindOfExcluded, otherMembers, type Mention } from './exclusion';
 import { normalise } from '@/lib/llm/offline/text';
+import { analyse } from '@/lib/nlp/english';
 import { loadedMetagraph, type LoadedMetagraph } from '@/lib/kg/loaded-metagraph';
 import { registryVersion } from './senses';
 import { BoundedMemo } from '@/lib/base/memo';
@@ -111,7 +112,21 @@ const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
 // A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
 const SINGULAR_PRONOUN = /\b(?:it|its|hers)\b/gi;
 const ANAPHOR =
-  /\b(?:it|its|they|them|their|theirs|hers|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/i;
+  /\b(?:it|its|they|them|their|theirs|hers|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/gi;
+
+/**
+ * Whether a clause takes up what an earlier one named. "that" right after a
+ * noun opens a relative clause ("the diseases that drugs in the class treat"),
+ * not a demonstrative ("in that class").
+ */
+function takesUp(clause: string): boolean {
+  const words = analyse(clause);
+  return [...clause.matchAll(ANAPHOR)].some((m) => {
+    if (!/^that\s/i.test(m[0])) return true;
+    const before = words.filter((w) => w.end <= m.index).at(-1);
+    return !before || !['NOUN', 'PROPN'].includes(before.pos);
+  });
+}
 
 /** What every method's question frame holds: the question, its options if given apart, and the entity links of both. */
 export interface FramedQuestion {
@@ -186,7 +201,10 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   const relations = [...asked, ...beside(nounModifierCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
   const membership = has('yesno') && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
   // A yes/no clause introduces a kind only after its opener ("I'm doing some drug repurposing work. Does X bind any of the genes …").
-  const opener = has('yesno') ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => c.start)) : 0;
+  // A trailing cue ("…, yes or no?", "… y/n") asks about its whole clause: the clause opens where it starts.
+  const opener = has('yesno')
+    ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => (trailing(c, blanked) ? clauseStart(c.start, blanked) : c.start)))
+    : 0;
   // "Is peptic ulcer a side effect caused by X?": a kind word an entity is said to be, over a set of one hop, is a claim on the pair.
   const predicate = has('yesno') && !membership && !arrows ? memberOf(mentions, free, relations, blanked)?.word : undefined;
   const worded = membership
@@ -542,11 +560,11 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
     const clause = text.slice(c.start, c.end);
     const pronoun = new RegExp(SINGULAR_PRONOUN.source, 'i').exec(clause);
     const taken = mentions.find((x) => !inAsking(x));
-    if (!pronoun || !taken || ANAPHOR.test(clause.replace(SINGULAR_PRONOUN, ' '))) continue;
+    if (!pronoun || !taken || takesUp(clause.replace(SINGULAR_PRONOUN, ' '))) continue;
     notes.push(`'${pronoun[0]}' takes up ${taken[0].name}`);
     return mentions.filter((m) => inAsking(m) || m === taken);
   }
-  if (asking.some((c) => ANAPHOR.test(text.slice(c.start, c.end)))) return mentions;
+  if (asking.some((c) => takesUp(text.slice(c.start, c.end)))) return mentions;
   const kept = new Set(asked.flat().map((l) => l.nodeId));
   for (const m of mentions)
     if (!m.some((l) => kept.has(l.nodeId)) && !inAsking(m)) notes.push(`${m[0].name} is named outside the clause that asks: read as context, not a constraint`);
@@ -679,7 +697,34 @@ function introduces(word: KindWord, text: string, relations: RelationCue[], name
   const before = text.slice(0, modifier?.start ?? word.start);
   const after = text.slice(word.end);
   const related = relations.some((r) => r.start >= word.end && /^\s+$/.test(text.slice(word.end, r.start)) && PARTICIPLE.test(r.phrase));
-  return EXISTENTIAL.test(before) || (INDEFINITE_INTRODUCED.before.test(before) && (INDEFINITE_INTRODUCED.after.test(after) || related));
+  return (
+    EXISTENTIAL.test(before) ||
+    (INDEFINITE_INTRODUCED.before.test(before) && (INDEFINITE_INTRODUCED.after.test(after) || related)) ||
+    (word.plural && related && headsOpeningPhrase(word, text, named))
+  );
+}
+
+/**
+ * "kawasaki disease treatment compounds binding CYP2C19, yes or no": a plural
+ * kind word heading the noun phrase that opens its clause (nouns, adjectives
+ * and names before it), a participle after it, is a telegraphic "are there …".
+ */
+function headsOpeningPhrase(word: Span, text: string, named: Span[]): boolean {
+  const from = clauseStart(word.start, text);
+  return analyse(text)
+    .filter((w) => w.start >= from && w.end <= word.start)
+    .every((w) => ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(w.pos) || named.some((n) => w.start >= n.start && w.end <= n.end));
+}
+
+/** Where the clause holding `at` opens: after the last sentence end, colon or semicolon before it. */
+function clauseStart(at: number, text: string): number {
+  const ends = [...text.slice(0, at).matchAll(/[.?!:;](?=\s)\s*/g)];
+  return ends.length ? ends.at(-1)!.index + ends.at(-1)![0].length : 0;
+}
+
+/** A cue closing its sentence ("…, yes or no?", "… y/n"). */
+function trailing(cue: Span, text: string): boolean {
+  return /^[\s?.!)\]]*(?:$|[.?!]\s)/.test(text.slice(cue.end));
 }
 
 // A bare question word and an auxiliary before a kind word: "What do asthma drugs bind?", "What do the genes associated with X take part in?".

@@ -21,6 +21,7 @@ const E = {
   kdr: ['KDR', 'Gene', 'Gene::3791'],
   liver: ['liver', 'Anatomy', 'Anatomy::UBERON:0002107'],
   tp53: ['TP53', 'Gene', 'Gene::7157'],
+  lupus: ['lupus', 'Disease', 'Disease::DOID:9074'],
 } satisfies Record<string, Mention>;
 
 function read(text: string, ...entities: Mention[]): QuestionReading {
@@ -70,4 +71,25 @@ describe("a claim's hop question", () => {
     expect(hop).toMatch(/KDR/);
     expect(hop.startsWith('Is ')).toBe(true);
   });
+});
+
+describe('the clause that asks', () => {
+  it('"that" after a noun opens a relative clause, no demonstrative: the context sentence stays context', () => {
+    const text = 'I keep reading about sorafenib. Is KDR one of the genes that drugs for gout bind?';
+    const r = read(text, E.sorafenib, E.kdr, E.gout);
+    expect(r.outputFormat).toBe('yesno');
+    expect(r.anchors.map((a) => a.entity.name)).not.toContain('sorafenib');
+    expect(r.anchors.map((a) => a.entity.name).sort((a, b) => a.localeCompare(b))).toEqual(['gout', 'KDR']);
+  });
+
+  it.each([['lupus medicines binding KDR, yes or no?'], ['gout drugs binding KDR y/n']])(
+    'a plural kind word opening a clause with a participle after it is a telegraphic "are there": %s',
+    (text) => {
+      const r = read(text, ...[E.lupus, E.gout, E.kdr].filter((e) => text.includes(e[0])));
+      expect(r.outputFormat).toBe('yesno');
+      expect(r.answerKind).toBe('Compound');
+      expect(r.propositions).toEqual([]);
+      expect(r.anchors.map((a) => `${a.entity.kind}:${a.chain[0].edges[0].metaedge}`).sort((a, b) => a.localeCompare(b))).toEqual(['Disease:CtD', 'Gene:CbG']);
+    },
+  );
 });

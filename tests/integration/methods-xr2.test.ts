@@ -490,8 +490,15 @@ describe('X-R2 over an OpenAI-compatible server: an intersection taken one disea
     const prompts = run.modelCalls.filter((c) => c.role === 'reason').map((c) => (c.messages as { content: string }[])[1].content);
     expect(prompts).toHaveLength(2);
     for (const p of prompts) {
-      const block = p.split(/KG triples of this step KG_t \(showing \d+ of \d+ ranked candidate triples\):\n/)[1].split('\n\n')[0];
-      expect([...block.matchAll(/\[K\d+\] /g)]).toHaveLength(5);
+      // The header counts exactly the lines listed: triples, and check lines apart, each after the edges.
+      const [, triples, checks, block] =
+        /KG triples of this step KG_t \(showing (\d+) of \d+ ranked candidate triples(?:, and (\d+) no-edge check lines?)?\):\n([^]*?)(?:\n\n|$)/.exec(p)!;
+      const lines = block.split('\n').map((l) => l.trim());
+      const checkLines = lines.filter((l) => /^\[K\d+\] No edge/.test(l));
+      expect(lines.filter((l) => /^\[K\d+\] /.test(l) && !checkLines.includes(l))).toHaveLength(Number(triples));
+      expect(checkLines).toHaveLength(Number(checks ?? 0));
+      expect(lines.slice(lines.length - checkLines.length)).toEqual(checkLines);
+      expect([...block.matchAll(/\[K\d+\] (?!No edge)/g)]).toHaveLength(5);
       expect(p).not.toMatch(/answer set|Hopscope aid/i);
     }
     for (const c of run.modelCalls.filter((x) => x.role === 'check'))

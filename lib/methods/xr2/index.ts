@@ -11,6 +11,7 @@ import { recallParametric } from './stages/recall';
 import { retrieveKG } from './stages/retrieve';
 import { advance, establishedLines, isDone, START } from './state';
 import { evidenceOf, linesOf, type ReasonInput } from './templates';
+import type { EvidenceLine } from '../baselines/evidence';
 
 /**
  * X-R2 (xr2.txt, Algorithm 1; METHODS.md §2): for t = 1..T_max, Decompose →
@@ -62,7 +63,9 @@ export const xr2 = defineMethod({
         };
         const answer = await reason(ctx, step, input);
         const lines = linesOf(input);
-        const newEvidence = lines.filter((l) => !prior.seenRefs.includes(l.ref)).length;
+        const fresh = (ls: EvidenceLine[]) => ls.filter((l) => !prior.seenRefs.includes(l.ref)).length;
+        const newEvidence = fresh(evidenceOf(input));
+        const newMemory = fresh(input.claims);
         const { verdict, action } = await check(ctx, step, {
           frame,
           t,
@@ -74,6 +77,7 @@ export const xr2 = defineMethod({
           completeness: kg.completeness,
           kgShown: kg.shown,
           newEvidence,
+          newMemory,
         });
         return advance(prior, {
           t,

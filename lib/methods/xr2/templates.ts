@@ -117,8 +117,12 @@ export function cueText(r: Extraction['relations'][number], verbs: Map<string, s
   return `${r.negated ? 'NOT ' : ''}${from} –${verb}→ ${to}${r.metaedges.length ? ` [${r.metaedges.join('|')}]` : ''}${r.cue ? ` ("${r.cue}")` : ''}`;
 }
 
+/**
+ * One line per KG line, so the lines match the header's counts; the further triples of a unit joined through a shared
+ * node are indented under its first.
+ */
 function kgBlock(units: KgUnit[]): string {
-  return units.length ? units.map((u, i) => `(${i + 1}) ${u.lines.map((l) => `[${l.id}] ${l.text}`).join('\n    ')}`).join('\n') : '(none)';
+  return units.length ? units.map((u) => u.lines.map((l) => `[${l.id}] ${l.text}`).join('\n    ')).join('\n') : '(none)';
 }
 
 /** The loaded graph's relations, as the decomposer may name them. */
@@ -294,8 +298,15 @@ export interface CheckInput {
   completeness: boolean;
   /** How much of the ranked candidates KG_t showed ("showing 5 of 200 ranked candidate triples"). */
   kgShown: string;
-  /** Lines this step added that no earlier step had shown. */
+  /** Evidence lines this step added that no earlier step had shown. */
   newEvidence: number;
+  /** Memory lines (unverified claims) this step added, counted apart from the evidence. */
+  newMemory: number;
+}
+
+/** What this step added, as the lines above show it: evidence and memory counted apart. */
+function newLines(input: CheckInput): string {
+  return `New this step: ${input.newEvidence} evidence line(s)${input.newMemory ? ` and ${input.newMemory} memory line(s)` : ''}.`;
 }
 
 export const checkTemplate = defineTemplate({
@@ -315,8 +326,8 @@ export const checkTemplate = defineTemplate({
       input.memory.length ? `Unverified memory it was also shown (not evidence):\n${linesBlock(input.memory)}` : null,
       input.completeness
         ? `KG triples this step: ${input.kgShown}; ${AID_MARK}: of those not shown, ${input.unexamined} match the step entities as fully as the ones shown ` +
-          `(the rest cover fewer of them). New evidence this step: ${input.newEvidence} line(s).`
-        : `KG triples this step: ${input.kgShown}. New evidence this step: ${input.newEvidence} line(s).`,
+          `(the rest cover fewer of them). ${newLines(input)}`
+        : `KG triples this step: ${input.kgShown}. ${newLines(input)}`,
     ]
       .filter(Boolean)
       .join('\n\n'),

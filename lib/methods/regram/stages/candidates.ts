@@ -5,7 +5,7 @@ import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { RegramParams } from '../params';
 import { priorWeight, relationDescription } from '../mmr';
-import type { HopLinking, LinkedNode } from './link';
+import { EARLIER_HOP, type HopLinking, type LinkedNode } from './link';
 
 /** A relation's place in the hub cap's order. */
 export interface RelationRank {
@@ -114,11 +114,13 @@ export async function collectCandidates(
       // the pair ("does X treat Y") is decided by its own edges, and the relations it has none of are the closed world's "no".
       const absences: EvidenceRecord[] = [];
       for (const [i, a] of (answer.enabled ? anchors.slice(0, PAIR_NODES) : []).entries()) {
-        for (const b of anchors.slice(i + 1, PAIR_NODES)) {
+        for (const [j, b] of anchors.entries()) {
+          if (j <= i || j >= PAIR_NODES) continue;
           const between = await ctx.channels.kg.edgesBetween(step, a, b, `Edges between ${a.name} and ${b.name}`);
           for (const r of between.items) {
-            if (r.kind === 'check') absences.push(r);
-            else if (!first.has(r.ref)) first.set(r.ref, r);
+            if (r.kind === 'check') {
+              if (askedPair(nodes[i], nodes[j])) absences.push(r);
+            } else if (!first.has(r.ref)) first.set(r.ref, r);
           }
         }
       }
@@ -172,6 +174,15 @@ export async function collectCandidates(
 
 /** Linked nodes of a hop whose pairs are read whole: a hop question relates few entities to each other. */
 const PAIR_NODES = 4;
+
+/**
+ * Whether a pair's lack of an edge can answer the hop: never for two of an earlier hop's answers (symptoms or classes side
+ * by side), nor for two kinds no relation of the graph joins (two symptoms, two anatomies); a hop asks such pairs nothing.
+ */
+export function askedPair(a: LinkedNode, b: LinkedNode): boolean {
+  if (a.method === EARLIER_HOP && b.method === EARLIER_HOP) return false;
+  return metaedges().some((m) => (sameKind(m.source, a.kind) && sameKind(m.target, b.kind)) || (sameKind(m.source, b.kind) && sameKind(m.target, a.kind)));
+}
 
 /** How the cap went at one node: a relation was read while the node had room left; one read and empty had nothing. */
 function capOf(

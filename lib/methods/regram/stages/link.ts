@@ -12,13 +12,16 @@ import type { HopMemory, QuestionFrame, RegionEntity } from '../templates';
 export interface LinkedNode extends RegionEntity {
   /** The text that was linked; null for an earlier hop's answer. */
   mention: string | null;
-  method: EntityLink['method'] | 'earlier hop answer';
+  method: EntityLink['method'] | typeof EARLIER_HOP;
   /** 1 exact, 0.9 alias, trigram similarity for fuzzy; null for an earlier hop's answer. */
   score: number | null;
   /** For a fuzzy link: the Levenshtein ratio (0–100) of mention to matched name that kept it. */
   ratio?: number;
   from: string;
 }
+
+/** How a hop's node was linked when it is an answer of the hop it builds on. */
+export const EARLIER_HOP = 'earlier hop answer';
 
 export interface HopLinking {
   /** Links over the hop question (offsets into it), for the roles. */
@@ -71,7 +74,7 @@ export async function linkHop(
         add({ nodeId: l.nodeId, name: l.name, kind: l.kind, mention: l.mention, method: l.method, score: l.score, from: 'hop question', ...ratio });
       }
       const anchors = hop.prior && !hop.prior.abstained ? hop.prior.items : [];
-      for (const a of anchors) add({ ...a, mention: null, method: 'earlier hop answer', score: null, from: `hop ${hop.prior!.hop} answer` });
+      for (const a of anchors) add({ ...a, mention: null, method: EARLIER_HOP, score: null, from: `hop ${hop.prior!.hop} answer` });
       for (const [key, optionLinks] of ctx.params.optionSeeds ? Object.entries(frame.optionLinks) : []) {
         for (const l of optionLinks)
           add({ nodeId: l.nodeId, name: l.name, kind: l.kind, mention: l.mention, method: l.method, score: l.score, from: `option ${key}` });

@@ -50,7 +50,7 @@ export function checkStep(input: CheckInput): CheckOutput {
     ? `abstained: ${derived.abstain ? derived.reason : 'the evidence supports an answer'}`
     : (problems[0] ?? missing[0] ?? (fromPassages ? 'the document evidence states the answer' : kit.reason));
   const stop = sufficient && consistent;
-  if (!stop && input.newEvidence === 0) {
+  if (!stop && input.newEvidence + input.newMemory === 0) {
     return {
       stop: true,
       sufficient,

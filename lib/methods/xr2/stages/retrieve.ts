@@ -1,7 +1,7 @@
 import { tripleOf } from '@/lib/trace/evidence-data';
 import type { ChannelAnswer } from '@/lib/channels';
 import { lexicalSimilarity } from '@/lib/llm/offline/lexical';
-import { joins, metaedgeInfo } from '@/lib/llm/offline/metaedges';
+import { joins, metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import { normalise } from '@/lib/llm/offline/text';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
@@ -141,7 +141,10 @@ export async function retrieveKG(
             asked.length ? asked : undefined,
           );
           answers.push(pair);
-          for (const r of pair.items) units.push({ records: [r], order: units.length });
+          // A check is the step's "no" only for a pair it asks about: two of one set (compounds of a class, diseases sharing a
+          // symptom) with no relation of R_t between their kind are candidates side by side, and their lack of an edge says nothing.
+          const askedPair = asked.length > 0 || !sameKind(p.entity.kind, q.entity.kind);
+          for (const r of pair.items) if (r.kind !== 'check' || askedPair) units.push({ records: [r], order: units.length });
         }
       }
       // Single triples at each entity.
@@ -190,11 +193,14 @@ export async function retrieveKG(
       const tripleCount = (r: { unit: Unit }) => r.unit.records.filter((x) => x.kind !== 'check').length;
       const triples = chosen.reduce((n, r) => n + tripleCount(r), 0);
       const candidateTriples = eligible.reduce((n, r) => n + tripleCount(r), 0);
+      const checks = chosen.reduce((n, r) => n + r.unit.records.length - tripleCount(r), 0);
+      // The edges come first; a pair's check lines follow them, counted apart, as they state no triple.
+      const shownUnits = [...chosen.filter((r) => tripleCount(r) > 0), ...chosen.filter((r) => tripleCount(r) === 0)];
       return {
-        units: chosen.map((r) => ({ lines: r.unit.records.map(toLine) })),
+        units: shownUnits.map((r) => ({ lines: r.unit.records.map(toLine) })),
         answerSet: set,
         cues: await cuesOf(extraction),
-        shown: `showing ${triples} of ${candidateTriples} ranked candidate triples`,
+        shown: `showing ${triples} of ${candidateTriples} ranked candidate triples${checks ? `, and ${checks} no-edge check line${checks === 1 ? '' : 's'}` : ''}`,
         candidates: rows.map((r) => r.row),
         unexamined,
         completeness,

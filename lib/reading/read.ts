@@ -761,14 +761,18 @@ function optionKind(options: QuestionOption[]): NodeKind | null {
 
 /**
  * The options are the candidates, so they name the answer's kind: a kind word
- * the question word reaches that no option can be ("Is it nausea, hiccups or
- * tinnitus that drugs for gout cause?") is an intermediate, and the answer is
- * the word of the options' kind, or no word at all (the options' kind).
+ * the question word reaches that no option can be (by any reading) ("Is it
+ * nausea, hiccups or tinnitus that drugs for gout cause?") is an
+ * intermediate, and the answer is the word of the options' kind, or no word
+ * at all (the options' kind).
  */
 function optionsFocus(focused: Focus | null, options: QuestionOption[], free: KindWord[]): Focus | null {
-  if (!focused || options.filter((o) => o.links.length).length < 2) return focused;
+  const linked = options.filter((o) => o.links.length);
+  if (!focused || linked.length < 2) return focused;
+  // Linked kinds are loose (a condition is often a side effect or a symptom too): one option that can be of the word's kind keeps it.
+  if (linked.some((o) => everyReading(o.links).some((l) => sameKind(l.kind, focused.word.kind)))) return focused;
   const shared = optionKinds(options);
-  if (!shared.length || shared.some((k) => sameKind(k, focused.word.kind))) return focused;
+  if (!shared.length) return focused;
   const word = free.find((w) => shared.some((k) => sameKind(k, w.kind)));
   return word ? { word, asked: focused.asked } : null;
 }

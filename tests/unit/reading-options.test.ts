@@ -141,6 +141,20 @@ describe("the options' kind names the answer", () => {
     expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
   });
 
+  it('keeps a kind word one option can be, by any reading', () => {
+    const text = 'Which of these conditions do migraine medicines treat: cluster headache, vertigo or insomnia?';
+    const u = readQuestion(text, {
+      links: linksIn(text, [
+        MIGRAINE,
+        ['cluster headache', 'Disease', 'Disease::DOID:13496', [['Side Effect', 'Side Effect::Cluster headache']]],
+        ['vertigo', 'Side Effect', 'Side Effect::Vertigo'],
+        ['insomnia', 'Side Effect', 'Side Effect::Insomnia'],
+      ]),
+    });
+    expect(u.answerKind).toBe('Disease');
+    expect(u.answerKindFrom).toBe('noun');
+  });
+
   it('keeps a kind word the options share', () => {
     const u = read('Which of these drugs is given for migraine: sumatriptan, rizatriptan or aspirin?', {}, [
       MIGRAINE,

@@ -7,7 +7,6 @@ import type { RunRecord } from '@/lib/runs/read';
 import type { TripleData } from '@/lib/trace/types';
 import { runToSuccess, edgeExists } from '../support/runs';
 import { recallTemplate } from '@/lib/llm/templates/generic';
-import { RUN_WIDE_IDS } from '@/lib/llm/client';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
@@ -123,7 +122,7 @@ describe('kg-rag offline', () => {
     const selected = kg.filter((e) => e.selected);
     expect(selected).toHaveLength(KgRagParamsSchema.parse({}).topK);
     expect(new Set(ranking.filter((r) => r.selected).map((r) => r.id))).toEqual(new Set(selected.map((e) => e.id)));
-    for (const r of ranking) expect(r.score).toBeCloseTo(r.lexical + r.shared, 2);
+    for (const r of ranking) expect(r.score).toBeCloseTo(r.lexical + r.shared + (r.asked ?? 0), 2);
     const prompt = answerPrompt(run);
     for (const e of kg) expect(prompt.includes(`[${e.cite}]`)).toBe(e.selected);
   });
@@ -260,10 +259,16 @@ describe('kg-rag over an OpenAI-compatible server', () => {
     const shownTreats = [...prompt.matchAll(/^\[K\d+\] .+ \(Compound\) –treats→ multiple sclerosis \(Disease\)$/gm)].length;
     expect(heading).toContain(`Compound –treats→ multiple sclerosis ${shownTreats}/${treats}`);
     expect(heading).toMatch(/multiple sclerosis –associates→ Gene \d+\/\d+/);
-    // The ids shown skip numbers (the run numbers every retrieved fact; 20 of 200 are shown): the prompt says a skipped number is no missing fact.
-    const shown = [...prompt.matchAll(/^\[K(\d+)\]/gm)].map((m) => Number(m[1]));
-    expect(Math.max(...shown)).toBeGreaterThan(shown.length);
-    expect(prompt).toContain(RUN_WIDE_IDS);
+    // The question asks for treatments (compounds): the facts that reach compounds come first in a cut list.
+    const facts = prompt
+      .split(/^Knowledge graph facts \(.*\):$/m)[1]
+      .split('\n\n')[0]
+      .trim()
+      .split('\n');
+    const reachesCompound = facts.map((l) => /\(Compound\)/.test(l));
+    const firstOther = reachesCompound.includes(false) ? reachesCompound.indexOf(false) : facts.length;
+    expect(firstOther).toBeGreaterThanOrEqual(shownTreats);
+    expect(reachesCompound.slice(firstOther)).not.toContain(true);
   });
 });
 

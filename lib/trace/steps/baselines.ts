@@ -30,6 +30,7 @@ export const baselineSteps = {
           text: z.string(),
           lexical: z.number(),
           shared: z.number(),
+          asked: z.number().optional(),
           score: z.number(),
           rank: z.number().int(),
           selected: z.boolean(),

@@ -1,6 +1,7 @@
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import type { NodeProfile } from '@/lib/kg';
 import { Bm25Index } from '@/lib/llm/offline/lexical';
+import { metaedges } from '@/lib/llm/offline/metaedges';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
@@ -14,6 +15,8 @@ export interface RankedTriple {
   lexical: number;
   /** How many other linked entities the triple's far end also touches, scaled (0..1): a fact that joins the question's entities. */
   shared: number;
+  /** Aids on: 1 when the triple is of a relation the question asks at its anchor ("which symptoms does X present"), else 0. */
+  asked?: number;
   score: number;
   rank: number;
   selected: boolean;
@@ -43,7 +46,7 @@ export interface Neighbourhood {
  * read whole and shown apart ("does X treat Y" is decided by X and Y's own
  * edges, never by their absence from a cut list).
  * With the aids on (docs/aids.md), the reader picks the anchors (never an
- * option), each option is tested for direct edges to each entity the stem names, a list or
+ * option) and the relations asked at them come first, each option is tested for direct edges to each entity the stem names, a list or
  * count question gets its complete answer set, and the heading tallies each
  * relation shown against the KG's.
  */
@@ -72,12 +75,19 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
         };
       const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
       const pairs = await pairEdges(ctx, step, read?.anchors ?? distinct(frame.entities));
-      const kg = await ctx.channels.kg.triplesAround(step, anchors.map(node), { limit: neighbourhoodLimit }, 'KG neighbours of the linked entities');
+      // Aids on: the relations the reader finds asked at the anchors. A neighbourhood cut at its limit keeps them first.
+      const asked = new Set([...(read?.relations.values() ?? [])].flat());
+      const kg = await ctx.channels.kg.triplesAround(
+        step,
+        anchors.map(node),
+        { limit: neighbourhoodLimit, ...(asked.size ? { metaedgeTiers: tiersFor(asked) } : {}) },
+        'KG neighbours of the linked entities',
+      );
       const tested = await ctx.channels.aids.optionTests(step, frame);
       // An edge already shown with its pair takes no place in the top K.
       const paired = new Set(pairs.map((r) => r.ref));
       const around = kg.items.filter((r) => !paired.has(r.ref));
-      const ranking = rank(around, frame.question, new Set(anchors.map((a) => a.nodeId)), topK);
+      const ranking = rank(around, frame.question, new Set(anchors.map((a) => a.nodeId)), asked, topK);
       const chosen = new Set(ranking.filter((r) => r.selected).map((r) => r.id));
       const lines = around.filter((r) => chosen.has(r.id)).map(toLine);
       // The aid's reads of a pair this retrieval already read whole would only repeat it.
@@ -172,7 +182,13 @@ function sumAnchorTotals(records: EvidenceRecord[]): number {
   return [...byAnchor.values()].reduce((a, b) => a + b, 0);
 }
 
-function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string>, topK: number): RankedTriple[] {
+/** The graph's relations in two tiers: the asked ones, then the rest. */
+function tiersFor(asked: Set<string>): string[][] {
+  const all = metaedges().map((m) => m.abbr);
+  return [all.filter((m) => asked.has(m)), all.filter((m) => !asked.has(m))].filter((t) => t.length);
+}
+
+function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string>, asked: Set<string>, topK: number): RankedTriple[] {
   // The triple behind each record.
   const triples = records.map((r) => toLine(r).triples[0]);
   // Which anchors each non-anchor node is adjacent to, over the whole neighbourhood.
@@ -202,8 +218,18 @@ function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string
         : Math.max(touching.get(t.sourceId)?.size ?? 0, touching.get(t.targetId)?.size ?? 0);
     const shared = anchorIds.size > 1 ? Math.max(0, joined - 1) / others : 0;
     const lexical = raw[i] / (best.get(anchorOf[i]) || 1);
+    // A fact of an asked relation outranks the others: "which symptoms does X present" shows X's symptoms before its genes.
+    const onAsked = asked.has(t.metaedge) ? 1 : 0;
     const group = groups.get(anchorOf[i]) ?? [];
-    group.push({ id: r.id, text: r.text, lexical: round(lexical), shared: round(shared), score: round(lexical + shared), order: i });
+    group.push({
+      id: r.id,
+      text: r.text,
+      lexical: round(lexical),
+      shared: round(shared),
+      ...(asked.size ? { asked: onAsked } : {}),
+      score: round(lexical + shared + onAsked),
+      order: i,
+    });
     groups.set(anchorOf[i], group);
   });
   // Stable within an entity (equal scores keep the channel's best-connected-first order); then round-robin across entities.

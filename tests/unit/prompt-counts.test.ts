@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { shownPairs } from '@/lib/methods/baselines/stages/neighbourhood';
+import type { EvidenceRecord } from '@/lib/trace/types';
 import { askedPair } from '@/lib/methods/regram/stages/candidates';
 import { EARLIER_HOP, type LinkedNode } from '@/lib/methods/regram/stages/link';
 import { checkTemplate, type CheckInput, type Xr2Frame } from '@/lib/methods/xr2/templates';
@@ -51,5 +53,25 @@ describe("the self-check's counts count what it lists", () => {
   it('counts new evidence and new memory apart', () => {
     expect(checkTemplate.render(input(5))).toContain('New this step: 4 evidence line(s) and 5 memory line(s).');
     expect(checkTemplate.render(input(0))).toContain('New this step: 4 evidence line(s).');
+  });
+});
+
+describe("KG-RAG's pair lines: edges first, and checks only on pairs the question asks about", () => {
+  const ref = (name: string, kind: string) => ({ id: `${kind}::${name}`, name, kind });
+  const check = (a: ReturnType<typeof ref>, b: ReturnType<typeof ref>) =>
+    ({ id: `c-${a.name}-${b.name}`, kind: 'check', data: { from: a, to: b, metaedges: null } }) as unknown as EvidenceRecord;
+  const edge = { id: 'e1', kind: 'triple' } as unknown as EvidenceRecord;
+  const hematologic = ref('hematologic cancer', 'Disease');
+  const colitis = ref('ulcerative colitis', 'Disease');
+  const metformin = ref('Metformin', 'Compound');
+
+  it('lists a pair check after the edges, and drops one kind joined by no asked relation (aids on)', () => {
+    const records = [check(hematologic, colitis), check(metformin, colitis), edge];
+    expect(shownPairs(records, new Set(['DpS'])).map((r) => r.id)).toEqual(['e1', 'c-Metformin-ulcerative colitis']);
+    expect(shownPairs(records, new Set(['DrD'])).map((r) => r.id)).toEqual(['e1', 'c-hematologic cancer-ulcerative colitis', 'c-Metformin-ulcerative colitis']);
+  });
+
+  it('keeps every check with the aids off, where no reading says what is asked', () => {
+    expect(shownPairs([check(hematologic, colitis), edge], null).map((r) => r.id)).toEqual(['e1', 'c-hematologic cancer-ulcerative colitis']);
   });
 });

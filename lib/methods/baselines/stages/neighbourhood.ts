@@ -1,7 +1,8 @@
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import type { NodeProfile } from '@/lib/kg';
 import { Bm25Index } from '@/lib/llm/offline/lexical';
-import { metaedges } from '@/lib/llm/offline/metaedges';
+import { joins, metaedges, sameKind } from '@/lib/llm/offline/metaedges';
+import { pairCheckOf } from '@/lib/trace/evidence-data';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
@@ -74,9 +75,9 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
           notes: ['no entity of the question was linked to the KG'],
         };
       const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
-      const pairs = await pairEdges(ctx, step, read?.anchors ?? distinct(frame.entities));
       // Aids on: the relations the reader finds asked at the anchors. A neighbourhood cut at its limit keeps them first.
       const asked = new Set([...(read?.relations.values() ?? [])].flat());
+      const pairs = shownPairs(await pairEdges(ctx, step, read?.anchors ?? distinct(frame.entities)), read ? asked : null);
       const kg = await ctx.channels.kg.triplesAround(
         step,
         anchors.map(node),
@@ -134,6 +135,20 @@ const pairKey = (a: string, b: string) => [a, b].sort().join(' ');
 function pairOf(line: EvidenceLine): string | null {
   if (line.check) return pairKey(line.check.fromId, line.check.toId);
   return line.kind !== 'set' && line.triples.length === 1 ? pairKey(line.triples[0].sourceId, line.triples[0].targetId) : null;
+}
+
+/**
+ * A pair's edges, then its check lines, never above them. Aids on, a check stays only for a pair the question asks about:
+ * one of two kinds, or of one kind that an asked relation joins (two diseases whose symptoms are compared are not asked
+ * whether they are joined). Aids off, every pair keeps its check, as no reading says what is asked.
+ */
+export function shownPairs(records: EvidenceRecord[], asked: Set<string> | null): EvidenceRecord[] {
+  const askedPair = (r: EvidenceRecord) => {
+    const { from, to } = pairCheckOf(r);
+    return !sameKind(from.kind, to.kind) || [...asked!].some((m) => joins(m, from.kind, to.kind));
+  };
+  const kept = records.filter((r) => r.kind !== 'check' || !asked || askedPair(r));
+  return [...kept.filter((r) => r.kind !== 'check'), ...kept.filter((r) => r.kind === 'check')];
 }
 
 /** Each pair of the question's entities: its own edges, read whole, with a check record for the relations it has none of. */

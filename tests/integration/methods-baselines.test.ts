@@ -345,4 +345,19 @@ describe('multiple-choice options sent as a record and written into the question
     const head = prompt.slice(0, prompt.indexOf('Entities recognised'));
     for (const text of Object.values(options)) expect(head.split(text).length - 1).toBe(1);
   });
+
+  it("letters options written only into the question in the same block, so the answer's optionKey names them", async () => {
+    const { id } = await createRun(
+      {
+        method: 'kg-rag',
+        backend: 'openai',
+        question: 'Which drug treats multiple sclerosis: Metformin, Glatiramer acetate, or Warfarin?',
+        switches: { doc: false, web: false, param: false },
+      },
+      { enqueue: false },
+    );
+    await executeRun(id);
+    expect((await getRunRecord({ id })).status).toBe('succeeded');
+    expect(prompt).toMatch(/^Question: Which drug treats multiple sclerosis\?\n\nOptions:\nA\. Metformin\nB\. Glatiramer acetate\nC\. Warfarin\n/m);
+  });
 });

@@ -182,7 +182,8 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   // "…: take the genes in it, the compounds that bind those genes, and …" are steps, not choices: items name things.
   if (spans.some((i) => SENTENCE_WORD.test(text.slice(i.start, i.end)))) return null;
   // "…: true or false?", "… — yes or no?", "… — known side effect or not?" asks for a verdict, not a choice among entities.
-  if (spans.every((i) => /^(?:true|false|yes|no|y|n|t|f)$/i.test(text.slice(i.start, i.end)))) return null;
+  // "… Answer yes or no.": each item ending in a verdict word asks for a verdict too.
+  if (spans.every((i) => /(?:^|\s)(?:true|false|yes|no|y|n|t|f)$/i.test(text.slice(i.start, i.end)))) return null;
   if (/^not$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) return null;
   const joinedByOr = /\s(?:or|and\/or)\s|[/|]/i.test(list);
   if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(text)) return null;

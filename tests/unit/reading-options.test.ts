@@ -68,6 +68,8 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['Which drugs treat migraine? Also list their targets.'],
     ['Migraine: take the genes tied to it, the drugs that bind those genes, and the side effects those drugs cause. How many?'],
     ['Which genes does imatinib (Gleevec, STI-571) bind?'],
+    ['Does sumatriptan bind the gene HTR1B? Answer yes or no.'],
+    ['Is vertigo caused by sumatriptan? Reply true or false.'],
   ])('reads no options in a sentence after the question that is not a list: %s', (text) => {
     expect(splitInlineOptions(text).options).toEqual([]);
   });

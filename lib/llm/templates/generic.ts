@@ -60,7 +60,7 @@ export const recallTemplate = defineTemplate({
 export const generateTemplate = defineTemplate({
   role: 'generate',
   id: 'generic.generate',
-  version: 1,
+  version: 2,
   system: 'You are a careful biomedical reasoner. Think step by step in plain prose, then finish with a line "Answer: <answer>".',
   render: (input: { question: string; options?: string[]; evidence?: EvidenceLine[] }) =>
     [

@@ -68,7 +68,7 @@ const CITE = 'Cite the ids of the context lines each claim rests on; never cite 
 export const directTemplate = defineTemplate({
   role: 'answer',
   id: 'direct.answer',
-  version: 1,
+  version: 2,
   system: `You answer a biomedical question in one step from the question and the context given. ${CITE}`,
   render,
   output: SolutionSchema,
@@ -77,7 +77,7 @@ export const directTemplate = defineTemplate({
 export const cotTemplate = defineTemplate({
   role: 'answer',
   id: 'cot.answer',
-  version: 1,
+  version: 2,
   system: `You answer a biomedical question. First reason step by step (what is asked, which entities and relations matter, what the context says), then give the answer. ${CITE}`,
   render,
   output: CotSolutionSchema,
@@ -86,7 +86,7 @@ export const cotTemplate = defineTemplate({
 export const kgRagTemplate = defineTemplate({
   role: 'answer',
   id: 'kg-rag.answer',
-  version: 1,
+  version: 2,
   system: `You answer a biomedical question from knowledge-graph facts about the entities it names, plus any other context given. ${CITE}`,
   render,
   output: SolutionSchema,

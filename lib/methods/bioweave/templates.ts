@@ -67,7 +67,7 @@ export function planHopLines(plan: Plan, names: Map<string, string>): string[] {
 export const initTemplate = defineTemplate({
   role: 'decompose',
   id: 'bioweave.init',
-  version: 1,
+  version: 2,
   system:
     'You are a biomedical reasoning planner. Given a question, identify the biomedical mentions, the candidate entities it is about, ' +
     'the expected answer type and kind, the reasoning operator (shared_neighbor, intersection, chain, count, lookup) and the source plan. ' +
@@ -120,7 +120,7 @@ export interface ConversionInput {
 export const convertTemplate = defineTemplate({
   role: 'extract',
   id: 'bioweave.convert',
-  version: 1,
+  version: 2,
   system:
     'You are a biomedical evidence normalizer. Convert each document or web snippet into graph-compatible evidence units. ' +
     'Use only claims stated in the snippet. Normalize the biomedical entities it names to the candidate entities (by name or alias). ' +
@@ -165,7 +165,7 @@ export type Selection = z.infer<typeof SelectionSchema>;
 export const selectTemplate = defineTemplate({
   role: 'select',
   id: 'bioweave.select',
-  version: 2,
+  version: 3,
   system:
     'You select the evidence units a biomedical answer should rest on. Check source-condition satisfaction, answer-type ' +
     'compatibility, relation consistency and support for the required reasoning operator; every hop of the plan should be covered. ' +
@@ -221,7 +221,7 @@ export type Repair = z.infer<typeof RepairSchema>;
 export const repairTemplate = defineTemplate({
   role: 'repair',
   id: 'bioweave.repair',
-  version: 2,
+  version: 3,
   system:
     'You are the BioWeave controller. Given a question, the active source condition, the current evidence graph and the failed ' +
     'reasoning check, decide which hop or source should be repaired. Do not add sources outside the active source condition. ' +
@@ -289,7 +289,7 @@ function graphBlock(graph: RefinedGraph, verbs: Record<string, string> = {}): st
 export const answerTemplate = defineTemplate({
   role: 'answer',
   id: 'bioweave.answer',
-  version: 1,
+  version: 2,
   system:
     'You are the final BioWeave answer generator. Answer only from the refined source-aware evidence graph. Before answering, ' +
     'verify that the evidence satisfies the reasoning operator, expected answer type and active source condition. For multiple-choice ' +

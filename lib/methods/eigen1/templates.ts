@@ -77,7 +77,7 @@ function solutionBlock(view: SolutionView): string {
 export const generateTemplate = defineTemplate({
   role: 'generate',
   id: 'eigen1.generate',
-  version: 2,
+  version: 3,
   system:
     'You are a careful biomedical reasoner solving a problem step by step in plain prose. ' +
     'Where you are unsure of a fact (which entities a relation connects, the members of a set, a number), say plainly what you need ' +
@@ -92,7 +92,7 @@ export const generateTemplate = defineTemplate({
 export const monitorTemplate = defineTemplate({
   role: 'monitor',
   id: 'eigen1.monitor',
-  version: 2,
+  version: 3,
   system:
     'Analyze the following text and determine if responding to it accurately requires retrieving information from an external source. ' +
     'If you find any doubt or uncertainty about a concept, term or fact in the text, retrieval is required.',
@@ -109,7 +109,7 @@ function windowHeading(window: string): string {
 export const querierTemplate = defineTemplate({
   role: 'querier',
   id: 'eigen1.querier',
-  version: 3,
+  version: 4,
   system:
     'Generate a single, concise search query for retrieving the information required by the text below: ' +
     'only the most essential keywords (entity names and the relation in doubt), no explanation. ' +
@@ -129,7 +129,7 @@ export const querierTemplate = defineTemplate({
 export const injectorTemplate = defineTemplate({
   role: 'injector',
   id: 'eigen1.injector',
-  version: 1,
+  version: 2,
   system:
     'You are an information integration specialist. Process the retrieved results so they support the reasoning of the main text, ' +
     'without further reasoning or new conclusions. Output text directly appendable to the main text, following the template: ' +
@@ -146,7 +146,7 @@ export const injectorTemplate = defineTemplate({
 export const proposeTemplate = defineTemplate({
   role: 'propose',
   id: 'eigen1.propose',
-  version: 2,
+  version: 3,
   system:
     'You state the candidate solution that a piece of reasoning arrived at: its final answer, the rationale and the evidence ids it rests on. ' +
     'Cite only evidence listed; if the reasoning reached no supported answer, abstain.',
@@ -206,7 +206,7 @@ const reasonedBlock = (input: Reasoned) =>
 export const correctReasoningTemplate = defineTemplate({
   role: 'correct',
   id: 'eigen1.correct-reasoning',
-  version: 1,
+  version: 2,
   system: `${CORRECT_TASK} ${MONITORED}`,
   render: correctionBlock,
   output: null,
@@ -215,7 +215,7 @@ export const correctReasoningTemplate = defineTemplate({
 export const correctTemplate = defineTemplate({
   role: 'correct',
   id: 'eigen1.correct',
-  version: 3,
+  version: 4,
   system: `${CORRECT_TASK} State the revised solution your reasoning arrived at. Cite only evidence listed; abstain rather than guess.`,
   render: (input: CorrectionInput & Reasoned) => `${correctionBlock(input)}\n\n${reasonedBlock(input)}`,
   output: SolutionSchema,
@@ -225,7 +225,7 @@ export const correctTemplate = defineTemplate({
 export const refineReasoningTemplate = defineTemplate({
   role: 'refine',
   id: 'eigen1.refine-reasoning',
-  version: 1,
+  version: 2,
   system: `${REFINE_TASK} ${MONITORED}`,
   render: refinementBlock,
   output: null,
@@ -234,7 +234,7 @@ export const refineReasoningTemplate = defineTemplate({
 export const refineTemplate = defineTemplate({
   role: 'refine',
   id: 'eigen1.refine',
-  version: 3,
+  version: 4,
   system: `${REFINE_TASK} State the solution your reasoning arrived at. Cite only evidence listed.`,
   render: (input: RefinementInput & Reasoned) => `${refinementBlock(input)}\n\n${reasonedBlock(input)}`,
   output: SolutionSchema,
@@ -243,7 +243,7 @@ export const refineTemplate = defineTemplate({
 export const evaluateTemplate = defineTemplate({
   role: 'evaluate',
   id: 'eigen1.evaluate',
-  version: 1,
+  version: 2,
   system:
     'You are an expert evaluator. Score the candidate solution from 0 to 5 on: logical reasonableness (does the reasoning follow ' +
     'valid logic?), answer correctness (is the final answer correct and supported?), explanation completeness (is the reasoning ' +
@@ -260,7 +260,7 @@ export const evaluateTemplate = defineTemplate({
 export const rankTemplate = defineTemplate({
   role: 'rank',
   id: 'eigen1.rank',
-  version: 1,
+  version: 2,
   system: 'You pick the strongest of several candidate solutions to a problem, weighing their quality scores and their support by evidence.',
   render: (input: { frame: QuestionFrame; candidates: { label: string; q: number; view: SolutionView }[] }) =>
     [frameBlock(input.frame), ...input.candidates.map((c) => `Candidate ${c.label} (quality ${c.q.toFixed(2)}):\n${solutionBlock(c.view)}`)].join('\n\n'),

@@ -203,7 +203,7 @@ function relationsBlock(relations: AllowedRelation[]): string {
 export const classifyTemplate = defineTemplate({
   role: 'classify',
   id: 'regram.classify',
-  version: 1,
+  version: 2,
   system:
     'You are an expert biomedical query classifier. Choose the single most relevant category for the query; it may span several domains, ' +
     'so select the one that best represents its main thrust. GENE_PROTEIN: genes, proteins, interactions, expression. ' +
@@ -223,7 +223,7 @@ export const classifyTemplate = defineTemplate({
 export const decomposeTemplate = defineTemplate({
   role: 'decompose',
   id: 'regram.decompose',
-  version: 2,
+  version: 3,
   // The paper's prompt says "up to three"; the hop limit is the run's maxHops, stated once, in the user message.
   system:
     'You are a world-class medical reasoning engine. Decompose a complex medical question into logical, answerable ' +
@@ -279,7 +279,7 @@ export const answerHybridTemplate = defineTemplate({
 export const answerGuessTemplate = defineTemplate({
   role: 'answer',
   id: 'regram.answer-llm-guess',
-  version: 1,
+  version: 2,
   system:
     'You are an expert biomedical researcher. No specific facts were found in the knowledge graph for this sub-question. ' +
     'Based on general knowledge, give a plausible answer beginning with "Based on general knowledge". If you do not know, abstain. ' +
@@ -291,7 +291,7 @@ export const answerGuessTemplate = defineTemplate({
 export const hypothesizeTemplate = defineTemplate({
   role: 'hypothesize',
   id: 'regram.hypothesize',
-  version: 1,
+  version: 2,
   system:
     'You are a cautious biomedical reasoning expert. Generate triples that would help answer the sub-question. Rules: use the Known ' +
     'Facts; where they are insufficient, propose general, plausible triples; do not invent entities or overly specific relations; ' +
@@ -313,7 +313,7 @@ export const hypothesizeTemplate = defineTemplate({
 export const reviewTemplate = defineTemplate({
   role: 'judge',
   id: 'regram.review',
-  version: 1,
+  version: 2,
   system:
     'You are the Reviewer of hypothesised knowledge-graph triples. Score how likely the triple is a valid, useful fact for the ' +
     'sub-question, from 0 (invalid) to 1 (certainly valid); 0.5 or more accepts it. A programmatic check of the region, the schema ' +
@@ -331,7 +331,7 @@ export const reviewTemplate = defineTemplate({
 export const reviseTemplate = defineTemplate({
   role: 'revise',
   id: 'regram.revise',
-  version: 1,
+  version: 2,
   system:
     'You are a fact-checker correcting a triple the Reviewer rejected. The relation MUST be one of the allowed relations (give its code) ' +
     'and the head and tail must be region entities. Correct semantic or schema errors; give null when it cannot be corrected.',

@@ -145,7 +145,7 @@ export interface DecomposeInput {
 export const decomposeTemplate = defineTemplate({
   role: 'decompose',
   id: 'xr2.decompose',
-  version: 2,
+  version: 3,
   system:
     'You decompose a biomedical research question into step questions (decomposition is mandatory). Give the sub-questions, the ' +
     'constraints the answer must meet, the evidence required, and `current`: the step question to work on now. When a previous ' +
@@ -179,7 +179,7 @@ export interface ExtractInput {
 export const extractTemplate = defineTemplate({
   role: 'extract',
   id: 'xr2.extract',
-  version: 2,
+  version: 3,
   system:
     'You extract, for one step question, the entities it is about (as written, with their kind) and the relation and constraint cues: ' +
     'which KG relation links each entity to the answer (direction, target kind), conditions, required attributes, comparison ' +
@@ -251,7 +251,7 @@ function establishedBlock(input: { established: EvidenceLine[]; establishedOmitt
 export const reasonTemplate = defineTemplate({
   role: 'reason',
   id: 'xr2.reason',
-  version: 4,
+  version: 5,
   system:
     'You answer the ORIGINAL question in full, as a list, from the step context: document evidence, step entities and relation cues, ' +
     "this step's KG triples, findings established in " +
@@ -312,7 +312,7 @@ function newLines(input: CheckInput): string {
 export const checkTemplate = defineTemplate({
   role: 'check',
   id: 'xr2.check',
-  version: 2,
+  version: 3,
   system:
     'You self-check an answer to a biomedical question: is it sufficient (the evidence covers every constraint and, for list or count ' +
     'questions, every candidate) and consistent (it follows from the evidence and fits the question and the documents)? Say stop to ' +

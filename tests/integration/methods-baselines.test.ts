@@ -23,6 +23,20 @@ afterAll(closeDb);
 const ofKind = (run: RunRecord, kind: string) => run.steps.filter((s) => s.kind === kind);
 const answerOf = (run: RunRecord) => run.answer as unknown as MethodAnswer;
 const prompts = (run: RunRecord) => run.modelCalls.flatMap((c) => (c.messages as { content: string }[]).map((m) => m.content));
+
+const ABSTAINS = { answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] };
+
+/** A scripted model for a suite: recall states no claims; the answering call's user prompt is kept and answered with `answer`. */
+function answeringModel(answer: Record<string, unknown>) {
+  const seen = { prompt: '' };
+  scriptedServerForSuite((request) => {
+    const [system, user] = request.body.messages as { content: string }[];
+    if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
+    seen.prompt = user.content;
+    return reply.ok(JSON.stringify(answer));
+  });
+  return seen;
+}
 const answerPrompt = (run: RunRecord) => (run.modelCalls.find((c) => c.role === 'answer')!.messages as { content: string }[])[1].content;
 
 const runMethod = runToSuccess;
@@ -192,14 +206,7 @@ describe('kg-rag offline', () => {
 });
 
 describe('kg-rag over an OpenAI-compatible server', () => {
-  let prompt = '';
-
-  scriptedServerForSuite((request) => {
-    const [system, user] = request.body.messages as { content: string }[];
-    if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
-    prompt = user.content;
-    return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
-  });
+  const model = answeringModel(ABSTAINS);
 
   const COUNT = 'How many compounds does the knowledge graph list as treatments for multiple sclerosis?';
 
@@ -211,11 +218,11 @@ describe('kg-rag over an OpenAI-compatible server', () => {
     await executeRun(id);
     const run = await getRunRecord({ id });
     expect(run.status).toBe('succeeded');
-    const shown = [...prompt.matchAll(/^\[([A-Z])\d+\] .+\) –[a-z ]+→ /gm)].map((m) => m[1]);
+    const shown = [...model.prompt.matchAll(/^\[([A-Z])\d+\] .+\) –[a-z ]+→ /gm)].map((m) => m[1]);
     expect(shown).toEqual(Array(20).fill('K'));
-    expect(prompt).not.toMatch(/^\[A\d+\]/m);
-    expect(/^Knowledge graph facts \((.*)\):$/m.exec(prompt)![1]).toMatch(/^showing 20 of \d+ retrieved$/);
-    expect(prompt).not.toMatch(/Hopscope aid|answer set|shown\/in the KG|the KG holds/i);
+    expect(model.prompt).not.toMatch(/^\[A\d+\]/m);
+    expect(/^Knowledge graph facts \((.*)\):$/m.exec(model.prompt)![1]).toMatch(/^showing 20 of \d+ retrieved$/);
+    expect(model.prompt).not.toMatch(/Hopscope aid|answer set|shown\/in the KG|the KG holds/i);
     expect(run.steps.some((s) => s.kind === 'channel.aids')).toBe(false);
     expect(run.evidence.some((e) => e.channel === 'aids' || e.kind === 'set')).toBe(false);
     expect((run.answer as { extra?: { deviations?: string[] } }).extra?.deviations ?? []).not.toContainEqual(expect.stringMatching(/aid/i));
@@ -236,8 +243,8 @@ describe('kg-rag over an OpenAI-compatible server', () => {
     expect(run.status).toBe('succeeded');
     const [set] = run.evidence.filter((e) => e.kind === 'set');
     expect(set.channel).toBe('aids');
-    expect(prompt).toContain(`Hopscope aid, not part of the method: complete answer set from the knowledge graph`);
-    expect(prompt).toMatch(new RegExp(`^\\[${set.cite}\\] Complete answer set in the KG: `, 'm'));
+    expect(model.prompt).toContain(`Hopscope aid, not part of the method: complete answer set from the knowledge graph`);
+    expect(model.prompt).toMatch(new RegExp(`^\\[${set.cite}\\] Complete answer set in the KG: `, 'm'));
     expect(set.cite).toMatch(/^A\d+$/);
     const aids = ofKind(run, 'channel.aids').map((s) => (s.output as { aid: string }).aid);
     expect(aids).toEqual(expect.arrayContaining(['question-reader', 'answer-set', 'completeness-notice']));
@@ -255,12 +262,12 @@ describe('kg-rag over an OpenAI-compatible server', () => {
     await executeRun(id);
     const run = await getRunRecord({ id });
     expect(run.status).toBe('succeeded');
-    const heading = /^Knowledge graph facts \((.*)\):$/m.exec(prompt)![1];
-    const shownTreats = [...prompt.matchAll(/^\[K\d+\] .+ \(Compound\) –treats→ multiple sclerosis \(Disease\)$/gm)].length;
+    const heading = /^Knowledge graph facts \((.*)\):$/m.exec(model.prompt)![1];
+    const shownTreats = [...model.prompt.matchAll(/^\[K\d+\] .+ \(Compound\) –treats→ multiple sclerosis \(Disease\)$/gm)].length;
     expect(heading).toContain(`Compound –treats→ multiple sclerosis ${shownTreats}/${treats}`);
     expect(heading).toMatch(/multiple sclerosis –associates→ Gene \d+\/\d+/);
     // The question asks for treatments (compounds): the facts that reach compounds come first in a cut list.
-    const facts = prompt
+    const facts = model.prompt
       .split(/^Knowledge graph facts \(.*\):$/m)[1]
       .split('\n\n')[0]
       .trim()
@@ -273,26 +280,18 @@ describe('kg-rag over an OpenAI-compatible server', () => {
 });
 
 describe('an answer that sets an entity aside, over an OpenAI-compatible server', () => {
-  let prompt = '';
   const T2D = 'type 2 diabetes mellitus';
 
-  scriptedServerForSuite((request) => {
-    const [system, user] = request.body.messages as { content: string }[];
-    if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
-    prompt = user.content;
-    // The model lists the excluded disease among its items as well as in `excluded`: the run's answer holds it once, aside.
-    return reply.ok(
-      JSON.stringify({
-        answer: `polycystic ovary syndrome; ${T2D}`,
-        optionKey: null,
-        items: ['polycystic ovary syndrome', T2D],
-        excluded: [T2D],
-        count: null,
-        abstain: false,
-        rationale: 'scripted',
-        claims: [],
-      }),
-    );
+  // The model lists the excluded disease among its items as well as in `excluded`: the run's answer holds it once, aside.
+  const model = answeringModel({
+    answer: `polycystic ovary syndrome; ${T2D}`,
+    optionKey: null,
+    items: ['polycystic ovary syndrome', T2D],
+    excluded: [T2D],
+    count: null,
+    abstain: false,
+    rationale: 'scripted',
+    claims: [],
   });
 
   it('asks for the excluded entities in a field of their own and never lets one take an answer slot', async () => {
@@ -308,7 +307,7 @@ describe('an answer that sets an entity aside, over an OpenAI-compatible server'
     await executeRun(id);
     const run = await getRunRecord({ id });
     expect(run.status).toBe('succeeded');
-    expect(prompt).toMatch(/"excluded":\{"description":"Entities the question sets aside/);
+    expect(model.prompt).toMatch(/"excluded":\{"description":"Entities the question sets aside/);
     const answer = answerOf(run);
     expect(answer.items).toEqual(['polycystic ovary syndrome']);
     expect(answer.text).toBe('polycystic ovary syndrome');
@@ -318,14 +317,7 @@ describe('an answer that sets an entity aside, over an OpenAI-compatible server'
 });
 
 describe('multiple-choice options sent as a record and written into the question, over an OpenAI-compatible server', () => {
-  let prompt = '';
-
-  scriptedServerForSuite((request) => {
-    const [system, user] = request.body.messages as { content: string }[];
-    if (system.content === recallTemplate.system) return reply.ok(JSON.stringify({ claims: [] }));
-    prompt = user.content;
-    return reply.ok(JSON.stringify({ answer: '', optionKey: null, items: [], count: null, abstain: true, rationale: 'scripted', claims: [] }));
-  });
+  const model = answeringModel(ABSTAINS);
 
   it('shows each option once: the stem as the question, the record as the options block', async () => {
     const options = { A: 'Metformin', B: 'Glatiramer acetate', C: 'Warfarin' };
@@ -341,8 +333,8 @@ describe('multiple-choice options sent as a record and written into the question
     );
     await executeRun(id);
     expect((await getRunRecord({ id })).status).toBe('succeeded');
-    expect(prompt).toMatch(/^Question: Which of these treats multiple sclerosis\?\n\nOptions:\nA\. Metformin\nB\. Glatiramer acetate\nC\. Warfarin\n/m);
-    const head = prompt.slice(0, prompt.indexOf('Entities recognised'));
+    expect(model.prompt).toMatch(/^Question: Which of these treats multiple sclerosis\?\n\nOptions:\nA\. Metformin\nB\. Glatiramer acetate\nC\. Warfarin\n/m);
+    const head = model.prompt.slice(0, model.prompt.indexOf('Entities recognised'));
     for (const text of Object.values(options)) expect(head.split(text).length - 1).toBe(1);
   });
 
@@ -358,6 +350,6 @@ describe('multiple-choice options sent as a record and written into the question
     );
     await executeRun(id);
     expect((await getRunRecord({ id })).status).toBe('succeeded');
-    expect(prompt).toMatch(/^Question: Which drug treats multiple sclerosis\?\n\nOptions:\nA\. Metformin\nB\. Glatiramer acetate\nC\. Warfarin\n/m);
+    expect(model.prompt).toMatch(/^Question: Which drug treats multiple sclerosis\?\n\nOptions:\nA\. Metformin\nB\. Glatiramer acetate\nC\. Warfarin\n/m);
   });
 });

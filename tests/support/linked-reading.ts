@@ -1,5 +1,5 @@
 import { readQuestion } from '@/lib/reading';
-import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
+import { QuestionReadingSchema, type LinkedEntity, type QuestionReading } from '@/lib/llm/offline/types';
 
 /** A mention as the linker gives it: its text, kind and node, and any other readings of the same span. */
 export type Mention = [mention: string, kind: string, nodeId: string, also?: [string, string][]];
@@ -14,7 +14,7 @@ export function linksIn(text: string, mentions: Mention[]): LinkedEntity[] {
   });
 }
 
-/** The reading of a question whose entities are linked as given (each mention found in the text). */
+/** The reading of a question whose entities are linked as given (each mention found in the text), checked against its schema. */
 export function readLinked(text: string, ...mentions: Mention[]): QuestionReading {
-  return readQuestion(text, { links: linksIn(text, mentions) });
+  return QuestionReadingSchema.parse(readQuestion(text, { links: linksIn(text, mentions) }));
 }

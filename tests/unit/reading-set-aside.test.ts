@@ -1,7 +1,6 @@
-import { linksIn as linkMentions, type Mention } from '../support/linked-reading';
+import { readLinked, type Mention } from '../support/linked-reading';
 import { describe, expect, it } from 'vitest';
-import { QuestionReadingSchema, type QuestionReading } from '@/lib/llm/offline/types';
-import { readQuestion } from '@/lib/reading';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 
 /**
  * What a question sets aside and what it restates, by general rules: an answer
@@ -22,9 +21,7 @@ const E = {
   nausea: ['nausea', 'Side Effect', 'Side Effect::C0027497'],
 } satisfies Record<string, Mention>;
 
-function read(text: string, ...entities: Mention[]): QuestionReading {
-  return QuestionReadingSchema.parse(readQuestion(text, { links: linkMentions(text, entities) }));
-}
+const read = readLinked;
 
 const chains = (r: QuestionReading) =>
   r.anchors.map((a) => `${a.negated ? '!' : ''}${a.entity.name}:${a.chain.map((h) => h.edges[0].metaedge).join('>')}`).sort((a, b) => a.localeCompare(b));

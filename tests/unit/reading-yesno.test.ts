@@ -1,7 +1,6 @@
-import { linksIn as linkMentions, type Mention } from '../support/linked-reading';
+import { readLinked, type Mention } from '../support/linked-reading';
 import { describe, expect, it } from 'vitest';
-import { QuestionReadingSchema, type QuestionReading } from '@/lib/llm/offline/types';
-import { readQuestion } from '@/lib/reading';
+import type { QuestionReading } from '@/lib/llm/offline/types';
 import { writeSubquestions } from '@/lib/reading/subquestions';
 
 /**
@@ -24,9 +23,7 @@ const E = {
   lupus: ['lupus', 'Disease', 'Disease::DOID:9074'],
 } satisfies Record<string, Mention>;
 
-function read(text: string, ...entities: Mention[]): QuestionReading {
-  return QuestionReadingSchema.parse(readQuestion(text, { links: linkMentions(text, entities) }));
-}
+const read = readLinked;
 
 /** "subject METAEDGE object" per claim, "not …" when negated. */
 const claims = (r: QuestionReading) => r.propositions.map((p) => `${p.negated ? 'not ' : ''}${p.subject.name} ${p.hop.edges[0].metaedge} ${p.object.name}`);

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { createHash } from 'node:crypto';
+import { cachedRead } from '@/lib/db/cached-read';
 import { databaseUrl } from '@/lib/db/url';
 import { readBackendKey } from './store/runs';
 import { readEnv } from '@/lib/config';
@@ -41,18 +42,9 @@ export async function getBoss(): Promise<PgBoss> {
   return boss;
 }
 
-/** Creates a queue once per process: requests arriving together share one creation. */
+/** Creates a queue once per process: requests arriving together share one creation, and a failed one is tried again by the next. */
 export function ensureQueue(boss: PgBoss, name: string): Promise<void> {
-  const queues = (globalForQueue.hopscopeQueues ??= new Map());
-  let created = queues.get(name);
-  if (!created) {
-    created = createQueue(boss, name).catch((e) => {
-      queues.delete(name);
-      throw e;
-    });
-    queues.set(name, created);
-  }
-  return created;
+  return cachedRead((globalForQueue.hopscopeQueues ??= new Map()), name, () => createQueue(boss, name));
 }
 
 /** PostgreSQL's deadlock_detected: another process (a worker starting, a web server's first run) created the same queue at once. */

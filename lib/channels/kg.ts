@@ -280,9 +280,8 @@ export class KgChannel {
             tripleEvidence({ edge, source: p.nodes.find((n) => n.id === edge.sourceId)!, target: p.nodes.find((n) => n.id === edge.targetId)! }, verbs, {}),
           ),
         );
-        if (found.capped || found.paths.length >= PAIR_EDGES || from.id === to.id) return triples;
-        const absent = absentRelations(new Set(found.paths.map((p) => p.edges[0].metaedge)), metaedges ?? null, from.kind, to.kind);
-        return absent === undefined ? triples : [...triples, pairCheckEvidence(from, to, absent, verbs)];
+        const whole = !found.capped && found.paths.length < PAIR_EDGES;
+        return withPairCheck(triples, whole, found.paths, metaedges ?? null, from, to, verbs);
       },
       [from],
     );
@@ -337,9 +336,7 @@ export class KgChannel {
       const found = await searchPaths(a.id, b.id, { maxDepth: query.maxDepth ?? 3, metaedges: query.metaedges, limit });
       const records = found.paths.map((p, i) => pathEvidence(p, verbs, i));
       const direct = found.paths.filter((p) => p.edges.length === 1);
-      if (found.capped || direct.length >= limit || a.id === b.id) return records;
-      const absent = absentRelations(new Set(direct.map((p) => p.edges[0].metaedge)), query.metaedges ?? null, a.kind, b.kind);
-      return absent === undefined ? records : [...records, pairCheckEvidence(a, b, absent, verbs)];
+      return withPairCheck(records, !found.capped && direct.length < limit, direct, query.metaedges ?? null, a, b, verbs);
     });
   }
 
@@ -482,6 +479,24 @@ function absentRelations(found: Set<string>, asked: string[] | null, a: string, 
       .map((m) => m.abbr);
   const absent = candidates.filter((m) => !found.has(m));
   return absent.length ? absent : undefined;
+}
+
+/**
+ * `records`, and the pair's check record when its direct edges (`direct`, one-edge paths) were read `whole`
+ * and some relation asked (or, with none asked, of the two kinds) has none of them.
+ */
+function withPairCheck(
+  records: EvidenceInput[],
+  whole: boolean,
+  direct: { edges: KgEdge[] }[],
+  asked: string[] | null,
+  a: KgNode,
+  b: KgNode,
+  verbs: Map<string, string>,
+): EvidenceInput[] {
+  if (!whole || a.id === b.id) return records;
+  const absent = absentRelations(new Set(direct.map((p) => p.edges[0].metaedge)), asked, a.kind, b.kind);
+  return absent === undefined ? records : [...records, pairCheckEvidence(a, b, absent, verbs)];
 }
 
 /** The record of a pair read whole with no edge of `metaedges` between its ends (either direction). */

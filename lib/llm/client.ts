@@ -38,15 +38,12 @@ export class ModelClient {
   readonly similarity: Similarity;
   /** The run's calls in flight at once, at most `concurrency` (independent calls of a method go out together up to it). */
   private readonly slots: Slots;
-  /** What each request waits for before it goes out (see ModelRequest.ready): a run's executor passes its trace's stored calls. */
-  private readonly beforeSend: (() => Promise<void>) | null;
 
   constructor(
     readonly backend: ModelBackend,
-    options: { recorder?: CallRecorder; citations?: CitationIndex; similarity?: Similarity; concurrency?: number; beforeSend?: () => Promise<void> } = {},
+    options: { recorder?: CallRecorder; citations?: CitationIndex; similarity?: Similarity; concurrency?: number } = {},
   ) {
     this.slots = new Slots(options.concurrency ?? DEFAULT_MODEL_CONCURRENCY);
-    this.beforeSend = options.beforeSend ?? null;
     this.recorder = options.recorder ?? null;
     this.citations = options.citations ?? null;
     this.similarity = options.similarity ?? new LexicalSimilarity(backend.name === 'offline' ? LEXICAL_WHY.offline : LEXICAL_WHY.unconfigured);
@@ -71,8 +68,7 @@ export class ModelClient {
     let startedAt = new Date();
     const send = () => {
       startedAt = new Date();
-      const ready = this.beforeSend?.();
-      return holdingSlot.run({ client: this, outer: holdingSlot.getStore() }, () => this.backend.call({ ...options, template: cited, input, ready }));
+      return holdingSlot.run({ client: this, outer: holdingSlot.getStore() }, () => this.backend.call({ ...options, template: cited, input }));
     };
     try {
       result = await (this.holdsSlot() ? send() : this.slots.run(send));

@@ -140,8 +140,6 @@ export class OpenAIBackend implements ModelBackend {
       }
     }
 
-    // Not sent before what it waits for (a run's earlier calls stored); a cached answer above cost nothing to wait for.
-    await req.ready;
     const exchangeSpec: ExchangeSpec = {
       model,
       messages,

@@ -97,11 +97,6 @@ export interface ModelRequest<I = unknown, O = unknown> {
   assistantPrefix?: string;
   /** Cancels the call (a cancelled run); recorded as an 'aborted' failure. */
   signal?: AbortSignal;
-  /**
-   * What the request waits for before it goes out (the run's trace writes of earlier calls), begun when the call
-   * is asked: it overlaps the call's own preparation (the response cache's lookup), and a cached answer skips it.
-   */
-  ready?: Promise<void>;
 }
 
 /** 'stopped' means StreamControl.shouldStop ended the stream on purpose. */

@@ -77,7 +77,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       fresh: run.attempts === 1,
       stillOwned: () => owned,
       slowModel: config.backend.backend !== 'offline',
-      // No step waits for its write: each would put a database round trip between calls (the next request waits instead).
+      // No step waits for its write: each would put a database round trip between calls.
       everyStepWaits: false,
       statusReadAt: claimedAt,
       lease: run.attempts,
@@ -89,8 +89,6 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       citations: trace.citations,
       similarity,
       concurrency: readEnv().HOPSCOPE_MODEL_CONCURRENCY,
-      // No request goes out before the steps of the run's earlier calls are stored (a crash must not make those calls again).
-      beforeSend: () => recorder.callsStored(),
     });
     const channels = new Channels({
       switches: config.switches,

@@ -55,18 +55,15 @@ const runningSteps = new AsyncLocalStorage<RunningStep>();
  * calls, in one write (a step still running after a moment is written as
  * running first). Writes go out in order, one statement for all that is waiting.
  *
- * Durability: with a slow model (a real endpoint) a step that made model calls
- * is stored before the run's next model request goes out, so a crash never
- * makes those calls again: in a run's executor (`everyStepWaits` false) no step
- * waits for its write (each would add a database round trip, tens of
- * milliseconds under load, to the run's critical path); the next request waits
- * for `callsStored()` instead, while it is prepared. Other steps' writes go out
- * as they end, so a crash loses at most those in flight, offline work a resumed
- * run redoes (`everyStepWaits`, the default elsewhere, makes every step wait). With the
- * offline engine no step waits: its write is held and goes, with all others
- * waiting, within START_WRITE_MS (./store) or at the run's flush, which the run
- * awaits before its end is stored. A write that failed fails the run at its next
- * step or flush.
+ * Durability: every write goes out in order. In a run's executor (`everyStepWaits` false) no step waits
+ * for its write, with a model or without: each would add a database round trip (tens of milliseconds under
+ * load) to the run's critical path. With a slow model (a real endpoint) a step's write is sent when it ends,
+ * so it is stored while the next model call is in flight; a crash loses at most the writes in flight, and the
+ * resumed run makes those steps again (their deterministic calls answered by the response cache, which stores
+ * an answer as it arrives). With the offline engine writes are held and go, with all others waiting, within
+ * START_WRITE_MS (./store) or at the run's flush or seal, which the run awaits before its end is stored.
+ * A write that failed fails the run at its next step or flush; `everyStepWaits` (the default elsewhere)
+ * makes every step wait for its write.
  *
  * Resuming: a recorder opened on a run that already has succeeded steps replays
  * them: a step whose key (its position in the method's control flow) matches a
@@ -83,8 +80,6 @@ export class TraceRecorder {
   private writeFailure: unknown = null;
   /** The run was found cancelled (by a status read behind a step): the next step stops it. */
   private cancelled = false;
-  /** Settles once every ended step that made model calls is stored (or its write failed: see writeFailure). */
-  private callsWritten: Promise<void> = Promise.resolve();
   private readonly open = new Map<string, OpenStep>();
   /** Every evidence record of the run by id, and the same objects by identity (step inputs and outputs store references to them). */
   private readonly records = new Map<string, EvidenceRecord>();
@@ -119,7 +114,7 @@ export class TraceRecorder {
     statusReadAt: number,
     /** The claiming attempt every write is conditional on (./store TraceWriter); null: unconditional. */
     lease: number | null,
-    /** With a slow model, every step waits for its write (false: none does; the next request waits for the steps that made calls). */
+    /** With a slow model, every step waits for its write (false: none does). */
     private readonly everyStepWaits: boolean,
   ) {
     this.lastCancelCheck = statusReadAt;
@@ -139,9 +134,8 @@ export class TraceRecorder {
    * `slowModel` (default true; false for the offline engine): a step that calls
    * the model is written as running when the call is made, writes go out when
    * made, and a step waits for its write (false: all are held and grouped);
-   * with `everyStepWaits` false (a run's executor) none waits: a step that made
-   * model calls is stored before the next request goes out (`callsStored()`),
-   * the others are written behind. `statusReadAt`: when the
+   * with `everyStepWaits` false (a run's executor) none waits: its write is
+   * sent behind. `statusReadAt`: when the
    * caller last read the run's status (a claim), so cancellation is not read
    * again at once. `lease`: the attempt that claimed the run; every write is
    * conditional on it, so a worker taken over writes nothing more.
@@ -238,7 +232,6 @@ export class TraceRecorder {
           selected,
           calls: open.calls,
         }),
-        open.calls.length > 0,
       );
     }
   }
@@ -321,7 +314,7 @@ export class TraceRecorder {
       const call = { ...record, ordinal: this.nextCall++ };
       const open = step && this.open.get(step.id);
       if (open) open.calls.push(call);
-      else await this.written(this.writer.calls([{ ...call, stepId: step?.id ?? null }]), true);
+      else await this.written(this.writer.calls([{ ...call, stepId: step?.id ?? null }]));
     };
   }
 
@@ -348,11 +341,6 @@ export class TraceRecorder {
     if (record.text.length >= MIN_REF_LENGTH && !this.strings.has(record.text)) this.strings.set(record.text, { $tx: record.ordinal });
   }
 
-  /** Settles when the steps that made model calls, of those ended so far, are stored: a run's next request waits for it. */
-  callsStored(): Promise<void> {
-    return this.callsWritten;
-  }
-
   /** Writes what is still unwritten (skipped steps, rows of running ones, writes sent behind): before the run's end is stored. */
   async flush(): Promise<void> {
     await this.writer.flush();
@@ -362,16 +350,13 @@ export class TraceRecorder {
   /**
    * With a slow model and `everyStepWaits`, every write is waited for. Otherwise writes are sent behind (at once
    * with a slow model, held briefly with the offline engine), so the steps between a run's model calls add no
-   * database round trip to its critical path; the end of a step that made model calls joins `callsStored()`, which
-   * the next request waits for (a crash must not make those calls again). A write sent behind that failed fails
-   * the run at its next step or flush.
+   * database round trip to its critical path. A write sent behind that failed fails the run at its next step or flush.
    */
-  private async written(write: Promise<void>, madeCalls = false): Promise<void> {
+  private async written(write: Promise<void>): Promise<void> {
     if (this.slowModel && this.everyStepWaits) return write;
-    const settled = write.catch((error) => {
+    write.catch((error) => {
       this.writeFailure ??= error;
     });
-    if (this.slowModel && madeCalls) this.callsWritten = Promise.all([this.callsWritten, settled]).then(() => undefined);
   }
 
   /** When the run has ended: what is held written, and the run's trace packed, in one statement (./store TraceWriter.seal). */

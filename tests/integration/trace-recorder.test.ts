@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPrisma } from '@/lib/db/client';
-import { RunCancelledError, TraceRecorder } from '@/lib/trace/recorder';
+import { randomUUID } from 'node:crypto';
+import { RunCancelledError, RunLeaseLostError, TraceRecorder } from '@/lib/trace/recorder';
+import { ModelClient } from '@/lib/llm/client';
+import { OpenAIBackend } from '@/lib/llm/openai-backend';
+import { PostgresResponseCache } from '@/lib/llm/store';
+import { recallTemplate } from '@/lib/llm/templates/generic';
+import { reply, startScriptedOpenAIServer } from '../support/openai-server';
 import { StepContractError } from '@/lib/trace/step-schemas';
 import { readCalls, readStep, readTrace } from '@/lib/trace/store';
 import { callTimings } from '@/lib/runs/view';
@@ -166,10 +172,9 @@ describe('TraceRecorder', () => {
     expect(await getPrisma().evidence.count({ where: { runId: run.id } })).toBe(0);
   });
 
-  it("in a run's executor with a model, no step waits for its write: the steps that made model calls are stored before the next request; the seal packs all", async () => {
+  it("in a run's executor with a model, no step waits for its write: steps go on while their writes are held up, the writes land in order; the seal packs all", async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id, { everyStepWaits: false });
-    const stored = (label: string) => getPrisma().step.findFirst({ where: { runId: run.id, label } });
     const call = {
       role: 'answer' as const,
       template: 't',
@@ -189,15 +194,22 @@ describe('TraceRecorder', () => {
       finishReason: null,
       error: null,
     };
-    await trace.step({ kind: 'xr2.recall', label: 'Asked' }, async (step) => {
-      await trace.callRecorder(step)(call);
-      return { claims: [], note: null };
-    });
-    // What the next request waits for: the step that made the call, stored.
-    await trace.callsStored();
-    expect(await stored('Asked')).toMatchObject({ status: 'succeeded' });
-    // Written behind (not waited for); the seal stores it and packs every body.
-    await trace.step({ kind: 'regram.revise', label: 'Offline work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
+    // Every trace write holds the run's row shared: a transaction holding it for update keeps them all waiting.
+    const holder = await getPool().connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from runs where id = $1 for update', [run.id]);
+      await trace.step({ kind: 'xr2.recall', label: 'Asked' }, async (step) => {
+        await trace.callRecorder(step)(call);
+        return { claims: [], note: null };
+      });
+      await trace.step({ kind: 'regram.revise', label: 'Offline work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
+      // Both steps ended, nothing is stored yet.
+      expect(await getPrisma().step.count({ where: { runId: run.id } })).toBe(0);
+      await holder.query('commit');
+    } finally {
+      holder.release();
+    }
     await trace.seal();
     const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(rows.map((r) => [r.label, r.status, r.output])).toEqual([
@@ -205,10 +217,56 @@ describe('TraceRecorder', () => {
       ['Offline work', 'succeeded', null],
     ]);
     expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(1);
-    expect((await readTrace(run.id)).steps.map((s) => s.output)).toEqual([
+    const read = await readTrace(run.id);
+    expect(read.steps.map((s) => s.output)).toEqual([
       { claims: [], note: null },
       { head: 'a', relation: 'r', tail: 'b' },
     ]);
+    expect((await readCalls(run.id)).map((c) => [c.output, c.cached])).toEqual([['A', false]]);
+  });
+
+  it("a crash between a model call and its step's write loses no completed step; the write refused fails the old attempt, and the resumed run gets the call's answer from the response cache, not the model", async () => {
+    const recall = JSON.stringify({ claims: [{ statement: 'aspirin inhibits COX-1', confidence: 0.9 }] });
+    const server = await startScriptedOpenAIServer(() => reply.ok(recall));
+    const backend = new OpenAIBackend({ baseUrl: server.baseUrl, model: `crash-${randomUUID()}`, timeoutMs: 5_000, cache: new PostgresResponseCache() });
+    const model = new ModelClient(backend);
+    try {
+      const run = await getPrisma().run.update({ where: { id: (await newRun()).id }, data: { attempts: 1 } });
+      let executions = 0;
+      const ask = (trace: TraceRecorder, label: string, question: string, during?: () => Promise<unknown>) =>
+        trace.step({ kind: 'xr2.recall', label }, async (step) => {
+          executions++;
+          const result = await model.call(recallTemplate, { question, entities: [] }, { recorder: trace.callRecorder(step) });
+          await during?.();
+          return { claims: [], note: result.text };
+        });
+
+      const first = await TraceRecorder.open(run.id, { fresh: true, everyStepWaits: false, lease: 1 });
+      await ask(first, 'First', 'What does aspirin inhibit?');
+      await until(() => getPrisma().step.findFirst({ where: { runId: run.id, label: 'First', status: 'succeeded' } }));
+      // The worker dies after the second call answered, before its step's write: recovery hands the run to a second attempt.
+      await ask(first, 'Second', 'What does ibuprofen inhibit?', () => getPrisma().run.update({ where: { id: run.id }, data: { attempts: 2 } }));
+      await expect(first.flush()).rejects.toBeInstanceOf(RunLeaseLostError);
+      expect(server.requests).toHaveLength(2);
+      // The answer is in the response cache as soon as it arrived (written behind it).
+      await until(async () => (await getPool().query('select 1 from model_cache where model = $1', [backend.describe().model])).rowCount === 2 || null);
+
+      const resumed = await TraceRecorder.open(run.id, { everyStepWaits: false, lease: 2 });
+      expect(await ask(resumed, 'First', 'What does aspirin inhibit?')).toEqual({ claims: [], note: recall });
+      expect(await ask(resumed, 'Second', 'What does ibuprofen inhibit?')).toEqual({ claims: [], note: recall });
+      await resumed.seal();
+      expect(executions).toBe(3);
+      expect(server.requests).toHaveLength(2);
+      const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+      expect(steps.map((s) => [s.label, s.status])).toEqual([
+        ['First', 'succeeded'],
+        ['Second', 'failed'],
+        ['Second', 'succeeded'],
+      ]);
+      expect((await readCalls(run.id)).map((c) => c.cached)).toEqual([false, true]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('stops at the next step once the run is cancelled', async () => {

@@ -249,26 +249,6 @@ describe('OpenAIBackend against a scripted OpenAI-compatible server', () => {
     expect(records.map((r) => r.cached)).toEqual([false, true]);
   });
 
-  it("sends no request before what the client waits for (a run's stored calls), and answers from the cache without waiting", async () => {
-    server = await startScriptedOpenAIServer([reply.ok(goodVerdict)]);
-    const backend = new OpenAIBackend({ baseUrl: server.baseUrl, apiKey: API_KEY, model: 'test-model', timeoutMs: 2_000, cache: new MemoryResponseCache() });
-    let store = () => undefined as void;
-    const stored = new Promise<void>((resolve) => (store = resolve));
-    const client = new ModelClient(backend, { beforeSend: () => stored });
-    const first = client.call(judgeTemplate, judgeInput);
-    // Long past the cache lookup: still held.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.requests).toHaveLength(0);
-    store();
-    expect((await first).parsed).toEqual({ verdict: 'yes', reason: 'aspirin is named' });
-    expect(server.requests).toHaveLength(1);
-
-    // A cached answer costs nothing to make again: it does not wait for a gate that never opens.
-    const hung = new ModelClient(backend, { beforeSend: () => new Promise<void>(() => undefined) });
-    expect(await hung.call(judgeTemplate, judgeInput)).toMatchObject({ cached: true, parsed: { verdict: 'yes', reason: 'aspirin is named' } });
-    expect(server.requests).toHaveLength(1);
-  });
-
   it('does not cache sampled calls, whose answers are meant to differ', async () => {
     const { server, client } = await setup([reply.ok(goodVerdict), reply.ok('{"verdict":"no","reason":"sampled"}')], { cache: new MemoryResponseCache() });
     const params = { temperature: 0.7 };

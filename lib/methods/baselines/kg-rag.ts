@@ -20,8 +20,9 @@ export const kgRag = defineMethod({
     "Links the question's entities, reads their 1-hop KG neighbourhood, ranks it (lexical match + entities joined) and answers from the top 20 triples and the enabled context blocks.",
   params: KgRagParamsSchema,
   async run(ctx) {
-    const context = await gatherContext(ctx, 'kg-rag');
-    const neighbourhood = await kgNeighbourhood(ctx, context.frame);
+    // The neighbourhood reads only the linked question: retrieved while the context's recall call is in flight.
+    const context = await gatherContext(ctx, 'kg-rag', (frame) => kgNeighbourhood(ctx, frame));
+    const neighbourhood = context.alongside;
     const kgBlock = [
       ...(neighbourhood.answerSet.length ? [{ channel: 'aids' as const, title: ANSWER_SET_TITLE, lines: neighbourhood.answerSet }] : []),
       ...(neighbourhood.pairs.length ? [{ channel: 'kg' as const, title: PAIR_EDGES_TITLE, lines: neighbourhood.pairs }] : []),

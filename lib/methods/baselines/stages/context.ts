@@ -9,8 +9,10 @@ import { readDocuments } from './documents';
 /** The baselines: each records its context and answer steps under its own id. */
 export type BaselineId = Extract<MethodId, 'direct' | 'cot' | 'kg-rag'>;
 
-export interface Context {
+export interface Context<A = undefined> {
   frame: QuestionFrame;
+  /** What `alongside` gave. */
+  alongside: A;
   blocks: ContextBlock[];
   /** Why a channel gave nothing ("doc switch is off", "the model recalled no claims"). */
   notes: string[];
@@ -21,13 +23,19 @@ export interface Context {
  * documents, profiles of the linked entities, parametric recall (kept apart
  * as unverified claims) and web records. KG triples are not among them: only
  * `kg-rag` reads the graph. Everything gathered is shown, so all of it is selected.
+ * `alongside`: other work that reads only the linked question (kg-rag's
+ * neighbourhood, a step of its own), done while the channels answer.
  */
-export async function gatherContext(ctx: MethodContext<ContextParams>, method: BaselineId): Promise<Context> {
+export async function gatherContext<A = undefined>(
+  ctx: MethodContext<ContextParams>,
+  method: BaselineId,
+  alongside?: (frame: QuestionFrame) => Promise<A>,
+): Promise<Context<A>> {
   return ctx.trace.step({ kind: `${method}.context`, label: 'Context blocks', input: { switches: ctx.channels.switches } }, async (step) => {
     const frame = await frameQuestion(ctx, step);
     const nodes = linkedNodes(frame);
     // The channels read the question independently: asked together (the recall's model call overlaps the document search).
-    const [doc, entity, param, web] = await Promise.all([
+    const [doc, entity, param, web, besides] = await Promise.all([
       readDocuments(ctx, step, frame.question, ctx.params.docK),
       ctx.channels.entity.profiles(
         step,
@@ -39,6 +47,7 @@ export async function gatherContext(ctx: MethodContext<ContextParams>, method: B
         nodes.map((n) => n.name),
       ),
       ctx.channels.web.search(step, frame.question, ctx.params.webK),
+      alongside?.(frame) as Promise<A>,
     ]);
     const answers: [Omit<ContextBlock, 'lines'>, ChannelAnswer][] = [
       [{ channel: 'doc', title: 'Documents' }, doc],
@@ -49,6 +58,6 @@ export async function gatherContext(ctx: MethodContext<ContextParams>, method: B
     const blocks = answers.filter(([, a]) => a.items.length).map(([b, a]) => ({ ...b, lines: a.items.map(toLine) }));
     await ctx.trace.markSelected(blocks.flatMap((b) => b.lines.map((l) => l.id)));
     const notes = answers.flatMap(([b, a]) => (a.note ? [`${b.channel}: ${a.note}`] : []));
-    return { frame, blocks, notes };
+    return { frame, alongside: besides, blocks, notes };
   });
 }

@@ -148,7 +148,7 @@ export const PHRASE: Record<string, { out: (a: string) => string; in: (a: string
 };
 
 // ---------- the graph ----------
-export const nodes = new Map<string, Named>();
+const nodes = new Map<string, Named>();
 export const byKind = new Map<string, string[]>();
 const degree = new Map<string, number>(); // `${id}|${me}|${dir}`
 const nameCountInKind = new Map<string, number>();

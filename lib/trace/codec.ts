@@ -123,27 +123,28 @@ function flatten(o: Obj, ordinalOf: (v: object) => number | undefined, prefix: s
 /** The row's leaf values when its leaf paths (flatten's) are exactly `paths`, in this order; otherwise null. */
 function leafValues(row: Obj, paths: string[][], ordinalOf: (v: object) => number | undefined): unknown[] | null {
   const values: unknown[] = [];
-  const prefix: string[] = [];
-  const walk = (o: Obj): boolean => {
-    for (const k of Object.keys(o)) {
-      const v = o[k];
-      if (v === undefined) continue;
-      const path = paths[values.length];
-      const depth = prefix.length;
-      if (!path || path.length <= depth || path[depth] !== k) return false;
-      for (let i = 0; i < depth; i++) if (path[i] !== prefix[i]) return false;
-      if (nests(v, ordinalOf)) {
-        prefix.push(k);
-        if (!walk(v)) return false;
-        prefix.pop();
-      } else {
-        if (path.length !== depth + 1) return false;
-        values.push(v);
-      }
+  return walkLeaves(row, paths, ordinalOf, values, []) && values.length === paths.length ? values : null;
+}
+
+/** leafValues' walk of one (nested) object at `prefix`, adding its leaves to `values`; false at the first path that differs. A function of its own: a closure made per row costs more than the walk (one is made per row of every table). */
+function walkLeaves(o: Obj, paths: string[][], ordinalOf: (v: object) => number | undefined, values: unknown[], prefix: string[]): boolean {
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (v === undefined) continue;
+    const path = paths[values.length];
+    const depth = prefix.length;
+    if (!path || path.length <= depth || path[depth] !== k) return false;
+    for (let i = 0; i < depth; i++) if (path[i] !== prefix[i]) return false;
+    if (nests(v, ordinalOf)) {
+      prefix.push(k);
+      if (!walkLeaves(v, paths, ordinalOf, values, prefix)) return false;
+      prefix.pop();
+    } else {
+      if (path.length !== depth + 1) return false;
+      values.push(v);
     }
-    return true;
-  };
-  return walk(row) && values.length === paths.length ? values : null;
+  }
+  return true;
 }
 
 function setPath(o: Obj, path: string[], v: unknown) {

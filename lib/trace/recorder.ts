@@ -4,6 +4,7 @@ import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Json, type Stored } from './codec';
 import { emptyTrace, encodeStepJson, openTrace, runStatus, RunLeaseLostError, TraceWriter, type CallRow, type ResumeState } from './store';
+import { madeRecord } from './recorded';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 import { errorMessage } from '@/lib/base/errors';
@@ -268,6 +269,7 @@ export class TraceRecorder {
         return known;
       }
       const record = { ...item, ...this.nextEvidenceKey(), stepId: step?.id ?? null, selected: (item.selected ?? false) && selectable(item) };
+      madeRecord(record);
       if (key) this.retrieved.set(key, record);
       records.push(record);
       return record;

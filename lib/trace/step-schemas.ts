@@ -6,6 +6,7 @@ import { eigen1Steps } from './steps/eigen1';
 import { legacyVerifySteps } from './steps/k2v';
 import { regramSteps } from './steps/regram';
 import { xr2Steps } from './steps/xr2';
+import { checkedRecord } from './recorded';
 
 /**
  * The typed contract of step outputs: one zod schema per step kind (per-method
@@ -122,6 +123,8 @@ function isPlainJson(value: unknown): boolean {
     for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i])) return false;
     return true;
   }
+  // A record a contract checked before was plain JSON then (../recorded.ts).
+  if (checkedRecord(value)) return true;
   const proto = Object.getPrototypeOf(value);
   if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
   for (const k in value) if (!isPlainJson((value as Record<string, unknown>)[k])) return false;

@@ -535,8 +535,11 @@ const PARSED_IS_OUTPUT = { $parsedIsOutput: true };
 function storedParsed(parsed: unknown, output: string | null): Json {
   if (parsed === undefined || parsed === null) return null;
   if (output === null) return parsed as Json;
+  const text = JSON.stringify(parsed);
+  // Most outputs are the parsed value's JSON text as it is: one stringify says so, without parsing the output.
+  if (text === output) return PARSED_IS_OUTPUT;
   try {
-    return JSON.stringify(JSON.parse(output)) === JSON.stringify(parsed) ? PARSED_IS_OUTPUT : (parsed as Json);
+    return JSON.stringify(JSON.parse(output)) === text ? PARSED_IS_OUTPUT : (parsed as Json);
   } catch {
     return parsed as Json;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkStepOutput, parseStepOutput, parseStoredOutput, StepContractError } from '@/lib/trace/step-schemas';
+import { checkStepOutput, parseStepOutput, parseStoredOutput, StepContractError, stepContractIssues } from '@/lib/trace/step-schemas';
+import { madeRecord } from '@/lib/trace/recorded';
 
 const region = {
   nodes: [
@@ -45,6 +46,20 @@ describe('step output contracts', () => {
     const broken = { ...region, edges: [{ ...region.edges[0], edgeId: 'seven' }] };
     expect(() => checkStepOutput('regram.region', broken)).toThrow(StepContractError);
     expect(() => checkStepOutput('regram.region', broken)).toThrow(/edges/);
+  });
+
+  it('checks an evidence record the recorder made where an output first holds it; a broken one, or a copy, is checked every time', () => {
+    const record = (ordinal: number, text: unknown) => ({ channel: 'kg', kind: 'triple', ref: `edge:${ordinal}`, text, id: `e${ordinal}`, ordinal, stepId: null, selected: false });
+    const good = record(0, 'A treats B');
+    const broken = record(1, 5);
+    madeRecord(good);
+    madeRecord(broken);
+    expect(stepContractIssues('channel.kg', [good])).toBeNull();
+    // Held again (ReGraM's candidates over its channel's records): the same record passes as it is.
+    expect(stepContractIssues('regram.candidates', { candidates: [], records: [good] }) ?? '').not.toMatch(/records/);
+    for (let i = 0; i < 2; i++) expect(stepContractIssues('channel.kg', [good, broken])).toMatch(/\[1\]\.text/);
+    // A copy is not the record the recorder made: checked whole.
+    expect(stepContractIssues('channel.kg', [{ ...good, ordinal: 0.5 }])).toMatch(/\[0\]\.ordinal/);
   });
 
   it('parses a stored output for a renderer, or says why it cannot', () => {

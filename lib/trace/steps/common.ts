@@ -3,6 +3,7 @@ import { LinkedEntitySchema } from '@/lib/llm/offline/types';
 import { AID_NAMES } from '@/lib/channels/aid-names';
 import { Channel } from '@/lib/db/generated/enums';
 import { EVIDENCE_KINDS, TripleDataSchema } from '../types';
+import { checkedRecord, recordChecked } from '../recorded';
 
 /**
  * Shapes shared by the step contracts of every method: evidence records as the
@@ -32,7 +33,24 @@ export const EvidenceRecordSchema = EvidenceInputSchema.extend({
   stepId: z.string().nullable(),
   selected: z.boolean(),
 });
-export const EvidenceRecordsSchema = z.array(EvidenceRecordSchema);
+const RecordListSchema = z.array(EvidenceRecordSchema);
+type RecordList = z.output<typeof RecordListSchema>;
+
+/**
+ * Evidence records of the run. Records the recorder made are checked whole once, where an output first holds them
+ * (../recorded.ts); a later output that holds only such records (ReGraM's candidates over its channel's records,
+ * EIGEN-1's retrieval) stores references to them and passes as it is.
+ */
+export const EvidenceRecordsSchema = z.unknown().transform((value, ctx): RecordList => {
+  if (Array.isArray(value) && value.every(checkedRecord)) return value as RecordList;
+  const parsed = RecordListSchema.safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  }
+  for (const record of value as unknown[]) recordChecked(record);
+  return parsed.data;
+});
 
 /** One evidence record as a role sees it: id, text and the triples behind a KG record (lib/methods/baselines/evidence). */
 export const EvidenceLineSchema = z.object({

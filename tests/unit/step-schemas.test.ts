@@ -49,7 +49,16 @@ describe('step output contracts', () => {
   });
 
   it('checks an evidence record the recorder made where an output first holds it; a broken one, or a copy, is checked every time', () => {
-    const record = (ordinal: number, text: unknown) => ({ channel: 'kg', kind: 'triple', ref: `edge:${ordinal}`, text, id: `e${ordinal}`, ordinal, stepId: null, selected: false });
+    const record = (ordinal: number, text: unknown) => ({
+      channel: 'kg',
+      kind: 'triple',
+      ref: `edge:${ordinal}`,
+      text,
+      id: `e${ordinal}`,
+      ordinal,
+      stepId: null,
+      selected: false,
+    });
     const good = record(0, 'A treats B');
     const broken = record(1, 5);
     madeRecord(good);

@@ -11,6 +11,7 @@ import {
 } from '@/components/graph/model';
 import type { EvidenceView, RunView, SeedEntity } from '@/lib/runs/view';
 import type { RejectedHypothesis } from '@/lib/trace/hypotheses';
+import { distinctBy } from '@/lib/base/distinct';
 
 /**
  * A run's evidence as a graph (pure): KG triples and path hops become edges
@@ -125,7 +126,7 @@ function unitEdges(e: EvidenceView, data: Data, channel: GraphChannel): EdgeDraf
   const entities = data.entities.flatMap((x) =>
     isObject(x) && typeof x.nodeId === 'string' ? [{ id: x.nodeId, name: str(x.name) ?? x.nodeId, kind: str(x.kind) ?? kindOfNodeId(x.nodeId) }] : [],
   );
-  const unique = [...new Map(entities.map((x) => [x.id, x])).values()];
+  const unique = distinctBy(entities, (x) => x.id);
   if (unique.length < 2) return [];
   const relations = Array.isArray(data.relations) ? data.relations.filter((r): r is string => typeof r === 'string') : [];
   const label = str(data.predicate) ?? relations[0] ?? 'co-mentioned';

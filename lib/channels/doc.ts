@@ -8,6 +8,7 @@ import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { factKey } from './citations';
 import { lookupsOf } from './lookups';
 import { nameList } from '@/lib/llm/templates/names';
+import { onePerNode } from '@/lib/base/distinct';
 
 /** How a search ended, recorded as the step's output: passages, or "no relevant document" with why. */
 export interface DocSearchResult {
@@ -148,7 +149,7 @@ export class DocChannel {
   /** Entities linked in the question and in the query, with their aliases (names only when the entity switch is off). */
   private async entitiesFor(query: string): Promise<CandidateEntity[]> {
     const [question, own] = await Promise.all([this.link(this.deps.question?.text ?? ''), this.link(query)]);
-    return [...new Map([...question, ...own].map((e) => [e.nodeId, e])).values()];
+    return onePerNode([...question, ...own]);
   }
 
   private link(text: string): Promise<CandidateEntity[]> {
@@ -159,7 +160,7 @@ export class DocChannel {
     if (!text.trim()) return [];
     const aliases = this.deps.switches.entity;
     const links = await linkEntities(text, { aliases, fuzzy: false, lookups: this.deps.lookups });
-    const nodes = [...new Map(links.map((l) => [l.nodeId, l])).values()];
+    const nodes = onePerNode(links);
     if (!nodes.length) return [];
     const byNode = aliases
       ? await lookupsOf(this.deps).byNode(

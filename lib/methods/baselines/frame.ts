@@ -3,6 +3,7 @@ import { optionsBlock, questionShown } from '@/lib/llm/templates/options-block';
 import type { LinkedEntity } from '@/lib/llm/offline/types';
 import type { StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../types';
+import { onePerNode } from '@/lib/base/distinct';
 
 /**
  * The question as every role sees it. The entity links (made through the
@@ -27,7 +28,7 @@ export async function frameQuestion(ctx: MethodContext<unknown>, step: StepHandl
 /** Distinct linked nodes of the question and its options. */
 export function linkedNodes(frame: QuestionFrame): LinkedEntity[] {
   const all = [...frame.entities, ...Object.values(frame.optionLinks).flat()];
-  return [...new Map(all.map((e) => [e.nodeId, e])).values()];
+  return onePerNode(all);
 }
 
 export function entityList(entities: LinkedEntity[]): string {

@@ -3,6 +3,7 @@ import { sameKind } from '@/lib/llm/offline/metaedges';
 import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
 import { locatedHops, planRelations, type Plan } from './plan';
 import type { UnitEntity, UnitPath } from './units';
+import { distinctBy, onePerNode } from '@/lib/base/distinct';
 
 /**
  * The KG evidence subgraph G_q (DetectEvidenceSubgraph / PruneSubgraph): the
@@ -44,8 +45,8 @@ export function subgraphOf(paths: UnitPath[]): Subgraph {
 
 export function mergeSubgraphs(a: Subgraph, b: Subgraph): Subgraph {
   return {
-    nodes: [...new Map([...a.nodes, ...b.nodes].map((n) => [n.nodeId, n])).values()],
-    edges: [...new Map([...a.edges, ...b.edges].map((e) => [e.edgeId, e])).values()],
+    nodes: onePerNode([...a.nodes, ...b.nodes]),
+    edges: distinctBy([...a.edges, ...b.edges], (e) => e.edgeId),
   };
 }
 

@@ -2,6 +2,7 @@ import { sameKind } from '@/lib/llm/offline/metaedges';
 import type { TripleData } from '@/lib/trace/types';
 import { locatedHops, type Plan, type PlanHop, type Source } from './plan';
 import { nameList } from '@/lib/llm/templates/names';
+import { onePerNode } from '@/lib/base/distinct';
 
 /**
  * Evidence units: the one currency cross-verification scores. A KG unit is a
@@ -118,7 +119,7 @@ export function mergeUnits(memory: Unit[], incoming: Unit[]): Unit[] {
     byId.set(u.id, {
       ...existing,
       text: u.paths.length ? patternText(paths) : existing.text,
-      entities: [...new Map([...existing.entities, ...u.entities].map((e) => [e.nodeId, e])).values()],
+      entities: onePerNode([...existing.entities, ...u.entities]),
       relations: [...new Set([...existing.relations, ...u.relations])],
       hops: [...new Set([...existing.hops, ...u.hops])],
       provenance: paths.map((p) => p.id),

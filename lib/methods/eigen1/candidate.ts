@@ -1,4 +1,5 @@
 import type { EvidenceItem, Solution, SolutionView } from './templates';
+import { distinctBy } from '@/lib/base/distinct';
 
 /** One version of a candidate solution: its lineage id, its proposer line, and the evidence it may cite. */
 export interface Candidate {
@@ -24,9 +25,9 @@ export function viewOf(c: Candidate): SolutionView {
   return { solution: c.solution, evidence: c.evidence };
 }
 
-/** Evidence lists merged by id, first occurrence kept. */
+/** Evidence lists merged by id, in first-seen order (distinctBy). */
 export function union(...lists: EvidenceItem[][]): EvidenceItem[] {
-  return [...new Map(lists.flat().map((e) => [e.id, e])).values()];
+  return distinctBy(lists.flat(), (e) => e.id);
 }
 
 /** Evidence ids the solution's claims cite. */

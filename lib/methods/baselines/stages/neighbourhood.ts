@@ -8,6 +8,7 @@ import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
 import { linkedNodes, type QuestionFrame } from '../frame';
 import type { KgRagParams } from '../params';
+import { onePerNode } from '@/lib/base/distinct';
 
 export interface RankedTriple {
   id: string;
@@ -77,7 +78,7 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
       const node = (e: { nodeId: string; kind: string; name: string }) => ({ id: e.nodeId, kind: e.kind, name: e.name });
       // Aids on: the relations the reader finds asked at the anchors. A neighbourhood cut at its limit keeps them first.
       const asked = new Set([...(read?.relations.values() ?? [])].flat());
-      const pairs = shownPairs(await pairEdges(ctx, step, read?.anchors ?? distinct(frame.entities)), read ? asked : null);
+      const pairs = shownPairs(await pairEdges(ctx, step, read?.anchors ?? onePerNode(frame.entities)), read ? asked : null);
       const kg = await ctx.channels.kg.triplesAround(
         step,
         anchors.map(node),
@@ -123,11 +124,6 @@ const KG_TITLE = 'Knowledge graph facts';
 
 /** Entities of the question whose pairs are read: the first few named, as a question relates few entities to each other. */
 const PAIR_ENTITIES = 4;
-
-/** One entity per node, in the order the question names them. */
-function distinct<T extends { nodeId: string }>(entities: T[]): T[] {
-  return [...new Map(entities.map((e) => [e.nodeId, e])).values()];
-}
 
 const pairKey = (a: string, b: string) => [a, b].sort().join(' ');
 

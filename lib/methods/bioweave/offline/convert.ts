@@ -1,6 +1,7 @@
 import { extractEvidenceUnits } from '@/lib/llm/offline/passages';
 import type { Conversion, ConversionInput } from '../templates';
 import { textHops } from '../units';
+import { onePerNode } from '@/lib/base/distinct';
 
 /**
  * ConvertEvidenceGraph without a model: the kit's sentence units (candidate
@@ -11,7 +12,7 @@ export function convertSpansOffline(input: ConversionInput): Conversion {
   const unused: string[] = [];
   const units = input.spans.flatMap((span) => {
     const found = extractEvidenceUnits({ id: span.spanId, text: span.text }, input.candidates);
-    const entities = [...new Map(found.flatMap((u) => u.entities).map((e) => [e.nodeId, e])).values()];
+    const entities = onePerNode(found.flatMap((u) => u.entities));
     const predicate = found.find((u) => u.predicate)?.predicate ?? null;
     const relations = predicate?.metaedges ?? [];
     const hops = textHops(input.plan, entities, relations);

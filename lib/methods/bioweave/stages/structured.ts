@@ -9,6 +9,7 @@ import { findHop, followed, planRelations, type LocatedHop, type Plan, type Plan
 import type { RoundPlan } from '../round';
 import { pathOf, prunePaths, type Pruning } from '../subgraph';
 import { kgHops, patternText, reverse, stepFits, stepsOf, type Unit, type UnitEntity, type UnitPath } from '../units';
+import { onePerNode } from '@/lib/base/distinct';
 
 /**
  * StructuredRetrieval: bidirectional path search between the topic entities,
@@ -308,7 +309,7 @@ function groupUnits(plan: Plan, round: number, ranked: (Found & { ranked: Ranked
       round,
       ref: null,
       text: patternText(paths),
-      entities: [...new Map(paths.flatMap((p) => p.nodes).map((n) => [n.nodeId, n])).values()],
+      entities: onePerNode(paths.flatMap((p) => p.nodes)),
       predicate: paths[0].metapath,
       relations: [...new Set(paths.flatMap((p) => p.triples.map((t) => t.metaedge)))],
       hops: kgHops(plan, paths),

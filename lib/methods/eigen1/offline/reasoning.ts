@@ -12,6 +12,7 @@ import { normalise } from '@/lib/llm/offline/text';
 import type { Anchor, Hop, Proposition, QuestionReading } from '@/lib/llm/offline/types';
 import type { TripleData } from '@/lib/trace/types';
 import type { EvidenceItem } from '../templates';
+import { onePerNode } from '@/lib/base/distinct';
 
 export interface PlanParagraph {
   text: string;
@@ -112,7 +113,7 @@ function closing(u: QuestionReading): string {
 
 /** The whole reasoning of one proposer, as paragraphs. */
 export function reasoningPlan(u: QuestionReading, proposer: number): PlanParagraph[] {
-  const named = [...new Map([...u.anchors.map((a) => a.entity), ...u.propositions.flatMap((p) => [p.subject, p.object])].map((e) => [e.nodeId, e])).values()];
+  const named = onePerNode([...u.anchors.map((a) => a.entity), ...u.propositions.flatMap((p) => [p.subject, p.object])]);
   const paragraphs: PlanParagraph[] = [
     {
       need: null,

@@ -6,6 +6,7 @@ import type { EvidenceRecord, StepHandle, TripleData } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { asLinked } from '@/lib/llm/offline/linked';
 import { toItem, type RetrievedItem } from './records';
+import { onePerNode } from '@/lib/base/distinct';
 
 export interface Retrieval {
   query: string;
@@ -47,7 +48,7 @@ export async function retrieve(
     const notes: string[] = [];
     const links = asLinked(await ctx.channels.entity.link(step, query, 'Link query entities'));
     const read = await ctx.channels.aids.queryAnchors(step, query, links);
-    const anchors = read?.anchors ?? [...new Map(links.map((l) => [l.nodeId, l])).values()];
+    const anchors = read?.anchors ?? onePerNode(links);
     const triples: EvidenceRecord[] = [];
     /** Which entity's neighbourhood each triple came from. */
     const around = new Map<string, string>();

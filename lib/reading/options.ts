@@ -134,9 +134,14 @@ const LIST_OPENER =
 const SENTENCE_WORD =
   /(?<![\p{L}'])(?:i|i'm|i've|me|my|we|our|you|your|he|his|she|her|they|their|it|its|this|that|is|are|was|were|has|have|had|does|do|did|can|could|would|will|should|please|thanks|also)(?![\p{L}'])/iu;
 const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!:](?=\s|$)|$)/g;
-const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*[/|]\s*|\n\s*[-*•]?\s*)/gi;
+const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*[/|]\s*|\n\s*[-*•·▪◦–]?\s*)/gi;
 const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|one of these|among)\b/i;
 const MAX_ITEM_WORDS = 6;
+// A question over every member of a list ("… what drug treats all three?"): the list names the anchors.
+const ALL_OF = /\b(?:both|all|each|every|shared?|common|together)\b/i;
+// A question pointing back at a list written before it ("which of these", "which one", "pick one").
+const POINTS_BACK =
+  /\b(?:these|those|them|the above|the following|which one|either|pick|choose|select)\b|\b(?:which|what)\s+(?:\w*(?:[^s\W]|ss)\b|(?:\w+\s+)?(?:is|was|does|did|has|can)\b)/i;
 const QUESTION_WORD = /\b(?:which|what|whose|who|how|where|when|why)\b/i;
 
 /** The list with the most items (the later of equals) among the colon-, dash- or bracket-opened segments. */
@@ -149,6 +154,17 @@ function listedOptions(text: string): Found | null {
       ? listAt(text, bracket.index, from, from + bracket[1].length, from + bracket[1].length + 1)
       : null;
     if (found && found.options.length >= 3 && (!best || found.options.length >= best.options.length)) best = found;
+  }
+  // "Metformin, aspirin, warfarin - which of these treats gout?": a list opening the text, closed by a dash or colon, before a
+  // question that points back at it.
+  const opening = /^([^.?!:—–]+?)(?:\s[—–-]\s|[—–]|:\s)/.exec(text);
+  if (opening && POINTS_BACK.test(text.slice(opening[0].length)) && !ALL_OF.test(text.slice(opening[0].length))) {
+    const found = listAt(text, 0, 0, opening[1].length, opening[0].length);
+    if (found && found.options.length >= 2) best = { ...found, to: opening[0].length };
+  }
+  for (const lines of lineRuns(text)) {
+    const found = listAt(text, lines.from, lines.from, lines.to, lines.to);
+    if (found && (!best || found.options.length >= best.options.length)) best = found;
   }
   for (const opener of text.matchAll(LIST_OPENER)) {
     const from = opener.index + opener[0].length;
@@ -163,7 +179,48 @@ function listedOptions(text: string): Found | null {
   return best;
 }
 
+// A line that can hold one option: a bullet at most, then a few words naming a thing (no question, no clause, no heading colon).
+const BULLET = /^[ \t]*(?:[-*•·▪◦–][ \t]+)?/;
+const itemLine = (line: string) => {
+  const body = line.replace(BULLET, '').trim();
+  return (
+    !!body &&
+    body.split(/\s+/).length <= MAX_ITEM_WORDS &&
+    !/[?:]$/.test(body) &&
+    !QUESTION_WORD.test(body) &&
+    !SENTENCE_WORD.test(body)
+  );
+};
+
+/**
+ * Options written one per line beside the line that asks, whatever closes that line ("… manifestations.\n- A\n- B",
+ * "symptom of … drugs\nA\nB\nC", "Candidates:\nA\nB\nC\nWhich … ?"): a run of two or more lines that each name one thing,
+ * in a text with another line that is not such an item. The run opens at the line break before its first line (or the
+ * text's start, with three lines or more).
+ */
+function lineRuns(text: string): { from: number; to: number }[] {
+  const lines: { start: number; end: number; item: boolean }[] = [];
+  for (const m of text.matchAll(/[^\n]*/g)) {
+    if (m.index > 0 && text[m.index - 1] !== '\n') continue;
+    lines.push({ start: m.index, end: m.index + m[0].length, item: itemLine(m[0]) });
+  }
+  if (!lines.some((l) => !l.item && l.end > l.start)) return [];
+  const runs: { from: number; to: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].item) continue;
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1].item) j++;
+    if (j > i && (i > 0 || j - i >= 2)) runs.push({ from: i > 0 ? lines[i].start - 1 : BULLET.exec(text)![0].length, to: lines[j].end });
+    i = j;
+  }
+  return runs;
+}
+
 function listAt(text: string, openerStart: number, from: number, to: number, closeEnd: number): Found | null {
+  // "Candidates:\nA\nB\nDrugs for X: which …": a list one per line ends at the last line it holds whole.
+  const lineEnd = text.indexOf('\n', to);
+  const broken = text.lastIndexOf('\n', to - 1);
+  if (broken > from && text.slice(to, lineEnd < 0 ? text.length : lineEnd).replace(/^[\s.?!]*/, '') !== '') to = closeEnd = broken;
   // "…, or FIGF (I'm reviewing expression changes)?": a bracketed remark closing the list is the writer's aside, not part of an item.
   const aside = /\s*\(([^()]*)\)\s*$/.exec(text.slice(from, to));
   if (aside && (SENTENCE_WORD.test(aside[1]) || aside[1].split(/\s+/).length > MAX_ITEM_WORDS)) to = from + aside.index;
@@ -237,11 +294,16 @@ function selectedOptions(text: string): Found | null {
     }
     if (!conjunction) continue;
     const words = (s: { start: number; end: number }) => text.slice(s.start, s.end).split(/\s+/);
-    if (spans.some((s) => s.end <= s.start || words(s).length > 4 || words(s).some((w) => CLAUSE_WORD.test(w)))) continue;
-    const longest = Math.max(...spans.map((s) => words(s).length));
     const tail = /^[^\s,]+(?:\s+[^\s,]+)*/.exec(region.slice(at))?.[0] ?? '';
+    // "Is it Organic Anion Transporting Polypeptide 2B1 Inhibitors, … or Protein Kinase Inhibitors?": a list closing its
+    // sentence holds items as long as any list's, the last one up to the sentence's end.
+    const tailWords = tail.split(/\s+/);
+    const closes = /\bit\b/i.test(opener[0]) && /[?.!]/.test(text[from + sentence.index] ?? '') && tailWords.length <= MAX_ITEM_WORDS && !tailWords.some((w) => CLAUSE_WORD.test(w)) && !/\S/.test(region.slice(at + tail.length));
+    const most = closes ? MAX_ITEM_WORDS : 4;
+    if (spans.some((s) => s.end <= s.start || words(s).length > most || words(s).some((w) => CLAUSE_WORD.test(w)))) continue;
+    const longest = closes ? MAX_ITEM_WORDS : Math.max(...spans.map((s) => words(s).length));
     const last: string[] = [];
-    for (const w of tail.split(/\s+/)) {
+    for (const w of tailWords) {
       if (last.length === (isAmong ? 4 : longest) || CLAUSE_WORD.test(w)) break;
       last.push(w);
     }

@@ -14,9 +14,9 @@ import { findQuestionCues, type QuestionCue } from './question-cues';
 import { findRelationCues } from './relation-cues';
 import { findKindWords, type KindWord } from './kind-words';
 import { memberHops } from './members';
-import { joins, kindPlural, metaedges, metaedgesBetween, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
+import { joins, kindPlural, metaedgeInfo, metaedges, metaedgesBetween, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import { relationNouns } from './relation-nouns';
-import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions } from './options';
+import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions, type ParsedOption } from './options';
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
 import { readArrowChain, type ArrowChain } from './arrows';
@@ -223,7 +223,7 @@ function readNow(text: string, input: ReadInput): QuestionReading {
           ),
         );
   const subject = subjectAsked(worded, blanked, relations);
-  const focused = subject ? null : optionsFocus(worded, options, free);
+  const focused = subject ? null : optionsFocus(worded, options, free, blanked);
   const focus = focused?.word ?? null;
   // "Are there any genes linked to both …?", "Is there a gene …? Which ones?": an opening auxiliary that introduces a plural kind, or
   // a question word asking for it, asks for the members, not a verdict.
@@ -398,7 +398,7 @@ function spanOf(l: LinkedEntity, text: string): { start: number; end: number } |
  * the set; an inline option lends its links to the one with its letter or text.
  */
 function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { stem: string; blanked: string; options: QuestionOption[]; written: Span[] } {
-  const split = splitInlineOptions(text);
+  const split = withinNames(splitInlineOptions(text), links, text);
   const inline = split.options.length ? split : linkedOptions(text, links);
   const written = inline.options.map((o) => ({ start: o.start!, end: o.end! }));
   const placed = inline.options.map((o) => ({
@@ -426,6 +426,21 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
 }
 
 /**
+ * A comma inside a linked name ("Vomiting, Anticipatory", "Purpura, Hyperglobulinemic") separates no options: options
+ * a single link spans are one.
+ */
+function withinNames(split: InlineOptions, links: LocatedEntity[], text: string): InlineOptions {
+  const merged: ParsedOption[] = [];
+  for (const o of split.options) {
+    const last = merged.at(-1);
+    if (last && links.some((l) => l.start <= last.start! && l.end >= o.end!)) merged[merged.length - 1] = { ...last, text: text.slice(last.start, o.end), end: o.end };
+    else merged.push(o);
+  }
+  if (merged.length === split.options.length) return split;
+  return { ...split, options: merged.length >= 2 ? merged.map((o, i) => ({ ...o, letter: String.fromCharCode(65 + i) })) : [] };
+}
+
+/**
  * Options written as a bare run of names closing the question ("which of
  * these interacts with upf3a arpc4 exosc2 or ssr4", "which is a CYP2C9
  * inducer propofol chloramphenicol phenytoin boceprevir", "side effect of
@@ -447,7 +462,7 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
     span.kinds.push(l.kind);
     named.set(key, span);
   }
-  const run: { start: number; end: number }[] = [];
+  const run: { start: number; end: number; kinds: NodeKind[] }[] = [];
   let kinds: NodeKind[] = [];
   let joined = false;
   for (const span of [...named.values()].sort((a, b) => b.start - a.start)) {
@@ -462,14 +477,21 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
   }
   if (!run.length) return none;
   const selection = SINGULAR_SELECTION.exec(text);
+  const objectCues = findRelationCues(text).filter(
+    (c) => c.end <= run[0].start && /^[\s,:;-]*(?:(?:with|to|of|by|in|on|for|from|as|at)\s+)?(?:(?:the|a|an)\s+)?$/i.test(text.slice(c.end, run[0].start)),
+  );
+  const object = objectCues.length > 0;
   if (selection && selection.index + selection[0].length <= run[0].start) {
-    // "which of these interacts with upf3a arpc4 exosc2 or ssr4": with nothing named before the run, its first name is what the options relate to.
-    if (run.length >= 4 && !links.some((l) => l.end <= run[0].start)) run.shift();
+    // "which of these interacts with upf3a arpc4 exosc2 or ssr4": with nothing named before the run, its first name is what the
+    // options relate to. "which one is a side effect of drugs that treat psoriasis lipidosis bronchitis or …": a first name
+    // the relation phrase before it takes as its object, by a reading of a kind the other names lack, is that relation's end.
+    const rest = run.slice(1).reduce<NodeKind[]>((shared, r) => shared.filter((k) => r.kinds.some((x) => sameKind(x, k))), run[1]?.kinds ?? []);
+    const objectOf = run[0].kinds.some(
+      (k) => !rest.some((r) => sameKind(r, k)) && objectCues.some((c) => c.metaedges.some((m) => [metaedgeInfo(m)?.source, metaedgeInfo(m)?.target].some((e) => !!e && sameKind(e, k)))),
+    );
+    if (run.length >= 4 && (objectOf || !links.some((l) => l.end <= run[0].start))) run.shift();
   } else {
     const asked = findKindWords(text).some((w) => w.end <= run[0].start && !w.plural && kinds.some((k) => sameKind(k, w.kind)));
-    const object = findRelationCues(text).some(
-      (c) => c.end <= run[0].start && /^[\s,:;-]*(?:(?:with|to|of|by|in|on|for|from|as|at)\s+)?(?:(?:the|a|an)\s+)?$/i.test(text.slice(c.end, run[0].start)),
-    );
     const closing = SINGULAR_SELECTION.test(text.slice(run.at(-1)!.end));
     if (!((asked && !object) || closing)) return none;
   }
@@ -746,6 +768,10 @@ function subjectAsked(focused: Focus | null, text: string, relations: RelationCu
   return verb.metaedges.map((m) => otherEnd(m, focused.word.kind)).find((k): k is NodeKind => !!k) ?? null;
 }
 
+// A question word followed by a noun ("what class", "which group"), not by an auxiliary, a pronoun or a selection.
+const ASKED_NOUN =
+  /(?<![\p{L}])(?:what|which)\s+(?!(?:of|one|ones|is|are|was|were|do|does|did|can|could|would|will|should|has|have|had|the|these|those|a|an|it|they|you|we|i)(?![\p{L}]))\p{L}+/giu;
+
 /** The kinds every linked option can be (any of its readings), in the linker's order for the first. */
 function optionKinds(options: QuestionOption[]): NodeKind[] {
   const linked = options.filter((o) => o.links.length);
@@ -766,11 +792,17 @@ function optionKind(options: QuestionOption[]): NodeKind | null {
  * intermediate, and the answer is the word of the options' kind, or no word
  * at all (the options' kind).
  */
-function optionsFocus(focused: Focus | null, options: QuestionOption[], free: KindWord[]): Focus | null {
+function optionsFocus(focused: Focus | null, options: QuestionOption[], free: KindWord[], text: string): Focus | null {
   const linked = options.filter((o) => o.links.length);
   if (!focused || linked.length < 2) return focused;
+  const canBe = (o: QuestionOption) => everyReading(o.links).some((l) => sameKind(l.kind, focused.word.kind));
+  // "What class do the medicines for asthma fall into?": the question word asks for a noun naming no kind, so the kind word
+  // after it is the clause's subject, and it names the answer only if every option can be of its kind.
+  const asksOther = [...text.matchAll(ASKED_NOUN)].some(
+    (m) => m.index + m[0].length <= focused.word.start && !free.some((w) => w.start < m.index + m[0].length && w.end > m.index),
+  );
   // Linked kinds are loose (a condition is often a side effect or a symptom too): one option that can be of the word's kind keeps it.
-  if (linked.some((o) => everyReading(o.links).some((l) => sameKind(l.kind, focused.word.kind)))) return focused;
+  if (asksOther ? linked.every(canBe) : linked.some(canBe)) return focused;
   const shared = optionKinds(options);
   if (!shared.length) return focused;
   const word = free.find((w) => shared.some((k) => sameKind(k, w.kind)));

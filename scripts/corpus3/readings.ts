@@ -51,6 +51,7 @@ async function main(): Promise<number> {
       );
     for (const p of u.propositions)
       console.log(`  prop ${p.negated ? 'NOT ' : ''}${p.subject.name} -${p.hop.edges.map((e) => e.metaedge).join('|')}- ${p.object.name}`);
+    for (const o of u.options) console.log(`  option ${o.letter} '${o.text}' → ${o.links.map((l) => `${l.name} (${l.kind})`).join(' | ') || 'unlinked'}`);
     if (u.excluded.length) console.log(`  excluded: ${u.excluded.map((e) => e.name).join(', ')}`);
     if (u.notes.length) console.log(`  notes: ${u.notes.join(' | ')}`);
   }

@@ -47,6 +47,14 @@ describe('inline options in any layout, over a chain of two hops', () => {
     [`${asked} (i) vertigo (ii) somnolence (iii) photophobia (iv) dysgeusia`],
     ['Among the options vertigo, somnolence, photophobia or dysgeusia, which one do medicines prescribed for migraine produce?'],
     ['What adverse reaction do medicines prescribed for migraine produce: vertigo, somnolence, photophobia or dysgeusia (my neighbour mentioned one of them)?'],
+    // One per line beside the asking line, whatever closes it, before or after it.
+    ['Name the adverse reaction medicines prescribed for migraine produce.\n- Vertigo\n- Somnolence\n- Photophobia\n- Dysgeusia'],
+    ['adverse reaction medicines prescribed for migraine produce\n· vertigo\n· somnolence\n· photophobia\n· dysgeusia'],
+    ['Choices:\nVertigo\nSomnolence\nPhotophobia\nDysgeusia\nWhat adverse reaction do medicines prescribed for migraine produce?'],
+    ['Vertigo\nSomnolence\nPhotophobia\nDysgeusia\nOne of these is produced by medicines prescribed for migraine: which?'],
+    // A list opening the text, closed by a dash or colon, before a question pointing back at it.
+    ['Vertigo, somnolence, photophobia, dysgeusia - which one do medicines prescribed for migraine produce?'],
+    ['Vertigo, somnolence, photophobia or dysgeusia: what adverse reaction is produced by medicines prescribed for migraine?'],
   ])('%s', (text) => {
     const u = read(text);
     expect(u.outputFormat).toBe('option');
@@ -70,6 +78,10 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['Which genes does imatinib (Gleevec, STI-571) bind?'],
     ['Does sumatriptan bind the gene HTR1B? Answer yes or no.'],
     ['Is vertigo caused by sumatriptan? Reply true or false.'],
+    ['Which drug treats\nmigraine and also\ncauses vertigo?'],
+    ['My son has migraine.\nHe feels dizzy.\nWhich drugs treat it?'],
+    ['Migraine, asthma and eczema: what drug treats all three?'],
+    ['Migraine, asthma and eczema - which genes do they share?'],
   ])('reads no options in a sentence after the question that is not a list: %s', (text) => {
     expect(splitInlineOptions(text).options).toEqual([]);
   });
@@ -85,6 +97,13 @@ describe('a bare run of names of the asked kind closing the question', () => {
     const u = read(text);
     expect(u.outputFormat).toBe('option');
     expect(u.options.map((o) => o.text.toLowerCase())).toEqual(REACTIONS.map((r) => r.toLowerCase()));
+    expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
+  });
+
+  it("starts after a name the relation phrase before it takes as its object, by a kind the other names lack", () => {
+    const text = 'which one is an adverse reaction of drugs that treat migraine vertigo somnolence photophobia or dysgeusia';
+    const u = read(text, {}, [['migraine', 'Disease', MIGRAINE[2], [['Side Effect', 'Side Effect::Migraine']]]]);
+    expect(u.options.map((o) => o.text)).toEqual(REACTIONS.map((r) => r.toLowerCase()));
     expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
   });
 
@@ -122,6 +141,32 @@ describe('options given apart and written in the text are one set', () => {
     const u = readQuestion(q, { links, options: { A: 'Vertigo', B: 'Somnolence' }, optionLinks });
     expect(u.options).toHaveLength(2);
     expect(chains(u)).toEqual(['Migraine:CtD>CcSE']);
+  });
+});
+
+describe('options whose names are long or hold a comma', () => {
+  const CLASSES: Mention[] = [
+    ['Organic Anion Transporting Polypeptide 1B1 Inhibitors', 'Pharmacologic Class', 'Pharmacologic Class::N1'],
+    ['Vinca Alkaloids', 'Pharmacologic Class', 'Pharmacologic Class::N2'],
+    ['Prostaglandins E, Synthetic', 'Pharmacologic Class', 'Pharmacologic Class::N3'],
+    ['Factor Xa Inhibitors', 'Pharmacologic Class', 'Pharmacologic Class::N4'],
+  ];
+  const names = CLASSES.map((c) => c[0]);
+
+  it('reads a list closing "is it …?" with items as long as any list holds, and a comma inside a linked name joins', () => {
+    const text = `Is it ${names.slice(0, 3).join(', ')} or ${names[3]}? A drug for migraine belongs to which of these classes.`;
+    const u = read(text, {}, [MIGRAINE, ...CLASSES]);
+    expect(u.options.map((o) => o.text)).toEqual(names);
+    expect(u.answerKind).toBe('Pharmacologic Class');
+    expect(chains(u)).toEqual(['migraine:CtD>PCiC']);
+  });
+
+  it("takes the options' kind where the question word asks for a noun naming no kind and not every option can be the kind word's", () => {
+    const text = `What group do the medicines for migraine come under: ${names.join('; ')}?`;
+    const u = read(text, {}, [MIGRAINE, ...CLASSES.slice(0, 3), [names[3], 'Pharmacologic Class', 'Pharmacologic Class::N4', [['Compound', 'Compound::X']]]]);
+    expect(u.answerKind).toBe('Pharmacologic Class');
+    expect(u.answerKindFrom).toBe('options');
+    expect(chains(u)).toEqual(['migraine:CtD>PCiC']);
   });
 });
 

@@ -6,7 +6,7 @@ import { graphName } from '../stats';
 import { combinedChecksum, describeFiles } from './checksum';
 import { loadDemoGraph } from './demo';
 import { importDiseaseOntology } from './disease-ontology';
-import { importGeneInfo } from './gene-info';
+import { GENE_INFO_VERSION, importGeneInfo } from './gene-info';
 import { importHetionet, type HetionetFiles } from './hetionet';
 import { importPubmedqa } from './pubmedqa';
 import { poolOf } from '../store/bulk';
@@ -78,7 +78,13 @@ export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: stri
 
     const steps = [
       { file: files?.diseaseOntology, kind: 'profiles', source: 'profiles:disease-ontology', run: (f: string) => importDiseaseOntology(f, importOpts) },
-      { file: files?.geneInfo, kind: 'profiles', source: 'profiles:ncbi-gene', run: (f: string) => importGeneInfo(f, importOpts) },
+      {
+        file: files?.geneInfo,
+        kind: 'profiles',
+        source: 'profiles:ncbi-gene',
+        version: GENE_INFO_VERSION,
+        run: (f: string) => importGeneInfo(f, { ...importOpts, version: GENE_INFO_VERSION }),
+      },
       // After the Disease Ontology: its short names ("type 2 diabetes") are names WordNet's synsets are matched by.
       {
         file: files && graph ? wordnetPath() : undefined,

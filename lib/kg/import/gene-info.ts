@@ -17,7 +17,14 @@ const REQUIRED = [
 ] as const;
 type Column = (typeof REQUIRED)[number];
 
-/** Other designations run to dozens for some genes, many of them near-duplicates; a few carry the useful names. */
+/** The file's rows are read by rules (which designations are kept): a change of rules imports them again. */
+export const GENE_INFO_VERSION = 'gene_info; designations shortest first';
+
+/**
+ * Other designations run to dozens for some genes, many of them near-duplicates; a few carry the useful names, the
+ * shortest first: the common name ("cytochrome P450 3A4", which pharmacologic classes are named by) before the long
+ * descriptions.
+ */
 const MAX_DESIGNATIONS = 5;
 const MAX_DESIGNATION_LENGTH = 100;
 
@@ -71,6 +78,7 @@ async function readGeneInfo(file: string, nodes: Map<string, string>, opts: Impo
     const synonyms = list('Synonyms');
     const designations = list('Other_designations')
       .filter((d) => d.length <= MAX_DESIGNATION_LENGTH)
+      .sort((a, b) => a.length - b.length)
       .slice(0, MAX_DESIGNATIONS);
     const named: [string[], string][] = [
       [[symbol], 'ncbi-symbol'],

@@ -419,7 +419,8 @@ async function abbreviationSpans(
  * A side effect or symptom named by two words or more that the name of exactly one disease ends with ("macular
  * degeneration": the side effect, and the disease age related macular degeneration) takes that disease as a further
  * reading (`narrower`), never as the link: a question whose relation only diseases have ("genes associated with
- * macular degeneration") reads the disease, one about side effects the side effect.
+ * macular degeneration") reads the disease, one about side effects the side effect. One whose last words name a
+ * disease ("erythrodermic psoriasis") takes that disease as a `broader` reading the same way.
  */
 async function addNarrowerDiseases(spans: Span[], tokens: Token[], lookups: KnowledgeLookups): Promise<void> {
   const condition = (c: Reading) => c.method === 'exact' && (isConcept(c.kind, 'sideEffect') || isConcept(c.kind, 'symptom'));
@@ -432,12 +433,19 @@ async function addNarrowerDiseases(spans: Span[], tokens: Token[], lookups: Know
       .map((t) => t.norm)
       .join(' ');
     const named = diseases.filter((d) => d.normalised.endsWith(` ${key}`));
-    if (named.length !== 1) continue;
-    const [d] = named;
-    s.candidates.push({
-      ...{ key, id: d.id, kind: d.kind, name: d.name, degree: d.degree, matched: d.name, source: null },
-      ...{ method: 'alias', score: NARROWER_CONFIDENCE, match: 'narrower', confidence: NARROWER_CONFIDENCE },
-    });
+    // "erythrodermic psoriasis", "community acquired pneumonia": the words that end the span name its head, a broader
+    // disease (the longest such tail), read where the question's relation wants a disease ("treatment for …").
+    const words = key.split(' ');
+    const tails = words.slice(1).map((_, i) => words.slice(i + 1).join(' '));
+    const broader = tails.map((tail) => diseases.find((d) => d.normalised === tail)).find((d) => !!d);
+    for (const [d, match, confidence] of [
+      ...(named.length === 1 ? [[named[0], 'narrower', NARROWER_CONFIDENCE] as const] : []),
+      ...(broader ? [[broader, 'broader', NARROWER_CONFIDENCE] as const] : []),
+    ])
+      s.candidates.push({
+        ...{ key, id: d.id, kind: d.kind, name: d.name, degree: d.degree, matched: d.name, source: null },
+        ...{ method: 'alias', score: confidence, match, confidence },
+      });
   }
 }
 
@@ -465,7 +473,7 @@ function otherReadings(ranked: Reading[], perMention: number): LinkReading[] {
   const others: LinkReading[] = [];
   const asWell = (c: Reading) =>
     (c.method === best.method && c.score === best.score) ||
-    (best.method !== 'fuzzy' && (c.match === 'exact' || c.match === 'lay-term' || c.match === 'narrower') && !isConcept(c.kind, 'gene'));
+    (best.method !== 'fuzzy' && (c.match === 'exact' || c.match === 'lay-term' || c.match === 'narrower' || c.match === 'broader') && !isConcept(c.kind, 'gene'));
   for (const c of ranked.slice(perMention)) {
     if (!asWell(c) || kinds.has(c.kind)) continue;
     kinds.add(c.kind);
@@ -862,7 +870,7 @@ function bestPerNode(candidates: Reading[]): Reading[] {
 
 /** Negative when `a` is a disease and `b` a side effect both named (not misspelt) by the span, positive the other way round. */
 function diseaseFirst(a: Reading, b: Reading): number {
-  if (a.method === 'fuzzy' || b.method === 'fuzzy' || a.match === 'narrower' || b.match === 'narrower') return 0;
+  if (a.method === 'fuzzy' || b.method === 'fuzzy' || [a.match, b.match].some((m) => m === 'narrower' || m === 'broader')) return 0;
   const rank = (c: Reading) => (isConcept(c.kind, 'disease') ? -1 : isConcept(c.kind, 'sideEffect') ? 1 : 0);
   return Math.abs(rank(a) - rank(b)) === 2 ? rank(a) - rank(b) : 0;
 }

@@ -62,7 +62,9 @@ export interface InlineOptions {
  * shared by asthma, psoriasis and Crohn's disease") names the anchors.
  */
 export function splitInlineOptions(text: string): InlineOptions {
-  const found = markedOptions(text) ?? listedOptions(text) ?? selectedOptions(text);
+  // Spoken fillers ("is it uh Purines, or, like, Xanthines") are no part of a list: read with them blanked (same offsets).
+  const plain = text.replace(FILLER, (f) => ' '.repeat(f.length));
+  const found = markedOptions(plain) ?? listedOptions(plain) ?? selectedOptions(plain);
   if (!found) return { stem: text, blanked: text, options: [] };
   const { options, from, to } = found;
   const blanked = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to);
@@ -75,6 +77,10 @@ export function splitInlineOptions(text: string): InlineOptions {
   const stem = `${before}${/^[.?!]/.test(rest) ? '' : ' '}${rest}`.trim();
   return { stem, blanked, options };
 }
+
+// Hesitations of speech, and a hedge right after a list's separator ("or maybe X", ", like, X"): no item's words.
+const FILLER =
+  /(?<![\p{L}'-])(?:u+h+m*|u+m+|e+r+m*|h+m+|a+h+)(?![\p{L}'-])|(?<=(?:,|\bor|\band)\s+)(?:like|maybe|perhaps|possibly|probably|i think|i guess|you know|i mean)(?![\p{L}])/giu;
 
 /** Whether a span of the question lies inside one of its inline options. */
 export function insideOptions(span: { start?: number; end?: number }, options: ParsedOption[]): boolean {
@@ -134,7 +140,7 @@ const LIST_OPENER =
 const SENTENCE_WORD =
   /(?<![\p{L}'])(?:i|i'm|i've|me|my|we|our|you|your|he|his|she|her|they|their|it|its|this|that|is|are|was|were|has|have|had|does|do|did|can|could|would|will|should|please|thanks|also)(?![\p{L}'])/iu;
 const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!:](?=\s|$)|$)/g;
-const SEPARATOR = /\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*[/|]\s*|\n\s*[-*•·▪◦–]?\s*)/gi;
+const SEPARATOR = /\s*(?:,[\s,]*(?:(?:and|or)\b[\s,]*)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*[/|•·▪◦]\s*|\n\s*[-*•·▪◦–]?\s*)/gi;
 const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|one of these|among)\b/i;
 const MAX_ITEM_WORDS = 6;
 // A question over every member of a list ("… what drug treats all three?"): the list names the anchors.
@@ -150,9 +156,12 @@ function listedOptions(text: string): Found | null {
   // "… a drug for asthma (Purines, Xanthines or Thiazides)?", "[A | B | C]": a bracketed list of choices, joined by "or" or a bar.
   for (const bracket of text.matchAll(/[([]([^()[\]]+)[)\]]/g)) {
     const from = bracket.index + 1;
-    const found = /\s(?:or|and\/or)\s|[/|]/i.test(bracket[1])
-      ? listAt(text, bracket.index, from, from + bracket[1].length, from + bracket[1].length + 1)
-      : null;
+    // A bracket closing the text holds a list joined by commas alone too ("… IN (A, B, C, D)").
+    const closing = !/[\p{L}\p{N}]/u.test(text.slice(bracket.index + bracket[0].length)) && !ALL_OF.test(text);
+    const found =
+      /\s(?:or|and\/or)\s|[/|;]/i.test(bracket[1]) || (closing && (bracket[1].match(/,/g)?.length ?? 0) >= 2)
+        ? listAt(text, bracket.index, from, from + bracket[1].length, from + bracket[1].length + 1)
+        : null;
     if (found && found.options.length >= 3 && (!best || found.options.length >= best.options.length)) best = found;
   }
   // "Metformin, aspirin, warfarin - which of these treats gout?": a list opening the text, closed by a dash or colon, before a
@@ -175,6 +184,12 @@ function listedOptions(text: string): Found | null {
     const to = asked && /^[ \t]*\n/.test(text.slice(from)) ? text.replace(/[\s.?!]+$/, '').length : close.index;
     const found = listAt(text, opener.index + (asked ? 1 : 0), from, to, asked ? to : close.index + close[0].length);
     if (found && (!best || found.options.length >= best.options.length)) best = found;
+    // "Options are A, B, C, D; which of them …": a list joined by commas ends at a semicolon.
+    const semicolon = text.indexOf(';', from);
+    if (!found && semicolon > from && semicolon < to && text.slice(from, semicolon).includes(',')) {
+      const cut = listAt(text, opener.index, from, semicolon, semicolon + 1);
+      if (cut && (!best || cut.options.length >= best.options.length)) best = cut;
+    }
   }
   return best;
 }
@@ -280,19 +295,21 @@ function selectedOptions(text: string): Found | null {
     if (kind) from += kind[0].length;
     const sentence = /[?.!;:](?=\s|$)|$/.exec(text.slice(from))!;
     const region = text.slice(from, from + sentence.index);
+    const seps = [...region.matchAll(SEPARATOR)];
+    let close = seps.findIndex((sep) => /\b(?:or|and)\b/i.test(sep[0]) || !/,/.test(sep[0]));
+    const conjunction = close < 0 ? null : (/\b(or|and)\b/i.exec(seps[close][0])?.[1].toLowerCase() ?? null);
+    // "Which class does it belong among A, B, C, D?": a list of commas alone after "among" closing the question.
+    if (!conjunction && !(isAmong && seps.length >= 2 && seps.every((sep) => /^\s*,\s*$/.test(sep[0])) && /^[\s?.!]*$/.test(text.slice(from + region.length)))) continue;
+    if (!conjunction) close = seps.length - 1;
+    // "A, or B, or C, or D": the conjunction repeated runs the list on.
+    while (conjunction === 'or' && close + 1 < seps.length && /\bor\b/i.test(seps[close + 1][0])) close++;
     const spans: { start: number; end: number }[] = [];
     let at = 0;
-    let conjunction: string | null = null;
-    for (const sep of region.matchAll(SEPARATOR)) {
-      spans.push(trimmed(text, from + at, from + sep.index));
+    for (const sep of seps.slice(0, close + 1)) {
+      const span = trimmed(text, from + at, from + sep.index);
+      if (span.end > span.start || at === 0) spans.push(span);
       at = sep.index + sep[0].length;
-      const word = /\b(or|and)\b/i.exec(sep[0]);
-      if (word || !/,/.test(sep[0])) {
-        conjunction = word?.[1].toLowerCase() ?? null;
-        break;
-      }
     }
-    if (!conjunction) continue;
     const words = (s: { start: number; end: number }) => text.slice(s.start, s.end).split(/\s+/);
     const tail = /^[^\s,]+(?:\s+[^\s,]+)*/.exec(region.slice(at))?.[0] ?? '';
     // "Is it Organic Anion Transporting Polypeptide 2B1 Inhibitors, … or Protein Kinase Inhibitors?": a list closing its
@@ -311,7 +328,9 @@ function selectedOptions(text: string): Found | null {
     spans.push(trimmed(text, from + at, from + at + last.join(' ').length));
     if (spans.length < 3 && conjunction !== 'or') continue;
     const to = spans.at(-1)!.end;
-    if (isAmong && (!/^\s*,\s*(?:which|what)\b/i.test(text.slice(to)) || PLURAL_AFTER.test(text.slice(to)))) continue;
+    // "Which class does a psoriasis drug belong among: A, B, C or D?": an "among" list may close a question that asks already.
+    const closesAsked = /^[\s?.!]*$/.test(text.slice(to)) && /\b(?:which|what)\b/i.test(text.slice(0, opener.index));
+    if (isAmong && !closesAsked && (!/^\s*,\s*(?:which|what)\b/i.test(text.slice(to)) || PLURAL_AFTER.test(text.slice(to)))) continue;
     const options = spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span }));
     return { options, from: spans[0].start, to };
   }

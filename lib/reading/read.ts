@@ -406,7 +406,13 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
     text: o.text,
     links: input.optionLinks?.[o.letter] ?? links.filter((l) => insideOptions(l, [o])),
   }));
-  if (!input.options) return { stem: inline.stem, blanked: inline.blanked, options: placed, written };
+  if (!input.options) {
+    // "Is it Purines... no wait, let me list them: Purines, …": an option named again outside the list is that option, not an anchor.
+    const placedNodes = new Set(placed.flatMap((o) => o.links.map((l) => l.nodeId)));
+    const again = links.filter((l) => !written.some((w) => overlaps(l, w)) && placedNodes.has(l.nodeId));
+    const blanked = again.reduce((t, l) => t.slice(0, l.start) + ' '.repeat(l.end - l.start) + t.slice(l.end), inline.blanked);
+    return { stem: inline.stem, blanked, options: placed, written: [...written, ...again.map((l) => ({ start: l.start, end: l.end }))] };
+  }
   const given = parseOptions(input.options);
   const options = given.map((o) => {
     const same =

@@ -117,6 +117,29 @@ describe('a disease named in general words', () => {
   });
 });
 
+describe('a condition whose last words name a disease', () => {
+  it('keeps the side effect as the link and the disease its last words name as a broader reading, read where a relation wants a disease', async () => {
+    const psoriasis = await nodeId('Disease', 'psoriasis');
+    const sideEffect = await nodeId('Side Effect', 'Pustular psoriasis');
+    const treat = 'Which drugs treat pustular psoriasis?';
+    const link = at(await linkEntities(treat), 'pustular psoriasis')!;
+    expect(link.nodeId).toBe(sideEffect);
+    expect(link.readings?.map((r) => r.nodeId)).toContain(psoriasis);
+    expect(readQuestion(treat, { links: asLinked(await linkEntities(treat)) }).anchors.map((a) => a.entity.nodeId)).toEqual([psoriasis]);
+    const cause = 'Which drugs cause pustular psoriasis?';
+    expect(readQuestion(cause, { links: asLinked(await linkEntities(cause)) }).anchors.map((a) => a.entity.nodeId)).toEqual([sideEffect]);
+  });
+});
+
+describe('a pharmacologic class named by its target gene', () => {
+  it('reads "<symbol> inhibitor(s)" as the class the gene\'s designation names, in either number, and the symbol alone as the gene', async () => {
+    const cls = await nodeId('Pharmacologic Class', 'Cytochrome P450 2C9 Inhibitors');
+    for (const text of ['Which diseases does a CYP2C9 inhibitor treat?', 'list CYP2C9 inhibitors used for epilepsy'])
+      expect(ids(await linkEntities(text))).toContain(cls);
+    expect((await linkEntities('Which drugs bind CYP2C9?')).map((l) => l.kind)).toEqual(['Gene']);
+  });
+});
+
 describe('the lay-term table', () => {
   it('holds each term once per name, each with its source, every name one the graph bears', async () => {
     const { rows } = await getPool().query<{ normalised: string }>('select distinct normalised from nodes where normalised = any($1::text[])', [

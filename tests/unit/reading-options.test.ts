@@ -55,6 +55,13 @@ describe('inline options in any layout, over a chain of two hops', () => {
     // A list opening the text, closed by a dash or colon, before a question pointing back at it.
     ['Vertigo, somnolence, photophobia, dysgeusia - which one do medicines prescribed for migraine produce?'],
     ['Vertigo, somnolence, photophobia or dysgeusia: what adverse reaction is produced by medicines prescribed for migraine?'],
+    // Spoken fillers, bullets on one line, brackets with semicolons or closing the text, a list ended by a semicolon.
+    ['So, um, what adverse reaction do medicines prescribed for migraine produce, is it uh vertigo, or, like, somnolence, or photophobia or maybe dysgeusia?'],
+    ['migraine medicines → adverse reaction? • Vertigo • Somnolence • Photophobia • Dysgeusia'],
+    ['What adverse reaction do medicines prescribed for migraine produce (vertigo; somnolence; photophobia; dysgeusia)?'],
+    ['adverse reaction of medicines prescribed for migraine IN [vertigo, somnolence, photophobia, dysgeusia]'],
+    ['The options are vertigo, somnolence, photophobia, dysgeusia; which one do medicines prescribed for migraine produce?'],
+    ['Which adverse reaction medicines prescribed for migraine produce among vertigo, somnolence, photophobia, dysgeusia?'],
   ])('%s', (text) => {
     const u = read(text);
     expect(u.outputFormat).toBe('option');
@@ -84,6 +91,19 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['Migraine, asthma and eczema - which genes do they share?'],
   ])('reads no options in a sentence after the question that is not a list: %s', (text) => {
     expect(splitInlineOptions(text).options).toEqual([]);
+  });
+});
+
+describe('an option named again outside its list', () => {
+  it('is that option, not an anchor', () => {
+    const text = 'What adverse reaction do medicines prescribed for migraine produce? Is it vertigo... no, here they all are: vertigo, somnolence, photophobia, dysgeusia.';
+    // linksIn places a mention at its first occurrence: the list's "vertigo" is placed by hand.
+    const links = linksIn(text, [MIGRAINE, ...reactions(text)]);
+    const listed = text.lastIndexOf('vertigo');
+    links.push({ ...links[1], start: listed, end: listed + 'vertigo'.length });
+    const u = readQuestion(text, { links });
+    expect(u.options.map((o) => o.text.toLowerCase())).toEqual(REACTIONS.map((r) => r.toLowerCase()));
+    expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
   });
 });
 

@@ -83,6 +83,7 @@ const LinkMatchSchema = z.enum([
   'abbreviation',
   'lay-term',
   'narrower',
+  'broader',
 ]);
 const LinkAlternativeSchema = z.object({
   nodeId: z.string(),

@@ -473,7 +473,9 @@ function otherReadings(ranked: Reading[], perMention: number): LinkReading[] {
   const others: LinkReading[] = [];
   const asWell = (c: Reading) =>
     (c.method === best.method && c.score === best.score) ||
-    (best.method !== 'fuzzy' && (c.match === 'exact' || c.match === 'lay-term' || c.match === 'narrower' || c.match === 'broader') && !isConcept(c.kind, 'gene'));
+    (best.method !== 'fuzzy' &&
+      (c.match === 'exact' || c.match === 'lay-term' || c.match === 'narrower' || c.match === 'broader') &&
+      !isConcept(c.kind, 'gene'));
   for (const c of ranked.slice(perMention)) {
     if (!asWell(c) || kinds.has(c.kind)) continue;
     kinds.add(c.kind);

@@ -198,13 +198,7 @@ function listedOptions(text: string): Found | null {
 const BULLET = /^[ \t]*(?:[-*•·▪◦–][ \t]+)?/;
 const itemLine = (line: string) => {
   const body = line.replace(BULLET, '').trim();
-  return (
-    !!body &&
-    body.split(/\s+/).length <= MAX_ITEM_WORDS &&
-    !/[?:]$/.test(body) &&
-    !QUESTION_WORD.test(body) &&
-    !SENTENCE_WORD.test(body)
-  );
+  return !!body && body.split(/\s+/).length <= MAX_ITEM_WORDS && !/[?:]$/.test(body) && !QUESTION_WORD.test(body) && !SENTENCE_WORD.test(body);
 };
 
 /**
@@ -299,7 +293,8 @@ function selectedOptions(text: string): Found | null {
     let close = seps.findIndex((sep) => /\b(?:or|and)\b/i.test(sep[0]) || !/,/.test(sep[0]));
     const conjunction = close < 0 ? null : (/\b(or|and)\b/i.exec(seps[close][0])?.[1].toLowerCase() ?? null);
     // "Which class does it belong among A, B, C, D?": a list of commas alone after "among" closing the question.
-    if (!conjunction && !(isAmong && seps.length >= 2 && seps.every((sep) => /^\s*,\s*$/.test(sep[0])) && /^[\s?.!]*$/.test(text.slice(from + region.length)))) continue;
+    if (!conjunction && !(isAmong && seps.length >= 2 && seps.every((sep) => /^\s*,\s*$/.test(sep[0])) && /^[\s?.!]*$/.test(text.slice(from + region.length))))
+      continue;
     if (!conjunction) close = seps.length - 1;
     // "A, or B, or C, or D": the conjunction repeated runs the list on.
     while (conjunction === 'or' && close + 1 < seps.length && /\bor\b/i.test(seps[close + 1][0])) close++;
@@ -315,7 +310,12 @@ function selectedOptions(text: string): Found | null {
     // "Is it Organic Anion Transporting Polypeptide 2B1 Inhibitors, … or Protein Kinase Inhibitors?": a list closing its
     // sentence holds items as long as any list's, the last one up to the sentence's end.
     const tailWords = tail.split(/\s+/);
-    const closes = /\bit\b/i.test(opener[0]) && /[?.!]/.test(text[from + sentence.index] ?? '') && tailWords.length <= MAX_ITEM_WORDS && !tailWords.some((w) => CLAUSE_WORD.test(w)) && !/\S/.test(region.slice(at + tail.length));
+    const closes =
+      /\bit\b/i.test(opener[0]) &&
+      /[?.!]/.test(text[from + sentence.index] ?? '') &&
+      tailWords.length <= MAX_ITEM_WORDS &&
+      !tailWords.some((w) => CLAUSE_WORD.test(w)) &&
+      !/\S/.test(region.slice(at + tail.length));
     const most = closes ? MAX_ITEM_WORDS : 4;
     if (spans.some((s) => s.end <= s.start || words(s).length > most || words(s).some((w) => CLAUSE_WORD.test(w)))) continue;
     const longest = closes ? MAX_ITEM_WORDS : Math.max(...spans.map((s) => words(s).length));

@@ -439,7 +439,8 @@ function withinNames(split: InlineOptions, links: LocatedEntity[], text: string)
   const merged: ParsedOption[] = [];
   for (const o of split.options) {
     const last = merged.at(-1);
-    if (last && links.some((l) => l.start <= last.start! && l.end >= o.end!)) merged[merged.length - 1] = { ...last, text: text.slice(last.start, o.end), end: o.end };
+    if (last && links.some((l) => l.start <= last.start! && l.end >= o.end!))
+      merged[merged.length - 1] = { ...last, text: text.slice(last.start, o.end), end: o.end };
     else merged.push(o);
   }
   if (merged.length === split.options.length) return split;
@@ -493,7 +494,9 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
     // the relation phrase before it takes as its object, by a reading of a kind the other names lack, is that relation's end.
     const rest = run.slice(1).reduce<NodeKind[]>((shared, r) => shared.filter((k) => r.kinds.some((x) => sameKind(x, k))), run[1]?.kinds ?? []);
     const objectOf = run[0].kinds.some(
-      (k) => !rest.some((r) => sameKind(r, k)) && objectCues.some((c) => c.metaedges.some((m) => [metaedgeInfo(m)?.source, metaedgeInfo(m)?.target].some((e) => !!e && sameKind(e, k)))),
+      (k) =>
+        !rest.some((r) => sameKind(r, k)) &&
+        objectCues.some((c) => c.metaedges.some((m) => [metaedgeInfo(m)?.source, metaedgeInfo(m)?.target].some((e) => !!e && sameKind(e, k)))),
     );
     if (run.length >= 4 && (objectOf || !links.some((l) => l.end <= run[0].start))) run.shift();
   } else {

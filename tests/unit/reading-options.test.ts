@@ -96,7 +96,8 @@ describe('inline options in any layout, over a chain of two hops', () => {
 
 describe('an option named again outside its list', () => {
   it('is that option, not an anchor', () => {
-    const text = 'What adverse reaction do medicines prescribed for migraine produce? Is it vertigo... no, here they all are: vertigo, somnolence, photophobia, dysgeusia.';
+    const text =
+      'What adverse reaction do medicines prescribed for migraine produce? Is it vertigo... no, here they all are: vertigo, somnolence, photophobia, dysgeusia.';
     // linksIn places a mention at its first occurrence: the list's "vertigo" is placed by hand.
     const links = linksIn(text, [MIGRAINE, ...reactions(text)]);
     const listed = text.lastIndexOf('vertigo');
@@ -120,7 +121,7 @@ describe('a bare run of names of the asked kind closing the question', () => {
     expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
   });
 
-  it("starts after a name the relation phrase before it takes as its object, by a kind the other names lack", () => {
+  it('starts after a name the relation phrase before it takes as its object, by a kind the other names lack', () => {
     const text = 'which one is an adverse reaction of drugs that treat migraine vertigo somnolence photophobia or dysgeusia';
     const u = read(text, {}, [['migraine', 'Disease', MIGRAINE[2], [['Side Effect', 'Side Effect::Migraine']]]]);
     expect(u.options.map((o) => o.text)).toEqual(REACTIONS.map((r) => r.toLowerCase()));

@@ -110,19 +110,30 @@ const SIGNATURE_CHECK_MS = 10_000;
  * documents changed) and not again by every process that searches documents.
  */
 export async function calibration(): Promise<Calibration> {
+  return (await calibratedCorpus()).calibration;
+}
+
+/**
+ * The corpus as last checked (its signature, at most SIGNATURE_CHECK_MS old) with its calibration: what a passage
+ * search's memory is keyed by (./doc.ts), so searches see attached documents when the calibration does.
+ */
+export async function calibratedCorpus(): Promise<{ signature: string; calibration: Calibration }> {
   const database = databaseKey();
-  if (calibrated?.database === database && Date.now() - calibrated.checkedAt < SIGNATURE_CHECK_MS) return calibrated.value;
-  const corpus = await corpusSignature();
-  if (calibrated?.database === database && calibrated.signature === corpus.signature) calibrated.checkedAt = Date.now();
-  else {
-    const entry = { database, signature: corpus.signature, checkedAt: Date.now(), value: storedOrComputed(corpus) };
-    calibrated = entry;
-    // A calibration that failed (a lost database) is not kept: the next caller computes it again.
-    entry.value.catch(() => {
-      if (calibrated === entry) calibrated = null;
-    });
+  let entry = calibrated;
+  if (entry?.database !== database || Date.now() - entry.checkedAt >= SIGNATURE_CHECK_MS) {
+    const corpus = await corpusSignature();
+    if (calibrated?.database === database && calibrated.signature === corpus.signature) calibrated.checkedAt = Date.now();
+    else {
+      const made = { database, signature: corpus.signature, checkedAt: Date.now(), value: storedOrComputed(corpus) };
+      calibrated = made;
+      // A calibration that failed (a lost database) is not kept: the next caller computes it again.
+      made.value.catch(() => {
+        if (calibrated === made) calibrated = null;
+      });
+    }
+    entry = calibrated!;
   }
-  return calibrated.value;
+  return { signature: entry.signature, calibration: await entry.value };
 }
 
 /** Computes and stores the calibration of the corpus as it is now in `db` (by default the process's database): the end of a corpus import. */

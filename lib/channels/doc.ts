@@ -3,7 +3,7 @@ import { passagesMatching, passagesOf, passagesWithWords, type Passage, type Pas
 import { linkEntities } from '@/lib/kg';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from '@/lib/trace/types';
-import { calibration, MIN_ALIAS, queryTerms, relevanceOf, searchAliases, surfaceQuery, type Calibration } from './doc-relevance';
+import { calibratedCorpus, calibration, MIN_ALIAS, queryTerms, relevanceOf, searchAliases, surfaceQuery, type Calibration } from './doc-relevance';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { factKey } from './citations';
 import { lookupsOf } from './lookups';
@@ -205,10 +205,21 @@ export class DocChannel {
       .slice(0, k);
   }
 
-  /** The rows of a candidate search (named by `key`), read once per run and search; outside the question's attached documents, within its bundle when it has one. */
+  /**
+   * The rows of a candidate search (named by `key`), read once per run and search; outside the question's attached
+   * documents, within its bundle when it has one. Across runs, the process's lookups keep a search's rows for the
+   * corpus as last checked (its signature, as the calibration sees it): a rerun, another method or configuration of
+   * the same question searches the same queries, and a question asked for the first time reads them (./lookups).
+   */
   private candidateRows(key: unknown[], read: (scope: PassageScope) => Promise<Passage[]>): Promise<Passage[]> {
     const scope: PassageScope = { limit: CANDIDATES, exclude: this.deps.documentIds, within: this.deps.docBundle ?? null };
-    return cachedRead(this.candidates, JSON.stringify(key), () => read(scope));
+    return cachedRead(this.candidates, JSON.stringify(key), async () => {
+      const { signature } = await calibratedCorpus();
+      const found = await lookupsOf(this.deps).derived('passage search', JSON.stringify([signature, key, scope]), async () =>
+        keptRows(signature, await read(scope)),
+      );
+      return found.map(([row, rank]) => ({ ...row, rank }));
+    });
   }
 
   /** Passages whose query-word coverage clears the calibrated threshold but that name no entity of the question. */
@@ -226,6 +237,20 @@ export class DocChannel {
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** A kept search: each passage once per corpus (searches share its row; kept rows are never changed), with its rank in this search. */
+type KeptRows = [Omit<Passage, 'rank'>, number | undefined][];
+let passagesKept: { signature: string; byId: Map<string, Omit<Passage, 'rank'>> } | null = null;
+
+function keptRows(signature: string, rows: Passage[]): KeptRows {
+  if (passagesKept?.signature !== signature) passagesKept = { signature, byId: new Map() };
+  const { byId } = passagesKept;
+  return rows.map(({ rank, ...row }) => {
+    let kept = byId.get(row.id);
+    if (!kept) byId.set(row.id, (kept = row));
+    return [kept, rank];
+  });
+}
 
 /** Keeps the best-ranked of passages that read the same (one text stored in two documents is one fact, and k means k distinct passages). */
 function firstOfItsWording(): (r: { row: Passage }) => boolean {

@@ -9,7 +9,7 @@ import { RunCancelledError, RunLeaseLostError, TraceRecorder } from '@/lib/trace
 import { errorMessage } from '@/lib/base/errors';
 import { createBackend, createSimilarity, servableBackends, waitingFor } from './backend';
 import { summariseCost } from './store/cost';
-import { claimQueuedRun, queuedBackendKey, renewLease, storeEnded, storeSucceeded, type ClaimedRun, type HeldRun } from './store/lease';
+import { claimQueuedRun, queuedBackendKey, renewLease, storeEnded, succeededEnd, type ClaimedRun, type HeldRun, type RunOutcome } from './store/lease';
 import { RunConfigSchema, RunInputSchema } from './schemas';
 import { currentKgVersion } from '@/lib/kg/version';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
@@ -113,8 +113,8 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const deviations = [...(method.deviations?.(params) ?? []), ...aidDeviations(config.switches.aids, aids)];
     const extra = { ...answered.extra, ...(deviations.length ? { deviations } : {}), ...(config.switches.aids ? { aids } : {}) };
     const answer = Object.keys(extra).length ? { ...answered, extra } : answered;
-    await trace.seal();
-    await finish(ours, answer, input);
+    // The trace's last write stores the run's end (a round trip less after the last call).
+    await trace.seal(succeededEnd(ours, await outcome(answer, input)));
     return 'succeeded';
   } catch (error) {
     if (error instanceof RunLeaseLostError) {
@@ -139,13 +139,12 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
   }
 }
 
-async function finish(ours: HeldRun, answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>) {
+/** What a succeeded run stores: its answer, scores against the gold answer (or grounding), and the graph it read. */
+async function outcome(answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>): Promise<RunOutcome> {
   const gold = input.gold ? GoldAnswerSchema.safeParse(input.gold) : null;
   const score = gold?.success ? scoreAnswer(input.answerType, gold.data, answer, input.options) : null;
   const scores = score ?? { grounding: answer.claims.length ? answer.claims.filter((c) => c.evidenceIds.length).length / answer.claims.length : null };
-  const kgVersion = await currentKgVersion();
-  // Conditional on this worker's lease, with the cost read from the stored trace; an evaluation's run announces its end to the job's driver (lib/eval/jobs/store/lock.ts), wherever that runs.
-  await storeSucceeded(ours, { answer, correct: score ? score.correct : null, scores, kgVersion });
+  return { answer, correct: score ? score.correct : null, scores, kgVersion: await currentKgVersion() };
 }
 
 /**

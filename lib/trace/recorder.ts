@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Json, type Stored } from './codec';
-import { emptyTrace, encodeStepJson, openTrace, runStatus, RunLeaseLostError, TraceWriter, type CallRow, type ResumeState } from './store';
+import { emptyTrace, encodeStepJson, openTrace, runStatus, RunLeaseLostError, TraceWriter, type CallRow, type ResumeState, type RunEnd } from './store';
 import { madeRecord } from './recorded';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
@@ -361,9 +361,12 @@ export class TraceRecorder {
     });
   }
 
-  /** When the run has ended: what is held written, and the run's trace packed, in one statement (./store TraceWriter.seal). */
-  async seal(): Promise<void> {
-    await this.writer.seal();
+  /**
+   * When the run has ended: what is held written, the run's trace packed and, given, the run's end stored, in one
+   * statement (./store TraceWriter.seal); a trace write that failed before fails the seal, and the end is not stored.
+   */
+  async seal(runEnd?: RunEnd): Promise<void> {
+    await this.writer.seal(runEnd);
     if (this.writeFailure) throw this.writeFailure;
   }
 

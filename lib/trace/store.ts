@@ -118,6 +118,17 @@ export interface StepEnd {
   calls: Omit<CallRow, 'stepId'>[];
 }
 
+/**
+ * A run's end, stored by its trace's last write (`TraceWriter.seal`) in the same statement: an `update runs …`, given
+ * the run's steps and model calls as that statement leaves them (`trace`: relations with the columns of `steps` and
+ * `model_calls` a run's cost reads: id, kind, duration_ms, ordinal; step_id, cached, tokens_in, tokens_out) and the
+ * names of its parameters (`param(i)` for `params[i]`). Written only if every earlier write of the trace was stored.
+ */
+export interface RunEnd {
+  sql(trace: { steps: string; calls: string }, param: (i: number) => string): string;
+  params: unknown[];
+}
+
 /** The run was taken over by another worker (this one was presumed dead): stop without writing anything more. */
 export class RunLeaseLostError extends Error {
   constructor() {
@@ -145,7 +156,15 @@ const START_WRITE_MS = 200;
 export class TraceWriter {
   /** Step rows not written yet, in ordinal order. */
   private readonly unwritten = new Map<string, StepRow>();
-  private waiting: { end: StepEnd | null; calls: CallRow[]; rows: EvidenceRecord[]; seal: boolean; resolve(): void; reject(e: unknown): void }[] = [];
+  private waiting: {
+    end: StepEnd | null;
+    calls: CallRow[];
+    rows: EvidenceRecord[];
+    seal: boolean;
+    runEnd?: RunEnd;
+    resolve(): void;
+    reject(e: unknown): void;
+  }[] = [];
   /** Where the run's prompt lines are stored in full (./codec packMessages): later calls refer to them. */
   private readonly lines = new Map<string, LineAt>();
   /** What this writer stored, for the run's pack: step bodies by ordinal (and whether the step has ended), call bodies by ordinal. */
@@ -158,6 +177,8 @@ export class TraceWriter {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Set once a write found the lease gone: nothing more is sent. */
   private lost = false;
+  /** Set once a write failed: the run's end is not stored with a later one (the run fails). */
+  private failed = false;
 
   /**
    * `lease`: the attempt that claimed the run (runs.attempts). Every statement
@@ -214,16 +235,17 @@ export class TraceWriter {
    * the run (./codec packBodies): rows written now go in without their bodies,
    * rows written before are cleared. A step still running keeps its row as it
    * is. Held writes (`behind`) thus store a run's bodies once, in its pack,
-   * not first in rows and then again. Rejects like any write.
+   * not first in rows and then again. `runEnd`: the run's end, stored by the
+   * same statement unless an earlier write failed. Rejects like any write.
    */
-  seal(): Promise<void> {
-    return this.write(null, [], [], true, true);
+  seal(runEnd?: RunEnd): Promise<void> {
+    return this.write(null, [], [], true, true, runEnd);
   }
 
-  private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind, seal = false): Promise<void> {
+  private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind, seal = false, runEnd?: RunEnd): Promise<void> {
     if (this.lost) return Promise.reject(new RunLeaseLostError());
     return new Promise((resolve, reject) => {
-      this.waiting.push({ end, calls, rows, seal, resolve, reject });
+      this.waiting.push({ end, calls, rows, seal, runEnd, resolve, reject });
       if (now) this.chain = this.chain.then(() => this.drain());
       else this.soon();
     });
@@ -303,6 +325,8 @@ export class TraceWriter {
         ),
         calls,
         pack,
+        // A trace with a write missing is not a finished run's: the seal rejects with that write's error (TraceRecorder.seal).
+        this.failed ? null : (batch.find((b) => b.runEnd)?.runEnd ?? null),
       );
       for (const id of pooledNow) this.pooled.add(id);
       for (const [line, at] of added) this.lines.set(line, at);
@@ -313,6 +337,7 @@ export class TraceWriter {
       for (const b of batch) b.resolve();
     } catch (error) {
       if (error instanceof RunLeaseLostError) this.lost = true;
+      this.failed = true;
       // Rows of steps still running are tried again with the next write.
       for (const r of rows) if (!endOf.has(r.id) && !this.unwritten.has(r.id)) this.unwritten.set(r.id, r);
       for (const b of batch) b.reject(error);
@@ -324,9 +349,27 @@ export class TraceWriter {
 type WrittenRow = StepRow & { texts: StepTexts };
 type WrittenEnd = StepEnd & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
 
-const Held = z.object({ held: z.boolean() });
+const Held = z.object({ held: z.boolean(), ended: z.boolean().optional() });
 
-/** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed): one statement. */
+/**
+ * The run's end in the trace's statement (parameters from $`first` on): its steps and calls as the statement leaves
+ * them, for its cost (the statement's other parts do not see one another's rows), then the update itself.
+ */
+function endingCtes(runEnd: RunEnd, first: number): string {
+  return `
+          steps_after as (
+            select s.id, s.kind, coalesce(x.duration_ms, s.duration_ms) duration_ms, s.ordinal
+              from steps s left join jsonb_to_recordset($3::jsonb) as x(id text, duration_ms int) on x.id = s.id where s.run_id = $1
+            union all
+            select x.id, x.kind, x.duration_ms, x.ordinal from jsonb_to_recordset($2::jsonb) as x(id text, kind text, duration_ms int, ordinal int)),
+          calls_after as (
+            select step_id, cached, tokens_in, tokens_out from model_calls where run_id = $1
+            union all
+            select x."stepId", x.cached, x."tokensIn", x."tokensOut" from jsonb_to_recordset($5::jsonb) as x("stepId" text, cached boolean, "tokensIn" int, "tokensOut" int)),
+          ended as (${runEnd.sql({ steps: 'steps_after', calls: 'calls_after' }, (i) => `$${first + i}`)})`;
+}
+
+/** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed), and the run's end: one statement. */
 async function writeSteps(
   runId: string,
   lease: number | null,
@@ -335,6 +378,7 @@ async function writeSteps(
   selected: EvidenceRecord[],
   calls: PackedCall[],
   pack: RunPack | null,
+  runEnd: RunEnd | null,
 ): Promise<void> {
   const packed = pack ? new Set(pack.steps) : null;
   // A body that goes into the pack is not written to its row as well.
@@ -397,7 +441,8 @@ async function writeSteps(
           cleared as (update steps set input = null, output = null, evidence_pool = null where run_id = $1 and ordinal = any($7::int[]) and exists (select 1 from lease)),
           markers as (update model_calls c set messages = x.marker, output = null, parsed = null
                   from jsonb_to_recordset($8::jsonb) as x(ordinal int, marker jsonb) where c.run_id = $1 and c.ordinal = x.ordinal and exists (select 1 from lease))
-     select exists (select 1 from lease) held`,
+${runEnd ? `,${endingCtes(runEnd, 10)}` : ''}
+     select exists (select 1 from lease) held${runEnd ? ', (select count(*) from ended) > 0 ended' : ''}`,
     [
       runId,
       `[${stepRows.join(',')}]`,
@@ -408,6 +453,7 @@ async function writeSteps(
       pack?.clearSteps ?? [],
       JSON.stringify(pack?.clearCalls ?? []),
       lease,
+      ...(runEnd?.params ?? []),
     ],
   );
   if (!result?.held) throw new RunLeaseLostError();

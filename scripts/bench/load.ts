@@ -60,6 +60,7 @@ export const load: BenchModule = {
       stdio: ['ignore', 2, 2],
     });
     const ids: string[] = [];
+    let serverPid: number | null = null;
     try {
       await until('the instance to serve', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok ?? false, START_TIMEOUT_MS, launcher);
       const methods = listMethods().map((m) => m.id);
@@ -81,7 +82,7 @@ export const load: BenchModule = {
       log(`instance up on ${base}, ${SEEDS} finished runs to read; burst: ${SUBMITS} submissions and ${READS} reads`);
 
       // The web server's CPU over the burst moves far less with the machine's load than its latency does.
-      const serverPid = Number(fs.readFileSync(path.resolve('.data', `server-${port}.pid`), 'utf8'));
+      serverPid = Number(fs.readFileSync(path.resolve('.data', `server-${port}.pid`), 'utf8'));
       const cpuAtBurst = cpuMs(serverPid);
       const burstAt = performance.now();
       const submitted = Promise.all(Array.from({ length: SUBMITS }, (_, i) => submit(SEEDS + i)));
@@ -156,7 +157,7 @@ export const load: BenchModule = {
         },
       ] satisfies BenchRow[];
     } finally {
-      await stop(launcher);
+      await stop(launcher, serverPid);
       await deleteRuns(ids);
     }
   },
@@ -181,12 +182,31 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs: num
   }
 }
 
-/** SIGTERM (the launcher stops its server and workers), then SIGKILL if it hangs. */
-async function stop(launcher: ChildProcess) {
-  if (launcher.exitCode !== null || launcher.signalCode !== null) return;
-  const exited = new Promise((resolve) => launcher.once('exit', resolve));
-  launcher.kill('SIGTERM');
-  const timer = setTimeout(() => launcher.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
+/**
+ * SIGTERM (the launcher stops its server and workers), then SIGKILL if it hangs; then its web server, which outlives a
+ * launcher killed outright for a moment, is waited for (and killed after a while): a process still connected would
+ * keep the embedded PostgreSQL this process started up when the bench ends.
+ */
+async function stop(launcher: ChildProcess, serverPid: number | null) {
+  if (launcher.exitCode === null && launcher.signalCode === null) {
+    const exited = new Promise((resolve) => launcher.once('exit', resolve));
+    launcher.kill('SIGTERM');
+    const timer = setTimeout(() => launcher.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (serverPid === null) return;
+  for (let waited = 0; alive(serverPid); waited += 100) {
+    if (waited === 10_000) process.kill(serverPid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { toJson } from '@/lib/base/json';
-import { RUN_COST_SQL } from './cost';
+import type { RunEnd } from '@/lib/trace/store';
+import { runCostSql } from './cost';
 
 /**
  * The claim and lease of runs (runs.status, attempts, lease_until), on the database's
@@ -59,18 +60,19 @@ export interface RunOutcome {
   kgVersion: string | null;
 }
 
-/** Ends the run as succeeded with its outcome and its cost (read from its stored trace by the same statement), if this attempt still holds it. */
-export async function storeSucceeded(run: HeldRun, outcome: RunOutcome): Promise<void> {
-  // Plain SQL: the last write of every run, kept off the ORM's per-query compile, with the cost in it (not a round trip of its own).
-  await getPool().query(
-    `with done as (
-       update runs set status = 'succeeded', answer = $2::jsonb, correct = $3, scores = $4::jsonb, cost = ${RUN_COST_SQL}, kg_version = $5,
-                       finished_at = now(), updated_at = now(), error = null
-        where id = $1 and status = 'running' and attempts = $6
-        returning eval_job_id)
-     select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from done where eval_job_id is not null`,
-    [run.id, JSON.stringify(outcome.answer), outcome.correct, JSON.stringify(outcome.scores), outcome.kgVersion, run.attempts],
-  );
+/**
+ * Ends the run as succeeded with its outcome and its cost, if this attempt still holds it: stored by the trace's last
+ * write (TraceRecorder.seal), so the cost is read from the trace as that write leaves it, in the same round trip.
+ */
+export function succeededEnd(run: HeldRun, outcome: RunOutcome): RunEnd {
+  return {
+    params: [run.id, JSON.stringify(outcome.answer), outcome.correct, JSON.stringify(outcome.scores), outcome.kgVersion, run.attempts],
+    sql: (trace, p) =>
+      `update runs set status = 'succeeded', answer = ${p(1)}::jsonb, correct = ${p(2)}, scores = ${p(3)}::jsonb, cost = ${runCostSql(trace.steps, trace.calls)},
+                       kg_version = ${p(4)}, finished_at = now(), updated_at = now(), error = null
+        where id = ${p(0)} and status = 'running' and attempts = ${p(5)}
+        returning case when eval_job_id is not null then pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) end`,
+  };
 }
 
 /** Ends the run as failed or cancelled with the reason and its cost so far, if this attempt still holds it. */

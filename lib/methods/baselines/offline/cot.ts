@@ -1,24 +1,6 @@
-import { kindPlural } from '@/lib/llm/offline/metaedges';
-import type { QuestionReading } from '@/lib/llm/offline/types';
 import type { AnswerInput, CotSolution } from '../templates';
 import { solveFromEvidence, type Derivation } from './solve';
-
-/** What the question asks for, in words. */
-function target(u: QuestionReading): string {
-  const plural = u.answerKind ? kindPlural(u.answerKind) : 'entities';
-  switch (u.outputFormat) {
-    case 'count':
-      return `the number of distinct ${plural} that satisfy its constraints`;
-    case 'yesno':
-      return 'a yes or no on whether a stated relation holds';
-    case 'option':
-      return 'the option that satisfies its constraints';
-    case 'list':
-      return `the ${plural} that satisfy its constraints`;
-    default:
-      return `the ${u.answerKind?.toLowerCase() ?? 'entity'} that satisfies its constraints`;
-  }
-}
+import { askedFor } from '../../asked-for';
 
 /**
  * Offline chain of thought: the steps the rules take, written out before the
@@ -30,7 +12,7 @@ export function reasonStepByStep(input: AnswerInput): CotSolution {
   const d: Derivation = solveFromEvidence(input.frame, lines);
   const { u } = d;
   const steps = [
-    `The question asks for ${target(u)}.`,
+    `The question asks for ${askedFor(u)}.`,
     input.frame.entities.length ? `It names ${input.frame.entities.map((e) => `${e.name} (${e.kind})`).join(', ')}.` : 'It names no entity I could link.',
     u.subquestions.length > 1 ? `In steps: ${u.subquestions.map((q, i) => `(${i + 1}) ${q}`).join(' ')}` : null,
     `The context holds ${input.blocks.map((b) => `${b.lines.length} ${b.title.toLowerCase()} line(s)`).join(', ') || 'nothing'}.`,

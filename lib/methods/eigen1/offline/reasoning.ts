@@ -13,6 +13,7 @@ import type { Anchor, Hop, Proposition, QuestionReading } from '@/lib/llm/offlin
 import type { TripleData } from '@/lib/trace/types';
 import type { EvidenceItem } from '../templates';
 import { onePerNode } from '@/lib/base/distinct';
+import { askedFor } from '../../asked-for';
 
 export interface PlanParagraph {
   text: string;
@@ -83,23 +84,6 @@ function optionsParagraph(u: QuestionReading): PlanParagraph | null {
   };
 }
 
-function target(u: QuestionReading): string {
-  const kind = u.answerKind ? u.answerKind.toLowerCase() : 'entity';
-  const plural = u.answerKind ? kindPlural(u.answerKind) : 'entities';
-  switch (u.outputFormat) {
-    case 'count':
-      return `the number of distinct ${plural} that satisfy its constraints`;
-    case 'yesno':
-      return 'a yes or no on whether a stated relation holds';
-    case 'option':
-      return `the option that names the ${kind} satisfying its constraints`;
-    case 'list':
-      return `the ${plural} that satisfy its constraints`;
-    default:
-      return `the ${kind} that satisfies its constraints`;
-  }
-}
-
 function closing(u: QuestionReading): string {
   const kind = u.answerKind ? u.answerKind.toLowerCase() : 'entity';
   const combine =
@@ -118,7 +102,7 @@ export function reasoningPlan(u: QuestionReading, proposer: number): PlanParagra
     {
       need: null,
       text:
-        `Let me reason about this step by step. The problem asks for ${target(u)}.` +
+        `Let me reason about this step by step. The problem asks for ${askedFor(u)}.` +
         (named.length ? ` It names ${named.map((e) => `${e.name} (${e.kind})`).join(', ')}.` : ' It names no entity I can tie to the answer.'),
     },
   ];

@@ -9,7 +9,7 @@
  */
 
 import { sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
-import type { LocatedEntity, QuestionCue } from '@/lib/llm/offline/types';
+import type { LocatedEntity, QuestionCue, RelationCue } from '@/lib/llm/offline/types';
 import type { Span } from './attach';
 
 /** An entity mention with its alternative readings (same span, different kinds). */
@@ -30,7 +30,34 @@ const VERB_ONLY = /^(?:\s+(?!(?:of|in|by|with|to|for|from|on|at|the|a|an)\b)[\p{
 const SUBJECT_TO_VERB =
   /^(?:\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might|usually|typically|generally|commonly|often|also|seem|seems|appear|appears|to))*\s*$/i;
 
+// A negated clause closing on a pronoun that takes up what was named before: "… but don't actually treat it", "without causing them".
+const OBJECT_PRONOUN = /^(?:\s+[\p{L}'-]+){1,4}?\s+(?:it|them|this|that one)\s*(?:itself|themselves|at all|directly)?\s*[?.!]?\s*$/iu;
+
 const isCue = (c: QuestionCue, ...kinds: QuestionCue['cue'][]) => kinds.includes(c.cue);
+
+/**
+ * "drugs used for symptom relief in type 1 diabetes but don't treat it", "genes associated with X that are not upregulated
+ * in it": a negation whose clause relates the answer to a pronoun taking up the entity named just before (in the same
+ * sentence) denies that relation to the same entity, while the entity's own relation stands. Returns the entity's mention,
+ * where the pronoun stands, and the relation cues of the negated clause.
+ */
+export function negatedRetakes(
+  questionCues: QuestionCue[],
+  mentions: Mention[],
+  relations: RelationCue[],
+  text: string,
+): { mention: Mention; at: Span; relations: RelationCue[] }[] {
+  return questionCues.flatMap((cue) => {
+    if (!isCue(cue, 'negation')) return [];
+    const clauseRest = text.slice(cue.end).split(BREAK)[0];
+    if (!OBJECT_PRONOUN.test(clauseRest)) return [];
+    const pronoun = /(?<![\p{L}])(?:it|them|this|that one)(?![\p{L}])/iu.exec(clauseRest)!;
+    const at = { start: cue.end + pronoun.index, end: cue.end + pronoun.index + pronoun[0].length };
+    const own = relations.filter((r) => r.start >= cue.end && r.end <= at.start);
+    const before = mentions.filter((m) => m[0].end <= cue.start && !SENTENCE_END.test(text.slice(m[0].end, cue.start))).at(-1);
+    return own.length && before ? [{ mention: before, at, relations: own }] : [];
+  });
+}
 
 /** The mentions a cue governs from after it: the first within reach in its clause and any coordinated with it. */
 export function governedAfter(cue: Span, mentions: Mention[], text: string, allowSet = false): Mention[] {
@@ -57,6 +84,8 @@ export function governedAfter(cue: Span, mentions: Mention[], text: string, allo
 function governedBefore(cue: QuestionCue, mentions: Mention[], text: string, focus: Span | null): Mention | null {
   if (!focus || cue.start < focus.end || SENTENCE_END.test(text.slice(focus.end, cue.start))) return null;
   const clauseRest = text.slice(cue.end).split(BREAK)[0];
+  // "… without treating it": the entity before is the negated verb's object, taken up by the pronoun (negatedRetake), not its subject.
+  if (OBJECT_PRONOUN.test(clauseRest)) return null;
   if (!VERB_ONLY.test(clauseRest) || mentions.some((m) => m[0].start >= cue.end && m[0].start < cue.end + clauseRest.length)) return null;
   const before = mentions.filter((m) => m[0].end <= cue.start && m[0].start >= focus.end).sort((a, b) => b[0].start - a[0].start)[0];
   if (!before || !SUBJECT_TO_VERB.test(text.slice(before[0].end, cue.start))) return null;

@@ -15,8 +15,12 @@ import { overlaps, reverseHop, type Span } from './attach';
 import type { KindWord } from './kind-words';
 
 // Between the member and the set's kind word: a copula, an adverb or two, "known as", then "among", "one of", "in", "part of", "a", "any of the"...
+// A topic set off before the question may be taken up by a pronoun ("Betaxolol: is it among …", "Betaxolol — among …").
 const MEMBER_GAP =
-  /^[\s,]*(?:(?:is|are|was|were|be|being)\s+)?(?:(?:also|really|actually|truly|indeed|ever|still|itself)\s+)*(?:(?:known|listed|considered|classed|classified|counted|reported|found|documented|recogni[sz]ed|included)\s+(?:as\s+)?)?(?:among|amongst|one of|in|within|part of|(?:an?\s+)?members? of|included in|on the list of|an?|any)\s+(?:(?:the|those|these|all|any|of)\s+)*(?:(?:known|listed|reported|documented|recogni[sz]ed|established|possible|potential|same)\s+)?$/i;
+  /^[\s,:;—–-]*(?:(?:is|are|was|were|would|could|might|can)\s+(?:it|this|that|they)\s+)?(?:(?:is|are|was|were|be|being)\s+)?(?:(?:also|really|actually|truly|indeed|ever|still|itself)\s+)*(?:(?:known|listed|considered|classed|classified|counted|reported|found|documented|recogni[sz]ed|included)\s+(?:as\s+)?)?(?:among|amongst|one of|in|within|part of|(?:an?\s+)?members? of|included in|on the list of|an?|any)\s+(?:(?:the|those|these|all|any|of)\s+)*(?:(?:known|listed|reported|documented|recogni[sz]ed|established|possible|potential|same)\s+)?$/i;
+
+// A gap that says membership by itself, with no copula asking it ("X — among the drugs …?").
+const AMONG = /(?<![\p{L}])(?:among|amongst|one of|part of|members? of|included in)(?![\p{L}])/iu;
 
 export interface Member {
   entity: LocatedEntity;
@@ -28,14 +32,15 @@ export interface Member {
 
 /**
  * The first mention standing as a member of a set a following kind word of
- * its kind names, if any; a relation noun whose relation reaches the
+ * its kind names, if any (`among`: only where the gap itself says membership); a relation noun whose relation reaches the
  * mention's kind names such a set too ("is sweat among the sites of …", "is
  * ABL1 one of the targets of …").
  */
-export function memberOf(mentions: LocatedEntity[][], words: KindWord[], relations: RelationCue[], text: string): Member | null {
+export function memberOf(mentions: LocatedEntity[][], words: KindWord[], relations: RelationCue[], text: string, among = false): Member | null {
   for (const [index, mention] of mentions.entries()) {
     const span = mention[0];
-    const after = (w: Span) => w.start >= span.end && MEMBER_GAP.test(text.slice(span.end, w.start));
+    const gapText = (w: Span) => text.slice(span.end, w.start);
+    const after = (w: Span) => w.start >= span.end && MEMBER_GAP.test(gapText(w)) && (!among || AMONG.test(gapText(w)));
     const word = words.find(after);
     const entity = word && mention.find((l) => sameKind(l.kind, word.kind));
     if (word && entity) return { entity, index, word };

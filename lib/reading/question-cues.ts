@@ -21,7 +21,7 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   },
   {
     pattern:
-      'other than|besides|beside|apart (?:from|of)|aside (?:from|of)|except(?: for)?|exclud(?:e|es|ing)|not including|not counting|(?:leav(?:e|es|ing)|left) out|omit(?:s|ting)?|minus|save for|with the exception of|barring|(?:set(?:ting)?|put(?:ting)?) aside|disregarding|ignoring|in addition to|rather than|instead of',
+      'other than|besides|beside|apart (?:from|of)|aside (?:from|of)|except(?: for)?|exclud(?:e|es|ing)|not including|not counting|(?:leav(?:e|es|ing)|left|set(?:ting)?|put(?:ting)?|lay(?:ing)?|laid|keep(?:ing)?|kept) (?:out|aside)|omit(?:s|ting)?|minus|save for|with the exception of|barring|disregarding|ignoring|in addition to|rather than|instead of',
     cue: 'exclusion',
   },
   {

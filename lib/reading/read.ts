@@ -23,7 +23,7 @@ import { readArrowChain, type ArrowChain } from './arrows';
 import { memberOf, membershipAsMeeting } from './membership';
 import { everyReading } from '@/lib/llm/offline/linked';
 import { nounModifierCues, prepositionCues } from './modifiers';
-import { excludedMembers, governedAfter, isNegated, kindOfExcluded, otherMembers, type Mention } from './exclusion';
+import { excludedMembers, governedAfter, isNegated, kindOfExcluded, negatedRetakes, otherMembers, type Mention } from './exclusion';
 import { normalise } from '@/lib/llm/offline/text';
 import { analyse } from '@/lib/nlp/english';
 import { loadedMetagraph, type LoadedMetagraph } from '@/lib/kg/loaded-metagraph';
@@ -199,7 +199,9 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   const arrows = readArrowChain(blanked, mentions, kindWords, asked);
   // A noun modifier stands between a question word and its kind word ("Which asthma drugs"): it joins the relations once the focus is found.
   const relations = [...asked, ...beside(nounModifierCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
-  const membership = has('yesno') && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
+  // "Betaxolol — among the drugs treating …?": with no asking word, an entity set before "among" or "one of" a set of its kind asks whether it belongs.
+  const stated = !has('yesno') && !options.length && blanked.search(FOCUS) < 0 && /\?\s*$/.test(blanked) && !!memberOf(mentions, free, relations, blanked, true);
+  const membership = (has('yesno') || stated) && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
   // A yes/no clause introduces a kind only after its opener ("I'm doing some drug repurposing work. Does X bind any of the genes …").
   // A trailing cue ("…, yes or no?", "… y/n") asks about its whole clause: the clause opens where it starts.
   const opener = has('yesno')
@@ -229,7 +231,7 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   // a question word asking for it, asks for the members, not a verdict.
   // "niacin upregulate WIF1", "droxidopa HTR1A binding": two entities and a relation joining them, with nothing asked for, state a claim to check.
   const claim = !focused && !options.length && !kindWords.length && blanked.search(FOCUS) < 0 && statesClaim(mentions, relations);
-  const yesno = (has('yesno') && !focused?.asked) || claim;
+  const yesno = (has('yesno') && !focused?.asked) || claim || !!membership;
 
   let answerKind: NodeKind | null = membership?.answerKind ?? focus?.kind ?? null;
   let answerKindFrom: QuestionReading['answerKindFrom'] = focus || membership ? 'noun' : null;
@@ -593,7 +595,13 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
     const taken = mentions.find((x) => !inAsking(x));
     if (!pronoun || !taken || takesUp(clause.replace(SINGULAR_PRONOUN, ' '))) continue;
     notes.push(`'${pronoun[0]}' takes up ${taken[0].name}`);
-    return mentions.filter((m) => inAsking(m) || m === taken);
+    // The entity stands where its pronoun does, so it relates through the words around the pronoun ("diseases similar to hers").
+    const at = { start: c.start + pronoun.index, end: c.start + pronoun.index + pronoun[0].length };
+    const placed = taken.map((l) => ({ ...l, ...at }));
+    return mentions
+      .filter((m) => inAsking(m) || m === taken)
+      .map((m) => (m === taken ? placed : m))
+      .sort((a, b) => a[0].start - b[0].start);
   }
   if (asking.some((c) => takesUp(text.slice(c.start, c.end)))) return mentions;
   const kept = new Set(asked.flat().map((l) => l.nodeId));
@@ -646,7 +654,7 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
   // "Determine whether …", "find out if …", "tell me whether …" embed a yes/no question; they ask for no kind.
   const focusCues = [...text.matchAll(FOCUS)]
     .map((m) => ({ start: m.index, end: m.index + m[0].length }))
-    .filter((c) => !/^\s+(?:\w+\s+)?(?:whether|if)\b/i.test(text.slice(c.end)));
+    .filter((c) => !/^\s+(?:\w+\s+)?(?:whether|if)\b/i.test(text.slice(c.end)) && !relativePronoun(c, text));
   // A yes/no question asks about a kind only when it introduces one ("Is there a drug that …", "Are there genes …"); "one of the side effects of X" names a relation.
   const introduced = yesno ? words.find((w) => w.start >= opener && introduces(w, text, relations, named)) : undefined;
   const plural = (w: KindWord) => w.plural && THERE_INTRODUCED.test(text.slice(0, w.start));
@@ -674,6 +682,24 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
 }
 
 type Focus = { word: KindWord; asked: boolean };
+
+/**
+ * "the pathways in which genes … participate", "the diseases for which drugs … are indicated": "which" or "whom" after a
+ * preposition that follows a noun opens a relative clause describing that noun; it asks for nothing ("In which tissues …" asks).
+ */
+function relativePronoun(cue: Span, text: string): boolean {
+  if (!/^(?:which|whom|whose)$/i.test(text.slice(cue.start, cue.end))) return false;
+  const words = analyse(text).filter((w) => w.end <= cue.start);
+  const [noun, preposition] = words.slice(-2);
+  return (
+    !!preposition &&
+    preposition.pos === 'ADP' &&
+    !!noun &&
+    ['NOUN', 'PROPN'].includes(noun.pos) &&
+    /^\s+$/.test(text.slice(noun.end, preposition.start)) &&
+    /^\s+$/.test(text.slice(preposition.end, cue.start))
+  );
+}
 
 function statesClaim(mentions: Mention[], relations: RelationCue[]): boolean {
   if (mentions.length !== 2) return false;
@@ -721,13 +747,18 @@ function collectionFocus(text: string, mentions: Mention[], words: KindWord[]): 
 /**
  * "any drug", "any of the drugs", "a drug that …": the yes/no clause introduces the kind. An entity modifying the kind word stands
  * between ("any gout drug", "any of the asthma medicines"), and a relation phrase may follow the indefinite word in place of a
- * clause ("a gene involved in apoptosis", "a disease presenting with fever"); "a treatment for X" names a relation.
+ * clause ("a gene involved in apoptosis", "a disease presenting with fever", "a compound similar to X"); "a treatment for X"
+ * names a relation.
  */
 function introduces(word: KindWord, text: string, relations: RelationCue[], named: Span[]): boolean {
   const modifier = named.find((m) => m.end <= word.start && /^(?:\s+|\s*-\s*)$/.test(text.slice(m.end, word.start)));
   const before = text.slice(0, modifier?.start ?? word.start);
   const after = text.slice(word.end);
-  const related = relations.some((r) => r.start >= word.end && /^\s+$/.test(text.slice(word.end, r.start)) && PARTICIPLE.test(r.phrase));
+  // A participle or an adjective of a relation right after the word ("a gene involved in", "a compound similar to").
+  const adjective = (at: number) => analyse(text).find((w) => w.start === at)?.pos === 'ADJ';
+  const related = relations.some(
+    (r) => r.start >= word.end && /^\s+$/.test(text.slice(word.end, r.start)) && (PARTICIPLE.test(r.phrase) || adjective(r.start)),
+  );
   return (
     EXISTENTIAL.test(before) ||
     (INDEFINITE_INTRODUCED.before.test(before) && (INDEFINITE_INTRODUCED.after.test(after) || related)) ||
@@ -854,7 +885,8 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
   const context = focus
     ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;]/.test(text.slice(w.end, focus.start)))
     : [];
-  for (const word of [...free, ...setPronouns(answerKind, focus, free, relations, text)].sort((a, b) => a.start - b.start)) {
+  const pronouns = setPronouns(answerKind, focus, free, relations, text);
+  for (const word of [...free, ...pronouns].sort((a, b) => a.start - b.start)) {
     if (word === focus || context.includes(word)) continue;
     // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words in one sentence makes
     // them two sets; a demonstrative takes up the set named before ("… other genes. What diseases are linked to those interacting genes?").
@@ -880,10 +912,11 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
       !SAME_SET.test(text.slice(focus.end, word.start))
     ) {
       add(`${answerKind} (other)`, answerKind, word);
-      if (takenUp(word)) variables.find((v) => v.id === `${answerKind} (other)`)!.spans.push(...context.splice(0));
+      // "… those treat various diseases. Which diseases resemble the ones treated by …": the set taken up is the one named before.
+      if (takenUp(word) || pronouns.includes(word)) variables.find((v) => v.id === `${answerKind} (other)`)!.spans.push(...context.splice(0));
     } else answer.spans.push(word);
   }
-  answer.spans.push(...context);
+  answer.spans.push(...context, ...setAsidePronouns(focus, text));
   return variables;
 }
 
@@ -903,6 +936,18 @@ function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWor
         (RELATIVE_CLAUSE.test(text.slice(w.end)) || relations.some((r) => r.start >= w.end && /^\s*$/.test(text.slice(w.end, r.start)))) &&
         governedBySelfRelation(answerKind, w.start, relations, text),
     );
+}
+
+/**
+ * "other than those containing ABL1", "but not the ones that treat Y": a set pronoun right after an exclusion or a negation
+ * names the answers to leave out, so it stands where the answer does; the entity its clause names is the negated anchor.
+ */
+function setAsidePronouns(focus: KindWord | null, text: string): Span[] {
+  if (!focus) return [];
+  const cues = findQuestionCues(text).filter((c) => (c.cue === 'exclusion' || c.cue === 'negation') && c.start >= focus.end);
+  return [...text.matchAll(SET_PRONOUN)]
+    .map((m) => ({ start: m.index, end: m.index + m[0].length }))
+    .filter((w) => cues.some((c) => c.end <= w.start && /^\s*$/.test(text.slice(c.end, w.start))));
 }
 
 /** A relation joining the kind to itself stands right before `at`, a preposition at most between ("similar to those", "resembling the ones"). */
@@ -1094,7 +1139,16 @@ function readAnchors(
     return attach(mentions[i], reached, relations);
   });
 
-  return attachments.map((a) => {
+  // "… but don't treat it": the entity again, through the negated clause's relation, as a set taken away.
+  const retaken = negatedRetakes(questionCues, mentions, relations, text).flatMap(({ mention, at, relations: own }): Anchor[] => {
+    for (const entity of mention) {
+      const choice = hopChoices({ kind: entity.kind, spans: [at] }, answer, own).find((c) => c.cue);
+      if (choice) return [{ entity, metaedges: choice.hop.edges.map((e) => e.metaedge), cue: choice.hop.cue, chain: [choice.hop], negated: true }];
+    }
+    return [];
+  });
+
+  const read = attachments.map((a) => {
     const chain: Hop[] = [];
     if (a.choice && a.variable) {
       if (a.via) chain.push(a.via);
@@ -1120,6 +1174,7 @@ function readAnchors(
       ),
     };
   });
+  return [...read, ...retaken.filter((r) => !read.some((a) => a.entity.nodeId === r.entity.nodeId && a.negated && a.metaedges.join() === r.metaedges.join()))];
 }
 
 /**

@@ -122,7 +122,7 @@ const RECORDS: SenseInput[] = [
     category: 'Treats',
     phrases: [
       ...verbs('palliate', 'relieve', 'alleviate', 'soothe', 'ease'),
-      ...nouns('palliative', 'palliatively', 'relief of', 'relief from', 'symptomatic relief', 'symptomatic treatment'),
+      ...nouns('palliative', 'palliatively', 'relief', 'relief of', 'relief from', 'symptom relief', 'symptomatic relief', 'symptomatic treatment'),
       ...also(1, verbs('manage')),
     ],
   },
@@ -359,7 +359,7 @@ const RECORDS: SenseInput[] = [
     statement: 'involves',
     category: 'Occurs_in',
     phrases: [
-      ...verbs('participate'),
+      ...verbs('participate', 'contain'),
       ...also(0, [...nouns('pathway', 'member', 'member of'), ...loose([...verbs('involve'), ...nouns('part of')])], 'pathway'),
       ...also(1, [...loose(nouns('part of')), ...verbs('locate in', 'locate at')], 'cellularComponent'),
       ...also(1, verbs('belong to'), 'pathway'),

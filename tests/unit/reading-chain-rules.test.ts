@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { readLinked, type Mention } from '../support/linked-reading';
+import type { QuestionReading } from '@/lib/llm/offline/types';
+
+/**
+ * Chains, exclusion and yes/no on a chain's set, by general rules: a "which"
+ * after a preposition following a noun opens a relative clause; a set pronoun
+ * after an exclusion stands for the answer; an entity set before "among" a set
+ * of its kind asks whether it belongs, also when a pronoun takes it up; an
+ * entity taken up by a pronoun relates where the pronoun stands; an indefinite
+ * kind word with an adjective of a relation introduces the kind; a negated
+ * clause closing on a pronoun denies that relation to the entity it takes up.
+ * Wordings of our own, over metaedges the tune files use little.
+ */
+
+const E = {
+  tamoxifen: ['tamoxifen', 'Compound', 'Compound::DB00675'],
+  hmgcr: ['HMGCR', 'Gene', 'Gene::3156'],
+  imatinib: ['imatinib', 'Compound', 'Compound::DB00619'],
+  abl1: ['ABL1', 'Gene', 'Gene::25'],
+  betaxolol: ['Betaxolol', 'Compound', 'Compound::DB00195'],
+  chestPain: ['chest pain', 'Symptom', 'Symptom::D002637'],
+  pbc: ['primary biliary cirrhosis', 'Disease', 'Disease::DOID:12236'],
+  entecavir: ['entecavir', 'Compound', 'Compound::DB00442'],
+  losartan: ['Losartan', 'Compound', 'Compound::DB00678'],
+  hypertension: ['hypertension', 'Disease', 'Disease::DOID:10763'],
+  migraine: ['migraine', 'Disease', 'Disease::DOID:6364'],
+  asthma: ['asthma', 'Disease', 'Disease::DOID:2841'],
+  egfr: ['EGFR', 'Gene', 'Gene::1956'],
+  gefitinib: ['gefitinib', 'Compound', 'Compound::DB00317'],
+  liver: ['liver', 'Anatomy', 'Anatomy::UBERON:0002107'],
+} satisfies Record<string, Mention>;
+
+const read = (text: string) => readLinked(text, ...Object.values(E).filter((e) => text.includes(e[0])));
+const chains = (r: QuestionReading) =>
+  r.anchors.map((a) => `${a.negated ? '!' : ''}${a.entity.name}:${a.chain.map((h) => h.edges.map((e) => e.metaedge).join('|')).join('>')}`).sort();
+
+describe('a relative "which" asks for nothing', () => {
+  it.each([
+    ['Name the pathways in which genes downregulated by tamoxifen participate.', 'Pathway', ['tamoxifen:CdG>GpPW']],
+    ['Which are the diseases for which the drugs binding HMGCR are indicated?', 'Disease', ['HMGCR:CbG>CtD']],
+  ])('%s', (text, kind, expected) => {
+    const r = read(text);
+    expect(r.answerKind).toBe(kind);
+    expect(r.outputFormat).toBe('list');
+    expect(chains(r)).toEqual(expected);
+  });
+
+  it('an opening "In which" still asks', () => {
+    expect(read('In which tissues is EGFR expressed?').answerKind).toBe('Anatomy');
+  });
+});
+
+describe('what an exclusion sets aside', () => {
+  it('a set pronoun after the cue stands for the answer; its clause names the negated anchor', () => {
+    const r = read('Which pathways contain genes bound by imatinib, other than those containing ABL1?');
+    expect(r.answerKind).toBe('Pathway');
+    expect(chains(r)).toEqual(['!ABL1:GpPW', 'imatinib:CbG>GpPW']);
+    expect(r.excluded).toEqual([]);
+  });
+
+  it('a verb with "aside" or "out" sets a member aside', () => {
+    const r = read('Which compounds bind EGFR, leaving aside gefitinib?');
+    expect(r.excluded.map((e) => e.name)).toEqual(['gefitinib']);
+    expect(chains(r)).toEqual(['EGFR:CbG']);
+  });
+
+  it.each([
+    ['Which compounds provide relief in migraine without treating it?', ['!migraine:CtD', 'migraine:CpD']],
+    ['Which genes are associated with asthma but are not upregulated in it?', ['!asthma:DuG', 'asthma:DaG']],
+  ])('a negated clause on a pronoun denies its relation to the entity, which keeps its own: %s', (text, expected) => {
+    const r = read(text);
+    expect(r.outputFormat).toBe('list');
+    expect(chains(r)).toEqual(expected);
+  });
+});
+
+describe('yes/no on a chain’s set', () => {
+  it.each([['Betaxolol — among the drugs treating diseases that present chest pain?'], ['Betaxolol: is it among the drugs that treat diseases presenting with chest pain?']])(
+    'a topic before "among" is the member asked about: %s',
+    (text) => {
+      const r = read(text);
+      expect(r.outputFormat).toBe('yesno');
+      expect(r.answerKind).toBe('Disease');
+      expect(chains(r)).toEqual(['Betaxolol:CtD', 'chest pain:DpS']);
+      expect(r.propositions).toEqual([]);
+    },
+  );
+
+  it('an entity taken up by a pronoun relates where the pronoun stands', () => {
+    const r = read('My mom has primary biliary cirrhosis. Is entecavir one of the drugs that treat diseases similar to hers?');
+    expect(r.outputFormat).toBe('yesno');
+    expect(chains(r)).toEqual(['entecavir:CtD', 'primary biliary cirrhosis:DrD']);
+  });
+
+  it('an indefinite kind word with a relation adjective introduces the kind', () => {
+    const r = read('Can hypertension be treated by a compound similar to Losartan?');
+    expect(r.outputFormat).toBe('yesno');
+    expect(r.answerKind).toBe('Compound');
+    expect(r.propositions).toEqual([]);
+    expect(chains(r)).toEqual(['Losartan:CrC', 'hypertension:CtD']);
+  });
+});
+
+describe('a set pronoun takes up the set a context sentence named', () => {
+  it('"the ones treated by …" after a sentence naming the treated set', () => {
+    const r = read('Losartan has a few structurally similar compounds, and those are used against several illnesses. Which illnesses resemble the ones treated by those compounds?');
+    expect(r.answerKind).toBe('Disease');
+    expect(chains(r)).toEqual(['Losartan:CrC>CtD>DrD']);
+  });
+});

@@ -2,7 +2,8 @@
  * A chain written as a note with arrows: "apraclonidine structural analogs ->
  * diseases they treat -> similar diseases: is vitiligo among them?",
  * "Ethyl loflazepate → similar compounds → diseases they treat → which
- * diseases resemble those?". The first part names the anchor; every later
+ * diseases resemble those?". The first part names the anchor (and may name
+ * the first set: "Dx localizing to dermis -> …"); every later
  * part names the next set by a kind word, related to the set before it by the
  * relation phrase written in that part (else the kinds' preferred relation).
  * The last part's set is the answer; an entity of its kind named there after
@@ -45,12 +46,18 @@ interface Station {
   cues: RelationCue[];
 }
 
-/** The chain an arrow note writes, when it has two arrows or more and every later part names a kind; null otherwise. */
+/**
+ * The chain an arrow note writes, when it has two arrows or more (one, where its first part names a set by a kind word) and
+ * every later part names a kind; null otherwise.
+ */
 export function readArrowChain(text: string, mentions: LocatedEntity[][], words: KindWord[], relations: RelationCue[]): ArrowChain | null {
   const spans = parts(text);
-  if (spans.length < 3) return null;
   const first = mentions.find((m) => inside(m[0], spans[0]));
-  if (!first) return null;
+  if (spans.length < 2 || !first) return null;
+  // "Dx localizing to dermis -> compounds palliating any of them?": a first part naming a set by a kind word starts the chain
+  // at that set, so one arrow is a chain already.
+  const opening = words.find((w) => !w.weak && inside(w, spans[0]) && !mentions.some((m) => overlaps(m[0], w)));
+  if (spans.length < 3 && !opening) return null;
   const sets: Station[] = [];
   for (const part of spans.slice(1)) {
     const word = words.find((w) => !w.weak && inside(w, part) && !mentions.some((m) => overlaps(m[0], w)));
@@ -58,11 +65,17 @@ export function readArrowChain(text: string, mentions: LocatedEntity[][], words:
     sets.push({ kind: word.kind, span: word, cues: relations.filter((r) => inside(r, part)) });
   }
   // "apraclonidine structural analogs -> …", "BRCA1 interactors -> …": a relation phrase after the anchor in the first part names a set of its own.
-  const lead = relations.find((r) => inside(r, spans[0]) && r.start >= first[0].end);
+  const lead = opening ? undefined : relations.find((r) => inside(r, spans[0]) && r.start >= first[0].end);
+  const start = opening ? [{ kind: opening.kind, span: opening as Span, cues: relations.filter((r) => inside(r, spans[0])) }] : [];
   let best: { entity: LocatedEntity; chain: Hop[]; cost: number } | null = null;
   for (const entity of first) {
     const leadKind = lead?.metaedges.map((abbr) => otherEnd(abbr, entity.kind)).find((k): k is NodeKind => !!k);
-    const stations = [{ kind: entity.kind, span: entity as Span, cues: [] }, ...(leadKind ? [{ kind: leadKind, span: lead!, cues: [lead!] }] : []), ...sets];
+    const stations = [
+      { kind: entity.kind, span: entity as Span, cues: [] },
+      ...(leadKind ? [{ kind: leadKind, span: lead!, cues: [lead!] }] : []),
+      ...start,
+      ...sets,
+    ];
     const chain: Hop[] = [];
     let cost = 0;
     for (let i = 1; i < stations.length; i++) {

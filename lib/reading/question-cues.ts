@@ -11,7 +11,12 @@ export type { QuestionCue };
 
 const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   // "a number of" is a quantity ("PELI1 interacts with a number of genes"), not a count asked for.
-  { pattern: 'how many|how much|(?<!\\b(?:a|an)\\s+(?:\\w+\\s+)?)number of|count(?:s|ing)?|total (?:number|count)|tally', cue: 'count' },
+  // "# distinct compounds", "# of genes": the number sign asks for a count.
+  {
+    pattern:
+      'how many|how much|(?<!\\b(?:a|an)\\s+(?:\\w+\\s+)?)number of|count(?:s|ing)?|total (?:number|count)|tally|#(?=\\s*(?:of|distinct|different|unique)\\b)',
+    cue: 'count',
+  },
   { pattern: 'list(?:s|ing)?|name all|enumerate|all(?: the)?|every|what are|which are|identify all', cue: 'list' },
   { pattern: 'name (?:a|an|one|the)|which one|what is the|the only|a single|which single', cue: 'single' },
   {

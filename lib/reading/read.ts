@@ -181,8 +181,11 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   const named = mentionsIn(links, written);
   const mentions = onceEach(askedMentions(named, blanked, notes), findQuestionCues(blanked), blanked);
   const mentionSpans = mentions.map((m) => m[0] as Span);
-  const found = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
-  const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
+  const cuesFound = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
+  // "palliated (relieved but not treated) by …": a bracket right after a relation phrase glosses it; its words name no relation of their own.
+  const glossed = glosses(blanked, cuesFound, mentionSpans);
+  const found = cuesFound.filter((c) => !glossed.some((g) => overlaps(c, g)));
+  const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)) && !glossed.some((g) => overlaps(c, g)));
   // With options to choose among ("Is it IL6, TNF or INS that …"), an opening "Is" picks one, unless the options are themselves yes and no.
   const choosing = options.length > 0 && !options.every((o) => /^(?:yes|no|true|false)$/i.test(o.text.trim()));
   const has = (cue: QuestionCue['cue']) => !(cue === 'yesno' && choosing) && questionCues.some((c) => c.cue === cue);
@@ -191,7 +194,7 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   const free: KindWord[] = [];
   // "used to tx brain ca": a word that is both a kind noun and a relation phrase is the verb after "to".
   const infinitive = (w: KindWord) => found.some((c) => overlaps(c, w)) && /(?<![\p{L}])to\s+$/iu.test(blanked.slice(0, w.start));
-  for (const word of kindWords) if (!word.weak && !infinitive(word) && !settleApposition(word, mentions, blanked)) free.push(word);
+  for (const word of kindWords) if (!word.weak && !infinitive(word) && !settleApposition(word, mentions, blanked, found)) free.push(word);
   // "drugs for gout", "asthma drugs": the preposition or the noun modifier relates the kind word to the entity, where no phrase of the registry stands.
   const beside = (cues: RelationCue[]) => cues.filter((m) => !found.some((c) => overlaps(c, m)));
   const asked = [...found, ...beside(prepositionCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
@@ -200,7 +203,8 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   // A noun modifier stands between a question word and its kind word ("Which asthma drugs"): it joins the relations once the focus is found.
   const relations = [...asked, ...beside(nounModifierCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
   // "Betaxolol — among the drugs treating …?": with no asking word, an entity set before "among" or "one of" a set of its kind asks whether it belongs.
-  const stated = !has('yesno') && !options.length && blanked.search(FOCUS) < 0 && /\?\s*$/.test(blanked) && !!memberOf(mentions, free, relations, blanked, true);
+  const stated =
+    !has('yesno') && !options.length && blanked.search(FOCUS) < 0 && /\?\s*$/.test(blanked) && !!memberOf(mentions, free, relations, blanked, true);
   const membership = (has('yesno') || stated) && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
   // A yes/no clause introduces a kind only after its opener ("I'm doing some drug repurposing work. Does X bind any of the genes …").
   // A trailing cue ("…, yes or no?", "… y/n") asks about its whole clause: the clause opens where it starts.
@@ -332,6 +336,13 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   };
   understanding.subquestions = writeSubquestions(understanding);
   return understanding;
+}
+
+/** Brackets right after a relation phrase, with no entity inside: glosses of that phrase ("palliate (relieve, not treat)"). */
+function glosses(text: string, cues: RelationCue[], named: Span[]): Span[] {
+  return [...text.matchAll(/\(([^()]*)\)/g)]
+    .map((m) => ({ start: m.index, end: m.index + m[0].length }))
+    .filter((b) => !named.some((n) => overlaps(n, b)) && cues.some((c) => c.end <= b.start && /^\s*$/.test(text.slice(c.end, b.start))));
 }
 
 /** No noun names the answer ("What is targeted by X?", "X binders?"): nothing says one, so every answer is asked for. */
@@ -585,7 +596,7 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   const asking = clauses.filter((c) => asks(text.slice(c.start, c.end), questioned) || topic(c));
   if (!asking.length || asking.length === clauses.length) return mentions;
   const inAsking = (m: Mention) => asking.some((c) => m[0].start >= c.start && m[0].end <= c.end);
-  if (!mentions.some(inAsking)) return mentions;
+  if (!mentions.some(inAsking)) return pronounPlaced(mentions, asking, text, notes);
   const asked = mentions.filter(inAsking);
   // A word taking up what was named before keeps the context; "it"/"its"/"hers" takes up one entity, the first named ("I study ABT1
   // and its role in cell cycle control. Which of its interacting genes …").
@@ -597,7 +608,7 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
     notes.push(`'${pronoun[0]}' takes up ${taken[0].name}`);
     // The entity stands where its pronoun does, so it relates through the words around the pronoun ("diseases similar to hers").
     const at = { start: c.start + pronoun.index, end: c.start + pronoun.index + pronoun[0].length };
-    const placed = taken.map((l) => ({ ...l, ...at }));
+    const placed = standsIn(at, text) ? taken.map((l) => ({ ...l, ...at })) : taken;
     return mentions
       .filter((m) => inAsking(m) || m === taken)
       .map((m) => (m === taken ? placed : m))
@@ -608,6 +619,33 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   for (const m of mentions)
     if (!m.some((l) => kept.has(l.nodeId)) && !inAsking(m)) notes.push(`${m[0].name} is named outside the clause that asks: read as context, not a constraint`);
   return asked;
+}
+
+/**
+ * "Take PRPS1. Which diseases show downregulation of the genes it regulates?": the asking clauses name no entity, and the
+ * one entity named before is taken up by a pronoun standing in place (standsIn): it stands where the pronoun does.
+ */
+function pronounPlaced(mentions: Mention[], asking: Span[], text: string, notes: string[]): Mention[] {
+  if (mentions.length !== 1) return mentions;
+  for (const c of asking) {
+    const pronoun = new RegExp(SINGULAR_PRONOUN.source, 'i').exec(text.slice(c.start, c.end));
+    if (!pronoun) continue;
+    const at = { start: c.start + pronoun.index, end: c.start + pronoun.index + pronoun[0].length };
+    if (!standsIn(at, text)) return mentions;
+    notes.push(`'${pronoun[0]}' takes up ${mentions[0][0].name}`);
+    return [mentions[0].map((l) => ({ ...l, ...at }))];
+  }
+  return mentions;
+}
+
+/**
+ * Whether a pronoun stands for its entity in place: an object or a possessive pronoun standing alone ("genes it regulates",
+ * "similar to hers"); not "its" before a noun (the noun's own reading holds it) nor a subject after an auxiliary ("is it X or
+ * Y that …", a cleft).
+ */
+function standsIn(pronoun: Span, text: string): boolean {
+  if (/^its$/i.test(text.slice(pronoun.start, pronoun.end))) return false;
+  return !/(?<![\p{L}])(?:is|was|are|were|would|could|does|do|did|can|will|should|might|may|has|had)\s+$/iu.test(text.slice(0, pronoun.start));
 }
 
 function asks(clause: string, opening = false): boolean {
@@ -625,11 +663,15 @@ function wordsBefore(text: string, at: number): number {
  * drug metformin") instead of introducing another one; it also settles which
  * reading of an ambiguous mention is meant. Returns true when it was such a word.
  */
-function settleApposition(word: KindWord, mentions: Mention[], text: string): boolean {
+function settleApposition(word: KindWord, mentions: Mention[], text: string, relations: RelationCue[]): boolean {
   for (const [i, mention] of mentions.entries()) {
     const span = mention[0];
     const between = word.end <= span.start ? text.slice(word.end, span.start) : span.end <= word.start ? text.slice(span.end, word.start) : null;
     if (between === null || !APPOSITION_GAP.test(between)) continue;
+    // "the genes PRPS1 regulates", "the genes it regulates": a plural kind word, one entity (or a pronoun standing for it) and a
+    // verb right after is a clause describing the kind word, not a name for it.
+    const clause = relations.some((r) => r.start >= span.end && /^\s+$/.test(text.slice(span.end, r.start)));
+    if (word.end <= span.start && clause && (word.plural || /^(?:it|its|hers)$/i.test(text.slice(span.start, span.end)))) continue;
     // "Is pruritus a symptom of …": after a copula the kind word is what the entity is said to be, not a name for it.
     if (span.end <= word.start && /\S/.test(between) && COPULA_BEFORE.test(text.slice(0, span.start))) continue;
     const fitting = mention.filter((l) => sameKind(l.kind, word.kind));
@@ -885,7 +927,7 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
   const context = focus
     ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;]/.test(text.slice(w.end, focus.start)))
     : [];
-  const pronouns = setPronouns(answerKind, focus, free, relations, text);
+  const pronouns = setPronouns(answerKind, focus, free, relations, text, context.length > 0);
   for (const word of [...free, ...pronouns].sort((a, b) => a.start - b.start)) {
     if (word === focus || context.includes(word)) continue;
     // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words in one sentence makes
@@ -903,12 +945,16 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     // "Which compounds are similar to the drugs that treat …", "… similar to those drugs?": a relation between them and a clause
     // describing the second, or a demonstrative taking up a set named before, make it another set.
     // "the protein targets (genes)", "genes that encode proteins …" name the answer again.
+    else if (!focus && selfGoverned(word, relations, text)) add(`${answerKind} (other)`, answerKind, word);
     else if (
       focus &&
       word.start > focus.start &&
       !sameNounPhrase(focus, word, relations, text) &&
       !restatesRelation(focus, word, relations) &&
-      (isIndefinite(word, text) || described(word, focus, relations, text) || (takenUp(word) && selfRelated(answerKind, focus.end, word.start))) &&
+      (isIndefinite(word, text) ||
+        described(word, focus, relations, text) ||
+        selfGoverned(word, relations, text) ||
+        (takenUp(word) && selfRelated(answerKind, focus.end, word.start))) &&
       !SAME_SET.test(text.slice(focus.end, word.start))
     ) {
       add(`${answerKind} (other)`, answerKind, word);
@@ -917,15 +963,20 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     } else answer.spans.push(word);
   }
   answer.spans.push(...context, ...setAsidePronouns(focus, text));
+  // No word names the answer but another set of its kind is named ("which of these is similar to a compound that …"): the
+  // answer stands where the question word does, so the other set is not taken for it.
+  const asking = !answer.spans.length && variables.some((v) => v !== answer && sameKind(v.kind, answerKind)) ? questionWord(text) : null;
+  if (asking) answer.spans.push(asking);
   return variables;
 }
 
 /**
  * "Which diseases resemble those treated by …", "… the ones treated by …": a
  * pronoun standing for a set of the answer's kind, with a relation of the kind
- * to itself between the question word and it and a clause or participle after it.
+ * to itself between the question word and it and a clause or participle after
+ * it, or closing its sentence where a sentence before named a set of the kind.
  */
-function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], relations: RelationCue[], text: string): KindWord[] {
+function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], relations: RelationCue[], text: string, namedBefore = false): KindWord[] {
   if (!focus) return [];
   return [...text.matchAll(SET_PRONOUN)]
     .map((m) => ({ phrase: m[0], kind: answerKind, start: m.index, end: m.index + m[0].length, plural: true, weak: false }))
@@ -933,7 +984,10 @@ function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWor
       (w) =>
         w.start > focus.end &&
         !free.some((f) => f.start >= w.end && /^\s+(?:[\p{L}-]+\s+)?$/u.test(text.slice(w.end, f.start))) &&
-        (RELATIVE_CLAUSE.test(text.slice(w.end)) || relations.some((r) => r.start >= w.end && /^\s*$/.test(text.slice(w.end, r.start)))) &&
+        (RELATIVE_CLAUSE.test(text.slice(w.end)) ||
+          relations.some((r) => r.start >= w.end && /^\s*$/.test(text.slice(w.end, r.start))) ||
+          // "… treats certain diseases. Which diseases are similar to any of those?": closing its sentence, it takes up the set named before.
+          (namedBefore && /^\s*(?:[.?!]|$)/.test(text.slice(w.end)))) &&
         governedBySelfRelation(answerKind, w.start, relations, text),
     );
 }
@@ -952,9 +1006,27 @@ function setAsidePronouns(focus: KindWord | null, text: string): Span[] {
 
 /** A relation joining the kind to itself stands right before `at`, a preposition at most between ("similar to those", "resembling the ones"). */
 function governedBySelfRelation(kind: NodeKind, at: number, relations: RelationCue[], text: string): boolean {
-  return relations.some(
-    (r) => r.end <= at && /^\s*(?:(?:to|with|of|by|as)\s+)?$/i.test(text.slice(r.end, at)) && r.metaedges.some((m) => joins(m, kind, kind)),
-  );
+  return relations.some((r) => r.end <= at && SELF_GAP.test(text.slice(r.end, at)) && r.metaedges.some((m) => joins(m, kind, kind)));
+}
+
+// Between a relation and the set it governs: a preposition, then a determiner or a quantifier ("similar to any of those",
+// "resembles one of the", "similar to a").
+const SELF_GAP = /^\s*(?:(?:to|with|of|by|as)\s+)?(?:(?:a|an|the|any|some|one|each|all|either)\s+(?:of\s+)?)*$/i;
+
+/**
+ * "which of these is similar to a compound that binds X", "which disease resembles one of the diseases where …": a word of
+ * the answer's kind that a relation of the kind to itself governs is another set, wherever the answer is named (or not).
+ */
+function selfGoverned(word: KindWord, relations: RelationCue[], text: string): boolean {
+  // A word at least between them ("similar to a compound"): a relation word modifying the kind word ("partner genes",
+  // "similar compounds") names the same set.
+  const governs = (at: number) =>
+    relations.some(
+      (r) =>
+        r.end <= at && /\p{L}/u.test(text.slice(r.end, at)) && SELF_GAP.test(text.slice(r.end, at)) && r.metaedges.some((m) => joins(m, word.kind, word.kind)),
+    );
+  const modifier = /(?:[\p{L}-]+\s+)?$/u.exec(text.slice(0, word.start))!;
+  return governs(word.start) || (modifier[0].length > 0 && governs(word.start - modifier[0].length));
 }
 
 /**

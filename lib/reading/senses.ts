@@ -74,6 +74,9 @@ const GENE_SETS: KindConcept[] = ['pathway', 'biologicalProcess', 'cellularCompo
 const EXPRESSION = ['expression', 'level', 'transcription'];
 const UPREGULATION_VERBS = ['increase', 'elevate', 'raise', 'enhance', 'induce', 'boost', 'higher'];
 const DOWNREGULATION_VERBS = ['decrease', 'reduce', 'suppress', 'repress', 'diminish', 'silence', 'lower'];
+/** Verbs of turning a level, said up or down with a particle ("dial down", "ramp up", "knock down"). */
+const ADJUSTING = ['turn', 'dial', 'ramp', 'crank', 'scale', 'tone', 'switch', 'knock', 'bump', 'ratchet', 'wind'];
+const adjusted = (particle: 'up' | 'down'): PhraseInput[] => verbs(...ADJUSTING.map((v) => `${v} ${particle}`));
 /** Context kinds (a disease, a tissue) are the place of a regulation; a compound its cause. */
 const regulatedBy = (verb: string) => [{ agent: ['compound' as const], clause: `are ${verb} by {x}` }, { clause: `are ${verb} in {x}` }];
 
@@ -209,7 +212,8 @@ const RECORDS: SenseInput[] = [
     passive: regulatedBy('upregulated'),
     category: 'Regulates',
     phrases: [
-      ...verbs('upregulate', 'overexpress', 'switch on', 'turn on', 'turn up'),
+      ...verbs('upregulate', 'overexpress', 'switch on', 'turn on'),
+      ...adjusted('up'),
       ...pairs(UPREGULATION_VERBS, EXPRESSION),
       ...pairs(EXPRESSION, ['upregulate', 'increase', 'elevate', 'raise', 'up']),
       ...also(1, verbs('regulate')),
@@ -226,7 +230,8 @@ const RECORDS: SenseInput[] = [
     passive: regulatedBy('downregulated'),
     category: 'Regulates',
     phrases: [
-      ...verbs('downregulate', 'underexpress', 'switch off', 'switch down', 'turn off', 'turn down'),
+      ...verbs('downregulate', 'underexpress', 'switch off', 'turn off'),
+      ...adjusted('down'),
       ...pairs(DOWNREGULATION_VERBS, EXPRESSION),
       ...pairs(EXPRESSION, ['downregulate', 'decrease', 'reduce', 'lower', 'down']),
       ...also(1, verbs('regulate')),

@@ -76,16 +76,16 @@ describe('what an exclusion sets aside', () => {
 });
 
 describe('yes/no on a chain’s set', () => {
-  it.each([['Betaxolol — among the drugs treating diseases that present chest pain?'], ['Betaxolol: is it among the drugs that treat diseases presenting with chest pain?']])(
-    'a topic before "among" is the member asked about: %s',
-    (text) => {
-      const r = read(text);
-      expect(r.outputFormat).toBe('yesno');
-      expect(r.answerKind).toBe('Disease');
-      expect(chains(r)).toEqual(['Betaxolol:CtD', 'chest pain:DpS']);
-      expect(r.propositions).toEqual([]);
-    },
-  );
+  it.each([
+    ['Betaxolol — among the drugs treating diseases that present chest pain?'],
+    ['Betaxolol: is it among the drugs that treat diseases presenting with chest pain?'],
+  ])('a topic before "among" is the member asked about: %s', (text) => {
+    const r = read(text);
+    expect(r.outputFormat).toBe('yesno');
+    expect(r.answerKind).toBe('Disease');
+    expect(chains(r)).toEqual(['Betaxolol:CtD', 'chest pain:DpS']);
+    expect(r.propositions).toEqual([]);
+  });
 
   it('an entity taken up by a pronoun relates where the pronoun stands', () => {
     const r = read('My mom has primary biliary cirrhosis. Is entecavir one of the drugs that treat diseases similar to hers?');
@@ -104,8 +104,60 @@ describe('yes/no on a chain’s set', () => {
 
 describe('a set pronoun takes up the set a context sentence named', () => {
   it('"the ones treated by …" after a sentence naming the treated set', () => {
-    const r = read('Losartan has a few structurally similar compounds, and those are used against several illnesses. Which illnesses resemble the ones treated by those compounds?');
+    const r = read(
+      'Losartan has a few structurally similar compounds, and those are used against several illnesses. Which illnesses resemble the ones treated by those compounds?',
+    );
     expect(r.answerKind).toBe('Disease');
     expect(chains(r)).toEqual(['Losartan:CrC>CtD>DrD']);
+  });
+});
+
+const F = {
+  topiramate: ['Topiramate', 'Compound', 'Compound::DB00273'],
+  exosc3: ['EXOSC3', 'Gene', 'Gene::51010'],
+  scleroderma: ['systemic scleroderma', 'Disease', 'Disease::DOID:418'],
+  trappc6a: ['TRAPPC6A', 'Gene', 'Gene::79090'],
+  dermis: ['dermis', 'Anatomy', 'Anatomy::UBERON:0002067'],
+  prps1: ['PRPS1', 'Gene', 'Gene::5631'],
+  bicalutamide: ['bicalutamide', 'Compound', 'Compound::DB01128'],
+} satisfies Record<string, Mention>;
+const readF = (text: string) => readLinked(text, ...Object.values(F).filter((e) => text.includes(e[0])));
+
+describe('sets a relation of a kind to itself governs, and sets taken up', () => {
+  it('"resembles one of the diseases …" is another set than the answer', () => {
+    expect(chains(readF('Which disease resembles one of the diseases in which EXOSC3 is downregulated?'))).toEqual(['EXOSC3:DdG>DrD']);
+  });
+
+  it('a set pronoun closing its sentence takes up the set a sentence before named', () => {
+    const r = readF('Topiramate is prescribed for several illnesses. Which illnesses resemble any of those?');
+    expect(r.answerKind).toBe('Disease');
+    expect(chains(r)).toEqual(['Topiramate:CtD>DrD']);
+  });
+
+  it('"the genes it regulates": a plural kind word, a pronoun for the one entity named before and a verb make a clause', () => {
+    const r = readF('Consider PRPS1. Which diseases show downregulation of the genes it regulates?');
+    expect(chains(r)).toEqual(['PRPS1:Gr>G>DdG']);
+  });
+});
+
+describe('glosses, notes and particles', () => {
+  it('a bracket right after a relation phrase glosses it: its negation and relation words are not read', () => {
+    const r = readF('Is systemic scleroderma among the diseases palliated (eased, not cured) by the compounds that downregulate TRAPPC6A?');
+    expect(r.outputFormat).toBe('yesno');
+    expect(chains(r)).toEqual(['TRAPPC6A:CdG', 'systemic scleroderma:CpD']);
+  });
+
+  it('one arrow is a chain when the first part names a set; "# of" counts', () => {
+    const r = readF('Conditions localizing to the dermis -> # of distinct drugs palliating them?');
+    expect(r.outputFormat).toBe('count');
+    expect(r.answerKind).toBe('Compound');
+    expect(chains(r)).toEqual(['dermis:DlA>CpD']);
+  });
+
+  it.each([
+    ['Which genes does bicalutamide crank up?', 'bicalutamide:CuG'],
+    ['Which genes does bicalutamide tone down?', 'bicalutamide:CdG'],
+  ])('a verb of turning a level with "up" or "down" reads regulation: %s', (text, chain) => {
+    expect(chains(readF(text))).toEqual([chain]);
   });
 });

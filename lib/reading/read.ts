@@ -928,6 +928,14 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;]/.test(text.slice(w.end, focus.start)))
     : [];
   const pronouns = setPronouns(answerKind, focus, free, relations, text, context.length > 0);
+  // Another set of the answer's kind; a relation of the kind to itself after the last one makes a further set ("genes regulated
+  // by any gene that covaries with any of the genes upregulated in X": three sets of genes).
+  const otherSet = (word: Span): string => {
+    const others = variables.filter((v) => v.id.startsWith(`${answerKind} (other`));
+    const last = others.at(-1);
+    if (!last) return `${answerKind} (other)`;
+    return selfRelated(answerKind, last.spans.at(-1)!.end, word.start) ? `${answerKind} (other ${others.length + 1})` : last.id;
+  };
   for (const word of [...free, ...pronouns].sort((a, b) => a.start - b.start)) {
     if (word === focus || context.includes(word)) continue;
     // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words in one sentence makes
@@ -945,7 +953,7 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     // "Which compounds are similar to the drugs that treat …", "… similar to those drugs?": a relation between them and a clause
     // describing the second, or a demonstrative taking up a set named before, make it another set.
     // "the protein targets (genes)", "genes that encode proteins …" name the answer again.
-    else if (!focus && selfGoverned(word, relations, text)) add(`${answerKind} (other)`, answerKind, word);
+    else if (!focus && selfGoverned(word, relations, text)) add(otherSet(word), answerKind, word);
     else if (
       focus &&
       word.start > focus.start &&
@@ -957,9 +965,10 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
         (takenUp(word) && selfRelated(answerKind, focus.end, word.start))) &&
       !SAME_SET.test(text.slice(focus.end, word.start))
     ) {
-      add(`${answerKind} (other)`, answerKind, word);
+      const id = otherSet(word);
+      add(id, answerKind, word);
       // "… those treat various diseases. Which diseases resemble the ones treated by …": the set taken up is the one named before.
-      if (takenUp(word) || pronouns.includes(word)) variables.find((v) => v.id === `${answerKind} (other)`)!.spans.push(...context.splice(0));
+      if (takenUp(word) || pronouns.includes(word)) variables.find((v) => v.id === id)!.spans.push(...context.splice(0));
     } else answer.spans.push(word);
   }
   answer.spans.push(...context, ...setAsidePronouns(focus, text));

@@ -128,6 +128,10 @@ describe('sets a relation of a kind to itself governs, and sets taken up', () =>
     expect(chains(readF('Which disease resembles one of the diseases in which EXOSC3 is downregulated?'))).toEqual(['EXOSC3:DdG>DrD']);
   });
 
+  it('a relation of the kind to itself after another set of the kind makes a further set', () => {
+    expect(chains(readF('Which illnesses resemble an illness that resembles one of the illnesses treated by Topiramate?'))).toEqual(['Topiramate:CtD>DrD>DrD']);
+  });
+
   it('a set pronoun closing its sentence takes up the set a sentence before named', () => {
     const r = readF('Topiramate is prescribed for several illnesses. Which illnesses resemble any of those?');
     expect(r.answerKind).toBe('Disease');

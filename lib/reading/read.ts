@@ -422,7 +422,10 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
   if (!input.options) {
     // "Is it Purines... no wait, let me list them: Purines, …": an option named again outside the list is that option, not an anchor.
     const placedNodes = new Set(placed.flatMap((o) => o.links.map((l) => l.nodeId)));
-    const again = links.filter((l) => !written.some((w) => overlaps(l, w)) && placedNodes.has(l.nodeId));
+    const again = writtenTogether(
+      links.filter((l) => !written.some((w) => overlaps(l, w)) && placedNodes.has(l.nodeId)),
+      text,
+    );
     const blanked = again.reduce((t, l) => t.slice(0, l.start) + ' '.repeat(l.end - l.start) + t.slice(l.end), inline.blanked);
     return { stem: inline.stem, blanked, options: placed, written: [...written, ...again.map((l) => ({ start: l.start, end: l.end }))] };
   }
@@ -437,11 +440,26 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
   // a mention of a given option, by its node or its words, is that option, not an anchor.
   const optionNodes = new Set(options.flatMap((o) => o.links.map((l) => l.nodeId)));
   const optionTexts = new Set(given.map((o) => normalise(o.text)));
-  const mentioned = links.filter(
-    (l) => !written.some((w) => overlaps(l, w)) && (optionNodes.has(l.nodeId) || optionTexts.has(normalise(text.slice(l.start, l.end)))),
+  const mentioned = writtenTogether(
+    links.filter((l) => !written.some((w) => overlaps(l, w)) && (optionNodes.has(l.nodeId) || optionTexts.has(normalise(text.slice(l.start, l.end))))),
+    text,
   );
   const blanked = mentioned.reduce((t, l) => t.slice(0, l.start) + ' '.repeat(l.end - l.start) + t.slice(l.end), inline.blanked);
   return { stem: inline.stem, blanked, options, written: [...written, ...mentioned.map((l) => ({ start: l.start, end: l.end }))] };
+}
+
+/**
+ * Options written again in the text are those written together, two or more side by side with nothing but separators
+ * between them ("… obesity ocular cancer or atopic dermatitis", "Is it A or B... no, here they are: …"); one option
+ * named alone is the stem's entity ("interact with NPY2R" where NPY2R is also an option).
+ */
+function writtenTogether(mentions: LocatedEntity[], text: string): LocatedEntity[] {
+  const spans = [...new Map(mentions.map((l) => [`${l.start}:${l.end}`, l])).values()].sort((a, b) => a.start - b.start);
+  const joined = (a: LocatedEntity, b: LocatedEntity) => /^[\s,;/|?.!]*(?:(?:or|and|nor)\b[\s,;]*)?$/i.test(text.slice(a.end, b.start));
+  const together = new Set(
+    spans.filter((l, i) => (i > 0 && joined(spans[i - 1], l)) || (i + 1 < spans.length && joined(l, spans[i + 1]))).map((l) => `${l.start}:${l.end}`),
+  );
+  return mentions.filter((l) => together.has(`${l.start}:${l.end}`));
 }
 
 /**

@@ -95,16 +95,28 @@ describe('inline options in any layout, over a chain of two hops', () => {
 });
 
 describe('an option named again outside its list', () => {
-  it('is that option, not an anchor', () => {
+  it('is that option, not an anchor, where options stand together', () => {
     const text =
-      'What adverse reaction do medicines prescribed for migraine produce? Is it vertigo... no, here they all are: vertigo, somnolence, photophobia, dysgeusia.';
-    // linksIn places a mention at its first occurrence: the list's "vertigo" is placed by hand.
+      'What adverse reaction do medicines prescribed for migraine produce? Is it vertigo or somnolence... no, here they all are: vertigo, somnolence, photophobia, dysgeusia.';
+    // linksIn places a mention at its first occurrence: the list's "vertigo" and "somnolence" are placed by hand.
     const links = linksIn(text, [MIGRAINE, ...reactions(text)]);
-    const listed = text.lastIndexOf('vertigo');
-    links.push({ ...links[1], start: listed, end: listed + 'vertigo'.length });
+    for (const l of links.slice(1, 3)) {
+      const listed = text.lastIndexOf(l.mention);
+      links.push({ ...l, start: listed, end: listed + l.mention.length });
+    }
     const u = readQuestion(text, { links });
     expect(u.options.map((o) => o.text.toLowerCase())).toEqual(REACTIONS.map((r) => r.toLowerCase()));
     expect(chains(u)).toEqual(['migraine:CtD>CcSE']);
+  });
+
+  it('is the stem entity where it stands alone', () => {
+    const text = 'Which side effect is caused by a drug for migraine, as vertigo is? A) Vertigo B) Somnolence C) Photophobia D) Dysgeusia';
+    const links = linksIn(text, [MIGRAINE, ...reactions(text)]);
+    const alone = text.indexOf('vertigo');
+    links.push({ ...links[1], mention: 'vertigo', start: alone, end: alone + 'vertigo'.length });
+    const u = readQuestion(text, { links });
+    expect(u.options).toHaveLength(4);
+    expect(u.stemEntities.map((e) => e.nodeId)).toContain('Side Effect::Vertigo');
   });
 });
 

@@ -135,7 +135,7 @@ function opensLine(text: string, at: number): boolean {
 // mark (the options after the question: "…? Nausea, alopecia or tinnitus.", one per line); it runs to the next dash, the end
 // of its sentence, or the end.
 const LIST_OPENER =
-  /:|\s[—–-]\s|[—–]|\?(?=\s)|\b(?:choices|options|candidates|alternatives|answers)\s+(?:are|being|include)\b|\b(?:choose|pick|select|decide)\s+(?:one\s+)?(?:between|from|among)\b/gi;
+  /\s(?:->|=>|→)\s|:|\s[—–-]\s|[—–]|\?(?=\s)|\b(?:choices|options|candidates|alternatives|answers)\s+(?:are|being|include)\b|\b(?:choose|pick|select|decide)\s+(?:one\s+)?(?:between|from|among)\b/gi;
 // A list's items name things: a pronoun or a finite verb makes an item a clause (after a question mark, a further sentence).
 const SENTENCE_WORD =
   /(?<![\p{L}'])(?:i|i'm|i've|me|my|we|our|you|your|he|his|she|her|they|their|it|its|this|that|is|are|was|were|has|have|had|does|do|did|can|could|would|will|should|please|thanks|also)(?![\p{L}'])/iu;
@@ -242,6 +242,11 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   }
   items.push({ start: at, end: list.length });
   const spans = items.map((i) => trimmed(text, from + i.start, from + i.end)).filter((i) => i.end > i.start);
+  // "…: uterus, liver or medulla, which?": a question word closing the list asks over it, no item.
+  if (spans.length > 2 && /^(?:which|what)(?:\s+one)?$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) {
+    spans.pop();
+    to = closeEnd = spans.at(-1)!.end;
+  }
   if (spans.length < 2 || spans.some((i) => text.slice(i.start, i.end).split(/\s+/).length > MAX_ITEM_WORDS)) return null;
   // "… — what types or classes of drugs bind to it?": an item holding a question word is the question, not a choice.
   if (spans.some((i) => QUESTION_WORD.test(text.slice(i.start, i.end)))) return null;

@@ -62,6 +62,9 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['adverse reaction of medicines prescribed for migraine IN [vertigo, somnolence, photophobia, dysgeusia]'],
     ['The options are vertigo, somnolence, photophobia, dysgeusia; which one do medicines prescribed for migraine produce?'],
     ['Which adverse reaction medicines prescribed for migraine produce among vertigo, somnolence, photophobia, dysgeusia?'],
+    // A list after an arrow; a question word closing a list asks over it.
+    ['adverse reaction of medicines prescribed for migraine -> vertigo / somnolence / photophobia / dysgeusia?'],
+    ['Medicines prescribed for migraine, adverse reaction: vertigo, somnolence, photophobia, or dysgeusia, which?'],
   ])('%s', (text) => {
     const u = read(text);
     expect(u.outputFormat).toBe('option');

@@ -25,6 +25,10 @@ import {
 } from '../lib/kg/store/linking-samples';
 import { CLINICAL_SHORTHAND, NAME_SHORTHAND } from '../lib/kg/linking/words';
 import { americanSpelling, analyse } from '../lib/nlp/english';
+import { readFileSync } from 'node:fs';
+import { resolveDataDir } from '../lib/config';
+import { narrowerTerms, type OntologyTerm } from '../lib/kg/import/ontology-genus';
+import { KIND_WORDS } from '../lib/reading/concepts';
 import { wordnetVerbs } from '../lib/kg/linking/verbs';
 
 export interface LinkingCase {
@@ -259,11 +263,147 @@ async function main() {
   for (const r of await sample('function-word-start', 10))
     add('quoted', pick(['Which genes take part in "{m}"?', "List the genes of '{m}'."]), r.name, r.id, sameName(r));
 
+  await hardCases(add, namesAnything, byNormalised);
+
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
   const byCategory = new Map<string, number>();
   for (const c of cases) byCategory.set(c.category, (byCategory.get(c.category) ?? 0) + 1);
   console.log(`${cases.length} cases → ${OUT}: ${[...byCategory].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+}
+
+/**
+ * Harder cases, as outside writers make them (their own seed, after the cases above, which stay as they were): a
+ * realistic slip (a letter dropped, doubled, swapped with its neighbour, a sound spelt another way, a key next to the
+ * right one) in two words of a multi-word name, in a drug's name and in a gene's full name; Disease Ontology terms the
+ * graph lacks, read as the graph's disease they are a kind of (their definition's genus); an organ's cancer named by
+ * another head noun; eponyms without their apostrophe; and words that are never entities: the reader's kind words and
+ * clinical shorthand in running text.
+ */
+async function hardCases(
+  add: (category: string, template: string, mention: string, expected: string, accept: string[]) => void,
+  namesAnything: (s: string) => boolean,
+  byNormalised: Map<string, string[]>,
+) {
+  const seed = `${SEED}-hard`;
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const count = new Map<string, number>();
+  const addCase = (category: string, template: string, mention: string, expected: string, accept: string[]) => {
+    count.set(category, (count.get(category) ?? 0) + 1);
+    add(category, template, mention, expected, accept);
+  };
+  const full = (category: string, n: number) => (count.get(category) ?? 0) >= n;
+  const KEYBOARD: Record<string, string> = { a: 's', s: 'a', e: 'r', r: 'e', i: 'o', o: 'i', n: 'm', m: 'n', t: 'r', l: 'k', c: 'v', d: 's', u: 'y', p: 'o' };
+  const SOUNDS: [RegExp, string][] = [
+    [/ph/, 'f'],
+    [/f/, 'ph'],
+    [/c(?=[aou])/, 'k'],
+    [/y/, 'i'],
+    [/ae/, 'e'],
+    [/ie/, 'ei'],
+    [/ei/, 'ie'],
+    [/([bcdfglmnprst])\1/, '$1'],
+    [/ine$/, 'ene'],
+    [/tion/, 'sion'],
+    [/[aeiou](?=[a-z])/, ''],
+  ];
+  // One slip inside a word (never its first letter): drop, double, swap, a sound, a neighbouring key.
+  const slip = (word: string): string => {
+    const at = 1 + Math.floor(random() * Math.max(1, word.length - 2));
+    const how = pick(['drop', 'double', 'swap', 'sound', 'key']);
+    if (how === 'drop') return word.slice(0, at) + word.slice(at + 1);
+    if (how === 'double') return word.slice(0, at + 1) + word[at] + word.slice(at + 1);
+    if (how === 'swap' && at + 1 < word.length) return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    if (how === 'sound') {
+      const sounds = SOUNDS.filter(([re]) => re.test(word.slice(1)));
+      if (sounds.length) {
+        const [re, to] = pick(sounds);
+        return word[0] + word.slice(1).replace(re, to);
+      }
+    }
+    const key = KEYBOARD[word[at].toLowerCase()];
+    return key ? word.slice(0, at) + key + word.slice(at + 1) : word.slice(0, at) + word.slice(at + 1);
+  };
+  /** A slip in each of `n` distinct words of five letters or more. */
+  const slips = (name: string, n: number): string => {
+    const words = name.split(' ');
+    const long = words.map((w, i) => (/^[A-Za-z]{5,}$/.test(w) ? i : -1)).filter((i) => i >= 0);
+    for (let k = 0; k < n && long.length; k++) {
+      const i = long.splice(Math.floor(random() * long.length), 1)[0];
+      words[i] = slip(words[i]);
+    }
+    return words.join(' ');
+  };
+
+  for (const r of await sampleNodes('multi-word', 120, seed)) {
+    if (full('misspelt-multiword', 20)) break;
+    const wrong = slips(r.name, 2);
+    if (normaliseName(wrong) === r.normalised || namesAnything(wrong)) continue;
+    addCase('misspelt-multiword', pick(TEMPLATES[r.kind]), wrong, r.id, byNormalised.get(r.normalised) ?? [r.id]);
+  }
+  for (const r of await sampleNodes('drug', 120, seed)) {
+    if (full('misspelt-drug', 15)) break;
+    const wrong = r.name.length >= 9 ? slip(slip(r.name)) : slip(r.name);
+    if (normaliseName(wrong) === r.normalised || namesAnything(wrong)) continue;
+    addCase('misspelt-drug', pick(TEMPLATES.Compound), wrong, r.id, byNormalised.get(r.normalised) ?? [r.id]);
+  }
+  for (const r of await geneFullNames(seed)) {
+    if (full('gene-full-name-twice', 15)) break;
+    const wrong = slips(r.alias, 2);
+    if (wrong.split(' ').filter((w, i) => w !== r.alias.split(' ')[i]).length < 2 || namesAnything(wrong)) continue;
+    addCase('gene-full-name-twice', pick(TEMPLATES.Gene), wrong.toLowerCase(), r.id, [r.id]);
+  }
+
+  // Disease Ontology terms the graph lacks, by the genus of their definitions (lib/kg/import/ontology-genus.ts).
+  const dataDir = resolveDataDir();
+  if (dataDir) {
+    const rows = readFileSync(path.join(dataDir, 'entities', 'disease-ontology-descriptions.tsv'), 'utf8')
+      .split(/\r?\n/)
+      .slice(1);
+    const terms: OntologyTerm[] = rows.filter(Boolean).map((l) => {
+      const [doid, name, description] = l.split('\t');
+      return { doid, name, description: description ?? '' };
+    });
+    const graphDiseases = new Map(
+      [...byNormalised].flatMap(([name, ids]) => ids.filter((id) => id.startsWith('Disease::')).map((id) => [id.replace(/^Disease::/, ''), name] as const)),
+    );
+    const narrower = pickN(narrowerTerms(terms, graphDiseases), 20, random);
+    for (const t of narrower) addCase('lay-ontology', pick(TEMPLATES.Disease), t.name, `Disease::${t.doid}`, [`Disease::${t.doid}`]);
+  }
+
+  // An organ's cancer named by another head noun, before or after the organ ("thyroid carcinoma", "neoplasm of the thyroid").
+  for (const r of await sampleNodes('organ-cancer', 15, seed)) {
+    const organ = r.normalised.replace(/ cancer$/, '');
+    const head = pick(['carcinoma', 'neoplasm', 'tumour', 'tumor', 'malignancy']);
+    // After the head only an organ's noun ("tumour of the larynx"), never its adjective ("cervical").
+    const noun = analyse(organ).every((w) => w.pos === 'NOUN' || w.pos === 'PROPN');
+    const mention = noun && random() < 0.3 ? `${head} of the ${organ}` : `${organ} ${head}`;
+    addCase('head-noun', pick(TEMPLATES.Disease), mention, r.id, [r.id]);
+  }
+
+  // Eponyms written without the apostrophe, as a name or alone ("Parkinsons disease", "Parkinsons").
+  for (const r of await sampleNodes('possessive', 10, seed)) {
+    const bare = r.name.replace(/['’]s\b/, 's');
+    // The eponym alone names a disease ("Parkinsons"), not a syndrome or a sign.
+    const mention = / disease$/.test(r.normalised) && random() < 0.5 ? bare.split(' ')[0] : bare;
+    addCase('possessive-unmarked', pick(TEMPLATES[r.kind]), mention, r.id, byNormalised.get(r.normalised) ?? [r.id]);
+  }
+
+  // Words that are never entities: the reader's everyday kind words, and shorthand in running text.
+  const kindWords = Object.values(KIND_WORDS)
+    .flatMap((k) => k.nouns)
+    .filter((w) => w.length > 3 && !namesAnything(w) && !namesAnything(`${w}s`));
+  for (const w of pickN(kindWords, 10, random))
+    addCase('kind-word', pick(['Which {m} treats asthma?', 'Name a {m} linked to metformin.', 'Is there a {m} that causes nausea?']), w, 'none', []);
+  const RUNNING = [
+    'y/n: does {m} apply to metformin for asthma?',
+    'Quick q, {m} for asthma in my graph?',
+    'For a pt with asthma, what is the {m} of the usual tx?',
+    'Per the {m} listed, does metformin treat asthma (y/n)?',
+  ];
+  for (const w of pickN(['SE', 'tx', 'dx', 'pt', 'MOA', 'y/n', 'graph', 'my', 'sx', 'AE'], 10, random))
+    addCase('shorthand-context', pick(RUNNING), w, 'none', []);
 }
 
 function pickN<T>(items: T[], n: number, random: () => number): T[] {

@@ -23,8 +23,9 @@ import { normaliseName } from './normalise';
 import { abbreviationCandidates, diseaseNames } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, geneFullNames } from './linking/gene-derived';
-import { FULL_NAME_SOURCE, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
+import { DO_NARROWER, FULL_NAME_SOURCE, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
 import { LAY_NAMES } from './linking/lay-terms';
+import { headNounKeys, unmarkedPossessiveKeys } from './linking/variants';
 import { spellingIndex, type NearName } from './linking/spelling-index';
 import { wordnetVerbs } from './linking/verbs';
 import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND, symptomCue } from './linking/words';
@@ -76,9 +77,10 @@ const ALIAS_CONFIDENCE: Record<string, number> = {
   [WORDNET_SYNONYM]: 0.85,
   [WORDNET_DERIVED]: 0.85,
   [WORDNET_NARROWER]: 0.75,
+  [DO_NARROWER]: 0.75,
 };
 /** Alias sources that are everyday names (match 'lay-term'). */
-const LAY_SOURCES: ReadonlySet<string> = new Set([WORDNET_SYNONYM, WORDNET_DERIVED, WORDNET_NARROWER]);
+const LAY_SOURCES: ReadonlySet<string> = new Set([WORDNET_SYNONYM, WORDNET_DERIVED, WORDNET_NARROWER, DO_NARROWER]);
 
 /** How an exact or alias candidate matched (fuzzy ones are read in fuzzyReading). */
 function reading(c: LinkCandidate): Reading {
@@ -129,6 +131,8 @@ const ABBREVIATION_SCORE = 0.75;
 const SPELLED_CONFIDENCE = 0.8;
 /** Confidence of a name read from a lay term of lib/kg/linking/lay-terms.ts ("heart attack"). */
 const LAY_CONFIDENCE = 0.85;
+/** Confidence of an organ's cancer named by another head noun ("liver carcinoma" → liver cancer). */
+const HEAD_NOUN_CONFIDENCE = 0.8;
 /** Confidence of a name read from the same words in another order ("blurred vision" → "Vision blurred"). */
 const REORDERED_CONFIDENCE = 0.85;
 /** Confidence of a disease read from the general words its name ends with ("macular degeneration"), beside the condition so named. */
@@ -200,12 +204,22 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
 
   const grams = candidateGrams(text, tokens, rich ? words : null);
   const keys = [
-    ...new Set(grams.flatMap((g) => [g.key, ...(g.lemmaKey ? [g.lemmaKey] : []), ...(g.spelledKeys ?? []), ...(g.layKeys ?? []), ...(g.invertedKeys ?? [])])),
+    ...new Set(
+      grams.flatMap((g) => [
+        g.key,
+        ...(g.lemmaKey ? [g.lemmaKey] : []),
+        ...(g.spelledKeys ?? []),
+        ...(g.layKeys ?? []),
+        ...(g.invertedKeys ?? []),
+        ...(g.bareKeys ?? []),
+        ...(g.headKeys ?? []),
+      ]),
+    ),
   ];
   const byKey = groupBy(await exactHits(keys, scope, opts), (c) => c.key);
   const spans: Span[] = grams
-    .map(({ first, last, key, lemmaKey, spelledKeys, layKeys, invertedKeys }) => {
-      const found = [...(byKey.get(key) ?? []), ...(lemmaKey ? (byKey.get(lemmaKey) ?? []) : [])].map(reading);
+    .map(({ first, last, key, lemmaKey, spelledKeys, layKeys, invertedKeys, bareKeys, headKeys }) => {
+      const found = [key, ...(lemmaKey ? [lemmaKey] : []), ...(bareKeys ?? [])].flatMap((k) => byKey.get(k) ?? []).map(reading);
       const spelled = (spelledKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
         .map((c): Reading => ({ ...c, method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: SPELLED_CONFIDENCE }));
@@ -217,7 +231,11 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
         .flatMap((k) => byKey.get(k) ?? [])
         .filter((c) => c.method === 'exact' || LAY_SOURCES.has(c.source ?? ''))
         .map((c): Reading => ({ ...c, method: 'alias', score: REORDERED_CONFIDENCE, match: 'reordered', confidence: REORDERED_CONFIDENCE }));
-      return { first, last, candidates: [...found, ...spelled, ...lay, ...reordered].filter((c) => usable(c, first, last)) };
+      // Another head noun for a cancer names the organ's cancer ("liver carcinoma", "tumour of the larynx"): diseases only.
+      const headed = (headKeys ?? [])
+        .flatMap((k) => (byKey.get(k) ?? []).filter((c) => isConcept(c.kind, 'disease') && (c.method === 'exact' || LAY_SOURCES.has(c.source ?? ''))))
+        .map((c): Reading => ({ ...c, method: 'alias', score: HEAD_NOUN_CONFIDENCE, match: 'head-noun', confidence: HEAD_NOUN_CONFIDENCE }));
+      return { first, last, candidates: [...found, ...spelled, ...lay, ...reordered, ...headed].filter((c) => usable(c, first, last)) };
     })
     .filter((s) => s.candidates.length > 0);
   for (const s of spans) s.candidates = spelledOverGeneAlias(s, tokens, spans, (c, why) => reject(c, s.first, s.last, why));
@@ -504,6 +522,10 @@ interface Gram {
   layKeys?: string[];
   /** The span's "<head> of the <modifier>" as "<modifier> <head>" ("ureter cancer"). */
   invertedKeys?: string[];
+  /** The span with an eponym's possessive restored ("crohn s disease" for "Crohns disease"). */
+  bareKeys?: string[];
+  /** The span, as written or inverted, with another head noun for a cancer read as "cancer" ("liver cancer" for "liver carcinoma"). */
+  headKeys?: string[];
 }
 
 /**
@@ -529,6 +551,8 @@ function candidateGrams(text: string, tokens: Token[], words: readonly Word[] | 
       // In base forms and as written: a derived name keeps its plural ("polyps in the nose" → "nose polyps").
       const invertedKeys = words ? [...new Set([inverted(base), inverted(norms)].filter((k): k is string => !!k))] : [];
       const layKeys = words ? [key, lemmaKey, ...invertedKeys].flatMap((k) => (k ? (LAY_NAMES.get(k) ?? []) : [])) : [];
+      const bareKeys = words ? unmarkedPossessiveKeys(text, tokens, first, last, words) : [];
+      const headKeys = words ? headNounKeys([base, ...invertedKeys.map((k) => k.split(' '))]) : [];
       grams.push({
         first,
         last,
@@ -537,6 +561,8 @@ function candidateGrams(text: string, tokens: Token[], words: readonly Word[] | 
         ...(spelledKeys.length ? { spelledKeys } : {}),
         ...(layKeys.length ? { layKeys } : {}),
         ...(invertedKeys.length ? { invertedKeys } : {}),
+        ...(bareKeys.length ? { bareKeys } : {}),
+        ...(headKeys.length ? { headKeys } : {}),
       });
     }
   }

@@ -5,7 +5,7 @@ import { DEMO_SOURCE } from '../demo/files';
 import { graphName } from '../stats';
 import { combinedChecksum, describeFiles } from './checksum';
 import { loadDemoGraph } from './demo';
-import { importDiseaseOntology } from './disease-ontology';
+import { DISEASE_ONTOLOGY_RULES, importDiseaseOntology } from './disease-ontology';
 import { GENE_INFO_VERSION, importGeneInfo } from './gene-info';
 import { importHetionet, type HetionetFiles } from './hetionet';
 import { importPubmedqa } from './pubmedqa';
@@ -77,14 +77,8 @@ export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: stri
     }
 
     const steps = [
-      { file: files?.diseaseOntology, kind: 'profiles', source: 'profiles:disease-ontology', run: (f: string) => importDiseaseOntology(f, importOpts) },
-      {
-        file: files?.geneInfo,
-        kind: 'profiles',
-        source: 'profiles:ncbi-gene',
-        version: GENE_INFO_VERSION,
-        run: (f: string) => importGeneInfo(f, { ...importOpts, version: GENE_INFO_VERSION }),
-      },
+import { DISEASE_ONTOLOGY_RULES, importDiseaseOntology } from './disease-ontology';
+import { GENE_INFO_VERSION, importGeneInfo } from './gene-info';
       // After the Disease Ontology: its short names ("type 2 diabetes") are names WordNet's synsets are matched by.
       {
         file: files && graph ? wordnetPath() : undefined,

@@ -3,22 +3,29 @@ import { ImportError } from './errors';
 import { writeEntityKnowledge, type EntityImportSummary, type EntityKnowledge } from './entity-writer';
 import { readLines } from './lines';
 import type { ImportOptions } from './options';
+import { narrowerTerms, type OntologyTerm } from './ontology-genus';
+import { DO_NARROWER } from '../linking/store';
 
 const HEADER = ['disease_id', 'name', 'description'];
+/** The rules that derive aliases from the file: a change imports it again (lib/kg/import/default-knowledge.ts). */
+export const DISEASE_ONTOLOGY_RULES = 'rules 2';
 
 /**
  * Disease Ontology definitions (`disease_id  name  description`) become the
  * profiles of the graph's `Disease::<DOID>` nodes, and the DO name (and its
- * everyday short forms) an alias where it differs from the node's name.
+ * everyday short forms) an alias where it differs from the node's name. A
+ * term the graph lacks whose definition's genus leads, a few steps up, to a
+ * disease of the graph names that disease too (DO_NARROWER: "lymphoma", "a
+ * hematologic cancer that …"; "prostate carcinoma", "a prostate cancer that …").
  */
 export function importDiseaseOntology(file: string, opts: ImportOptions & { version?: string } = {}): Promise<EntityImportSummary> {
   return writeEntityKnowledge(
     {
       recordSource: 'profiles:disease-ontology',
-      version: opts.version ?? path.basename(file),
+      version: opts.version ?? `${path.basename(file)}; ${DISEASE_ONTOLOGY_RULES}`,
       file,
       profileSource: 'disease-ontology',
-      aliasSources: ['do-name'],
+      aliasSources: ['do-name', DO_NARROWER],
       kind: 'Disease',
       read: (nodes) => readDiseaseOntology(file, nodes, opts),
     },
@@ -28,6 +35,7 @@ export function importDiseaseOntology(file: string, opts: ImportOptions & { vers
 
 async function readDiseaseOntology(file: string, nodes: Map<string, string>, opts: ImportOptions): Promise<EntityKnowledge> {
   const knowledge: EntityKnowledge = { profiles: [], aliases: [], rowsRead: 0 };
+  const terms: OntologyTerm[] = [];
   for await (const { number, text } of readLines(file, { phase: 'disease ontology', onProgress: opts.onProgress })) {
     const cells = text.split('\t');
     if (number === 1) {
@@ -39,11 +47,15 @@ async function readDiseaseOntology(file: string, nodes: Map<string, string>, opt
     const [doid, name, description] = cells.map((c) => c.trim());
     if (!/^DOID:\d+$/.test(doid)) throw new ImportError(file, number, `'${doid}' is not a DOID`);
     knowledge.rowsRead++;
+    terms.push({ doid, name, description });
     const nodeId = `Disease::${doid}`;
     if (!nodes.has(nodeId)) continue;
     if (description) knowledge.profiles.push({ nodeId, text: description });
     if (name) for (const alias of [name, ...everydayNames(name)]) knowledge.aliases.push({ nodeId, alias, source: 'do-name' });
   }
+  const graphDiseases = new Map([...nodes].map(([id, name]) => [id.replace(/^Disease::/, ''), name]));
+  for (const { name, doid } of narrowerTerms(terms, graphDiseases))
+    for (const alias of [name, ...everydayNames(name)]) knowledge.aliases.push({ nodeId: `Disease::${doid}`, alias, source: DO_NARROWER });
   return knowledge;
 }
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { queryRows } from '@/lib/db/rows';
 
 /** The import's version: WordNet's, and the rules' (raise it when readWordnetAliases reads differently). */
-export const WORDNET_VERSION = 'WordNet 3.1; rules 3';
+export const WORDNET_VERSION = 'WordNet 3.1; rules 4';
 
 /**
  * WordNet's lexicographer files (noun.state, noun.body, …) each kind's names
@@ -81,7 +81,7 @@ async function namesOf(client: pg.PoolClient, ids: string[]): Promise<Map<string
     client,
     z.object({ id: z.string(), kind: z.string(), normalised: z.string() }),
     `select id, kind, normalised from nodes where id = any($1::text[])
-     union all select n.id, n.kind, a.normalised from node_aliases a join nodes n on n.id = a.node_id where a.node_id = any($1::text[]) and a.source like 'do-%'`,
+     union all select n.id, n.kind, a.normalised from node_aliases a join nodes n on n.id = a.node_id where a.node_id = any($1::text[]) and a.source = 'do-name'`,
     [ids],
   );
   const byName = new Map<string, NamedNode[]>();
@@ -147,9 +147,15 @@ async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>):
   };
   for (const [offset, nodes] of named) for (const lemma of synsets.get(offset)!.lemmas) lend(lemma, offset, nodes, WORDNET_SYNONYM);
   const adjectives = readAdjectives(fs.readFileSync(path.join(dir, 'data.adj'), 'utf8'));
+  const pertainyms = pertainymsByNoun(adjectives);
   for (const [name, nodes] of names)
     for (const alias of derivedNames(name, adjectives, synsets, senses))
       for (const n of nodes.filter((n) => conceptsOf(n.kind).some((c) => CONDITIONS.has(c))))
+        if (!(names.get(alias) ?? []).some((o) => o.kind === n.kind)) knowledge.aliases.push({ nodeId: n.id, alias, source: WORDNET_DERIVED });
+  // Diseases only: SIDER's many "<organ> <finding>" terms would gain names nobody writes.
+  for (const [name, nodes] of names)
+    for (const alias of adjectiveNames(name, pertainyms, synsets, senses))
+      for (const n of nodes.filter((n) => conceptsOf(n.kind).includes('disease')))
         if (!(names.get(alias) ?? []).some((o) => o.kind === n.kind)) knowledge.aliases.push({ nodeId: n.id, alias, source: WORDNET_DERIVED });
   for (const [offset, s] of synsets) {
     if (named.has(offset) || s.lexicon !== '26' || s.hypernyms.length !== 1) continue;
@@ -168,6 +174,8 @@ interface AdjectiveNouns {
 
 /** Lexicographer files of the nouns a name's adjective may be read as: noun.body ("gastric" → stomach), noun.state ("gestational" → pregnancy). */
 const PERTAINED_FILES: readonly string[] = ['08', '26'];
+/** noun.body: the nouns whose adjectives a condition's name may be written with ("renal" for kidney). */
+const BODY_FILE = '08';
 /** Lexicographer files of the condition a "<adjective> disorder" names: noun.state, noun.cognition (autism). */
 const CONDITION_FILES: readonly string[] = ['26', '09'];
 /** The kinds whose names are read with their adjectives as nouns: conditions, which people name in their own words. */
@@ -205,6 +213,39 @@ function derivedNames(name: string, adjectives: Map<string, AdjectiveNouns>, syn
   });
   if (words.length === 2 && CONDITION_HEADS.has(words[1]))
     for (const p of adjectives.get(words[0])?.derived ?? []) for (const noun of lemmasOf(p, CONDITION_FILES)) if (CONDITION_NOUN.test(noun)) out.add(noun);
+  return [...out];
+}
+
+/** Adjectives that say where or how (under, within, through the skin; skinny, ductless), not which organ. */
+const POSITIONAL = /^(sub|intra|inter|trans|per|hypo|hyper|endo|en|extra|epi|supra)[a-z]{4,}|(y|less)$/;
+
+/** Noun synset → the adjectives that pertain to it alone ("kidney" → renal): adjectives pertaining to several give none. */
+function pertainymsByNoun(adjectives: Map<string, AdjectiveNouns>): Map<string, string[]> {
+  const byNoun = new Map<string, string[]>();
+  for (const [adjective, { pertains }] of adjectives) {
+    const offsets = new Set(pertains.map((p) => p.offset));
+    if (offsets.size !== 1 || !/^[a-z]{4,}$/.test(adjective) || POSITIONAL.test(adjective)) continue;
+    const [offset] = offsets;
+    byNoun.set(offset, [...(byNoun.get(offset) ?? []), adjective]);
+  }
+  return byNoun;
+}
+
+/**
+ * A condition's name with a noun of the body written as its adjective, as people also write it ("kidney cancer" →
+ * "renal cancer", "stomach cancer" → "gastric cancer", "liver cancer" → "hepatic cancer"): the noun's first sense
+ * is of the body, and the adjective pertains to that synset alone. The reverse of derivedNames' first rule.
+ */
+function adjectiveNames(name: string, pertainyms: Map<string, string[]>, synsets: Map<string, Synset>, senses: Map<string, string[]>): string[] {
+  const words = name.split(' ');
+  if (words.length < 2) return [];
+  const out = new Set<string>();
+  words.forEach((word, i) => {
+    const offset = senses.get(word)?.[0];
+    if (!offset || synsets.get(offset)?.lexicon !== BODY_FILE) return;
+    for (const adjective of pertainyms.get(offset) ?? [])
+      if (!words.includes(adjective)) out.add([...words.slice(0, i), adjective, ...words.slice(i + 1)].join(' '));
+  });
   return [...out];
 }
 

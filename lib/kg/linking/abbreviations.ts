@@ -16,6 +16,11 @@ function symptomNames(lookups: KnowledgeLookups): Promise<NameRow[]> {
   return lookups.once('symptom-names', async () => readNodesOfKinds((await readKinds()).filter((k) => isConcept(k, 'symptom'))));
 }
 
+/** The words of a name its initials are read from. */
+function wordsOf(normalised: string): number {
+  return normalised.split(' ').filter((w) => !SKIPPED.has(w)).length;
+}
+
 /**
  * How `abbreviation` (lower case, letters and digits) is written from the
  * initials of `normalised`'s words: 'initials' when it is their first letters
@@ -56,7 +61,11 @@ function spelledBy(written: string, names: NameRow[], score: number): LinkCandid
   const key = written.toLowerCase();
   const read = names.map((d) => ({ d, how: abbreviates(key, d.normalised) }));
   const initials = read.filter((r) => r.how === 'initials');
-  return (initials.length ? initials : read.filter((r) => r.how === 'letters'))
+  // Letters from inside words: the names whose words give the most of the letters as initials ("AIDS": Acquired
+  // Immunodeficiency Syndrome, three, before Alzheimer's Disease, two).
+  const letters = read.filter((r) => r.how === 'letters');
+  const most = Math.max(0, ...letters.map((r) => wordsOf(r.d.normalised)));
+  return (initials.length ? initials : letters.filter((r) => wordsOf(r.d.normalised) === most))
     .map(({ d }) => d)
     .map((d) => ({ key, id: d.id, kind: d.kind, name: d.name, degree: d.degree, matched: d.name, method: 'alias' as const, score, source: 'initials' }));
 }

@@ -10,6 +10,8 @@ export const WORDNET_SYNONYM = 'wordnet-synonym';
 export const WORDNET_NARROWER = 'wordnet-narrower';
 /** Alias source of a name with its adjective read as the noun it pertains to or comes from ("gestational diabetes" → "pregnancy diabetes", "autistic disorder" → "autism"). */
 export const WORDNET_DERIVED = 'wordnet-derived';
+/** Alias source of a narrower Disease Ontology term read as the graph's disease it is a kind of ("prostate carcinoma" → prostate cancer; lib/kg/import/disease-ontology.ts). */
+export const DO_NARROWER = 'do-narrower';
 /** Alias source of a gene's other designations ("apoptosis regulator BAX"). */
 export const DESIGNATION_SOURCE = 'ncbi-other-designation';
 

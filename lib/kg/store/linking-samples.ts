@@ -31,6 +31,13 @@ const NODE_FILTERS = {
   // One-word conditions, some of them verbs too ("Fall", "Cough"), and names that start with a function word ("The AIM2 inflammasome").
   'one-word-condition': `kind in ('Side Effect', 'Symptom') and normalised ~ '^[a-z]{4,10}$'`,
   'function-word-start': `name ~ '^(The|A|An|Of|In|On|To|With|By|For) [A-Za-z0-9]'`,
+  // Names of two to four words, two of them of five letters or more: a slip in each ("rheumatiod arthirtis").
+  'multi-word': `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy', 'Compound', 'Pathway') and normalised ~ '^[a-z]+( [a-z]+){1,3}$' and normalised ~ '[a-z]{5,} ([a-z]+ )*[a-z]{5,}'`,
+  drug: `kind = 'Compound' and normalised ~ '^[a-z]{7,}$'`,
+  // The graph's diseases named "<organ> cancer" ("prostate cancer"), written with another head noun ("prostate carcinoma").
+  'organ-cancer': `kind = 'Disease' and normalised ~ '^[a-z]+( [a-z]+)? cancer$'`,
+  // Eponyms with their possessive ("Alzheimer's disease"), written without the apostrophe ("Alzheimers disease").
+  possessive: `kind in ('Disease', 'Side Effect', 'Symptom') and name ~ '^[A-Z][a-z]+[''’]s( [a-z]+){0,2}$'`,
 } as const;
 export type NodeFilter = keyof typeof NODE_FILTERS;
 

@@ -84,6 +84,7 @@ const LinkMatchSchema = z.enum([
   'lay-term',
   'narrower',
   'broader',
+  'head-noun',
 ]);
 const LinkAlternativeSchema = z.object({
   nodeId: z.string(),

@@ -23,7 +23,7 @@ import { normaliseName } from './normalise';
 import { abbreviationCandidates, diseaseNames } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, geneFullNames } from './linking/gene-derived';
-import { DO_NARROWER, FULL_NAME_SOURCE, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
+import { DO_NARROWER, FULL_NAME_SOURCE, WORDNET_BROADER, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
 import { LAY_NAMES } from './linking/lay-terms';
 import { headNounKeys, unmarkedPossessiveKeys } from './linking/variants';
 import { spellingIndex, type NearName } from './linking/spelling-index';
@@ -87,6 +87,8 @@ function reading(c: LinkCandidate): Reading {
   if (c.method === 'exact') return { ...c, match: 'exact', confidence: 1 };
   if (c.method === 'fuzzy')
     return { ...c, match: c.source === FULL_NAME_SOURCE ? 'fuzzy-gene-full-name' : 'fuzzy', confidence: Math.round(c.score * 900) / 1000 };
+  // General words for the one disease below them ("clinical depression") are a narrower reading, as in addNarrowerDiseases.
+  if (c.source === WORDNET_BROADER) return { ...c, match: 'narrower', confidence: NARROWER_CONFIDENCE };
   const match = c.source === FULL_NAME_SOURCE ? 'gene-full-name' : LAY_SOURCES.has(c.source ?? '') ? 'lay-term' : 'alias';
   return { ...c, match, confidence: ALIAS_CONFIDENCE[c.source ?? ''] ?? ALIAS_SCORE };
 }

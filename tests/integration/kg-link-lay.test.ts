@@ -3,7 +3,7 @@ import { closeDb, getPool } from '../../lib/db/client';
 import { explainLinks, linkEntities, normaliseName, type EntityLink, type LinkReport } from '../../lib/kg';
 import { wordnetDictionary } from '../../lib/kg/import/wordnet';
 import { LAY_TERMS } from '../../lib/kg/linking/lay-terms';
-import { WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from '../../lib/kg/linking/store';
+import { DO_NARROWER, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from '../../lib/kg/linking/store';
 import { asLinked } from '../../lib/llm/offline/linked';
 import { readQuestion } from '../../lib/reading';
 
@@ -191,5 +191,85 @@ describe('names written with their modifier after "of"', () => {
     expect(at(links, 'cancer of the ureter')).toMatchObject({ nodeId: await nodeId('Disease', 'ureter cancer'), match: 'reordered' });
     expect(at(links, 'cancer of the womb')?.nodeId).toBe(await nodeId('Disease', 'uterine cancer'));
     expect(links.some((l) => l.name === 'ureter')).toBe(false);
+  });
+});
+
+describe("Disease Ontology's narrower terms, cancer head nouns, organ adjectives and unmarked eponyms", () => {
+  it('imports a term the graph lacks as an alias of the disease its genus leads to, never one the graph names', async () => {
+    const { rows } = await getPool().query<{ alias: string; name: string }>(
+      `select a.alias, n.name from node_aliases a join nodes n on n.id = a.node_id where a.source = $1`,
+      [DO_NARROWER],
+    );
+    const of = (alias: string) => rows.filter((r) => r.alias.toLowerCase() === alias).map((r) => r.name);
+    expect(of('lymphoma')).toEqual(['lymphatic system cancer']);
+    expect(of('prostate carcinoma')).toEqual(['prostate cancer']);
+    expect(rows.some((r) => r.alias.toLowerCase() === r.name.toLowerCase())).toBe(false);
+  });
+
+  it('links the narrower term to the disease, keeping the side effect of that name as a reading the relation picks', async () => {
+    const cancer = await nodeId('Disease', 'lymphatic system cancer');
+    const sideEffect = await nodeId('Side Effect', 'Lymphoma');
+    const genes = 'Name genes with a known tie to lymphoma.';
+    const link = at(await linkEntities(genes), 'lymphoma')!;
+    expect(link).toMatchObject({ nodeId: cancer, match: 'lay-term' });
+    expect(link.confidence).toBeLessThan(0.85);
+    expect(link.readings?.map((r) => r.nodeId)).toContain(sideEffect);
+    expect(readQuestion(genes, { links: asLinked(await linkEntities(genes)) }).anchors.map((a) => a.entity.nodeId)).toEqual([cancer]);
+    const drugs = 'Which medicines can bring on lymphoma as an adverse effect?';
+    expect(readQuestion(drugs, { links: asLinked(await linkEntities(drugs)) }).anchors.map((a) => a.entity.nodeId)).toEqual([sideEffect]);
+  });
+
+  it('reads a carcinoma, neoplasm, tumour or malignancy of an organ as that organ\'s cancer, before or after the organ', async () => {
+    const links = await linkEntities('Do any compounds help malignant tumours of the pancreas or hepatic carcinoma?');
+    expect(at(links, 'malignant tumours of the pancreas')).toMatchObject({ nodeId: await nodeId('Disease', 'pancreatic cancer'), match: 'head-noun' });
+    expect(at(links, 'hepatic carcinoma')?.nodeId).toBe(await nodeId('Disease', 'liver cancer'));
+    // Only a disease: the pathway "Bladder Cancer" or a side effect is no organ's cancer by another head.
+    expect((await linkEntities('genes of the kidney neoplasm')).find((l) => l.match === 'head-noun')?.kind).toBe('Disease');
+  });
+
+  it('reads a disease named with its organ noun written as the adjective ("renal cancer"), the side effect of that name a reading', async () => {
+    const link = at(await linkEntities('What is prescribed against renal cancer?'), 'renal cancer')!;
+    expect(link.nodeId).toBe(await nodeId('Disease', 'kidney cancer'));
+    expect(link.readings?.map((r) => r.nodeId)).toContain(await nodeId('Side Effect', 'Renal cancer'));
+  });
+
+  it('reads an eponym written without its apostrophe, alone or in its name', async () => {
+    const parkinson = await nodeId('Disease', "Parkinson's disease");
+    expect(ids(await linkEntities('any genes behind parkinsons?'))).toEqual([parkinson]);
+    expect(ids(await linkEntities('Which genes are behind Parkinsons disease?'))).toEqual([parkinson]);
+  });
+
+  it('reads initials taken from inside words as the name whose words give the most of them ("AIDS")', async () => {
+    const report = await explainLinks('Which drugs are used to treat AIDS?');
+    expect(ids(report.links)).toEqual([await nodeId('Disease', 'acquired immunodeficiency syndrome')]);
+  });
+
+  it('never links the everyday words for kinds', async () => {
+    expect(await linkEntities('Which medication treats the illness, and which body part or protein does it touch?')).toEqual([]);
+  });
+});
+
+describe('general words for the one disease below them (WordNet)', () => {
+  it('keeps the side effect a synonym names as the link and the one disease among its hyponyms as a narrower reading', async () => {
+    const endogenous = await nodeId('Disease', 'endogenous depression');
+    const text = 'What medicines treat clinical depression?';
+    const link = at(await linkEntities(text), 'clinical depression')!;
+    expect(link.kind).toBe('Side Effect');
+    expect(link.readings?.map((r) => r.nodeId)).toContain(endogenous);
+    expect(readQuestion(text, { links: asLinked(await linkEntities(text)) }).anchors.map((a) => a.entity.nodeId)).toEqual([endogenous]);
+  });
+
+  it('reads one word ending exactly one disease name as that disease, never a word ending several', async () => {
+    expect(at(await linkEntities('genes tied to fibroids'), 'fibroids')).toMatchObject({
+      nodeId: await nodeId('Disease', 'uterine fibroid'),
+      match: 'narrower',
+    });
+    expect((await linkEntities('genes tied to diabetes')).some((l) => l.kind === 'Disease' && /gestational/.test(l.name))).toBe(false);
+  });
+
+  it("lends a synonym that is a side effect's name to the disease the synset names, the side effect a reading", async () => {
+    const link = at(await linkEntities('Which genes are tied to attention deficit disorder?'), 'attention deficit disorder')!;
+    expect(link.nodeId).toBe(await nodeId('Disease', 'attention deficit hyperactivity disorder'));
+    expect(link.readings?.map((r) => r.nodeId)).toContain(await nodeId('Side Effect', 'Attention deficit disorder'));
   });
 });

@@ -62,13 +62,10 @@ export function narrowerTerms(terms: readonly OntologyTerm[], graphDiseases: Rea
     // The organ as a whole phrase ("in the lymphatic system and …"), not the start of another ("bone marrow"), whose
     // stem the term's own name bears ("lymphoma", lymphatic): a definition names other places too ("from the larynx").
     const definition = ` ${normaliseName(description.get(doid) ?? '')} `;
-    const stems = normaliseName(names.get(doid) ?? '')
-      .split(' ')
-      .filter((w) => w.length >= STEM)
-      .map((w) => w.slice(0, STEM));
+    const words = normaliseName(names.get(doid) ?? '').split(' ');
     const named = organs.filter(
       (o) =>
-        stems.includes(o.organ.slice(0, STEM)) && [...definition.matchAll(new RegExp(` ${o.organ} (\\S+)? ?`, 'g'))].some((m) => !m[1] || isFunctionWord(m[1])),
+        words.some((w) => w.startsWith(o.organ.split(' ')[0].slice(0, STEM))) && [...definition.matchAll(new RegExp(` ${o.organ} (\\S+)? ?`, 'g'))].some((m) => !m[1] || isFunctionWord(m[1])),
     );
     return { doid: named.length === 1 ? named[0].doid : parent, steps };
   };

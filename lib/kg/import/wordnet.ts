@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from '../linking/store';
+import { WORDNET_BROADER, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from '../linking/store';
 import { normaliseName } from '../normalise';
 import { conceptsOf, type KindConcept } from '../relations';
 import { writeEntityKnowledge, type EntityImportSummary, type EntityKnowledge } from './entity-writer';
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { queryRows } from '@/lib/db/rows';
 
 /** The import's version: WordNet's, and the rules' (raise it when readWordnetAliases reads differently). */
-export const WORDNET_VERSION = 'WordNet 3.1; rules 4';
+export const WORDNET_VERSION = 'WordNet 3.1; rules 5';
 
 /**
  * WordNet's lexicographer files (noun.state, noun.body, …) each kind's names
@@ -56,7 +56,7 @@ export async function importWordnet(dir: string, opts: ImportOptions = {}): Prom
       version: WORDNET_VERSION,
       file,
       profileSource: 'wordnet',
-      aliasSources: [WORDNET_SYNONYM, WORDNET_NARROWER, WORDNET_DERIVED],
+      aliasSources: [WORDNET_SYNONYM, WORDNET_NARROWER, WORDNET_DERIVED, WORDNET_BROADER],
       kind: kinds,
       read: async (nodes, client) => readWordnetAliases(dir, await namesOf(client, [...nodes.keys()])),
     },
@@ -141,9 +141,12 @@ async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>):
   }
   const lend = (lemma: string, offset: string, nodes: NamedNode[], source: string) => {
     const key = keyOf(lemma);
-    if (key.length < 3 || names.has(key) || !everyday(lemma, offset)) return;
+    if (key.length < 3 || !everyday(lemma, offset)) return;
+    // A lemma that is another node's name of the same kind is that node's; of another kind, both ("attention deficit
+    // disorder": SIDER's side effect, and the disease the synset names).
     for (const n of nodes)
-      if (firstIn(lemma, offset, filesOf(n.kind)) && !elsewhere(key, n)) knowledge.aliases.push({ nodeId: n.id, alias: lemma.replace(/_/g, ' '), source });
+      if (firstIn(lemma, offset, filesOf(n.kind)) && !elsewhere(key, n) && !(names.get(key) ?? []).some((o) => o.kind === n.kind || o.id === n.id))
+        knowledge.aliases.push({ nodeId: n.id, alias: lemma.replace(/_/g, ' '), source });
   };
   for (const [offset, nodes] of named) for (const lemma of synsets.get(offset)!.lemmas) lend(lemma, offset, nodes, WORDNET_SYNONYM);
   const adjectives = readAdjectives(fs.readFileSync(path.join(dir, 'data.adj'), 'utf8'));
@@ -157,6 +160,36 @@ async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>):
     for (const alias of adjectiveNames(name, pertainyms, synsets, senses))
       for (const n of nodes.filter((n) => conceptsOf(n.kind).includes('disease')))
         if (!(names.get(alias) ?? []).some((o) => o.kind === n.kind)) knowledge.aliases.push({ nodeId: n.id, alias, source: WORDNET_DERIVED });
+  // A noun.state synset naming no disease whose hyponyms name exactly one lends it its lemmas as general words for it
+  // (WORDNET_BROADER, a reading only: "clinical depression" → endogenous depression, beside SIDER's Depressive disorder).
+  const hyponyms = new Map<string, string[]>();
+  for (const [offset, s] of synsets) for (const h of s.hypernyms) hyponyms.set(h, [...(hyponyms.get(h) ?? []), offset]);
+  const diseasesOf = (offset: string) => (named.get(offset) ?? []).filter((n) => conceptsOf(n.kind).includes('disease'));
+  for (const [offset, s] of synsets) {
+    if (s.lexicon !== '26' || diseasesOf(offset).length) continue;
+    const below = [...new Map((hyponyms.get(offset) ?? []).flatMap(diseasesOf).map((n) => [n.id, n])).values()];
+    if (below.length !== 1) continue;
+    // Only words that end as the disease's name does, in a head of its own ("clinical depression", endogenous depression;
+    // "kidney failure", chronic kidney failure): "liver disease" or "tumor" is a class with one graph disease in it, not its name.
+    const head = (name: string) => name.slice(name.lastIndexOf(' ') + 1);
+    const diseaseHeads = new Set([...names].filter(([, nodes]) => nodes.some((n) => n.id === below[0].id)).map(([name]) => head(name)));
+    for (const lemma of s.lemmas) {
+      const lemmaHead = head(keyOf(lemma));
+      if (!/^[A-Z0-9.]+$/.test(lemma) && diseaseHeads.has(lemmaHead) && !GENERIC_HEADS.has(lemmaHead)) lend(lemma, offset, below, WORDNET_BROADER);
+    }
+  }
+  // One word that ends the name of exactly one disease (names and Disease Ontology's short names counted), is no node's
+  // name, and is a state in its first noun sense, is general words for that disease too ("fibroids": uterine fibroid;
+  // "diabetes" ends three names and gives none).
+  const lastWords = new Map<string, Set<string>>();
+  for (const [name, nodes] of names)
+    for (const n of nodes.filter((x) => conceptsOf(x.kind).includes('disease') && name.includes(' ')))
+      lastWords.set(name.slice(name.lastIndexOf(' ') + 1), (lastWords.get(name.slice(name.lastIndexOf(' ') + 1)) ?? new Set()).add(n.id));
+  for (const [word, ids] of lastWords) {
+    const first = senses.get(word)?.[0];
+    if (ids.size === 1 && word.length >= 5 && !names.has(word) && first && synsets.get(first)?.lexicon === '26')
+      knowledge.aliases.push({ nodeId: [...ids][0], alias: word, source: WORDNET_BROADER });
+  }
   for (const [offset, s] of synsets) {
     if (named.has(offset) || s.lexicon !== '26' || s.hypernyms.length !== 1) continue;
     const diseases = (named.get(s.hypernyms[0]) ?? []).filter((n) => conceptsOf(n.kind).includes('disease'));
@@ -174,6 +207,19 @@ interface AdjectiveNouns {
 
 /** Lexicographer files of the nouns a name's adjective may be read as: noun.body ("gastric" → stomach), noun.state ("gestational" → pregnancy). */
 const PERTAINED_FILES: readonly string[] = ['08', '26'];
+/** Heads that name a class of conditions, not one ("liver disease", "anxiety disorder", "glandular cancer"). */
+const GENERIC_HEADS: ReadonlySet<string> = new Set([
+  'disease',
+  'disorder',
+  'syndrome',
+  'cancer',
+  'illness',
+  'condition',
+  'defect',
+  'infection',
+  'abnormality',
+  'anomaly',
+]);
 /** noun.body: the nouns whose adjectives a condition's name may be written with ("renal" for kidney). */
 const BODY_FILE = '08';
 /** Lexicographer files of the condition a "<adjective> disorder" names: noun.state, noun.cognition (autism). */

@@ -8,6 +8,8 @@ export const FULL_NAME_SOURCE = 'ncbi-full-name';
 /** Alias sources of WordNet's everyday names (lib/kg/import/wordnet.ts): a synonym of a node's name, and a narrower lay name read as its one broader disease ("hay fever"). */
 export const WORDNET_SYNONYM = 'wordnet-synonym';
 export const WORDNET_NARROWER = 'wordnet-narrower';
+/** Alias source of general words for the one disease below them in WordNet ("clinical depression" → endogenous depression): a `narrower` reading, never the link. */
+export const WORDNET_BROADER = 'wordnet-broader';
 /** Alias source of a name with its adjective read as the noun it pertains to or comes from ("gestational diabetes" → "pregnancy diabetes", "autistic disorder" → "autism"). */
 export const WORDNET_DERIVED = 'wordnet-derived';
 /** Alias source of a narrower Disease Ontology term read as the graph's disease it is a kind of ("prostate carcinoma" → prostate cancer; lib/kg/import/disease-ontology.ts). */

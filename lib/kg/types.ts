@@ -46,7 +46,18 @@ export type LinkMethod = 'exact' | 'alias' | 'fuzzy';
  * disease written by its initials ("MS", "PCOS").
  */
 export type LinkMatch =
-  'exact' | 'alias' | 'gene-full-name' | 'fuzzy' | 'fuzzy-gene-full-name' | 'reordered' | 'gene-derived' | 'abbreviation' | 'lay-term' | 'narrower' | 'broader' | 'head-noun';
+  | 'exact'
+  | 'alias'
+  | 'gene-full-name'
+  | 'fuzzy'
+  | 'fuzzy-gene-full-name'
+  | 'reordered'
+  | 'gene-derived'
+  | 'abbreviation'
+  | 'lay-term'
+  | 'narrower'
+  | 'broader'
+  | 'head-noun';
 
 /** Another node the same span matched: a weaker reading kept beside the link. */
 export interface LinkAlternative {

@@ -219,7 +219,7 @@ describe("Disease Ontology's narrower terms, cancer head nouns, organ adjectives
     expect(readQuestion(drugs, { links: asLinked(await linkEntities(drugs)) }).anchors.map((a) => a.entity.nodeId)).toEqual([sideEffect]);
   });
 
-  it('reads a carcinoma, neoplasm, tumour or malignancy of an organ as that organ\'s cancer, before or after the organ', async () => {
+  it("reads a carcinoma, neoplasm, tumour or malignancy of an organ as that organ's cancer, before or after the organ", async () => {
     const links = await linkEntities('Do any compounds help malignant tumours of the pancreas or hepatic carcinoma?');
     expect(at(links, 'malignant tumours of the pancreas')).toMatchObject({ nodeId: await nodeId('Disease', 'pancreatic cancer'), match: 'head-noun' });
     expect(at(links, 'hepatic carcinoma')?.nodeId).toBe(await nodeId('Disease', 'liver cancer'));

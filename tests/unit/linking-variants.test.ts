@@ -55,7 +55,12 @@ describe('Disease Ontology terms read as the graph disease their genus leads to'
 describe('head nouns of a cancer', () => {
   it('reads another head noun as "cancer", as written and inverted, dropping "malignant"', () => {
     expect(headNounKeys([['pancreas', 'tumor']])).toEqual(['pancreas cancer']);
-    expect(headNounKeys([['malignant', 'neoplasm'], ['bone', 'malignant', 'neoplasm']])).toEqual(['bone cancer']);
+    expect(
+      headNounKeys([
+        ['malignant', 'neoplasm'],
+        ['bone', 'malignant', 'neoplasm'],
+      ]),
+    ).toEqual(['bone cancer']);
     expect(headNounKeys([['carcinoma'], ['tumor', 'growth'], ['skin', 'cancer']])).toEqual([]);
   });
 });

@@ -77,8 +77,21 @@ export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: stri
     }
 
     const steps = [
-import { DISEASE_ONTOLOGY_RULES, importDiseaseOntology } from './disease-ontology';
-import { GENE_INFO_VERSION, importGeneInfo } from './gene-info';
+      {
+        file: files?.diseaseOntology,
+        kind: 'profiles',
+        source: 'profiles:disease-ontology',
+        // Narrower terms are derived by rules (lib/kg/import/disease-ontology.ts): a change of rules imports them again.
+        version: `${path.basename(files?.diseaseOntology ?? '')}; ${DISEASE_ONTOLOGY_RULES}`,
+        run: (f: string) => importDiseaseOntology(f, importOpts),
+      },
+      {
+        file: files?.geneInfo,
+        kind: 'profiles',
+        source: 'profiles:ncbi-gene',
+        version: GENE_INFO_VERSION,
+        run: (f: string) => importGeneInfo(f, { ...importOpts, version: GENE_INFO_VERSION }),
+      },
       // After the Disease Ontology: its short names ("type 2 diabetes") are names WordNet's synsets are matched by.
       {
         file: files && graph ? wordnetPath() : undefined,

@@ -65,7 +65,8 @@ export function narrowerTerms(terms: readonly OntologyTerm[], graphDiseases: Rea
     const words = normaliseName(names.get(doid) ?? '').split(' ');
     const named = organs.filter(
       (o) =>
-        words.some((w) => w.startsWith(o.organ.split(' ')[0].slice(0, STEM))) && [...definition.matchAll(new RegExp(` ${o.organ} (\\S+)? ?`, 'g'))].some((m) => !m[1] || isFunctionWord(m[1])),
+        words.some((w) => w.startsWith(o.organ.split(' ')[0].slice(0, STEM))) &&
+        [...definition.matchAll(new RegExp(` ${o.organ} (\\S+)? ?`, 'g'))].some((m) => !m[1] || isFunctionWord(m[1])),
     );
     return { doid: named.length === 1 ? named[0].doid : parent, steps };
   };

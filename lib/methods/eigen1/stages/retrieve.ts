@@ -141,11 +141,18 @@ function relationsFor(anchor: { nodeId: string; kind: string }, all: { nodeId: s
 
 function rank(records: EvidenceRecord[], query: string, comparison: Comparison, by: { seed: number; context: string; anchorIds: Set<string> }) {
   const said = ` ${normalise(by.context)} `;
+  // Records share their ends (the anchors' neighbours): each name is normalised and looked for once per ranking.
+  const inContext = new Map<string, boolean>();
+  const says = (name: string) => {
+    let found = inContext.get(name);
+    if (found === undefined) inContext.set(name, (found = said.includes(` ${normalise(name)} `)));
+    return found;
+  };
   const named = (t: TripleData) =>
     [
       [t.sourceId, t.sourceName],
       [t.targetId, t.targetName],
-    ].some(([id, name]) => !by.anchorIds.has(id) && said.includes(` ${normalise(name)} `));
+    ].some(([id, name]) => !by.anchorIds.has(id) && says(name));
   return records
     .map((record) => ({
       record,

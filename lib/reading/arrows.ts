@@ -54,9 +54,11 @@ export function readArrowChain(text: string, mentions: LocatedEntity[][], words:
   const spans = parts(text);
   const first = mentions.find((m) => inside(m[0], spans[0]));
   if (spans.length < 2 || !first) return null;
-  // "Dx localizing to dermis -> compounds palliating any of them?": a first part naming a set by a kind word starts the chain
-  // at that set, so one arrow is a chain already.
-  const opening = words.find((w) => !w.weak && inside(w, spans[0]) && !mentions.some((m) => overlaps(m[0], w)));
+  // "Dx localizing to dermis -> compounds palliating any of them?": a first part naming a set by a kind word and a relation
+  // phrase starts the chain at that set, so one arrow is a chain already.
+  const opening = relations.some((r) => inside(r, spans[0]))
+    ? words.find((w) => !w.weak && inside(w, spans[0]) && !mentions.some((m) => overlaps(m[0], w)))
+    : undefined;
   if (spans.length < 3 && !opening) return null;
   const sets: Station[] = [];
   for (const part of spans.slice(1)) {

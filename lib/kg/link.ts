@@ -625,6 +625,9 @@ function lemmaOf(token: Token, words: readonly Word[]): string {
   return normaliseName(word.lemma) || token.norm;
 }
 
+/** Forms of "be": a bare verb never follows one. */
+const BE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am']);
+
 /** Punctuation that ends a phrase: a name never runs across it (commas and brackets it may: "DnaJ (Hsp40) homolog, subfamily B"). */
 const PHRASE_BREAK = /[;:?!"“”]|\.\s/;
 
@@ -642,9 +645,17 @@ function fuzzyWindows(text: string, tokens: Token[], words: readonly Word[], cov
   // A name neither starts nor ends on a function word, nor on an English verb in lower case ("presents", "orders"; "swelling", "increased" may).
   const edge = nameEdges(text, tokens);
   // A word read as a name ("zinc", whatever the tagger says) is never a plain verb.
+  // Nor is a word right after an article, a preposition or a form of "be", where no bare verb stands ("is prostrate
+  // cancer …": a misspelt name).
+  const noVerbSlot = (i: number) => {
+    const before = i > 0 ? words.find((w) => w.start === tokens[i - 1].start) : undefined;
+    return !!before && (before.pos === 'DET' || before.pos === 'ADP' || BE.has(tokens[i - 1].norm));
+  };
   const plainWord = tokens.map((t, i) => {
     const word = words.find((w) => w.start === t.start);
-    return !covered[i] && !!word?.known && (word.pos === 'VERB' || word.pos === 'AUX') && !/(ing|ed)$/.test(t.norm) && /\p{Ll}/u.test(word.text);
+    return (
+      !covered[i] && !!word?.known && (word.pos === 'VERB' || word.pos === 'AUX') && !/(ing|ed)$/.test(t.norm) && /\p{Ll}/u.test(word.text) && !noVerbSlot(i)
+    );
   });
   const unread = (i: number) => {
     const n = tokens[i].norm;
@@ -771,11 +782,17 @@ function implausible(c: Reading, written: string, text: string, tokens: Token[],
     return `'${written}' is clinical shorthand, a question word${gene ? " (a gene only when written as one: 'the " + written + " gene')" : ''}`;
   if (first === last && /^\p{Ll}+$/u.test(written) && strandedBefore(tokens, words, first, text))
     return `'${written}' comes between its subject and the preposition it takes ('${tokens[last + 1].norm}'): the verb of its clause ("which classes does it fall under?", "compounds that fall into …"), not a name`;
+  const word = words.find((w) => w.start === tokens[first].start);
+  // A node with no edge in the loaded graph named by one everyday word ("learning", "growth") is the word.
+  if (first === last && c.degree === 0 && word?.known && /^\p{Ll}+$/u.test(written))
+    return `'${written}' is an everyday word, and ${c.name} has no edge in the loaded graph`;
+  // A short word joined by a hyphen to the next is its prefix ("co-expressed", "re-uptake"), not a gene's alias.
+  if (gene && first === last && /^\p{Ll}{1,4}$/u.test(written) && /^-\p{L}/u.test(text.slice(tokens[first].end)))
+    return `'${written}' is a prefix joined to the next word, not a gene`;
   if (!symbolLike(c) || /\s/.test(c.matched.trim())) return null;
   const before = tokens[first - 1];
   if (before && PERSONAL_POSSESSIVES.has(before.norm) && gene && !/\d/.test(written))
     return `'${written}' follows '${before.norm}': the writer's own (a person, a lab), not a gene`;
-  const word = words.find((w) => w.start === tokens[first].start);
   // Written with a capital after a small letter ("hERG") or next to a verb of genes ("bind HERG"), an alias is written as a gene.
   if (gene && c.method === 'alias' && first === last && !asGene && !/\p{Ll}\p{Lu}/u.test(written) && !geneVerbNext(tokens, first, last)) {
     const norm = tokens[first].norm;

@@ -234,3 +234,18 @@ describe('the output contract', () => {
     expect(nausea.alternatives?.map((a) => a.kind)).toContain('Side Effect');
   });
 });
+
+describe('words that are no name here, and a misspelt name after "is"', () => {
+  it('never links an everyday word naming a node with no edge, nor a prefix joined by a hyphen', async () => {
+    const report = await explainLinks('A programmer learning biology asks which genes are co-expressed with PRDX5.');
+    expect(report.links.map((l) => l.mention)).toEqual(['PRDX5']);
+    expect(report.rejected.some((r) => r.mention === 'learning' && /no edge/.test(r.reason))).toBe(true);
+  });
+
+  it('reads a word after "is" or an article as part of a misspelt name, where no verb stands', async () => {
+    const links = await linkEntities('Is prostrate cancer among the diseases tied to AR?');
+    expect(links.find((l) => l.mention === 'prostrate cancer')?.name).toBe('prostate cancer');
+    // A verb after its subject stays the clause's verb: "drugs that treat cancer" names no cancer.
+    expect((await linkEntities('Do drugs that treat cancer bind the same genes?')).some((l) => l.match === 'fuzzy')).toBe(false);
+  });
+});

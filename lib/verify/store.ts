@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 import { toJson } from '@/lib/base/json';
 import { K2vReportSchema, type K2vReport, type VerificationStage } from '@/lib/trace/steps/k2v';
 
@@ -36,16 +37,13 @@ export async function saveVerification(report: Omit<K2vReport, 'version'>, stage
 /** Each run's latest verification report. */
 export async function latestReports(runIds: string[]): Promise<Map<string, K2vReport>> {
   if (!runIds.length) return new Map();
-  const { rows } = await getPool().query(
+  const rows = await queryRows(
+    getPool(),
+    z.object({ id: z.string(), report: K2vReportSchema }),
     `select distinct on (run_id) run_id id, report from verifications where run_id = any($1::text[]) order by run_id, version desc`,
     [runIds],
   );
-  return new Map(
-    z
-      .array(z.object({ id: z.string(), report: K2vReportSchema }))
-      .parse(rows)
-      .map((r) => [r.id, r.report]),
-  );
+  return new Map(rows.map((r) => [r.id, r.report]));
 }
 
 /** A run's verification reports, newest first; a report that no longer fits its schema is left out. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 
 /** The questions of the question sets, as runs and channels read them. */
 
@@ -36,13 +37,14 @@ export async function readQuestion(id: string): Promise<StoredQuestion | null> {
  * Up to `limit` other questions, never one with this text, in an order seeded by `seed`:
  * the question's own set first, then any stored question.
  */
-export async function donorQuestions(question: { id: string | null; text: string }, seed: string, limit: number): Promise<{ id: string; text: string }[]> {
-  const { rows } = await getPool().query(
+export function donorQuestions(question: { id: string | null; text: string }, seed: string, limit: number): Promise<{ id: string; text: string }[]> {
+  return queryRows(
+    getPool(),
+    z.object({ id: z.string(), text: z.string() }),
     `select q.id, q.text from questions q
       where q.id is distinct from $1 and q.text <> $2
       order by (q.set_id = (select set_id from questions where id = $1)) desc nulls last, md5(q.id || $3)
       limit $4`,
     [question.id, question.text, seed, limit],
   );
-  return z.array(z.object({ id: z.string(), text: z.string() })).parse(rows);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { OwnerFilter } from '@/lib/base/owners';
 import { getPool, getPrisma } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 import type { Prisma } from '@/lib/db/generated/client';
 
 /**
@@ -138,15 +139,16 @@ async function storeDocuments(tx: Prisma.TransactionClient, questions: SetToStor
 }
 
 /** Every set, by name. */
-export async function allQuestionSets(): Promise<StoredSet[]> {
+export function allQuestionSets(): Promise<StoredSet[]> {
   // Plain SQL: `sets list` then starts no ORM, whose query compiler is most of that short command's start.
   // Timestamps are stored as UTC without a zone (as Prisma writes them).
-  const { rows } = await getPool().query(
+  return queryRows(
+    getPool(),
+    StoredSetSchema,
     `select id, name, source, license, description, meta, counts, owner_id "ownerId",
             created_at at time zone 'UTC' "createdAt", updated_at at time zone 'UTC' "updatedAt"
        from question_sets order by name`,
   );
-  return z.array(StoredSetSchema).parse(rows);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
+import { queryRow, queryRows } from '@/lib/db/rows';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { toJson } from '@/lib/base/json';
 import type { RunEnd } from '@/lib/trace/store';
@@ -26,15 +27,16 @@ export type ClaimedRun = z.infer<typeof ClaimedSchema>;
  * more attempt, a lease of `leaseMs` by its backend) and returns what executing it
  * needs, in one statement; null when it is not claimable.
  */
-export async function claimQueuedRun(id: string, backends: string[], leaseMs: { offline: number; model: number }): Promise<ClaimedRun | null> {
-  const { rows } = await getPool().query(
+export function claimQueuedRun(id: string, backends: string[], leaseMs: { offline: number; model: number }): Promise<ClaimedRun | null> {
+  return queryRow(
+    getPool(),
+    ClaimedSchema,
     `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1,
                      lease_until = now() + make_interval(secs => (case when backend_key = 'offline' then $3 else $4 end)::double precision / 1000)
       where id = $1 and status = 'queued' and backend_key = any($2::text[])
       returning config, input, question_id "questionId", attempts, backend_key "backendKey"`,
     [id, backends, leaseMs.offline, leaseMs.model],
   );
-  return rows[0] ? ClaimedSchema.parse(rows[0]) : null;
 }
 
 /** The backend a queued run waits for; null when the run is not queued. */
@@ -92,13 +94,14 @@ export interface StaleRun extends HeldRun {
 }
 
 /** Running runs whose lease has run out on the database's clock (or these, whatever their lease). */
-export async function staleRuns(only?: string[]): Promise<StaleRun[]> {
-  const { rows } = await getPool().query(
+export function staleRuns(only?: string[]): Promise<StaleRun[]> {
+  return queryRows(
+    getPool(),
+    StaleRunSchema,
     `select id, attempts, lease_until::text lease, backend_key "backendKey" from runs
       where status = 'running' and ($1::text[] is not null and id = any($1::text[]) or $1::text[] is null and (lease_until is null or lease_until < now()))`,
     [only ?? null],
   );
-  return z.array(StaleRunSchema).parse(rows);
 }
 
 /** Only a run still as it was seen stale (nobody renewed or took it since) is taken over. */
@@ -130,15 +133,16 @@ export async function requeueStale(run: StaleRun): Promise<boolean> {
  * pg-boss queue (another deployment's queue on the same database counts: its runs are
  * not orphans), with their backends.
  */
-export async function orphanedRuns(afterMs: number): Promise<{ id: string; key: string }[]> {
-  const { rows } = await getPool().query(
+export function orphanedRuns(afterMs: number): Promise<{ id: string; key: string }[]> {
+  return queryRows(
+    getPool(),
+    z.object({ id: z.string(), key: z.string() }),
     `select r.id, r.backend_key "key" from runs r
       where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $1::double precision / 1000)
         and not exists (select 1 from pgboss.job j where j.data->>'runId' = r.id and j.state in ('created', 'retry'))
       limit 100`,
     [afterMs],
   );
-  return z.array(z.object({ id: z.string(), key: z.string() })).parse(rows);
 }
 
 /** Marks a queued run as touched now (it is sent again). */

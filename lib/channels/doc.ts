@@ -212,7 +212,12 @@ export class DocChannel {
    * the same question searches the same queries, and a question asked for the first time reads them (./lookups).
    */
   private candidateRows(key: unknown[], read: (scope: PassageScope) => Promise<Passage[]>): Promise<Passage[]> {
-    const scope: PassageScope = { limit: CANDIDATES, exclude: this.deps.documentIds, within: this.deps.docBundle ?? null };
+    const scope: PassageScope = {
+      limit: CANDIDATES,
+      exclude: this.deps.documentIds,
+      within: this.deps.docBundle ?? null,
+      owner: this.deps.documentOwner ?? null,
+    };
     return cachedRead(this.candidates, JSON.stringify(key), async () => {
       const { signature } = await calibratedCorpus();
       const found = await lookupsOf(this.deps).derived('passage search', JSON.stringify([signature, key, scope]), async () =>

@@ -21,6 +21,8 @@ export interface ChannelDeps {
   question?: { id: string | null; text: string };
   /** Documents attached to the question (ids of Document rows). */
   documentIds: string[];
+  /** The run's owner: a corpus search reads everyone's corpus and this owner's attached documents, never another user's. */
+  documentOwner?: string | null;
   /**
    * The question's document bundle (passage ids), when it carries one (BioMedHop's
    * source-conditioned evidence): document search serves these passages and no

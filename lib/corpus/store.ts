@@ -42,12 +42,19 @@ export async function passagesOf(documentIds: readonly string[]): Promise<Passag
   );
 }
 
-/** Where a passage search looks: not in `exclude` (documents read already), and only among `within` passage ids when given. */
+/**
+ * Where a passage search looks: not in `exclude` (documents read already), only among `within` passage ids when given,
+ * and only in everyone's corpus and the documents `owner` attached (another user's attached documents are theirs).
+ */
 export interface PassageScope {
   limit: number;
   exclude: readonly string[];
   within: readonly string[] | null;
+  owner: string | null;
 }
+
+/** The search's owner condition on `d` (documents), its owner the query's parameter `$n`. */
+const readableBy = (n: number) => `(d.owner_id is null or d.owner_id = $${n}::text)`;
 
 /**
  * Passages matching the tsquery `match` (phrases of an entity's surfaces), ranked by
@@ -60,9 +67,9 @@ export async function passagesMatching(match: string, rankBy: string, scope: Pas
     `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
        from passages p join documents d on d.id = p.document_id,
             to_tsquery('english', $1) q, to_tsquery('english', $2) r
-      where p.tsv @@ q and not (p.document_id = any($4)) and ($5::text[] is null or p.id = any($5))
+      where p.tsv @@ q and not (p.document_id = any($4)) and ($5::text[] is null or p.id = any($5)) and ${readableBy(6)}
       order by rank desc, p.id limit $3`,
-    [match, rankBy, scope.limit, scope.exclude, scope.within],
+    [match, rankBy, scope.limit, scope.exclude, scope.within, scope.owner],
   );
 }
 
@@ -73,9 +80,9 @@ export async function passagesWithWords(words: string, scope: PassageScope): Pro
     PassageSchema,
     `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
        from passages p join documents d on d.id = p.document_id, to_tsquery('english', $1) q
-      where p.tsv @@ q and not (p.document_id = any($3)) and ($4::text[] is null or p.id = any($4))
+      where p.tsv @@ q and not (p.document_id = any($3)) and ($4::text[] is null or p.id = any($4)) and ${readableBy(5)}
       order by rank desc, p.id limit $2`,
-    [words, scope.limit, scope.exclude, scope.within],
+    [words, scope.limit, scope.exclude, scope.within, scope.owner],
   );
 }
 

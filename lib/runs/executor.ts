@@ -97,6 +97,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       trace,
       model,
       documentIds: input.documentIds,
+      documentOwner: run.ownerId,
       docBundle: input.docBundle,
       webBundle: input.webBundle,
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Channels, FULL_SWITCHES } from '@/lib/channels';
 import type { DocSearchResult } from '@/lib/channels/doc';
 import { attachDocuments } from '@/lib/corpus/attach';
+import { createUser } from '@/lib/auth/users';
 import { closeDb, getPrisma } from '@/lib/db/client';
 import { ModelClient } from '@/lib/llm/client';
 import { OfflineBackend } from '@/lib/llm/offline-backend';
@@ -10,7 +11,7 @@ import { TraceRecorder } from '@/lib/trace/recorder';
 
 afterAll(closeDb);
 
-async function channelsFor(question: string) {
+async function channelsFor(question: string, documentOwner: string | null = null) {
   const prisma = getPrisma();
   const run = await prisma.run.create({
     data: { shareId: newShareId(), questionText: question, input: {}, method: 'direct', config: {}, configHash: 'test', status: 'running' },
@@ -20,7 +21,7 @@ async function channelsFor(question: string) {
   return {
     run,
     trace,
-    channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [], question: { id: null, text: question } }),
+    channels: new Channels({ switches: FULL_SWITCHES, kgShuffle: null, trace, model, documentIds: [], documentOwner, question: { id: null, text: question } }),
   };
 }
 
@@ -107,5 +108,27 @@ describe('document retrieval is relevant or silent', () => {
     const { trace, channels } = await channelsFor('Which drugs treat multiple sclerosis?');
     const found = await channels.doc.search(null, 'multiple sclerosis relapses', 5);
     expect(found.items.map((p) => trace.citations.citeOf(p.id))).toEqual(found.items.map((_, i) => `D${i + 1}`));
+  });
+
+  it("never finds another user's attached document, and finds the searcher's own", async () => {
+    const tag = newShareId()
+      .replace(/[^a-z]/gi, '')
+      .toLowerCase()
+      .slice(0, 10);
+    const alice = await createUser({ email: `alice-doc-${tag}@lab.example`, password: 'correct horse battery' });
+    const bob = await createUser({ email: `bob-doc-${tag}@lab.example`, password: 'another long password' });
+    const secret = `Alice's unpublished note ${tag}: in multiple sclerosis, ${tag} relapses fell with interferon beta.`;
+    const [documentId] = await attachDocuments([{ title: `Note ${tag}`, text: secret }], alice.id);
+    const query = `multiple sclerosis ${tag} relapses interferon beta`;
+    const passagesOf = async (owner: string | null) => {
+      const { channels } = await channelsFor(`Which drugs treat multiple sclerosis (${tag})?`, owner);
+      const found = await channels.doc.search(null, query, 10);
+      return found.items.map((p) => p.text).join('\n');
+    };
+    // The same search reaches the note for its owner (so the filter, not the ranking, keeps it from others).
+    expect(await passagesOf(alice.id)).toContain(tag);
+    expect(await passagesOf(bob.id)).not.toContain(tag);
+    expect(await passagesOf(null)).not.toContain(tag);
+    expect(documentId).toBeTruthy();
   });
 });

@@ -19,7 +19,14 @@ export interface HeldRun {
   attempts: number;
 }
 
-const ClaimedSchema = z.object({ config: z.unknown(), input: z.unknown(), questionId: z.string().nullable(), attempts: z.number(), backendKey: z.string() });
+const ClaimedSchema = z.object({
+  config: z.unknown(),
+  input: z.unknown(),
+  questionId: z.string().nullable(),
+  ownerId: z.string().nullable(),
+  attempts: z.number(),
+  backendKey: z.string(),
+});
 export type ClaimedRun = z.infer<typeof ClaimedSchema>;
 
 /**
@@ -34,7 +41,7 @@ export function claimQueuedRun(id: string, backends: string[], leaseMs: { offlin
     `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1,
                      lease_until = now() + make_interval(secs => (case when backend_key = 'offline' then $3 else $4 end)::double precision / 1000)
       where id = $1 and status = 'queued' and backend_key = any($2::text[])
-      returning config, input, question_id "questionId", attempts, backend_key "backendKey"`,
+      returning config, input, question_id "questionId", owner_id "ownerId", attempts, backend_key "backendKey"`,
     [id, backends, leaseMs.offline, leaseMs.model],
   );
 }

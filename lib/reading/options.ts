@@ -97,13 +97,33 @@ interface Found {
   to: number;
 }
 
+// Markers said aloud: "option A … option B …", "choice one …", "first one …, second …".
+const SPOKEN_MARKER =
+  /(?<![\p{L}])(?:(?:option|choice|answer)\s+([a-j]|[1-9]|one|two|three|four|five|six)|(first|second|third|fourth|fifth|sixth)(?:\s+(?:one|option|choice))?)(?![\p{L}])[\s,:.)-]*/giu;
+const SPOKEN_PLACE = ['one', 'two', 'three', 'four', 'five', 'six'];
+const ORDINAL_PLACE = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+
+/** A spoken marker's place as a letter ("option B", "choice two", "second one" → "B"). */
+function spokenLabel(m: RegExpMatchArray): string {
+  const said = (m[1] ?? m[2]).toLowerCase();
+  const place = /^[a-j]$/.test(said)
+    ? said.charCodeAt(0) - 97
+    : /^\d$/.test(said)
+      ? Number(said) - 1
+      : Math.max(SPOKEN_PLACE.indexOf(said), ORDINAL_PLACE.indexOf(said));
+  return String.fromCharCode(65 + place);
+}
+
 function markedOptions(text: string): Found | null {
-  const markers: Marker[] = [...text.matchAll(MARKER)].map((m) => ({
-    label: m[2],
-    style: `${m[1] ?? ''}${m[3]}${/\d/.test(m[2]) ? 'n' : m[2] === m[2].toUpperCase() ? 'U' : 'l'}`,
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
+  const markers: Marker[] = [
+    ...[...text.matchAll(MARKER)].map((m) => ({
+      label: m[2],
+      style: `${m[1] ?? ''}${m[3]}${/\d/.test(m[2]) ? 'n' : m[2] === m[2].toUpperCase() ? 'U' : 'l'}`,
+      start: m.index,
+      end: m.index + m[0].length,
+    })),
+    ...[...text.matchAll(SPOKEN_MARKER)].map((m) => ({ label: spokenLabel(m), style: m[2] ? 'ordinals' : 'said', start: m.index, end: m.index + m[0].length })),
+  ].sort((a, b) => a.start - b.start);
   let best: Marker[] = [];
   for (const [i, first] of markers.entries()) {
     if (!['A', 'a', '1', 'i'].includes(first.label)) continue;
@@ -122,6 +142,9 @@ function markedOptions(text: string): Found | null {
   if (!best.length) return null;
   const options = best.map((marker, i) => {
     const span = trimmed(text, marker.end, i + 1 < best.length ? best[i + 1].start : text.length);
+    // "… third vinca alkaloids, and fourth …": the conjunction before the next marker is no part of the item.
+    const joined = /[\s,;]+(?:and|or)$/i.exec(text.slice(span.start, span.end));
+    if (joined) span.end = span.start + joined.index;
     return { letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span };
   });
   return { options, from: best[0].start, to: text.length };
@@ -171,6 +194,13 @@ function listedOptions(text: string): Found | null {
     const found = listAt(text, 0, 0, opening[1].length, opening[0].length);
     if (found && found.options.length >= 2) best = { ...found, to: opening[0].length };
   }
+  // "Which class, purines or xanthines or thiazides, includes …": a list joined by "or" set off by commas after the asked noun.
+  const apposed = /\b(?:which|what)(?:\s+[\p{L}-]+){1,2}\s*,\s*([^,?.!]+?\s(?:or|and\/or)\s[^,?.!]+?)\s*,/iu.exec(text);
+  if (apposed) {
+    const from = apposed.index + apposed[0].indexOf(apposed[1]);
+    const found = listAt(text, from, from, from + apposed[1].length, from + apposed[1].length);
+    if (found && (!best || found.options.length >= best.options.length)) best = found;
+  }
   for (const lines of lineRuns(text)) {
     const found = listAt(text, lines.from, lines.from, lines.to, lines.to);
     if (found && (!best || found.options.length >= best.options.length)) best = found;
@@ -180,9 +210,19 @@ function listedOptions(text: string): Found | null {
     LIST_END.lastIndex = from;
     const close = LIST_END.exec(text)!;
     const asked = opener[0] === '?';
-    // A line break after the question mark: the options run one per line to the end.
-    const to = asked && /^[ \t]*\n/.test(text.slice(from)) ? text.replace(/[\s.?!]+$/, '').length : close.index;
-    const found = listAt(text, opener.index + (asked ? 1 : 0), from, to, asked ? to : close.index + close[0].length);
+    // A line break after the question mark: the options run one per line to the end; so do items each asked on its own
+    // ("…? Purines? Xanthines? Thiazides?").
+    // (Not where the clause before the mark is itself an item: "… medicines... vertigo? somnolence?" is a run of names.)
+    const lastClause =
+      text
+        .slice(0, opener.index)
+        .split(/[.?!…]\s*/)
+        .at(-1) ?? '';
+    const eachAsked = asked && !itemLine(lastClause) && /^(?:\s*[^?.!\n]{1,80}\?){2,}\s*$/.test(text.slice(from));
+    const to = asked && (eachAsked || /^[ \t]*\n/.test(text.slice(from))) ? text.replace(/[\s.?!]+$/, '').length : close.index;
+    // Items each asked are read with their question marks as commas (same offsets).
+    const read = eachAsked ? text.slice(0, from) + text.slice(from).replace(/\?/g, ',') : text;
+    const found = listAt(read, opener.index + (asked ? 1 : 0), from, to, asked ? to : close.index + close[0].length);
     if (found && (!best || found.options.length >= best.options.length)) best = found;
     // "Options are A, B, C, D; which of them …": a list joined by commas ends at a semicolon.
     const semicolon = text.indexOf(';', from);

@@ -57,11 +57,16 @@ describe('inline options in any layout, over a chain of two hops', () => {
     ['Vertigo, somnolence, photophobia or dysgeusia: what adverse reaction is produced by medicines prescribed for migraine?'],
     // Spoken fillers, bullets on one line, brackets with semicolons or closing the text, a list ended by a semicolon.
     ['So, um, what adverse reaction do medicines prescribed for migraine produce, is it uh vertigo, or, like, somnolence, or photophobia or maybe dysgeusia?'],
-    ['migraine medicines → adverse reaction? • Vertigo • Somnolence • Photophobia • Dysgeusia'],
+    ['medicines prescribed for migraine → adverse reaction? • Vertigo • Somnolence • Photophobia • Dysgeusia'],
     ['What adverse reaction do medicines prescribed for migraine produce (vertigo; somnolence; photophobia; dysgeusia)?'],
     ['adverse reaction of medicines prescribed for migraine IN [vertigo, somnolence, photophobia, dysgeusia]'],
     ['The options are vertigo, somnolence, photophobia, dysgeusia; which one do medicines prescribed for migraine produce?'],
     ['Which adverse reaction medicines prescribed for migraine produce among vertigo, somnolence, photophobia, dysgeusia?'],
+    // Markers said aloud, items each asked on their own, a list set off by commas after the asked noun.
+    ['what adverse reaction do medicines prescribed for migraine produce option A vertigo option B somnolence option C photophobia option D dysgeusia'],
+    ['so what adverse reaction do medicines prescribed for migraine produce, first one vertigo, second somnolence, third photophobia, and fourth dysgeusia'],
+    ['What adverse reaction do medicines prescribed for migraine produce? Vertigo? Somnolence? Photophobia? Dysgeusia?'],
+    ['Which adverse reaction, vertigo or somnolence or photophobia or dysgeusia, do medicines prescribed for migraine produce?'],
     // A list after an arrow; a question word closing a list asks over it.
     ['adverse reaction of medicines prescribed for migraine -> vertigo / somnolence / photophobia / dysgeusia?'],
     ['Medicines prescribed for migraine, adverse reaction: vertigo, somnolence, photophobia, or dysgeusia, which?'],

@@ -81,9 +81,10 @@ export function findQuestionCues(text: string): QuestionCue[] {
 /**
  * Where a clause may open: the text's start, after a sentence's end, a colon
  * or semicolon, a dash set off by spaces, a line break, and a comma before
- * an auxiliary ("Metformin, does it …?", "hey, does X …?").
+ * an auxiliary, a conjunction at most between ("Metformin, does it …?", "hey,
+ * does X …?", "I might be mixing things up, but is X …?").
  */
-const CLAUSE_START = /^|[.?!:;](?=\s)|\s[—–-](?=\s)|[—–]|\n|,(?=\s+(?:is|are|does|do|did|can|could|was|were|has|have)\s)/g;
+const CLAUSE_START = /^|[.?!:;](?=\s)|\s[—–-](?=\s)|[—–]|\n|,(?:\s+(?:but|so|and|or|yet|then))?(?=\s+(?:is|are|does|do|did|can|could|was|were|has|have)\s)/g;
 
 /**
  * An auxiliary verb opening an interrogative clause ("Is BRCA1 ...?", "Does

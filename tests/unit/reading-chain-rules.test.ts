@@ -87,6 +87,13 @@ describe('yes/no on a chain’s set', () => {
     expect(r.propositions).toEqual([]);
   });
 
+  it('a yes/no may open after a hedge and a conjunction', () => {
+    const r = read('Forgive the naive phrasing, but is EGFR bound by a compound similar to gefitinib?');
+    expect(r.outputFormat).toBe('yesno');
+    expect(r.answerKind).toBe('Compound');
+    expect(chains(r)).toEqual(['EGFR:CbG', 'gefitinib:CrC']);
+  });
+
   it('an entity taken up by a pronoun relates where the pronoun stands', () => {
     const r = read('My mom has primary biliary cirrhosis. Is entecavir one of the drugs that treat diseases similar to hers?');
     expect(r.outputFormat).toBe('yesno');

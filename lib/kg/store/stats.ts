@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
+import { queryRow } from '@/lib/db/rows';
 
 const KgImportRecordSchema = z.object({
   id: z.string(),
@@ -60,7 +61,10 @@ export async function kgStats(): Promise<KgStats> {
 }
 
 /** The latest graph import's source and version, or null before any. */
-export async function latestGraphSource(): Promise<{ source: string; version: string } | null> {
-  const { rows } = await getPool().query(`select source, version from kg_imports where kind = 'graph' order by imported_at desc limit 1`);
-  return rows[0] ? z.object({ source: z.string(), version: z.string() }).parse(rows[0]) : null;
+export function latestGraphSource(): Promise<{ source: string; version: string } | null> {
+  return queryRow(
+    getPool(),
+    z.object({ source: z.string(), version: z.string() }),
+    `select source, version from kg_imports where kind = 'graph' order by imported_at desc limit 1`,
+  );
 }

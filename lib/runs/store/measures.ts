@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 
 /** What the benchmarks read back about runs they made: outcomes, step times, recorded times and storage. */
 
@@ -27,11 +28,13 @@ export function stepDurations(runIds: string[], kinds: string[]): Promise<{ pare
 
 /** Each run's status and its time from claim to finish as recorded (null before it finished). */
 export async function recordedRunTimes(ids: string[]): Promise<{ status: string; ms: number | null }[]> {
-  const { rows } = await getPool().query(`select status, extract(epoch from finished_at - started_at) * 1000 as ms from runs where id = any($1)`, [ids]);
-  return z
-    .array(z.object({ status: z.string(), ms: z.union([z.string(), z.number()]).nullable() }))
-    .parse(rows)
-    .map((r) => ({ status: r.status, ms: r.ms === null ? null : Number(r.ms) }));
+  const rows = await queryRows(
+    getPool(),
+    z.object({ status: z.string(), ms: z.union([z.string(), z.number()]).nullable() }),
+    `select status, extract(epoch from finished_at - started_at) * 1000 as ms from runs where id = any($1)`,
+    [ids],
+  );
+  return rows.map((r) => ({ status: r.status, ms: r.ms === null ? null : Number(r.ms) }));
 }
 
 /**
@@ -39,7 +42,9 @@ export async function recordedRunTimes(ids: string[]): Promise<{ status: string;
  * compression counts; indexes do not): run row, steps, evidence, model calls and trace packs.
  */
 export async function storedKb(runIds: string[]): Promise<number[]> {
-  const { rows } = await getPool().query(
+  const rows = await queryRows(
+    getPool(),
+    z.object({ kb: z.union([z.string(), z.number()]) }),
     `select (pg_column_size(r.*)
              + coalesce((select sum(pg_column_size(s.*)) from steps s where s.run_id = r.id), 0)
              + coalesce((select sum(pg_column_size(e.*)) from evidence e where e.run_id = r.id), 0)
@@ -48,8 +53,5 @@ export async function storedKb(runIds: string[]): Promise<number[]> {
        from runs r where r.id = any($1)`,
     [runIds],
   );
-  return z
-    .array(z.object({ kb: z.union([z.string(), z.number()]) }))
-    .parse(rows)
-    .map((r) => Number(r.kb));
+  return rows.map((r) => Number(r.kb));
 }

@@ -14,8 +14,8 @@ import { otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import type { Anchor, Hop, LocatedEntity, RelationCue } from '@/lib/llm/offline/types';
 import { hopChoices, overlaps, type Span } from './attach';
 import type { KindWord } from './kind-words';
+import { ARROW } from './discourse';
 
-const ARROW = /\s*(?:-+>|=+>|[→⟶➔➜⇒])\s*/g;
 
 export interface ArrowChain {
   anchor: Anchor;

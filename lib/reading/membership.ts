@@ -36,9 +36,11 @@ export interface Member {
  * mention's kind names such a set too ("is sweat among the sites of …", "is
  * ABL1 one of the targets of …").
  */
-export function memberOf(mentions: LocatedEntity[][], words: KindWord[], relations: RelationCue[], text: string, among = false): Member | null {
+export function memberOf(mentions: LocatedEntity[][], words: KindWord[], relations: RelationCue[], text: string, among = false, from = 0): Member | null {
   for (const [index, mention] of mentions.entries()) {
     const span = mention[0];
+    // Only in the sentence that asks: "X is a chemical that binds some proteins. Is Y …?" introduces X.
+    if (span.start < from) continue;
     const gapText = (w: Span) => text.slice(span.end, w.start);
     const after = (w: Span) => w.start >= span.end && MEMBER_GAP.test(gapText(w)) && (!among || AMONG.test(gapText(w)));
     const word = words.find(after);

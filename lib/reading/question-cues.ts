@@ -11,10 +11,10 @@ export type { QuestionCue };
 
 const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   // "a number of" is a quantity ("PELI1 interacts with a number of genes"), not a count asked for.
-  // "# distinct compounds", "# of genes": the number sign asks for a count.
+  // "# distinct compounds", "# of genes", "no. of tissues": the number sign or an abbreviated "number" asks for a count.
   {
     pattern:
-      'how many|how much|(?<!\\b(?:a|an)\\s+(?:\\w+\\s+)?)number of|count(?:s|ing)?|total (?:number|count)|tally|#(?=\\s*(?:of|distinct|different|unique)\\b)',
+      'how many|how much|(?<!\\b(?:a|an)\\s+(?:\\w+\\s+)?)number of|count(?:s|ing)?|total (?:number|count)|tally|#(?=\\s*(?:of|distinct|different|unique)\\b)|(?:no\\.?|nr\\.?|num\\.?) of',
     cue: 'count',
   },
   { pattern: 'list(?:s|ing)?|name all|enumerate|all(?: the)?|every|what are|which are|identify all', cue: 'list' },

@@ -20,6 +20,7 @@ import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions, ty
 import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
 import { readArrowChain, type ArrowChain } from './arrows';
+import { arrowsAsSentences, setsTakenUp } from './discourse';
 import { memberOf, membershipAsMeeting } from './membership';
 import { everyReading } from '@/lib/llm/offline/linked';
 import { nounModifierCues, prepositionCues } from './modifiers';
@@ -65,7 +66,7 @@ interface Variable {
 }
 
 const FOCUS =
-  /(?<![\p{L}])(?:which|what|whose|who|how many|(?<!\b(?:a|an)\s+(?:\w+\s+)?)number of|count|list|name|identify|find|give|enumerate|determine|tell|provide|select|choose|pick)(?![\p{L}])/giu;
+  /(?<![\p{L}])(?:which|what|whose|who|how many|(?<!\b(?:a|an)\s+(?:\w+\s+)?)number of|#|(?:no\.?|nr\.?|num\.?|n) of|count|list|name|identify|find|give|enumerate|determine|tell|provide|select|choose|pick)(?![\p{L}])/giu;
 const FOCUS_WINDOW_WORDS = 5;
 const INDEFINITE = new Set(['a', 'an', 'another', 'other', 'some', 'any', 'one', 'certain']);
 const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'such', 'said', 'same', 'which', 'what', 'whose']);
@@ -89,6 +90,8 @@ const TAKEN_UP = /^\s+(?:ones?|of them|are they|is it)\b/i;
 const RELATIVE_CLAUSE = /^\s+(?:that|which|who|whose)\b/i;
 // A demonstrative (and a modifier at most) right before a kind word: it takes up a set named before ("those drugs", "these etofibrate-like compounds").
 const DEMONSTRATIVE = /(?<![\p{L}])(?:those|these|said|such|the same)\s+(?:[\p{L}-]+\s+)?$/iu;
+// A pronoun read as the set an earlier sentence named (./discourse.ts).
+const TAKEN_UP_SET = /^(?:those|these|them|they)$/i;
 // A pronoun standing for a set ("resemble those treated by", "the ones that").
 const SET_PRONOUN = /(?<![\p{L}])(?:those|the ones)(?![\p{L}])/giu;
 // "Are there any genes …": a plural kind introduced by "there" is asked for in full.
@@ -112,7 +115,7 @@ const CLAUSE_END = /[.?!](?=\s|$)|[:;](?=\s)|\s[—–-]\s|[—–]|\n/g;
 // A word taking up an entity named in an earlier clause ("… which pathways is it in?"); "of these" points at options instead.
 const SINGULAR_PRONOUN = /\b(?:it|its|hers)\b/gi;
 const ANAPHOR =
-  /\b(?:it|its|they|them|their|theirs|hers|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|those|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/gi;
+  /\b(?:it|its|they|them|their|theirs|hers|those|the latter|the former|(?<!\bof\s)(?:this|these)|(?:that|the same) (?:group|class|family|set|category|condition|disease|drug|gene|pathway)s?)\b/gi;
 
 /**
  * Whether a clause takes up what an earlier one named. "that" right after a
@@ -174,9 +177,12 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   return known.get(key, () => readNow(text, input));
 }
 
-function readNow(text: string, input: ReadInput): QuestionReading {
+function readNow(text: string, input: ReadInput, asSentences = false): QuestionReading {
   const links = locate(input.links, text);
-  const { stem, blanked, options, written } = readOptions(text, links, input);
+  const { stem, blanked: optionless, options, written } = readOptions(text, links, input);
+  // An arrow note the chain rules of ./arrows.ts do not read is read as sentences, its question asked in its last part.
+  const note = asSentences ? arrowsAsSentences(optionless) : null;
+  const blanked = note?.text ?? optionless;
   const notes: string[] = [];
   const named = mentionsIn(links, written);
   const mentions = onceEach(askedMentions(named, blanked, notes), findQuestionCues(blanked), blanked);
@@ -195,24 +201,30 @@ function readNow(text: string, input: ReadInput): QuestionReading {
   // "used to tx brain ca": a word that is both a kind noun and a relation phrase is the verb after "to".
   const infinitive = (w: KindWord) => found.some((c) => overlaps(c, w)) && /(?<![\p{L}])to\s+$/iu.test(blanked.slice(0, w.start));
   for (const word of kindWords) if (!word.weak && !infinitive(word) && !settleApposition(word, mentions, blanked, found)) free.push(word);
+  // "X binds some proteins. Which tissues express those?": a pronoun taking up a set named in an earlier sentence stands for it.
+  free.push(...setsTakenUp(blanked, free, options.length > 0));
+  free.sort((a, b) => a.start - b.start);
   // "drugs for gout", "asthma drugs": the preposition or the noun modifier relates the kind word to the entity, where no phrase of the registry stands.
   const beside = (cues: RelationCue[]) => cues.filter((m) => !found.some((c) => overlaps(c, m)));
   const asked = [...found, ...beside(prepositionCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
   // A chain written with arrows, or a yes/no on whether an entity belongs to a chain's set, is read as such first.
-  const arrows = readArrowChain(blanked, mentions, kindWords, asked);
+  const arrows = note ? null : readArrowChain(blanked, mentions, kindWords, asked);
+  if (!arrows && !note && arrowsAsSentences(blanked)) return readNow(text, input, true);
   // A noun modifier stands between a question word and its kind word ("Which asthma drugs"): it joins the relations once the focus is found.
   const relations = [...asked, ...beside(nounModifierCues(blanked, free, mentions))].sort((a, b) => a.start - b.start);
   // "Betaxolol — among the drugs treating …?": with no asking word, an entity set before "among" or "one of" a set of its kind asks whether it belongs.
   const stated =
     !has('yesno') && !options.length && blanked.search(FOCUS) < 0 && /\?\s*$/.test(blanked) && !!memberOf(mentions, free, relations, blanked, true);
-  const membership = (has('yesno') || stated) && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked) : null;
+  // The sentence that asks a yes/no: a topic sentence before it ("X is a drug that …") states no membership.
+  const askingFrom = has('yesno') ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => sentenceStart(c.start, blanked))) : 0;
+  const membership = (has('yesno') || stated) && !options.length ? readMembership(arrows, mentions, free, relations, questionCues, blanked, askingFrom) : null;
   // A yes/no clause introduces a kind only after its opener ("I'm doing some drug repurposing work. Does X bind any of the genes …").
   // A trailing cue ("…, yes or no?", "… y/n") asks about its whole clause: the clause opens where it starts.
   const opener = has('yesno')
     ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => (trailing(c, blanked) ? clauseStart(c.start, blanked) : c.start)))
     : 0;
   // "Is peptic ulcer a side effect caused by X?": a kind word an entity is said to be, over a set of one hop, is a claim on the pair.
-  const predicate = has('yesno') && !membership && !arrows ? memberOf(mentions, free, relations, blanked)?.word : undefined;
+  const predicate = has('yesno') && !membership && !arrows ? memberOf(mentions, free, relations, blanked, false, askingFrom)?.word : undefined;
   const worded = membership
     ? null
     : arrows
@@ -220,8 +232,8 @@ function readNow(text: string, input: ReadInput): QuestionReading {
       : earlier(
           collectionFocus(blanked, mentions, free),
           focusWord(
-            blanked,
-            free.filter((w) => w !== predicate),
+            note ? ' '.repeat(note.last) + blanked.slice(note.last) : blanked,
+            free.filter((w) => w !== predicate && (!note || w.start >= note.last)),
             asked,
             has('yesno'),
             opener,
@@ -371,11 +383,12 @@ function readMembership(
   relations: RelationCue[],
   questionCues: QuestionCue[],
   text: string,
+  from: number,
 ): { anchors: Anchor[]; answerKind: NodeKind; note: string } | null {
   let set: { anchors: Anchor[]; member: LocatedEntity; kind: NodeKind } | null = null;
   if (arrows?.member) set = { anchors: [arrows.anchor], member: arrows.member, kind: arrows.answerKind };
   else if (!arrows) {
-    const member = memberOf(mentions, free, relations, text);
+    const member = memberOf(mentions, free, relations, text, false, from);
     if (!member) return null;
     const rest = mentions.filter((_, i) => i !== member.index);
     set = { anchors: readAnchors(member.word.kind, member.word, free, rest, relations, questionCues, text, []), member: member.entity, kind: member.word.kind };
@@ -838,6 +851,12 @@ function headsOpeningPhrase(word: Span, text: string, named: Span[]): boolean {
     .every((w) => ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(w.pos) || named.some((n) => w.start >= n.start && w.end <= n.end));
 }
 
+/** Where the sentence holding `at` opens: after the last sentence end before it. */
+function sentenceStart(at: number, text: string): number {
+  const ends = [...text.slice(0, at).matchAll(/[.?!](?=\s)\s*/g)];
+  return ends.length ? ends.at(-1)!.index + ends.at(-1)![0].length : 0;
+}
+
 /** Where the clause holding `at` opens: after the last sentence end, colon or semicolon before it. */
 function clauseStart(at: number, text: string): number {
   const ends = [...text.slice(0, at).matchAll(/[.?!:;](?=\s)\s*/g)];
@@ -925,7 +944,7 @@ function relationKind(mentions: Mention[], relations: RelationCue[]): NodeKind |
 }
 
 /** The answer and the hidden intermediates, with every place the text names them. */
-function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], relations: RelationCue[], text: string): Variable[] {
+function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], relations: RelationCue[], text: string, named: Span[]): Variable[] {
   const answer: Variable = { id: 'answer', kind: answerKind, spans: focus ? [focus] : [] };
   const variables = [answer];
   const add = (id: string, kind: NodeKind, span: Span) => {
@@ -938,6 +957,7 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     relations.some((r) => r.start >= from && r.end <= to && r.metaedges.some((m) => joins(m, kind, kind)));
   // A demonstrative governed by such a relation right before it ("similar to those drugs"): it takes up another set of the kind.
   const takenUp = (word: KindWord) => {
+    if (TAKEN_UP_SET.test(word.phrase)) return true;
     const demonstrative = DEMONSTRATIVE.exec(text.slice(0, word.start));
     return !!demonstrative && governedBySelfRelation(word.kind, demonstrative.index, relations, text);
   };
@@ -978,7 +998,7 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
       !sameNounPhrase(focus, word, relations, text) &&
       !restatesRelation(focus, word, relations) &&
       (isIndefinite(word, text) ||
-        described(word, focus, relations, text) ||
+        described(word, focus, relations, text, named) ||
         selfGoverned(word, relations, text) ||
         (takenUp(word) && selfRelated(answerKind, focus.end, word.start))) &&
       !SAME_SET.test(text.slice(focus.end, word.start))
@@ -1010,6 +1030,7 @@ function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     .filter(
       (w) =>
         w.start > focus.end &&
+        !free.some((f) => overlaps(f, w)) &&
         !free.some((f) => f.start >= w.end && /^\s+(?:[\p{L}-]+\s+)?$/u.test(text.slice(w.end, f.start))) &&
         (RELATIVE_CLAUSE.test(text.slice(w.end)) ||
           relations.some((r) => r.start >= w.end && /^\s*$/.test(text.slice(w.end, r.start))) ||
@@ -1073,9 +1094,14 @@ function sameNounPhrase(focus: Span, word: Span, relations: RelationCue[], text:
   return /^[\s-]*(?:\p{L}+[\s-]*)?$/u.test(text.slice(focus.end, word.start)) && !relations.some((r) => r.start >= focus.end && r.end <= word.start);
 }
 
-function described(word: KindWord, focus: KindWord, relations: RelationCue[], text: string): boolean {
-  // Described by a clause ("the drugs that treat X") or a participle naming a relation ("the drugs used to treat X").
-  const clause = RELATIVE_CLAUSE.test(text.slice(word.end)) || relations.some((r) => r.start > word.end && /^[\s,]*$/.test(text.slice(word.end, r.start)));
+function described(word: KindWord, focus: KindWord, relations: RelationCue[], text: string, named: Span[]): boolean {
+  // Described by a clause ("the drugs that treat X", "the diseases it relieves", "the genes PRPS1 regulates") or a participle
+  // naming a relation ("the drugs used to treat X").
+  const subject = named.find((n) => n.start >= word.end && /^\s+$/.test(text.slice(word.end, n.start)));
+  const clause =
+    RELATIVE_CLAUSE.test(text.slice(word.end)) ||
+    relations.some((r) => r.start > word.end && /^[\s,]*$/.test(text.slice(word.end, r.start))) ||
+    (!!subject && relations.some((r) => r.start >= subject.end && /^\s+$/.test(text.slice(subject.end, r.start))));
   return clause && relations.some((r) => r.start >= focus.end && r.end <= word.start);
 }
 
@@ -1192,7 +1218,14 @@ function readAnchors(
   text: string,
   notes: string[],
 ): Anchor[] {
-  const variables = variablesOf(answerKind, focus, free, relations, text);
+  const variables = variablesOf(
+    answerKind,
+    focus,
+    free,
+    relations,
+    text,
+    mentions.map((m) => m[0]),
+  );
   const answer = variables[0];
   // "the pathways of imatinib's targets": a relation noun tied to an entity names an intermediate set, which the entity joins through that noun.
   const nouns = relationNouns(text, mentions, relations, free, answer);

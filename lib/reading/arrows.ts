@@ -16,7 +16,6 @@ import { hopChoices, overlaps, type Span } from './attach';
 import type { KindWord } from './kind-words';
 import { ARROW } from './discourse';
 
-
 export interface ArrowChain {
   anchor: Anchor;
   answerKind: NodeKind;

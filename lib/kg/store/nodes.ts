@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPool } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 import type { KgNode } from '../types';
 import { normaliseName } from '../normalise';
 import { withTrigramThreshold } from './trigram';
@@ -7,13 +8,12 @@ import { withTrigramThreshold } from './trigram';
 /** Node lookups, typeahead search and profiles: small indexed SQL reads that need no graph snapshot. */
 
 const NodeSchema = z.object({ id: z.string(), kind: z.string(), name: z.string() });
-const NodesSchema = z.array(NodeSchema);
 
 /** The nodes that exist among `ids`, in the order asked. */
 export async function getNodes(ids: string[]): Promise<KgNode[]> {
   if (!ids.length) return [];
-  const { rows } = await getPool().query('select id, kind, name from nodes where id = any($1::text[])', [ids]);
-  const byId = new Map(NodesSchema.parse(rows).map((n) => [n.id, n]));
+  const rows = await queryRows(getPool(), NodeSchema, 'select id, kind, name from nodes where id = any($1::text[])', [ids]);
+  const byId = new Map(rows.map((n) => [n.id, n]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -111,7 +111,9 @@ export async function nodeProfile(id: string): Promise<NodeProfile | null> {
 /** The profiles of several nodes in one query, by id (ids with no node are left out). */
 export async function nodeProfiles(ids: string[]): Promise<Map<string, NodeProfile>> {
   if (!ids.length) return new Map();
-  const { rows } = await getPool().query(
+  const rows = await queryRows(
+    getPool(),
+    NodeProfileRowSchema,
     `select n.id, n.kind, n.name, n.source, n.description, n.degree,
             coalesce((select json_agg(json_build_object('alias', a.alias, 'source', a.source) order by a.source, a.alias)
                         from node_aliases a where a.node_id = n.id), '[]') aliases,
@@ -125,10 +127,5 @@ export async function nodeProfiles(ids: string[]): Promise<Map<string, NodeProfi
        from nodes n where n.id = any($1::text[])`,
     [[...new Set(ids)]],
   );
-  return new Map(
-    z
-      .array(NodeProfileRowSchema)
-      .parse(rows)
-      .map(({ aliases, profiles, degreeByMetaedge, ...node }) => [node.id, { node, aliases, profiles, degreeByMetaedge }]),
-  );
+  return new Map(rows.map(({ aliases, profiles, degreeByMetaedge, ...node }) => [node.id, { node, aliases, profiles, degreeByMetaedge }]));
 }

@@ -48,8 +48,9 @@ describe('NCBI gene_info', () => {
     const { rows } = await pool.query(`select text from entity_profiles where node_id = 'Gene::672'`);
     expect(rows[0].text).toBe(
       'BRCA1 (breast cancer 1, early onset): protein-coding; chromosome 17q21; also known as BRCAI, BRCC1, BROVCA1, FANCS, IRIS, PNCA4, PPP1R53, PSCP, RNF53; ' +
-        'other designations: BRCA1/BRCA2-containing complex, subunit 1, Fanconi anemia, complementation group S, RING finger protein 53, ' +
-        'breast and ovarian cancer susceptibility protein 1, breast and ovarian cancer sususceptibility protein 1',
+        // the shortest designations first (a common name such as 'cytochrome P450 3A4' before the long descriptions)
+        'other designations: RING finger protein 53, Fanconi anemia, complementation group S, BRCA1/BRCA2-containing complex, subunit 1, ' +
+        'breast cancer type 1 susceptibility protein, protein phosphatase 1, regulatory subunit 53',
     );
   });
 

@@ -9,6 +9,7 @@
  */
 
 import type { KindWord } from './kind-words';
+import type { Span } from './attach';
 
 /** The marks chaining a note's parts left to right: arrows, and ">" set off by spaces. */
 export const ARROW = /\s*(?:-+>|=+>|[→⟶➔➜⇒])\s*|\s+>\s+/g;
@@ -37,11 +38,12 @@ const SET_PRONOUN = /(?<![\p{L}])(?:(?:any|each|some|one|all|none|many|most|whic
  * tx certain diseases. Which dx are similar to any of those?", "Compounds
  * upregulating CD46 -> protein targets they bind". A plural pronoun with no
  * kind word after it (that is a demonstrative, read where the kind word
- * stands) names the set of the last kind word before its sentence; it is read
+ * stands) names the set of the last kind word before its sentence, where no
+ * entity is named after that word (then the pronoun takes up the entities); it is read
  * as a word of that kind at the pronoun. "these" after "which of" points at
  * options, not a set.
  */
-export function setsTakenUp(text: string, words: KindWord[], options: boolean): KindWord[] {
+export function setsTakenUp(text: string, words: KindWord[], named: Span[], options: boolean): KindWord[] {
   const ends = [...text.matchAll(SENTENCE_END)].map((m) => m.index);
   const taken: KindWord[] = [];
   for (const m of text.matchAll(SET_PRONOUN)) {
@@ -52,6 +54,8 @@ export function setsTakenUp(text: string, words: KindWord[], options: boolean): 
     const opens = Math.max(-1, ...ends.filter((e) => e < at));
     if (opens < 0) continue;
     const antecedent = words.filter((w) => !w.weak && w.end <= opens).at(-1);
+    // "CD274 and PDCD1: which pathways hold both of them?": entities named after the kind word are what it takes up.
+    if (antecedent && named.some((n) => n.start >= antecedent.end && n.end <= at)) continue;
     if (antecedent) taken.push({ phrase: m[1], kind: antecedent.kind, start: at, end, plural: true, weak: false });
   }
   return taken;

@@ -202,7 +202,7 @@ function readNow(text: string, input: ReadInput, asSentences = false): QuestionR
   const infinitive = (w: KindWord) => found.some((c) => overlaps(c, w)) && /(?<![\p{L}])to\s+$/iu.test(blanked.slice(0, w.start));
   for (const word of kindWords) if (!word.weak && !infinitive(word) && !settleApposition(word, mentions, blanked, found)) free.push(word);
   // "X binds some proteins. Which tissues express those?": a pronoun taking up a set named in an earlier sentence stands for it.
-  free.push(...setsTakenUp(blanked, free, options.length > 0));
+  free.push(...setsTakenUp(blanked, free, mentionSpans, options.length > 0));
   free.sort((a, b) => a.start - b.start);
   // "drugs for gout", "asthma drugs": the preposition or the noun modifier relates the kind word to the entity, where no phrase of the registry stands.
   const beside = (cues: RelationCue[]) => cues.filter((m) => !found.some((c) => overlaps(c, m)));

@@ -57,9 +57,16 @@ describe('a plural pronoun takes up the set an earlier sentence named', () => {
 
   it('reads the pronoun as a word of the earlier kind; "these" beside options points at them', () => {
     const text = 'BRCA2 is expressed in some tissues. Which of them is the liver?';
-    expect(setsTakenUp(text, findKindWords(text), false).map((w) => [w.phrase, w.kind])).toEqual([['them', 'Anatomy']]);
+    expect(setsTakenUp(text, findKindWords(text), [], false).map((w) => [w.phrase, w.kind])).toEqual([['them', 'Anatomy']]);
     const options = 'Some genes bind sorafenib. Which of these is XDH?';
-    expect(setsTakenUp(options, findKindWords(options), true)).toEqual([]);
+    expect(setsTakenUp(options, findKindWords(options), [], true)).toEqual([]);
+    // Entities named after the kind word are what "them" takes up.
+    const entities = 'Two genes: BRCA2 and XDH. Which pathways hold both of them?';
+    const named = [
+      { start: 11, end: 16 },
+      { start: 21, end: 24 },
+    ];
+    expect(setsTakenUp(entities, findKindWords(entities), named, false)).toEqual([]);
   });
 
   it('a topic sentence saying what an entity is states no membership asked about', () => {

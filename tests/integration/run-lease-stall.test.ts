@@ -135,7 +135,8 @@ describe('a model run and its worker', () => {
       return row.status !== 'running' && row.status !== 'queued' ? row : null;
     });
     expect(done).toMatchObject({ status: 'succeeded', attempts: 1, error: null });
-    expect(withModel.log).toContain(`[runs] ${id} succeeded`);
+    // The run's end is stored by the seal's statement before the worker logs it: its log line follows on its stdout.
+    await until('the worker to log the run as succeeded', () => withModel.log.includes(`[runs] ${id} succeeded`), 10_000);
     expect(offlineOnly.log).not.toContain(id);
   }, 180_000);
 

@@ -43,7 +43,7 @@ const SET_PRONOUN = /(?<![\p{L}])(?:(?:any|each|some|one|all|none|many|most|whic
  * as a word of that kind at the pronoun. "these" after "which of" points at
  * options, not a set.
  */
-export function setsTakenUp(text: string, words: KindWord[], named: Span[], options: boolean): KindWord[] {
+export function setsTakenUp(text: string, words: KindWord[], named: Span[], options: boolean, relations: Span[] = []): KindWord[] {
   const ends = [...text.matchAll(SENTENCE_END)].map((m) => m.index);
   const taken: KindWord[] = [];
   for (const m of text.matchAll(SET_PRONOUN)) {
@@ -54,8 +54,10 @@ export function setsTakenUp(text: string, words: KindWord[], named: Span[], opti
     const opens = Math.max(-1, ...ends.filter((e) => e < at));
     if (opens < 0) continue;
     const antecedent = words.filter((w) => !w.weak && w.end <= opens).at(-1);
-    // "CD274 and PDCD1: which pathways hold both of them?": entities named after the kind word are what it takes up.
-    if (antecedent && named.some((n) => n.start >= antecedent.end && n.end <= at)) continue;
+    // "Two genes: CD274 and PDCD1. Which pathways hold both of them?": entities named after the kind word are what it takes
+    // up, unless a relation joins them to the word ("Genes assoc w/ penile ca: … any of them"): then they describe its set.
+    const after = named.filter((n) => antecedent && n.start >= antecedent.end && n.end <= at);
+    if (after.length && !relations.some((r) => r.start >= antecedent!.end && r.end <= after[0].start)) continue;
     if (antecedent) taken.push({ phrase: m[1], kind: antecedent.kind, start: at, end, plural: true, weak: false });
   }
   return taken;

@@ -53,6 +53,27 @@ export function memberOf(mentions: LocatedEntity[][], words: KindWord[], relatio
     const named = words.find((w) => overlaps(w, noun) && sameKind(w.kind, member.kind));
     return { entity: member, index, word: named ?? { phrase: noun.phrase, kind: member.kind, start: noun.start, end: noun.end, plural: true, weak: false } };
   }
+  return among ? null : includedIn(mentions, words, text, from);
+}
+
+// After the member, a word saying it is in a set named before ("…: lung cancer included, yes or no?", "is X one of them?").
+const INCLUDED_AFTER =
+  /^\s*(?:(?:is|are|was|were|be)\s+)?(?:(?:also|really|actually|even)\s+)?(?:included(?!\s+(?:in|among|on|within)\b)|among them|amongst them|one of them|part of (?:it|them|that (?:set|list|group))|in (?:there|that (?:set|list|group))|on (?:that|the) list)(?![\p{L}])/iu;
+
+/**
+ * A member named after its set, the set taken up by a word saying it is in it ("Diseases linked to CPS1's partners: lung
+ * cancer included?", "Among the genes X regulates, is Y one of them?"): the set is the last plural kind word of the
+ * member's kind before it.
+ */
+function includedIn(mentions: LocatedEntity[][], words: KindWord[], text: string, from: number): Member | null {
+  for (const [index, mention] of mentions.entries()) {
+    const span = mention[0];
+    if (span.start < from || !INCLUDED_AFTER.test(text.slice(span.end))) continue;
+    for (const word of words.filter((w) => w.plural && w.end <= span.start).reverse()) {
+      const entity = mention.find((l) => sameKind(l.kind, word.kind));
+      if (entity) return { entity, index, word };
+    }
+  }
   return null;
 }
 

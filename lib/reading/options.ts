@@ -163,7 +163,8 @@ const LIST_OPENER =
 const SENTENCE_WORD =
   /(?<![\p{L}'])(?:i|i'm|i've|me|my|we|our|you|your|he|his|she|her|they|their|it|its|this|that|is|are|was|were|has|have|had|does|do|did|can|could|would|will|should|please|thanks|also)(?![\p{L}'])/iu;
 const LIST_END = /\s*(?:\s[—–-]\s|[—–]|[.?!:](?=\s|$)|$)/g;
-const SEPARATOR = /\s*(?:,[\s,]*(?:(?:and|or)\b[\s,]*)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*[/|•·▪◦]\s*|\n\s*[-*•·▪◦–]?\s*)/gi;
+// A slash after a one-letter word is shorthand ("w/", "w/o", "b/c"), no separator.
+const SEPARATOR = /\s*(?:,[\s,]*(?:(?:and|or)\b[\s,]*)?|;\s*|\s+(?:and\/or|or|and)\s+|\s*(?:(?<!(?:^|[\s(])[a-z])\/|[|•·▪◦])\s*|\n\s*[-*•·▪◦–]?\s*)/gi;
 const CHOICE_WORDS = /\b(?:list|following|options?|choices?|candidates?|choose|select|pick|which one|which of|one of these|among)\b/i;
 const MAX_ITEM_WORDS = 6;
 // A question over every member of a list ("… what drug treats all three?"): the list names the anchors.
@@ -295,6 +296,8 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   // "…: true or false?", "… — yes or no?", "… — known side effect or not?" asks for a verdict, not a choice among entities.
   // "… Answer yes or no.": each item ending in a verdict word asks for a verdict too.
   if (spans.every((i) => /(?:^|\s)(?:true|false|yes|no|y|n|t|f)$/i.test(text.slice(i.start, i.end)))) return null;
+  // "…: lung cancer included, yes or no?": the verdict words closing a clause ask for a verdict on it, not a choice.
+  if (spans.filter((i) => /^(?:true|false|yes|no)$/i.test(text.slice(i.start, i.end))).length >= 2) return null;
   if (/^not$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) return null;
   const joinedByOr = /\s(?:or|and\/or)\s|[/|]/i.test(list);
   if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(text)) return null;

@@ -83,6 +83,8 @@ const EXISTENTIAL = /\b(?:(?:any|some)(?:\s+of\s+(?:the|these|those))?|there(?: 
 const COLLECTION_ASKED = /(?<![\p{L}])(?:which|what|list|name|enumerate|identify)(?:\s+(?:all|the|of|these|those|other|known|approved|are|were))*\s+$/iu;
 // A selection of one among names that follow.
 const SINGULAR_SELECTION = /\bwhich\s+(?:one\s+|single\s+)?(?:of\s+(?:these|those|the following)\b|is\b|one\b)|\bwhich\s*[?.!]*\s*$/i;
+// A question word (with a noun or two) fronted before do-support: it is the object of the clause's verb ("what class do … belong to").
+const FRONTED_OBJECT = /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}(?:do|does|did)\s/iu;
 const RUN_GAP = /^[\s,;/?]*(?:\bor\b)?[\s,;/?]*$/i;
 // The end of the question, or a last "which one?" asking to choose among the names before it.
 const RUN_END = /^[\s.?!]*(?:(?:which|what)(?:\s+one)?[\s.?!]*)?$/i;
@@ -123,6 +125,8 @@ const ANAPHOR =
  * not a demonstrative ("in that class").
  */
 function takesUp(clause: string): boolean {
+  // "…: lung cancer included?": "included" with nothing after it says "in the set named before".
+  if (/\bincluded\b(?!\s+(?:in|among|on|within)\b)/i.test(clause)) return true;
   const words = analyse(clause);
   return [...clause.matchAll(ANAPHOR)].some((m) => {
     if (!/^that\s/i.test(m[0])) return true;
@@ -202,7 +206,7 @@ function readNow(text: string, input: ReadInput, asSentences = false): QuestionR
   const infinitive = (w: KindWord) => found.some((c) => overlaps(c, w)) && /(?<![\p{L}])to\s+$/iu.test(blanked.slice(0, w.start));
   for (const word of kindWords) if (!word.weak && !infinitive(word) && !settleApposition(word, mentions, blanked, found)) free.push(word);
   // "X binds some proteins. Which tissues express those?": a pronoun taking up a set named in an earlier sentence stands for it.
-  free.push(...setsTakenUp(blanked, free, mentionSpans, options.length > 0));
+  free.push(...setsTakenUp(blanked, free, mentionSpans, options.length > 0, found));
   free.sort((a, b) => a.start - b.start);
   // "drugs for gout", "asthma drugs": the preposition or the noun modifier relates the kind word to the entity, where no phrase of the registry stands.
   const beside = (cues: RelationCue[]) => cues.filter((m) => !found.some((c) => overlaps(c, m)));
@@ -481,14 +485,49 @@ function writtenTogether(mentions: LocatedEntity[], text: string): LocatedEntity
  */
 function withinNames(split: InlineOptions, links: LocatedEntity[], text: string): InlineOptions {
   const merged: ParsedOption[] = [];
-  for (const o of split.options) {
+  for (const [i, o] of split.options.entries()) {
     const last = merged.at(-1);
     if (last && links.some((l) => l.start <= last.start! && l.end >= o.end!))
       merged[merged.length - 1] = { ...last, text: text.slice(last.start, o.end), end: o.end };
-    else merged.push(o);
+    else merged.push(...namesOf(wholeName(o, split.options[i - 1], split.options[i + 1], links, text), links, text));
   }
-  if (merged.length === split.options.length) return split;
-  return { ...split, options: merged.length >= 2 ? merged.map((o, i) => ({ ...o, letter: String.fromCharCode(65 + i) })) : [] };
+  const same = merged.length === split.options.length && merged.every((o, i) => o.start === split.options[i].start && o.end === split.options[i].end);
+  if (same) return split;
+  if (merged.length < 2) return { stem: text, blanked: text, options: [] };
+  const grown = merged[0].start! < split.options[0].start! || merged.at(-1)!.end! > split.options.at(-1)!.end!;
+  const from = Math.min(merged[0].start!, split.options[0].start!);
+  const to = Math.max(merged.at(-1)!.end!, split.options.at(-1)!.end!);
+  const blanked = merged.reduce((t, o) => t.slice(0, o.start) + ' '.repeat(o.end! - o.start!) + t.slice(o.end), split.blanked);
+  const stem = grown ? `${text.slice(0, from).trimEnd()} ${text.slice(to).trimStart()}`.trim() : split.stem;
+  return { stem, blanked, options: merged.map((o, i) => ({ ...o, letter: String.fromCharCode(65 + i) })) };
+}
+
+/**
+ * An item the list's layout cut inside a name ("is it purines or xanthines or nucleoside reverse transcriptase inhibitors
+ * that treat …", the last item as long as the others; "which of these hepatitis b …", "hepatitis" read as the items'
+ * kind) runs to that name's ends, short of the items beside it.
+ */
+function wholeName(o: ParsedOption, prev: ParsedOption | undefined, next: ParsedOption | undefined, links: LocatedEntity[], text: string): ParsedOption {
+  const end = Math.max(o.end!, ...links.filter((l) => l.start >= o.start! && l.start < o.end! && l.end > o.end! && (!next || l.end <= next.start!)).map((l) => l.end));
+  const start = Math.min(o.start!, ...links.filter((l) => l.start < o.start! && l.end > o.start! && l.end <= end && (!prev || l.start >= prev.end!)).map((l) => l.start));
+  return end === o.end && start === o.start ? o : { ...o, text: text.slice(start, end), start, end };
+}
+
+/**
+ * Dictated without commas ("… diseases hepatitis b asthma glaucoma or migraine"), one item of a list may hold several:
+ * an item wholly made of two or more linked names of one kind, with nothing but spaces between them, is one option each.
+ */
+function namesOf(o: ParsedOption, links: LocatedEntity[], text: string): ParsedOption[] {
+  const inside = links.filter((l) => l.end > l.start && l.start >= o.start! && l.end <= o.end!);
+  const outer = [...new Map(inside.filter((l) => !inside.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start)).map((l) => [`${l.start}:${l.end}`, l])).values()].sort(
+    (a, b) => a.start - b.start,
+  );
+  if (outer.length < 2 || outer[0].start !== o.start || outer.at(-1)!.end !== o.end) return [o];
+  if (!outer.every((l, i) => i === 0 || /^\s+$/.test(text.slice(outer[i - 1].end, l.start)))) return [o];
+  const kindsAt = (l: LocatedEntity) => inside.filter((x) => x.start === l.start && x.end === l.end).map((x) => x.kind);
+  const shared = outer.slice(1).reduce((ks, l) => ks.filter((k) => kindsAt(l).some((x) => sameKind(x, k))), kindsAt(outer[0]));
+  if (!shared.length) return [o];
+  return outer.map((l) => ({ letter: o.letter, text: text.slice(l.start, l.end), start: l.start, end: l.end }));
 }
 
 /**
@@ -526,10 +565,14 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
     joined ||= !!next && /\bor\b|\//i.test(gapText);
     run.unshift(span);
   }
-  if (!run.length) return none;
+  if (!run.length) return openedOptions(text, [...named.values()]) ?? none;
   const selection = SINGULAR_SELECTION.exec(text);
+  // A cue inside a linked name ("… reverse transcriptase inhibitors") is part of that name, not a relation taking the run.
   const objectCues = findRelationCues(text).filter(
-    (c) => c.end <= run[0].start && /^[\s,:;-]*(?:(?:with|to|of|by|in|on|for|from|as|at)\s+)?(?:(?:the|a|an)\s+)?$/i.test(text.slice(c.end, run[0].start)),
+    (c) =>
+      c.end <= run[0].start &&
+      !links.some((l) => overlaps(c, l)) &&
+      /^[\s,:;-]*(?:(?:with|to|of|by|in|on|for|from|as|at)\s+)?(?:(?:the|a|an)\s+)?$/i.test(text.slice(c.end, run[0].start)),
   );
   const object = objectCues.length > 0;
   if (selection && selection.index + selection[0].length <= run[0].start) {
@@ -544,15 +587,58 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
     );
     if (run.length >= 4 && (objectOf || !links.some((l) => l.end <= run[0].start))) run.shift();
   } else {
-    const asked = findKindWords(text).some((w) => w.end <= run[0].start && !w.plural && kinds.some((k) => sameKind(k, w.kind)));
+    const askedWords = findKindWords(text).filter((w) => w.end <= run[0].start && !w.plural && kinds.some((k) => sameKind(k, w.kind)));
+    // "what class do the drugs for gout belong to A or B or C": the question word (and its noun), fronted before "do", is
+    // already the object of the clause's relation, so the run after that relation is no object of it but the choices.
+    const fronted = FRONTED_OBJECT.test(text.slice(0, run[0].start));
     const closing = SINGULAR_SELECTION.test(text.slice(run.at(-1)!.end));
-    if (!((asked && !object) || closing)) return none;
+    if (!((askedWords.length > 0 && !object) || fronted || closing || askedNounBefore(text, run[0].start)))
+      return openedOptions(text, [...named.values()]) ?? none;
   }
-  if (run.length < 3 && !(run.length === 2 && joined)) return none;
+  if (run.length < 3 && !(run.length === 2 && joined)) return openedOptions(text, [...named.values()]) ?? none;
   const options = run.map((l, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(l.start, l.end), start: l.start, end: l.end }));
   const from = run[0].start;
   const to = run.at(-1)!.end;
   return { stem: `${text.slice(0, from).trimEnd()}${text.slice(to)}`.trim(), blanked: text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), options };
+}
+
+// A singular selection right before a run of names, the run then its object wherever it ends ("which one of A B C or D has …").
+const OPENS_RUN = /(?:\bwhich\s+(?:one\s+|single\s+)?of|\bamong|\bbetween|\b(?:is|was|would|could)\s+it(?:\s+be)?)\s+$/i;
+
+/** "… in which class A B or C", "which disease hepatitis b asthma …": the question word's own noun right before the run asks to choose one. */
+function askedNounBefore(text: string, at: number): boolean {
+  const asked = /\b(?:which|what)\s+([\p{L}-]+)\s+$/iu.exec(text.slice(0, at));
+  if (!asked) return false;
+  const start = asked.index + asked[0].lastIndexOf(asked[1]);
+  const word = analyse(text).find((w) => w.start === start);
+  return word?.pos === 'NOUN' && word.lemma === word.text.toLowerCase();
+}
+
+/**
+ * A run of linked names of one kind right after a singular selection, in the middle of the question ("hey which one of
+ * nucleoside reverse transcriptase inhibitors purines xanthines or allergens has a drug for …"): the choices, the clause
+ * after them the question. Three or more, or two joined by "or".
+ */
+function openedOptions(text: string, named: { start: number; end: number; kinds: NodeKind[] }[]): InlineOptions | null {
+  const outer = named.filter((l) => !named.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start)).sort((a, b) => a.start - b.start);
+  const first = outer.findIndex((l) => OPENS_RUN.test(text.slice(0, l.start)) || askedNounBefore(text, l.start));
+  if (first < 0) return null;
+  const run = [outer[first]];
+  let kinds = outer[first].kinds;
+  let joined = false;
+  for (const span of outer.slice(first + 1)) {
+    const gapText = text.slice(run.at(-1)!.end, span.start);
+    const shared = kinds.filter((k) => span.kinds.some((x) => sameKind(x, k)));
+    if (!RUN_GAP.test(gapText) || !shared.length) break;
+    kinds = shared;
+    joined ||= /\bor\b|\//i.test(gapText);
+    run.push(span);
+  }
+  if (run.length < 3 && !(run.length === 2 && joined)) return null;
+  const options = run.map((l, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(l.start, l.end), start: l.start, end: l.end }));
+  const from = run[0].start;
+  const to = run.at(-1)!.end;
+  return { stem: `${text.slice(0, from).trimEnd()} ${text.slice(to).trimStart()}`.trim(), blanked: text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), options };
 }
 
 /**

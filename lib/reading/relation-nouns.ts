@@ -29,6 +29,15 @@ const MODIFIER = /^\s+$|^\s*-\s*$/;
 const NOUN_FIRST = /^\s+of\s+(?:the\s+)?$/i;
 const NOUNS = new Set(['NOUN', 'PROPN']);
 
+/** "imatinib's targets", or with a kind word naming the entity again between ("CPS1's protein interaction partners"). */
+function possessed(mention: Mention, between: string): boolean {
+  if (POSSESSIVE.test(between)) return true;
+  const own = /^\s*['’]s?\s+(\S.*?)\s+$/.exec(between);
+  if (!own) return false;
+  const words = findKindWords(own[1]);
+  return words.length === 1 && words[0].start === 0 && words[0].end === own[1].length && mention.some((l) => sameKind(l.kind, words[0].kind));
+}
+
 /**
  * The relation nouns tied to an entity, where the set they name is not the
  * answer itself: its kind differs from the answer's, or a relation of the
@@ -60,7 +69,7 @@ export function relationNouns(
     const bareNoun = !next || !['ADP', 'DET', 'NOUN', 'PROPN', 'PRON', 'NUM'].includes(next.pos);
     const mention = mentions.find(
       (m) =>
-        (m[0].end <= cue.start && POSSESSIVE.test(text.slice(m[0].end, cue.start))) ||
+        (m[0].end <= cue.start && possessed(m, text.slice(m[0].end, cue.start))) ||
         (m[0].end <= cue.start && bareNoun && MODIFIER.test(text.slice(m[0].end, cue.start))) ||
         (m[0].start >= cue.end && NOUN_FIRST.test(text.slice(cue.end, m[0].start))),
     );

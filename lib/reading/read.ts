@@ -194,7 +194,7 @@ function readNow(text: string, input: ReadInput, asSentences = false): QuestionR
   const cuesFound = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   // "palliated (relieved but not treated) by …": a bracket right after a relation phrase glosses it; its words name no relation of their own.
   const glossed = glosses(blanked, cuesFound, mentionSpans);
-  const found = cuesFound.filter((c) => !glossed.some((g) => overlaps(c, g)));
+  const found = cuesFound.filter((c) => !glossed.some((g) => overlaps(c, g))).map((c) => withGloss(c, glossed, blanked));
   const questionCues = findQuestionCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)) && !glossed.some((g) => overlaps(c, g)));
   // With options to choose among ("Is it IL6, TNF or INS that …"), an opening "Is" picks one, unless the options are themselves yes and no.
   const choosing = options.length > 0 && !options.every((o) => /^(?:yes|no|true|false)$/i.test(o.text.trim()));
@@ -229,21 +229,25 @@ function readNow(text: string, input: ReadInput, asSentences = false): QuestionR
     : 0;
   // "Is peptic ulcer a side effect caused by X?": a kind word an entity is said to be, over a set of one hop, is a claim on the pair.
   const predicate = has('yesno') && !membership && !arrows ? memberOf(mentions, free, relations, blanked, false, askingFrom)?.word : undefined;
-  const worded = membership
-    ? null
-    : arrows
-      ? { word: arrows.word, asked: !has('yesno') }
-      : earlier(
-          collectionFocus(blanked, mentions, free),
-          focusWord(
-            note ? ' '.repeat(note.last) + blanked.slice(note.last) : blanked,
-            free.filter((w) => w !== predicate && (!note || w.start >= note.last)),
-            asked,
-            has('yesno'),
-            opener,
-            mentionSpans,
+  const worded = restated(
+    membership
+      ? null
+      : arrows
+        ? { word: arrows.word, asked: !has('yesno') }
+        : earlier(
+            collectionFocus(blanked, mentions, free),
+            focusWord(
+              note ? ' '.repeat(note.last) + blanked.slice(note.last) : blanked,
+              free.filter((w) => w !== predicate && (!note || w.start >= note.last)),
+              asked,
+              has('yesno'),
+              opener,
+              mentionSpans,
+            ),
           ),
-        );
+    free,
+    blanked,
+  );
   const subject = subjectAsked(worded, blanked, relations);
   const focused = subject ? null : optionsFocus(worded, options, free, blanked);
   const focus = focused?.word ?? null;
@@ -352,6 +356,14 @@ function readNow(text: string, input: ReadInput, asSentences = false): QuestionR
   };
   understanding.subquestions = writeSubquestions(understanding);
   return understanding;
+}
+
+/** A relation phrase spans its gloss, and a "by" after it, so the words it relates are as near as without the gloss. */
+function withGloss(cue: RelationCue, glossed: Span[], text: string): RelationCue {
+  const gloss = glossed.find((g) => g.start >= cue.end && /^\s*$/.test(text.slice(cue.end, g.start)));
+  if (!gloss) return cue;
+  const by = /^\s+by(?![\p{L}])/u.exec(text.slice(gloss.end));
+  return { ...cue, end: gloss.end + (by?.[0].length ?? 0), ...(by ? { voice: 'passive' as const } : {}) };
 }
 
 /** Brackets right after a relation phrase, with no entity inside: glosses of that phrase ("palliate (relieve, not treat)"). */
@@ -508,8 +520,14 @@ function withinNames(split: InlineOptions, links: LocatedEntity[], text: string)
  * kind) runs to that name's ends, short of the items beside it.
  */
 function wholeName(o: ParsedOption, prev: ParsedOption | undefined, next: ParsedOption | undefined, links: LocatedEntity[], text: string): ParsedOption {
-  const end = Math.max(o.end!, ...links.filter((l) => l.start >= o.start! && l.start < o.end! && l.end > o.end! && (!next || l.end <= next.start!)).map((l) => l.end));
-  const start = Math.min(o.start!, ...links.filter((l) => l.start < o.start! && l.end > o.start! && l.end <= end && (!prev || l.start >= prev.end!)).map((l) => l.start));
+  const end = Math.max(
+    o.end!,
+    ...links.filter((l) => l.start >= o.start! && l.start < o.end! && l.end > o.end! && (!next || l.end <= next.start!)).map((l) => l.end),
+  );
+  const start = Math.min(
+    o.start!,
+    ...links.filter((l) => l.start < o.start! && l.end > o.start! && l.end <= end && (!prev || l.start >= prev.end!)).map((l) => l.start),
+  );
   return end === o.end && start === o.start ? o : { ...o, text: text.slice(start, end), start, end };
 }
 
@@ -519,9 +537,13 @@ function wholeName(o: ParsedOption, prev: ParsedOption | undefined, next: Parsed
  */
 function namesOf(o: ParsedOption, links: LocatedEntity[], text: string): ParsedOption[] {
   const inside = links.filter((l) => l.end > l.start && l.start >= o.start! && l.end <= o.end!);
-  const outer = [...new Map(inside.filter((l) => !inside.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start)).map((l) => [`${l.start}:${l.end}`, l])).values()].sort(
-    (a, b) => a.start - b.start,
-  );
+  const outer = [
+    ...new Map(
+      inside
+        .filter((l) => !inside.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start))
+        .map((l) => [`${l.start}:${l.end}`, l]),
+    ).values(),
+  ].sort((a, b) => a.start - b.start);
   if (outer.length < 2 || outer[0].start !== o.start || outer.at(-1)!.end !== o.end) return [o];
   if (!outer.every((l, i) => i === 0 || /^\s+$/.test(text.slice(outer[i - 1].end, l.start)))) return [o];
   const kindsAt = (l: LocatedEntity) => inside.filter((x) => x.start === l.start && x.end === l.end).map((x) => x.kind);
@@ -592,7 +614,9 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
     // already the object of the clause's relation, so the run after that relation is no object of it but the choices.
     const fronted = FRONTED_OBJECT.test(text.slice(0, run[0].start));
     const closing = SINGULAR_SELECTION.test(text.slice(run.at(-1)!.end));
-    if (!((askedWords.length > 0 && !object) || fronted || closing || askedNounBefore(text, run[0].start)))
+    // "… treat what hepatitis b or asthma or glaucoma": a bare question word right before the closing run asks over it.
+    const bare = /\b(?:what|which)\s+$/i.test(text.slice(0, run[0].start));
+    if (!((askedWords.length > 0 && !object) || fronted || closing || bare || askedNounBefore(text, run[0].start)))
       return openedOptions(text, [...named.values()]) ?? none;
   }
   if (run.length < 3 && !(run.length === 2 && joined)) return openedOptions(text, [...named.values()]) ?? none;
@@ -603,7 +627,10 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
 }
 
 // A singular selection right before a run of names, the run then its object wherever it ends ("which one of A B C or D has …").
-const OPENS_RUN = /(?:\bwhich\s+(?:one\s+|single\s+)?of|\bamong|\bbetween|\b(?:is|was|would|could)\s+it(?:\s+be)?)\s+$/i;
+const OPENS_RUN = /(?:\bwhich\s+(?:one\s+|single\s+)?of|\b(?:from\s+)?among|\bout\s+of|\bbetween|\b(?:is|was|would|could)\s+it(?:\s+be)?)\s+$/i;
+// "among A B and C, which …": after such an opener, "and" joins the choices too.
+const OPENS_SET = /(?:\bamong|\bout\s+of|\bbetween)\s+$/i;
+const SET_GAP = /^[\s,;/?]*(?:\b(?:or|and)\b)?[\s,;/?]*$/i;
 
 /** "… in which class A B or C", "which disease hepatitis b asthma …": the question word's own noun right before the run asks to choose one. */
 function askedNounBefore(text: string, at: number): boolean {
@@ -614,31 +641,47 @@ function askedNounBefore(text: string, at: number): boolean {
   return word?.pos === 'NOUN' && word.lemma === word.text.toLowerCase();
 }
 
+/** "among asthma psoriasis and eczema which genes are shared": a plural question after the names asks about them, not among them. */
+function pluralAsked(text: string, at: number): boolean {
+  const asked = /^[\s,]*(?:which|what)\s+([\p{L}-]+)/iu.exec(text.slice(at));
+  if (!asked) return false;
+  const word = analyse(text).find((w) => w.start === at + asked[0].length - asked[1].length);
+  return /^(?:are|were|have|do)$/i.test(asked[1]) || (!!word && word.pos === 'NOUN' && word.lemma !== word.text.toLowerCase());
+}
+
 /**
  * A run of linked names of one kind right after a singular selection, in the middle of the question ("hey which one of
  * nucleoside reverse transcriptase inhibitors purines xanthines or allergens has a drug for …"): the choices, the clause
  * after them the question. Three or more, or two joined by "or".
  */
 function openedOptions(text: string, named: { start: number; end: number; kinds: NodeKind[] }[]): InlineOptions | null {
-  const outer = named.filter((l) => !named.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start)).sort((a, b) => a.start - b.start);
+  const outer = named
+    .filter((l) => !named.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start))
+    .sort((a, b) => a.start - b.start);
   const first = outer.findIndex((l) => OPENS_RUN.test(text.slice(0, l.start)) || askedNounBefore(text, l.start));
   if (first < 0) return null;
+  const gap = OPENS_SET.test(text.slice(0, outer[first].start)) ? SET_GAP : RUN_GAP;
   const run = [outer[first]];
   let kinds = outer[first].kinds;
   let joined = false;
   for (const span of outer.slice(first + 1)) {
     const gapText = text.slice(run.at(-1)!.end, span.start);
     const shared = kinds.filter((k) => span.kinds.some((x) => sameKind(x, k)));
-    if (!RUN_GAP.test(gapText) || !shared.length) break;
+    if (!gap.test(gapText) || !shared.length) break;
     kinds = shared;
-    joined ||= /\bor\b|\//i.test(gapText);
+    joined ||= /\bor\b|\/|\band\b/i.test(gapText);
     run.push(span);
   }
   if (run.length < 3 && !(run.length === 2 && joined)) return null;
+  if (gap === SET_GAP && pluralAsked(text, run.at(-1)!.end)) return null;
   const options = run.map((l, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(l.start, l.end), start: l.start, end: l.end }));
   const from = run[0].start;
   const to = run.at(-1)!.end;
-  return { stem: `${text.slice(0, from).trimEnd()} ${text.slice(to).trimStart()}`.trim(), blanked: text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), options };
+  return {
+    stem: `${text.slice(0, from).trimEnd()} ${text.slice(to).trimStart()}`.trim(),
+    blanked: text.slice(0, from) + ' '.repeat(to - from) + text.slice(to),
+    options,
+  };
 }
 
 /**
@@ -843,12 +886,28 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
 type Focus = { word: KindWord; asked: boolean };
 
 /**
+ * "Which drug categories (pharmacologic classes) contain …": a kind word modifying a noun that names no kind, the noun
+ * glossed in brackets by a kind word, asks for the bracket's kind.
+ */
+function restated(focus: Focus | null, words: KindWord[], text: string): Focus | null {
+  if (!focus) return focus;
+  const gloss = words.find(
+    (w) => w.start > focus.word.end && /^\s+[\p{L}-]+\s*\(\s*$/u.test(text.slice(focus.word.end, w.start)) && /^\s*\)/.test(text.slice(w.end)),
+  );
+  return gloss && !sameKind(gloss.kind, focus.word.kind) ? { ...focus, word: gloss } : focus;
+}
+
+/**
  * "the pathways in which genes … participate", "the diseases for which drugs … are indicated": "which" or "whom" after a
  * preposition that follows a noun opens a relative clause describing that noun; it asks for nothing ("In which tissues …" asks).
  */
 function relativePronoun(cue: Span, text: string): boolean {
   if (!/^(?:which|whom|whose)$/i.test(text.slice(cue.start, cue.end))) return false;
   const words = analyse(text).filter((w) => w.end <= cue.start);
+  // "… any gene whose protein interacts with …": "whose" right after a noun is that noun's.
+  const last = words.at(-1);
+  if (/^whose$/i.test(text.slice(cue.start, cue.end)) && last && ['NOUN', 'PROPN'].includes(last.pos) && /^\s+$/.test(text.slice(last.end, cue.start)))
+    return true;
   const [noun, preposition] = words.slice(-2);
   return (
     !!preposition &&
@@ -1031,7 +1090,9 @@ function relationKind(mentions: Mention[], relations: RelationCue[]): NodeKind |
 
 /** The answer and the hidden intermediates, with every place the text names them. */
 function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWord[], relations: RelationCue[], text: string, named: Span[]): Variable[] {
-  const answer: Variable = { id: 'answer', kind: answerKind, spans: focus ? [focus] : [] };
+  // An answer no noun names stands where the question word does ("Which of these is downregulated in the tissues where X is …").
+  const unnamed = focus ? null : questionWord(text);
+  const answer: Variable = { id: 'answer', kind: answerKind, spans: focus ? [focus] : unnamed ? [unnamed] : [] };
   const variables = [answer];
   const add = (id: string, kind: NodeKind, span: Span) => {
     const existing = variables.find((v) => v.id === id);
@@ -1317,13 +1378,18 @@ function readAnchors(
   const nouns = relationNouns(text, mentions, relations, free, answer);
   const nounSets = nouns.map((n, i) => ({ noun: n, variable: { id: `${n.kind} (${i})`, kind: n.kind, spans: [n.cue] } }));
   variables.push(...nounSets.map((n) => n.variable));
+  const hyphenBound = new Set<RelationCue>();
   let attachments = mentions.map((mention) => {
     const set = nounSets.find((n) => mention.includes(n.noun.entity));
     const choice = set && hopChoices({ kind: set.noun.entity.kind, spans: [set.noun.entity] }, set.variable, [set.noun.cue])[0];
     if (set && choice) return { entity: set.noun.entity, variable: set.variable, choice };
-    return hyphenated(mention, variables, relations, text) ?? attach(mention, variables, relations, mentions.length === 1);
+    const bound = hyphenated(mention, variables, relations, text);
+    if (bound?.choice?.cue) hyphenBound.add(bound.choice.cue);
+    return bound ?? attach(mention, variables, relations, mentions.length === 1);
   });
   const used = new Set(attachments.map((a) => a.choice?.cue).filter(Boolean));
+  // "… interact with the T2DM-upregulated genes": a relation word hyphened to an entity is that entity's, no relation between sets.
+  const between = relations.filter((r) => !hyphenBound.has(r));
 
   // Link intermediates towards the answer, nearest first, so the links form a tree rooted at the answer.
   const links = new Map<string, { target: Variable; hops: Hop[] }>();
@@ -1335,9 +1401,9 @@ function readAnchors(
       for (const to of reached) {
         // "drug classes used for diseases that …": a collection relates through its members when nothing joins it directly.
         const ways = [
-          ...hopChoices(from, to, relations).map((choice) => ({ choice, into: [] as Hop[] })),
+          ...hopChoices(from, to, between).map((choice) => ({ choice, into: [] as Hop[] })),
           ...memberHops(to.kind).flatMap((members) =>
-            hopChoices(from, { kind: members.to, spans: to.spans }, relations).map((choice) => ({ choice, into: [reverseHop(members)] })),
+            hopChoices(from, { kind: members.to, spans: to.spans }, between).map((choice) => ({ choice, into: [reverseHop(members)] })),
           ),
         ];
         for (const { choice, into } of ways) {

@@ -84,9 +84,12 @@ export function findRelationCues(text: string | AnalysedText): RelationCue[] {
   return nonOverlapping(found);
 }
 
-/** A participle followed by "by" ("regulated by", "bound by") is passive; the cue then spans the "by". */
+/**
+ * A participle followed by "by" ("regulated by", "bound by") is passive, and so is a nominal ("under regulation by X":
+ * X regulates); the cue then spans the "by".
+ */
 function withVoice(t: AnalysedText, cue: RelationCue): RelationCue {
-  if (!/(?:ed|bound)$/i.test(cue.phrase)) return cue;
+  if (!/(?:ed|bound|ion|ment)$/i.test(cue.phrase)) return cue;
   const by = /^\s+by(?![\p{L}\p{N}])/u.exec(t.text.slice(cue.end));
   if (!by) return cue;
   const end = cue.end + by[0].length;

@@ -28,6 +28,8 @@ const MODIFIER = /^\s+$|^\s*-\s*$/;
 // The noun, then the entity: "targets of imatinib", "the interaction partners of the TP53 protein".
 const NOUN_FIRST = /^\s+of\s+(?:the\s+)?$/i;
 const NOUNS = new Set(['NOUN', 'PROPN']);
+// "the genes that maprotiline upregulates": an entity opening a relative clause is its subject, the word after it its verb.
+const RELATIVE_BEFORE = /(?<![\p{L}])(?:that|which|whom?)\s+$/iu;
 
 /** "imatinib's targets", or with a kind word naming the entity again between ("CPS1's protein interaction partners"). */
 function possessed(mention: Mention, between: string): boolean {
@@ -70,7 +72,7 @@ export function relationNouns(
     const mention = mentions.find(
       (m) =>
         (m[0].end <= cue.start && possessed(m, text.slice(m[0].end, cue.start))) ||
-        (m[0].end <= cue.start && bareNoun && MODIFIER.test(text.slice(m[0].end, cue.start))) ||
+        (m[0].end <= cue.start && bareNoun && MODIFIER.test(text.slice(m[0].end, cue.start)) && !RELATIVE_BEFORE.test(text.slice(0, m[0].start))) ||
         (m[0].start >= cue.end && NOUN_FIRST.test(text.slice(cue.end, m[0].start))),
     );
     if (!mention) continue;

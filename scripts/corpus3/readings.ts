@@ -47,7 +47,7 @@ async function main(): Promise<number> {
     console.log(`  kind=${u.answerKind} from=${u.answerKindFrom} op=${u.operator} out=${u.outputFormat}`);
     for (const a of u.anchors)
       console.log(
-        `  anchor ${a.negated ? 'NOT ' : ''}${a.entity.name} (${a.entity.kind}): ${a.chain.map((h) => `${h.edges.map((e) => e.metaedge).join('|')}`).join(' > ')}`,
+        `  anchor ${a.negated ? 'NOT ' : ''}${a.entity.name} (${a.entity.kind}): ${a.chain.map((h) => `${h.edges.map((e) => (e.metaedge.includes('>') ? `${e.metaedge}(from ${e.fromEnd})` : e.metaedge)).join('|')}`).join(' > ')}`,
       );
     for (const p of u.propositions)
       console.log(`  prop ${p.negated ? 'NOT ' : ''}${p.subject.name} -${p.hop.edges.map((e) => e.metaedge).join('|')}- ${p.object.name}`);

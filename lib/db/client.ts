@@ -36,7 +36,25 @@ export function getPrisma(): PrismaClient {
   return globalForDb.hopscopePrisma;
 }
 
+/** Writes sent behind the work that made them (an ended run's trace pack): closing the database waits for them. */
+const behind = new Set<Promise<void>>();
+
+/** Sends a write behind: nobody waits for it but `writesBehind` and `closeDb`, and nobody sees its failure. */
+export function sendBehind(write: Promise<void>): void {
+  const settled = write.then(
+    () => void behind.delete(settled),
+    () => void behind.delete(settled),
+  );
+  behind.add(settled);
+}
+
+/** Resolves once every write sent behind so far has settled. */
+export async function writesBehind(): Promise<void> {
+  await Promise.allSettled([...behind]);
+}
+
 export async function closeDb(): Promise<void> {
+  await writesBehind();
   const { hopscopePrisma, hopscopePool } = globalForDb;
   globalForDb.hopscopePrisma = undefined;
   globalForDb.hopscopePool = undefined;

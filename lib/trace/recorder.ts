@@ -364,9 +364,11 @@ export class TraceRecorder {
   /**
    * When the run has ended: what is held written, the run's trace packed and, given, the run's end stored, in one
    * statement (./store TraceWriter.seal); a trace write that failed before fails the seal, and the end is not stored.
+   * With a slow model the bodies are already in their rows: the end goes with the last of them, and the pack follows
+   * it behind (./store TraceWriter.endRun): the end is stored without waiting for the pack's deflate and the rows it clears.
    */
   async seal(runEnd?: RunEnd): Promise<void> {
-    await this.writer.seal(runEnd);
+    await (runEnd && this.slowModel ? this.writer.endRun(runEnd) : this.writer.seal(runEnd));
     if (this.writeFailure) throw this.writeFailure;
   }
 

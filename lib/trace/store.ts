@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getPool } from '@/lib/db/client';
+import { getPool, sendBehind } from '@/lib/db/client';
+import { errorMessage } from '@/lib/base/errors';
 import { Channel, RunStatus, StepStatus } from '@/lib/db/generated/enums';
 import { queryRow, queryRows } from '@/lib/db/rows';
 import type { ModelCallRecord } from '@/lib/llm/types';
@@ -179,6 +180,8 @@ export class TraceWriter {
   private lost = false;
   /** Set once a write failed: the run's end is not stored with a later one (the run fails). */
   private failed = false;
+  /** Set once the run's end is stored: a later write (the pack) holds while the run is still this attempt's, ended. */
+  private ended = false;
 
   /**
    * `lease`: the attempt that claimed the run (runs.attempts). Every statement
@@ -240,6 +243,24 @@ export class TraceWriter {
    */
   seal(runEnd?: RunEnd): Promise<void> {
     return this.write(null, [], [], true, true, runEnd);
+  }
+
+  /**
+   * The run's end with everything still waiting, in one statement, and then its pack in a statement of its own, sent
+   * behind (`sendBehind`: closing the database waits for it). For a writer whose bodies are already stored in their
+   * rows (not `behind`: a slow model's writes go out as they come), so the trace is complete in its rows when the end is
+   * stored: the pack then only moves those bodies into one deflated pack (readers take either), off the path from
+   * the run's last call to its end. Resolves once the end is stored; rejects like `seal`.
+   */
+  async endRun(runEnd: RunEnd): Promise<void> {
+    await this.write(null, [], [], true, false, runEnd);
+    if (this.failed) return;
+    sendBehind(
+      this.seal().catch((error) => {
+        // A run deleted meanwhile keeps nothing to pack; any other failure leaves the bodies in their rows.
+        if (!(error instanceof RunLeaseLostError)) console.warn(`[trace] ${this.runId}: the ended run's pack was not stored: ${errorMessage(error)}`);
+      }),
+    );
   }
 
   private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind, seal = false, runEnd?: RunEnd): Promise<void> {
@@ -315,9 +336,10 @@ export class TraceWriter {
           )
         : null;
       if (this.lost) throw new RunLeaseLostError();
+      const runEnd = this.failed ? null : (batch.find((b) => b.runEnd)?.runEnd ?? null);
       await writeSteps(
         this.runId,
-        this.lease,
+        { attempt: this.lease, ended: this.ended },
         newRows,
         updates,
         evidenceRows([...ends.flatMap((e) => e.selected.map((r) => ({ ...r, selected: true }))), ...batch.flatMap((b) => b.rows)]).map((r) =>
@@ -326,8 +348,9 @@ export class TraceWriter {
         calls,
         pack,
         // A trace with a write missing is not a finished run's: the seal rejects with that write's error (TraceRecorder.seal).
-        this.failed ? null : (batch.find((b) => b.runEnd)?.runEnd ?? null),
+        runEnd,
       );
+      if (runEnd) this.ended = true;
       for (const id of pooledNow) this.pooled.add(id);
       for (const [line, at] of added) this.lines.set(line, at);
       for (const o of pack?.steps ?? []) stepTexts.delete(o);
@@ -372,7 +395,7 @@ function endingCtes(runEnd: RunEnd, first: number): string {
 /** New step rows, the ends of steps already written, selected evidence rows and model calls (prompts packed), and the run's end: one statement. */
 async function writeSteps(
   runId: string,
-  lease: number | null,
+  lease: { attempt: number | null; ended: boolean },
   rows: WrittenRow[],
   updates: WrittenEnd[],
   selected: EvidenceRecord[],
@@ -420,11 +443,13 @@ async function writeSteps(
     ),
   ]);
   // Every part writes only while the lease holds ($9: the claiming attempt; null: unconditional); `for share` keeps a
-  // takeover (which updates the row) waiting until this statement is in, so nothing is written after it.
+  // takeover (which updates the row) waiting until this statement is in, so nothing is written after it. Once this
+  // attempt has stored the run's end, the run is still its own while ended (a later attempt would have taken it running).
+  const status = lease.ended ? `status <> 'running'` : `status = 'running'`;
   const result = await queryRow(
     getPool(),
     Held,
-    `with lease as (select 1 from runs where id = $1 and ($9::int is null or (status = 'running' and attempts = $9::int)) for share),
+    `with lease as (select 1 from runs where id = $1 and ($9::int is null or (${status} and attempts = $9::int)) for share),
           i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
                 select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
                   from jsonb_to_recordset($2::jsonb) as x(id text, ordinal int, parent text, kind text, label text, status text, input jsonb, output jsonb,
@@ -452,7 +477,7 @@ ${runEnd ? `,${endingCtes(runEnd, 10)}` : ''}
       pack?.body ?? null,
       pack?.clearSteps ?? [],
       JSON.stringify(pack?.clearCalls ?? []),
-      lease,
+      lease.attempt,
       ...(runEnd?.params ?? []),
     ],
   );

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, getPool, getPrisma } from '@/lib/db/client';
+import { closeDb, getPool, getPrisma, writesBehind } from '@/lib/db/client';
 import { executeRun } from '@/lib/runs/executor';
 import { createRun } from '@/lib/runs/service';
 import { summariseCost } from '@/lib/runs/store/cost';
 import { succeededEnd } from '@/lib/runs/store/lease';
 import { TraceRecorder } from '@/lib/trace/recorder';
+import { readCalls, readTrace } from '@/lib/trace/store';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { newShareId } from '@/lib/runs/share-id';
 
@@ -54,6 +55,34 @@ describe("a run's end with its trace's last write", () => {
     }
   });
 
+  it("with a model, stores the end with the trace complete in its rows; the run's pack follows behind and reads the same", async () => {
+    const run = await runningRun();
+    const trace = await TraceRecorder.open(run.id, { fresh: true, everyStepWaits: false, lease: 1 });
+    await trace.step({ kind: 'xr2.recall', label: 'Asked' }, async (step) => {
+      await trace.callRecorder(step)(modelCall);
+      return { claims: [], note: 'recalled' };
+    });
+    await trace.step({ kind: 'regram.revise', label: 'Work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
+    await trace.seal(succeededEnd({ id: run.id, attempts: 1 }, outcome));
+    // Ended: every body is readable now, from the rows or from the pack if it is already in.
+    const ended = await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } });
+    expect(ended.status).toBe('succeeded');
+    expect(ended.cost).toMatchObject({ modelCalls: 1 });
+    const atEnd = { trace: await readTrace(run.id), calls: await readCalls(run.id) };
+    expect(atEnd.trace.steps.map((s) => s.output)).toEqual([{ claims: [], note: 'recalled' }, { head: 'a', relation: 'r', tail: 'b' }]);
+    expect(atEnd.calls.map((c) => c.output)).toEqual(['A']);
+
+    await writesBehind();
+    expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(1);
+    const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(rows.map((r) => [r.input, r.output])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    expect({ trace: await readTrace(run.id), calls: await readCalls(run.id) }).toEqual(atEnd);
+    expect((await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } })).updatedAt).toEqual(ended.updatedAt);
+  });
+
   it('is not stored when an earlier trace write failed: the seal fails with that write, the run stays running', async () => {
     const run = await runningRun();
     const trace = await TraceRecorder.open(run.id, { fresh: true, everyStepWaits: false, lease: 1 });
@@ -69,6 +98,27 @@ describe("a run's end with its trace's last write", () => {
     expect(stored.cost).toBeNull();
   });
 });
+
+/** One model call as the recorder receives it. */
+const modelCall = {
+  role: 'answer' as const,
+  template: 't',
+  templateVersion: 1,
+  backend: 'openai' as const,
+  model: 'm',
+  messages: [{ role: 'user' as const, content: 'Q' }],
+  output: 'A',
+  parsed: null,
+  tokensIn: 1,
+  tokensOut: 1,
+  tokensEstimated: false,
+  latencyMs: 1,
+  startedAt: new Date(),
+  cached: false,
+  attempts: 1,
+  finishReason: null,
+  error: null,
+};
 
 async function runningRun() {
   return getPrisma().run.create({

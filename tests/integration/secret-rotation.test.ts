@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GET as getView } from '@/app/api/runs/[id]/view/route';
 import { GET as exportRun } from '@/app/api/runs/[id]/export/route';
 import { GET as getSharedView } from '@/app/api/runs/share/[shareId]/view/route';
-import { closeDb, getPool } from '@/lib/db/client';
+import { closeDb, getPool, writesBehind } from '@/lib/db/client';
 import { inflateRawSync } from 'node:zlib';
 import { recallTemplate } from '@/lib/llm/templates/generic';
 import { executeRun } from '@/lib/runs/executor';
@@ -50,6 +50,8 @@ describe('a key the model echoed', () => {
       { enqueue: false },
     );
     await executeRun(id);
+    // A model run's pack is stored behind its end.
+    await writesBehind();
     const pool = getPool();
     const {
       rows: [run],

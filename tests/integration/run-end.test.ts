@@ -69,7 +69,10 @@ describe("a run's end with its trace's last write", () => {
     expect(ended.status).toBe('succeeded');
     expect(ended.cost).toMatchObject({ modelCalls: 1 });
     const atEnd = { trace: await readTrace(run.id), calls: await readCalls(run.id) };
-    expect(atEnd.trace.steps.map((s) => s.output)).toEqual([{ claims: [], note: 'recalled' }, { head: 'a', relation: 'r', tail: 'b' }]);
+    expect(atEnd.trace.steps.map((s) => s.output)).toEqual([
+      { claims: [], note: 'recalled' },
+      { head: 'a', relation: 'r', tail: 'b' },
+    ]);
     expect(atEnd.calls.map((c) => c.output)).toEqual(['A']);
 
     await writesBehind();

@@ -165,6 +165,15 @@ describe('misspellings', () => {
     expect(await linkEntities('Which drugs treat gotu?')).toEqual([]);
   });
 
+  it('reads a long name misspelt at both ends (by its middle letters), and a short one only within its one edit', async () => {
+    // A slip in the first three and in the last three letters: neither end's bucket holds the name.
+    expect(ids(await linkEntities('Is hipertensoin treated by any beta blocker?'))).toEqual([await nodeId('Disease', 'hypertension')]);
+    expect(ids(await linkEntities('Does Dezmopressim treat anything?'))).toEqual([await nodeId('Compound', 'Desmopressin')]);
+    expect(ids(await linkEntities('Do any drugs list Fixde drug eruptoin as an adverse event?'))).toEqual([await nodeId('Side Effect', 'Fixed drug eruption')]);
+    // Eight letters allow one edit: two slips, one at each end, stay unread.
+    expect(await linkEntities('Which drugs treat gluacomq?')).toEqual([]);
+  });
+
   it('links a gene by its full name, misspelt, and not a compound inside it', async () => {
     const text = 'Which drugs upregulate glutathoine S-transferase theta 1?';
     const report = await explainLinks(text);

@@ -9,14 +9,22 @@ type Entry = NameRow & {
   counts?: Uint8Array;
 };
 
-/** Letters at each end a bucket is keyed by (more for longer names, whose buckets are fuller): a misspelling rarely touches both ends of a name. */
+/** Letters at each end a bucket is keyed by (more for longer names, whose buckets are fuller). */
 const endOf = (length: number) => (length < 9 ? 2 : 3);
+/**
+ * Names allowed two edits or more (nine characters and up) may be misspelt at both ends ("Aplrazloam", "Dsmopresain"):
+ * they are bucketed by their three middle letters too, which such slips leave whole, moved at most one place by a
+ * letter dropped or added before them.
+ */
+const MIDDLE_FROM = 9;
+const middleAt = (length: number) => Math.floor(length / 2) - 1;
 
 /**
  * Node names (but genes' symbols), genes' full names and other designations,
  * bucketed by length and by their first and last two letters, for misspellings:
  * the names within a few edits of a span share its length give or take those
- * edits and, unless both ends are misspelt, one of its ends. A lookup compares a
+ * edits and, unless both ends are misspelt, one of its ends; with a slip at both
+ * ends, a long name its middle letters (MIDDLE_FROM). A lookup compares a
  * span with a few hundred names at most (damerau-levenshtein) instead of asking
  * the database's trigram index, which for a long span of common words
  * ("S-transferase") rechecks thousands of aliases (100+ ms).
@@ -68,11 +76,12 @@ export class SpellingIndex {
       for (const w of words) this.byWords.delete(w);
       throw error;
     }
-    for (const { seq, head, tail, words: sorted, ...row } of rows) {
+    for (const { seq, head, tail, middle, words: sorted, ...row } of rows) {
       let entry = this.entries.get(seq);
       if (!entry) this.entries.set(seq, (entry = row));
       if (buckets.has(head)) this.buckets.get(head)!.push(entry);
       if (buckets.has(tail)) this.buckets.get(tail)!.push(entry);
+      if (middle !== null && buckets.has(middle)) this.buckets.get(middle)!.push(entry);
       if (sorted !== null && words.has(sorted)) this.byWords.get(sorted)!.push(entry);
     }
   }
@@ -214,9 +223,17 @@ function countsApart(a: Uint8Array, b: Uint8Array): number {
   return apart;
 }
 
+/** The buckets of names of `length` that `s` may be a misspelling of: by either end, and for long names by the middle (see MIDDLE_FROM). */
 function bucketKeys(s: string, length: number): string[] {
   const end = endOf(length);
-  return [`${length}<${s.slice(0, end)}`, `${length}>${s.slice(-end)}`];
+  const keys = [`${length}<${s.slice(0, end)}`, `${length}>${s.slice(-end)}`];
+  if (length < MIDDLE_FROM) return keys;
+  // Letters dropped or added before the middle move it; those after it count in the length too, within the name's edits.
+  for (const shift of [0, -1, 1].filter((d) => Math.abs(s.length - length - d) < allowedEdits(length))) {
+    const at = middleAt(length) + shift;
+    if (at >= 0 && at + 3 <= s.length) keys.push(`${length}=${s.slice(at, at + 3)}`);
+  }
+  return [...new Set(keys)];
 }
 
 /**

@@ -69,7 +69,13 @@ export async function readAliasesOf(ids: string[], source: string): Promise<Map<
 }
 
 /** A stored spelling name (see writeSpellingNames): a name row with its place in the stored order and its buckets. */
-const SpellingRowSchema = NameRowSchema.extend({ seq: z.number(), head: z.string(), tail: z.string(), words: z.string().nullable() });
+const SpellingRowSchema = NameRowSchema.extend({
+  seq: z.number(),
+  head: z.string(),
+  tail: z.string(),
+  middle: z.string().nullable(),
+  words: z.string().nullable(),
+});
 export type SpellingRow = z.output<typeof SpellingRowSchema>;
 
 /**
@@ -77,7 +83,8 @@ export type SpellingRow = z.output<typeof SpellingRowSchema>;
  * after storing the spelling names for it if no process has yet: the names readSpellingNames reads, each with
  * its length-and-ends buckets and, for several words, its words in sorted order, in readSpellingNames's order.
  * The buckets are the SpellingIndex's (lib/kg/linking/spelling-index.ts): `endOf` letters (2 under nine
- * characters, else 3) of either end, keyed by the length. Names are normalised to a–z, 0–9 and spaces, so
+ * characters, else 3) of either end, and from nine characters the three middle letters (from `middleAt`,
+ * length / 2 - 1 rounded down, counted from 0), keyed by the length. Names are normalised to a–z, 0–9 and spaces, so
  * SQL's lengths and "C" order are JavaScript's. One process stores them; the others wait for it and read them.
  */
 export async function storeSpellingNames(symbolKinds: string[]): Promise<string> {
@@ -94,10 +101,11 @@ export async function storeSpellingNames(symbolKinds: string[]): Promise<string>
     if (!stored) {
       await client.query('delete from spelling_names where signature <> $1', [signature]);
       await client.query(
-        `insert into spelling_names (signature, seq, node_id, kind, name, matched, normalised, degree, source, head, tail, words)
+        `insert into spelling_names (signature, seq, node_id, kind, name, matched, normalised, degree, source, head, tail, middle, words)
          select $1, row_number() over (order by x.part, x.id, x.matched), x.id, x.kind, x.name, x.matched, x.normalised, x.degree, x.source,
                 length(x.normalised) || '<' || left(x.normalised, case when length(x.normalised) < 9 then 2 else 3 end),
                 length(x.normalised) || '>' || right(x.normalised, case when length(x.normalised) < 9 then 2 else 3 end),
+                case when length(x.normalised) >= 9 then length(x.normalised) || '=' || substr(x.normalised, length(x.normalised) / 2, 3) end,
                 case when x.normalised like '% %' then (select string_agg(w, ' ' order by w collate "C") from regexp_split_to_table(x.normalised, ' ') w) end
            from (${SPELLING_NAMES}) x`,
         [signature, symbolKinds, FULL_NAME_SOURCE, DESIGNATION_SOURCE],
@@ -118,8 +126,8 @@ export async function readSpellingBuckets(signature: string, buckets: string[], 
   return queryRows(
     getPool(),
     SpellingRowSchema,
-    `select seq, node_id id, kind, name, matched, normalised, degree, source, head, tail, words from spelling_names
-      where signature = $1 and (head = any($2::text[]) or tail = any($2::text[]) or words = any($3::text[])) order by seq`,
+    `select seq, node_id id, kind, name, matched, normalised, degree, source, head, tail, middle, words from spelling_names
+      where signature = $1 and (head = any($2::text[]) or tail = any($2::text[]) or middle = any($2::text[]) or words = any($3::text[])) order by seq`,
     [signature, buckets, words],
   );
 }

@@ -264,6 +264,7 @@ async function main() {
     add('quoted', pick(['Which genes take part in "{m}"?', "List the genes of '{m}'."]), r.name, r.id, sameName(r));
 
   await hardCases(add, namesAnything, byNormalised);
+  await issue18Cases(add, namesAnything, byNormalised);
 
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
@@ -404,6 +405,112 @@ async function hardCases(
   ];
   for (const w of pickN(['SE', 'tx', 'dx', 'pt', 'MOA', 'y/n', 'graph', 'my', 'sx', 'AE'], 10, random))
     addCase('shorthand-context', pick(RUNNING), w, 'none', []);
+}
+
+/**
+ * Cases of issue 18's open linking items (their own seed, after the others): a long word misspelt at both ends; a
+ * run of a name's words written as its initials inside the name ("PNS neoplasm"), and initials before a word that
+ * makes no name with them (none expected); a disease's initials as the object of a relation phrase that takes a
+ * disease ("used for MS"), and the same initials where no phrase does (none expected, unless they are an alias).
+ */
+async function issue18Cases(
+  add: (category: string, template: string, mention: string, expected: string, accept: string[]) => void,
+  namesAnything: (s: string) => boolean,
+  byNormalised: Map<string, string[]>,
+) {
+  const seed = `${SEED}-ends`;
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const EDGE_SLIPS = [
+    (w: string) => w[1] + w[0] + w.slice(2), // the first two letters swapped
+    (w: string) => w.slice(1), // the first letter dropped
+    (w: string) => w[0] + w.slice(2), // the second letter dropped
+    (w: string) => w[0] + (w[1] === 'y' ? 'i' : w[1] === 'i' ? 'y' : w[1] === 'e' ? 'a' : 'e') + w.slice(2), // a vowel for another
+  ];
+  const TAIL_SLIPS = [
+    (w: string) => w.slice(0, -2) + w.at(-1) + w.at(-2), // the last two letters swapped
+    (w: string) => w.slice(0, -1), // the last letter dropped
+    (w: string) => w + w.at(-1), // the last letter doubled
+  ];
+  const ENDS = ['Is {m} linked to anything in the graph?', 'What do we know about {m}, in short?', 'Tell me the neighbours of {m}.'];
+  let n = 0;
+  for (const r of await sampleNodes('long-word', 80, seed)) {
+    if (n >= 15) break;
+    const w = r.normalised;
+    const wrong = pick(TAIL_SLIPS)(pick(EDGE_SLIPS)(w));
+    if (wrong === w || namesAnything(wrong)) continue;
+    const written = r.name[0] === r.name[0].toUpperCase() ? wrong[0].toUpperCase() + wrong.slice(1) : wrong;
+    add('misspelt-ends', pick(ENDS), written, r.id, byNormalised.get(r.normalised) ?? [r.id]);
+    n++;
+  }
+
+  // Initials inside a name: its first two or three words (no function word) as their initials, its head kept ("PNS neoplasm").
+  const SKIP = new Set(['of', 'the', 'and', 'in', 'with', 'to', 's', 'or', 'by', 'for', 'on', 'at', 'a']);
+  const INSIDE = ['Which entities connect to {m}?', 'Does anything in the graph relate to {m}?', 'Look up {m} for me.'];
+  const names = [...byNormalised.keys()];
+  n = 0;
+  for (const r of await sampleNodes('initials-run', 400, seed)) {
+    if (n >= 12) break;
+    const words = r.normalised.split(' ');
+    const runs: [number, number][] = [];
+    for (const len of [2, 3]) if (len < words.length && words.slice(0, len).every((x) => !SKIP.has(x) && /^[a-z]{3,}$/.test(x))) runs.push([0, len]);
+    if (!runs.length) continue;
+    const [a, len] = pick(runs);
+    const before = words.slice(0, a);
+    const after = words.slice(a + len);
+    if (before.length + after.length > 3 || [...before, ...after].some((x) => SKIP.has(x))) continue;
+    const initials = words
+      .slice(a, a + len)
+      .map((x) => x[0])
+      .join('');
+    const prefix = before.map((x) => `${x} `).join('');
+    const suffix = after.map((x) => ` ${x}`).join('');
+    // The initials must spell this name alone among the graph's names with the same words around.
+    const spelt = names.filter(
+      (m) =>
+        m.startsWith(prefix) &&
+        m.endsWith(suffix) &&
+        m.length > prefix.length + suffix.length &&
+        m
+          .slice(prefix.length, m.length - suffix.length)
+          .split(' ')
+          .filter((x) => !SKIP.has(x))
+          .map((x) => x[0])
+          .join('') === initials,
+    );
+    if (spelt.length !== 1) continue;
+    const mention = [...before, initials.toUpperCase(), ...after].join(' ');
+    if (namesAnything(mention)) continue;
+    add('initials-in-name', pick(INSIDE), mention, r.id, byNormalised.get(r.normalised) ?? [r.id]);
+    n++;
+    // The same initials before a word that makes no name with them: nothing to link.
+    const head = pick(['audit', 'rota', 'memo', 'ledger']);
+    if (!names.some((m) => m.endsWith(` ${head}`)))
+      add('initials-in-name-none', 'Who signed the {m} yesterday?', `${initials.toUpperCase()} ${head}`, 'none', []);
+  }
+
+  // A disease's initials, spelling no other disease, as the object of a relation phrase that takes a disease.
+  const diseases = (await diseasesInOrder(seed)).filter((d) => d.normalised.split(' ').filter((x) => !SKIP.has(x)).length >= 2);
+  const initialsOf = (d: SampledNode) =>
+    d.normalised
+      .split(' ')
+      .filter((x) => !SKIP.has(x))
+      .map((x) => x[0])
+      .join('');
+  const count = new Map<string, number>();
+  for (const d of diseases) count.set(initialsOf(d), (count.get(initialsOf(d)) ?? 0) + 1);
+  const SLOTS = ['Which medicine is used for {m}?', 'What is prescribed for {m} in adults?', 'Name a drug indicated in {m}.', 'Anything that relieves {m}?'];
+  const NO_SLOT = ['Was the {m} reading checked before the scan?', 'Is {m} printed on the form header?', 'Whose initials are {m} on this page?'];
+  n = 0;
+  for (const d of diseases) {
+    if (n >= 10) break;
+    const initials = initialsOf(d).toUpperCase();
+    if (count.get(initialsOf(d)) !== 1 || initials.length < 2 || initials.length > 5 || byNormalised.has(initials.toLowerCase())) continue;
+    add('slot-initials', pick(SLOTS), initials, d.id, [d.id]);
+    // Initials that are themselves a stored alias or a clinical abbreviation ("ADHD") name the disease anywhere.
+    if (!namesAnything(initials) && !NAME_SHORTHAND.has(initials.toLowerCase())) add('slot-initials-none', pick(NO_SLOT), initials, 'none', []);
+    n++;
+  }
 }
 
 function pickN<T>(items: T[], n: number, random: () => number): T[] {

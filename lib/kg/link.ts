@@ -20,14 +20,15 @@
 import { americanSpelling, analyse, type Word } from '@/lib/nlp/english';
 import type { EntityLink, LinkAlternative, LinkMatch, LinkMethod, LinkReading, LinkRejection, LinkReport } from './types';
 import { normaliseName } from './normalise';
-import { abbreviationCandidates, diseaseNames } from './linking/abbreviations';
+import { abbreviates, abbreviationCandidates, diseaseNames } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, geneFullNames } from './linking/gene-derived';
-import { DO_NARROWER, FULL_NAME_SOURCE, WORDNET_BROADER, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
+import { DO_NARROWER, FULL_NAME_SOURCE, readNamesLike, WORDNET_BROADER, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
 import { LAY_NAMES } from './linking/lay-terms';
 import { headNounKeys, unmarkedPossessiveKeys } from './linking/variants';
 import { spellingIndex, type NearName } from './linking/spelling-index';
 import { wordnetVerbs } from './linking/verbs';
+import { objectSlots, slotAt, type ObjectSlot } from './linking/slots';
 import { CLINICAL_SHORTHAND, diseaseCue, geneContext, geneVerbNext, NAME_SHORTHAND, symptomCue } from './linking/words';
 import { ALIAS_SCORE, exactCandidates, fuzzyCandidates, type LinkCandidate } from './store/link-sql';
 import { sharedKnowledgeLookups, type KnowledgeLookups } from './query/lookups';
@@ -240,6 +241,12 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
       return { first, last, candidates: [...found, ...spelled, ...lay, ...reordered, ...headed].filter((c) => usable(c, first, last)) };
     })
     .filter((s) => s.candidates.length > 0);
+  if (rich && scope.aliases)
+    spans.push(
+      ...(await initialsInNameSpans(text, tokens, grams, spans, scope, reject)).filter(
+        (s) => (s.candidates = s.candidates.filter((c) => usable(c, s.first, s.last))).length,
+      ),
+    );
   for (const s of spans) s.candidates = spelledOverGeneAlias(s, tokens, spans, (c, why) => reject(c, s.first, s.last, why));
   if (rich && scope.aliases) {
     spans.push(
@@ -374,6 +381,55 @@ async function geneDerivedSpans(
     .filter((s) => s.candidates.length > 0);
 }
 
+/** Words around the initials inside a name, at most ("PNS neoplasm", "acute MI of the heart" is too long). */
+const MAX_AROUND_INITIALS = 3;
+
+/**
+ * Initials inside a name ("PNS neoplasm", "CNS depression"): a span of a word in capitals and up to three other
+ * words that no name reads is looked up as the graph's names (not genes') with those other words in place and,
+ * where the capitals stand, words whose initials they spell: "peripheral nervous system neoplasm". Initials spelt
+ * out in two ways are turned down, naming the names.
+ */
+async function initialsInNameSpans(
+  text: string,
+  tokens: Token[],
+  grams: Gram[],
+  spans: Span[],
+  scope: { kinds?: string[] },
+  reject: (c: Reading, first: number, last: number, why: string) => void,
+): Promise<Span[]> {
+  const capitals = (i: number) => /^[A-Z][A-Z0-9]{1,5}$/.test(text.slice(tokens[i].start, tokens[i].end));
+  const open = grams.flatMap(({ first, last, spelledKeys }) => {
+    if (last === first || last - first > MAX_AROUND_INITIALS || spelledKeys || spans.some((s) => s.first === first && s.last === last)) return [];
+    const at = [...Array(last - first + 1).keys()].map((k) => first + k).filter(capitals);
+    // A gene's symbol ("G6PD deficiency") is spelt out by the gene's full name instead (geneDerivedSpans).
+    const symbol = spans.some((s) => s.first === at[0] && s.last === at[0] && s.candidates.some((c) => c.method === 'exact' && isConcept(c.kind, 'gene')));
+    if (at.length !== 1 || symbol || CLINICAL_SHORTHAND.has(tokens[at[0]].norm)) return [];
+    const before = tokens.slice(first, at[0]).map((t) => `${t.norm} `);
+    const after = tokens.slice(at[0] + 1, last + 1).map((t) => ` ${t.norm}`);
+    return [{ first, last, initials: tokens[at[0]].norm, prefix: before.join(''), suffix: after.join('') }];
+  });
+  if (!open.length) return [];
+  const names = await readNamesLike([...new Set(open.map((o) => `${o.prefix}%${o.suffix}`))]);
+  return open.flatMap(({ first, last, initials, prefix, suffix }) => {
+    const spelled = names.filter((n) => {
+      if (isConcept(n.kind, 'gene') || (scope.kinds?.length && !scope.kinds.includes(n.kind))) return false;
+      if (!n.normalised.startsWith(prefix) || !n.normalised.endsWith(suffix)) return false;
+      return abbreviates(initials, n.normalised.slice(prefix.length, n.normalised.length - suffix.length)) === 'initials';
+    });
+    const candidates = spelled.map((n): Reading => ({
+      ...{ key: `${prefix}${initials}${suffix}`, id: n.id, kind: n.kind, name: n.name, degree: n.degree, matched: n.matched, source: n.source },
+      ...{ method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: SPELLED_CONFIDENCE },
+    }));
+    const ways = new Set(spelled.map((n) => n.normalised));
+    if (ways.size > 1 && new Set(spelled.map((n) => n.id)).size > 1) {
+      for (const c of candidates) reject(c, first, last, `its initials spell several names (${[...new Set(spelled.map((n) => n.name))].join(', ')})`);
+      return [];
+    }
+    return candidates.length ? [{ first, last, candidates }] : [];
+  });
+}
+
 /**
  * A span read both as a clinical abbreviation spelt out and as a gene's alias
  * ("DM2": type 2 diabetes, and an alias of CNBP) is the disease where the
@@ -398,7 +454,8 @@ function spelledOverGeneAlias(span: Span, tokens: Token[], spans: Span[], reject
  * capitals, not clinical shorthand and not next to a word that says a gene
  * is meant, whose letters are the initials of exactly one disease of the
  * graph, and only where the question speaks of a disease near it ("treat MS",
- * "symptoms of PCOS", "associated with"): without that, capitals are as likely
+ * "symptoms of PCOS", "associated with") or writes them where a relation phrase
+ * takes a disease ("used for MS": lib/kg/linking/slots.ts): without that, capitals are as likely
  * a lab's or a note's. Over an official gene symbol ("GC") only a strong cue
  * (treat, symptoms, patients…) reads the disease; the gene reading is then
  * turned down with that reason. An abbreviation several diseases share is
@@ -412,10 +469,18 @@ async function abbreviationSpans(
   reject: (c: Reading, first: number, last: number, why: string) => void,
 ): Promise<Span[]> {
   const out: Span[] = [];
+  let slots: ObjectSlot[] | undefined;
+  // The object of a relation phrase whose metaedges take a disease there, not a gene ("used for MS", "indicated in RA"),
+  // where the initials end their noun phrase ("used for MS analysis" is not the disease).
+  const diseaseSlot = async (i: number): Promise<'strong' | null> => {
+    if (tokens[i + 1] && !isFunctionWord(tokens[i + 1].norm)) return null;
+    const wants = slotAt((slots ??= await objectSlots(text)), text, tokens[i].start);
+    return wants?.has('disease') && !wants.has('gene') ? 'strong' : null;
+  };
   for (let i = 0; i < tokens.length; i++) {
     const written = text.slice(tokens[i].start, tokens[i].end);
     if (!/^[A-Z][A-Z0-9]{1,5}$/.test(written) || CLINICAL_SHORTHAND.has(tokens[i].norm) || geneContext(tokens, i, i)) continue;
-    const cue = diseaseCue(tokens, i) ?? coordinatedWithDisease(tokens, i, [...spans, ...out]);
+    const cue = diseaseCue(tokens, i) ?? coordinatedWithDisease(tokens, i, [...spans, ...out]) ?? (await diseaseSlot(i));
     const symptoms = symptomCue(tokens, i);
     const symbol = spans.find((s) => s.first === i && s.last === i && s.candidates.some((c) => c.method === 'exact'));
     if ((!cue && !symptoms) || (symbol && cue !== 'strong')) continue;

@@ -123,6 +123,24 @@ describe('clinical shorthand and short aliases', () => {
     expect(links[0]).toMatchObject({ mention: 'pancreatic CA', match: 'abbreviation' });
   });
 
+  it('spells out initials inside a name as the words of a graph name they are the initials of, and nothing where none is', async () => {
+    const pns = await linkEntities('Which genes are tied to PNS neoplasm in the graph?');
+    expect(ids(pns)).toEqual([await nodeId('Disease', 'peripheral nervous system neoplasm')]);
+    expect(pns[0]).toMatchObject({ mention: 'PNS neoplasm', match: 'abbreviation' });
+    expect(ids(await linkEntities('Does lithium cause CNS disorder?'))).toContain(await nodeId('Side Effect', 'Central nervous system disorder'));
+    // No name ends in "rota" with those initials before it: the capitals stay unread.
+    expect(await linkEntities('Who drew up the PNS rota?')).toEqual([]);
+  });
+
+  it('reads initials as the disease where a relation phrase takes a disease as its object, and not after other words', async () => {
+    const ms = await nodeId('Disease', 'multiple sclerosis');
+    for (const text of ['Which medicine is used for MS?', 'Is any drug indicated in MS in adults?', 'Anything that relieves MS?'])
+      expect(ids(await linkEntities(text))).toEqual([ms]);
+    // The initials begin a longer noun phrase ("MS analysis"), or no phrase opens a slot: not the disease.
+    expect(ids(await linkEntities('Which instrument is used for MS analysis?'))).not.toContain(ms);
+    expect(ids(await linkEntities('Was the MS reading checked before the scan?'))).not.toContain(ms);
+  });
+
   it('reads initials as a disease only where the words around them speak of one; over a gene symbol only a strong cue does', async () => {
     const gallbladder = await nodeId('Disease', 'gallbladder cancer');
     const gc = await nodeId('Gene', 'GC');

@@ -55,6 +55,23 @@ const SPELLING_NAMES = `select 0 part, id, kind, name, name as matched, normalis
     from node_aliases a join nodes n on n.id = a.node_id
    where (a.source = $3 and length(a.normalised) >= 5) or (a.source = $4 and a.normalised like '% %' and length(a.normalised) >= 12)`;
 
+/**
+ * Node names and aliases matching any of these LIKE patterns (normalised names), but genes' full names and
+ * designations: the names a span with initials inside may spell out ("% neoplasm" for "PNS neoplasm").
+ */
+export async function readNamesLike(patterns: string[]): Promise<NameRow[]> {
+  return queryRows(
+    getPool(),
+    NameRowSchema,
+    `select id, kind, name, name as matched, normalised, degree, null::text as source from nodes where normalised like any($1::text[])
+     union all
+     select n.id, n.kind, n.name, a.alias, a.normalised, n.degree, a.source
+       from node_aliases a join nodes n on n.id = a.node_id
+      where a.normalised like any($1::text[]) and a.source <> all($2::text[])`,
+    [patterns, [FULL_NAME_SOURCE, DESIGNATION_SOURCE]],
+  );
+}
+
 /** The normalised aliases of `source` per node, for these nodes. */
 export async function readAliasesOf(ids: string[], source: string): Promise<Map<string, string[]>> {
   const rows = await queryRows(

@@ -38,6 +38,10 @@ const NODE_FILTERS = {
   'organ-cancer': `kind = 'Disease' and normalised ~ '^[a-z]+( [a-z]+)? cancer$'`,
   // Eponyms with their possessive ("Alzheimer's disease"), written without the apostrophe ("Alzheimers disease").
   possessive: `kind in ('Disease', 'Side Effect', 'Symptom') and name ~ '^[A-Z][a-z]+[''’]s( [a-z]+){0,2}$'`,
+  // One long word ("desmopressin"), misspelt at both ends.
+  'long-word': `kind in ('Disease', 'Compound', 'Side Effect', 'Symptom') and normalised ~ '^[a-z]{10,16}$'`,
+  // Names of three words or more, two or three of which may be written as their initials ("PNS neoplasm").
+  'initials-run': `kind in ('Disease', 'Side Effect', 'Symptom', 'Anatomy', 'Pharmacologic Class') and normalised ~ '^[a-z]+( [a-z]+){2,4}$'`,
 } as const;
 export type NodeFilter = keyof typeof NODE_FILTERS;
 

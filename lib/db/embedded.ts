@@ -56,8 +56,8 @@ function ensurePasswordFile(dir: string): string {
   return readEmbeddedPassword(dir)!;
 }
 
-export async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+export async function canConnect(url: string, { timeoutMs = 1500 } = {}): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   client.on('error', () => undefined); // a server dying under the check is an answer, not a crash
   try {
     await client.connect();
@@ -69,6 +69,9 @@ export async function canConnect(url: string): Promise<boolean> {
     await client.end().catch(() => undefined);
   }
 }
+
+/** How long a start waits for a server already listening to answer before it tries to start one. */
+const REUSE_TIMEOUT_MS = 15_000;
 
 /**
  * Starts (or reuses) an embedded PostgreSQL whose data lives in `dir`.
@@ -85,11 +88,13 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   const adminUrl = (pw: string) => embeddedUrl({ ...opts, database: 'postgres' }, pw);
   const url = () => embeddedUrl(opts, readEmbeddedPassword(opts.dir) ?? LEGACY_PASSWORD);
 
-  if (password && (await canConnect(adminUrl(password)))) {
+  // Nothing listening is refused at once; a server that is up but slow to answer (a busy machine: a connection's
+  // authentication alone took over 1.5 s at load 20) is waited for, not taken for absent and started again.
+  if (password && (await canConnect(adminUrl(password), { timeoutMs: REUSE_TIMEOUT_MS }))) {
     await ensureDatabase(adminUrl(password), opts.database);
     return { url: url(), owned: false, stop: async () => 'not ours' as const };
   }
-  if (!password && (await canConnect(adminUrl(LEGACY_PASSWORD)))) {
+  if (!password && (await canConnect(adminUrl(LEGACY_PASSWORD), { timeoutMs: REUSE_TIMEOUT_MS }))) {
     await rotateLegacyPassword(opts.dir, adminUrl(LEGACY_PASSWORD));
     await ensureDatabase(adminUrl(readEmbeddedPassword(opts.dir)!), opts.database);
     return { url: url(), owned: false, stop: async () => 'not ours' as const };

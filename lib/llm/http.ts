@@ -1,5 +1,5 @@
 import OpenAI, { type ClientOptions } from 'openai';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 
 /** Slack past the model layer's own timeout, so the socket never gives up first. */
 const SOCKET_SLACK_MS = 5_000;
@@ -15,7 +15,20 @@ export function socketTimeouts(timeoutMs: number): { headersTimeout: number; bod
   return { headersTimeout: limit, bodyTimeout: limit };
 }
 
-const agents = new Map<number, Agent>();
+const agents = new Map<number, Promise<Agent>>();
+
+/**
+ * The shared connection pool for a model timeout. undici is loaded with the first request, not with
+ * this module: a process that makes no model call (an offline run, a CLI command) never pays for it.
+ */
+export function modelAgent(timeoutMs: number): Promise<Agent> {
+  let agent = agents.get(timeoutMs);
+  if (!agent) {
+    agent = import('undici').then(({ Agent }) => new Agent(socketTimeouts(timeoutMs)));
+    agents.set(timeoutMs, agent);
+  }
+  return agent;
+}
 
 /**
  * The `openai` client for an endpoint. maxRetries 0: the model layer retries under its own
@@ -26,14 +39,10 @@ export function openaiClient(options: { baseUrl: string; apiKey?: string; timeou
 }
 
 /** The `openai` client's transport for a model timeout: undici's fetch over one shared agent per limit. */
-export function modelTransport(timeoutMs: number): Pick<ClientOptions, 'fetch' | 'fetchOptions'> {
-  let agent = agents.get(timeoutMs);
-  if (!agent) {
-    agent = new Agent(socketTimeouts(timeoutMs));
-    agents.set(timeoutMs, agent);
-  }
-  return {
-    fetch: undiciFetch as unknown as ClientOptions['fetch'],
-    fetchOptions: { dispatcher: agent } as ClientOptions['fetchOptions'],
+export function modelTransport(timeoutMs: number): Pick<ClientOptions, 'fetch'> {
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    const [{ fetch: undiciFetch }, dispatcher] = await Promise.all([import('undici'), modelAgent(timeoutMs)]);
+    return undiciFetch(url as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher });
   };
+  return { fetch: fetch as unknown as ClientOptions['fetch'] };
 }

@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { createHash } from 'node:crypto';
 import { cachedRead } from '@/lib/db/cached-read';
 import { databaseUrl } from '@/lib/db/url';
@@ -29,6 +29,8 @@ const globalForQueue = globalThis as unknown as { hopscopeBoss?: Promise<PgBoss>
 /** One pg-boss instance per process (the Postgres-backed queue that workers on any machine share), with the run queue created. */
 export async function getBoss(): Promise<PgBoss> {
   globalForQueue.hopscopeBoss ??= (async () => {
+    // Loaded when a queue is first used: a process that never sends or takes a run (a CLI command) skips it.
+    const { default: PgBoss } = await import('pg-boss');
     const boss = new PgBoss({ connectionString: databaseUrl(), schema: 'pgboss', max: 4 });
     boss.on('error', (e) => console.error('[queue]', e instanceof Error ? e.message : e));
     await boss.start();

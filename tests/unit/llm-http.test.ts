@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelTransport, openaiClient, socketTimeouts } from '../../lib/llm/http';
+import { modelAgent, openaiClient, socketTimeouts } from '../../lib/llm/http';
 
 describe('the model transport', () => {
   it('never gives up on a slow model before the configured timeout (Node fetch alone stops at 300 s)', () => {
@@ -32,10 +32,9 @@ describe('the model transport', () => {
       expect(page.data.map((m) => m.id)).toEqual(['slow-model']);
     });
 
-    it('shares one connection pool per timeout', () => {
-      const dispatcher = (timeoutMs: number) => (modelTransport(timeoutMs).fetchOptions as { dispatcher: unknown }).dispatcher;
-      expect(dispatcher(10_000)).toBe(dispatcher(10_000));
-      expect(dispatcher(10_000)).not.toBe(dispatcher(20_000));
+    it('shares one connection pool per timeout', async () => {
+      expect(await modelAgent(10_000)).toBe(await modelAgent(10_000));
+      expect(await modelAgent(10_000)).not.toBe(await modelAgent(20_000));
     });
   });
 });

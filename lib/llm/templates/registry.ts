@@ -36,15 +36,20 @@ function jsonInstruction(jsonSchema: Record<string, unknown>): string {
 }
 
 export function defineTemplate<I, O>(spec: TemplateSpec<I, O>): RoleTemplate<I, O> {
-  const jsonSchema = spec.output ? toJsonSchema(spec.output) : null;
+  // Derived on first use, not when the module loads: a process (a one-question command) renders the
+  // few templates its method uses, and converting every method's schemas cost it tens of milliseconds.
+  let jsonSchema: Record<string, unknown> | null | undefined;
+  const schemaOf = () => (jsonSchema ??= spec.output ? toJsonSchema(spec.output) : null);
   const template: RoleTemplate<I, O> = {
     role: spec.role,
     id: spec.id,
     version: spec.version,
     system: spec.system,
-    render: jsonSchema ? (input) => `${spec.render(input)}\n\n${jsonInstruction(jsonSchema)}` : spec.render,
+    render: spec.output ? (input) => `${spec.render(input)}\n\n${jsonInstruction(schemaOf()!)}` : spec.render,
     outputSchema: spec.output,
-    jsonSchema,
+    get jsonSchema() {
+      return schemaOf();
+    },
   };
   const existing = registry.get(spec.id);
   // A module evaluated twice (dev reload) redefines the same template; two

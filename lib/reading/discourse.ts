@@ -28,8 +28,8 @@ export function arrowsAsSentences(text: string): { text: string; last: number } 
   return last < 0 ? null : { text: prose, last };
 }
 
-// Where a sentence ends (a sentence's end, a colon or semicolon, a line break).
-const SENTENCE_END = /[.?!;:](?=\s|$)|\n/g;
+// Where a sentence ends (a sentence's end, a colon or semicolon, a dash set off by spaces, a line break).
+const SENTENCE_END = /[.?!;:](?=\s|$)|\s[—–-](?=\s)|\n/g;
 // A pronoun standing for a set, with the quantifier before it ("any of those", "them", "they").
 const SET_PRONOUN = /(?<![\p{L}])(?:(?:any|each|some|one|all|none|many|most|which) of\s+)?(those|these|them|they)(?![\p{L}])/giu;
 

@@ -172,7 +172,7 @@ const ALL_OF = /\b(?:both|all|each|every|shared?|common|together)\b/i;
 // A question pointing back at a list written before it ("which of these", "which one", "pick one").
 const POINTS_BACK =
   /\b(?:these|those|them|the above|the following|which one|either|pick|choose|select)\b|\b(?:which|what)\s+(?:\w*(?:[^s\W]|ss)\b|(?:\w+\s+)?(?:is|was|does|did|has|can)\b)/i;
-const QUESTION_WORD = /\b(?:which|what|whose|who|how|where|when|why)\b/i;
+const QUESTION_WORD = /\b(?:which|what|whose|who|how|where|when|why)\b|#|\bnumber of\b/i;
 
 /** The list with the most items (the later of equals) among the colon-, dash- or bracket-opened segments. */
 function listedOptions(text: string): Found | null {

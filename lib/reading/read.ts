@@ -1110,7 +1110,7 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
   };
   // Words of the answer's kind in a sentence before the one that asks: the answer, unless a demonstrative later takes them up as another set.
   const context = focus
-    ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;]/.test(text.slice(w.end, focus.start)))
+    ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;:](?=\s)|\s[—–-]\s/.test(text.slice(w.end, focus.start)))
     : [];
   const pronouns = setPronouns(answerKind, focus, free, relations, text, context.length > 0);
   // Another set of the answer's kind; a relation of the kind to itself after the last one makes a further set ("genes regulated

@@ -98,3 +98,12 @@ describe('options dictated as bare names', () => {
     expect(u.anchors).toHaveLength(2);
   });
 });
+
+describe('a count asked after an arrow', () => {
+  it('"X expression -> # of tissues/organs?" asks a count, no choice between "# of tissues" and "organs"', () => {
+    const u = readLinked('KCNJ11 expression -> # of tissues/organs?', ['KCNJ11', 'Gene', 'Gene::3767']);
+    expect(u.options).toEqual([]);
+    expect(u.outputFormat).toBe('count');
+    expect(u.answerKind).toBe('Anatomy');
+  });
+});

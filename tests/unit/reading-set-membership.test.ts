@@ -48,3 +48,12 @@ describe('a set described before a colon and taken up after it', () => {
     expect(chains(u)).toEqual(['kidney ca:DaG>AuG']);
   });
 });
+
+describe('a set named before a colon or a dash set off by spaces, taken up by a pronoun', () => {
+  const CLOZAPINE: Mention = ['clozapine', 'Compound', 'Compound::DB00363'];
+
+  it.each([':', ' —', ' -'])('"… some genes%s which genes covary with any of those?" reads two sets of genes', (mark) => {
+    const u = readLinked(`clozapine upregulates some genes${mark} which genes covary with any of those?`, CLOZAPINE);
+    expect(chains(u)).toEqual(['clozapine:CuG>GcG']);
+  });
+});

@@ -258,7 +258,8 @@ export class TraceRecorder {
   /** Evidence a step retrieved; stored with the step when it ends (outside a running step: at once, as rows). */
   async addEvidence(step: StepHandle | null, items: EvidenceInput[]): Promise<EvidenceRecord[]> {
     if (!items.length) return [];
-    // A passage or web record the run retrieved before (a later round, another query) is recorded once: later steps refer to that record.
+    // A passage or web record the run retrieved before (a later round, another query), or a KG record identical to one it
+    // retrieved before, is recorded once: later steps refer to that record.
     const records: EvidenceRecord[] = [];
     const reselected: string[] = [];
     const returned = items.map((item): EvidenceRecord => {
@@ -396,13 +397,19 @@ export class TraceRecorder {
   }
 }
 
-/** A passage retrieved by score alone shares no entity with the question: it may be recorded, never selected. */
-/** What a retrieved text is: channel, kind, reference, text, and whether it may be selected (a withheld passage shown later is a new record). Null for other evidence. */
+/**
+ * What a retrieved record is. A passage or web record: channel, kind, reference, text, and whether it may be selected (a
+ * withheld passage shown later is a new record). A KG record: all of it, scores included (EIGEN-1's retrievals read the
+ * same neighbourhoods again and again, ≈ 5 of 6 of its KG records: each is recorded, checked and stored once). Null for
+ * other evidence.
+ */
 function retrievalKey(r: EvidenceInput): string | null {
+  if (r.channel === 'kg') return JSON.stringify([r.kind, r.ref, r.text, r.data ?? null, r.scores ?? null]);
   if (r.channel !== 'doc' && r.channel !== 'web') return null;
   return JSON.stringify([r.channel, r.kind, r.ref, r.text, selectable(r)]);
 }
 
+/** A passage retrieved by score alone shares no entity with the question: it may be recorded, never selected. */
 function selectable(r: Pick<EvidenceInput, 'channel' | 'data'>): boolean {
   return !(r.channel === 'doc' && isPlainObject(r.data) && r.data.relevance === 'score');
 }

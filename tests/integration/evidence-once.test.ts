@@ -7,8 +7,9 @@ afterAll(closeDb);
 
 /**
  * Evidence is handed to the model once: a passage or unit a run retrieves again
- * (a repair round, a later iteration, a second query) is recorded once and
- * referred to later, and no prompt shows the same evidence text twice.
+ * (a repair round, a later iteration, a second query), or a KG record it reads
+ * again unchanged, is recorded once and referred to later, and no prompt shows
+ * the same evidence text twice.
  */
 const QUESTION = "Which genes are associated with both multiple sclerosis and Crohn's disease?";
 /** The same finding in two documents (a record stored twice): it reaches a prompt once. It names one entity, so it adds no relation or answer. */
@@ -24,6 +25,17 @@ function repeatedRecords(run: RunRecord): string[] {
   for (const e of run.evidence) {
     if (e.channel !== 'doc' && e.channel !== 'web') continue;
     const key = `${e.kind} ${e.ref} ${(e.data as { relevance?: string }).relevance === 'score' ? 'withheld' : ''}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return [...seen].filter(([, n]) => n > 1).map(([k]) => k);
+}
+
+/** KG records the run recorded more than once with every field the same (a neighbourhood read again): each is recorded once. */
+function repeatedKgRecords(run: RunRecord): string[] {
+  const seen = new Map<string, number>();
+  for (const e of run.evidence) {
+    if (e.channel !== 'kg') continue;
+    const key = JSON.stringify([e.kind, e.ref, e.text, e.data, e.scores]);
     seen.set(key, (seen.get(key) ?? 0) + 1);
   }
   return [...seen].filter(([, n]) => n > 1).map(([k]) => k);
@@ -57,6 +69,7 @@ describe('evidence handed to the model once', () => {
       const run = await runToSuccess({ method, question: QUESTION, documents: DOCUMENTS, ...body });
       if (method !== 'regram') expect(run.evidence.filter((e) => e.text.includes(FINDING)).length).toBeGreaterThan(0);
       expect(repeatedRecords(run)).toEqual([]);
+      expect(repeatedKgRecords(run)).toEqual([]);
       expect(promptRepeats(run)).toEqual([]);
     }, 120_000);
   }

@@ -24,8 +24,9 @@ const BREAK = /[,;:.?!—–]|\s-\s/;
 // "other than those linked to B", "except the ones that …": the exclusion names a set by a clause, not a member.
 const SET_BY_CLAUSE = /(?<![\p{L}])(?:those|ones?|that|which|who|whose)(?![\p{L}])/iu;
 const SENTENCE_END = /[.?!](?=\s|$)/;
-// After a negation that looks back: its verb at most ("… that B doesn't", "… B doesn't bind", "… does B lack"), no object of its own.
-const VERB_ONLY = /^(?:\s+(?!(?:of|in|by|with|to|for|from|on|at|the|a|an)\b)[\p{L}'-]+){0,3}\s*$/iu;
+// After a negation that looks back: its verb at most ("… that B doesn't", "… B doesn't bind", "… does B lack"), no object of its own;
+// a preposition stranded at the clause's end belongs to the verb ("… that B does not localize to?").
+const VERB_ONLY = /^(?:\s+(?!(?:of|in|by|with|to|for|from|on|at|the|a|an)\b)[\p{L}'-]+){0,3}(?:\s+(?:of|in|by|with|to|for|from|on|at))?\s*$/iu;
 // Between a subject and its negated verb: auxiliaries and adverbs only ("B doesn't", "B does not usually", "B seems to lack").
 const SUBJECT_TO_VERB =
   /^(?:\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might|usually|typically|generally|commonly|often|also|seem|seems|appear|appears|to))*\s*$/i;

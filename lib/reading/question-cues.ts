@@ -9,6 +9,12 @@ import { nonOverlapping } from './relation-cues';
 
 export type { QuestionCue };
 
+/** Each word cut after its third letter or later and closed with a period ("exc.", "excl.", …), as one alternation. */
+function clipped(words: string[]): string {
+  const cuts = words.flatMap((w) => Array.from({ length: w.length - 3 }, (_, i) => w.slice(0, i + 3)));
+  return [...new Set(cuts)].map((c) => `${c}\\.`).join('|');
+}
+
 const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   // "a number of" is a quantity ("PELI1 interacts with a number of genes"), not a count asked for.
   // "# distinct compounds", "# of genes", "no. of tissues": the number sign or an abbreviated "number" asks for a count.
@@ -26,9 +32,12 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   },
   {
     pattern:
-      'other than|besides|beside|apart (?:from|of)|aside (?:from|of)|except(?: for)?|exclud(?:e|es|ing)|not including|not counting|(?:leav(?:e|es|ing)|left|set(?:ting)?|put(?:ting)?|lay(?:ing)?|laid|keep(?:ing)?|kept) (?:out|aside)|omit(?:s|ting)?|minus|save for|with the exception of|barring|disregarding|ignoring|in addition to|rather than|instead of',
+      'other than|besides|beside|apart (?:from|of)|aside (?:from|of)|except(?:ing)?(?: for)?|exclud(?:e|es|ing)|exclusive of|not including|not counting|(?:leav(?:e|es|ing)|left|set(?:ting)?|put(?:ting)?|lay(?:ing)?|laid|keep(?:ing)?|kept|rul(?:e|es|ing)|ruled|filter(?:s|ing|ed)?|weed(?:s|ing|ed)?|strik(?:e|es|ing)|struck|cross(?:es|ing|ed)?) (?:out|aside)|omit(?:s|ting)?|minus|sans|save for|with the exception of|barring|disregarding|discounting|subtracting|removing|ignoring|in addition to|rather than|instead of',
     cue: 'exclusion',
   },
+  // A cue word clipped and closed with a period ("excl. those …", "exc. X", "w/o"): the abbreviation stands for the word.
+  { pattern: clipped(['excluding', 'except', 'omitting']), cue: 'exclusion' },
+  { pattern: 'w/o|w/out', cue: 'negation' },
   {
     pattern:
       'more than|less than|fewer than|greater than|at least|at most|most|least|highest|lowest|largest|smallest|compared (?:with|to)|versus|vs|higher|lower|better|worse|superior|inferior',

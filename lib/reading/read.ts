@@ -186,10 +186,17 @@ function readNow(text: string, input: ReadInput, asSentences = false): QuestionR
   const { stem, blanked: optionless, options, written } = readOptions(text, links, input);
   // An arrow note the chain rules of ./arrows.ts do not read is read as sentences, its question asked in its last part.
   const note = asSentences ? arrowsAsSentences(optionless) : null;
-  const blanked = note?.text ?? optionless;
   const notes: string[] = [];
   const named = mentionsIn(links, written);
-  const mentions = onceEach(askedMentions(named, blanked, notes), findQuestionCues(blanked), blanked);
+  const context: Span[] = [];
+  const inAsking = askedMentions(named, note?.text ?? optionless, notes, context);
+  // A clause read as context ("Subject: LCE6A-expressing tissues" above the ask, a case told before it) relates nothing to the
+  // answer: its words are blanked (punctuation kept), so its relation and kind words join no chain.
+  const blanked = context.reduce(
+    (t, c) => t.slice(0, c.start) + t.slice(c.start, c.end).replace(/[\p{L}\p{N}]/gu, ' ') + t.slice(c.end),
+    note?.text ?? optionless,
+  );
+  const mentions = onceEach(inAsking, findQuestionCues(blanked), blanked);
   const mentionSpans = mentions.map((m) => m[0] as Span);
   const cuesFound = findRelationCues(blanked).filter((c) => !mentionSpans.some((s) => overlaps(c, s)));
   // "palliated (relieved but not treated) by …": a bracket right after a relation phrase glosses it; its words name no relation of their own.
@@ -735,7 +742,7 @@ function onceEach(mentions: Mention[], cues: QuestionCue[], text: string): Menti
  * only in the other clauses are context and left out, when the asking
  * clauses name entities of their own and take up none by a pronoun.
  */
-function askedMentions(mentions: Mention[], text: string, notes: string[]): Mention[] {
+function askedMentions(mentions: Mention[], text: string, notes: string[], context: Span[]): Mention[] {
   const clauses: Span[] = [];
   let from = 0;
   for (const end of text.matchAll(CLAUSE_END)) {
@@ -776,6 +783,8 @@ function askedMentions(mentions: Mention[], text: string, notes: string[]): Ment
   }
   if (asking.some((c) => takesUp(text.slice(c.start, c.end)))) return mentions;
   const kept = new Set(asked.flat().map((l) => l.nodeId));
+  // The clauses whose entities are left out are context as a whole (the caller blanks their words).
+  context.push(...clauses.filter((c) => !asking.includes(c) && mentions.some((m) => m[0].start >= c.start && m[0].end <= c.end)));
   for (const m of mentions)
     if (!m.some((l) => kept.has(l.nodeId)) && !inAsking(m)) notes.push(`${m[0].name} is named outside the clause that asks: read as context, not a constraint`);
   return asked;

@@ -63,3 +63,66 @@ describe("a relation's nominal after a cue of that relation restates it", () => 
     expect(chains(r)).toEqual(anchors);
   });
 });
+
+describe('a cue word clipped and closed with a period stands for the word', () => {
+  it.each([
+    ['Which compounds treat gout, excl. probenecid?', ['probenecid'], ['gout:CtD']],
+    ['What drugs are used for gout, exc. probenecid?', ['probenecid'], ['gout:CtD']],
+  ])('%s', (text, out, anchors) => {
+    const r = read(text, E.probenecid, E.gout);
+    expect(excluded(r)).toEqual(out);
+    expect(chains(r)).toEqual(anchors);
+  });
+
+  it('a clipped exclusion before a clause sets a set aside, as the full word does', () => {
+    const r = read('Genes bound by sorafenib, excl. those that interact with FLT3?', E.sorafenib, E.flt3);
+    expect(chains(r)).toEqual(['!FLT3:GiG', 'sorafenib:CbG']);
+  });
+
+  it('"w/o" is a negation', () => {
+    const r = read('Which drugs treat gout w/o causing nausea?', E.gout, E.nausea);
+    expect(chains(r)).toEqual(['!nausea:CcSE', 'gout:CtD']);
+  });
+});
+
+describe('a clause read as context relates nothing to the answer', () => {
+  it.each([
+    ['Re: gout-treating compounds\n\nWhich genes does sorafenib bind?', ['sorafenib:CbG']],
+    ['Subject: nausea-causing drugs\n\nWhich genes does sorafenib bind?', ['sorafenib:CbG']],
+  ])('%s', (text, anchors) => {
+    const r = read(text, ...[E.gout, E.nausea, E.sorafenib].filter((e) => text.includes(e[0])));
+    expect(chains(r)).toEqual(anchors);
+    expect(r.answerKind).toBe('Gene');
+  });
+
+  it.each([
+    ['Subject: KDR-binding compounds\n\nWhich diseases are treated by any of the compounds that bind KDR?', ['KDR:CbG>CtD']],
+    ['Re: Kdr-binding drugs\n\nWhich genes are upregulated by any of the drugs that bind KDR?', ['KDR:CbG>CuG']],
+  ])('a header restating the asked entity adds no hop to its chain: %s', (text, anchors) => {
+    const r = read(text, ...(text.includes('Kdr') ? [['Kdr', 'Gene', 'Gene::3791'] satisfies Mention] : []), E.kdr);
+    expect(chains(r)).toEqual(anchors);
+  });
+});
+
+describe('exclusion by a verb of removal with its particle, or by a preposition of exclusion', () => {
+  it.each([
+    ['Which drugs treat gout, ruling out any that cause nausea?'],
+    ['Drugs for gout, filtering out those causing nausea'],
+    ['Which compounds treat gout sans those that cause nausea?'],
+  ])('%s', (text) => {
+    const r = read(text, E.gout, E.nausea);
+    expect(chains(r)).toEqual(['!nausea:CcSE', 'gout:CtD']);
+  });
+
+  it('"excepting" names a member set aside', () => {
+    const r = read('Which compounds treat gout, excepting probenecid?', E.gout, E.probenecid);
+    expect(excluded(r)).toEqual(['probenecid']);
+  });
+});
+
+describe('a negation looking back takes its verb with a preposition stranded at the end', () => {
+  it('"… that B does not bind to" negates B over the same relation', () => {
+    const r = read('Which genes does sorafenib bind that colchicine does not bind to?', E.sorafenib, E.colchicine);
+    expect(chains(r)).toEqual(['!colchicine:CbG', 'sorafenib:CbG']);
+  });
+});

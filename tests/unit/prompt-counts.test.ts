@@ -46,6 +46,7 @@ describe("the self-check's counts count what it lists", () => {
       unexamined: 0,
       completeness: false,
       kgShown: 'showing 1 of 1 ranked candidate triples',
+      kgTotals: [],
       newEvidence: 4,
       newMemory,
     }) as unknown as CheckInput;

@@ -42,7 +42,7 @@ export const xr2 = defineMethod({
         const current = decomposition.current;
         const extraction = await extract(ctx, step, frame, current);
         const [kg, recall] = await Promise.all([retrieveKG(ctx, step, frame, current, extraction, prior), recallParametric(ctx, step, current, extraction)]);
-        const established = establishedLines(prior, ctx.params.establishedCap);
+        const established = establishedLines(prior, ctx.params.establishedCap, kg.asked ?? []);
         const input: ReasonInput = {
           frame,
           t,
@@ -53,6 +53,7 @@ export const xr2 = defineMethod({
           constraints: extraction.constraints,
           kg: kg.units,
           kgShown: kg.shown,
+          kgTotals: kg.totals ?? [],
           answerSet: kg.answerSet,
           profiles: extraction.profiles,
           claims: recall.claims,
@@ -76,6 +77,7 @@ export const xr2 = defineMethod({
           unexamined: kg.completeness ? kg.unexamined : 0,
           completeness: kg.completeness,
           kgShown: kg.shown,
+          kgTotals: kg.totals ?? [],
           newEvidence,
           newMemory,
         });
@@ -83,6 +85,7 @@ export const xr2 = defineMethod({
           t,
           current,
           kgLines: kg.units.flatMap((u) => u.lines),
+          asked: kg.asked ?? [],
           sets: kg.answerSet,
           lines,
           answer,

@@ -13,7 +13,7 @@ export const Xr2ParamsSchema = z.object({
    * E_t (an MCQ option). Neither paper has one: off (0) by default.
    */
   optionBonus: z.number().min(0).max(5).default(0),
-  /** Lines of earlier steps' KG findings shown in the separate "established" block, the previous answer's citations first. */
+  /** Lines of earlier steps' KG findings shown in the separate "established" block besides those an earlier answer cited (always shown). */
   establishedCap: z.number().int().min(0).max(50).default(10),
   /** Passages of a full-text search on the question used as D when no document is attached to it. */
   docK: z.number().int().min(0).max(20).default(3),

@@ -10,6 +10,10 @@ export interface LoopState {
   previous: PreviousStep | null;
   /** KG lines shown in earlier steps: carried forward as findings, never re-ranked. */
   established: EvidenceLine[];
+  /** Ids of established lines any earlier answer cited: a later step relies on them, so they are shown whatever the cap. */
+  cited?: string[];
+  /** The relations the last step asked (R_t at its entities): the next decomposition is shown every finding of them. */
+  asked?: StepRelation[];
   /** Complete answer sets shown so far: every later step shows them again, uncapped (an intersection or count needs the whole set). */
   sets?: EvidenceLine[];
   /** KG edges already put in a prompt, so later steps examine further candidates. */
@@ -21,18 +25,34 @@ export interface LoopState {
   lastLines: EvidenceLine[];
 }
 
-export const START: LoopState = { previous: null, established: [], sets: [], shownEdges: [], seenRefs: [], action: null, lastLines: [] };
+export const START: LoopState = { previous: null, established: [], cited: [], asked: [], sets: [], shownEdges: [], seenRefs: [], action: null, lastLines: [] };
+
+/** One relation a step asked: R_t's metaedges at one step entity. */
+export interface StepRelation {
+  nodeId: string;
+  metaedges: string[];
+}
 
 /**
- * The "established" block: earlier steps' KG findings, at most `cap` lines, the
- * lines the previous answer cited first, then the most recent.
+ * The "established" block: earlier steps' KG findings. What a step relies on is
+ * always shown, so it can be cited: every line an earlier answer cited, and every
+ * finding of the relations the step asks (`asked`: a count or list paged over
+ * several steps is whole); the cap bounds the rest, the most recent first.
  */
-export function establishedLines(state: LoopState, cap: number): { lines: EvidenceLine[]; omitted: number } {
-  const cited = new Set(state.previous?.answer.evidenceIds ?? []);
-  const byPriority = [...state.established.filter((l) => cited.has(l.id)), ...[...state.established].reverse().filter((l) => !cited.has(l.id))];
-  const lines = byPriority.slice(0, cap);
+export function establishedLines(state: LoopState, cap: number, asked: StepRelation[] = state.asked ?? []): { lines: EvidenceLine[]; omitted: number } {
+  const cited = new Set([...(state.cited ?? []), ...citedBy(state.previous?.answer)]);
+  const relied = (l: EvidenceLine) =>
+    cited.has(l.id) ||
+    l.triples.some((t) => asked.some((r) => r.metaedges.includes(t.metaedge) && (t.sourceId === r.nodeId || t.targetId === r.nodeId)));
+  const rest = [...state.established].reverse().filter((l) => !relied(l));
+  const lines = [...state.established.filter(relied), ...rest.slice(0, cap)];
   const kept = new Set(lines.map((l) => l.id));
   return { lines: state.established.filter((l) => kept.has(l.id)), omitted: state.established.length - lines.length };
+}
+
+/** Every id an answer cites, in its evidence list and its claims. */
+function citedBy(answer: ReasonOutput | undefined): string[] {
+  return answer ? [...answer.evidenceIds, ...answer.claims.flatMap((c) => c.evidenceIds)] : [];
 }
 
 export function isDone(state: LoopState): boolean {
@@ -51,6 +71,7 @@ export function advance(
     t: number;
     current: string;
     kgLines: EvidenceLine[];
+    asked: StepRelation[];
     sets: EvidenceLine[];
     lines: EvidenceLine[];
     answer: ReasonOutput;
@@ -62,6 +83,8 @@ export function advance(
   return {
     previous: { t: step.t, current: step.current, answer: step.answer, check: step.verdict, unexamined: step.unexamined },
     established: [...state.established, ...step.kgLines],
+    cited: [...new Set([...(state.cited ?? []), ...citedBy(step.answer)])],
+    asked: step.asked,
     sets: step.sets,
     shownEdges: [...new Set([...state.shownEdges, ...step.kgLines.flatMap((l) => l.triples.map((t) => t.edgeId))])],
     seenRefs: [...new Set([...state.seenRefs, ...step.lines.map((l) => l.ref)])],

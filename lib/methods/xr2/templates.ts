@@ -137,7 +137,7 @@ export interface DecomposeInput {
   t: number;
   tMax: number;
   previous: PreviousStep | null;
-  /** Findings of earlier steps, capped (the previous answer's citations first). */
+  /** Findings of earlier steps: every line an earlier answer cited, then the most recent up to the cap. */
   established: EvidenceLine[];
   establishedOmitted: number;
 }
@@ -209,6 +209,8 @@ export interface ReasonInput {
   kg: KgUnit[];
   /** How much of the ranked candidates KG_t shows. */
   kgShown: string;
+  /** Per relation of R_t at each step entity: the edges the KG holds, and how many KG_t shows. */
+  kgTotals: string[];
   /** Complete answer sets (the question's, earlier steps', this step's), each one unit. */
   answerSet: EvidenceLine[];
   /** R_t as written for the model, each in its metaedge's direction. */
@@ -217,7 +219,7 @@ export interface ReasonInput {
   profiles: EvidenceLine[];
   /** M_t: parametric claims, kept apart from KG and document evidence. */
   claims: EvidenceLine[];
-  /** Findings of earlier steps, capped (the previous answer's citations first). */
+  /** Findings of earlier steps: every line an earlier answer cited, then the most recent up to the cap. */
   established: EvidenceLine[];
   /** Earlier findings left out by the cap. */
   establishedOmitted: number;
@@ -243,6 +245,11 @@ export function linesOf(input: ReasonInput): EvidenceLine[] {
   return [...evidenceOf(input), ...input.claims];
 }
 
+/** The exact size of each relation KG_t is cut from, read from the KG: a count needs no paging. */
+function totalsLine(totals: string[]): string {
+  return totals.length ? `Edges the KG holds per relation of R_t (exact counts): ${totals.join('; ')}\n` : '';
+}
+
 function establishedBlock(input: { established: EvidenceLine[]; establishedOmitted: number }): string {
   const omitted = input.establishedOmitted ? ` (showing ${input.established.length} of ${input.established.length + input.establishedOmitted})` : '';
   return `Established in earlier steps${omitted}:\n${linesBlock(input.established)}`;
@@ -251,7 +258,7 @@ function establishedBlock(input: { established: EvidenceLine[]; establishedOmitt
 export const reasonTemplate = defineTemplate({
   role: 'reason',
   id: 'xr2.reason',
-  version: 5,
+  version: 6,
   system:
     'You answer the ORIGINAL question in full, as a list, from the step context: document evidence, step entities and relation cues, ' +
     "this step's KG triples, findings established in " +
@@ -270,7 +277,7 @@ export const reasonTemplate = defineTemplate({
         ? `${AID_MARK}: complete answer set from the KG (one unit: every node meeting the relations as read):\n${linesBlock(input.answerSet)}`
         : null,
       input.frame.optionTests.length ? `${OPTION_TESTS_TITLE}:\n${linesBlock(input.frame.optionTests)}` : null,
-      `KG triples of this step KG_t (${input.kgShown}):\n${kgBlock(input.kg)}`,
+      `KG triples of this step KG_t (${input.kgShown}):\n${totalsLine(input.kgTotals)}${kgBlock(input.kg)}`,
       establishedBlock(input),
       `Entity profiles:\n${linesBlock(input.profiles)}`,
       input.background
@@ -298,6 +305,8 @@ export interface CheckInput {
   completeness: boolean;
   /** How much of the ranked candidates KG_t showed ("showing 5 of 200 ranked candidate triples"). */
   kgShown: string;
+  /** Per relation of R_t at each step entity: the edges the KG holds, and how many KG_t showed. */
+  kgTotals: string[];
   /** Evidence lines this step added that no earlier step had shown. */
   newEvidence: number;
   /** Memory lines (unverified claims) this step added, counted apart from the evidence. */
@@ -312,7 +321,7 @@ function newLines(input: CheckInput): string {
 export const checkTemplate = defineTemplate({
   role: 'check',
   id: 'xr2.check',
-  version: 3,
+  version: 4,
   system:
     'You self-check an answer to a biomedical question: is it sufficient (the evidence covers every constraint and, for list or count ' +
     'questions, every candidate) and consistent (it follows from the evidence and fits the question and the documents)? Say stop to ' +
@@ -328,6 +337,7 @@ export const checkTemplate = defineTemplate({
         ? `KG triples this step: ${input.kgShown}; ${AID_MARK}: of those not shown, ${input.unexamined} match the step entities as fully as the ones shown ` +
           `(the rest cover fewer of them). ${newLines(input)}`
         : `KG triples this step: ${input.kgShown}. ${newLines(input)}`,
+      input.kgTotals.length ? totalsLine(input.kgTotals).trimEnd() : null,
     ]
       .filter(Boolean)
       .join('\n\n'),

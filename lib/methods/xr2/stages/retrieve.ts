@@ -8,9 +8,10 @@ import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../../baselines/evidence';
 import { linkedNodes } from '../../baselines/frame';
 import type { Xr2Params } from '../params';
-import type { LoopState } from '../state';
+import type { LoopState, StepRelation } from '../state';
 import { cueText, type KgUnit, type StepEntity, type Xr2Frame } from '../templates';
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
+import { relationTotals } from '@/lib/channels/relation-totals';
 import type { StepExtraction } from './extract';
 
 /** How one candidate unit ranked: the terms of its score, and what became of it. */
@@ -47,6 +48,15 @@ export interface KgRetrieval {
   answerSet: EvidenceLine[];
   /** How much of the ranked candidates KG_t shows: "5 triples of 37 ranked candidates". */
   shown: string;
+  /**
+   * Per relation R_t names at each step entity, the exact number of edges the KG
+   * holds and how many KG_t shows ("Compound –causes→ Punctate keratitis: 24 in
+   * the KG (5 shown)"): the size of what the list is cut from, so a count is read
+   * from the KG and not paged through K triples a step. Absent in older traces.
+   */
+  totals?: string[];
+  /** The relations R_t names at each step entity: what this step asks, whose earlier findings it is shown whole. */
+  asked?: StepRelation[];
   /** R_t as written for the model: each cue in its metaedge's direction, with the KG verb. */
   cues: string[];
   candidates: CandidateRow[];
@@ -100,6 +110,8 @@ export async function retrieveKG(
           units: [],
           answerSet,
           shown: 'no candidates',
+          totals: [],
+          asked: [],
           cues: await cuesOf(extraction),
           candidates: [],
           unexamined: 0,
@@ -196,11 +208,18 @@ export async function retrieveKG(
       const checks = chosen.reduce((n, r) => n + r.unit.records.length - tripleCount(r), 0);
       // The edges come first; a pair's check lines follow them, counted apart, as they state no triple.
       const shownUnits = [...chosen.filter((r) => tripleCount(r) > 0), ...chosen.filter((r) => tripleCount(r) === 0)];
+      const totals = await relationTotals(
+        ctx.channels.kg,
+        plans.filter((p) => p.metaedges.length).map((p) => ({ node: node(p.entity), metaedges: p.metaedges, direction: p.direction })),
+        chosen.flatMap((r) => r.unit.records.filter((x) => x.kind !== 'check').map(tripleOf)),
+      );
       return {
         units: shownUnits.map((r) => ({ lines: r.unit.records.map(toLine) })),
         answerSet: set,
         cues: await cuesOf(extraction),
         shown: `showing ${triples} of ${candidateTriples} ranked candidate triples${checks ? `, and ${checks} no-edge check line${checks === 1 ? '' : 's'}` : ''}`,
+        totals: totals.map((t) => t.text),
+        asked: plans.filter((p) => p.metaedges.length).map((p) => ({ nodeId: p.entity.nodeId, metaedges: p.metaedges })),
         candidates: rows.map((r) => r.row),
         unexamined,
         completeness,

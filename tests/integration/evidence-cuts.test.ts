@@ -1,0 +1,80 @@
+// How the methods present a cut list to a model (issue 18, part 3): the exact size of each relation a list is cut
+// from, read from the KG; what a later step relies on kept citeable; per-option answers of an answer set. Real models'
+// notes from the relay runs found each of these missing; here the prompts are read as the scripted server received them.
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeDb, getPool } from '@/lib/db/client';
+import { recallTemplate } from '@/lib/llm/templates/generic';
+import { checkTemplate, decomposeTemplate, extractTemplate, reasonTemplate } from '@/lib/methods/xr2/templates';
+import { executeRun } from '@/lib/runs/executor';
+import { getRunRecord, type RunRecord } from '@/lib/runs/read';
+import { createRun } from '@/lib/runs/service';
+import { reply, scriptedServerForSuite } from '../support/scripted-openai-server';
+
+afterAll(closeDb);
+
+const userOf = (call: RunRecord['modelCalls'][number]) => (call.messages as { content: string }[])[1].content;
+
+/** A side effect many compounds cause: a count no K-triple page shows whole. */
+async function muchCausedSideEffect(): Promise<{ id: string; name: string; count: number }> {
+  const { rows } = await getPool().query<{ id: string; name: string; count: number }>(
+    `select n.id, n.name, count(*)::int count from nodes n join edges e on e.target_id = n.id and e.metaedge = 'CcSE'
+      where n.kind = 'Side Effect' and n.name ~ '^[A-Za-z ]+$' group by n.id, n.name having count(*) between 20 and 40 order by n.name limit 1`,
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0];
+}
+
+describe('X-R2 over an OpenAI-compatible server: a count question, one relation paged K triples a step', () => {
+  let effect: Awaited<ReturnType<typeof muchCausedSideEffect>>;
+  scriptedServerForSuite((request) => {
+    const [system, user] = request.body.messages as { content: string }[];
+    const json = (value: unknown) => reply.ok(JSON.stringify(value));
+    const step = `Which compounds cause ${effect.name}?`;
+    switch (system.content) {
+      case decomposeTemplate.system:
+        return json({ subquestions: [step], constraints: [], required_evidence: ['CcSE'], current: step });
+      case extractTemplate.system:
+        return json({
+          entities: [{ mention: effect.name, kind: 'Side Effect' }],
+          relations: [{ entity: effect.name, metaedges: ['CcSE'], direction: 'in', targetKind: 'Compound', cue: 'cause', negated: false }],
+          answerKind: 'Compound',
+          outputFormat: 'count',
+          constraints: [],
+        });
+      case recallTemplate.system:
+        return json({ claims: [] });
+      case reasonTemplate.system: {
+        // As the relay's models did: abstain with a lower bound, citing every compound line it was shown.
+        const ids = [...user.content.matchAll(/\[(K\d+)\] .+? –causes→ /g)].map((m) => m[1]);
+        const claims = ids.map((id) => ({ text: 'a compound that causes it', evidenceIds: [id] }));
+        return json({ answer: [], optionKey: null, count: null, abstain: true, rationale: 'lower bound only', claims, evidenceIds: [] });
+      }
+      case checkTemplate.system:
+        return json({ stop: false, sufficient: false, consistent: true, reason: 'more compounds', missing: ['the remaining compounds'] });
+      default:
+        return reply.status(500, { message: `unexpected role: ${system.content.slice(0, 40)}` });
+    }
+  });
+
+  it("states the relation's exact size in the KG beside each cut list, and shows every earlier finding of the relation the step asks, past the cap", async () => {
+    effect = await muchCausedSideEffect();
+    const question = `How many compounds cause ${effect.name}?`;
+    const { id } = await createRun({ method: 'xr2', backend: 'openai', question, params: { tMax: 3, establishedCap: 4 } }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const reasons = run.modelCalls.filter((c) => c.role === 'reason').map(userOf);
+    const checks = run.modelCalls.filter((c) => c.role === 'check').map(userOf);
+    expect(reasons).toHaveLength(3);
+    // The KG's own count of the relation, not a page of it; the check is told the same.
+    const total = `Compound –causes→ ${effect.name}: ${effect.count} in the KG (5 shown)`;
+    for (const p of [...reasons, ...checks]) expect(p).toContain(total);
+
+    // Iteration 3 asks the relation iterations 1 and 2 paged through: their ten lines are all listed, though the cap is 4.
+    const cited = reasons.slice(0, 2).flatMap((p) => [...p.split('KG triples of this step KG_t')[1].matchAll(/\[(K\d+)\] .+? –causes→ /g)].map((m) => m[1]));
+    expect(new Set(cited).size).toBe(10);
+    const established = reasons[2].split('Established in earlier steps')[1].split('\n\n')[0];
+    for (const k of cited) expect(established).toContain(`[${k}]`);
+    expect(established).not.toMatch(/showing \d+ of/);
+  });
+});

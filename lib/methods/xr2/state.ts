@@ -42,8 +42,7 @@ export interface StepRelation {
 export function establishedLines(state: LoopState, cap: number, asked: StepRelation[] = state.asked ?? []): { lines: EvidenceLine[]; omitted: number } {
   const cited = new Set([...(state.cited ?? []), ...citedBy(state.previous?.answer)]);
   const relied = (l: EvidenceLine) =>
-    cited.has(l.id) ||
-    l.triples.some((t) => asked.some((r) => r.metaedges.includes(t.metaedge) && (t.sourceId === r.nodeId || t.targetId === r.nodeId)));
+    cited.has(l.id) || l.triples.some((t) => asked.some((r) => r.metaedges.includes(t.metaedge) && (t.sourceId === r.nodeId || t.targetId === r.nodeId)));
   const rest = [...state.established].reverse().filter((l) => !relied(l));
   const lines = [...state.established.filter(relied), ...rest.slice(0, cap)];
   const kept = new Set(lines.map((l) => l.id));

@@ -70,7 +70,12 @@ export function askedPairs(u: QuestionReading): { from: KgNodeRef; to: KgNodeRef
 export async function questionReads(kg: KgChannel, parent: Parent, u: QuestionReading, label = 'KG answer set of the question'): Promise<EvidenceRecord[]> {
   if (!kg.enabled) return [];
   const query = answerSetQuery(u);
-  const set = query ? (await kg.answerSet(parent, query.constraints, query.kind, label, query.excluded)).items : [];
+  const options = u.options.map((o) => ({
+    letter: o.letter,
+    text: o.text,
+    ids: o.links.flatMap((l) => [l.nodeId, ...(l.readings ?? []).map((r) => r.nodeId)]),
+  }));
+  const set = query ? (await kg.answerSet(parent, query.constraints, query.kind, label, query.excluded, options)).items : [];
   const pairs = [];
   for (const p of askedPairs(u)) pairs.push(...(await kg.paths(parent, p.from, p.to, { maxDepth: 1, metaedges: p.metaedges, limit: PAIR_EDGES })).items);
   return [...set, ...pairs];

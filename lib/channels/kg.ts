@@ -61,6 +61,13 @@ export interface TripleQuery {
   limit?: number;
 }
 
+/** A multiple-choice option tested against an answer set: its letter, its text, and the nodes it links to. */
+export interface SetOption {
+  letter: string;
+  text: string;
+  ids: string[];
+}
+
 /**
  * The KG channel: every read of KG edges goes through here, so the `kg` switch
  * and X-R2's `kgShuffle` control are enforced in one place. Results are written
@@ -125,7 +132,14 @@ export class KgChannel {
    * No paper reads one: it is an aid, asked only through the aids channel
    * (lib/channels/aids.ts), and its record is marked as the aids' evidence.
    */
-  async answerSet(parent: Parent, constraints: SetConstraint[], kind: string | null, label = 'KG answer set', excluded: KgNode[] = []): Promise<ChannelAnswer> {
+  async answerSet(
+    parent: Parent,
+    constraints: SetConstraint[],
+    kind: string | null,
+    label = 'KG answer set',
+    excluded: KgNode[] = [],
+    options: SetOption[] = [],
+  ): Promise<ChannelAnswer> {
     const input = {
       constraints: constraints.map((c) => ({
         anchor: c.anchor.id,
@@ -199,11 +213,14 @@ export class KgChannel {
         ...removed,
         ...(excluded.length ? [`other than ${nameList(excluded.map((e) => e.name))} (${aside.length} left out)`] : []),
       ];
+      // Multiple choice: each option is a candidate tested against the whole set, however far the names are cut.
+      const tested = options.map((o) => `${o.letter}) ${o.text} ${o.ids.some((id) => members!.has(id)) ? 'is' : 'is not'} in the set`);
       const text =
         `Complete answer set in the KG: ${list.length} ${kind ?? 'node'}${list.length === 1 ? '' : 's'} with ${conditions.join(', ')}` +
         (list.length
           ? `: ${shown.map((n) => n.name).join('; ')}${more ? ` (names cut: ${shown.length} of the ${list.length} shown; the count ${list.length} is exact)` : ''}`
-          : '');
+          : '') +
+        (tested.length ? `. The options against it: ${tested.join('; ')}` : '');
       const ref = `set:${input.constraints
         .map((c) => `${c.negated ? '!' : ''}${c.anchor}/${[...(c.via ?? []), c].map((h) => `${h.metaedges.join('+')}/${h.direction}`).join('/')}`)
         .sort()

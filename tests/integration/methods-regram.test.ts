@@ -311,13 +311,18 @@ describe('ReGraM modes', () => {
     expect(answer.abstained).toBe(true);
     expect(answer.rationale).toContain('Based on general knowledge');
     expect(run.evidence.filter((e) => e.channel === 'kg')).toHaveLength(0);
-    for (const hop of ofKind(run, 'regram.hop')) {
+    const [ran, ended] = [ofKind(run, 'regram.hop').filter((h) => h.status !== 'skipped'), ofKind(run, 'regram.hop').filter((h) => h.status === 'skipped')];
+    for (const hop of ran) {
       expect(childOf(run, hop, 'regram.mode').output).toMatchObject({ mode: 'LLM-GUESS', nFacts: 0 });
       expect(childrenOf(run, childOf(run, hop, 'regram.candidates')).map((s) => s.status)).toEqual(['skipped']);
     }
     const guess = run.modelCalls.filter((c) => c.template === 'regram.answer-llm-guess');
-    expect(guess.length).toBe(ofKind(run, 'regram.hop').length);
+    expect(guess.length).toBe(ran.length);
     expect(guess.every((c) => (c.parsed as HopAnswer).abstain)).toBe(true);
+    // A hop built on one that found nothing is not run on an empty "these": the chain ends, and the run says why.
+    const chainEnded = (answer.extra as { chainEnded?: { hop: number; why: string }[] }).chainEnded ?? [];
+    expect(chainEnded.map((e) => `Hop ${e.hop}`)).toEqual(ended.map((h) => h.label));
+    for (const e of chainEnded) expect(e.why).toMatch(/found no answer|was not run/);
   });
 
   it('kg and param off: LLM-GUESS is skipped, since it would need general knowledge', async () => {

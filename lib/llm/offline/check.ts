@@ -75,6 +75,13 @@ function inconsistencies(u: QuestionReading, answer: ReasonResult, graph: Eviden
   return problems;
 }
 
+/** What the check found the answer to be: a chosen option is one letter, whatever number of nodes the evidence reached. */
+function supported(answer: ReasonResult): string {
+  if (answer.chosenOption) return `option ${answer.chosenOption} follows from it`;
+  const n = answer.answers.length;
+  return `the answer follows from it (${n} answer${n === 1 ? '' : 's'})`;
+}
+
 export function checkAnswer(u: QuestionReading, answer: ReasonResult, evidence: EvidenceBundle): CheckVerdict {
   const graph = new EvidenceGraph(evidence);
   // An option chosen by testing the options against the stem's entities rests on the edges that join them, not on a chain of the reading.
@@ -83,8 +90,6 @@ export function checkAnswer(u: QuestionReading, answer: ReasonResult, evidence: 
   const problems = answer.abstain ? [] : inconsistencies(u, answer, graph, questionSet(u, evidence.sets ?? []));
   const sufficient = !answer.abstain && !missing.length;
   const consistent = !problems.length;
-  const reason = answer.abstain
-    ? `abstained: ${answer.reason}`
-    : (problems[0] ?? missing[0] ?? `every constraint has evidence and the answer follows from it (${answer.answers.length} answer(s))`);
+  const reason = answer.abstain ? `abstained: ${answer.reason}` : (problems[0] ?? missing[0] ?? `every constraint has evidence and ${supported(answer)}`);
   return { stop: sufficient && consistent, sufficient, consistent, reason, missing };
 }

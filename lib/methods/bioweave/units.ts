@@ -1,4 +1,4 @@
-import { sameKind } from '@/lib/llm/offline/metaedges';
+import { metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import type { TripleData } from '@/lib/trace/types';
 import { locatedHops, type Plan, type PlanHop, type Source } from './plan';
 import { nameList } from '@/lib/llm/templates/names';
@@ -131,14 +131,22 @@ export function mergeUnits(memory: Unit[], incoming: Unit[]): Unit[] {
   return [...byId.values()];
 }
 
-/** "multiple sclerosis – associates – {TNF, IL6} – associates – Crohn's disease". */
+/**
+ * "multiple sclerosis –associates→ {TNF, IL6} ←associates– Crohn's disease": each step in its metaedge's direction
+ * ("Hypocapnia ←presents– {panic disorder; asthma}": the diseases present the symptom), plain "–resembles–" where the
+ * direction means nothing or the paths differ on it.
+ */
 export function patternText(paths: UnitPath[]): string {
   const first = paths[0];
   const parts: string[] = [];
   for (let i = 0; i < first.nodes.length; i++) {
     const names = [...new Set(paths.map((p) => p.nodes[i].name))];
     parts.push(names.length === 1 ? names[0] : `{${nameList(names)}}`);
-    if (i < first.triples.length) parts.push(first.triples[i].verb);
+    if (i >= first.triples.length) continue;
+    const forward = new Set(paths.map((p) => p.triples[i].sourceId === p.nodes[i].nodeId));
+    const { verb, metaedge, sourceKind, targetKind } = first.triples[i];
+    const either = sameKind(sourceKind, targetKind) && !metaedgeInfo(metaedge)?.directed;
+    parts.push(forward.size > 1 || either ? ` –${verb}– ` : forward.has(true) ? ` –${verb}→ ` : ` ←${verb}– `);
   }
-  return parts.join(' – ');
+  return parts.join('');
 }

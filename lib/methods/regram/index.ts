@@ -3,7 +3,7 @@ import { similarityName } from '@/lib/trace/steps/common';
 import './offline';
 import { RegramParamsSchema } from './params';
 import { REVIEWER_SUBSTITUTE } from './review';
-import { decompose } from './stages/decompose';
+import { decompose, type HopPlan } from './stages/decompose';
 import { typeDomain } from './stages/domain';
 import { reasonHop, type HopResult } from './stages/hop';
 import { readQuestion } from './stages/read';
@@ -16,6 +16,16 @@ import { buildEvidenceMap, synthesize } from './stages/synthesize';
  * it in the mode its size calls for; then synthesise the evidence map into the
  * final answer.
  */
+/** Why a hop that builds on an earlier one is not run: that hop found nothing (or was itself not run). */
+function chainEnd(hop: HopPlan, done: HopResult[], ended: { hop: number }[]): string | null {
+  if (hop.usesHop === null) return null;
+  if (ended.some((e) => e.hop === hop.usesHop)) return `hop ${hop.usesHop} was not run, so this hop has nothing to start from: the chain ends`;
+  const prior = done.find((h) => h.hop === hop.usesHop);
+  return prior && (prior.answer.abstain || !prior.entities.length)
+    ? `hop ${hop.usesHop} found no answer, so "these" in this hop names nothing: the chain ends`
+    : null;
+}
+
 export const regram = defineMethod({
   id: 'regram',
   name: 'ReGraM',
@@ -40,7 +50,17 @@ export const regram = defineMethod({
     const [typing, plan] = await Promise.all([typeDomain(ctx, frame), decompose(ctx, frame)]);
 
     const hops: HopResult[] = [];
-    for (const hop of plan.hops) hops.push(await reasonHop(ctx, frame, typing, hop, hops));
+    const ended: { hop: number; why: string }[] = [];
+    for (const hop of plan.hops) {
+      const why = chainEnd(hop, hops, ended);
+      if (!why) {
+        hops.push(await reasonHop(ctx, frame, typing, hop, hops));
+        continue;
+      }
+      // "These" would name nothing: the hop is not run on an empty set, and the trace says why.
+      await ctx.trace.skipped({ kind: 'regram.hop', label: `Hop ${hop.hop}`, input: { question: hop.question, usesHop: hop.usesHop } }, why);
+      ended.push({ hop: hop.hop, why });
+    }
 
     const map = await buildEvidenceMap(ctx, hops);
     const answer = await synthesize(ctx, frame, map, hops);
@@ -49,6 +69,7 @@ export const regram = defineMethod({
       extra: {
         domain: typing.domain,
         decomposition: { hops: plan.hops.length, fallback: plan.fallback },
+        ...(ended.length ? { chainEnded: ended } : {}),
         hops: hops.map((h) => ({ hop: h.hop, question: h.question, mode: h.mode, nFacts: h.region.edges.length, hypotheses: h.hypotheses.length })),
         similarity: similarityName(ctx.model.similarity.current()),
         reviewer: REVIEWER_SUBSTITUTE,

@@ -94,6 +94,8 @@ export interface HopQuestion {
   context: HopMemory[];
   /** Candidate triples the region was selected from, so a cut list says so. */
   candidates?: number;
+  /** Per relation at the hop's linked nodes, the edges the KG holds and how many the region shows (exact, from the KG). */
+  totals?: string[];
 }
 
 export interface ProposedTriple {
@@ -167,9 +169,9 @@ function absencesBlock(absences: AbsenceFact[] | undefined): string {
  */
 function shownOf(input: { hop: HopQuestion; facts: Fact[] }): string {
   const n = input.hop.candidates;
-  return n && n > input.facts.length
-    ? ` (showing ${input.facts.length} of the ${n} candidate triples retrieved for this hop: not a complete list, and the KG may hold more than ${n})`
-    : '';
+  if (!n || n <= input.facts.length) return '';
+  const totals = input.hop.totals?.length ? `; the KG holds, per relation at the hop's entities (exact counts): ${input.hop.totals.join('; ')}` : '';
+  return ` (showing ${input.facts.length} of the ${n} candidate triples retrieved for this hop: not a complete list${totals ? '' : `, and the KG may hold more than ${n}`}${totals})`;
 }
 
 /**
@@ -179,7 +181,7 @@ function shownOf(input: { hop: HopQuestion; facts: Fact[] }): string {
 function hopAnswerLines(h: { answer: string; items: RegionEntity[]; abstained: boolean }, label: string): string {
   if (h.abstained) return `  ${label}: (no answer)`;
   const names = [...new Set(h.items.map((e) => e.name))];
-  return `  ${label}: ${h.answer}${names.length > 1 ? `\n  Its ${names.length} entities: ${nameList(names)}` : ''}`;
+  return `  ${label}: ${h.answer}${names.length ? `\n  Its ${names.length} entit${names.length === 1 ? 'y' : 'ies'}: ${nameList(names)}` : ''}`;
 }
 
 function contextBlock(context: HopMemory[]): string | null {
@@ -188,8 +190,16 @@ function contextBlock(context: HopMemory[]): string | null {
   return `Earlier hops:\n${lines.join('\n')}`;
 }
 
+/**
+ * The sub-question, and for a hop built on an earlier one what its "these" names: two hops may read alike
+ * ("Which genes regulate these genes?" twice in a chain), and only the hop they start from tells them apart.
+ */
 function hopBlock(hop: HopQuestion): string {
-  return [contextBlock(hop.context), `Sub-question: ${hop.question}`].filter(Boolean).join('\n\n');
+  const names = hop.prior ? [...new Set(hop.prior.items.map((e) => e.name))] : [];
+  const these = hop.prior
+    ? `\n"These" in the sub-question: the ${names.length} entit${names.length === 1 ? 'y' : 'ies'} of hop ${hop.prior.hop}'s answer${names.length ? ` (${nameList(names)})` : ''}`
+    : '';
+  return [contextBlock(hop.context), `Sub-question (hop ${hop.hop}): ${hop.question}${these}`].filter(Boolean).join('\n\n');
 }
 
 function tripleLine(t: ProposedTriple): string {
@@ -254,7 +264,7 @@ export const decomposeTemplate = defineTemplate({
 export const answerStrictTemplate = defineTemplate({
   role: 'answer',
   id: 'regram.answer-kg-strict',
-  version: 2,
+  version: 3,
   system:
     'You are an expert medical reasoner. Based ONLY on the Verified Facts, give a direct, concise answer to the sub-question. ' +
     'Name only entities that appear in the facts and cite the ids of the facts you use. If the facts do not answer it, abstain.',
@@ -266,7 +276,7 @@ export const answerStrictTemplate = defineTemplate({
 export const answerHybridTemplate = defineTemplate({
   role: 'answer',
   id: 'regram.answer-hybrid',
-  version: 2,
+  version: 3,
   system:
     'You are a knowledgeable analyst. Derive the answer to the sub-question by reasoning step by step over the verified facts ' +
     '(KG facts and Reviewer-accepted hypotheses): Fact, Fact, Connection, then a one-sentence answer. Name only entities that appear ' +
@@ -279,7 +289,7 @@ export const answerHybridTemplate = defineTemplate({
 export const answerGuessTemplate = defineTemplate({
   role: 'answer',
   id: 'regram.answer-llm-guess',
-  version: 2,
+  version: 3,
   system:
     'You are an expert biomedical researcher. No specific facts were found in the knowledge graph for this sub-question. ' +
     'Based on general knowledge, give a plausible answer beginning with "Based on general knowledge". If you do not know, abstain. ' +
@@ -291,7 +301,7 @@ export const answerGuessTemplate = defineTemplate({
 export const hypothesizeTemplate = defineTemplate({
   role: 'hypothesize',
   id: 'regram.hypothesize',
-  version: 2,
+  version: 3,
   system:
     'You are a cautious biomedical reasoning expert. Generate triples that would help answer the sub-question. Rules: use the Known ' +
     'Facts; where they are insufficient, propose general, plausible triples; do not invent entities or overly specific relations; ' +
@@ -359,10 +369,10 @@ export const reviseTemplate = defineTemplate({
 export const synthesizeTemplate = defineTemplate({
   role: 'synthesize',
   id: 'regram.synthesize',
-  version: 3,
+  version: 4,
   system:
     'You are a lead researcher writing the final, conclusive answer. Synthesize the reasoning in the Evidence Map to answer the ' +
-    'Original Question. Cite only evidence ids listed in the map. Where a hop answered from general knowledge, say so; ' +
+    'Original Question. Cite only evidence ids listed in the map (or in a Hopscope aid block, when one is given). Where a hop answered from general knowledge, say so; ' +
     'if the map supports no answer, abstain. For multiple choice, put the letter in optionKey.',
   render: (input: { frame: QuestionFrame; map: EvidenceMapEntry[]; answerSet?: EvidenceLine[] }) =>
     [

@@ -1,3 +1,4 @@
+import { relationTotals } from '@/lib/channels/relation-totals';
 import type { MethodContext } from '../../types';
 import type { RegramParams } from '../params';
 import type { Region } from '../region';
@@ -59,6 +60,9 @@ export async function reasonHop(
     const candidates = await collectCandidates(ctx, step, linking, typing.domain, optionNodes);
     const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);
     const { mode } = await decideMode(ctx, step, region);
+    // The size of what the region is cut from, per relation at the hop's linked nodes, read from the KG.
+    const seeds = linking.nodes.map((n) => ({ node: { id: n.nodeId, name: n.name } }));
+    const totals = await relationTotals(ctx.channels.kg, seeds, region.edges, seeds.length > 1 ? { together: `the hop's ${seeds.length} entities` } : {});
     const hop: HopQuestion = {
       hop: plan.hop,
       question: plan.question,
@@ -66,6 +70,7 @@ export async function reasonHop(
       prior,
       context,
       candidates: candidates.records.length - candidates.duplicates,
+      totals: totals.map((t) => t.text),
     };
     const hypotheses = mode === 'HYBRID' ? (await verifyHypotheses(ctx, step, hop, region)).accepted : [];
     const outcome = await answerHop(ctx, step, hop, mode, region, hypotheses);

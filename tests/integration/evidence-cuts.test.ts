@@ -9,6 +9,7 @@ import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
 import { reply, scriptedServerForSuite } from '../support/scripted-openai-server';
+import { runToSuccess } from '../support/runs';
 
 afterAll(closeDb);
 
@@ -76,5 +77,26 @@ describe('X-R2 over an OpenAI-compatible server: a count question, one relation 
     const established = reasons[2].split('Established in earlier steps')[1].split('\n\n')[0];
     for (const k of cited) expect(established).toContain(`[${k}]`);
     expect(established).not.toMatch(/showing \d+ of/);
+  });
+});
+
+describe('an answer set with options, aids on: each option said in or out of the set, however far its names are cut', () => {
+  it('tests every option of a multiple-choice question over a chain against the whole set', async () => {
+    // Genes of a chain too long to name in full; the options are genes, one per letter, wherever they fall alphabetically.
+    const question = 'Which gene is associated with a disease that Metformin treats?';
+    const { rows } = await getPool().query<{ name: string }>(
+      `select g.name from edges t join edges a on a.source_id = t.target_id and a.metaedge = 'DaG' join nodes g on g.id = a.target_id
+        join nodes c on c.id = t.source_id where c.name = 'Metformin' and t.metaedge = 'CtD' group by g.name order by g.name desc limit 1`,
+    );
+    const { rows: outside } = await getPool().query<{ name: string }>(
+      `select name from nodes where kind = 'Gene' and name ~ '^[A-Z][A-Z0-9]+$' and degree between 1 and 5 order by name limit 1`,
+    );
+    const options = { A: outside[0].name, B: rows[0].name };
+    const run = await runToSuccess({ method: 'kg-rag', question, options, switches: { aids: true } });
+    const sets = run.evidence.filter((e) => e.kind === 'set');
+    expect(sets.length).toBeGreaterThan(0);
+    const text = sets[0].text;
+    expect(text).toContain(`A) ${options.A} is not in the set`);
+    expect(text).toContain(`B) ${options.B} is in the set`);
   });
 });

@@ -32,7 +32,7 @@ const QUESTION_LEXICON: { pattern: string; cue: QuestionCueKind }[] = [
   },
   {
     pattern:
-      'other than|besides|beside|apart (?:from|of)|aside (?:from|of)|except(?:ing)?(?: for)?|exclud(?:e|es|ing)|exclusive of|not including|not counting|(?:leav(?:e|es|ing)|left|set(?:ting)?|put(?:ting)?|lay(?:ing)?|laid|keep(?:ing)?|kept|rul(?:e|es|ing)|ruled|filter(?:s|ing|ed)?|weed(?:s|ing|ed)?|strik(?:e|es|ing)|struck|cross(?:es|ing|ed)?) (?:out|aside)|omit(?:s|ting)?|minus|sans|save for|with the exception of|barring|disregarding|discounting|subtracting|removing|ignoring|in addition to|rather than|instead of',
+      'other than|besides|beside|apart (?:from|of)|aside (?:from|of)|except(?:ing)?(?: for)?|exclud(?:e|es|ing)|exclusive of|not including|not counting|(?:leav(?:e|es|ing)|left|set(?:ting)?|put(?:ting)?|lay(?:ing)?|laid|keep(?:ing)?|kept|rul(?:e|es|ing)|ruled|filter(?:s|ing|ed)?|weed(?:s|ing|ed)?|strik(?:e|es|ing)|struck|cross(?:es|ing|ed)?) (?:out|aside)|omit(?:s|ting)?|minus|sans|save for|with the exception of|barring|disregarding|discounting|subtracting|removing|ignor(?:e|es|ing)|skip(?:s|ping)?|in addition to|rather than|instead of',
     cue: 'exclusion',
   },
   // A cue word clipped and closed with a period ("excl. those …", "exc. X", "w/o"): the abbreviation stands for the word.

@@ -820,7 +820,9 @@ function standsIn(pronoun: Span, text: string): boolean {
 function asks(clause: string, opening = false): boolean {
   if (/\?\s*$/.test(clause)) return true;
   const focus = [...clause.matchAll(FOCUS)].some((m) => !opening || wordsBefore(clause, m.index) < FOCUS_WINDOW_WORDS);
-  return focus || findQuestionCues(clause).some((c) => c.cue === 'yesno' || c.cue === 'count' || c.cue === 'list');
+  // "… Exclude any upregulated in asthma.", "; skip those with FLT3": a clause opening on an exclusion restricts the answer asked for.
+  const restricts = (c: QuestionCue) => c.cue === 'exclusion' && wordsBefore(clause, c.start) <= 2;
+  return focus || findQuestionCues(clause).some((c) => c.cue === 'yesno' || c.cue === 'count' || c.cue === 'list' || restricts(c));
 }
 
 function wordsBefore(text: string, at: number): number {

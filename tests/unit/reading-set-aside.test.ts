@@ -126,3 +126,20 @@ describe('a negation looking back takes its verb with a preposition stranded at 
     expect(chains(r)).toEqual(['!colchicine:CbG', 'sorafenib:CbG']);
   });
 });
+
+describe('a clause opening on an exclusion restricts the answer asked for before it', () => {
+  it.each([
+    ['Which drugs treat gout? Ignore any that cause nausea.', ['!nausea:CcSE', 'gout:CtD'], []],
+    ['List the drugs that treat gout; skip the ones causing nausea.', ['!nausea:CcSE', 'gout:CtD'], []],
+    ['Which drugs treat gout? Please leave out probenecid.', ['gout:CtD'], ['probenecid']],
+  ])('%s', (text, anchors, out) => {
+    const r = read(text, ...[E.gout, E.nausea, E.probenecid].filter((e) => text.includes(e[0])));
+    expect(chains(r)).toEqual(anchors);
+    expect(excluded(r)).toEqual(out);
+  });
+
+  it('a context clause without an exclusion stays context', () => {
+    const r = read('My patient has nausea. Which drugs treat gout?', E.nausea, E.gout);
+    expect(chains(r)).toEqual(['gout:CtD']);
+  });
+});

@@ -181,7 +181,8 @@ export function readQuestion(text: string, input: ReadInput): QuestionReading {
   return known.get(key, () => readNow(text, input));
 }
 
-function readNow(text: string, input: ReadInput, asSentences = false): QuestionReading {
+function readNow(original: string, input: ReadInput, asSentences = false): QuestionReading {
+  const text = withoutTrailingTags(original, input.links);
   const links = locate(input.links, text);
   const { stem, blanked: optionless, options, written } = readOptions(text, links, input);
   // An arrow note the chain rules of ./arrows.ts do not read is read as sentences, its question asked in its last part.
@@ -422,6 +423,25 @@ function readMembership(
     ...meeting,
     note: `whether ${set.member.name} is among the ${kindPlural(set.kind)} the chain reaches: read as whether a ${meeting.answerKind.toLowerCase()} joins both the chain and ${set.member.name}`,
   };
+}
+
+/** Hashtags closing a post ("… or asthma? #pharmacology #help"). */
+const TRAILING_TAGS = /(?:(?<=^|\s)#[\p{L}][\p{L}\p{N}_-]*\s*)+$/u;
+
+/**
+ * Hashtags that close the text label its topic; they ask nothing and lay out nothing (a '#' would read as a count, its word as a
+ * last option or a kind). Blanked with the same offsets; a tag whose word is a linked mention keeps the word, losing only its '#'.
+ */
+function withoutTrailingTags(text: string, links: LinkedEntity[]): string {
+  const tags = TRAILING_TAGS.exec(text);
+  if (!tags) return text;
+  const located = locate(links, text);
+  const tail = text.slice(tags.index).replace(/#([\p{L}][\p{L}\p{N}_-]*)/gu, (tag, word: string, at: number) => {
+    const start = tags.index + at + 1;
+    const linked = located.some((l) => l.start < start + word.length && l.end > start);
+    return linked ? ` ${word}` : ' '.repeat(tag.length);
+  });
+  return text.slice(0, tags.index) + tail;
 }
 
 /** Links with their offsets; one without (EntityLink offsets are optional) is placed at its mention's first whole-word occurrence. */

@@ -9,6 +9,7 @@ import { TraceRecorder } from '@/lib/trace/recorder';
 import { readCalls, readTrace } from '@/lib/trace/store';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { newShareId } from '@/lib/runs/share-id';
+import { recordedCall } from '../support/recorded-call';
 
 /**
  * A run's end is stored by its trace's last write, in one statement (lib/trace/store.ts TraceWriter.seal with
@@ -59,7 +60,7 @@ describe("a run's end with its trace's last write", () => {
     const run = await runningRun();
     const trace = await TraceRecorder.open(run.id, { fresh: true, everyStepWaits: false, lease: 1 });
     await trace.step({ kind: 'xr2.recall', label: 'Asked' }, async (step) => {
-      await trace.callRecorder(step)(modelCall);
+      await trace.callRecorder(step)(recordedCall('Q', 'A', null, 'openai'));
       return { claims: [], note: 'recalled' };
     });
     await trace.step({ kind: 'regram.revise', label: 'Work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
@@ -101,27 +102,6 @@ describe("a run's end with its trace's last write", () => {
     expect(stored.cost).toBeNull();
   });
 });
-
-/** One model call as the recorder receives it. */
-const modelCall = {
-  role: 'answer' as const,
-  template: 't',
-  templateVersion: 1,
-  backend: 'openai' as const,
-  model: 'm',
-  messages: [{ role: 'user' as const, content: 'Q' }],
-  output: 'A',
-  parsed: null,
-  tokensIn: 1,
-  tokensOut: 1,
-  tokensEstimated: false,
-  latencyMs: 1,
-  startedAt: new Date(),
-  cached: false,
-  attempts: 1,
-  finishReason: null,
-  error: null,
-};
 
 async function runningRun() {
   return getPrisma().run.create({

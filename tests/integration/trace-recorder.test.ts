@@ -13,6 +13,7 @@ import { callTimings } from '@/lib/runs/view';
 import { getPool } from '@/lib/db/client';
 import { unpack } from '@/lib/trace/codec';
 import { newShareId } from '@/lib/runs/share-id';
+import { recordedCall } from '../support/recorded-call';
 
 async function newRun() {
   return getPrisma().run.create({
@@ -44,26 +45,7 @@ const decomposition = (current: string) => ({ subquestions: [current], constrain
 /** Twenty evidence lines, the shared part of the prompts below (stored once per run). */
 const EVIDENCE = Array.from({ length: 20 }, (_, i) => `[K${i}] gene ${i} – associates – multiple sclerosis`).join('\n');
 
-/** One offline model call as the recorder receives it. */
-const call = (content: string, output: string, parsed: unknown) => ({
-  role: 'answer' as const,
-  template: 't',
-  templateVersion: 1,
-  backend: 'offline' as const,
-  model: 'offline',
-  messages: [{ role: 'user' as const, content }],
-  output,
-  parsed,
-  tokensIn: 0,
-  tokensOut: 0,
-  tokensEstimated: true,
-  latencyMs: 1,
-  startedAt: new Date(),
-  cached: false,
-  attempts: 1,
-  finishReason: null,
-  error: null,
-});
+const call = (content: string, output: string, parsed: unknown) => recordedCall(content, output, parsed);
 
 describe('TraceRecorder', () => {
   it('writes a step still running as running, and its evidence and output when it ends', async () => {
@@ -175,25 +157,7 @@ describe('TraceRecorder', () => {
   it("in a run's executor with a model, no step waits for its write: steps go on while their writes are held up, the writes land in order; the seal packs all", async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id, { everyStepWaits: false });
-    const call = {
-      role: 'answer' as const,
-      template: 't',
-      templateVersion: 1,
-      backend: 'openai' as const,
-      model: 'm',
-      messages: [{ role: 'user' as const, content: 'Q' }],
-      output: 'A',
-      parsed: null,
-      tokensIn: 1,
-      tokensOut: 1,
-      tokensEstimated: false,
-      latencyMs: 1,
-      startedAt: new Date(),
-      cached: false,
-      attempts: 1,
-      finishReason: null,
-      error: null,
-    };
+    const call = recordedCall('Q', 'A', null, 'openai');
     // Every trace write holds the run's row shared: a transaction holding it for update keeps them all waiting.
     const holder = await getPool().connect();
     try {

@@ -1,0 +1,20 @@
+/** One model call as the trace recorder receives it: the offline engine's, or a model endpoint's (`openai`) for tests of model runs. */
+export const recordedCall = (content: string, output: string, parsed: unknown, backend: 'offline' | 'openai' = 'offline') => ({
+  role: 'answer' as const,
+  template: 't',
+  templateVersion: 1,
+  backend,
+  model: backend === 'offline' ? 'offline' : 'm',
+  messages: [{ role: 'user' as const, content }],
+  output,
+  parsed,
+  tokensIn: backend === 'offline' ? 0 : 1,
+  tokensOut: backend === 'offline' ? 0 : 1,
+  tokensEstimated: backend === 'offline',
+  latencyMs: 1,
+  startedAt: new Date(),
+  cached: false,
+  attempts: 1,
+  finishReason: null,
+  error: null,
+});

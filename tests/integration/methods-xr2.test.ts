@@ -328,8 +328,11 @@ describe('X-R2 offline under switches and the shuffled-KG control', () => {
       expect(input.seed).toBe(5);
       expect(run(d).length).toBe(input.replaced);
     }
+    // The triples the draw's triple read returned: its own records, or earlier identical ones it refers to (recorded once a run).
     function run(step: Step) {
-      return shuffled.evidence.filter((e) => e.stepId === step.parentStepId && e.kind === 'triple');
+      const read = shuffled.steps.find((s) => s.id === step.parentStepId)!;
+      const returned = new Set((read.output as { id: string }[]).map((r) => r.id));
+      return shuffled.evidence.filter((e) => returned.has(e.id) && e.kind === 'triple');
     }
     for (const s of ofKind(shuffled, 'channel.kg')) expect((s.input as { kgShuffle: unknown }).kgShuffle).toEqual({ seed: 5 });
     // The question's own anchors are what the step asked for; the channel replaced what they returned.

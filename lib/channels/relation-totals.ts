@@ -1,9 +1,9 @@
 import { metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
 import type { TripleData } from '@/lib/trace/types';
-
-type ShownEdge = Pick<TripleData, 'edgeId' | 'sourceId' | 'targetId' | 'metaedge'>;
 import type { KgChannel } from './kg';
 import { metaedgeVerbs } from './kg-text';
+
+type ShownEdge = Pick<TripleData, 'edgeId' | 'sourceId' | 'targetId' | 'metaedge'>;
 
 /** Relations asked at one node: its metaedges (all of the node's when absent) in one direction from it. */
 export interface RelationsAt {

@@ -381,6 +381,9 @@ async function geneDerivedSpans(
     .filter((s) => s.candidates.length > 0);
 }
 
+/** A word written as initials: a capital, then one to five capitals or digits ("MS", "PNS", "DM2"). */
+const INITIALS = /^[A-Z][A-Z0-9]{1,5}$/;
+
 /** Words around the initials inside a name, at most ("PNS neoplasm", "acute MI of the heart" is too long). */
 const MAX_AROUND_INITIALS = 3;
 
@@ -398,7 +401,7 @@ async function initialsInNameSpans(
   scope: { kinds?: string[] },
   reject: (c: Reading, first: number, last: number, why: string) => void,
 ): Promise<Span[]> {
-  const capitals = (i: number) => /^[A-Z][A-Z0-9]{1,5}$/.test(text.slice(tokens[i].start, tokens[i].end));
+  const capitals = (i: number) => INITIALS.test(text.slice(tokens[i].start, tokens[i].end));
   const open = grams.flatMap(({ first, last, spelledKeys }) => {
     if (last === first || last - first > MAX_AROUND_INITIALS || spelledKeys || spans.some((s) => s.first === first && s.last === last)) return [];
     const at = [...Array(last - first + 1).keys()].map((k) => first + k).filter(capitals);
@@ -479,7 +482,7 @@ async function abbreviationSpans(
   };
   for (let i = 0; i < tokens.length; i++) {
     const written = text.slice(tokens[i].start, tokens[i].end);
-    if (!/^[A-Z][A-Z0-9]{1,5}$/.test(written) || CLINICAL_SHORTHAND.has(tokens[i].norm) || geneContext(tokens, i, i)) continue;
+    if (!INITIALS.test(written) || CLINICAL_SHORTHAND.has(tokens[i].norm) || geneContext(tokens, i, i)) continue;
     const cue = diseaseCue(tokens, i) ?? coordinatedWithDisease(tokens, i, [...spans, ...out]) ?? (await diseaseSlot(i));
     const symptoms = symptomCue(tokens, i);
     const symbol = spans.find((s) => s.first === i && s.last === i && s.candidates.some((c) => c.method === 'exact'));

@@ -23,6 +23,16 @@ export function overlaps(a: Span, b: Span): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
+/** The text with each span's characters turned to spaces: offsets kept, so later spans still point where they did. */
+export function blankOut(text: string, spans: readonly Span[]): string {
+  return spans.reduce((t, s) => t.slice(0, s.start) + ' '.repeat(s.end - s.start) + t.slice(s.end), text);
+}
+
+/** The spans no longer one contains: a name nested in a longer one ("disease" in "Crohn's disease") is left out. */
+export function outermost<T extends Span>(spans: readonly T[]): T[] {
+  return spans.filter((l) => !spans.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start));
+}
+
 /** One side of a relation: a kind and where the text mentions it (no spans: the answer was never named). */
 export interface Mentioned {
   kind: NodeKind;

@@ -4,6 +4,7 @@
  */
 
 import { normalise } from '@/lib/llm/offline/text';
+import { blankOut } from './attach';
 
 export interface ParsedOption {
   letter: string;
@@ -11,6 +12,11 @@ export interface ParsedOption {
   /** Offsets of the option text in the question, when it was written inline. */
   start?: number;
   end?: number;
+}
+
+/** Options written inline at these spans, lettered A, B, … in order. */
+export function lettered(spans: readonly { start: number; end: number }[], text: string): ParsedOption[] {
+  return spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), start: span.start, end: span.end }));
 }
 
 /** Options from {"A": "foo", ...} (letters sorted) or ["foo", ...] (lettered A, B, ...). */
@@ -67,7 +73,7 @@ export function splitInlineOptions(text: string): InlineOptions {
   const found = markedOptions(plain) ?? listedOptions(plain) ?? selectedOptions(plain);
   if (!found) return { stem: text, blanked: text, options: [] };
   const { options, from, to } = found;
-  const blanked = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to);
+  const blanked = blankOut(text, [{ start: from, end: to }]);
   const before = text.slice(0, from).replace(/[\s—–-]+$/, '');
   // "…? Nausea or tinnitus." and "… drug. Choices are …." keep one full stop; "Choose between A and B: which …" drops the colon.
   const rest = text
@@ -301,7 +307,7 @@ function listAt(text: string, openerStart: number, from: number, to: number, clo
   if (/^not$/i.test(text.slice(spans.at(-1)!.start, spans.at(-1)!.end))) return null;
   const joinedByOr = /\s(?:or|and\/or)\s|[/|]/i.test(list);
   if (spans.length < 3 && !joinedByOr && !CHOICE_WORDS.test(text)) return null;
-  const options = spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span }));
+  const options = lettered(spans, text);
   // A closing dash belongs to the list; a sentence's full stop or question mark stays with the stem.
   const to_ = /[—–-]/.test(text.slice(to, closeEnd)) ? closeEnd : to;
   return { options, from: openerStart, to: to_ };
@@ -379,7 +385,7 @@ function selectedOptions(text: string): Found | null {
     // "Which class does a psoriasis drug belong among: A, B, C or D?": an "among" list may close a question that asks already.
     const closesAsked = /^[\s?.!]*$/.test(text.slice(to)) && /\b(?:which|what)\b/i.test(text.slice(0, opener.index));
     if (isAmong && !closesAsked && (!/^\s*,\s*(?:which|what)\b/i.test(text.slice(to)) || PLURAL_AFTER.test(text.slice(to)))) continue;
-    const options = spans.map((span, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(span.start, span.end), ...span }));
+    const options = lettered(spans, text);
     return { options, from: spans[0].start, to };
   }
   return null;

@@ -16,8 +16,8 @@ import { findKindWords, type KindWord } from './kind-words';
 import { memberHops } from './members';
 import { joins, kindPlural, metaedgeInfo, metaedges, metaedgesBetween, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import { relationNouns } from './relation-nouns';
-import { insideOptions, parseOptions, splitInlineOptions, type InlineOptions, type ParsedOption } from './options';
-import { gap, hopChoices, overlaps, reverseHop, type HopChoice, type Span } from './attach';
+import { insideOptions, lettered, parseOptions, splitInlineOptions, type InlineOptions, type ParsedOption } from './options';
+import { blankOut, gap, hopChoices, outermost, overlaps, reverseHop, type HopChoice, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
 import { readArrowChain, type ArrowChain } from './arrows';
 import { arrowsAsSentences, setsTakenUp } from './discourse';
@@ -482,7 +482,7 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
       links.filter((l) => !written.some((w) => overlaps(l, w)) && placedNodes.has(l.nodeId)),
       text,
     );
-    const blanked = again.reduce((t, l) => t.slice(0, l.start) + ' '.repeat(l.end - l.start) + t.slice(l.end), inline.blanked);
+    const blanked = blankOut(inline.blanked, again);
     return { stem: inline.stem, blanked, options: placed, written: [...written, ...again.map((l) => ({ start: l.start, end: l.end }))] };
   }
   const given = parseOptions(input.options);
@@ -500,7 +500,7 @@ function readOptions(text: string, links: LocatedEntity[], input: ReadInput): { 
     links.filter((l) => !written.some((w) => overlaps(l, w)) && (optionNodes.has(l.nodeId) || optionTexts.has(normalise(text.slice(l.start, l.end))))),
     text,
   );
-  const blanked = mentioned.reduce((t, l) => t.slice(0, l.start) + ' '.repeat(l.end - l.start) + t.slice(l.end), inline.blanked);
+  const blanked = blankOut(inline.blanked, mentioned);
   return { stem: inline.stem, blanked, options, written: [...written, ...mentioned.map((l) => ({ start: l.start, end: l.end }))] };
 }
 
@@ -536,7 +536,10 @@ function withinNames(split: InlineOptions, links: LocatedEntity[], text: string)
   const grown = merged[0].start! < split.options[0].start! || merged.at(-1)!.end! > split.options.at(-1)!.end!;
   const from = Math.min(merged[0].start!, split.options[0].start!);
   const to = Math.max(merged.at(-1)!.end!, split.options.at(-1)!.end!);
-  const blanked = merged.reduce((t, o) => t.slice(0, o.start) + ' '.repeat(o.end! - o.start!) + t.slice(o.end), split.blanked);
+  const blanked = blankOut(
+    split.blanked,
+    merged.map((o) => ({ start: o.start!, end: o.end! })),
+  );
   const stem = grown ? `${text.slice(0, from).trimEnd()} ${text.slice(to).trimStart()}`.trim() : split.stem;
   return { stem, blanked, options: merged.map((o, i) => ({ ...o, letter: String.fromCharCode(65 + i) })) };
 }
@@ -564,13 +567,7 @@ function wholeName(o: ParsedOption, prev: ParsedOption | undefined, next: Parsed
  */
 function namesOf(o: ParsedOption, links: LocatedEntity[], text: string): ParsedOption[] {
   const inside = links.filter((l) => l.end > l.start && l.start >= o.start! && l.end <= o.end!);
-  const outer = [
-    ...new Map(
-      inside
-        .filter((l) => !inside.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start))
-        .map((l) => [`${l.start}:${l.end}`, l]),
-    ).values(),
-  ].sort((a, b) => a.start - b.start);
+  const outer = [...new Map(outermost(inside).map((l) => [`${l.start}:${l.end}`, l])).values()].sort((a, b) => a.start - b.start);
   if (outer.length < 2 || outer[0].start !== o.start || outer.at(-1)!.end !== o.end) return [o];
   if (!outer.every((l, i) => i === 0 || /^\s+$/.test(text.slice(outer[i - 1].end, l.start)))) return [o];
   const kindsAt = (l: LocatedEntity) => inside.filter((x) => x.start === l.start && x.end === l.end).map((x) => x.kind);
@@ -647,10 +644,13 @@ function linkedOptions(text: string, links: LocatedEntity[]): InlineOptions {
       return openedOptions(text, [...named.values()]) ?? none;
   }
   if (run.length < 3 && !(run.length === 2 && joined)) return openedOptions(text, [...named.values()]) ?? none;
-  const options = run.map((l, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(l.start, l.end), start: l.start, end: l.end }));
   const from = run[0].start;
   const to = run.at(-1)!.end;
-  return { stem: `${text.slice(0, from).trimEnd()}${text.slice(to)}`.trim(), blanked: text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), options };
+  return {
+    stem: `${text.slice(0, from).trimEnd()}${text.slice(to)}`.trim(),
+    blanked: blankOut(text, [{ start: from, end: to }]),
+    options: lettered(run, text),
+  };
 }
 
 // A singular selection right before a run of names, the run then its object wherever it ends ("which one of A B C or D has …").
@@ -682,9 +682,7 @@ function pluralAsked(text: string, at: number): boolean {
  * after them the question. Three or more, or two joined by "or".
  */
 function openedOptions(text: string, named: { start: number; end: number; kinds: NodeKind[] }[]): InlineOptions | null {
-  const outer = named
-    .filter((l) => !named.some((x) => x.start <= l.start && x.end >= l.end && x.end - x.start > l.end - l.start))
-    .sort((a, b) => a.start - b.start);
+  const outer = outermost(named).sort((a, b) => a.start - b.start);
   const first = outer.findIndex((l) => OPENS_RUN.test(text.slice(0, l.start)) || askedNounBefore(text, l.start));
   if (first < 0) return null;
   const gap = OPENS_SET.test(text.slice(0, outer[first].start)) ? SET_GAP : RUN_GAP;
@@ -701,13 +699,12 @@ function openedOptions(text: string, named: { start: number; end: number; kinds:
   }
   if (run.length < 3 && !(run.length === 2 && joined)) return null;
   if (gap === SET_GAP && pluralAsked(text, run.at(-1)!.end)) return null;
-  const options = run.map((l, i) => ({ letter: String.fromCharCode(65 + i), text: text.slice(l.start, l.end), start: l.start, end: l.end }));
   const from = run[0].start;
   const to = run.at(-1)!.end;
   return {
     stem: `${text.slice(0, from).trimEnd()} ${text.slice(to).trimStart()}`.trim(),
-    blanked: text.slice(0, from) + ' '.repeat(to - from) + text.slice(to),
-    options,
+    blanked: blankOut(text, [{ start: from, end: to }]),
+    options: lettered(run, text),
   };
 }
 
@@ -1028,15 +1025,15 @@ function headsOpeningPhrase(word: Span, text: string, named: Span[]): boolean {
 }
 
 /** Where the sentence holding `at` opens: after the last sentence end before it. */
-function sentenceStart(at: number, text: string): number {
-  const ends = [...text.slice(0, at).matchAll(/[.?!](?=\s)\s*/g)];
-  return ends.length ? ends.at(-1)!.index + ends.at(-1)![0].length : 0;
-}
+const sentenceStart = (at: number, text: string) => openingAfter(/[.?!](?=\s)\s*/g, at, text);
 
 /** Where the clause holding `at` opens: after the last sentence end, colon or semicolon before it. */
-function clauseStart(at: number, text: string): number {
-  const ends = [...text.slice(0, at).matchAll(/[.?!:;](?=\s)\s*/g)];
-  return ends.length ? ends.at(-1)!.index + ends.at(-1)![0].length : 0;
+const clauseStart = (at: number, text: string) => openingAfter(/[.?!:;](?=\s)\s*/g, at, text);
+
+/** Just after the last match of `ends` before `at`, or the text's start. */
+function openingAfter(ends: RegExp, at: number, text: string): number {
+  const last = [...text.slice(0, at).matchAll(ends)].at(-1);
+  return last ? last.index + last[0].length : 0;
 }
 
 /** A cue closing its sentence ("…, yes or no?", "… y/n"). */

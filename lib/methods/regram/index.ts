@@ -16,16 +16,6 @@ import { buildEvidenceMap, synthesize } from './stages/synthesize';
  * it in the mode its size calls for; then synthesise the evidence map into the
  * final answer.
  */
-/** Why a hop that builds on an earlier one is not run: that hop found nothing (or was itself not run). */
-function chainEnd(hop: HopPlan, done: HopResult[], ended: { hop: number }[]): string | null {
-  if (hop.usesHop === null) return null;
-  if (ended.some((e) => e.hop === hop.usesHop)) return `hop ${hop.usesHop} was not run, so this hop has nothing to start from: the chain ends`;
-  const prior = done.find((h) => h.hop === hop.usesHop);
-  return prior && (prior.answer.abstain || !prior.entities.length)
-    ? `hop ${hop.usesHop} found no answer, so "these" in this hop names nothing: the chain ends`
-    : null;
-}
-
 export const regram = defineMethod({
   id: 'regram',
   name: 'ReGraM',
@@ -53,13 +43,11 @@ export const regram = defineMethod({
     const ended: { hop: number; why: string }[] = [];
     for (const hop of plan.hops) {
       const why = chainEnd(hop, hops, ended);
-      if (!why) {
-        hops.push(await reasonHop(ctx, frame, typing, hop, hops));
-        continue;
-      }
-      // "These" would name nothing: the hop is not run on an empty set, and the trace says why.
-      await ctx.trace.skipped({ kind: 'regram.hop', label: `Hop ${hop.hop}`, input: { question: hop.question, usesHop: hop.usesHop } }, why);
-      ended.push({ hop: hop.hop, why });
+      if (why) {
+        // "These" would name nothing: the hop is not run on an empty set, and the trace says why.
+        await ctx.trace.skipped({ kind: 'regram.hop', label: `Hop ${hop.hop}`, input: { question: hop.question, usesHop: hop.usesHop } }, why);
+        ended.push({ hop: hop.hop, why });
+      } else hops.push(await reasonHop(ctx, frame, typing, hop, hops));
     }
 
     const map = await buildEvidenceMap(ctx, hops);
@@ -77,3 +65,13 @@ export const regram = defineMethod({
     };
   },
 });
+
+/** Why a hop that builds on an earlier one is not run: that hop found nothing (or was itself not run). */
+function chainEnd(hop: HopPlan, done: HopResult[], ended: { hop: number }[]): string | null {
+  if (hop.usesHop === null) return null;
+  if (ended.some((e) => e.hop === hop.usesHop)) return `hop ${hop.usesHop} was not run, so this hop has nothing to start from: the chain ends`;
+  const prior = done.find((h) => h.hop === hop.usesHop);
+  return prior && (prior.answer.abstain || !prior.entities.length)
+    ? `hop ${hop.usesHop} found no answer, so "these" in this hop names nothing: the chain ends`
+    : null;
+}

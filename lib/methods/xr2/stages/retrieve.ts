@@ -208,9 +208,11 @@ export async function retrieveKG(
       const checks = chosen.reduce((n, r) => n + r.unit.records.length - tripleCount(r), 0);
       // The edges come first; a pair's check lines follow them, counted apart, as they state no triple.
       const shownUnits = [...chosen.filter((r) => tripleCount(r) > 0), ...chosen.filter((r) => tripleCount(r) === 0)];
+      // R_t at each step entity: what the step asks, sized from the KG and kept whole in the next steps' findings.
+      const relationPlans = plans.filter((p) => p.metaedges.length);
       const totals = await relationTotals(
         ctx.channels.kg,
-        plans.filter((p) => p.metaedges.length).map((p) => ({ node: node(p.entity), metaedges: p.metaedges, direction: p.direction })),
+        relationPlans.map((p) => ({ node: node(p.entity), metaedges: p.metaedges, direction: p.direction })),
         chosen.flatMap((r) => r.unit.records.filter((x) => x.kind !== 'check').map(tripleOf)),
       );
       return {
@@ -219,7 +221,7 @@ export async function retrieveKG(
         cues: await cuesOf(extraction),
         shown: `showing ${triples} of ${candidateTriples} ranked candidate triples${checks ? `, and ${checks} no-edge check line${checks === 1 ? '' : 's'}` : ''}`,
         totals: totals.map((t) => t.text),
-        asked: plans.filter((p) => p.metaedges.length).map((p) => ({ nodeId: p.entity.nodeId, metaedges: p.metaedges })),
+        asked: relationPlans.map((p) => ({ nodeId: p.entity.nodeId, metaedges: p.metaedges })),
         candidates: rows.map((r) => r.row),
         unexamined,
         completeness,

@@ -28,6 +28,14 @@ export interface DocSearchResult {
   withheld: EvidenceRecord[];
 }
 
+/** A candidate passage with its scores (and, for the entity rule, the entities it shares with the question). */
+type Scored = { row: Passage; scores: Record<string, number>; sharedEntities?: string[] };
+
+/** What a search finds before it records anything. */
+type Found =
+  | { rule: 'question words'; calib: Calibration; admitted: Scored[] }
+  | { rule: 'entity'; calib: Calibration; entities: CandidateEntity[]; shown: (Scored & { sharedEntities: string[] })[]; withheld: Scored[] };
+
 const ENTITY_RULE = 'a passage is shown when it names an entity linked in the question or the query';
 
 const CANDIDATES = 60;
@@ -47,6 +55,8 @@ export class DocChannel {
   private calibrated: Promise<Calibration> | null = null;
   /** Candidate passages per full-text query, so the same search asked again in a run (EIGEN-1's parallel proposers) reads the corpus once. */
   private readonly candidates = new Map<string, Promise<Passage[]>>();
+  /** What each search (query and k) finds, so a read ahead and the search share one read. */
+  private readonly finds = new Map<string, Promise<Found>>();
 
   constructor(private readonly deps: ChannelDeps) {}
 
@@ -85,24 +95,21 @@ export class DocChannel {
     const input = bundle ? { query, k, bundle: `the question's document bundle (${bundle.length} passages)` } : { query, k };
     if (!this.enabled) return this.off(parent, label, input);
     const output = await trace.step({ kind: 'channel.doc', label, input, parent }, async (step): Promise<DocSearchResult> => {
-      const [entities, calib] = await Promise.all([this.entitiesFor(query), (this.calibrated ??= calibration())]);
-      if (!entities.length) return this.byQuestionWords(step, query, k, calib);
-      const shown = await this.byEntity(query, entities, k);
-      const seen = new Set(shown.map((r) => r.row.id));
-      const byScore = (await this.byScore(query, entities, calib)).filter((r) => !seen.has(r.row.id));
+      const found = await this.found(query, k);
+      if (found.rule === 'question words') return this.recordQuestionWords(step, found.admitted, found.calib);
       const passages = await trace.addEvidence(
         step,
-        shown.map((r) => passageEvidence(r.row, r.scores, { relevance: 'entity', sharedEntities: r.sharedEntities })),
+        found.shown.map((r) => passageEvidence(r.row, r.scores, { relevance: 'entity', sharedEntities: r.sharedEntities })),
       );
       const withheld = await trace.addEvidence(
         step,
-        byScore.map((r) => passageEvidence(r.row, r.scores, { relevance: 'score', sharedEntities: [] })),
+        found.withheld.map((r) => passageEvidence(r.row, r.scores, { relevance: 'score', sharedEntities: [] })),
       );
       return {
         result: passages.length ? 'relevant passages' : 'no relevant document',
-        entities: entities.map((e) => e.name),
+        entities: found.entities.map((e) => e.name),
         rule: { kind: 'entity', why: ENTITY_RULE },
-        calibration: calib,
+        calibration: found.calib,
         passages,
         withheld,
       };
@@ -117,12 +124,39 @@ export class DocChannel {
   }
 
   /**
+   * Reads what `search(query, k)` will show, recording nothing: a method that knows its queries before it searches
+   * overlaps these reads (links, calibration, candidate rows) with its other work, and each search, still made in
+   * its order, then finds its rows read. A read that failed here is read again by its search.
+   */
+  async readAhead(queries: string[], k = 5): Promise<void> {
+    if (!this.enabled) return;
+    await Promise.all(queries.map((query) => this.found(query, k).catch(() => undefined)));
+  }
+
+  /** What a search finds, read once per run and search (by `readAhead` or the search itself). */
+  private found(query: string, k: number): Promise<Found> {
+    return cachedRead(this.finds, JSON.stringify([query, k]), () => this.find(query, k));
+  }
+
+  private async find(query: string, k: number): Promise<Found> {
+    const [entities, calib] = await Promise.all([this.entitiesFor(query), (this.calibrated ??= calibration())]);
+    if (!entities.length) return { rule: 'question words', calib, admitted: await this.byQuestionWords(query, k, calib) };
+    // The two candidate searches are independent reads: both go out together.
+    const [shown, scored] = await Promise.all([this.byEntity(query, entities, k), this.byScore(query, entities, calib)]);
+    const seen = new Set(shown.map((r) => r.row.id));
+    return { rule: 'entity', calib, entities, shown, withheld: scored.filter((r) => !seen.has(r.row.id)) };
+  }
+
+  /**
    * With no linked entity to require, relevance falls back to the question's own content words: a passage is shown
    * when its coverage of them clears the corpus-calibrated threshold (the best k by coverage, then rank).
    */
-  private async byQuestionWords(step: StepHandle, query: string, k: number, calib: Calibration): Promise<DocSearchResult> {
+  private async byQuestionWords(query: string, k: number, calib: Calibration) {
     const words = this.deps.question?.text.trim() || query;
-    const admitted = (await this.byScore(words, [], calib)).sort((a, b) => b.scores.coverage - a.scores.coverage || b.scores.rank - a.scores.rank).slice(0, k);
+    return (await this.byScore(words, [], calib)).sort((a, b) => b.scores.coverage - a.scores.coverage || b.scores.rank - a.scores.rank).slice(0, k);
+  }
+
+  private async recordQuestionWords(step: StepHandle, admitted: Scored[], calib: Calibration): Promise<DocSearchResult> {
     const passages = await this.deps.trace.addEvidence(
       step,
       admitted.map((r) => passageEvidence(r.row, r.scores, { relevance: 'words', sharedEntities: [] })),

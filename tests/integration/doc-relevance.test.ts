@@ -8,8 +8,31 @@ import { ModelClient } from '@/lib/llm/client';
 import { OfflineBackend } from '@/lib/llm/offline-backend';
 import { newShareId } from '@/lib/runs/share-id';
 import { TraceRecorder } from '@/lib/trace/recorder';
+import type { EvidenceRecord } from '@/lib/trace/types';
+import { sharedKnowledgeLookups } from '@/lib/kg';
+import pg from 'pg';
 
 afterAll(closeDb);
+
+/** A record as the search chose it, without the run's ids. */
+const plain = (r: EvidenceRecord) => ({ ref: r.ref, text: r.text, data: r.data, scores: r.scores });
+
+/** The statements this process sends until `stop`. */
+function statementTexts(): { stop(): string[] } {
+  const sent: string[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = args[0];
+    sent.push(typeof text === 'string' ? text : String((text as { text?: string })?.text ?? ''));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return {
+    stop() {
+      pg.Client.prototype.query = original;
+      return sent;
+    },
+  };
+}
 
 async function channelsFor(question: string, documentOwner: string | null = null) {
   const prisma = getPrisma();
@@ -102,6 +125,26 @@ describe('document retrieval is relevant or silent', () => {
     const texts = found.items.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ').trim());
     expect(texts.filter((t) => t.includes('natalizumab'))).toHaveLength(1);
     expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('a search read ahead records what it would have recorded, from the reads made ahead', async () => {
+    const question = 'Which drugs treat multiple sclerosis?';
+    const queries = ['multiple sclerosis relapses interferon', 'therapy dogs oncology ward patients'];
+    const searchAll = async (ahead: boolean) => {
+      sharedKnowledgeLookups().forgetKeys();
+      const { channels } = await channelsFor(question);
+      if (ahead) await channels.doc.readAhead(queries, 5);
+      const sent = statementTexts();
+      const answers = [];
+      for (const query of queries) answers.push(await channels.doc.search(null, query, 5));
+      return { sent: sent.stop(), answers: answers.map((a) => ({ note: a.note, items: a.items.map(plain) })) };
+    };
+    const plainly = await searchAll(false);
+    const ahead = await searchAll(true);
+    expect(ahead.answers).toEqual(plainly.answers);
+    expect(plainly.answers[0].items.length).toBeGreaterThan(0);
+    expect(plainly.sent.some((sql) => /from passages p/.test(sql))).toBe(true);
+    expect(ahead.sent.filter((sql) => /from passages p/.test(sql))).toEqual([]);
   });
 
   it('cites passages by short ids (D1…) in prompts, never by record id', async () => {

@@ -23,6 +23,8 @@ export class KnowledgeLookups {
   private readonly whole = new Map<string, Promise<unknown>>();
   private readonly made = new Map<string, Promise<unknown>>();
   private knowledge: { database: string; signature: string; checkedAt: number } | null = null;
+  /** The knowledge check in flight, and for which database. */
+  private checking: { database: string; done: Promise<void> } | null = null;
 
   constructor(private readonly checkEveryMs = KNOWLEDGE_CHECK_MS) {}
 
@@ -116,6 +118,15 @@ export class KnowledgeLookups {
     const database = databaseKey();
     const now = Date.now();
     if (this.knowledge?.database === database && now - this.knowledge.checkedAt < this.checkEveryMs && this.size() < MAX_KEYS) return;
+    // Lookups that ask while a check is in flight share it: one statement, not one per lookup (a run links six texts at once).
+    if (this.checking?.database !== database) {
+      const checking = { database, done: this.check(database, now).finally(() => this.checking === checking && (this.checking = null)) };
+      this.checking = checking;
+    }
+    await this.checking.done;
+  }
+
+  private async check(database: string, now: number): Promise<void> {
     const signature = await importsSignature();
     if (this.knowledge?.database !== database || this.knowledge.signature !== signature) this.forget();
     else if (this.size() >= MAX_KEYS) this.forgetKeys();

@@ -1,5 +1,5 @@
 import { checkAnswer, type CheckVerdict } from '@/lib/llm/offline/check';
-import { EvidenceGraph } from '@/lib/llm/offline/evidence';
+import { EvidenceGraph, type EvidenceBundle } from '@/lib/llm/offline/evidence';
 import { reverseHop } from '@/lib/reading/attach';
 import { statedAnswer, type StatedAnswer } from '@/lib/llm/offline/passages';
 import { answerFromEvidence, walkChain, type ReasonResult } from '@/lib/llm/offline/reason';
@@ -24,6 +24,8 @@ export interface Derivation {
   verdict: CheckVerdict;
   /** Yes/no read from the text units, when the KG does not decide the question. */
   stated: StatedAnswer | null;
+  /** The refined graph as the kit's evidence. */
+  bundle: EvidenceBundle;
 }
 
 export function derive(plan: Plan, frame: QuestionFrame, graph: RefinedGraph): Derivation {
@@ -33,7 +35,7 @@ export function derive(plan: Plan, frame: QuestionFrame, graph: RefinedGraph): D
   const verdict = checkAnswer(u, result, bundle);
   const candidates = graph.nodes.map((n) => ({ nodeId: n.nodeId, name: n.name, kind: n.kind, aliases: n.surfaces }));
   const stated = plan.answerType === 'yes_no' && result.abstain ? statedAnswer(u, textPassages(graph), candidates) : null;
-  return { u, result, verdict, stated };
+  return { u, result, verdict, stated, bundle };
 }
 
 export interface OperatorCheck {
@@ -56,7 +58,7 @@ export interface OperatorCheck {
  * followed ones are covered: an intersection over one side is not the answer.
  */
 export function checkOperator(plan: Plan, frame: QuestionFrame, graph: RefinedGraph, unfollowed: string[] = []): OperatorCheck {
-  const { result, verdict, stated } = derive(plan, frame, graph);
+  const { u, result, verdict, stated, bundle } = derive(plan, frame, graph);
   const typed = plan.constraints.length > 0 || plan.claims.length > 0;
   const fromText = !!stated && stated.decision !== 'maybe';
   // An MCQ decided by testing its options against the stem's entities is met by the edges that join them, typed hop or not.
@@ -73,7 +75,7 @@ export function checkOperator(plan: Plan, frame: QuestionFrame, graph: RefinedGr
     reason,
     missing: [...unfollowed, ...verdict.missing],
     // An unfollowed constraint has no hop to retry: only the question's text can still be searched for it.
-    missingHops: satisfied ? [] : met ? [WHOLE_QUESTION] : backtrace(plan, frame, graph),
+    missingHops: satisfied ? [] : met ? [WHOLE_QUESTION] : backtrace(plan, u, bundle),
     derivation: [...result.rationale, ...(stated ? [`text: ${stated.reason}`] : [])],
     answers: result.answers.map((a) => ({ nodeId: a.nodeId, name: a.name, supportIds: a.supportIds })),
     count: result.count ?? null,
@@ -87,9 +89,8 @@ export function checkOperator(plan: Plan, frame: QuestionFrame, graph: RefinedGr
  * reaches something but the constraints meet nowhere, each constraint's last
  * hop is a candidate, the thinnest first.
  */
-function backtrace(plan: Plan, frame: QuestionFrame, graph: RefinedGraph): string[] {
-  const u = understandingOf(plan, frame);
-  const evidence = new EvidenceGraph(bundleOf(graph));
+function backtrace(plan: Plan, u: QuestionReading, bundle: EvidenceBundle): string[] {
+  const evidence = new EvidenceGraph(bundle);
   const empty: string[] = [];
   const thin: { id: string; reached: number }[] = [];
   // A validated plan's constraints all start at linked entities: anchors and constraints align one to one.

@@ -60,10 +60,17 @@ export function firstRound(plan: Plan, frame: QuestionFrame): RoundPlan {
   };
 }
 
+/** Each evidence memory's graph, built once: a repair decision finds the frontier of every candidate hop in the same memory (a round's memory is a new array, never changed). */
+const memoryGraphs = new WeakMap<Unit[], EvidenceGraph>();
+
 /** The KG paths retrieved so far, as the kit's evidence. */
 function memoryGraph(memory: Unit[]): EvidenceGraph {
-  const triples: EvidenceTriple[] = memory.flatMap((u) => u.paths.flatMap((p) => p.triples.map((t) => ({ ...t, id: p.id }))));
-  return new EvidenceGraph({ triples });
+  let graph = memoryGraphs.get(memory);
+  if (!graph) {
+    const triples: EvidenceTriple[] = memory.flatMap((u) => u.paths.flatMap((p) => p.triples.map((t) => ({ ...t, id: p.id }))));
+    memoryGraphs.set(memory, (graph = new EvidenceGraph({ triples })));
+  }
+  return graph;
 }
 
 /**

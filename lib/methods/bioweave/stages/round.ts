@@ -16,7 +16,7 @@ import { convertSpans, keepSpansAsText, spanRef } from './convert';
 import { decideRepair, type RepairDecision } from './repair';
 import { selectUnits, type SelectionOutcome } from './select';
 import { coverageAfter, incompleteHops, retrieveStructured, type Coverage } from './structured';
-import { retrieveText, type KeptSpan } from './unstructured';
+import { retrieveText, textQueries, type KeptSpan } from './unstructured';
 
 /** What carries from round to round: the plan, the evidence memory M, the KG subgraph G_q, what each hop has tried. */
 export interface RoundState {
@@ -75,6 +75,9 @@ export async function weaveRound(
       let coverage = state.coverage;
       let checks = state.checks;
       const typedTargets = spec.targetHops.some((id) => id !== WHOLE_QUESTION);
+      // The round's document queries follow from the plan alone: their reads go out while the KG paths are searched,
+      // and the searches, recorded below in their order, find them read.
+      if (spec.sources.includes('doc')) void ctx.channels.doc.readAhead(textQueries(plan, spec, ctx.question.text), ctx.params.wDoc);
       if (spec.sources.includes('kg') && typedTargets) {
         const kg = await stage(
           ctx,

@@ -60,7 +60,7 @@ export async function retrieveText(
   candidates: CandidateEntity[],
 ): Promise<TextRetrieval> {
   const budget = source === 'doc' ? ctx.params.wDoc : ctx.params.wWeb;
-  const queries = round.queries.length ? round.queries : hopQueries(plan, round, ctx.question.text);
+  const queries = textQueries(plan, round, ctx.question.text);
   const records: EvidenceRecord[] = [];
   const notes: string[] = [];
   let attached = 0;
@@ -89,6 +89,11 @@ export async function retrieveText(
     similarity,
     notes,
   };
+}
+
+/** A round's text queries: those the repair decision asked for, else built from the plan's hops. */
+export function textQueries(plan: Plan, round: RoundPlan, question: string): string[] {
+  return round.queries.length ? round.queries : hopQueries(plan, round, question);
 }
 
 /** The hop's relation in words, from the hop's start: "are associated with", "treat". */

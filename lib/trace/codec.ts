@@ -34,23 +34,81 @@ export interface Stored {
 
 const NOTHING_STORED: Stored = { ordinalOf: () => undefined };
 
-/** Anything `stored` does not name is stored as it is. */
-export function pack(value: unknown, stored: Stored = NOTHING_STORED): Json {
+/**
+ * The JSON text of a value's stored form. One copy at most: an object or array in which nothing is stored otherwise (no
+ * reference, no table) is not copied but written as it is (a run's step bodies are hundreds of kilobytes, and copying
+ * all of them was most of what the trace allocated). `omit`: fields left out of each element of a top-level array (a
+ * pool's step and record ids). Written at once: a method may change its objects after the step that returned them.
+ */
+export function packText(value: unknown, stored: Stored = NOTHING_STORED, omit?: ReadonlySet<string>): string {
+  return JSON.stringify(omit && Array.isArray(value) ? packRows(value, stored, omit) : pack(value, stored)) ?? 'null';
+}
+
+/** `value` as stored, which is `value` itself when nothing in it is stored otherwise. */
+function pack(value: unknown, stored: Stored): unknown {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') return stored.stringRef?.(value) ?? value;
-  if (typeof value !== 'object') return value as Json;
+  if (typeof value !== 'object') return value;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return pack((value as { toJSON(): unknown }).toJSON(), stored);
   const ref = stored.ordinalOf(value);
   if (ref !== undefined) return { $ev: ref };
   if (Array.isArray(value)) {
-    const refs = value.map((v) => (v && typeof v === 'object' ? stored.ordinalOf(v) : undefined));
-    if (value.length >= 2 && refs.every((r) => r !== undefined)) return { $evs: ranges(refs as number[]) };
+    const refs = value.length >= 2 ? recordRefs(value, stored) : null;
+    if (refs) return { $evs: ranges(refs) };
     const table = value.length >= MIN_TABLE_ROWS ? asTable(value, stored) : null;
-    return table ?? value.map((v) => (v === undefined ? null : pack(v, stored)));
+    return table ?? packItems(value, stored);
   }
-  const out: { [k: string]: Json } = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = pack(v, stored);
-  return out;
+  return packFields(value as Obj, stored);
+}
+
+/** The ordinals of an array's items when every one is a stored record; otherwise null. */
+function recordRefs(items: unknown[], stored: Stored): number[] | null {
+  const refs: number[] = [];
+  for (const v of items) {
+    const ref = v && typeof v === 'object' ? stored.ordinalOf(v) : undefined;
+    if (ref === undefined) return null;
+    refs.push(ref);
+  }
+  return refs;
+}
+
+/** An array's items as stored: the array itself unless one of them is stored otherwise (undefined is JSON's null either way). */
+function packItems(items: unknown[], stored: Stored): unknown[] {
+  let copy: unknown[] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i];
+    const p = v === undefined ? v : pack(v, stored);
+    if (p !== v && !copy) copy = items.slice(0, i);
+    copy?.push(p);
+  }
+  return copy ?? items;
+}
+
+/** An object's fields as stored (undefined ones left out, as JSON does): the object itself unless one is stored otherwise. `omit`: fields left out. */
+function packFields(o: Obj, stored: Stored, omit?: ReadonlySet<string>): Obj {
+  let copy: Obj | null = null;
+  for (const k in o) {
+    if (!Object.hasOwn(o, k)) continue;
+    const v = o[k];
+    const left = v === undefined || !!omit?.has(k);
+    const p = left ? undefined : pack(v, stored);
+    if (!copy && (p !== v || omit?.has(k))) {
+      copy = {};
+      // The fields before this one are as they were.
+      for (const before in o) {
+        if (before === k) break;
+        if (Object.hasOwn(o, before) && o[before] !== undefined) copy[before] = o[before];
+      }
+    }
+    if (copy && !left) copy[k] = p;
+  }
+  return copy ?? o;
+}
+
+/** An array of records (a pool) as stored, `omit` left out of each: one table when they share their fields. */
+function packRows(rows: unknown[], stored: Stored, omit: ReadonlySet<string>): unknown {
+  const table = rows.length >= MIN_TABLE_ROWS ? asTable(rows, stored, omit) : null;
+  return table ?? rows.map((r) => (isPlain(r) && stored.ordinalOf(r) === undefined && typeof r.toJSON !== 'function' ? packFields(r, stored, omit) : pack(r, stored)));
 }
 
 export function unpack(value: unknown, recordAt: (ordinal: number) => { id: string; text: string } | undefined = () => undefined): unknown {
@@ -90,30 +148,36 @@ export async function storedText(json: string): Promise<string> {
 }
 
 /** Rows with the same leaf paths (nested objects flattened) become one table; otherwise null. */
-function asTable(rows: unknown[], stored: Stored): Json | null {
+function asTable(rows: unknown[], stored: Stored, omit?: ReadonlySet<string>): Json | null {
   if (!rows.every((r) => isPlain(r) && stored.ordinalOf(r) === undefined)) return null;
-  const paths = flatten(rows[0] as Obj, stored.ordinalOf).map(([p]) => p);
+  const paths = flatten(rows[0] as Obj, stored.ordinalOf, [], omit).map(([p]) => p);
   if (!paths.length) return null;
   const table: Json[][] = [];
   for (const row of rows as Obj[]) {
     // The other rows are only matched against the first one's paths: a table's rows are many, and most are tables.
-    const values = leafValues(row, paths, stored.ordinalOf);
+    const values = leafValues(row, paths, stored.ordinalOf, omit);
     if (!values) return null;
-    table.push(values.map((v) => pack(v, stored)));
+    for (let i = 0; i < values.length; i++) values[i] = pack(values[i], stored);
+    table.push(values as Json[]);
   }
   return { $t: paths, r: table };
 }
 
 /** A nested object whose leaves are flattened into the row (a stored record, an array, a reference or an empty object is a leaf). */
 function nests(v: unknown, ordinalOf: (v: object) => number | undefined): v is Obj {
-  return isPlain(v) && Object.keys(v).length > 0 && ordinalOf(v) === undefined && !('$ev' in v) && !('$t' in v) && !('$id' in v) && !('$tx' in v);
+  return isPlain(v) && hasOwnField(v) && ordinalOf(v) === undefined && !('$ev' in v) && !('$t' in v) && !('$id' in v) && !('$tx' in v);
 }
 
-/** Leaf paths of a plain object in key order, with their values. */
-function flatten(o: Obj, ordinalOf: (v: object) => number | undefined, prefix: string[] = []): [string[], unknown][] {
+function hasOwnField(o: Obj): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
+}
+
+/** Leaf paths of a plain object in key order, with their values (`omit`: fields of the object itself left out). */
+function flatten(o: Obj, ordinalOf: (v: object) => number | undefined, prefix: string[] = [], omit?: ReadonlySet<string>): [string[], unknown][] {
   const out: [string[], unknown][] = [];
   for (const [k, v] of Object.entries(o)) {
-    if (v === undefined) continue;
+    if (v === undefined || omit?.has(k)) continue;
     if (nests(v, ordinalOf)) out.push(...flatten(v, ordinalOf, [...prefix, k]));
     else out.push([[...prefix, k], v]);
   }
@@ -121,16 +185,17 @@ function flatten(o: Obj, ordinalOf: (v: object) => number | undefined, prefix: s
 }
 
 /** The row's leaf values when its leaf paths (flatten's) are exactly `paths`, in this order; otherwise null. */
-function leafValues(row: Obj, paths: string[][], ordinalOf: (v: object) => number | undefined): unknown[] | null {
+function leafValues(row: Obj, paths: string[][], ordinalOf: (v: object) => number | undefined, omit?: ReadonlySet<string>): unknown[] | null {
   const values: unknown[] = [];
-  return walkLeaves(row, paths, ordinalOf, values, []) && values.length === paths.length ? values : null;
+  return walkLeaves(row, paths, ordinalOf, values, [], omit) && values.length === paths.length ? values : null;
 }
 
 /** leafValues' walk of one (nested) object at `prefix`, adding its leaves to `values`; false at the first path that differs. A function of its own: a closure made per row costs more than the walk (one is made per row of every table). */
-function walkLeaves(o: Obj, paths: string[][], ordinalOf: (v: object) => number | undefined, values: unknown[], prefix: string[]): boolean {
-  for (const k of Object.keys(o)) {
+function walkLeaves(o: Obj, paths: string[][], ordinalOf: (v: object) => number | undefined, values: unknown[], prefix: string[], omit?: ReadonlySet<string>): boolean {
+  for (const k in o) {
+    if (!Object.hasOwn(o, k)) continue;
     const v = o[k];
-    if (v === undefined) continue;
+    if (v === undefined || omit?.has(k)) continue;
     const path = paths[values.length];
     const depth = prefix.length;
     if (!path || path.length <= depth || path[depth] !== k) return false;

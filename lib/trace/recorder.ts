@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
-import { evidenceId, type Json, type Stored } from './codec';
+import { evidenceId, type Stored } from './codec';
 import { emptyTrace, encodeStepJson, openTrace, runStatus, RunLeaseLostError, TraceWriter, type CallRow, type ResumeState, type RunEnd } from './store';
 import { madeRecord } from './recorded';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
@@ -119,7 +119,11 @@ export class TraceRecorder {
     private readonly everyStepWaits: boolean,
   ) {
     this.lastCancelCheck = statusReadAt;
-    for (const r of state.records.values()) this.remember(r);
+    for (const r of state.records.values()) {
+      this.remember(r);
+      const key = retrievalKey(r);
+      if (key && !this.retrieved.has(key)) this.retrieved.set(key, r);
+    }
     this.citations.register([...state.records.values()].sort((a, b) => a.ordinal - b.ordinal));
     this.selectedIds = state.selectedIds;
     this.nextStep = state.nextStep;
@@ -249,7 +253,7 @@ export class TraceRecorder {
       label: spec.label,
       status: 'skipped',
       input: this.encode({ ...(isPlainObject(spec.input) ? spec.input : {}), __key: key }),
-      output: { reason },
+      output: JSON.stringify({ reason }),
       durationMs: 0,
       startedAt: new Date(),
     });
@@ -269,7 +273,9 @@ export class TraceRecorder {
         if (item.selected) reselected.push(known.id);
         return known;
       }
-      const record = { ...item, ...this.nextEvidenceKey(), stepId: step?.id ?? null, selected: (item.selected ?? false) && selectable(item) };
+      const ordinal = this.nextEvidence++;
+      // Evidence ids follow from the run and the ordinal (stored pools leave them out).
+      const record = { ...item, id: evidenceId(this.runId, ordinal), ordinal, stepId: step?.id ?? null, selected: (item.selected ?? false) && selectable(item) };
       madeRecord(record);
       if (key) this.retrieved.set(key, record);
       records.push(record);
@@ -329,16 +335,9 @@ export class TraceRecorder {
     return `${base}#${n}`;
   }
 
-  /** Evidence ids follow from the run and the ordinal (stored pools leave them out). */
-  private nextEvidenceKey() {
-    const ordinal = this.nextEvidence++;
-    return { id: evidenceId(this.runId, ordinal), ordinal };
-  }
-
+  /** A record of the run's trace (one retrieved again is known by its retrieval key from when it was made or read back). */
   private remember(record: EvidenceRecord) {
     this.records.set(record.id, record);
-    const key = retrievalKey(record);
-    if (key && !this.retrieved.has(key)) this.retrieved.set(key, record);
     this.recordObjects.add(record);
     this.strings.set(record.id, { $id: record.ordinal });
     if (record.text.length >= MIN_REF_LENGTH && !this.strings.has(record.text)) this.strings.set(record.text, { $tx: record.ordinal });
@@ -374,7 +373,7 @@ export class TraceRecorder {
   }
 
   /** A step's input or output as stored: evidence records already in the trace become references. */
-  private encode(value: unknown): Json {
+  private encode(value: unknown): string | null {
     return encodeStepJson(value, this.stored);
   }
 

@@ -6,15 +6,14 @@ import { queryRow, queryRows } from '@/lib/db/rows';
 import type { ModelCallRecord } from '@/lib/llm/types';
 import {
   evidenceId,
-  pack,
   packBodies,
   packMessages,
+  packText,
   storedText,
   unpack,
   unpackBodies,
   unpackMessages,
   type CallTexts,
-  type Json,
   type LineAt,
   type Pack,
   type Stored,
@@ -85,17 +84,18 @@ export interface StoredEvidence {
   selected: boolean;
 }
 
-/** A step's input or output as stored (JSON), packed: what this run already stored becomes references. */
-export function encodeStepJson(value: unknown, stored: Stored): Json {
-  return pack(value, stored);
+/** A step's input or output as stored, its packed JSON text (what this run already stored becomes references); null for none. */
+export function encodeStepJson(value: unknown, stored: Stored): string | null {
+  return value === undefined || value === null ? null : packText(value, stored);
 }
 
 // ---------------------------------------------------------------- writes
 
 /** A step's row as first written: running, or complete when the step ended (or was skipped) before its row was written. */
 export interface StepRow extends StepPlace {
-  input: Json;
-  output?: Json;
+  /** Packed JSON text (encodeStepJson). */
+  input: string | null;
+  output?: string | null;
   durationMs?: number;
   contractIssue?: string | null;
   startedAt: Date;
@@ -110,7 +110,8 @@ export interface CallRow extends ModelCallRecord {
 export interface StepEnd {
   stepId: string;
   status: 'succeeded' | 'failed';
-  output: Json;
+  /** Packed JSON text (encodeStepJson). */
+  output: string | null;
   /** The output broke its kind's contract: the issues, kept with the step (null: it fits). */
   contractIssue: string | null;
   durationMs: number;
@@ -294,7 +295,7 @@ export class TraceWriter {
         const texts = {
           messages: JSON.stringify(packMessages(c.messages, c.ordinal, this.lines, added)),
           output: c.output,
-          parsed: jsonText(storedParsed(c.parsed, c.output)),
+          parsed: storedParsed(c.parsed, c.output),
         };
         return {
           ...c,
@@ -305,14 +306,15 @@ export class TraceWriter {
     const newRows = rows.map((r): WrittenRow => {
       const e = endOf.get(r.id);
       const row = e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, contractIssue: e.contractIssue } : r;
-      return { ...row, texts: { input: jsonText(row.input), output: jsonText(row.output), pool: e?.pool.length ? jsonText(poolJson(e.pool)) : null } };
+      return { ...row, texts: { input: row.input, output: row.output ?? null, pool: e?.pool.length ? poolText(e.pool) : null } };
     });
+    const rowIds = new Set(rows.map((r) => r.id));
     const updates = ends
-      .filter((e) => !rows.some((r) => r.id === e.stepId))
+      .filter((e) => !rowIds.has(e.stepId))
       .map((e): WrittenEnd => ({
         ...e,
         ordinal: this.ordinals.get(e.stepId),
-        texts: { output: jsonText(e.output), pool: e.pool.length ? jsonText(poolJson(e.pool)) : null },
+        texts: { output: e.output, pool: e.pool.length ? poolText(e.pool) : null },
       }));
     const pooledNow = new Set(ends.flatMap((e) => e.pool.map((r) => r.id)));
     const inPool = (id: string) => this.pooled.has(id) || pooledNow.has(id);
@@ -570,14 +572,12 @@ async function withJson(plain: Record<string, unknown>, stored: Record<string, s
   return `${JSON.stringify(plain).slice(0, -1)},${fields.join(',')}}`;
 }
 
-/** A stored value's JSON text; null for none. */
-function jsonText(value: Json | undefined): string | null {
-  return value === undefined || value === null ? null : JSON.stringify(value);
-}
+/** Fields a pool's records leave out: its step and their ordinals imply them. */
+const POOL_OMITS: ReadonlySet<string> = new Set(['stepId', 'id']);
 
-/** The pool drops what its step and ordinal imply (step id, record id); each record keeps the selected flag it was retrieved with. */
-function poolJson(records: EvidenceRecord[]): Json {
-  return pack(records.map(({ stepId: _s, id: _i, ...r }) => r));
+/** A pool's packed JSON text: each record keeps the selected flag it was retrieved with. */
+function poolText(records: EvidenceRecord[]): string {
+  return packText(records, undefined, POOL_OMITS);
 }
 
 function evidenceJson(records: EvidenceRecord[]): string {
@@ -601,18 +601,19 @@ function evidenceJson(records: EvidenceRecord[]): string {
 type PackedCall = CallRow & { texts: CallTexts; chars: [number, number] };
 
 /** A call's parsed output that is just its output text read as JSON is stored as a marker, not a second copy. */
-const PARSED_IS_OUTPUT = { $parsedIsOutput: true };
+const PARSED_IS_OUTPUT = '{"$parsedIsOutput":true}';
 
-function storedParsed(parsed: unknown, output: string | null): Json {
+/** A call's parsed output as stored (JSON text; null for none). */
+function storedParsed(parsed: unknown, output: string | null): string | null {
   if (parsed === undefined || parsed === null) return null;
-  if (output === null) return parsed as Json;
   const text = JSON.stringify(parsed);
+  if (output === null) return text;
   // Most outputs are the parsed value's JSON text as it is: one stringify says so, without parsing the output.
   if (text === output) return PARSED_IS_OUTPUT;
   try {
-    return JSON.stringify(JSON.parse(output)) === text ? PARSED_IS_OUTPUT : (parsed as Json);
+    return JSON.stringify(JSON.parse(output)) === text ? PARSED_IS_OUTPUT : text;
   } catch {
-    return parsed as Json;
+    return text;
   }
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceId, pack, packBodies, packMessages, storedText, unpack, unpackBodies, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
+import { evidenceId, packBodies, packMessages, packText, storedText, unpack, unpackBodies, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
 
 type Rec = { id: string; ordinal: number; text: string };
-const roundTrip = (v: unknown, stored?: Stored, recordAt?: (n: number) => Rec | undefined) => unpack(JSON.parse(JSON.stringify(pack(v, stored))), recordAt);
+const roundTrip = (v: unknown, stored?: Stored, recordAt?: (n: number) => Rec | undefined) => unpack(JSON.parse(packText(v, stored)), recordAt);
 
 describe('trace codec', () => {
   it('gives back any JSON value it packs', () => {
@@ -28,9 +28,18 @@ describe('trace codec', () => {
     expect(roundTrip({ a: undefined, b: [undefined, 1] })).toEqual({ b: [null, 1] });
   });
 
+  it('writes a value in which nothing is stored otherwise as JSON writes it, and a pool without its ids', () => {
+    const plain = { a: [1, 'two', null, { b: undefined, c: true }], d: { e: 'x'.repeat(40), n: Number.NaN }, f: undefined };
+    expect(packText(plain)).toBe(JSON.stringify(plain));
+    const pool = Array.from({ length: 4 }, (_, i) => ({ id: `e${i}`, stepId: 's', ordinal: i, text: `t${i}`, data: { hop: i } }));
+    const back = unpack(JSON.parse(packText(pool, undefined, new Set(['id', 'stepId']))));
+    expect(back).toEqual(pool.map(({ id: _i, stepId: _s, ...r }) => r));
+    expect(unpack(JSON.parse(packText(pool.slice(0, 2), undefined, new Set(['id', 'stepId']))))).toEqual(pool.slice(0, 2).map(({ id: _i, stepId: _s, ...r }) => r));
+  });
+
   it('stores a table with its field names once', () => {
     const rows = Array.from({ length: 50 }, (_, i) => ({ relation: 'associates', similarity: i / 50, nested: { sourceName: `gene ${i}` } }));
-    const stored = JSON.stringify(pack(rows));
+    const stored = packText(rows);
     expect(stored.split('sourceName')).toHaveLength(2);
     expect(stored.length).toBeLessThan(JSON.stringify(rows).length * 0.6);
   });
@@ -53,7 +62,7 @@ describe('trace codec', () => {
       mixed: [records[0], { text: 'new' }],
       copies: records.map((r) => ({ id: r.id, text: r.text, score: 1 })),
     };
-    const packed = JSON.stringify(pack(value, stored));
+    const packed = packText(value, stored);
     expect(packed).not.toContain('record 1');
     expect(packed).not.toContain('"e1"');
     expect(roundTrip(value, stored, recordAt)).toEqual(value);

@@ -108,7 +108,10 @@ function packFields(o: Obj, stored: Stored, omit?: ReadonlySet<string>): Obj {
 /** An array of records (a pool) as stored, `omit` left out of each: one table when they share their fields. */
 function packRows(rows: unknown[], stored: Stored, omit: ReadonlySet<string>): unknown {
   const table = rows.length >= MIN_TABLE_ROWS ? asTable(rows, stored, omit) : null;
-  return table ?? rows.map((r) => (isPlain(r) && stored.ordinalOf(r) === undefined && typeof r.toJSON !== 'function' ? packFields(r, stored, omit) : pack(r, stored)));
+  return (
+    table ??
+    rows.map((r) => (isPlain(r) && stored.ordinalOf(r) === undefined && typeof r.toJSON !== 'function' ? packFields(r, stored, omit) : pack(r, stored)))
+  );
 }
 
 export function unpack(value: unknown, recordAt: (ordinal: number) => { id: string; text: string } | undefined = () => undefined): unknown {
@@ -191,7 +194,14 @@ function leafValues(row: Obj, paths: string[][], ordinalOf: (v: object) => numbe
 }
 
 /** leafValues' walk of one (nested) object at `prefix`, adding its leaves to `values`; false at the first path that differs. A function of its own: a closure made per row costs more than the walk (one is made per row of every table). */
-function walkLeaves(o: Obj, paths: string[][], ordinalOf: (v: object) => number | undefined, values: unknown[], prefix: string[], omit?: ReadonlySet<string>): boolean {
+function walkLeaves(
+  o: Obj,
+  paths: string[][],
+  ordinalOf: (v: object) => number | undefined,
+  values: unknown[],
+  prefix: string[],
+  omit?: ReadonlySet<string>,
+): boolean {
   for (const k in o) {
     if (!Object.hasOwn(o, k)) continue;
     const v = o[k];

@@ -275,7 +275,13 @@ export class TraceRecorder {
       }
       const ordinal = this.nextEvidence++;
       // Evidence ids follow from the run and the ordinal (stored pools leave them out).
-      const record = { ...item, id: evidenceId(this.runId, ordinal), ordinal, stepId: step?.id ?? null, selected: (item.selected ?? false) && selectable(item) };
+      const record = {
+        ...item,
+        id: evidenceId(this.runId, ordinal),
+        ordinal,
+        stepId: step?.id ?? null,
+        selected: (item.selected ?? false) && selectable(item),
+      };
       madeRecord(record);
       if (key) this.retrieved.set(key, record);
       records.push(record);

@@ -34,7 +34,9 @@ describe('trace codec', () => {
     const pool = Array.from({ length: 4 }, (_, i) => ({ id: `e${i}`, stepId: 's', ordinal: i, text: `t${i}`, data: { hop: i } }));
     const back = unpack(JSON.parse(packText(pool, undefined, new Set(['id', 'stepId']))));
     expect(back).toEqual(pool.map(({ id: _i, stepId: _s, ...r }) => r));
-    expect(unpack(JSON.parse(packText(pool.slice(0, 2), undefined, new Set(['id', 'stepId']))))).toEqual(pool.slice(0, 2).map(({ id: _i, stepId: _s, ...r }) => r));
+    expect(unpack(JSON.parse(packText(pool.slice(0, 2), undefined, new Set(['id', 'stepId']))))).toEqual(
+      pool.slice(0, 2).map(({ id: _i, stepId: _s, ...r }) => r),
+    );
   });
 
   it('stores a table with its field names once', () => {

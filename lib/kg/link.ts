@@ -23,7 +23,18 @@ import { normaliseName } from './normalise';
 import { abbreviates, abbreviationCandidates, diseaseNames } from './linking/abbreviations';
 import { allowedEdits, edits, fuzzyConfidence } from './linking/edits';
 import { derivedGrams, geneFullNames } from './linking/gene-derived';
-import { DO_NARROWER, FULL_NAME_SOURCE, readNamesLike, WORDNET_BROADER, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from './linking/store';
+import {
+  DO_NARROWER,
+  FULL_NAME_SOURCE,
+  readNamesLike,
+  SPELLING_VARIANT,
+  WORDNET_BROADER,
+  WORDNET_DERIVED,
+  WORDNET_GLOSS,
+  WORDNET_NARROWER,
+  WORDNET_SYNONYM,
+  WORDNET_WORD_SYNONYM,
+} from './linking/store';
 import { LAY_NAMES } from './linking/lay-terms';
 import { headNounKeys, unmarkedPossessiveKeys } from './linking/variants';
 import { spellingIndex, type NearName } from './linking/spelling-index';
@@ -79,6 +90,15 @@ const ALIAS_CONFIDENCE: Record<string, number> = {
   [WORDNET_DERIVED]: 0.85,
   [WORDNET_NARROWER]: 0.75,
   [DO_NARROWER]: 0.75,
+  [SPELLING_VARIANT]: 0.95,
+  [WORDNET_WORD_SYNONYM]: 0.8,
+  [WORDNET_GLOSS]: 0.7,
+};
+/** Alias sources of names as people also write them, each its own match: the other side's spelling, a word's synonym inside a name, a short definition. */
+const WRITTEN_FORMS: Readonly<Record<string, LinkMatch>> = {
+  [SPELLING_VARIANT]: 'spelling-variant',
+  [WORDNET_WORD_SYNONYM]: 'word-synonym',
+  [WORDNET_GLOSS]: 'gloss',
 };
 /** Alias sources that are everyday names (match 'lay-term'). */
 const LAY_SOURCES: ReadonlySet<string> = new Set([WORDNET_SYNONYM, WORDNET_DERIVED, WORDNET_NARROWER, DO_NARROWER]);
@@ -90,7 +110,7 @@ function reading(c: LinkCandidate): Reading {
     return { ...c, match: c.source === FULL_NAME_SOURCE ? 'fuzzy-gene-full-name' : 'fuzzy', confidence: Math.round(c.score * 900) / 1000 };
   // General words for the one disease below them ("clinical depression") are a narrower reading, as in addNarrowerDiseases.
   if (c.source === WORDNET_BROADER) return { ...c, match: 'narrower', confidence: NARROWER_CONFIDENCE };
-  const match = c.source === FULL_NAME_SOURCE ? 'gene-full-name' : LAY_SOURCES.has(c.source ?? '') ? 'lay-term' : 'alias';
+  const match = c.source === FULL_NAME_SOURCE ? 'gene-full-name' : LAY_SOURCES.has(c.source ?? '') ? 'lay-term' : (WRITTEN_FORMS[c.source ?? ''] ?? 'alias');
   return { ...c, match, confidence: ALIAS_CONFIDENCE[c.source ?? ''] ?? ALIAS_SCORE };
 }
 
@@ -225,15 +245,15 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
       const found = [key, ...(lemmaKey ? [lemmaKey] : []), ...(bareKeys ?? [])].flatMap((k) => byKey.get(k) ?? []).map(reading);
       const spelled = (spelledKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
-        .map((c): Reading => ({ ...c, method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: SPELLED_CONFIDENCE }));
+        .map((c): Reading => ({ ...c, method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: Math.min(SPELLED_CONFIDENCE, reading(c).confidence) }));
       const lay = (layKeys ?? [])
         .flatMap((k) => (byKey.get(k) ?? []).filter((c) => c.method === 'exact'))
         .map((c): Reading => ({ ...c, method: 'alias', score: LAY_CONFIDENCE, match: 'lay-term', confidence: LAY_CONFIDENCE }));
       // Reordered, a span reads a name or an everyday name ("diabetes in pregnancy" → "pregnancy diabetes", gestational diabetes).
       const reordered = (invertedKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
-        .filter((c) => c.method === 'exact' || LAY_SOURCES.has(c.source ?? ''))
-        .map((c): Reading => ({ ...c, method: 'alias', score: REORDERED_CONFIDENCE, match: 'reordered', confidence: REORDERED_CONFIDENCE }));
+        .filter((c) => c.method === 'exact' || LAY_SOURCES.has(c.source ?? '') || c.source === SPELLING_VARIANT || c.source === WORDNET_WORD_SYNONYM)
+        .map((c): Reading => ({ ...c, method: 'alias', score: REORDERED_CONFIDENCE, match: 'reordered', confidence: Math.min(REORDERED_CONFIDENCE, reading(c).confidence) }));
       // Another head noun for a cancer names the organ's cancer ("liver carcinoma", "tumour of the larynx"): diseases only.
       const headed = (headKeys ?? [])
         .flatMap((k) => (byKey.get(k) ?? []).filter((c) => isConcept(c.kind, 'disease') && (c.method === 'exact' || LAY_SOURCES.has(c.source ?? ''))))

@@ -57,7 +57,10 @@ export type LinkMatch =
   | 'lay-term'
   | 'narrower'
   | 'broader'
-  | 'head-noun';
+  | 'head-noun'
+  | 'spelling-variant'
+  | 'word-synonym'
+  | 'gloss';
 
 /** Another node the same span matched: a weaker reading kept beside the link. */
 export interface LinkAlternative {

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { WORDNET_BROADER, WORDNET_DERIVED, WORDNET_NARROWER, WORDNET_SYNONYM } from '../linking/store';
+import { SPELLING_VARIANT, WORDNET_BROADER, WORDNET_DERIVED, WORDNET_GLOSS, WORDNET_NARROWER, WORDNET_SYNONYM, WORDNET_WORD_SYNONYM } from '../linking/store';
+import { glossNames, spellingVariant, wordSynonymNames, type Synset } from './wordnet-names';
 import { normaliseName } from '../normalise';
 import { conceptsOf, type KindConcept } from '../relations';
 import { writeEntityKnowledge, type EntityImportSummary, type EntityKnowledge } from './entity-writer';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { queryRows } from '@/lib/db/rows';
 
 /** The import's version: WordNet's, and the rules' (raise it when readWordnetAliases reads differently). */
-export const WORDNET_VERSION = 'WordNet 3.1; rules 5';
+export const WORDNET_VERSION = 'WordNet 3.1; rules 6';
 
 /**
  * WordNet's lexicographer files (noun.state, noun.body, …) each kind's names
@@ -56,7 +57,7 @@ export async function importWordnet(dir: string, opts: ImportOptions = {}): Prom
       version: WORDNET_VERSION,
       file,
       profileSource: 'wordnet',
-      aliasSources: [WORDNET_SYNONYM, WORDNET_NARROWER, WORDNET_DERIVED, WORDNET_BROADER],
+      aliasSources: [WORDNET_SYNONYM, WORDNET_NARROWER, WORDNET_DERIVED, WORDNET_BROADER, SPELLING_VARIANT, WORDNET_WORD_SYNONYM, WORDNET_GLOSS],
       kind: kinds,
       read: async (nodes, client) => readWordnetAliases(dir, await namesOf(client, [...nodes.keys()])),
     },
@@ -64,11 +65,6 @@ export async function importWordnet(dir: string, opts: ImportOptions = {}): Prom
   );
 }
 
-interface Synset {
-  lexicon: string;
-  lemmas: string[];
-  hypernyms: string[];
-}
 
 interface NamedNode {
   id: string;
@@ -196,8 +192,59 @@ async function readWordnetAliases(dir: string, names: Map<string, NamedNode[]>):
     if (!diseases.length) continue;
     for (const lemma of s.lemmas) if (!/^[A-Z0-9.]+$/.test(lemma)) lend(lemma, offset, diseases, WORDNET_NARROWER);
   }
+  addWrittenForms(knowledge, names, named, synsets, senses, otherWords);
   return knowledge;
 }
+
+/**
+ * Names as people also write them (lib/kg/import/wordnet-names.ts): every name in the other side's spelling
+ * (SPELLING_VARIANT), a condition's name with a word in another word of its state synset (WORDNET_WORD_SYNONYM:
+ * "gastrointestinal bleeding"), and a condition's short WordNet definition (WORDNET_GLOSS: "hair loss" → Alopecia),
+ * where no node of the kind bears that name and, for a definition, no other synset is so defined.
+ */
+function addWrittenForms(
+  knowledge: EntityKnowledge,
+  names: Map<string, NamedNode[]>,
+  named: Map<string, NamedNode[]>,
+  synsets: Map<string, Synset>,
+  senses: Map<string, string[]>,
+  otherWords: ReadonlySet<string>,
+): void {
+  const seen = new Set(knowledge.aliases.map((a) => `${a.nodeId}|${normaliseName(a.alias)}`));
+  const add = (n: NamedNode, alias: string, source: string) => {
+    if ((names.get(alias) ?? []).some((o) => o.kind === n.kind) || seen.has(`${n.id}|${alias}`)) return;
+    seen.add(`${n.id}|${alias}`);
+    knowledge.aliases.push({ nodeId: n.id, alias, source });
+  };
+  const isCondition = (n: NamedNode) => conceptsOf(n.kind).some((c) => CONDITIONS.has(c));
+  // A name with its adjective read as a noun takes the word synonyms too ("stomach haemorrhage" → "stomach bleeding").
+  const kindOf = new Map([...names.values()].flat().map((n) => [n.id, n.kind]));
+  for (const a of knowledge.aliases.filter((x) => x.source === WORDNET_DERIVED))
+    for (const alias of wordSynonymNames(normaliseName(a.alias), synsets, senses, otherWords)) add({ id: a.nodeId, kind: kindOf.get(a.nodeId)! }, alias, WORDNET_WORD_SYNONYM);
+  for (const [name, nodes] of names) {
+    const variant = spellingVariant(name);
+    for (const n of nodes) if (variant) add(n, variant, SPELLING_VARIANT);
+    const swapped = wordSynonymNames(name, synsets, senses, otherWords);
+    for (const n of nodes.filter(isCondition)) for (const alias of swapped) add(n, alias, WORDNET_WORD_SYNONYM);
+  }
+  // A condition's one-word name takes its state synset's -ing noun as well ("bleeding" → Haemorrhage), which the
+  // synonym rule leaves to its everyday meaning; not where that word is also a verb or adjective of its own.
+  for (const [offset, nodes] of named)
+    for (const lemma of synsets.get(offset)!.lemmas)
+      if (synsets.get(offset)!.lexicon === STATE_LEXICON && /^[a-z]{4,}ing$/.test(lemma) && !otherWords.has(lemma) && senses.get(lemma)?.[0] === offset)
+        for (const n of nodes.filter(isCondition)) add(n, lemma, WORDNET_WORD_SYNONYM);
+  const defined = new Map<string, Set<string>>();
+  for (const offset of named.keys())
+    if (synsets.get(offset)!.lexicon === STATE_LEXICON)
+      for (const alias of glossNames(synsets.get(offset)!, synsets, senses)) defined.set(alias, (defined.get(alias) ?? new Set()).add(offset));
+  for (const [alias, offsets] of defined) {
+    if (offsets.size !== 1) continue;
+    for (const n of named.get([...offsets][0])!.filter(isCondition)) add(n, alias, WORDNET_GLOSS);
+  }
+}
+
+/** noun.state: the conditions' lexicographer file. */
+const STATE_LEXICON = '26';
 
 /** An adjective's nouns: those it pertains to ("gestational" → gestation) and those it is derived from ("autistic" → autism), synset offsets with the lemma meant, if one. */
 interface AdjectiveNouns {
@@ -337,7 +384,7 @@ function readSynsets(text: string): Map<string, Synset> {
     const pointers = Number(f[at]);
     const hypernyms: string[] = [];
     for (let i = 0; i < pointers; i++) if (f[at + 1 + 4 * i] === '@' && f[at + 3 + 4 * i] === 'n') hypernyms.push(f[at + 2 + 4 * i]);
-    synsets.set(f[0], { lexicon: f[1], lemmas, hypernyms });
+    synsets.set(f[0], { lexicon: f[1], lemmas, hypernyms, gloss: line.slice(line.indexOf(' | ') + 3).trim() });
   }
   return synsets;
 }

@@ -12,6 +12,12 @@ export const WORDNET_NARROWER = 'wordnet-narrower';
 export const WORDNET_BROADER = 'wordnet-broader';
 /** Alias source of a name with its adjective read as the noun it pertains to or comes from ("gestational diabetes" → "pregnancy diabetes", "autistic disorder" → "autism"). */
 export const WORDNET_DERIVED = 'wordnet-derived';
+/** Alias source of a name in the other side's spelling ("esophageal hemorrhage" for Oesophageal haemorrhage; lib/kg/import/wordnet-names.ts). */
+export const SPELLING_VARIANT = 'spelling-variant';
+/** Alias source of a condition's name with one word in another word of its WordNet state synset ("gastrointestinal bleeding"). */
+export const WORDNET_WORD_SYNONYM = 'wordnet-word-synonym';
+/** Alias source of a condition's short WordNet definition, read as a name ("loss of hair", "hair loss" → Alopecia). */
+export const WORDNET_GLOSS = 'wordnet-gloss';
 /** Alias source of a narrower Disease Ontology term read as the graph's disease it is a kind of ("prostate carcinoma" → prostate cancer; lib/kg/import/disease-ontology.ts). */
 export const DO_NARROWER = 'do-narrower';
 /** Alias source of a gene's other designations ("apoptosis regulator BAX"). */

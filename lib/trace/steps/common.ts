@@ -85,6 +85,9 @@ const LinkMatchSchema = z.enum([
   'narrower',
   'broader',
   'head-noun',
+  'spelling-variant',
+  'word-synonym',
+  'gloss',
 ]);
 const LinkAlternativeSchema = z.object({
   nodeId: z.string(),

@@ -30,6 +30,9 @@ import { resolveDataDir } from '../lib/config';
 import { narrowerTerms, type OntologyTerm } from '../lib/kg/import/ontology-genus';
 import { KIND_WORDS } from '../lib/reading/concepts';
 import { wordnetVerbs } from '../lib/kg/linking/verbs';
+import { readWordnetNouns, wordnetDictionary } from '../lib/kg/import/wordnet';
+import { glossNames } from '../lib/kg/import/wordnet-names';
+import { SPELLING_VARIANT, WORDNET_GLOSS, WORDNET_WORD_SYNONYM } from '../lib/kg/linking/store';
 
 export interface LinkingCase {
   id: string;
@@ -83,7 +86,9 @@ async function main() {
   const sample = (filter: NodeFilter, n: number) => sampleNodes(filter, n, SEED);
 
   const byNormalised = await nodeIdsByName();
-  const aliased = await aliasKeys();
+  // The written forms of names (another spelling, a word's synonym, a short definition) are not names a case must
+  // avoid: a case writing a name so tests the linker's reading of it, as before those forms were stored.
+  const aliased = await aliasKeys({ except: [SPELLING_VARIANT, WORDNET_WORD_SYNONYM, WORDNET_GLOSS] });
   const namesAnything = (s: string) => byNormalised.has(normaliseName(s)) || aliased.has(normaliseName(s));
 
   const cases: LinkingCase[] = [];
@@ -265,6 +270,7 @@ async function main() {
 
   await hardCases(add, namesAnything, byNormalised);
   await issue18Cases(add, namesAnything, byNormalised);
+  await layWordingCases(add, namesAnything);
 
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
@@ -511,6 +517,61 @@ async function issue18Cases(
     if (!namesAnything(initials) && !NAME_SHORTHAND.has(initials.toLowerCase())) add('slot-initials-none', pick(NO_SLOT), initials, 'none', []);
     n++;
   }
+}
+
+/**
+ * Lay wordings (their own seed, after the others): a condition's name with one word in an everyday synonym of it
+ * ("gastrointestinal bleeding"), and with a clinical abbreviation for a word ("GI bleeding"); a condition's short
+ * definition ("hair loss"); such a wording after a modifier the graph's names do not carry ("severe hair loss": the
+ * wording's node); and short WordNet definitions the gloss rule turns down, of states the graph does not name
+ * ("royal authority", "sudden occurrence"), none expected.
+ */
+async function layWordingCases(
+  add: (category: string, template: string, mention: string, expected: string, accept: string[]) => void,
+  namesAnything: (s: string) => boolean,
+) {
+  const seed = `${SEED}-lay`;
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const synonyms = await aliasesNamingNoNode('wordnet-word-synonym', 400, seed);
+  const glosses = await aliasesNamingNoNode('wordnet-gloss', 40, seed);
+  const kindOf = await kindsOf([...synonyms, ...glosses].flatMap((l) => l.ids));
+  const templateOf = (ids: string[]) => pick(TEMPLATES[kindOf.get(ids[0])!]);
+  for (const l of synonyms.slice(0, 12)) add('word-synonym', templateOf(l.ids), l.alias, l.ids[0], l.ids);
+  // A spelt-out word of the name written as its clinical abbreviation ("GI" for gastrointestinal).
+  const abbreviations = [...NAME_SHORTHAND].filter(([, spelled]) => spelled.length === 1 && !spelled[0].includes(' ') && spelled[0].length > 4);
+  let n = 0;
+  for (const l of synonyms.slice(12)) {
+    const hit = abbreviations.find(([, [word]]) => l.alias.split(' ').includes(word));
+    if (!hit || n >= 5 || l.alias.split(' ').length > 3) continue;
+    add('word-synonym-shorthand', templateOf(l.ids), l.alias.replace(hit[1][0], hit[0].toUpperCase()), l.ids[0], l.ids);
+    n++;
+  }
+  for (const l of glosses.slice(0, 10)) add('gloss', templateOf(l.ids), l.alias, l.ids[0], l.ids);
+  const MODIFIERS = ['severe', 'mild', 'sudden', 'recurrent', 'persistent', 'patchy'];
+  n = 0;
+  for (const l of [...glosses.slice(10), ...synonyms.slice(40)]) {
+    const mention = `${pick(MODIFIERS)} ${l.alias}`;
+    if (n >= 8 || !/^[a-z ]+$/.test(l.alias) || l.alias.includes(' of ') || namesAnything(mention)) continue;
+    add('modifier-dropped', templateOf(l.ids), mention, l.ids[0], l.ids);
+    n++;
+  }
+  // Definitions the gloss rule turns down, none of whose word runs names anything: everyday words, not a condition.
+  const dir = wordnetDictionary();
+  if (!dir) return;
+  const { synsets, senses } = readWordnetNouns(dir);
+  const NONE = ['The note says {m}; what does the graph hold?', 'Is {m} worth a search here?', 'We saw {m} in the log yesterday.'];
+  const runs = (words: string[]) => words.flatMap((_, i) => words.slice(i).map((__, j) => words.slice(i, i + j + 1).join(' ')));
+  const definitions = [...synsets.values()]
+    .filter((s) => s.lexicon === '26' && !glossNames(s, synsets, senses).length && !s.lemmas.some((l) => namesAnything(l.replace(/_/g, ' '))))
+    .map((s) =>
+      s.gloss
+        .split(/[;(]/)[0]
+        .trim()
+        .replace(/^(?:a|an|the)\s+/, ''),
+    )
+    .filter((d) => /^[a-z]+(?: [a-z]+){1,3}$/.test(d) && !runs(d.split(' ')).some((r) => namesAnything(r) || namesAnything(r.replace(/s$/, ''))));
+  for (const d of pickN([...new Set(definitions)].sort(), 16, random)) add('gloss-none', pick(NONE), d, 'none', []);
 }
 
 function pickN<T>(items: T[], n: number, random: () => number): T[] {

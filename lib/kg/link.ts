@@ -245,7 +245,13 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
       const found = [key, ...(lemmaKey ? [lemmaKey] : []), ...(bareKeys ?? [])].flatMap((k) => byKey.get(k) ?? []).map(reading);
       const spelled = (spelledKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
-        .map((c): Reading => ({ ...c, method: 'alias', score: ABBREVIATION_SCORE, match: 'abbreviation', confidence: Math.min(SPELLED_CONFIDENCE, reading(c).confidence) }));
+        .map((c): Reading => ({
+          ...c,
+          method: 'alias',
+          score: ABBREVIATION_SCORE,
+          match: 'abbreviation',
+          confidence: Math.min(SPELLED_CONFIDENCE, reading(c).confidence),
+        }));
       const lay = (layKeys ?? [])
         .flatMap((k) => (byKey.get(k) ?? []).filter((c) => c.method === 'exact'))
         .map((c): Reading => ({ ...c, method: 'alias', score: LAY_CONFIDENCE, match: 'lay-term', confidence: LAY_CONFIDENCE }));
@@ -253,7 +259,13 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
       const reordered = (invertedKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
         .filter((c) => c.method === 'exact' || LAY_SOURCES.has(c.source ?? '') || c.source === SPELLING_VARIANT || c.source === WORDNET_WORD_SYNONYM)
-        .map((c): Reading => ({ ...c, method: 'alias', score: REORDERED_CONFIDENCE, match: 'reordered', confidence: Math.min(REORDERED_CONFIDENCE, reading(c).confidence) }));
+        .map((c): Reading => ({
+          ...c,
+          method: 'alias',
+          score: REORDERED_CONFIDENCE,
+          match: 'reordered',
+          confidence: Math.min(REORDERED_CONFIDENCE, reading(c).confidence),
+        }));
       // Another head noun for a cancer names the organ's cancer ("liver carcinoma", "tumour of the larynx"): diseases only.
       const headed = (headKeys ?? [])
         .flatMap((k) => (byKey.get(k) ?? []).filter((c) => isConcept(c.kind, 'disease') && (c.method === 'exact' || LAY_SOURCES.has(c.source ?? ''))))
@@ -349,8 +361,9 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
       const at = { start: tokens[s.first].start, end: tokens[s.last].end };
       const others = otherReadings(ranked, perMention);
       const alternatives = ranked.slice(perMention, perMention + MAX_ALTERNATIVES).map(alternative);
+      const modifiers = rich ? droppedModifiers(tokens, words, covered, s.first) : undefined;
       return ranked.slice(0, perMention).map((c) => ({
-        ...toLink(c, spanText(s.first, s.last)),
+        ...withModifiers(toLink(c, spanText(s.first, s.last)), isCondition(c.kind) ? modifiers : undefined),
         ...at,
         ...(others.length ? { readings: others } : {}),
         ...(alternatives.length ? { alternatives } : {}),
@@ -358,6 +371,40 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
     });
   const distinct = [...new Map(rejected.map((r) => [`${r.start}:${r.end}:${r.nodeId}:${r.reason}`, r])).values()];
   return { links, rejected: distinct.slice(0, MAX_REJECTIONS) };
+}
+
+/** A condition read by its head with the modifiers before it dropped keeps this share of its confidence. */
+const MODIFIED_HEAD_FACTOR = 0.9;
+const isCondition = (kind: string) => isConcept(kind, 'disease') || isConcept(kind, 'symptom') || isConcept(kind, 'sideEffect');
+
+/**
+ * The words right before a span that modify it and that no name takes in ("patchy" in "patchy hair loss", "very" in
+ * "being very overweight"): lower-case adjectives, and adverbs of degree before an adjective, no link covers. The span names the condition by its
+ * head, the writer's degree or extent dropped; undefined where there are none.
+ */
+function droppedModifiers(tokens: readonly Token[], words: readonly Word[], covered: Uint8Array, first: number): string | undefined {
+  const wordAt = (i: number) => words.find((w) => w.start === tokens[i].start);
+  let from = first;
+  for (let i = first - 1; i >= 0 && !covered[i]; i--) {
+    const word = wordAt(i);
+    if (!word || word.text !== word.text.toLowerCase() || !/^[a-z]{3,}$/.test(tokens[i].norm)) break;
+    // An adjective, or an adverb of degree before one ("very overweight"), not "only", "also" before a name.
+    const degree = word.pos === 'ADV' && wordAt(i + 1)?.pos === 'ADJ' && tokens[i].norm !== 'not';
+    if (!(word.pos === 'ADJ' && !isStopword(tokens[i].norm)) && !degree) break;
+    from = i;
+  }
+  return from < first
+    ? tokens
+        .slice(from, first)
+        .map((t) => t.norm)
+        .join(' ')
+    : undefined;
+}
+
+/** A link with the modifiers its span left out recorded and its confidence lowered for them. */
+function withModifiers(link: EntityLink, modifiers: string | undefined): EntityLink {
+  if (!modifiers) return link;
+  return { ...link, modifiers, confidence: Math.round((link.confidence ?? 1) * MODIFIED_HEAD_FACTOR * 1000) / 1000 };
 }
 
 /** Other nodes kept per link as its alternatives. */

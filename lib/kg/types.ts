@@ -90,6 +90,8 @@ export interface EntityLink {
   confidence?: number;
   /** Edits (insert, delete, substitute, swap) between the span and `matched`, for a fuzzy match. */
   edits?: number;
+  /** A condition read by its head: the modifiers written right before the span that no name takes ("patchy" hair loss); confidence lowered. */
+  modifiers?: string;
   /** Character offsets of the mention in the linked text (linkEntities only). */
   start?: number;
   end?: number;

@@ -16,8 +16,21 @@ const BODY_FILE = '08';
 /** Function words a short gloss may hold besides its two or three words ("inflammation of the gums"). */
 const GLOSS_FUNCTION_WORDS: ReadonlySet<string> = new Set(['of', 'the', 'a', 'an', 'in', 'on', 'to']);
 /** Heads that name a class of conditions or a manner of speaking, not one condition ("acute blood disorder", "kind of pain"). */
-const GENERIC_GLOSS_HEADS: ReadonlySet<string> = new Set(['disease', 'disorder', 'condition', 'syndrome', 'illness', 'symptom', 'kind', 'type', 'form', 'sort']);
+const GENERIC_GLOSS_HEADS: ReadonlySet<string> = new Set([
+  'disease',
+  'disorder',
+  'condition',
+  'syndrome',
+  'illness',
+  'symptom',
+  'kind',
+  'type',
+  'form',
+  'sort',
+]);
 const MAX_GLOSS_WORDS = 3;
+/** Heads that say how much or whether of what follows ("lack of vitality", "presence of protein"): the state must be in what follows. */
+const MEASURE_HEADS: ReadonlySet<string> = new Set(['lack', 'absence', 'presence', 'loss', 'excess', 'state', 'deficiency', 'inability', 'failure']);
 
 /**
  * A name in the other side's spelling, word by word (lib/nlp/english americanSpelling: "Oesophageal haemorrhage" →
@@ -67,8 +80,8 @@ export function wordSynonymNames(
 
 /**
  * A synset's definition read as a name people write, where it is one: two or three words (function words aside),
- * before any ";" or "(", one of them a state or part of the body in its first noun sense, and not headed by a class
- * word ("loss of hair" → alopecia, "patchy baldness" → alopecia areata, "inflammation of the gums" → gingivitis; not
+ * before any ";" or "(", one of them a state or part of the body in its first noun sense (not a head of measure:
+ * "lack of vitality" is no condition), and not headed by a class word ("loss of hair" → alopecia, "patchy baldness" → alopecia areata, "inflammation of the gums" → gingivitis; not
  * "acute blood disorder", "second stage", "lack of vitality"). A gloss "<head> of (the) <modifier>" (one word for the head) is also written
  * "<modifier> <head>" ("hair loss", "gum inflammation"), as people put it. A definition is looser than a synonym.
  */
@@ -88,7 +101,8 @@ export function glossNames(synset: Synset, synsets: ReadonlyMap<string, Synset>,
     const offset = senses.get(w)?.[0] ?? senses.get(w.replace(/s$/, ''))?.[0];
     return offset ? synsets.get(offset)?.lexicon : undefined;
   };
-  if (!content.some((w) => [STATE_FILE, BODY_FILE].includes(lexiconOf(w) ?? ''))) return [];
+  const telling = MEASURE_HEADS.has(head) ? content.filter((w) => w !== head) : content;
+  if (!telling.some((w) => [STATE_FILE, BODY_FILE].includes(lexiconOf(w) ?? ''))) return [];
   const names = [normaliseName(definition)];
   const modifier = words.slice(of + 1).filter((w) => w !== 'the' && w !== 'a' && w !== 'an');
   if (of === 1 && modifier.length >= 1 && modifier.length <= 2 && modifier.every((w) => !GLOSS_FUNCTION_WORDS.has(w)))

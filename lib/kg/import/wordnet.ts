@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { queryRows } from '@/lib/db/rows';
 
 /** The import's version: WordNet's, and the rules' (raise it when readWordnetAliases reads differently). */
-export const WORDNET_VERSION = 'WordNet 3.1; rules 6';
+export const WORDNET_VERSION = 'WordNet 3.1; rules 6c';
 
 /**
  * WordNet's lexicographer files (noun.state, noun.body, …) each kind's names
@@ -64,7 +64,6 @@ export async function importWordnet(dir: string, opts: ImportOptions = {}): Prom
     opts,
   );
 }
-
 
 interface NamedNode {
   id: string;
@@ -220,19 +219,21 @@ function addWrittenForms(
   // A name with its adjective read as a noun takes the word synonyms too ("stomach haemorrhage" → "stomach bleeding").
   const kindOf = new Map([...names.values()].flat().map((n) => [n.id, n.kind]));
   for (const a of knowledge.aliases.filter((x) => x.source === WORDNET_DERIVED))
-    for (const alias of wordSynonymNames(normaliseName(a.alias), synsets, senses, otherWords)) add({ id: a.nodeId, kind: kindOf.get(a.nodeId)! }, alias, WORDNET_WORD_SYNONYM);
+    for (const alias of wordSynonymNames(normaliseName(a.alias), synsets, senses, otherWords))
+      add({ id: a.nodeId, kind: kindOf.get(a.nodeId)! }, alias, WORDNET_WORD_SYNONYM);
   for (const [name, nodes] of names) {
     const variant = spellingVariant(name);
     for (const n of nodes) if (variant) add(n, variant, SPELLING_VARIANT);
     const swapped = wordSynonymNames(name, synsets, senses, otherWords);
     for (const n of nodes.filter(isCondition)) for (const alias of swapped) add(n, alias, WORDNET_WORD_SYNONYM);
   }
-  // A condition's one-word name takes its state synset's -ing noun as well ("bleeding" → Haemorrhage), which the
-  // synonym rule leaves to its everyday meaning; not where that word is also a verb or adjective of its own.
-  for (const [offset, nodes] of named)
-    for (const lemma of synsets.get(offset)!.lemmas)
-      if (synsets.get(offset)!.lexicon === STATE_LEXICON && /^[a-z]{4,}ing$/.test(lemma) && !otherWords.has(lemma) && senses.get(lemma)?.[0] === offset)
-        for (const n of nodes.filter(isCondition)) add(n, lemma, WORDNET_WORD_SYNONYM);
+  // A condition's one-word name takes the -ing noun that heads its state synset ("bleeding" → Haemorrhage), which the
+  // synonym rule leaves to its everyday meaning; an -ing noun further down a synset ("hurting" for pain) stays everyday.
+  for (const [offset, nodes] of named) {
+    const [head] = synsets.get(offset)!.lemmas;
+    if (synsets.get(offset)!.lexicon === STATE_LEXICON && /^[a-z]{4,}ing$/.test(head) && !otherWords.has(head) && senses.get(head)?.[0] === offset)
+      for (const n of nodes.filter(isCondition)) add(n, head, WORDNET_WORD_SYNONYM);
+  }
   const defined = new Map<string, Set<string>>();
   for (const offset of named.keys())
     if (synsets.get(offset)!.lexicon === STATE_LEXICON)
@@ -370,6 +371,14 @@ const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4', v: '
 /** Roman numerals after a word that numbers a type read as digits: "type ii diabetes" → "type 2 diabetes". */
 function arabic(normalised: string): string {
   return normalised.replace(/\b(type|class|grade|stage|phase|factor) (i|ii|iii|iv|v|vi)\b/g, (_, word: string, n: string) => `${word} ${ROMAN[n]}`);
+}
+
+/** WordNet's noun synsets by offset and each noun lemma's senses, most frequent first (for the linking set's cases). */
+export function readWordnetNouns(dir: string): { synsets: Map<string, Synset>; senses: Map<string, string[]> } {
+  return {
+    synsets: readSynsets(fs.readFileSync(path.join(dir, 'data.noun'), 'utf8')),
+    senses: readSenses(fs.readFileSync(path.join(dir, 'index.noun'), 'utf8')),
+  };
 }
 
 /** data.noun: `offset lexfile pos count lemma lexid … pointers | gloss`, one synset a line (license lines start with spaces). */

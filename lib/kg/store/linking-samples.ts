@@ -63,12 +63,12 @@ export async function nodeIdsByName(): Promise<Map<string, string[]>> {
   return byNormalised;
 }
 
-/** Every normalised alias (of any kind, when `nonGenes`, only those of nodes that are not genes). */
-export async function aliasKeys(opts: { nonGenes?: boolean } = {}): Promise<Set<string>> {
+/** Every normalised alias (of any kind, when `nonGenes`, only those of nodes that are not genes), but those of the sources in `except`. */
+export async function aliasKeys(opts: { nonGenes?: boolean; except?: string[] } = {}): Promise<Set<string>> {
   const sql = opts.nonGenes
-    ? `select distinct a.normalised from node_aliases a join nodes n on n.id = a.node_id where n.kind <> 'Gene'`
-    : 'select distinct normalised from node_aliases';
-  return new Set((await rows(z.object({ normalised: z.string() }), sql)).map((r) => r.normalised));
+    ? `select distinct a.normalised from node_aliases a join nodes n on n.id = a.node_id where n.kind <> 'Gene' and a.source <> all($1::text[])`
+    : 'select distinct normalised from node_aliases where source <> all($1::text[])';
+  return new Set((await rows(z.object({ normalised: z.string() }), sql, [opts.except ?? []])).map((r) => r.normalised));
 }
 
 /** Up to 40 genes' NCBI full names (12–45 characters, no placeholders), in the seed's order. */
@@ -88,6 +88,10 @@ const ALIAS_FILTERS = {
   'wordnet-synonym': `a.source = 'wordnet-synonym'`,
   // A condition's name with its adjective as a noun, of two words ("stomach ulcer" for Gastric ulcer).
   'wordnet-derived': `a.source = 'wordnet-derived' and a.alias ~ '^[a-z]+ [a-z]+$'`,
+  // A condition's name with one word in another word of its state synset, of several words ("gastrointestinal bleeding").
+  'wordnet-word-synonym': `a.source = 'wordnet-word-synonym' and a.alias ~ ' '`,
+  // A condition's short WordNet definition ("loss of hair", "hair loss").
+  'wordnet-gloss': `a.source = 'wordnet-gloss'`,
 } as const;
 
 /** n aliases the filter lets through that are no node's name, each with every node it names, in the seed's order. */

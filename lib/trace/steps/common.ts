@@ -110,6 +110,7 @@ export const EntityLinkSchema = z.object({
   match: LinkMatchSchema.optional(),
   confidence: z.number().optional(),
   edits: z.number().int().optional(),
+  modifiers: z.string().optional(),
   start: z.number().int().optional(),
   end: z.number().int().optional(),
   readings: z.array(LinkReadingSchema).optional(),

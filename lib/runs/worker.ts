@@ -2,7 +2,7 @@ import { startEvalWorkers } from '@/lib/eval/jobs/worker';
 import { executeRun, HEARTBEAT_MS } from './executor';
 import { servableBackends, waitingFor } from './backend';
 import { enqueueRun, ensureQueue, getBoss, runQueueFor, stopQueue } from './queue';
-import { failStale, orphanedRuns, requeueStale, staleRuns, touchQueued, type StaleRun } from './store/lease';
+import { failStale, requeueStale, staleRuns, takeOrphanedRuns, type StaleRun } from './store/lease';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { calibration } from '@/lib/channels/doc-relevance';
 import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
@@ -54,7 +54,7 @@ async function takeOver(run: StaleRun): Promise<'resumed' | 'failed' | null> {
  */
 function recoverySweep() {
   const suspects = new Map<string, { lease: string | null; attempts: number; since: number }>();
-  return async function sweep(): Promise<{ resumed: number; failed: number }> {
+  return async function sweep(): Promise<{ resumed: number; failed: number; resent: number }> {
     const now = Date.now();
     const stale = await staleRuns();
     for (const id of suspects.keys()) if (!stale.some((r) => r.id === id)) suspects.delete(id);
@@ -72,8 +72,7 @@ function recoverySweep() {
       if (outcome === 'resumed') resumed++;
       if (outcome === 'failed') failed++;
     }
-    resumed += await requeueOrphans();
-    return { resumed, failed };
+    return { resumed, failed, resent: await requeueOrphans() };
   };
 }
 
@@ -86,11 +85,8 @@ function recoverySweep() {
 async function requeueOrphans(): Promise<number> {
   // A job waiting on ANY queue keeps its run: another deployment's queue (HOPSCOPE_RUN_QUEUE) on the same
   // database is not an orphan, and taking it would send the run to workers it was not meant for.
-  const orphans = await orphanedRuns(ORPHAN_AFTER_MS);
-  for (const { id, key } of orphans) {
-    await touchQueued(id);
-    await enqueueRun(id, key);
-  }
+  const orphans = await takeOrphanedRuns(ORPHAN_AFTER_MS);
+  for (const { id, key } of orphans) await enqueueRun(id, key);
   return orphans.length;
 }
 
@@ -164,20 +160,26 @@ export async function startRunWorkers({ concurrency = 4, log = false } = {}): Pr
         boss.notifyWorker(worker);
       });
     }
-  // Workers anywhere may die: keep sweeping for runs nobody touches any more.
+  // Workers anywhere may die: keep sweeping for runs nobody touches any more. The next sweep is SWEEP_MS after
+  // this one ends, never beside it: on a loaded machine a sweep that sends 100 orphans outlasts SWEEP_MS, and
+  // sweeps piling up took the pool from the runs' heartbeats and writes.
   const sweep = recoverySweep();
-  const look = () =>
-    sweep().then(
-      ({ resumed, failed }) => {
-        if (resumed || failed) console.log(`[runs] resumed ${resumed} interrupted run(s), failed ${failed}`);
-      },
-      () => undefined,
-    );
-  void look();
-  const timer = setInterval(() => void look(), SWEEP_MS);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let looking: Promise<void>;
+  const look = async () => {
+    const { resumed, failed, resent } = await sweep().catch(() => ({ resumed: 0, failed: 0, resent: 0 }));
+    if (resumed || failed) console.log(`[runs] resumed ${resumed} interrupted run(s), failed ${failed}`);
+    if (resent) console.log(`[runs] sent ${resent} queued run(s) again: no queue job was waiting for them`);
+    if (!stopped) timer = setTimeout(() => void (looking = look()), SWEEP_MS);
+  };
+  looking = look();
   return {
     async stop() {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
+      // A sweep in flight may still send runs: the queue stops after it.
+      await looking;
       await stopQueue();
     },
   };

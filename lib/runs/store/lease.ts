@@ -136,23 +136,26 @@ export async function requeueStale(run: StaleRun): Promise<boolean> {
 }
 
 /**
- * Up to 100 runs queued for longer than `afterMs` without a job waiting for them on any
- * pg-boss queue (another deployment's queue on the same database counts: its runs are
- * not orphans), with their backends.
+ * Takes up to 100 runs queued for longer than `afterMs` without a job waiting for them on any
+ * pg-boss queue (another deployment's queue on the same database counts: its runs are not
+ * orphans) and marks them touched now, in one statement; returns them with their backends,
+ * for the caller to send again. A run is taken by one sweeper at a time (rows another has
+ * locked are skipped, and a touched run is not old any more): sweeps of several worker
+ * processes, or two of one process, never send the same orphan twice in one `afterMs`.
+ * `only`: just these runs (a test's, on a database other tests share).
  */
-export function orphanedRuns(afterMs: number): Promise<{ id: string; key: string }[]> {
+export function takeOrphanedRuns(afterMs: number, only?: string[]): Promise<{ id: string; key: string }[]> {
   return queryRows(
     getPool(),
     z.object({ id: z.string(), key: z.string() }),
-    `select r.id, r.backend_key "key" from runs r
-      where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $1::double precision / 1000)
-        and not exists (select 1 from pgboss.job j where j.data->>'runId' = r.id and j.state in ('created', 'retry'))
-      limit 100`,
-    [afterMs],
+    `update runs set updated_at = now()
+      where id in (select r.id from runs r
+                    where r.status = 'queued' and r.updated_at < now() - make_interval(secs => $1::double precision / 1000)
+                      and ($2::text[] is null or r.id = any($2::text[]))
+                      and not exists (select 1 from pgboss.job j where j.data->>'runId' = r.id and j.state in ('created', 'retry'))
+                    limit 100 for update of r skip locked)
+        and status = 'queued' and updated_at < now() - make_interval(secs => $1::double precision / 1000)
+      returning id, backend_key "key"`,
+    [afterMs, only ?? null],
   );
-}
-
-/** Marks a queued run as touched now (it is sent again). */
-export async function touchQueued(id: string): Promise<void> {
-  await getPool().query(`update runs set updated_at = now() where id = $1 and status = 'queued'`, [id]);
 }

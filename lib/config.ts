@@ -42,6 +42,8 @@ const EnvSchema = z.object({
     .default('hopscope-runs'),
   /** on: the web server answers a finished run's page and JSON reads from what it sent for the run's state (lib/runs/kept-reads.ts); off: every read renders. */
   HOPSCOPE_KEPT_READS: z.enum(['on', 'off']).default('on'),
+  /** Requests the web server has inside Next.js at once, reads first (lib/api/admission.ts); the others wait their turn. */
+  HOPSCOPE_WEB_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   PORT: z.coerce.number().int().positive().default(3000),
   /** The address the web server listens on; anything but loopback needs sign-in (AUTH_SECRET) or HOPSCOPE_ALLOW_UNAUTHENTICATED=1. */
   HOPSCOPE_HOST: z.string().min(1).default('127.0.0.1'),

@@ -2,7 +2,9 @@
 // a few requests at a time with reads first (lib/api/admission.ts), behind lib/runs/kept-reads.ts, which
 // answers a finished run's page and JSON reads itself once Next.js has sent them for the run's current state.
 // `node scripts/run.mjs web -p PORT -H HOST`.
+import fs from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import next from 'next';
 import { readEnv } from '../lib/config';
 import { admission } from '../lib/api/admission';
@@ -21,6 +23,7 @@ async function main() {
   const env = readEnv();
   const handle = admission(app.getRequestHandler(), { slots: env.HOPSCOPE_WEB_CONCURRENCY });
   const handler = env.HOPSCOPE_KEPT_READS === 'on' ? keptReads(handle, { env }) : handle;
+  if (env.HOPSCOPE_WEB_LOOP_DELAY_FILE) loopDelayProbe(env.HOPSCOPE_WEB_LOOP_DELAY_FILE);
   const server = http.createServer((req, res) => void handler(req, res));
   server.listen(port, hostname, () => console.log(`[hopscope] web server ready on http://${hostname}:${port}`));
   // Open keep-alive connections would hold close() up: a second is enough for answers in flight.
@@ -30,6 +33,29 @@ async function main() {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/**
+ * The load bench's window on this process's event loop: a SIGUSR2 starts measuring its delay, the next
+ * writes the delays seen since (ms, JSON) to `file`. How long a ready callback waited for the loop is
+ * what every request in the process waited for beside its own work.
+ */
+function loopDelayProbe(file: string) {
+  let histogram: IntervalHistogram | null = null;
+  process.on('SIGUSR2', () => {
+    if (!histogram) {
+      histogram = monitorEventLoopDelay({ resolution: 10 });
+      histogram.enable();
+      return;
+    }
+    histogram.disable();
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const h = histogram;
+    histogram = null;
+    // Whole or not there: the bench reads it as soon as it exists.
+    fs.writeFileSync(`${file}.part`, JSON.stringify({ p50: ms(h.percentile(50)), p95: ms(h.percentile(95)), p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean) }));
+    fs.renameSync(`${file}.part`, file);
+  });
 }
 
 main().catch((error) => {

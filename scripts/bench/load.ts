@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { listMethods } from '../../lib/methods/registry';
 import { countEndedRuns, deleteRuns } from '../../lib/runs/store/runs';
@@ -38,12 +39,16 @@ export const load: BenchModule = {
   options: [
     '--load-workers on|inline  where the instance runs its workers (default on: a process of their own)',
     "--load-kept-reads on|off  whether the web server answers finished runs' reads from what it sent (default on)",
+    '--load-web-concurrency N  requests the web server hands to Next.js at once, reads first (default: its own, HOPSCOPE_WEB_CONCURRENCY)',
   ],
   async run({ log, args }) {
     const workers = args.value('load-workers') ?? 'on';
     if (!['on', 'inline'].includes(workers)) throw new Error('--load-workers takes on or inline');
     const kept = args.value('load-kept-reads') ?? 'on';
     if (!['on', 'off'].includes(kept)) throw new Error('--load-kept-reads takes on or off');
+    const concurrency = args.value('load-web-concurrency');
+    const loopDelayFile = path.join(os.tmpdir(), `hopscope-load-loop-${process.pid}.json`);
+    fs.rmSync(loopDelayFile, { force: true });
     ensureBuild({ stdio: ['ignore', 2, 2], log });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -55,6 +60,8 @@ export const load: BenchModule = {
         HOPSCOPE_RUN_QUEUE: queue,
         HOPSCOPE_WORKERS: workers,
         HOPSCOPE_KEPT_READS: kept,
+        ...(concurrency ? { HOPSCOPE_WEB_CONCURRENCY: concurrency } : {}),
+        HOPSCOPE_WEB_LOOP_DELAY_FILE: loopDelayFile,
         NEXT_TELEMETRY_DISABLED: '1',
       },
       stdio: ['ignore', 2, 2],
@@ -64,7 +71,9 @@ export const load: BenchModule = {
     try {
       await until('the instance to serve', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok ?? false, START_TIMEOUT_MS, launcher);
       const methods = listMethods().map((m) => m.id);
+      const submitMs: number[] = [];
       const submit = async (i: number) => {
+        const started = performance.now();
         const res = await fetch(`${base}/api/runs`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -72,6 +81,7 @@ export const load: BenchModule = {
         });
         if (res.status !== 201) throw new Error(`POST /api/runs answered ${res.status}: ${await res.text()}`);
         const { id } = (await res.json()) as { id: string };
+        submitMs.push(performance.now() - started);
         ids.push(id);
         return id;
       };
@@ -84,6 +94,8 @@ export const load: BenchModule = {
       // The web server's CPU over the burst moves far less with the machine's load than its latency does.
       serverPid = Number(fs.readFileSync(path.resolve('.data', `server-${port}.pid`), 'utf8'));
       const cpuAtBurst = cpuMs(serverPid);
+      submitMs.length = 0;
+      process.kill(serverPid, 'SIGUSR2'); // the server's event-loop delay from here (scripts/web.ts)
       const burstAt = performance.now();
       const submitted = Promise.all(Array.from({ length: SUBMITS }, (_, i) => submit(SEEDS + i)));
       const reads = await Promise.all(
@@ -102,6 +114,8 @@ export const load: BenchModule = {
       );
       const serverCpuS = (cpuMs(serverPid) - cpuAtBurst) / 1000;
       const burst = await submitted;
+      process.kill(serverPid, 'SIGUSR2');
+      const loopDelay = await loopDelayOf(loopDelayFile);
       await until(`the ${SUBMITS} runs to finish`, () => allFinished(burst), RUNS_TIMEOUT_MS, launcher);
       const doneS = (performance.now() - burstAt) / 1000;
       const errors = reads.filter((r) => !r.ok).length;
@@ -119,7 +133,7 @@ export const load: BenchModule = {
           ),
         )} ms, ${errors} errors; runs done ${round(doneS, 1)} s after the burst`,
       );
-      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}; kept reads ${kept}`;
+      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}; kept reads ${kept}; web concurrency ${concurrency ?? 'default'}`;
       return [
         {
           type: 'timing',
@@ -130,6 +144,13 @@ export const load: BenchModule = {
         },
         { type: 'timing', label: 'reads under load: run pages', key: 'load_get_page', samplesMs: ms(true) },
         { type: 'timing', label: 'reads under load: /api/runs/{id}', key: 'load_get_api', samplesMs: ms(false) },
+        {
+          type: 'timing',
+          label: 'submissions under load (POST /api/runs)',
+          key: 'load_post',
+          samplesMs: submitMs,
+          note: `until each of the ${SUBMITS} runs is stored and queued (201)`,
+        },
         { type: 'value', label: 'reads under load: errors', key: 'load_get_errors', value: errors, unit: '', note: 'a status other than 200, or no answer' },
         {
           type: 'value',
@@ -149,6 +170,14 @@ export const load: BenchModule = {
         },
         {
           type: 'value',
+          label: "web server's event-loop delay over the burst: p99",
+          key: 'load_server_loop_delay_p99_ms',
+          value: loopDelay?.p99 ?? null,
+          unit: 'ms',
+          note: loopDelay ? `p50 ${loopDelay.p50}, p95 ${loopDelay.p95}, max ${loopDelay.max} ms (monitorEventLoopDelay, until the last submission is answered)` : 'not reported',
+        },
+        {
+          type: 'value',
           label: 'runs done after the burst',
           key: 'load_runs_done_s',
           value: round(doneS, 1),
@@ -158,6 +187,7 @@ export const load: BenchModule = {
       ] satisfies BenchRow[];
     } finally {
       await stop(launcher, serverPid);
+      fs.rmSync(loopDelayFile, { force: true });
       await deleteRuns(ids);
     }
   },
@@ -167,6 +197,15 @@ export const load: BenchModule = {
 function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The delays the web server wrote when told to (scripts/web.ts), or null when it did not within 5 s. */
+async function loopDelayOf(file: string): Promise<{ p50: number; p95: number; p99: number; max: number } | null> {
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
 }
 
 async function allFinished(ids: string[]): Promise<boolean> {

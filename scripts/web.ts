@@ -53,7 +53,10 @@ function loopDelayProbe(file: string) {
     const h = histogram;
     histogram = null;
     // Whole or not there: the bench reads it as soon as it exists.
-    fs.writeFileSync(`${file}.part`, JSON.stringify({ p50: ms(h.percentile(50)), p95: ms(h.percentile(95)), p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean) }));
+    fs.writeFileSync(
+      `${file}.part`,
+      JSON.stringify({ p50: ms(h.percentile(50)), p95: ms(h.percentile(95)), p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean) }),
+    );
     fs.renameSync(`${file}.part`, file);
   });
 }

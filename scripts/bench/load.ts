@@ -174,7 +174,9 @@ export const load: BenchModule = {
           key: 'load_server_loop_delay_p99_ms',
           value: loopDelay?.p99 ?? null,
           unit: 'ms',
-          note: loopDelay ? `p50 ${loopDelay.p50}, p95 ${loopDelay.p95}, max ${loopDelay.max} ms (monitorEventLoopDelay, until the last submission is answered)` : 'not reported',
+          note: loopDelay
+            ? `p50 ${loopDelay.p50}, p95 ${loopDelay.p95}, max ${loopDelay.max} ms (monitorEventLoopDelay, until the last submission is answered)`
+            : 'not reported',
         },
         {
           type: 'value',

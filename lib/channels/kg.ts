@@ -285,23 +285,33 @@ export class KgChannel {
    * kgShuffle, matched like any triple read at `from` (a check is replaced too).
    */
   async edgesBetween(parent: Parent, from: KgNode, to: KgNode, label = 'KG edges between two nodes', metaedges?: string[]): Promise<ChannelAnswer> {
-    return this.retrieve(
-      parent,
-      label,
-      { from: from.id, to: to.id, ...(metaedges ? { metaedges } : {}) },
-      async () => {
-        const verbs = await metaedgeVerbs();
-        const found = await searchPaths(from.id, to.id, { maxDepth: 1, metaedges, limit: PAIR_EDGES });
-        const triples = found.paths.flatMap((p) =>
-          p.edges.map((edge) =>
-            tripleEvidence({ edge, source: p.nodes.find((n) => n.id === edge.sourceId)!, target: p.nodes.find((n) => n.id === edge.targetId)! }, verbs, {}),
-          ),
-        );
-        const whole = !found.capped && found.paths.length < PAIR_EDGES;
-        return withPairCheck(triples, whole, found.paths, metaedges ?? null, from, to, verbs);
-      },
-      [from],
-    );
+    return this.retrieve(parent, label, { from: from.id, to: to.id, ...(metaedges ? { metaedges } : {}) }, () => pairEdges(from, to, metaedges), [from]);
+  }
+
+  /**
+   * What `edgesBetween` reads for each of several pairs, as one step (a hop's linked nodes with each other and with
+   * every MCQ option: a step per pair cost more than its read). `pairs[i]` holds pair i's records, in the order read.
+   * Under kgShuffle each pair is its own step, as with `edgesBetween`: the control draws for each pair what it drew.
+   */
+  async edgesBetweenPairs(parent: Parent, pairs: { from: KgNode; to: KgNode; label: string }[], label: string): Promise<ChannelAnswer & { pairs: EvidenceRecord[][] }> {
+    if (!pairs.length) return { enabled: this.enabled, items: [], pairs: [] };
+    if (this.deps.kgShuffle) {
+      const each = [];
+      for (const p of pairs) each.push(await this.edgesBetween(parent, p.from, p.to, p.label));
+      return { enabled: this.enabled, items: each.flatMap((a) => a.items), note: each[0]?.note, pairs: each.map((a) => a.items) };
+    }
+    const counts: number[] = [];
+    const answer = await this.retrieve(parent, label, { pairs: pairs.map((p) => ({ from: p.from.id, to: p.to.id })) }, async () => {
+      const found: EvidenceInput[] = [];
+      for (const p of pairs) {
+        const read = await pairEdges(p.from, p.to);
+        counts.push(read.length);
+        found.push(...read);
+      }
+      return found;
+    });
+    let at = 0;
+    return { ...answer, pairs: pairs.map((_, i) => answer.items.slice(at, (at += counts[i] ?? 0))) };
   }
 
   /** The KG edges joining any of `from` to any of `to` directly (either direction), as triples; under kgShuffle, matched like any triple read at `from`. */
@@ -449,6 +459,19 @@ function chainText(anchor: KgNode, hops: ChainHop[], verbs: Map<string, string>)
     text += `${h.direction === 'in' ? ` ←${verb}– ` : ` –${verb}→ `}${h.kind ?? 'node'}`;
   }
   return text;
+}
+
+/** The edges joining two nodes directly, read whole up to PAIR_EDGES, with the `check` record of the relations they have none of. */
+async function pairEdges(from: KgNode, to: KgNode, metaedges?: string[]): Promise<EvidenceInput[]> {
+  const verbs = await metaedgeVerbs();
+  const found = await searchPaths(from.id, to.id, { maxDepth: 1, metaedges, limit: PAIR_EDGES });
+  const triples = found.paths.flatMap((p) =>
+    p.edges.map((edge) =>
+      tripleEvidence({ edge, source: p.nodes.find((n) => n.id === edge.sourceId)!, target: p.nodes.find((n) => n.id === edge.targetId)! }, verbs, {}),
+    ),
+  );
+  const whole = !found.capped && found.paths.length < PAIR_EDGES;
+  return withPairCheck(triples, whole, found.paths, metaedges ?? null, from, to, verbs);
 }
 
 function orient(anchor: KgNode, n: NeighborEdge): { edge: KgEdge; source: KgNode; target: KgNode } {

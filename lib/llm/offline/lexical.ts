@@ -38,15 +38,24 @@ function countTerms(text: string): Counted {
 /** Cosine of two term vectors. */
 export function cosine(a: Weights, b: Weights): number {
   let dot = 0;
-  let na = 0;
-  let nb = 0;
   for (const [t, w] of a) {
-    na += w * w;
     const v = b.get(t);
     if (v !== undefined) dot += w * v;
   }
-  for (const w of b.values()) nb += w * w;
+  const na = squaresOf(a);
+  const nb = squaresOf(b);
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** The sum of a plain vector's squared weights, kept with it: MMR compares each candidate with every selected triple. */
+const plainSquares = new WeakMap<Weights, number>();
+
+function squaresOf(v: Weights): number {
+  const kept = plainSquares.get(v);
+  if (kept !== undefined) return kept;
+  let sum = 0;
+  for (const w of v.values()) sum += w * w;
+  return sum;
 }
 
 /** Log-scaled term frequency times idf; build once when one text is compared with many. */
@@ -55,7 +64,10 @@ export function termVector(text: string, idf?: (term: string) => number): Weight
   if (!idf && c.plain) return c.plain;
   const weights = new Map<string, number>();
   for (const [t, f] of c.tf) weights.set(t, (1 + Math.log(f)) * (idf ? idf(t) : 1));
-  if (!idf) c.plain = weights;
+  if (!idf) {
+    c.plain = weights;
+    plainSquares.set(weights, squaresOf(weights));
+  }
   return weights;
 }
 
@@ -102,23 +114,25 @@ export class Bm25Index {
   };
 
   score(query: string, index: number): number {
-    return this.scoreTerms([...new Set(contentTerms(query))], index);
+    const terms = [...new Set(contentTerms(query))];
+    return this.scoreTerms(terms, terms.map(this.idf), index);
   }
 
-  /** The query's score for every indexed text, the query read once. */
+  /** The query's score for every indexed text, the query and its terms' idf read once. */
   scoreAll(query: string): number[] {
     const terms = [...new Set(contentTerms(query))];
-    return this.docs.map((_, index) => this.scoreTerms(terms, index));
+    const idfs = terms.map(this.idf);
+    return this.docs.map((_, index) => this.scoreTerms(terms, idfs, index));
   }
 
-  private scoreTerms(terms: string[], index: number): number {
+  private scoreTerms(terms: string[], idfs: number[], index: number): number {
     const doc = this.docs[index];
     const { k1, b } = this.params;
     const norm = k1 * (1 - b + (b * this.lengths[index]) / (this.avgLength || 1));
     let score = 0;
-    for (const t of terms) {
+    for (const [i, t] of terms.entries()) {
       const f = doc.get(t);
-      if (f) score += (this.idf(t) * f * (k1 + 1)) / (f + norm);
+      if (f) score += (idfs[i] * f * (k1 + 1)) / (f + norm);
     }
     return score;
   }

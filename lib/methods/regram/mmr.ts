@@ -101,10 +101,21 @@ export function weightedMmr(
   const simTexts = candidates.map(textify);
   const matches = queries.map((q) => comparison.relevance(q));
   const readings = queries.map((q) => ` ${normalise(q)} `);
-  // Each name read once: the hop's entity is an end of most candidates.
-  const read = new Map<string, string>();
-  const reading = (name: string) => read.get(name) ?? read.set(name, ` ${normalise(name)} `).get(name)!;
-  const names = (c: MmrCandidate) => readings.some((q) => [c.triple.sourceName, c.triple.targetName].every((n) => q.includes(reading(n))));
+  // Which readings name each end, looked up once per name: the hop's entity is an end of most candidates.
+  const namedIn = new Map<string, boolean[]>();
+  const readingsNaming = (name: string) => {
+    let found = namedIn.get(name);
+    if (!found) {
+      const key = ` ${normalise(name)} `;
+      namedIn.set(name, (found = readings.map((q) => q.includes(key))));
+    }
+    return found;
+  };
+  const names = (c: MmrCandidate) => {
+    const source = readingsNaming(c.triple.sourceName);
+    const target = readingsNaming(c.triple.targetName);
+    return source.some((named, q) => named && target[q]);
+  };
   const rows: CandidateRow[] = candidates.map((c, i) => {
     const wR = priorWeight(c.triple.metaedge, domain);
     const sim = Math.max(0, ...matches.map((m) => m[i]));

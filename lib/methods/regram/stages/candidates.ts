@@ -71,9 +71,20 @@ export function rankRelations(query: string, domain: RelationDomain | null): Rel
     .sort((a, b) => b.relevance - a.relevance || b.weight - a.weight);
 }
 
+type RelationWords = { abbr: string; source: string; target: string; text: string };
+
+/** Per loaded metagraph (its metaedge list): every hop of every run ranks the same relations. */
+const described = new WeakMap<readonly object[], RelationWords[]>();
+
 /** The loaded graph's relations in words. */
-function relationsOf(): { abbr: string; source: string; target: string; text: string }[] {
-  return metaedges().map((m) => ({ abbr: m.abbr, source: m.source, target: m.target, text: `${m.source} ${relationDescription(m.abbr)} ${m.target}` }));
+function relationsOf(): RelationWords[] {
+  const loaded = metaedges();
+  let words = described.get(loaded);
+  if (!words) {
+    words = loaded.map((m) => ({ abbr: m.abbr, source: m.source, target: m.target, text: `${m.source} ${relationDescription(m.abbr)} ${m.target}` }));
+    described.set(loaded, words);
+  }
+  return words;
 }
 
 /**
@@ -112,41 +123,42 @@ export async function collectCandidates(
       const capped = new Set(first.keys());
       // The paper's uncapped T_cand holds every edge between two linked nodes: read whole whatever the cap, so a claim about
       // the pair ("does X treat Y") is decided by its own edges, and the relations it has none of are the closed world's "no".
+      // An option's direct edges to each linked node are read with them, in one read.
+      const linked = answer.enabled ? anchors.slice(0, PAIR_NODES).flatMap((a, i) => anchors.slice(i + 1, PAIR_NODES).map((b, d) => ({ i, j: i + 1 + d, a, b }))) : [];
+      const optioned = answer.enabled ? options.filter((o) => !nodes.some((n) => n.nodeId === o.nodeId)) : [];
+      const optionNode = (o: (typeof options)[number]) => ({ id: o.nodeId, kind: o.kind, name: o.name });
+      const read = await ctx.channels.kg.edgesBetweenPairs(
+        step,
+        [
+          ...linked.map(({ a, b }) => ({ from: a, to: b, label: `Edges between ${a.name} and ${b.name}` })),
+          ...optioned.flatMap((o) => anchors.map((n) => ({ from: n, to: optionNode(o), label: `Edges between ${n.name} and option ${o.key}` }))),
+        ],
+        optioned.length ? 'Edges between the linked nodes, and to each option' : 'Edges between the linked nodes',
+      );
       const absences: EvidenceRecord[] = [];
-      for (const [i, a] of (answer.enabled ? anchors.slice(0, PAIR_NODES) : []).entries()) {
-        for (const [j, b] of anchors.entries()) {
-          if (j <= i || j >= PAIR_NODES) continue;
-          const between = await ctx.channels.kg.edgesBetween(step, a, b, `Edges between ${a.name} and ${b.name}`);
-          for (const r of between.items) {
-            if (r.kind === 'check') {
-              if (askedPair(nodes[i], nodes[j])) absences.push(r);
-            } else if (!first.has(r.ref)) first.set(r.ref, r);
-          }
+      for (const [p, { i, j }] of linked.entries()) {
+        for (const r of read.pairs[p]) {
+          if (r.kind === 'check') {
+            if (askedPair(nodes[i], nodes[j])) absences.push(r);
+          } else if (!first.has(r.ref)) first.set(r.ref, r);
         }
       }
-      const optionEdges: OptionEdges[] = [];
-      for (const option of answer.enabled ? options.filter((o) => !nodes.some((n) => n.nodeId === o.nodeId)) : []) {
+      const optionEdges: OptionEdges[] = optioned.map((option, o) => {
         const refs = new Set<string>();
-        for (const n of anchors) {
-          const between = await ctx.channels.kg.edgesBetween(
-            step,
-            n,
-            { id: option.nodeId, kind: option.kind, name: option.name },
-            `Edges between ${n.name} and option ${option.key}`,
-          );
-          for (const r of between.items.filter((x) => x.kind === 'triple')) {
+        for (const between of read.pairs.slice(linked.length + o * anchors.length, linked.length + (o + 1) * anchors.length)) {
+          for (const r of between.filter((x) => x.kind === 'triple')) {
             refs.add(r.ref);
             if (!first.has(r.ref)) first.set(r.ref, r);
           }
         }
-        optionEdges.push({
+        return {
           option: option.key,
           nodeId: option.nodeId,
           name: option.name,
           edges: refs.size,
           beyondCap: [...refs].filter((ref) => !capped.has(ref)).length,
-        });
-      }
+        };
+      });
       const records = [...first.values()];
       const kinds = new Map(relationsOf().map((r) => [r.abbr, r]));
       const caps = nodes.map((node, i) =>

@@ -293,7 +293,11 @@ export class KgChannel {
    * every MCQ option: a step per pair cost more than its read). `pairs[i]` holds pair i's records, in the order read.
    * Under kgShuffle each pair is its own step, as with `edgesBetween`: the control draws for each pair what it drew.
    */
-  async edgesBetweenPairs(parent: Parent, pairs: { from: KgNode; to: KgNode; label: string }[], label: string): Promise<ChannelAnswer & { pairs: EvidenceRecord[][] }> {
+  async edgesBetweenPairs(
+    parent: Parent,
+    pairs: { from: KgNode; to: KgNode; label: string }[],
+    label: string,
+  ): Promise<ChannelAnswer & { pairs: EvidenceRecord[][] }> {
     if (!pairs.length) return { enabled: this.enabled, items: [], pairs: [] };
     if (this.deps.kgShuffle) {
       const each = [];

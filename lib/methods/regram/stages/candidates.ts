@@ -124,7 +124,9 @@ export async function collectCandidates(
       // The paper's uncapped T_cand holds every edge between two linked nodes: read whole whatever the cap, so a claim about
       // the pair ("does X treat Y") is decided by its own edges, and the relations it has none of are the closed world's "no".
       // An option's direct edges to each linked node are read with them, in one read.
-      const linked = answer.enabled ? anchors.slice(0, PAIR_NODES).flatMap((a, i) => anchors.slice(i + 1, PAIR_NODES).map((b, d) => ({ i, j: i + 1 + d, a, b }))) : [];
+      const linked = answer.enabled
+        ? anchors.slice(0, PAIR_NODES).flatMap((a, i) => anchors.slice(i + 1, PAIR_NODES).map((b, d) => ({ i, j: i + 1 + d, a, b })))
+        : [];
       const optioned = answer.enabled ? options.filter((o) => !nodes.some((n) => n.nodeId === o.nodeId)) : [];
       const optionNode = (o: (typeof options)[number]) => ({ id: o.nodeId, kind: o.kind, name: o.name });
       const read = await ctx.channels.kg.edgesBetweenPairs(

@@ -11,7 +11,7 @@
 import { ModelCallError } from './errors';
 import type { EmbeddingClient } from './embeddings';
 import type { CallRecorder } from './types';
-import { Bm25Index, cosine, termVector, type TermVector } from './offline/lexical';
+import { Bm25Index, CosineTable } from './offline/lexical';
 import { contentTerms } from './offline/text';
 
 /** Which similarity a comparison used, recorded with every score table. */
@@ -64,9 +64,8 @@ export class LexicalSimilarity implements Similarity {
 
 function lexicalComparison(texts: string[], used: SimilarityUse): Comparison {
   const index = new Bm25Index(texts);
-  const vectors = new Map<string, TermVector>();
-  const vector = (t: string) => vectors.get(t) ?? vectors.set(t, termVector(t)).get(t)!;
-  return { used, relevance: (query) => queryMatch(index, query), between: (a, b) => cosine(vector(a), vector(b)) };
+  const table = new CosineTable();
+  return { used, relevance: (query) => queryMatch(index, query), between: (a, b) => table.cosine(a, b) };
 }
 
 /**

@@ -72,6 +72,64 @@ export function termVector(text: string, idf?: (term: string) => number): Weight
 }
 
 /**
+ * The cosine of texts against one another, when each is compared with many (MMR: every candidate with each triple it
+ * selects): each text's plain vector kept as term ids and weights, and the text compared against spread over the
+ * vocabulary, so a comparison reads arrays, not maps. The same sums in the same order as `cosine` of their `termVector`s.
+ */
+export class CosineTable {
+  private readonly ids = new Map<string, number>();
+  private readonly vectors = new Map<string, { ids: Int32Array; weights: Float64Array; squares: number }>();
+  private spread = { text: null as string | null, ids: new Int32Array(0), weights: new Float64Array(0), present: new Uint8Array(0) };
+
+  cosine(a: string, b: string): number {
+    const va = this.vector(a);
+    const vb = this.vector(b);
+    const against = this.against(b, vb.ids, vb.weights);
+    let dot = 0;
+    for (let i = 0; i < va.ids.length; i++) {
+      const id = va.ids[i];
+      if (id < against.present.length && against.present[id]) dot += va.weights[i] * against.weights[id];
+    }
+    return va.squares && vb.squares ? dot / Math.sqrt(va.squares * vb.squares) : 0;
+  }
+
+  private vector(text: string) {
+    let v = this.vectors.get(text);
+    if (!v) {
+      const weights = termVector(text);
+      const ids = new Int32Array(weights.size);
+      const values = new Float64Array(weights.size);
+      let i = 0;
+      for (const [t, w] of weights) {
+        let id = this.ids.get(t);
+        if (id === undefined) this.ids.set(t, (id = this.ids.size));
+        ids[i] = id;
+        values[i++] = w;
+      }
+      v = { ids, weights: values, squares: squaresOf(weights) };
+      this.vectors.set(text, v);
+    }
+    return v;
+  }
+
+  private against(text: string, ids: Int32Array, weights: Float64Array) {
+    const s = this.spread;
+    if (s.text === text) return s;
+    if (s.present.length < this.ids.size) {
+      s.weights = new Float64Array(this.ids.size * 2);
+      s.present = new Uint8Array(this.ids.size * 2);
+    } else for (const id of s.ids) s.present[id] = 0;
+    for (let i = 0; i < ids.length; i++) {
+      s.weights[ids[i]] = weights[i];
+      s.present[ids[i]] = 1;
+    }
+    s.text = text;
+    s.ids = ids;
+    return s;
+  }
+}
+
+/**
  * Cosine of the two texts' term vectors, log-scaled term frequency times idf;
  * without an idf (no corpus at hand) every term weighs the same.
  */
@@ -90,7 +148,8 @@ export class Bm25Index {
   private readonly docs: ReadonlyMap<string, number>[];
   private readonly lengths: number[];
   private readonly avgLength: number;
-  private readonly documentFrequency = new Map<string, number>();
+  /** Per term, the texts holding it and how often: a query's score reads only the texts that share a term with it. */
+  private readonly postings = new Map<string, [index: number, frequency: number][]>();
 
   constructor(
     texts: string[],
@@ -100,7 +159,13 @@ export class Bm25Index {
     this.docs = counts.map((c) => c.tf);
     this.lengths = counts.map((c) => c.length);
     this.avgLength = this.lengths.reduce((s, n) => s + n, 0) / Math.max(1, texts.length);
-    for (const doc of this.docs) for (const t of doc.keys()) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+    for (const [index, doc] of this.docs.entries()) {
+      for (const [t, f] of doc) {
+        const list = this.postings.get(t);
+        if (list) list.push([index, f]);
+        else this.postings.set(t, [[index, f]]);
+      }
+    }
   }
 
   get size(): number {
@@ -109,32 +174,28 @@ export class Bm25Index {
 
   /** BM25's idf, floored at a small positive value so very common terms still count a little. */
   idf = (term: string): number => {
-    const n = this.documentFrequency.get(term) ?? 0;
+    const n = this.postings.get(term)?.length ?? 0;
     return Math.max(0.01, Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5)));
   };
 
   score(query: string, index: number): number {
-    const terms = [...new Set(contentTerms(query))];
-    return this.scoreTerms(terms, terms.map(this.idf), index);
+    return this.scoreAll(query)[index];
   }
 
-  /** The query's score for every indexed text, the query and its terms' idf read once. */
+  /** The query's score for every indexed text, the query read once: each term adds to the texts that hold it, in the query's term order. */
   scoreAll(query: string): number[] {
-    const terms = [...new Set(contentTerms(query))];
-    const idfs = terms.map(this.idf);
-    return this.docs.map((_, index) => this.scoreTerms(terms, idfs, index));
+    const { k1 } = this.params;
+    const scores = new Array<number>(this.docs.length).fill(0);
+    for (const t of new Set(contentTerms(query))) {
+      const idf = this.idf(t);
+      for (const [index, f] of this.postings.get(t) ?? []) scores[index] += (idf * f * (k1 + 1)) / (f + this.norm(index));
+    }
+    return scores;
   }
 
-  private scoreTerms(terms: string[], idfs: number[], index: number): number {
-    const doc = this.docs[index];
+  private norm(index: number): number {
     const { k1, b } = this.params;
-    const norm = k1 * (1 - b + (b * this.lengths[index]) / (this.avgLength || 1));
-    let score = 0;
-    for (const [i, t] of terms.entries()) {
-      const f = doc.get(t);
-      if (f) score += (idfs[i] * f * (k1 + 1)) / (f + norm);
-    }
-    return score;
+    return k1 * (1 - b + (b * this.lengths[index]) / (this.avgLength || 1));
   }
 
   /** Texts with a positive score, best first; ties keep index order so results are deterministic. */

@@ -79,7 +79,13 @@ export function termVector(text: string, idf?: (term: string) => number): Weight
 export class CosineTable {
   private readonly ids = new Map<string, number>();
   private readonly vectors = new Map<string, { ids: Int32Array; weights: Float64Array; squares: number }>();
-  private spread = { text: null as string | null, ids: new Int32Array(0), weights: new Float64Array(0), present: new Uint8Array(0) };
+  /** The text compared against, spread over the vocabulary. */
+  private spread: { text: string | null; ids: Int32Array; weights: Float64Array; present: Uint8Array } = {
+    text: null,
+    ids: new Int32Array(0),
+    weights: new Float64Array(0),
+    present: new Uint8Array(0),
+  };
 
   cosine(a: string, b: string): number {
     const va = this.vector(a);

@@ -42,8 +42,6 @@ const EnvSchema = z.object({
     .default('hopscope-runs'),
   /** on: the web server answers a finished run's page and JSON reads from what it sent for the run's state (lib/runs/kept-reads.ts); off: every read renders. */
   HOPSCOPE_KEPT_READS: z.enum(['on', 'off']).default('on'),
-  /** Requests the web server has inside Next.js at once, reads first (lib/api/admission.ts); the others wait their turn. */
-  HOPSCOPE_WEB_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   /** A file the web server writes its event-loop delay to, between two SIGUSR2 (the load bench's probe, scripts/web.ts). */
   HOPSCOPE_WEB_LOOP_DELAY_FILE: z.string().min(1).optional(),
   PORT: z.coerce.number().int().positive().default(3000),

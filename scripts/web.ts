@@ -1,13 +1,11 @@
-// The web server the launcher starts (scripts/start.ts) outside `npm run dev`: Next.js's own request handler,
-// a few requests at a time with reads first (lib/api/admission.ts), behind lib/runs/kept-reads.ts, which
-// answers a finished run's page and JSON reads itself once Next.js has sent them for the run's current state.
-// `node scripts/run.mjs web -p PORT -H HOST`.
+// The web server the launcher starts (scripts/start.ts) outside `npm run dev`: Next.js's own request handler
+// behind lib/runs/kept-reads.ts, which answers a finished run's page and JSON reads itself once Next.js has
+// sent them for the run's current state. `node scripts/run.mjs web -p PORT -H HOST`.
 import fs from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import next from 'next';
 import { readEnv } from '../lib/config';
-import { admission } from '../lib/api/admission';
 import { keptReads } from '../lib/runs/kept-reads';
 
 function option(name: string): string | undefined {
@@ -21,7 +19,7 @@ async function main() {
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   await app.prepare();
   const env = readEnv();
-  const handle = admission(app.getRequestHandler(), { slots: env.HOPSCOPE_WEB_CONCURRENCY });
+  const handle = app.getRequestHandler();
   const handler = env.HOPSCOPE_KEPT_READS === 'on' ? keptReads(handle, { env }) : handle;
   if (env.HOPSCOPE_WEB_LOOP_DELAY_FILE) loopDelayProbe(env.HOPSCOPE_WEB_LOOP_DELAY_FILE);
   const server = http.createServer((req, res) => void handler(req, res));

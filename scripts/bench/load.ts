@@ -39,14 +39,12 @@ export const load: BenchModule = {
   options: [
     '--load-workers on|inline  where the instance runs its workers (default on: a process of their own)',
     "--load-kept-reads on|off  whether the web server answers finished runs' reads from what it sent (default on)",
-    '--load-web-concurrency N  requests the web server hands to Next.js at once, reads first (default: its own, HOPSCOPE_WEB_CONCURRENCY)',
   ],
   async run({ log, args }) {
     const workers = args.value('load-workers') ?? 'on';
     if (!['on', 'inline'].includes(workers)) throw new Error('--load-workers takes on or inline');
     const kept = args.value('load-kept-reads') ?? 'on';
     if (!['on', 'off'].includes(kept)) throw new Error('--load-kept-reads takes on or off');
-    const concurrency = args.value('load-web-concurrency');
     const loopDelayFile = path.join(os.tmpdir(), `hopscope-load-loop-${process.pid}.json`);
     fs.rmSync(loopDelayFile, { force: true });
     ensureBuild({ stdio: ['ignore', 2, 2], log });
@@ -60,7 +58,6 @@ export const load: BenchModule = {
         HOPSCOPE_RUN_QUEUE: queue,
         HOPSCOPE_WORKERS: workers,
         HOPSCOPE_KEPT_READS: kept,
-        ...(concurrency ? { HOPSCOPE_WEB_CONCURRENCY: concurrency } : {}),
         HOPSCOPE_WEB_LOOP_DELAY_FILE: loopDelayFile,
         NEXT_TELEMETRY_DISABLED: '1',
       },
@@ -133,7 +130,7 @@ export const load: BenchModule = {
           ),
         )} ms, ${errors} errors; runs done ${round(doneS, 1)} s after the burst`,
       );
-      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}; kept reads ${kept}; web concurrency ${concurrency ?? 'default'}`;
+      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}; kept reads ${kept}`;
       return [
         {
           type: 'timing',

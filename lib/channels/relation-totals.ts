@@ -30,8 +30,14 @@ export interface RelationTotal {
  * how many of them `shown` holds. What a cut list states, so a count is read from
  * the KG rather than from the lines that fit a prompt.
  */
-export async function relationTotals(kg: KgChannel, asked: RelationsAt[], shown: ShownEdge[], options: { together?: string } = {}): Promise<RelationTotal[]> {
-  const counts = await kg.relationCounts([...new Set(asked.map((a) => a.node.id))]);
+export async function relationTotals(
+  kg: KgChannel,
+  asked: RelationsAt[],
+  shown: ShownEdge[],
+  options: { together?: string; counts?: ReturnType<KgChannel['relationCounts']> } = {},
+): Promise<RelationTotal[]> {
+  // `counts`: the asked nodes' `kg.relationCounts`, read ahead while the caller cut its list.
+  const counts = await (options.counts ?? kg.relationCounts([...new Set(asked.map((a) => a.node.id))]));
   const verbs = await metaedgeVerbs();
   const out: (RelationTotal & { kind: string })[] = [];
   for (const a of asked) {

@@ -56,13 +56,19 @@ export async function reasonHop(
     const context = earlier.map(memoryOf);
     const prior = context.find((c) => c.hop === plan.usesHop) ?? null;
     const linking = await linkHop(ctx, step, frame, { hop: plan.hop, question: plan.question, prior });
+    // The totals need the linked nodes' relation counts and the region: the counts are read while the region is built.
+    const counts = ctx.channels.kg.relationCounts([...new Set(linking.nodes.map((n) => n.nodeId))]);
+    counts.catch(() => undefined); // awaited with the totals, where a failure fails the hop
     const optionNodes = Object.entries(frame.optionLinks).flatMap(([key, links]) => links.map((l) => ({ key, nodeId: l.nodeId, name: l.name, kind: l.kind })));
     const candidates = await collectCandidates(ctx, step, linking, typing.domain, optionNodes);
     const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);
     const { mode } = await decideMode(ctx, step, region);
     // The size of what the region is cut from, per relation at the hop's linked nodes, read from the KG.
     const seeds = linking.nodes.map((n) => ({ node: { id: n.nodeId, name: n.name } }));
-    const totals = await relationTotals(ctx.channels.kg, seeds, region.edges, seeds.length > 1 ? { together: `the hop's ${seeds.length} entities` } : {});
+    const totals = await relationTotals(ctx.channels.kg, seeds, region.edges, {
+      counts,
+      ...(seeds.length > 1 ? { together: `the hop's ${seeds.length} entities` } : {}),
+    });
     const hop: HopQuestion = {
       hop: plan.hop,
       question: plan.question,

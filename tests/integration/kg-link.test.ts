@@ -249,6 +249,14 @@ describe('KnowledgeLookups: the name lookups a process shares between runs', () 
     }
   });
 
+  it('lookups that find the knowledge check due at once share one check', async () => {
+    const lookups = new KnowledgeLookups(0);
+    const texts = ['Which drugs treat multiple sclerosis?', 'Which genes does metformin bind?', 'What causes gout?'];
+    await Promise.all(texts.map((text) => linkEntities(text, { lookups })));
+    const sent = await statementsOf(() => Promise.all(texts.map((text) => linkEntities(text, { lookups }))));
+    expect(sent.filter((s) => /kg_imports/.test(s))).toHaveLength(1);
+  });
+
   it('gives a text linked before with the same options its report again, as a copy of its own, and links it anew once the names are forgotten', async () => {
     const lookups = new KnowledgeLookups();
     const first = await explainLinks(QUESTION, { lookups });

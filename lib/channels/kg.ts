@@ -75,6 +75,8 @@ export interface SetOption {
  */
 export class KgChannel {
   private donors: ShuffleDonors | null = null;
+  /** Neighbourhood and pair reads this run made, by what was read: EIGEN-1 reads the same ones in every round and lane. */
+  private readonly reads = new Map<string, Promise<EvidenceInput[]>>();
 
   constructor(private readonly deps: ChannelDeps) {}
 
@@ -99,28 +101,29 @@ export class KgChannel {
       parent,
       label,
       { anchors: anchors.map((a) => a.id), query },
-      async () => {
-        const verbs = await metaedgeVerbs();
-        const out: EvidenceInput[] = [];
-        for (const [index, anchor] of anchors.entries()) {
-          let left = query.limit ?? 50;
-          for (const [tier, metaedges] of (query.metaedgeTiers ?? [query.metaedges]).entries()) {
-            if (left <= 0) break;
-            const result = await neighbors(anchor.id, {
-              metaedges,
-              direction: query.direction ?? 'both',
-              neighborKinds: query.neighborKinds,
-              limit: left,
-            });
-            const scores: Record<string, number> = query.metaedgeTiers
-              ? { anchorTotal: result.total, anchor: index, tier }
-              : { anchorTotal: result.total, anchor: index };
-            for (const n of result.edges) out.push(tripleEvidence(orient(anchor, n), verbs, scores));
-            left -= result.edges.length;
+      () =>
+        this.readOnce(['around', anchors, query], async () => {
+          const verbs = await metaedgeVerbs();
+          const out: EvidenceInput[] = [];
+          for (const [index, anchor] of anchors.entries()) {
+            let left = query.limit ?? 50;
+            for (const [tier, metaedges] of (query.metaedgeTiers ?? [query.metaedges]).entries()) {
+              if (left <= 0) break;
+              const result = await neighbors(anchor.id, {
+                metaedges,
+                direction: query.direction ?? 'both',
+                neighborKinds: query.neighborKinds,
+                limit: left,
+              });
+              const scores: Record<string, number> = query.metaedgeTiers
+                ? { anchorTotal: result.total, anchor: index, tier }
+                : { anchorTotal: result.total, anchor: index };
+              for (const n of result.edges) out.push(tripleEvidence(orient(anchor, n), verbs, scores));
+              left -= result.edges.length;
+            }
           }
-        }
-        return out;
-      },
+          return out;
+        }),
       anchors,
     );
   }
@@ -285,7 +288,13 @@ export class KgChannel {
    * kgShuffle, matched like any triple read at `from` (a check is replaced too).
    */
   async edgesBetween(parent: Parent, from: KgNode, to: KgNode, label = 'KG edges between two nodes', metaedges?: string[]): Promise<ChannelAnswer> {
-    return this.retrieve(parent, label, { from: from.id, to: to.id, ...(metaedges ? { metaedges } : {}) }, () => pairEdges(from, to, metaedges), [from]);
+    return this.retrieve(
+      parent,
+      label,
+      { from: from.id, to: to.id, ...(metaedges ? { metaedges } : {}) },
+      () => this.readOnce(['between', from, to, metaedges ?? null], () => pairEdges(from, to, metaedges)),
+      [from],
+    );
   }
 
   /**
@@ -399,6 +408,21 @@ export class KgChannel {
    * from another question's retrieval (see kg-shuffle.ts), recorded in a child
    * step. Reads that return paths swap their anchors instead (anchorFor).
    */
+  /**
+   * A read's triples, computed once per run: a read asked again (the same nodes, names and options) is recorded as a
+   * step of its own as before, with the same records (the recorder keeps one of each identical record).
+   */
+  private readOnce(what: unknown, fetch: () => Promise<EvidenceInput[]>): Promise<EvidenceInput[]> {
+    const key = JSON.stringify(what);
+    let read = this.reads.get(key);
+    if (!read) {
+      this.reads.set(key, (read = fetch()));
+      // A failed read is not kept: asked again, it is tried again.
+      read.catch(() => this.reads.delete(key));
+    }
+    return read;
+  }
+
   private async retrieve(parent: Parent, label: string, input: unknown, fetch: () => Promise<EvidenceInput[]>, matched?: KgNode[]): Promise<ChannelAnswer> {
     const { trace, switches, kgShuffle } = this.deps;
     if (!switches.kg) {

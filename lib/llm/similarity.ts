@@ -63,9 +63,10 @@ export class LexicalSimilarity implements Similarity {
 }
 
 function lexicalComparison(texts: string[], used: SimilarityUse): Comparison {
-  const index = new Bm25Index(texts);
+  // The index only serves relevance: a caller that compares texts with one another (EIGEN-1's ranking) never builds it.
+  let index: Bm25Index | undefined;
   const table = new CosineTable();
-  return { used, relevance: (query) => queryMatch(index, query), between: (a, b) => table.cosine(a, b) };
+  return { used, relevance: (query) => queryMatch((index ??= new Bm25Index(texts)), query), between: (a, b) => table.cosine(a, b) };
 }
 
 /**

@@ -7,7 +7,15 @@ export interface RetrievedItem extends EvidenceItem {
   kind: EvidenceRecord['kind'];
 }
 
+/**
+ * Each record's item, made once: a run's retrievals return the records the trace already holds for facts read before
+ * (the same neighbourhoods in every round and lane), and each ranking, injection and option check reads their triples.
+ */
+const items = new WeakMap<EvidenceRecord, RetrievedItem>();
+
 /** An evidence record as roles see it: its text, and the structured triple(s) of a KG record. */
 export function toItem(r: EvidenceRecord): RetrievedItem {
-  return { id: r.id, text: r.text, triples: kgTriplesOf(r), channel: r.channel, kind: r.kind };
+  let item = items.get(r);
+  if (!item) items.set(r, (item = { id: r.id, text: r.text, triples: kgTriplesOf(r), channel: r.channel, kind: r.kind }));
+  return item;
 }

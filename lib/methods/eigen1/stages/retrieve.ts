@@ -140,19 +140,19 @@ function relationsFor(anchor: { nodeId: string; kind: string }, all: { nodeId: s
 }
 
 function rank(records: EvidenceRecord[], query: string, comparison: Comparison, by: { seed: number; context: string; anchorIds: Set<string> }) {
-  const said = ` ${normalise(by.context)} `;
+  const says = wordSequences(normalise(by.context));
   // Records share their ends (the anchors' neighbours): each name is normalised and looked for once per ranking.
   const inContext = new Map<string, boolean>();
-  const says = (name: string) => {
-    let found = inContext.get(name);
-    if (found === undefined) inContext.set(name, (found = said.includes(` ${normalise(name)} `)));
-    return found;
-  };
   const named = (t: TripleData) =>
     [
       [t.sourceId, t.sourceName],
       [t.targetId, t.targetName],
-    ].some(([id, name]) => !by.anchorIds.has(id) && says(name));
+    ].some(([id, name]) => {
+      if (by.anchorIds.has(id)) return false;
+      let found = inContext.get(name);
+      if (found === undefined) inContext.set(name, (found = says(normalise(name))));
+      return found;
+    });
   return records
     .map((record) => ({
       record,
@@ -161,6 +161,24 @@ function rank(records: EvidenceRecord[], query: string, comparison: Comparison, 
       tie: seededHash(`${by.seed}:${record.ref}`),
     }))
     .sort((a, b) => Number(b.inContext) - Number(a.inContext) || b.sim - a.sim || a.tie - b.tie);
+}
+
+/**
+ * Whether a normalised phrase occurs, as whole words, in a normalised text (words one space apart): as
+ * `" text ".includes(" phrase ")`, by the positions of the phrase's first word. The reasoning read grows to several
+ * kilobytes and a ranking asks for every distinct name its records end in: a scan of the whole text per name was
+ * most of a ranking's time.
+ */
+function wordSequences(text: string): (phrase: string) => boolean {
+  const words = text ? text.split(' ') : [];
+  const at = new Map<string, number[]>();
+  words.forEach((w, i) => (at.get(w) ?? at.set(w, []).get(w)!).push(i));
+  return (phrase) => {
+    // An empty phrase: "  " is in " text " only when the text is empty.
+    if (!phrase) return !words.length;
+    const seq = phrase.split(' ');
+    return (at.get(seq[0]) ?? []).some((i) => seq.every((w, j) => words[i + j] === w));
+  };
 }
 
 /** FNV-1a: a stable, seedable tie-break with no state. */

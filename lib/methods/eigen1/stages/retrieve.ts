@@ -169,7 +169,7 @@ function rank(records: EvidenceRecord[], query: string, comparison: Comparison, 
  * kilobytes and a ranking asks for every distinct name its records end in: a scan of the whole text per name was
  * most of a ranking's time.
  */
-function wordSequences(text: string): (phrase: string) => boolean {
+export function wordSequences(text: string): (phrase: string) => boolean {
   const words = text ? text.split(' ') : [];
   const at = new Map<string, number[]>();
   words.forEach((w, i) => (at.get(w) ?? at.set(w, []).get(w)!).push(i));

@@ -52,6 +52,16 @@ const PREFERENCE_STEP = 2;
 const GENERIC_PENALTY = 5;
 const FAR_END_WEIGHT = 0.3;
 const NO_CUE_COST = 1000;
+// A relation phrase relates the words of its own sentence: a set it reaches only in another sentence is a few words further.
+const OTHER_SENTENCE = 15;
+
+/** The sentence each offset of a text lies in (sentences end at ".", "?", "!", ";" before a space, or a line break). */
+export type SentenceOf = (at: number) => number;
+
+export function sentencesOf(text: string): SentenceOf {
+  const ends = [...text.matchAll(/[.?!;](?=\s)|\n/g)].map((m) => m.index);
+  return (at) => ends.filter((e) => e < at).length;
+}
 
 function nearest(spans: Span[], to: Span): { span: Span | null; distance: number } {
   let best: { span: Span | null; distance: number } = { span: null, distance: 0 };
@@ -79,12 +89,16 @@ function edgeFrom(abbr: string, from: NodeKind, fromSpan: Span | null, cue: Rela
 }
 
 /** Every way the text allows to relate `from` to `to`, cheapest first. */
-export function hopChoices(from: Mentioned, to: Mentioned, cues: RelationCue[]): HopChoice[] {
+export function hopChoices(from: Mentioned, to: Mentioned, cues: RelationCue[], sentenceOf?: SentenceOf): HopChoice[] {
   const choices: HopChoice[] = [];
   const defaults = metaedgesBetween(from.kind, to.kind);
   for (const cue of cues) {
     const near = nearest(from.spans, cue);
-    const far = nearest(to.spans, cue).distance * FAR_END_WEIGHT;
+    const far = Math.min(
+      ...(to.spans.length ? to.spans : [cue]).map(
+        (s) => gap(s, cue) * FAR_END_WEIGHT + (sentenceOf && to.spans.length && sentenceOf(s.start) !== sentenceOf(cue.start) ? OTHER_SENTENCE : 0),
+      ),
+    );
     const fitting = cue.metaedges.filter((abbr) => joins(abbr, from.kind, to.kind));
     if (fitting.length) {
       const rank = cue.metaedges.indexOf(fitting[0]);

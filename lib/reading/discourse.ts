@@ -10,6 +10,8 @@
 
 import type { KindWord } from './kind-words';
 import type { Span } from './attach';
+import type { RelationCue } from '@/lib/llm/offline/types';
+import { otherEnd } from '@/lib/llm/offline/metaedges';
 
 /** The marks chaining a note's parts left to right: arrows, and ">" set off by spaces. */
 export const ARROW = /\s*(?:-+>|=+>|[→⟶➔➜⇒])\s*|\s+>\s+/g;
@@ -41,9 +43,10 @@ const SET_PRONOUN = /(?<![\p{L}])(?:(?:any|each|some|one|all|none|many|most|whic
  * stands) names the set of the last kind word before its sentence, where no
  * entity is named after that word (then the pronoun takes up the entities); it is read
  * as a word of that kind at the pronoun. "these" after "which of" points at
- * options, not a set.
+ * options, not a set. Within its own sentence, a pronoun after a clause
+ * boundary takes up a set named before that boundary (`antecedentWithin`).
  */
-export function setsTakenUp(text: string, words: KindWord[], named: Span[], options: boolean, relations: Span[] = []): KindWord[] {
+export function setsTakenUp(text: string, words: KindWord[], named: Span[], options: boolean, relations: RelationCue[] = []): KindWord[] {
   const ends = [...text.matchAll(SENTENCE_END)].map((m) => m.index);
   const taken: KindWord[] = [];
   for (const m of text.matchAll(SET_PRONOUN)) {
@@ -52,13 +55,59 @@ export function setsTakenUp(text: string, words: KindWord[], named: Span[], opti
     if (options && /^these$/i.test(m[1])) continue;
     if (words.some((w) => w.start >= end && /^\s+(?:[\p{L}-]+\s+)?$/u.test(text.slice(end, w.start)))) continue;
     const opens = Math.max(-1, ...ends.filter((e) => e < at));
-    if (opens < 0) continue;
-    const antecedent = words.filter((w) => !w.weak && w.end <= opens).at(-1);
+    const within = antecedentWithin(text, words, opens + 1, { start: m.index, end }, relations);
+    if (opens < 0 && !within) continue;
+    const antecedent = within ?? words.filter((w) => !w.weak && w.end <= opens).at(-1);
     // "Two genes: CD274 and PDCD1. Which pathways hold both of them?": entities named after the kind word are what it takes
-    // up, unless a relation joins them to the word ("Genes assoc w/ penile ca: … any of them"): then they describe its set.
+    // up, unless a relation joins them to the word ("Genes assoc w/ penile ca: … any of them") or the first is the subject of a
+    // clause describing it ("the genes STAT3 regulates"): then they describe its set.
     const after = named.filter((n) => antecedent && n.start >= antecedent.end && n.end <= at);
-    if (after.length && !relations.some((r) => r.start >= antecedent!.end && r.end <= after[0].start)) continue;
-    if (antecedent) taken.push({ phrase: m[1], kind: antecedent.kind, start: at, end, plural: true, weak: false });
+    const describing = (n: Span) =>
+      RELATIVE_OPENING.test(text.slice(antecedent!.end, n.start)) && relations.some((r) => r.start >= n.end && SUBJECT_GAP.test(text.slice(n.end, r.start)));
+    if (after.length && !describing(after[0]) && !relations.some((r) => r.start >= antecedent!.end && r.end <= after[0].start)) continue;
+    if (antecedent)
+      taken.push({
+        phrase: m[1],
+        kind: antecedent.kind,
+        start: at,
+        end,
+        plural: true,
+        weak: false,
+        ...(within ? { refers: { start: within.start, end: within.end } } : {}),
+      });
   }
   return taken;
+}
+
+// Inside a sentence, a comma or "and" closes the clause that named a set a pronoun after it takes up.
+const CLAUSE_BOUNDARY = /,|(?<![\p{L}])and(?![\p{L}])/giu;
+// A kind word a question word asks for is the answer, no set taken up ("which compounds …", "which of these genes …").
+const ASKED_BEFORE = /(?<![\p{L}])(?:which|what)\s+(?:[\p{L}-]+\s+){0,2}$/iu;
+// The relation a pronoun is the subject of ("the genes they regulate") or the object of ("interacts with any of them").
+const SUBJECT_GAP = /^[^\S\n]+(?:\p{L}+[^\S\n]+)?$/u;
+// Between a kind word and the subject of the clause describing it ("the genes STAT3 regulates", "the diseases that X treats").
+const RELATIVE_OPENING = /^[^\S\n]+(?:(?:that|which)[^\S\n]+)?$/iu;
+const OBJECT_GAP = /^\s*(?:(?:to|with|of|by|in|on|for|from)\s+)?$/iu;
+
+/**
+ * "For the genes expressed in X, which pathways include the genes they
+ * regulate?", "Take the compounds that palliate X and the diseases any of
+ * them treat", "Given the drugs for X, which compounds resemble them?": a
+ * plural pronoun takes up a set named in its own sentence before a clause
+ * boundary (a comma, "and"), not the set whose clause it stands in nor the one
+ * the question asks for. Of the kind words there, the nearest one whose kind
+ * the relation governing the pronoun reaches, else the nearest.
+ */
+function antecedentWithin(text: string, words: KindWord[], from: number, pronoun: Span, relations: RelationCue[]): KindWord | null {
+  const boundary = [...text.slice(from, pronoun.start).matchAll(CLAUSE_BOUNDARY)].at(-1);
+  if (!boundary) return null;
+  const candidates = words
+    .filter((w) => !w.weak && !w.refers && w.start >= from && w.end <= from + boundary.index && !ASKED_BEFORE.test(text.slice(from, w.start)))
+    .reverse();
+  const governing = relations.filter(
+    (r) =>
+      (r.start >= pronoun.end && SUBJECT_GAP.test(text.slice(pronoun.end, r.start))) ||
+      (r.end <= pronoun.start && OBJECT_GAP.test(text.slice(r.end, pronoun.start))),
+  );
+  return candidates.find((w) => governing.some((r) => r.metaedges.some((m) => otherEnd(m, w.kind) !== null))) ?? candidates[0] ?? null;
 }

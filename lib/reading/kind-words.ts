@@ -21,6 +21,8 @@ export interface KindWord {
   plural: boolean;
   /** An adverb or adjective ("genetically") that hints at a kind but names no entity. */
   weak: boolean;
+  /** A pronoun taking up a set its own sentence named before it: that set's word (./discourse.ts). */
+  refers?: { start: number; end: number };
 }
 
 interface KindPhrase {

@@ -17,7 +17,7 @@ import { memberHops } from './members';
 import { joins, kindPlural, metaedgeInfo, metaedges, metaedgesBetween, otherEnd, sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import { relationNouns } from './relation-nouns';
 import { insideOptions, lettered, parseOptions, splitInlineOptions, type InlineOptions, type ParsedOption } from './options';
-import { blankOut, gap, hopChoices, outermost, overlaps, reverseHop, type HopChoice, type Span } from './attach';
+import { blankOut, gap, hopChoices, outermost, overlaps, reverseHop, sentencesOf, type HopChoice, type SentenceOf, type Span } from './attach';
 import { writeSubquestions } from './subquestions';
 import { readArrowChain, type ArrowChain } from './arrows';
 import { arrowsAsSentences, setsTakenUp } from './discourse';
@@ -874,7 +874,7 @@ function settleApposition(word: KindWord, mentions: Mention[], text: string, rel
  * The kind word a question asks for: the one closest after "which", "how
  * many", "name", ..., with no relation phrase in between ("What is treated by
  * drugs ..." does not ask for drugs). A question with no such cue at all
- * ("Genes linked to asthma") asks for its first free kind word; a yes/no
+ * ("Genes linked to asthma") asks for the first kind word of its last clause naming one (`requested`); a yes/no
  * question only for one it introduces ("Is there a gene ..."). `asked`: a
  * question word asks for it ("Are there genes …? Which ones?"), or "there
  * are" introduces it in the plural: the members are asked for, not a verdict.
@@ -889,7 +889,7 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
   const introduced = yesno ? words.find((w) => w.start >= opener && introduces(w, text, relations, named)) : undefined;
   const plural = (w: KindWord) => w.plural && THERE_INTRODUCED.test(text.slice(0, w.start));
   if (!focusCues.length) {
-    const word = yesno ? introduced : words[0];
+    const word = yesno ? introduced : requested(text, words);
     return word ? { word, asked: yesno && plural(word) } : null;
   }
   for (const word of words) {
@@ -912,6 +912,17 @@ function focusWord(text: string, words: KindWord[], relations: RelationCue[], ye
 }
 
 type Focus = { word: KindWord; asked: boolean };
+
+/**
+ * With no question word, the request is the last clause that names a kind, and the answer its first kind word: "looking at
+ * diseases where X is downregulated / need: the symptoms any of those diseases present" asks for symptoms; "Genes linked to
+ * asthma" for genes.
+ */
+function requested(text: string, words: KindWord[]): KindWord | undefined {
+  const opens = [0, ...[...text.matchAll(CLAUSE_END)].map((m) => m.index + m[0].length)];
+  const last = opens.filter((o) => words.some((w) => w.start >= o)).at(-1) ?? 0;
+  return words.find((w) => w.start >= last);
+}
 
 /**
  * "Which drug categories (pharmacologic classes) contain …": a kind word modifying a noun that names no kind, the noun
@@ -1137,8 +1148,42 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     return !!demonstrative && governedBySelfRelation(word.kind, demonstrative.index, relations, text);
   };
   // Words of the answer's kind in a sentence before the one that asks: the answer, unless a demonstrative later takes them up as another set.
+  // "Given the drugs for X, which compounds resemble them?": a word of the answer's kind a pronoun of its sentence takes up is context too.
+  const referred = (w: Span) => free.some((p) => p.refers?.start === w.start);
+  // "Some compounds downregulate genes upregulated in X. What targets do those compounds bind?": a word of the answer's kind
+  // in an earlier sentence, related there to a set the asking sentence takes up, is a set on the chain, not the answer.
+  const takenUpLater = (x: KindWord) =>
+    free.some((y) => focus && y.start > focus.start && sameKind(y.kind, x.kind) && (TAKEN_UP_SET.test(y.phrase) || DEMONSTRATIVE.test(text.slice(0, y.start))));
+  // Unless the asking sentence takes the word up itself ("… those treat various diseases. Which diseases resemble the ones …").
+  const standingFor = [...text.matchAll(SET_PRONOUN)].filter(
+    (m) =>
+      focus &&
+      m.index > focus.end &&
+      !free.some((f) => f.start >= m.index + m[0].length && /^\s+(?:[\p{L}-]+\s+)?$/u.test(text.slice(m.index + m[0].length, f.start))),
+  );
+  const onTheWay = (w: KindWord) =>
+    !!focus &&
+    w.end <= focus.start &&
+    !standingFor.length &&
+    !takenUpLater(w) &&
+    free.some((x) => {
+      const [a, b] = x.start < w.start ? [x, w] : [w, x];
+      return (
+        !sameKind(x.kind, answerKind) &&
+        !/[.?!;:](?=\s)|\s[—–-]\s|\n/.test(text.slice(a.end, b.start)) &&
+        relations.some((r) => r.start >= a.end && r.end <= b.start && r.metaedges.some((m) => joins(m, x.kind, w.kind))) &&
+        takenUpLater(x)
+      );
+    });
   const context = focus
-    ? free.filter((w) => w !== focus && w.end <= focus.start && sameKind(w.kind, answerKind) && /[.?!;:](?=\s)|\s[—–-]\s/.test(text.slice(w.end, focus.start)))
+    ? free.filter(
+        (w) =>
+          w !== focus &&
+          w.end <= focus.start &&
+          sameKind(w.kind, answerKind) &&
+          !onTheWay(w) &&
+          (/[.?!;:](?=\s)|\s[—–-]\s/.test(text.slice(w.end, focus.start)) || referred(w)),
+      )
     : [];
   const pronouns = setPronouns(answerKind, focus, free, relations, text, context.length > 0);
   // Another set of the answer's kind; a relation of the kind to itself after the last one makes a further set ("genes regulated
@@ -1154,19 +1199,29 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words in one sentence makes
     // them two sets; a demonstrative takes up the set named before ("… other genes. What diseases are linked to those interacting genes?").
     if (!sameKind(word.kind, answerKind)) {
+      // "For the genes expressed in X, which pathways include the genes they regulate?": the pronoun joins the set it takes up,
+      // and the first word of its kind between the two names another set.
+      const taken = word.refers && variables.find((v) => v.spans.some((s) => s.start === word.refers!.start));
+      if (taken) {
+        taken.spans.push(word);
+        continue;
+      }
       const same = variables.filter((v) => v !== answer && sameKind(v.kind, word.kind)).at(-1);
+      const splits = (v: Variable) =>
+        free.some((p) => p.refers && v.spans.some((s) => s.start === p.refers!.start) && word.start > p.refers.end && word.end <= p.start);
       const apart =
         same &&
-        !DEMONSTRATIVE.test(text.slice(0, word.start)) &&
-        !/[.?!;:]/.test(text.slice(same.spans.at(-1)!.end, word.start)) &&
-        selfRelated(word.kind, same.spans.at(-1)!.end, word.start);
+        (splits(same) ||
+          (!DEMONSTRATIVE.test(text.slice(0, word.start)) &&
+            !/[.?!;:]/.test(text.slice(same.spans.at(-1)!.end, word.start)) &&
+            selfRelated(word.kind, same.spans.at(-1)!.end, word.start)));
       add(apart ? `${word.kind} (${variables.length})` : (same?.id ?? word.kind), word.kind, word);
     }
     // "Which genes interact with a gene associated with asthma?": a second, different gene; "which drug is a treatment for …", "which genes are common targets of …" say what the answer is.
     // "Which compounds are similar to the drugs that treat …", "… similar to those drugs?": a relation between them and a clause
     // describing the second, or a demonstrative taking up a set named before, make it another set.
     // "the protein targets (genes)", "genes that encode proteins …" name the answer again.
-    else if (!focus && selfGoverned(word, relations, text)) add(otherSet(word), answerKind, word);
+    else if ((!focus && selfGoverned(word, relations, text)) || onTheWay(word)) add(otherSet(word), answerKind, word);
     else if (
       focus &&
       word.start > focus.start &&
@@ -1297,11 +1352,11 @@ interface Attachment {
 }
 
 /** The cheapest reading of a mention against the given variables. */
-function attach(mention: Mention, variables: Variable[], relations: RelationCue[], alone = false): Attachment {
+function attach(mention: Mention, variables: Variable[], relations: RelationCue[], alone = false, sentenceOf?: SentenceOf): Attachment {
   let best: Attachment = { entity: mention[0], variable: null, choice: null };
   for (const entity of mention) {
     for (const variable of variables) {
-      const choice = hopChoices({ kind: entity.kind, spans: [entity] }, variable, relations)[0];
+      const choice = hopChoices({ kind: entity.kind, spans: [entity] }, variable, relations, sentenceOf)[0];
       if (choice && (!best.choice || choice.cost < best.choice.cost)) best = { entity, variable, choice };
     }
   }
@@ -1402,6 +1457,7 @@ function readAnchors(
     mentions.map((m) => m[0]),
   );
   const answer = variables[0];
+  const sentenceOf = sentencesOf(text);
   // "the pathways of imatinib's targets": a relation noun tied to an entity names an intermediate set, which the entity joins through that noun.
   const nouns = relationNouns(text, mentions, relations, free, answer);
   const nounSets = nouns.map((n, i) => ({ noun: n, variable: { id: `${n.kind} (${i})`, kind: n.kind, spans: [n.cue] } }));
@@ -1413,7 +1469,7 @@ function readAnchors(
     if (set && choice) return { entity: set.noun.entity, variable: set.variable, choice };
     const bound = hyphenated(mention, variables, relations, text);
     if (bound?.choice?.cue) hyphenBound.add(bound.choice.cue);
-    return bound ?? attach(mention, variables, relations, mentions.length === 1);
+    return bound ?? attach(mention, variables, relations, mentions.length === 1, sentenceOf);
   });
   const used = new Set(attachments.map((a) => a.choice?.cue).filter(Boolean));
   // "… interact with the T2DM-upregulated genes": a relation word hyphened to an entity is that entity's, no relation between sets.
@@ -1429,7 +1485,7 @@ function readAnchors(
       for (const to of reached) {
         // "drug classes used for diseases that …": a collection relates through its members when nothing joins it directly.
         const ways = [
-          ...hopChoices(from, to, between).map((choice) => ({ choice, into: [] as Hop[] })),
+          ...hopChoices(from, to, between, sentenceOf).map((choice) => ({ choice, into: [] as Hop[] })),
           ...memberHops(to.kind).flatMap((members) =>
             hopChoices(from, { kind: members.to, spans: to.spans }, between).map((choice) => ({ choice, into: [reverseHop(members)] })),
           ),

@@ -103,32 +103,63 @@ interface Found {
   to: number;
 }
 
-// Markers said aloud: "option A … option B …", "choice one …", "first one …, second …".
-const SPOKEN_MARKER =
-  /(?<![\p{L}])(?:(?:option|choice|answer)\s+([a-j]|[1-9]|one|two|three|four|five|six)|(first|second|third|fourth|fifth|sixth)(?:\s+(?:one|option|choice))?)(?![\p{L}])[\s,:.)-]*/giu;
+/**
+ * The names of the letters a marker may be said or dictated as ("option bee", "letter see"), A to J in order: the
+ * alphabet's spelling, as a speech-to-text transcript writes each letter.
+ */
+const LETTER_NAMES = [
+  ['ay', 'aye', 'eh'],
+  ['bee', 'be'],
+  ['see', 'cee', 'sea'],
+  ['dee'],
+  ['ee'],
+  ['ef', 'eff'],
+  ['gee'],
+  ['aitch', 'haitch'],
+  ['eye'],
+  ['jay'],
+];
 const SPOKEN_PLACE = ['one', 'two', 'three', 'four', 'five', 'six'];
 const ORDINAL_PLACE = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+// Markers said aloud: "option A … option B …", "letter C", "option bee", "choice one …", "first one …, second …".
+const SPOKEN_MARKER = new RegExp(
+  `(?<![\\p{L}])(?:(?:option|choice|answer|letter)\\s+([a-j]|[1-9]|${[...LETTER_NAMES.flat(), ...SPOKEN_PLACE].join('|')})|(${ORDINAL_PLACE.join('|')})(?:\\s+(?:one|option|choice))?)(?![\\p{L}])[\\s,:.)-]*`,
+  'giu',
+);
 
-/** A spoken marker's place as a letter ("option B", "choice two", "second one" → "B"). */
+/** A spoken marker's place as a letter ("option B", "option bee", "choice two", "second one" → "B"). */
 function spokenLabel(m: RegExpMatchArray): string {
   const said = (m[1] ?? m[2]).toLowerCase();
   const place = /^[a-j]$/.test(said)
     ? said.charCodeAt(0) - 97
     : /^\d$/.test(said)
       ? Number(said) - 1
-      : Math.max(SPOKEN_PLACE.indexOf(said), ORDINAL_PLACE.indexOf(said));
+      : Math.max(
+          SPOKEN_PLACE.indexOf(said),
+          ORDINAL_PLACE.indexOf(said),
+          LETTER_NAMES.findIndex((names) => names.includes(said)),
+        );
   return String.fromCharCode(65 + place);
 }
 
 function markedOptions(text: string): Found | null {
+  const spoken: Marker[] = [...text.matchAll(SPOKEN_MARKER)].map((m) => ({
+    label: spokenLabel(m),
+    style: m[2] ? 'ordinals' : 'said',
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   const markers: Marker[] = [
-    ...[...text.matchAll(MARKER)].map((m) => ({
-      label: m[2],
-      style: `${m[1] ?? ''}${m[3]}${/\d/.test(m[2]) ? 'n' : m[2] === m[2].toUpperCase() ? 'U' : 'l'}`,
-      start: m.index,
-      end: m.index + m[0].length,
-    })),
-    ...[...text.matchAll(SPOKEN_MARKER)].map((m) => ({ label: spokenLabel(m), style: m[2] ? 'ordinals' : 'said', start: m.index, end: m.index + m[0].length })),
+    ...[...text.matchAll(MARKER)]
+      .map((m) => ({
+        label: m[2],
+        style: `${m[1] ?? ''}${m[3]}${/\d/.test(m[2]) ? 'n' : m[2] === m[2].toUpperCase() ? 'U' : 'l'}`,
+        start: m.index,
+        end: m.index + m[0].length,
+      }))
+      // "Letter A: …": the written marker inside a spoken one is that marker, not one of its own.
+      .filter((w) => !spoken.some((s) => s.start < w.start && w.end <= s.end)),
+    ...spoken,
   ].sort((a, b) => a.start - b.start);
   let best: Marker[] = [];
   for (const [i, first] of markers.entries()) {

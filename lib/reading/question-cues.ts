@@ -5,6 +5,7 @@
  */
 
 import type { QuestionCue, QuestionCueKind } from '@/lib/llm/offline/types';
+import { analyse } from '@/lib/nlp/english';
 import { nonOverlapping } from './relation-cues';
 
 export type { QuestionCue };
@@ -78,13 +79,40 @@ const QUESTION_PATTERNS = QUESTION_LEXICON.map((entry) => ({ ...entry, regex: co
 export function findQuestionCues(text: string): QuestionCue[] {
   // An auxiliary opening an interrogative clause is the question's form, negated or not: "Isn't X used for Y?" asks
   // whether X is, so the opener comes first and wins over the negation cue on the same word.
-  const found: QuestionCue[] = yesNoOpeners(text);
+  const found: QuestionCue[] = [...yesNoOpeners(text), ...alternatives(text)];
   for (const entry of QUESTION_PATTERNS) {
     for (const m of text.matchAll(entry.regex)) {
       found.push({ phrase: m[0], cue: entry.cue, start: m.index, end: m.index + m[0].length });
     }
   }
   return nonOverlapping(found);
+}
+
+/** Words between a verb and the "or" that offers its negation ("does X or doesn't it"). */
+const ALTERNATIVE_REACH = 3;
+
+/**
+ * A verb offered with its own negation ("X might or might not bind Y", "does X or doesn't it bind Y", "does it or does it
+ * not bind", "binds or does not bind"): the alternative asks which holds, a yes/no, and negates nothing. Read by lemmas: the negated half's auxiliary or
+ * verb is the same word as the verb before "or". The cue spans both halves, so the negation inside it is no cue of its own.
+ */
+function alternatives(text: string): QuestionCue[] {
+  const words = analyse(text);
+  const out: QuestionCue[] = [];
+  words.forEach((or, i) => {
+    if (or.lemma !== 'or') return;
+    // "or not", "or doesn't", "or does it not": the negation comes within an auxiliary and a pronoun of the "or".
+    const not = words.slice(i + 1, i + 4).findIndex((w) => w.lemma === 'not');
+    if (not < 0) return;
+    const negatedAt = i + 1 + not;
+    const negated = [words[i + 1], words[negatedAt + 1]].filter((w) => w && (w.pos === 'AUX' || w.pos === 'VERB'));
+    const first = words
+      .slice(Math.max(0, i - ALTERNATIVE_REACH - 1), i)
+      .find((w) => (w.pos === 'AUX' || w.pos === 'VERB') && negated.some((n) => n.lemma === w.lemma));
+    if (!first) return;
+    out.push({ phrase: text.slice(first.start, words[negatedAt].end), cue: 'yesno', start: first.start, end: words[negatedAt].end });
+  });
+  return out;
 }
 
 /**

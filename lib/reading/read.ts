@@ -21,7 +21,7 @@ import { blankOut, gap, hopChoices, outermost, overlaps, reverseHop, sentencesOf
 import { writeSubquestions } from './subquestions';
 import { readArrowChain, type ArrowChain } from './arrows';
 import { arrowsAsSentences, setsTakenUp } from './discourse';
-import { memberOf, membershipAsMeeting } from './membership';
+import { memberOf, membershipAsMeeting, type Member } from './membership';
 import { everyReading } from '@/lib/llm/offline/linked';
 import { nounModifierCues, prepositionCues } from './modifiers';
 import { excludedMembers, governedAfter, isNegated, kindOfExcluded, negatedRetakes, otherMembers, type Mention } from './exclusion';
@@ -236,7 +236,8 @@ function readNow(original: string, input: ReadInput, asSentences = false): Quest
     ? Math.min(...questionCues.filter((c) => c.cue === 'yesno').map((c) => (trailing(c, blanked) ? clauseStart(c.start, blanked) : c.start)))
     : 0;
   // "Is peptic ulcer a side effect caused by X?": a kind word an entity is said to be, over a set of one hop, is a claim on the pair.
-  const predicate = has('yesno') && !membership && !arrows ? memberOf(mentions, free, relations, blanked, false, askingFrom)?.word : undefined;
+  const predicated = has('yesno') && !membership && !arrows ? memberOf(mentions, free, relations, blanked, false, askingFrom) : null;
+  const predicate = predicated?.word;
   const worded = restated(
     membership
       ? null
@@ -296,7 +297,7 @@ function readNow(original: string, input: ReadInput, asSentences = false): Quest
     anchors = [arrows.anchor];
   } else if (propositional) {
     const pairNotes: string[] = [];
-    ({ anchors, propositions } = readPropositions(mentions, relations, questionCues, pairNotes));
+    ({ anchors, propositions } = readPropositions(...asMember(predicated, mentions, relations), questionCues, pairNotes));
     const meeting = propositions.length ? null : meetingThroughMembers(mentions, relations);
     if (meeting) {
       ({ anchors, answerKind } = meeting);
@@ -305,13 +306,23 @@ function readNow(original: string, input: ReadInput, asSentences = false): Quest
     } else notes.push(...pairNotes);
   } else if (answerKind) {
     // "Which drugs other than metformin …": an entity of the answer's kind after an exclusion is left out of the answers, not a constraint.
-    const cued = excludedMembers(answerKind, questionCues, mentions, blanked);
+    // An entity named twice, once set aside as a member and once as a constraint ("Other than asthma, which diseases share a
+    // drug with asthma?", "genes interacting with BRCA1, not counting BRCA1 itself"), holds both roles: the member is left out
+    // of the answers, the other mention relates to them. So the repeats onceEach dropped are read for members too.
+    const repeats = inAsking.filter((m) => !mentions.some((k) => k[0].start === m[0].start));
+    const all = [...mentions, ...repeats].sort((a, b) => a[0].start - b[0].start);
+    const cued = excludedMembers(answerKind, questionCues, all, blanked);
     const members = [...cued, ...otherMembers(answerKind, focus, mentions, blanked).filter((o) => !cued.some((c) => c.mention === o.mention))];
     const setAside = new Set(input.within?.excluded.map((e) => e.nodeId));
     const carried = mentions.filter((m) => !members.some((x) => x.mention === m) && m.some((l) => setAside.has(l.nodeId)));
     excluded.push(...members.map((m) => m.entity), ...carried.map((m) => m.find((l) => setAside.has(l.nodeId))!));
     const spent = new Set(cued.map((m) => m.cue));
-    const constraining = mentions.filter((m) => !members.some((x) => x.mention === m) && !carried.includes(m));
+    const kept = mentions.filter((m) => !members.some((x) => x.mention === m) && !carried.includes(m));
+    const names = (m: Mention, id: string) => m.some((l) => l.nodeId === id);
+    const restored = repeats.filter(
+      (m) => !members.some((x) => x.mention === m) && cued.some((c) => names(m, c.entity.nodeId) && !kept.some((k) => names(k, c.entity.nodeId))),
+    );
+    const constraining = all.filter((m) => kept.includes(m) || restored.includes(m));
     anchors = readAnchors(
       answerKind,
       focus,
@@ -1599,6 +1610,18 @@ function readPropositions(
     anchors.push({ entity: object, metaedges: back.edges.map((e) => e.metaedge), cue: back.cue, chain: [back], negated: false });
   }
   return { anchors, propositions };
+}
+
+/**
+ * "Is hypertension included among the diseases that amlodipine treats?": a claim that an entity is one of a set of one hop is
+ * a claim on the pair, the entity read as of the set's kind, and the relation the set's own: the words between the entity and
+ * the set's word ("included among", "listed as one of") frame the membership and name no relation, loose as they are.
+ */
+function asMember(member: Member | null, mentions: Mention[], relations: RelationCue[]): [Mention[], RelationCue[]] {
+  if (!member || member.word.start < mentions[member.index][0].end) return [mentions, relations];
+  const frame = { start: mentions[member.index][0].end, end: member.word.start };
+  const own = relations.filter((r) => !(r.start >= frame.start && r.end <= frame.end));
+  return [mentions.map((m, i) => (i === member.index ? [member.entity] : m)), own.length ? own : relations];
 }
 
 /**

@@ -11,6 +11,7 @@
 import { sameKind, type NodeKind } from '@/lib/llm/offline/metaedges';
 import type { LocatedEntity, QuestionCue, RelationCue } from '@/lib/llm/offline/types';
 import type { Span } from './attach';
+import { findKindWords } from './kind-words';
 
 /** An entity mention with its alternative readings (same span, different kinds). */
 export type Mention = LocatedEntity[];
@@ -66,12 +67,15 @@ export function governedAfter(cue: Span, mentions: Mention[], text: string, allo
   const first = after[0];
   if (!first || first[0].start - cue.end > REACH) return [];
   const gap = text.slice(cue.end, first[0].start);
-  if (BREAK.test(gap) || (!allowSet && SET_BY_CLAUSE.test(gap))) return [];
   const run = [first];
   for (const next of after.slice(1)) {
     if (!RUN_GAP.test(text.slice(run.at(-1)![0].end, next[0].start))) break;
     run.push(next);
   }
+  // "apart from the genes TP53 interacts with": a kind word between names a set by its clause, as "those" does; one right before
+  // the entity names the entity ("other than the drug colchicine", "besides the drugs A and B"), singular or before a run.
+  const setWord = findKindWords(gap).some((w) => !w.weak && (/\S/.test(gap.slice(w.end)) || (w.plural && run.length < 2)));
+  if (BREAK.test(gap) || (!allowSet && (SET_BY_CLAUSE.test(gap) || setWord))) return [];
   return run;
 }
 

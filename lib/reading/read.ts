@@ -319,8 +319,13 @@ function readNow(original: string, input: ReadInput, asSentences = false): Quest
     const spent = new Set(cued.map((m) => m.cue));
     const kept = mentions.filter((m) => !members.some((x) => x.mention === m) && !carried.includes(m));
     const names = (m: Mention, id: string) => m.some((l) => l.nodeId === id);
+    // Only a repeat in the sentence that sets the member aside: a name told in a sentence before ("… regadenoson. Apart from
+    // regadenoson, which …") is context.
+    const sameSentence = (m: Mention, c: (typeof cued)[number]) => !/[.?!](?=\s)/.test(blanked.slice(Math.min(m[0].end, c.cue.end), Math.max(m[0].start, c.cue.start)));
     const restored = repeats.filter(
-      (m) => !members.some((x) => x.mention === m) && cued.some((c) => names(m, c.entity.nodeId) && !kept.some((k) => names(k, c.entity.nodeId))),
+      (m) =>
+        !members.some((x) => x.mention === m) &&
+        cued.some((c) => names(m, c.entity.nodeId) && sameSentence(m, c) && !kept.some((k) => names(k, c.entity.nodeId))),
     );
     const constraining = all.filter((m) => kept.includes(m) || restored.includes(m));
     anchors = readAnchors(
@@ -746,19 +751,28 @@ function mentionsIn(links: LocatedEntity[], written: Span[]): Mention[] {
  * last ("My dad takes miglitol. Is miglitol one of …", "… regadenoson. Apart
  * from regadenoson, which …"), unless a negation governs that mention and not
  * the earlier one ("has autism … even if they don't treat the autism itself").
+ * A mention inside a set an exclusion names by a clause ("tissues expressing
+ * KIT, except those where KIT is downregulated") constrains apart: the node
+ * is kept through one relation and set aside through another, both at once.
  */
 function onceEach(mentions: Mention[], cues: QuestionCue[], text: string): Mention[] {
   const negated = new Set(cues.filter((c) => c.cue === 'negation').flatMap((c) => governedAfter(c, mentions, text)));
-  const last = [...mentions].reverse();
-  const ordered = [...last.filter((m) => !negated.has(m)), ...last.filter((m) => negated.has(m))];
-  const seen = new Set<string>();
-  const kept = new Set(
-    ordered.filter((group) => {
-      const fresh = group.some((l) => !seen.has(l.nodeId));
-      for (const l of group) seen.add(l.nodeId);
-      return fresh;
-    }),
+  const inExcludedSet = new Set(
+    cues.filter((c) => c.cue === 'exclusion').flatMap((c) => governedAfter(c, mentions, text, true).filter((m) => !governedAfter(c, mentions, text).includes(m))),
   );
+  const once = (group: Mention[]) => {
+    const seen = new Set<string>();
+    return group.filter((m) => {
+      const fresh = m.some((l) => !seen.has(l.nodeId));
+      for (const l of m) seen.add(l.nodeId);
+      return fresh;
+    });
+  };
+  const last = [...mentions].reverse().filter((m) => !inExcludedSet.has(m));
+  const kept = new Set([
+    ...once([...last.filter((m) => !negated.has(m)), ...last.filter((m) => negated.has(m))]),
+    ...once([...inExcludedSet].reverse()),
+  ]);
   return mentions.filter((m) => kept.has(m));
 }
 
@@ -1205,8 +1219,10 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
     if (!last) return `${answerKind} (other)`;
     return selfRelated(answerKind, last.spans.at(-1)!.end, word.start) ? `${answerKind} (other ${others.length + 1})` : last.id;
   };
+  const leftOut = setAside(focus, free, text);
   for (const word of [...free, ...pronouns].sort((a, b) => a.start - b.start)) {
     if (word === focus || context.includes(word)) continue;
+    if (leftOut.includes(word)) continue;
     // "compounds similar to drugs for gout": a relation joining the kind to itself between two of its words in one sentence makes
     // them two sets; a demonstrative takes up the set named before ("… other genes. What diseases are linked to those interacting genes?").
     if (!sameKind(word.kind, answerKind)) {
@@ -1250,7 +1266,7 @@ function variablesOf(answerKind: NodeKind, focus: KindWord | null, free: KindWor
       if (takenUp(word) || pronouns.includes(word)) variables.find((v) => v.id === id)!.spans.push(...context.splice(0));
     } else answer.spans.push(word);
   }
-  answer.spans.push(...context, ...setAsidePronouns(focus, text));
+  answer.spans.push(...context, ...leftOut);
   // No word names the answer but another set of its kind is named ("which of these is similar to a compound that …"): the
   // answer stands where the question word does, so the other set is not taken for it.
   const asking = !answer.spans.length && variables.some((v) => v !== answer && sameKind(v.kind, answerKind)) ? questionWord(text) : null;
@@ -1282,16 +1298,19 @@ function setPronouns(answerKind: NodeKind, focus: KindWord | null, free: KindWor
 }
 
 /**
- * "other than those containing ABL1", "but not the ones that treat Y": a set pronoun right after an exclusion or a negation
- * names the answers to leave out, so it stands where the answer does; the entity its clause names is the negated anchor.
+ * "other than those containing ABL1", "but not the ones that treat Y", "besides the diseases imatinib treats": a set pronoun,
+ * or a word of the answer's kind, right after an exclusion or a negation names the answers to leave out, so it stands where
+ * the answer does; the entity its clause names is the negated anchor.
  */
-function setAsidePronouns(focus: KindWord | null, text: string): Span[] {
+function setAside(focus: KindWord | null, free: KindWord[], text: string): Span[] {
   if (!focus) return [];
-  const cues = findQuestionCues(text).filter((c) => (c.cue === 'exclusion' || c.cue === 'negation') && c.start >= focus.end);
-  return [...text.matchAll(SET_PRONOUN)]
-    .map((m) => ({ start: m.index, end: m.index + m[0].length }))
-    .filter((w) => cues.some((c) => c.end <= w.start && /^\s*$/.test(text.slice(c.end, w.start))));
+  const cues = findQuestionCues(text).filter((c) => c.cue === 'exclusion' || c.cue === 'negation');
+  const after = (w: Span, from = 0) => cues.some((c) => c.start >= from && c.end <= w.start && SET_ASIDE_GAP.test(text.slice(c.end, w.start)));
+  const pronouns = [...text.matchAll(SET_PRONOUN)].map((m) => ({ start: m.index, end: m.index + m[0].length })).filter((w) => after(w, focus.end));
+  return [...pronouns, ...free.filter((w) => w !== focus && sameKind(w.kind, focus.kind) && !w.weak && after(w))];
 }
+// Between the cue and the set's word: a determiner at most ("other than the drugs …", "except any genes …").
+const SET_ASIDE_GAP = /^\s*(?:(?:the|any|all|those|these)\s+)?$/i;
 
 /** A relation joining the kind to itself stands right before `at`, a preposition at most between ("similar to those", "resembling the ones"). */
 function governedBySelfRelation(kind: NodeKind, at: number, relations: RelationCue[], text: string): boolean {

@@ -106,3 +106,35 @@ describe('option markers said aloud as letters', () => {
     expect(chains(r)).toEqual(['gout:CtD']);
   });
 });
+
+describe('an entity kept through one relation and set aside through another, in a set an exclusion names, is both', () => {
+  it.each([
+    ['Which tissues express KDR, excepting those where KDR is downregulated?', E.kdr, ['!KDR:AdG', 'KDR:AeG']],
+    ['Which genes does TP53 regulate, other than those TP53 interacts with?', E.tp53, ['!TP53:GiG', 'TP53:Gr>G']],
+    ['Which genes does sorafenib bind, leaving out any that sorafenib downregulates?', E.sorafenib, ['!sorafenib:CdG', 'sorafenib:CbG']],
+    ['What diseases is TP53 associated with, except the ones where TP53 is upregulated?', E.tp53, ['!TP53:DuG', 'TP53:DaG']],
+    ['Which compounds resemble sorafenib, apart from those that sorafenib is similar to in turn?', E.sorafenib, ['!sorafenib:CrC', 'sorafenib:CrC']],
+  ])('%s', (text, entity, anchors) => {
+    expect(chains(read(text, entity))).toEqual(anchors);
+  });
+});
+
+describe('a word of the answer’s kind right after an exclusion names the set left out, not another set', () => {
+  it.each([
+    ['Which diseases does sorafenib treat besides the diseases probenecid treats?', [E.sorafenib, E.probenecid], ['!probenecid:CtD', 'sorafenib:CtD']],
+    ['Apart from the genes TP53 interacts with, which genes does KDR interact with?', [E.tp53, E.kdr], ['!TP53:GiG', 'KDR:GiG']],
+    ['Which drugs treat gout, other than the drugs that cause nausea?', [E.gout, E.nausea], ['!nausea:CcSE', 'gout:CtD']],
+    ['Which genes are expressed in the liver, excluding any genes KDR interacts with?', [E.liver, E.kdr], ['!KDR:GiG', 'liver:AeG']],
+    ['Which diseases does colchicine treat, but not the diseases febuxostat treats?', [E.colchicine, E.febuxostat], ['!febuxostat:CtD', 'colchicine:CtD']],
+  ])('%s', (text, entities, anchors) => {
+    const r = read(text, ...entities);
+    expect(r.excluded).toEqual([]);
+    expect(chains(r)).toEqual(anchors);
+  });
+
+  it('a kind word right before the entity names the entity, which is set aside as a member', () => {
+    const r = read('Which drugs other than the drug colchicine treat gout?', E.colchicine, E.gout);
+    expect(excluded(r)).toEqual(['colchicine']);
+    expect(chains(r)).toEqual(['gout:CtD']);
+  });
+});

@@ -105,11 +105,11 @@ interface Found {
 
 /**
  * The names of the letters a marker may be said or dictated as ("option bee", "letter see"), A to J in order: the
- * alphabet's spelling, as a speech-to-text transcript writes each letter.
+ * alphabet's spelling, as a speech-to-text transcript writes each letter ("be" is left out: "would the answer be …").
  */
 const LETTER_NAMES = [
   ['ay', 'aye', 'eh'],
-  ['bee', 'be'],
+  ['bee'],
   ['see', 'cee', 'sea'],
   ['dee'],
   ['ee'],

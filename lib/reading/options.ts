@@ -107,18 +107,7 @@ interface Found {
  * The names of the letters a marker may be said or dictated as ("option bee", "letter see"), A to J in order: the
  * alphabet's spelling, as a speech-to-text transcript writes each letter ("be" is left out: "would the answer be …").
  */
-const LETTER_NAMES = [
-  ['ay', 'aye', 'eh'],
-  ['bee'],
-  ['see', 'cee', 'sea'],
-  ['dee'],
-  ['ee'],
-  ['ef', 'eff'],
-  ['gee'],
-  ['aitch', 'haitch'],
-  ['eye'],
-  ['jay'],
-];
+const LETTER_NAMES = [['ay', 'aye', 'eh'], ['bee'], ['see', 'cee', 'sea'], ['dee'], ['ee'], ['ef', 'eff'], ['gee'], ['aitch', 'haitch'], ['eye'], ['jay']];
 const SPOKEN_PLACE = ['one', 'two', 'three', 'four', 'five', 'six'];
 const ORDINAL_PLACE = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 // Markers said aloud: "option A … option B …", "letter C", "option bee", "choice one …", "first one …, second …".

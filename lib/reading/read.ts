@@ -321,7 +321,8 @@ function readNow(original: string, input: ReadInput, asSentences = false): Quest
     const names = (m: Mention, id: string) => m.some((l) => l.nodeId === id);
     // Only a repeat in the sentence that sets the member aside: a name told in a sentence before ("… regadenoson. Apart from
     // regadenoson, which …") is context.
-    const sameSentence = (m: Mention, c: (typeof cued)[number]) => !/[.?!](?=\s)/.test(blanked.slice(Math.min(m[0].end, c.cue.end), Math.max(m[0].start, c.cue.start)));
+    const sameSentence = (m: Mention, c: (typeof cued)[number]) =>
+      !/[.?!](?=\s)/.test(blanked.slice(Math.min(m[0].end, c.cue.end), Math.max(m[0].start, c.cue.start)));
     const restored = repeats.filter(
       (m) =>
         !members.some((x) => x.mention === m) &&
@@ -758,7 +759,9 @@ function mentionsIn(links: LocatedEntity[], written: Span[]): Mention[] {
 function onceEach(mentions: Mention[], cues: QuestionCue[], text: string): Mention[] {
   const negated = new Set(cues.filter((c) => c.cue === 'negation').flatMap((c) => governedAfter(c, mentions, text)));
   const inExcludedSet = new Set(
-    cues.filter((c) => c.cue === 'exclusion').flatMap((c) => governedAfter(c, mentions, text, true).filter((m) => !governedAfter(c, mentions, text).includes(m))),
+    cues
+      .filter((c) => c.cue === 'exclusion')
+      .flatMap((c) => governedAfter(c, mentions, text, true).filter((m) => !governedAfter(c, mentions, text).includes(m))),
   );
   const once = (group: Mention[]) => {
     const seen = new Set<string>();
@@ -769,10 +772,7 @@ function onceEach(mentions: Mention[], cues: QuestionCue[], text: string): Menti
     });
   };
   const last = [...mentions].reverse().filter((m) => !inExcludedSet.has(m));
-  const kept = new Set([
-    ...once([...last.filter((m) => !negated.has(m)), ...last.filter((m) => negated.has(m))]),
-    ...once([...inExcludedSet].reverse()),
-  ]);
+  const kept = new Set([...once([...last.filter((m) => !negated.has(m)), ...last.filter((m) => negated.has(m))]), ...once([...inExcludedSet].reverse())]);
   return mentions.filter((m) => kept.has(m));
 }
 

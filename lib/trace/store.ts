@@ -313,12 +313,7 @@ export class TraceWriter {
       return null;
     }
     return {
-      body: await (stream
-        ? stream.finish([...calls])
-        : packBodies(
-            packed.map((o) => [o, steps.get(o)!]),
-            [...calls],
-          )),
+      body: await (stream ? stream.finish([...calls]) : packBodies(packed.map((o) => [o, steps.get(o)!]), [...calls])),
       steps: packed,
       // Rows written before with their bodies are cleared, except steps whose end this very write updates.
       clearSteps: packed.filter((o) => this.stepTexts.has(o) && !updated.has(o)),

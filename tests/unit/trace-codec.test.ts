@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  evidenceId,
-  packBodies,
-  packMessages,
-  packText,
-  PackStream,
-  storedText,
-  unpack,
-  unpackBodies,
-  unpackMessages,
-  type LineAt,
-  type Stored,
-} from '@/lib/trace/codec';
+import { evidenceId, packBodies, packMessages, packText, PackStream, storedText, unpack, unpackBodies, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
 
 type Rec = { id: string; ordinal: number; text: string };
 const roundTrip = (v: unknown, stored?: Stored, recordAt?: (n: number) => Rec | undefined) => unpack(JSON.parse(packText(v, stored)), recordAt);

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { createDeflateRaw, deflateRaw, inflateRawSync } from 'node:zlib';
+import { deflateRaw, inflateRawSync } from 'node:zlib';
 
 /**
  * The stored form of trace JSON (step inputs and outputs, evidence pools), pure:
@@ -363,65 +363,11 @@ export type CallTexts = { messages: string; output: string | null; parsed: strin
 
 /** The pack of these bodies (by step and call ordinal), as stored. */
 export function packBodies(steps: [number, StepTexts][], calls: [number, CallTexts][]): Promise<Buffer> {
-  const text = `{"steps":[${steps.map(([o, b]) => stepEntry(o, b)).join(',')}],"calls":[${calls.map(([o, c]) => callEntry(o, c)).join(',')}]}`;
-  return deflated(text, { level: PACK_LEVEL });
-}
-
-const PACK_LEVEL = 3;
-const stepEntry = (o: number, b: StepTexts) => `[${o},${b.input ?? 'null'},${b.output ?? 'null'},${b.pool ?? 'null'}]`;
-const callEntry = (o: number, c: CallTexts) => `[${o},${c.messages},${JSON.stringify(c.output)},${c.parsed ?? 'null'}]`;
-
-/** How much text a pack stream gathers before it is deflated (one task on libuv's threads per piece). */
-const PIECE_CHARS = 32 * 1024;
-
-/**
- * A run's pack made while the run goes on: the same document as packBodies (its steps in the order they ended), each
- * step's bodies added when the step ends and deflated on libuv's threads a piece at a time, so the run's last write
- * only adds the calls and the last piece and waits for the end of the stream, not for the whole trace's deflate.
- */
-export class PackStream {
-  private readonly deflate = createDeflateRaw({ level: PACK_LEVEL });
-  private readonly out: Buffer[] = [];
-  private readonly ended: Promise<void>;
-  private piece: string[] = ['{"steps":['];
-  private pieceChars = 0;
-  /** The ordinals of the steps added, in order. */
-  readonly steps: number[] = [];
-
-  constructor() {
-    this.deflate.on('data', (b: Buffer) => this.out.push(b));
-    this.ended = new Promise((resolve, reject) => {
-      this.deflate.once('end', resolve);
-      this.deflate.once('error', reject);
-    });
-    // Awaited by finish; a stream given up (its run's writer failed) is not an unhandled rejection.
-    this.ended.catch(() => undefined);
-  }
-
-  step(ordinal: number, bodies: StepTexts): void {
-    const entry = stepEntry(ordinal, bodies);
-    this.piece.push(this.steps.length ? `,${entry}` : entry);
-    this.steps.push(ordinal);
-    this.pieceChars += entry.length;
-    if (this.pieceChars < PIECE_CHARS) return;
-    this.deflate.write(this.piece.join(''));
-    this.piece = [];
-    this.pieceChars = 0;
-  }
-
-  /** The pack with these calls, as stored. */
-  async finish(calls: [number, CallTexts][]): Promise<Buffer> {
-    this.piece.push(`],"calls":[${calls.map(([o, c]) => callEntry(o, c)).join(',')}]}`);
-    this.deflate.end(this.piece.join(''));
-    this.piece = [];
-    await this.ended;
-    return Buffer.concat(this.out);
-  }
-
-  /** Gives the stream up (its native memory goes at once, not when it is collected). */
-  close(): void {
-    this.deflate.destroy();
-  }
+  const json = (t: string | null) => t ?? 'null';
+  const text = `{"steps":[${steps.map(([o, b]) => `[${o},${json(b.input)},${json(b.output)},${json(b.pool)}]`).join(',')}],"calls":[${calls
+    .map(([o, c]) => `[${o},${c.messages},${JSON.stringify(c.output)},${json(c.parsed)}]`)
+    .join(',')}]}`;
+  return deflated(text, { level: 3 });
 }
 
 /** The bodies a stored pack holds. */

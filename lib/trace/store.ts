@@ -9,7 +9,6 @@ import {
   packBodies,
   packMessages,
   packText,
-  PackStream,
   storedText,
   unpack,
   unpackBodies,
@@ -160,7 +159,7 @@ export class TraceWriter {
   /** Step rows not written yet, in ordinal order. */
   private readonly unwritten = new Map<string, StepRow>();
   private waiting: {
-    end: EndToWrite | null;
+    end: StepEnd | null;
     calls: CallRow[];
     rows: EvidenceRecord[];
     seal: boolean;
@@ -174,14 +173,6 @@ export class TraceWriter {
   private stepTexts = new Map<number, StepTexts & { ended: boolean }>();
   private callTexts = new Map<number, CallTexts & { chars: [number, number] }>();
   private readonly ordinals = new Map<string, number>();
-  /** Input texts of steps still running, for their bodies in the pack. */
-  private readonly inputs = new Map<string, string | null>();
-  /**
-   * Held writes (`behind`): the run's pack, deflated as its steps end (./codec PackStream), so that the seal finishes it
-   * instead of deflating the whole trace then. Given up after a failed write: a later seal packs what is stored at once.
-   */
-  private stream: PackStream | null = null;
-  private streaming: boolean;
   /** Ids of the records this writer stored in pools: their `evidence` rows need not repeat them. */
   private readonly pooled = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
@@ -205,24 +196,13 @@ export class TraceWriter {
     readonly runId: string,
     private readonly behind = false,
     private readonly lease: number | null = null,
-  ) {
-    this.streaming = behind;
-  }
+  ) {}
 
   /** A started (or skipped) step: its row goes with the next write, or on its own after START_WRITE_MS. */
   add(row: StepRow): void {
     this.unwritten.set(row.id, row);
     this.ordinals.set(row.id, row.ordinal);
-    if (row.status === 'running') this.inputs.set(row.id, row.input);
-    else this.streamStep(row.ordinal, { input: row.input, output: row.output ?? null, pool: null });
     this.soon();
-  }
-
-  /** An ended step's bodies into the run's pack stream (held writes only). */
-  private streamStep(ordinal: number | undefined, bodies: StepTexts): void {
-    if (!this.streaming || ordinal === undefined) return;
-    this.stream ??= new PackStream();
-    this.stream.step(ordinal, bodies);
   }
 
   /** A flush START_WRITE_MS from the first write held (unreferenced: a trace write is never a reason to keep a process alive). */
@@ -235,10 +215,7 @@ export class TraceWriter {
 
   /** Stores a step's end (and every row still unwritten); resolves once it is stored. */
   end(end: StepEnd): Promise<void> {
-    const pool = end.pool.length ? poolText(end.pool) : null;
-    this.streamStep(this.ordinals.get(end.stepId), { input: this.inputs.get(end.stepId) ?? null, output: end.output, pool });
-    this.inputs.delete(end.stepId);
-    return this.write({ ...end, poolText: pool });
+    return this.write(end);
   }
 
   /** Stores every row still unwritten and every write held. */
@@ -287,38 +264,13 @@ export class TraceWriter {
     );
   }
 
-  private write(end: EndToWrite | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind, seal = false, runEnd?: RunEnd): Promise<void> {
+  private write(end: StepEnd | null, calls: CallRow[] = [], rows: EvidenceRecord[] = [], now = !this.behind, seal = false, runEnd?: RunEnd): Promise<void> {
     if (this.lost) return Promise.reject(new RunLeaseLostError());
     return new Promise((resolve, reject) => {
       this.waiting.push({ end, calls, rows, seal, runEnd, resolve, reject });
       if (now) this.chain = this.chain.then(() => this.drain());
       else this.soon();
     });
-  }
-
-  /**
-   * The run's pack for a sealing write: what its stream holds, or else every ended step's bodies (`steps`: the run's
-   * stored bodies once this write is in) deflated now; with every call's. Null when there is nothing to pack.
-   */
-  private async pack(
-    steps: Map<number, StepTexts & { ended: boolean }>,
-    calls: Map<number, CallTexts & { chars: [number, number] }>,
-    updated: Set<number | undefined>,
-  ): Promise<RunPack | null> {
-    const stream = this.stream;
-    this.stream = null;
-    const packed = stream ? stream.steps : [...steps].filter(([, t]) => t.ended).map(([o]) => o);
-    if (!packed.length && !calls.size) {
-      stream?.close();
-      return null;
-    }
-    return {
-      body: await (stream ? stream.finish([...calls]) : packBodies(packed.map((o) => [o, steps.get(o)!]), [...calls])),
-      steps: packed,
-      // Rows written before with their bodies are cleared, except steps whose end this very write updates.
-      clearSteps: packed.filter((o) => this.stepTexts.has(o) && !updated.has(o)),
-      clearCalls: [...this.callTexts].map(([ordinal, c]) => ({ ordinal, marker: { $pack: c.chars } })),
-    };
   }
 
   /**
@@ -354,7 +306,7 @@ export class TraceWriter {
     const newRows = rows.map((r): WrittenRow => {
       const e = endOf.get(r.id);
       const row = e ? { ...r, status: e.status, output: e.output, durationMs: e.durationMs, contractIssue: e.contractIssue } : r;
-      return { ...row, texts: { input: row.input, output: row.output ?? null, pool: e?.poolText ?? null } };
+      return { ...row, texts: { input: row.input, output: row.output ?? null, pool: e?.pool.length ? poolText(e.pool) : null } };
     });
     const rowIds = new Set(rows.map((r) => r.id));
     const updates = ends
@@ -362,7 +314,7 @@ export class TraceWriter {
       .map((e): WrittenEnd => ({
         ...e,
         ordinal: this.ordinals.get(e.stepId),
-        texts: { output: e.output, pool: e.poolText },
+        texts: { output: e.output, pool: e.pool.length ? poolText(e.pool) : null },
       }));
     const pooledNow = new Set(ends.flatMap((e) => e.pool.map((r) => r.id)));
     const inPool = (id: string) => this.pooled.has(id) || pooledNow.has(id);
@@ -376,7 +328,15 @@ export class TraceWriter {
     const callTexts = new Map(this.callTexts);
     for (const c of calls) callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });
     try {
-      const pack = seal ? await this.pack(stepTexts, callTexts, new Set(updates.map((e) => e.ordinal))) : null;
+      const pack = seal
+        ? await runPack(
+            stepTexts,
+            callTexts,
+            this.stepTexts,
+            this.callTexts,
+            updates.map((e) => e.ordinal),
+          )
+        : null;
       if (this.lost) throw new RunLeaseLostError();
       const runEnd = this.failed ? null : (batch.find((b) => b.runEnd)?.runEnd ?? null);
       await writeSteps(
@@ -403,9 +363,6 @@ export class TraceWriter {
     } catch (error) {
       if (error instanceof RunLeaseLostError) this.lost = true;
       this.failed = true;
-      this.streaming = false;
-      this.stream?.close();
-      this.stream = null;
       // Rows of steps still running are tried again with the next write.
       for (const r of rows) if (!endOf.has(r.id) && !this.unwritten.has(r.id)) this.unwritten.set(r.id, r);
       for (const b of batch) b.reject(error);
@@ -413,12 +370,9 @@ export class TraceWriter {
   }
 }
 
-/** A step's end as it waits for its write: with its pool's packed JSON text, made when the step ended. */
-type EndToWrite = StepEnd & { poolText: string | null };
-
 /** A step row to write, its bodies as JSON texts. */
 type WrittenRow = StepRow & { texts: StepTexts };
-type WrittenEnd = EndToWrite & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
+type WrittenEnd = StepEnd & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
 
 const Held = z.object({ held: z.boolean(), ended: z.boolean().optional() });
 
@@ -538,6 +492,29 @@ interface RunPack {
   steps: number[];
   clearSteps: number[];
   clearCalls: { ordinal: number; marker: CallMarker }[];
+}
+
+/**
+ * The pack of every ended step and every call, as they will be stored (`steps`, `calls`), given which of them were
+ * already written with their bodies (`before`): those rows are cleared, except steps whose end this very write updates.
+ * Null when there is nothing to pack.
+ */
+async function runPack(
+  steps: Map<number, StepTexts & { ended: boolean }>,
+  calls: Map<number, CallTexts & { chars: [number, number] }>,
+  stepsBefore: Map<number, StepTexts & { ended: boolean }>,
+  callsBefore: Map<number, CallTexts & { chars: [number, number] }>,
+  updated: (number | undefined)[],
+): Promise<RunPack | null> {
+  const ended = [...steps].filter(([, t]) => t.ended);
+  if (!ended.length && !calls.size) return null;
+  const updatedNow = new Set(updated);
+  return {
+    body: await packBodies(ended, [...calls]),
+    steps: ended.map(([o]) => o),
+    clearSteps: ended.map(([o]) => o).filter((o) => stepsBefore.has(o) && !updatedNow.has(o)),
+    clearCalls: [...callsBefore].map(([ordinal, c]) => ({ ordinal, marker: { $pack: c.chars } })),
+  };
 }
 
 /** A packed call's row keeps, instead of its bodies, the length of its prompt and of its output (characters), which timings read without the pack. */

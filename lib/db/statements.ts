@@ -1,14 +1,15 @@
 import pg from 'pg';
 
 /**
- * Counts the statements this process sends to PostgreSQL (by the pool and by Prisma's
- * adapter alike, both pg clients) until `stop`: what the benchmarks report per run.
+ * Records the text of every statement this process sends to PostgreSQL (by the pool and by
+ * Prisma's adapter alike, both pg clients) until `stop`: what tests inspect per search.
  */
-export function countStatements(): { stop(): number } {
-  let sent = 0;
+export function recordStatements(): { stop(): string[] } {
+  const sent: string[] = [];
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    sent++;
+    const text = args[0];
+    sent.push(typeof text === 'string' ? text : String((text as { text?: string })?.text ?? ''));
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   return {
@@ -17,4 +18,10 @@ export function countStatements(): { stop(): number } {
       return sent;
     },
   };
+}
+
+/** The number of statements sent until `stop`: what the benchmarks report per run. */
+export function countStatements(): { stop(): number } {
+  const recording = recordStatements();
+  return { stop: () => recording.stop().length };
 }

@@ -10,29 +10,12 @@ import { newShareId } from '@/lib/runs/share-id';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import type { EvidenceRecord } from '@/lib/trace/types';
 import { sharedKnowledgeLookups } from '@/lib/kg';
-import pg from 'pg';
+import { recordStatements } from '@/lib/db/statements';
 
 afterAll(closeDb);
 
 /** A record as the search chose it, without the run's ids. */
 const plain = (r: EvidenceRecord) => ({ ref: r.ref, text: r.text, data: r.data, scores: r.scores });
-
-/** The statements this process sends until `stop`. */
-function statementTexts(): { stop(): string[] } {
-  const sent: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = args[0];
-    sent.push(typeof text === 'string' ? text : String((text as { text?: string })?.text ?? ''));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  return {
-    stop() {
-      pg.Client.prototype.query = original;
-      return sent;
-    },
-  };
-}
 
 async function channelsFor(question: string, documentOwner: string | null = null) {
   const prisma = getPrisma();
@@ -134,7 +117,7 @@ describe('document retrieval is relevant or silent', () => {
       sharedKnowledgeLookups().forgetKeys();
       const { channels } = await channelsFor(question);
       if (ahead) await channels.doc.readAhead(queries, 5);
-      const sent = statementTexts();
+      const sent = recordStatements();
       const answers = [];
       for (const query of queries) answers.push(await channels.doc.search(null, query, 5));
       return { sent: sent.stop(), answers: answers.map((a) => ({ note: a.note, items: a.items.map(plain) })) };

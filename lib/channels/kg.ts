@@ -315,13 +315,10 @@ export class KgChannel {
     }
     const counts: number[] = [];
     const answer = await this.retrieve(parent, label, { pairs: pairs.map((p) => ({ from: p.from.id, to: p.to.id })) }, async () => {
-      const found: EvidenceInput[] = [];
-      for (const p of pairs) {
-        const read = await pairEdges(p.from, p.to);
-        counts.push(read.length);
-        found.push(...read);
-      }
-      return found;
+      // The same reads edgesBetween makes (kept once a run), sent together; their records keep the pairs' order.
+      const reads = await Promise.all(pairs.map((p) => this.readOnce(['between', p.from, p.to, null], () => pairEdges(p.from, p.to))));
+      for (const read of reads) counts.push(read.length);
+      return reads.flat();
     });
     let at = 0;
     return { ...answer, pairs: pairs.map((_, i) => answer.items.slice(at, (at += counts[i] ?? 0))) };
@@ -403,12 +400,6 @@ export class KgChannel {
   }
 
   /**
-   * One KG read as a trace step. `matched` names the anchors of a read that
-   * returns triples: under kgShuffle its triples are replaced by as many drawn
-   * from another question's retrieval (see kg-shuffle.ts), recorded in a child
-   * step. Reads that return paths swap their anchors instead (anchorFor).
-   */
-  /**
    * A read's triples, computed once per run: a read asked again (the same nodes, names and options) is recorded as a
    * step of its own as before, with the same records (the recorder keeps one of each identical record).
    */
@@ -423,6 +414,12 @@ export class KgChannel {
     return read;
   }
 
+  /**
+   * One KG read as a trace step. `matched` names the anchors of a read that
+   * returns triples: under kgShuffle its triples are replaced by as many drawn
+   * from another question's retrieval (see kg-shuffle.ts), recorded in a child
+   * step. Reads that return paths swap their anchors instead (anchorFor).
+   */
   private async retrieve(parent: Parent, label: string, input: unknown, fetch: () => Promise<EvidenceInput[]>, matched?: KgNode[]): Promise<ChannelAnswer> {
     const { trace, switches, kgShuffle } = this.deps;
     if (!switches.kg) {

@@ -51,6 +51,13 @@ export const LEXICAL_WHY = {
 } as const;
 
 export class LexicalSimilarity implements Similarity {
+  /**
+   * One table for the run's comparisons (a similarity serves one run): its retrievals compare the same triples again
+   * and again (EIGEN-1's ranking, ReGraM's hops), and a text's vector is made once. A cosine does not depend on the
+   * table it is read from.
+   */
+  private table = new CosineTable();
+
   constructor(private readonly why: string) {}
 
   current(): SimilarityUse {
@@ -58,14 +65,17 @@ export class LexicalSimilarity implements Similarity {
   }
 
   async compare(texts: string[]): Promise<Comparison> {
-    return lexicalComparison(texts, this.current());
+    if (this.table.size >= TABLE_TEXTS) this.table = new CosineTable();
+    return lexicalComparison(texts, this.current(), this.table);
   }
 }
 
-function lexicalComparison(texts: string[], used: SimilarityUse): Comparison {
+/** Texts a similarity's table keeps before it starts again (a client that outlives a run). */
+const TABLE_TEXTS = 20_000;
+
+function lexicalComparison(texts: string[], used: SimilarityUse, table = new CosineTable()): Comparison {
   // The index only serves relevance: a caller that compares texts with one another (EIGEN-1's ranking) never builds it.
   let index: Bm25Index | undefined;
-  const table = new CosineTable();
   return { used, relevance: (query) => queryMatch((index ??= new Bm25Index(texts)), query), between: (a, b) => table.cosine(a, b) };
 }
 

@@ -87,6 +87,11 @@ export class CosineTable {
     present: new Uint8Array(0),
   };
 
+  /** Texts whose vectors are kept. */
+  get size(): number {
+    return this.vectors.size;
+  }
+
   cosine(a: string, b: string): number {
     const va = this.vector(a);
     const vb = this.vector(b);

@@ -57,7 +57,23 @@ export interface SolutionView {
 
 const entityList = (entities: LinkedEntity[]) => (entities.length ? entities.map((e) => `${e.name} (${e.kind})`).join('; ') : '(none linked)');
 
+/**
+ * Blocks rendered once per object: every role call of a run renders the same frame, and a candidate's evidence list goes
+ * into its correction, its refinement, every peer's refinement and its evaluation. Frames and evidence lists are never
+ * changed once made (a revision makes new ones).
+ */
+const rendered = new WeakMap<object, string>();
+const renderedOnce = <T extends object>(value: T, render: (value: T) => string): string => {
+  let text = rendered.get(value);
+  if (text === undefined) rendered.set(value, (text = render(value)));
+  return text;
+};
+
 function frameBlock(frame: QuestionFrame): string {
+  return renderedOnce(frame, renderFrame);
+}
+
+function renderFrame(frame: QuestionFrame): string {
   const block = optionsBlock(frame.question, frame.options);
   const options = block ? `\n\n${block}` : '';
   const context = frame.context.length ? `\n\nContext:\n${evidenceBlock(frame.context)}` : '';
@@ -66,7 +82,7 @@ function frameBlock(frame: QuestionFrame): string {
 }
 
 function evidenceBlock(evidence: EvidenceItem[]): string {
-  return evidence.length ? evidence.map((e) => `[${e.id}] ${e.text}`).join('\n') : '(none)';
+  return evidence.length ? renderedOnce(evidence, (list) => list.map((e) => `[${e.id}] ${e.text}`).join('\n')) : '(none)';
 }
 
 function solutionBlock(view: SolutionView): string {

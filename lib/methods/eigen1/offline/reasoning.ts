@@ -8,7 +8,7 @@
  */
 
 import { kindPlural, metaedgeInfo } from '@/lib/llm/offline/metaedges';
-import { normalise } from '@/lib/llm/offline/text';
+import { normaliseOnce } from '../normalised';
 import type { Anchor, Hop, Proposition, QuestionReading } from '@/lib/llm/offline/types';
 import type { TripleData } from '@/lib/trace/types';
 import type { EvidenceItem } from '../templates';
@@ -134,10 +134,10 @@ export function reasoningPlan(u: QuestionReading, proposer: number): PlanParagra
  * picking up the thread would.
  */
 export function continueReasoning(plan: PlanParagraph[], prefix: string): string {
-  const searched = new Set([...prefix.matchAll(ASIDE)].map((m) => normalise(m[1] ?? m[2])));
+  const searched = new Set([...prefix.matchAll(ASIDE)].map((m) => normaliseOnce(m[1] ?? m[2])));
   const written = prefix.replace(ASIDE, '\u0000');
   return plan
-    .filter((p) => !written.includes(p.text) && !(p.need && searched.has(normalise(p.need))))
+    .filter((p) => !written.includes(p.text) && !(p.need && searched.has(normaliseOnce(p.need))))
     .map((p) => p.text)
     .join('\n\n');
 }

@@ -7,6 +7,7 @@ import type { MethodContext } from '../../types';
 import { asLinked } from '@/lib/llm/offline/linked';
 import { toItem, type RetrievedItem } from './records';
 import { onePerNode } from '@/lib/base/distinct';
+import { normaliseOnce } from '../normalised';
 
 export interface Retrieval {
   query: string;
@@ -141,18 +142,15 @@ function relationsFor(anchor: { nodeId: string; kind: string }, all: { nodeId: s
 
 function rank(records: EvidenceRecord[], query: string, comparison: Comparison, by: { seed: number; context: string; anchorIds: Set<string> }) {
   const says = wordSequences(normalise(by.context));
-  // Records share their ends (the anchors' neighbours): each name is normalised and looked for once per ranking.
+  // Records share their ends (the anchors' neighbours): each name is looked for once per ranking.
   const inContext = new Map<string, boolean>();
-  const named = (t: TripleData) =>
-    [
-      [t.sourceId, t.sourceName],
-      [t.targetId, t.targetName],
-    ].some(([id, name]) => {
-      if (by.anchorIds.has(id)) return false;
-      let found = inContext.get(name);
-      if (found === undefined) inContext.set(name, (found = says(normalise(name))));
-      return found;
-    });
+  const end = (id: string, name: string) => {
+    if (by.anchorIds.has(id)) return false;
+    let found = inContext.get(name);
+    if (found === undefined) inContext.set(name, (found = says(normaliseOnce(name))));
+    return found;
+  };
+  const named = (t: TripleData) => end(t.sourceId, t.sourceName) || end(t.targetId, t.targetName);
   return records
     .map((record) => ({
       record,
@@ -167,17 +165,23 @@ function rank(records: EvidenceRecord[], query: string, comparison: Comparison, 
  * Whether a normalised phrase occurs, as whole words, in a normalised text (words one space apart): as
  * `" text ".includes(" phrase ")`, by the positions of the phrase's first word. The reasoning read grows to several
  * kilobytes and a ranking asks for every distinct name its records end in: a scan of the whole text per name was
- * most of a ranking's time.
+ * most of a ranking's time. Positions are chained (each word's first, and from each the next of the same word) in
+ * one array, not an array per word.
  */
 export function wordSequences(text: string): (phrase: string) => boolean {
   const words = text ? text.split(' ') : [];
-  const at = new Map<string, number[]>();
-  words.forEach((w, i) => (at.get(w) ?? at.set(w, []).get(w)!).push(i));
+  const first = new Map<string, number>();
+  const next = new Int32Array(words.length);
+  for (let i = words.length - 1; i >= 0; i--) {
+    next[i] = first.get(words[i]) ?? -1;
+    first.set(words[i], i);
+  }
   return (phrase) => {
     // An empty phrase: "  " is in " text " only when the text is empty.
     if (!phrase) return !words.length;
     const seq = phrase.split(' ');
-    return (at.get(seq[0]) ?? []).some((i) => seq.every((w, j) => words[i + j] === w));
+    for (let i = first.get(seq[0]) ?? -1; i >= 0; i = next[i]) if (seq.every((w, j) => words[i + j] === w)) return true;
+    return false;
   };
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '../../lib/db/client';
-import { explainLinks, KnowledgeLookups, linkEntities, linkMention, nodeProfiles, normaliseName, type EntityLink } from '../../lib/kg';
+import { explainLinks, KnowledgeLookups, linkEntities, linkMention, nodeProfiles, normaliseName, type EntityLink, type LinkReport } from '../../lib/kg';
+import { readAliasesOf } from '../../lib/kg/linking/store';
+import { exactCandidates, type LinkCandidate } from '../../lib/kg/store/link-sql';
 
 afterAll(closeDb);
 
@@ -244,6 +246,43 @@ describe('KnowledgeLookups: the name lookups a process shares between runs', () 
     try {
       const afterSent = await statementsOf(() => linkEntities(QUESTION, { lookups }));
       expect(afterSent.filter((s) => /from nodes n/.test(s)).length).toBeGreaterThan(0);
+    } finally {
+      await getPool().query('delete from kg_imports where id = $1', [rows[0].id]);
+    }
+  });
+
+  it('with every name held in memory links as the database does, with no name read, until an import drops them', async () => {
+    const lookups = new KnowledgeLookups(0);
+    await lookups.holdNames();
+    const held = lookups.heldNames();
+    expect(held).not.toBeNull();
+    // The same candidates per key as the database gives, in its order, for each scope.
+    const keys = ['multiple sclerosis', 'il7r', 'metformin', 'g6pd', 'glucose 6 phosphate dehydrogenase', 'no such name at all'];
+    const byKey = (cs: LinkCandidate[]) => keys.map((k) => cs.filter((c) => c.key === k));
+    expect(held!.candidates(keys, { aliases: true }).map((c) => c.method)).toEqual(expect.arrayContaining(['exact', 'alias']));
+    for (const scope of [{ aliases: true }, { aliases: false }, { aliases: true, kinds: ['Gene'] }]) {
+      expect(byKey(held!.candidates(keys, scope))).toEqual(byKey(await exactCandidates(keys, scope)));
+    }
+    const genes = ['Gene::2539', PPARG, 'no such node'];
+    expect(held!.aliasesOf(genes, 'ncbi-full-name').size).toBeGreaterThan(0);
+    expect(held!.aliasesOf(genes, 'ncbi-full-name')).toEqual(await readAliasesOf(genes, 'ncbi-full-name'));
+
+    const texts = [QUESTION, 'Which drugs help with G6PD deficiency?', 'Which classes do CYP3A4 inhibitors belong to?', 'Does aspirin treat heart attack?'];
+    for (const text of texts) {
+      let report: LinkReport | undefined;
+      const sent = await statementsOf(async () => (report = await explainLinks(text, { lookups })));
+      expect(sent.filter((s) => /from nodes n|from node_aliases where source/.test(s))).toEqual([]);
+      expect(report).toEqual(await explainLinks(text));
+    }
+
+    const { rows } = await getPool().query<{ id: string }>(
+      `insert into kg_imports (id, source, version, kind, node_count, edge_count, counts, checksum, files, duration_ms)
+       values (gen_random_uuid()::text, 'test:held-names', '1', 'profiles', 0, 0, '{}', 'none', '[]', 0) returning id`,
+    );
+    try {
+      const sent = await statementsOf(() => linkEntities('Which genes does ibuprofen bind?', { lookups }));
+      expect(lookups.heldNames()).toBeNull();
+      expect(sent.filter((s) => /from nodes n/.test(s)).length).toBeGreaterThan(0);
     } finally {
       await getPool().query('delete from kg_imports where id = $1', [rows[0].id]);
     }

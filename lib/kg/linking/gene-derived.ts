@@ -8,13 +8,16 @@ const MAX_EXTRA_WORDS = 3;
 /**
  * The names (normalised) a gene is spelt out by, per gene node: its full name, and its other designations, which is how
  * pharmacologic classes name their targets ("cytochrome P450 3A4" in "Cytochrome P450 3A4 Inhibitors", so "CYP3A4
- * inhibitors" reads the class). One read for the genes not read before.
+ * inhibitors" reads the class). From the names held in memory, else one read for the genes not read before.
  */
 export async function geneFullNames(ids: string[], lookups: KnowledgeLookups): Promise<Map<string, string[]>> {
-  const [full, designations] = await Promise.all([
-    lookups.byNode('gene-full-names', ids, (missing) => readAliasesOf(missing, FULL_NAME_SOURCE)),
-    lookups.byNode('gene-designations', ids, (missing) => readAliasesOf(missing, DESIGNATION_SOURCE)),
-  ]);
+  const held = lookups.heldNames();
+  const [full, designations] = held
+    ? [held.aliasesOf(ids, FULL_NAME_SOURCE), held.aliasesOf(ids, DESIGNATION_SOURCE)]
+    : await Promise.all([
+        lookups.byNode('gene-full-names', ids, (missing) => readAliasesOf(missing, FULL_NAME_SOURCE)),
+        lookups.byNode('gene-designations', ids, (missing) => readAliasesOf(missing, DESIGNATION_SOURCE)),
+      ]);
   return new Map(ids.map((id) => [id, [...new Set([...(full.get(id) ?? []), ...(designations.get(id) ?? [])])]]));
 }
 

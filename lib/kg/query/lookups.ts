@@ -1,6 +1,7 @@
 import { cachedRead } from '@/lib/db/cached-read';
 import { exactCandidates, fuzzyCandidates, type FuzzyScope, type LinkCandidate, type Scope } from '../store/link-sql';
 import { databaseKey, importsSignature } from '../store';
+import { NameTable } from '../linking/name-table';
 
 /** How long a process trusts its name lookups before it asks whether an import has changed the names. */
 const KNOWLEDGE_CHECK_MS = 10_000;
@@ -22,6 +23,8 @@ export class KnowledgeLookups {
   private readonly perNode = new Map<string, Map<string, unknown>>();
   private readonly whole = new Map<string, Promise<unknown>>();
   private readonly made = new Map<string, Promise<unknown>>();
+  /** Every name in memory once read (holdNames): exact lookups then make no round trip. */
+  private names: { table: NameTable | null; reading: Promise<void> } | null = null;
   private knowledge: { database: string; signature: string; checkedAt: number } | null = null;
   /** The knowledge check in flight, and for which database. */
   private checking: { database: string; done: Promise<void> } | null = null;
@@ -31,6 +34,7 @@ export class KnowledgeLookups {
   /** exactCandidates, asking the database only for keys not looked up before in this scope; each key's hits in the order the query gave them. */
   async candidates(keys: string[], scope: Scope): Promise<LinkCandidate[]> {
     await this.forgetIfChanged();
+    if (this.names?.table) return this.names.table.candidates(keys, scope);
     const at = (key: string) => `${scopeKey(scope)}|${key}`;
     const missing = keys.filter((k) => !this.exact.has(at(k)));
     if (missing.length) {
@@ -90,8 +94,30 @@ export class KnowledgeLookups {
     return (await cachedRead(this.whole, what, load)) as T;
   }
 
+  /**
+   * Reads every name and alias into memory (NameTable, about 30 MB for Hetionet) for exact lookups and genes' names
+   * without a round trip: a question asked for the first time otherwise waits for a chain of them. Until it is read,
+   * lookups go to the database as before; an import drops it (hold it again then). Long-lived processes (workers) hold it.
+   */
+  async holdNames(): Promise<void> {
+    await this.forgetIfChanged();
+    if (!this.names) {
+      const held: { table: NameTable | null; reading: Promise<void> } = { table: null, reading: Promise.resolve() };
+      held.reading = NameTable.read().then((table) => void (held.table = table));
+      held.reading.catch(() => this.names === held && (this.names = null));
+      this.names = held;
+    }
+    return this.names.reading;
+  }
+
+  /** The names held in memory (holdNames), once read; null before, and after an import. */
+  heldNames(): NameTable | null {
+    return this.names?.table ?? null;
+  }
+
   /** Starts the memory afresh, as an import does. */
   forget(): void {
+    this.names = null;
     this.whole.clear();
     this.forgetKeys();
   }

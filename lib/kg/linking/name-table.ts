@@ -1,11 +1,8 @@
-import { z } from 'zod';
-import { getPool } from '@/lib/db/client';
 import { ALIAS_SCORE, type LinkCandidate, type Scope } from '../store/link-sql';
+import { readNameColumns } from './store';
 
 /** Joins a column's values in one text (no value holds it: names are single lines). */
 const SEPARATOR = '\u001f';
-
-const ColumnsSchema = z.object({ count: z.number(), kinds: z.array(z.string()).nullable(), degrees: z.array(z.number()).nullable() }).catchall(z.string().nullable());
 
 /**
  * Every name and alias of the loaded graph in memory, for exact lookups (what exactCandidates asks the database):
@@ -53,35 +50,27 @@ export class NameTable {
 
   /** Reads every name and alias: one statement, each column one text (a few strings parse far cheaper than 178k rows). */
   static async read(): Promise<NameTable> {
-    const { rows } = await getPool().query(
-      `select n.*, a.* from
-         (select count(*)::int count, string_agg(normalised, $1 order by ctid) node_normalised, string_agg(id, $1 order by ctid) node_id,
-                 string_agg(name, $1 order by ctid) node_name, array_agg(kind order by ctid) kinds, array_agg(degree order by ctid) degrees from nodes) n,
-         (select string_agg(normalised, $1 order by ctid) alias_normalised, string_agg(alias, $1 order by ctid) alias_alias,
-                 string_agg(source, $1 order by ctid) alias_source, string_agg(node_id, $1 order by ctid) alias_node from node_aliases) a`,
-      [SEPARATOR],
-    );
-    const c = ColumnsSchema.parse(rows[0]);
+    const c = await readNameColumns(SEPARATOR);
     const n = c.count;
     const kinds = [...new Set(c.kinds ?? [])];
-    const aliasSources = split(c.alias_source ?? null);
+    const aliasSources = split(c.alias_source);
     const sources = [...new Set(aliasSources)];
     if (kinds.length > 255 || sources.length > 255) throw new Error('a name table keeps at most 255 node kinds and 255 alias sources');
     const node = {
-      normalised: Column.of(c.node_normalised ?? null, n),
-      id: Column.of(c.node_id ?? null, n),
-      name: Column.of(c.node_name ?? null, n),
+      normalised: Column.of(c.node_normalised, n),
+      id: Column.of(c.node_id, n),
+      name: Column.of(c.node_name, n),
       kind: Uint8Array.from(c.kinds ?? [], (k) => kinds.indexOf(k)),
       degree: Int32Array.from(c.degrees ?? []),
     };
-    const aliasNormalised = Column.of(c.alias_normalised ?? null, aliasSources.length);
+    const aliasNormalised = Column.of(c.alias_normalised, aliasSources.length);
     const ids = new HashIndex(n, (i) => node.id.range(i));
     for (let i = 0; i < n; i++) ids.add(i);
     const sourceAt = new Map(sources.map((s, i) => [s, i]));
     const alias = {
       normalised: aliasNormalised,
-      alias: Column.of(c.alias_alias ?? null, aliasSources.length),
-      node: Int32Array.from(split(c.alias_node ?? null), (id) => ids.find(id)),
+      alias: Column.of(c.alias_alias, aliasSources.length),
+      node: Int32Array.from(split(c.alias_node), (id) => ids.find(id)),
       source: Uint8Array.from(aliasSources, (s) => sourceAt.get(s)!),
     };
     return new NameTable(node, alias, kinds, sources, ids);
@@ -101,7 +90,17 @@ export class NameTable {
         out.push(
           e < this.nodes
             ? { key, id, kind, name, degree, matched: name, method: 'exact', score: 1, source: null }
-            : { key, id, kind, name, degree, matched: this.alias.alias.at(e - this.nodes), method: 'alias', score: ALIAS_SCORE, source: this.sources[this.alias.source[e - this.nodes]] },
+            : {
+                key,
+                id,
+                kind,
+                name,
+                degree,
+                matched: this.alias.alias.at(e - this.nodes),
+                method: 'alias',
+                score: ALIAS_SCORE,
+                source: this.sources[this.alias.source[e - this.nodes]],
+              },
         );
       }
     }
@@ -116,7 +115,8 @@ export class NameTable {
       const at = this.ids.find(id);
       if (at < 0 || wanted < 0) continue;
       const names: string[] = [];
-      for (let k = this.nodeStart[at]; k < this.nodeStart[at + 1]; k++) if (this.alias.source[this.byNode[k]] === wanted) names.push(this.alias.normalised.at(this.byNode[k]));
+      for (let k = this.nodeStart[at]; k < this.nodeStart[at + 1]; k++)
+        if (this.alias.source[this.byNode[k]] === wanted) names.push(this.alias.normalised.at(this.byNode[k]));
       if (names.length) out.set(id, names);
     }
     return out;

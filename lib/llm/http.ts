@@ -16,6 +16,12 @@ export function socketTimeouts(timeoutMs: number): { headersTimeout: number; bod
 }
 
 const agents = new Map<number, Promise<Agent>>();
+let undiciModule: Promise<typeof import('undici')> | null = null;
+
+/** undici, imported once: under tsx every `import()` asks its loader thread again, even for a loaded module (a round trip per request). */
+function undici(): Promise<typeof import('undici')> {
+  return (undiciModule ??= import('undici'));
+}
 
 /**
  * The shared connection pool for a model timeout. undici is loaded with the first request, not with
@@ -24,7 +30,7 @@ const agents = new Map<number, Promise<Agent>>();
 export function modelAgent(timeoutMs: number): Promise<Agent> {
   let agent = agents.get(timeoutMs);
   if (!agent) {
-    agent = import('undici').then(({ Agent }) => new Agent(socketTimeouts(timeoutMs)));
+    agent = undici().then(({ Agent }) => new Agent(socketTimeouts(timeoutMs)));
     agents.set(timeoutMs, agent);
   }
   return agent;
@@ -41,7 +47,7 @@ export function openaiClient(options: { baseUrl: string; apiKey?: string; timeou
 /** The `openai` client's transport for a model timeout: undici's fetch over one shared agent per limit. */
 export function modelTransport(timeoutMs: number): Pick<ClientOptions, 'fetch'> {
   const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-    const [{ fetch: undiciFetch }, dispatcher] = await Promise.all([import('undici'), modelAgent(timeoutMs)]);
+    const [{ fetch: undiciFetch }, dispatcher] = await Promise.all([undici(), modelAgent(timeoutMs)]);
     return undiciFetch(url as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher });
   };
   return { fetch: fetch as unknown as ClientOptions['fetch'] };

@@ -13,7 +13,7 @@ import { CALL_HEADER, type FromServer, type ToServer } from './offline-model-ser
  * The offline model server's own process (started by startOfflineModelServer): the scripted
  * OpenAI-protocol server and the offline engine that makes its answers run here, as a remote
  * endpoint's would, so neither takes the runs' event loop nor a run's CPU delays the server's
- * timer. The process that runs sends each call's template id and input before the request goes
+ * timer. The process that runs sends each call's template id and input once its first request is
  * out; a request, which names its call (CALL_HEADER), is answered after the fixed delay from its
  * receipt with the offline engine's answer to that call.
  */

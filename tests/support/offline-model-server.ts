@@ -18,7 +18,7 @@ import { setScriptedModelEnv } from './openai-server';
  * (offline-model-server-process.ts), as a remote endpoint does: a run's CPU
  * while a call is in flight does not delay the server's receipt or its timer,
  * and the engine's work is not the run's. This process tells it each call's
- * template id and input as the openai backend takes the call, and the call's
+ * template id and input once the call's first request is out, and the call's
  * HTTP requests carry its number (CALL_HEADER, added by the transport), so the
  * server answers each request for the call that sent it. Also counts the
  * requests in flight at once.
@@ -75,22 +75,34 @@ export async function startOfflineModelServer(opts: { delayMs: number; model: st
   }
 
   let calls = 0;
-  const calling = new AsyncLocalStorage<number>();
+  /** The call a request is sent for, and its announcement until its first request goes out. */
+  const calling = new AsyncLocalStorage<{ id: number; announce: (() => void) | null }>();
   const original = OpenAIBackend.prototype.call;
   OpenAIBackend.prototype.call = async function (this: OpenAIBackend, req) {
     const id = ++calls;
-    send({ type: 'call', id, templateId: req.template.id, input: req.input, assistantPrefix: req.assistantPrefix });
+    const call = {
+      id,
+      announce: () => send({ type: 'call', id, templateId: req.template.id, input: req.input, assistantPrefix: req.assistantPrefix }),
+    };
     try {
-      return await calling.run(id, () => original.call(this, req));
+      return await calling.run(call, () => original.call(this, req));
     } finally {
-      send({ type: 'done', id });
+      // A call the response cache answered sent no request and was never announced.
+      if (!call.announce) setImmediate(() => send({ type: 'done', id }));
     }
   } as typeof original;
   // The model transport (lib/llm/http.ts: undici's fetch over an Agent) sends a call's requests inside its context.
+  // The call's input goes to the server's process once its first request is out (the server waits for it): its
+  // structured clone is the harness's work, not the run's, so it takes the run's event loop while the call is in flight.
   const dispatch = Agent.prototype.dispatch;
   Agent.prototype.dispatch = function (this: Agent, options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandlers) {
-    const id = calling.getStore();
-    return dispatch.call(this, id === undefined ? options : { ...options, headers: withHeader(options.headers, CALL_HEADER, String(id)) }, handler);
+    const call = calling.getStore();
+    if (!call) return dispatch.call(this, options, handler);
+    const sent = dispatch.call(this, { ...options, headers: withHeader(options.headers, CALL_HEADER, String(call.id)) }, handler);
+    const announce = call.announce;
+    call.announce = null;
+    if (announce) setImmediate(announce);
+    return sent;
   };
 
   let asks = 0;

@@ -7,7 +7,7 @@ import { databaseUrl } from './url';
  * One Prisma client and one raw pg pool per process. Hot KG queries use the pool
  * directly (plain parameterised SQL); everything else goes through Prisma.
  */
-const globalForDb = globalThis as unknown as { hopscopePrisma?: PrismaClient; hopscopePool?: pg.Pool };
+const globalForDb = globalThis as unknown as { hopscopePrisma?: PrismaClient; hopscopePool?: pg.Pool; hopscopeCallPool?: pg.Pool };
 
 export { databaseUrl };
 
@@ -27,6 +27,20 @@ export function getPool(): pg.Pool {
     globalForDb.hopscopePool = pool;
   }
   return globalForDb.hopscopePool;
+}
+
+/**
+ * A small pool of its own for the model's response cache: a call's cache read stands between its prompt and its request,
+ * and on the shared pool it queued behind the run's own graph reads (kg-rag reads its neighbourhood while its recall call
+ * goes out), holding the request back by their length.
+ */
+export function getCallPool(): pg.Pool {
+  if (!globalForDb.hopscopeCallPool) {
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 4 });
+    pool.on('error', logConnectionError);
+    globalForDb.hopscopeCallPool = pool;
+  }
+  return globalForDb.hopscopeCallPool;
 }
 
 export function getPrisma(): PrismaClient {
@@ -55,10 +69,11 @@ export async function writesBehind(): Promise<void> {
 
 export async function closeDb(): Promise<void> {
   await writesBehind();
-  const { hopscopePrisma, hopscopePool } = globalForDb;
+  const { hopscopePrisma, hopscopePool, hopscopeCallPool } = globalForDb;
   globalForDb.hopscopePrisma = undefined;
   globalForDb.hopscopePool = undefined;
-  await Promise.all([hopscopePrisma?.$disconnect(), hopscopePool?.end()]);
+  globalForDb.hopscopeCallPool = undefined;
+  await Promise.all([hopscopePrisma?.$disconnect(), hopscopePool?.end(), hopscopeCallPool?.end()]);
 }
 
 export type { PrismaClient };

@@ -24,15 +24,15 @@ const CacheRowSchema = z.object({ model: z.string(), output: z.string(), tokensI
 /** Model responses by cache key (see cacheKey). Plain SQL: a read before every call and a write after it, kept off the ORM's per-query compile. */
 export class PostgresResponseCache implements ResponseCache {
   async get(key: string): Promise<CacheEntry | null> {
-    const { getPool } = await database();
-    return queryRow(getPool(), CacheRowSchema, `select model, output, tokens_in "tokensIn", tokens_out "tokensOut" from model_cache where key = $1`, [key]);
+    const { getCallPool } = await database();
+    return queryRow(getCallPool(), CacheRowSchema, `select model, output, tokens_in "tokensIn", tokens_out "tokensOut" from model_cache where key = $1`, [key]);
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
     // Two calls may answer the same prompt at once (one run's parallel calls, two workers); the first stored answer wins.
     // An upsert races there (both miss, both insert): insert … on conflict do nothing does not.
-    const { getPool } = await database();
-    await getPool().query(`insert into model_cache (key, model, output, tokens_in, tokens_out) values ($1, $2, $3, $4, $5) on conflict (key) do nothing`, [
+    const { getCallPool } = await database();
+    await getCallPool().query(`insert into model_cache (key, model, output, tokens_in, tokens_out) values ($1, $2, $3, $4, $5) on conflict (key) do nothing`, [
       key,
       entry.model,
       entry.output,

@@ -68,7 +68,9 @@ export class ModelClient {
     let startedAt = new Date();
     const send = () => {
       startedAt = new Date();
-      return holdingSlot.run({ client: this, outer: holdingSlot.getStore() }, () => this.backend.call({ ...options, template: cited, input }));
+      return holdingSlot.run({ client: this, outer: holdingSlot.getStore() }, () =>
+        this.backend.call({ ...options, template: cited, input, onRequest: options.onRequest ?? recorder?.sent }),
+      );
     };
     try {
       result = await (this.holdsSlot() ? send() : this.slots.run(send));

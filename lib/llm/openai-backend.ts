@@ -149,6 +149,8 @@ export class OpenAIBackend implements ModelBackend {
       continuing: !!req.assistantPrefix,
       signal: req.signal,
     };
+    // Told once this turn's work is done, by when the request is out: what waits for it (the step's running row) stays off its path.
+    if (req.onRequest) setImmediate(req.onRequest);
     let exchange: Exchange;
     try {
       exchange = await this.exchange(exchangeSpec, tally);

@@ -97,6 +97,8 @@ export interface ModelRequest<I = unknown, O = unknown> {
   assistantPrefix?: string;
   /** Cancels the call (a cancelled run); recorded as an 'aborted' failure. */
   signal?: AbortSignal;
+  /** Told once the call's first request is out: after the response cache missed, never for a call it answers. */
+  onRequest?: () => void;
 }
 
 /** 'stopped' means StreamControl.shouldStop ended the stream on purpose. */
@@ -167,4 +169,5 @@ export interface ModelCallRecord {
   error: string | null;
 }
 
-export type CallRecorder = (record: ModelCallRecord) => Promise<void>;
+/** Records a call when it ends. `sent`, where given, is told once the call's request is out (never for a call the cache answers). */
+export type CallRecorder = ((record: ModelCallRecord) => Promise<void>) & { sent?: () => void };

@@ -66,6 +66,9 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
       });
   }, HEARTBEAT_MS);
   let trace: TraceRecorder | null = null;
+  // The graph's version is read while the run works (once every few seconds it is a database read), not after its last call.
+  const kgVersion = currentKgVersion();
+  kgVersion.catch(() => undefined);
   try {
     const config = RunConfigSchema.parse(run.config);
     const input = RunInputSchema.parse(run.input);
@@ -115,7 +118,7 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
     const extra = { ...answered.extra, ...(deviations.length ? { deviations } : {}), ...(config.switches.aids ? { aids } : {}) };
     const answer = Object.keys(extra).length ? { ...answered, extra } : answered;
     // The trace's last write stores the run's end (a round trip less after the last call).
-    await trace.seal(succeededEnd(ours, await outcome(answer, input)));
+    await trace.seal(succeededEnd(ours, outcome(answer, input, await kgVersion)));
     return 'succeeded';
   } catch (error) {
     if (error instanceof RunLeaseLostError) {
@@ -141,11 +144,11 @@ export async function executeRun(runId: string): Promise<'succeeded' | 'failed' 
 }
 
 /** What a succeeded run stores: its answer, scores against the gold answer (or grounding), and the graph it read. */
-async function outcome(answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>): Promise<RunOutcome> {
+function outcome(answer: MethodAnswer, input: ReturnType<typeof RunInputSchema.parse>, kgVersion: string | null): RunOutcome {
   const gold = input.gold ? GoldAnswerSchema.safeParse(input.gold) : null;
   const score = gold?.success ? scoreAnswer(input.answerType, gold.data, answer, input.options) : null;
   const scores = score ?? { grounding: answer.claims.length ? answer.claims.filter((c) => c.evidenceIds.length).length / answer.claims.length : null };
-  return { answer, correct: score ? score.correct : null, scores, kgVersion: await currentKgVersion() };
+  return { answer, correct: score ? score.correct : null, scores, kgVersion };
 }
 
 /**

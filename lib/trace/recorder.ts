@@ -129,7 +129,7 @@ export class TraceRecorder {
     this.nextStep = state.nextStep;
     this.nextEvidence = state.nextEvidence;
     this.nextCall = state.nextCall;
-    this.writer = new TraceWriter(runId, !slowModel, lease);
+    this.writer = new TraceWriter(runId, !slowModel, lease, slowModel && !everyStepWaits);
   }
 
   /**
@@ -323,14 +323,16 @@ export class TraceRecorder {
 
   /** The model-call hook for calls made inside `step` (written with the step). */
   callRecorder(step: StepHandle | null): CallRecorder {
-    // The hook is made as the call starts: a crash while the model answers then finds the step running.
-    if (this.slowModel && step && this.open.has(step.id)) this.writer.flush().catch(() => undefined);
-    return async (record: ModelCallRecord) => {
+    const recorder: CallRecorder = async (record: ModelCallRecord) => {
       const call = { ...record, ordinal: this.nextCall++ };
       const open = step && this.open.get(step.id);
       if (open) open.calls.push(call);
       else await this.written(this.writer.calls([{ ...call, stepId: step?.id ?? null }]));
     };
+    // Once the call's request is out, what is held is written (the step as running among it): a crash while the model
+    // answers then finds the step running, and building the statement does not delay the request.
+    if (this.slowModel && step && this.open.has(step.id)) recorder.sent = () => void this.writer.flush().catch(() => undefined);
+    return recorder;
   }
 
   /** Key = parent key + kind + label + how many times that triple occurred before. */

@@ -196,6 +196,13 @@ export class TraceWriter {
     readonly runId: string,
     private readonly behind = false,
     private readonly lease: number | null = null,
+    /**
+     * For a writer whose steps do not wait for their writes (a model run's): a write waits for the next flush (sent once a
+     * model call's request is out), the run's end, or START_WRITE_MS, whichever is first. What a run writes between two
+     * calls is then built while the next call is in flight, not before its request, and the last step's end goes in the
+     * statement that stores the run's end: one round trip after the run's last call, not two.
+     */
+    private readonly holdWrites = false,
   ) {}
 
   /** A started (or skipped) step: its row goes with the next write, or on its own after START_WRITE_MS. */
@@ -268,8 +275,10 @@ export class TraceWriter {
     if (this.lost) return Promise.reject(new RunLeaseLostError());
     return new Promise((resolve, reject) => {
       this.waiting.push({ end, calls, rows, seal, runEnd, resolve, reject });
-      if (now) this.chain = this.chain.then(() => this.drain());
-      else this.soon();
+      // A flush (nothing of its own to write), a seal and the run's end are never held.
+      const held = !now || (this.holdWrites && !seal && !runEnd && (end !== null || calls.length > 0 || rows.length > 0));
+      if (held) this.soon();
+      else this.chain = this.chain.then(() => this.drain());
     });
   }
 

@@ -9,6 +9,7 @@ import { TraceRecorder } from '@/lib/trace/recorder';
 import { readCalls, readTrace } from '@/lib/trace/store';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { newShareId } from '@/lib/runs/share-id';
+import { recordStatements } from '@/lib/db/statements';
 import { recordedCall } from '../support/recorded-call';
 
 /**
@@ -85,6 +86,30 @@ describe("a run's end with its trace's last write", () => {
     ]);
     expect({ trace: await readTrace(run.id), calls: await readCalls(run.id) }).toEqual(atEnd);
     expect((await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } })).updatedAt).toEqual(ended.updatedAt);
+  });
+
+  it("with a model, the last step's end goes in the statement that stores the run's end: one round trip after the last call", async () => {
+    const run = await runningRun();
+    const trace = await TraceRecorder.open(run.id, { fresh: true, everyStepWaits: false, lease: 1 });
+    await trace.step({ kind: 'regram.revise', label: 'First' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
+    let sent: ReturnType<typeof recordStatements> | null = null;
+    await trace.step({ kind: 'xr2.recall', label: 'Last call' }, async (step) => {
+      const record = trace.callRecorder(step);
+      await trace.flush();
+      // The call has answered: from here on, what stands between it and the run's stored end.
+      sent = recordStatements();
+      await record(recordedCall('Q', 'A', null, 'openai'));
+      return { claims: [], note: 'recalled' };
+    });
+    await trace.seal(succeededEnd({ id: run.id, attempts: 1 }, outcome));
+    const statements = sent!.stop();
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('ended as (');
+    expect((await readTrace(run.id)).steps.map((s) => [s.kind, s.status])).toEqual([
+      ['regram.revise', 'succeeded'],
+      ['xr2.recall', 'succeeded'],
+    ]);
+    expect((await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } })).cost).toMatchObject({ modelCalls: 1 });
   });
 
   it('is not stored when an earlier trace write failed: the seal fails with that write, the run stays running', async () => {

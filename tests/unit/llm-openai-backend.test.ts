@@ -5,7 +5,7 @@ import { ModelClient } from '../../lib/llm/client';
 import { ModelCallError } from '../../lib/llm/errors';
 import { OpenAIBackend, type OpenAIBackendOptions } from '../../lib/llm/openai-backend';
 import { defineTemplate, generateTemplate, judgeTemplate } from '../../lib/llm/templates';
-import type { ModelCallRecord } from '../../lib/llm/types';
+import type { CallRecorder, ModelCallRecord } from '../../lib/llm/types';
 import { reply, startScriptedOpenAIServer, type Script, type ScriptedServer, type ScriptedServerOptions } from '../support/scripted-openai-server';
 
 const API_KEY = 'sk-test-4f9a1c-never-show-me';
@@ -247,6 +247,19 @@ describe('OpenAIBackend against a scripted OpenAI-compatible server', () => {
     expect(second).toMatchObject({ cached: true, parsed: first.parsed, text: goodVerdict, tokensIn: 11, tokensOut: 4, attempts: 0 });
     expect(second.latencyMs).toBeLessThan(50);
     expect(records.map((r) => r.cached)).toEqual([false, true]);
+  });
+
+  it("tells the call's recorder once its request is out, and never for a call the cache answers (no request is sent)", async () => {
+    const { server, client } = await setup([reply.ok(goodVerdict)], { cache: new MemoryResponseCache() });
+    const events: string[] = [];
+    const recorder: CallRecorder = async (record) => void events.push(record.cached ? 'recorded from the cache' : 'recorded');
+    recorder.sent = () => events.push('sent');
+
+    await client.call(judgeTemplate, judgeInput, { recorder });
+    await client.call(judgeTemplate, judgeInput, { recorder });
+
+    expect(events).toEqual(['sent', 'recorded', 'recorded from the cache']);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('does not cache sampled calls, whose answers are meant to differ', async () => {

@@ -38,6 +38,9 @@ export class ModelClient {
   readonly similarity: Similarity;
   /** The run's calls in flight at once, at most `concurrency` (independent calls of a method go out together up to it). */
   private readonly slots: Slots;
+  /** Calls holding a slot whose request is not out yet (reading the response cache, being sent), and who waits for none to be. */
+  private sending = 0;
+  private readonly awaitingOut: (() => void)[] = [];
 
   constructor(
     readonly backend: ModelBackend,
@@ -59,6 +62,23 @@ export class ModelClient {
     return this.backend.describe();
   }
 
+  /**
+   * Resolves once every call started so far (this turn of the event loop included) has its request out or has ended.
+   * Work that needs no call's answer, done beside calls, waits for it: its CPU and database reads then run while the
+   * model answers instead of holding back the requests. At once for the offline engine, whose calls are its own work.
+   */
+  async requestsOut(): Promise<void> {
+    if (this.backend.name === 'offline') return;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.sending) await new Promise<void>((resolve) => this.awaitingOut.push(resolve));
+  }
+
+  /** One call's request is out, or it ended without one: once none is left to go out, who waits is told. */
+  private sent(): void {
+    if (--this.sending > 0) return;
+    for (const resolve of this.awaitingOut.splice(0)) resolve();
+  }
+
   async call<I, O>(template: RoleTemplate<I, O>, input: I, callOptions: ModelCallOptions = {}): Promise<ModelResult<O>> {
     const { recorder: stepRecorder, ...options } = callOptions;
     const recorder = stepRecorder ?? this.recorder;
@@ -66,11 +86,31 @@ export class ModelClient {
     const cited = this.citations ? citing(template, this.citations, shown) : template;
     let result: ModelResult<O>;
     let startedAt = new Date();
-    const send = () => {
+    const send = async () => {
       startedAt = new Date();
-      return holdingSlot.run({ client: this, outer: holdingSlot.getStore() }, () =>
-        this.backend.call({ ...options, template: cited, input, onRequest: options.onRequest ?? recorder?.sent }),
-      );
+      this.sending++;
+      let out = false;
+      const isOut = () => {
+        if (out) return;
+        out = true;
+        this.sent();
+      };
+      const onRequest = options.onRequest ?? recorder?.sent;
+      try {
+        return await holdingSlot.run({ client: this, outer: holdingSlot.getStore() }, () =>
+          this.backend.call({
+            ...options,
+            template: cited,
+            input,
+            onRequest: () => {
+              isOut();
+              onRequest?.();
+            },
+          }),
+        );
+      } finally {
+        isOut();
+      }
     };
     try {
       result = await (this.holdsSlot() ? send() : this.slots.run(send));

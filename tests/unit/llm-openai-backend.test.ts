@@ -262,6 +262,26 @@ describe('OpenAIBackend against a scripted OpenAI-compatible server', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('lets work wait for the requests of the calls started beside it to be out (past their cache reads), not for their answers', async () => {
+    const events: string[] = [];
+    const cache = new MemoryResponseCache();
+    const get = cache.get.bind(cache);
+    cache.get = async (key) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      events.push('cache read');
+      return get(key);
+    };
+    const { server, client } = await setup([reply.ok(goodVerdict, { delayMs: 300 })], { cache });
+
+    const call = client.call(judgeTemplate, judgeInput).then(() => events.push('answered'));
+    await client.requestsOut();
+    events.push('requests out');
+    await call;
+
+    expect(events).toEqual(['cache read', 'requests out', 'answered']);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('does not cache sampled calls, whose answers are meant to differ', async () => {
     const { server, client } = await setup([reply.ok(goodVerdict), reply.ok('{"verdict":"no","reason":"sampled"}')], { cache: new MemoryResponseCache() });
     const params = { temperature: 0.7 };

@@ -47,7 +47,8 @@ export async function gatherContext<A = undefined>(
         nodes.map((n) => n.name),
       ),
       ctx.channels.web.search(step, frame.question, ctx.params.webK),
-      alongside?.(frame) as Promise<A>,
+      // Once the recall's request is out: its reads and ranking then run while the model answers, not before the request.
+      (alongside && ctx.model.requestsOut().then(() => alongside(frame))) as Promise<A>,
     ]);
     const answers: [Omit<ContextBlock, 'lines'>, ChannelAnswer][] = [
       [{ channel: 'doc', title: 'Documents' }, doc],

@@ -100,6 +100,8 @@ export async function retrieveKG(
       parent,
     },
     async (step) => {
+      // Retrieved while RecallParametric's call is in flight (started beside it), not before that call's request.
+      await ctx.model.requestsOut();
       const notes: string[] = [];
       const node = (e: StepEntity) => ({ id: e.nodeId, kind: e.kind, name: e.name });
       if (!entities.length) {

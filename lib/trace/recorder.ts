@@ -57,8 +57,8 @@ const runningSteps = new AsyncLocalStorage<RunningStep>();
  * running first). Writes go out in order, one statement for all that is waiting.
  *
  * Durability: every write goes out in order. In a run's executor (`everyStepWaits` false) no step waits
- * for its write, with a model or without: each would add a database round trip (tens of milliseconds under
- * load) to the run's critical path. With a slow model (a real endpoint) a step's write is sent when it ends,
+ * for its write or for the cancellation check's status read, with a model or without: each would add a database
+ * round trip (tens of milliseconds under load) to the run's critical path. With a slow model (a real endpoint) a step's write is sent when it ends,
  * so it is stored while the next model call is in flight; a crash loses at most the writes in flight, and the
  * resumed run makes those steps again (their deterministic calls answered by the response cache, which stores
  * an answer as it arrives). With the offline engine writes are held and go, with all others waiting, within
@@ -396,9 +396,10 @@ export class TraceRecorder {
     const read = runStatus(this.runId).then((status) => {
       if (status === 'cancelled') this.cancelled = true;
     });
-    // Between a run's model calls (a slow model, no step waiting) the status is read behind, not on the critical
-    // path: a cancellation stops the first step after the read returns (a failed read is tried again at the next check).
-    if (this.slowModel && !this.everyStepWaits) return void read.catch(() => undefined);
+    // In a run's executor (no step waiting, with a model or the offline engine) the status is read behind, not on the
+    // critical path: a cancellation stops the first step after the read returns (a failed read is tried again at the
+    // next check). Awaited, it put a round trip between steps every CANCEL_CHECK_MS (EIGEN-1's offline runs: 1–3 a run).
+    if (!this.everyStepWaits) return void read.catch(() => undefined);
     await read;
     if (this.cancelled) throw new RunCancelledError();
   }

@@ -240,9 +240,12 @@ describe('TraceRecorder', () => {
     await expect(trace.step({ kind: 'regram.revise', label: 'X' }, async () => null)).rejects.toBeInstanceOf(RunCancelledError);
   });
 
-  it("in a run's executor with a model, the status is read behind the steps: a cancellation stops a later step, not the one that read it", async () => {
+  it.each([
+    ['with a model', true],
+    ['with the offline engine', false],
+  ])("in a run's executor %s, the status is read behind the steps: a cancellation stops a later step, not the one that read it", async (_, slowModel) => {
     const run = await newRun();
-    const trace = await TraceRecorder.open(run.id, { everyStepWaits: false });
+    const trace = await TraceRecorder.open(run.id, { everyStepWaits: false, slowModel });
     await getPrisma().run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
     // The first step starts the status read and runs on without waiting for it.
     expect(await trace.step({ kind: 'regram.revise', label: 'X' }, async () => null)).toBeNull();

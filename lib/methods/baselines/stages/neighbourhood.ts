@@ -2,7 +2,7 @@ import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import type { NodeProfile } from '@/lib/kg';
 import { Bm25Index } from '@/lib/llm/offline/lexical';
 import { joins, metaedges, sameKind } from '@/lib/llm/offline/metaedges';
-import { pairCheckOf } from '@/lib/trace/evidence-data';
+import { kgTriplesOf, pairCheckOf } from '@/lib/trace/evidence-data';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
@@ -200,27 +200,27 @@ function tiersFor(asked: Set<string>): string[][] {
 }
 
 function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string>, asked: Set<string>, topK: number): RankedTriple[] {
-  // The triple behind each record.
-  const triples = records.map((r) => toLine(r).triples[0]);
+  // The triple behind each record (a neighbourhood holds triples only), and the anchor it was read at.
+  const triples = records.map((r) => kgTriplesOf(r)[0]);
+  const anchorOf = triples.map((t) => (anchorIds.has(t.sourceId) ? t.sourceId : t.targetId));
   // Which anchors each non-anchor node is adjacent to, over the whole neighbourhood.
   const touching = new Map<string, Set<string>>();
+  const touch = (anchor: string, other: string) => {
+    if (!anchorIds.has(anchor)) return;
+    const seen = touching.get(other);
+    if (seen) seen.add(anchor);
+    else touching.set(other, new Set([anchor]));
+  };
   for (const t of triples) {
-    for (const [anchor, other] of [
-      [t.sourceId, t.targetId],
-      [t.targetId, t.sourceId],
-    ]) {
-      if (anchorIds.has(anchor)) touching.set(other, (touching.get(other) ?? new Set()).add(anchor));
-    }
+    touch(t.sourceId, t.targetId);
+    touch(t.targetId, t.sourceId);
   }
   const others = Math.max(1, anchorIds.size - 1);
-  const bm25 = new Bm25Index(records.map((r) => r.text));
-  const raw = bm25.scoreAll(question);
-  // Each linked entity's neighbourhood is ranked on its own, so one entity's name matching the question better does not crowd out the others.
-  const anchorOf = triples.map((t) => (anchorIds.has(t.sourceId) ? t.sourceId : t.targetId));
+  const raw = new Bm25Index(records.map((r) => r.text)).scoreAll(question);
   const best = new Map<string, number>();
   anchorOf.forEach((a, i) => best.set(a, Math.max(best.get(a) ?? 0, raw[i])));
-  const groups = new Map<string, (Omit<RankedTriple, 'rank' | 'selected'> & { order: number })[]>();
-  records.forEach((r, i) => {
+  // Each linked entity's neighbourhood is ranked on its own, so one entity's name matching the question better does not crowd out the others.
+  const scored = records.map((r, i) => {
     const t = triples[i];
     // A triple between two linked entities joins them outright.
     const joined =
@@ -231,22 +231,28 @@ function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string
     const lexical = raw[i] / (best.get(anchorOf[i]) || 1);
     // A fact of an asked relation outranks the others: "which symptoms does X present" shows X's symptoms before its genes.
     const onAsked = asked.has(t.metaedge) ? 1 : 0;
-    const group = groups.get(anchorOf[i]) ?? [];
-    group.push({
-      id: r.id,
-      text: r.text,
-      lexical: round(lexical),
-      shared: round(shared),
-      ...(asked.size ? { asked: onAsked } : {}),
-      score: round(lexical + shared + onAsked),
-      order: i,
-    });
-    groups.set(anchorOf[i], group);
+    return { lexical: round(lexical), shared: round(shared), onAsked, score: round(lexical + shared + onAsked) };
+  });
+  const groups = new Map<string, number[]>();
+  anchorOf.forEach((a, i) => {
+    const group = groups.get(a);
+    if (group) group.push(i);
+    else groups.set(a, [i]);
   });
   // Stable within an entity (equal scores keep the channel's best-connected-first order); then round-robin across entities.
-  const ranked = [...groups.values()].map((g) => g.sort((a, b) => b.score - a.score || a.order - b.order));
-  const interleaved = Array.from({ length: Math.max(0, ...ranked.map((g) => g.length)) }, (_, i) => ranked.flatMap((g) => (g[i] ? [g[i]] : []))).flat();
-  return interleaved.map(({ order: _order, ...s }, i) => ({ ...s, rank: i + 1, selected: i < topK }));
+  const ranked = [...groups.values()].map((g) => g.sort((a, b) => scored[b].score - scored[a].score || a - b));
+  const longest = Math.max(0, ...ranked.map((g) => g.length));
+  const out: RankedTriple[] = [];
+  for (let at = 0; at < longest; at++) {
+    for (const g of ranked) {
+      if (at >= g.length) continue;
+      const i = g[at];
+      const { lexical, shared, onAsked, score } = scored[i];
+      const rank = out.length + 1;
+      out.push({ id: records[i].id, text: records[i].text, lexical, shared, ...(asked.size ? { asked: onAsked } : {}), score, rank, selected: rank <= topK });
+    }
+  }
+  return out;
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

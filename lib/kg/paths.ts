@@ -48,6 +48,10 @@ export async function searchPaths(sourceId: string, targetId: string, opts: Path
   const limit = Math.max(1, opts.limit ?? 50);
   const budget = opts.maxExpansions ?? 3_000_000;
   const filter = compileFilter(g, { metaedges: opts.metaedges });
+  if (maxDepth === 1) {
+    const direct = directEdges(g, source, target, filter, limit, budget);
+    if (direct) return direct;
+  }
 
   const balls = new DistanceBalls(g, source, target, filter, budget);
   const shortest = balls.shortest(maxDepth);
@@ -65,6 +69,27 @@ export async function searchPaths(sourceId: string, targetId: string, opts: Path
     for (const p of found.paths.slice(0, limit - paths.length)) paths.push(pathAt(g, p.nodes, p.edges));
   }
   return { paths, shortest, truncated, capped: balls.capped || walker.exhaustedBudget, expansions: balls.visits + walker.visits };
+}
+
+/**
+ * What the search below finds with maxDepth 1 (the pair's own edges, in edge id order), read from the less connected
+ * end's incidence alone: a pair read (ReGraM's and kg-rag's, many a run) allocated two distance arrays over the whole
+ * graph. Null when that end's degree is past the budget, where the search's own rule decides.
+ */
+function directEdges(g: GraphSnapshot, source: number, target: number, filter: EdgeFilter, limit: number, budget: number): PathSearch | null {
+  // The side the distance balls would expand: the source unless the target has fewer incident edges.
+  const [near, far] = degreeOf(g, source) <= degreeOf(g, target) ? [source, target] : [target, source];
+  const expansions = degreeOf(g, near);
+  if (expansions > budget) return null;
+  const edges: number[] = [];
+  for (let i = g.incStart[near]; i < g.incStart[near + 1]; i++) if (g.incNeighbor[i] === far && passes(g, filter, near, i)) edges.push(g.incEdge[i]);
+  return {
+    paths: edges.slice(0, limit).map((e) => pathAt(g, [source, target], [e])),
+    shortest: edges.length ? 1 : null,
+    truncated: edges.length > limit,
+    capped: false,
+    expansions,
+  };
 }
 
 /** The paths of `searchPaths` alone. */

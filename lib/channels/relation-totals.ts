@@ -40,6 +40,13 @@ export async function relationTotals(
   const counts = await (options.counts ?? kg.relationCounts([...new Set(asked.map((a) => a.node.id))]));
   const verbs = await metaedgeVerbs();
   const out: (RelationTotal & { kind: string })[] = [];
+  // The shown edges per relation: each node's relations count only their own.
+  const shownBy = new Map<string, ShownEdge[]>();
+  for (const t of shown) {
+    const same = shownBy.get(t.metaedge);
+    if (same) same.push(t);
+    else shownBy.set(t.metaedge, [t]);
+  }
   for (const a of asked) {
     const wanted = a.metaedges?.length ? new Set(a.metaedges) : null;
     const degrees = (counts.get(a.node.id) ?? []).filter((d) => !wanted || wanted.has(d.metaedge));
@@ -56,7 +63,7 @@ export async function relationTotals(
         metaedge: d.metaedge,
         direction,
         total: 0,
-        shown: shownOf(shown, a.node.id, d.metaedge, direction),
+        shown: shownOf(shownBy.get(d.metaedge) ?? [], a.node.id, direction),
         text: '',
         kind: d.neighborKind ?? 'node',
       };
@@ -85,9 +92,9 @@ function merged<T extends RelationTotal & { kind: string }>(totals: T[]): T[] {
   return [...byRelation.values()].sort((a, b) => b.total - a.total);
 }
 
-/** Distinct edges of `metaedge` at the node on its side of them. */
-function shownOf(triples: ShownEdge[], nodeId: string, metaedge: string, direction: RelationTotal['direction']): number {
+/** Distinct edges of one relation (`triples`, all of that metaedge) at the node on its side of them. */
+function shownOf(triples: ShownEdge[], nodeId: string, direction: RelationTotal['direction']): number {
   const at = (t: ShownEdge) =>
     direction === 'either' ? t.sourceId === nodeId || t.targetId === nodeId : (direction === 'out' ? t.sourceId : t.targetId) === nodeId;
-  return new Set(triples.filter((t) => t.metaedge === metaedge && at(t)).map((t) => t.edgeId)).size;
+  return new Set(triples.filter(at).map((t) => t.edgeId)).size;
 }

@@ -159,8 +159,11 @@ export class Bm25Index {
   private readonly docs: ReadonlyMap<string, number>[];
   private readonly lengths: number[];
   private readonly avgLength: number;
-  /** Per term, the texts holding it and how often: a query's score reads only the texts that share a term with it. */
-  private readonly postings = new Map<string, [index: number, frequency: number][]>();
+  /**
+   * Per term, the texts holding it and how often, as pairs in one array (index, frequency, index, …): a query's score
+   * reads only the texts that share a term with it.
+   */
+  private readonly postings = new Map<string, number[]>();
 
   constructor(
     texts: string[],
@@ -173,8 +176,8 @@ export class Bm25Index {
     for (const [index, doc] of this.docs.entries()) {
       for (const [t, f] of doc) {
         const list = this.postings.get(t);
-        if (list) list.push([index, f]);
-        else this.postings.set(t, [[index, f]]);
+        if (list) list.push(index, f);
+        else this.postings.set(t, [index, f]);
       }
     }
   }
@@ -185,7 +188,7 @@ export class Bm25Index {
 
   /** BM25's idf, floored at a small positive value so very common terms still count a little. */
   idf = (term: string): number => {
-    const n = this.postings.get(term)?.length ?? 0;
+    const n = (this.postings.get(term)?.length ?? 0) / 2;
     return Math.max(0.01, Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5)));
   };
 
@@ -199,7 +202,12 @@ export class Bm25Index {
     const scores = new Array<number>(this.docs.length).fill(0);
     for (const t of new Set(contentTerms(query))) {
       const idf = this.idf(t);
-      for (const [index, f] of this.postings.get(t) ?? []) scores[index] += (idf * f * (k1 + 1)) / (f + this.norm(index));
+      const list = this.postings.get(t) ?? [];
+      for (let p = 0; p < list.length; p += 2) {
+        const index = list[p];
+        const f = list[p + 1];
+        scores[index] += (idf * f * (k1 + 1)) / (f + this.norm(index));
+      }
     }
     return scores;
   }

@@ -143,18 +143,20 @@ export function weightedMmr(
   });
   // maxSim[i]: the largest Sim between candidate i and a selected triple so far.
   const maxSim = new Array<number>(rows.length).fill(0);
+  // Index loops: a hop selects K of up to several hundred candidates, each round reading every row three times.
   for (let rank = 1; rank <= Math.min(k, rows.length); rank++) {
     let best = -1;
-    for (const [i, r] of rows.entries()) {
-      if (r.selected) continue;
-      if (best < 0 || before(r, rows[best])) best = i;
+    for (let i = 0; i < rows.length; i++) {
+      if (rows[i].selected) continue;
+      if (best < 0 || before(rows[i], rows[best])) best = i;
     }
     const chosen = rows[best];
     chosen.selected = true;
     chosen.rank = rank;
-    chosen.tied = rows.filter((r) => !r.selected && r.mmr === chosen.mmr).length;
+    for (const r of rows) if (!r.selected && r.mmr === chosen.mmr) chosen.tied++;
     if (!diversity) continue;
-    for (const [i, r] of rows.entries()) {
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
       if (r.selected) continue;
       const s = comparison.between(simTexts[i], simTexts[best]);
       if (r.nearest === null || s > maxSim[i]) {

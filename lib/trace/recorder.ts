@@ -8,6 +8,7 @@ import { madeRecord } from './recorded';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 import { errorMessage } from '@/lib/base/errors';
+import { sameJson } from '@/lib/base/json';
 
 /** Shorter strings are stored as they are (a reference would not be smaller). */
 const MIN_REF_LENGTH = 16;
@@ -85,8 +86,8 @@ export class TraceRecorder {
   /** Every evidence record of the run by id, and the same objects by identity (step inputs and outputs store references to them). */
   private readonly records = new Map<string, EvidenceRecord>();
   private readonly recordObjects = new Set<object>();
-  /** Text evidence (passages, web records) by what it is: retrieved again, it is the record first made of it. */
-  private readonly retrieved = new Map<string, EvidenceRecord>();
+  /** Retrieved evidence (KG, passages, web records) by reference: retrieved again, it is the record first made of it (`sameRetrieval`). */
+  private readonly retrieved = new Map<string, EvidenceRecord[]>();
   /** Ids and texts of stored records: copies of them in step inputs and outputs are stored as references. */
   private readonly strings = new Map<string, { $id: number } | { $tx: number }>();
   private readonly stored: Stored = {
@@ -119,12 +120,12 @@ export class TraceRecorder {
     private readonly everyStepWaits: boolean,
   ) {
     this.lastCancelCheck = statusReadAt;
-    for (const r of state.records.values()) {
+    const records = [...state.records.values()].sort((a, b) => a.ordinal - b.ordinal);
+    for (const r of records) {
       this.remember(r);
-      const key = retrievalKey(r);
-      if (key && !this.retrieved.has(key)) this.retrieved.set(key, r);
+      if (!this.known(r)) this.retrieve(r);
     }
-    this.citations.register([...state.records.values()].sort((a, b) => a.ordinal - b.ordinal));
+    this.citations.register(records);
     this.selectedIds = state.selectedIds;
     this.nextStep = state.nextStep;
     this.nextEvidence = state.nextEvidence;
@@ -267,8 +268,7 @@ export class TraceRecorder {
     const records: EvidenceRecord[] = [];
     const reselected: string[] = [];
     const returned = items.map((item): EvidenceRecord => {
-      const key = retrievalKey(item);
-      const known = key ? this.retrieved.get(key) : undefined;
+      const known = this.known(item);
       if (known) {
         if (item.selected) reselected.push(known.id);
         return known;
@@ -283,7 +283,7 @@ export class TraceRecorder {
         selected: (item.selected ?? false) && selectable(item),
       };
       madeRecord(record);
-      if (key) this.retrieved.set(key, record);
+      this.retrieve(record);
       records.push(record);
       return record;
     });
@@ -333,6 +333,21 @@ export class TraceRecorder {
     // answers then finds the step running, and building the statement does not delay the request.
     if (this.slowModel && step && this.open.has(step.id)) recorder.sent = () => void this.writer.flush().catch(() => undefined);
     return recorder;
+  }
+
+  /** The record the run made of what `item` is (`sameRetrieval`), if any. */
+  private known(item: EvidenceInput): EvidenceRecord | undefined {
+    const same = this.retrieved.get(item.ref);
+    if (same) for (const r of same) if (sameRetrieval(r, item)) return r;
+    return undefined;
+  }
+
+  /** A record later retrievals of the same evidence are (only retrieved channels' records: `sameRetrieval`). */
+  private retrieve(record: EvidenceRecord): void {
+    if (!deduplicated(record)) return;
+    const same = this.retrieved.get(record.ref);
+    if (same) same.push(record);
+    else this.retrieved.set(record.ref, [record]);
   }
 
   /** Key = parent key + kind + label + how many times that triple occurred before. */
@@ -406,15 +421,21 @@ export class TraceRecorder {
 }
 
 /**
- * What a retrieved record is. A passage or web record: channel, kind, reference, text, and whether it may be selected (a
- * withheld passage shown later is a new record). A KG record: all of it, scores included (EIGEN-1's retrievals read the
- * same neighbourhoods again and again, ≈ 5 of 6 of its KG records: each is recorded, checked and stored once). Null for
- * other evidence.
+ * Whether `item` is the evidence `known` is (the same reference, looked up first). A passage or web record: the same
+ * channel, kind, text, and whether it may be selected (a withheld passage shown later is a new record). A KG record: all
+ * of it, data and scores as their JSON (EIGEN-1's retrievals read the same neighbourhoods again and again, ≈ 5 of 6 of its
+ * KG records: each is recorded, checked and stored once). Other evidence is never the same. Compared field by field: a
+ * key text made of the fields per record (its JSON) was a tenth of a KG step's CPU.
  */
-function retrievalKey(r: EvidenceInput): string | null {
-  if (r.channel === 'kg') return JSON.stringify([r.kind, r.ref, r.text, r.data ?? null, r.scores ?? null]);
-  if (r.channel !== 'doc' && r.channel !== 'web') return null;
-  return JSON.stringify([r.channel, r.kind, r.ref, r.text, selectable(r)]);
+function sameRetrieval(known: EvidenceInput, item: EvidenceInput): boolean {
+  if (known.channel !== item.channel || known.kind !== item.kind || known.ref !== item.ref || known.text !== item.text || !deduplicated(item)) return false;
+  if (item.channel === 'kg') return sameJson(known.data ?? null, item.data ?? null) && sameJson(known.scores ?? null, item.scores ?? null);
+  return selectable(known) === selectable(item);
+}
+
+/** Evidence a run records once however often it is retrieved: KG records, passages and web records. */
+function deduplicated(r: EvidenceInput): boolean {
+  return r.channel === 'kg' || r.channel === 'doc' || r.channel === 'web';
 }
 
 /** A passage retrieved by score alone shares no entity with the question: it may be recorded, never selected. */

@@ -4,7 +4,7 @@ import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Stored } from './codec';
 import { emptyTrace, encodeStepJson, openTrace, runStatus, RunLeaseLostError, TraceWriter, type CallRow, type ResumeState, type RunEnd } from './store';
-import { madeRecord } from './recorded';
+import { RecordMarks } from './recorded';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
 import { errorMessage } from '@/lib/base/errors';
@@ -86,6 +86,8 @@ export class TraceRecorder {
   /** Every evidence record of the run by id, and the same objects by identity (step inputs and outputs store references to them). */
   private readonly records = new Map<string, EvidenceRecord>();
   private readonly recordObjects = new Set<object>();
+  /** The records this recorder made, and which a step contract checked (each is checked once). */
+  private readonly marks = new RecordMarks();
   /** Retrieved evidence (KG, passages, web records) by reference: retrieved again, it is the record first made of it (`sameRetrieval`). */
   private readonly retrieved = new Map<string, EvidenceRecord[]>();
   /** Ids and texts of stored records: copies of them in step inputs and outputs are stored as references. */
@@ -213,7 +215,7 @@ export class TraceRecorder {
     let contractIssue: string | null = null;
     try {
       output = await runningSteps.run({ recorder: this, step: handle, outer: runningSteps.getStore() }, () => fn(handle));
-      contractIssue = stepContractIssues(spec.kind, output);
+      contractIssue = stepContractIssues(spec.kind, output, undefined, this.marks);
       if (contractIssue && this.strictContracts) throw new StepContractError(spec.kind, contractIssue);
       if (contractIssue) console.warn(`[trace] run ${this.runId}, step ${ordinal}: ${new StepContractError(spec.kind, contractIssue).message}`);
       status = 'succeeded';
@@ -282,7 +284,7 @@ export class TraceRecorder {
         stepId: step?.id ?? null,
         selected: (item.selected ?? false) && selectable(item),
       };
-      madeRecord(record);
+      this.marks.madeRecord(record);
       this.retrieve(record);
       records.push(record);
       return record;

@@ -6,7 +6,7 @@ import { eigen1Steps } from './steps/eigen1';
 import { legacyVerifySteps } from './steps/k2v';
 import { regramSteps } from './steps/regram';
 import { xr2Steps } from './steps/xr2';
-import { checkedRecord } from './recorded';
+import { checkedRecord, type RecordMarks } from './recorded';
 
 /**
  * The typed contract of step outputs: one zod schema per step kind (per-method
@@ -62,9 +62,14 @@ export class StepContractError extends Error {
 /**
  * When recording: what is wrong with `output` (and `input`, where the kind has
  * an input schema) as the kind's contract sees it, or null. Checked in the
- * stored form (JSON), which is what a renderer will read back.
+ * stored form (JSON), which is what a renderer will read back. `records`: the
+ * recorder's evidence records (./recorded), each checked whole once.
  */
-export function stepContractIssues(kind: string, output: unknown, input?: unknown): string | null {
+export function stepContractIssues(kind: string, output: unknown, input?: unknown, records?: RecordMarks): string | null {
+  return records ? records.checking(() => contractIssues(kind, output, input)) : contractIssues(kind, output, input);
+}
+
+function contractIssues(kind: string, output: unknown, input?: unknown): string | null {
   const contract = contractOf(kind);
   if (!contract) return `no step contract for kind ${kind}: add one in lib/trace/steps`;
   const issues: string[] = [];

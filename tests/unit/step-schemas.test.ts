@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkStepOutput, parseStepOutput, parseStoredOutput, StepContractError, stepContractIssues } from '@/lib/trace/step-schemas';
-import { madeRecord } from '@/lib/trace/recorded';
+import { RecordMarks } from '@/lib/trace/recorded';
 
 const region = {
   nodes: [
@@ -61,14 +61,21 @@ describe('step output contracts', () => {
     });
     const good = record(0, 'A treats B');
     const broken = record(1, 5);
-    madeRecord(good);
-    madeRecord(broken);
-    expect(stepContractIssues('channel.kg', [good])).toBeNull();
+    const marks = new RecordMarks();
+    marks.madeRecord(good);
+    marks.madeRecord(broken);
+    const issues = (kind: string, output: unknown) => stepContractIssues(kind, output, undefined, marks);
+    expect(issues('channel.kg', [good])).toBeNull();
     // Held again (ReGraM's candidates over its channel's records): the same record passes as it is.
-    expect(stepContractIssues('regram.candidates', { candidates: [], records: [good] }) ?? '').not.toMatch(/records/);
-    for (let i = 0; i < 2; i++) expect(stepContractIssues('channel.kg', [good, broken])).toMatch(/\[1\]\.text/);
+    expect(issues('regram.candidates', { candidates: [], records: [good] }) ?? '').not.toMatch(/records/);
+    for (let i = 0; i < 2; i++) expect(issues('channel.kg', [good, broken])).toMatch(/\[1\]\.text/);
     // A copy is not the record the recorder made: checked whole.
-    expect(stepContractIssues('channel.kg', [{ ...good, ordinal: 0.5 }])).toMatch(/\[0\]\.ordinal/);
+    expect(issues('channel.kg', [{ ...good, ordinal: 0.5 }])).toMatch(/\[0\]\.ordinal/);
+    // Checked once by this recorder (even if changed after); another recorder's check knows nothing of it, nor does one without marks.
+    Object.assign(good, { text: 7 });
+    expect(issues('channel.kg', [good])).toBeNull();
+    expect(stepContractIssues('channel.kg', [good], undefined, new RecordMarks())).toMatch(/\[0\]\.text/);
+    expect(stepContractIssues('channel.kg', [good])).toMatch(/\[0\]\.text/);
   });
 
   it('parses a stored output for a renderer, or says why it cannot', () => {

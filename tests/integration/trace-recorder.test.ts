@@ -489,7 +489,7 @@ describe('TraceRecorder', () => {
       kg({ text: 'IL2RA – associates – multiple sclerosis' }),
       kg({ kind: 'path' }),
       kg({ ref: 'edge:8' }),
-      kg({ data: { targetName: 'MS', ...data(7) } }), // the same fields in another order: another JSON text
+      kg({ data: Object.assign({ targetName: 'MS' }, data(7)) }), // the same fields in another order: another JSON text
       passage({ data: { relevance: 'score' } }), // withheld: a record of its own
       passage({ text: 'IL2RA in multiple sclerosis.' }),
       passage({ channel: 'web', kind: 'web' }),

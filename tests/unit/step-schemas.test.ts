@@ -78,6 +78,20 @@ describe('step output contracts', () => {
     expect(stepContractIssues('channel.kg', [good])).toMatch(/\[0\]\.text/);
   });
 
+  it("checks a value a recorder's output held before at the same schema once: ReGraM's hop over its region", () => {
+    const marks = new RecordMarks();
+    const held = structuredClone(region);
+    expect(stepContractIssues('regram.region', held, undefined, marks)).toBeNull();
+    // The hop holds the region its region step returned (changed after, it stays as first checked); a copy is checked whole.
+    const hop = (r: unknown) => ({ hop: 1, region: r });
+    Object.assign(held, { edges: 'not edges' });
+    expect(stepContractIssues('regram.hop', hop(held), undefined, marks) ?? '').not.toMatch(/region/);
+    expect(stepContractIssues('regram.hop', hop({ ...held }), undefined, marks)).toMatch(/region\.edges/);
+    // Without the recorder's marks (another run, a renderer), checked whole.
+    expect(stepContractIssues('regram.hop', hop(held), undefined, new RecordMarks())).toMatch(/region\.edges/);
+    expect(parseStepOutput('regram.region', held).error).toMatch(/edges/);
+  });
+
   it('parses a stored output for a renderer, or says why it cannot', () => {
     const ok = parseStepOutput('regram.region', region);
     expect(ok.data?.facts[0].triple.targetName).toBe('ALB');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TripleDataSchema } from '../types';
-import { ClaimSchema, LinkedEntitySchema, SimilarityUseSchema } from './common';
+import { checkedOnce, ClaimSchema, LinkedEntitySchema, SimilarityUseSchema } from './common';
 
 /**
  * BioWeave (bioweave.txt, Algorithm 2; lib/methods/bioweave): initialise the
@@ -43,61 +43,65 @@ export const BioweavePlanSchema = z.object({
 const UnitEntitySchema = z.object({ nodeId: z.string(), name: z.string(), kind: z.string(), mention: z.string().optional() });
 
 /** An evidence unit: a KG metapath with its instances, or a converted document or web span. */
-export const BioweaveUnitSchema = z.object({
-  id: z.string(),
-  source: Source,
-  round: z.number().int(),
-  ref: z.string().nullable(),
-  text: z.string(),
-  entities: z.array(UnitEntitySchema),
-  predicate: z.string().nullable(),
-  relations: z.array(z.string()),
-  hops: z.array(z.string()),
-  span: z.object({ start: z.number().int(), end: z.number().int(), text: z.string() }).nullable(),
-  provenance: z.array(z.string()),
-  negated: z.boolean(),
-  paths: z.array(z.object({ id: z.string(), nodes: z.array(UnitEntitySchema), triples: z.array(TripleDataSchema), metapath: z.string() })),
-  pathScore: z.number().nullable(),
-  operatorConsistent: z.boolean(),
-});
+export const BioweaveUnitSchema = checkedOnce(
+  z.object({
+    id: z.string(),
+    source: Source,
+    round: z.number().int(),
+    ref: z.string().nullable(),
+    text: z.string(),
+    entities: z.array(UnitEntitySchema),
+    predicate: z.string().nullable(),
+    relations: z.array(z.string()),
+    hops: z.array(z.string()),
+    span: z.object({ start: z.number().int(), end: z.number().int(), text: z.string() }).nullable(),
+    provenance: z.array(z.string()),
+    negated: z.boolean(),
+    paths: z.array(z.object({ id: z.string(), nodes: z.array(UnitEntitySchema), triples: z.array(TripleDataSchema), metapath: z.string() })),
+    pathScore: z.number().nullable(),
+    operatorConsistent: z.boolean(),
+  }),
+);
 
 /** The refined evidence graph: nodes and edges with the sources that state them, paths and units. */
-export const RefinedGraphSchema = z.object({
-  /** 'on', or off with entity normalisation off (Table 8). */
-  aliasMerging: z.string(),
-  nodes: z.array(UnitEntitySchema.extend({ sources: z.array(Source), surfaces: z.array(z.string()), units: z.array(z.string()) })),
-  edges: z.array(
-    z.object({
-      key: z.string(),
-      sourceId: z.string(),
-      metaedge: z.string(),
-      targetId: z.string(),
-      origin: z.enum(['kg', 'text']),
-      sources: z.array(Source),
-      evidenceIds: z.array(z.string()),
-      corroboratedBy: z.array(z.object({ unitId: z.string(), how: z.enum(['predicate', 'co-mention']) })),
-    }),
-  ),
-  paths: z.array(z.object({ id: z.string(), unitId: z.string(), text: z.string(), edgeKeys: z.array(z.string()), corroborated: z.boolean() })),
-  units: z.array(
-    z.object({ id: z.string(), source: Source, text: z.string(), negated: z.boolean(), entityIds: z.array(z.string()), evidenceIds: z.array(z.string()) }),
-  ),
-  merges: z.array(z.object({ into: z.string(), from: z.string(), reason: z.string() })),
-  duplicatesCollapsed: z.number().int(),
-  /** Aid `answer-set`: the question's complete answer sets beside the graph. */
-  sets: z
-    .array(
+export const RefinedGraphSchema = checkedOnce(
+  z.object({
+    /** 'on', or off with entity normalisation off (Table 8). */
+    aliasMerging: z.string(),
+    nodes: z.array(UnitEntitySchema.extend({ sources: z.array(Source), surfaces: z.array(z.string()), units: z.array(z.string()) })),
+    edges: z.array(
       z.object({
-        id: z.string(),
-        count: z.number().int(),
-        members: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })),
-        anchors: z.array(z.string()),
-        kind: z.string().nullable(),
-        triples: z.array(TripleDataSchema),
+        key: z.string(),
+        sourceId: z.string(),
+        metaedge: z.string(),
+        targetId: z.string(),
+        origin: z.enum(['kg', 'text']),
+        sources: z.array(Source),
+        evidenceIds: z.array(z.string()),
+        corroboratedBy: z.array(z.object({ unitId: z.string(), how: z.enum(['predicate', 'co-mention']) })),
       }),
-    )
-    .optional(),
-});
+    ),
+    paths: z.array(z.object({ id: z.string(), unitId: z.string(), text: z.string(), edgeKeys: z.array(z.string()), corroborated: z.boolean() })),
+    units: z.array(
+      z.object({ id: z.string(), source: Source, text: z.string(), negated: z.boolean(), entityIds: z.array(z.string()), evidenceIds: z.array(z.string()) }),
+    ),
+    merges: z.array(z.object({ into: z.string(), from: z.string(), reason: z.string() })),
+    duplicatesCollapsed: z.number().int(),
+    /** Aid `answer-set`: the question's complete answer sets beside the graph. */
+    sets: z
+      .array(
+        z.object({
+          id: z.string(),
+          count: z.number().int(),
+          members: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })),
+          anchors: z.array(z.string()),
+          kind: z.string().nullable(),
+          triples: z.array(TripleDataSchema),
+        }),
+      )
+      .optional(),
+  }),
+);
 
 /** The cross-verification table (s_rel, pool, r_prior, r_sup, r_kg, s_ver, s_cross) with its weights. */
 export const ScoringTableSchema = z.object({
@@ -131,27 +135,31 @@ export const ScoringTableSchema = z.object({
   top: z.array(z.string()),
 });
 
-const SelectionOutcomeSchema = z.object({
-  shown: z.array(z.string()),
-  reused: z.boolean(),
-  selected: z.array(z.object({ id: z.string(), reason: z.string() })),
-  rejected: z.array(z.object({ id: z.string(), reason: z.string() })),
-  briefReason: z.string(),
-});
+const SelectionOutcomeSchema = checkedOnce(
+  z.object({
+    shown: z.array(z.string()),
+    reused: z.boolean(),
+    selected: z.array(z.object({ id: z.string(), reason: z.string() })),
+    rejected: z.array(z.object({ id: z.string(), reason: z.string() })),
+    briefReason: z.string(),
+  }),
+);
 
 const StatedAnswerSchema = z.object({ decision: z.enum(['yes', 'no', 'maybe']), supportIds: z.array(z.string()), reason: z.string() });
 
-export const OperatorCheckSchema = z.object({
-  satisfied: z.boolean(),
-  reason: z.string(),
-  missing: z.array(z.string()),
-  missingHops: z.array(z.string()),
-  derivation: z.array(z.string()),
-  answers: z.array(z.object({ nodeId: z.string(), name: z.string(), supportIds: z.array(z.string()) })),
-  count: z.number().int().nullable(),
-  verdict: z.enum(['yes', 'no']).nullable(),
-  stated: StatedAnswerSchema.nullable(),
-});
+export const OperatorCheckSchema = checkedOnce(
+  z.object({
+    satisfied: z.boolean(),
+    reason: z.string(),
+    missing: z.array(z.string()),
+    missingHops: z.array(z.string()),
+    derivation: z.array(z.string()),
+    answers: z.array(z.object({ nodeId: z.string(), name: z.string(), supportIds: z.array(z.string()) })),
+    count: z.number().int().nullable(),
+    verdict: z.enum(['yes', 'no']).nullable(),
+    stated: StatedAnswerSchema.nullable(),
+  }),
+);
 
 const AttemptSchema = z.object({ kg: z.enum(['none', 'preferred', 'widened']), kgRounds: z.number().int(), doc: z.number().int(), web: z.number().int() });
 
@@ -165,36 +173,38 @@ const RoundPlanSchema = z.object({
   reason: z.string(),
 });
 
-export const RepairDecisionSchema = z.object({
-  decision: z.enum(['answer', 'repair', 'stop']),
-  reason: z.string(),
-  missingHop: z.string().nullable(),
-  candidates: z.array(
-    z.object({
-      id: z.string(),
-      description: z.string(),
-      tried: AttemptSchema,
-      canWiden: z.boolean(),
-      capped: z.boolean(),
-      relations: z.array(z.string()),
-      frontier: z.array(z.string()),
-    }),
-  ),
-  repair: z
-    .object({
-      repairNeeded: z.boolean(),
-      missingHop: z.string().nullable(),
-      targetEntities: z.array(z.string()),
-      targetRelation: z.array(z.string()),
-      updatedSourcePlan: z.array(Source),
-      retrievalQueries: z.array(z.string()),
-      briefReason: z.string(),
-    })
-    .nullable(),
-  corrections: z.array(z.string()),
-  plan: BioweavePlanSchema.nullable(),
-  next: RoundPlanSchema.nullable(),
-});
+export const RepairDecisionSchema = checkedOnce(
+  z.object({
+    decision: z.enum(['answer', 'repair', 'stop']),
+    reason: z.string(),
+    missingHop: z.string().nullable(),
+    candidates: z.array(
+      z.object({
+        id: z.string(),
+        description: z.string(),
+        tried: AttemptSchema,
+        canWiden: z.boolean(),
+        capped: z.boolean(),
+        relations: z.array(z.string()),
+        frontier: z.array(z.string()),
+      }),
+    ),
+    repair: z
+      .object({
+        repairNeeded: z.boolean(),
+        missingHop: z.string().nullable(),
+        targetEntities: z.array(z.string()),
+        targetRelation: z.array(z.string()),
+        updatedSourcePlan: z.array(Source),
+        retrievalQueries: z.array(z.string()),
+        briefReason: z.string(),
+      })
+      .nullable(),
+    corrections: z.array(z.string()),
+    plan: BioweavePlanSchema.nullable(),
+    next: RoundPlanSchema.nullable(),
+  }),
+);
 
 const TextRetrievalSchema = z.object({
   /** Names and aliases, or exact KG names only with entity normalisation off (Table 8). */
@@ -255,10 +265,12 @@ const AnswerSchema = z.object({
   briefReason: z.string(),
 });
 
-const SubgraphSchema = z.object({
-  nodes: z.array(UnitEntitySchema),
-  edges: z.array(z.object({ edgeId: z.number().int(), sourceId: z.string(), metaedge: z.string(), targetId: z.string() })),
-});
+const SubgraphSchema = checkedOnce(
+  z.object({
+    nodes: z.array(UnitEntitySchema),
+    edges: z.array(z.object({ edgeId: z.number().int(), sourceId: z.string(), metaedge: z.string(), targetId: z.string() })),
+  }),
+);
 
 export const bioweaveSteps = {
   'bioweave.init': {

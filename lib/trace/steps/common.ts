@@ -3,7 +3,7 @@ import { LinkedEntitySchema } from '@/lib/llm/offline/types';
 import { AID_NAMES } from '@/lib/channels/aid-names';
 import { Channel } from '@/lib/db/generated/enums';
 import { EVIDENCE_KINDS, TripleDataSchema } from '../types';
-import { checkedRecord, recordChecked } from '../recorded';
+import { checkedRecord, passed, passedBefore, recordChecked } from '../recorded';
 
 /**
  * Shapes shared by the step contracts of every method: evidence records as the
@@ -51,6 +51,24 @@ export const EvidenceRecordsSchema = z.unknown().transform((value, ctx): RecordL
   for (const record of value as unknown[]) recordChecked(record);
   return parsed.data;
 });
+
+/**
+ * `schema`, checked once per value by a recorder (../recorded.ts): an output that holds again, at this schema, a value an
+ * earlier output of the run held (BioWeave's round over its stages' outputs, ReGraM's hop over its region) passes it as
+ * it is, as it was when first checked. Renderers and other checks without a recorder check it whole every time.
+ */
+export function checkedOnce<S extends z.ZodType>(schema: S) {
+  return z.unknown().transform((value, ctx): z.output<S> => {
+    if (passedBefore(schema, value)) return value as z.output<S>;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+      return z.NEVER;
+    }
+    passed(schema, value);
+    return parsed.data;
+  });
+}
 
 /** One evidence record as a role sees it: id, text and the triples behind a KG record (lib/methods/baselines/evidence). */
 export const EvidenceLineSchema = z.object({

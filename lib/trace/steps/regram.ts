@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TripleDataSchema } from '../types';
-import { EntityLinkSchema, EvidenceRecordsSchema, MethodAnswerSchema, QuestionFrameSchema, SimilarityUseSchema, SKIPPED_ONLY } from './common';
+import { checkedOnce, EntityLinkSchema, EvidenceRecordsSchema, MethodAnswerSchema, QuestionFrameSchema, SimilarityUseSchema, SKIPPED_ONLY } from './common';
 
 /** ReGraM (regram.txt, Algorithm 1; lib/methods/regram): domain typing, hops, per hop link → candidates → MMR region → mode → hypotheses → answer, then synthesis. */
 
@@ -46,12 +46,14 @@ export const RegramCandidateTableSchema = z.object({
 export type RegramCandidateTable = z.infer<typeof RegramCandidateTableSchema>;
 
 /** `regram.region`: the query-aligned region G_q = (V_q, E_q) with its facts and allowed relations R. */
-export const RegramRegionSchema = z.object({
-  nodes: z.array(RegionEntitySchema.extend({ seed: z.boolean() })),
-  edges: z.array(z.object({ evidenceId: z.string(), edgeId: z.number().int(), sourceId: z.string(), metaedge: z.string(), targetId: z.string() })),
-  facts: z.array(FactSchema),
-  relations: z.array(z.object({ metaedge: z.string(), verb: z.string(), sourceKind: z.string(), targetKind: z.string() })),
-});
+export const RegramRegionSchema = checkedOnce(
+  z.object({
+    nodes: z.array(RegionEntitySchema.extend({ seed: z.boolean() })),
+    edges: z.array(z.object({ evidenceId: z.string(), edgeId: z.number().int(), sourceId: z.string(), metaedge: z.string(), targetId: z.string() })),
+    facts: z.array(FactSchema),
+    relations: z.array(z.object({ metaedge: z.string(), verb: z.string(), sourceKind: z.string(), targetKind: z.string() })),
+  }),
+);
 type RegramRegion = z.infer<typeof RegramRegionSchema>;
 
 const ProposedTripleSchema = z.object({ head: z.string(), relation: z.string(), tail: z.string() });

@@ -479,8 +479,23 @@ describe('TraceRecorder', () => {
   it('records evidence retrieved again once: a KG record the same in every field, a passage by reference, text and selectability; one field apart is a record of its own, also after a resume', async () => {
     const run = await newRun();
     const data = (edgeId: number) => ({ edgeId, sourceId: 'Gene::1', sourceName: 'IL2RA', metaedge: 'GaD', targetId: 'Disease::1', targetName: 'MS' });
-    const kg = (over: Record<string, unknown> = {}) => ({ channel: 'kg' as const, kind: 'triple' as const, ref: 'edge:7', text: 'IL2RA – associates – MS', data: data(7), scores: { sim: 0.5 }, ...over });
-    const passage = (over: Record<string, unknown> = {}) => ({ channel: 'doc' as const, kind: 'passage' as const, ref: 'passage:d:0-10', text: 'IL2RA in MS.', data: { relevance: 'entity' }, ...over });
+    const kg = (over: Record<string, unknown> = {}) => ({
+      channel: 'kg' as const,
+      kind: 'triple' as const,
+      ref: 'edge:7',
+      text: 'IL2RA – associates – MS',
+      data: data(7),
+      scores: { sim: 0.5 },
+      ...over,
+    });
+    const passage = (over: Record<string, unknown> = {}) => ({
+      channel: 'doc' as const,
+      kind: 'passage' as const,
+      ref: 'passage:d:0-10',
+      text: 'IL2RA in MS.',
+      data: { relevance: 'entity' },
+      ...over,
+    });
     const variants = [
       kg({ data: { ...data(7), sourceName: undefined, sourceName2: 'x' } }),
       kg({ data: data(8) }),
@@ -498,14 +513,20 @@ describe('TraceRecorder', () => {
     const first = await trace.step({ kind: 'channel.kg', label: 'Read' }, async (step) => trace.addEvidence(step, [kg(), passage(), ...variants]));
     // Again, in another step: copies made anew, undefined fields and a scored passage's data aside.
     const again = await trace.step({ kind: 'channel.kg', label: 'Read again' }, async (step) =>
-      trace.addEvidence(step, [kg({ data: { ...data(7), extra: undefined } }), passage({ data: { relevance: 'entity' }, scores: { bm25: 2 } }), ...variants.map((v) => structuredClone(v))]),
+      trace.addEvidence(step, [
+        kg({ data: { ...data(7), extra: undefined } }),
+        passage({ data: { relevance: 'entity' }, scores: { bm25: 2 } }),
+        ...variants.map((v) => structuredClone(v)),
+      ]),
     );
     expect(new Set(first.map((r) => r.id)).size).toBe(variants.length + 2);
     expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
     await trace.seal();
     // A resumed run knows them too: each is the record it read back.
     const resumed = await TraceRecorder.open(run.id);
-    const later = await resumed.step({ kind: 'channel.kg', label: 'Read after resume' }, async (step) => resumed.addEvidence(step, [kg(), ...variants, kg({ data: data(9) })]));
+    const later = await resumed.step({ kind: 'channel.kg', label: 'Read after resume' }, async (step) =>
+      resumed.addEvidence(step, [kg(), ...variants, kg({ data: data(9) })]),
+    );
     expect(later.slice(0, -1).map((r) => r.id)).toEqual([first[0].id, ...first.slice(2).map((r) => r.id)]);
     expect(first.map((r) => r.id)).not.toContain(later.at(-1)!.id);
     await resumed.seal();

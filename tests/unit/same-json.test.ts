@@ -45,8 +45,7 @@ const VALUES: unknown[] = [
 
 describe('sameJson', () => {
   it('agrees with comparing JSON.stringify texts for every pair', () => {
-    for (const a of VALUES)
-      for (const b of VALUES) expect([a, b, sameJson(a, b)]).toEqual([a, b, JSON.stringify(a ?? null) === JSON.stringify(b ?? null)]);
+    for (const a of VALUES) for (const b of VALUES) expect([a, b, sameJson(a, b)]).toEqual([a, b, JSON.stringify(a ?? null) === JSON.stringify(b ?? null)]);
   });
 
   it('compares separate copies of the same record data field by field', () => {

@@ -6,6 +6,7 @@ import { createRun } from '../../lib/runs/service';
 import { recordedRunTimes } from '../../lib/runs/store/measures';
 import { deleteRuns } from '../../lib/runs/store/runs';
 import { startWorkers } from '../../lib/runs/worker';
+import { type MemoryBreakdown, memoryBreakdown, retainedMemory } from './memory';
 import { collectGarbage, percentile, round } from './timing';
 import type { BenchModule, BenchRow } from './types';
 
@@ -13,6 +14,7 @@ const SET = 'bench-soak';
 const QUESTIONS = 30;
 const RUNS = 3_000;
 const WINDOW = 500;
+const IDLE_MS = 20_000;
 
 /**
  * Whether a worker slows down as it ages: `--soak-runs` offline runs (default 3,000)
@@ -32,15 +34,18 @@ export const soak: BenchModule = {
   async run({ log, args }) {
     const total = Math.round(args.number('soak-runs', RUNS));
     const window = Math.min(WINDOW, Math.max(1, Math.floor(total / 6)));
-    await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count: QUESTIONS }, { replace: true });
-    const questions = (await readSetQuestionIds(SET, {}))?.questions ?? [];
-    const methods = listMethods().map((m) => m.id);
-    // A queue of its own, so that no other worker on this database takes the soak's runs.
+    // A queue and a set of its own, so that no other worker on this database takes the soak's runs, nor another soak
+    // (on another queue) its questions.
     const queue = process.env.HOPSCOPE_RUN_QUEUE;
     process.env.HOPSCOPE_RUN_QUEUE = `${queue ?? 'hopscope-runs'}-soak`;
+    const set = `${SET}-${process.env.HOPSCOPE_RUN_QUEUE}`;
+    await generateQuestionSet({ generator: 'biomedhop', name: set, seed: SET, count: QUESTIONS }, { replace: true });
+    const questions = (await readSetQuestionIds(set, {}))?.questions ?? [];
+    const methods = listMethods().map((m) => m.id);
     const workers = await startWorkers({ concurrency: 1 });
     const runIds: string[] = [];
-    const windows: { medianMs: number; rssMb: number; heapMb: number; failed: number }[] = [];
+    const windows: { medianMs: number; plain: MemoryBreakdown; memory: MemoryBreakdown; failed: number }[] = [];
+    let idle: MemoryBreakdown | null = null;
     try {
       for (let start = 0; start < total; start += window) {
         const ids: string[] = [];
@@ -53,25 +58,30 @@ export const soak: BenchModule = {
         for (const id of ids) await enqueueRun(id);
         runIds.push(...ids);
         const times = await waitForRuns(ids);
-        // What the process retains, not garbage V8 has not yet collected: RSS after a full collection.
+        // What the process retains, not garbage V8 has not yet collected: RSS after a full collection (which leaves
+        // V8's heap as large as the window's peak made it), then after one that compacts it too.
         collectGarbage();
-        const memory = process.memoryUsage();
-        windows.push({ medianMs: percentile(times.ms, 50), rssMb: memory.rss / 2 ** 20, heapMb: memory.heapUsed / 2 ** 20, failed: times.failed });
+        const plain = memoryBreakdown();
+        windows.push({ medianMs: percentile(times.ms, 50), plain, memory: await retainedMemory(), failed: times.failed });
         const w = windows.at(-1)!;
-        log(
-          `window ${windows.length} (runs ${start + 1}–${start + ids.length}): median ${round(w.medianMs)} ms, RSS ${Math.round(w.rssMb)} MB, heap ${Math.round(w.heapMb)} MB${w.failed ? `, ${w.failed} failed` : ''}`,
-        );
+        log(`window ${windows.length} (runs ${start + 1}–${start + ids.length}): median ${round(w.medianMs)} ms${w.failed ? `, ${w.failed} failed` : ''}`);
+        log(`  after a full collection: ${describe(w.plain)}`);
+        log(`  compacted:               ${describe(w.memory)}`);
       }
+      // What an idle worker gives back on its own (V8's memory reducer starts 8 s after allocation slows), nothing forced.
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      idle = memoryBreakdown();
+      log(`idle ${IDLE_MS / 1000} s after the last window: ${describe(idle)}`);
     } finally {
       await workers.stop();
       if (queue === undefined) delete process.env.HOPSCOPE_RUN_QUEUE;
       else process.env.HOPSCOPE_RUN_QUEUE = queue;
       for (let i = 0; i < runIds.length; i += 500) await deleteRuns(runIds.slice(i, i + 500));
-      await deleteSetsNamed(SET);
+      await deleteSetsNamed(set);
     }
     const first = windows[0];
     const last = windows.at(-1)!;
-    const rssAfterFirst = windows.slice(1).map((w) => w.rssMb);
+    const rssAfterFirst = windows.slice(1).map((w) => w.memory.rss);
     const rows: BenchRow[] = windows.flatMap((w, i) => [
       {
         type: 'value' as const,
@@ -85,12 +95,36 @@ export const soak: BenchModule = {
         type: 'value' as const,
         label: `soak window ${i + 1}: RSS`,
         key: `soak_rss_mb_w${i + 1}`,
-        value: round(w.rssMb, 1),
+        value: round(w.memory.rss, 1),
         unit: 'MB',
-        note: `after a full garbage collection; heap ${Math.round(w.heapMb)} MB`,
+        note: `after a full garbage collection that compacts the heap; ${describe(w.memory)}`,
+      },
+      {
+        type: 'value' as const,
+        label: `soak window ${i + 1}: RSS, heap not compacted`,
+        key: `soak_rss_uncompacted_mb_w${i + 1}`,
+        value: round(w.plain.rss, 1),
+        unit: 'MB',
+        note: `after a full garbage collection that leaves V8's heap as committed; ${describe(w.plain)}`,
+      },
+      {
+        type: 'value' as const,
+        label: `soak window ${i + 1}: off the JS heap`,
+        key: `soak_external_mb_w${i + 1}`,
+        value: round(w.memory.external, 1),
+        unit: 'MB',
+        note: `Buffers and ArrayBuffers ${Math.round(w.memory.arrayBuffers)} MB of it`,
       },
     ]);
     rows.push(
+      {
+        type: 'value',
+        label: 'soak: RSS of the idle worker',
+        key: 'soak_rss_idle_mb',
+        value: idle ? round(idle.rss, 1) : null,
+        unit: 'MB',
+        note: `${IDLE_MS / 1000} s after the last window, no collection forced`,
+      },
       {
         type: 'value',
         label: 'soak: last window median / first',
@@ -103,7 +137,7 @@ export const soak: BenchModule = {
         type: 'value',
         label: 'soak: RSS spread after the first window',
         key: 'soak_rss_growth',
-        value: rssAfterFirst.length ? round(Math.max(...rssAfterFirst) / first.rssMb - 1) : null,
+        value: rssAfterFirst.length ? round(Math.max(...rssAfterFirst) / first.memory.rss - 1) : null,
         unit: '',
         note: "the largest RSS of a later window over the first window's, less 1; budget 0.2",
       },
@@ -111,6 +145,15 @@ export const soak: BenchModule = {
     return rows;
   },
 };
+
+/** A window's memory in one line: what V8 holds, what Node counts outside it, and where glibc's malloc keeps it. */
+function describe(m: MemoryBreakdown): string {
+  const arenas =
+    m.mainArena === null
+      ? ''
+      : `, malloc main arena ${Math.round(m.mainArena)} MB, ${m.threadArenaCount} thread arenas ${Math.round(m.threadArenas ?? 0)} MB, other anonymous ${Math.round(m.otherAnonymous ?? 0)} MB`;
+  return `RSS ${Math.round(m.rss)} MB, heap ${Math.round(m.heapUsed)} of ${Math.round(m.heapTotal)} MB, external ${Math.round(m.external)} MB (array buffers ${Math.round(m.arrayBuffers)} MB)${arenas}`;
+}
 
 /** Waits until every run has ended; their times from claim to finish, as recorded. */
 async function waitForRuns(ids: string[]): Promise<{ ms: number[]; failed: number }> {

@@ -16,6 +16,18 @@ export interface Supervised {
 }
 
 /**
+ * The environment of a long-lived child process (the worker process, the web server): glibc's malloc kept to two
+ * arenas unless MALLOC_ARENA_MAX says otherwise. Without the limit every thread that allocates (libuv's threadpool
+ * deflating trace packs, V8's compiler and collector threads) gets an arena of its own, up to 8 per core, and what is
+ * freed there stays with that arena: a soak worker's thread arenas held 129–144 MB, still rising after 1,200 runs;
+ * 56–57 MB with two, at no cost in run time (docs/performance.md). `npm run worker` and `npm run bench` set it too.
+ */
+export function longLivedEnv(env: NodeJS.ProcessEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const merged = { ...env, ...extra };
+  return { ...merged, MALLOC_ARENA_MAX: merged.MALLOC_ARENA_MAX ?? '2' };
+}
+
+/**
  * Runs `node <args>` as a child process and restarts it whenever it exits
  * until `stop` (the launcher's worker process: a crash there costs the runs in
  * flight a resume, never the web server). Whatever ends this process kills the child.

@@ -11,7 +11,7 @@ import { ensureDatabase } from '../lib/db/bootstrap';
 import { authConfigured, readEnv, resolveDataDir } from '../lib/config';
 import { loadDefaultKnowledge } from '../lib/kg/import';
 import { ensureBuild } from './next-build';
-import { superviseChild, type Supervised } from '../lib/supervise';
+import { longLivedEnv, superviseChild, type Supervised } from '../lib/supervise';
 
 type Mode = 'production' | 'dev' | 'test';
 
@@ -65,7 +65,7 @@ async function main() {
   // The server child is node itself (no npx in between), so signals reach it; it exits when the launcher dies (instrumentation.ts).
   const server: ChildProcess = spawn(process.execPath, serverArgs, {
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', HOPSCOPE_LAUNCHER_PID: String(process.pid) },
+    env: longLivedEnv(process.env, { NEXT_TELEMETRY_DISABLED: '1', HOPSCOPE_LAUNCHER_PID: String(process.pid) }),
   });
   fs.writeFileSync(serverPidFile(env.PORT), String(server.pid));
   console.log(`[hopscope] serving on http://${host}:${env.PORT}`);
@@ -94,7 +94,7 @@ function superviseWorkers(): Supervised {
   return superviseChild({
     name: 'worker process',
     args: [path.resolve('scripts', 'run.mjs'), 'worker'],
-    env: { ...process.env, HOPSCOPE_LAUNCHER_PID: String(process.pid) },
+    env: longLivedEnv(process.env, { HOPSCOPE_LAUNCHER_PID: String(process.pid) }),
   });
 }
 

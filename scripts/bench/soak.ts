@@ -62,16 +62,18 @@ export const soak: BenchModule = {
         // V8's heap as large as the window's peak made it), then after one that compacts it too.
         collectGarbage();
         const plain = memoryBreakdown();
+        if (start + window >= total) {
+          // What an idle worker gives back on its own (V8's memory reducer starts 8 s after allocation slows), nothing forced.
+          await new Promise((r) => setTimeout(r, IDLE_MS));
+          idle = memoryBreakdown();
+        }
         windows.push({ medianMs: percentile(times.ms, 50), plain, memory: await retainedMemory(), failed: times.failed });
         const w = windows.at(-1)!;
         log(`window ${windows.length} (runs ${start + 1}–${start + ids.length}): median ${round(w.medianMs)} ms${w.failed ? `, ${w.failed} failed` : ''}`);
         log(`  after a full collection: ${describe(w.plain)}`);
         log(`  compacted:               ${describe(w.memory)}`);
       }
-      // What an idle worker gives back on its own (V8's memory reducer starts 8 s after allocation slows), nothing forced.
-      await new Promise((r) => setTimeout(r, IDLE_MS));
-      idle = memoryBreakdown();
-      log(`idle ${IDLE_MS / 1000} s after the last window: ${describe(idle)}`);
+      if (idle) log(`idle ${IDLE_MS / 1000} s after the last window, before its compacting collection: ${describe(idle)}`);
     } finally {
       await workers.stop();
       if (queue === undefined) delete process.env.HOPSCOPE_RUN_QUEUE;
@@ -123,7 +125,7 @@ export const soak: BenchModule = {
         key: 'soak_rss_idle_mb',
         value: idle ? round(idle.rss, 1) : null,
         unit: 'MB',
-        note: `${IDLE_MS / 1000} s after the last window, no collection forced`,
+        note: `${IDLE_MS / 1000} s after the last window's full collection, before its compacting one`,
       },
       {
         type: 'value',

@@ -3,13 +3,15 @@ import { closeDb } from '@/lib/db/client';
 import { getRunRecord } from '@/lib/runs/read';
 import { stopQueue } from '@/lib/runs/queue';
 import { createRun } from '@/lib/runs/service';
-import { superviseChild, type Supervised } from '@/lib/supervise';
+import { readFileSync } from 'node:fs';
+import { longLivedEnv, superviseChild, type Supervised } from '@/lib/supervise';
 
 /**
  * `npm start` runs the workers in a process of their own under the launcher's
  * supervisor (lib/supervise.ts): runs submitted here are executed by that
  * process (this one starts no worker on the queue), and a worker process that
- * dies is replaced by a new one that executes the next runs.
+ * dies is replaced by a new one that executes the next runs. It runs in the
+ * launcher's environment for long-lived children (glibc malloc kept to two arenas).
  */
 let workers: Supervised;
 
@@ -37,7 +39,7 @@ beforeAll(() => {
   workers = superviseChild({
     name: 'worker process',
     args: ['scripts/run.mjs', 'worker'],
-    env: { ...process.env, HOPSCOPE_WORKER_CONCURRENCY: '1', HOPSCOPE_LAUNCHER_PID: String(process.pid) },
+    env: longLivedEnv({ ...process.env, MALLOC_ARENA_MAX: undefined }, { HOPSCOPE_WORKER_CONCURRENCY: '1', HOPSCOPE_LAUNCHER_PID: String(process.pid) }),
     log: () => undefined,
   });
 });
@@ -66,5 +68,28 @@ describe('the launcher’s worker process', () => {
 
     await workers.stop();
     expect(workers.pid()).toBeNull();
+  });
+
+  it.runIf(process.platform === 'linux')('runs with glibc malloc kept to two arenas, and with the arenas the environment asks for', () => {
+    const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    const child = superviseChild({
+      name: 'idle child',
+      args: ['-e', 'setInterval(() => {}, 1000)'],
+      env: longLivedEnv({ ...process.env, MALLOC_ARENA_MAX: undefined }),
+      log: () => undefined,
+    });
+    const own = superviseChild({
+      name: 'idle child',
+      args: ['-e', 'setInterval(() => {}, 1000)'],
+      env: longLivedEnv({ ...process.env, MALLOC_ARENA_MAX: '4' }),
+      log: () => undefined,
+    });
+    try {
+      expect(environ(child.pid()!)).toContain('MALLOC_ARENA_MAX=2');
+      expect(environ(own.pid()!)).toContain('MALLOC_ARENA_MAX=4');
+    } finally {
+      void child.stop();
+      void own.stop();
+    }
   });
 });

@@ -117,6 +117,14 @@ export const soak: BenchModule = {
         unit: 'MB',
         note: `Buffers and ArrayBuffers ${Math.round(w.memory.arrayBuffers)} MB of it`,
       },
+      {
+        type: 'value' as const,
+        label: `soak window ${i + 1}: glibc malloc arenas`,
+        key: `soak_malloc_mb_w${i + 1}`,
+        value: w.memory.mainArena === null ? null : round(w.memory.mainArena + (w.memory.threadArenas ?? 0), 1),
+        unit: 'MB',
+        note: `main arena and ${w.memory.threadArenaCount} thread arenas, resident (Linux)`,
+      },
     ]);
     rows.push(
       {
@@ -142,6 +150,14 @@ export const soak: BenchModule = {
         value: rssAfterFirst.length ? round(Math.max(...rssAfterFirst) / first.memory.rss - 1) : null,
         unit: '',
         note: "the largest RSS of a later window over the first window's, less 1; budget 0.2",
+      },
+      {
+        type: 'value',
+        label: 'soak: RSS spread after the first window, heap not compacted',
+        key: 'soak_rss_uncompacted_growth',
+        value: windows.length > 1 ? round(Math.max(...windows.slice(1).map((w) => w.plain.rss)) / first.plain.rss - 1) : null,
+        unit: '',
+        note: "as soak_rss_growth, after a plain full collection: moves with each window's peak heap",
       },
     );
     return rows;

@@ -1,5 +1,6 @@
 import { allPassageTexts, corpusShape, readCalibration, saveCalibration, type CorpusDb, type CorpusPassage } from '@/lib/corpus/store';
 import { databaseKey, searchAliasesOf } from '@/lib/kg/store';
+import type { NameTable } from '@/lib/kg/linking/name-table';
 import { findEntityMentions, type CandidateEntity } from '@/lib/llm/offline/passages';
 import { contentTerms, isStopword, wordTokens } from '@/lib/llm/offline/text';
 
@@ -94,9 +95,10 @@ const ALIASES_PER_ENTITY = 15;
 /** Synonyms shorter than this ("MS", "AR") name too many other things in prose; a node's own name is always used. */
 export const MIN_ALIAS = 4;
 
-/** The aliases a passage search looks for, per node: the longest 15 of 4+ characters. */
-export function searchAliases(nodeIds: string[]): Promise<Map<string, string[]>> {
-  return searchAliasesOf(nodeIds, { perNode: ALIASES_PER_ENTITY, minLength: MIN_ALIAS });
+/** The aliases a passage search looks for, per node: the longest 15 of 4+ characters (from the names held in memory, if any). */
+export async function searchAliases(nodeIds: string[], held: NameTable | null = null): Promise<Map<string, string[]>> {
+  const wanted = { perNode: ALIASES_PER_ENTITY, minLength: MIN_ALIAS };
+  return held ? held.longestAliases(nodeIds, wanted) : searchAliasesOf(nodeIds, wanted);
 }
 
 /** What the process knows of the corpus's calibration; the corpus is looked at again after SIGNATURE_CHECK_MS. */

@@ -196,11 +196,12 @@ export class DocChannel {
     const links = await linkEntities(text, { aliases, fuzzy: false, lookups: this.deps.lookups });
     const nodes = onePerNode(links);
     if (!nodes.length) return [];
+    const lookups = lookupsOf(this.deps);
     const byNode = aliases
-      ? await lookupsOf(this.deps).byNode(
+      ? await lookups.byNode(
           'search aliases',
           nodes.map((n) => n.nodeId),
-          searchAliases,
+          (ids) => searchAliases(ids, lookups.heldNames()),
         )
       : new Map<string, string[]>();
     // The words as the text wrote them count too ("lilrb2"), unless short: "MS" in prose is rarely methionine synthase.

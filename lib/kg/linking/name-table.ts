@@ -121,6 +121,31 @@ export class NameTable {
     }
     return out;
   }
+
+  /**
+   * What searchAliasesOf gives (lib/kg/store): per node, its `perNode` longest aliases of at least `minLength`
+   * characters, longest first, then in the database's "C" order (UTF-8 bytes), nodes with none left out.
+   */
+  longestAliases(ids: readonly string[], { perNode, minLength }: { perNode: number; minLength: number }): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const id of new Set(ids)) {
+      const at = this.ids.find(id);
+      if (at < 0) continue;
+      const aliases: { text: string; length: number; bytes: Buffer }[] = [];
+      for (let k = this.nodeStart[at]; k < this.nodeStart[at + 1]; k++) {
+        const text = this.alias.alias.at(this.byNode[k]);
+        const length = [...text].length;
+        if (length >= minLength) aliases.push({ text, length, bytes: Buffer.from(text) });
+      }
+      if (!aliases.length) continue;
+      aliases.sort((a, b) => b.length - a.length || Buffer.compare(a.bytes, b.bytes));
+      out.set(
+        id,
+        aliases.slice(0, perNode).map((a) => a.text),
+      );
+    }
+    return out;
+  }
 }
 
 function split(text: string | null): string[] {

@@ -267,7 +267,10 @@ describe('KnowledgeLookups: the name lookups a process shares between runs', () 
     const genes = ['Gene::2539', PPARG, 'no such node'];
     expect(held!.aliasesOf(genes, 'ncbi-full-name').size).toBeGreaterThan(0);
     expect(held!.aliasesOf(genes, 'ncbi-full-name')).toEqual(await readAliasesOf(genes, 'ncbi-full-name'));
-    for (const wanted of [{ perNode: 15, minLength: 4 }, { perNode: 2, minLength: 1 }])
+    for (const wanted of [
+      { perNode: 15, minLength: 4 },
+      { perNode: 2, minLength: 1 },
+    ])
       expect(held!.longestAliases(genes, wanted)).toEqual(await searchAliasesOf(genes, wanted));
 
     const texts = [QUESTION, 'Which drugs help with G6PD deficiency?', 'Which classes do CYP3A4 inhibitors belong to?', 'Does aspirin treat heart attack?'];

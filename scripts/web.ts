@@ -1,12 +1,15 @@
 // The web server the launcher starts (scripts/start.ts) outside `npm run dev`: Next.js's own request handler
 // behind lib/runs/kept-reads.ts, which answers a finished run's page and JSON reads itself once Next.js has
-// sent them for the run's current state. `node scripts/run.mjs web -p PORT -H HOST`.
+// sent them for the run's current state, and reads a run that ends or changes ahead (lib/runs/reads-ahead.ts).
+// `node scripts/run.mjs web -p PORT -H HOST`.
 import fs from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import next from 'next';
-import { readEnv } from '../lib/config';
+import { readEnv, type HopscopeEnv } from '../lib/config';
 import { keptReads } from '../lib/runs/kept-reads';
+import { listenRunChanges, readsAhead } from '../lib/runs/reads-ahead';
+import { allowedHosts } from '../lib/security/request-guard';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -20,17 +23,37 @@ async function main() {
   await app.prepare();
   const env = readEnv();
   const handle = app.getRequestHandler();
-  const handler = env.HOPSCOPE_KEPT_READS === 'on' ? keptReads(handle, { env }) : handle;
+  let handler = env.HOPSCOPE_KEPT_READS === 'on' ? keptReads(handle, { env }) : handle;
+  let stopListening = async () => {};
+  // Kept reads are never served with sign-in on: nothing to read ahead.
+  if (env.HOPSCOPE_KEPT_READS === 'on' && !env.AUTH_SECRET) {
+    const ahead = readsAhead(handler, { origin: `http://${connectable(hostname)}:${port}`, host: ownHost(env) });
+    handler = ahead.handler;
+    stopListening = await listenRunChanges((ids) => ahead.add(ids));
+  }
   if (env.HOPSCOPE_WEB_LOOP_DELAY_FILE) loopDelayProbe(env.HOPSCOPE_WEB_LOOP_DELAY_FILE);
   const server = http.createServer((req, res) => void handler(req, res));
   server.listen(port, hostname, () => console.log(`[hopscope] web server ready on http://${hostname}:${port}`));
   // Open keep-alive connections would hold close() up: a second is enough for answers in flight.
   const stop = () => {
+    void stopListening();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 1000);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/** An address to reach this server at: a wildcard listen is reached on loopback. */
+function connectable(hostname: string): string {
+  if (['0.0.0.0', '::', '[::]'].includes(hostname)) return '127.0.0.1';
+  return hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
+}
+
+/** A Host this server answers to (lib/security/request-guard.ts), for its requests to itself. */
+function ownHost(env: HopscopeEnv): string {
+  const hosts = [...(allowedHosts(env) ?? [])];
+  return hosts.includes('127.0.0.1') ? '127.0.0.1' : (hosts[0] ?? '127.0.0.1');
 }
 
 /**

@@ -98,14 +98,15 @@ export const load: BenchModule = {
       const reads = await Promise.all(
         Array.from({ length: READS }, async (_, i) => {
           const page = i % 2 === 0;
-          const url = page ? `${base}/runs/${seeds[i % SEEDS]}` : `${base}/api/runs/${seeds[i % SEEDS]}`;
+          const path = page ? `/runs/${seeds[i % SEEDS]}` : `/api/runs/${seeds[i % SEEDS]}`;
           const started = performance.now();
+          const read = (ok: boolean, kept: boolean) => ({ path, page, at: started - burstAt, ms: performance.now() - started, ok, kept });
           try {
-            const res = await fetch(url);
+            const res = await fetch(`${base}${path}`);
             await res.arrayBuffer();
-            return { page, ms: performance.now() - started, ok: res.status === 200, kept: res.headers.get('x-hopscope-read') === 'kept' };
+            return read(res.status === 200, res.headers.get('x-hopscope-read') === 'kept');
           } catch {
-            return { page, ms: performance.now() - started, ok: false, kept: false };
+            return read(false, false);
           }
         }),
       );
@@ -130,6 +131,7 @@ export const load: BenchModule = {
           ),
         )} ms, ${errors} errors; runs done ${round(doneS, 1)} s after the burst`,
       );
+      logReads(reads, log);
       const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}; kept reads ${kept}`;
       return [
         {
@@ -191,6 +193,21 @@ export const load: BenchModule = {
     }
   },
 };
+
+/**
+ * Where the slow reads' time went: per run state read (a URL), the read that went through Next.js (not kept:
+ * the state's first render) and how long the others took, which wait for it; then the slowest reads.
+ */
+function logReads(reads: { path: string; at: number; ms: number; ok: boolean; kept: boolean }[], log: (line: string) => void) {
+  for (const p of new Set(reads.map((r) => r.path))) {
+    const rs = reads.filter((r) => r.path === p);
+    const rendered = rs.filter((r) => !r.kept).map((r) => `${round(r.ms, 0)} ms (sent at ${round(r.at, 0)})`);
+    const kept = rs.filter((r) => r.kept).map((r) => r.ms);
+    log(`  ${p}: through Next.js ${rendered.join(', ') || 'none'}; kept ${kept.length}, p50 ${round(percentile(kept, 50), 0)} max ${round(Math.max(...kept, 0), 0)} ms`);
+  }
+  const slowest = [...reads].sort((a, b) => b.ms - a.ms).slice(0, 10);
+  log(`  slowest: ${slowest.map((r) => `${r.path.split('/').slice(-2).join('/')} ${round(r.ms, 0)} ms${r.kept ? '' : ' (rendered)'}`).join('; ')}`);
+}
 
 /** A process's CPU time (user and system) so far, from /proc (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {

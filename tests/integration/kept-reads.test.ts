@@ -1,10 +1,11 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getRunRoute } from '@/app/api/runs/[id]/route';
 import { readEnv } from '@/lib/config';
 import { closeDb } from '@/lib/db/client';
 import { keptReads } from '@/lib/runs/kept-reads';
+import { listenRunChanges, readsAhead, type ReadsAhead } from '@/lib/runs/reads-ahead';
 import { stopQueue } from '@/lib/runs/queue';
 import { createRun } from '@/lib/runs/service';
 import { readRunState } from '@/lib/runs/store/runs';
@@ -18,10 +19,13 @@ import { runToSuccess } from '../support/runs';
  * Next.js make it, carries a fresh nonce in its CSP header and on its scripts, and shows the run's state.
  */
 const renders = { page: 0, json: 0 };
+/** Renders per path: other test files' runs end too, and reads ahead take them up. */
+const rendersOf = new Map<string, number>();
 let setCookie = false;
 
 async function nextJs(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url!, 'http://127.0.0.1');
+  rendersOf.set(url.pathname, (rendersOf.get(url.pathname) ?? 0) + 1);
   const record = /^\/api\/runs\/([^/]+)$/.exec(url.pathname);
   if (record) {
     renders.json++;
@@ -43,8 +47,8 @@ async function nextJs(req: IncomingMessage, res: ServerResponse) {
   res.end(`<body><p id="state">${state?.state}</p><script nonce="${nonce}">self.__next_f.push([1])</script></body></html>`);
 }
 
-function serve(env = readEnv()): Promise<{ base: string; close: () => Promise<void> }> {
-  const handler = keptReads(nextJs, { env });
+function serve(env = readEnv(), wrap = (h: Handler) => h): Promise<{ base: string; close: () => Promise<void> }> {
+  const handler = wrap(keptReads(nextJs, { env }));
   const server = http.createServer((req, res) => void handler(req, res));
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
@@ -65,6 +69,7 @@ function get(url: string, headers: Record<string, string>): Promise<http.Incomin
   );
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
 
 let server: Awaited<ReturnType<typeof serve>>;
@@ -162,6 +167,50 @@ describe('kept reads of finished runs', () => {
       expect(renders.page - before).toBe(2);
     } finally {
       await signedIn.close();
+    }
+  });
+});
+
+describe('reads made ahead', () => {
+  it('a run that ends, and again once it is verified, is read ahead: its first reader finds its page and record kept', async () => {
+    let wait = true;
+    let front: Handler | null = null;
+    let ahead: ReadsAhead | null = null;
+    const { base, close } = await serve(readEnv(), (kept) => {
+      front = async (req, res) => {
+        // A reader's request in flight: nothing is read ahead until it is answered.
+        if (req.url !== '/wait') return kept(req, res);
+        while (wait) await new Promise((r) => setTimeout(r, 10));
+        res.writeHead(204).end();
+      };
+      return (req, res) => ahead!.handler(req, res);
+    });
+    ahead = readsAhead(front!, { origin: base, host: '127.0.0.1' });
+    const stop = await listenRunChanges((ids) => ahead!.add(ids));
+    try {
+      const waiting = fetch(`${base}/wait`);
+      const run = await runToSuccess({ method: 'direct', question: 'Which drugs treat gout?' });
+      const page = `/runs/${run.id}`;
+      const record = `/api/runs/${run.id}`;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(rendersOf.get(page)).toBeUndefined();
+      wait = false;
+      await waiting;
+      await vi.waitFor(() => expect(rendersOf.get(`${record}/view`)).toBe(1));
+      expect([rendersOf.get(page), rendersOf.get(record)]).toEqual([1, 1]);
+      for (const url of [page, record]) expect((await fetch(`${base}${url}`)).headers.get('x-hopscope-read')).toBe('kept');
+
+      // A verification changes what its reads show: read ahead again, before anyone asks.
+      await verifyRun(run.id);
+      await vi.waitFor(() => expect(rendersOf.get(`${record}/view`)).toBe(2));
+      const verified = await fetch(`${base}${page}`);
+      expect(verified.headers.get('x-hopscope-read')).toBe('kept');
+      expect(await verified.text()).toContain((await readRunState({ id: run.id }))!.state);
+      expect([rendersOf.get(page), rendersOf.get(record)]).toEqual([2, 2]);
+    } finally {
+      await stop();
+      await ahead.idle();
+      await close();
     }
   });
 });

@@ -5,12 +5,14 @@ import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { toJson } from '@/lib/base/json';
 import type { RunEnd } from '@/lib/trace/store';
 import { runCostSql } from './cost';
+import { notifyRunChanged } from './runs';
 
 /**
  * The claim and lease of runs (runs.status, attempts, lease_until), on the database's
  * clock: a worker claims a queued run, holds it by heartbeats and ends it with
  * writes conditional on its attempt; recovery takes over runs whose lease ran out.
- * An evaluation's run that ends announces it to the job's driver (RUN_ENDED_CHANNEL).
+ * An evaluation's run that ends announces it to the job's driver (RUN_ENDED_CHANNEL), any other run to the web
+ * server (RUN_CHANGED_CHANNEL).
  */
 
 /** The run as the worker holding it names it: every write is conditional on this attempt still holding it. */
@@ -80,7 +82,7 @@ export function succeededEnd(run: HeldRun, outcome: RunOutcome): RunEnd {
       `update runs set status = 'succeeded', answer = ${p(1)}::jsonb, correct = ${p(2)}, scores = ${p(3)}::jsonb, cost = ${runCostSql(trace.steps, trace.calls)},
                        kg_version = ${p(4)}, finished_at = now(), updated_at = now(), error = null
         where id = ${p(0)} and status = 'running' and attempts = ${p(5)}
-        returning case when eval_job_id is not null then pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) end`,
+        returning case when eval_job_id is not null then pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) else ${notifyRunChanged} end`,
   };
 }
 
@@ -90,7 +92,10 @@ export async function storeEnded(run: HeldRun, end: { status: 'failed' | 'cancel
     where: { id: run.id, status: 'running', attempts: run.attempts },
     data: { status: end.status, error: end.error, finishedAt: new Date(), cost: toJson(end.cost) },
   });
-  await getPool().query(`select pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) from runs where id = $1 and eval_job_id is not null`, [run.id]);
+  await getPool().query(
+    `select case when eval_job_id is not null then pg_notify('${RUN_ENDED_CHANNEL}', eval_job_id) else ${notifyRunChanged} end from runs where id = $1`,
+    [run.id],
+  );
 }
 
 const StaleRunSchema = z.object({ id: z.string(), attempts: z.number(), lease: z.string().nullable(), backendKey: z.string() });

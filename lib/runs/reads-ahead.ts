@@ -1,0 +1,129 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import pg from 'pg';
+import { databaseUrl } from '@/lib/db/client';
+import { RUN_CHANGED_CHANNEL } from './store/runs';
+
+/**
+ * A finished run's reads made ahead, for kept reads (./kept-reads.ts): when a run ends or changes (a
+ * verification, a rerun ending), the web server asks itself for the run's page, record and view while no
+ * request of anyone else's is in flight, so the run's first reader finds them kept instead of waiting for
+ * Next.js's render (60, 23 and 18 ms of CPU; under a burst, a wait behind everything else the server does).
+ * They go through the server's front door as any reader's request would: the same guard, the same render,
+ * a fresh nonce on every answer. Only where kept reads are (no sign-in: a page then names its viewer).
+ * Evaluations' runs do not announce themselves (thousands, read as aggregates).
+ */
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** How long the server has had no request before a read is made ahead: a reader's requests come first. */
+const QUIET_MS = 50;
+/** Runs waiting to be read ahead at most (the oldest go first: their first read pays its render as before). */
+const MAX_WAITING = 64;
+
+export interface ReadsAhead {
+  /** `handler` with the requests it serves counted (the server is quiet when none is in flight). */
+  handler: Handler;
+  /** Reads these runs' page, record and view ahead, once the server is quiet. */
+  add(runIds: string[]): void;
+  /** Resolves when every run added so far has been read (tests). */
+  idle(): Promise<void>;
+}
+
+/** Reads ahead through `handler` (kept reads in front of Next.js), asking the server at `origin` with this Host. */
+export function readsAhead(handler: Handler, { origin, host }: { origin: string; host: string }): ReadsAhead {
+  const waiting = new Set<string>();
+  let inFlight = 0;
+  let lastSeen = 0;
+  let pumping: Promise<void> | null = null;
+
+  const quiet = async () => {
+    while (inFlight > 0 || performance.now() - lastSeen < QUIET_MS) await new Promise((r) => setTimeout(r, QUIET_MS));
+  };
+  const pump = async () => {
+    for (const id of waiting) {
+      waiting.delete(id);
+      for (const path of [`/runs/${id}`, `/api/runs/${id}`, `/api/runs/${id}/view`]) {
+        await quiet();
+        await get(`${origin}${path}`, host);
+      }
+    }
+    pumping = null;
+  };
+  return {
+    handler: (req, res) => {
+      inFlight++;
+      lastSeen = performance.now();
+      res.once('close', () => {
+        inFlight--;
+        lastSeen = performance.now();
+      });
+      return handler(req, res);
+    },
+    add(runIds) {
+      for (const id of runIds) {
+        waiting.delete(id); // to the back: the most recent change goes last
+        waiting.add(id);
+      }
+      for (const id of waiting) {
+        if (waiting.size <= MAX_WAITING) break;
+        waiting.delete(id);
+      }
+      pumping ??= pump();
+    },
+    idle: async () => {
+      while (pumping) await pumping;
+    },
+  };
+}
+
+/** A GET whose answer is read and dropped (what is kept is kept by the server); never rejects. */
+function get(url: string, host: string): Promise<void> {
+  return new Promise((resolve) => {
+    http
+      .get(url, { headers: { host, 'accept-encoding': 'gzip' } }, (res) => {
+        res.on('end', resolve).on('error', () => resolve());
+        res.resume();
+      })
+      .on('error', () => resolve());
+  });
+}
+
+/**
+ * Calls `onRuns` with the runs whose reads changed (RUN_CHANGED_CHANNEL: a run and its parent), on a
+ * connection of its own that is opened again after it drops (a second later, doubling up to 30 s).
+ * Resolves, with the stop, once the first connection listens or has failed.
+ */
+export async function listenRunChanges(onRuns: (runIds: string[]) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 1_000;
+  const connect = async () => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: databaseUrl() });
+    client = c;
+    const again = () => {
+      if (client !== c) return;
+      client = null;
+      void c.end().catch(() => undefined);
+      setTimeout(() => void connect(), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, 30_000);
+    };
+    c.on('error', again);
+    c.on('end', again);
+    c.on('notification', (n) => n.payload && onRuns(n.payload.split(' ')));
+    try {
+      await c.connect();
+      await c.query(`listen ${RUN_CHANGED_CHANNEL}`);
+      retryMs = 1_000;
+    } catch {
+      again();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
+}

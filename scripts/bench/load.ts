@@ -28,7 +28,8 @@ const QUESTIONS = [
  * Reads while runs execute, against a real instance: the launcher (`npm start`:
  * its embedded-database check, the workers as it runs them, `next start`) on a
  * free loopback port of this database, with a run queue of its own. After
- * SEEDS finished runs, SUBMITS offline runs are submitted and READS GETs of
+ * SEEDS finished runs (and, unless --load-settle off, the web server quiet
+ * again after they ended), SUBMITS offline runs are submitted and READS GETs of
  * finished runs' pages and `/api/runs/{id}` are sent, all at once: the GETs'
  * latency and errors, and how long until every submitted run has finished.
  */
@@ -39,12 +40,15 @@ export const load: BenchModule = {
   options: [
     '--load-workers on|inline  where the instance runs its workers (default on: a process of their own)',
     "--load-kept-reads on|off  whether the web server answers finished runs' reads from what it sent (default on)",
+    '--load-settle on|off      whether the burst waits for the web server to settle once the runs it reads have ended (default on: they are read ahead first)',
   ],
   async run({ log, args }) {
     const workers = args.value('load-workers') ?? 'on';
     if (!['on', 'inline'].includes(workers)) throw new Error('--load-workers takes on or inline');
     const kept = args.value('load-kept-reads') ?? 'on';
     if (!['on', 'off'].includes(kept)) throw new Error('--load-kept-reads takes on or off');
+    const settle = args.value('load-settle') ?? 'on';
+    if (!['on', 'off'].includes(settle)) throw new Error('--load-settle takes on or off');
     const loopDelayFile = path.join(os.tmpdir(), `hopscope-load-loop-${process.pid}.json`);
     fs.rmSync(loopDelayFile, { force: true });
     ensureBuild({ stdio: ['ignore', 2, 2], log });
@@ -86,10 +90,14 @@ export const load: BenchModule = {
       await until('the seed runs to finish', () => allFinished(seeds), RUNS_TIMEOUT_MS, launcher);
       // A server that has been serving has loaded its page and route code: one read of each, not of every run, first.
       for (const url of [`${base}/runs/${seeds[0]}`, `${base}/api/runs/${seeds[0]}`]) await (await fetch(url)).arrayBuffer();
-      log(`instance up on ${base}, ${SEEDS} finished runs to read; burst: ${SUBMITS} submissions and ${READS} reads`);
+      serverPid = Number(fs.readFileSync(path.resolve('.data', `server-${port}.pid`), 'utf8'));
+      // What the server does when a run ends (reading it ahead, lib/runs/reads-ahead.ts) done before the burst, or not.
+      const settledS = settle === 'on' ? await settled(serverPid) : 0;
+      log(
+        `instance up on ${base}, ${SEEDS} finished runs to read${settle === 'on' ? ` (server settled ${round(settledS, 1)} s after they ended)` : ''}; burst: ${SUBMITS} submissions and ${READS} reads`,
+      );
 
       // The web server's CPU over the burst moves far less with the machine's load than its latency does.
-      serverPid = Number(fs.readFileSync(path.resolve('.data', `server-${port}.pid`), 'utf8'));
       const cpuAtBurst = cpuMs(serverPid);
       submitMs.length = 0;
       process.kill(serverPid, 'SIGUSR2'); // the server's event-loop delay from here (scripts/web.ts)
@@ -116,6 +124,10 @@ export const load: BenchModule = {
       const loopDelay = await loopDelayOf(loopDelayFile);
       await until(`the ${SUBMITS} runs to finish`, () => allFinished(burst), RUNS_TIMEOUT_MS, launcher);
       const doneS = (performance.now() - burstAt) / 1000;
+      // Its CPU from the last submission's answer until it settles: the burst's runs read ahead as they end.
+      const cpuAfterBurst = cpuMs(serverPid);
+      await settled(serverPid);
+      const afterCpuS = (cpuMs(serverPid) - cpuAfterBurst) / 1000;
       const errors = reads.filter((r) => !r.ok).length;
       const ms = (page: boolean) => reads.filter((r) => r.page === page).map((r) => r.ms);
       log(
@@ -132,7 +144,7 @@ export const load: BenchModule = {
         )} ms, ${errors} errors; runs done ${round(doneS, 1)} s after the burst`,
       );
       logReads(reads, log);
-      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}; kept reads ${kept}`;
+      const note = `workers: ${workers === 'on' ? 'a process of their own' : "in the launcher's process"}; kept reads ${kept}; settle ${settle}`;
       return [
         {
           type: 'timing',
@@ -166,6 +178,14 @@ export const load: BenchModule = {
           value: round(serverCpuS, 2),
           unit: 's',
           note: `${READS} reads and ${SUBMITS} submissions, until the last read is answered`,
+        },
+        {
+          type: 'value',
+          label: "web server's CPU after the burst",
+          key: 'load_server_after_cpu_s',
+          value: round(afterCpuS, 2),
+          unit: 's',
+          note: `from the last submission's answer until it settles: the ${SUBMITS} runs read ahead as they end (lib/runs/reads-ahead.ts)`,
         },
         {
           type: 'value',
@@ -207,6 +227,19 @@ function logReads(reads: { path: string; at: number; ms: number; ok: boolean; ke
   }
   const slowest = [...reads].sort((a, b) => b.ms - a.ms).slice(0, 10);
   log(`  slowest: ${slowest.map((r) => `${r.path.split('/').slice(-2).join('/')} ${round(r.ms, 0)} ms${r.kept ? '' : ' (rendered)'}`).join('; ')}`);
+}
+
+/** Waits until the process has used no CPU for 500 ms (at most 60 s); the seconds waited. */
+async function settled(pid: number): Promise<number> {
+  const started = performance.now();
+  let last = cpuMs(pid);
+  for (let still = 0; still < 5 && performance.now() - started < 60_000; ) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = cpuMs(pid);
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /** A process's CPU time (user and system) so far, from /proc (clock ticks of 10 ms). */

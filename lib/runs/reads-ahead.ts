@@ -76,14 +76,18 @@ export function readsAhead(handler: Handler, { origin, host }: { origin: string;
   };
 }
 
+/** A read ahead that takes longer than this is given up (the next one goes on). */
+const GET_TIMEOUT_MS = 30_000;
+
 /** A GET whose answer is read and dropped (what is kept is kept by the server); never rejects. */
 function get(url: string, host: string): Promise<void> {
   return new Promise((resolve) => {
-    http
-      .get(url, { headers: { host, 'accept-encoding': 'gzip' } }, (res) => {
+    const req = http
+      .get(url, { headers: { host, 'accept-encoding': 'gzip' }, timeout: GET_TIMEOUT_MS }, (res) => {
         res.on('end', resolve).on('error', () => resolve());
         res.resume();
       })
+      .on('timeout', () => req.destroy())
       .on('error', () => resolve());
   });
 }

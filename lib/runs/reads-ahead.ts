@@ -5,7 +5,7 @@ import { RUN_CHANGED_CHANNEL } from './store/runs';
 
 /**
  * A finished run's reads made ahead, for kept reads (./kept-reads.ts): when a run ends or changes (a
- * verification, a rerun ending), the web server asks itself for the run's page, record and view while no
+ * verification, a rerun ending), the web server asks itself for the run's view, page and record while no
  * request of anyone else's is in flight, so the run's first reader finds them kept instead of waiting for
  * Next.js's render (60, 23 and 18 ms of CPU; under a burst, a wait behind everything else the server does).
  * They go through the server's front door as any reader's request would: the same guard, the same render,
@@ -23,7 +23,7 @@ const MAX_WAITING = 64;
 export interface ReadsAhead {
   /** `handler` with the requests it serves counted (the server is quiet when none is in flight). */
   handler: Handler;
-  /** Reads these runs' page, record and view ahead, once the server is quiet. */
+  /** Reads these runs' view, page and record ahead, once the server is quiet. */
   add(runIds: string[]): void;
   /** Resolves when every run added so far has been read (tests). */
   idle(): Promise<void>;
@@ -42,7 +42,8 @@ export function readsAhead(handler: Handler, { origin, host }: { origin: string;
   const pump = async () => {
     for (const id of waiting) {
       waiting.delete(id);
-      for (const path of [`/runs/${id}`, `/api/runs/${id}`, `/api/runs/${id}/view`]) {
+      // The view first: a run page open while the run went on asks for it within a second of its end.
+      for (const path of [`/api/runs/${id}/view`, `/runs/${id}`, `/api/runs/${id}`]) {
         await quiet();
         await get(`${origin}${path}`, host);
       }

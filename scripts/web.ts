@@ -8,7 +8,8 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import next from 'next';
 import { readEnv, type HopscopeEnv } from '../lib/config';
 import { keptReads } from '../lib/runs/kept-reads';
-import { listenRunChanges, readsAhead } from '../lib/runs/reads-ahead';
+import { readsAhead } from '../lib/runs/reads-ahead';
+import { listenRunChanges } from '../lib/runs/store/changes';
 import { allowedHosts } from '../lib/security/request-guard';
 
 function option(name: string): string | undefined {

@@ -1,7 +1,4 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import pg from 'pg';
-import { databaseUrl } from '@/lib/db/client';
-import { RUN_CHANGED_CHANNEL } from './store/runs';
 
 /**
  * A finished run's reads made ahead, for kept reads (./kept-reads.ts): when a run ends or changes (a
@@ -91,44 +88,4 @@ function get(url: string, host: string): Promise<void> {
       .on('timeout', () => req.destroy())
       .on('error', () => resolve());
   });
-}
-
-/**
- * Calls `onRuns` with the runs whose reads changed (RUN_CHANGED_CHANNEL: a run and its parent), on a
- * connection of its own that is opened again after it drops (a second later, doubling up to 30 s).
- * Resolves, with the stop, once the first connection listens or has failed.
- */
-export async function listenRunChanges(onRuns: (runIds: string[]) => void): Promise<() => Promise<void>> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retryMs = 1_000;
-  const connect = async () => {
-    if (stopped) return;
-    const c = new pg.Client({ connectionString: databaseUrl() });
-    client = c;
-    const again = () => {
-      if (client !== c) return;
-      client = null;
-      void c.end().catch(() => undefined);
-      setTimeout(() => void connect(), retryMs).unref();
-      retryMs = Math.min(retryMs * 2, 30_000);
-    };
-    c.on('error', again);
-    c.on('end', again);
-    c.on('notification', (n) => n.payload && onRuns(n.payload.split(' ')));
-    try {
-      await c.connect();
-      await c.query(`listen ${RUN_CHANGED_CHANNEL}`);
-      retryMs = 1_000;
-    } catch {
-      again();
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    const c = client;
-    client = null;
-    await c?.end().catch(() => undefined);
-  };
 }

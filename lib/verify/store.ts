@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { toJson } from '@/lib/base/json';
-import { announceRunChanged } from '@/lib/runs/store/runs';
+import { announceRunChanged } from '@/lib/runs/store/changes';
 import { K2vReportSchema, type K2vReport, type VerificationStage } from '@/lib/trace/steps/k2v';
 
 /** The verifications' store: each verification is a record of its own (version 1, 2, … per run); runs are never changed. */

@@ -5,7 +5,7 @@ import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { toJson } from '@/lib/base/json';
 import type { RunEnd } from '@/lib/trace/store';
 import { runCostSql } from './cost';
-import { notifyRunChanged } from './runs';
+import { notifyRunChanged } from './changes';
 
 /**
  * The claim and lease of runs (runs.status, attempts, lease_until), on the database's

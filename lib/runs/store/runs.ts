@@ -8,20 +8,6 @@ import { toJson } from '@/lib/base/json';
 /** The runs' store: their rows (lib/runs/store/lease.ts holds the claim and lease protocol, ./cost.ts the cost). */
 
 /**
- * The channel a run announces on that what its reads show changed (it ended, was verified, a rerun of it
- * ended): payload its id and its parent's. The web server reads such runs ahead (lib/runs/reads-ahead.ts).
- * Evaluations' runs do not: their job's driver reads them (lib/eval/jobs/store/lock.ts).
- */
-export const RUN_CHANGED_CHANNEL = 'hopscope_run_changed';
-/** The notification, for a statement over `runs` (its row's id and parent_run_id). */
-export const notifyRunChanged = `pg_notify('${RUN_CHANGED_CHANNEL}', concat_ws(' ', id, parent_run_id))`;
-
-/** Announces that these runs' reads changed (see RUN_CHANGED_CHANNEL). */
-export async function announceRunChanged(runId: string): Promise<void> {
-  await getPool().query(`select ${notifyRunChanged} from runs where id = $1 and eval_job_id is null`, [runId]);
-}
-
-/**
  * A run's state as one text (status, last update, owner, share id, its
  * verifications and its reruns), which changes whenever anything its reads
  * show changes; null when there is no such run (./snapshot.ts tags reads with it).

@@ -223,7 +223,9 @@ function logReads(reads: { path: string; at: number; ms: number; ok: boolean; ke
     const rs = reads.filter((r) => r.path === p);
     const rendered = rs.filter((r) => !r.kept).map((r) => `${round(r.ms, 0)} ms (sent at ${round(r.at, 0)})`);
     const kept = rs.filter((r) => r.kept).map((r) => r.ms);
-    log(`  ${p}: through Next.js ${rendered.join(', ') || 'none'}; kept ${kept.length}, p50 ${round(percentile(kept, 50), 0)} max ${round(Math.max(...kept, 0), 0)} ms`);
+    log(
+      `  ${p}: through Next.js ${rendered.join(', ') || 'none'}; kept ${kept.length}, p50 ${round(percentile(kept, 50), 0)} max ${round(Math.max(...kept, 0), 0)} ms`,
+    );
   }
   const slowest = [...reads].sort((a, b) => b.ms - a.ms).slice(0, 10);
   log(`  slowest: ${slowest.map((r) => `${r.path.split('/').slice(-2).join('/')} ${round(r.ms, 0)} ms${r.kept ? '' : ' (rendered)'}`).join('; ')}`);
@@ -233,7 +235,7 @@ function logReads(reads: { path: string; at: number; ms: number; ok: boolean; ke
 async function settled(pid: number): Promise<number> {
   const started = performance.now();
   let last = cpuMs(pid);
-  for (let still = 0; still < 5 && performance.now() - started < 60_000; ) {
+  for (let still = 0; still < 5 && performance.now() - started < 60_000;) {
     await new Promise((r) => setTimeout(r, 100));
     const now = cpuMs(pid);
     still = now === last ? still + 1 : 0;

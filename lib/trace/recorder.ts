@@ -29,6 +29,18 @@ interface StepSpec<K extends StepKind = StepKind> {
   label: string;
   input?: unknown;
   parent?: StepHandle | null;
+  /**
+   * Stored, the step runs its function again on a resumed run, its children replaying their stored outputs, and
+   * returns what the function returns: its own output need not hold what the method carries on from it.
+   */
+  replayChildren?: boolean;
+}
+
+/** A stored step a resumed run replays: succeeded (its output) or skipped. */
+interface ReplayedStep {
+  handle: StepHandle;
+  status: 'succeeded' | 'skipped';
+  output: unknown;
 }
 
 /** What a step collects while it runs; written with the step when it ends. */
@@ -70,7 +82,8 @@ const runningSteps = new AsyncLocalStorage<RunningStep>();
  * Resuming: a recorder opened on a run that already has succeeded steps replays
  * them: a step whose key (its position in the method's control flow) matches a
  * stored succeeded step returns the stored output instead of running again. Step
- * functions must therefore return JSON-serialisable values.
+ * functions must therefore return JSON-serialisable values. A step marked `replayChildren` runs its function
+ * again instead, each of its stored children replaying, so it returns what the function computes from them.
  */
 export class TraceRecorder {
   private nextStep = 0;
@@ -103,7 +116,7 @@ export class TraceRecorder {
 
   private constructor(
     readonly runId: string,
-    private readonly replay: Map<string, unknown>,
+    private readonly replay: Map<string, ReplayedStep>,
     state: ResumeState,
     /** Whether this worker still holds the run (its heartbeat says); checked between steps. */
     private readonly stillOwned: () => boolean,
@@ -161,8 +174,12 @@ export class TraceRecorder {
     } = {},
   ): Promise<TraceRecorder> {
     const state = opts.fresh ? emptyTrace() : await openTrace(runId);
-    const replay = new Map<string, unknown>();
-    for (const s of state.steps) if (s.status === 'succeeded' && s.key) replay.set(s.key, s.output);
+    const replay = new Map<string, ReplayedStep>();
+    for (const s of state.steps) {
+      if (!s.key || (s.status !== 'succeeded' && s.status !== 'skipped')) continue;
+      const handle: StepHandle = { id: s.id, ordinal: s.ordinal, kind: s.kind, label: s.label, key: s.key };
+      replay.set(s.key, { handle, status: s.status, output: s.output });
+    }
     return new TraceRecorder(
       runId,
       replay,
@@ -191,7 +208,11 @@ export class TraceRecorder {
 
   async step<K extends StepKind, T extends StepOutput<K>>(spec: StepSpec<K>, fn: (step: StepHandle) => Promise<T>): Promise<T> {
     const key = this.keyFor(spec);
-    if (this.replay.has(key)) return this.replay.get(key) as T;
+    const stored = this.replay.get(key);
+    if (stored?.status === 'succeeded') {
+      if (!spec.replayChildren) return stored.output as T;
+      return runningSteps.run({ recorder: this, step: stored.handle, outer: runningSteps.getStore() }, () => fn(stored.handle));
+    }
     // The ordinal is taken before anything is awaited, so steps started together keep their order.
     const ordinal = this.nextStep++;
     await this.throwIfCancelled();
@@ -247,7 +268,7 @@ export class TraceRecorder {
   /** A step that did not run, with the reason (a switched-off channel, a budget reached); written with the next write. */
   async skipped(spec: StepSpec, reason: string): Promise<void> {
     const key = this.keyFor(spec);
-    if (this.replay.has(key)) return;
+    if (this.replay.has(key)) return; // stored as skipped (or as run): written once
     this.writer.add({
       id: randomUUID(),
       ordinal: this.nextStep++,

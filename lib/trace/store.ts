@@ -662,7 +662,7 @@ function callsJson(calls: PackedCall[], packed: boolean): string {
 // ---------------------------------------------------------------- resume
 
 export interface ResumeState {
-  steps: { id: string; ordinal: number; key: string | null; status: StepStatus; output: unknown }[];
+  steps: { id: string; ordinal: number; kind: string; label: string; key: string | null; status: StepStatus; output: unknown }[];
   records: Map<string, EvidenceRecord>;
   selectedIds: Set<string>;
   nextStep: number;
@@ -686,6 +686,8 @@ export async function openTrace(runId: string): Promise<ResumeState> {
     steps: steps.map((s) => ({
       id: s.id,
       ordinal: s.ordinal,
+      kind: s.kind,
+      label: s.label,
       key: (unpack(s.rawInput) as { __key?: string } | null)?.__key ?? null,
       status: s.status,
       output: unpack(s.rawOutput, byOrdinal(records)),

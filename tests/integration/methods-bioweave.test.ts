@@ -484,6 +484,24 @@ describe('BioWeave offline: switches and repair', () => {
     expect(sorted(answer.items!)).toEqual(sorted([...new Set(rows.map((r) => r.name))]));
   });
 
+  it('resumed after its answer step was cut short, replays both rounds from their stored steps and answers as before, no round step made again', async () => {
+    const run = await runBioWeave({ question: 'Which genes are linked to Ethambutol?' });
+    expect(ofKind(run, 'bioweave.round')).toHaveLength(2);
+    // A crash while answering: the answer step left running, the run queued again by recovery.
+    const [answering] = ofKind(run, 'bioweave.answer');
+    await getPool().query(`update steps set status = 'running' where id = $1`, [answering.id]);
+    await getPool().query(`update runs set status = 'queued', answer = null where id = $1`, [run.id]);
+    await executeRun(run.id);
+    const resumed = await getRunRecord({ id: run.id });
+    expect(resumed.status).toBe('succeeded');
+    // The same answer; only the answer stage's wall time (usage `ms`) is new.
+    const untimed = (answer: unknown) => JSON.parse(JSON.stringify(answer, (key, value) => (key === 'ms' ? 0 : value)));
+    expect(untimed(resumed.answer)).toEqual(untimed(run.answer));
+    const kinds = (r: RunRecord) => r.steps.filter((s) => s.status !== 'failed').map((s) => `${s.kind}:${s.label}`);
+    expect(kinds(resumed)).toEqual(kinds(run));
+    expect(resumed.evidence.map((e) => e.id)).toEqual(run.evidence.map((e) => e.id));
+  });
+
   it('re-expands a capped later hop from its frontier when a count may be short, and then counts what the KG holds', async () => {
     const pparg = await nodeId('PPARG', 'Gene');
     const { rows } = await getPool().query<{ compounds: number; diseases: number }>(

@@ -154,6 +154,40 @@ describe('TraceRecorder', () => {
     expect(await getPrisma().evidence.count({ where: { runId: run.id } })).toBe(0);
   });
 
+  it('a stored step marked replayChildren runs again on resume, its stored children (skipped ones too) replaying without a new row', async () => {
+    const run = await newRun();
+    let rounds = 0;
+    let executions = 0;
+    const weave = async (trace: TraceRecorder) => {
+      let carried: unknown;
+      await trace.step({ kind: 'bioweave.round', label: 'Round 1', replayChildren: true }, async (round) => {
+        rounds++;
+        carried = await trace.step({ kind: 'xr2.decompose', label: 'Decompose', parent: round }, async () => {
+          executions++;
+          return decomposition(`q${executions}`);
+        });
+        await trace.skipped({ kind: 'channel.web', label: 'Web search', parent: round }, 'web switch is off');
+        return { round: 1, state: { attempts: {}, coverage: { capped: [], complete: [] } }, decision: { decision: 'answer', reason: 'r', missingHop: null }, usage: [] };
+      });
+      return carried;
+    };
+    const first = await TraceRecorder.open(run.id);
+    expect(await weave(first)).toEqual(decomposition('q1'));
+    await first.seal();
+
+    const resumed = await TraceRecorder.open(run.id);
+    // What the round carries on is made again from its child's stored output; the child does not run.
+    expect(await weave(resumed)).toEqual(decomposition('q1'));
+    await resumed.seal();
+    expect([rounds, executions]).toEqual([2, 1]);
+    const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(steps.map((s) => [s.kind, s.status])).toEqual([
+      ['bioweave.round', 'succeeded'],
+      ['xr2.decompose', 'succeeded'],
+      ['channel.web', 'skipped'],
+    ]);
+  });
+
   it("in a run's executor with a model, no step waits for its write: steps go on while their writes are held up, the writes land in order; the seal packs all", async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id, { everyStepWaits: false });

@@ -76,9 +76,17 @@ export function refineGraph(selected: Unit[], opts: { mergeAliases: boolean; che
   const nodes = new Map<string, GraphNode>();
   const merges: RefinedGraph['merges'] = [];
   const canonical = new Map<string, string>();
+  // Every triple's two ends pass here: each kind and name is normalised once.
+  const nameKeys = new Map<string, string>();
+  const nameKey = (e: UnitEntity): string => {
+    const raw = `${e.kind}\n${e.name}`;
+    let key = nameKeys.get(raw);
+    if (key === undefined) nameKeys.set(raw, (key = `${normalise(e.kind)}|${normalise(e.name)}`));
+    return key;
+  };
   /** One node per kind and normalised name: alias ids fold into the first seen (without alias merging, one node per id). */
   const nodeFor = (e: UnitEntity, source: Source, unitId: string, surface?: string): GraphNode => {
-    const byName = opts.mergeAliases ? `${normalise(e.kind)}|${normalise(e.name)}` : e.nodeId;
+    const byName = opts.mergeAliases ? nameKey(e) : e.nodeId;
     const id = canonical.get(e.nodeId) ?? canonical.get(byName) ?? e.nodeId;
     if (id !== e.nodeId && !canonical.has(e.nodeId)) merges.push({ into: id, from: e.nodeId, reason: `same kind and normalised name '${normalise(e.name)}'` });
     canonical.set(e.nodeId, id);

@@ -292,21 +292,15 @@ export const bioweaveSteps = {
       }),
     ),
   },
+  // What the round tried and decided; its evidence memory, subgraph, selection, graph and check are its children's outputs.
   'bioweave.round': {
     output: z.object({
       round: z.number().int(),
       state: z.object({
-        plan: BioweavePlanSchema,
-        unfollowed: z.array(z.string()).optional(),
-        memory: z.array(BioweaveUnitSchema),
-        subgraph: SubgraphSchema,
         attempts: z.record(z.string(), AttemptSchema),
-        selection: SelectionOutcomeSchema.nullable(),
         coverage: z.object({ capped: z.array(z.string()), complete: z.array(z.string()) }),
       }),
-      graph: RefinedGraphSchema,
-      check: OperatorCheckSchema,
-      decision: RepairDecisionSchema,
+      decision: RepairDecisionSchema.pick({ decision: true, reason: true, missingHop: true }),
       usage: z.array(StageUsageSchema),
     }),
   },

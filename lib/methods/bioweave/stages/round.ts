@@ -48,6 +48,9 @@ export interface RoundOutcome {
  * document and web spans converted to units), cross-verify the whole evidence
  * memory, select, refine the evidence graph, check the operator, and either
  * answer or backtrack the missing hop into the next round's plan.
+ *
+ * The round's state is made from its children's outputs: a resumed run replays them (`replayChildren`), so the
+ * round's own output says only what it decided and what it tried, not the whole memory again.
  */
 export async function weaveRound(
   ctx: MethodContext<BioWeaveParams>,
@@ -57,8 +60,14 @@ export async function weaveRound(
   optionTests: Unit[] = [],
   answerSets: AnswerSet[] = [],
 ): Promise<RoundOutcome> {
-  return ctx.trace.step(
-    { kind: 'bioweave.round', label: `Round ${spec.round}`, input: { targetHops: spec.targetHops, sources: spec.sources, reason: spec.reason } },
+  let outcome: RoundOutcome | undefined;
+  await ctx.trace.step(
+    {
+      kind: 'bioweave.round',
+      label: `Round ${spec.round}`,
+      input: { targetHops: spec.targetHops, sources: spec.sources, reason: spec.reason },
+      replayChildren: true,
+    },
     async (round) => {
       const usage: StageUsage[] = [];
       const { plan } = state;
@@ -191,7 +200,7 @@ export async function weaveRound(
       );
       usage.push(decided.usage);
 
-      return {
+      outcome = {
         round: spec.round,
         state: { plan: decided.output.plan ?? plan, unfollowed: state.unfollowed, memory, subgraph, attempts, selection: selection.output, coverage, checks },
         graph: refined.output,
@@ -199,8 +208,11 @@ export async function weaveRound(
         decision: decided.output,
         usage,
       };
+      const { decision, reason, missingHop } = decided.output;
+      return { round: spec.round, state: { attempts, coverage }, decision: { decision, reason, missingHop }, usage };
     },
   );
+  return outcome!;
 }
 
 /**

@@ -79,14 +79,9 @@ export function stepFits(step: PathStep, hop: PlanHop, metaedges: string[] = hop
 
 /** Hops of the plan a KG unit's instances walk (any step, either direction along the walk). */
 export function kgHops(plan: Plan, paths: UnitPath[]): string[] {
-  const hops = new Set<string>();
-  for (const { hop } of locatedHops(plan)) {
-    for (const path of paths) {
-      const steps = stepsOf(path);
-      if (steps.some((s) => stepFits(s, hop) || stepFits(reverse(s), hop))) hops.add(hop.id);
-    }
-  }
-  return [...hops];
+  const steps = paths.map(stepsOf);
+  const walked = locatedHops(plan).filter(({ hop }) => steps.some((path) => path.some((s) => stepFits(s, hop) || stepFits(reverse(s), hop))));
+  return [...new Set(walked.map(({ hop }) => hop.id))];
 }
 
 export function reverse(step: PathStep): PathStep {

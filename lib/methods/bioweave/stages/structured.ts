@@ -203,9 +203,10 @@ export async function retrieveStructured(
   );
   const keptIds = new Set(kept.map((p) => p.id));
   const topicIds = new Set(topics.map((t) => t.nodeId));
+  const rank = pathRanker(plan, round.missingHops, topicIds);
   const ranked = found
     .filter((f) => keptIds.has(f.path.id))
-    .map((f) => ({ ...f, ranked: rankPath(f, plan, round.missingHops, topicIds) }))
+    .map((f) => ({ ...f, ranked: rank(f) }))
     .sort((a, b) => b.ranked.score - a.ranked.score || a.ranked.depth - b.ranked.depth);
   const depths = [...new Set(ranked.map((r) => r.ranked.depth))]
     .sort((a, b) => a - b)
@@ -256,10 +257,15 @@ function expansionGroups(targets: LocatedHop[], round: RoundPlan): { starts: Uni
   return [...groups.values()].map((g) => ({ starts: [...g.starts.values()], chain: g.chain }));
 }
 
-function rankPath(f: Found, plan: Plan, missingHops: string[], topicIds: Set<string>): RankedPath {
-  const steps = stepsOf(f.path);
+function pathRanker(plan: Plan, missingHops: string[], topicIds: Set<string>): (f: Found) => RankedPath {
+  // What every path is ranked against, read from the plan once per search.
   const relations = planRelations(plan);
   const missing = missingHops.flatMap((id) => findHop(plan, id)?.hop ?? []);
+  return (f) => rankPath(f, relations, missing, topicIds);
+}
+
+function rankPath(f: Found, relations: Set<string>, missing: PlanHop[], topicIds: Set<string>): RankedPath {
+  const steps = stepsOf(f.path);
   const onPath = new Set(f.path.nodes.map((n) => n.nodeId));
   const terms: RankTerms = {
     entityCoverage: topicIds.size ? [...topicIds].filter((id) => onPath.has(id)).length / topicIds.size : 0,
@@ -299,7 +305,9 @@ function groupUnits(plan: Plan, round: number, ranked: (Found & { ranked: Ranked
     const [first, last] = [r.path.nodes[0], r.path.nodes.at(-1)!];
     const start = topicIds.has(first.nodeId) ? first.name : first.kind;
     const key = citableId('kg', r.path.metapath, start, ...(r.origin === 'bidirectional' ? [last.name] : []));
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
   }
   return [...groups.entries()].map(([id, members]) => {
     const paths = members.map((m) => m.path);

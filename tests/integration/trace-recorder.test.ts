@@ -167,7 +167,12 @@ describe('TraceRecorder', () => {
           return decomposition(`q${executions}`);
         });
         await trace.skipped({ kind: 'channel.web', label: 'Web search', parent: round }, 'web switch is off');
-        return { round: 1, state: { attempts: {}, coverage: { capped: [], complete: [] } }, decision: { decision: 'answer', reason: 'r', missingHop: null }, usage: [] };
+        return {
+          round: 1,
+          state: { attempts: {}, coverage: { capped: [], complete: [] } },
+          decision: { decision: 'answer', reason: 'r', missingHop: null },
+          usage: [],
+        };
       });
       return carried;
     };

@@ -173,11 +173,11 @@ const RoundPlanSchema = z.object({
   reason: z.string(),
 });
 
+/** What a repair decision decided; a round's output says it again. */
+const RepairVerdictSchema = z.object({ decision: z.enum(['answer', 'repair', 'stop']), reason: z.string(), missingHop: z.string().nullable() });
+
 export const RepairDecisionSchema = checkedOnce(
-  z.object({
-    decision: z.enum(['answer', 'repair', 'stop']),
-    reason: z.string(),
-    missingHop: z.string().nullable(),
+  RepairVerdictSchema.extend({
     candidates: z.array(
       z.object({
         id: z.string(),
@@ -265,13 +265,6 @@ const AnswerSchema = z.object({
   briefReason: z.string(),
 });
 
-const SubgraphSchema = checkedOnce(
-  z.object({
-    nodes: z.array(UnitEntitySchema),
-    edges: z.array(z.object({ edgeId: z.number().int(), sourceId: z.string(), metaedge: z.string(), targetId: z.string() })),
-  }),
-);
-
 export const bioweaveSteps = {
   'bioweave.init': {
     output: staged(
@@ -300,7 +293,7 @@ export const bioweaveSteps = {
         attempts: z.record(z.string(), AttemptSchema),
         coverage: z.object({ capped: z.array(z.string()), complete: z.array(z.string()) }),
       }),
-      decision: RepairDecisionSchema.pick({ decision: true, reason: true, missingHop: true }),
+      decision: RepairVerdictSchema,
       usage: z.array(StageUsageSchema),
     }),
   },

@@ -14,6 +14,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** How long the server has had no request before a read is made ahead: a reader's requests come first. */
 const QUIET_MS = 50;
+/** While runs end one after another (the workers busy), reads ahead wait for a pause this long: they would take the runs' CPU. */
+const PAUSE_MS = 1_000;
 /** Runs waiting to be read ahead at most (the oldest go first: their first read pays its render as before). */
 const MAX_WAITING = 64;
 
@@ -31,10 +33,14 @@ export function readsAhead(handler: Handler, { origin, host }: { origin: string;
   const waiting = new Set<string>();
   let inFlight = 0;
   let lastSeen = 0;
+  let lastAdded = -Infinity;
+  /** The last change came within PAUSE_MS of the one before: runs are ending one after another. */
+  let streak = false;
   let pumping: Promise<void> | null = null;
 
   const quiet = async () => {
-    while (inFlight > 0 || performance.now() - lastSeen < QUIET_MS) await new Promise((r) => setTimeout(r, QUIET_MS));
+    const busy = () => inFlight > 0 || performance.now() - lastSeen < QUIET_MS || (streak && performance.now() - lastAdded < PAUSE_MS);
+    while (busy()) await new Promise((r) => setTimeout(r, QUIET_MS));
   };
   const pump = async () => {
     for (const id of waiting) {
@@ -58,6 +64,8 @@ export function readsAhead(handler: Handler, { origin, host }: { origin: string;
       return handler(req, res);
     },
     add(runIds) {
+      streak = performance.now() - lastAdded < PAUSE_MS;
+      lastAdded = performance.now();
       for (const id of runIds) {
         waiting.delete(id); // to the back: the most recent change goes last
         waiting.add(id);

@@ -197,13 +197,13 @@ describe('reads made ahead', () => {
       expect(rendersOf.get(page)).toBeUndefined();
       wait = false;
       await waiting;
-      await vi.waitFor(() => expect(rendersOf.get(record)).toBe(1));
+      await vi.waitFor(() => expect(rendersOf.get(record)).toBe(1), { timeout: 10_000 });
       expect([rendersOf.get(`${record}/view`), rendersOf.get(page)]).toEqual([1, 1]);
       for (const url of [page, record]) expect((await fetch(`${base}${url}`)).headers.get('x-hopscope-read')).toBe('kept');
 
       // A verification changes what its reads show: read ahead again, before anyone asks.
       await verifyRun(run.id);
-      await vi.waitFor(() => expect(rendersOf.get(record)).toBe(2));
+      await vi.waitFor(() => expect(rendersOf.get(record)).toBe(2), { timeout: 10_000 });
       const verified = await fetch(`${base}${page}`);
       expect(verified.headers.get('x-hopscope-read')).toBe('kept');
       expect(await verified.text()).toContain((await readRunState({ id: run.id }))!.state);

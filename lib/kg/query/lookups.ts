@@ -97,7 +97,7 @@ export class KnowledgeLookups {
   /**
    * Reads every name and alias into memory (NameTable, about 30 MB for Hetionet) for exact lookups and genes' names
    * without a round trip: a question asked for the first time otherwise waits for a chain of them. Until it is read,
-   * lookups go to the database as before; an import drops it (hold it again then). Long-lived processes (workers) hold it.
+   * lookups go to the database as before; an import drops it and starts reading it again. Workers hold it.
    */
   async holdNames(): Promise<void> {
     await this.forgetIfChanged();
@@ -154,9 +154,12 @@ export class KnowledgeLookups {
 
   private async check(database: string, now: number): Promise<void> {
     const signature = await importsSignature();
+    const held = this.names !== null;
     if (this.knowledge?.database !== database || this.knowledge.signature !== signature) this.forget();
     else if (this.size() >= MAX_KEYS) this.forgetKeys();
     this.knowledge = { database, signature, checkedAt: now };
+    // A process that held the names holds the new ones (read meanwhile, the lookups go to the database).
+    if (held && !this.names) void this.holdNames().catch(() => undefined);
   }
 }
 

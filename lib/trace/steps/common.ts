@@ -54,7 +54,7 @@ export const EvidenceRecordsSchema = z.unknown().transform((value, ctx): RecordL
 
 /**
  * `schema`, checked once per value by a recorder (../recorded.ts): an output that holds again, at this schema, a value an
- * earlier output of the run held (BioWeave's round over its stages' outputs, ReGraM's hop over its region) passes it as
+ * earlier output of the run held (ReGraM's hop over its region) passes it as
  * it is, as it was when first checked. Renderers and other checks without a recorder check it whole every time.
  */
 export function checkedOnce<S extends z.ZodType>(schema: S) {

@@ -120,12 +120,12 @@ export const load: BenchModule = {
       );
       const serverCpuS = (cpuMs(serverPid) - cpuAtBurst) / 1000;
       const burst = await submitted;
+      const cpuAfterBurst = cpuMs(serverPid);
       process.kill(serverPid, 'SIGUSR2');
       const loopDelay = await loopDelayOf(loopDelayFile);
       await until(`the ${SUBMITS} runs to finish`, () => allFinished(burst), RUNS_TIMEOUT_MS, launcher);
       const doneS = (performance.now() - burstAt) / 1000;
       // Its CPU from the last submission's answer until it settles: the burst's runs read ahead as they end.
-      const cpuAfterBurst = cpuMs(serverPid);
       await settled(serverPid);
       const afterCpuS = (cpuMs(serverPid) - cpuAfterBurst) / 1000;
       const errors = reads.filter((r) => !r.ok).length;
@@ -231,11 +231,14 @@ function logReads(reads: { path: string; at: number; ms: number; ok: boolean; ke
   log(`  slowest: ${slowest.map((r) => `${r.path.split('/').slice(-2).join('/')} ${round(r.ms, 0)} ms${r.kept ? '' : ' (rendered)'}`).join('; ')}`);
 }
 
-/** Waits until the process has used no CPU for 500 ms (at most 60 s); the seconds waited. */
+/**
+ * Waits until the process has used no CPU for 1.5 s (at most 60 s), longer than reads ahead wait for runs ending one
+ * after another to pause (lib/runs/reads-ahead.ts); the seconds waited.
+ */
 async function settled(pid: number): Promise<number> {
   const started = performance.now();
   let last = cpuMs(pid);
-  for (let still = 0; still < 5 && performance.now() - started < 60_000;) {
+  for (let still = 0; still < 15 && performance.now() - started < 60_000;) {
     await new Promise((r) => setTimeout(r, 100));
     const now = cpuMs(pid);
     still = now === last ? still + 1 : 0;

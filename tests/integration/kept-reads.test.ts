@@ -214,4 +214,29 @@ describe('reads made ahead', () => {
       await close();
     }
   });
+
+  it('runs ending one after another are read once they pause; a lone run at once', async () => {
+    const asked: string[] = [];
+    const handler: Handler = (req, res) => {
+      asked.push(req.url!);
+      res.writeHead(404).end();
+    };
+    const { base, close } = await serve(readEnv(), () => (req, res) => ahead.handler(req, res));
+    const ahead = readsAhead(handler, { origin: base, host: '127.0.0.1' });
+    try {
+      ahead.add(['lone']);
+      await vi.waitFor(() => expect(asked).toContain('/api/runs/lone'), { timeout: 10_000 });
+      await ahead.idle();
+      asked.length = 0;
+      ahead.add(['first']);
+      ahead.add(['second']);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(asked).toEqual([]);
+      await vi.waitFor(() => expect(asked).toContain('/api/runs/second'), { timeout: 10_000 });
+      expect(asked).toEqual(['first', 'second'].flatMap((id) => [`/api/runs/${id}/view`, `/runs/${id}`, `/api/runs/${id}`]));
+    } finally {
+      await ahead.idle();
+      await close();
+    }
+  });
 });

@@ -20,12 +20,14 @@ function logConnectionError(err: Error) {
   console.error(`[db] connection lost: ${err.message} (new connections are opened as needed)`);
 }
 
+function openPool(max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max });
+  pool.on('error', logConnectionError);
+  return pool;
+}
+
 export function getPool(): pg.Pool {
-  if (!globalForDb.hopscopePool) {
-    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
-    pool.on('error', logConnectionError);
-    globalForDb.hopscopePool = pool;
-  }
+  globalForDb.hopscopePool ??= openPool(10);
   return globalForDb.hopscopePool;
 }
 
@@ -35,11 +37,7 @@ export function getPool(): pg.Pool {
  * goes out), holding the request back by their length.
  */
 export function getCallPool(): pg.Pool {
-  if (!globalForDb.hopscopeCallPool) {
-    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 4 });
-    pool.on('error', logConnectionError);
-    globalForDb.hopscopeCallPool = pool;
-  }
+  globalForDb.hopscopeCallPool ??= openPool(4);
   return globalForDb.hopscopeCallPool;
 }
 

@@ -114,6 +114,11 @@ function reading(c: LinkCandidate): Reading {
   return { ...c, match, confidence: ALIAS_CONFIDENCE[c.source ?? ''] ?? ALIAS_SCORE };
 }
 
+/** A candidate read as an alias of its node in a way of its own (a spelled-out, everyday, reordered or derived name). */
+function asAlias(c: LinkCandidate, match: LinkMatch, score: number, confidence = score): Reading {
+  return { ...c, method: 'alias', score, match, confidence };
+}
+
 /**
  * Candidate nodes for one mention, best first. With aliases and fuzzy both off
  * (the `entity` switch off) only a node whose name equals the mention up to case
@@ -245,31 +250,17 @@ async function linkText(text: string, opts: LinkOptions): Promise<LinkReport> {
       const found = [key, ...(lemmaKey ? [lemmaKey] : []), ...(bareKeys ?? [])].flatMap((k) => byKey.get(k) ?? []).map(reading);
       const spelled = (spelledKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
-        .map((c): Reading => ({
-          ...c,
-          method: 'alias',
-          score: ABBREVIATION_SCORE,
-          match: 'abbreviation',
-          confidence: Math.min(SPELLED_CONFIDENCE, reading(c).confidence),
-        }));
-      const lay = (layKeys ?? [])
-        .flatMap((k) => (byKey.get(k) ?? []).filter((c) => c.method === 'exact'))
-        .map((c): Reading => ({ ...c, method: 'alias', score: LAY_CONFIDENCE, match: 'lay-term', confidence: LAY_CONFIDENCE }));
+        .map((c) => asAlias(c, 'abbreviation', ABBREVIATION_SCORE, Math.min(SPELLED_CONFIDENCE, reading(c).confidence)));
+      const lay = (layKeys ?? []).flatMap((k) => (byKey.get(k) ?? []).filter((c) => c.method === 'exact')).map((c) => asAlias(c, 'lay-term', LAY_CONFIDENCE));
       // Reordered, a span reads a name or an everyday name ("diabetes in pregnancy" → "pregnancy diabetes", gestational diabetes).
       const reordered = (invertedKeys ?? [])
         .flatMap((k) => byKey.get(k) ?? [])
         .filter((c) => c.method === 'exact' || LAY_SOURCES.has(c.source ?? '') || c.source === SPELLING_VARIANT || c.source === WORDNET_WORD_SYNONYM)
-        .map((c): Reading => ({
-          ...c,
-          method: 'alias',
-          score: REORDERED_CONFIDENCE,
-          match: 'reordered',
-          confidence: Math.min(REORDERED_CONFIDENCE, reading(c).confidence),
-        }));
+        .map((c) => asAlias(c, 'reordered', REORDERED_CONFIDENCE, Math.min(REORDERED_CONFIDENCE, reading(c).confidence)));
       // Another head noun for a cancer names the organ's cancer ("liver carcinoma", "tumour of the larynx"): diseases only.
       const headed = (headKeys ?? [])
         .flatMap((k) => (byKey.get(k) ?? []).filter((c) => isConcept(c.kind, 'disease') && (c.method === 'exact' || LAY_SOURCES.has(c.source ?? ''))))
-        .map((c): Reading => ({ ...c, method: 'alias', score: HEAD_NOUN_CONFIDENCE, match: 'head-noun', confidence: HEAD_NOUN_CONFIDENCE }));
+        .map((c) => asAlias(c, 'head-noun', HEAD_NOUN_CONFIDENCE));
       return { first, last, candidates: [...found, ...spelled, ...lay, ...reordered, ...headed].filter((c) => usable(c, first, last)) };
     })
     .filter((s) => s.candidates.length > 0);
@@ -441,9 +432,7 @@ async function geneDerivedSpans(
     .map(({ first, last, key }) => ({
       first,
       last,
-      candidates: (byKey.get(key) ?? [])
-        .filter((c) => !isConcept(c.kind, 'gene'))
-        .map((c): Reading => ({ ...c, method: 'alias', matched: c.matched, score: DERIVED_SCORE, match: 'gene-derived', confidence: DERIVED_SCORE })),
+      candidates: (byKey.get(key) ?? []).filter((c) => !isConcept(c.kind, 'gene')).map((c) => asAlias(c, 'gene-derived', DERIVED_SCORE)),
     }))
     .filter((s) => s.candidates.length > 0);
 }

@@ -29,11 +29,14 @@ test('killing the database mid-run: the app serves again and every run finishes 
   // A retry may start while an earlier attempt's restart is still under way.
   await expect.poll(async () => (await request.get('/api/health')).status(), { timeout: 60_000, intervals: [500] }).toBe(200);
   const ids: string[] = [];
-  for (const method of ['eigen1', 'bioweave', 'regram', 'xr2', 'eigen1', 'bioweave', 'kg-rag', 'regram']) {
-    const response = await request.post('/api/runs', { data: { method, question: 'Which diseases does metformin treat?', backend: 'offline' } });
-    expect(response.status()).toBe(201);
-    ids.push((await response.json()).id);
-  }
+  const submitRuns = async () => {
+    for (const method of ['eigen1', 'bioweave', 'regram', 'xr2', 'eigen1', 'bioweave', 'kg-rag', 'regram']) {
+      const response = await request.post('/api/runs', { data: { method, question: 'Which diseases does metformin treat?', backend: 'offline' } });
+      expect(response.status()).toBe(201);
+      ids.push((await response.json()).id);
+    }
+  };
+  await submitRuns();
   // A run the API acknowledged that the restarted database no longer holds reads as 'missing'.
   const statuses = async () =>
     Promise.all(
@@ -42,7 +45,18 @@ test('killing the database mid-run: the app serves again and every run finishes 
         return response.status() === 404 ? 'missing' : ((await response.json()).status as string);
       }),
     );
-  await expect.poll(async () => (await statuses()).includes('running'), { timeout: 30_000, intervals: [50] }).toBe(true);
+  // The kill must land while a run is in flight. Offline runs take tens of milliseconds, so all eight can end
+  // before a poll sees one running: then another eight go in (at most 40 runs in all).
+  await expect
+    .poll(
+      async () => {
+        if ((await statuses()).includes('running')) return true;
+        if (ids.length < 40) await submitRuns();
+        return false;
+      },
+      { timeout: 30_000, intervals: [50] },
+    )
+    .toBe(true);
 
   // kill -9 the postmaster: its pid is the first line of postmaster.pid.
   const postmaster = runningPostmaster();

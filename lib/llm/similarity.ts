@@ -11,8 +11,7 @@
 import { ModelCallError } from './errors';
 import type { EmbeddingClient } from './embeddings';
 import type { CallRecorder } from './types';
-import { Bm25Index, CosineTable } from './offline/lexical';
-import { contentTerms } from './offline/text';
+import { Bm25Index, CosineTable, distinctTerms } from './offline/lexical';
 
 /** Which similarity a comparison used, recorded with every score table. */
 export interface SimilarityUse {
@@ -85,8 +84,9 @@ function lexicalComparison(texts: string[], used: SimilarityUse, table = new Cos
  * the query the text covers, the query's rare terms counting most.
  */
 export function queryMatch(index: Bm25Index, query: string): number[] {
-  const ideal = [...new Set(contentTerms(query))].reduce((sum, t) => sum + index.idf(t), 0);
-  return index.scoreAll(query).map((score) => (ideal > 0 ? Math.min(1, score / ideal) : 0));
+  const terms = [...distinctTerms(query)];
+  const ideal = terms.reduce((sum, t) => sum + index.idf(t), 0);
+  return index.scoreTerms(terms).map((score) => (ideal > 0 ? Math.min(1, score / ideal) : 0));
 }
 
 /**

@@ -35,6 +35,14 @@ function countTerms(text: string): Counted {
   });
 }
 
+/**
+ * A text's distinct content terms in the order they first occur (as `new Set(contentTerms(text))`), counted once
+ * per text: ReGraM reads each of a hop's queries against every candidate, and a rerun reads the same queries again.
+ */
+export function distinctTerms(text: string): Iterable<string> {
+  return countTerms(text).tf.keys();
+}
+
 /** Cosine of two term vectors. */
 export function cosine(a: Weights, b: Weights): number {
   let dot = 0;
@@ -198,9 +206,14 @@ export class Bm25Index {
 
   /** The query's score for every indexed text, the query read once: each term adds to the texts that hold it, in the query's term order. */
   scoreAll(query: string): number[] {
+    return this.scoreTerms(distinctTerms(query));
+  }
+
+  /** scoreAll for a query's distinct terms (distinctTerms), read by a caller that also weighs them. */
+  scoreTerms(terms: Iterable<string>): number[] {
     const { k1 } = this.params;
     const scores = new Array<number>(this.docs.length).fill(0);
-    for (const t of new Set(contentTerms(query))) {
+    for (const t of terms) {
       const idf = this.idf(t);
       const list = this.postings.get(t) ?? [];
       for (let p = 0; p < list.length; p += 2) {

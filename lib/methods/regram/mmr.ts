@@ -118,7 +118,8 @@ export function weightedMmr(
   };
   const rows: CandidateRow[] = candidates.map((c, i) => {
     const wR = priorWeight(c.triple.metaedge, domain);
-    const sim = Math.max(0, ...matches.map((m) => m[i]));
+    let sim = 0;
+    for (const m of matches) if (m[i] > sim) sim = m[i];
     const relevance = lambda * sim * wR;
     return {
       evidenceId: c.id,

@@ -59,6 +59,9 @@ export async function reasonHop(
     // The totals need the linked nodes' relation counts and the region: the counts are read while the region is built.
     const counts = ctx.channels.kg.relationCounts([...new Set(linking.nodes.map((n) => n.nodeId))]);
     counts.catch(() => undefined); // awaited with the totals, where a failure fails the hop
+    // The read's statement goes out only when the run next waits on the event loop: without this turn that would be
+    // after the candidates, the MMR and the region (their awaits all resolve at once), and the totals would wait for it.
+    await new Promise((resolve) => process.nextTick(resolve));
     const optionNodes = Object.entries(frame.optionLinks).flatMap(([key, links]) => links.map((l) => ({ key, nodeId: l.nodeId, name: l.name, kind: l.kind })));
     const candidates = await collectCandidates(ctx, step, linking, typing.domain, optionNodes);
     const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);

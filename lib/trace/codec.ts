@@ -364,10 +364,26 @@ export type CallTexts = { messages: string; output: string | null; parsed: strin
 /** The pack of these bodies (by step and call ordinal), as stored. */
 export function packBodies(steps: [number, StepTexts][], calls: [number, CallTexts][]): Promise<Buffer> {
   const json = (t: string | null) => t ?? 'null';
-  const text = `{"steps":[${steps.map(([o, b]) => `[${o},${json(b.input)},${json(b.output)},${json(b.pool)}]`).join(',')}],"calls":[${calls
-    .map(([o, c]) => `[${o},${c.messages},${JSON.stringify(c.output)},${json(c.parsed)}]`)
-    .join(',')}]}`;
-  return deflated(text, { level: 3 });
+  const pieces: string[] = ['{"steps":['];
+  steps.forEach(([o, b], i) => pieces.push(`${i ? ',' : ''}[${o},`, json(b.input), ',', json(b.output), ',', json(b.pool), ']'));
+  pieces.push('],"calls":[');
+  calls.forEach(([o, c], i) => pieces.push(`${i ? ',' : ''}[${o},`, c.messages, ',', JSON.stringify(c.output), ',', json(c.parsed), ']'));
+  pieces.push(']}');
+  return deflated(utf8(pieces), { level: 3 });
+}
+
+/**
+ * The UTF-8 of the pieces one after another, written into one buffer: the same bytes as their joined text's, without
+ * the joined text (a run's bodies are hundreds of kilobytes, copied once more into a string only to be encoded, and
+ * that copy was a tenth of what a run's trace allocated).
+ */
+function utf8(pieces: string[]): Buffer {
+  let size = 0;
+  for (const p of pieces) size += Buffer.byteLength(p);
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of pieces) at += out.write(p, at);
+  return out;
 }
 
 /** The bodies a stored pack holds. */

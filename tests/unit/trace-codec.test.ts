@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { evidenceId, packBodies, packMessages, packText, storedText, unpack, unpackBodies, unpackMessages, type LineAt, type Stored } from '@/lib/trace/codec';
 
@@ -159,5 +160,18 @@ describe('trace codec', () => {
       expect(back.calls.get(o)).toEqual({ messages: JSON.parse(c.messages), output: c.output, parsed: c.parsed === null ? null : JSON.parse(c.parsed) });
     const raw = [...steps.flatMap(([, t]) => [t.input, t.output, t.pool]), ...calls.flatMap(([, c]) => [c.messages, c.output, c.parsed])].join('').length;
     expect(body.length).toBeLessThan(raw / 10);
+  });
+
+  it("stores a pack as its document's UTF-8, whatever the bodies' characters (two-byte, astral, a lone surrogate)", async () => {
+    const texts = ['{"a":"plain"}', '{"b":"≈ 0.4–0.7 µg"}', '{"c":"🧬 DNA"}', JSON.stringify({ d: 'x\ud800y' }), 'null'];
+    const steps = texts.map((t, i): [number, { input: string | null; output: string | null; pool: string | null }] => [i, { input: t, output: i % 2 ? null : t, pool: null }]);
+    const calls: [number, { messages: string; output: string | null; parsed: string | null }][] = [
+      [0, { messages: JSON.stringify([{ role: 'user', content: 'Δ 🧬' }]), output: 'answer — “quoted” \udc00', parsed: null }],
+    ];
+    const doc = `{"steps":[${steps.map(([o, b]) => `[${o},${b.input ?? 'null'},${b.output ?? 'null'},${b.pool ?? 'null'}]`).join(',')}],"calls":[${calls
+      .map(([o, c]) => `[${o},${c.messages},${JSON.stringify(c.output)},${c.parsed ?? 'null'}]`)
+      .join(',')}]}`;
+    expect(inflateRawSync(await packBodies(steps, calls)).equals(Buffer.from(doc, 'utf8'))).toBe(true);
+    expect(inflateRawSync(await packBodies([], [])).toString('utf8')).toBe('{"steps":[],"calls":[]}');
   });
 });

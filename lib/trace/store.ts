@@ -153,7 +153,11 @@ const START_WRITE_MS = 200;
  * `behind` (the offline engine, whose steps take milliseconds): writes are
  * not sent as they come but held, and all that waits goes in one statement at
  * the next `flush` or START_WRITE_MS after the first was held, whichever is
- * first; statements still go out in order.
+ * first; statements still go out in order. Each such statement packs what it
+ * writes (as `seal` does): the bodies of a run that outlives START_WRITE_MS go
+ * into a pack per statement, each stored once, not first into rows (each
+ * body deflated on its own) and at the seal into the pack again with the rows
+ * cleared. Readers merge a run's packs (`readPacks`).
  */
 export class TraceWriter {
   /** Step rows not written yet, in ordinal order. */
@@ -245,8 +249,7 @@ export class TraceWriter {
    * bodies of every step that has ended, and of every call, into one pack of
    * the run (./codec packBodies): rows written now go in without their bodies,
    * rows written before are cleared. A step still running keeps its row as it
-   * is. Held writes (`behind`) thus store a run's bodies once, in its pack,
-   * not first in rows and then again. `runEnd`: the run's end, stored by the
+   * is. `runEnd`: the run's end, stored by the
    * same statement unless an earlier write failed. Rejects like any write.
    */
   seal(runEnd?: RunEnd): Promise<void> {
@@ -283,14 +286,14 @@ export class TraceWriter {
   }
 
   /**
-   * One statement for everything waiting (and, when a seal waits among it, the run's pack); writes queued while it
-   * runs go together in the next. A seal is part of its batch: an earlier drain that takes it seals.
+   * One statement for everything waiting (and, when a seal waits among it or the writes are held, a pack); writes
+   * queued while it runs go together in the next. A seal is part of its batch: an earlier drain that takes it seals.
    */
   private async drain(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
     if (!batch.length) return;
-    const seal = batch.some((b) => b.seal);
+    const seal = this.behind || batch.some((b) => b.seal);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const rows = [...this.unwritten.values()];

@@ -484,6 +484,60 @@ describe('TraceRecorder', () => {
     expect((await readTrace(run.id)).steps[0].contractIssue).toMatch(/subquestions/);
   });
 
+  it("with the offline engine, a run that outlives the hold stores its ended steps' bodies once, in a pack of their own: no row holds them, a resume replays them, the seal packs the rest", async () => {
+    const run = await newRun();
+    const trace = await TraceRecorder.open(run.id, { slowModel: false, everyStepWaits: false });
+    const long = 'z'.repeat(3000);
+    const found = await trace.step({ kind: 'channel.kg', label: 'Candidates', input: { long } }, async (step) =>
+      trace.addEvidence(step, [0, 1, 2].map((i) => ({ channel: 'kg' as const, kind: 'triple' as const, ref: `edge:${i}`, text: `gene ${i} – associates – asthma` }))),
+    );
+    let finish!: () => void;
+    const slow = trace.step(
+      { kind: 'regram.revise', label: 'Slow', input: { pool: found.slice(0, 2) } },
+      () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))),
+    );
+    // The hold ends while Slow runs: Candidates ended (its bodies go to a pack), Slow is written running (its input in its row).
+    await until(() => getPrisma().tracePack.findFirst({ where: { runId: run.id } }));
+    const held = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(held.map((r) => [r.label, r.status, r.input === null, r.output, r.evidencePool])).toEqual([
+      ['Candidates', 'succeeded', true, null, null],
+      ['Slow', 'running', false, null, null],
+    ]);
+    const midway = await readTrace(run.id);
+    expect(midway.steps[0].input).toMatchObject({ long });
+    expect(midway.steps[0].output).toEqual(JSON.parse(JSON.stringify(found)));
+    expect(midway.evidence.map((e) => e.ref)).toEqual(['edge:0', 'edge:1', 'edge:2']);
+
+    // A crash now: the resumed run replays Candidates from the pack and makes Slow again.
+    const resumed = await TraceRecorder.open(run.id, { slowModel: false, everyStepWaits: false });
+    let again = 0;
+    const replayed = await resumed.step({ kind: 'channel.kg', label: 'Candidates', input: { long } }, async () => {
+      again++;
+      return [];
+    });
+    expect(again).toBe(0);
+    expect(replayed).toEqual(JSON.parse(JSON.stringify(found)));
+    await resumed.step({ kind: 'regram.revise', label: 'Slow', input: { pool: replayed.slice(0, 2) } }, async () => ({ head: 'a', relation: 'treats', tail: 'c' }));
+    await resumed.seal();
+    finish();
+    await slow.catch(() => undefined);
+
+    const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(rows.map((r) => [r.label, r.status, r.input, r.output, r.evidencePool])).toEqual([
+      ['Candidates', 'succeeded', null, null, null],
+      ['Slow', 'failed', { __key: '/regram.revise:Slow#0', pool: { $evs: [[0, 1]] } }, { error: 'interrupted: the server stopped during this step' }, null],
+      ['Slow', 'succeeded', null, null, null],
+    ]);
+    expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(2);
+    const read = await readTrace(run.id);
+    expect(read.steps.map((s) => s.output)).toEqual([
+      JSON.parse(JSON.stringify(found)),
+      { error: 'interrupted: the server stopped during this step' },
+      { head: 'a', relation: 'treats', tail: 'c' },
+    ]);
+    expect(read.steps[2].input).toMatchObject({ pool: JSON.parse(JSON.stringify(found.slice(0, 2))) });
+  });
+
   it('with the offline engine writes steps behind them: all are stored by the flush, and a write that failed fails the flush and the next step', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id, { slowModel: false });

@@ -489,7 +489,10 @@ describe('TraceRecorder', () => {
     const trace = await TraceRecorder.open(run.id, { slowModel: false, everyStepWaits: false });
     const long = 'z'.repeat(3000);
     const found = await trace.step({ kind: 'channel.kg', label: 'Candidates', input: { long } }, async (step) =>
-      trace.addEvidence(step, [0, 1, 2].map((i) => ({ channel: 'kg' as const, kind: 'triple' as const, ref: `edge:${i}`, text: `gene ${i} – associates – asthma` }))),
+      trace.addEvidence(
+        step,
+        [0, 1, 2].map((i) => ({ channel: 'kg' as const, kind: 'triple' as const, ref: `edge:${i}`, text: `gene ${i} – associates – asthma` })),
+      ),
     );
     let finish!: () => void;
     const slow = trace.step(
@@ -517,7 +520,11 @@ describe('TraceRecorder', () => {
     });
     expect(again).toBe(0);
     expect(replayed).toEqual(JSON.parse(JSON.stringify(found)));
-    await resumed.step({ kind: 'regram.revise', label: 'Slow', input: { pool: replayed.slice(0, 2) } }, async () => ({ head: 'a', relation: 'treats', tail: 'c' }));
+    await resumed.step({ kind: 'regram.revise', label: 'Slow', input: { pool: replayed.slice(0, 2) } }, async () => ({
+      head: 'a',
+      relation: 'treats',
+      tail: 'c',
+    }));
     await resumed.seal();
     finish();
     await slow.catch(() => undefined);

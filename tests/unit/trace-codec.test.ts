@@ -164,7 +164,10 @@ describe('trace codec', () => {
 
   it("stores a pack as its document's UTF-8, whatever the bodies' characters (two-byte, astral, a lone surrogate)", async () => {
     const texts = ['{"a":"plain"}', '{"b":"≈ 0.4–0.7 µg"}', '{"c":"🧬 DNA"}', JSON.stringify({ d: 'x\ud800y' }), 'null'];
-    const steps = texts.map((t, i): [number, { input: string | null; output: string | null; pool: string | null }] => [i, { input: t, output: i % 2 ? null : t, pool: null }]);
+    const steps = texts.map((t, i): [number, { input: string | null; output: string | null; pool: string | null }] => [
+      i,
+      { input: t, output: i % 2 ? null : t, pool: null },
+    ]);
     const calls: [number, { messages: string; output: string | null; parsed: string | null }][] = [
       [0, { messages: JSON.stringify([{ role: 'user', content: 'Δ 🧬' }]), output: 'answer — “quoted” \udc00', parsed: null }],
     ];

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Channels, FULL_SWITCHES } from '@/lib/channels';
-import { closeDb, getPrisma } from '@/lib/db/client';
+import { closeDb, getPool, getPrisma } from '@/lib/db/client';
 import { ModelClient } from '@/lib/llm/client';
 import { EmbeddingClient } from '@/lib/llm/embeddings';
 import { OpenAIBackend } from '@/lib/llm/openai-backend';
@@ -23,6 +23,8 @@ import {
 import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
+import { getStepDetail } from '@/lib/runs/view';
+import { parseStepOutput } from '@/lib/trace/step-schemas';
 import { createRun } from '@/lib/runs/service';
 import { newShareId } from '@/lib/runs/share-id';
 import { EmbeddingSimilarity, vectorCosine, type SimilarityUse } from '@/lib/llm/similarity';
@@ -213,6 +215,52 @@ describe('EIGEN-1 component ablations (Table 3 (b))', () => {
       const out = p.output as { continuation: string | null; segments: { source: string }[] };
       expect(out.continuation).toBe(out.segments.some((s) => s.source === 'injected') ? 'continued' : null);
     }
+  });
+});
+
+describe('EIGEN-1 resumed: the Corrector, HSR and QAIR are made again from their stored children', () => {
+  it('resumed after its last step was cut short, answers as before with the same steps, records and candidates in every view', async () => {
+    // Aids off: an aid's use is noted when its step runs, and the replayed read and proposer steps do not run again.
+    const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline', params: { k: 3 } }, { enqueue: false });
+    await executeRun(id);
+    const run = await getRunRecord({ id });
+    expect(run.status).toBe('succeeded');
+    const views = async (r: RunRecord) =>
+      Promise.all(r.steps.filter((s) => s.status !== 'failed').map(async (s) => (await getStepDetail(id, s.id)).step.output));
+    const before = await views(run);
+
+    // The parents name their children's candidates; the children hold them.
+    const [qair] = ofKind(run, 'eigen1.qair');
+    const rounds = ofKind(run, 'eigen1.qair-round').map((r) => {
+      // As the explorer's QAIR table reads it: through the step's contract.
+      const { data, error } = parseStepOutput('eigen1.qair-round', r.output);
+      expect(error).toBeNull();
+      return data!;
+    });
+    expect((qair.output as { rounds: { scored: string[]; corrected: string[] }[] }).rounds).toEqual(
+      rounds.map((r) => ({ scored: r.scored.map((a) => a.candidate.id), corrected: r.corrected.map((c) => c.id) })),
+    );
+    const refined = ofKind(run, 'eigen1.refine').map((s) => (s.output as { candidate: { id: string; evidence: unknown[] } }).candidate);
+    expect((ofKind(run, 'eigen1.hsr')[0].output as { candidates: string[] }).candidates).toEqual(refined.map((c) => c.id));
+    for (const a of rounds[0].scored) expect(a.candidate).toEqual(refined.find((c) => c.id === a.candidate.id));
+    for (const e of ofKind(run, 'eigen1.evaluate'))
+      expect((e.output as { assessed: { candidate: string } }).assessed.candidate).toBe((e.input as { candidate: string }).candidate);
+
+    // A crash while the lineage was written (the last step): left running, the run queued again by recovery. The
+    // lineage is made again from what the replayed stages give back.
+    const [lineage] = ofKind(run, 'eigen1.lineage');
+    await getPool().query(`update steps set status = 'running' where id = $1`, [lineage.id]);
+    await getPool().query(`update runs set status = 'queued', answer = null where id = $1`, [id]);
+    await executeRun(id);
+    const resumed = await getRunRecord({ id });
+    expect(resumed.status).toBe('succeeded');
+    const untimed = (answer: unknown) => JSON.parse(JSON.stringify(answer, (key, value) => (key === 'ms' ? 0 : value)));
+    expect(untimed(resumed.answer)).toEqual(untimed(run.answer));
+    const kinds = (r: RunRecord) => r.steps.filter((s) => s.status !== 'failed').map((s) => `${s.kind}:${s.label}`);
+    expect(kinds(resumed)).toEqual(kinds(run));
+    expect(resumed.evidence.map((e) => e.id)).toEqual(run.evidence.map((e) => e.id));
+    // The trace explorer's step views, the lineage made again included, show the same content.
+    expect(await views(resumed)).toEqual(before);
   });
 });
 

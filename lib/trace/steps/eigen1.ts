@@ -86,7 +86,11 @@ type Eigen1Generation = z.infer<typeof Eigen1GenerationSchema>;
 export const Eigen1ProposerSchema = z.object({ candidate: Eigen1CandidateSchema, injections: z.number().int(), usage: z.array(UsageSchema) });
 type Eigen1Proposer = z.infer<typeof Eigen1ProposerSchema>;
 
-const RevisedSchema = z.object({ candidates: z.array(Eigen1CandidateSchema), usage: z.array(UsageSchema) });
+/**
+ * A stage whose candidates its children's steps hold (Corrector, HSR): the ids of the versions it made and its usage
+ * summed per stage; a resumed run makes it again from its replayed children.
+ */
+const RevisedSchema = z.object({ candidates: z.array(z.string()), usage: z.array(UsageSchema) });
 const RevisedOneSchema = z.object({ candidate: Eigen1CandidateSchema, usage: z.array(UsageSchema) });
 
 export const eigen1Steps = {
@@ -128,14 +132,13 @@ export const eigen1Steps = {
   'eigen1.correct': { output: RevisedOneSchema },
   'eigen1.hsr': { output: RevisedSchema },
   'eigen1.refine': { output: RevisedOneSchema },
+  /** Per round, the ids of the candidates scored and of their corrections (each round's step holds them), and the usage per stage. */
   'eigen1.qair': {
-    output: z.object({
-      rounds: z.array(z.object({ scored: z.array(AssessedSchema), corrected: z.array(Eigen1CandidateSchema) })),
-      usage: z.array(UsageSchema),
-    }),
+    output: z.object({ rounds: z.array(z.object({ scored: z.array(z.string()), corrected: z.array(z.string()) })), usage: z.array(UsageSchema) }),
   },
   'eigen1.qair-round': { output: z.object({ scored: z.array(AssessedSchema), corrected: z.array(Eigen1CandidateSchema), usage: z.array(UsageSchema) }) },
-  'eigen1.evaluate': { output: z.object({ assessed: AssessedSchema, usage: UsageSchema }) },
+  /** The candidate scored is named by id: the step that made it (and the round's scores) hold it. */
+  'eigen1.evaluate': { output: z.object({ assessed: AssessedSchema.extend({ candidate: z.string() }), usage: UsageSchema }) },
   'eigen1.rank': { output: z.object({ index: z.number().int(), chosen: z.string(), reason: z.string(), usage: UsageSchema }) },
   'eigen1.lineage': {
     output: z.object({

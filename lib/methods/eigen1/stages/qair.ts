@@ -5,7 +5,7 @@ import type { Lineage } from '../lineage';
 import type { Eigen1Params } from '../params';
 import { qualityOf, type Quality } from '../quality';
 import { evaluateTemplate, type QuestionFrame } from '../templates';
-import type { StageUsage } from '../usage';
+import { totalUsage, type StageUsage } from '../usage';
 import { callRole } from './call';
 import { correctOne } from './refine';
 
@@ -37,11 +37,13 @@ export async function qualityAwareIteration(
   // Without QAIR the candidates are scored once, for the ranker, and never corrected.
   const tMax = p.qair ? p.tMax : 1;
   const label = p.qair ? 'Quality-aware iterative reasoning' : 'Quality evaluation only (QAIR off: no correction rounds)';
-  const { rounds, usage } = await ctx.trace.step(
-    { kind: 'eigen1.qair', label, input: { tau: p.tau, tMax, qair: p.qair, weights: [p.wLogic, p.wAnswer, p.wExplanation] } },
+  // Each round's step holds its scores and corrections: stored, QAIR names them by id, and a resumed run makes it
+  // again from its replayed rounds (`replayChildren`).
+  const rounds: { scored: Assessed[]; corrected: Candidate[] }[] = [];
+  const usage: StageUsage[] = [];
+  await ctx.trace.step(
+    { kind: 'eigen1.qair', label, input: { tau: p.tau, tMax, qair: p.qair, weights: [p.wLogic, p.wAnswer, p.wExplanation] }, replayChildren: true },
     async (step) => {
-      const rounds: { scored: Assessed[]; corrected: Candidate[] }[] = [];
-      const usage: StageUsage[] = [];
       let pending = refined;
       for (let round = 1; round <= tMax && pending.length; round++) {
         const result = await ctx.trace.step(
@@ -73,7 +75,8 @@ export async function qualityAwareIteration(
         usage.push(...result.usage);
         pending = result.corrected;
       }
-      return { rounds, usage };
+      const ids = (cs: Candidate[]) => cs.map((c) => c.id);
+      return { rounds: rounds.map((r) => ({ scored: ids(r.scored.map((a) => a.candidate)), corrected: ids(r.corrected) })), usage: totalUsage(usage).stages };
     },
   );
   const latest = new Map<number, Assessed>();
@@ -104,9 +107,14 @@ export async function qualityAwareIteration(
 }
 
 async function evaluate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, c: Candidate, round: number): Promise<{ assessed: Assessed; usage: StageUsage }> {
-  return ctx.trace.step({ kind: 'eigen1.evaluate', label: `Evaluate ${c.id}`, input: { candidate: c.id, round }, parent }, async (step) => {
-    const { output, usage } = await callRole(ctx, step, 'evaluation', evaluateTemplate, { frame, candidate: viewOf(c) });
-    const quality = qualityOf(output, ctx.params, ctx.params.tau);
-    return { assessed: { candidate: c, quality, suggestion: output.suggestion, evaluation: `E${c.lane}.${round}`, round }, usage };
-  });
+  // The step names the candidate it scored: the step that made it holds it.
+  const { assessed, usage } = await ctx.trace.step(
+    { kind: 'eigen1.evaluate', label: `Evaluate ${c.id}`, input: { candidate: c.id, round }, parent },
+    async (step) => {
+      const { output, usage } = await callRole(ctx, step, 'evaluation', evaluateTemplate, { frame, candidate: viewOf(c) });
+      const quality = qualityOf(output, ctx.params, ctx.params.tau);
+      return { assessed: { candidate: c.id, quality, suggestion: output.suggestion, evaluation: `E${c.lane}.${round}`, round }, usage };
+    },
+  );
+  return { assessed: { ...assessed, candidate: c }, usage };
 }

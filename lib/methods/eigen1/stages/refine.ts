@@ -4,7 +4,7 @@ import { admit, citedIds, union, viewOf, type Candidate } from '../candidate';
 import type { Lineage } from '../lineage';
 import type { Eigen1Params } from '../params';
 import { correctReasoningTemplate, correctTemplate, refineReasoningTemplate, refineTemplate, type QuestionFrame } from '../templates';
-import type { Stage, StageUsage } from '../usage';
+import { totalUsage, type Stage, type StageUsage } from '../usage';
 import { callRole } from './call';
 import { evidenceOf, monitoredGeneration } from './generate';
 
@@ -42,7 +42,7 @@ export async function correctOne(
 
 /** The Corrector before HSR: each proposal fixed locally, without seeing the others. */
 export async function correctProposals(ctx: Ctx, frame: QuestionFrame, proposals: Candidate[], lineage: Lineage): Promise<Revised> {
-  const out = await ctx.trace.step({ kind: 'eigen1.correction', label: 'Corrector', input: { candidates: proposals.map((c) => c.id) } }, async (step) => {
+  const out = await revisedStage(ctx, { kind: 'eigen1.correction', label: 'Corrector', input: { candidates: proposals.map((c) => c.id) } }, async (step) => {
     const fixed = await Promise.all(proposals.map((c) => correctOne(ctx, step, frame, c, { id: `C${c.lane}`, stage: 'correction', suggestion: null })));
     return { candidates: fixed.map((f) => f.candidate), usage: fixed.flatMap((f) => f.usage) };
   });
@@ -68,7 +68,8 @@ export async function refineHierarchically(ctx: Ctx, frame: QuestionFrame, candi
     );
     return { candidates, usage: [] };
   }
-  const out = await ctx.trace.step(
+  const out = await revisedStage(
+    ctx,
     { kind: 'eigen1.hsr', label: 'Hierarchical solution refinement', input: { candidates: candidates.map((c) => c.id) } },
     async (step) => {
       const refined = await Promise.all(
@@ -104,4 +105,22 @@ export async function refineHierarchically(ctx: Ctx, frame: QuestionFrame, candi
     for (const input of candidates) lineage.link(input.id, c.id, input === candidates[i] ? 'anchor' : 'reference');
   }
   return out;
+}
+
+/**
+ * A stage whose candidates are its children's outputs (each correction's or refinement's step holds its candidate):
+ * stored, it names the versions it made and sums its usage per stage, and a resumed run makes it again from its
+ * replayed children (`replayChildren`) instead of reading the candidates back from it.
+ */
+async function revisedStage(
+  ctx: Ctx,
+  spec: { kind: 'eigen1.correction' | 'eigen1.hsr'; label: string; input: { candidates: string[] } },
+  revise: (step: StepHandle) => Promise<Revised>,
+): Promise<Revised> {
+  let revised: Revised | undefined;
+  await ctx.trace.step({ ...spec, replayChildren: true }, async (step) => {
+    revised = await revise(step);
+    return { candidates: revised.candidates.map((c) => c.id), usage: totalUsage(revised.usage).stages };
+  });
+  return revised!;
 }

@@ -20,12 +20,13 @@ import type { SelectionOutcome } from '@/lib/methods/bioweave/stages/select';
 import type { RankedPath } from '@/lib/methods/bioweave/stages/structured';
 import { answerTemplate, convertTemplate, initTemplate, selectTemplate } from '@/lib/methods/bioweave/templates';
 import type { Staged, StageUsage } from '@/lib/methods/bioweave/usage';
-import type { Unit } from '@/lib/methods/bioweave/units';
+import { kgUnitOf, type StoredKgUnit, type Unit } from '@/lib/methods/bioweave/units';
 import { compareUnits, crossVerify, type ScoringTable } from '@/lib/methods/bioweave/verify';
 import type { MethodAnswer, MethodContext } from '@/lib/methods/types';
 import { explainAnswer } from '@/lib/runs/answer-explanation';
 import type { RunRecord } from '@/lib/runs/read';
 import { newShareId } from '@/lib/runs/share-id';
+import { unpackBodies } from '@/lib/trace/codec';
 import { readTrace } from '@/lib/trace/store';
 import { TraceRecorder } from '@/lib/trace/recorder';
 import type { TripleData } from '@/lib/trace/types';
@@ -149,6 +150,31 @@ describe('BioWeave offline: shared neighbour, end to end on Hetionet', () => {
     expect(shared).toHaveLength(gold.length);
     for (const p of shared) expect(p.terms).toMatchObject({ entityCoverage: 1, relationCompatibility: 1, operatorConsistency: 1 });
     for (const p of ranked.filter((p) => p.origin === 'expansion')) expect(p.terms.entityCoverage).toBe(0.5);
+  });
+
+  it("stores each KG path once: the KG step's units reference their channel steps' path records, and make the ranked paths again from them", async () => {
+    const [kg] = ofKind(run, 'bioweave.kg');
+    const retrieved = new Set(childrenOf(run, kg).filter((s) => s.kind === 'channel.kg').map((s) => s.id));
+    const ranked = new Map(ofKind(run, 'bioweave.paths').flatMap((s) => (s.output as { depths: { paths: RankedPath[] }[] }).depths.flatMap((d) => d.paths.map((p) => [p.id, p]))));
+    const units = out<{ units: StoredKgUnit[] }>(kg).units;
+    expect(units.length).toBeGreaterThan(0);
+    for (const stored of units) {
+      expect(stored.paths.map((r) => r.id)).toEqual(stored.provenance);
+      for (const record of stored.paths) expect(record).toMatchObject({ kind: 'path', channel: 'kg', stepId: expect.toSatisfy((id: string) => retrieved.has(id)) });
+      const unit = kgUnitOf(stored);
+      for (const [i, path] of unit.paths.entries()) {
+        const data = stored.paths[i].data as { nodes: { id: string }[]; hops: TripleData[]; metapath: string };
+        expect(path.nodes.map((n) => n.nodeId)).toEqual(data.nodes.map((n) => n.id));
+        expect(path.triples).toEqual(data.hops);
+        expect(path.metapath).toBe(unit.predicate);
+        expect(path.nodes.map((n) => n.name).join(' → ')).toBe(ranked.get(path.id)!.text);
+      }
+    }
+    // As stored, the step's output holds references to the records, not their nodes and triples again.
+    const { rows } = await getPool().query<{ body: Buffer }>('select body from trace_packs where run_id = $1', [run.id]);
+    const stored = rows.map((r) => JSON.stringify(unpackBodies(r.body).steps.get(kg.ordinal)?.output ?? null)).join('');
+    expect(stored).toContain('"$evs"');
+    expect(stored).not.toContain('"triples"');
   });
 
   it('keeps a scoring table that recomputes from its rows with the paper formulas, and selects at most K of the top W2', () => {

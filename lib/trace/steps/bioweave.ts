@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TripleDataSchema } from '../types';
-import { checkedOnce, ClaimSchema, LinkedEntitySchema, SimilarityUseSchema } from './common';
+import { checkedOnce, ClaimSchema, EvidenceRecordsSchema, LinkedEntitySchema, SimilarityUseSchema } from './common';
 
 /**
  * BioWeave (bioweave.txt, Algorithm 2; lib/methods/bioweave): initialise the
@@ -42,8 +42,10 @@ export const BioweavePlanSchema = z.object({
 
 const UnitEntitySchema = z.object({ nodeId: z.string(), name: z.string(), kind: z.string(), mention: z.string().optional() });
 
-/** An evidence unit: a KG metapath with its instances, or a converted document or web span. */
-export const BioweaveUnitSchema = checkedOnce(
+const UnitPathSchema = z.object({ id: z.string(), nodes: z.array(UnitEntitySchema), triples: z.array(TripleDataSchema), metapath: z.string() });
+
+/** A unit's fields, its instances' as `paths` has them (in the unit's field order). */
+const unitSchema = <P extends z.ZodType>(paths: P) =>
   z.object({
     id: z.string(),
     source: Source,
@@ -57,11 +59,20 @@ export const BioweaveUnitSchema = checkedOnce(
     span: z.object({ start: z.number().int(), end: z.number().int(), text: z.string() }).nullable(),
     provenance: z.array(z.string()),
     negated: z.boolean(),
-    paths: z.array(z.object({ id: z.string(), nodes: z.array(UnitEntitySchema), triples: z.array(TripleDataSchema), metapath: z.string() })),
+    paths,
     pathScore: z.number().nullable(),
     operatorConsistent: z.boolean(),
-  }),
-);
+  });
+
+/** An evidence unit: a KG metapath with its instances, or a converted document or web span. */
+export const BioweaveUnitSchema = checkedOnce(unitSchema(z.array(UnitPathSchema)));
+
+/**
+ * A KG unit as its step stores it: its instances are the path records its `channel.kg` children retrieved, stored once
+ * there and referenced here (lib/methods/bioweave/units.ts `kgUnitOf` makes the unit's paths from them). Traces
+ * written before held each instance's nodes and triples again.
+ */
+const StoredKgUnitSchema = unitSchema(z.union([EvidenceRecordsSchema, z.array(UnitPathSchema)]));
 
 /** The refined evidence graph: nodes and edges with the sources that state them, paths and units. */
 export const RefinedGraphSchema = checkedOnce(
@@ -306,7 +317,7 @@ export const bioweaveSteps = {
   },
   'bioweave.kg': {
     output: staged(
-      z.object({ searches: z.array(SearchRecordSchema), capped: CapReachedSchema.nullable(), notes: z.array(z.string()), units: z.array(BioweaveUnitSchema) }),
+      z.object({ searches: z.array(SearchRecordSchema), capped: CapReachedSchema.nullable(), notes: z.array(z.string()), units: z.array(StoredKgUnitSchema) }),
     ),
   },
   'bioweave.subgraph': {

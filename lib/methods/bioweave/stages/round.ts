@@ -9,7 +9,7 @@ import type { BioWeaveParams } from '../params';
 import { canWiden, findHop, type Plan } from '../plan';
 import { topicEntities, type Attempt, type RoundPlan } from '../round';
 import { mergeSubgraphs, subgraphOf, type Subgraph } from '../subgraph';
-import { mergeUnits, type Unit } from '../units';
+import { kgUnitOf, mergeUnits, storedKgUnit, type Unit } from '../units';
 import { stage, type StageUsage } from '../usage';
 import { compareUnits, crossVerify } from '../verify';
 import { convertSpans, keepSpansAsText, spanRef } from './convert';
@@ -88,6 +88,8 @@ export async function weaveRound(
       // and the searches, recorded below in their order, find them read.
       if (spec.sources.includes('doc')) void ctx.channels.doc.readAhead(textQueries(plan, spec, ctx.question.text), ctx.params.wDoc);
       if (spec.sources.includes('kg') && typedTargets) {
+        // The units as retrieved; a resumed run, which replays the step's output, makes them from their stored path records.
+        let retrieved: Unit[] | null = null;
         const kg = await stage(
           ctx,
           { kind: 'bioweave.kg', label: 'KG paths', input: { targetHops: spec.targetHops, missingHops: spec.missingHops }, parent: round },
@@ -96,14 +98,17 @@ export async function weaveRound(
             const found = await retrieveStructured(ctx, step, plan, spec, topics);
             await ctx.trace.step({ kind: 'bioweave.subgraph', label: 'KG subgraph before and after pruning', parent: step }, async () => found.pruning);
             await ctx.trace.step({ kind: 'bioweave.paths', label: 'Paths per depth, with rank terms', parent: step }, async () => ({ depths: found.depths }));
-            return { searches: found.searches, capped: found.capped, notes: found.notes, units: found.units, checks: found.checks };
+            retrieved = found.units;
+            const units = found.units.map((u) => storedKgUnit(u, found.records));
+            return { searches: found.searches, capped: found.capped, notes: found.notes, units, checks: found.checks };
           },
         );
         usage.push(kg.usage);
-        memory = mergeUnits(memory, kg.output.units);
+        const units = retrieved ?? kg.output.units.map(kgUnitOf);
+        memory = mergeUnits(memory, units);
         coverage = coverageAfter(coverage, kg.output.searches);
         checks = [...checks, ...kg.output.checks];
-        subgraph = mergeSubgraphs(subgraph, subgraphOf(kg.output.units.flatMap((u) => u.paths)));
+        subgraph = mergeSubgraphs(subgraph, subgraphOf(units.flatMap((u) => u.paths)));
       }
 
       const candidates = mentionCandidates(frame, subgraph, ctx.params.entityNormalisation);

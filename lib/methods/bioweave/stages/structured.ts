@@ -2,7 +2,7 @@ import type { EvidenceCheck } from '@/lib/llm/offline/evidence';
 import { pairCheckOf } from '@/lib/trace/evidence-data';
 import { citableId } from '@/lib/trace/ids';
 import { MAX_PATH_DEPTH, type KgNode } from '@/lib/kg';
-import type { StepHandle } from '@/lib/trace/types';
+import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import type { BioWeaveParams } from '../params';
 import { findHop, followed, planRelations, type LocatedHop, type Plan, type PlanHop } from '../plan';
@@ -62,6 +62,8 @@ export interface StructuredRetrieval {
   notes: string[];
   /** Pairs whose own edges a search read whole and found absent: what a claim's "no" rests on. */
   checks: EvidenceCheck[];
+  /** The path records the searches retrieved, by id: what the step stores for the units' paths. */
+  records: Map<string, EvidenceRecord>;
 }
 
 /**
@@ -122,6 +124,13 @@ export async function retrieveStructured(
   const found: Found[] = [];
   const notes: string[] = [];
   const checks: EvidenceCheck[] = [];
+  const records = new Map<string, EvidenceRecord>();
+  const pathsOf = (items: EvidenceRecord[]): UnitPath[] =>
+    items.flatMap((r) => {
+      const path = pathOf(r);
+      if (path) records.set(r.id, r);
+      return path ?? [];
+    });
   let budget = rawPathCap;
 
   const search = async (pair: Pair, maxDepth: number, cap: number) => {
@@ -129,7 +138,7 @@ export async function retrieveStructured(
     if (!a || !b) return;
     const metaedges = [...new Set([...pair.chainA, ...pair.chainB].flatMap(followed))];
     const answer = await ctx.channels.kg.paths(step, node(a), node(b), { maxDepth, metaedges, limit: cap });
-    const paths = answer.items.flatMap((r) => pathOf(r) ?? []);
+    const paths = pathsOf(answer.items);
     for (const r of answer.items.filter((r) => r.kind === 'check')) {
       const { from, to, metaedges: read } = pairCheckOf(r);
       checks.push({ id: r.id, fromId: from.id, toId: to.id, metaedges: read });
@@ -157,7 +166,7 @@ export async function retrieveStructured(
     const metaedges = [...new Set(group.chain.slice(0, maxDepth).flatMap(followed))];
     const kinds = [...new Set(group.chain.slice(0, maxDepth).map((h) => h.toKind))];
     const answer = await ctx.channels.kg.expand(step, group.starts.map(node), { maxDepth, metaedges, kinds, cap, fanout: rawPathCap });
-    const paths = answer.items.flatMap((r) => pathOf(r) ?? []);
+    const paths = pathsOf(answer.items);
     const capped = answer.items.some((r) => r.scores?.capped === 1);
     budget -= paths.length;
     // Breadth first: the cap stops the expansion inside its deepest level, every shallower level is whole.
@@ -214,7 +223,7 @@ export async function retrieveStructured(
   const units = groupUnits(plan, round.round, ranked, topicIds);
   const retrieved = searches.reduce((n, s) => n + s.found, 0);
   const capped = searches.some((s) => s.capped) ? { cap: rawPathCap, kept: retrieved, available: `≥ ${retrieved}` } : null;
-  return { searches, pruning, depths, units, capped, notes, checks };
+  return { searches, pruning, depths, units, capped, notes, checks, records };
 }
 
 interface Pair {

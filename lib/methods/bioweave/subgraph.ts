@@ -2,7 +2,7 @@ import { pathDataOf } from '@/lib/trace/evidence-data';
 import { sameKind } from '@/lib/llm/offline/metaedges';
 import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
 import { locatedHops, planRelations, type Plan } from './plan';
-import type { UnitEntity, UnitPath } from './units';
+import type { Unit, UnitEntity, UnitPath } from './units';
 import { distinctBy, onePerNode } from '@/lib/base/distinct';
 
 /**
@@ -31,6 +31,21 @@ export function pathOf(record: EvidenceRecord): UnitPath | null {
   const data = pathDataOf(record);
   if (!data.nodes.length) return null;
   return { id: record.id, nodes: data.nodes.map((n) => ({ nodeId: n.id, name: n.name, kind: n.kind })), triples: data.hops, metapath: data.metapath };
+}
+
+/**
+ * A KG unit as the `bioweave.kg` step stores it: its instances are the path records its channel steps retrieved, so the
+ * trace holds each path once (`channel.kg`) and the unit references it.
+ */
+export type StoredKgUnit = Omit<Unit, 'paths'> & { paths: EvidenceRecord[] };
+
+export function storedKgUnit(unit: Unit, records: ReadonlyMap<string, EvidenceRecord>): StoredKgUnit {
+  return { ...unit, paths: unit.paths.map((p) => records.get(p.id)!) };
+}
+
+/** The unit a stored KG unit stands for, its paths made from their records as retrieval made them (a trace written before holds the paths). */
+export function kgUnitOf(stored: Omit<Unit, 'paths'> & { paths: readonly (UnitPath | EvidenceRecord)[] }): Unit {
+  return { ...stored, paths: stored.paths.map((p) => ('nodes' in p ? p : pathOf(p)!)) };
 }
 
 export function subgraphOf(paths: UnitPath[]): Subgraph {

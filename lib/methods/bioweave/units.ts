@@ -1,9 +1,8 @@
 import { metaedgeInfo, sameKind } from '@/lib/llm/offline/metaedges';
-import type { EvidenceRecord, TripleData } from '@/lib/trace/types';
+import type { TripleData } from '@/lib/trace/types';
 import { locatedHops, type Plan, type PlanHop, type Source } from './plan';
 import { nameList } from '@/lib/llm/templates/names';
 import { onePerNode } from '@/lib/base/distinct';
-import { pathOf } from './subgraph';
 
 /**
  * Evidence units: the one currency cross-verification scores. A KG unit is a
@@ -56,21 +55,6 @@ export interface Unit {
   /** KG units: best path rank score and whether an instance fits the operator completely. */
   pathScore: number | null;
   operatorConsistent: boolean;
-}
-
-/**
- * A KG unit as the `bioweave.kg` step stores it: its instances are the path records its channel steps retrieved, so the
- * trace holds each path once (`channel.kg`) and the unit references it.
- */
-export type StoredKgUnit = Omit<Unit, 'paths'> & { paths: EvidenceRecord[] };
-
-export function storedKgUnit(unit: Unit, records: ReadonlyMap<string, EvidenceRecord>): StoredKgUnit {
-  return { ...unit, paths: unit.paths.map((p) => records.get(p.id)!) };
-}
-
-/** The unit a stored KG unit stands for, its paths made from their records as retrieval made them (a trace written before holds the paths). */
-export function kgUnitOf(stored: Omit<Unit, 'paths'> & { paths: readonly (UnitPath | EvidenceRecord)[] }): Unit {
-  return { ...stored, paths: stored.paths.map((p) => ('nodes' in p ? p : pathOf(p)!)) };
 }
 
 /** One step of a path, oriented from the walk's start. */

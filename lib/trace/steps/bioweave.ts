@@ -69,7 +69,7 @@ export const BioweaveUnitSchema = checkedOnce(unitSchema(z.array(UnitPathSchema)
 
 /**
  * A KG unit as its step stores it: its instances are the path records its `channel.kg` children retrieved, stored once
- * there and referenced here (lib/methods/bioweave/units.ts `kgUnitOf` makes the unit's paths from them). Traces
+ * there and referenced here (lib/methods/bioweave/subgraph.ts `kgUnitOf` makes the unit's paths from them). Traces
  * written before held each instance's nodes and triples again.
  */
 const StoredKgUnitSchema = unitSchema(z.union([EvidenceRecordsSchema, z.array(UnitPathSchema)]));

@@ -155,13 +155,20 @@ describe('BioWeave offline: shared neighbour, end to end on Hetionet', () => {
 
   it("stores each KG path once: the KG step's units reference their channel steps' path records, and make the ranked paths again from them", async () => {
     const [kg] = ofKind(run, 'bioweave.kg');
-    const retrieved = new Set(childrenOf(run, kg).filter((s) => s.kind === 'channel.kg').map((s) => s.id));
-    const ranked = new Map(ofKind(run, 'bioweave.paths').flatMap((s) => (s.output as { depths: { paths: RankedPath[] }[] }).depths.flatMap((d) => d.paths.map((p) => [p.id, p]))));
+    const retrieved = new Set(
+      childrenOf(run, kg)
+        .filter((s) => s.kind === 'channel.kg')
+        .map((s) => s.id),
+    );
+    const ranked = new Map(
+      ofKind(run, 'bioweave.paths').flatMap((s) => (s.output as { depths: { paths: RankedPath[] }[] }).depths.flatMap((d) => d.paths.map((p) => [p.id, p]))),
+    );
     const units = out<{ units: StoredKgUnit[] }>(kg).units;
     expect(units.length).toBeGreaterThan(0);
     for (const stored of units) {
       expect(stored.paths.map((r) => r.id)).toEqual(stored.provenance);
-      for (const record of stored.paths) expect(record).toMatchObject({ kind: 'path', channel: 'kg', stepId: expect.toSatisfy((id: string) => retrieved.has(id)) });
+      for (const record of stored.paths)
+        expect(record).toMatchObject({ kind: 'path', channel: 'kg', stepId: expect.toSatisfy((id: string) => retrieved.has(id)) });
       const unit = kgUnitOf(stored);
       for (const [i, path] of unit.paths.entries()) {
         const data = stored.paths[i].data as { nodes: { id: string }[]; hops: TripleData[]; metapath: string };

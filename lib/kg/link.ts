@@ -183,12 +183,12 @@ export async function linkEntities(text: string, opts: LinkOptions = {}): Promis
 }
 
 /**
- * Builds what linking reads from the whole knowledge once per process (the
- * spelling index, the diseases' names, every name and alias in memory), so that
- * no question waits for it: workers call it before their first run.
+ * Builds what linking reads from the whole knowledge once per process (every
+ * spelling name in its buckets, the diseases' names, every name and alias in
+ * memory), so that no question waits for it: workers call it before their first run.
  */
 export async function prepareLinking(lookups: KnowledgeLookups = sharedKnowledgeLookups()): Promise<void> {
-  await Promise.all([spellingIndex(lookups), diseaseNames(lookups), lookups.holdNames()]);
+  await Promise.all([spellingIndex(lookups).then((index) => index.hold()), diseaseNames(lookups), lookups.holdNames()]);
 }
 
 /** Longest rejection list kept for the trace. */

@@ -4,9 +4,7 @@ import { servableBackends, waitingFor } from './backend';
 import { enqueueRun, ensureQueue, getBoss, runQueueFor, stopQueue } from './queue';
 import { failStale, requeueStale, staleRuns, takeOrphanedRuns, type StaleRun } from './store/lease';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
-import { calibration } from '@/lib/channels/doc-relevance';
-import { loadMetagraph } from '@/lib/kg/loaded-metagraph';
-import { prepareLinking } from '@/lib/kg/link';
+import { prepareRuns } from './prepare';
 
 /**
  * A run whose lease ran out (runs.lease_until, per run: see LEASE_MS) is
@@ -192,8 +190,7 @@ export async function startRunWorkers({ concurrency = 4, log = false } = {}): Pr
  * number of times on any machine that reaches the database.
  */
 export async function startWorkers({ concurrency = 4, log = false } = {}): Promise<RunWorkers> {
-  // What every run reads once per process is read before the first run: a first run otherwise waits for it (and its model calls with it).
-  await Promise.all([loadMetagraph(), calibration(), prepareLinking()]).catch(() => undefined);
+  await prepareRuns();
   const runs = await startRunWorkers({ concurrency, log });
   const evaluations = startEvalWorkers();
   return {

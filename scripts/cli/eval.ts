@@ -6,6 +6,7 @@ import { createEvalJob, driveEvalJob, getEvalJobView, GRID_PRESETS, type EvalJob
 import { duration } from '../../lib/eval/jobs/format';
 import type { JobLock } from '../../lib/eval/jobs/store/lock';
 import { jobProgress, type JobProgress } from '../../lib/eval/jobs/progress';
+import { prepareRuns } from '../../lib/runs/prepare';
 import { stopQueue } from '../../lib/runs/queue';
 import { parseArgs, parseParams, UsageError } from './args';
 import { withKnowledgeBase } from './session';
@@ -98,6 +99,8 @@ export async function driveHere(jobId: string, quiet: boolean, lock?: JobLock) {
     if (!quiet || process.stderr.isTTY) console.error(`[eval] ${progressLine(p, p.done - doneBefore, Date.now() - started)}`);
   };
   try {
+    // The runs here are a worker's: what they read once per process is read first (every name held, lib/kg/link.ts prepareLinking).
+    await prepareRuns();
     const result = await driveEvalJob(jobId, { mode: 'inline', lock, signal: stop.signal, onProgress: report });
     if (result !== 'busy') return result;
     console.error('[eval] another process is driving this job; following its progress');

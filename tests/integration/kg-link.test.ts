@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getPool } from '../../lib/db/client';
 import { explainLinks, KnowledgeLookups, linkEntities, linkMention, nodeProfiles, normaliseName, type EntityLink, type LinkReport } from '../../lib/kg';
+import { prepareLinking } from '../../lib/kg/link';
+import { spellingIndex } from '../../lib/kg/linking/spelling-index';
 import { readAliasesOf } from '../../lib/kg/linking/store';
 import { searchAliasesOf } from '../../lib/kg/store';
 import { exactCandidates, type LinkCandidate } from '../../lib/kg/store/link-sql';
@@ -296,6 +298,31 @@ describe('KnowledgeLookups: the name lookups a process shares between runs', () 
     } finally {
       await getPool().query('delete from kg_imports where id = $1', [rows[0].id]);
     }
+  });
+
+  it('prepared (every spelling name held, as a worker does) reads misspellings from memory, as the buckets read from the database give them', async () => {
+    const prepared = new KnowledgeLookups(0);
+    await prepareLinking(prepared);
+    const bucketed = new KnowledgeLookups(0);
+    const texts = [QUESTION, 'Does nicotine dependance raise the risk of lung cancr?', 'Which genes does Aplrazloam bind?', 'Is blurred vision a side effect of dsmopresain?'];
+    for (const text of texts) {
+      let report: LinkReport | undefined;
+      const sent = await statementsOf(async () => (report = await explainLinks(text, { lookups: prepared })));
+      expect(sent.filter((s) => /from spelling_names/.test(s))).toEqual([]);
+      expect(report).toEqual(await explainLinks(text, { lookups: bucketed }));
+    }
+    // Each span's names near it, in the same order, with and without aliases and kinds (what the buckets give, bucket by bucket).
+    const keys = ['multple sclerosis', 'vision blurred', 'aplrazloam', 'glucose 6 phosphate dehydrogenase', 'osteo porosis', 'astma'];
+    const held = await spellingIndex(prepared, keys);
+    const read = await spellingIndex(bucketed, keys);
+    let found = 0;
+    for (const scope of [{ aliases: true }, { aliases: false }, { aliases: true, kinds: ['Disease'] }])
+      for (const key of keys) {
+        const near = held.near(key, scope);
+        found += near.length;
+        expect(near).toEqual(read.near(key, scope));
+      }
+    expect(found).toBeGreaterThan(0);
   });
 
   it('lookups that find the knowledge check due at once share one check', async () => {

@@ -2,7 +2,7 @@ import type { LinkCandidate } from '../store/link-sql';
 import type { KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { allowedEdits, edits } from './edits';
-import { readKinds, readSpellingBuckets, storeSpellingNames, type NameRow, type SpellingRow } from './store';
+import { readAllSpellingNames, readKinds, readSpellingBuckets, storeSpellingNames, type NameRow, type SpellingRow } from './store';
 
 type Entry = NameRow & {
   /** Letter counts (see letterCounts), for a cheap lower bound on the edits. */
@@ -32,25 +32,59 @@ const middleAt = (length: number) => Math.floor(length / 2) - 1;
  * The names are stored with their buckets once per import (./store
  * storeSpellingNames) and a process reads only the buckets of the spans it looks
  * up (`load`), keeping them: a command that links one question reads a few
- * hundred names, not all hundred thousand (0.3–1 s of CPU per process).
+ * hundred names, not all hundred thousand (0.3–1 s of CPU per process). A worker
+ * holds them all (`hold`, as it holds every name): a question asked for the first
+ * time then reads no bucket.
  */
 export class SpellingIndex {
   /** Every name read so far, by its stored place: a name read again (another bucket of it) is the same entry. */
-  private readonly entries = new Map<number, Entry>();
-  private readonly buckets = new Map<string, Entry[]>();
+  private entries = new Map<number, Entry>();
+  private buckets = new Map<string, Entry[]>();
   /** Names of two or more words by their words in sorted order: "blurred vision" finds "Vision blurred". */
-  private readonly byWords = new Map<string, Entry[]>();
+  private byWords = new Map<string, Entry[]>();
   /** Answers given before, by scope and span: the same question is linked again by every method and rerun. */
   private readonly answered = new Map<string, NearName[]>();
 
-  /** `read`: the stored names in any of these buckets or with these sorted words, in stored order. */
-  constructor(private readonly read: (buckets: string[], words: string[]) => Promise<SpellingRow[]>) {}
+  /** Every name is in memory (`hold`): a bucket not there is empty. */
+  private whole = false;
+  private holding: Promise<void> | null = null;
+
+  /** `read`: the stored names in any of these buckets or with these sorted words, in stored order; `readAll`: all of them, in stored order. */
+  constructor(
+    private readonly read: (buckets: string[], words: string[]) => Promise<SpellingRow[]>,
+    private readonly readAll: () => Promise<SpellingRow[]>,
+  ) {}
+
+  /** Reads every name into its buckets (once): what `load` reads bucket by bucket, in the same stored order. */
+  hold(): Promise<void> {
+    this.holding ??= this.readAll().then(
+      (rows) => {
+        const buckets = new Map<string, Entry[]>();
+        const byWords = new Map<string, Entry[]>();
+        for (const { seq, head, tail, middle, words: sorted, ...row } of rows) {
+          const entry: Entry = this.entries.get(seq) ?? row;
+          push(buckets, head, entry);
+          push(buckets, tail, entry);
+          if (middle !== null) push(buckets, middle, entry);
+          if (sorted !== null) push(byWords, sorted, entry);
+        }
+        // Swapped in whole: a bucket read still in flight (`fill`) then leaves these alone, and no entry is found by its place again.
+        [this.entries, this.buckets, this.byWords, this.whole] = [new Map(), buckets, byWords, true];
+      },
+      (error: unknown) => {
+        this.holding = null;
+        throw error;
+      },
+    );
+    return this.holding;
+  }
 
   /** Reads in flight: a lookup waits for those filling the buckets it needs. */
   private readonly reading = new Set<Promise<void>>();
 
   /** Reads the buckets `near` needs for these spans that are not in memory yet. */
   async load(keys: readonly string[]): Promise<void> {
+    if (this.whole) return;
     const buckets = new Set<string>();
     const words = new Set<string>();
     for (const key of keys) {
@@ -76,6 +110,7 @@ export class SpellingIndex {
       for (const w of words) this.byWords.delete(w);
       throw error;
     }
+    if (this.whole) return;
     for (const { seq, head, tail, middle, words: sorted, ...row } of rows) {
       let entry = this.entries.get(seq);
       if (!entry) this.entries.set(seq, (entry = row));
@@ -130,7 +165,7 @@ export class SpellingIndex {
     }
     for (const length of lengthsNear(key)) {
       for (const bucket of bucketKeys(key, length)) {
-        const names = this.buckets.get(bucket);
+        const names = this.buckets.get(bucket) ?? (this.whole ? [] : undefined);
         if (!names) throw new Error(`The spelling index has not read the names near '${key}' (load them first)`);
         for (const e of names) {
           if (seen.has(e)) continue;
@@ -161,6 +196,9 @@ function lengthsNear(key: string): number[] {
     if (length >= 5 && Math.abs(length - key.length) <= allowedEdits(length)) lengths.push(length);
   return lengths;
 }
+
+/** Joins a column's values in one text (no name holds it: names are single lines). */
+const SEPARATOR = '\u001f';
 
 /** Spans whose answers the index keeps before it starts afresh. */
 const MAX_ANSWERS = 50_000;
@@ -245,7 +283,13 @@ export async function spellingIndex(lookups: KnowledgeLookups, keys: readonly st
     // Gene names are symbols, never read fuzzily (a word that resembles one is a word): genes enter by their full names and designations.
     const geneKinds = (await readKinds()).filter((k) => isConcept(k, 'gene'));
     const signature = await storeSpellingNames(geneKinds);
-    return new SpellingIndex((buckets, words) => readSpellingBuckets(signature, buckets, words));
+    const index = new SpellingIndex(
+      (buckets, words) => readSpellingBuckets(signature, buckets, words),
+      () => readAllSpellingNames(signature, SEPARATOR),
+    );
+    // A process that holds every name (a worker, after an import too) holds these; its lookups read buckets meanwhile.
+    if (lookups.holdsNames()) void index.hold().catch(() => undefined);
+    return index;
   });
   await index.load(keys);
   return index;

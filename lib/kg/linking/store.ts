@@ -155,6 +155,48 @@ export async function readSpellingBuckets(signature: string, buckets: string[], 
   );
 }
 
+/** readAllSpellingNames's text columns, in the order it reads them. */
+const SPELLING_COLUMNS = ['seq::text', 'node_id', 'kind', 'name', 'matched', 'normalised', 'source', 'head', 'tail', 'middle', 'words'];
+
+/** Every stored spelling name (of `signature`) as columns, in stored order: each column's values joined by `separator` ('' for null). */
+const SpellingColumnsSchema = z.object({
+  count: z.number(),
+  degrees: z.array(z.number()).nullable(),
+  columns: z.array(z.string().nullable()),
+});
+
+/**
+ * The whole of readSpellingBuckets's rows at once (a process that holds every name holds these too: SpellingIndex.hold):
+ * one statement, a row of a few strings, so 97k names parse as a few splits rather than as rows.
+ */
+export async function readAllSpellingNames(signature: string, separator: string): Promise<SpellingRow[]> {
+  const { count, degrees, columns } = (await queryRow(
+    getPool(),
+    SpellingColumnsSchema,
+    `select count(*)::int count, array_agg(degree order by seq) degrees,
+            array[${SPELLING_COLUMNS.map((c) => `string_agg(coalesce(${c}, ''), $2 order by seq)`).join(', ')}] columns
+       from spelling_names where signature = $1`,
+    [signature, separator],
+  ))!;
+  const values = columns.map((c) => (count ? (c ?? '').split(separator) : []));
+  if (values.some((v) => v.length !== count) || (degrees?.length ?? 0) !== count) throw new Error('a spelling names column holds another number of values than its table');
+  const [seq, id, kind, name, matched, normalised, source, head, tail, middle, words] = values;
+  return seq.map((at, i) => ({
+    seq: Number(at),
+    id: id[i],
+    kind: kind[i],
+    name: name[i],
+    matched: matched[i],
+    normalised: normalised[i],
+    degree: degrees![i],
+    source: source[i] || null,
+    head: head[i],
+    tail: tail[i],
+    middle: middle[i] || null,
+    words: words[i] || null,
+  }));
+}
+
 /** Every node's and alias's names as columns (see NameTable): each column's values in ctid order joined by `separator`, or null for none. */
 const NameColumnsSchema = z.object({
   count: z.number(),

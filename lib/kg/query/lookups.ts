@@ -110,6 +110,11 @@ export class KnowledgeLookups {
     return this.names.reading;
   }
 
+  /** Whether this process holds the names (holdNames was called, and they are read or being read again after an import). */
+  holdsNames(): boolean {
+    return this.names !== null;
+  }
+
   /** The names held in memory (holdNames), once read; null before, and after an import. */
   heldNames(): NameTable | null {
     return this.names?.table ?? null;

@@ -1,8 +1,6 @@
 import { ALIAS_SCORE, type LinkCandidate, type Scope } from '../store/link-sql';
+import { Column, HashIndex, KeyChains, SEPARATOR, split } from './columns';
 import { readNameColumns } from './store';
-
-/** Joins a column's values in one text (no value holds it: names are single lines). */
-const SEPARATOR = '\u001f';
 
 /**
  * Every name and alias of the loaded graph in memory, for exact lookups (what exactCandidates asks the database):
@@ -14,8 +12,7 @@ const SEPARATOR = '\u001f';
 export class NameTable {
   /** Entries below `nodes` are nodes (by name), the rest aliases: each key's first entry is in `keys`, `next` chains the others. */
   private readonly nodes: number;
-  private readonly keys: HashIndex;
-  private readonly next: Int32Array;
+  private readonly keys: KeyChains;
   /** The aliases grouped by node (`byNode` from `nodeStart`), each node's in table order. */
   private readonly nodeStart: Int32Array;
   private readonly byNode: Int32Array;
@@ -30,15 +27,7 @@ export class NameTable {
     const n = (this.nodes = node.degree.length);
     const entries = n + alias.node.length;
     const keyAt = (e: number) => (e < n ? node.normalised : alias.normalised).range(e < n ? e : e - n);
-    this.keys = new HashIndex(entries, keyAt);
-    this.next = new Int32Array(entries).fill(-1);
-    const tail = new Int32Array(entries).fill(-1);
-    for (let e = 0; e < entries; e++) {
-      if (e >= n && alias.node[e - n] < 0) continue;
-      const head = this.keys.add(e);
-      if (head !== e) this.next[tail[head]] = e;
-      tail[head] = e;
-    }
+    this.keys = new KeyChains(entries, keyAt, (e) => e >= n && alias.node[e - n] < 0);
     // A counting sort of the aliases by node, stable.
     this.nodeStart = new Int32Array(n + 1);
     for (const at of alias.node) if (at >= 0) this.nodeStart[at + 1]++;
@@ -81,7 +70,7 @@ export class NameTable {
     const kinds = scope.kinds?.length ? new Set(scope.kinds) : null;
     const out: LinkCandidate[] = [];
     for (const key of keys) {
-      for (let e = this.keys.find(key); e >= 0; e = this.next[e]) {
+      for (let e = this.keys.first(key); e >= 0; e = this.keys.next(e)) {
         const at = e < this.nodes ? e : this.alias.node[e - this.nodes];
         const kind = this.kinds[this.node.kind[at]];
         if (kinds && !kinds.has(kind)) continue;
@@ -146,80 +135,4 @@ export class NameTable {
     }
     return out;
   }
-}
-
-function split(text: string | null): string[] {
-  return text === null ? [] : text.split(SEPARATOR);
-}
-
-/** A column's values joined by SEPARATOR in one string, each read by its offsets. */
-class Column {
-  private constructor(
-    readonly text: string,
-    private readonly start: Int32Array,
-  ) {}
-
-  static of(text: string | null, count: number): Column {
-    const start = new Int32Array(count + 1);
-    const joined = text ?? '';
-    let at = 0;
-    for (let i = 1; i <= count; i++) {
-      const end = joined.indexOf(SEPARATOR, at);
-      at = end < 0 ? joined.length + 1 : end + 1;
-      start[i] = at;
-    }
-    if (count && at !== joined.length + 1) throw new Error('a name table column holds another number of values than its table');
-    return new Column(joined, start);
-  }
-
-  at(i: number): string {
-    return this.text.slice(this.start[i], this.start[i + 1] - 1);
-  }
-
-  range(i: number): { text: string; from: number; to: number } {
-    return { text: this.text, from: this.start[i], to: this.start[i + 1] - 1 };
-  }
-}
-
-/** An open-addressed hash table of entries by the string each stands for (a range of a column), first entry kept. */
-class HashIndex {
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-
-  constructor(
-    entries: number,
-    private readonly keyOf: (entry: number) => { text: string; from: number; to: number },
-  ) {
-    const size = 1 << Math.max(4, Math.ceil(Math.log2(entries * 2 + 1)));
-    this.slots = new Int32Array(size).fill(-1);
-    this.mask = size - 1;
-  }
-
-  /** Adds `entry` unless an entry with its string is there; returns the entry kept for that string. */
-  add(entry: number): number {
-    const { text, from, to } = this.keyOf(entry);
-    for (let slot = hash(text, from, to) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const there = this.slots[slot];
-      if (there < 0) return (this.slots[slot] = entry);
-      const other = this.keyOf(there);
-      if (other.to - other.from === to - from && other.text.startsWith(text.slice(from, to), other.from)) return there;
-    }
-  }
-
-  /** The entry kept for `key`, or -1. */
-  find(key: string): number {
-    for (let slot = hash(key, 0, key.length) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const there = this.slots[slot];
-      if (there < 0) return -1;
-      const { text, from, to } = this.keyOf(there);
-      if (to - from === key.length && text.startsWith(key, from)) return there;
-    }
-  }
-}
-
-/** FNV-1a over a string's range. */
-function hash(text: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }

@@ -2,7 +2,8 @@ import type { LinkCandidate } from '../store/link-sql';
 import type { KnowledgeLookups } from '../query/lookups';
 import { isConcept } from '../relations';
 import { allowedEdits, edits } from './edits';
-import { readAllSpellingNames, readKinds, readSpellingBuckets, storeSpellingNames, type NameRow, type SpellingRow } from './store';
+import { Column, KeyChains, SEPARATOR } from './columns';
+import { readKinds, readSpellingBuckets, readSpellingColumns, storeSpellingNames, type NameRow, type SpellingColumns, type SpellingRow } from './store';
 
 type Entry = NameRow & {
   /** Letter counts (see letterCounts), for a cheap lower bound on the edits. */
@@ -38,38 +39,31 @@ const middleAt = (length: number) => Math.floor(length / 2) - 1;
  */
 export class SpellingIndex {
   /** Every name read so far, by its stored place: a name read again (another bucket of it) is the same entry. */
-  private entries = new Map<number, Entry>();
-  private buckets = new Map<string, Entry[]>();
+  private readonly entries = new Map<number, Entry>();
+  private readonly buckets = new Map<string, Entry[]>();
   /** Names of two or more words by their words in sorted order: "blurred vision" finds "Vision blurred". */
-  private byWords = new Map<string, Entry[]>();
+  private readonly byWords = new Map<string, Entry[]>();
   /** Answers given before, by scope and span: the same question is linked again by every method and rerun. */
   private readonly answered = new Map<string, NearName[]>();
 
-  /** Every name is in memory (`hold`): a bucket not there is empty. */
-  private whole = false;
+  /** Every name held (`hold`): no bucket is read any more. */
+  private held: HeldNames | null = null;
   private holding: Promise<void> | null = null;
 
-  /** `read`: the stored names in any of these buckets or with these sorted words, in stored order; `readAll`: all of them, in stored order. */
+  /** `read`: the stored names in any of these buckets or with these sorted words, in stored order; `readAll`: all of them as columns. */
   constructor(
     private readonly read: (buckets: string[], words: string[]) => Promise<SpellingRow[]>,
-    private readonly readAll: () => Promise<SpellingRow[]>,
+    private readonly readAll: () => Promise<SpellingColumns>,
   ) {}
 
-  /** Reads every name into its buckets (once): what `load` reads bucket by bucket, in the same stored order. */
+  /** Reads every name (once), as columns: the buckets `load` would read, in the same stored order, without an object per name. */
   hold(): Promise<void> {
     this.holding ??= this.readAll().then(
-      (rows) => {
-        const buckets = new Map<string, Entry[]>();
-        const byWords = new Map<string, Entry[]>();
-        for (const { seq, head, tail, middle, words: sorted, ...row } of rows) {
-          const entry: Entry = this.entries.get(seq) ?? row;
-          push(buckets, head, entry);
-          push(buckets, tail, entry);
-          if (middle !== null) push(buckets, middle, entry);
-          if (sorted !== null) push(byWords, sorted, entry);
-        }
-        // Swapped in whole: a bucket read still in flight (`fill`) then leaves these alone, and no entry is found by its place again.
-        [this.entries, this.buckets, this.byWords, this.whole] = [new Map(), buckets, byWords, true];
+      (columns) => {
+        this.held = new HeldNames(columns);
+        this.entries.clear();
+        this.buckets.clear();
+        this.byWords.clear();
       },
       (error: unknown) => {
         this.holding = null;
@@ -79,12 +73,18 @@ export class SpellingIndex {
     return this.holding;
   }
 
+  /** The names of a bucket (`sorted`: of these sorted words), in stored order; undefined when not read. */
+  private namesIn(key: string, sorted = false): readonly Entry[] | undefined {
+    if (this.held) return this.held.names(key, sorted);
+    return (sorted ? this.byWords : this.buckets).get(key);
+  }
+
   /** Reads in flight: a lookup waits for those filling the buckets it needs. */
   private readonly reading = new Set<Promise<void>>();
 
   /** Reads the buckets `near` needs for these spans that are not in memory yet. */
   async load(keys: readonly string[]): Promise<void> {
-    if (this.whole) return;
+    if (this.held) return;
     const buckets = new Set<string>();
     const words = new Set<string>();
     for (const key of keys) {
@@ -110,7 +110,7 @@ export class SpellingIndex {
       for (const w of words) this.byWords.delete(w);
       throw error;
     }
-    if (this.whole) return;
+    if (this.held) return;
     for (const { seq, head, tail, middle, words: sorted, ...row } of rows) {
       let entry = this.entries.get(seq);
       if (!entry) this.entries.set(seq, (entry = row));
@@ -137,6 +137,7 @@ export class SpellingIndex {
   }
 
   private search(key: string, scope: { aliases: boolean; kinds?: readonly string[] }): NearName[] {
+    this.held?.settle();
     const seen = new Set<Entry>();
     const counts = letterCounts(key);
     const words = wordCount(key);
@@ -158,14 +159,14 @@ export class SpellingIndex {
     });
     const out: NearName[] = [];
     if (key.includes(' ')) {
-      for (const e of this.byWords.get(sortedWords(key)) ?? []) {
+      for (const e of this.namesIn(sortedWords(key), true) ?? []) {
         seen.add(e);
         if (e.normalised !== key && inScope(e)) out.push(candidate(e, 0, true));
       }
     }
     for (const length of lengthsNear(key)) {
       for (const bucket of bucketKeys(key, length)) {
-        const names = this.buckets.get(bucket) ?? (this.whole ? [] : undefined);
+        const names = this.namesIn(bucket);
         if (!names) throw new Error(`The spelling index has not read the names near '${key}' (load them first)`);
         for (const e of names) {
           if (seen.has(e)) continue;
@@ -197,20 +198,73 @@ function lengthsNear(key: string): number[] {
   return lengths;
 }
 
-/** Joins a column's values in one text (no name holds it: names are single lines). */
-const SEPARATOR = '\u001f';
-
 /** Spans whose answers the index keeps before it starts afresh. */
 const MAX_ANSWERS = 50_000;
 
+/**
+ * Every stored spelling name as columns (SpellingIndex.hold): a bucket's names are a chain through its key column
+ * (a bucket key names its column: "12<ab" a head, "12>yz" a tail, "12=ndr" a middle), in stored order. A name is
+ * made an object when a lookup meets it, kept while the lookups' objects are few (a search's names stay the same objects).
+ */
+class HeldNames {
+  private readonly column: Record<'id' | 'kind' | 'name' | 'matched' | 'normalised' | 'source', Column>;
+  private readonly degrees: number[];
+  private readonly chains: Record<'<' | '>' | '=' | ' ', KeyChains>;
+  private readonly made = new Map<number, Entry>();
+
+  constructor({ count, degrees, columns }: SpellingColumns) {
+    const [id, kind, name, matched, normalised, source, head, tail, middle, words] = columns.map((c) => Column.of(c, count));
+    this.column = { id, kind, name, matched, normalised, source };
+    this.degrees = degrees ?? [];
+    if (this.degrees.length !== count) throw new Error('the spelling names hold another number of degrees than names');
+    const chain = (column: Column) =>
+      new KeyChains(
+        count,
+        (e) => column.range(e),
+        (e) => column.range(e).from === column.range(e).to,
+      );
+    this.chains = { '<': chain(head), '>': chain(tail), '=': chain(middle), ' ': chain(words) };
+  }
+
+  /** Before a lookup: past MAX_MADE the objects start afresh (never during one, whose names must stay the same objects). */
+  settle(): void {
+    if (this.made.size > MAX_MADE) this.made.clear();
+  }
+
+  names(key: string, sorted: boolean): Entry[] {
+    const marker = sorted ? ' ' : (/[<>=]/.exec(key)?.[0] as '<' | '>' | '=' | undefined);
+    if (!marker) return [];
+    const chain = this.chains[marker];
+    const out: Entry[] = [];
+    for (let e = chain.first(key); e >= 0; e = chain.next(e)) out.push(this.entry(e));
+    return out;
+  }
+
+  private entry(e: number): Entry {
+    let made = this.made.get(e);
+    if (!made) {
+      const { id, kind, name, matched, normalised } = this.column;
+      const source = this.column.source.at(e);
+      made = {
+        id: id.at(e),
+        kind: kind.at(e),
+        name: name.at(e),
+        matched: matched.at(e),
+        normalised: normalised.at(e),
+        degree: this.degrees[e],
+        source: source || null,
+      };
+      this.made.set(e, made);
+    }
+    return made;
+  }
+}
+
+/** Names a held index keeps as objects before it starts afresh (between lookups: a lookup meets a few hundred). */
+const MAX_MADE = 20_000;
+
 /** A name found near a span: its edits from the span, or `reordered` for the span's words in another order. */
 export type NearName = LinkCandidate & { edits: number; reordered: boolean };
-
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
 
 /**
  * Words of a name, a possessive's "s" not counted: a misspelling changes
@@ -285,7 +339,7 @@ export async function spellingIndex(lookups: KnowledgeLookups, keys: readonly st
     const signature = await storeSpellingNames(geneKinds);
     const index = new SpellingIndex(
       (buckets, words) => readSpellingBuckets(signature, buckets, words),
-      () => readAllSpellingNames(signature, SEPARATOR),
+      () => readSpellingColumns(signature, SEPARATOR),
     );
     // A process that holds every name (a worker, after an import too) holds these; its lookups read buckets meanwhile.
     if (lookups.holdsNames()) void index.hold().catch(() => undefined);

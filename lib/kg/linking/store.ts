@@ -155,22 +155,22 @@ export async function readSpellingBuckets(signature: string, buckets: string[], 
   );
 }
 
-/** readAllSpellingNames's text columns, in the order it reads them. */
-const SPELLING_COLUMNS = ['seq::text', 'node_id', 'kind', 'name', 'matched', 'normalised', 'source', 'head', 'tail', 'middle', 'words'];
+/** The stored spelling names' text columns readSpellingColumns reads, in its order. */
+export const SPELLING_COLUMNS = ['node_id', 'kind', 'name', 'matched', 'normalised', 'source', 'head', 'tail', 'middle', 'words'] as const;
 
-/** Every stored spelling name (of `signature`) as columns, in stored order: each column's values joined by `separator` ('' for null). */
 const SpellingColumnsSchema = z.object({
   count: z.number(),
   degrees: z.array(z.number()).nullable(),
-  columns: z.array(z.string().nullable()),
+  columns: z.array(z.string().nullable()).length(SPELLING_COLUMNS.length),
 });
+export type SpellingColumns = z.output<typeof SpellingColumnsSchema>;
 
 /**
- * The whole of readSpellingBuckets's rows at once (a process that holds every name holds these too: SpellingIndex.hold):
- * one statement, a row of a few strings, so 97k names parse as a few splits rather than as rows.
+ * Every stored spelling name (of `signature`) as columns, in stored order (what readSpellingBuckets reads bucket by
+ * bucket): each text column's values joined by `separator`, '' for null. One statement, a row of a few strings.
  */
-export async function readAllSpellingNames(signature: string, separator: string): Promise<SpellingRow[]> {
-  const { count, degrees, columns } = (await queryRow(
+export async function readSpellingColumns(signature: string, separator: string): Promise<SpellingColumns> {
+  return (await queryRow(
     getPool(),
     SpellingColumnsSchema,
     `select count(*)::int count, array_agg(degree order by seq) degrees,
@@ -178,23 +178,6 @@ export async function readAllSpellingNames(signature: string, separator: string)
        from spelling_names where signature = $1`,
     [signature, separator],
   ))!;
-  const values = columns.map((c) => (count ? (c ?? '').split(separator) : []));
-  if (values.some((v) => v.length !== count) || (degrees?.length ?? 0) !== count) throw new Error('a spelling names column holds another number of values than its table');
-  const [seq, id, kind, name, matched, normalised, source, head, tail, middle, words] = values;
-  return seq.map((at, i) => ({
-    seq: Number(at),
-    id: id[i],
-    kind: kind[i],
-    name: name[i],
-    matched: matched[i],
-    normalised: normalised[i],
-    degree: degrees![i],
-    source: source[i] || null,
-    head: head[i],
-    tail: tail[i],
-    middle: middle[i] || null,
-    words: words[i] || null,
-  }));
 }
 
 /** Every node's and alias's names as columns (see NameTable): each column's values in ctid order joined by `separator`, or null for none. */

@@ -304,7 +304,12 @@ describe('KnowledgeLookups: the name lookups a process shares between runs', () 
     const prepared = new KnowledgeLookups(0);
     await prepareLinking(prepared);
     const bucketed = new KnowledgeLookups(0);
-    const texts = [QUESTION, 'Does nicotine dependance raise the risk of lung cancr?', 'Which genes does Aplrazloam bind?', 'Is blurred vision a side effect of dsmopresain?'];
+    const texts = [
+      QUESTION,
+      'Does nicotine dependance raise the risk of lung cancr?',
+      'Which genes does Aplrazloam bind?',
+      'Is blurred vision a side effect of dsmopresain?',
+    ];
     for (const text of texts) {
       let report: LinkReport | undefined;
       const sent = await statementsOf(async () => (report = await explainLinks(text, { lookups: prepared })));

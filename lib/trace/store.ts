@@ -341,7 +341,7 @@ export class TraceWriter {
     for (const c of calls) callTexts.set(c.ordinal, { ...c.texts, chars: c.chars });
     try {
       const pack = seal
-        ? await runPack(
+        ? runPack(
             stepTexts,
             callTexts,
             this.stepTexts,
@@ -488,7 +488,7 @@ ${runEnd ? `,${endingCtes(runEnd, 10)}` : ''}
       `[${endRows.join(',')}]`,
       evidenceJson(selected),
       callsJson(calls, !!pack),
-      pack?.body ?? null,
+      pack ? await pack.body : null,
       pack?.clearSteps ?? [],
       JSON.stringify(pack?.clearCalls ?? []),
       lease.attempt,
@@ -500,7 +500,8 @@ ${runEnd ? `,${endingCtes(runEnd, 10)}` : ''}
 
 /** The run's pack made by a sealing write: its body, the steps and calls it holds, and the rows written before whose bodies it takes over. */
 interface RunPack {
-  body: Buffer;
+  /** Deflated on libuv's threads while the statement's other parameters are made on the event loop. */
+  body: Promise<Buffer>;
   steps: number[];
   clearSteps: number[];
   clearCalls: { ordinal: number; marker: CallMarker }[];
@@ -511,18 +512,21 @@ interface RunPack {
  * already written with their bodies (`before`): those rows are cleared, except steps whose end this very write updates.
  * Null when there is nothing to pack.
  */
-async function runPack(
+function runPack(
   steps: Map<number, StepTexts & { ended: boolean }>,
   calls: Map<number, CallTexts & { chars: [number, number] }>,
   stepsBefore: Map<number, StepTexts & { ended: boolean }>,
   callsBefore: Map<number, CallTexts & { chars: [number, number] }>,
   updated: (number | undefined)[],
-): Promise<RunPack | null> {
+): RunPack | null {
   const ended = [...steps].filter(([, t]) => t.ended);
   if (!ended.length && !calls.size) return null;
   const updatedNow = new Set(updated);
+  const body = packBodies(ended, [...calls]);
+  // Awaited by the statement; a write that fails before it gets there rejects with its own error, not this one's.
+  body.catch(() => undefined);
   return {
-    body: await packBodies(ended, [...calls]),
+    body,
     steps: ended.map(([o]) => o),
     clearSteps: ended.map(([o]) => o).filter((o) => stepsBefore.has(o) && !updatedNow.has(o)),
     clearCalls: [...callsBefore].map(([ordinal, c]) => ({ ordinal, marker: { $pack: c.chars } })),

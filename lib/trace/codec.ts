@@ -145,9 +145,10 @@ const deflated = promisify(deflateRaw);
 /**
  * A packed value's JSON text as stored while its run goes on: large ones deflated (several times smaller than PostgreSQL's
  * pglz makes them). The fastest level: these texts are kept only until the run's pack takes them over (packBodies).
+ * A short one is given at once, not as a promise.
  */
-export async function storedText(json: string): Promise<string> {
-  return json.length < COMPRESS_FROM ? json : `{"$z":"${(await deflated(json, { level: 1 })).toString('base64')}"}`;
+export function storedText(json: string): string | Promise<string> {
+  return json.length < COMPRESS_FROM ? json : deflated(json, { level: 1 }).then((z) => `{"$z":"${z.toString('base64')}"}`);
 }
 
 /** Rows with the same leaf paths (nested objects flattened) become one table; otherwise null. */

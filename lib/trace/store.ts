@@ -423,7 +423,7 @@ async function writeSteps(
     packed && ordinal !== undefined && packed.has(ordinal) ? { input: null, output: null, pool: null } : texts;
   // Rows' bodies in their stored form (large ones deflated off the event loop) before the statement goes.
   const [stepRows, endRows] = await Promise.all([
-    Promise.all(
+    allOf(
       rows.map((r) =>
         withJson(
           {
@@ -441,7 +441,7 @@ async function writeSteps(
         ),
       ),
     ),
-    Promise.all(
+    allOf(
       updates.map((e) =>
         withJson(
           {
@@ -583,9 +583,21 @@ const INSERT_CALLS = (param: string, condition = 'true') =>
     where ${condition}`;
 
 /** An object's JSON text with `stored` fields (JSON texts; null: none) added in their stored form (./codec storedText: large ones compressed). */
-async function withJson(plain: Record<string, unknown>, stored: Record<string, string | null>): Promise<string> {
-  const fields = await Promise.all(Object.entries(stored).map(async ([k, v]) => `${JSON.stringify(k)}:${v === null ? 'null' : await storedText(v)}`));
-  return `${JSON.stringify(plain).slice(0, -1)},${fields.join(',')}}`;
+function withJson(plain: Record<string, unknown>, stored: Record<string, string | null>): string | Promise<string> {
+  const keys = Object.keys(stored);
+  const head = JSON.stringify(plain).slice(0, -1);
+  const joined = (texts: string[]) => `${head},${keys.map((k, i) => `${JSON.stringify(k)}:${texts[i]}`).join(',')}}`;
+  const texts = allOf(keys.map((k) => (stored[k] === null ? 'null' : storedText(stored[k]))));
+  return Array.isArray(texts) ? joined(texts) : texts.then(joined);
+}
+
+/**
+ * The values, at once when none is a promise: most rows of a statement have no body to deflate (a held writer's are in
+ * its pack), and a promise per row and per field, each run through the process's async hooks, was most of what building
+ * a statement's rows allocated.
+ */
+function allOf<T>(values: (T | Promise<T>)[]): T[] | Promise<T[]> {
+  return values.some((v) => v instanceof Promise) ? Promise.all(values) : (values as T[]);
 }
 
 /** Fields a pool's records leave out: its step and their ordinals imply them. */

@@ -86,7 +86,10 @@ function lexicalComparison(texts: string[], used: SimilarityUse, table = new Cos
 export function queryMatch(index: Bm25Index, query: string): number[] {
   const terms = [...distinctTerms(query)];
   const ideal = terms.reduce((sum, t) => sum + index.idf(t), 0);
-  return index.scoreTerms(terms).map((score) => (ideal > 0 ? Math.min(1, score / ideal) : 0));
+  // The scores are this call's own: made relative in place (a hop asks this of every reading of q_i).
+  const scores = index.scoreTerms(terms);
+  for (let i = 0; i < scores.length; i++) scores[i] = ideal > 0 ? Math.min(1, scores[i] / ideal) : 0;
+  return scores;
 }
 
 /**

@@ -207,10 +207,17 @@ function capOf(
   hubCap: number,
 ): NodeCap {
   const cap: NodeCap = { nodeId: node.nodeId, name: node.name, kind: node.kind, kept: 0, capped: false, relations: [] };
+  // The node's records by tier (a relation's place in `order`), in retrieval order: read once, not once per relation.
+  const byTier = new Map<unknown, EvidenceRecord[]>();
+  for (const r of records) {
+    const tier = byTier.get(r.scores?.tier);
+    if (tier) tier.push(r);
+    else byTier.set(r.scores?.tier, [r]);
+  }
   for (const [i, relation] of order.entries()) {
     const m = kinds.get(relation.metaedge)!;
     if (!sameKind(m.source, node.kind) && !sameKind(m.target, node.kind)) continue;
-    const mine = records.filter((r) => r.scores?.tier === i);
+    const mine = byTier.get(i) ?? [];
     const available = cap.kept < hubCap ? Number(mine[0]?.scores?.anchorTotal ?? 0) : null;
     if (available === null || available > mine.length) cap.capped = true;
     cap.kept += mine.length;

@@ -16,6 +16,9 @@ export const Eigen1EvidenceSchema = z.object({
 
 export const Eigen1CandidateSchema = z.object({ id: z.string(), lane: z.number().int(), solution: SolutionSchema, evidence: z.array(Eigen1EvidenceSchema) });
 
+/** A candidate named in a later stage: its evidence is in the output of the step that made it. */
+const NamedCandidateSchema = Eigen1CandidateSchema.omit({ evidence: true });
+
 const QualitySchema = z.object({ scores: z.object({ logic: z.number(), answer: z.number(), explanation: z.number() }), q: z.number(), passed: z.boolean() });
 
 const AssessedSchema = z.object({
@@ -136,7 +139,14 @@ export const eigen1Steps = {
   'eigen1.qair': {
     output: z.object({ rounds: z.array(z.object({ scored: z.array(z.string()), corrected: z.array(z.string()) })), usage: z.array(UsageSchema) }),
   },
-  'eigen1.qair-round': { output: z.object({ scored: z.array(AssessedSchema), corrected: z.array(Eigen1CandidateSchema), usage: z.array(UsageSchema) }) },
+  /** The round's scores and corrections; each candidate without its evidence, which the step that made it holds (earlier traces' evidence is dropped when read). */
+  'eigen1.qair-round': {
+    output: z.object({
+      scored: z.array(AssessedSchema.extend({ candidate: NamedCandidateSchema })),
+      corrected: z.array(NamedCandidateSchema),
+      usage: z.array(UsageSchema),
+    }),
+  },
   /** The candidate scored is named by id: the step that made it (and the round's scores) hold it. */
   'eigen1.evaluate': { output: z.object({ assessed: AssessedSchema.extend({ candidate: z.string() }), usage: UsageSchema }) },
   'eigen1.rank': { output: z.object({ index: z.number().int(), chosen: z.string(), reason: z.string(), usage: UsageSchema }) },

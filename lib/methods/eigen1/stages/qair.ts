@@ -46,8 +46,11 @@ export async function qualityAwareIteration(
     async (step) => {
       let pending = refined;
       for (let round = 1; round <= tMax && pending.length; round++) {
-        const result = await ctx.trace.step(
-          { kind: 'eigen1.qair-round', label: `Round ${round}`, input: { round, candidates: pending.map((c) => c.id) }, parent: step },
+        // Stored, the round names its candidates without their evidence (their steps hold it); a resumed run makes it
+        // again from its replayed evaluations and corrections.
+        let result: { scored: Assessed[]; corrected: Candidate[]; usage: StageUsage[] } | undefined;
+        await ctx.trace.step(
+          { kind: 'eigen1.qair-round', label: `Round ${round}`, input: { round, candidates: pending.map((c) => c.id) }, parent: step, replayChildren: true },
           async (r) => {
             const scored = await Promise.all(pending.map((c) => evaluate(ctx, r, frame, c, round)));
             const failed = scored.filter((s) => !s.assessed.quality.passed);
@@ -64,16 +67,21 @@ export async function qualityAwareIteration(
                     ),
                   )
                 : [];
-            return {
+            result = {
               scored: scored.map((s) => s.assessed),
               corrected: corrected.map((c) => c.candidate),
               usage: [...scored.map((s) => s.usage), ...corrected.flatMap((c) => c.usage)],
             };
+            return {
+              scored: result.scored.map((a) => ({ ...a, candidate: named(a.candidate) })),
+              corrected: result.corrected.map(named),
+              usage: result.usage,
+            };
           },
         );
-        rounds.push({ scored: result.scored, corrected: result.corrected });
-        usage.push(...result.usage);
-        pending = result.corrected;
+        rounds.push({ scored: result!.scored, corrected: result!.corrected });
+        usage.push(...result!.usage);
+        pending = result!.corrected;
       }
       const ids = (cs: Candidate[]) => cs.map((c) => c.id);
       return { rounds: rounds.map((r) => ({ scored: ids(r.scored.map((a) => a.candidate)), corrected: ids(r.corrected) })), usage: totalUsage(usage).stages };
@@ -104,6 +112,10 @@ export async function qualityAwareIteration(
     }
   }
   return { assessed: [...latest.values()].sort((a, b) => a.candidate.lane - b.candidate.lane), usage };
+}
+
+function named(c: Candidate): Omit<Candidate, 'evidence'> {
+  return { id: c.id, lane: c.lane, solution: c.solution };
 }
 
 async function evaluate(ctx: Ctx, parent: StepHandle, frame: QuestionFrame, c: Candidate, round: number): Promise<{ assessed: Assessed; usage: StageUsage }> {

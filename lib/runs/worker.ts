@@ -5,6 +5,7 @@ import { enqueueRun, ensureQueue, getBoss, runQueueFor, stopQueue } from './queu
 import { failStale, requeueStale, staleRuns, takeOrphanedRuns, type StaleRun } from './store/lease';
 import { isConnectionLoss } from '@/lib/db/connection-loss';
 import { prepareRuns } from './prepare';
+import { boundHeapGrowth } from './heap-growth';
 
 /**
  * A run whose lease ran out (runs.lease_until, per run: see LEASE_MS) is
@@ -190,6 +191,7 @@ export async function startRunWorkers({ concurrency = 4, log = false } = {}): Pr
  * number of times on any machine that reaches the database.
  */
 export async function startWorkers({ concurrency = 4, log = false } = {}): Promise<RunWorkers> {
+  boundHeapGrowth();
   await prepareRuns();
   const runs = await startRunWorkers({ concurrency, log });
   const evaluations = startEvalWorkers();

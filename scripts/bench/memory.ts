@@ -18,6 +18,8 @@ export interface MemoryBreakdown {
   threadArenaCount: number | null;
   /** Other anonymous memory: V8's heap pages, thread stacks, malloc's own mappings of large blocks. */
   otherAnonymous: number | null;
+  /** V8's heap by space (old, new, large objects, code…): committed (`size`) and live (`used`). */
+  spaces: Record<string, { size: number; used: number }>;
 }
 
 const MB = 2 ** 20;
@@ -25,7 +27,17 @@ const ARENA_ALIGN = 64 * MB;
 
 export function memoryBreakdown(): MemoryBreakdown {
   const m = process.memoryUsage();
-  const node = { rss: m.rss / MB, heapUsed: m.heapUsed / MB, heapTotal: m.heapTotal / MB, external: m.external / MB, arrayBuffers: m.arrayBuffers / MB };
+  const spaces = Object.fromEntries(
+    v8.getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), { size: s.space_size / MB, used: s.space_used_size / MB }]),
+  );
+  const node = {
+    rss: m.rss / MB,
+    heapUsed: m.heapUsed / MB,
+    heapTotal: m.heapTotal / MB,
+    external: m.external / MB,
+    arrayBuffers: m.arrayBuffers / MB,
+    spaces,
+  };
   let smaps: string;
   try {
     smaps = readFileSync('/proc/self/smaps', 'utf8');
@@ -59,16 +71,17 @@ export function memoryBreakdown(): MemoryBreakdown {
 }
 
 /**
- * Memory as the process retains it: after a full collection that also compacts V8's heap (a plain one leaves the
- * pages a window's garbage spread over committed, as many as that window's peak needed), once V8's background
- * threads have given the freed pages back (RSS still for half a second, at most 5 s).
+ * Memory after a full collection that leaves V8's heap uncompacted (`compact` false: the pages a window's garbage was
+ * spread over stay committed while any live object remains on them) or compacts it too, read once V8's background
+ * threads have handed the freed pages back (RSS still for half a second, at most 5 s; right after the collection RSS
+ * still counts up to ~200 MB of pages about to be unmapped).
  */
-export async function retainedMemory(): Promise<MemoryBreakdown> {
-  v8.setFlagsFromString('--compact-on-every-full-gc');
+export async function memoryAfterCollection(compact: boolean): Promise<MemoryBreakdown> {
+  if (compact) v8.setFlagsFromString('--compact-on-every-full-gc');
   try {
     collectGarbage();
   } finally {
-    v8.setFlagsFromString('--no-compact-on-every-full-gc');
+    if (compact) v8.setFlagsFromString('--no-compact-on-every-full-gc');
   }
   let last = process.memoryUsage.rss();
   for (let waited = 0; waited < 5_000; waited += 250) {
@@ -78,4 +91,22 @@ export async function retainedMemory(): Promise<MemoryBreakdown> {
     last = now;
   }
   return memoryBreakdown();
+}
+
+/** The largest RSS and V8 heap (committed) seen from now until `stop`, read every 100 ms: nothing forced. */
+export function samplePeakMemory(): { stop(): { rss: number; heapTotal: number } } {
+  const peak = { rss: 0, heapTotal: 0 };
+  const read = () => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss / MB);
+    peak.heapTotal = Math.max(peak.heapTotal, m.heapTotal / MB);
+  };
+  const timer = setInterval(read, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return peak;
+    },
+  };
 }

@@ -6,8 +6,8 @@ import { createRun } from '../../lib/runs/service';
 import { recordedRunTimes } from '../../lib/runs/store/measures';
 import { deleteRuns } from '../../lib/runs/store/runs';
 import { startWorkers } from '../../lib/runs/worker';
-import { type MemoryBreakdown, memoryBreakdown, retainedMemory } from './memory';
-import { collectGarbage, percentile, round } from './timing';
+import { type MemoryBreakdown, memoryAfterCollection, memoryBreakdown, samplePeakMemory } from './memory';
+import { percentile, round } from './timing';
 import type { BenchModule, BenchRow } from './types';
 
 const SET = 'bench-soak';
@@ -21,10 +21,10 @@ const IDLE_MS = 20_000;
  * of every method in turn over a seeded question set, through the run queue to one
  * worker process (this one: one run consumer and the evaluation supervisor, as
  * `npm run worker` starts them), submitted a window of 500 at a time. Per window: the
- * median run time (claim to finish, as the run records it) and this process's RSS
- * and heap at the window's end, after a full garbage collection. The budget: the last window's median at most 1.2×
- * the first's, RSS within 20 % of the first window's after it. The runs stay in the
- * database until the end (a growing runs table is part of the age), then are deleted.
+ * median run time (claim to finish, as the run records it), the process's CPU per run, its peak RSS while the window
+ * ran (nothing forced), and its memory at the window's end after a full collection, plain and compacting. The budget:
+ * the last window's median at most 1.2× the first's, peak RSS within 20 % of the first window's after it. The runs stay
+ * in the database until the end (a growing runs table is part of the age), then are deleted.
  */
 export const soak: BenchModule = {
   name: 'soak (a worker as it ages)',
@@ -44,11 +44,20 @@ export const soak: BenchModule = {
     const methods = listMethods().map((m) => m.id);
     const workers = await startWorkers({ concurrency: 1 });
     const runIds: string[] = [];
-    const windows: { medianMs: number; plain: MemoryBreakdown; memory: MemoryBreakdown; failed: number }[] = [];
+    const windows: {
+      medianMs: number;
+      cpuMsPerRun: number;
+      peak: { rss: number; heapTotal: number };
+      plain: MemoryBreakdown;
+      memory: MemoryBreakdown;
+      failed: number;
+    }[] = [];
     let idle: MemoryBreakdown | null = null;
     try {
       for (let start = 0; start < total; start += window) {
         const ids: string[] = [];
+        const cpu = process.cpuUsage();
+        const peakMemory = samplePeakMemory();
         // Stored first, then queued at once: the submissions barely overlap the window's runs.
         for (let i = start; i < Math.min(total, start + window); i++) {
           const method = methods[i % methods.length];
@@ -58,22 +67,28 @@ export const soak: BenchModule = {
         for (const id of ids) await enqueueRun(id);
         runIds.push(...ids);
         const times = await waitForRuns(ids);
-        // What the process retains, not garbage V8 has not yet collected: RSS after a full collection (which leaves
-        // V8's heap as large as the window's peak made it), then after one that compacts it too.
-        collectGarbage();
-        const plain = memoryBreakdown();
+        const used = process.cpuUsage(cpu);
+        const peak = peakMemory.stop();
         if (start + window >= total) {
-          // What an idle worker gives back on its own (V8's memory reducer starts 8 s after allocation slows), nothing forced.
+          // What an idle worker holds, nothing forced (V8's memory reducer may start 8 s after allocation slows).
           await new Promise((r) => setTimeout(r, IDLE_MS));
           idle = memoryBreakdown();
         }
-        windows.push({ medianMs: percentile(times.ms, 50), plain, memory: await retainedMemory(), failed: times.failed });
+        // What the process keeps, not garbage V8 has not yet collected: after a full collection (which leaves V8's
+        // heap pages that still hold a live object committed), then after one that compacts the heap too.
+        const plain = await memoryAfterCollection(false);
+        const memory = await memoryAfterCollection(true);
+        const cpuMsPerRun = (used.user + used.system) / 1000 / ids.length;
+        windows.push({ medianMs: percentile(times.ms, 50), cpuMsPerRun, peak, plain, memory, failed: times.failed });
         const w = windows.at(-1)!;
-        log(`window ${windows.length} (runs ${start + 1}–${start + ids.length}): median ${round(w.medianMs)} ms${w.failed ? `, ${w.failed} failed` : ''}`);
+        log(
+          `window ${windows.length} (runs ${start + 1}–${start + ids.length}): median ${round(w.medianMs)} ms, CPU ${round(cpuMsPerRun, 1)} ms a run${w.failed ? `, ${w.failed} failed` : ''}`,
+        );
+        log(`  peak while running:      RSS ${Math.round(peak.rss)} MB, heap committed ${Math.round(peak.heapTotal)} MB`);
         log(`  after a full collection: ${describe(w.plain)}`);
         log(`  compacted:               ${describe(w.memory)}`);
       }
-      if (idle) log(`idle ${IDLE_MS / 1000} s after the last window, before its compacting collection: ${describe(idle)}`);
+      if (idle) log(`idle ${IDLE_MS / 1000} s after the last window, nothing forced: ${describe(idle)}`);
     } finally {
       await workers.stop();
       if (queue === undefined) delete process.env.HOPSCOPE_RUN_QUEUE;
@@ -83,7 +98,8 @@ export const soak: BenchModule = {
     }
     const first = windows[0];
     const last = windows.at(-1)!;
-    const rssAfterFirst = windows.slice(1).map((w) => w.memory.rss);
+    const growth = (rss: (w: (typeof windows)[number]) => number) =>
+      windows.length > 1 ? round(Math.max(...windows.slice(1).map(rss)) / rss(first) - 1) : null;
     const rows: BenchRow[] = windows.flatMap((w, i) => [
       {
         type: 'value' as const,
@@ -92,6 +108,22 @@ export const soak: BenchModule = {
         value: round(w.medianMs),
         unit: 'ms',
         note: w.failed ? `${w.failed} runs failed` : undefined,
+      },
+      {
+        type: 'value' as const,
+        label: `soak window ${i + 1}: CPU per run`,
+        key: `soak_cpu_ms_per_run_w${i + 1}`,
+        value: round(w.cpuMsPerRun, 1),
+        unit: 'ms',
+        note: "the process's user and system CPU over the window (its runs, their submission, V8's collector threads) per run",
+      },
+      {
+        type: 'value' as const,
+        label: `soak window ${i + 1}: peak RSS`,
+        key: `soak_rss_peak_mb_w${i + 1}`,
+        value: round(w.peak.rss, 1),
+        unit: 'MB',
+        note: `the largest RSS sampled every 100 ms while the window ran, nothing forced; heap committed at most ${Math.round(w.peak.heapTotal)} MB`,
       },
       {
         type: 'value' as const,
@@ -107,7 +139,7 @@ export const soak: BenchModule = {
         key: `soak_rss_uncompacted_mb_w${i + 1}`,
         value: round(w.plain.rss, 1),
         unit: 'MB',
-        note: `after a full garbage collection that leaves V8's heap as committed; ${describe(w.plain)}`,
+        note: `after a full garbage collection that leaves V8's partly used pages committed, once RSS settles; ${describe(w.plain)}`,
       },
       {
         type: 'value' as const,
@@ -133,7 +165,7 @@ export const soak: BenchModule = {
         key: 'soak_rss_idle_mb',
         value: idle ? round(idle.rss, 1) : null,
         unit: 'MB',
-        note: `${IDLE_MS / 1000} s after the last window's full collection, before its compacting one`,
+        note: `${IDLE_MS / 1000} s after the last window's runs, nothing forced`,
       },
       {
         type: 'value',
@@ -145,19 +177,27 @@ export const soak: BenchModule = {
       },
       {
         type: 'value',
-        label: 'soak: RSS spread after the first window',
-        key: 'soak_rss_growth',
-        value: rssAfterFirst.length ? round(Math.max(...rssAfterFirst) / first.memory.rss - 1) : null,
+        label: 'soak: peak RSS spread after the first window',
+        key: 'soak_rss_peak_growth',
+        value: growth((w) => w.peak.rss),
         unit: '',
-        note: "the largest RSS of a later window over the first window's, less 1; budget 0.2",
+        note: "the largest peak RSS of a later window over the first window's, less 1; budget 0.2",
+      },
+      {
+        type: 'value',
+        label: 'soak: RSS spread after the first window, compacted',
+        key: 'soak_rss_growth',
+        value: growth((w) => w.memory.rss),
+        unit: '',
+        note: 'as soak_rss_peak_growth, after a compacting full collection: what the process retains',
       },
       {
         type: 'value',
         label: 'soak: RSS spread after the first window, heap not compacted',
         key: 'soak_rss_uncompacted_growth',
-        value: windows.length > 1 ? round(Math.max(...windows.slice(1).map((w) => w.plain.rss)) / first.plain.rss - 1) : null,
+        value: growth((w) => w.plain.rss),
         unit: '',
-        note: "as soak_rss_growth, after a plain full collection: moves with each window's peak heap",
+        note: 'as soak_rss_peak_growth, after a plain full collection',
       },
     );
     return rows;
@@ -170,7 +210,11 @@ function describe(m: MemoryBreakdown): string {
     m.mainArena === null
       ? ''
       : `, malloc main arena ${Math.round(m.mainArena)} MB, ${m.threadArenaCount} thread arenas ${Math.round(m.threadArenas ?? 0)} MB, other anonymous ${Math.round(m.otherAnonymous ?? 0)} MB`;
-  return `RSS ${Math.round(m.rss)} MB, heap ${Math.round(m.heapUsed)} of ${Math.round(m.heapTotal)} MB, external ${Math.round(m.external)} MB (array buffers ${Math.round(m.arrayBuffers)} MB)${arenas}`;
+  const spaces = Object.entries(m.spaces)
+    .filter(([, s]) => s.size >= 1)
+    .map(([name, s]) => `${name} ${Math.round(s.used)}/${Math.round(s.size)}`)
+    .join(', ');
+  return `RSS ${Math.round(m.rss)} MB, heap ${Math.round(m.heapUsed)} of ${Math.round(m.heapTotal)} MB (${spaces}), external ${Math.round(m.external)} MB (array buffers ${Math.round(m.arrayBuffers)} MB)${arenas}`;
 }
 
 /** Waits until every run has ended; their times from claim to finish, as recorded. */

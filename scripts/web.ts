@@ -4,8 +4,11 @@
 // `node scripts/run.mjs web -p PORT -H HOST`.
 import fs from 'node:fs';
 import http from 'node:http';
+import inspector from 'node:inspector';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import next from 'next';
+import { POST as submitRun } from '../app/api/runs/route';
+import { frontRoutes } from '../lib/api/front-routes';
 import { readEnv, type HopscopeEnv } from '../lib/config';
 import { keptReads } from '../lib/runs/kept-reads';
 import { readsAhead } from '../lib/runs/reads-ahead';
@@ -24,7 +27,9 @@ async function main() {
   await app.prepare();
   const env = readEnv();
   const handle = app.getRequestHandler();
-  let handler = env.HOPSCOPE_KEPT_READS === 'on' ? keptReads(handle, { env }) : handle;
+  // Run submissions skip Next.js's own work (lib/api/front-routes.ts); everything else goes to it.
+  const toNext = frontRoutes(handle, { 'POST /api/runs': submitRun }, { env });
+  let handler = env.HOPSCOPE_KEPT_READS === 'on' ? keptReads(toNext, { env }) : toNext;
   let stopListening = async () => {};
   // Kept reads are never served with sign-in on: nothing to read ahead.
   if (env.HOPSCOPE_KEPT_READS === 'on' && !env.AUTH_SECRET) {
@@ -33,6 +38,7 @@ async function main() {
     stopListening = await listenRunChanges((ids) => ahead.add(ids));
   }
   if (env.HOPSCOPE_WEB_LOOP_DELAY_FILE) loopDelayProbe(env.HOPSCOPE_WEB_LOOP_DELAY_FILE);
+  if (env.HOPSCOPE_WEB_PROFILE_FILE) profileProbe(env.HOPSCOPE_WEB_PROFILE_FILE);
   const server = http.createServer((req, res) => void handler(req, res));
   server.listen(port, hostname, () => console.log(`[hopscope] web server ready on http://${hostname}:${port}`));
   // Open keep-alive connections would hold close() up: a second is enough for answers in flight.
@@ -80,6 +86,24 @@ function loopDelayProbe(file: string) {
       JSON.stringify({ p50: ms(h.percentile(50)), p95: ms(h.percentile(95)), p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean) }),
     );
     fs.renameSync(`${file}.part`, file);
+  });
+}
+
+/** The same window's CPU profile (`.cpuprofile`, sampled every 200 µs): where the web server's time went in a burst. */
+function profileProbe(file: string) {
+  const session = new inspector.Session();
+  session.connect();
+  let on = false;
+  process.on('SIGUSR2', () => {
+    if (!on) {
+      on = true;
+      session.post('Profiler.enable', () => session.post('Profiler.setSamplingInterval', { interval: 200 }, () => session.post('Profiler.start')));
+      return;
+    }
+    on = false;
+    session.post('Profiler.stop', (err, r) => {
+      if (!err) fs.writeFileSync(file, JSON.stringify(r.profile));
+    });
   });
 }
 

@@ -41,6 +41,7 @@ export const load: BenchModule = {
     '--load-workers on|inline  where the instance runs its workers (default on: a process of their own)',
     "--load-kept-reads on|off  whether the web server answers finished runs' reads from what it sent (default on)",
     '--load-settle on|off      whether the burst waits for the web server to settle once the runs it reads have ended (default on: they are read ahead first)',
+    "--load-profile FILE       write the web server's CPU profile over the burst to FILE (.cpuprofile)",
   ],
   async run({ log, args }) {
     const workers = args.value('load-workers') ?? 'on';
@@ -63,6 +64,7 @@ export const load: BenchModule = {
         HOPSCOPE_WORKERS: workers,
         HOPSCOPE_KEPT_READS: kept,
         HOPSCOPE_WEB_LOOP_DELAY_FILE: loopDelayFile,
+        ...(args.value('load-profile') ? { HOPSCOPE_WEB_PROFILE_FILE: path.resolve(args.value('load-profile')!) } : {}),
         NEXT_TELEMETRY_DISABLED: '1',
       },
       stdio: ['ignore', 2, 2],

@@ -78,7 +78,10 @@ describe('run submissions in front of Next.js', () => {
 
   it('leaves a request the guard refuses, other methods and other paths to Next.js', async () => {
     toNext = [];
-    const crossOrigin = await fetch(`${server.base}/api/runs`, submission({ method: 'direct', question: 'Which drugs treat gout?' }, { origin: 'http://evil.example' }));
+    const crossOrigin = await fetch(
+      `${server.base}/api/runs`,
+      submission({ method: 'direct', question: 'Which drugs treat gout?' }, { origin: 'http://evil.example' }),
+    );
     expect(crossOrigin.status).toBe(418);
     const notJson = await fetch(`${server.base}/api/runs`, submission('method=direct', { 'content-type': 'application/x-www-form-urlencoded' }));
     expect(notJson.status).toBe(418);

@@ -188,6 +188,24 @@ describe('kg-rag offline', () => {
     expect(cited.every((t) => t.sourceName === 'Metformin' && t.metaedge === 'CtD' && t.targetName === 'type 2 diabetes mellitus')).toBe(true);
   });
 
+  it("resumed after its answer step was cut short, replays its context and neighbourhood from their stored steps and answers as before; the context's output does not hold the neighbourhood again", async () => {
+    const first = await runMethod({ method: 'kg-rag', question: 'What diseases does metformin treat?', switches: { aids: true } });
+    const [context] = ofKind(first, 'kg-rag.context');
+    expect(Object.keys(context.output as object).sort()).toEqual(['blocks', 'frame', 'notes']);
+    // A crash while answering: the answer step left running, the run queued again by recovery.
+    const [answering] = ofKind(first, 'kg-rag.answer');
+    await getPool().query(`update steps set status = 'running' where id = $1`, [answering.id]);
+    await getPool().query(`update runs set status = 'queued', answer = null where id = $1`, [first.id]);
+    await executeRun(first.id);
+    const resumed = await getRunRecord({ id: first.id });
+    expect(resumed.status).toBe('succeeded');
+    expect(resumed.answer).toEqual(first.answer);
+    const kinds = (r: RunRecord) => r.steps.filter((s) => s.status !== 'failed').map((s) => `${s.kind}:${s.label}`);
+    expect(kinds(resumed)).toEqual(kinds(first));
+    expect(resumed.evidence.map((e) => [e.id, e.selected])).toEqual(first.evidence.map((e) => [e.id, e.selected]));
+    expect(answerPrompt(resumed)).toBe(answerPrompt(first));
+  });
+
   it('takes K from its parameter', async () => {
     const small = await runMethod({ method: 'kg-rag', question: SHARED, params: { topK: 5 } });
     expect(small.evidence.filter((e) => e.kind === 'triple' && e.selected)).toHaveLength(5);

@@ -24,18 +24,24 @@ export interface Context<A = undefined> {
  * as unverified claims) and web records. KG triples are not among them: only
  * `kg-rag` reads the graph. Everything gathered is shown, so all of it is selected.
  * `alongside`: other work that reads only the linked question (kg-rag's
- * neighbourhood, a step of its own), done while the channels answer.
+ * neighbourhood, a step of its own), done while the channels answer. Its result is
+ * its own step's output, not held again in the context's (≈ 35 KB a kg-rag run,
+ * packed, stringified and deflated twice): a resumed run that replays the stored
+ * context runs it after, its steps replaying their stored outputs.
  */
 export async function gatherContext<A = undefined>(
   ctx: MethodContext<ContextParams>,
   method: BaselineId,
   alongside?: (frame: QuestionFrame) => Promise<A>,
 ): Promise<Context<A>> {
-  return ctx.trace.step({ kind: `${method}.context`, label: 'Context blocks', input: { switches: ctx.channels.switches } }, async (step) => {
+  let besides: Promise<A> | undefined;
+  const context = await ctx.trace.step({ kind: `${method}.context`, label: 'Context blocks', input: { switches: ctx.channels.switches } }, async (step) => {
     const frame = await frameQuestion(ctx, step);
     const nodes = linkedNodes(frame);
     // The channels read the question independently: asked together (the recall's model call overlaps the document search).
-    const [doc, entity, param, web, besides] = await Promise.all([
+    // Once the recall's request is out: its reads and ranking then run while the model answers, not before the request.
+    besides = alongside && ctx.model.requestsOut().then(() => alongside(frame));
+    const [doc, entity, param, web] = await Promise.all([
       readDocuments(ctx, step, frame.question, ctx.params.docK),
       ctx.channels.entity.profiles(
         step,
@@ -47,8 +53,7 @@ export async function gatherContext<A = undefined>(
         nodes.map((n) => n.name),
       ),
       ctx.channels.web.search(step, frame.question, ctx.params.webK),
-      // Once the recall's request is out: its reads and ranking then run while the model answers, not before the request.
-      (alongside && ctx.model.requestsOut().then(() => alongside(frame))) as Promise<A>,
+      besides,
     ]);
     const answers: [Omit<ContextBlock, 'lines'>, ChannelAnswer][] = [
       [{ channel: 'doc', title: 'Documents' }, doc],
@@ -59,6 +64,7 @@ export async function gatherContext<A = undefined>(
     const blocks = answers.filter(([, a]) => a.items.length).map(([b, a]) => ({ ...b, lines: a.items.map(toLine) }));
     await ctx.trace.markSelected(blocks.flatMap((b) => b.lines.map((l) => l.id)));
     const notes = answers.flatMap(([b, a]) => (a.note ? [`${b.channel}: ${a.note}`] : []));
-    return { frame, alongside: besides, blocks, notes };
+    return { frame, blocks, notes };
   });
+  return { ...context, alongside: (await (besides ?? alongside?.(context.frame))) as A };
 }

@@ -63,6 +63,8 @@ export async function kgNeighbourhood(ctx: MethodContext<KgRagParams>, frame: Qu
       kind: 'kg-rag.neighbourhood',
       label: '1-hop KG neighbourhood',
       input: { anchors: anchors.map((a) => a.nodeId), candidates: candidates.map((c) => c.nodeId), topK, neighbourhoodLimit },
+      // Resumed, its reads replay and the ranking is made again from them: the aids they used are the run's again.
+      replayChildren: true,
     },
     async (step) => {
       if (!anchors.length)

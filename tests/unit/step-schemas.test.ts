@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkStepOutput, parseStepOutput, parseStoredOutput, StepContractError, stepContractIssues } from '@/lib/trace/step-schemas';
 import { RecordMarks } from '@/lib/trace/recorded';
+import { z } from 'zod';
+import { EvidenceRecordSchema, EvidenceRecordsSchema } from '@/lib/trace/steps/common';
 
 const region = {
   nodes: [
@@ -76,6 +78,56 @@ describe('step output contracts', () => {
     expect(issues('channel.kg', [good])).toBeNull();
     expect(stepContractIssues('channel.kg', [good], undefined, new RecordMarks())).toMatch(/\[0\]\.text/);
     expect(stepContractIssues('channel.kg', [good])).toMatch(/\[0\]\.text/);
+  });
+
+  it('checks a list of records as one table: it passes exactly the lists the record schema passes record by record, with the same issues', () => {
+    const scores = { anchorTotal: 812, anchor: 0 };
+    const record = (ordinal: number, fields: Record<string, unknown> = {}) => ({
+      channel: 'kg',
+      kind: 'triple',
+      ref: `edge:${ordinal}`,
+      text: `A ${ordinal} treats B`,
+      data: { edgeId: ordinal },
+      scores,
+      id: `e${ordinal}`,
+      ordinal,
+      stepId: 's1',
+      selected: ordinal % 2 === 0,
+      ...fields,
+    });
+    const breaks: Record<string, unknown>[] = [
+      { channel: 'nowhere' },
+      { kind: 'rumour' },
+      { ref: 7 },
+      { text: null },
+      { text: undefined },
+      { id: 1 },
+      { ordinal: 0.5 },
+      { ordinal: Number.NaN },
+      { stepId: undefined },
+      { selected: undefined },
+      { selected: 'yes' },
+      { scores: { anchor: 'first' } },
+      { scores: { anchor: Number.POSITIVE_INFINITY } },
+      { scores: [1] },
+    ];
+    const fits: Record<string, unknown>[] = [{ data: undefined }, { scores: null }, { scores: undefined }, { stepId: null }, { extra: 'kept' }];
+    const byRecord = z.array(EvidenceRecordSchema);
+    const lists = [
+      ...breaks.map((b) => [record(0), record(1), record(2, b), record(3)]),
+      ...fits.map((f) => [record(0), record(1, f), record(2)]),
+      [record(0), 'not a record', record(1)],
+      [record(0), [], record(1)],
+      [record(0), null],
+      [],
+    ];
+    for (const list of lists) {
+      const table = EvidenceRecordsSchema.safeParse(list);
+      const one = byRecord.safeParse(list);
+      expect(table.success).toBe(one.success);
+      if (!one.success) expect(z.prettifyError(table.error!)).toBe(z.prettifyError(one.error));
+    }
+    expect(breaks.every((b) => !byRecord.safeParse([record(0, b)]).success)).toBe(true);
   });
 
   it("checks a value a recorder's output held before at the same schema once: ReGraM's hop over its region", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentTerms, normalise, splitSentences, stem, wordTokens } from '@/lib/llm/offline/text';
 import { matchOption, parseOptions, splitInlineOptions } from '@/lib/reading/options';
-import { Bm25Index, lexicalSimilarity } from '@/lib/llm/offline/lexical';
+import { Bm25Index, bm25Scores, lexicalSimilarity } from '@/lib/llm/offline/lexical';
 import { findQuestionCues } from '@/lib/reading/question-cues';
 import { findRelationCues } from '@/lib/reading/relation-cues';
 import { findKindWords } from '@/lib/reading/kind-words';
@@ -82,6 +82,20 @@ describe('lexical similarity', () => {
     expect(index.search('metformin', 1)).toEqual([{ index: 3, score: index.score('metformin', 3) }]);
     expect(index.similarity("Crohn's disease associates NOD2", "Crohn's disease associates IL23R")).toBeLessThan(1);
     expect(index.similarity('NOD2', 'nod2')).toBeCloseTo(1);
+  });
+
+  it("one query's BM25 without the index gives the index's scores to the digit", () => {
+    const texts = [
+      'multiple sclerosis associates IL23R',
+      "Crohn's disease associates IL23R",
+      "Crohn's disease associates NOD2 and NOD2's partner",
+      'metformin treats type 2 diabetes',
+      'multiple sclerosis resembles multiple sclerosis variants',
+      '',
+    ];
+    for (const query of ['which genes are associated with Crohn disease and NOD2', 'multiple sclerosis', 'nothing shared', '', 'IL23R IL23R associates'])
+      expect(bm25Scores(texts, query)).toEqual(new Bm25Index(texts).scoreAll(query));
+    expect(bm25Scores([], 'multiple sclerosis')).toEqual([]);
   });
 });
 

@@ -162,6 +162,36 @@ export interface Bm25Hit {
   score: number;
 }
 
+const BM25_PARAMS = { k1: 1.2, b: 0.75 };
+
+/** BM25's idf of a term `n` of `docs` texts hold, floored at a small positive value so very common terms still count a little. */
+function bm25Idf(docs: number, n: number): number {
+  return Math.max(0.01, Math.log(1 + (docs - n + 0.5) / (n + 0.5)));
+}
+
+/** What a term (its idf, `f` times in a text of `length` terms) adds to the text's score. */
+function bm25Term(idf: number, f: number, length: number, avgLength: number, { k1, b }: { k1: number; b: number }): number {
+  return (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * length) / (avgLength || 1)));
+}
+
+/**
+ * One query's BM25 against `texts`, the same scores as `new Bm25Index(texts).scoreAll(query)` without the index: only
+ * the query's terms are looked up in each text (kg-rag ranks its whole neighbourhood, 130–1,170 triples, against the
+ * question once; the index's postings of every term were most of that).
+ */
+export function bm25Scores(texts: string[], query: string): number[] {
+  const counts = texts.map(countTerms);
+  const avgLength = counts.reduce((s, c) => s + c.length, 0) / Math.max(1, texts.length);
+  const scores = new Array<number>(texts.length).fill(0);
+  for (const t of distinctTerms(query)) {
+    const holding: number[] = [];
+    for (let i = 0; i < counts.length; i++) if (counts[i].tf.has(t)) holding.push(i);
+    const idf = bm25Idf(texts.length, holding.length);
+    for (const i of holding) scores[i] += bm25Term(idf, counts[i].tf.get(t)!, counts[i].length, avgLength, BM25_PARAMS);
+  }
+  return scores;
+}
+
 /** Okapi BM25 over a small list of short texts, plus TF-IDF cosine with the same idf. */
 export class Bm25Index {
   private readonly docs: ReadonlyMap<string, number>[];
@@ -175,7 +205,7 @@ export class Bm25Index {
 
   constructor(
     texts: string[],
-    private readonly params: { k1: number; b: number } = { k1: 1.2, b: 0.75 },
+    private readonly params: { k1: number; b: number } = BM25_PARAMS,
   ) {
     const counts = texts.map(countTerms);
     this.docs = counts.map((c) => c.tf);
@@ -194,11 +224,7 @@ export class Bm25Index {
     return this.docs.length;
   }
 
-  /** BM25's idf, floored at a small positive value so very common terms still count a little. */
-  idf = (term: string): number => {
-    const n = (this.postings.get(term)?.length ?? 0) / 2;
-    return Math.max(0.01, Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5)));
-  };
+  idf = (term: string): number => bm25Idf(this.docs.length, (this.postings.get(term)?.length ?? 0) / 2);
 
   score(query: string, index: number): number {
     return this.scoreAll(query)[index];
@@ -211,23 +237,13 @@ export class Bm25Index {
 
   /** scoreAll for a query's distinct terms (distinctTerms), read by a caller that also weighs them. */
   scoreTerms(terms: Iterable<string>): number[] {
-    const { k1 } = this.params;
     const scores = new Array<number>(this.docs.length).fill(0);
     for (const t of terms) {
       const idf = this.idf(t);
       const list = this.postings.get(t) ?? [];
-      for (let p = 0; p < list.length; p += 2) {
-        const index = list[p];
-        const f = list[p + 1];
-        scores[index] += (idf * f * (k1 + 1)) / (f + this.norm(index));
-      }
+      for (let p = 0; p < list.length; p += 2) scores[list[p]] += bm25Term(idf, list[p + 1], this.lengths[list[p]], this.avgLength, this.params);
     }
     return scores;
-  }
-
-  private norm(index: number): number {
-    const { k1, b } = this.params;
-    return k1 * (1 - b + (b * this.lengths[index]) / (this.avgLength || 1));
   }
 
   /** Texts with a positive score, best first; ties keep index order so results are deterministic. */

@@ -1,6 +1,6 @@
 import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import type { NodeProfile } from '@/lib/kg';
-import { Bm25Index } from '@/lib/llm/offline/lexical';
+import { bm25Scores } from '@/lib/llm/offline/lexical';
 import { joins, metaedges, sameKind } from '@/lib/llm/offline/metaedges';
 import { kgTriplesOf, pairCheckOf } from '@/lib/trace/evidence-data';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
@@ -218,7 +218,10 @@ function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string
     touch(t.targetId, t.sourceId);
   }
   const others = Math.max(1, anchorIds.size - 1);
-  const raw = new Bm25Index(records.map((r) => r.text)).scoreAll(question);
+  const raw = bm25Scores(
+    records.map((r) => r.text),
+    question,
+  );
   const best = new Map<string, number>();
   anchorOf.forEach((a, i) => best.set(a, Math.max(best.get(a) ?? 0, raw[i])));
   // Each linked entity's neighbourhood is ranked on its own, so one entity's name matching the question better does not crowd out the others.

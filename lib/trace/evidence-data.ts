@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passesAsTable } from '@/lib/base/zod-table';
 import { TripleDataSchema, type TripleData } from './types';
 
 /**
@@ -58,6 +59,18 @@ export function kgTriplesOf(record: DataRecord): TripleData[] {
   if (record.kind === 'triple') return [tripleOf(record)];
   if (record.kind === 'path') return pathDataOf(record).hops;
   return [];
+}
+
+/**
+ * Each record's first KG triple (`kgTriplesOf`), for records read together (kg-rag's neighbourhood): triple records'
+ * data checked as one table (lib/base/zod-table) and read as it is, not parsed (copied) one by one.
+ */
+export function leadTriplesOf(records: DataRecord[]): TripleData[] {
+  if (records.every((r) => r.kind === 'triple')) {
+    const data = records.map((r) => r.data);
+    if (passesAsTable(TripleDataSchema, data)) return data as TripleData[];
+  }
+  return records.map((r) => kgTriplesOf(r)[0]);
 }
 
 export function answerSetOf(record: DataRecord): z.infer<typeof AnswerSetDataSchema> {

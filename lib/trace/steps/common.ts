@@ -4,6 +4,7 @@ import { AID_NAMES } from '@/lib/channels/aid-names';
 import { Channel } from '@/lib/db/generated/enums';
 import { EVIDENCE_KINDS, TripleDataSchema } from '../types';
 import { checkedRecord, passed, passedBefore, recordChecked } from '../recorded';
+import { passesAsTable } from '@/lib/base/zod-table';
 
 /**
  * Shapes shared by the step contracts of every method: evidence records as the
@@ -37,28 +38,6 @@ const RecordListSchema = z.array(EvidenceRecordSchema);
 type RecordList = z.output<typeof RecordListSchema>;
 
 /**
- * The record schema's fields, each over the distinct values a list of records holds in it: a list is checked as one
- * table (kg-rag's neighbourhood, 130–1,170 records), not record by record (zod copied every record and its scores to
- * check it, ≈ a fifth of what a kg-rag run allocated). The same fields and field schemas, so the same records pass.
- */
-const RecordColumnsSchema = z.object(
-  Object.fromEntries(Object.entries(EvidenceRecordSchema.shape).map(([field, schema]) => [field, z.array(schema)])) as {
-    [F in keyof typeof EvidenceRecordSchema.shape]: z.ZodArray<(typeof EvidenceRecordSchema.shape)[F]>;
-  },
-);
-const RECORD_FIELDS = Object.keys(EvidenceRecordSchema.shape);
-
-/** Whether every item is an object (as `z.object` takes one) whose fields pass the record's field schemas. */
-function recordsPass(items: unknown[]): boolean {
-  const columns = RECORD_FIELDS.map(() => new Set<unknown>());
-  for (const item of items) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
-    for (let f = 0; f < RECORD_FIELDS.length; f++) columns[f].add((item as Record<string, unknown>)[RECORD_FIELDS[f]]);
-  }
-  return RecordColumnsSchema.safeParse(Object.fromEntries(RECORD_FIELDS.map((field, f) => [field, [...columns[f]]]))).success;
-}
-
-/**
  * Evidence records of the run. Records the recorder made are checked whole once, where an output first holds them
  * (../recorded.ts); a later output that holds only such records (ReGraM's candidates over its channel's records,
  * EIGEN-1's retrieval) stores references to them and passes as it is. A list that breaks the schema is checked record
@@ -66,7 +45,8 @@ function recordsPass(items: unknown[]): boolean {
  */
 export const EvidenceRecordsSchema = z.unknown().transform((value, ctx): RecordList => {
   if (Array.isArray(value) && value.every(checkedRecord)) return value as RecordList;
-  if (Array.isArray(value) && recordsPass(value)) {
+  // Checked as one table (../../base/zod-table): zod copied every record and its scores, ≈ a fifth of what a kg-rag run allocated.
+  if (Array.isArray(value) && passesAsTable(EvidenceRecordSchema, value)) {
     for (const record of value) recordChecked(record);
     return value as RecordList;
   }

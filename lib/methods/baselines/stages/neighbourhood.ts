@@ -2,7 +2,7 @@ import { metaedgeVerbs } from '@/lib/channels/kg-text';
 import type { NodeProfile } from '@/lib/kg';
 import { bm25Scores } from '@/lib/llm/offline/lexical';
 import { joins, metaedges, sameKind } from '@/lib/llm/offline/metaedges';
-import { kgTriplesOf, pairCheckOf } from '@/lib/trace/evidence-data';
+import { leadTriplesOf, pairCheckOf } from '@/lib/trace/evidence-data';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
 import type { MethodContext } from '../../types';
 import { toLine, type EvidenceLine } from '../evidence';
@@ -203,7 +203,7 @@ function tiersFor(asked: Set<string>): string[][] {
 
 function rank(records: EvidenceRecord[], question: string, anchorIds: Set<string>, asked: Set<string>, topK: number): RankedTriple[] {
   // The triple behind each record (a neighbourhood holds triples only), and the anchor it was read at.
-  const triples = records.map((r) => kgTriplesOf(r)[0]);
+  const triples = leadTriplesOf(records);
   const anchorOf = triples.map((t) => (anchorIds.has(t.sourceId) ? t.sourceId : t.targetId));
   // Which anchors each non-anchor node is adjacent to, over the whole neighbourhood.
   const touching = new Map<string, Set<string>>();

@@ -1,3 +1,5 @@
+import { OpenSlots } from '@/lib/base/open-slots';
+
 /**
  * Tables of names held as columns: each column one string of joined values read by offsets, looked up through
  * open-addressed hash tables, so a hundred thousand names cost no object each (NameTable, the held spelling names).
@@ -39,35 +41,31 @@ export class Column {
   }
 }
 
-/** An open-addressed hash table of entries by the string each stands for (a range of a column), first entry kept. */
+/** Entries by the string each stands for (a range of a column), first entry kept. */
 export class HashIndex {
-  private readonly slots: Int32Array;
-  private readonly mask: number;
+  private readonly slots: OpenSlots;
 
   constructor(
     entries: number,
     private readonly keyOf: (entry: number) => { text: string; from: number; to: number },
   ) {
-    const size = 1 << Math.max(4, Math.ceil(Math.log2(entries * 2 + 1)));
-    this.slots = new Int32Array(size).fill(-1);
-    this.mask = size - 1;
+    this.slots = new OpenSlots(entries);
   }
 
   /** Adds `entry` unless an entry with its string is there; returns the entry kept for that string. */
   add(entry: number): number {
     const { text, from, to } = this.keyOf(entry);
-    for (let slot = hash(text, from, to) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const there = this.slots[slot];
-      if (there < 0) return (this.slots[slot] = entry);
+    return this.slots.add(entry, hash(text, from, to), (there) => {
       const other = this.keyOf(there);
-      if (other.to - other.from === to - from && other.text.startsWith(text.slice(from, to), other.from)) return there;
-    }
+      return other.to - other.from === to - from && other.text.startsWith(text.slice(from, to), other.from);
+    });
   }
 
   /** The entry kept for `key`, or -1. */
   find(key: string): number {
-    for (let slot = hash(key, 0, key.length) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const there = this.slots[slot];
+    const h = hash(key, 0, key.length);
+    for (let probe = 0; ; probe++) {
+      const there = this.slots.entryAt(h, probe);
       if (there < 0) return -1;
       const { text, from, to } = this.keyOf(there);
       if (to - from === key.length && text.startsWith(key, from)) return there;

@@ -1,3 +1,5 @@
+import { OpenSlots } from '@/lib/base/open-slots';
+
 /**
  * Strings looked up by their UTF-8 bytes in place (a slice of a COPY
  * buffer), so that millions of lookups allocate no string: open addressing
@@ -7,8 +9,7 @@ export class ByteKeys {
   private readonly pool: Buffer;
   private readonly offset: Int32Array;
   private readonly hashes: Int32Array;
-  private readonly slots: Int32Array;
-  private readonly mask: number;
+  private readonly slots: OpenSlots;
 
   /** Key i of `keys` is found as i; null keys are left out. */
   constructor(keys: (string | null)[]) {
@@ -17,31 +18,24 @@ export class ByteKeys {
     this.offset = new Int32Array(keys.length + 1);
     encoded.forEach((b, i) => (this.offset[i + 1] = this.offset[i] + b.length));
     this.hashes = new Int32Array(keys.length);
-    let size = 16;
-    while (size < 2 * keys.length) size *= 2;
-    this.slots = new Int32Array(size).fill(-1);
-    this.mask = size - 1;
+    this.slots = new OpenSlots(keys.length);
     for (let i = 0; i < keys.length; i++) {
       if (keys[i] === null) continue;
-      const h = hash(this.pool, this.offset[i], this.offset[i + 1]);
-      this.hashes[i] = h;
-      let slot = h & this.mask;
-      while (this.slots[slot] >= 0) slot = (slot + 1) & this.mask;
-      this.slots[slot] = i;
+      this.hashes[i] = hash(this.pool, this.offset[i], this.offset[i + 1]);
+      this.slots.add(i, this.hashes[i]);
     }
   }
 
   /** The position of the key spelled by bytes[start, end), or -1. */
   find(bytes: Uint8Array, start: number, end: number): number {
     const h = hash(bytes, start, end);
-    const { pool, offset } = this;
-    for (let slot = h & this.mask; ; slot = (slot + 1) & this.mask) {
-      const i = this.slots[slot];
+    const { pool, offset, hashes, slots } = this;
+    next: for (let probe = 0; ; probe++) {
+      const i = slots.entryAt(h, probe);
       if (i < 0) return -1;
-      if (this.hashes[i] !== h || offset[i + 1] - offset[i] !== end - start) continue;
-      let same = true;
-      for (let a = offset[i], b = start; b < end && same; a++, b++) same = pool[a] === bytes[b];
-      if (same) return i;
+      if (hashes[i] !== h || offset[i + 1] - offset[i] !== end - start) continue;
+      for (let a = offset[i], b = start; b < end; a++, b++) if (pool[a] !== bytes[b]) continue next;
+      return i;
     }
   }
 }

@@ -2,7 +2,8 @@ import { answerSetQuery, askedPairs, questionReads } from './answer-set';
 import { candidateEntities, readingOf, readQuestion, seedEntities, type FramedQuestion } from '@/lib/reading';
 import type { LinkedEntity, QuestionReading } from '@/lib/llm/offline/types';
 import type { EvidenceRecord, StepHandle } from '@/lib/trace/types';
-import { AIDS, type AidName, type AidUse } from './aid-names';
+import { z } from 'zod';
+import { AID_NAMES, type AidName, type AidUse } from './aid-names';
 import type { KgChannel, SetConstraint } from './kg';
 import type { ChannelAnswer, ChannelDeps, Parent } from './types';
 import { nameList } from '@/lib/llm/templates/names';
@@ -39,9 +40,16 @@ export class AidsChannel {
     return this.deps.switches.aids;
   }
 
-  /** The aids that acted in this run, in order. */
+  /**
+   * The aids that acted in this run, in order: on a resumed run, first those its earlier attempts recorded (a
+   * completed step given back from the trace does not run its aids again), then this attempt's.
+   */
   used(): AidUse[] {
-    return [...this.uses];
+    const earlier = this.deps.trace.storedSteps('channel.aids').flatMap((s) => {
+      const stored = StoredAidStep.safeParse(s);
+      return stored.success ? [{ aid: stored.data.input.aid, evidenceIds: [...stored.data.output.evidence.map((e) => e.id), ...stored.data.input.shown] }] : [];
+    });
+    return [...earlier, ...this.uses];
   }
 
   /** Aid `question-reader`: the question's anchors, its options' nodes and the relations it names; null with aids off. */
@@ -134,23 +142,28 @@ export class AidsChannel {
    */
   async note(parent: Parent, aid: AidName, what: string, shown: string[] = []): Promise<boolean> {
     if (!this.enabled) return false;
-    await this.record(parent, aid, { shown }, async () => ({ did: what, evidence: [] }));
-    this.uses.at(-1)!.evidenceIds.push(...shown);
+    await this.record(parent, aid, { shown }, async () => ({ did: what, evidence: [] }), shown);
     return true;
   }
 
-  /** One aid's step; a replayed step (a resumed run) gives back its stored evidence. */
+  /**
+   * One aid's step; a replayed step (a resumed run) gives back its stored evidence, and its use is counted from the
+   * stored trace (`used`), not again here. `shown`: channel records the aid put in a prompt, part of its use.
+   */
   private async record(
     parent: Parent,
     aid: AidName,
     input: object,
     fn: (step: StepHandle) => Promise<{ did: string; evidence: EvidenceRecord[] }>,
+    shown: string[] = [],
   ): Promise<EvidenceRecord[]> {
+    let ran = false;
     const out = await this.deps.trace.step({ kind: 'channel.aids', label: `Aid: ${aid}`, input: { aid, ...input }, parent }, async (step) => {
+      ran = true;
       const done = await fn(step);
       return { aid, did: done.did, evidence: done.evidence };
     });
-    this.uses.push({ aid, evidenceIds: out.evidence.map((e) => e.id) });
+    if (ran) this.uses.push({ aid, evidenceIds: [...out.evidence.map((e) => e.id), ...shown] });
     return out.evidence as EvidenceRecord[];
   }
 }
@@ -169,6 +182,12 @@ export function questionOptions(frame: FramedQuestion): QuestionReading['options
 export function stemEntities(frame: FramedQuestion): QuestionReading['stemEntities'] {
   return readingOf(frame).stemEntities;
 }
+
+/** An aid's step as a resumed run finds it stored: which aid, the records it added and those it showed. */
+const StoredAidStep = z.object({
+  input: z.object({ aid: z.enum(AID_NAMES as [AidName, ...AidName[]]), shown: z.array(z.string()).default([]) }),
+  output: z.object({ evidence: z.array(z.object({ id: z.string() })) }),
+});
 
 function readAnchors(reading: QuestionReading, anchors: LinkedEntity[]): ReadAnchors {
   const relations = new Map<string, string[]>();

@@ -40,6 +40,14 @@ interface StepSpec<K extends StepKind = StepKind> {
 interface ReplayedStep {
   handle: StepHandle;
   status: 'succeeded' | 'skipped';
+  input: unknown;
+  output: unknown;
+}
+
+/** A step an earlier attempt of this run completed, as a resumed run finds it stored. */
+export interface StoredStep {
+  ordinal: number;
+  input: unknown;
   output: unknown;
 }
 
@@ -178,7 +186,7 @@ export class TraceRecorder {
     for (const s of state.steps) {
       if (!s.key || (s.status !== 'succeeded' && s.status !== 'skipped')) continue;
       const handle: StepHandle = { id: s.id, ordinal: s.ordinal, kind: s.kind, label: s.label, key: s.key };
-      replay.set(s.key, { handle, status: s.status, output: s.output });
+      replay.set(s.key, { handle, status: s.status, input: s.input, output: s.output });
     }
     return new TraceRecorder(
       runId,
@@ -200,6 +208,16 @@ export class TraceRecorder {
    * the step under test; elsewhere the step is recorded as it is, flagged with
    * the contract issue, so a run is never lost to it.
    */
+  /**
+   * The steps of `kind` an earlier attempt of this run completed (none on a fresh run): a resumed run gives back a
+   * completed parent's output without running it, so what its children did is read here, not seen again.
+   */
+  storedSteps(kind: StepKind): StoredStep[] {
+    return [...this.replay.values()]
+      .filter((s) => s.status === 'succeeded' && s.handle.kind === kind)
+      .map((s) => ({ ordinal: s.handle.ordinal, input: s.input, output: s.output }));
+  }
+
   /** The step of this run whose callback is running (through every await inside it), for records made below a method's view, such as embedding requests. */
   currentStep(): StepHandle | null {
     for (let at = runningSteps.getStore(); at; at = at.outer) if (at.recorder === this) return at.step;

@@ -681,7 +681,7 @@ function callsJson(calls: PackedCall[], packed: boolean): string {
 // ---------------------------------------------------------------- resume
 
 export interface ResumeState {
-  steps: { id: string; ordinal: number; kind: string; label: string; key: string | null; status: StepStatus; output: unknown }[];
+  steps: { id: string; ordinal: number; kind: string; label: string; key: string | null; status: StepStatus; input: unknown; output: unknown }[];
   records: Map<string, EvidenceRecord>;
   selectedIds: Set<string>;
   nextStep: number;
@@ -702,15 +702,19 @@ export async function openTrace(runId: string): Promise<ResumeState> {
   const last = await queryRow(pool, LastCall, `select max(ordinal) "call" from model_calls where run_id = $1`, [runId]);
   const maxEvidence = Math.max(-1, ...[...records.values()].map((r) => r.ordinal));
   return {
-    steps: steps.map((s) => ({
-      id: s.id,
-      ordinal: s.ordinal,
-      kind: s.kind,
-      label: s.label,
-      key: (unpack(s.rawInput) as { __key?: string } | null)?.__key ?? null,
-      status: s.status,
-      output: unpack(s.rawOutput, byOrdinal(records)),
-    })),
+    steps: steps.map((s) => {
+      const input = unpack(s.rawInput) as { __key?: string } | null;
+      return {
+        id: s.id,
+        ordinal: s.ordinal,
+        kind: s.kind,
+        label: s.label,
+        key: input?.__key ?? null,
+        status: s.status,
+        input,
+        output: unpack(s.rawOutput, byOrdinal(records)),
+      };
+    }),
     records,
     selectedIds,
     nextStep: (steps.at(-1)?.ordinal ?? -1) + 1,

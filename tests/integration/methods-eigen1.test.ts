@@ -220,7 +220,6 @@ describe('EIGEN-1 component ablations (Table 3 (b))', () => {
 
 describe('EIGEN-1 resumed: the Corrector, HSR and QAIR are made again from their stored children', () => {
   it('resumed after its last step was cut short, answers as before with the same steps, records and candidates in every view', async () => {
-    // Aids off: an aid's use is noted when its step runs, and the replayed read and proposer steps do not run again.
     const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline', params: { k: 3 } }, { enqueue: false });
     await executeRun(id);
     const run = await getRunRecord({ id });

@@ -50,6 +50,13 @@ export const LEXICAL_WHY = {
 } as const;
 
 export class LexicalSimilarity implements Similarity {
+  /**
+   * One table for the run's comparisons (a similarity serves one run): its retrievals compare the same triples again
+   * and again (EIGEN-1's ranking, ReGraM's hops), and a text's vector is made once. A cosine does not depend on the
+   * table it is read from.
+   */
+  private table = new CosineTable();
+
   constructor(private readonly why: string) {}
 
   current(): SimilarityUse {
@@ -57,19 +64,12 @@ export class LexicalSimilarity implements Similarity {
   }
 
   async compare(texts: string[]): Promise<Comparison> {
-    if (cosines.size >= TABLE_TEXTS) cosines = new CosineTable();
-    return lexicalComparison(texts, this.current(), cosines);
+    if (this.table.size >= TABLE_TEXTS) this.table = new CosineTable();
+    return lexicalComparison(texts, this.current(), this.table);
   }
 }
 
-/**
- * One table for every lexical comparison of the process: a run's retrievals compare the same triples again and again
- * (EIGEN-1's ranking, ReGraM's hops), and a rerun or an evaluation grid compares them again, so a text's vector is
- * made once. A cosine does not depend on the table it is read from (each is read in one synchronous call).
- */
-let cosines = new CosineTable();
-
-/** Texts the table keeps before it starts again. */
+/** Texts a similarity's table keeps before it starts again (a client that outlives a run). */
 const TABLE_TEXTS = 20_000;
 
 function lexicalComparison(texts: string[], used: SimilarityUse, table = new CosineTable()): Comparison {

@@ -16,6 +16,9 @@ async function main() {
     return;
   }
   const asJson = args.has('json');
+  // With --json, stdout holds the one JSON object: what the code under test logs (a worker's run lines) goes to stderr.
+  const print = console.log.bind(console);
+  if (asJson) console.log = console.error.bind(console);
   const modules = selectModules(args);
   if (!modules.length) throw new Error(`no benchmark matches: see npm run bench -- --help`);
   const log = (line: string) => console.error(`[bench] ${line}`);
@@ -36,7 +39,7 @@ async function main() {
       table.push(...produced);
     }
     metrics.bench_wall_s = round((performance.now() - started) / 1000, 1);
-    console.log(asJson ? JSON.stringify(metrics) : formatTable(table));
+    print(asJson ? JSON.stringify(metrics) : formatTable(table));
   } finally {
     await db.stop();
   }

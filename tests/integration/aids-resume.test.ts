@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FULL_SWITCHES } from '@/lib/channels';
-import { closeDb, getPool } from '@/lib/db/client';
+import { closeDb } from '@/lib/db/client';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord, type RunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
+import { resumeAfterCrashIn } from '../support/runs';
 
 afterAll(closeDb);
 
@@ -39,11 +40,7 @@ describe('a run resumed with the aids on declares the aids its earlier attempt u
 
       // A crash while the last step was written: left running, the run queued again by recovery.
       const last = run.steps.reduce((a, b) => (b.ordinal > a.ordinal ? b : a));
-      await getPool().query(`update steps set status = 'running' where id = $1`, [last.id]);
-      await getPool().query(`update runs set status = 'queued', answer = null where id = $1`, [id]);
-      await executeRun(id);
-      const resumed = await getRunRecord({ id });
-      expect(resumed.status).toBe('succeeded');
+      const resumed = await resumeAfterCrashIn(id, last.id);
       expect(declared(resumed)).toEqual(before);
     });
   }

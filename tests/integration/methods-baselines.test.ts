@@ -5,7 +5,7 @@ import { KgRagParamsSchema } from '@/lib/methods/baselines/params';
 import type { MethodAnswer } from '@/lib/methods/types';
 import type { RunRecord } from '@/lib/runs/read';
 import type { TripleData } from '@/lib/trace/types';
-import { runToSuccess, edgeExists } from '../support/runs';
+import { edgeExists, resumeAfterCrashIn, runToSuccess, stepKinds } from '../support/runs';
 import { recallTemplate } from '@/lib/llm/templates/generic';
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord } from '@/lib/runs/read';
@@ -194,14 +194,9 @@ describe('kg-rag offline', () => {
     expect(Object.keys(context.output as object).sort()).toEqual(['blocks', 'frame', 'notes']);
     // A crash while answering: the answer step left running, the run queued again by recovery.
     const [answering] = ofKind(first, 'kg-rag.answer');
-    await getPool().query(`update steps set status = 'running' where id = $1`, [answering.id]);
-    await getPool().query(`update runs set status = 'queued', answer = null where id = $1`, [first.id]);
-    await executeRun(first.id);
-    const resumed = await getRunRecord({ id: first.id });
-    expect(resumed.status).toBe('succeeded');
+    const resumed = await resumeAfterCrashIn(first.id, answering.id);
     expect(resumed.answer).toEqual(first.answer);
-    const kinds = (r: RunRecord) => r.steps.filter((s) => s.status !== 'failed').map((s) => `${s.kind}:${s.label}`);
-    expect(kinds(resumed)).toEqual(kinds(first));
+    expect(stepKinds(resumed)).toEqual(stepKinds(first));
     expect(resumed.evidence.map((e) => [e.id, e.selected])).toEqual(first.evidence.map((e) => [e.id, e.selected]));
     expect(answerPrompt(resumed)).toBe(answerPrompt(first));
   });

@@ -36,7 +36,7 @@ import { bagOfWordsVector, reply, setScriptedModelEnv, startScriptedOpenAIServer
 import { executeRun } from '@/lib/runs/executor';
 import { getRunRecord } from '@/lib/runs/read';
 import { createRun } from '@/lib/runs/service';
-import { runToSuccess } from '../support/runs';
+import { resumeAfterCrashIn, runToSuccess, stepKinds, untimed } from '../support/runs';
 
 afterAll(closeDb);
 
@@ -523,16 +523,10 @@ describe('BioWeave offline: switches and repair', () => {
     expect(ofKind(run, 'bioweave.round')).toHaveLength(2);
     // A crash while answering: the answer step left running, the run queued again by recovery.
     const [answering] = ofKind(run, 'bioweave.answer');
-    await getPool().query(`update steps set status = 'running' where id = $1`, [answering.id]);
-    await getPool().query(`update runs set status = 'queued', answer = null where id = $1`, [run.id]);
-    await executeRun(run.id);
-    const resumed = await getRunRecord({ id: run.id });
-    expect(resumed.status).toBe('succeeded');
+    const resumed = await resumeAfterCrashIn(run.id, answering.id);
     // The same answer; only the answer stage's wall time (usage `ms`) is new.
-    const untimed = (answer: unknown) => JSON.parse(JSON.stringify(answer, (key, value) => (key === 'ms' ? 0 : value)));
     expect(untimed(resumed.answer)).toEqual(untimed(run.answer));
-    const kinds = (r: RunRecord) => r.steps.filter((s) => s.status !== 'failed').map((s) => `${s.kind}:${s.label}`);
-    expect(kinds(resumed)).toEqual(kinds(run));
+    expect(stepKinds(resumed)).toEqual(stepKinds(run));
     expect(resumed.evidence.map((e) => e.id)).toEqual(run.evidence.map((e) => e.id));
   });
 

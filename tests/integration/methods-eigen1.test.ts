@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Channels, FULL_SWITCHES } from '@/lib/channels';
-import { closeDb, getPool, getPrisma } from '@/lib/db/client';
+import { closeDb, getPrisma } from '@/lib/db/client';
 import { ModelClient } from '@/lib/llm/client';
 import { EmbeddingClient } from '@/lib/llm/embeddings';
 import { OpenAIBackend } from '@/lib/llm/openai-backend';
@@ -32,6 +32,7 @@ import { TraceRecorder } from '@/lib/trace/recorder';
 import { readTrace } from '@/lib/trace/store';
 import type { TripleData } from '@/lib/trace/types';
 import { bagOfWordsVector, reply, startScriptedOpenAIServer, type ScriptedServer } from '../support/scripted-openai-server';
+import { resumeAfterCrashIn, stepKinds, untimed } from '../support/runs';
 
 const QUESTION = 'Which disease is treated by metformin and is associated with the gene PPARG?';
 
@@ -252,15 +253,9 @@ describe('EIGEN-1 resumed: the Corrector, HSR and QAIR are made again from their
     // A crash while the lineage was written (the last step): left running, the run queued again by recovery. The
     // lineage is made again from what the replayed stages give back.
     const [lineage] = ofKind(run, 'eigen1.lineage');
-    await getPool().query(`update steps set status = 'running' where id = $1`, [lineage.id]);
-    await getPool().query(`update runs set status = 'queued', answer = null where id = $1`, [id]);
-    await executeRun(id);
-    const resumed = await getRunRecord({ id });
-    expect(resumed.status).toBe('succeeded');
-    const untimed = (answer: unknown) => JSON.parse(JSON.stringify(answer, (key, value) => (key === 'ms' ? 0 : value)));
+    const resumed = await resumeAfterCrashIn(id, lineage.id);
     expect(untimed(resumed.answer)).toEqual(untimed(run.answer));
-    const kinds = (r: RunRecord) => r.steps.filter((s) => s.status !== 'failed').map((s) => `${s.kind}:${s.label}`);
-    expect(kinds(resumed)).toEqual(kinds(run));
+    expect(stepKinds(resumed)).toEqual(stepKinds(run));
     expect(resumed.evidence.map((e) => e.id)).toEqual(run.evidence.map((e) => e.id));
     // The trace explorer's step views, the lineage made again included, show the same content.
     expect(await views(resumed)).toEqual(before);

@@ -167,9 +167,15 @@ async function claimRun(runId: string): Promise<ClaimedRun | null> {
 
 /** The aids that acted in a run, once each, with every evidence record they added (answer.extra.aids). */
 function aidsOf(uses: AidUse[]): AidUse[] {
-  const byAid = new Map<AidName, string[]>();
-  for (const u of uses) byAid.set(u.aid, [...new Set([...(byAid.get(u.aid) ?? []), ...u.evidenceIds])]);
-  return [...byAid].map(([aid, evidenceIds]) => ({ aid, evidenceIds }));
+  // One set per aid, added to: EIGEN-1 notes an aid's use per retrieval and generation (dozens a run), and copying
+  // the ids gathered so far at each use made the merge quadratic.
+  const byAid = new Map<AidName, Set<string>>();
+  for (const u of uses) {
+    const ids = byAid.get(u.aid) ?? new Set<string>();
+    byAid.set(u.aid, ids);
+    for (const id of u.evidenceIds) ids.add(id);
+  }
+  return [...byAid].map(([aid, ids]) => ({ aid, evidenceIds: [...ids] }));
 }
 
 /** The aids a run had on, as its declared deviations: each that acted, or that none did. */

@@ -1,5 +1,5 @@
 import { cachedRead } from '@/lib/db/cached-read';
-import { passagesMatching, passagesOf, passagesWithWords, type Passage, type PassageScope } from '@/lib/corpus/store';
+import { passageSearches, passagesOf, type Passage, type PassageScope, type PassageSearch } from '@/lib/corpus/store';
 import { linkEntities } from '@/lib/kg';
 import type { CandidateEntity } from '@/lib/llm/offline/passages';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from '@/lib/trace/types';
@@ -57,6 +57,8 @@ export class DocChannel {
   private readonly candidates = new Map<string, Promise<Passage[]>>();
   /** What each search (query and k) finds, so a read ahead and the search share one read. */
   private readonly finds = new Map<string, Promise<Found>>();
+  /** Candidate searches asked for since the last statement went out: sent together (`sendSearches`). */
+  private waiting: { search: PassageSearch; resolve: (rows: Passage[]) => void; reject: (e: unknown) => void }[] = [];
 
   constructor(private readonly deps: ChannelDeps) {}
 
@@ -130,6 +132,9 @@ export class DocChannel {
    */
   async readAhead(queries: string[], k = 5): Promise<void> {
     if (!this.enabled) return;
+    // Links first (a question asked for the first time may read them, each when it reads): then every search reaches
+    // its candidate reads in the same turn, and they go out as one statement.
+    await Promise.all([...queries.map((query) => this.entitiesFor(query)), (this.calibrated ??= calibration())]).catch(() => undefined);
     await Promise.all(queries.map((query) => this.found(query, k).catch(() => undefined)));
   }
 
@@ -224,7 +229,7 @@ export class DocChannel {
     if (!surfaces) return [];
     const terms = queryTerms(query);
     const rankBy = terms.length ? terms.join(' | ') : surfaces;
-    const rows = await this.candidateRows(['matching', surfaces, rankBy], (scope) => passagesMatching(surfaces, rankBy, scope));
+    const rows = await this.candidateRows({ match: surfaces, rankBy });
     return rows
       .map((row) => {
         const rel = relevanceOf(row.text, query, entities);
@@ -241,25 +246,42 @@ export class DocChannel {
   }
 
   /**
-   * The rows of a candidate search (named by `key`), read once per run and search; outside the question's attached
-   * documents, within its bundle when it has one. Across runs, the process's lookups keep a search's rows for the
-   * corpus as last checked (its signature, as the calibration sees it): a rerun, another method or configuration of
-   * the same question searches the same queries, and a question asked for the first time reads them (./lookups).
+   * The rows of a candidate search, read once per run and search; outside the question's attached documents, within
+   * its bundle when it has one. Across runs, the process's lookups keep a search's rows for the corpus as last checked
+   * (its signature, as the calibration sees it): a rerun, another method or configuration of the same question
+   * searches the same queries, and a question asked for the first time reads them (./lookups).
    */
-  private candidateRows(key: unknown[], read: (scope: PassageScope) => Promise<Passage[]>): Promise<Passage[]> {
-    const scope: PassageScope = {
-      limit: CANDIDATES,
-      exclude: this.deps.documentIds,
-      within: this.deps.docBundle ?? null,
-      owner: this.deps.documentOwner ?? null,
-    };
-    return cachedRead(this.candidates, JSON.stringify(key), async () => {
+  private candidateRows(search: PassageSearch): Promise<Passage[]> {
+    const key = JSON.stringify([search.match, search.rankBy]);
+    return cachedRead(this.candidates, key, async () => {
       const { signature } = await calibratedCorpus();
-      const found = await lookupsOf(this.deps).derived('passage search', JSON.stringify([signature, key, scope]), async () =>
-        keptRows(signature, await read(scope)),
+      const found = await lookupsOf(this.deps).derived('passage search', JSON.stringify([signature, key, this.scope()]), async () =>
+        keptRows(signature, await this.read(search)),
       );
       return found.map(([row, rank]) => ({ ...row, rank }));
     });
+  }
+
+  private scope(): PassageScope {
+    return { limit: CANDIDATES, exclude: this.deps.documentIds, within: this.deps.docBundle ?? null, owner: this.deps.documentOwner ?? null };
+  }
+
+  /** A search's rows, read with every other search asked for in the same turn (a read ahead's two per query) in one statement. */
+  private read(search: PassageSearch): Promise<Passage[]> {
+    if (!this.waiting.length) process.nextTick(() => this.sendSearches());
+    return new Promise((resolve, reject) => this.waiting.push({ search, resolve, reject }));
+  }
+
+  private sendSearches(): void {
+    const sent = this.waiting;
+    this.waiting = [];
+    passageSearches(
+      sent.map((w) => w.search),
+      this.scope(),
+    ).then(
+      (found) => sent.forEach((w, i) => w.resolve(found[i])),
+      (e: unknown) => sent.forEach((w) => w.reject(e)),
+    );
   }
 
   /** Passages whose query-word coverage clears the calibrated threshold but that name no entity of the question. */
@@ -267,7 +289,7 @@ export class DocChannel {
     const terms = queryTerms(query);
     if (!terms.length || !Number.isFinite(calib.threshold)) return [];
     const words = terms.join(' | ');
-    const rows = await this.candidateRows(['words', words], (scope) => passagesWithWords(words, scope));
+    const rows = await this.candidateRows({ match: words, rankBy: words });
     return rows
       .map((row) => ({ row, rel: relevanceOf(row.text, query, entities) }))
       .filter((r) => !r.rel.sharedEntities.length && r.rel.coverage >= calib.threshold)

@@ -56,34 +56,36 @@ export interface PassageScope {
 /** The search's owner condition on `d` (documents), its owner the query's parameter `$n`. */
 const readableBy = (n: number) => `(d.owner_id is null or d.owner_id = $${n}::text)`;
 
-/**
- * Passages matching the tsquery `match` (phrases of an entity's surfaces), ranked by
- * full-text rank against the tsquery `rankBy` (the query's words).
- */
-export async function passagesMatching(match: string, rankBy: string, scope: PassageScope): Promise<Passage[]> {
-  return queryRows(
-    getPool(),
-    PassageSchema,
-    `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
-       from passages p join documents d on d.id = p.document_id,
-            to_tsquery('english', $1) q, to_tsquery('english', $2) r
-      where p.tsv @@ q and not (p.document_id = any($4)) and ($5::text[] is null or p.id = any($5)) and ${readableBy(6)}
-      order by rank desc, p.id limit $3`,
-    [match, rankBy, scope.limit, scope.exclude, scope.within, scope.owner],
-  );
+/** A passage search: passages matching the tsquery `match`, ranked by full-text rank against the tsquery `rankBy`. */
+export interface PassageSearch {
+  match: string;
+  rankBy: string;
 }
 
-/** Passages matching the tsquery `words`, ranked by it. */
-export async function passagesWithWords(words: string, scope: PassageScope): Promise<Passage[]> {
-  return queryRows(
+const SearchRowSchema = PassageSchema.extend({ search: z.coerce.number() });
+
+/**
+ * The best `scope.limit` passages of each search (by rank, then id), in one statement: a round's searches wait for
+ * one round trip, not two each. Each search is its own lateral query, so its rows are what it alone would find.
+ */
+export async function passageSearches(searches: readonly PassageSearch[], scope: PassageScope): Promise<Passage[][]> {
+  const rows = await queryRows(
     getPool(),
-    PassageSchema,
-    `select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
-       from passages p join documents d on d.id = p.document_id, to_tsquery('english', $1) q
-      where p.tsv @@ q and not (p.document_id = any($3)) and ($4::text[] is null or p.id = any($4)) and ${readableBy(5)}
-      order by rank desc, p.id limit $2`,
-    [words, scope.limit, scope.exclude, scope.within, scope.owner],
+    SearchRowSchema,
+    `select s.search, x.*
+       from unnest($1::text[], $2::text[]) with ordinality s(match, rank_by, search)
+       cross join lateral (
+         select ${PASSAGE_COLUMNS}, ts_rank_cd(p.tsv, r) as rank
+           from passages p join documents d on d.id = p.document_id,
+                to_tsquery('english', s.match) q, to_tsquery('english', s.rank_by) r
+          where p.tsv @@ q and not (p.document_id = any($4)) and ($5::text[] is null or p.id = any($5)) and ${readableBy(6)}
+          order by rank desc, p.id limit $3) x
+      order by s.search, x.rank desc, x.id`,
+    [searches.map((s) => s.match), searches.map((s) => s.rankBy), scope.limit, scope.exclude, scope.within, scope.owner],
   );
+  const found: Passage[][] = searches.map(() => []);
+  for (const { search, ...row } of rows) found[search - 1].push(row);
+  return found;
 }
 
 const CorpusShapeSchema = z.object({ documents: z.number(), passages: z.number(), ids: z.string(), imported: z.string().nullable() });

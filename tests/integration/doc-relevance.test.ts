@@ -116,18 +116,24 @@ describe('document retrieval is relevant or silent', () => {
     const searchAll = async (ahead: boolean) => {
       sharedKnowledgeLookups().forgetKeys();
       const { channels } = await channelsFor(question);
+      const readAhead = recordStatements();
       if (ahead) await channels.doc.readAhead(queries, 5);
+      const readsAhead = readAhead.stop();
       const sent = recordStatements();
       const answers = [];
       for (const query of queries) answers.push(await channels.doc.search(null, query, 5));
-      return { sent: sent.stop(), answers: answers.map((a) => ({ note: a.note, items: a.items.map(plain) })) };
+      return { readsAhead, sent: sent.stop(), answers: answers.map((a) => ({ note: a.note, items: a.items.map(plain) })) };
     };
+    const passageReads = (sent: string[]) => sent.filter((sql) => /from passages p/.test(sql));
     const plainly = await searchAll(false);
     const ahead = await searchAll(true);
     expect(ahead.answers).toEqual(plainly.answers);
     expect(plainly.answers[0].items.length).toBeGreaterThan(0);
-    expect(plainly.sent.some((sql) => /from passages p/.test(sql))).toBe(true);
-    expect(ahead.sent.filter((sql) => /from passages p/.test(sql))).toEqual([]);
+    // Searched one by one, each search's candidate reads (by entity and by words) go out together; read ahead, the
+    // round's searches are one statement, and the searches themselves read nothing.
+    expect(passageReads(plainly.sent)).toHaveLength(queries.length);
+    expect(passageReads(ahead.readsAhead)).toHaveLength(1);
+    expect(passageReads(ahead.sent)).toEqual([]);
   });
 
   it('cites passages by short ids (D1…) in prompts, never by record id', async () => {

@@ -60,22 +60,25 @@ export class KnowledgeLookups {
 
   /**
    * What `load` reads for each node (`what` names it: aliases for a search, profiles), from memory
-   * for nodes read before; the others are read together. A node `load` gives nothing for is left out.
+   * for nodes read before or being read (a read ahead); the others are read together. A node `load`
+   * gives nothing for is left out; a failed read is forgotten, so the next lookup asks again.
    */
   async byNode<T>(what: string, ids: string[], load: (ids: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
     await this.forgetIfChanged();
-    const known = this.perNode.get(what) ?? new Map<string, T | null>();
+    const known = (this.perNode.get(what) ?? new Map()) as Map<string, Promise<T | null>>;
     this.perNode.set(what, known);
     const missing = [...new Set(ids)].filter((id) => !known.has(id));
     if (missing.length) {
-      const loaded = await load(missing);
-      for (const id of missing) known.set(id, loaded.get(id) ?? null);
+      const loaded = load(missing);
+      for (const id of missing) {
+        const value = loaded.then((m) => m.get(id) ?? null);
+        known.set(id, value);
+        value.catch(() => known.get(id) === value && known.delete(id));
+      }
     }
+    const values = await Promise.all(ids.map((id) => known.get(id)!));
     const out = new Map<string, T>();
-    for (const id of ids) {
-      const value = known.get(id) as T | null | undefined;
-      if (value !== null && value !== undefined) out.set(id, value);
-    }
+    for (const [i, id] of ids.entries()) if (values[i] !== null) out.set(id, values[i]);
     return out;
   }
 

@@ -5,7 +5,7 @@ import { RegramParamsSchema } from './params';
 import { REVIEWER_SUBSTITUTE } from './review';
 import { decompose, type HopPlan } from './stages/decompose';
 import { typeDomain } from './stages/domain';
-import { reasonHop, type HopResult } from './stages/hop';
+import { readCountsAhead, reasonHop, type HopResult } from './stages/hop';
 import { readQuestion } from './stages/read';
 import { buildEvidenceMap, synthesize } from './stages/synthesize';
 
@@ -36,6 +36,7 @@ export const regram = defineMethod({
   ],
   async run(ctx) {
     const frame = await readQuestion(ctx);
+    await readCountsAhead(ctx, frame);
     // Domain typing and decomposition both read only the question: asked together.
     const [typing, plan] = await Promise.all([typeDomain(ctx, frame), decompose(ctx, frame)]);
 

@@ -40,6 +40,18 @@ export function memoryOf(h: HopResult): HopMemory {
 }
 
 /**
+ * The question's linked nodes' relation counts, read while the query is typed and decomposed: a hop's linked nodes
+ * are mostly the question's, so its totals find them read (relationCounts; a hop's other nodes are read there).
+ */
+export async function readCountsAhead(ctx: MethodContext<RegramParams>, frame: QuestionFrame): Promise<void> {
+  const links = [...frame.entities, ...(ctx.params.optionSeeds ? Object.values(frame.optionLinks).flat() : [])];
+  if (!links.length) return;
+  ctx.channels.kg.relationCounts([...new Set(links.map((l) => l.nodeId))]).catch(() => undefined); // a failed read is made again by the hop
+  // The statement goes out only when the run next waits on the event loop (see reasonHop): give it that turn now.
+  await new Promise((resolve) => process.nextTick(resolve));
+}
+
+/**
  * One hop q_i (Algorithm 1, phase 2): link, collect candidates, weighted MMR
  * into the region G_q, pick the mode by N_facts, verify hypotheses in HYBRID,
  * and answer inside the region. Earlier hops are the context C; the hop this

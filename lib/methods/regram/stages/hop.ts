@@ -46,7 +46,7 @@ export function memoryOf(h: HopResult): HopMemory {
 export async function readCountsAhead(ctx: MethodContext<RegramParams>, frame: QuestionFrame): Promise<void> {
   const links = [...frame.entities, ...(ctx.params.optionSeeds ? Object.values(frame.optionLinks).flat() : [])];
   if (!links.length) return;
-  ctx.channels.kg.relationCounts([...new Set(links.map((l) => l.nodeId))]).catch(() => undefined); // a failed read is made again by the hop
+  ctx.channels.kg.relationCounts([...new Set(links.map((l) => l.nodeId))]).catch(() => undefined); // a failed read fails the hop that shares it; a later one reads again
   // The statement goes out only when the run next waits on the event loop (see reasonHop): give it that turn now.
   await new Promise((resolve) => process.nextTick(resolve));
 }

@@ -254,6 +254,46 @@ describe('KnowledgeLookups: the name lookups a process shares between runs', () 
     }
   });
 
+  it('shares a node read in flight with a lookup made meanwhile, and forgets a failed read so the next lookup reads again', async () => {
+    const lookups = new KnowledgeLookups();
+    const asked: string[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async (ids: string[]) => {
+      asked.push(ids);
+      await gate;
+      return new Map(ids.map((id) => [id, `profile of ${id}`]));
+    };
+    // The second lookup starts while the first read is out: only the node not being read is read again.
+    const first = lookups.byNode('test-shared', [MS, CROHN], slow);
+    const second = lookups.byNode('test-shared', [CROHN, T2D], slow);
+    release();
+    expect(await first).toEqual(
+      new Map([
+        [MS, `profile of ${MS}`],
+        [CROHN, `profile of ${CROHN}`],
+      ]),
+    );
+    expect(await second).toEqual(
+      new Map([
+        [CROHN, `profile of ${CROHN}`],
+        [T2D, `profile of ${T2D}`],
+      ]),
+    );
+    expect(asked).toEqual([[MS, CROHN], [T2D]]);
+
+    let down = true;
+    const flaky = async (ids: string[]) => {
+      asked.push(ids);
+      if (down) throw new Error('connection lost');
+      return new Map(ids.map((id) => [id, 'read']));
+    };
+    await expect(lookups.byNode('test-flaky', [PPARG], flaky)).rejects.toThrow('connection lost');
+    down = false;
+    expect(await lookups.byNode('test-flaky', [PPARG], flaky)).toEqual(new Map([[PPARG, 'read']]));
+    expect(asked.slice(2)).toEqual([[PPARG], [PPARG]]);
+  });
+
   it('with every name held in memory links as the database does, with no name read, and reads them again after an import', async () => {
     const lookups = new KnowledgeLookups(0);
     await lookups.holdNames();

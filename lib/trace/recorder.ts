@@ -202,13 +202,6 @@ export class TraceRecorder {
   }
 
   /**
-   * Runs one stage of a method as a recorded step; its return value is the
-   * step's output, of a type its kind's contract allows. An output that still
-   * breaks the contract at run time (a value the types could not see) fails
-   * the step under test; elsewhere the step is recorded as it is, flagged with
-   * the contract issue, so a run is never lost to it.
-   */
-  /**
    * The steps of `kind` an earlier attempt of this run completed (none on a fresh run): a resumed run gives back a
    * completed parent's output without running it, so what its children did is read here, not seen again.
    */
@@ -224,6 +217,13 @@ export class TraceRecorder {
     return null;
   }
 
+  /**
+   * Runs one stage of a method as a recorded step; its return value is the
+   * step's output, of a type its kind's contract allows. An output that still
+   * breaks the contract at run time (a value the types could not see) fails
+   * the step under test; elsewhere the step is recorded as it is, flagged with
+   * the contract issue, so a run is never lost to it.
+   */
   async step<K extends StepKind, T extends StepOutput<K>>(spec: StepSpec<K>, fn: (step: StepHandle) => Promise<T>): Promise<T> {
     const key = this.keyFor(spec);
     const stored = this.replay.get(key);

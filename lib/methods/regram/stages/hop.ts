@@ -47,8 +47,16 @@ export async function readCountsAhead(ctx: MethodContext<RegramParams>, frame: Q
   const links = [...frame.entities, ...(ctx.params.optionSeeds ? Object.values(frame.optionLinks).flat() : [])];
   if (!links.length) return;
   ctx.channels.kg.relationCounts([...new Set(links.map((l) => l.nodeId))]).catch(() => undefined); // a failed read fails the hop that shares it; a later one reads again
-  // The statement goes out only when the run next waits on the event loop (see reasonHop): give it that turn now.
-  await new Promise((resolve) => process.nextTick(resolve));
+  await readsGoOut();
+}
+
+/**
+ * One turn for reads just started to go out: pg sends a statement only when the run next waits on the event loop, and
+ * awaits of promises already settled (the candidates, the MMR, the region) never do, so a read "started early" would
+ * leave only after them.
+ */
+function readsGoOut(): Promise<void> {
+  return new Promise((resolve) => process.nextTick(resolve));
 }
 
 /**
@@ -71,9 +79,7 @@ export async function reasonHop(
     // The totals need the linked nodes' relation counts and the region: the counts are read while the region is built.
     const counts = ctx.channels.kg.relationCounts([...new Set(linking.nodes.map((n) => n.nodeId))]);
     counts.catch(() => undefined); // awaited with the totals, where a failure fails the hop
-    // The read's statement goes out only when the run next waits on the event loop: without this turn that would be
-    // after the candidates, the MMR and the region (their awaits all resolve at once), and the totals would wait for it.
-    await new Promise((resolve) => process.nextTick(resolve));
+    await readsGoOut(); // before the candidates, MMR and region, not after them
     const optionNodes = Object.entries(frame.optionLinks).flatMap(([key, links]) => links.map((l) => ({ key, nodeId: l.nodeId, name: l.name, kind: l.kind })));
     const candidates = await collectCandidates(ctx, step, linking, typing.domain, optionNodes);
     const { region } = await selectRegion(ctx, step, linking, candidates, typing.domain);

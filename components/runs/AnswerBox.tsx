@@ -2,13 +2,12 @@ import { aidsOfAnswer } from '@/lib/channels/aid-names';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
-import { explainAnswer } from '@/lib/runs/answer-explanation';
-import type { RunView } from '@/lib/runs/view';
+import type { RunBase, RunHead } from './first-screen';
 
 /** Past this many characters the answer shows four lines and a toggle for the rest. */
 const LONG_ANSWER_CHARS = 240;
 
-export function goldOf(run: RunView) {
+export function goldOf(run: Pick<RunBase, 'input'>) {
   return run.input.gold;
 }
 
@@ -16,23 +15,12 @@ export function goldOf(run: RunView) {
  * The answer box: the conclusion, why it abstained or may be partial (read from
  * the trace), which claims rest on cited evidence, and the latest K2V verdict.
  */
-export function AnswerBox({ run, onShowVerification }: { run: RunView; onShowVerification?: () => void }) {
+export function AnswerBox({ run, onShowVerification }: { run: RunHead; onShowVerification?: () => void }) {
   const a = run.answer;
   const gold = goldOf(run);
   const finished = run.status !== 'queued' && run.status !== 'running';
   const grounding = typeof run.scores?.grounding === 'number' ? run.scores.grounding : null;
-  const why = explainAnswer({
-    method: run.method,
-    status: run.status,
-    question: run.question,
-    answerType: run.input.answerType,
-    answer: a,
-    switches: run.config?.switches ?? null,
-    params: run.config?.params ?? null,
-    seeds: run.seeds,
-    steps: run.steps,
-    evidence: run.evidence,
-  });
+  const why = run.explanation;
   const [showAll, setShowAll] = useState(false);
   const aids = aidsOfAnswer(a);
   // A rerun with a channel off says so beside its answer (an abstention's or a partial list's line already does).
@@ -204,7 +192,7 @@ function Correctness({ correct, abstained, hasGold }: { correct: boolean | null;
 }
 
 /** The latest K2V verification in one line (the checklist grid is below the first screen). */
-function VerificationLine({ run, onShow }: { run: RunView; onShow?: () => void }) {
+function VerificationLine({ run, onShow }: { run: RunBase; onShow?: () => void }) {
   const v = run.verifications[0];
   if (!v) return null;
   const rewards = Object.entries(v.rewards).flatMap(([name, value]) => (value === null ? [] : [`R_${name} ${value.toFixed(2)}`]));

@@ -3,21 +3,17 @@
 import { CHANNEL_COLORS } from '@/components/graph/colors';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/components/ui/cn';
-import type { StepTree } from '@/components/trace/tree';
-import type { EvidenceView, RunView } from '@/lib/runs/view';
+import type { StepSummary } from '@/lib/runs/view';
+import { citedIds, GIVEN_SHOWN, type ListedRecord, type RunHead } from './first-screen';
 
 export interface CitedEvidenceProps {
-  run: RunView;
-  tree: StepTree;
-  evidenceById: ReadonlyMap<string, EvidenceView>;
+  /** The first screen's part of the run: the records listed here, and the whole run's counts. */
+  run: RunHead;
   onSelectEvidence: (id: string) => void;
   onSelectStep: (ordinal: number) => void;
   /** Moves the reader to the full evidence list (every record of the run, by channel). */
   onShowAll?: () => void;
 }
-
-/** Selected records listed when the answer cites none (the rest are in the full evidence list). */
-const GIVEN_SHOWN = 30;
 
 /**
  * The answer's claims, each with the evidence records it cites and where each
@@ -25,14 +21,16 @@ const GIVEN_SHOWN = 30;
  * claims are marked. Compact, for the first screen; a record opens its full
  * provenance.
  */
-export function CitedEvidence({ run, tree, evidenceById, onSelectEvidence, onSelectStep, onShowAll }: CitedEvidenceProps) {
+export function CitedEvidence({ run, onSelectEvidence, onSelectStep, onShowAll }: CitedEvidenceProps) {
   const answer = run.answer;
   const claims = answer?.claims ?? [];
-  const inClaims = new Set(claims.flatMap((c) => c.evidenceIds));
-  const alsoCited = (answer?.evidenceIds ?? []).filter((id) => !inClaims.has(id));
+  const { inClaims, alsoCited } = citedIds(answer);
   const citedCount = new Set([...inClaims, ...alsoCited]).size;
-  const selected = run.evidence.filter((e) => e.selected);
-  const row = (id: string) => <EvidenceRow key={id} record={evidenceById.get(id)} tree={tree} onSelect={onSelectEvidence} onSelectStep={onSelectStep} />;
+  const evidenceById = new Map(run.evidence.map((e) => [e.id, e]));
+  const stepsById = new Map(run.steps.map((s) => [s.id, s]));
+  const row = (id: string) => (
+    <EvidenceRow key={id} record={evidenceById.get(id)} stepsById={stepsById} onSelect={onSelectEvidence} onSelectStep={onSelectStep} />
+  );
   return (
     <section
       aria-labelledby="cited-heading"
@@ -44,10 +42,10 @@ export function CitedEvidence({ run, tree, evidenceById, onSelectEvidence, onSel
         <h2 id="cited-heading" className="text-sm font-semibold text-slate-900">
           Evidence the answer cites{' '}
           <span className="font-normal text-slate-600">
-            ({citedCount} of {run.evidence.length} records)
+            ({citedCount} of {run.evidenceCount} records)
           </span>
         </h2>
-        {onShowAll && run.evidence.length ? (
+        {onShowAll && run.evidenceCount ? (
           <button type="button" onClick={onShowAll} className="text-xs font-medium text-blue-800 hover:underline">
             all evidence ↓
           </button>
@@ -64,15 +62,15 @@ export function CitedEvidence({ run, tree, evidenceById, onSelectEvidence, onSel
           <>
             <p className="text-slate-600" data-testid="cited-none">
               The answer cites no evidence record
-              {selected.length
-                ? `. What the method was given (${selected.length} selected of ${run.evidence.length} recorded):`
-                : run.evidence.length
-                  ? ` (the run recorded ${run.evidence.length}, none selected).`
+              {run.selectedCount
+                ? `. What the method was given (${run.selectedCount} selected of ${run.evidenceCount} recorded):`
+                : run.evidenceCount
+                  ? ` (the run recorded ${run.evidenceCount}, none selected).`
                   : ', and the run recorded none.'}
             </p>
-            {selected.length ? <ul className="space-y-1">{selected.slice(0, GIVEN_SHOWN).map((e) => row(e.id))}</ul> : null}
-            {selected.length > GIVEN_SHOWN ? (
-              <p className="text-xs text-slate-500">and {selected.length - GIVEN_SHOWN} more in the full evidence list below.</p>
+            {run.evidence.length ? <ul className="space-y-1">{run.evidence.map((e) => row(e.id))}</ul> : null}
+            {run.selectedCount > GIVEN_SHOWN ? (
+              <p className="text-xs text-slate-500">and {run.selectedCount - GIVEN_SHOWN} more in the full evidence list below.</p>
             ) : null}
           </>
         ) : (
@@ -122,17 +120,17 @@ export function CitedEvidence({ run, tree, evidenceById, onSelectEvidence, onSel
 /** One cited record: its text, then where it came from (channel, kind, reference, the step that recorded it). */
 function EvidenceRow({
   record,
-  tree,
+  stepsById,
   onSelect,
   onSelectStep,
 }: {
-  record: EvidenceView | undefined;
-  tree: StepTree;
+  record: ListedRecord | undefined;
+  stepsById: ReadonlyMap<string, StepSummary>;
   onSelect: (id: string) => void;
   onSelectStep: (ordinal: number) => void;
 }) {
   if (!record) return <li className="text-xs text-slate-500">a record this run does not hold</li>;
-  const step = record.stepId ? tree.byId.get(record.stepId)?.step : undefined;
+  const step = record.stepId ? stepsById.get(record.stepId) : undefined;
   return (
     <li className="rounded border-l-2 border-slate-200 pl-2" data-testid="cited-record" data-channel={record.channel}>
       <button

@@ -9,7 +9,15 @@ import { CopyLink } from './CopyLink';
 import { runApiUrls } from './queries';
 
 /** Share link, JSON export and, on the run's own page, cancel (while live) and K2V verification (once finished). */
-export function RunActions({ run, readOnly, onChanged }: { run: RunView; readOnly: boolean; onChanged?: () => void }) {
+export function RunActions({
+  run,
+  readOnly,
+  onChanged,
+}: {
+  run: Pick<RunView, 'id' | 'shareId' | 'shared' | 'status'>;
+  readOnly: boolean;
+  onChanged?: () => void;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<string | null>(null);

@@ -8,6 +8,7 @@ import { concentricLayout, type GraphLayoutName } from '@/components/graph/layou
 import { GraphLegend, type LegendExtra } from '@/components/graph/Legend';
 import { RUN_GRAPH_STYLES } from '@/components/graph/view-styles';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { Spinner } from '@/components/ui/Spinner';
 import { filterableSteps, flattenTree, type StepTree } from '@/components/trace/tree';
 import type { RunView } from '@/lib/runs/view';
 import { graphInputOf, runToGraph, type RunGraph } from './evidence-graph';
@@ -247,6 +248,23 @@ export function RunGraphPanel({ run, tree, scope, asOf, only, onScope, selection
             footer={<GraphLegend kinds={kinds} extras={legendExtras(graph, { seeds: run.seeds.length > 0, answer: (run.answer?.nodeIds?.length ?? 0) > 0 })} />}
           />
         )}
+      </div>
+    </section>
+  );
+}
+
+/** The graph's place while the run's evidence is fetched: the panel's frame at the canvas's height, so the page does not move when it comes. */
+export function RunGraphLoading() {
+  return (
+    <section aria-labelledby="graph-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="run-graph-loading">
+      <header className="flex items-center border-b border-slate-200 px-3 py-1.5">
+        <h2 id="graph-heading" className="text-sm font-semibold text-slate-900">
+          Evidence graph
+        </h2>
+        <span aria-hidden className="h-7" />
+      </header>
+      <div className="flex items-center justify-center px-3 py-2" style={{ height: GRAPH_HEIGHT }}>
+        <Spinner label="Loading the graph…" />
       </div>
     </section>
   );

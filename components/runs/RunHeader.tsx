@@ -7,6 +7,7 @@ import { CHANNEL_COLORS } from '@/components/graph/colors';
 import { tokenTotals } from '@/lib/runs/call-tokens';
 import type { RunView } from '@/lib/runs/view';
 import { goldOf } from './AnswerBox';
+import type { RunBase } from './first-screen';
 import { useElapsedMs } from './use-elapsed';
 import { backendLabel, describeChange, formatCount, formatMs, STATUS_TONES, statusLabel } from './format';
 
@@ -21,7 +22,7 @@ export interface RunHeaderProps {
 }
 
 /** Question, method, backend, status and the run's actions: what was asked, compact, so the answer and its evidence fit the first screen below it. Text is rendered as text. */
-export function RunHeader({ run, actions }: Pick<RunHeaderProps, 'run' | 'actions'>) {
+export function RunHeader({ run, actions }: { run: RunBase; actions?: ReactNode }) {
   const live = run.status === 'queued' || run.status === 'running';
   // While the run is live its wall time is counted here, every second, rather than read from the last poll.
   const elapsedMs = useElapsedMs(run.status === 'running' ? run.startedAt : run.createdAt, live);
@@ -147,7 +148,7 @@ function Question({ text }: { text: string }) {
   );
 }
 
-function Options({ run }: { run: RunView }) {
+function Options({ run }: { run: RunBase }) {
   const options = run.input.options;
   if (!options) return null;
   const chosen = run.answer?.optionKey ?? null;

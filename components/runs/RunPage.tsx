@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { StageProgress } from '@/components/trace/StageProgress';
 import { StepDetail } from '@/components/trace/StepDetail';
 import { TraceTree } from '@/components/trace/TraceTree';
@@ -16,12 +16,13 @@ import { graphInputOf, runToGraph } from './evidence-graph';
 import { AnswerBox } from './AnswerBox';
 import { CitedEvidence } from './CitedEvidence';
 import { EvidencePanel } from './EvidencePanel';
+import { firstScreenOf } from './first-screen';
 import { K2vPanel } from './K2vPanel';
 import { ProvenancePanel } from './ProvenancePanel';
-import { isLive, runKeys, runViewQueryOptions } from './queries';
+import { isLive, runHeadQueryOptions, runKeys, runViewQueryOptions } from './queries';
 import { RerunForm } from './RerunForm';
 import { RunActions } from './RunActions';
-import { RunGraphPanel } from './RunGraphPanel';
+import { RunGraphLoading, RunGraphPanel } from './RunGraphPanel';
 import { RunFacts, RunHeader } from './RunHeader';
 import { useRunViewState } from './use-view-state';
 import type { GraphScope, Selection } from './view-state';
@@ -41,8 +42,9 @@ type RunRef = { id: string; shareId: string };
  * evidence, and why not more?": the answer box, the evidence the answer cites
  * (or the provenance of what is selected) and the answer's subgraph. Below:
  * settings and cost, K2V, progress, the trace beside the step detail, every
- * evidence record and the rerun form. The view arrives with the
- * server render (hydrated) and polls while the run is queued or running.
+ * evidence record and the rerun form. The first response carries the first
+ * screen's part of the run (hydrated, ./first-screen.ts); the whole view is
+ * fetched once the page has hydrated, and polled while the run is queued or running.
  */
 export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const queryClient = useQueryClient();
@@ -57,15 +59,9 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   if (overflowing && state.step !== null && autoWide !== state.step) setAutoWide(state.step);
   const wide = wideChoice ?? (state.step !== null && autoWide === state.step);
   const run = query.data;
-  // The server renders the first screen; the trace, the evidence table and the rerun form (most of a large run's
-  // markup) render in the browser once it has hydrated, from the same data, so a page costs the server less to send.
-  // A link that opens a step (?step=) asked for the trace: it is rendered with the first screen.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const showTrace = hydrated || state.step !== null;
+  // The first screen, as the server sent it until the whole view has come, then from the view (the same, by one function).
+  const sent = useQuery(runHeadQueryOptions(id)).data;
+  const head = useMemo(() => (run ? firstScreenOf(run) : sent), [run, sent]);
 
   const tree = useMemo(() => buildStepTree(run?.steps ?? []), [run?.steps]);
   const stages = useMemo(() => stageProgress(tree, run?.plannedStages), [tree, run?.plannedStages]);
@@ -89,7 +85,7 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   // A share link offers no comparison of private runs: the link is absent there.
   const compareHref = useCallback((a: RunRef, b: RunRef) => (readOnly ? null : `/compare/${a.id}/${b.id}`), [readOnly]);
 
-  if (!run) {
+  if (!head) {
     return query.isError ? (
       <ErrorState title="The run could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
     ) : (
@@ -97,20 +93,26 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
     );
   }
 
-  const live = isLive(run.status);
+  const live = isLive(head.status);
   const selectedNode = state.step !== null ? (tree.byOrdinal.get(state.step) ?? null) : null;
   return (
-    <div className="space-y-4" data-testid="run-page" data-run-id={run.id} data-read-only={readOnly ? 'true' : 'false'}>
+    <div
+      className="space-y-4"
+      data-testid="run-page"
+      data-run-id={head.id}
+      data-read-only={readOnly ? 'true' : 'false'}
+      data-loaded={run ? 'all' : 'first-screen'}
+    >
       {readOnly ? (
         <p className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700" data-testid="permalink-banner">
           A shared, read-only view of a frozen run record. Nothing here is recomputed.
         </p>
       ) : null}
       <RunHeader
-        run={run}
-        actions={<RunActions run={run} readOnly={readOnly} onChanged={() => void queryClient.invalidateQueries({ queryKey: runKeys.view(id) })} />}
+        run={head}
+        actions={<RunActions run={head} readOnly={readOnly} onChanged={() => void queryClient.invalidateQueries({ queryKey: runKeys.view(id) })} />}
       />
-      {query.isError ? (
+      {query.isError && run ? (
         <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Lost contact with the server ({query.error.message}); still trying…
         </p>
@@ -120,48 +122,49 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
         <div className="min-w-0 lg:relative lg:col-span-5">
           <div className="flex flex-col gap-3 lg:absolute lg:inset-0 lg:overflow-y-auto">
             <div className="shrink-0">
-              <AnswerBox run={run} onShowVerification={() => scrollToId('k2v-heading')} />
+              <AnswerBox run={head} onShowVerification={() => scrollToId('k2v-heading')} />
             </div>
             {state.sel ? (
-              <ProvenancePanel
-                run={run}
-                tree={tree}
-                selection={state.sel}
-                evidenceByElement={provenanceIndex}
-                evidenceById={evidenceById}
-                onSelect={onSelect}
-                onSelectStep={onOpenStep}
-              />
+              run ? (
+                <ProvenancePanel
+                  run={run}
+                  tree={tree}
+                  selection={state.sel}
+                  evidenceByElement={provenanceIndex}
+                  evidenceById={evidenceById}
+                  onSelect={onSelect}
+                  onSelectStep={onOpenStep}
+                />
+              ) : (
+                <Spinner label="Loading the provenance…" />
+              )
             ) : (
-              <CitedEvidence
-                run={run}
-                tree={tree}
-                evidenceById={evidenceById}
-                onSelectEvidence={onSelectEvidence}
-                onSelectStep={onOpenStep}
-                onShowAll={() => scrollToId('evidence-heading')}
-              />
+              <CitedEvidence run={head} onSelectEvidence={onSelectEvidence} onSelectStep={onOpenStep} onShowAll={() => scrollToId('evidence-heading')} />
             )}
           </div>
         </div>
         <div className="min-w-0 lg:col-span-7">
-          <RunGraphPanel
-            run={run}
-            tree={tree}
-            scope={state.scope}
-            asOf={state.graph}
-            only={state.only}
-            onScope={onScope}
-            selection={state.sel}
-            onSelect={onSelect}
-          />
+          {run ? (
+            <RunGraphPanel
+              run={run}
+              tree={tree}
+              scope={state.scope}
+              asOf={state.graph}
+              only={state.only}
+              onScope={onScope}
+              selection={state.sel}
+              onSelect={onSelect}
+            />
+          ) : (
+            <RunGraphLoading />
+          )}
         </div>
       </div>
-      <RunFacts run={run} runHref={runHref} compareHref={compareHref} />
-      <K2vPanel verifications={run.verifications} />
-      <StageProgress stages={stages} live={live} />
-      {showTrace ? (
+      {run ? (
         <>
+          <RunFacts run={run} runHref={runHref} compareHref={compareHref} />
+          <K2vPanel verifications={run.verifications} />
+          <StageProgress stages={stages} live={live} />
           <section aria-labelledby="trace-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
             <header className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
               <h2 id="trace-heading" className="text-sm font-semibold text-slate-900">
@@ -244,14 +247,16 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
           <EvidencePanel run={run} tree={tree} selectedEvidenceId={state.sel?.type === 'ev' ? state.sel.id : null} onSelectEvidence={onSelectEvidence} />
           {!readOnly && !live && methodParams ? <RerunForm run={run} params={methodParams} /> : null}
         </>
+      ) : query.isError ? (
+        <ErrorState title="The trace and the evidence could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <Spinner label="Loading the trace and the evidence…" />
+        <div data-testid="run-rest-loading">
+          <Spinner label="Loading the trace, the evidence and the graph…" />
+        </div>
       )}
     </div>
   );
 }
-
-const noSubscription = () => () => undefined;
 
 function scrollToId(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });

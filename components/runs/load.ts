@@ -5,6 +5,7 @@ import { NotFoundError } from '@/lib/base/errors';
 import { getSharedStepDetail, toSharedView } from '@/lib/runs/share';
 import { getRunView, getStepDetail, type RunView } from '@/lib/runs/view';
 import { runSnapshot } from '@/lib/runs/snapshot';
+import { firstScreenOf } from './first-screen';
 import { runKeys } from './queries';
 import type { RunViewState } from './view-state';
 
@@ -29,12 +30,18 @@ export const loadRunByShareId = cache(async (shareId: string) => {
 });
 
 /**
- * The client cache the run page starts from: the run view, and the detail of
- * the step selected in the URL, so the server-rendered HTML already holds the
- * question, answer, trace outline and the open step.
+ * The client cache the run page starts from. A plain link: only the first
+ * screen (./first-screen.ts), so the first response is small; the page fetches
+ * the whole view once it has hydrated. A link that opens a step or a selection
+ * asked for the trace or a provenance: the whole view and the open step's
+ * detail, so the server-rendered HTML already holds them.
  */
 export async function runPageState(view: RunView, state: RunViewState) {
   const client = new QueryClient();
+  if (state.step === null && state.sel === null) {
+    client.setQueryData(runKeys.head(view.id), firstScreenOf(view));
+    return dehydrate(client);
+  }
   client.setQueryData(runKeys.view(view.id), view);
   const step = state.step !== null ? view.steps.find((s) => s.ordinal === state.step) : undefined;
   if (step)

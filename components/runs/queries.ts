@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { fetchJson, kgApiUrls } from '@/lib/api/client';
 import type { DocumentView } from '@/lib/corpus/store';
 import type { NodeProfileDto } from '@/lib/api/kg-types';
 import type { RunView, StepDetail } from '@/lib/runs/view';
+import type { RunHead } from './first-screen';
 
 /** How often a queued or running run is polled. */
 export const LIVE_POLL_MS = 1_000;
@@ -13,6 +14,8 @@ const isLive = (status: RunView['status'] | undefined) => status === 'queued' ||
 export const runKeys = {
   all: ['runs'] as const,
   view: (id: string) => ['runs', id, 'view'] as const,
+  /** The first screen's part of the view, as the page's first response carries it (./first-screen.ts). */
+  head: (id: string) => ['runs', id, 'head'] as const,
   // A running step's detail changes when it finishes: its status is part of the key.
   step: (runId: string, stepId: string, status: string) => ['runs', runId, 'steps', stepId, status] as const,
   document: (id: string) => ['documents', id] as const,
@@ -40,6 +43,14 @@ export function runViewQueryOptions(run: RunRef) {
     refetchInterval: (query) => (isLive(query.state.data?.status) ? LIVE_POLL_MS : false),
     staleTime: (query) => (isLive(query.state.data?.status) ? 0 : Infinity),
   });
+}
+
+/**
+ * The first screen as the server rendered it: only ever hydrated, never fetched (once the whole
+ * view has come, the page takes its first screen from that).
+ */
+export function runHeadQueryOptions(id: string) {
+  return queryOptions<RunHead>({ queryKey: runKeys.head(id), queryFn: skipToken, staleTime: Infinity });
 }
 
 export function stepDetailQueryOptions(run: RunRef, stepId: string, status: string) {

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
- * Reading a run page: the graph legible at first sight on a large run, the
+ * Reading a run page: the first screen in the first response and the rest
+ * fetched after it, the graph legible at first sight on a large run, the
  * selected step beside the trace (and in the URL, server-rendered on a
  * permalink), an answer box that explains abstentions and partial lists, the
  * timeline with estimated tokens, and the question-length limit.
@@ -73,6 +74,41 @@ test.describe.serial('A large ReGraM run', () => {
     // The toolbar sits above the canvas, never over it.
     const [toolbar, canvas] = [await page.getByRole('toolbar', { name: 'Graph controls' }).boundingBox(), await page.getByTestId('run-graph').boundingBox()];
     expect(toolbar!.y + toolbar!.height).toBeLessThanOrEqual(canvas!.y);
+  });
+
+  test('opens on the first screen the first response carries; the trace and the graph come with the view fetched after', async ({ page, request }) => {
+    // The server's HTML holds the answer and the evidence it cites, not the trace or every record of the run.
+    const html = await (await request.get(`/runs/${run.id}`)).text();
+    expect(html).toContain('data-testid="run-answer-box"');
+    expect(html).toContain('data-testid="cited-record"');
+    expect(html).toContain('data-testid="run-rest-loading"');
+    expect(html).not.toContain('data-testid="trace-count"');
+    expect(html.length).toBeLessThan((await (await request.get(`/api/runs/${run.id}/view`)).text()).length);
+
+    // The view held back: the first screen is drawn, the graph and the trace say they are loading.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/runs/${run.id}/view`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/runs/${run.id}`);
+    await expect(page.getByTestId('run-page')).toHaveAttribute('data-loaded', 'first-screen');
+    await expect(page.getByTestId('cited-record').first()).toBeVisible();
+    await expect(page.getByTestId('run-graph-loading')).toBeVisible();
+    await expect(page.getByTestId('run-rest-loading')).toBeVisible();
+    const cited = await page.getByTestId('cited-evidence').getAttribute('data-cited');
+    const boxes = async () => [await page.getByTestId('run-answer-box').boundingBox(), await page.getByTestId('cited-record').first().boundingBox()];
+    const before = await boxes();
+
+    release();
+    await expect(page.getByTestId('run-page')).toHaveAttribute('data-loaded', 'all');
+    await expect(page.getByTestId('trace-count')).toContainText(`${run.steps.length} steps`);
+    await expect(page.getByTestId('graph-summary')).toBeVisible();
+    await expect(page.getByTestId('run-rest-loading')).toHaveCount(0);
+    // Nothing on the first screen moved or changed when the view came.
+    expect(await boxes()).toEqual(before);
+    await expect(page.getByTestId('cited-evidence')).toHaveAttribute('data-cited', cited!);
   });
 
   test('says the list may be partial and which cap limited it', async ({ page }) => {

@@ -9,7 +9,9 @@ import { deflateRaw, inflateRawSync } from 'node:zlib';
  *   a stored record's id or text is `{"$id": n}` / `{"$tx": n}`;
  * - an array of objects with the same fields (a candidate table, a path pool)
  *   is a table, `{"$t": [field paths], "r": [[values], …]}`, so field names are
- *   stored once and not once per row.
+ *   stored once and not once per row; a column whose every value is a stored
+ *   record's id (text) holds its ordinals, listed in `"$id"` (`"$tx"`) by index
+ *   (a ranking's rows are mostly references).
  * - a large value (`storedText`) is `{"$z": base64 of its JSON, deflated}`.
  * `unpack` gives back the value `pack` was given (records as retrieved).
  */
@@ -123,17 +125,34 @@ export function unpack(value: unknown, recordAt: (ordinal: number) => { id: stri
   if (typeof value.$id === 'number' && Object.keys(value).length === 1) return recordAt(value.$id)?.id ?? value;
   if (typeof value.$tx === 'number' && Object.keys(value).length === 1) return recordAt(value.$tx)?.text ?? value;
   if (Array.isArray(value.$evs) && Object.keys(value).length === 1) return expandRanges(value.$evs as [number, number][]).map((n) => recordAt(n) ?? { $ev: n });
-  if (Array.isArray(value.$t) && Array.isArray(value.r) && Object.keys(value).length === 2) {
-    const paths = value.$t as string[][];
-    return (value.r as unknown[][]).map((row) => {
+  if (isTable(value)) {
+    const paths = value.$t;
+    // A reference column's cells are ordinals: read as the `{"$id": n}` / `{"$tx": n}` they stand for.
+    const refs: (string | undefined)[] = [];
+    for (const i of value.$id ?? []) refs[i] = '$id';
+    for (const i of value.$tx ?? []) refs[i] = '$tx';
+    return value.r.map((row) => {
       const o: Obj = {};
-      paths.forEach((p, i) => setPath(o, p, unpack(row[i], recordAt)));
+      paths.forEach((p, i) => setPath(o, p, unpack(refs[i] ? { [refs[i]]: row[i] } : row[i], recordAt)));
       return o;
     });
   }
   const out: Obj = {};
   for (const [k, v] of Object.entries(value)) out[k] = unpack(v, recordAt);
   return out;
+}
+
+type Table = { $t: string[][]; r: unknown[][]; $id?: number[]; $tx?: number[] };
+
+/** A table as stored: its paths and rows, and which columns hold references (none in traces stored before them). */
+function isTable(v: Obj): v is Table {
+  if (!Array.isArray(v.$t) || !Array.isArray(v.r)) return false;
+  let keys = 0;
+  for (const k in v) {
+    if (k !== '$t' && k !== 'r' && !((k === '$id' || k === '$tx') && Array.isArray(v[k]))) return false;
+    keys++;
+  }
+  return keys >= 2;
 }
 
 /** JSON text longer than this is stored compressed (PostgreSQL's own, weaker, compression starts only at 2 KB). */
@@ -164,7 +183,32 @@ function asTable(rows: unknown[], stored: Stored, omit?: ReadonlySet<string>): J
     for (let i = 0; i < values.length; i++) values[i] = pack(values[i], stored);
     table.push(values as Json[]);
   }
-  return { $t: paths, r: table };
+  return withRefColumns({ $t: paths, r: table });
+}
+
+/** The table with each column of references of one kind (`$id` or `$tx`) held as their ordinals, its index listed under that kind. */
+function withRefColumns(table: { $t: string[][]; r: Json[][] }): Json {
+  const refs: Record<'$id' | '$tx', number[]> = { $id: [], $tx: [] };
+  for (let i = 0; i < table.$t.length; i++) {
+    const kind = refKind(table.r[0][i]);
+    if (!kind || !table.r.every((row) => refKind(row[i]) === kind)) continue;
+    for (const row of table.r) row[i] = (row[i] as Record<string, number>)[kind];
+    refs[kind].push(i);
+  }
+  return { ...table, ...(refs.$id.length ? { $id: refs.$id } : {}), ...(refs.$tx.length ? { $tx: refs.$tx } : {}) };
+}
+
+/** Which reference a packed value is (`{"$id": n}` or `{"$tx": n}`), if one. */
+function refKind(v: Json): '$id' | '$tx' | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const kind = typeof v.$id === 'number' ? '$id' : typeof v.$tx === 'number' ? '$tx' : undefined;
+  return kind && hasOneField(v) ? kind : undefined;
+}
+
+function hasOneField(o: Obj): boolean {
+  let n = 0;
+  for (const k in o) if (Object.hasOwn(o, k) && ++n > 1) return false;
+  return n === 1;
 }
 
 /** A nested object whose leaves are flattened into the row (a stored record, an array, a reference or an empty object is a leaf). */

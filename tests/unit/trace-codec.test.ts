@@ -71,6 +71,37 @@ describe('trace codec', () => {
     expect(roundTrip(value, stored, recordAt)).toEqual(value);
   });
 
+  it('stores a table column of record ids (texts) as their ordinals, and reads tables stored before such columns', () => {
+    const records = Array.from({ length: 6 }, (_, i) => ({ id: `evidence-${i}-0000000000`, ordinal: 20 + i, text: `the text of record ${i}` }));
+    const stored: Stored = {
+      ordinalOf: () => undefined,
+      stringRef: (s) => {
+        const r = records.find((x) => x.id === s || x.text === s);
+        return r && (r.id === s ? { $id: r.ordinal } : { $tx: r.ordinal });
+      },
+    };
+    const recordAt = (n: number) => records.find((r) => r.ordinal === n);
+    const ranking = records.map((r, i) => ({ id: r.id, text: r.text, sim: 1 / (i + 1), note: i === 2 ? records[0].id : 'not a record' }));
+    const packed = JSON.parse(packText(ranking, stored)) as { r: unknown[][]; $id: number[]; $tx: number[] };
+    expect(packed.$id).toEqual([0]);
+    expect(packed.$tx).toEqual([1]);
+    expect(packed.r[0].slice(0, 2)).toEqual([20, 20]);
+    // A column with one reference among other values keeps it as a reference.
+    expect(packed.r[2][3]).toEqual({ $id: 20 });
+    expect(unpack(packed, recordAt)).toEqual(ranking);
+    const before = {
+      $t: [['id'], ['sim']],
+      r: [
+        [{ $id: 21 }, 0.5],
+        [{ $id: 22 }, 0.25],
+      ],
+    };
+    expect(unpack(before, recordAt)).toEqual([
+      { id: records[1].id, sim: 0.5 },
+      { id: records[2].id, sim: 0.25 },
+    ]);
+  });
+
   it('derives a stable UUID-shaped evidence id from the run and ordinal', () => {
     expect(evidenceId('run1', 0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(evidenceId('run1', 0)).toBe(evidenceId('run1', 0));

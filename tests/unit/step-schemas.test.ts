@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkStepOutput, parseStepOutput, parseStoredOutput, StepContractError, stepContractIssues } from '@/lib/trace/step-schemas';
 import { RecordMarks } from '@/lib/trace/recorded';
 import { z } from 'zod';
-import { EvidenceRecordSchema, EvidenceRecordsSchema } from '@/lib/trace/steps/common';
+import { EvidenceRecordSchema, EvidenceRecordsSchema, rowsSchema } from '@/lib/trace/steps/common';
 
 const region = {
   nodes: [
@@ -128,6 +128,28 @@ describe('step output contracts', () => {
       if (!one.success) expect(z.prettifyError(table.error!)).toBe(z.prettifyError(one.error));
     }
     expect(breaks.every((b) => !byRecord.safeParse([record(0, b)]).success)).toBe(true);
+  });
+
+  it('checks a list of rows as one table: the lists the row schema passes row by row pass as they are, the others with the same issues', () => {
+    const Row = z.object({ id: z.string(), sim: z.number(), selected: z.boolean() });
+    const row = (i: number, fields: Record<string, unknown> = {}) => ({ id: `e${i}`, sim: 1 / (i + 1), selected: i === 0, ...fields });
+    const lists: unknown[] = [
+      [row(0), row(1), row(2)],
+      [row(0), row(1, { extra: 'kept' })],
+      [],
+      [row(0), row(1, { sim: 'high' })],
+      [row(0), row(1, { id: undefined })],
+      [row(0), row(1, { sim: Number.NaN })],
+      [row(0), null],
+      'not a list',
+    ];
+    for (const list of lists) {
+      const table = rowsSchema(Row).safeParse(list);
+      const one = z.array(Row).safeParse(list);
+      expect(table.success).toBe(one.success);
+      if (table.success) expect(table.data).toBe(list);
+      else expect(z.prettifyError(table.error)).toBe(z.prettifyError(one.error!));
+    }
   });
 
   it("checks a value a recorder's output held before at the same schema once: ReGraM's hop over its region", () => {

@@ -60,6 +60,24 @@ export const EvidenceRecordsSchema = z.unknown().transform((value, ctx): RecordL
 });
 
 /**
+ * A list of `row`s, checked as one table (../../base/zod-table): each field's schema over the list's distinct values,
+ * the list passed as it is, not copied row by row (EIGEN-1's rankings are hundreds of rows a run). A list that breaks
+ * the schema is checked row by row, for its issues at their paths.
+ */
+export function rowsSchema<S extends z.ZodObject>(row: S) {
+  const list = z.array(row);
+  return z.unknown().transform((value, ctx): z.output<typeof list> => {
+    if (Array.isArray(value) && passesAsTable(row, value)) return value as z.output<typeof list>;
+    const parsed = list.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}
+
+/**
  * `schema`, checked once per value by a recorder (../recorded.ts): an output that holds again, at this schema, a value an
  * earlier output of the run held (ReGraM's hop over its region) passes it as
  * it is, as it was when first checked. Renderers and other checks without a recorder check it whole every time.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Channel } from '@/lib/db/generated/enums';
 import { EVIDENCE_KINDS, TripleDataSchema } from '../types';
-import { EvidenceRecordsSchema, LinkedEntitySchema, SimilarityUseSchema, SolutionSchema, UsageSchema } from './common';
+import { EvidenceRecordsSchema, LinkedEntitySchema, rowsSchema, SimilarityUseSchema, SolutionSchema, UsageSchema } from './common';
 
 /** EIGEN-1 (eigen1.txt; lib/methods/eigen1): K monitored proposers, Corrector, HSR, QAIR rounds, Ranker, and the candidate lineage. */
 
@@ -119,7 +119,7 @@ export const eigen1Steps = {
       query: z.string(),
       records: EvidenceRecordsSchema,
       considered: z.number().int(),
-      ranking: z.array(z.object({ id: z.string(), sim: z.number(), inContext: z.boolean(), selected: z.boolean() })),
+      ranking: rowsSchema(z.object({ id: z.string(), sim: z.number(), inContext: z.boolean(), selected: z.boolean() })),
       /** Which similarity ranked the KG candidates; absent in traces recorded before embeddings. */
       similarity: SimilarityUseSchema.optional(),
       /** Explicit RAG: the KG triples each of the query's entities got of the split budget. */
@@ -152,7 +152,7 @@ export const eigen1Steps = {
   'eigen1.rank': { output: z.object({ index: z.number().int(), chosen: z.string(), reason: z.string(), usage: UsageSchema }) },
   'eigen1.lineage': {
     output: z.object({
-      nodes: z.array(
+      nodes: rowsSchema(
         z.object({
           id: z.string(),
           stage: z.enum(['proposal', 'correction', 'refinement', 'qair-evaluation', 'qair-correction', 'selection']),
@@ -165,7 +165,7 @@ export const eigen1Steps = {
           passed: z.boolean().nullable(),
         }),
       ),
-      edges: z.array(z.object({ from: z.string(), to: z.string(), relation: z.enum(['revises', 'anchor', 'reference', 'evaluates', 'selects']) })),
+      edges: rowsSchema(z.object({ from: z.string(), to: z.string(), relation: z.enum(['revises', 'anchor', 'reference', 'evaluates', 'selects']) })),
     }),
   },
 } as const;

@@ -4,7 +4,7 @@ import {
   findPaths,
   neighbors,
   searchPaths,
-  nodeProfiles,
+  nodeDegrees,
   sharedNeighbors,
   type ChainHop,
   type KgEdge,
@@ -91,8 +91,20 @@ export class KgChannel {
    */
   async relationCounts(nodeIds: string[]): Promise<Map<string, NodeProfile['degreeByMetaedge']>> {
     if (!this.enabled || this.deps.kgShuffle) return new Map();
-    const profiles = await lookupsOf(this.deps).byNode('profiles', nodeIds, nodeProfiles);
-    return new Map([...profiles].map(([id, p]) => [id, p.degreeByMetaedge]));
+    const lookups = lookupsOf(this.deps);
+    // A node whose profile the entity channel read (or is reading) has its counts in it; the others read the counts alone.
+    const profiled = nodeIds.map((id) => lookups.heldForNode<NodeProfile>('profiles', id));
+    const degrees = await lookups.byNode(
+      'degrees',
+      nodeIds.filter((_, i) => !profiled[i]),
+      nodeDegrees,
+    );
+    const out = new Map<string, NodeProfile['degreeByMetaedge']>();
+    for (const [i, id] of nodeIds.entries()) {
+      const counts = profiled[i] ? (await profiled[i])?.degreeByMetaedge : degrees.get(id);
+      if (counts) out.set(id, counts);
+    }
+    return out;
   }
 
   /** Triples incident to each anchor (1 hop). */

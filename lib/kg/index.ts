@@ -8,7 +8,7 @@ export type { KgNode, KgEdge, KgTriple, KgPath, NeighborEdge, EntityLink, LinkRe
 export { normaliseName } from './normalise';
 export { linkMention, linkEntities, explainLinks } from './link';
 export { KnowledgeLookups, sharedKnowledgeLookups } from './query/lookups';
-export { getNodes, searchNodes, nodeProfile, nodeProfiles, type NodeProfile, type SearchMatch } from './store/nodes';
+export { getNodes, searchNodes, nodeDegrees, nodeProfile, nodeProfiles, type NodeProfile, type SearchMatch } from './store/nodes';
 export { neighbors, countNeighbors, type NeighborOptions } from './neighbors';
 export { sharedNeighbors } from './shared';
 export { findPaths, searchPaths, MAX_PATH_DEPTH } from './paths';

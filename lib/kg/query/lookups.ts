@@ -82,6 +82,11 @@ export class KnowledgeLookups {
     return out;
   }
 
+  /** What `byNode` holds for one node (`what` names it), read or being read; undefined when it was not asked for. */
+  heldForNode<T>(what: string, id: string): Promise<T | null> | undefined {
+    return this.perNode.get(what)?.get(id) as Promise<T | null> | undefined;
+  }
+
   /**
    * What `make` derives from the loaded knowledge alone for `key` (`what` names it: a text's links), from memory
    * until an import: a question's texts are linked again by every rerun, method and configuration of a grid.

@@ -86,16 +86,25 @@ export async function searchNodes(q: string, opts: { limit?: number; kinds?: str
   });
 }
 
+/** Edge counts per metaedge and side (from node_degrees), largest first. */
+const DegreeByMetaedgeSchema = z.array(
+  z.object({ metaedge: z.string(), direction: z.enum(['out', 'in']), count: z.number(), description: z.string(), neighborKind: z.string().nullable() }),
+);
+
+/** A node's DegreeByMetaedgeSchema column ("degreeByMetaedge"), for a query over `nodes n`. */
+const DEGREE_BY_METAEDGE_SQL = `coalesce((select json_agg(json_build_object('metaedge', d.metaedge, 'direction', d.direction, 'count', d.count,
+                                                        'description', coalesce(m.description, d.metaedge),
+                                                        'neighborKind', case d.direction when 'out' then m.target_kind else m.source_kind end)
+                                      order by d.count desc, d.metaedge, d.direction)
+                        from node_degrees d left join metaedges m on m.abbr = d.metaedge where d.node_id = n.id), '[]') "degreeByMetaedge"`;
+
 const NodeProfileRowSchema = NodeSchema.extend({
   source: z.string().nullable(),
   description: z.string().nullable(),
   degree: z.number(),
   aliases: z.array(z.object({ alias: z.string(), source: z.string() })),
   profiles: z.array(z.object({ source: z.string(), text: z.string() })),
-  /** Edge counts per metaedge and side (from node_degrees), largest first. */
-  degreeByMetaedge: z.array(
-    z.object({ metaedge: z.string(), direction: z.enum(['out', 'in']), count: z.number(), description: z.string(), neighborKind: z.string().nullable() }),
-  ),
+  degreeByMetaedge: DegreeByMetaedgeSchema,
 });
 type NodeProfileRow = z.infer<typeof NodeProfileRowSchema>;
 
@@ -119,13 +128,23 @@ export async function nodeProfiles(ids: string[]): Promise<Map<string, NodeProfi
                         from node_aliases a where a.node_id = n.id), '[]') aliases,
             coalesce((select json_agg(json_build_object('source', p.source, 'text', p.text) order by p.source, p.id)
                         from entity_profiles p where p.node_id = n.id), '[]') profiles,
-            coalesce((select json_agg(json_build_object('metaedge', d.metaedge, 'direction', d.direction, 'count', d.count,
-                                                        'description', coalesce(m.description, d.metaedge),
-                                                        'neighborKind', case d.direction when 'out' then m.target_kind else m.source_kind end)
-                                      order by d.count desc, d.metaedge, d.direction)
-                        from node_degrees d left join metaedges m on m.abbr = d.metaedge where d.node_id = n.id), '[]') "degreeByMetaedge"
+            ${DEGREE_BY_METAEDGE_SQL}
        from nodes n where n.id = any($1::text[])`,
     [[...new Set(ids)]],
   );
   return new Map(rows.map(({ aliases, profiles, degreeByMetaedge, ...node }) => [node.id, { node, aliases, profiles, degreeByMetaedge }]));
+}
+
+const NodeDegreesRowSchema = z.object({ id: z.string(), degreeByMetaedge: DegreeByMetaedgeSchema });
+
+/**
+ * The profiles' `degreeByMetaedge` alone, by id (ids with no node are left out): what a list cut from a node's edges is
+ * out of. A hub's aliases and profile texts, which a profile read also sends and parses, are not read.
+ */
+export async function nodeDegrees(ids: string[]): Promise<Map<string, NodeProfile['degreeByMetaedge']>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows(getPool(), NodeDegreesRowSchema, `select n.id, ${DEGREE_BY_METAEDGE_SQL} from nodes n where n.id = any($1::text[])`, [
+    [...new Set(ids)],
+  ]);
+  return new Map(rows.map((r) => [r.id, r.degreeByMetaedge]));
 }

@@ -16,7 +16,7 @@
 
 import { normalise } from '@/lib/llm/offline/text';
 import type { RelationCategory, RelationDomain } from '@/lib/kg/metaedge-categories';
-import { metaedgeInfo, relationCategory, relationWeight } from '@/lib/llm/offline/metaedges';
+import { metaedgeInfo, metaedges, relationCategory, relationWeight } from '@/lib/llm/offline/metaedges';
 import type { Comparison, Similarity } from '@/lib/llm/similarity';
 import type { TripleData } from '@/lib/trace/types';
 
@@ -67,11 +67,21 @@ export interface CandidateRow {
   selected: boolean;
 }
 
+/** Relations put in words, per loaded metagraph (its metaedge list): every candidate of every hop is textified with its relation's. */
+const described = new WeakMap<readonly object[], Map<string, string>>();
+
 /** The relation in words ("Associated with: are associated with"), from the relation description map, so lexical Sim can meet the question's phrasing. */
 export function relationDescription(metaedge: string): string {
-  const clause = metaedgeInfo(metaedge)?.sourceClause.replace('{x}', '').trim();
-  const category = relationCategory(metaedge)?.replace(/_/g, ' ');
-  return [category, clause].filter(Boolean).join(': ');
+  const loaded = metaedges();
+  let words = described.get(loaded);
+  if (!words) described.set(loaded, (words = new Map()));
+  let description = words.get(metaedge);
+  if (description === undefined) {
+    const clause = metaedgeInfo(metaedge)?.sourceClause.replace('{x}', '').trim();
+    const category = relationCategory(metaedge)?.replace(/_/g, ' ');
+    words.set(metaedge, (description = [category, clause].filter(Boolean).join(': ')));
+  }
+  return description;
 }
 
 /** TEXTIFY(t): the evidence text plus the relation's description. */

@@ -6,6 +6,7 @@
  * yes/no decision: "maybe" unless a sentence states the claim.
  */
 
+import { BoundedMemo } from '@/lib/base/memo';
 import { findQuestionCues } from '@/lib/reading/question-cues';
 import { findRelationCues } from '@/lib/reading/relation-cues';
 import { gap, overlaps } from '@/lib/reading/attach';
@@ -49,17 +50,28 @@ export interface Passage {
 // One- and two-letter names ("AR", "T") match everywhere; they must be written exactly as given.
 const SHORT_NAME = 2;
 
+/** A name's or alias's words in normal form, kept: the same names are looked for in every sentence of every passage. */
+const surfaceWords = new BoundedMemo<string, readonly string[]>(20_000);
+
 /** Mentions of the candidates in the text: longest first, non-overlapping, in text order. */
 export function findEntityMentions(text: string, candidates: CandidateEntity[]): EntityMention[] {
   const tokens = wordTokens(text);
+  // Where each word is written: a name is tried only where its first word is.
+  const positions = new Map<string, number[]>();
+  for (const [i, t] of tokens.entries()) {
+    const at = positions.get(t.text);
+    if (at) at.push(i);
+    else positions.set(t.text, [i]);
+  }
   const found: EntityMention[] = [];
   for (const candidate of candidates) {
     for (const surface of new Set([candidate.name, ...(candidate.aliases ?? [])])) {
-      const words = wordTokens(surface).map((t) => t.text);
-      if (!words.length) continue;
+      const words = surfaceWords.get(surface, () => wordTokens(surface).map((t) => t.text));
+      const starts = words.length ? positions.get(words[0]) : undefined;
+      if (!starts) continue;
       const exactOnly = surface.trim().length <= SHORT_NAME;
-      for (let i = 0; i + words.length <= tokens.length; i++) {
-        if (!words.every((w, j) => tokens[i + j].text === w)) continue;
+      for (const i of starts) {
+        if (!writtenAt(tokens, i, words)) continue;
         const span = spanOf(tokens, i, words.length);
         const mention = text.slice(span.start, span.end);
         if (exactOnly && mention !== surface.trim()) continue;
@@ -72,6 +84,13 @@ export function findEntityMentions(text: string, candidates: CandidateEntity[]):
     if (!kept.some((k) => overlaps(k, m))) kept.push(m);
   }
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/** Whether the tokens from `first` on are the words (the first already known to be). */
+function writtenAt(tokens: Token[], first: number, words: readonly string[]): boolean {
+  if (first + words.length > tokens.length) return false;
+  for (let j = 1; j < words.length; j++) if (tokens[first + j].text !== words[j]) return false;
+  return true;
 }
 
 function spanOf(tokens: Token[], first: number, count: number): { start: number; end: number } {

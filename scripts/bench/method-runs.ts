@@ -4,9 +4,9 @@ import { generateQuestionSet } from '../../lib/eval/generate';
 import { deleteSetsNamed, readSetQuestionIds } from '../../lib/eval/store/sets';
 import { OfflineBackend } from '../../lib/llm/offline-backend';
 import { sharedKnowledgeLookups } from '../../lib/kg';
-import { prepareLinking } from '../../lib/kg/link';
 import { listMethods } from '../../lib/methods/registry';
 import { executeRun } from '../../lib/runs/executor';
+import { prepareRuns } from '../../lib/runs/prepare';
 import { createRun } from '../../lib/runs/service';
 import { deleteRuns } from '../../lib/runs/store/runs';
 import { pingDatabase, runOutcomes, stepDurations, storedKb } from '../../lib/runs/store/measures';
@@ -30,8 +30,8 @@ export const methodRuns: BenchModule = {
   async run({ log }) {
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SEED, count: QUESTIONS }, { replace: true });
     const questions = (await readSetQuestionIds(SET, {}))?.questions ?? [];
-    // What a worker reads before its first run (lib/runs/worker.ts), so that cold runs are a warm worker's.
-    await prepareLinking();
+    // What a worker reads before its first run (lib/runs/worker.ts: linking, the metagraph, the calibration), so that cold runs are a warm worker's.
+    await prepareRuns();
     const rows: BenchRow[] = [];
     const storageKb: number[] = [];
     // What a round trip costs on this machine now: overhead is mostly round trips × this, plus CPU.

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { StageProgress } from '@/components/trace/StageProgress';
 import { StepDetail } from '@/components/trace/StepDetail';
 import { TraceTree } from '@/components/trace/TraceTree';
@@ -72,14 +72,19 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   const onSelectEvidence = useCallback((evId: string) => update({ sel: { type: 'ev', id: evId } }), [update]);
   const onSelectNode = useCallback((nodeId: string) => update({ sel: { type: 'node', id: nodeId } }), [update]);
   const onSelectStep = useCallback((ordinal: number | null) => update({ step: ordinal }), [update]);
-  // From the first screen, a step opens in the trace's detail panel further down: go there.
+  // From the first screen, a step opens in the trace's detail panel further down: go there, or,
+  // before the whole view (and so the trace) has come, once it comes.
+  const toTraceOnArrival = useRef(false);
   const onOpenStep = useCallback(
     (ordinal: number) => {
       update({ step: ordinal });
-      scrollToId('trace-heading');
+      toTraceOnArrival.current = !scrollToId('trace-heading');
     },
     [update],
   );
+  useEffect(() => {
+    if (run && toTraceOnArrival.current) toTraceOnArrival.current = !scrollToId('trace-heading');
+  }, [run]);
   const onScope = useCallback((scope: GraphScope, ordinal: number | null, only: boolean) => update({ scope, graph: ordinal, only }), [update]);
   const runHref = useCallback((r: RunRef) => (readOnly ? `/r/${r.shareId}` : `/runs/${r.id}`), [readOnly]);
   // A share link offers no comparison of private runs: the link is absent there.
@@ -258,6 +263,9 @@ export function RunPage({ id, readOnly, methodParams }: RunPageProps) {
   );
 }
 
-function scrollToId(id: string) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+/** Scrolls to the element with this id; false when it is not on the page (yet). */
+function scrollToId(id: string): boolean {
+  const element = document.getElementById(id);
+  element?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  return element !== null;
 }

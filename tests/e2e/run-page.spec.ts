@@ -111,6 +111,31 @@ test.describe.serial('A large ReGraM run', () => {
     await expect(page.getByTestId('cited-evidence')).toHaveAttribute('data-cited', cited!);
   });
 
+  test("a cited record's step opened before the trace has come is opened and scrolled to once it comes", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/runs/${run.id}/view`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/runs/${run.id}`);
+    await expect(page.getByTestId('run-page')).toHaveAttribute('data-loaded', 'first-screen');
+    const stepLink = page
+      .getByTestId('cited-record')
+      .first()
+      .getByTitle(/^Open the step that recorded it/);
+    await stepLink.click();
+    await expect(page).toHaveURL(/[?&]step=\d+/);
+    const ordinal = new URL(page.url()).searchParams.get('step')!;
+    expect(await page.evaluate(() => window.scrollY)).toBe(0); // nothing to go to yet
+
+    release();
+    // No second click: the step is open beside the trace, and the trace is in view.
+    await expect(page.getByTestId('step-detail')).toHaveAttribute('data-ordinal', ordinal);
+    await expect(page.locator('#trace-heading')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
   test('says the list may be partial and which cap limited it', async ({ page }) => {
     await page.goto(`/runs/${run.id}`);
     const note = page.getByTestId('partial-note');

@@ -1,8 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { ChangedRun } from './store/changes';
 
 /**
  * A finished run's reads made ahead, for kept reads (./kept-reads.ts): when a run ends or changes (a
- * verification, a rerun ending), the web server asks itself for the run's view, page and record while no
+ * verification, a rerun ending), the web server asks itself for the run's view, page and record, then its
+ * share link's view and page (a permalink's first reader waits for no render either), while no
  * request of anyone else's is in flight, so the run's first reader finds them kept instead of waiting for
  * Next.js's render (60, 23 and 18 ms of CPU; under a burst, a wait behind everything else the server does).
  * They go through the server's front door as any reader's request would: the same guard, the same render,
@@ -22,15 +24,16 @@ const MAX_WAITING = 64;
 export interface ReadsAhead {
   /** `handler` with the requests it serves counted (the server is quiet when none is in flight). */
   handler: Handler;
-  /** Reads these runs' view, page and record ahead, once the server is quiet. */
-  add(runIds: string[]): void;
+  /** Reads these runs' view, page and record, and their share links' view and page, ahead once the server is quiet. */
+  add(runs: ChangedRun[]): void;
   /** Resolves when every run added so far has been read (tests). */
   idle(): Promise<void>;
 }
 
 /** Reads ahead through `handler` (kept reads in front of Next.js), asking the server at `origin` with this Host. */
 export function readsAhead(handler: Handler, { origin, host }: { origin: string; host: string }): ReadsAhead {
-  const waiting = new Set<string>();
+  /** Share ids by run id, in the order the runs are read. */
+  const waiting = new Map<string, string>();
   let inFlight = 0;
   let lastSeen = 0;
   let lastAdded = -Infinity;
@@ -43,10 +46,11 @@ export function readsAhead(handler: Handler, { origin, host }: { origin: string;
     while (busy()) await new Promise((r) => setTimeout(r, QUIET_MS));
   };
   const pump = async () => {
-    for (const id of waiting) {
+    for (const [id, shareId] of waiting) {
       waiting.delete(id);
-      // The view first: a run page open while the run went on asks for it within a second of its end.
-      for (const path of [`/api/runs/${id}/view`, `/runs/${id}`, `/api/runs/${id}`]) {
+      // The view first: a run page open while the run went on asks for it within a second of its end. The share
+      // link's reads last: kept under its own (unguessable) address, answered only to those who hold it.
+      for (const path of [`/api/runs/${id}/view`, `/runs/${id}`, `/api/runs/${id}`, `/api/runs/share/${shareId}/view`, `/r/${shareId}`]) {
         await quiet();
         await get(`${origin}${path}`, host);
       }
@@ -63,14 +67,14 @@ export function readsAhead(handler: Handler, { origin, host }: { origin: string;
       });
       return handler(req, res);
     },
-    add(runIds) {
+    add(runs) {
       streak = performance.now() - lastAdded < PAUSE_MS;
       lastAdded = performance.now();
-      for (const id of runIds) {
+      for (const { id, shareId } of runs) {
         waiting.delete(id); // to the back: the most recent change goes last
-        waiting.add(id);
+        waiting.set(id, shareId);
       }
-      for (const id of waiting) {
+      for (const id of waiting.keys()) {
         if (waiting.size <= MAX_WAITING) break;
         waiting.delete(id);
       }

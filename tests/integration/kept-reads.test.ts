@@ -2,13 +2,15 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getRunRoute } from '@/app/api/runs/[id]/route';
+import { GET as getSharedViewRoute } from '@/app/api/runs/share/[shareId]/view/route';
 import { readEnv } from '@/lib/config';
 import { closeDb } from '@/lib/db/client';
 import { keptReads } from '@/lib/runs/kept-reads';
 import { readsAhead, type ReadsAhead } from '@/lib/runs/reads-ahead';
 import { listenRunChanges } from '@/lib/runs/store/changes';
 import { stopQueue } from '@/lib/runs/queue';
-import { createRun } from '@/lib/runs/service';
+import { executeRun } from '@/lib/runs/executor';
+import { createRun, rerun } from '@/lib/runs/service';
 import { readRunState } from '@/lib/runs/store/runs';
 import { verifyRun } from '@/lib/runs/verify';
 import { newNonce, pageContentSecurityPolicy } from '@/lib/security/headers';
@@ -16,8 +18,9 @@ import { runToSuccess } from '../support/runs';
 
 /**
  * The kept reads in front of the web server (lib/runs/kept-reads.ts), over real HTTP and real runs. Behind them
- * stands what Next.js does for these reads: the run record's real route, and a page that, as proxy.ts and
- * Next.js make it, carries a fresh nonce in its CSP header and on its scripts, and shows the run's state.
+ * stands what Next.js does for these reads: the run record's and the shared view's real routes, and a page (a
+ * run's, a share link's) that, as proxy.ts and Next.js make it, carries a fresh nonce in its CSP header and on
+ * its scripts, and shows the run's state.
  */
 const renders = { page: 0, json: 0 };
 /** Renders per path: other test files' runs end too, and reads ahead take them up. */
@@ -27,19 +30,23 @@ let setCookie = false;
 async function nextJs(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url!, 'http://127.0.0.1');
   rendersOf.set(url.pathname, (rendersOf.get(url.pathname) ?? 0) + 1);
+  const request = new Request(url, { headers: req.headers as Record<string, string> });
   const record = /^\/api\/runs\/([^/]+)$/.exec(url.pathname);
-  if (record) {
+  const shared = /^\/api\/runs\/share\/([^/]+)\/view$/.exec(url.pathname);
+  if (record || shared) {
     renders.json++;
-    const answer = await getRunRoute(new Request(url, { headers: req.headers as Record<string, string> }), { params: Promise.resolve({ id: record[1] }) });
+    const answer = record
+      ? await getRunRoute(request, { params: Promise.resolve({ id: record[1] }) })
+      : await getSharedViewRoute(request, { params: Promise.resolve({ shareId: shared![1] }) });
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(Buffer.from(await answer.arrayBuffer()));
     return;
   }
-  const page = /^\/runs\/([^/]+)$/.exec(url.pathname);
+  const page = /^\/(runs|r)\/([^/]+)$/.exec(url.pathname);
   if (!page) return void res.writeHead(404).end();
   renders.page++;
   const nonce = newNonce();
-  const state = await readRunState({ id: page[1] });
+  const state = await readRunState(page[1] === 'r' ? { shareId: page[2] } : { id: page[2] });
   res.setHeader('content-security-policy', pageContentSecurityPolicy(nonce));
   res.setHeader('content-type', 'text/html; charset=utf-8');
   if (setCookie) res.setHeader('set-cookie', 'seen=1');
@@ -172,22 +179,35 @@ describe('kept reads of finished runs', () => {
   });
 });
 
+/** A server that reads ahead the runs that change, as scripts/web.ts does; `front` stands between it and the kept reads. */
+async function serveAhead(front: (kept: Handler) => Handler = (kept) => kept) {
+  let ahead: ReadsAhead | null = null;
+  let inner: Handler | null = null;
+  const { base, close } = await serve(readEnv(), (kept) => {
+    inner = front(kept);
+    return (req, res) => ahead!.handler(req, res);
+  });
+  ahead = readsAhead(inner!, { origin: base, host: '127.0.0.1' });
+  const stop = await listenRunChanges((runs) => ahead!.add(runs));
+  return {
+    base,
+    close: async () => {
+      await stop();
+      await ahead!.idle();
+      await close();
+    },
+  };
+}
+
 describe('reads made ahead', () => {
   it('a run that ends, and again once it is verified, is read ahead: its first reader finds its page and record kept', async () => {
     let wait = true;
-    let front: Handler | null = null;
-    let ahead: ReadsAhead | null = null;
-    const { base, close } = await serve(readEnv(), (kept) => {
-      front = async (req, res) => {
-        // A reader's request in flight: nothing is read ahead until it is answered.
-        if (req.url !== '/wait') return kept(req, res);
-        while (wait) await new Promise((r) => setTimeout(r, 10));
-        res.writeHead(204).end();
-      };
-      return (req, res) => ahead!.handler(req, res);
+    const { base, close } = await serveAhead((kept) => async (req, res) => {
+      // A reader's request in flight: nothing is read ahead until it is answered.
+      if (req.url !== '/wait') return kept(req, res);
+      while (wait) await new Promise((r) => setTimeout(r, 10));
+      res.writeHead(204).end();
     });
-    ahead = readsAhead(front!, { origin: base, host: '127.0.0.1' });
-    const stop = await listenRunChanges((ids) => ahead!.add(ids));
     try {
       const waiting = fetch(`${base}/wait`);
       const run = await runToSuccess({ method: 'direct', question: 'Which drugs treat gout?' });
@@ -209,8 +229,30 @@ describe('reads made ahead', () => {
       expect(await verified.text()).toContain((await readRunState({ id: run.id }))!.state);
       expect([rendersOf.get(page), rendersOf.get(record)]).toEqual([2, 2]);
     } finally {
-      await stop();
-      await ahead.idle();
+      await close();
+    }
+  });
+
+  it("a run's share link is read ahead with it: its first reader finds the permalink and its view kept, again once a rerun of it ends", async () => {
+    const { base, close } = await serveAhead();
+    try {
+      const run = await runToSuccess({ method: 'direct', question: 'Which genes are associated with asthma?' });
+      const permalink = `/r/${run.shareId}`;
+      const sharedView = `/api/runs/share/${run.shareId}/view`;
+      await vi.waitFor(() => expect(rendersOf.get(permalink)).toBe(1), { timeout: 10_000 });
+      expect(rendersOf.get(sharedView)).toBe(1);
+      for (const url of [sharedView, permalink]) expect((await fetch(`${base}${url}`)).headers.get('x-hopscope-read')).toBe('kept');
+
+      // A rerun's end changes the parent's reads (its view lists its reruns): the parent's share link is read again.
+      const child = await rerun(run.id, { method: 'kg-rag' }, { enqueue: false });
+      await executeRun(child.id);
+      await vi.waitFor(() => expect(rendersOf.get(permalink)).toBe(2), { timeout: 10_000 });
+      await vi.waitFor(() => expect(rendersOf.get(`/r/${child.shareId}`)).toBe(1), { timeout: 10_000 });
+      const view = await fetch(`${base}${sharedView}`);
+      expect(view.headers.get('x-hopscope-read')).toBe('kept');
+      expect(((await view.json()) as { children: { shareId: string }[] }).children.map((c) => c.shareId)).toEqual([child.shareId]);
+      expect(rendersOf.get(sharedView)).toBe(2);
+    } finally {
       await close();
     }
   });
@@ -223,17 +265,20 @@ describe('reads made ahead', () => {
     };
     const { base, close } = await serve(readEnv(), () => (req, res) => ahead.handler(req, res));
     const ahead = readsAhead(handler, { origin: base, host: '127.0.0.1' });
+    const run = (id: string) => ({ id, shareId: `${id}-share` });
     try {
-      ahead.add(['lone']);
-      await vi.waitFor(() => expect(asked).toContain('/api/runs/lone'), { timeout: 10_000 });
+      ahead.add([run('lone')]);
+      await vi.waitFor(() => expect(asked).toContain('/r/lone-share'), { timeout: 10_000 });
       await ahead.idle();
       asked.length = 0;
-      ahead.add(['first']);
-      ahead.add(['second']);
+      ahead.add([run('first')]);
+      ahead.add([run('second')]);
       await new Promise((r) => setTimeout(r, 300));
       expect(asked).toEqual([]);
-      await vi.waitFor(() => expect(asked).toContain('/api/runs/second'), { timeout: 10_000 });
-      expect(asked).toEqual(['first', 'second'].flatMap((id) => [`/api/runs/${id}/view`, `/runs/${id}`, `/api/runs/${id}`]));
+      await vi.waitFor(() => expect(asked).toContain('/r/second-share'), { timeout: 10_000 });
+      expect(asked).toEqual(
+        ['first', 'second'].flatMap((id) => [`/api/runs/${id}/view`, `/runs/${id}`, `/api/runs/${id}`, `/api/runs/share/${id}-share/view`, `/r/${id}-share`]),
+      );
     } finally {
       await ahead.idle();
       await close();

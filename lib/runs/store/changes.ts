@@ -3,12 +3,21 @@ import { databaseUrl, getPool } from '@/lib/db/client';
 
 /**
  * The channel a run announces on that what its reads show changed (it ended, was verified, a rerun of it
- * ended): payload its id and its parent's. The web server reads such runs ahead (lib/runs/reads-ahead.ts).
+ * ended): payload its id and share id, then its parent's (whose view lists its reruns). The web server reads
+ * such runs ahead, their share links' reads too (lib/runs/reads-ahead.ts). Only the web server listens, on
+ * the database's own connection: a share id in the payload goes no further than the database does.
  * Evaluations' runs do not: their job's driver reads them (lib/eval/jobs/store/lock.ts).
  */
 export const RUN_CHANGED_CHANNEL = 'hopscope_run_changed';
-/** The notification, for a statement over `runs` (its row's id and parent_run_id). */
-export const notifyRunChanged = `pg_notify('${RUN_CHANGED_CHANNEL}', concat_ws(' ', id, parent_run_id))`;
+/** The notification, for a statement over `runs` (its row's id, share_id and parent_run_id). */
+export const notifyRunChanged = `pg_notify('${RUN_CHANGED_CHANNEL}', concat_ws(' ', runs.id, runs.share_id, runs.parent_run_id,
+  (select parent.share_id from runs parent where parent.id = runs.parent_run_id)))`;
+
+/** A run whose reads changed: its own, and its share link's. */
+export interface ChangedRun {
+  id: string;
+  shareId: string;
+}
 
 /** Announces that this run's reads changed (see RUN_CHANGED_CHANNEL), unless it belongs to an evaluation. */
 export async function announceRunChanged(runId: string): Promise<void> {
@@ -20,7 +29,7 @@ export async function announceRunChanged(runId: string): Promise<void> {
  * connection of its own that is opened again after it drops (a second later, doubling up to 30 s).
  * Resolves, with the stop, once the first connection listens or has failed.
  */
-export async function listenRunChanges(onRuns: (runIds: string[]) => void): Promise<() => Promise<void>> {
+export async function listenRunChanges(onRuns: (runs: ChangedRun[]) => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = 1_000;
@@ -37,7 +46,7 @@ export async function listenRunChanges(onRuns: (runIds: string[]) => void): Prom
     };
     c.on('error', again);
     c.on('end', again);
-    c.on('notification', (n) => n.payload && onRuns(n.payload.split(' ')));
+    c.on('notification', (n) => n.payload && onRuns(changedRuns(n.payload)));
     try {
       await c.connect();
       await c.query(`listen ${RUN_CHANGED_CHANNEL}`);
@@ -53,4 +62,12 @@ export async function listenRunChanges(onRuns: (runIds: string[]) => void): Prom
     client = null;
     await c?.end().catch(() => undefined);
   };
+}
+
+/** The runs a notification names: id and share id, pair after pair. */
+function changedRuns(payload: string): ChangedRun[] {
+  const words = payload.split(' ');
+  const runs: ChangedRun[] = [];
+  for (let i = 0; i + 1 < words.length; i += 2) runs.push({ id: words[i], shareId: words[i + 1] });
+  return runs;
 }

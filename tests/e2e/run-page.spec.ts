@@ -38,6 +38,19 @@ async function expectNoClippedColumn(page: Page, table: ReturnType<Page['getByTe
 }
 
 /** The element is drawn entirely inside the viewport of the page as it opened (not scrolled). */
+/** Opens a run's page with its view request held back until the returned function is called: the first screen alone is drawn meanwhile. */
+async function openWithViewHeld(page: Page, runId: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/runs/${runId}/view`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/runs/${runId}`);
+  await expect(page.getByTestId('run-page')).toHaveAttribute('data-loaded', 'first-screen');
+  return release;
+}
+
 async function expectOnFirstScreen(page: Page, testId: string) {
   const box = await page.getByTestId(testId).first().boundingBox();
   expect(box, `${testId} is drawn`).not.toBeNull();
@@ -86,14 +99,7 @@ test.describe.serial('A large ReGraM run', () => {
     expect(html.length).toBeLessThan((await (await request.get(`/api/runs/${run.id}/view`)).text()).length);
 
     // The view held back: the first screen is drawn, the graph and the trace say they are loading.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/runs/${run.id}/view`, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`/runs/${run.id}`);
-    await expect(page.getByTestId('run-page')).toHaveAttribute('data-loaded', 'first-screen');
+    const release = await openWithViewHeld(page, run.id);
     await expect(page.getByTestId('cited-record').first()).toBeVisible();
     await expect(page.getByTestId('run-graph-loading')).toBeVisible();
     await expect(page.getByTestId('run-rest-loading')).toBeVisible();
@@ -112,14 +118,7 @@ test.describe.serial('A large ReGraM run', () => {
   });
 
   test("a cited record's step opened before the trace has come is opened and scrolled to once it comes", async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/runs/${run.id}/view`, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`/runs/${run.id}`);
-    await expect(page.getByTestId('run-page')).toHaveAttribute('data-loaded', 'first-screen');
+    const release = await openWithViewHeld(page, run.id);
     const stepLink = page
       .getByTestId('cited-record')
       .first()

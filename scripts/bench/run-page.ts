@@ -39,6 +39,8 @@ export const runPage: BenchModule = {
       });
       const base = `http://127.0.0.1:${port}`;
       await waitForHealth(base);
+      // What the first response carries (the first screen) beside the whole view the page fetches after it.
+      const [pageKb, viewKb] = await Promise.all([`${base}/runs/${id}`, `${base}/api/runs/${id}/view`].map(responseKb));
 
       const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -52,6 +54,23 @@ export const runPage: BenchModule = {
           `run page: p50 ${round(percentile(opened.samples, 50))} ms (${opened.elements} graph elements), whole-run graph ${round(percentile(whole.samples, 50))} ms (${whole.elements} elements drawn)`,
         );
         return [
+          {
+            type: 'value',
+            label: 'run page first response (HTML)',
+            key: 'run_page_first_response_kb',
+            value: round(pageKb),
+            unit: 'KB',
+            note: `GET /runs/{id} of the finished run: its first screen; the whole view, fetched after hydration, is ${round(viewKb)} KB (run_view_kb)`,
+          },
+          { type: 'value', label: 'run view (fetched after the first screen)', key: 'run_view_kb', value: round(viewKb), unit: 'KB' },
+          {
+            type: 'value',
+            label: 'run page first screen (finished run)',
+            key: 'run_page_first_screen_ms',
+            value: round(percentile(opened.firstScreen, 50), 0),
+            unit: 'ms',
+            note: `p50 of ${opened.firstScreen.length} cold loads until the answer box is in the document (p95 ${round(percentile(opened.firstScreen, 95), 0)} ms)`,
+          },
           {
             type: 'value',
             label: 'run page interactive (finished run)',
@@ -98,14 +117,31 @@ async function waitForHealth(base: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`the app did not answer on ${base} within ${timeoutMs / 1000} s`);
 }
 
-/** Cold loads of one URL in fresh contexts, until the graph reports what it drew; the first load only warms the server. */
-async function coldLoads(browser: Browser, url: string): Promise<{ samples: number[]; elements: number }> {
+/** Kilobytes of a GET's body. */
+async function responseKb(url: string): Promise<number> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  return (await response.arrayBuffer()).byteLength / 1024;
+}
+
+/**
+ * Cold loads of one URL in fresh contexts, until the answer box is in the document (`firstScreen`) and until the graph
+ * reports what it drew (`samples`); the first load only warms the server.
+ */
+async function coldLoads(browser: Browser, url: string): Promise<{ samples: number[]; firstScreen: number[]; elements: number }> {
   const samples: number[] = [];
+  const firstScreen: number[] = [];
   let elements = 0;
   for (let i = 0; i <= LOADS; i++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
+    const answerAt = await (
+      await page.waitForFunction(() => document.querySelector('[data-testid="run-answer-box"]') && performance.now(), undefined, {
+        polling: 'raf',
+        timeout: 60_000,
+      })
+    ).jsonValue();
     await page.waitForFunction(() => !!document.querySelector('[data-testid="run-graph-count"]')?.getAttribute('data-nodes'), undefined, {
       polling: 'raf',
       timeout: 60_000,
@@ -115,8 +151,11 @@ async function coldLoads(browser: Browser, url: string): Promise<{ samples: numb
       return [performance.now(), Number(el.getAttribute('data-nodes')) + Number(el.getAttribute('data-edges'))] as const;
     });
     elements = counts;
-    if (i > 0) samples.push(ms);
+    if (i > 0) {
+      samples.push(ms);
+      firstScreen.push(Number(answerAt));
+    }
     await context.close();
   }
-  return { samples, elements };
+  return { samples, firstScreen, elements };
 }

@@ -51,13 +51,16 @@ export const EvidenceRecordsSchema = z.unknown().transform((value, ctx): RecordL
     return value as RecordList;
   }
   const parsed = RecordListSchema.safeParse(value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
-    return z.NEVER;
-  }
+  if (!parsed.success) return issuesOf(parsed.error, ctx);
   for (const record of value as unknown[]) recordChecked(record);
   return parsed.data;
 });
+
+/** A list that failed as a table, checked row by row: its issues at their paths, added to the check it failed. */
+function issuesOf(error: z.ZodError, ctx: z.RefinementCtx): never {
+  for (const issue of error.issues) ctx.addIssue({ ...issue });
+  return z.NEVER;
+}
 
 /**
  * A list of `row`s, checked as one table (../../base/zod-table): each field's schema over the list's distinct values,
@@ -69,11 +72,7 @@ export function rowsSchema<S extends z.ZodObject>(row: S) {
   return z.unknown().transform((value, ctx): z.output<typeof list> => {
     if (Array.isArray(value) && passesAsTable(row, value)) return value as z.output<typeof list>;
     const parsed = list.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
-      return z.NEVER;
-    }
-    return parsed.data;
+    return parsed.success ? parsed.data : issuesOf(parsed.error, ctx);
   });
 }
 

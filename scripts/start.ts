@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDatabase } from '../lib/db/bootstrap';
 import { authConfigured, readEnv, resolveDataDir } from '../lib/config';
-import { loadDefaultKnowledge } from '../lib/kg/import';
+import { describeKnowledge, loadDefaultKnowledge } from '../lib/kg/import';
 import { ensureBuild } from './next-build';
 import { longLivedEnv, superviseChild, type Supervised } from '../lib/supervise';
 
@@ -40,8 +40,8 @@ async function main() {
   ensurePrismaClient();
   const db = await ensureDatabase(env, { database: mode === 'test' ? 'hopscope_test' : 'hopscope' });
   console.log(`[hopscope] database ready${db.embedded ? ' (embedded PostgreSQL)' : ''}`);
-  const knowledge = await loadDefaultKnowledge({ dataDir: resolveDataDir(env), log: (line) => console.log(`[hopscope] ${line}`) });
-  console.log(`[hopscope] knowledge base: ${knowledge.description}`);
+  await loadDefaultKnowledge({ dataDir: resolveDataDir(env), log: (line) => console.log(`[hopscope] ${line}`) });
+  console.log(`[hopscope] knowledge base: ${await describeKnowledge()}`);
   await db.disconnect();
 
   if (mode !== 'dev') ensureBuild();

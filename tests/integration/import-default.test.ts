@@ -5,7 +5,9 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../support/test-db';
-import { importTriples, loadDefaultKnowledge } from '../../lib/kg/import';
+import { describeKnowledge, importTriples, loadDefaultKnowledge } from '../../lib/kg/import';
+import { unchangedSinceImport } from '../../lib/kg/import/default-knowledge';
+import { latestImport } from '../../lib/kg/import/records';
 import { DEMO_FILES } from '../../lib/kg/demo/files';
 
 const fixture = (name: string) => path.resolve('tests/fixtures/import', name);
@@ -46,7 +48,7 @@ describe('loadDefaultKnowledge', () => {
     const summary = await loadDefaultKnowledge({ dataDir: null, pool, log: (l) => log.push(l) });
     expect(summary.imported).toEqual(['demo graph']);
     expect(summary.graph).toMatchObject({ source: 'demo', nodeCount: 66, edgeCount: 136 });
-    expect(summary.description).toMatch(/^demo graph \(not Hetionet\): 66 nodes, 136 edges/);
+    expect(await describeKnowledge(pool)).toMatch(/^demo graph \(not Hetionet\): 66 nodes, 136 edges/);
     expect(log.join('\n')).toContain('npm run import -- hetionet --dir');
   });
 
@@ -59,7 +61,7 @@ describe('loadDefaultKnowledge', () => {
     const summary = await loadDefaultKnowledge({ dataDir, pool });
     expect(summary.imported).toEqual(['graph', 'profiles:disease-ontology', 'profiles:ncbi-gene', 'profiles:wordnet', 'pubmedqa']);
     expect(summary.graph).toMatchObject({ source: 'hetionet', version: 'v1.0', edgeCount: 100 });
-    expect(summary.description).toMatch(/^Hetionet v1\.0: 66 nodes, 100 edges, \d+ metaedges; 5 entity profiles, \d+ aliases; 3 documents, \d+ passages$/);
+    expect(await describeKnowledge(pool)).toMatch(/^Hetionet v1\.0: 66 nodes, 100 edges, \d+ metaedges; 5 entity profiles, \d+ aliases; 3 documents, \d+ passages$/);
   });
 
   it('returns quickly when everything is loaded, and re-imports only a changed file', async () => {
@@ -71,11 +73,30 @@ describe('loadDefaultKnowledge', () => {
     expect((await loadDefaultKnowledge({ dataDir, pool })).imported).toEqual(['profiles:disease-ontology']);
   });
 
+  it('hashes a file touched since its import once, then reads it as unchanged by its size and modification time', async () => {
+    const file = path.join(dataDir, 'entities', 'disease-ontology-descriptions.tsv');
+    const touched = new Date(Date.now() + 60_000);
+    fs.utimesSync(file, touched, touched);
+    const before = await latestImport(pool, 'profiles', 'profiles:disease-ontology');
+    expect(unchangedSinceImport(before!, file)).toBe(false);
+
+    expect((await loadDefaultKnowledge({ dataDir, pool })).imported).toEqual([]);
+    const after = await latestImport(pool, 'profiles', 'profiles:disease-ontology');
+    expect(after).toMatchObject({ checksum: before!.checksum, importedAt: before!.importedAt });
+    expect(after!.files[0]).toMatchObject({ path: before!.files[0].path, seen: { path: path.resolve(file), mtimeMs: fs.statSync(file).mtimeMs } });
+    expect(unchangedSinceImport(after!, file)).toBe(true);
+
+    // Same size, new content: hashed, found changed, imported again.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('excess body fat', 'excess body FAT'));
+    expect(unchangedSinceImport(after!, file)).toBe(false);
+    expect((await loadDefaultKnowledge({ dataDir, pool })).imported).toEqual(['profiles:disease-ontology']);
+  });
+
   it('never replaces a graph someone imported', async () => {
     await importTriples(fixture('triples.tsv'), { pool });
     const summary = await loadDefaultKnowledge({ dataDir, pool });
     expect(summary.graph).toMatchObject({ source: 'triples' });
     expect(summary.imported).not.toContain('graph');
-    expect(summary.description).toMatch(/^triples triples\.tsv: 5 nodes, 4 edges/);
+    expect(await describeKnowledge(pool)).toMatch(/^triples triples\.tsv: 5 nodes, 4 edges/);
   });
 });

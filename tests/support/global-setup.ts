@@ -1,7 +1,7 @@
 import { applyMigrations } from '../../lib/db/migrate';
 import { testServer } from './test-db';
 import { resolveDataDir } from '../../lib/config';
-import { loadDefaultKnowledge } from '../../lib/kg/import';
+import { describeKnowledge, loadDefaultKnowledge } from '../../lib/kg/import';
 import { closeDb } from '../../lib/db/client';
 
 /**
@@ -13,8 +13,8 @@ export default async function setup() {
   const server = await testServer();
   await applyMigrations(server.url);
   process.env.DATABASE_URL = server.url;
-  const summary = await loadDefaultKnowledge({ dataDir: resolveDataDir(), log: (line) => console.log(`[test-db] ${line}`) });
-  console.log(`[test-db] knowledge base: ${summary.description}`);
+  await loadDefaultKnowledge({ dataDir: resolveDataDir(), log: (line) => console.log(`[test-db] ${line}`) });
+  console.log(`[test-db] knowledge base: ${await describeKnowledge()}`);
   await closeDb();
   return async () => {
     await server.stop();

@@ -7,6 +7,11 @@ export interface InputFile {
   path: string;
   bytes: number;
   sha256: string;
+  /**
+   * Where and with what modification time the file was last hashed to this same content after its import: a file
+   * copied or touched since (a restored machine, another checkout) is hashed once, not at every start.
+   */
+  seen?: { path: string; mtimeMs: number };
 }
 
 /** Describes each input file; an import record keeps these so a reload can tell whether anything changed. */

@@ -12,7 +12,7 @@ import { importPubmedqa } from './pubmedqa';
 import { poolOf } from '../store/bulk';
 import type { ImportOptions } from './options';
 import { importWordnet, WORDNET_VERSION, wordnetDictionary } from './wordnet';
-import { latestImport, type ImportKind, type ImportRecord } from './records';
+import { latestImport, recordFilesSeen, type ImportKind, type ImportRecord } from './records';
 import { z } from 'zod';
 import { queryRow } from '@/lib/db/rows';
 
@@ -32,9 +32,8 @@ export function defaultDataFiles(dataDir: string) {
   };
 }
 
+/** What the database holds after loadDefaultKnowledge; `describeKnowledge` says it in one line (it counts rows). */
 export interface KnowledgeSummary {
-  /** One line for logs and the status page: what graph, profiles and documents the database holds. */
-  description: string;
   graph: ImportRecord | null;
   /** What this call imported; empty when everything was already there. */
   imported: string[];
@@ -51,7 +50,7 @@ const LOCK_KEY = 0x68_6f_70_73; // "hops"
  * graph is imported only into an empty database or over the demo graph, never
  * over a graph someone imported; profiles and documents are (re)imported when
  * their files changed or the graph was replaced since. With nothing to do it
- * returns in milliseconds (it compares file checksums with kg_imports).
+ * returns in milliseconds (it compares files with kg_imports, hashing only a file touched since).
  */
 export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: string | null; log?: (line: string) => void }): Promise<KnowledgeSummary> {
   const pool = poolOf(opts);
@@ -112,7 +111,7 @@ export async function loadDefaultKnowledge(opts: ImportOptions & { dataDir: stri
       await step.run(step.file);
       imported.push(step.source);
     }
-    return { description: await describeKnowledge(pool), graph, imported };
+    return { graph, imported };
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
     lock.release();
@@ -129,18 +128,25 @@ async function isStale(pool: pg.Pool, kind: ImportKind, source: string, file: st
   const latest = await latestImport(pool, kind, source);
   if (!latest || (notBefore && latest.importedAt < notBefore) || (version && latest.version !== version)) return true;
   if (unchangedSinceImport(latest, file)) return false;
-  return latest.checksum !== combinedChecksum(await describeFiles([file]));
+  const [described] = await describeFiles([file]);
+  if (latest.checksum !== combinedChecksum([described])) return true;
+  const stat = fs.statSync(file);
+  await recordFilesSeen(pool, latest, [{ ...latest.files[0], seen: { path: described.path, mtimeMs: stat.mtimeMs } }]);
+  return false;
 }
 
 /**
- * The import's only file, same path and size, not modified since the import began: it reads as
- * it did then, and is not hashed again (every start of every command asks).
+ * The import's only file, same size, and either at the same path not modified since the import
+ * began or as it lay when last hashed to the same content: it reads as it did then, and is not
+ * hashed again (every start of every command asks).
  */
-function unchangedSinceImport(record: ImportRecord, file: string): boolean {
+export function unchangedSinceImport(record: ImportRecord, file: string): boolean {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   const [input, ...more] = record.files ?? [];
+  if (!stat || more.length || input?.bytes !== stat.size) return false;
+  const where = path.resolve(file);
   const began = record.importedAt.getTime() - record.durationMs;
-  return !!stat && !more.length && input?.path === path.resolve(file) && input.bytes === stat.size && stat.mtimeMs < began;
+  return (input.path === where && stat.mtimeMs < began) || (input.seen?.path === where && input.seen.mtimeMs === stat.mtimeMs);
 }
 
 async function graphIsEmpty(pool: pg.Pool): Promise<boolean> {

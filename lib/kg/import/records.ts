@@ -32,6 +32,15 @@ export async function recordImport(client: pg.PoolClient, r: Omit<ImportRecord, 
   return { ...r, checksum, importedAt: rows[0].imported_at };
 }
 
+/** Remembers that the import's files were hashed again, found unchanged, as they lie now (InputFile.seen). */
+export async function recordFilesSeen(pool: pg.Pool, record: ImportRecord, files: InputFile[]): Promise<void> {
+  await pool.query(
+    `update kg_imports set files = $1
+      where id = (select id from kg_imports where kind = $2 and source = $3 order by imported_at desc limit 1) and checksum = $4`,
+    [JSON.stringify(files), record.kind, record.source, record.checksum],
+  );
+}
+
 /** The newest import of a kind, optionally of one source. */
 export async function latestImport(pool: pg.Pool, kind: ImportKind, source?: string): Promise<ImportRecord | null> {
   const { rows } = await pool.query(

@@ -61,7 +61,9 @@ describe('loadDefaultKnowledge', () => {
     const summary = await loadDefaultKnowledge({ dataDir, pool });
     expect(summary.imported).toEqual(['graph', 'profiles:disease-ontology', 'profiles:ncbi-gene', 'profiles:wordnet', 'pubmedqa']);
     expect(summary.graph).toMatchObject({ source: 'hetionet', version: 'v1.0', edgeCount: 100 });
-    expect(await describeKnowledge(pool)).toMatch(/^Hetionet v1\.0: 66 nodes, 100 edges, \d+ metaedges; 5 entity profiles, \d+ aliases; 3 documents, \d+ passages$/);
+    expect(await describeKnowledge(pool)).toMatch(
+      /^Hetionet v1\.0: 66 nodes, 100 edges, \d+ metaedges; 5 entity profiles, \d+ aliases; 3 documents, \d+ passages$/,
+    );
   });
 
   it('returns quickly when everything is loaded, and re-imports only a changed file', async () => {

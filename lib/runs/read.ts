@@ -4,12 +4,12 @@ import { readCalls, readTrace } from '@/lib/trace/store';
 import { NotFoundError } from '@/lib/base/errors';
 import { redactForClient } from '@/lib/base/redact';
 import { ownerFilter } from '@/lib/auth/access';
-import { listRuns, readRunWithChildren } from './store/runs';
+import { listRuns, readRunWithFamily } from './store/runs';
 import type { Viewer } from '@/lib/auth/viewer';
 
 /** The whole run as the API, the run page and the permalink show it (GET /api/runs/{id}). */
 export async function getRunRecord(where: { id: string } | { shareId: string }) {
-  const run = await readRunWithChildren(where);
+  const run = await readRunWithFamily(where);
   if (!run) throw new NotFoundError('id' in where ? `No run with id ${where.id}` : 'No run behind this link');
   const [trace, calls] = await Promise.all([readTrace(run.id), readCalls(run.id)]);
   return redactForClient({

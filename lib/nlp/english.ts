@@ -7,9 +7,9 @@
  * in well under a millisecond.
  */
 
-import { createRequire } from 'node:module';
 import winkNLP from 'wink-nlp';
 import { BoundedMemo } from '@/lib/base/memo';
+import { loadEnglishModel } from './english-model';
 
 export type PartOfSpeech =
   'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X' | 'SPACE';
@@ -29,14 +29,13 @@ export interface Word {
 type Nlp = ReturnType<typeof winkNLP>;
 
 /**
- * The English model, loaded when a text is first analysed: loading it is about a fifth of a second of CPU, most of
- * what a command that reads no text (`hopscope sets list`) would otherwise spend starting.
+ * The English model, loaded when a text is first analysed (./english-model.ts): loading it costs a tenth of a second or
+ * more of CPU, which a command that reads no text (`hopscope sets list`) would otherwise spend starting.
  */
 let english: { nlp: Nlp; its: Nlp['its']; firstUnknownId: number } | null = null;
 export function englishModel(): NonNullable<typeof english> {
   if (english) return english;
-  const model = createRequire(import.meta.url)('wink-eng-lite-web-model') as Parameters<typeof winkNLP>[0];
-  const nlp = winkNLP(model, ['sbd', 'pos']);
+  const nlp = winkNLP(loadEnglishModel(), ['sbd', 'pos']);
   const its = nlp.its;
   // The lexicon's words have the lowest ids; a word it does not know gets the next free id when first read.
   const firstUnknownId = nlp.readDoc('qxzqvjkw').tokens().out(its.uniqueId)[0] as unknown as number;

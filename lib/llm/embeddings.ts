@@ -58,7 +58,7 @@ const EmbeddingResponseSchema = z.object({
 });
 
 export class EmbeddingClient {
-  private readonly client: OpenAI;
+  private readonly client: Promise<OpenAI>;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly batchSize: number;
@@ -170,10 +170,9 @@ export class EmbeddingClient {
     }, this.timeoutMs);
     try {
       // 'float' explicitly: the client otherwise asks for base64, which not every compatible server speaks.
-      const response = await this.client.embeddings.create(
-        { model: this.model, input, encoding_format: 'float' },
-        { signal: controller.signal, maxRetries: 0 },
-      );
+      const response = await (
+        await this.client
+      ).embeddings.create({ model: this.model, input, encoding_format: 'float' }, { signal: controller.signal, maxRetries: 0 });
       const parsed = EmbeddingResponseSchema.safeParse(response);
       if (!parsed.success)
         return {

@@ -1,4 +1,6 @@
-import OpenAI, { type ClientOptions } from 'openai';
+import type OpenAI from 'openai';
+import type { ClientOptions } from 'openai';
+import { importOpenai } from './openai-module';
 import type { Agent } from 'undici';
 
 /** Slack past the model layer's own timeout, so the socket never gives up first. */
@@ -40,7 +42,8 @@ export function modelAgent(timeoutMs: number): Promise<Agent> {
  * The `openai` client for an endpoint. maxRetries 0: the model layer retries under its own
  * policy, so every attempt is counted and recorded.
  */
-export function openaiClient(options: { baseUrl: string; apiKey?: string; timeoutMs: number }): OpenAI {
+export async function openaiClient(options: { baseUrl: string; apiKey?: string; timeoutMs: number }): Promise<OpenAI> {
+  const { default: OpenAI } = await importOpenai();
   return new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'unused', maxRetries: 0, ...modelTransport(options.timeoutMs) });
 }
 

@@ -12,7 +12,8 @@ import type { FinishReason, StreamControl } from './types';
  */
 
 export interface AttemptSpec {
-  client: OpenAI;
+  /** Made when the backend is: the `openai` package loads with it. */
+  client: Promise<OpenAI>;
   /** The request body; stream flags are added here when `stream` is given. Extra server-specific keys pass through. */
   body: ChatCompletionCreateParamsNonStreaming & Record<string, unknown>;
   stream: StreamControl | null;
@@ -93,17 +94,18 @@ export async function runAttempt(spec: AttemptSpec): Promise<AttemptOutcome> {
   });
 
   const requestOptions = { signal: controller.signal, maxRetries: 0 };
+  const client = await spec.client;
   arm();
   try {
     if (!spec.stream) {
-      const completion = await spec.client.chat.completions.create(spec.body, requestOptions);
+      const completion = await client.chat.completions.create(spec.body, requestOptions);
       const choice = completion?.choices?.[0];
       if (!choice) return failure(new ModelCallError('server', 'the server answered without any choice'));
       return { ok: true, text: choice.message?.content ?? '', finishReason: finishReasonOf(choice.finish_reason), usage: usageOf(completion.usage) };
     }
 
     const control = spec.stream;
-    const stream = await spec.client.chat.completions.create(
+    const stream = await client.chat.completions.create(
       { ...spec.body, stream: true, ...(spec.streamUsage ? { stream_options: { include_usage: true } } : {}) },
       requestOptions,
     );

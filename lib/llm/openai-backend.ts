@@ -77,7 +77,7 @@ interface ExchangeSpec {
 /** The openai backend: any OpenAI-compatible chat-completions endpoint through the official client. */
 export class OpenAIBackend implements ModelBackend {
   readonly name = 'openai' as const;
-  private readonly client: OpenAI;
+  private readonly client: Promise<OpenAI>;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly cache: ResponseCache | null;

@@ -1,6 +1,7 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAIError } from 'openai';
+import type { APIError } from 'openai';
 import { ModelCallError, type ModelErrorKind } from './errors';
 import { redactSecret } from './redact';
+import { loadedOpenai } from './openai-module';
 
 /** Request parameters some OpenAI-compatible servers reject; the backend stops sending them after the first refusal. */
 export type OptionalParam = 'response_format' | 'stream_options' | 'continue_final_message';
@@ -20,28 +21,35 @@ function kindForStatus(status: number): ModelErrorKind {
 }
 
 function kindOf(err: unknown): ModelErrorKind {
-  if (err instanceof APIConnectionTimeoutError) return 'timeout';
-  if (err instanceof APIConnectionError) return 'network';
+  const api = loadedOpenai();
+  if (api && err instanceof api.APIConnectionTimeoutError) return 'timeout';
+  if (api && err instanceof api.APIConnectionError) return 'network';
   // An error event inside a stream carries no status: the server failed mid-answer.
-  if (err instanceof APIError) return err.status ? kindForStatus(err.status) : 'server';
+  if (isApiError(err)) return err.status ? kindForStatus(err.status) : 'server';
   // A 200 whose body or SSE chunk is not JSON: the server, not the network, is at fault.
-  if (err instanceof SyntaxError || err instanceof OpenAIError) return 'server';
+  if (err instanceof SyntaxError || (api && err instanceof api.OpenAIError)) return 'server';
   return 'network';
+}
+
+/** An error the `openai` client raised for an answer; none can exist before the package is loaded (./openai-module.ts). */
+function isApiError(err: unknown): err is APIError {
+  const api = loadedOpenai();
+  return !!api && err instanceof api.APIError;
 }
 
 export function toModelCallError(err: unknown, secret: string | undefined): ModelCallError {
   const message = redactSecret(err instanceof Error ? err.message : String(err), secret);
-  const status = err instanceof APIError && typeof err.status === 'number' ? err.status : null;
+  const status = isApiError(err) && typeof err.status === 'number' ? err.status : null;
   return new ModelCallError(kindOf(err), message, { status });
 }
 
 /** Which optional parameter a 400/422 refusal is about, if any. */
 export function refusedParam(err: unknown, sent: OptionalParam[]): OptionalParam | null {
-  if (!(err instanceof APIError) || (err.status !== 400 && err.status !== 422)) return null;
+  if (!isApiError(err) || (err.status !== 400 && err.status !== 422)) return null;
   const text = `${err.message} ${JSON.stringify(err.error ?? '')}`;
   return sent.find((param) => PARAM_MENTIONS[param].test(text)) ?? null;
 }
 
 export function responseHeaders(err: unknown): Headers | undefined {
-  return err instanceof APIError ? err.headers : undefined;
+  return isApiError(err) ? err.headers : undefined;
 }

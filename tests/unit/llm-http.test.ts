@@ -27,7 +27,7 @@ describe('the model transport', () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it('carries requests and their late answers', async () => {
-      const client = openaiClient({ baseUrl: baseURL, apiKey: 'k', timeoutMs: 10_000 });
+      const client = await openaiClient({ baseUrl: baseURL, apiKey: 'k', timeoutMs: 10_000 });
       const page = await client.models.list();
       expect(page.data.map((m) => m.id)).toEqual(['slow-model']);
     });

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '@/lib/base/memo';
 import { readEnv, type HopscopeEnv } from '@/lib/config';
 
 /**
@@ -41,7 +42,13 @@ export function allowedHosts(env: HopscopeEnv = readEnv()): Set<string> | null {
 
 /** `host[:port]` → the host name, lower-case (IPv6 kept in brackets); null when it does not parse. */
 export function hostName(hostHeader: string | null): string | null {
-  if (!hostHeader) return null;
+  // A server sees a handful of Host headers; parsing one as a URL on every request was ~0.1 ms of each kept read.
+  return hostHeader ? hostNames.get(hostHeader, parseHostName) : null;
+}
+
+const hostNames = new BoundedMemo<string, string | null>(64);
+
+function parseHostName(hostHeader: string): string | null {
   try {
     return new URL(`http://${hostHeader}`).hostname.toLowerCase();
   } catch {

@@ -8,24 +8,28 @@ import { getPrisma } from '@/lib/db/client';
 
 /** The owner of a run: undefined when there is no such run, null when it has none. */
 export async function runOwner(runId: string): Promise<string | null | undefined> {
-  const run = await getPrisma().run.findUnique({ where: { id: runId }, select: { ownerId: true } });
+  const prisma = await getPrisma();
+  const run = await prisma.run.findUnique({ where: { id: runId }, select: { ownerId: true } });
   return run ? run.ownerId : undefined;
 }
 
 /** The owner of an evaluation: undefined when there is no such evaluation, null when it has none. */
 export async function evalJobOwner(jobId: string): Promise<string | null | undefined> {
-  const job = await getPrisma().evalJob.findUnique({ where: { id: jobId }, select: { ownerId: true } });
+  const prisma = await getPrisma();
+  const job = await prisma.evalJob.findUnique({ where: { id: jobId }, select: { ownerId: true } });
   return job ? job.ownerId : undefined;
 }
 
 /** How many of these runs the filter lets through. */
-export function countRuns(ids: string[], owners: OwnerFilter): Promise<number> {
-  return getPrisma().run.count({ where: { id: { in: ids }, ...owners } });
+export async function countRuns(ids: string[], owners: OwnerFilter): Promise<number> {
+  const prisma = await getPrisma();
+  return prisma.run.count({ where: { id: { in: ids }, ...owners } });
 }
 
 /** How many evaluations with this id the filter lets through (0 or 1). */
-export function countEvalJobs(id: string, owners: OwnerFilter): Promise<number> {
-  return getPrisma().evalJob.count({ where: { id, ...owners } });
+export async function countEvalJobs(id: string, owners: OwnerFilter): Promise<number> {
+  const prisma = await getPrisma();
+  return prisma.evalJob.count({ where: { id, ...owners } });
 }
 
 export interface StoredUser {
@@ -35,23 +39,28 @@ export interface StoredUser {
   passwordHash: string;
 }
 
-export function findUserByEmail(email: string): Promise<StoredUser | null> {
-  return getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
+export async function findUserByEmail(email: string): Promise<StoredUser | null> {
+  const prisma = await getPrisma();
+  return prisma.user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
 }
 
-export function insertUser(user: { email: string; name?: string; passwordHash: string }): Promise<{ id: string; email: string }> {
-  return getPrisma().user.create({ data: user, select: { id: true, email: true } });
+export async function insertUser(user: { email: string; name?: string; passwordHash: string }): Promise<{ id: string; email: string }> {
+  const prisma = await getPrisma();
+  return prisma.user.create({ data: user, select: { id: true, email: true } });
 }
 
 export async function insertApiToken(token: { userId: string; name: string; tokenHash: string }): Promise<void> {
-  await getPrisma().apiToken.create({ data: token });
+  const prisma = await getPrisma();
+  await prisma.apiToken.create({ data: token });
 }
 
 /** The token with this digest (and its user), or null. */
-export function findApiToken(tokenHash: string): Promise<{ id: string; user: { id: string; email: string } } | null> {
-  return getPrisma().apiToken.findUnique({ where: { tokenHash }, select: { id: true, user: { select: { id: true, email: true } } } });
+export async function findApiToken(tokenHash: string): Promise<{ id: string; user: { id: string; email: string } } | null> {
+  const prisma = await getPrisma();
+  return prisma.apiToken.findUnique({ where: { tokenHash }, select: { id: true, user: { select: { id: true, email: true } } } });
 }
 
 export async function touchApiToken(id: string): Promise<void> {
-  await getPrisma().apiToken.update({ where: { id }, data: { lastUsedAt: new Date() } });
+  const prisma = await getPrisma();
+  await prisma.apiToken.update({ where: { id }, data: { lastUsedAt: new Date() } });
 }

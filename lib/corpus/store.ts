@@ -145,7 +145,8 @@ export interface DocumentView {
 
 /** A document the filter lets through (the corpus's, or one attached to the viewer's runs or brought by their sets). */
 export async function readDocument(id: string, owners: OwnerFilter): Promise<DocumentView> {
-  const doc = await getPrisma().document.findFirst({
+  const prisma = await getPrisma();
+  const doc = await prisma.document.findFirst({
     where: { id, ...owners },
     select: {
       id: true,
@@ -166,7 +167,7 @@ export async function insertAttachedDocument(
   spans: { start: number; end: number }[],
   ownerId: string | null,
 ): Promise<string> {
-  return getPrisma().$transaction(async (tx) => {
+  return (await getPrisma()).$transaction(async (tx) => {
     const inserted = await tx.$queryRaw`
       insert into documents (id, source, title, text, owner_id) values (gen_random_uuid()::text, 'attached', ${doc.title}, ${doc.text}, ${ownerId}) returning id`;
     const [{ id }] = z
@@ -183,13 +184,15 @@ export async function insertAttachedDocument(
 
 /** The ids of a source's documents with these external ids (PubMed ids, …), by external id. */
 export async function documentIdsByExternalId(source: string, externalIds: string[]): Promise<Map<string, string>> {
-  const docs = await getPrisma().document.findMany({ where: { source, externalId: { in: externalIds } }, select: { id: true, externalId: true } });
+  const prisma = await getPrisma();
+  const docs = await prisma.document.findMany({ where: { source, externalId: { in: externalIds } }, select: { id: true, externalId: true } });
   return new Map(docs.map((d) => [d.externalId!, d.id]));
 }
 
 /** The titles of these documents, in the order of `ids` (unknown ids left out). */
 export async function readDocumentTitles(ids: readonly string[]): Promise<{ id: string; title: string | null }[]> {
+  const prisma = await getPrisma();
   if (!ids.length) return [];
-  const docs = await getPrisma().document.findMany({ where: { id: { in: [...ids] } }, select: { id: true, title: true } });
+  const docs = await prisma.document.findMany({ where: { id: { in: [...ids] } }, select: { id: true, title: true } });
   return ids.flatMap((id) => docs.filter((d) => d.id === id));
 }

@@ -9,7 +9,7 @@ import { K2vReportSchema, type K2vReport, type VerificationStage } from '@/lib/t
 
 /** Stores the verification as the run's next version (a concurrent verification of the same run takes the one after). */
 export async function saveVerification(report: Omit<K2vReport, 'version'>, stages: VerificationStage[], durationMs: number): Promise<K2vReport> {
-  const prisma = getPrisma();
+  const prisma = await getPrisma();
   for (let attempt = 0; ; attempt++) {
     const last = await prisma.verification.aggregate({ where: { runId: report.runId }, _max: { version: true } });
     const full: K2vReport = { ...report, version: (last._max.version ?? 0) + 1 };
@@ -50,6 +50,7 @@ export async function latestReports(runIds: string[]): Promise<Map<string, K2vRe
 
 /** A run's verification reports, newest first; a report that no longer fits its schema is left out. */
 export async function reportsOf(runId: string): Promise<K2vReport[]> {
-  const rows = await getPrisma().verification.findMany({ where: { runId }, orderBy: { version: 'desc' }, select: { report: true } });
+  const prisma = await getPrisma();
+  const rows = await prisma.verification.findMany({ where: { runId }, orderBy: { version: 'desc' }, select: { report: true } });
   return rows.flatMap((r) => K2vReportSchema.safeParse(r.report).data ?? []);
 }

@@ -70,7 +70,7 @@ describe('a forged session cookie', () => {
   });
 
   it('generates and imports no question set through the server actions without a verified session', async () => {
-    const before = await getPrisma().questionSet.count();
+    const before = await (await getPrisma()).questionSet.count();
     const form = new FormData();
     form.set('generator', 'biomedhop');
     form.set('name', `forged-${tag}`);
@@ -86,7 +86,7 @@ describe('a forged session cookie', () => {
     const imported = await importSetAction(EMPTY_SET_FORM, upload);
     expect(imported.created).toBeFalsy();
     expect(imported.message).toMatch(/sign in/i);
-    expect(await getPrisma().questionSet.count()).toBe(before);
+    expect(await (await getPrisma()).questionSet.count()).toBe(before);
   });
 });
 
@@ -129,9 +129,9 @@ describe('question sets have owners and per-owner names', () => {
       as(bob.token, '/api/eval', { method: 'POST', body: JSON.stringify({ set: name, methods: 'kg-rag', backend: 'offline', limit: 1 }) }),
     );
     expect(job.status).toBe(201);
-    const created = await getPrisma().evalJob.findUniqueOrThrow({ where: { id: (await job.json()).id } });
+    const created = await (await getPrisma()).evalJob.findUniqueOrThrow({ where: { id: (await job.json()).id } });
     expect(created.setId).toBe(his.id);
-    await getPrisma().evalJob.update({ where: { id: created.id }, data: { status: 'cancelled' } });
+    await (await getPrisma()).evalJob.update({ where: { id: created.id }, data: { status: 'cancelled' } });
   });
 });
 
@@ -141,7 +141,7 @@ describe('attribution and documents', () => {
       { method: 'kg-rag', question, switches, backend: 'offline', ...(documents ? { documents } : {}) },
       { enqueue: false, ownerId: owner.id },
     );
-    await getPrisma().run.update({ where: { id }, data: { status: 'succeeded', correct: true, finishedAt: new Date() } });
+    await (await getPrisma()).run.update({ where: { id }, data: { status: 'succeeded', correct: true, finishedAt: new Date() } });
     return { id, shareId };
   }
 
@@ -168,7 +168,7 @@ describe('attribution and documents', () => {
     const run = await finishedRun(alice, `What does metformin activate? (${tag})`, { doc: true, entity: true, kg: true, param: true, web: true }, [
       { text: secretText },
     ]);
-    const input = (await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } })).input as { documentIds: string[] };
+    const input = (await (await getPrisma()).run.findUniqueOrThrow({ where: { id: run.id } })).input as { documentIds: string[] };
     const id = input.documentIds[0]!;
     const mine = await getDocumentRoute(as(alice.token, `/api/documents/${id}`), ctx({ id }));
     expect(mine.status).toBe(200);

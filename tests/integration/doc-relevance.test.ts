@@ -18,7 +18,7 @@ afterAll(closeDb);
 const plain = (r: EvidenceRecord) => ({ ref: r.ref, text: r.text, data: r.data, scores: r.scores });
 
 async function channelsFor(question: string, documentOwner: string | null = null) {
-  const prisma = getPrisma();
+  const prisma = await getPrisma();
   const run = await prisma.run.create({
     data: { shareId: newShareId(), questionText: question, input: {}, method: 'direct', config: {}, configHash: 'test', status: 'running' },
   });
@@ -53,9 +53,9 @@ describe('document retrieval is relevant or silent', () => {
     expect(found.items.map((p) => p.text).join(' ')).not.toMatch(/radiotherapy|Therapy dogs|aureus/);
 
     // A method that tried to select every doc record of the run still selects none without a shared entity.
-    const all = await getPrisma().evidence.findMany({ where: { runId: run.id, channel: 'doc' } });
+    const all = await (await getPrisma()).evidence.findMany({ where: { runId: run.id, channel: 'doc' } });
     await trace.markSelected(all.map((e) => e.id));
-    const selected = await getPrisma().evidence.findMany({ where: { runId: run.id, channel: 'doc', selected: true } });
+    const selected = await (await getPrisma()).evidence.findMany({ where: { runId: run.id, channel: 'doc', selected: true } });
     for (const e of selected) expect((e.data as { sharedEntities: string[] }).sharedEntities.length).toBeGreaterThan(0);
   });
 
@@ -64,7 +64,7 @@ describe('document retrieval is relevant or silent', () => {
     const found = await channels.doc.search(null, 'genes associated with spinal cancer patients treated', 5);
     expect(found.items).toEqual([]);
     expect(found.note).toMatch(/^no relevant document/);
-    const step = await getPrisma().step.findFirstOrThrow({ where: { runId: run.id, kind: 'channel.doc' } });
+    const step = await (await getPrisma()).step.findFirstOrThrow({ where: { runId: run.id, kind: 'channel.doc' } });
     const output = step.output as unknown as DocSearchResult;
     expect(output.result).toBe('no relevant document');
     expect(output.entities).toContain('spinal cancer');
@@ -77,7 +77,7 @@ describe('document retrieval is relevant or silent', () => {
     const found = await channels.doc.search(null, 'therapy dogs oncology ward patients', 5);
     expect(found.items.map((p) => p.text)).toContain('Therapy dogs visited patients treated in the oncology ward; anxiety scores of patients fell.');
     expect(found.items.map((p) => p.text).join(' ')).not.toMatch(/radiotherapy|aureus|multiple sclerosis/i);
-    const step = await getPrisma().step.findFirstOrThrow({ where: { runId: run.id, kind: 'channel.doc' } });
+    const step = await (await getPrisma()).step.findFirstOrThrow({ where: { runId: run.id, kind: 'channel.doc' } });
     const output = step.output as unknown as DocSearchResult;
     expect(output.entities).toEqual([]);
     expect(output.rule.kind).toBe('question words');
@@ -89,7 +89,7 @@ describe('document retrieval is relevant or silent', () => {
       expect(p.scores!.coverage).toBeGreaterThanOrEqual(output.calibration.threshold!);
     }
     await trace.markSelected(found.items.map((p) => p.id));
-    expect(await getPrisma().evidence.count({ where: { runId: run.id, channel: 'doc', selected: true } })).toBe(found.items.length);
+    expect(await (await getPrisma()).evidence.count({ where: { runId: run.id, channel: 'doc', selected: true } })).toBe(found.items.length);
 
     const none = await channelsFor('Did the committee approve the new budget for the town library?');
     const silent = await none.channels.doc.search(null, 'committee budget library', 5);

@@ -50,7 +50,7 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
   });
 
   it('made one run per question × method × configuration, each with the switches of its configuration', async () => {
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const [items, runs] = await Promise.all([prisma.evalItem.findMany({ where: { jobId } }), prisma.run.findMany({ where: { evalJobId: jobId } })]);
     expect(runs).toHaveLength(32);
     const runById = new Map(runs.map((r) => [r.id, r]));
@@ -70,7 +70,7 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
   });
 
   it('reports scores that recomputing from the stored runs gives again', async () => {
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const runs = await prisma.run.findMany({ where: { evalJobId: jobId }, include: { _count: { select: { modelCalls: true } } } });
     const steps = await prisma.step.groupBy({ by: ['runId'], where: { runId: { in: runs.map((r) => r.id) }, status: { not: 'skipped' } }, _count: true });
     const stepCount = new Map(steps.map((s) => [s.runId, s._count]));
@@ -146,7 +146,7 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
     expect(page.total).toBe(8);
     expect(page.rows).toHaveLength(5);
     expect(page.columns).toHaveLength(4);
-    const items = await getPrisma().evalItem.findMany({ where: { jobId } });
+    const items = await (await getPrisma()).evalItem.findMany({ where: { jobId } });
     for (const row of page.rows) {
       for (const [i, cell] of row.cells.entries()) {
         const item = items.find((it) => it.questionId === row.questionId && it.method === page.columns[i].method && it.configKey === page.columns[i].config)!;
@@ -164,7 +164,7 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
   });
 
   it("reads its frozen summary and its set's counts through their schemas: a stored summary of another shape is recomputed, damaged counts read as empty", async () => {
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const view = await getEvalJobView({ id: jobId });
     const job = await prisma.evalJob.findUniqueOrThrow({ where: { id: jobId } });
     await prisma.evalJob.update({ where: { id: jobId }, data: { summary: { version: SUMMARY_VERSION, scores: 'damaged' } } });
@@ -230,7 +230,7 @@ describe('an offline evaluation, end to end: 2 methods × 2 configurations on a 
 
 describe('resuming an interrupted evaluation', () => {
   it('runs only what did not finish: finished items keep their runs, an interrupted run resumes, a lost one is replaced', async () => {
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const setName = `eval-resume-${unique()}`;
     await generateQuestionSet({ generator: 'biomedhop', name: setName, seed: 'eval-resume', count: 6 });
     const { id: jobId, lock } = await createEvalJob(
@@ -304,13 +304,13 @@ describe('resuming an interrupted evaluation', () => {
     const { id, lock: held } = await createEvalJob({ set: setName, methods: 'direct', backend: 'offline' }, { lock: true });
     expect(await tryLockJob(id)).toBeNull();
     expect(await driveEvalJob(id, { mode: 'inline' })).toBe('busy');
-    expect(await getPrisma().evalItem.count({ where: { jobId: id, NOT: { runId: null } } })).toBe(0);
+    expect(await (await getPrisma()).evalItem.count({ where: { jobId: id, NOT: { runId: null } } })).toBe(0);
     await held.release();
     expect(await driveEvalJob(id, { mode: 'inline' })).toBe('finished');
   });
 
   it('cancelling stops the job; finished items keep their outcome and unstarted ones get no run', async () => {
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const setName = `eval-cancel-${unique()}`;
     await generateQuestionSet({ generator: 'biomedhop', name: setName, seed: 'eval-cancel', count: 6 });
     const { id, lock } = await createEvalJob({ set: setName, methods: 'direct', switches: 'full,kg=0', backend: 'offline', concurrency: 1 }, { lock: true });

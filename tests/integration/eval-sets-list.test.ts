@@ -3,7 +3,7 @@ import { closeDb, getPrisma } from '@/lib/db/client';
 import { listQuestionSets, saveQuestionSet } from '@/lib/eval/sets';
 
 afterAll(async () => {
-  await getPrisma().questionSet.deleteMany({ where: { name: { startsWith: 'sets-list-test-' } } });
+  await (await getPrisma()).questionSet.deleteMany({ where: { name: { startsWith: 'sets-list-test-' } } });
   await closeDb();
 });
 
@@ -25,7 +25,7 @@ describe('listQuestionSets', () => {
     const listed = (await listQuestionSets()).filter((s) => s.name.startsWith('sets-list-test-'));
     expect(listed.map((s) => s.name)).toEqual(['sets-list-test-a', 'sets-list-test-b']);
     for (const set of listed) {
-      const stored = await getPrisma().questionSet.findUniqueOrThrow({ where: { id: set.id } });
+      const stored = await (await getPrisma()).questionSet.findUniqueOrThrow({ where: { id: set.id } });
       expect(set).toMatchObject({ source: 'jsonl', license: 'CC0', description: stored.description, meta: { note: set.name } });
       expect(set.counts).toEqual({
         total: 2,

@@ -47,7 +47,7 @@ describe('text that cannot be stored', () => {
     // A surrogate pair (an emoji) is valid text.
     const ok = await createRunRoute(post('/api/runs', runBody({ question: `Which diseases does metformin treat? 💊 ${marker}` })));
     expect(ok.status).toBe(201);
-    expect(await getPrisma().run.count({ where: { questionText: { contains: marker } } })).toBe(1);
+    expect(await (await getPrisma()).run.count({ where: { questionText: { contains: marker } } })).toBe(1);
   });
 
   it('refuses an imported set with a NUL byte, naming the question, and imports nothing', async () => {
@@ -61,7 +61,7 @@ describe('text that cannot be stored', () => {
     const error = await importQuestionSet({ format: 'jsonl', file, name }).catch((e) => e);
     expect(error).toBeInstanceOf(SetImportError);
     expect(error.message).toMatch(/question 2: text: contains a NUL byte/);
-    expect(await getPrisma().questionSet.count({ where: { name } })).toBe(0);
+    expect(await (await getPrisma()).questionSet.count({ where: { name } })).toBe(0);
   });
 });
 

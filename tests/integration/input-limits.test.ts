@@ -84,7 +84,7 @@ describe('uploads', () => {
     const result = await upload(new File([bytes], 'bomb.jsonl.gz'), name);
     expect(result.created).toBeFalsy();
     expect(result.issues?.join(' ')).toMatch(/larger than 128 MiB unpacked/);
-    expect(await getPrisma().questionSet.count({ where: { name } })).toBe(0);
+    expect(await (await getPrisma()).questionSet.count({ where: { name } })).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

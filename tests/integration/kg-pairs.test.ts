@@ -20,7 +20,9 @@ const PAIRS = [
 ];
 
 async function channelsFor(kgShuffle: { seed: number } | null) {
-  const run = await getPrisma().run.create({
+  const run = await (
+    await getPrisma()
+  ).run.create({
     data: { shareId: newShareId(), questionText: 'q', input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' },
   });
   const trace = await TraceRecorder.open(run.id);
@@ -43,7 +45,7 @@ describe('KgChannel.edgesBetweenPairs', () => {
     expect(read.pairs.flat().some((r) => r.kind === 'check')).toBe(true);
     expect(read.pairs.flat().map((r) => r.ordinal)).toEqual(each.flat().map((r) => r.ordinal));
     await together.trace.flush();
-    const steps = await getPrisma().step.findMany({ where: { runId: together.trace.runId, kind: 'channel.kg' } });
+    const steps = await (await getPrisma()).step.findMany({ where: { runId: together.trace.runId, kind: 'channel.kg' } });
     expect(steps).toHaveLength(1);
   });
 
@@ -52,7 +54,7 @@ describe('KgChannel.edgesBetweenPairs', () => {
     const read = await channels.kg.edgesBetweenPairs(null, PAIRS, 'Edges between the linked nodes');
     expect(read.pairs).toHaveLength(PAIRS.length);
     await trace.flush();
-    const steps = await getPrisma().step.findMany({ where: { runId: trace.runId, kind: 'channel.kg' }, orderBy: { ordinal: 'asc' } });
+    const steps = await (await getPrisma()).step.findMany({ where: { runId: trace.runId, kind: 'channel.kg' }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => s.label)).toEqual(PAIRS.map((p) => p.label));
   });
 
@@ -61,6 +63,6 @@ describe('KgChannel.edgesBetweenPairs', () => {
     const read = await channels.kg.edgesBetweenPairs(null, [], 'Edges between the linked nodes');
     expect(read).toMatchObject({ items: [], pairs: [] });
     await trace.flush();
-    expect(await getPrisma().step.count({ where: { runId: trace.runId } })).toBe(0);
+    expect(await (await getPrisma()).step.count({ where: { runId: trace.runId } })).toBe(0);
   });
 });

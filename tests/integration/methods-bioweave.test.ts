@@ -691,7 +691,7 @@ describe('BioWeave over an OpenAI-compatible server', () => {
       }
     });
 
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const row = await prisma.run.create({
       data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'bioweave', config: {}, configHash: 'test', status: 'running' },
     });

@@ -38,7 +38,9 @@ const QUESTION = 'Which disease is treated by metformin and is associated with t
 
 /** A running EIGEN-1 run row and the method context of a model served by the scripted server (with the run's similarity when given). */
 async function scriptedContext(server: ScriptedServer, similarity?: EmbeddingSimilarity) {
-  const row = await getPrisma().run.create({
+  const row = await (
+    await getPrisma()
+  ).run.create({
     data: { shareId: newShareId(), questionText: QUESTION, input: {}, method: 'eigen1', config: {}, configHash: 'test', status: 'running' },
   });
   const trace = await TraceRecorder.open(row.id);
@@ -440,7 +442,7 @@ describe('EIGEN-1 injection splicing over an OpenAI-compatible server', () => {
           return reply.status(500, { message: 'unexpected role' });
       }
     });
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const { row, trace, ctx } = await scriptedContext(server);
     const frame: QuestionFrame = { question: QUESTION, options: null, entities: [], optionLinks: {}, context: [], retrieved: [] };
     const spec = { stage: 'generation' as const, lane: 1, template: generateTemplate, input: { frame, proposer: 0, proposers: 1 } };

@@ -814,14 +814,16 @@ describe("ReGraM with the endpoint's embeddings (HOPSCOPE_EMBEDDING_MODEL)", () 
     const ideal = [...new Set(contentTerms(q))].reduce((sum, t) => sum + index.idf(t), 0);
     for (const [i, r] of table.rows.entries()) expect(r.sim).toBeCloseTo(Math.min(1, index.score(q, i) / ideal), 9);
     // The server echoed the key in its error; nothing stored for the run holds it.
-    const stored = await getPrisma().run.findUniqueOrThrow({ where: { id: run.id }, include: { modelCalls: true } });
+    const stored = await (await getPrisma()).run.findUniqueOrThrow({ where: { id: run.id }, include: { modelCalls: true } });
     expect(JSON.stringify([stored, await readTrace(run.id)])).not.toContain(apiKey);
     expect(JSON.stringify(stored.config)).toContain(failing);
   });
 });
 
 async function runOverServer(baseUrl: string, question: string, params: Record<string, unknown>, switches: Switches = FULL_SWITCHES) {
-  const row = await getPrisma().run.create({
+  const row = await (
+    await getPrisma()
+  ).run.create({
     data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' },
   });
   const trace = await TraceRecorder.open(row.id);

@@ -83,7 +83,7 @@ describe('model calls of one run', () => {
     expect(
       calls.filter((c) => c.concurrentGroup !== null && c.role !== 'monitor' && c.role !== 'generate' && c.role !== 'querier' && c.role !== 'injector'),
     ).toEqual([]);
-    expect(await getPrisma().modelCall.count({ where: { runId: run.id, startedAt: null } })).toBe(0);
+    expect(await (await getPrisma()).modelCall.count({ where: { runId: run.id, startedAt: null } })).toBe(0);
   });
 
   it('rejects a limit that is not a positive whole number', async () => {

@@ -52,7 +52,7 @@ const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(param
 
 describe('owners and sign-in', () => {
   it('checks passwords with a standard hash and refuses a wrong one', async () => {
-    const row = await getPrisma().user.findFirstOrThrow({ where: { email: { startsWith: 'alice-' } }, orderBy: { createdAt: 'desc' } });
+    const row = await (await getPrisma()).user.findFirstOrThrow({ where: { email: { startsWith: 'alice-' } }, orderBy: { createdAt: 'desc' } });
     expect(row.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await checkCredentials(row.email, 'correct horse battery')).toMatchObject({ id: row.id });
     expect(await checkCredentials(row.email, 'wrong password!!')).toBeNull();
@@ -82,9 +82,9 @@ describe('owners and sign-in', () => {
       await verifyRoute(as(bob, '/', { method: 'POST' }), ctx({ id })),
     ];
     for (const response of attempts) expect(response.status).toBe(404);
-    const run = await getPrisma().run.findUniqueOrThrow({ where: { id } });
+    const run = await (await getPrisma()).run.findUniqueOrThrow({ where: { id } });
     expect(run.status).toBe('succeeded');
-    expect(await getPrisma().run.count({ where: { parentRunId: id } })).toBe(0);
+    expect(await (await getPrisma()).run.count({ where: { parentRunId: id } })).toBe(0);
 
     // Nobody signed in: 401; a bad token: 401.
     expect((await getRun(as(null, '/'), ctx({ id }))).status).toBe(401);
@@ -110,7 +110,7 @@ describe('owners and sign-in', () => {
     try {
       expect((await getJob(as(bob, '/'), ctx({ id }))).status).toBe(404);
       expect((await cancelJob(as(bob, '/', { method: 'POST' }), ctx({ id }))).status).toBe(404);
-      expect((await getPrisma().evalJob.findUniqueOrThrow({ where: { id } })).status).toBe('queued');
+      expect((await (await getPrisma()).evalJob.findUniqueOrThrow({ where: { id } })).status).toBe('queued');
       const listed = async (token: string) => ((await (await listJobs(as(token, '/api/eval'))).json()).items as { id: string }[]).map((j) => j.id);
       expect(await listed(alice)).toContain(id);
       expect(await listed(bob)).not.toContain(id);

@@ -77,9 +77,9 @@ describe('a PrimeKG-shaped graph', () => {
 
   it('generates a BioMedHop set and answers it offline with every method, the KG methods from PrimeKG evidence', async () => {
     await generateQuestionSet({ generator: 'biomedhop', name: 'primekg-synthetic', seed: 'primekg', count: 4 });
-    const questions = await getPrisma().question.findMany({ where: { set: { name: 'primekg-synthetic' } }, orderBy: { ordinal: 'asc' } });
+    const questions = await (await getPrisma()).question.findMany({ where: { set: { name: 'primekg-synthetic' } }, orderBy: { ordinal: 'asc' } });
     expect(questions).toHaveLength(4);
-    const set = await getPrisma().questionSet.findFirstOrThrow({ where: { name: 'primekg-synthetic' } });
+    const set = await (await getPrisma()).questionSet.findFirstOrThrow({ where: { name: 'primekg-synthetic' } });
     expect(set.license).toMatch(/^derived from primekg /);
     const { rows: ids } = await getPool().query<{ id: string }>('select id from nodes');
     const nodeIds = new Set(ids.map((r) => r.id));

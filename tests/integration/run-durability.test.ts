@@ -71,7 +71,7 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 
 describe('a worker killed in the middle of a run', () => {
   it('keeps the completed steps, and the resumed run replays them and finishes', async () => {
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/run-worker-process.ts'], {
       env: { ...process.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,9 +26,9 @@ describe("a run's end with its trace's last write", () => {
     // Offline runs hold their writes: most steps reach the database only with the seal that ends the run.
     const { id } = await createRun({ method: 'kg-rag', question: 'Which drugs treat gout?', backend: 'offline' }, { enqueue: false });
     expect(await executeRun(id)).toBe('succeeded');
-    const run = await getPrisma().run.findUniqueOrThrow({ where: { id } });
-    const steps = await getPrisma().step.count({ where: { runId: id } });
-    const calls = await getPrisma().modelCall.count({ where: { runId: id } });
+    const run = await (await getPrisma()).run.findUniqueOrThrow({ where: { id } });
+    const steps = await (await getPrisma()).step.count({ where: { runId: id } });
+    const calls = await (await getPrisma()).modelCall.count({ where: { runId: id } });
     expect(steps).toBeGreaterThan(3);
     expect(calls).toBeGreaterThan(0);
     // What the rows say now is what the end stored.
@@ -42,7 +42,7 @@ describe("a run's end with its trace's last write", () => {
     const run = await runningRun();
     // The job's driver listens for its runs' ends by the job's id (lib/eval/jobs/store/lock.ts).
     const job = { id: `job-${randomUUID()}` };
-    await getPrisma().run.update({ where: { id: run.id }, data: { evalJobId: job.id } });
+    await (await getPrisma()).run.update({ where: { id: run.id }, data: { evalJobId: job.id } });
     const listener = await getPool().connect();
     try {
       const heard = new Promise<string | undefined>((resolve) => listener.once('notification', (n) => resolve(n.payload)));
@@ -67,7 +67,7 @@ describe("a run's end with its trace's last write", () => {
     await trace.step({ kind: 'regram.revise', label: 'Work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
     await trace.seal(succeededEnd({ id: run.id, attempts: 1 }, outcome));
     // Ended: every body is readable now, from the rows or from the pack if it is already in.
-    const ended = await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } });
+    const ended = await (await getPrisma()).run.findUniqueOrThrow({ where: { id: run.id } });
     expect(ended.status).toBe('succeeded');
     expect(ended.cost).toMatchObject({ modelCalls: 1 });
     const atEnd = { trace: await readTrace(run.id), calls: await readCalls(run.id) };
@@ -78,14 +78,14 @@ describe("a run's end with its trace's last write", () => {
     expect(atEnd.calls.map((c) => c.output)).toEqual(['A']);
 
     await writesBehind();
-    expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(1);
-    const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    expect(await (await getPrisma()).tracePack.count({ where: { runId: run.id } })).toBe(1);
+    const rows = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(rows.map((r) => [r.input, r.output])).toEqual([
       [null, null],
       [null, null],
     ]);
     expect({ trace: await readTrace(run.id), calls: await readCalls(run.id) }).toEqual(atEnd);
-    expect((await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } })).updatedAt).toEqual(ended.updatedAt);
+    expect((await (await getPrisma()).run.findUniqueOrThrow({ where: { id: run.id } })).updatedAt).toEqual(ended.updatedAt);
   });
 
   it("with a model, the last step's end goes in the statement that stores the run's end: one round trip after the last call", async () => {
@@ -109,7 +109,7 @@ describe("a run's end with its trace's last write", () => {
       ['regram.revise', 'succeeded'],
       ['xr2.recall', 'succeeded'],
     ]);
-    expect((await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } })).cost).toMatchObject({ modelCalls: 1 });
+    expect((await (await getPrisma()).run.findUniqueOrThrow({ where: { id: run.id } })).cost).toMatchObject({ modelCalls: 1 });
   });
 
   it('is not stored when an earlier trace write failed: the seal fails with that write, the run stays running', async () => {
@@ -122,14 +122,14 @@ describe("a run's end with its trace's last write", () => {
     });
     await trace.step({ kind: 'regram.revise', label: 'Later work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' })).catch(() => null);
     await expect(trace.seal(succeededEnd({ id: run.id, attempts: 1 }, outcome))).rejects.toThrow();
-    const stored = await getPrisma().run.findUniqueOrThrow({ where: { id: run.id } });
+    const stored = await (await getPrisma()).run.findUniqueOrThrow({ where: { id: run.id } });
     expect(stored.status).toBe('running');
     expect(stored.cost).toBeNull();
   });
 });
 
 async function runningRun() {
-  return getPrisma().run.create({
+  return (await getPrisma()).run.create({
     data: { shareId: newShareId(), questionText: 'run end test', input: {}, method: 'direct', config: {}, configHash: 'test', status: 'running', attempts: 1 },
   });
 }

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe('switch-toggled rerun', () => {
   it('reuses cached model outputs for the calls the flipped switch does not change', async () => {
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const parent = await createRun({ method: 'kg-rag', question: 'Which diseases does metformin treat?', backend: 'openai' }, { enqueue: false });
     await executeRun(parent.id);
     const parentCalls = await prisma.modelCall.findMany({ where: { runId: parent.id }, orderBy: { ordinal: 'asc' } });

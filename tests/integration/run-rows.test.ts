@@ -20,7 +20,7 @@ describe('a run row written and read with plain SQL', () => {
         parent: { select: { id: true, shareId: true } },
         children: { select: { id: true, shareId: true, status: true, configDiff: true, createdAt: true }, orderBy: { createdAt: 'asc' as const } },
       };
-      const byPrisma = await getPrisma().run.findUnique({ where: { id }, include: family });
+      const byPrisma = await (await getPrisma()).run.findUnique({ where: { id }, include: family });
       expect(byPrisma).not.toBeNull();
       expect(await readRunWithFamily({ id })).toEqual(byPrisma);
       expect(await readRunWithFamily({ shareId: byPrisma!.shareId })).toEqual(byPrisma);
@@ -35,7 +35,9 @@ describe('a run row written and read with plain SQL', () => {
     const runs = await Promise.all(
       Array.from({ length: 20 }, (_, i) => createRun({ method: 'direct', question: `Which drugs treat gout? (${i})`, backend: 'offline' }, { enqueue: false })),
     );
-    const made = await getPrisma().run.create({
+    const made = await (
+      await getPrisma()
+    ).run.create({
       data: { shareId: `rows-${Date.now()}`, questionText: 'q', input: {}, method: 'direct', config: {}, configHash: 'h' },
     });
     for (const { id } of runs) expect(id).toMatch(new RegExp(`^c[0-9a-z]{${made.id.length - 1}}$`));

@@ -18,7 +18,7 @@ const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 async function finish(id: string) {
   await executeRun(id);
   for (let i = 0; i < 300; i++) {
-    const { status } = await getPrisma().run.findUniqueOrThrow({ where: { id }, select: { status: true } });
+    const { status } = await (await getPrisma()).run.findUniqueOrThrow({ where: { id }, select: { status: true } });
     if (!['queued', 'running'].includes(status)) return;
     await new Promise((r) => setTimeout(r, 200));
   }

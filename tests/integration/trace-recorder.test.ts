@@ -16,7 +16,7 @@ import { newShareId } from '@/lib/runs/share-id';
 import { recordedCall } from '../support/recorded-call';
 
 async function newRun() {
-  return getPrisma().run.create({
+  return (await getPrisma()).run.create({
     data: {
       shareId: newShareId(),
       questionText: 'recorder test',
@@ -55,17 +55,17 @@ describe('TraceRecorder', () => {
       await trace.step({ kind: 'channel.kg', label: 'Retrieve', parent: recall }, async (step) => {
         const found = await trace.addEvidence(step, [{ channel: 'kg', kind: 'triple', ref: 'edge:1', text: 'a – treats – b' }]);
         // A step that keeps running is soon there as running (a crash marks it interrupted), with its parent; its evidence is written when it ends.
-        const running = await until(() => getPrisma().step.findUnique({ where: { id: step.id } }));
+        const running = await until(async () => (await getPrisma()).step.findUnique({ where: { id: step.id } }));
         expect(running).toMatchObject({ status: 'running', parentStepId: recall.id });
-        expect(await getPrisma().step.findUnique({ where: { id: recall.id } })).toMatchObject({ status: 'running' });
-        expect(await getPrisma().evidence.count({ where: { runId: run.id } })).toBe(0);
+        expect(await (await getPrisma()).step.findUnique({ where: { id: recall.id } })).toMatchObject({ status: 'running' });
+        expect(await (await getPrisma()).evidence.count({ where: { runId: run.id } })).toBe(0);
         return found;
       });
       const [retrieve] = (await readTrace(run.id)).evidence;
       expect(retrieve).toMatchObject({ text: 'a – treats – b', selected: false });
       return { claims: [], note: 'done' };
     });
-    const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const steps = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => [s.kind, s.status])).toEqual([
       ['xr2.recall', 'succeeded'],
       ['channel.kg', 'succeeded'],
@@ -77,7 +77,7 @@ describe('TraceRecorder', () => {
   it('stores every step that ended by the time it returns, parallel ones included; skipped steps by the next write', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
-    const stored = (label: string) => getPrisma().step.findFirst({ where: { runId: run.id, label } });
+    const stored = async (label: string) => (await getPrisma()).step.findFirst({ where: { runId: run.id, label } });
     await trace.skipped({ kind: 'channel.doc', label: 'Documents' }, 'doc switch is off');
     await trace.step({ kind: 'xr2.recall', label: 'Round 1' }, async (round) => {
       const ends = [0, 1, 2].map((i) =>
@@ -93,7 +93,7 @@ describe('TraceRecorder', () => {
       return { claims: [], note: '3 proposals' };
     });
     await trace.flush();
-    const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const steps = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => [s.kind, s.status])).toEqual([
       ['channel.doc', 'skipped'],
       ['xr2.recall', 'succeeded'],
@@ -102,7 +102,7 @@ describe('TraceRecorder', () => {
       ['regram.revise', 'succeeded'],
     ]);
     expect(steps[0].output).toEqual({ reason: 'doc switch is off' });
-    expect(await getPrisma().evidence.count({ where: { runId: run.id, selected: true } })).toBe(3);
+    expect(await (await getPrisma()).evidence.count({ where: { runId: run.id, selected: true } })).toBe(3);
   });
 
   it('stores model calls compactly and reads them back as made: prompt lines once per run, a parsed output that is its text once', async () => {
@@ -113,7 +113,7 @@ describe('TraceRecorder', () => {
       for (const c of made) await trace.callRecorder(step)(c);
       return { claims: [], note: null };
     });
-    const stored = await getPrisma().modelCall.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const stored = await (await getPrisma()).modelCall.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(JSON.stringify(stored[1].messages)).not.toContain('gene 7');
     expect(stored[0].parsed).not.toEqual({ answer: 'IL7R' });
     const read = await readCalls(run.id);
@@ -131,10 +131,14 @@ describe('TraceRecorder', () => {
       });
     await stage();
     // Simulate a crash in the middle of the next step: its row stays 'running'.
-    const crashed = await getPrisma().step.create({
+    const crashed = await (
+      await getPrisma()
+    ).step.create({
       data: { runId: run.id, ordinal: 1, kind: 'regram.revise', label: 'Revise', status: 'running', input: { __key: '/regram.revise:Revise#0' } },
     });
-    await getPrisma().evidence.create({
+    await (
+      await getPrisma()
+    ).evidence.create({
       data: { runId: run.id, stepId: crashed.id, ordinal: 0, channel: 'kg', kind: 'triple', ref: 'edge:9', text: 'half-done' },
     });
 
@@ -148,10 +152,10 @@ describe('TraceRecorder', () => {
     const revised = await resumed.step({ kind: 'regram.revise', label: 'Revise' }, async () => ({ head: 'a', relation: 'treats', tail: 'b' }));
     expect(revised).toEqual({ head: 'a', relation: 'treats', tail: 'b' });
 
-    const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const steps = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => s.status)).toEqual(['succeeded', 'failed', 'succeeded']);
     expect((steps[1].output as { error: string }).error).toMatch(/interrupted/);
-    expect(await getPrisma().evidence.count({ where: { runId: run.id } })).toBe(0);
+    expect(await (await getPrisma()).evidence.count({ where: { runId: run.id } })).toBe(0);
   });
 
   it('a stored step marked replayChildren runs again on resume, its stored children (skipped ones too) replaying without a new row', async () => {
@@ -185,7 +189,7 @@ describe('TraceRecorder', () => {
     expect(await weave(resumed)).toEqual(decomposition('q1'));
     await resumed.seal();
     expect([rounds, executions]).toEqual([2, 1]);
-    const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const steps = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => [s.kind, s.status])).toEqual([
       ['bioweave.round', 'succeeded'],
       ['xr2.decompose', 'succeeded'],
@@ -208,18 +212,18 @@ describe('TraceRecorder', () => {
       });
       await trace.step({ kind: 'regram.revise', label: 'Offline work' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }));
       // Both steps ended, nothing is stored yet.
-      expect(await getPrisma().step.count({ where: { runId: run.id } })).toBe(0);
+      expect(await (await getPrisma()).step.count({ where: { runId: run.id } })).toBe(0);
       await holder.query('commit');
     } finally {
       holder.release();
     }
     await trace.seal();
-    const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const rows = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(rows.map((r) => [r.label, r.status, r.output])).toEqual([
       ['Asked', 'succeeded', null],
       ['Offline work', 'succeeded', null],
     ]);
-    expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(1);
+    expect(await (await getPrisma()).tracePack.count({ where: { runId: run.id } })).toBe(1);
     const read = await readTrace(run.id);
     expect(read.steps.map((s) => s.output)).toEqual([
       { claims: [], note: null },
@@ -234,7 +238,7 @@ describe('TraceRecorder', () => {
     const backend = new OpenAIBackend({ baseUrl: server.baseUrl, model: `crash-${randomUUID()}`, timeoutMs: 5_000, cache: new PostgresResponseCache() });
     const model = new ModelClient(backend);
     try {
-      const run = await getPrisma().run.update({ where: { id: (await newRun()).id }, data: { attempts: 1 } });
+      const run = await (await getPrisma()).run.update({ where: { id: (await newRun()).id }, data: { attempts: 1 } });
       let executions = 0;
       const ask = (trace: TraceRecorder, label: string, question: string, during?: () => Promise<unknown>) =>
         trace.step({ kind: 'xr2.recall', label }, async (step) => {
@@ -246,9 +250,9 @@ describe('TraceRecorder', () => {
 
       const first = await TraceRecorder.open(run.id, { fresh: true, everyStepWaits: false, lease: 1 });
       await ask(first, 'First', 'What does aspirin inhibit?');
-      await until(() => getPrisma().step.findFirst({ where: { runId: run.id, label: 'First', status: 'succeeded' } }));
+      await until(async () => (await getPrisma()).step.findFirst({ where: { runId: run.id, label: 'First', status: 'succeeded' } }));
       // The worker dies after the second call answered, before its step's write: recovery hands the run to a second attempt.
-      await ask(first, 'Second', 'What does ibuprofen inhibit?', () => getPrisma().run.update({ where: { id: run.id }, data: { attempts: 2 } }));
+      await ask(first, 'Second', 'What does ibuprofen inhibit?', async () => (await getPrisma()).run.update({ where: { id: run.id }, data: { attempts: 2 } }));
       await expect(first.flush()).rejects.toBeInstanceOf(RunLeaseLostError);
       expect(server.requests).toHaveLength(2);
       // The answer is in the response cache as soon as it arrived (written behind it).
@@ -260,7 +264,7 @@ describe('TraceRecorder', () => {
       await resumed.seal();
       expect(executions).toBe(3);
       expect(server.requests).toHaveLength(2);
-      const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+      const steps = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
       expect(steps.map((s) => [s.label, s.status])).toEqual([
         ['First', 'succeeded'],
         ['Second', 'failed'],
@@ -275,7 +279,7 @@ describe('TraceRecorder', () => {
   it('stops at the next step once the run is cancelled', async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id);
-    await getPrisma().run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
+    await (await getPrisma()).run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
     await expect(trace.step({ kind: 'regram.revise', label: 'X' }, async () => null)).rejects.toBeInstanceOf(RunCancelledError);
   });
 
@@ -285,7 +289,7 @@ describe('TraceRecorder', () => {
   ])("in a run's executor %s, the status is read behind the steps: a cancellation stops a later step, not the one that read it", async (_, slowModel) => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id, { everyStepWaits: false, slowModel });
-    await getPrisma().run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
+    await (await getPrisma()).run.update({ where: { id: run.id }, data: { status: 'cancelled' } });
     // The first step starts the status read and runs on without waiting for it.
     expect(await trace.step({ kind: 'regram.revise', label: 'X' }, async () => null)).toBeNull();
     await expect
@@ -319,7 +323,7 @@ describe('TraceRecorder', () => {
     });
 
     // Storage: 5 rows of evidence (the selected), the 40 candidates once, as one pool on their step.
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     expect(await prisma.evidence.count({ where: { runId: run.id } })).toBe(5);
     // The rows say which records were used, where and what (ref, kind); their text and data are the pool's, not stored twice.
     expect((await prisma.evidence.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } })).map((e) => [e.ref, e.selected, e.text, e.data])).toEqual(
@@ -376,11 +380,11 @@ describe('TraceRecorder', () => {
       const read = await readTrace(run.id);
       return { read, calls: await readCalls(run.id), step: await readStep(run.id, read.steps[2].id), timings: await callTimings(run.id) };
     };
-    await until(() => getPrisma().step.findFirst({ where: { runId: run.id, label: 'Still running' } }));
+    await until(async () => (await getPrisma()).step.findFirst({ where: { runId: run.id, label: 'Still running' } }));
     const before = await views();
 
     await trace.seal();
-    const prisma = getPrisma();
+    const prisma = await getPrisma();
     const rows = await prisma.step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(rows.map((r) => [r.status, r.input === null, r.output === null, r.evidencePool === null])).toEqual([
       ['skipped', true, true, true],
@@ -434,7 +438,7 @@ describe('TraceRecorder', () => {
       { kind: 'regram.revise', label: 'Slow', input: { long: 'y'.repeat(2000) } },
       () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))),
     );
-    await until(() => getPrisma().step.findFirst({ where: { runId: run.id, label: 'Slow' } }));
+    await until(async () => (await getPrisma()).step.findFirst({ where: { runId: run.id, label: 'Slow' } }));
     finish();
     await slow;
     const found = await trace.step({ kind: 'channel.kg', label: 'Candidates' }, async (step) => trace.addEvidence(step, candidates));
@@ -452,13 +456,13 @@ describe('TraceRecorder', () => {
       (pool as { query: unknown }).query = query;
     }
     expect(statements).toHaveLength(1);
-    const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const rows = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(rows.map((r) => [r.label, r.status, r.input, r.output, r.evidencePool])).toEqual([
       ['Slow', 'succeeded', null, null, null],
       ['Candidates', 'succeeded', null, null, null],
       ['Recall', 'succeeded', null, null, null],
     ]);
-    expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(1);
+    expect(await (await getPrisma()).tracePack.count({ where: { runId: run.id } })).toBe(1);
     const read = await readTrace(run.id);
     expect(read.steps.map((s) => s.input)).toMatchObject([
       { long: 'y'.repeat(2000) },
@@ -477,7 +481,7 @@ describe('TraceRecorder', () => {
     const run = await newRun();
     const lenient = await TraceRecorder.open(run.id, { strictContracts: false });
     expect(await lenient.step({ kind: 'xr2.decompose', label: 'Decompose' }, async () => broken)).toBe(broken);
-    const [step] = await getPrisma().step.findMany({ where: { runId: run.id } });
+    const [step] = await (await getPrisma()).step.findMany({ where: { runId: run.id } });
     expect(step).toMatchObject({ status: 'succeeded', output: broken });
     expect(step.contractIssue).toMatch(/subquestions/);
     // The run views read the flag with the step.
@@ -500,8 +504,8 @@ describe('TraceRecorder', () => {
       () => new Promise<{ head: string; relation: string; tail: string }>((r) => (finish = () => r({ head: 'a', relation: 'treats', tail: 'b' }))),
     );
     // The hold ends while Slow runs: Candidates ended (its bodies go to a pack), Slow is written running (its input in its row).
-    await until(() => getPrisma().tracePack.findFirst({ where: { runId: run.id } }));
-    const held = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    await until(async () => (await getPrisma()).tracePack.findFirst({ where: { runId: run.id } }));
+    const held = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(held.map((r) => [r.label, r.status, r.input === null, r.output, r.evidencePool])).toEqual([
       ['Candidates', 'succeeded', true, null, null],
       ['Slow', 'running', false, null, null],
@@ -529,13 +533,13 @@ describe('TraceRecorder', () => {
     finish();
     await slow.catch(() => undefined);
 
-    const rows = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const rows = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(rows.map((r) => [r.label, r.status, r.input, r.output, r.evidencePool])).toEqual([
       ['Candidates', 'succeeded', null, null, null],
       ['Slow', 'failed', { __key: '/regram.revise:Slow#0', pool: { $evs: [[0, 1]] } }, { error: 'interrupted: the server stopped during this step' }, null],
       ['Slow', 'succeeded', null, null, null],
     ]);
-    expect(await getPrisma().tracePack.count({ where: { runId: run.id } })).toBe(2);
+    expect(await (await getPrisma()).tracePack.count({ where: { runId: run.id } })).toBe(2);
     const read = await readTrace(run.id);
     expect(read.steps.map((s) => s.output)).toEqual([
       JSON.parse(JSON.stringify(found)),
@@ -555,7 +559,7 @@ describe('TraceRecorder', () => {
       });
     }
     await trace.flush();
-    const steps = await getPrisma().step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
+    const steps = await (await getPrisma()).step.findMany({ where: { runId: run.id }, orderBy: { ordinal: 'asc' } });
     expect(steps.map((s) => [s.label, s.status])).toEqual([0, 1, 2].map((i) => [`Revise ${i}`, 'succeeded']));
     expect((await readTrace(run.id)).evidence.map((e) => [e.text, e.selected])).toEqual([
       ['fact 0', false],
@@ -566,7 +570,7 @@ describe('TraceRecorder', () => {
     // The run's row is gone, so its trace cannot be written: the step itself does not wait, the flush and the next step fail.
     const gone = await newRun();
     const behind = await TraceRecorder.open(gone.id, { slowModel: false });
-    await getPrisma().run.delete({ where: { id: gone.id } });
+    await (await getPrisma()).run.delete({ where: { id: gone.id } });
     expect(await behind.step({ kind: 'regram.revise', label: 'Revise' }, async () => ({ head: 'a', relation: 'r', tail: 'b' }))).toEqual({
       head: 'a',
       relation: 'r',

@@ -24,17 +24,19 @@ let ordinal = 0;
 
 /** A question with a gold answer, run to the end offline (EIGEN-1 with two proposers keeps it quick). */
 async function finishedRun(gold: string, switches?: Record<string, boolean>) {
-  const question = await getPrisma().question.create({ data: { setId, ordinal: ordinal++, text: QUESTION, answerType: 'open', answer: { text: gold } } });
+  const question = await (
+    await getPrisma()
+  ).question.create({ data: { setId, ordinal: ordinal++, text: QUESTION, answerType: 'open', answer: { text: gold } } });
   const { id } = await createRun({ method: 'eigen1', questionId: question.id, backend: 'offline', params: { k: 2 }, switches }, { enqueue: false });
   await executeRun(id);
   return getRunRecord({ id });
 }
 
 beforeAll(async () => {
-  setId = (await getPrisma().questionSet.create({ data: { name: `k2v-test-${randomUUID()}`, source: 'adhoc' } })).id;
+  setId = (await (await getPrisma()).questionSet.create({ data: { name: `k2v-test-${randomUUID()}`, source: 'adhoc' } })).id;
 });
 afterAll(async () => {
-  await getPrisma().questionSet.delete({ where: { id: setId } });
+  await (await getPrisma()).questionSet.delete({ where: { id: setId } });
   await stopQueue();
   await closeDb();
 });
@@ -101,7 +103,7 @@ describe('K2V checklist verification of a finished run', () => {
     expect(run.scores).toEqual(before.scores);
     expect(run.steps.length).toBe(before.steps.length);
 
-    const stored = await getPrisma().verification.findMany({ where: { runId } });
+    const stored = await (await getPrisma()).verification.findMany({ where: { runId } });
     expect(stored).toHaveLength(1);
     expect(report.version).toBe(1);
     expect(K2vReportSchema.parse(stored[0].report)).toEqual(report);
@@ -123,7 +125,7 @@ describe('K2V checklist verification of a finished run', () => {
     expect(again.alpha).toBe(2);
     expect(again.version).toBe(2);
     expect(again.rewards.plain).toBe(0.75 + (again.correct ? 2 : 0) + again.passRate);
-    const stored = await getPrisma().verification.findMany({ where: { runId }, orderBy: { version: 'asc' } });
+    const stored = await (await getPrisma()).verification.findMany({ where: { runId }, orderBy: { version: 'asc' } });
     expect(stored.map((v) => [v.version, v.alpha])).toEqual([
       [1, 6],
       [2, 2],
@@ -214,6 +216,6 @@ describe('K2V verification refuses what it cannot verify', () => {
     const { id } = await createRun({ method: 'eigen1', question: QUESTION, backend: 'offline' }, { enqueue: false });
     await expect(verifyRun(id)).rejects.toBeInstanceOf(ConflictError);
     expect((await getRunRecord({ id })).steps).toHaveLength(0);
-    expect(await getPrisma().verification.count({ where: { runId: id } })).toBe(0);
+    expect(await (await getPrisma()).verification.count({ where: { runId: id } })).toBe(0);
   });
 });

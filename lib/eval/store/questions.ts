@@ -18,7 +18,8 @@ export interface StoredQuestion {
 }
 
 export async function readQuestion(id: string): Promise<StoredQuestion | null> {
-  const q = await getPrisma().question.findUnique({ where: { id }, include: { set: { select: { ownerId: true } } } });
+  const prisma = await getPrisma();
+  const q = await prisma.question.findUnique({ where: { id }, include: { set: { select: { ownerId: true } } } });
   return (
     q && {
       id: q.id,

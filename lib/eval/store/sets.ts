@@ -60,7 +60,8 @@ export interface SetToStore {
  * set (with the documents its questions brought) is replaced.
  */
 export async function storeQuestionSet(set: SetToStore, ownerId: string | null, admit: (existing: { source: string } | null) => void): Promise<StoredSet> {
-  return getPrisma().$transaction(
+  const prisma = await getPrisma();
+  return prisma.$transaction(
     async (tx) => {
       // A null owner is not covered by the unique index, hence the lock.
       await tx.$executeRaw`select pg_advisory_xact_lock(hashtext(${`question-set:${ownerId ?? ''}:${set.name}`}))`;
@@ -165,13 +166,15 @@ function setLookup(idOrName: string, owners: OwnerFilter): { where: Prisma.Quest
 }
 
 /** A set by id or name with its questions in order; null when there is none the filter lets through. */
-export function readQuestionSet(idOrName: string, owners: OwnerFilter) {
-  return getPrisma().questionSet.findFirst({ ...setLookup(idOrName, owners), include: { questions: { orderBy: { ordinal: 'asc' } } } });
+export async function readQuestionSet(idOrName: string, owners: OwnerFilter) {
+  const prisma = await getPrisma();
+  return prisma.questionSet.findFirst({ ...setLookup(idOrName, owners), include: { questions: { orderBy: { ordinal: 'asc' } } } });
 }
 
 /** A set by id or name with its question ids in order (what an evaluation samples from); null when there is none. */
-export function readSetQuestionIds(idOrName: string, owners: OwnerFilter): Promise<{ id: string; name: string; questions: { id: string }[] } | null> {
-  return getPrisma().questionSet.findFirst({
+export async function readSetQuestionIds(idOrName: string, owners: OwnerFilter): Promise<{ id: string; name: string; questions: { id: string }[] } | null> {
+  const prisma = await getPrisma();
+  return prisma.questionSet.findFirst({
     ...setLookup(idOrName, owners),
     select: { id: true, name: true, questions: { select: { id: true }, orderBy: { ordinal: 'asc' } } },
   });
@@ -189,18 +192,21 @@ export interface SetChoiceRow {
 const CHOICE_SELECT = { id: true, name: true, source: true, description: true, updatedAt: true, _count: { select: { questions: true } } } as const;
 
 /** The most recently stored sets the filter lets through. */
-export function recentSets(owners: OwnerFilter, limit: number): Promise<SetChoiceRow[]> {
-  return getPrisma().questionSet.findMany({ where: owners, orderBy: { updatedAt: 'desc' }, take: limit, select: CHOICE_SELECT });
+export async function recentSets(owners: OwnerFilter, limit: number): Promise<SetChoiceRow[]> {
+  const prisma = await getPrisma();
+  return prisma.questionSet.findMany({ where: owners, orderBy: { updatedAt: 'desc' }, take: limit, select: CHOICE_SELECT });
 }
 
 /** One set, if the filter lets it through. */
-export function readSetChoice(setId: string, owners: OwnerFilter): Promise<SetChoiceRow | null> {
-  return getPrisma().questionSet.findFirst({ where: { id: setId, ...owners }, select: CHOICE_SELECT });
+export async function readSetChoice(setId: string, owners: OwnerFilter): Promise<SetChoiceRow | null> {
+  const prisma = await getPrisma();
+  return prisma.questionSet.findFirst({ where: { id: setId, ...owners }, select: CHOICE_SELECT });
 }
 
 /** A page of a set's questions, in order. */
-export function setQuestionsPage(setId: string, page: { limit: number; offset: number }) {
-  return getPrisma().question.findMany({
+export async function setQuestionsPage(setId: string, page: { limit: number; offset: number }) {
+  const prisma = await getPrisma();
+  return prisma.question.findMany({
     where: { setId },
     orderBy: { ordinal: 'asc' },
     take: page.limit,
@@ -211,7 +217,8 @@ export function setQuestionsPage(setId: string, page: { limit: number; offset: n
 
 /** Deletes every set of this name, whoever owns it (a benchmark's scratch set). */
 export async function deleteSetsNamed(name: string): Promise<void> {
-  await getPrisma().questionSet.deleteMany({ where: { name } });
+  const prisma = await getPrisma();
+  await prisma.questionSet.deleteMany({ where: { name } });
 }
 
 /**

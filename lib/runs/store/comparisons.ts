@@ -11,14 +11,17 @@ export interface ComparisonLink {
 const link = { select: { shareId: true, runAId: true, runBId: true } };
 
 /** The first comparison of this ordered pair; null when the pair was never compared. */
-export function findComparison(runAId: string, runBId: string): Promise<ComparisonLink | null> {
-  return getPrisma().comparison.findFirst({ where: { runAId, runBId }, orderBy: { createdAt: 'asc' }, ...link });
+export async function findComparison(runAId: string, runBId: string): Promise<ComparisonLink | null> {
+  const prisma = await getPrisma();
+  return prisma.comparison.findFirst({ where: { runAId, runBId }, orderBy: { createdAt: 'asc' }, ...link });
 }
 
-export function insertComparison(row: ComparisonLink & { ownerId: string | null }): Promise<ComparisonLink> {
-  return getPrisma().comparison.create({ data: row, ...link });
+export async function insertComparison(row: ComparisonLink & { ownerId: string | null }): Promise<ComparisonLink> {
+  const prisma = await getPrisma();
+  return prisma.comparison.create({ data: row, ...link });
 }
 
-export function comparisonByShare(shareId: string): Promise<ComparisonLink | null> {
-  return getPrisma().comparison.findUnique({ where: { shareId }, ...link });
+export async function comparisonByShare(shareId: string): Promise<ComparisonLink | null> {
+  const prisma = await getPrisma();
+  return prisma.comparison.findUnique({ where: { shareId }, ...link });
 }

@@ -50,7 +50,8 @@ export function claimQueuedRun(id: string, backends: string[], leaseMs: { offlin
 
 /** The backend a queued run waits for; null when the run is not queued. */
 export async function queuedBackendKey(id: string): Promise<string | null> {
-  const run = await getPrisma().run.findFirst({ where: { id, status: 'queued' }, select: { backendKey: true } });
+  const prisma = await getPrisma();
+  const run = await prisma.run.findFirst({ where: { id, status: 'queued' }, select: { backendKey: true } });
   return run?.backendKey ?? null;
 }
 
@@ -88,7 +89,8 @@ export function succeededEnd(run: HeldRun, outcome: RunOutcome): RunEnd {
 
 /** Ends the run as failed or cancelled with the reason and its cost so far, if this attempt still holds it. */
 export async function storeEnded(run: HeldRun, end: { status: 'failed' | 'cancelled'; error: string; cost: unknown }): Promise<void> {
-  await getPrisma().run.updateMany({
+  const prisma = await getPrisma();
+  await prisma.run.updateMany({
     where: { id: run.id, status: 'running', attempts: run.attempts },
     data: { status: end.status, error: end.error, finishedAt: new Date(), cost: toJson(end.cost) },
   });

@@ -11,7 +11,8 @@ export async function pingDatabase(): Promise<void> {
 
 /** Each run's status, whether it was scored correct, and its model calls. */
 export async function runOutcomes(ids: string[]): Promise<{ status: string; correct: boolean | null; modelCalls: number }[]> {
-  const runs = await getPrisma().run.findMany({
+  const prisma = await getPrisma();
+  const runs = await prisma.run.findMany({
     where: { id: { in: ids } },
     select: { correct: true, status: true, _count: { select: { modelCalls: true } } },
   });
@@ -19,8 +20,9 @@ export async function runOutcomes(ids: string[]): Promise<{ status: string; corr
 }
 
 /** The steps of these kinds in these runs: their parent step and duration. */
-export function stepDurations(runIds: string[], kinds: string[]): Promise<{ parentStepId: string | null; durationMs: number | null }[]> {
-  return getPrisma().step.findMany({
+export async function stepDurations(runIds: string[], kinds: string[]): Promise<{ parentStepId: string | null; durationMs: number | null }[]> {
+  const prisma = await getPrisma();
+  return prisma.step.findMany({
     where: { runId: { in: runIds }, kind: { in: kinds } },
     select: { parentStepId: true, durationMs: true },
   });

@@ -44,12 +44,14 @@ export async function readRunStates(wheres: RunWhere[]): Promise<(RunStateRow | 
 
 /** How many of these runs have ended (succeeded, failed or cancelled). */
 export async function countEndedRuns(ids: string[]): Promise<number> {
-  return getPrisma().run.count({ where: { id: { in: ids }, status: { in: ['succeeded', 'failed', 'cancelled'] } } });
+  const prisma = await getPrisma();
+  return prisma.run.count({ where: { id: { in: ids }, status: { in: ['succeeded', 'failed', 'cancelled'] } } });
 }
 
 /** Deletes these runs (their traces go with them). */
 export async function deleteRuns(ids: string[]): Promise<void> {
-  await getPrisma().run.deleteMany({ where: { id: { in: ids } } });
+  const prisma = await getPrisma();
+  await prisma.run.deleteMany({ where: { id: { in: ids } } });
 }
 
 /** A new run's row (queued). */
@@ -99,7 +101,8 @@ export async function insertRun(run: NewRun): Promise<{ id: string; shareId: str
 
 /** What a rerun copies from its parent. */
 export async function readRunToRerun(id: string) {
-  return getPrisma().run.findUnique({
+  const prisma = await getPrisma();
+  return prisma.run.findUnique({
     where: { id },
     select: { id: true, questionId: true, questionText: true, input: true, config: true, ownerId: true },
   });
@@ -107,7 +110,7 @@ export async function readRunToRerun(id: string) {
 
 /** Cancels the run when it is queued or running; its status afterwards, or null when there is no such run. */
 export async function cancelQueuedOrRunning(id: string): Promise<{ cancelled: boolean; status: RunStatus } | null> {
-  const prisma = getPrisma();
+  const prisma = await getPrisma();
   const { count } = await prisma.run.updateMany({
     where: { id, status: { in: ['queued', 'running'] } },
     data: { status: 'cancelled', finishedAt: new Date(), error: 'cancelled by the user' },
@@ -118,31 +121,36 @@ export async function cancelQueuedOrRunning(id: string): Promise<{ cancelled: bo
 
 /** The method a run used; null when there is no such run. */
 export async function readRunMethod(id: string): Promise<string | null> {
-  const run = await getPrisma().run.findUnique({ where: { id }, select: { method: true } });
+  const prisma = await getPrisma();
+  const run = await prisma.run.findUnique({ where: { id }, select: { method: true } });
   return run?.method ?? null;
 }
 
 /** The id of the run behind a share id; null when there is none. */
 export async function runIdOfShare(shareId: string): Promise<string | null> {
-  const run = await getPrisma().run.findUnique({ where: { shareId }, select: { id: true } });
+  const prisma = await getPrisma();
+  const run = await prisma.run.findUnique({ where: { shareId }, select: { id: true } });
   return run?.id ?? null;
 }
 
 /** The share id of a run; null when there is no such run. */
 export async function shareIdOf(id: string): Promise<string | null> {
-  const run = await getPrisma().run.findUnique({ where: { id }, select: { shareId: true } });
+  const prisma = await getPrisma();
+  const run = await prisma.run.findUnique({ where: { id }, select: { shareId: true } });
   return run?.shareId ?? null;
 }
 
 /** Which of these run ids exist. */
 export async function existingRunIds(ids: string[]): Promise<Set<string>> {
-  const runs = await getPrisma().run.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  const prisma = await getPrisma();
+  const runs = await prisma.run.findMany({ where: { id: { in: ids } }, select: { id: true } });
   return new Set(runs.map((r) => r.id));
 }
 
 /** The backend a run needs (runs.backend_key); null when there is no such run. */
 export async function readBackendKey(id: string): Promise<string | null> {
-  const run = await getPrisma().run.findUnique({ where: { id }, select: { backendKey: true } });
+  const prisma = await getPrisma();
+  const run = await prisma.run.findUnique({ where: { id }, select: { backendKey: true } });
   return run?.backendKey ?? null;
 }
 
@@ -205,8 +213,9 @@ export async function readRunWithFamily(where: RunWhere) {
 type RunWithFamily = NonNullable<Awaited<ReturnType<typeof readRunWithFamily>>>;
 
 /** The latest runs, newest first, that the owner filter lets through; only those among `ids` when given. */
-export function listRuns(limit: number, opts: { ids?: readonly string[]; owners?: OwnerFilter } = {}) {
-  return getPrisma().run.findMany({
+export async function listRuns(limit: number, opts: { ids?: readonly string[]; owners?: OwnerFilter } = {}) {
+  const prisma = await getPrisma();
+  return prisma.run.findMany({
     where: { ...(opts.ids ? { id: { in: [...opts.ids] } } : {}), ...(opts.owners ?? {}) },
     orderBy: { createdAt: 'desc' },
     take: limit,
@@ -215,13 +224,15 @@ export function listRuns(limit: number, opts: { ids?: readonly string[]; owners?
 }
 
 /** The question, method and owner of a run; null when there is none. */
-export function readRunQuestion(id: string) {
-  return getPrisma().run.findUnique({ where: { id }, select: { method: true, questionId: true, questionText: true, ownerId: true } });
+export async function readRunQuestion(id: string) {
+  const prisma = await getPrisma();
+  return prisma.run.findUnique({ where: { id }, select: { method: true, questionId: true, questionText: true, ownerId: true } });
 }
 
 /** One owner's finished (succeeded or failed) runs of a question (by id, or by text for a question typed in) with a method, oldest first. */
-export function finishedRunsOfQuestion(q: { ownerId: string | null; method: string; questionId: string | null; questionText: string }) {
-  return getPrisma().run.findMany({
+export async function finishedRunsOfQuestion(q: { ownerId: string | null; method: string; questionId: string | null; questionText: string }) {
+  const prisma = await getPrisma();
+  return prisma.run.findMany({
     where: {
       ownerId: q.ownerId,
       method: q.method,

@@ -50,7 +50,8 @@ export interface LoadedJob {
 }
 
 export async function loadJob(where: JobWhere): Promise<LoadedJob> {
-  const job = await getPrisma().evalJob.findUnique({ where });
+  const prisma = await getPrisma();
+  const job = await prisma.evalJob.findUnique({ where });
   if (!job) throw new NotFoundError('id' in where ? `No evaluation with id ${where.id}` : 'No evaluation behind this link');
   return {
     ...job,
@@ -62,20 +63,23 @@ export async function loadJob(where: JobWhere): Promise<LoadedJob> {
 
 /** Jobs that still have work, oldest first. */
 export async function unfinishedJobIds(): Promise<string[]> {
-  const jobs = await getPrisma().evalJob.findMany({ where: { status: { in: ['queued', 'running'] } }, orderBy: { createdAt: 'asc' }, select: { id: true } });
+  const prisma = await getPrisma();
+  const jobs = await prisma.evalJob.findMany({ where: { status: { in: ['queued', 'running'] } }, orderBy: { createdAt: 'asc' }, select: { id: true } });
   return jobs.map((j) => j.id);
 }
 
 /** Jobs in the list, newest first, with their sets' names. */
 export async function listJobs(where: { OR?: ({ ownerId: string } | { ownerId: null })[] } | undefined, limit: number) {
-  const jobs = await getPrisma().evalJob.findMany({ where, orderBy: { createdAt: 'desc' }, take: limit });
-  const sets = await getPrisma().questionSet.findMany({ where: { id: { in: [...new Set(jobs.map((j) => j.setId))] } }, select: { id: true, name: true } });
+  const prisma = await getPrisma();
+  const jobs = await prisma.evalJob.findMany({ where, orderBy: { createdAt: 'desc' }, take: limit });
+  const sets = await prisma.questionSet.findMany({ where: { id: { in: [...new Set(jobs.map((j) => j.setId))] } }, select: { id: true, name: true } });
   const setName = new Map(sets.map((s) => [s.id, s.name]));
   return jobs.map((j) => ({ ...j, grid: JobGridSchema.safeParse(j.grid).data ?? [], setName: setName.get(j.setId) ?? null }));
 }
 
 export async function jobSet(setId: string) {
-  return getPrisma().questionSet.findUnique({ where: { id: setId }, select: { id: true, name: true, source: true, license: true } });
+  const prisma = await getPrisma();
+  return prisma.questionSet.findUnique({ where: { id: setId }, select: { id: true, name: true, source: true, license: true } });
 }
 
 export interface ItemCounts {
@@ -104,7 +108,8 @@ export async function countItems(jobId: string): Promise<ItemCounts> {
 }
 
 export async function jobStatus(jobId: string): Promise<string> {
-  return (await getPrisma().evalJob.findUnique({ where: { id: jobId }, select: { status: true } }))?.status ?? 'cancelled';
+  const prisma = await getPrisma();
+  return (await prisma.evalJob.findUnique({ where: { id: jobId }, select: { status: true } }))?.status ?? 'cancelled';
 }
 
 /** Writes the counters the job list shows; returns the job's status. */
@@ -119,11 +124,13 @@ export async function storeProgress(jobId: string, counts: Pick<ItemCounts, 'don
 }
 
 export async function markJobRunning(jobId: string): Promise<void> {
-  await getPrisma().evalJob.updateMany({ where: { id: jobId, status: 'queued' }, data: { status: 'running' } });
+  const prisma = await getPrisma();
+  await prisma.evalJob.updateMany({ where: { id: jobId, status: 'queued' }, data: { status: 'running' } });
 }
 
 export async function markJobFinished(jobId: string, status: 'succeeded' | 'failed'): Promise<void> {
-  await getPrisma().evalJob.updateMany({ where: { id: jobId, status: 'running' }, data: { status, finishedAt: new Date() } });
+  const prisma = await getPrisma();
+  await prisma.evalJob.updateMany({ where: { id: jobId, status: 'running' }, data: { status, finishedAt: new Date() } });
 }
 
 /** Cancels an unfinished job and its runs in flight; null when there is no such job, else the job's status afterwards. */
@@ -153,7 +160,8 @@ export async function storeCounts(jobId: string, counts: Pick<ItemCounts, 'done'
 
 /** Freezes the tables on the job when it finishes. */
 export async function storeSummary(jobId: string, summary: unknown): Promise<void> {
-  await getPrisma().evalJob.update({ where: { id: jobId }, data: { summary: toJson(summary) } });
+  const prisma = await getPrisma();
+  await prisma.evalJob.update({ where: { id: jobId }, data: { summary: toJson(summary) } });
 }
 
 const PendingItemSchema = z.object({ id: z.string(), questionId: z.string(), method: z.string(), configKey: z.string() });
@@ -174,11 +182,13 @@ export async function nextPendingItems(job: Pick<LoadedJob, 'id' | 'methods' | '
 }
 
 export async function linkItemRun(itemId: string, runId: string): Promise<void> {
-  await getPrisma().evalItem.update({ where: { id: itemId }, data: { runId } });
+  const prisma = await getPrisma();
+  await prisma.evalItem.update({ where: { id: itemId }, data: { runId } });
 }
 
 export async function storeItemOutcome(itemId: string, outcome: ItemOutcome): Promise<void> {
-  await getPrisma().evalItem.update({ where: { id: itemId }, data: { correct: outcome.correct, scores: toJson(outcome) } });
+  const prisma = await getPrisma();
+  await prisma.evalItem.update({ where: { id: itemId }, data: { correct: outcome.correct, scores: toJson(outcome) } });
 }
 
 /** One statement for many items; an item that has an outcome already keeps it. */
@@ -439,8 +449,9 @@ const ITEMS_PER_STATEMENT = 5_000;
  * makes it surely ours).
  */
 export async function insertJob(job: NewJob, whileUncommitted?: (jobId: string) => Promise<void>): Promise<{ id: string; shareId: string }> {
+  const prisma = await getPrisma();
   const { items, grid, settings, sample, ...columns } = job;
-  return getPrisma().$transaction(
+  return prisma.$transaction(
     async (tx) => {
       const created = await tx.evalJob.create({
         data: { ...columns, grid: toJson(grid), params: toJson(settings), sample: toJson(sample) },
@@ -457,5 +468,6 @@ export async function insertJob(job: NewJob, whileUncommitted?: (jobId: string) 
 
 /** Deletes a job with its items and runs (a benchmark's scratch job). */
 export async function deleteJob(jobId: string): Promise<void> {
-  await getPrisma().$transaction([getPrisma().run.deleteMany({ where: { evalJobId: jobId } }), getPrisma().evalJob.delete({ where: { id: jobId } })]);
+  const prisma = await getPrisma();
+  await prisma.$transaction([prisma.run.deleteMany({ where: { evalJobId: jobId } }), prisma.evalJob.delete({ where: { id: jobId } })]);
 }

@@ -1,17 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-/** Every .ts/.tsx file under these folders. */
-function sources(...dirs: string[]): string[] {
-  return dirs.flatMap((dir) =>
-    fs
-      .readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
-      .map((e) => path.join(e.parentPath, e.name))
-      .filter((f) => !f.includes(`${path.sep}generated${path.sep}`)),
-  );
-}
+import { sources } from '../support/sources';
 
 describe('AsyncLocalStorage', () => {
   // Node 20 keeps every AsyncLocalStorage that was ever entered and visits all of them whenever an

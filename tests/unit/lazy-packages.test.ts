@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sources } from '../support/sources';
 
 /**
  * Packages a one-question command (`hopscope run`, offline) or a command that reads only what is stored never needs,
@@ -13,16 +13,6 @@ const LAZY: Record<string, string> = {
   undici: 'lib/llm/http.ts',
   'pg-boss': 'lib/runs/queue.ts',
 };
-
-function sources(...dirs: string[]): string[] {
-  return dirs.flatMap((dir) =>
-    fs
-      .readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
-      .map((e) => path.join(e.parentPath, e.name))
-      .filter((f) => !f.includes(`${path.sep}generated${path.sep}`)),
-  );
-}
 
 describe('packages loaded when first used', () => {
   const files = sources('lib', 'scripts', 'app').map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type winkNLP from 'wink-nlp';
 
 type Model = Parameters<typeof winkNLP>[0];
@@ -11,23 +9,28 @@ type Model = Parameters<typeof winkNLP>[0];
  * `model.js` parses, at require time, the sentiment and entity models this pipe never runs, and its core loader copies the
  * 3 MB core model through JSON.stringify and decodes its base64 one character at a time; here the core model is parsed
  * once and decoded by Buffer, into the same structures. winkNLP still asks for the unused models when it starts, so they
- * are given as empty machines. `tests/unit/english-model.test.ts` checks every word's analysis against the package's loader.
+ * are given as empty machines. `tests/unit/english-model.test.ts` checks every word's analysis against the package's
+ * loader; the web server, whose bundler sees these requires, reads text in the K2V verification of tests/e2e/runs.spec.ts.
  */
 export function loadEnglishModel(): Model {
+  // Literal paths: the web server's bundler resolves each (the package is external there), Node requires them.
   const require = createRequire(import.meta.url);
-  const dist = path.dirname(require.resolve('wink-eng-lite-web-model'));
-  const part = (file: string) => require(path.join(dist, file));
   const unused = () => ({ machines: [EMPTY_MACHINE], transformers: [], setter: () => undefined });
   return {
-    core: () => coreModel(path.join(dist, 'languages/cur/models/eng-core-web-model.json')),
-    sbd: part('load-sbd-model.js'),
-    pos: part('load-pos-model.js'),
-    metaCER: part('load-cer-meta-model.js'),
+    core: () => coreModel(require('wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json')),
+    sbd: require('wink-eng-lite-web-model/dist/load-sbd-model.js'),
+    pos: require('wink-eng-lite-web-model/dist/load-pos-model.js'),
+    metaCER: require('wink-eng-lite-web-model/dist/load-cer-meta-model.js'),
     ner: () => ({ machines: [], transformers: [] }),
     negation: unused,
     sa: unused,
-    featureFn: part('feature.js'),
-    addons: { stem: part('porter-stemmer.js'), lemmatize: part('lemmatize.js'), readabilityStats: part('readability-stats.js'), wordVectors: undefined },
+    featureFn: require('wink-eng-lite-web-model/dist/feature.js'),
+    addons: {
+      stem: require('wink-eng-lite-web-model/dist/porter-stemmer.js'),
+      lemmatize: require('wink-eng-lite-web-model/dist/lemmatize.js'),
+      readabilityStats: require('wink-eng-lite-web-model/dist/readability-stats.js'),
+      wordVectors: undefined,
+    },
   } as unknown as Model;
 }
 
@@ -49,29 +52,29 @@ interface CoreModel {
   packing: { layout: Record<string, number[]>; efList: string[] };
 }
 
-/** The package's read-core-model.js and load-core-model.js, without the copy. */
-function coreModel(file: string): CoreModel {
-  const model = JSON.parse(fs.readFileSync(file, 'utf8')) as CoreModel;
-  const { packing, features, pos } = model;
-  model.lexicon = words(model.lexicon as string);
-  model.xpansions = words(model.xpansions as string);
-  packing.efList = [];
+/**
+ * The package's read-core-model.js and load-core-model.js without the deep copy: the parsed JSON (shared with the
+ * package's own loader, were it ever used) is left as it is; what is added or replaced goes into new objects.
+ */
+function coreModel(parsed: CoreModel): CoreModel {
+  const packing = { ...parsed.packing, efList: [] as string[] };
+  const features = { ...parsed.features };
   for (const f in packing.layout) {
     const [, size, shift, intrinsic, extensible] = packing.layout[f];
+    // Lists copied: wink appends the words it has not met to them.
     if (intrinsic === 0) {
-      const feature = features[f];
-      feature.hash = indexOf(feature.list);
-      feature.intrinsicSize = feature.index = feature.list.length;
-      feature.maxIndex = size >>> shift;
+      const list = [...features[f].list];
+      features[f] = { ...features[f], list, hash: indexOf(list), intrinsicSize: list.length, index: list.length, maxIndex: size >>> shift };
     }
     if (extensible === 1) packing.efList.push(f);
   }
-  const lexeme = features.lexeme;
-  lexeme.hash = indexOf(lexeme.list);
-  lexeme.intrinsicSize = lexeme.index = lexeme.list.length;
-  const clusters = features.posClusters.list;
-  for (let k = 0; k < clusters.length; k++) clusters[k] = new Set((clusters[k] as string).split('_').map((tag) => pos.hash[tag] || 0));
-  return model;
+  const lexemes = [...features.lexeme.list];
+  features.lexeme = { ...features.lexeme, list: lexemes, hash: indexOf(lexemes), intrinsicSize: lexemes.length, index: lexemes.length };
+  features.posClusters = {
+    ...features.posClusters,
+    list: features.posClusters.list.map((c) => new Set((c as string).split('_').map((tag) => parsed.pos.hash[tag] || 0))),
+  };
+  return { ...parsed, lexicon: words(parsed.lexicon as string), xpansions: words(parsed.xpansions as string), packing, features };
 }
 
 /** A base64 text of 32-bit words, little-endian as the package's browser decoding reads them. */

@@ -3,7 +3,18 @@ import { randomUUID } from 'node:crypto';
 import type { CallRecorder, ModelCallRecord } from '@/lib/llm/types';
 import { CitationIndex } from '@/lib/channels/citations';
 import { evidenceId, type Stored } from './codec';
-import { emptyTrace, encodeStepJson, openTrace, runStatus, RunLeaseLostError, TraceWriter, type CallRow, type ResumeState, type RunEnd } from './store';
+import {
+  emptyTrace,
+  encodeStepJson,
+  openTrace,
+  runStatus,
+  RunLeaseLostError,
+  TraceWriter,
+  type CallRow,
+  type ResumeState,
+  type RunEnd,
+  type StepBody,
+} from './store';
 import { RecordMarks } from './recorded';
 import { StepContractError, stepContractIssues, type StepKind, type StepOutput } from './step-schemas';
 import type { EvidenceInput, EvidenceRecord, StepHandle } from './types';
@@ -251,12 +262,11 @@ export class TraceRecorder {
     this.open.set(id, open);
     let status: 'succeeded' | 'failed' = 'failed';
     let output: unknown;
-    let contractIssue: string | null = null;
     try {
       output = await runningSteps.run({ recorder: this, step: handle, outer: runningSteps.getStore() }, () => fn(handle));
-      contractIssue = stepContractIssues(spec.kind, output, undefined, this.marks);
-      if (contractIssue && this.strictContracts) throw new StepContractError(spec.kind, contractIssue);
-      if (contractIssue) console.warn(`[trace] run ${this.runId}, step ${ordinal}: ${new StepContractError(spec.kind, contractIssue).message}`);
+      // Strict, a breach fails the step here; otherwise the output is checked with its write (`ended`).
+      const issue = this.strictContracts ? stepContractIssues(spec.kind, output, undefined, this.marks) : null;
+      if (issue) throw new StepContractError(spec.kind, issue);
       status = 'succeeded';
       return output as T;
     } catch (error) {
@@ -272,8 +282,7 @@ export class TraceRecorder {
         this.writer.end({
           stepId: id,
           status,
-          output: this.encode(output),
-          contractIssue: status === 'succeeded' ? contractIssue : null,
+          body: this.ended(spec.kind, ordinal, status === 'succeeded', output),
           durationMs: Date.now() - startedAt.getTime(),
           pool: kept,
           selected,
@@ -281,6 +290,21 @@ export class TraceRecorder {
         }),
       );
     }
+  }
+
+  /**
+   * A step's output as its write stores it, made when the write is built (with a model, once the next call's request
+   * is out): encoded, and checked by its kind's contract unless the step already was (strict). A method never changes
+   * an output it returned; under strict contracts (tests) one that changed before its write fails the write.
+   */
+  private ended(kind: StepKind, ordinal: number, succeeded: boolean, output: unknown): () => StepBody {
+    const returned = this.strictContracts ? JSON.stringify(output) : null;
+    return () => {
+      if (returned !== null && JSON.stringify(output) !== returned) throw new Error(`step ${ordinal} (${kind}): its output changed after the step returned`);
+      const contractIssue = succeeded && !this.strictContracts ? stepContractIssues(kind, output, undefined, this.marks) : null;
+      if (contractIssue) console.warn(`[trace] run ${this.runId}, step ${ordinal}: ${new StepContractError(kind, contractIssue).message}`);
+      return { output: this.encode(output), contractIssue };
+    };
   }
 
   /** A step that did not run, with the reason (a switched-off channel, a budget reached); written with the next write. */

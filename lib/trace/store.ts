@@ -106,14 +106,24 @@ export interface CallRow extends ModelCallRecord {
   stepId: string | null;
 }
 
-/** How a step ended: status, output and duration; the evidence it retrieved (its pool), the rows of what was selected, its model calls. */
-export interface StepEnd {
-  stepId: string;
-  status: 'succeeded' | 'failed';
+/** A step's output as stored. */
+export interface StepBody {
   /** Packed JSON text (encodeStepJson). */
   output: string | null;
   /** The output broke its kind's contract: the issues, kept with the step (null: it fits). */
   contractIssue: string | null;
+}
+
+/** How a step ended: status, output and duration; the evidence it retrieved (its pool), the rows of what was selected, its model calls. */
+export interface StepEnd {
+  stepId: string;
+  status: 'succeeded' | 'failed';
+  /**
+   * Its output as stored, made when its write is built: a model run's writes wait for the next call's request
+   * (`holdWrites`), so encoding and checking the output take none of the time between its calls. May throw: the write
+   * then fails (and the run with it).
+   */
+  body(): StepBody;
   durationMs: number;
   pool: EvidenceRecord[];
   selected: EvidenceRecord[];
@@ -298,7 +308,15 @@ export class TraceWriter {
     this.timer = null;
     const rows = [...this.unwritten.values()];
     this.unwritten.clear();
-    const ends = batch.flatMap((b) => (b.end ? [b.end] : []));
+    let ends: EndedStep[];
+    try {
+      ends = batch.flatMap(({ end }) => (end ? [ended(end)] : []));
+    } catch (error) {
+      this.failed = true;
+      for (const r of rows) this.unwritten.set(r.id, r);
+      for (const b of batch) b.reject(error);
+      return;
+    }
     const endOf = new Map(ends.map((e) => [e.stepId, e]));
     const added = new Map<string, LineAt>();
     const calls = [...ends.flatMap((e) => e.calls.map((c) => ({ ...c, stepId: e.stepId }))), ...batch.flatMap((b) => b.calls)]
@@ -384,7 +402,12 @@ export class TraceWriter {
 
 /** A step row to write, its bodies as JSON texts. */
 type WrittenRow = StepRow & { texts: StepTexts };
-type WrittenEnd = StepEnd & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
+type EndedStep = Omit<StepEnd, 'body'> & StepBody;
+type WrittenEnd = EndedStep & { ordinal: number | undefined; texts: Omit<StepTexts, 'input'> };
+
+function ended({ body, ...end }: StepEnd): EndedStep {
+  return { ...end, ...body() };
+}
 
 const Held = z.object({ held: z.boolean(), ended: z.boolean().optional() });
 

@@ -13,7 +13,7 @@ import { regram } from '@/lib/methods/regram';
 import type { CandidateTable } from '@/lib/methods/regram/stages/region';
 import { TIE_BREAK } from '@/lib/methods/regram/mmr';
 import type { CandidateSet } from '@/lib/methods/regram/stages/candidates';
-import type { HypothesisOutcome } from '@/lib/methods/regram/stages/hypotheses';
+import type { HypothesisOutcome, HypothesisRecord } from '@/lib/methods/regram/stages/hypotheses';
 import type { HopLinking } from '@/lib/methods/regram/stages/link';
 import { RegramParamsSchema } from '@/lib/methods/regram/params';
 import type { Region } from '@/lib/methods/regram/region';
@@ -359,6 +359,14 @@ describe('ReGraM modes', () => {
       if (evidence) expect(evidence.selected).toBe(true);
     }
     expect(hypothesisEvidence).toHaveLength(records.filter((r) => r.verdict === 'accepted').length);
+    // Each review's step keeps its record as the review left it: the revision and the evidence record came later.
+    const reviews = hops.flatMap((h) => childrenOf(run, childOf(run, h, 'regram.hypotheses')).filter((s) => s.kind === 'regram.review'));
+    expect(reviews.map((s) => (s.output as unknown as HypothesisRecord).id).sort()).toEqual(records.map((r) => r.id).sort());
+    expect(records.some((r) => r.revisedBy || r.evidenceId)).toBe(true);
+    for (const s of reviews) {
+      const reviewed = s.output as unknown as HypothesisRecord;
+      expect(reviewed).toEqual({ ...records.find((r) => r.id === reviewed.id), revisedBy: null, evidenceId: null });
+    }
   });
 
   it('the thresholds are parameters: with hybridMinFacts above the region size the hop has no usable facts (LLM-GUESS)', async () => {

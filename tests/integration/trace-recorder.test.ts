@@ -488,6 +488,24 @@ describe('TraceRecorder', () => {
     expect((await readTrace(run.id)).steps[0].contractIssue).toMatch(/subquestions/);
   });
 
+  it("stores a step's output when its write goes out, as the step returned it: held until the next call's request is out, checked then, and under test a write fails when the output changed meanwhile", async () => {
+    const broken = { subquestions: 'not a list', constraints: [], required_evidence: [], current: 'q' } as unknown as ReturnType<typeof decomposition>;
+    const run = await newRun();
+    const lenient = await TraceRecorder.open(run.id, { strictContracts: false, everyStepWaits: false });
+    await lenient.step({ kind: 'xr2.decompose', label: 'Decompose' }, async () => broken);
+    // Held (a model run's writes wait for the next call's request): nothing of the step is stored yet.
+    expect(await getPrisma().step.findMany({ where: { runId: run.id } })).toEqual([]);
+    await lenient.flush();
+    const [step] = await getPrisma().step.findMany({ where: { runId: run.id } });
+    expect(step).toMatchObject({ status: 'succeeded', output: broken });
+    expect(step.contractIssue).toMatch(/subquestions/);
+
+    const strict = await TraceRecorder.open((await newRun()).id, { everyStepWaits: false });
+    const output = await strict.step({ kind: 'regram.revise', label: 'Revise' }, async () => ({ head: 'a', relation: 'treats', tail: 'b' }));
+    output.tail = 'c';
+    await expect(strict.flush()).rejects.toThrow(/step 0 \(regram\.revise\): its output changed after the step returned/);
+  });
+
   it("with the offline engine, a run that outlives the hold stores its ended steps' bodies once, in a pack of their own: no row holds them, a resume replays them, the seal packs the rest", async () => {
     const run = await newRun();
     const trace = await TraceRecorder.open(run.id, { slowModel: false, everyStepWaits: false });

@@ -77,8 +77,10 @@ export async function verifyHypotheses(ctx: Ctx, parent: StepHandle, hop: HopQue
       const records: HypothesisRecord[] = [];
       if (!reviewer) {
         records.push(...generated.map((triple, i) => unreviewed(`h${i + 1}`, triple, region)));
-        return { reviewer: 'off (ablation)', records, accepted: await recordAccepted(ctx, step, hop, region, records) };
+        return { reviewer: 'off (ablation)', ...(await recordAccepted(ctx, step, hop, region, records)) };
       }
+      // A review's record is its step's output, stored as the review left it: what came later (its revision) is added to a copy.
+      const revisedBy = new Map<HypothesisRecord, string>();
       let pending = generated.map((triple, i) => ({ id: `h${i + 1}`, parent: null as string | null, round: 0, triple, tried: [triple] }));
       for (let round = 0; pending.length; round++) {
         // Each hypothesis is reviewed on its own, and each rejected one revised on its own: a round's calls go out together.
@@ -92,13 +94,13 @@ export async function verifyHypotheses(ctx: Ctx, parent: StepHandle, hop: HopQue
           const revised = revisions[i];
           if (!revised) continue;
           const id = `${h.id.split('.')[0]}.r${round + 1}`;
-          record.revisedBy = id;
+          revisedBy.set(record, id);
           next.push({ id, parent: h.id, round: round + 1, triple: revised, tried: [...h.tried, revised] });
         }
         pending = next;
       }
-      const accepted = await recordAccepted(ctx, step, hop, region, records);
-      return { reviewer: REVIEWER_SUBSTITUTE, records, accepted };
+      const revised = records.map((r) => (revisedBy.has(r) ? { ...r, revisedBy: revisedBy.get(r)! } : r));
+      return { reviewer: REVIEWER_SUBSTITUTE, ...(await recordAccepted(ctx, step, hop, region, revised)) };
     },
   );
 }
@@ -166,8 +168,17 @@ async function revise(
   );
 }
 
-/** Accepted hypotheses become selected evidence of kind 'hypothesis', in the region's closed world (kg channel). */
-async function recordAccepted(ctx: Ctx, step: StepHandle, hop: HopQuestion, region: Region, records: HypothesisRecord[]): Promise<Fact[]> {
+/**
+ * Accepted hypotheses become selected evidence of kind 'hypothesis', in the region's closed world (kg channel): the
+ * records, each accepted one (a copy) naming its evidence record, and the accepted facts.
+ */
+async function recordAccepted(
+  ctx: Ctx,
+  step: StepHandle,
+  hop: HopQuestion,
+  region: Region,
+  records: HypothesisRecord[],
+): Promise<{ records: HypothesisRecord[]; accepted: Fact[] }> {
   const accepted = records.filter((r) => r.verdict !== 'rejected');
   const evidence = await ctx.trace.addEvidence(
     step,
@@ -199,6 +210,9 @@ async function recordAccepted(ctx: Ctx, step: StepHandle, hop: HopQuestion, regi
       };
     }),
   );
-  for (const [i, r] of accepted.entries()) r.evidenceId = evidence[i].id;
-  return evidence.map((e) => ({ id: e.id, text: e.text, triple: e.data as Fact['triple'] }));
+  const evidenceOf = new Map(accepted.map((r, i) => [r, evidence[i].id]));
+  return {
+    records: records.map((r) => (evidenceOf.has(r) ? { ...r, evidenceId: evidenceOf.get(r)! } : r)),
+    accepted: evidence.map((e) => ({ id: e.id, text: e.text, triple: e.data as Fact['triple'] })),
+  };
 }

@@ -487,6 +487,9 @@ describe('ReGraM over an OpenAI-compatible server', () => {
     ]);
     const judged = run.modelCalls.filter((c) => c.template === 'regram.review');
     expect(judged).toHaveLength(2);
+    // Review h2's step keeps the record as the review left it: its revision came later (and is on the hypotheses' copy).
+    const reviewH2 = childrenOf(run, hypotheses).find((s) => s.label === 'Review h2')!;
+    expect(reviewH2.output).toEqual({ ...byId.h2, revisedBy: null });
 
     // Only accepted hypotheses are evidence, selected, of kind 'hypothesis'.
     const hypothesisEvidence = run.evidence.filter((e) => e.kind === 'hypothesis');
@@ -834,7 +837,8 @@ async function runOverServer(baseUrl: string, question: string, params: Record<s
   ).run.create({
     data: { shareId: newShareId(), questionText: question, input: {}, method: 'regram', config: {}, configHash: 'test', status: 'running' },
   });
-  const trace = await TraceRecorder.open(row.id);
+  // As a run's executor opens it: no step waits for its write, which is built once the next call's request is out.
+  const trace = await TraceRecorder.open(row.id, { everyStepWaits: false });
   const model = new ModelClient(new OpenAIBackend({ baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 }));
   const answer = await regram.run({
     question: { text: question, options: null, answerType: 'open', documentIds: [], questionId: null },
@@ -844,5 +848,6 @@ async function runOverServer(baseUrl: string, question: string, params: Record<s
     trace,
     backend: 'openai',
   });
+  await trace.flush();
   return { answer, run: await getRunRecord({ id: row.id }) };
 }

@@ -494,9 +494,9 @@ describe('TraceRecorder', () => {
     const lenient = await TraceRecorder.open(run.id, { strictContracts: false, everyStepWaits: false });
     await lenient.step({ kind: 'xr2.decompose', label: 'Decompose' }, async () => broken);
     // Held (a model run's writes wait for the next call's request): nothing of the step is stored yet.
-    expect(await getPrisma().step.findMany({ where: { runId: run.id } })).toEqual([]);
+    expect(await (await getPrisma()).step.findMany({ where: { runId: run.id } })).toEqual([]);
     await lenient.flush();
-    const [step] = await getPrisma().step.findMany({ where: { runId: run.id } });
+    const [step] = await (await getPrisma()).step.findMany({ where: { runId: run.id } });
     expect(step).toMatchObject({ status: 'succeeded', output: broken });
     expect(step.contractIssue).toMatch(/subquestions/);
 

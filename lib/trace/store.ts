@@ -312,9 +312,7 @@ export class TraceWriter {
     try {
       ends = batch.flatMap(({ end }) => (end ? [ended(end)] : []));
     } catch (error) {
-      this.failed = true;
-      for (const r of rows) this.unwritten.set(r.id, r);
-      for (const b of batch) b.reject(error);
+      this.failBatch(batch, rows, new Set(), error);
       return;
     }
     const endOf = new Map(ends.map((e) => [e.stepId, e]));
@@ -391,12 +389,16 @@ export class TraceWriter {
       this.callTexts = callTexts;
       for (const b of batch) b.resolve();
     } catch (error) {
-      if (error instanceof RunLeaseLostError) this.lost = true;
-      this.failed = true;
-      // Rows of steps still running are tried again with the next write.
-      for (const r of rows) if (!endOf.has(r.id) && !this.unwritten.has(r.id)) this.unwritten.set(r.id, r);
-      for (const b of batch) b.reject(error);
+      this.failBatch(batch, rows, new Set(endOf.keys()), error);
     }
+  }
+
+  /** A batch not written: the trace has failed, every writer in it hears why, and rows of steps still running are tried again with the next write. */
+  private failBatch(batch: TraceWriter['waiting'], rows: StepRow[], ended: ReadonlySet<string>, error: unknown): void {
+    if (error instanceof RunLeaseLostError) this.lost = true;
+    this.failed = true;
+    for (const r of rows) if (!ended.has(r.id) && !this.unwritten.has(r.id)) this.unwritten.set(r.id, r);
+    for (const b of batch) b.reject(error);
   }
 }
 

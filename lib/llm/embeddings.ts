@@ -169,10 +169,9 @@ export class EmbeddingClient {
       controller.abort();
     }, this.timeoutMs);
     try {
+      const client = await this.client;
       // 'float' explicitly: the client otherwise asks for base64, which not every compatible server speaks.
-      const response = await (
-        await this.client
-      ).embeddings.create({ model: this.model, input, encoding_format: 'float' }, { signal: controller.signal, maxRetries: 0 });
+      const response = await client.embeddings.create({ model: this.model, input, encoding_format: 'float' }, { signal: controller.signal, maxRetries: 0 });
       const parsed = EmbeddingResponseSchema.safeParse(response);
       if (!parsed.success)
         return {

@@ -128,10 +128,11 @@ async function isStale(pool: pg.Pool, kind: ImportKind, source: string, file: st
   const latest = await latestImport(pool, kind, source);
   if (!latest || (notBefore && latest.importedAt < notBefore) || (version && latest.version !== version)) return true;
   if (unchangedSinceImport(latest, file)) return false;
+  // Its modification time before it is hashed: one changed while hashing is not remembered as what was hashed.
+  const { mtimeMs } = fs.statSync(file);
   const [described] = await describeFiles([file]);
   if (latest.checksum !== combinedChecksum([described])) return true;
-  const stat = fs.statSync(file);
-  await recordFilesSeen(pool, latest, [{ ...latest.files[0], seen: { path: described.path, mtimeMs: stat.mtimeMs } }]);
+  await recordFilesSeen(pool, latest, [{ ...latest.files[0], seen: { path: described.path, mtimeMs } }]);
   return false;
 }
 

@@ -156,8 +156,7 @@ export async function readBackendKey(id: string): Promise<string | null> {
 
 /** A JSON column as Prisma types it. */
 const json = z.custom<Prisma.JsonValue>(() => true);
-const RunStatusSchema = z.enum(Object.values(RunStatus) as [RunStatus, ...RunStatus[]]);
-const ChildRow = z.object({ id: z.string(), shareId: z.string(), status: RunStatusSchema, configDiff: json, createdAt: z.coerce.date() });
+const ChildRow = z.object({ id: z.string(), shareId: z.string(), status: z.enum(RunStatus), configDiff: json, createdAt: z.coerce.date() });
 const RunWithFamilyRow = z.object({
   id: z.string(),
   shareId: z.string(),
@@ -167,7 +166,7 @@ const RunWithFamilyRow = z.object({
   method: z.string(),
   config: json,
   configHash: z.string(),
-  status: RunStatusSchema,
+  status: z.enum(RunStatus),
   answer: json,
   correct: z.boolean().nullable(),
   scores: json,

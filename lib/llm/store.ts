@@ -1,7 +1,7 @@
 import type { CacheEntry, ResponseCache } from './cache';
 import type { EmbeddingCache } from './embedding-cache';
 import { z } from 'zod';
-import { queryRow } from '../db/rows';
+import { execute, prepared, queryRow } from '../db/rows';
 
 /**
  * The model caches' store: model responses (ModelCache) and embedding vectors
@@ -19,26 +19,23 @@ async function prisma() {
   return (await database()).getPrisma();
 }
 
+const READ_RESPONSE = prepared(`select model, output, tokens_in "tokensIn", tokens_out "tokensOut" from model_cache where key = $1`);
+const STORE_RESPONSE = prepared(`insert into model_cache (key, model, output, tokens_in, tokens_out) values ($1, $2, $3, $4, $5) on conflict (key) do nothing`);
+
 const CacheRowSchema = z.object({ model: z.string(), output: z.string(), tokensIn: z.number(), tokensOut: z.number() });
 
 /** Model responses by cache key (see cacheKey). Plain SQL: a read before every call and a write after it, kept off the ORM's per-query compile. */
 export class PostgresResponseCache implements ResponseCache {
   async get(key: string): Promise<CacheEntry | null> {
     const { getCallPool } = await database();
-    return queryRow(getCallPool(), CacheRowSchema, `select model, output, tokens_in "tokensIn", tokens_out "tokensOut" from model_cache where key = $1`, [key]);
+    return queryRow(getCallPool(), CacheRowSchema, READ_RESPONSE, [key]);
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
     // Two calls may answer the same prompt at once (one run's parallel calls, two workers); the first stored answer wins.
     // An upsert races there (both miss, both insert): insert … on conflict do nothing does not.
     const { getCallPool } = await database();
-    await getCallPool().query(`insert into model_cache (key, model, output, tokens_in, tokens_out) values ($1, $2, $3, $4, $5) on conflict (key) do nothing`, [
-      key,
-      entry.model,
-      entry.output,
-      entry.tokensIn,
-      entry.tokensOut,
-    ]);
+    await execute(getCallPool(), STORE_RESPONSE, [key, entry.model, entry.output, entry.tokensIn, entry.tokensOut]);
   }
 }
 

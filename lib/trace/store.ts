@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getPool, sendBehind } from '@/lib/db/client';
 import { errorMessage } from '@/lib/base/errors';
 import { Channel, RunStatus, StepStatus } from '@/lib/db/generated/enums';
-import { queryRow, queryRows } from '@/lib/db/rows';
+import { prepared, queryRow, queryRows } from '@/lib/db/rows';
 import type { ModelCallRecord } from '@/lib/llm/types';
 import {
   evidenceId,
@@ -488,7 +488,7 @@ async function writeSteps(
   const result = await queryRow(
     getPool(),
     Held,
-    `with lease as (select 1 from runs where id = $1 and ($9::int is null or (${status} and attempts = $9::int)) for share),
+    prepared(`with lease as (select 1 from runs where id = $1 and ($9::int is null or (${status} and attempts = $9::int)) for share),
           i as (insert into steps (id, run_id, ordinal, parent_step_id, kind, label, status, input, output, duration_ms, evidence_pool, started_at, contract_issue)
                 select x.id, $1, x.ordinal, x.parent, x.kind, x.label, x.status::"StepStatus", x.input, x.output, x.duration_ms, x.pool, x.started_at, x.contract_issue
                   from jsonb_to_recordset($2::jsonb) as x(id text, ordinal int, parent text, kind text, label text, status text, input jsonb, output jsonb,
@@ -506,7 +506,7 @@ async function writeSteps(
           markers as (update model_calls c set messages = x.marker, output = null, parsed = null
                   from jsonb_to_recordset($8::jsonb) as x(ordinal int, marker jsonb) where c.run_id = $1 and c.ordinal = x.ordinal and exists (select 1 from lease))
 ${runEnd ? `,${endingCtes(runEnd, 10)}` : ''}
-     select exists (select 1 from lease) held${runEnd ? ', (select count(*) from ended) > 0 ended' : ''}`,
+     select exists (select 1 from lease) held${runEnd ? ', (select count(*) from ended) > 0 ended' : ''}`),
     [
       runId,
       `[${stepRows.join(',')}]`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getPool, getPrisma } from '@/lib/db/client';
-import { queryRow, queryRows } from '@/lib/db/rows';
+import { execute, prepared, queryRow, queryRows } from '@/lib/db/rows';
 import { RUN_ENDED_CHANNEL } from '@/lib/eval/jobs/store/lock';
 import { toJson } from '@/lib/base/json';
 import type { RunEnd } from '@/lib/trace/store';
@@ -31,21 +31,20 @@ const ClaimedSchema = z.object({
 });
 export type ClaimedRun = z.infer<typeof ClaimedSchema>;
 
+const CLAIM = prepared(
+  `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1,
+                   lease_until = now() + make_interval(secs => (case when backend_key = 'offline' then $3 else $4 end)::double precision / 1000)
+    where id = $1 and status = 'queued' and backend_key = any($2::text[])
+    returning config, input, question_id "questionId", owner_id "ownerId", attempts, backend_key "backendKey"`,
+);
+
 /**
  * Claims the run if it is queued and needs one of `backends` (status → running, one
  * more attempt, a lease of `leaseMs` by its backend) and returns what executing it
  * needs, in one statement; null when it is not claimable.
  */
 export function claimQueuedRun(id: string, backends: string[], leaseMs: { offline: number; model: number }): Promise<ClaimedRun | null> {
-  return queryRow(
-    getPool(),
-    ClaimedSchema,
-    `update runs set status = 'running', started_at = now(), updated_at = now(), attempts = attempts + 1,
-                     lease_until = now() + make_interval(secs => (case when backend_key = 'offline' then $3 else $4 end)::double precision / 1000)
-      where id = $1 and status = 'queued' and backend_key = any($2::text[])
-      returning config, input, question_id "questionId", owner_id "ownerId", attempts, backend_key "backendKey"`,
-    [id, backends, leaseMs.offline, leaseMs.model],
-  );
+  return queryRow(getPool(), ClaimedSchema, CLAIM, [id, backends, leaseMs.offline, leaseMs.model]);
 }
 
 /** The backend a queued run waits for; null when the run is not queued. */
@@ -55,13 +54,13 @@ export async function queuedBackendKey(id: string): Promise<string | null> {
   return run?.backendKey ?? null;
 }
 
+const RENEW = prepared(
+  `update runs set updated_at = now(), lease_until = now() + make_interval(secs => $3::double precision / 1000) where id = $1 and status = 'running' and attempts = $2`,
+);
+
 /** Extends the lease by `leaseMs` from now; false when the run is no longer this attempt's. */
 export async function renewLease(run: HeldRun, leaseMs: number): Promise<boolean> {
-  const { rowCount } = await getPool().query(
-    `update runs set updated_at = now(), lease_until = now() + make_interval(secs => $3::double precision / 1000) where id = $1 and status = 'running' and attempts = $2`,
-    [run.id, run.attempts, leaseMs],
-  );
-  return !!rowCount;
+  return (await execute(getPool(), RENEW, [run.id, run.attempts, leaseMs])) > 0;
 }
 
 /** What a succeeded run stores. */

@@ -330,7 +330,7 @@ describe('abstaining', () => {
   it('abstains with no evidence (the kg switch off): no parametric fallback', () => {
     const r = answerFromEvidence(u, { triples: [] });
     expect(r).toMatchObject({ abstain: true, answers: [] });
-    expect(r.reason).toMatch(/no KG evidence was given/);
+    expect(r.reason).toMatch(/no KG fact was given to this call/);
   });
 
   it('names the anchor whose evidence is missing', () => {

@@ -720,7 +720,7 @@ export async function openTrace(runId: string): Promise<ResumeState> {
   await pool.query(
     `with gone as (update steps set status = 'failed', output = '{"error": "interrupted: the server stopped during this step"}'::jsonb
                     where run_id = $1 and status = 'running' returning id)
-     delete from evidence where step_id in (select id from gone)`,
+     delete from evidence where run_id = $1 and step_id in (select id from gone)`,
     [runId],
   );
   const { steps, records, selectedIds } = await readTraceRows(runId, true);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import { getPool, sendBehind } from '@/lib/db/client';
 import { errorMessage } from '@/lib/base/errors';
@@ -276,11 +277,15 @@ export class TraceWriter {
   async endRun(runEnd: RunEnd): Promise<void> {
     await this.write(null, [], [], true, false, runEnd);
     if (this.failed) return;
+    // Begun on the event loop's next turn: the pack's making (every body of the run encoded into one buffer) would
+    // otherwise run before the end is reported, and a run's end is what its caller waits for.
     sendBehind(
-      this.seal().catch((error) => {
-        // A run deleted meanwhile keeps nothing to pack; any other failure leaves the bodies in their rows.
-        if (!(error instanceof RunLeaseLostError)) console.warn(`[trace] ${this.runId}: the ended run's pack was not stored: ${errorMessage(error)}`);
-      }),
+      nextTurn()
+        .then(() => this.seal())
+        .catch((error) => {
+          // A run deleted meanwhile keeps nothing to pack; any other failure leaves the bodies in their rows.
+          if (!(error instanceof RunLeaseLostError)) console.warn(`[trace] ${this.runId}: the ended run's pack was not stored: ${errorMessage(error)}`);
+        }),
     );
   }
 

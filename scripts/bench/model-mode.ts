@@ -4,6 +4,7 @@ import { deleteRuns } from '../../lib/runs/store/runs';
 import { generateQuestionSet } from '../../lib/eval/generate';
 import { listMethods } from '../../lib/methods/registry';
 import { executeRun } from '../../lib/runs/executor';
+import { prepareRuns } from '../../lib/runs/prepare';
 import { createRun } from '../../lib/runs/service';
 import { callTimings } from '../../lib/runs/view';
 import { containers, criticalPath, type CallInterval } from '../../lib/trace/concurrency';
@@ -33,7 +34,9 @@ const DEFAULT_QUESTIONS = 5;
  * ask the same recall of the same question), and a call the cache still
  * answers (the same prompt twice in one run) is neither in flight nor on the
  * chain. Each question is asked once before, offline, by the same method (as
- * `run_overhead_p50_ms`): the process's name lookups know it.
+ * `run_overhead_p50_ms`): the process's name lookups know it. Linking, the
+ * metagraph and the calibration are read first, as a worker reads them before
+ * its first run (`prepareRuns`).
  */
 export const modelMode: BenchModule = {
   name: 'model mode (scripted server, fixed delay)',
@@ -47,6 +50,8 @@ export const modelMode: BenchModule = {
     const delayMs = args.number('model-delay', DEFAULT_DELAY_MS);
     const count = args.number('model-questions', DEFAULT_QUESTIONS);
     await generateQuestionSet({ generator: 'biomedhop', name: SET, seed: SET, count }, { replace: true });
+    // What a worker reads before its first run (lib/runs/worker.ts), as the method runs' bench does: the runs measured are a worker's.
+    await prepareRuns();
     const server = await startOfflineModelServer({ delayMs, model: `bench-scripted-${randomUUID()}` });
     const rows: BenchRow[] = [];
     const runIds: string[] = [];

@@ -169,7 +169,8 @@ export function answerFromEvidence(u: QuestionReading, evidence: EvidenceBundle,
 function deriveAnswer(u: QuestionReading, evidence: EvidenceBundle, options: ReasonOptions): ReasonResult {
   const graph = new EvidenceGraph(evidence);
   const set = questionSet(u, evidence.sets ?? []);
-  if (!graph.size && !set && !evidence.checks?.length) return abstain('no KG fact was given to this call, and the offline engine answers only from the facts it is given');
+  if (!graph.size && !set && !evidence.checks?.length)
+    return abstain('no KG fact was given to this call, and the offline engine answers only from the facts it is given');
   if (u.propositions.length) return withOption(u, decidePropositions(graph, u.propositions));
 
   const anchors = u.anchors.filter((a) => a.chain.length);
